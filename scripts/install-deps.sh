@@ -1,0 +1,26 @@
+#!/bin/bash
+# Installs exactly the Debian 12 packages InferScope builds against (CPU flavour), skipping the
+# apt round trip when they are all present already. Needs root (or sudo) for apt-get.
+set -euo pipefail
+pkgs=(
+  build-essential cmake ninja-build pkg-config
+  libtorch-dev                                   # LibTorch 1.13 (CPU)
+  qt6-base-dev qt6-base-dev-tools libqt6opengl6-dev qt6-qpa-plugins
+  libqcustomplot-dev libqcustomplot2.1-qt6
+  nlohmann-json3-dev libcli11-dev libfmt-dev libgtest-dev libgmock-dev
+  fonts-dejavu-core                              # text in offscreen-rendered charts and screenshots
+)
+missing=()
+for p in "${pkgs[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")
+done
+if [ ${#missing[@]} -eq 0 ]; then
+  echo "install-deps: all ${#pkgs[@]} packages present"
+  exit 0
+fi
+sudo=""
+[ "$(id -u)" -eq 0 ] || sudo=sudo
+echo "install-deps: installing ${missing[*]}"
+export DEBIAN_FRONTEND=noninteractive
+$sudo apt-get update -qq
+$sudo apt-get install -y -q --no-install-recommends "${missing[@]}"
