@@ -1,0 +1,103 @@
+#include "cli/cli_common.h"
+
+#include <fmt/format.h>
+
+#include <csignal>
+#include <filesystem>
+
+#include "core/model/model_zoo.h"
+
+namespace inferscope::cli {
+
+int exitCodeFor(ErrorKind kind) {
+  switch (kind) {
+    case ErrorKind::InvalidInput: return kExitInvalidInput;
+    case ErrorKind::ModelLoad: return kExitModelLoad;
+    case ErrorKind::Unsupported: return kExitUnsupported;
+    case ErrorKind::Cancelled: return kExitCancelled;
+    case ErrorKind::OutOfMemory:
+    case ErrorKind::Runtime: return kExitRuntime;
+  }
+  return kExitFailure;
+}
+
+void addModelOptions(CLI::App& app, ModelOptions& o) {
+  app.add_option("-m,--model", o.model, fmt::format("zoo model: {}", zooModelNames()))->capture_default_str();
+  app.add_option("--model-file", o.model_file, "TorchScript .pt file or AOTInductor .pt2 package (needs --input)");
+  app.add_option("--input", o.inputs, "input spec, e.g. 1x3x224x224:float32 (repeat for several inputs)");
+  app.add_option("-b,--batch", o.batch, "batch size for zoo models")->capture_default_str()->check(CLI::PositiveNumber);
+  app.add_option("-d,--device", o.device, "cpu, cuda or cuda:N")->capture_default_str();
+  app.add_option("--warmup", o.warmup, "warm-up iterations before measuring")->capture_default_str()->check(CLI::NonNegativeNumber);
+  app.add_option("-n,--iters", o.iters, "measured iterations per config")->capture_default_str()->check(CLI::PositiveNumber);
+  app.add_option("--seed", o.seed, "seed of zoo weights and inputs")->capture_default_str();
+  app.add_option("--layers", o.encoder.layers, "bert-encoder: layers")->capture_default_str()->check(CLI::PositiveNumber);
+  app.add_option("--hidden", o.encoder.hidden, "bert-encoder: hidden size")->capture_default_str()->check(CLI::PositiveNumber);
+  app.add_option("--heads", o.encoder.heads, "bert-encoder: attention heads")->capture_default_str()->check(CLI::PositiveNumber);
+  app.add_option("--seq-len", o.encoder.seq_len, "bert-encoder: sequence length")->capture_default_str()->check(CLI::PositiveNumber);
+  app.add_flag("--no-accuracy", o.no_accuracy, "skip the comparison with the FP32 reference");
+}
+
+ProfileRequest toRequest(const ModelOptions& o) {
+  ProfileRequest r;
+  if (!o.model_file.empty()) {
+    namespace fs = std::filesystem;
+    const fs::path path(o.model_file);
+    r.model.source = path.extension() == ".pt2" ? ModelSource::AotInductor : ModelSource::TorchScript;
+    r.model.path = o.model_file;
+    r.model.name = path.stem().string();
+    if (o.inputs.empty()) {
+      throw Error(ErrorKind::InvalidInput,
+                  fmt::format("--model-file {} needs its input shapes: add --input, e.g. --input "
+                              "1x3x224x224:float32", o.model_file));
+    }
+  } else {
+    if (!findZooModel(o.model)) {
+      throw Error(ErrorKind::ModelLoad,
+                  fmt::format("unknown model '{}' (zoo models: {}; or use --model-file)", o.model, zooModelNames()));
+    }
+    r.model.name = o.model;
+    if (o.encoder.seq_len > o.encoder.max_positions) {
+      throw Error(ErrorKind::InvalidInput, fmt::format("--seq-len {} exceeds the encoder's {} positions",
+                                                       o.encoder.seq_len, o.encoder.max_positions));
+    }
+    if (o.encoder.hidden % o.encoder.heads != 0) {
+      throw Error(ErrorKind::InvalidInput, fmt::format("--hidden {} is not a multiple of --heads {}",
+                                                       o.encoder.hidden, o.encoder.heads));
+    }
+  }
+  r.model.encoder = o.encoder;
+  r.model.seed = o.seed;
+  for (const auto& text : o.inputs) r.inputs.push_back(InputSpec::parse(text));
+  r.batch = o.batch;
+  if (o.device == "cpu") {
+    r.device = DeviceKind::Cpu;
+  } else if (o.device == "cuda" || o.device.rfind("cuda:", 0) == 0) {
+    r.device = DeviceKind::Cuda;
+    if (o.device.size() > 5) {
+      try {
+        r.device_index = std::stoi(o.device.substr(5));
+      } catch (const std::exception&) {
+        throw Error(ErrorKind::InvalidInput, fmt::format("--device {}: expected cuda:N", o.device));
+      }
+    }
+  } else {
+    throw Error(ErrorKind::InvalidInput, fmt::format("--device {}: use cpu, cuda or cuda:N", o.device));
+  }
+  r.run.warmup_iterations = o.warmup;
+  r.run.measure_iterations = o.iters;
+  r.run.check_accuracy = !o.no_accuracy;
+  return r;
+}
+
+CancelToken& processCancelToken() {
+  static CancelToken token;
+  return token;
+}
+
+void installSignalHandlers() {
+  auto handler = [](int) { processCancelToken().cancel(); };  // atomic store: async-signal-safe
+  std::signal(SIGINT, handler);
+  std::signal(SIGTERM, handler);
+}
+
+}  // namespace inferscope::cli

@@ -1,0 +1,51 @@
+// What every subcommand shares: model/input/device options, the mapping from engine errors to exit
+// codes, and the process-wide cancel token that Ctrl-C sets.
+#pragma once
+
+#include <CLI/CLI.hpp>
+
+#include <string>
+#include <vector>
+
+#include "core/common/cancel_token.h"
+#include "core/common/error.h"
+#include "core/engine/profile_request.h"
+
+namespace inferscope::cli {
+
+// Exit codes: documented in `inferscope-cli --help` and the README.
+enum ExitCode : int {
+  kExitOk = 0,
+  kExitFailure = 1,       // a run finished but some config failed (sweeps)
+  kExitInvalidInput = 2,  // bad flags, bad input spec, malformed file
+  kExitModelLoad = 3,
+  kExitUnsupported = 4,
+  kExitRuntime = 5,
+  kExitCancelled = 130,
+};
+
+int exitCodeFor(ErrorKind kind);
+
+// Options that pick a model, its inputs and a device; filled by addModelOptions, turned into a
+// ProfileRequest (with validation and clear errors) by toRequest.
+struct ModelOptions {
+  std::string model = "resnet18";
+  std::string model_file;
+  std::vector<std::string> inputs;
+  std::int64_t batch = 1;
+  std::string device = "cpu";
+  int warmup = 10;
+  int iters = 100;
+  std::uint64_t seed = 0;
+  EncoderOptions encoder;
+  bool no_accuracy = false;
+};
+
+void addModelOptions(CLI::App& app, ModelOptions& options);
+ProfileRequest toRequest(const ModelOptions& options);
+
+// Set by SIGINT/SIGTERM; the engine stops within one iteration.
+CancelToken& processCancelToken();
+void installSignalHandlers();
+
+}  // namespace inferscope::cli

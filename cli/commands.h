@@ -1,0 +1,13 @@
+// Each subcommand registers itself on the app and, when chosen, sets `action` to what it runs.
+#pragma once
+
+#include <CLI/CLI.hpp>
+
+#include <functional>
+
+namespace inferscope::cli {
+
+void addDevicesCommand(CLI::App& app, std::function<int()>& action);
+void addProfileCommand(CLI::App& app, std::function<int()>& action);
+
+}  // namespace inferscope::cli

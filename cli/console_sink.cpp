@@ -1,0 +1,74 @@
+#include "cli/console_sink.h"
+
+#include <fmt/format.h>
+#include <unistd.h>
+
+#include "core/common/units.h"
+
+namespace inferscope::cli {
+
+ConsoleSink::ConsoleSink(bool quiet) : quiet_(quiet), interactive_(::isatty(STDERR_FILENO) == 1) {}
+
+void ConsoleSink::onConfigStart(int config_index, int config_count, const OptimizationConfig& config) {
+  if (quiet_) return;
+  fmt::print(stderr, "[{}/{}] {} — {}\n", config_index + 1, config_count, config.key(), config.describe());
+}
+
+void ConsoleSink::onProgress(const Progress& p) {
+  if (quiet_ || !interactive_) return;
+  fmt::print(stderr, "\r  iteration {}/{}  ({:.1f} s)", p.iteration, p.planned_iterations, units::msToS(p.elapsed_ms));
+  progress_open_ = true;
+}
+
+void ConsoleSink::onConfigDone(const ConfigResult& r) {
+  if (quiet_) return;
+  if (progress_open_) fmt::print(stderr, "\n");
+  progress_open_ = false;
+  if (r.status == ConfigStatus::Ok) {
+    fmt::print(stderr, "  median {:.3f} ms · cold start {:.1f} ms\n", r.stats.median_ms, r.stats.cold_start_ms);
+  }
+}
+
+void ConsoleSink::onLog(LogLevel level, const std::string& message) {
+  if (progress_open_) fmt::print(stderr, "\n");
+  progress_open_ = false;
+  const char* tag = level == LogLevel::Error ? "error" : level == LogLevel::Warning ? "warning" : "info";
+  fmt::print(stderr, "{}: {}\n", tag, message);
+}
+
+void printSessionHeader(std::FILE* out, const SessionResult& s) {
+  const auto& d = s.device;
+  std::string device = d.name;
+  if (d.kind == DeviceKind::Cuda) {
+    device += fmt::format(" (sm_{}{}, {}, {:.0f} GiB)", d.cc_major, d.cc_minor, d.generation(),
+                          units::bytesToMiB(d.total_memory_bytes) / 1024.0);
+  } else {
+    device += fmt::format(" ({} threads)", d.cpu_threads);
+  }
+  fmt::print(out, "model   {} · {} parameters · input {}\n", s.request.model.displayName(), s.parameter_count,
+             toString(s.request.inputs));
+  fmt::print(out, "device  {}\n", device);
+  fmt::print(out, "libs    LibTorch {}{}{}\n", d.libtorch_version,
+             d.cuda_runtime_version.empty() ? "" : " · CUDA " + d.cuda_runtime_version,
+             d.cudnn_version.empty() ? "" : " · cuDNN " + d.cudnn_version);
+  fmt::print(out, "run     {} warm-up + {} measured iterations per config\n\n", s.request.run.warmup_iterations,
+             s.request.run.measure_iterations);
+}
+
+void printResultTable(std::FILE* out, const SessionResult& s) {
+  fmt::print(out, "{:<24} {:>7} {:>10} {:>10} {:>10} {:>10} {:>10} {:>11} {:>10} {:>9} {:>9}\n", "config", "status",
+             "median ms", "mean ms", "p90 ms", "min ms", "max ms", "cold ms", "items/s", "peak MiB", "rel err");
+  for (const auto& r : s.configs) {
+    if (r.status != ConfigStatus::Ok) {
+      fmt::print(out, "{:<24} {:>7}  {}\n", r.config.key(), toString(r.status), r.message);
+      continue;
+    }
+    const auto& st = r.stats;
+    const std::string err = r.accuracy.measured ? fmt::format("{:.1e}", r.accuracy.rel_l2_error) : "-";
+    fmt::print(out, "{:<24} {:>7} {:>10.3f} {:>10.3f} {:>10.3f} {:>10.3f} {:>10.3f} {:>11.1f} {:>10.1f} {:>9.1f} {:>9}\n",
+               r.config.key(), "ok", st.median_ms, st.mean_ms, st.p90_ms, st.min_ms, st.max_ms, st.cold_start_ms,
+               st.throughput_items_per_s, units::bytesToMiB(r.memory.peak_allocated_bytes), err);
+  }
+}
+
+}  // namespace inferscope::cli

@@ -1,0 +1,30 @@
+// Prints a run as it happens (one progress line per config on stderr) and the result table
+// (stdout). The table is the CLI's product, so it goes to stdout alone, pipe-friendly.
+#pragma once
+
+#include <cstdio>
+
+#include "core/engine/event_sink.h"
+#include "core/engine/session_result.h"
+
+namespace inferscope::cli {
+
+class ConsoleSink : public EventSink {
+ public:
+  explicit ConsoleSink(bool quiet = false);
+  void onConfigStart(int config_index, int config_count, const OptimizationConfig& config) override;
+  void onProgress(const Progress& progress) override;
+  void onConfigDone(const ConfigResult& result) override;
+  void onLog(LogLevel level, const std::string& message) override;
+
+ private:
+  bool quiet_;
+  bool interactive_;  // stderr is a terminal: live progress line
+  bool progress_open_ = false;
+};
+
+// The result table: one row per config.
+void printResultTable(std::FILE* out, const SessionResult& session);
+void printSessionHeader(std::FILE* out, const SessionResult& session);
+
+}  // namespace inferscope::cli

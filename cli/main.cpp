@@ -1,0 +1,36 @@
+// inferscope-cli: headless InferScope for GPU servers, CI and scripts.
+#include <CLI/CLI.hpp>
+#include <fmt/format.h>
+
+#include "cli/cli_common.h"
+#include "cli/commands.h"
+#include "core/common/version.h"
+
+int main(int argc, char** argv) {
+  using namespace inferscope;
+  CLI::App app{fmt::format("InferScope {} — profile and tune PyTorch inference settings.\n"
+                           "Exit codes: 0 ok, 1 a config failed, 2 invalid input, 3 model not loadable, "
+                           "4 unsupported on this device/build, 5 runtime error, 130 cancelled.",
+                           kInferScopeVersion),
+               "inferscope-cli"};
+  app.set_version_flag("--version", std::string(kInferScopeVersion));
+  app.require_subcommand(1);
+  std::function<int()> action;
+  cli::addDevicesCommand(app, action);
+  cli::addProfileCommand(app, action);
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    return app.exit(e) == 0 ? 0 : cli::kExitInvalidInput;
+  }
+  cli::installSignalHandlers();
+  try {
+    return action ? action() : 0;
+  } catch (const Error& e) {
+    fmt::print(stderr, "error: {}\n", e.what());
+    return cli::exitCodeFor(e.kind());
+  } catch (const std::exception& e) {
+    fmt::print(stderr, "error: {}\n", e.what());
+    return cli::kExitRuntime;
+  }
+}

@@ -1,0 +1,213 @@
+#include "core/config/optimization_config.h"
+
+#include <fmt/format.h>
+
+#include <string>
+
+#include "core/common/error.h"
+
+namespace inferscope {
+namespace {
+
+struct PrecisionToken {
+  const char* token;
+  Precision precision;
+  MatmulPrecision matmul;
+  bool conv;
+  const char* meaning;
+};
+
+// TF32 variants are spelled out so that every (matmul, conv) pair has exactly one key.
+constexpr PrecisionToken kPrecisionTokens[] = {
+    {"fp32", Precision::Fp32, MatmulPrecision::Highest, false, "FP32, strict IEEE (matmul highest, cuDNN conv TF32 off)"},
+    {"tf32", Precision::Tf32, MatmulPrecision::High, true, "TF32: matmul precision high + cuDNN conv TF32"},
+    {"tf32-medium", Precision::Tf32, MatmulPrecision::Medium, true, "matmul precision medium (BF16-based) + cuDNN conv TF32"},
+    {"tf32-matmul", Precision::Tf32, MatmulPrecision::High, false, "TF32 for matmul only (cuDNN conv strict FP32)"},
+    {"tf32-medium-matmul", Precision::Tf32, MatmulPrecision::Medium, false, "matmul precision medium only (conv strict)"},
+    {"tf32-conv", Precision::Tf32, MatmulPrecision::Highest, true, "TF32 for cuDNN convolutions only (PyTorch's default)"},
+    {"fp16", Precision::Fp16Cast, MatmulPrecision::Highest, false, "whole model cast to FP16 (model.half())"},
+    {"bf16", Precision::Bf16Cast, MatmulPrecision::Highest, false, "whole model cast to BF16"},
+    {"amp-fp16", Precision::AutocastFp16, MatmulPrecision::Highest, false, "autocast FP16, weights stay FP32"},
+    {"amp-bf16", Precision::AutocastBf16, MatmulPrecision::Highest, false, "autocast BF16, weights stay FP32"},
+};
+
+struct CompileToken {
+  const char* token;
+  CompileMode mode;
+  const char* meaning;
+};
+
+constexpr CompileToken kCompileTokens[] = {
+    {"ts", CompileMode::TorchScript, "TorchScript freeze + optimize_for_inference"},
+    {"aoti", CompileMode::AotInductor, "AOTInductor package (torch.compile ahead of time)"},
+    {"aoti-max", CompileMode::AotInductorMax, "AOTInductor package, max-autotune"},
+    {"graph", CompileMode::CudaGraph, "CUDA graph capture + replay"},
+};
+
+const PrecisionToken& precisionToken(const OptimizationConfig& c) {
+  for (const auto& t : kPrecisionTokens) {
+    if (t.precision != c.precision) continue;
+    if (c.precision != Precision::Tf32) return t;
+    if (t.matmul == c.tf32_matmul && t.conv == c.tf32_conv) return t;
+  }
+  return kPrecisionTokens[0];  // Tf32 with neither matmul nor conv TF32 is plain fp32
+}
+
+}  // namespace
+
+std::string OptimizationConfig::key() const {
+  std::vector<std::string> parts;
+  if (grad == GradMode::NoGrad) parts.emplace_back("nograd");
+  if (grad == GradMode::Autograd) parts.emplace_back("autograd");
+  parts.emplace_back(precisionToken(*this).token);
+  if (memory_format == MemoryFormat::ChannelsLast) parts.emplace_back("cl");
+  for (const auto& t : kCompileTokens) {
+    if (t.mode == compile) parts.emplace_back(t.token);
+  }
+  if (!cudnn.enabled) parts.emplace_back("nocudnn");
+  if (cudnn.benchmark) parts.emplace_back("bench");
+  if (cudnn.deterministic) parts.emplace_back("det");
+  return fmt::format("{}", fmt::join(parts, "+"));
+}
+
+OptimizationConfig OptimizationConfig::parse(std::string_view key) {
+  OptimizationConfig c;
+  bool precision_seen = false, compile_seen = false;
+  std::string_view rest = key;
+  if (rest.empty()) throw Error(ErrorKind::InvalidInput, "empty config key (try 'fp32' or 'bf16+bench')");
+  while (!rest.empty()) {
+    const auto plus = rest.find('+');
+    const std::string token(rest.substr(0, plus));
+    rest = plus == std::string_view::npos ? std::string_view() : rest.substr(plus + 1);
+    bool known = true;
+    if (token == "nograd") {
+      c.grad = GradMode::NoGrad;
+    } else if (token == "autograd") {
+      c.grad = GradMode::Autograd;
+    } else if (token == "cl") {
+      c.memory_format = MemoryFormat::ChannelsLast;
+    } else if (token == "nocudnn") {
+      c.cudnn.enabled = false;
+    } else if (token == "bench") {
+      c.cudnn.benchmark = true;
+    } else if (token == "det") {
+      c.cudnn.deterministic = true;
+    } else {
+      known = false;
+      for (const auto& t : kPrecisionTokens) {
+        if (token != t.token) continue;
+        if (precision_seen) {
+          throw Error(ErrorKind::InvalidInput,
+                      fmt::format("config '{}' names two precisions; pick one", key));
+        }
+        c.precision = t.precision;
+        c.tf32_matmul = t.precision == Precision::Tf32 ? t.matmul : MatmulPrecision::High;
+        c.tf32_conv = t.precision == Precision::Tf32 ? t.conv : true;
+        precision_seen = known = true;
+      }
+      for (const auto& t : kCompileTokens) {
+        if (token != t.token) continue;
+        if (compile_seen) {
+          throw Error(ErrorKind::InvalidInput,
+                      fmt::format("config '{}' names two compile modes; pick one", key));
+        }
+        c.compile = t.mode;
+        compile_seen = known = true;
+      }
+    }
+    if (!known) {
+      std::vector<std::string> valid;
+      for (const auto& [tok, meaning] : configTokens()) valid.push_back(tok);
+      throw Error(ErrorKind::InvalidInput,
+                  fmt::format("config '{}': unknown token '{}' (valid tokens: {})", key, token,
+                              fmt::join(valid, ", ")));
+    }
+  }
+  if (c.cudnn.benchmark && c.cudnn.deterministic) {
+    throw Error(ErrorKind::InvalidInput,
+                fmt::format("config '{}': cuDNN benchmark and deterministic exclude each other "
+                            "(deterministic forces benchmark off)", key));
+  }
+  return c;
+}
+
+std::string OptimizationConfig::describe() const {
+  std::vector<std::string> parts;
+  if (grad == GradMode::NoGrad) parts.emplace_back("no_grad");
+  if (grad == GradMode::Autograd) parts.emplace_back("autograd on");
+  parts.emplace_back(precisionToken(*this).meaning);
+  if (memory_format == MemoryFormat::ChannelsLast) parts.emplace_back("channels_last");
+  for (const auto& t : kCompileTokens) {
+    if (t.mode == compile) parts.emplace_back(t.meaning);
+  }
+  if (!cudnn.enabled) parts.emplace_back("cuDNN disabled");
+  if (cudnn.benchmark) parts.emplace_back("cuDNN benchmark");
+  if (cudnn.deterministic) parts.emplace_back("cuDNN deterministic");
+  return fmt::format("{}", fmt::join(parts, " · "));
+}
+
+bool OptimizationConfig::isLowPrecisionCast() const {
+  return precision == Precision::Fp16Cast || precision == Precision::Bf16Cast;
+}
+
+bool OptimizationConfig::usesAutocast() const {
+  return precision == Precision::AutocastFp16 || precision == Precision::AutocastBf16;
+}
+
+std::optional<std::string> unsupportedReason(const OptimizationConfig& c, const DeviceCaps& caps,
+                                             bool libtorch_has_aoti) {
+  const std::string where =
+      caps.isCuda() ? fmt::format("{} {}.{}", gpuGenerationName(caps.cc_major, caps.cc_minor),
+                                  caps.cc_major, caps.cc_minor)
+                    : std::string("the CPU");
+  const bool wants_bf16 = c.precision == Precision::Bf16Cast || c.precision == Precision::AutocastBf16;
+  if (caps.isCuda()) {
+    if (wants_bf16 && !caps.supportsBf16()) {
+      return fmt::format("BF16 needs compute capability ≥ 8.0 (Ampere or newer); {} has no BF16 "
+                         "Tensor Cores — use fp16 or amp-fp16", where);
+    }
+    if (c.precision == Precision::Tf32 && !caps.supportsTf32()) {
+      return fmt::format("TF32 needs compute capability ≥ 8.0 (Ampere or newer); {} has no TF32 "
+                         "Tensor Cores", where);
+    }
+    const bool touches_cudnn = !c.cudnn.enabled || c.cudnn.benchmark || c.cudnn.deterministic;
+    if (touches_cudnn && !caps.has_cudnn) {
+      return std::string("cuDNN settings need a LibTorch build with cuDNN");
+    }
+  } else {
+    if (c.precision == Precision::Tf32) return std::string("TF32 is a CUDA Tensor Core mode; the CPU has none");
+    if (c.precision == Precision::Fp16Cast) {
+      return std::string("FP16 cast is a GPU setting: many CPU kernels have no FP16 implementation");
+    }
+    if (c.cudnn.benchmark || c.cudnn.deterministic || !c.cudnn.enabled) {
+      return std::string("cuDNN settings apply to CUDA only");
+    }
+    if (c.compile == CompileMode::CudaGraph) return std::string("CUDA graphs need a CUDA device");
+  }
+  if ((c.compile == CompileMode::AotInductor || c.compile == CompileMode::AotInductorMax) &&
+      !libtorch_has_aoti) {
+    return std::string("AOTInductor packages need LibTorch ≥ 2.6 (this build has no "
+                       "AOTIModelPackageLoader)");
+  }
+  if (c.compile == CompileMode::CudaGraph && c.grad == GradMode::Autograd) {
+    return std::string("CUDA graph capture of a forward that records autograd history is not "
+                       "supported here; use inference_mode");
+  }
+  return std::nullopt;
+}
+
+std::vector<std::pair<std::string, std::string>> configTokens() {
+  std::vector<std::pair<std::string, std::string>> tokens = {
+      {"nograd", "torch.no_grad instead of inference_mode"},
+      {"autograd", "autograd on (to show what inference_mode saves)"},
+  };
+  for (const auto& t : kPrecisionTokens) tokens.emplace_back(t.token, t.meaning);
+  tokens.emplace_back("cl", "channels_last memory format (CNNs)");
+  for (const auto& t : kCompileTokens) tokens.emplace_back(t.token, t.meaning);
+  tokens.emplace_back("nocudnn", "cuDNN disabled");
+  tokens.emplace_back("bench", "cudnn.benchmark = True");
+  tokens.emplace_back("det", "cudnn.deterministic + use_deterministic_algorithms");
+  return tokens;
+}
+
+}  // namespace inferscope

@@ -1,0 +1,76 @@
+// What one configuration produced: per-iteration samples, statistics, memory, accuracy, status.
+// Plain values: they cross threads as shared_ptr<const …> and go into session files as they are.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/config/optimization_config.h"
+
+namespace inferscope {
+
+enum class ConfigStatus { Ok, Unsupported, OutOfMemory, Error, Cancelled };
+
+const char* toString(ConfigStatus status);
+std::optional<ConfigStatus> parseConfigStatus(std::string_view text);
+
+// Latency statistics over the steady (measured) iterations.
+struct LatencyStats {
+  double median_ms = 0, mean_ms = 0, p90_ms = 0, p99_ms = 0, min_ms = 0, max_ms = 0, stdev_ms = 0;
+  double cold_start_ms = 0;               // iteration 0 on its own: context, autotune, compile
+  double throughput_items_per_s = 0;      // batch / median
+};
+
+// Warm-up vs steady state as measured (docs/MEASUREMENT.md); filled by the analysis pass.
+struct SteadyStateInfo {
+  bool analysed = false;
+  std::string series_class;               // flat | warmup | slowdown | drift | no-steady-state
+  std::size_t steady_start = 0;           // first steady iteration (index into latency_ms)
+  bool low_confidence = false;            // MSER-5 disagrees with the changepoint cut
+  double median_ci_low_ms = 0, median_ci_high_ms = 0;
+  std::string ci_method;                  // order-statistic | block-bootstrap
+  double p99_ci_low_ms = 0, p99_ci_high_ms = 0;  // 0/0 when n_steady < 1000
+  double warmup_cost_ms = 0;              // time before steady state beyond steady-rate cost
+  std::size_t outliers = 0;               // flagged, never dropped
+  std::string stop_reason;                // fixed-count | converged | iteration-budget | time-budget | cancelled
+};
+
+struct MemoryStats {
+  std::int64_t parameter_bytes = 0;
+  std::int64_t peak_allocated_bytes = 0;
+  std::int64_t peak_reserved_bytes = 0;   // CUDA caching allocator only
+  std::string source;                     // "cuda-caching-allocator" | "cpu-allocator-hook" | ""
+};
+
+// Output of this config against the FP32-IEEE reference on the same inputs.
+struct AccuracyStats {
+  bool measured = false;
+  double max_abs_error = 0;
+  double rel_l2_error = 0;
+  double cosine_similarity = 1;
+  std::int64_t nan_count = 0;
+  std::int64_t inf_count = 0;
+  std::optional<double> top1_agreement;   // classifiers: share of rows whose argmax matches
+};
+
+struct ConfigResult {
+  int index = 0;
+  OptimizationConfig config;
+  ConfigStatus status = ConfigStatus::Ok;
+  std::string message;                    // the reason for any status but Ok
+  std::vector<double> latency_ms;         // every iteration, warm-up included, in order
+  std::vector<double> host_ms;            // host wall time of the same iterations
+  int warmup_iterations = 0;              // iterations run before measuring started
+  double setup_ms = 0;                    // model copy + settings + compile, before iteration 0
+  LatencyStats stats;
+  SteadyStateInfo steady;
+  MemoryStats memory;
+  AccuracyStats accuracy;
+
+  // The measured part of latency_ms (after the warm-up, or from the detected steady start).
+  std::vector<double> steadyLatencies() const;
+};
+
+}  // namespace inferscope

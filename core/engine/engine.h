@@ -1,0 +1,27 @@
+// The engine's entry points. Implemented in core/torch/ (the only place LibTorch is included);
+// callers see plain values. run() executes the plan on the calling thread — the GUI calls it from
+// its engine thread, the CLI from main.
+#pragma once
+
+#include <vector>
+
+#include "core/common/cancel_token.h"
+#include "core/device/device_info.h"
+#include "core/engine/event_sink.h"
+#include "core/engine/session_result.h"
+
+namespace inferscope::engine {
+
+// The CPU first, then every CUDA device LibTorch sees.
+std::vector<DeviceInfo> listDevices();
+DeviceInfo deviceInfo(DeviceKind kind, int index);
+bool cudaAvailable();
+bool aotInductorAvailable();
+std::string libtorchVersion();
+
+// Runs every config of the plan in order. Bad input for the whole session (unknown model, bad
+// input spec, missing CUDA) throws Error before the first iteration; failures of one config
+// (unsupported, OOM, a throwing model) are recorded in its result and the plan goes on.
+SessionResult run(const ProfileRequest& request, EventSink& sink, const CancelToken& cancel);
+
+}  // namespace inferscope::engine

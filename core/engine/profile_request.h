@@ -1,0 +1,28 @@
+// Everything a run needs to know, as a plain value: model, inputs, device, plan, iteration budget.
+#pragma once
+
+#include <vector>
+
+#include "core/config/optimization_config.h"
+#include "core/device/device_info.h"
+#include "core/model/model_ref.h"
+
+namespace inferscope {
+
+struct RunSettings {
+  int warmup_iterations = 10;    // run first, reported, never part of the statistics
+  int measure_iterations = 100;  // measured iterations per config
+  bool check_accuracy = true;    // compare each config with an FP32-IEEE reference
+};
+
+struct ProfileRequest {
+  ModelRef model;
+  std::vector<InputSpec> inputs;  // empty: the zoo model's defaults at batch `batch`
+  std::int64_t batch = 1;
+  DeviceKind device = DeviceKind::Cpu;
+  int device_index = 0;
+  std::vector<OptimizationConfig> plan = std::vector<OptimizationConfig>(1);  // FP32 eager
+  RunSettings run;
+};
+
+}  // namespace inferscope

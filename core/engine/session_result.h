@@ -1,0 +1,26 @@
+// A whole session: where it ran, on what, with which plan, and every config's result. This is what
+// a session file holds (core/session/session_file.h) and what the GUI renders.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "core/engine/config_result.h"
+#include "core/engine/profile_request.h"
+
+namespace inferscope {
+
+struct SessionResult {
+  std::string generator;        // "inferscope 0.1.0"
+  std::string created_utc;      // ISO 8601
+  std::string host;
+  DeviceInfo device;
+  ProfileRequest request;       // model, inputs (resolved), plan, run settings
+  std::int64_t parameter_count = 0;
+  std::vector<ConfigResult> configs;
+  bool cancelled = false;
+
+  const ConfigResult* find(const std::string& key) const;
+};
+
+}  // namespace inferscope

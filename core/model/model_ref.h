@@ -1,0 +1,38 @@
+// Which model a run uses: a built-in zoo model (with its options) or a user file. A plain value
+// that goes into session files and back; the engine turns it into a live module (core/torch/).
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "core/model/input_spec.h"
+
+namespace inferscope {
+
+enum class ModelSource { Zoo, TorchScript, AotInductor };
+
+const char* toString(ModelSource source);
+
+// Options of the BERT-base-like encoder; defaults are BERT-base's shape.
+struct EncoderOptions {
+  int layers = 12;
+  int hidden = 768;
+  int heads = 12;
+  int intermediate = 3072;
+  int vocab = 30522;
+  int max_positions = 512;
+  int seq_len = 128;
+};
+
+struct ModelRef {
+  ModelSource source = ModelSource::Zoo;
+  std::string name;  // zoo name ("resnet50") or the file's stem
+  std::string path;  // TorchScript .pt / AOTInductor .pt2 file; empty for zoo models
+  EncoderOptions encoder;  // used by the "bert-encoder" zoo entry
+  std::uint64_t seed = 0;  // weights of zoo models are drawn from this seed
+
+  std::string displayName() const;
+};
+
+}  // namespace inferscope

@@ -1,0 +1,277 @@
+// JSON mapping of the session types (nlohmann/json, the project's one JSON library). Optional
+// fields are read with defaults so older files keep opening; required ones throw with their name.
+#include <fmt/format.h>
+
+#include <nlohmann/json.hpp>
+
+#include "core/common/error.h"
+#include "core/common/version.h"
+#include "core/session/session_file.h"
+
+namespace inferscope {
+
+using nlohmann::json;
+
+// ---- device ------------------------------------------------------------------------------------
+static json toJson(const DeviceInfo& d) {
+  return {{"kind", toString(d.kind)},
+          {"index", d.index},
+          {"name", d.name},
+          {"compute_capability", d.computeCapability()},
+          {"cc_major", d.cc_major},
+          {"cc_minor", d.cc_minor},
+          {"generation", d.generation()},
+          {"total_memory_bytes", d.total_memory_bytes},
+          {"multiprocessors", d.multiprocessors},
+          {"driver_version", d.driver_version},
+          {"cuda_runtime_version", d.cuda_runtime_version},
+          {"cudnn_version", d.cudnn_version},
+          {"libtorch_version", d.libtorch_version},
+          {"cpu_threads", d.cpu_threads}};
+}
+
+static DeviceInfo deviceFromJson(const json& j) {
+  DeviceInfo d;
+  d.kind = j.at("kind").get<std::string>() == "cuda" ? DeviceKind::Cuda : DeviceKind::Cpu;
+  d.index = j.value("index", 0);
+  d.name = j.value("name", "");
+  d.cc_major = j.value("cc_major", 0);
+  d.cc_minor = j.value("cc_minor", 0);
+  d.total_memory_bytes = j.value("total_memory_bytes", std::int64_t{0});
+  d.multiprocessors = j.value("multiprocessors", 0);
+  d.driver_version = j.value("driver_version", "");
+  d.cuda_runtime_version = j.value("cuda_runtime_version", "");
+  d.cudnn_version = j.value("cudnn_version", "");
+  d.libtorch_version = j.value("libtorch_version", "");
+  d.cpu_threads = j.value("cpu_threads", 0);
+  return d;
+}
+
+// ---- request -----------------------------------------------------------------------------------
+static json toJson(const ProfileRequest& r) {
+  json inputs = json::array();
+  for (const auto& s : r.inputs) inputs.push_back(s.toString());
+  json plan = json::array();
+  for (const auto& c : r.plan) plan.push_back(c.key());
+  const auto& e = r.model.encoder;
+  return {{"model",
+           {{"source", toString(r.model.source)},
+            {"name", r.model.name},
+            {"path", r.model.path},
+            {"seed", r.model.seed},
+            {"encoder",
+             {{"layers", e.layers}, {"hidden", e.hidden}, {"heads", e.heads},
+              {"intermediate", e.intermediate}, {"vocab", e.vocab},
+              {"max_positions", e.max_positions}, {"seq_len", e.seq_len}}}}},
+          {"inputs", inputs},
+          {"batch", r.batch},
+          {"device", toString(r.device)},
+          {"device_index", r.device_index},
+          {"plan", plan},
+          {"run",
+           {{"warmup_iterations", r.run.warmup_iterations},
+            {"measure_iterations", r.run.measure_iterations},
+            {"check_accuracy", r.run.check_accuracy}}}};
+}
+
+static ProfileRequest requestFromJson(const json& j) {
+  ProfileRequest r;
+  const auto& m = j.at("model");
+  const auto source = m.value("source", "zoo");
+  r.model.source = source == "torchscript"   ? ModelSource::TorchScript
+                   : source == "aotinductor" ? ModelSource::AotInductor
+                                             : ModelSource::Zoo;
+  r.model.name = m.at("name").get<std::string>();
+  r.model.path = m.value("path", "");
+  r.model.seed = m.value("seed", std::uint64_t{0});
+  if (m.contains("encoder")) {
+    const auto& e = m["encoder"];
+    auto& o = r.model.encoder;
+    o.layers = e.value("layers", o.layers);
+    o.hidden = e.value("hidden", o.hidden);
+    o.heads = e.value("heads", o.heads);
+    o.intermediate = e.value("intermediate", o.intermediate);
+    o.vocab = e.value("vocab", o.vocab);
+    o.max_positions = e.value("max_positions", o.max_positions);
+    o.seq_len = e.value("seq_len", o.seq_len);
+  }
+  for (const auto& s : j.value("inputs", json::array())) r.inputs.push_back(InputSpec::parse(s.get<std::string>()));
+  r.batch = j.value("batch", std::int64_t{1});
+  r.device = j.value("device", "cpu") == "cuda" ? DeviceKind::Cuda : DeviceKind::Cpu;
+  r.device_index = j.value("device_index", 0);
+  r.plan.clear();
+  for (const auto& k : j.value("plan", json::array())) r.plan.push_back(OptimizationConfig::parse(k.get<std::string>()));
+  if (j.contains("run")) {
+    const auto& run = j["run"];
+    r.run.warmup_iterations = run.value("warmup_iterations", r.run.warmup_iterations);
+    r.run.measure_iterations = run.value("measure_iterations", r.run.measure_iterations);
+    r.run.check_accuracy = run.value("check_accuracy", r.run.check_accuracy);
+  }
+  return r;
+}
+
+// ---- config results ----------------------------------------------------------------------------
+static json toJson(const ConfigResult& c) {
+  const auto& s = c.stats;
+  const auto& st = c.steady;
+  json j = {{"index", c.index},
+            {"key", c.config.key()},
+            {"description", c.config.describe()},
+            {"status", toString(c.status)},
+            {"message", c.message},
+            {"warmup_iterations", c.warmup_iterations},
+            {"setup_ms", c.setup_ms},
+            {"latency_ms", c.latency_ms},
+            {"host_ms", c.host_ms},
+            {"stats",
+             {{"median_ms", s.median_ms}, {"mean_ms", s.mean_ms}, {"p90_ms", s.p90_ms},
+              {"p99_ms", s.p99_ms}, {"min_ms", s.min_ms}, {"max_ms", s.max_ms},
+              {"stdev_ms", s.stdev_ms}, {"cold_start_ms", s.cold_start_ms},
+              {"throughput_items_per_s", s.throughput_items_per_s}}},
+            {"memory",
+             {{"parameter_bytes", c.memory.parameter_bytes},
+              {"peak_allocated_bytes", c.memory.peak_allocated_bytes},
+              {"peak_reserved_bytes", c.memory.peak_reserved_bytes},
+              {"source", c.memory.source}}}};
+  if (st.analysed) {
+    j["steady_state"] = {{"class", st.series_class},
+                         {"steady_start", st.steady_start},
+                         {"low_confidence", st.low_confidence},
+                         {"median_ci_ms", {st.median_ci_low_ms, st.median_ci_high_ms}},
+                         {"ci_method", st.ci_method},
+                         {"p99_ci_ms", {st.p99_ci_low_ms, st.p99_ci_high_ms}},
+                         {"warmup_cost_ms", st.warmup_cost_ms},
+                         {"outliers", st.outliers},
+                         {"stop_reason", st.stop_reason}};
+  }
+  if (c.accuracy.measured) {
+    const auto& a = c.accuracy;
+    j["accuracy"] = {{"max_abs_error", a.max_abs_error}, {"rel_l2_error", a.rel_l2_error},
+                     {"cosine_similarity", a.cosine_similarity}, {"nan_count", a.nan_count},
+                     {"inf_count", a.inf_count}};
+    if (a.top1_agreement) j["accuracy"]["top1_agreement"] = *a.top1_agreement;
+  }
+  return j;
+}
+
+static ConfigResult configFromJson(const json& j) {
+  ConfigResult c;
+  c.index = j.value("index", 0);
+  c.config = OptimizationConfig::parse(j.at("key").get<std::string>());
+  const auto status_text = j.value("status", "ok");
+  const auto status = parseConfigStatus(status_text);
+  if (!status) throw Error(ErrorKind::InvalidInput, fmt::format("unknown config status '{}'", status_text));
+  c.status = *status;
+  c.message = j.value("message", "");
+  c.warmup_iterations = j.value("warmup_iterations", 0);
+  c.setup_ms = j.value("setup_ms", 0.0);
+  c.latency_ms = j.value("latency_ms", std::vector<double>{});
+  c.host_ms = j.value("host_ms", std::vector<double>{});
+  if (j.contains("stats")) {
+    const auto& s = j["stats"];
+    auto& o = c.stats;
+    o.median_ms = s.value("median_ms", 0.0);
+    o.mean_ms = s.value("mean_ms", 0.0);
+    o.p90_ms = s.value("p90_ms", 0.0);
+    o.p99_ms = s.value("p99_ms", 0.0);
+    o.min_ms = s.value("min_ms", 0.0);
+    o.max_ms = s.value("max_ms", 0.0);
+    o.stdev_ms = s.value("stdev_ms", 0.0);
+    o.cold_start_ms = s.value("cold_start_ms", 0.0);
+    o.throughput_items_per_s = s.value("throughput_items_per_s", 0.0);
+  }
+  if (j.contains("memory")) {
+    const auto& m = j["memory"];
+    c.memory.parameter_bytes = m.value("parameter_bytes", std::int64_t{0});
+    c.memory.peak_allocated_bytes = m.value("peak_allocated_bytes", std::int64_t{0});
+    c.memory.peak_reserved_bytes = m.value("peak_reserved_bytes", std::int64_t{0});
+    c.memory.source = m.value("source", "");
+  }
+  if (j.contains("steady_state")) {
+    const auto& s = j["steady_state"];
+    auto& o = c.steady;
+    o.analysed = true;
+    o.series_class = s.value("class", "");
+    o.steady_start = s.value("steady_start", std::size_t{0});
+    o.low_confidence = s.value("low_confidence", false);
+    const auto ci = s.value("median_ci_ms", std::vector<double>{0, 0});
+    const auto p99 = s.value("p99_ci_ms", std::vector<double>{0, 0});
+    if (ci.size() != 2 || p99.size() != 2) throw Error(ErrorKind::InvalidInput, "a confidence interval needs two numbers");
+    o.median_ci_low_ms = ci[0];
+    o.median_ci_high_ms = ci[1];
+    o.p99_ci_low_ms = p99[0];
+    o.p99_ci_high_ms = p99[1];
+    o.ci_method = s.value("ci_method", "");
+    o.warmup_cost_ms = s.value("warmup_cost_ms", 0.0);
+    o.outliers = s.value("outliers", std::size_t{0});
+    o.stop_reason = s.value("stop_reason", "");
+  }
+  if (j.contains("accuracy")) {
+    const auto& a = j["accuracy"];
+    auto& o = c.accuracy;
+    o.measured = true;
+    o.max_abs_error = a.value("max_abs_error", 0.0);
+    o.rel_l2_error = a.value("rel_l2_error", 0.0);
+    o.cosine_similarity = a.value("cosine_similarity", 1.0);
+    o.nan_count = a.value("nan_count", std::int64_t{0});
+    o.inf_count = a.value("inf_count", std::int64_t{0});
+    if (a.contains("top1_agreement")) o.top1_agreement = a["top1_agreement"].get<double>();
+  }
+  return c;
+}
+
+// ---- session -----------------------------------------------------------------------------------
+std::string sessionToJson(const SessionResult& s, int indent) {
+  json configs = json::array();
+  for (const auto& c : s.configs) configs.push_back(toJson(c));
+  json j = {{"schema", kSessionSchema},
+            {"generator", s.generator.empty() ? fmt::format("inferscope {}", kInferScopeVersion) : s.generator},
+            {"created_utc", s.created_utc},
+            {"host", s.host},
+            {"device", toJson(s.device)},
+            {"request", toJson(s.request)},
+            {"parameter_count", s.parameter_count},
+            {"cancelled", s.cancelled},
+            {"configs", configs}};
+  return j.dump(indent);
+}
+
+SessionResult sessionFromJson(std::string_view text, const std::string& origin) {
+  json j;
+  try {
+    j = json::parse(text);
+  } catch (const json::parse_error& e) {
+    throw Error(ErrorKind::InvalidInput,
+                fmt::format("{} is not a valid session file: JSON syntax error at byte {}", origin, e.byte));
+  }
+  if (!j.is_object() || !j.contains("schema")) {
+    throw Error(ErrorKind::InvalidInput,
+                fmt::format("{} is not an InferScope session (no \"schema\" field)", origin));
+  }
+  try {
+    const int schema = j.at("schema").get<int>();
+    if (schema > kSessionSchema) {
+      throw Error(ErrorKind::InvalidInput,
+                  fmt::format("{} was written by a newer InferScope (schema {}; this build reads up "
+                              "to {}): update InferScope", origin, schema, kSessionSchema));
+    }
+    SessionResult s;
+    s.generator = j.value("generator", "");
+    s.created_utc = j.value("created_utc", "");
+    s.host = j.value("host", "");
+    s.device = deviceFromJson(j.at("device"));
+    s.request = requestFromJson(j.at("request"));
+    s.parameter_count = j.value("parameter_count", std::int64_t{0});
+    s.cancelled = j.value("cancelled", false);
+    for (const auto& c : j.at("configs")) s.configs.push_back(configFromJson(c));
+    return s;
+  } catch (const json::exception& e) {
+    // nlohmann's messages name the missing key or wrong type ("key 'device' not found").
+    throw Error(ErrorKind::InvalidInput, fmt::format("{} is a malformed session file: {}", origin, e.what()));
+  } catch (const Error& e) {
+    if (e.kind() != ErrorKind::InvalidInput || std::string(e.what()).rfind(origin, 0) == 0) throw;
+    throw Error(ErrorKind::InvalidInput, fmt::format("{} is a malformed session file: {}", origin, e.what()));
+  }
+}
+
+}  // namespace inferscope

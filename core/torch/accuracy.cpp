@@ -1,0 +1,48 @@
+#include "core/torch/accuracy.h"
+
+#include <fmt/format.h>
+
+#include "core/common/error.h"
+
+namespace inferscope::torchlayer {
+
+AccuracyStats compareOutputs(const std::vector<torch::Tensor>& candidate,
+                             const std::vector<torch::Tensor>& reference) {
+  if (candidate.size() != reference.size()) {
+    throw Error(ErrorKind::Runtime, fmt::format("model returned {} outputs, the FP32 reference {}",
+                                                candidate.size(), reference.size()));
+  }
+  torch::NoGradGuard no_grad;
+  std::vector<torch::Tensor> c_flat, r_flat;
+  for (std::size_t i = 0; i < candidate.size(); ++i) {
+    if (candidate[i].sizes() != reference[i].sizes()) {
+      throw Error(ErrorKind::Runtime, fmt::format("output {} has shape {} but the reference has {}", i,
+                                                  fmt::join(candidate[i].sizes(), "x"),
+                                                  fmt::join(reference[i].sizes(), "x")));
+    }
+    c_flat.push_back(candidate[i].detach().to(torch::kCPU, torch::kDouble).flatten());
+    r_flat.push_back(reference[i].detach().to(torch::kCPU, torch::kDouble).flatten());
+  }
+  AccuracyStats a;
+  a.measured = true;
+  if (c_flat.empty()) return a;
+  const auto c = torch::cat(c_flat), r = torch::cat(r_flat);
+  a.nan_count = torch::isnan(c).sum().item<std::int64_t>();
+  a.inf_count = torch::isinf(c).sum().item<std::int64_t>();
+  const auto diff = c - r;
+  a.max_abs_error = diff.abs().max().item<double>();
+  const double ref_norm = r.norm().item<double>();
+  const double diff_norm = diff.norm().item<double>();
+  a.rel_l2_error = ref_norm > 0 ? diff_norm / ref_norm : diff_norm;
+  const double c_norm = c.norm().item<double>();
+  a.cosine_similarity = (c_norm > 0 && ref_norm > 0) ? (c * r).sum().item<double>() / (c_norm * ref_norm)
+                                                     : (c_norm == ref_norm ? 1.0 : 0.0);
+  const auto& first = reference.front();
+  if (first.dim() == 2 && first.size(1) > 1) {
+    const auto agree = candidate.front().to(torch::kCPU).argmax(1).eq(first.to(torch::kCPU).argmax(1));
+    a.top1_agreement = agree.to(torch::kDouble).mean().item<double>();
+  }
+  return a;
+}
+
+}  // namespace inferscope::torchlayer

@@ -1,0 +1,17 @@
+// Accuracy of a config's outputs against the FP32-IEEE reference on the same inputs.
+#pragma once
+
+#include <vector>
+
+#include "core/engine/config_result.h"
+#include "core/torch/torch_pch.h"
+
+namespace inferscope::torchlayer {
+
+// All outputs are compared together (flattened, in FP64 on the CPU). top1_agreement is set when the
+// first output is a [batch, classes] matrix with classes > 1 (a classifier's logits).
+// Throws Error(Runtime) when the outputs' count or shapes differ from the reference's.
+AccuracyStats compareOutputs(const std::vector<torch::Tensor>& candidate,
+                             const std::vector<torch::Tensor>& reference);
+
+}  // namespace inferscope::torchlayer

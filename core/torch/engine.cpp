@@ -1,0 +1,232 @@
+// engine::run — the session loop: resolve inputs, compute the FP32 reference, then run each config
+// on a fresh model under its settings, streaming every sample to the sink. One config's failure
+// (unsupported, OOM, a throwing model) is recorded and the plan goes on.
+#include "core/engine/engine.h"
+
+#include <fmt/format.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <ctime>
+
+#include "core/analysis/summary_stats.h"
+#include "core/common/error.h"
+#include "core/common/units.h"
+#include "core/common/version.h"
+#include "core/model/model_zoo.h"
+#include "core/torch/accuracy.h"
+#include "core/torch/iteration_timer.h"
+#include "core/torch/memory_probe.h"
+#include "core/torch/prepared_model.h"
+#include "core/torch/settings_guard.h"
+
+namespace inferscope::engine {
+namespace tl = torchlayer;
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+std::string utcNow() {
+  const auto t = std::time(nullptr);
+  std::tm tm{};
+  gmtime_r(&t, &tm);
+  char buf[32];
+  std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", &tm);
+  return buf;
+}
+
+std::string hostName() {
+  char buf[256] = {};
+  return ::gethostname(buf, sizeof buf - 1) == 0 ? std::string(buf) : std::string();
+}
+
+// First line of a LibTorch error, without its C++ backtrace.
+std::string firstLine(const std::string& text) {
+  const auto nl = text.find('\n');
+  return nl == std::string::npos ? text : text.substr(0, nl);
+}
+
+struct SessionContext {
+  const ProfileRequest& request;
+  torch::Device device;
+  std::vector<torch::Tensor> cpu_inputs;
+  std::vector<torch::Tensor> reference;  // FP32-IEEE outputs on the CPU; empty if not checked
+  EventSink& sink;
+  const CancelToken& cancel;
+  DeviceCaps caps;
+  int config_count = 0;
+};
+
+void fillStats(ConfigResult& r, std::int64_t batch) {
+  if (r.latency_ms.empty()) return;
+  const auto s = analysis::summarize(r.steadyLatencies());
+  r.stats.median_ms = s.median;
+  r.stats.mean_ms = s.mean;
+  r.stats.p90_ms = s.p90;
+  r.stats.p99_ms = s.p99;
+  r.stats.min_ms = s.min;
+  r.stats.max_ms = s.max;
+  r.stats.stdev_ms = s.stdev;
+  r.stats.cold_start_ms = r.latency_ms.front();
+  r.stats.throughput_items_per_s = s.median > 0 ? static_cast<double>(batch) * 1000.0 / s.median : 0;
+}
+
+// Runs the iterations of one prepared config. Returns the last iteration's outputs.
+std::vector<torch::Tensor> iterate(SessionContext& ctx, tl::PreparedModel& model, ConfigResult& r) {
+  const int warmup = std::max(0, ctx.request.run.warmup_iterations);
+  const int total = warmup + std::max(1, ctx.request.run.measure_iterations);
+  r.warmup_iterations = warmup;
+  auto timer = tl::makeIterationTimer(ctx.device);
+  std::vector<torch::Tensor> outputs;
+  const auto start = Clock::now();
+  auto last_progress = start;
+  for (int i = 0; i < total; ++i) {
+    if (ctx.cancel.cancelled()) {
+      r.status = ConfigStatus::Cancelled;
+      r.message = fmt::format("cancelled after {} of {} iterations", i, total);
+      break;
+    }
+    const auto host_start = Clock::now();
+    timer->begin();
+    outputs = model.forward(model.inputs);
+    const double latency_ms = timer->endMs();
+    const double host_ms = units::toMs(Clock::now() - host_start);
+    r.latency_ms.push_back(latency_ms);
+    r.host_ms.push_back(host_ms);
+    ctx.sink.onSample(Sample{r.index, i, latency_ms, host_ms, i < warmup});
+    const auto now = Clock::now();
+    if (i + 1 == total || now - last_progress > std::chrono::milliseconds(100)) {
+      ctx.sink.onProgress(Progress{r.index, ctx.config_count, i + 1, total, units::toMs(now - start)});
+      last_progress = now;
+    }
+  }
+  return outputs;
+}
+
+ConfigResult runConfig(SessionContext& ctx, const OptimizationConfig& config, int index) {
+  ConfigResult r;
+  r.index = index;
+  r.config = config;
+  ctx.sink.onConfigStart(index, ctx.config_count, config);
+  if (auto reason = unsupportedReason(config, ctx.caps, aotInductorAvailable())) {
+    r.status = ConfigStatus::Unsupported;
+    r.message = *reason;
+    return r;
+  }
+  try {
+    const auto setup_start = Clock::now();
+    tl::GlobalSettingsGuard settings(config);        // precision and cuDNN flags first …
+    tl::ForwardModeGuard mode(config, ctx.device);   // … grad mode and autocast …
+    auto probe = tl::makeMemoryProbe(ctx.device);
+    auto model = tl::prepareModel(ctx.request.model, config, ctx.cpu_inputs, ctx.device);  // … then compile
+    r.setup_ms = units::toMs(Clock::now() - setup_start);
+    r.memory.parameter_bytes = model.parameter_bytes;
+    const auto outputs = iterate(ctx, model, r);
+    r.memory = [&] {
+      auto m = probe->read();
+      m.parameter_bytes = model.parameter_bytes;
+      return m;
+    }();
+    if (!ctx.reference.empty() && !outputs.empty() && r.status == ConfigStatus::Ok) {
+      r.accuracy = tl::compareOutputs(outputs, ctx.reference);
+    }
+  } catch (const c10::OutOfMemoryError& e) {
+    r.status = ConfigStatus::OutOfMemory;
+    r.message = fmt::format("out of memory: {}", firstLine(e.what_without_backtrace()));
+  } catch (const Error& e) {
+    r.status = e.kind() == ErrorKind::Unsupported   ? ConfigStatus::Unsupported
+               : e.kind() == ErrorKind::OutOfMemory ? ConfigStatus::OutOfMemory
+               : e.kind() == ErrorKind::Cancelled   ? ConfigStatus::Cancelled
+                                                    : ConfigStatus::Error;
+    r.message = e.what();
+  } catch (const c10::Error& e) {
+    r.status = ConfigStatus::Error;
+    r.message = fmt::format("{} failed on {}: {}", ctx.request.model.displayName(),
+                            toString(ctx.request.inputs), firstLine(e.what_without_backtrace()));
+  } catch (const std::exception& e) {
+    r.status = ConfigStatus::Error;
+    r.message = e.what();
+  }
+  tl::releaseCachedMemory(ctx.device);
+  fillStats(r, ctx.request.batch);
+  if (r.status != ConfigStatus::Ok) {
+    ctx.sink.onLog(r.status == ConfigStatus::Cancelled ? LogLevel::Info : LogLevel::Warning,
+                   fmt::format("{}: {} — {}", config.key(), toString(r.status), r.message));
+  }
+  return r;
+}
+
+// Runs the FP32-IEEE config once: the outputs every config is compared with (kept when
+// `keep_outputs`), and the model's parameter count. A model that cannot run at all fails the
+// session here, with a message naming the model and its inputs.
+std::int64_t referenceRun(SessionContext& ctx, bool keep_outputs) {
+  OptimizationConfig fp32;
+  tl::GlobalSettingsGuard settings(fp32);
+  tl::ForwardModeGuard mode(fp32, ctx.device);
+  try {
+    auto model = tl::prepareModel(ctx.request.model, fp32, ctx.cpu_inputs, ctx.device);
+    const auto outputs = model.forward(model.inputs);
+    if (keep_outputs) {
+      for (const auto& t : outputs) ctx.reference.push_back(t.detach().to(torch::kCPU).clone());
+    }
+    return model.parameter_count;
+  } catch (const c10::OutOfMemoryError&) {
+    tl::releaseCachedMemory(ctx.device);
+    ctx.sink.onLog(LogLevel::Warning, "the FP32 reference ran out of memory: accuracy is not measured");
+    return 0;
+  } catch (const c10::Error& e) {
+    throw Error(ErrorKind::InvalidInput,
+                fmt::format("{} cannot run on input {}: {}", ctx.request.model.displayName(),
+                            toString(ctx.request.inputs), firstLine(e.what_without_backtrace())));
+  }
+}
+
+}  // namespace
+
+SessionResult run(const ProfileRequest& request_in, EventSink& sink, const CancelToken& cancel) {
+  SessionResult session;
+  session.generator = fmt::format("inferscope {}", kInferScopeVersion);
+  session.created_utc = utcNow();
+  session.host = hostName();
+  session.request = request_in;
+  auto& request = session.request;
+  if (request.device == DeviceKind::Cuda && !cudaAvailable()) {
+#ifdef INFERSCOPE_WITH_CUDA
+    throw Error(ErrorKind::Unsupported, "--device cuda: no CUDA device is visible (check nvidia-smi "
+                                        "and CUDA_VISIBLE_DEVICES), or use --device cpu");
+#else
+    throw Error(ErrorKind::Unsupported,
+                fmt::format("--device cuda: this InferScope is built against the CPU-only LibTorch "
+                            "{}; rebuild against a CUDA LibTorch (README, 'Building with CUDA') or "
+                            "use --device cpu", libtorchVersion()));
+#endif
+  }
+  session.device = deviceInfo(request.device, request.device_index);
+  if (request.inputs.empty()) request.inputs = defaultInputs(request.model, request.batch);
+  request.batch = request.inputs.front().batch();
+  if (request.plan.empty()) throw Error(ErrorKind::InvalidInput, "the plan has no configs");
+
+  const torch::Device device = request.device == DeviceKind::Cuda
+                                   ? torch::Device(torch::kCUDA, static_cast<c10::DeviceIndex>(request.device_index))
+                                   : torch::Device(torch::kCPU);
+  SessionContext ctx{request, device, tl::makeInputs(request.inputs, request.model.seed), {}, sink, cancel,
+                     DeviceCaps::from(session.device), static_cast<int>(request.plan.size())};
+  // The FP32 reference runs first, on the device: it validates the model and its inputs before
+  // any config starts, and it pays for CUDA context creation (configs' cold starts exclude it;
+  // the isolation mode measures true cold starts).
+  session.parameter_count = referenceRun(ctx, request.run.check_accuracy);
+
+  for (std::size_t i = 0; i < request.plan.size(); ++i) {
+    if (cancel.cancelled()) {
+      session.cancelled = true;
+      break;
+    }
+    session.configs.push_back(runConfig(ctx, request.plan[i], static_cast<int>(i)));
+    sink.onConfigDone(session.configs.back());
+    if (session.configs.back().status == ConfigStatus::Cancelled) session.cancelled = true;
+  }
+  sink.onSessionDone(session);
+  return session;
+}
+
+}  // namespace inferscope::engine

@@ -1,0 +1,163 @@
+// Turns a ModelRef into a live ModelInstance: zoo modules built from their seed, TorchScript
+// files loaded with torch::jit::load. Failures become Error(ModelLoad) naming the model.
+#include <fmt/format.h>
+
+#include <filesystem>
+
+#include "core/common/error.h"
+#include "core/model/model_zoo.h"
+#include "core/torch/model_instance.h"
+
+namespace inferscope::torchlayer {
+namespace {
+
+void castFloatingTensors(std::vector<torch::Tensor> tensors, const torch::Device& device,
+                         std::optional<torch::Dtype> float_dtype) {
+  torch::NoGradGuard no_grad;
+  for (auto& t : tensors) {
+    auto target = t.to(device);
+    if (float_dtype && t.is_floating_point()) target = target.to(*float_dtype);
+    t.set_data(target);
+  }
+}
+
+std::vector<torch::Tensor> flattenOutputs(const c10::IValue& value) {
+  std::vector<torch::Tensor> out;
+  if (value.isTensor()) {
+    out.push_back(value.toTensor());
+  } else if (value.isTuple()) {
+    for (const auto& e : value.toTupleRef().elements()) {
+      auto sub = flattenOutputs(e);
+      out.insert(out.end(), sub.begin(), sub.end());
+    }
+  } else if (value.isList()) {
+    for (const auto& e : value.toListRef()) {
+      auto sub = flattenOutputs(e);
+      out.insert(out.end(), sub.begin(), sub.end());
+    }
+  } else if (value.isGenericDict()) {
+    for (const auto& kv : value.toGenericDict()) {
+      auto sub = flattenOutputs(kv.value());
+      out.insert(out.end(), sub.begin(), sub.end());
+    }
+  }
+  return out;
+}
+
+class ZooInstance final : public ModelInstance {
+ public:
+  explicit ZooInstance(std::shared_ptr<ZooModule> module) : module_(std::move(module)) { module_->eval(); }
+  std::vector<torch::Tensor> forward(const std::vector<torch::Tensor>& inputs) override {
+    return {module_->forwardInputs(inputs)};
+  }
+  std::vector<torch::Tensor> tensors() override {
+    auto t = module_->parameters();
+    auto b = module_->buffers();
+    t.insert(t.end(), b.begin(), b.end());
+    return t;
+  }
+  std::int64_t parameterCount() override {
+    std::int64_t n = 0;
+    for (const auto& p : module_->parameters()) n += p.numel();
+    return n;
+  }
+  void to(const torch::Device& device, std::optional<torch::Dtype> float_dtype) override {
+    castFloatingTensors(tensors(), device, float_dtype);
+  }
+  std::string kind() const override { return "zoo"; }
+  std::vector<std::pair<std::string, torch::Tensor>> namedTensors() override {
+    std::vector<std::pair<std::string, torch::Tensor>> out;
+    for (const auto& p : module_->named_parameters()) out.emplace_back(p.key(), p.value());
+    for (const auto& b : module_->named_buffers()) out.emplace_back(b.key(), b.value());
+    return out;
+  }
+
+ private:
+  std::shared_ptr<ZooModule> module_;
+};
+
+class ScriptInstance final : public ModelInstance {
+ public:
+  explicit ScriptInstance(torch::jit::Module module) : module_(std::move(module)) { module_.eval(); }
+  std::vector<torch::Tensor> forward(const std::vector<torch::Tensor>& inputs) override {
+    std::vector<c10::IValue> args(inputs.begin(), inputs.end());
+    return flattenOutputs(module_.forward(args));
+  }
+  std::vector<torch::Tensor> tensors() override {
+    std::vector<torch::Tensor> t;
+    for (const auto& p : module_.parameters()) t.push_back(p);
+    for (const auto& b : module_.buffers()) t.push_back(b);
+    return t;
+  }
+  std::int64_t parameterCount() override {
+    std::int64_t n = 0;
+    for (const auto& p : module_.parameters()) n += p.numel();
+    return n;
+  }
+  void to(const torch::Device& device, std::optional<torch::Dtype> float_dtype) override {
+    module_.to(device);
+    if (float_dtype) castFloatingTensors(tensors(), device, float_dtype);
+  }
+  std::string kind() const override { return "torchscript"; }
+  torch::jit::Module* scriptModule() override { return &module_; }
+  std::vector<std::pair<std::string, torch::Tensor>> namedTensors() override {
+    std::vector<std::pair<std::string, torch::Tensor>> out;
+    for (const auto& p : module_.named_parameters()) out.emplace_back(p.name, p.value);
+    for (const auto& b : module_.named_buffers()) out.emplace_back(b.name, b.value);
+    return out;
+  }
+
+ private:
+  torch::jit::Module module_;
+};
+
+}  // namespace
+
+std::int64_t ModelInstance::parameterBytes() {
+  std::int64_t bytes = 0;
+  for (const auto& t : tensors()) bytes += t.numel() * static_cast<std::int64_t>(t.element_size());
+  return bytes;
+}
+
+std::unique_ptr<ModelInstance> loadModel(const ModelRef& ref, const torch::Device& device) {
+  std::unique_ptr<ModelInstance> instance;
+  if (ref.source == ModelSource::Zoo) {
+    const auto info = findZooModel(ref.name);
+    if (!info) {
+      throw Error(ErrorKind::ModelLoad,
+                  fmt::format("unknown zoo model '{}' (available: {})", ref.name, zooModelNames()));
+    }
+    // Weights come from the seed on the CPU generator, so CPU and CUDA runs share one function.
+    torch::manual_seed(ref.seed);
+    if (ref.name == "resnet18") instance = std::make_unique<ZooInstance>(makeResNet(18));
+    if (ref.name == "resnet50") instance = std::make_unique<ZooInstance>(makeResNet(50));
+    if (ref.name == "bert-encoder") {
+      try {
+        instance = std::make_unique<ZooInstance>(makeBertEncoder(ref.encoder));
+      } catch (const std::exception& e) {
+        throw Error(ErrorKind::InvalidInput, fmt::format("bert-encoder options: {}", e.what()));
+      }
+    }
+  } else if (ref.source == ModelSource::TorchScript) {
+    namespace fs = std::filesystem;
+    std::error_code ec;
+    if (!fs::is_regular_file(ref.path, ec)) {
+      throw Error(ErrorKind::ModelLoad, fmt::format("model file '{}' does not exist", ref.path));
+    }
+    try {
+      instance = std::make_unique<ScriptInstance>(torch::jit::load(ref.path, torch::kCPU));
+    } catch (const c10::Error& e) {
+      throw Error(ErrorKind::ModelLoad,
+                  fmt::format("'{}' is not a loadable TorchScript file (saved with torch.jit.save "
+                              "or Module::save?): {}", ref.path, e.msg().substr(0, 200)));
+    }
+  } else {
+    throw Error(ErrorKind::Unsupported,
+                fmt::format("'{}': AOTInductor packages run through the aoti compile mode", ref.path));
+  }
+  if (!instance) throw Error(ErrorKind::ModelLoad, fmt::format("no builder for zoo model '{}'", ref.name));
+  instance->to(device, std::nullopt);
+  return instance;
+}
+
+}  // namespace inferscope::torchlayer

@@ -1,0 +1,105 @@
+#include "core/torch/prepared_model.h"
+
+#include <fmt/format.h>
+#include <torch/csrc/jit/passes/freeze_module.h>
+#include <torch/csrc/jit/passes/frozen_graph_optimizations.h>
+
+#include "core/common/error.h"
+#include "core/torch/settings_guard.h"
+
+namespace inferscope::torchlayer {
+namespace {
+
+torch::Dtype toTorch(DType d) {
+  switch (d) {
+    case DType::Float16: return torch::kHalf;
+    case DType::BFloat16: return torch::kBFloat16;
+    case DType::Int64: return torch::kLong;
+    case DType::Int32: return torch::kInt;
+    default: return torch::kFloat;
+  }
+}
+
+void toChannelsLast(std::vector<torch::Tensor> tensors) {
+  torch::NoGradGuard no_grad;
+  for (auto& t : tensors) {
+    if (t.dim() == 4) t.set_data(t.contiguous(at::MemoryFormat::ChannelsLast));
+  }
+}
+
+}  // namespace
+
+std::vector<torch::Tensor> makeInputs(const std::vector<InputSpec>& specs, std::uint64_t seed) {
+  torch::manual_seed(seed + 7919);  // independent of the weights' stream
+  std::vector<torch::Tensor> out;
+  for (const auto& s : specs) {
+    if (isFloatingPoint(s.dtype)) {
+      out.push_back(torch::randn(s.shape, torch::kFloat).to(toTorch(s.dtype)));
+    } else {
+      out.push_back(torch::randint(0, s.int_high, s.shape, torch::TensorOptions().dtype(toTorch(s.dtype))));
+    }
+  }
+  return out;
+}
+
+PreparedModel prepareModel(const ModelRef& ref, const OptimizationConfig& config,
+                           const std::vector<torch::Tensor>& cpu_inputs, const torch::Device& device) {
+  PreparedModel m;
+  if (config.compile == CompileMode::AotInductor || config.compile == CompileMode::AotInductorMax) {
+    loadAotInductor(m, ref, config, cpu_inputs, device);
+    return m;
+  }
+  m.instance = loadModel(ref, device);
+  m.parameter_count = m.instance->parameterCount();
+
+  // 1. Precision: whole-model casts change the weights (autocast and TF32 are runtime state,
+  //    applied by the guards). Inputs follow the model's dtype, as the guide's inference() does.
+  if (config.precision == Precision::Fp16Cast) m.model_dtype = torch::kHalf;
+  if (config.precision == Precision::Bf16Cast) m.model_dtype = torch::kBFloat16;
+  if (m.model_dtype) m.instance->to(device, m.model_dtype);
+  // Autograd mode needs nothing here: parameters require grad as loaded; only the guard differs.
+  for (const auto& t : cpu_inputs) {
+    auto x = t.to(device);
+    if (m.model_dtype && x.is_floating_point()) x = x.to(*m.model_dtype);
+    m.inputs.push_back(x);
+  }
+  // 2. Memory format.
+  if (config.memory_format == MemoryFormat::ChannelsLast) {
+    toChannelsLast(m.instance->tensors());
+    toChannelsLast(m.inputs);
+  }
+  m.parameter_bytes = m.instance->parameterBytes();
+
+  // 3. Compile, after precision.
+  auto* instance = m.instance.get();
+  m.forward = [instance](const std::vector<torch::Tensor>& in) { return instance->forward(in); };
+  if (config.compile == CompileMode::TorchScript) {
+    auto* script = instance->scriptModule();
+    if (!script) {
+      throw Error(ErrorKind::Unsupported,
+                  "TorchScript freeze needs a TorchScript model (zoo models are C++ modules): load "
+                  "a .pt file, or use graph/aoti to compile a zoo model");
+    }
+    auto frozen = std::make_shared<torch::jit::Module>(torch::jit::freeze(*script));
+    torch::jit::optimize_for_inference(*frozen);
+    m.keep_alive = frozen;
+    m.forward = [frozen](const std::vector<torch::Tensor>& in) {
+      std::vector<c10::IValue> args(in.begin(), in.end());
+      auto out = frozen->forward(args);
+      std::vector<torch::Tensor> tensors;
+      if (out.isTensor()) {
+        tensors.push_back(out.toTensor());
+      } else if (out.isTuple()) {
+        for (const auto& e : out.toTupleRef().elements()) {
+          if (e.isTensor()) tensors.push_back(e.toTensor());
+        }
+      }
+      return tensors;
+    };
+  } else if (config.compile == CompileMode::CudaGraph) {
+    captureCudaGraph(m, config, device);
+  }
+  return m;
+}
+
+}  // namespace inferscope::torchlayer

@@ -1,0 +1,45 @@
+// A model made ready for one config, in the guide's order: fresh copy → precision (cast) →
+// memory format → compile (TorchScript freeze, CUDA graph capture, AOTInductor). What the run loop
+// calls each iteration is `forward`.
+#pragma once
+
+#include <functional>
+#include <memory>
+#include <optional>
+#include <vector>
+
+#include "core/config/optimization_config.h"
+#include "core/torch/model_instance.h"
+
+namespace inferscope::torchlayer {
+
+struct PreparedModel {
+  std::unique_ptr<ModelInstance> instance;          // owns the weights
+  std::function<std::vector<torch::Tensor>(const std::vector<torch::Tensor>&)> forward;
+  std::vector<torch::Tensor> inputs;                // on the device, in the model's dtype/format
+  std::optional<torch::Dtype> model_dtype;          // set for whole-model casts
+  std::int64_t parameter_count = 0;
+  std::int64_t parameter_bytes = 0;
+  std::shared_ptr<void> keep_alive;                 // compile artefacts (graph, package loader)
+};
+
+// Inputs for `specs`, drawn from a fixed seed on the CPU (floats ~ N(0, 1), integers uniform in
+// [0, int_high)), so every config of a session sees the same data.
+std::vector<torch::Tensor> makeInputs(const std::vector<InputSpec>& specs, std::uint64_t seed);
+
+// Throws Error(Unsupported) for a compile mode this model or build cannot do, and lets c10::Error
+// from LibTorch through (the caller records it). Needs the config's GlobalSettingsGuard in scope,
+// so that precision is set before compilation.
+PreparedModel prepareModel(const ModelRef& ref, const OptimizationConfig& config,
+                           const std::vector<torch::Tensor>& cpu_inputs, const torch::Device& device);
+
+// CUDA graph capture of `forward` on static inputs (CUDA builds only; see cuda_graph.cpp).
+void captureCudaGraph(PreparedModel& model, const OptimizationConfig& config, const torch::Device& device);
+// AOTInductor package (LibTorch ≥ 2.6 with CUDA; see aoti_model.cpp).
+void loadAotInductor(PreparedModel& model, const ModelRef& ref, const OptimizationConfig& config,
+                     const std::vector<torch::Tensor>& cpu_inputs, const torch::Device& device);
+// Writes a zoo model's parameters and buffers (PyTorch's dotted names, '.' spelled "__") as a
+// TorchScript archive that Python reads with torch.jit.load.
+void saveZooWeights(ModelInstance& instance, const std::string& path);
+
+}  // namespace inferscope::torchlayer
