@@ -1,0 +1,20 @@
+// The few distribution functions the analysis needs (normal, binomial), kept dependency-free.
+#pragma once
+
+#include <cstddef>
+#include <vector>
+
+namespace inferscope::analysis {
+
+// Standard normal cumulative distribution function Φ(z).
+double normalCdf(double z);
+
+// Φ⁻¹(p) for p in (0, 1) (Acklam's rational approximation refined by one Halley step; |error| <
+// 1e-12). Returns ±infinity at p = 0 or 1.
+double normalQuantile(double p);
+
+// P(B ≤ k) for every k = 0..n, B ~ Binomial(n, p); computed in log space so n in the tens of
+// thousands does not underflow.
+std::vector<double> binomialCdfTable(std::size_t n, double p);
+
+}  // namespace inferscope::analysis

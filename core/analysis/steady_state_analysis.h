@@ -1,0 +1,41 @@
+// Offline steady-state analysis of one latency series: where warm-up ends, what kind of series it
+// is, and the steady statistics with their uncertainty. The authoritative pass after a run;
+// OnlineAnalyser calls it at checkpoints. Method and validation: docs/MEASUREMENT.md.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <vector>
+
+#include "core/analysis/confidence_interval.h"
+#include "core/analysis/series_class.h"
+#include "core/analysis/steady_stats.h"
+#include "core/analysis/summary_stats.h"
+
+namespace inferscope::analysis {
+
+struct AnalysisOptions {
+  double equivalence_delta = 0.02;  // δ: relative differences below this are "the same"
+  double ci_level = 0.95;
+  std::size_t min_steady = 30;      // n_min: a steady part shorter than max(n_min, n/4) is not one
+  std::uint64_t seed = 42;          // block bootstrap; same seed and data → same intervals
+  bool want_p99 = false;            // also build a p99 CI (only possible from 1000 steady samples)
+};
+
+struct SeriesAnalysis {
+  SeriesClass series_class = SeriesClass::NoSteadyState;
+  std::size_t steady_start = 0;  // s: first steady iteration (the final level's start when not steady)
+  std::size_t mser_start = 0;    // MSER-5 truncation point, in the same index space
+  bool low_confidence = false;   // MSER-5 and the changepoints disagree by > max(10, n/10)
+  std::vector<std::size_t> outliers;  // rolling-median outliers (excluded from segmentation only)
+  std::size_t leading_outliers = 0;   // outliers from iteration 0 on: counted as warm-up
+  std::vector<std::size_t> changepoints;  // starts of segments 2…K, as series indices
+  SteadyStats steady;                     // of latencies_ms[steady_start, n), outliers included
+  double cold_start_ms = 0;               // x[0]
+  double warmup_cost_ms = 0;  // Σ x[0, s) − s·steady median, ≥ 0: time lost to warm-up
+};
+
+SeriesAnalysis analyse(const std::vector<double>& latencies_ms, const AnalysisOptions& options = {});
+
+}  // namespace inferscope::analysis

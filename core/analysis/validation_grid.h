@@ -1,0 +1,58 @@
+// The validation grid of docs/MEASUREMENT.md: synthetic cells with known truth, run through
+// analyse() over seeded repetitions. Shared by the ctest subset and the full bench so both measure
+// exactly the same thing.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "core/analysis/steady_state_analysis.h"
+#include "core/analysis/synthetic_series.h"
+
+namespace inferscope::analysis {
+
+struct GridSpec {
+  std::vector<std::size_t> lengths{100, 300, 1000, 3000};
+  std::vector<double> phis{0.0, 0.5, 0.8};
+  std::vector<double> sigmas{0.01, 0.03, 0.08};
+  std::vector<std::size_t> step_positions{1, 5, 20, 50, 200};
+  std::vector<double> step_sizes{1.1, 1.3, 2.0};
+  std::vector<double> spike_step_sizes{1.3, 2.0};
+  std::vector<double> decay_taus{5, 10, 20, 100};
+  double decay_start_ratio = 2.0;
+  std::vector<double> drift_totals{0.05, 0.10};
+  std::vector<double> step_up_sizes{1.1, 1.3};
+  double step_up_fraction = 0.8;
+  double slowdown_fraction = 0.5;  // an extra step-up cell whose truth is "slowdown"
+};
+
+// Every cell of the grid. Step positions that leave no room in a series are skipped.
+std::vector<SyntheticSpec> buildGrid(const GridSpec& grid);
+
+// Tallies of one cell over its repetitions.
+struct CellResult {
+  SyntheticSpec spec;           // the cell (seed field unused)
+  SeriesClass true_class = SeriesClass::Flat;
+  std::size_t true_steady_start = 0;
+  std::size_t runs = 0;
+  std::size_t class_correct = 0;
+  std::size_t end_within_5 = 0;     // |ŝ − s_true| ≤ 5
+  std::size_t median_covered = 0;   // true steady median inside the median CI
+  std::size_t called_warmup = 0;    // warmup or slowdown
+  std::size_t called_drift = 0;
+  std::vector<double> median_bias;  // median(x[ŝ:]) / median(x[s_true:]) − 1, per run
+};
+
+// Runs `reps` seeded repetitions of every cell with `threads` worker threads (results do not
+// depend on the thread count: every repetition's seed derives from the cell and the rep index).
+std::vector<CellResult> runGrid(const std::vector<SyntheticSpec>& cells, std::size_t reps,
+                                std::uint64_t seed, unsigned threads,
+                                const AnalysisOptions& options = {});
+
+// The repetition seed of a cell: a hash of its parameters, so a cell gets the same series
+// whichever grid it is part of.
+std::uint64_t cellSeed(const SyntheticSpec& spec, std::size_t rep, std::uint64_t seed);
+
+}  // namespace inferscope::analysis
