@@ -17,6 +17,7 @@ struct SessionResult {
   DeviceInfo device;
   ProfileRequest request;       // model, inputs (resolved), plan, run settings
   std::int64_t parameter_count = 0;
+  std::vector<std::string> output_shapes;  // of the FP32 reference run, e.g. "32x1000:float32"
   std::vector<ConfigResult> configs;
   bool cancelled = false;
 

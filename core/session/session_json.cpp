@@ -231,6 +231,7 @@ std::string sessionToJson(const SessionResult& s, int indent) {
             {"device", toJson(s.device)},
             {"request", toJson(s.request)},
             {"parameter_count", s.parameter_count},
+            {"output_shapes", s.output_shapes},
             {"cancelled", s.cancelled},
             {"configs", configs}};
   return j.dump(indent);
@@ -262,6 +263,7 @@ SessionResult sessionFromJson(std::string_view text, const std::string& origin) 
     s.device = deviceFromJson(j.at("device"));
     s.request = requestFromJson(j.at("request"));
     s.parameter_count = j.value("parameter_count", std::int64_t{0});
+    s.output_shapes = j.value("output_shapes", std::vector<std::string>{});
     s.cancelled = j.value("cancelled", false);
     for (const auto& c : j.at("configs")) s.configs.push_back(configFromJson(c));
     return s;

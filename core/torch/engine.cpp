@@ -7,6 +7,7 @@
 #include <unistd.h>
 
 #include <chrono>
+#include <cstdlib>
 #include <ctime>
 
 #include "core/analysis/summary_stats.h"
@@ -40,10 +41,31 @@ std::string hostName() {
   return ::gethostname(buf, sizeof buf - 1) == 0 ? std::string(buf) : std::string();
 }
 
-// First line of a LibTorch error, without its C++ backtrace.
-std::string firstLine(const std::string& text) {
+// The sentence a user needs from a LibTorch error: c10::Error's first line without the C++
+// backtrace; for TorchScript interpreter errors (a traceback ending in "RuntimeError: …") the last
+// non-empty line.
+std::string torchErrorSummary(const std::exception& e) {
+  std::string text = e.what();
+  if (const auto* c10_error = dynamic_cast<const c10::Error*>(&e)) text = c10_error->what_without_backtrace();
+  if (text.find("Traceback of TorchScript") != std::string::npos) {
+    while (!text.empty() && (text.back() == '\n' || text.back() == ' ')) text.pop_back();
+    const auto nl = text.rfind('\n');
+    return nl == std::string::npos ? text : text.substr(nl + 1);
+  }
   const auto nl = text.find('\n');
   return nl == std::string::npos ? text : text.substr(0, nl);
+}
+
+// Our spelling of a dtype ("float32"), as input specs use it.
+std::string dtypeName(at::ScalarType type) {
+  switch (type) {
+    case at::kFloat: return "float32";
+    case at::kHalf: return "float16";
+    case at::kBFloat16: return "bfloat16";
+    case at::kLong: return "int64";
+    case at::kInt: return "int32";
+    default: return c10::toString(type);
+  }
 }
 
 struct SessionContext {
@@ -55,6 +77,7 @@ struct SessionContext {
   const CancelToken& cancel;
   DeviceCaps caps;
   int config_count = 0;
+  std::vector<std::string> output_shapes;
 };
 
 void fillStats(ConfigResult& r, std::int64_t batch) {
@@ -69,6 +92,15 @@ void fillStats(ConfigResult& r, std::int64_t batch) {
   r.stats.stdev_ms = s.stdev;
   r.stats.cold_start_ms = r.latency_ms.front();
   r.stats.throughput_items_per_s = s.median > 0 ? static_cast<double>(batch) * 1000.0 / s.median : 0;
+}
+
+// Fault injection for tests and demos: INFERSCOPE_FAULT_OOM=key1,key2 makes those configs fail
+// with an out-of-memory error after their model is prepared, exercising the recovery path.
+bool faultInjectedOom(const std::string& key) {
+  const char* list = std::getenv("INFERSCOPE_FAULT_OOM");
+  if (!list) return false;
+  const std::string padded = fmt::format(",{},", list);
+  return padded.find(fmt::format(",{},", key)) != std::string::npos;
 }
 
 // Runs the iterations of one prepared config. Returns the last iteration's outputs.
@@ -121,6 +153,8 @@ ConfigResult runConfig(SessionContext& ctx, const OptimizationConfig& config, in
     auto model = tl::prepareModel(ctx.request.model, config, ctx.cpu_inputs, ctx.device);  // … then compile
     r.setup_ms = units::toMs(Clock::now() - setup_start);
     r.memory.parameter_bytes = model.parameter_bytes;
+    TORCH_CHECK_WITH(OutOfMemoryError, !faultInjectedOom(config.key()),
+                     "injected by INFERSCOPE_FAULT_OOM");
     const auto outputs = iterate(ctx, model, r);
     r.memory = [&] {
       auto m = probe->read();
@@ -132,20 +166,17 @@ ConfigResult runConfig(SessionContext& ctx, const OptimizationConfig& config, in
     }
   } catch (const c10::OutOfMemoryError& e) {
     r.status = ConfigStatus::OutOfMemory;
-    r.message = fmt::format("out of memory: {}", firstLine(e.what_without_backtrace()));
+    r.message = fmt::format("out of memory: {}", torchErrorSummary(e));
   } catch (const Error& e) {
     r.status = e.kind() == ErrorKind::Unsupported   ? ConfigStatus::Unsupported
                : e.kind() == ErrorKind::OutOfMemory ? ConfigStatus::OutOfMemory
                : e.kind() == ErrorKind::Cancelled   ? ConfigStatus::Cancelled
                                                     : ConfigStatus::Error;
     r.message = e.what();
-  } catch (const c10::Error& e) {
+  } catch (const std::exception& e) {  // c10::Error and TorchScript interpreter errors
     r.status = ConfigStatus::Error;
     r.message = fmt::format("{} failed on {}: {}", ctx.request.model.displayName(),
-                            toString(ctx.request.inputs), firstLine(e.what_without_backtrace()));
-  } catch (const std::exception& e) {
-    r.status = ConfigStatus::Error;
-    r.message = e.what();
+                            toString(ctx.request.inputs), torchErrorSummary(e));
   }
   tl::releaseCachedMemory(ctx.device);
   fillStats(r, ctx.request.batch);
@@ -166,6 +197,10 @@ std::int64_t referenceRun(SessionContext& ctx, bool keep_outputs) {
   try {
     auto model = tl::prepareModel(ctx.request.model, fp32, ctx.cpu_inputs, ctx.device);
     const auto outputs = model.forward(model.inputs);
+    ctx.output_shapes.clear();
+    for (const auto& t : outputs) {
+      ctx.output_shapes.push_back(fmt::format("{}:{}", fmt::join(t.sizes(), "x"), dtypeName(t.scalar_type())));
+    }
     if (keep_outputs) {
       for (const auto& t : outputs) ctx.reference.push_back(t.detach().to(torch::kCPU).clone());
     }
@@ -174,10 +209,12 @@ std::int64_t referenceRun(SessionContext& ctx, bool keep_outputs) {
     tl::releaseCachedMemory(ctx.device);
     ctx.sink.onLog(LogLevel::Warning, "the FP32 reference ran out of memory: accuracy is not measured");
     return 0;
-  } catch (const c10::Error& e) {
+  } catch (const Error&) {
+    throw;
+  } catch (const std::exception& e) {  // c10::Error and TorchScript interpreter errors
     throw Error(ErrorKind::InvalidInput,
                 fmt::format("{} cannot run on input {}: {}", ctx.request.model.displayName(),
-                            toString(ctx.request.inputs), firstLine(e.what_without_backtrace())));
+                            toString(ctx.request.inputs), torchErrorSummary(e)));
   }
 }
 
@@ -215,6 +252,7 @@ SessionResult run(const ProfileRequest& request_in, EventSink& sink, const Cance
   // any config starts, and it pays for CUDA context creation (configs' cold starts exclude it;
   // the isolation mode measures true cold starts).
   session.parameter_count = referenceRun(ctx, request.run.check_accuracy);
+  session.output_shapes = ctx.output_shapes;
 
   for (std::size_t i = 0; i < request.plan.size(); ++i) {
     if (cancel.cancelled()) {

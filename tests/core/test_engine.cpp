@@ -1,0 +1,195 @@
+// The engine through its public API, on the CPU: zoo topology, runner sample counts,
+// cancellation, failures recorded per config, no state leaking between configs.
+#include <gtest/gtest.h>
+
+#include <cstdlib>
+
+#include "core/common/error.h"
+#include "core/engine/engine.h"
+#include "core/model/model_zoo.h"
+#include "recording_sink.h"
+
+using namespace inferscope;
+using inferscope::testing::RecordingSink;
+
+namespace {
+
+ProfileRequest request(const std::string& model, int warmup, int iters, std::vector<std::string> keys = {"fp32"}) {
+  ProfileRequest r;
+  r.model.name = model;
+  r.batch = 1;
+  r.run.warmup_iterations = warmup;
+  r.run.measure_iterations = iters;
+  r.plan.clear();
+  for (const auto& k : keys) r.plan.push_back(OptimizationConfig::parse(k));
+  return r;
+}
+
+SessionResult runQuietly(const ProfileRequest& r) {
+  NullSink sink;
+  CancelToken cancel;
+  return engine::run(r, sink, cancel);
+}
+
+}  // namespace
+
+// torchvision.models.resnet18/50 parameter counts and output shape.
+TEST(Zoo, ResNetsMatchTorchvision) {
+  for (const auto& [name, params] : {std::pair{"resnet18", 11689512LL}, std::pair{"resnet50", 25557032LL}}) {
+    auto r = request(name, 0, 1);
+    r.run.check_accuracy = false;
+    const auto s = runQuietly(r);
+    EXPECT_EQ(s.parameter_count, params) << name;
+    EXPECT_EQ(s.parameter_count, findZooModel(name)->reference_parameters);
+    ASSERT_EQ(s.output_shapes.size(), 1u);
+    EXPECT_EQ(s.output_shapes[0], "1x1000:float32");
+  }
+}
+
+// BERT-base shape: 109,482,240 parameters (HF BertModel with pooler), hidden states out.
+TEST(Zoo, EncoderHasBertBaseShape) {
+  auto r = request("bert-encoder", 0, 1);
+  r.model.encoder.seq_len = 16;
+  r.run.check_accuracy = false;
+  const auto s = runQuietly(r);
+  EXPECT_EQ(s.parameter_count, 109482240);
+  ASSERT_EQ(s.output_shapes.size(), 1u);
+  EXPECT_EQ(s.output_shapes[0], "1x16x768:float32");
+  EXPECT_EQ(s.request.inputs.at(0).toString(), "1x16:int64");
+}
+
+TEST(Zoo, EncoderIsConfigurable) {
+  auto r = request("bert-encoder", 0, 1);
+  r.model.encoder = EncoderOptions{2, 64, 4, 128, 1000, 64, 8};
+  r.run.check_accuracy = false;
+  const auto s = runQuietly(r);
+  EXPECT_EQ(s.output_shapes.at(0), "1x8x64:float32");
+  // embeddings (1000+64+2)·64 + LN 128; per layer 4·(64²+64) + 2·128 + (64·128+128) + (128·64+64); pooler 64²+64
+  const std::int64_t per_layer = 4 * (64 * 64 + 64) + 2 * 128 + (64 * 128 + 128) + (128 * 64 + 64);
+  EXPECT_EQ(s.parameter_count, (1000 + 64 + 2) * 64 + 128 + 2 * per_layer + 64 * 64 + 64);
+}
+
+TEST(Zoo, SameSeedSameFunction) {
+  auto r = request("resnet18", 0, 1, {"fp32", "fp32"});
+  const auto s = runQuietly(r);
+  for (const auto& c : s.configs) {
+    ASSERT_TRUE(c.accuracy.measured);
+    EXPECT_EQ(c.accuracy.max_abs_error, 0.0);
+  }
+}
+
+TEST(Runner, StreamsEverySampleAndSeparatesWarmup) {
+  RecordingSink sink;
+  CancelToken cancel;
+  const auto s = engine::run(request("resnet18", 2, 5), sink, cancel);
+  ASSERT_EQ(sink.samples.size(), 7u);
+  EXPECT_TRUE(sink.samples[0].warmup);
+  EXPECT_TRUE(sink.samples[1].warmup);
+  EXPECT_FALSE(sink.samples[2].warmup);
+  ASSERT_EQ(s.configs.size(), 1u);
+  const auto& c = s.configs[0];
+  EXPECT_EQ(c.status, ConfigStatus::Ok);
+  EXPECT_EQ(c.latency_ms.size(), 7u);
+  EXPECT_EQ(c.host_ms.size(), 7u);
+  EXPECT_EQ(c.steadyLatencies().size(), 5u);
+  EXPECT_GT(c.stats.median_ms, 0.0);
+  EXPECT_LE(c.stats.min_ms, c.stats.median_ms);
+  EXPECT_LE(c.stats.median_ms, c.stats.max_ms);
+  EXPECT_EQ(c.stats.cold_start_ms, c.latency_ms[0]);
+  EXPECT_GT(c.stats.throughput_items_per_s, 0.0);
+  EXPECT_GT(c.memory.parameter_bytes, 11689512 * 4 - 1);
+  EXPECT_EQ(c.memory.source, "cpu-allocator-hook");
+  EXPECT_GT(c.memory.peak_allocated_bytes, 0);
+}
+
+TEST(Runner, CancelStopsWithinOneIteration) {
+  RecordingSink sink;
+  CancelToken cancel;
+  sink.cancel_after_token = &cancel;
+  sink.cancel_after = 3;
+  const auto s = engine::run(request("resnet18", 1, 50, {"fp32", "bf16"}), sink, cancel);
+  EXPECT_TRUE(s.cancelled);
+  EXPECT_EQ(sink.samples.size(), 3u);
+  ASSERT_EQ(s.configs.size(), 1u);  // the second config never starts
+  EXPECT_EQ(s.configs[0].status, ConfigStatus::Cancelled);
+  EXPECT_EQ(s.configs[0].latency_ms.size(), 3u);
+}
+
+TEST(Runner, UnsupportedConfigIsRecordedAndThePlanGoesOn) {
+  const auto s = runQuietly(request("resnet18", 0, 2, {"tf32", "bf16", "fp16"}));
+  ASSERT_EQ(s.configs.size(), 3u);
+  EXPECT_EQ(s.configs[0].status, ConfigStatus::Unsupported);
+  EXPECT_FALSE(s.configs[0].message.empty());
+  EXPECT_EQ(s.configs[1].status, ConfigStatus::Ok);
+  EXPECT_EQ(s.configs[2].status, ConfigStatus::Unsupported);
+}
+
+// A cast must not leak: fp32 after bf16 computes exactly the reference again.
+TEST(Runner, EachConfigGetsAFreshModel) {
+  const auto s = runQuietly(request("resnet18", 0, 1, {"bf16", "fp32", "amp-bf16", "fp32"}));
+  ASSERT_EQ(s.configs.size(), 4u);
+  EXPECT_GT(s.configs[0].accuracy.rel_l2_error, 1e-4);  // BF16 really ran in BF16
+  EXPECT_LT(s.configs[0].accuracy.rel_l2_error, 5e-2);
+  EXPECT_EQ(s.configs[1].accuracy.max_abs_error, 0.0);
+  EXPECT_GT(s.configs[2].accuracy.rel_l2_error, 1e-4);  // autocast really ran
+  EXPECT_EQ(s.configs[3].accuracy.max_abs_error, 0.0);  // and was switched off again
+  // Half the bytes, but for BatchNorm's int64 num_batches_tracked buffers, which stay as they are.
+  EXPECT_NEAR(s.configs[0].memory.parameter_bytes * 2, s.configs[1].memory.parameter_bytes, 20 * 8 * 2);
+}
+
+// Fault injection: an out-of-memory in one config is recorded, memory freed, the plan goes on.
+TEST(Runner, OutOfMemoryInOneConfigIsRecorded) {
+  ::setenv("INFERSCOPE_FAULT_OOM", "bf16", 1);
+  const auto s = runQuietly(request("resnet18", 0, 2, {"fp32", "bf16", "nograd+fp32"}));
+  ::unsetenv("INFERSCOPE_FAULT_OOM");
+  ASSERT_EQ(s.configs.size(), 3u);
+  EXPECT_EQ(s.configs[0].status, ConfigStatus::Ok);
+  EXPECT_EQ(s.configs[1].status, ConfigStatus::OutOfMemory);
+  EXPECT_NE(s.configs[1].message.find("out of memory"), std::string::npos);
+  EXPECT_EQ(s.configs[2].status, ConfigStatus::Ok);
+}
+
+TEST(Runner, BadInputsFailTheSessionWithAClearMessage) {
+  auto r = request("resnet18", 0, 1);
+  r.inputs = {InputSpec::parse("1x1x224x224")};
+  try {
+    runQuietly(r);
+    FAIL();
+  } catch (const Error& e) {
+    EXPECT_EQ(e.kind(), ErrorKind::InvalidInput);
+    const std::string m = e.what();
+    EXPECT_NE(m.find("resnet18"), std::string::npos) << m;
+    EXPECT_NE(m.find("1x1x224x224"), std::string::npos) << m;
+  }
+}
+
+TEST(Runner, UnknownZooModel) {
+  try {
+    runQuietly(request("resnet1000", 0, 1));
+    FAIL();
+  } catch (const Error& e) {
+    EXPECT_EQ(e.kind(), ErrorKind::ModelLoad);
+    EXPECT_NE(std::string(e.what()).find("resnet50"), std::string::npos);  // lists what exists
+  }
+}
+
+TEST(Runner, CudaRequestWithoutCudaIsActionable) {
+  if (engine::cudaAvailable()) GTEST_SKIP() << "this machine has CUDA";
+  auto r = request("resnet18", 0, 1);
+  r.device = DeviceKind::Cuda;
+  try {
+    runQuietly(r);
+    FAIL();
+  } catch (const Error& e) {
+    EXPECT_EQ(e.kind(), ErrorKind::Unsupported);
+    EXPECT_NE(std::string(e.what()).find("--device cpu"), std::string::npos);
+  }
+}
+
+TEST(Devices, CpuIsAlwaysListedWithVersions) {
+  const auto devices = engine::listDevices();
+  ASSERT_FALSE(devices.empty());
+  EXPECT_EQ(devices[0].kind, DeviceKind::Cpu);
+  EXPECT_FALSE(devices[0].libtorch_version.empty());
+  EXPECT_GT(devices[0].total_memory_bytes, 0);
+}

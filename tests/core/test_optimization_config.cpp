@@ -1,0 +1,92 @@
+#include "core/config/optimization_config.h"
+
+#include <gtest/gtest.h>
+
+#include "core/common/error.h"
+
+using namespace inferscope;
+
+namespace {
+DeviceCaps gpu(int major, int minor) {
+  DeviceCaps c;
+  c.kind = DeviceKind::Cuda;
+  c.cc_major = major;
+  c.cc_minor = minor;
+  c.has_cudnn = true;
+  return c;
+}
+}  // namespace
+
+TEST(OptimizationConfig, DefaultIsFp32InferenceMode) {
+  OptimizationConfig c;
+  EXPECT_EQ(c.key(), "fp32");
+  EXPECT_EQ(c.grad, GradMode::InferenceMode);
+}
+
+TEST(OptimizationConfig, EveryTokenCombinationRoundTrips) {
+  for (const char* key : {"fp32", "tf32", "tf32-medium", "tf32-matmul", "tf32-conv", "tf32-medium-matmul",
+                          "fp16", "bf16", "amp-fp16", "amp-bf16", "bf16+cl+graph+bench", "nograd+fp16",
+                          "autograd+fp32", "fp32+nocudnn", "fp32+det", "bf16+aoti", "fp16+aoti-max",
+                          "fp32+ts", "tf32+cl+bench"}) {
+    const auto c = OptimizationConfig::parse(key);
+    EXPECT_EQ(c.key(), key);
+    EXPECT_EQ(OptimizationConfig::parse(c.key()), c);
+    EXPECT_FALSE(c.describe().empty());
+  }
+}
+
+TEST(OptimizationConfig, KeyOrderIsCanonical) {
+  EXPECT_EQ(OptimizationConfig::parse("bench+graph+cl+bf16").key(), "bf16+cl+graph+bench");
+}
+
+TEST(OptimizationConfig, RejectsUnknownAndConflictingTokens) {
+  EXPECT_THROW(OptimizationConfig::parse("bf17"), Error);
+  EXPECT_THROW(OptimizationConfig::parse("fp16+bf16"), Error);
+  EXPECT_THROW(OptimizationConfig::parse("graph+aoti"), Error);
+  EXPECT_THROW(OptimizationConfig::parse("bench+det"), Error);
+  EXPECT_THROW(OptimizationConfig::parse(""), Error);
+  try {
+    OptimizationConfig::parse("bf16+turbo");
+  } catch (const Error& e) {
+    EXPECT_NE(std::string(e.what()).find("'turbo'"), std::string::npos);
+    EXPECT_NE(std::string(e.what()).find("valid tokens"), std::string::npos);
+  }
+}
+
+TEST(OptimizationConfig, Bf16AndTf32NeedAmpereWithAReason) {
+  const auto turing = gpu(7, 5);
+  const auto reason = unsupportedReason(OptimizationConfig::parse("bf16"), turing, true);
+  ASSERT_TRUE(reason.has_value());
+  EXPECT_NE(reason->find("Turing"), std::string::npos) << *reason;
+  EXPECT_NE(reason->find("8.0"), std::string::npos);
+  EXPECT_TRUE(unsupportedReason(OptimizationConfig::parse("tf32"), turing, true).has_value());
+  EXPECT_TRUE(unsupportedReason(OptimizationConfig::parse("amp-bf16"), gpu(7, 0), true).has_value());
+  EXPECT_FALSE(unsupportedReason(OptimizationConfig::parse("fp16"), turing, true).has_value());
+  EXPECT_FALSE(unsupportedReason(OptimizationConfig::parse("bf16"), gpu(8, 0), true).has_value());
+  EXPECT_FALSE(unsupportedReason(OptimizationConfig::parse("tf32"), gpu(9, 0), true).has_value());
+}
+
+TEST(OptimizationConfig, CpuOnlySettingsAreRejectedOnTheCpu) {
+  DeviceCaps cpu;
+  for (const char* key : {"tf32", "fp16", "fp32+bench", "fp32+graph", "fp32+det"}) {
+    EXPECT_TRUE(unsupportedReason(OptimizationConfig::parse(key), cpu, false).has_value()) << key;
+  }
+  for (const char* key : {"fp32", "bf16", "amp-bf16", "nograd+fp32"}) {
+    EXPECT_FALSE(unsupportedReason(OptimizationConfig::parse(key), cpu, false).has_value()) << key;
+  }
+}
+
+TEST(OptimizationConfig, AotInductorNeedsABuildThatHasIt) {
+  const auto reason = unsupportedReason(OptimizationConfig::parse("bf16+aoti"), gpu(9, 0), false);
+  ASSERT_TRUE(reason.has_value());
+  EXPECT_NE(reason->find("2.6"), std::string::npos);
+}
+
+TEST(DeviceInfo, GenerationNames) {
+  EXPECT_EQ(gpuGenerationName(7, 0), "Volta");
+  EXPECT_EQ(gpuGenerationName(7, 5), "Turing");
+  EXPECT_EQ(gpuGenerationName(8, 6), "Ampere");
+  EXPECT_EQ(gpuGenerationName(8, 9), "Ada Lovelace");
+  EXPECT_EQ(gpuGenerationName(9, 0), "Hopper");
+  EXPECT_EQ(gpuGenerationName(12, 0), "Blackwell");
+}

@@ -1,0 +1,107 @@
+#include "core/session/session_file.h"
+
+#include <gtest/gtest.h>
+
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+
+#include "core/common/error.h"
+
+using namespace inferscope;
+
+namespace {
+
+SessionResult sampleSession() {
+  SessionResult s;
+  s.generator = "inferscope test";
+  s.created_utc = "2026-11-29T12:00:00Z";
+  s.device.kind = DeviceKind::Cuda;
+  s.device.name = "NVIDIA H200";
+  s.device.cc_major = 9;
+  s.device.cudnn_version = "91900";
+  s.request.model.name = "resnet50";
+  s.request.inputs = {InputSpec::parse("32x3x224x224:float32")};
+  s.request.plan = {OptimizationConfig::parse("fp32"), OptimizationConfig::parse("bf16+cl+graph")};
+  s.parameter_count = 25557032;
+  s.output_shapes = {"32x1000:float32"};
+  ConfigResult a;
+  a.config = s.request.plan[0];
+  a.latency_ms = {120.5, 11.8, 11.7, 11.6};
+  a.host_ms = {121.0, 11.9, 11.8, 11.7};
+  a.warmup_iterations = 1;
+  a.stats.median_ms = 11.7;
+  a.steady.analysed = true;
+  a.steady.series_class = "warmup";
+  a.steady.steady_start = 1;
+  a.steady.median_ci_low_ms = 11.6;
+  a.steady.median_ci_high_ms = 11.8;
+  a.accuracy.measured = true;
+  a.accuracy.top1_agreement = 1.0;
+  ConfigResult b;
+  b.index = 1;
+  b.config = s.request.plan[1];
+  b.status = ConfigStatus::OutOfMemory;
+  b.message = "out of memory";
+  s.configs = {a, b};
+  return s;
+}
+
+std::string tempPath(const char* name) {
+  return (std::filesystem::temp_directory_path() / name).string();
+}
+
+}  // namespace
+
+TEST(SessionFile, RoundTripsEveryField) {
+  const auto original = sampleSession();
+  const auto path = tempPath("roundtrip.inferscope.json");
+  saveSession(original, path);
+  const auto loaded = loadSession(path);
+  EXPECT_EQ(sessionToJson(loaded), sessionToJson(original));
+  EXPECT_EQ(loaded.configs.at(0).latency_ms, original.configs.at(0).latency_ms);
+  EXPECT_EQ(loaded.configs.at(1).status, ConfigStatus::OutOfMemory);
+  EXPECT_EQ(loaded.configs.at(1).config.key(), "bf16+cl+graph");
+  EXPECT_TRUE(loaded.configs.at(0).accuracy.top1_agreement.has_value());
+  std::filesystem::remove(path);
+}
+
+TEST(SessionFile, AtomicWriteLeavesNoTempFile) {
+  const auto dir = std::filesystem::temp_directory_path() / "inferscope-atomic";
+  std::filesystem::create_directories(dir);
+  saveSession(sampleSession(), (dir / "a.inferscope.json").string());
+  int files = 0;
+  for (const auto& e : std::filesystem::directory_iterator(dir)) files += e.is_regular_file();
+  EXPECT_EQ(files, 1);
+  std::filesystem::remove_all(dir);
+}
+
+TEST(SessionFile, MalformedFilesGiveClearErrors) {
+  const auto expectError = [](const std::string& text, const std::string& needle) {
+    try {
+      sessionFromJson(text, "x.inferscope.json");
+      ADD_FAILURE() << "accepted: " << text;
+    } catch (const Error& e) {
+      EXPECT_EQ(e.kind(), ErrorKind::InvalidInput);
+      EXPECT_NE(std::string(e.what()).find(needle), std::string::npos) << e.what();
+      EXPECT_NE(std::string(e.what()).find("x.inferscope.json"), std::string::npos) << e.what();
+    }
+  };
+  expectError("{not json", "JSON syntax error");
+  expectError("[1,2]", "not an InferScope session");
+  expectError(R"({"schema": 99})", "newer InferScope");
+  expectError(R"({"schema": 1, "request": {}, "configs": []})", "device");
+  expectError(R"({"schema": 1, "device": {"kind": "cpu"}, "request": {"model": {"name": "m"}},
+                 "configs": [{"key": "bf99"}]})", "bf99");
+  expectError(R"({"schema": 1, "device": {"kind": "cpu"}, "request": {"model": {"name": "m"}},
+                 "configs": [{"key": "fp32", "latency_ms": "fast"}]})", "malformed");
+}
+
+TEST(SessionFile, MissingFileNamesThePath) {
+  try {
+    loadSession("/nonexistent/dir/s.inferscope.json");
+    FAIL();
+  } catch (const Error& e) {
+    EXPECT_NE(std::string(e.what()).find("/nonexistent/dir/s.inferscope.json"), std::string::npos);
+  }
+}

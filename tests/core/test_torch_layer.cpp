@@ -1,0 +1,191 @@
+// The LibTorch layer itself: the settings guard, accuracy metrics on known tensors, and
+// TorchScript files built here with Module::define (no Python needed) run through the engine.
+#include <gtest/gtest.h>
+#include <torch/script.h>
+#include <torch/torch.h>
+
+#include <filesystem>
+#include <fstream>
+#include <limits>
+
+#include "core/common/error.h"
+#include "core/engine/engine.h"
+#include "core/torch/accuracy.h"
+#include "core/torch/settings_guard.h"
+
+using namespace inferscope;
+namespace tl = inferscope::torchlayer;
+
+namespace {
+
+std::string tempFile(const std::string& name) {
+  return (std::filesystem::temp_directory_path() / name).string();
+}
+
+// A small TorchScript CNN: conv → relu → mean → linear, saved as a real .pt file.
+std::string saveTinyScriptModel() {
+  torch::manual_seed(3);
+  torch::jit::Module m("TinyNet");
+  m.register_parameter("conv_w", torch::randn({8, 3, 3, 3}) * 0.2, false);
+  m.register_parameter("fc_w", torch::randn({10, 8}) * 0.2, false);
+  m.register_parameter("fc_b", torch::zeros({10}), false);
+  m.define(R"JIT(
+    def forward(self, x):
+        y = torch.conv2d(x, self.conv_w, None, [1, 1], [1, 1])
+        y = torch.relu(y).mean([2, 3])
+        return torch.linear(y, self.fc_w, self.fc_b)
+  )JIT");
+  const auto path = tempFile("inferscope_tiny.pt");
+  m.save(path);
+  return path;
+}
+
+ProfileRequest fileRequest(const std::string& path, const std::string& input, std::vector<std::string> keys) {
+  ProfileRequest r;
+  r.model.source = ModelSource::TorchScript;
+  r.model.path = path;
+  r.model.name = std::filesystem::path(path).stem().string();
+  r.inputs = {InputSpec::parse(input)};
+  r.run.warmup_iterations = 1;
+  r.run.measure_iterations = 3;
+  r.plan.clear();
+  for (const auto& k : keys) r.plan.push_back(OptimizationConfig::parse(k));
+  return r;
+}
+
+SessionResult run(const ProfileRequest& r) {
+  NullSink sink;
+  CancelToken cancel;
+  return engine::run(r, sink, cancel);
+}
+
+}  // namespace
+
+TEST(SettingsGuard, RestoresGlobalStateOnExit) {
+  const auto before = tl::readGlobalSettings();
+  {
+    tl::GlobalSettingsGuard guard(OptimizationConfig::parse("tf32+bench"));
+    const auto inside = tl::readGlobalSettings();
+    EXPECT_TRUE(inside.cudnn_benchmark);
+    EXPECT_FALSE(inside.cudnn_deterministic);
+    EXPECT_TRUE(inside.fp32.cudnn_conv_tf32);
+    EXPECT_NE(inside.fp32.matmul_level, "highest");
+  }
+  {
+    tl::GlobalSettingsGuard guard(OptimizationConfig::parse("fp32+det"));
+    const auto inside = tl::readGlobalSettings();
+    EXPECT_TRUE(inside.cudnn_deterministic);
+    EXPECT_TRUE(inside.deterministic_algorithms);
+    EXPECT_FALSE(inside.fp32.cudnn_conv_tf32);  // FP32 is strict: conv TF32 off
+    EXPECT_EQ(inside.fp32.matmul_level, "highest");
+  }
+  const auto after = tl::readGlobalSettings();
+  EXPECT_EQ(after.cudnn_benchmark, before.cudnn_benchmark);
+  EXPECT_EQ(after.cudnn_deterministic, before.cudnn_deterministic);
+  EXPECT_EQ(after.deterministic_algorithms, before.deterministic_algorithms);
+  EXPECT_EQ(after.fp32.cudnn_conv_tf32, before.fp32.cudnn_conv_tf32);
+  EXPECT_EQ(after.fp32.matmul_level, before.fp32.matmul_level);
+}
+
+TEST(SettingsGuard, RestoresEvenWhenTheRunThrows) {
+  const auto before = tl::readGlobalSettings();
+  try {
+    tl::GlobalSettingsGuard guard(OptimizationConfig::parse("fp32+bench"));
+    throw std::runtime_error("model failed");
+  } catch (const std::runtime_error&) {
+  }
+  EXPECT_EQ(tl::readGlobalSettings().cudnn_benchmark, before.cudnn_benchmark);
+}
+
+TEST(Accuracy, IdenticalOutputsAreExact) {
+  const auto t = torch::tensor({{1.0, 2.0, 3.0}, {4.0, 5.0, 6.0}});
+  const auto a = tl::compareOutputs({t}, {t});
+  EXPECT_EQ(a.max_abs_error, 0.0);
+  EXPECT_EQ(a.rel_l2_error, 0.0);
+  EXPECT_NEAR(a.cosine_similarity, 1.0, 1e-12);
+  ASSERT_TRUE(a.top1_agreement.has_value());
+  EXPECT_EQ(*a.top1_agreement, 1.0);
+}
+
+TEST(Accuracy, KnownErrors) {
+  const auto ref = torch::tensor({{3.0, 0.0}, {0.0, 4.0}});  // ‖ref‖ = 5
+  const auto out = torch::tensor({{3.0, 1.0}, {0.0, 4.0}});  // one element off by 1, argmax of row 0 same
+  const auto a = tl::compareOutputs({out}, {ref});
+  EXPECT_DOUBLE_EQ(a.max_abs_error, 1.0);
+  EXPECT_DOUBLE_EQ(a.rel_l2_error, 0.2);
+  EXPECT_NEAR(a.cosine_similarity, 25.0 / (5.0 * std::sqrt(26.0)), 1e-12);
+  EXPECT_EQ(*a.top1_agreement, 1.0);
+  const auto flipped = tl::compareOutputs({torch::tensor({{0.0, 3.0}, {0.0, 4.0}})}, {ref});
+  EXPECT_EQ(*flipped.top1_agreement, 0.5);
+}
+
+TEST(Accuracy, CountsNanAndInf) {
+  const auto ref = torch::ones({4});
+  const double inf = std::numeric_limits<double>::infinity();
+  const auto out = torch::tensor({1.0, std::nan(""), inf, -inf});
+  const auto a = tl::compareOutputs({out}, {ref});
+  EXPECT_EQ(a.nan_count, 1);
+  EXPECT_EQ(a.inf_count, 2);
+  EXPECT_FALSE(a.top1_agreement.has_value());
+}
+
+TEST(Accuracy, ShapeMismatchIsAnError) {
+  EXPECT_THROW(tl::compareOutputs({torch::ones({2, 3})}, {torch::ones({3, 2})}), Error);
+  EXPECT_THROW(tl::compareOutputs({torch::ones({2})}, {}), Error);
+}
+
+TEST(TorchScriptModel, LoadsAndSweepsIncludingFreeze) {
+  const auto path = saveTinyScriptModel();
+  const auto s = run(fileRequest(path, "2x3x16x16:float32", {"fp32", "fp32+ts", "bf16", "nograd+fp32+ts"}));
+  EXPECT_EQ(s.parameter_count, 8 * 27 + 80 + 10);
+  EXPECT_EQ(s.output_shapes.at(0), "2x10:float32");
+  ASSERT_EQ(s.configs.size(), 4u);
+  for (const auto& c : s.configs) EXPECT_EQ(c.status, ConfigStatus::Ok) << c.config.key() << ": " << c.message;
+  EXPECT_LT(s.configs[1].accuracy.rel_l2_error, 1e-5);  // frozen = same function
+  EXPECT_GT(s.configs[2].accuracy.rel_l2_error, 0.0);
+  EXPECT_EQ(s.configs[1].latency_ms.size(), 4u);
+}
+
+TEST(TorchScriptModel, ZooModelsCannotFreeze) {
+  ProfileRequest r;
+  r.model.name = "resnet18";
+  r.run.measure_iterations = 1;
+  r.plan = {OptimizationConfig::parse("fp32+ts")};
+  const auto s = run(r);
+  EXPECT_EQ(s.configs.at(0).status, ConfigStatus::Unsupported);
+  EXPECT_NE(s.configs.at(0).message.find("TorchScript"), std::string::npos);
+}
+
+TEST(TorchScriptModel, WrongInputShapeNamesModelAndSpec) {
+  const auto path = saveTinyScriptModel();
+  try {
+    run(fileRequest(path, "2x4x16x16:float32", {"fp32"}));
+    FAIL();
+  } catch (const Error& e) {
+    const std::string m = e.what();
+    EXPECT_NE(m.find("inferscope_tiny"), std::string::npos) << m;
+    EXPECT_NE(m.find("2x4x16x16"), std::string::npos) << m;
+  }
+}
+
+TEST(TorchScriptModel, CorruptFileGivesAClearError) {
+  const auto path = tempFile("inferscope_corrupt.pt");
+  std::ofstream(path) << "this is not a zip archive";
+  try {
+    run(fileRequest(path, "1x3x16x16", {"fp32"}));
+    FAIL();
+  } catch (const Error& e) {
+    EXPECT_EQ(e.kind(), ErrorKind::ModelLoad);
+    EXPECT_NE(std::string(e.what()).find("not a loadable TorchScript file"), std::string::npos) << e.what();
+  }
+}
+
+TEST(TorchScriptModel, MissingFile) {
+  try {
+    run(fileRequest("/nonexistent/model.pt", "1x3x16x16", {"fp32"}));
+    FAIL();
+  } catch (const Error& e) {
+    EXPECT_EQ(e.kind(), ErrorKind::ModelLoad);
+    EXPECT_NE(std::string(e.what()).find("does not exist"), std::string::npos);
+  }
+}
