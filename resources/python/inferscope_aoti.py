@@ -1,0 +1,166 @@
+#!/usr/bin/env python3
+"""Compile an AOTInductor package (.pt2) for InferScope, with the user's own python3 + torch.
+
+TorchScript cannot be re-exported, so the model is rebuilt here in Python:
+  * a zoo model (--arch resnet18|resnet50|bert-encoder) from torchvision / transformers, loaded with
+    the weights InferScope's engine wrote (--weights: a TorchScript archive of buffers named like the
+    PyTorch parameters, with '.' spelled '__'); the engine then checks the package against its own
+    FP32 reference, so a mismatch would show up as an accuracy error;
+  * a torchvision/timm model by name (--torchvision NAME / --timm NAME), random or pretrained weights
+    as that library gives them;
+  * or an ExportedProgram saved with torch.export.save (--exported-program FILE).
+Precision is applied before compilation, as the optimization guide requires.
+
+Prints one JSON line {"status": "ok", "package": ..., "compile_s": ...} on success; exits non-zero
+with a readable message otherwise.
+"""
+import argparse
+import json
+import sys
+import time
+
+
+def fail(message):
+    print(json.dumps({"status": "error", "message": message}))
+    sys.exit(1)
+
+
+try:
+    import torch
+except ImportError:
+    fail("python3 cannot import torch: install PyTorch >= 2.6 for AOTInductor packages")
+
+
+def parse_shape(text):
+    return [int(d) for d in text.split("x")]
+
+
+def set_tf32(enabled):
+    """One API per process, as PyTorch >= 2.9 requires (LIBTORCH_COMPAT.md)."""
+    major, minor = (int(p) for p in torch.__version__.split(".")[:2])
+    mode = "tf32" if enabled else "ieee"
+    if (major, minor) >= (2, 9):
+        torch.backends.cuda.matmul.fp32_precision = mode
+        torch.backends.cudnn.conv.fp32_precision = mode
+    else:
+        torch.set_float32_matmul_precision("high" if enabled else "highest")
+        torch.backends.cudnn.allow_tf32 = enabled
+
+
+def load_zoo_weights(path):
+    archive = torch.jit.load(path, map_location="cpu")
+    return {name.replace("__", "."): tensor for name, tensor in archive.named_buffers()}
+
+
+class HiddenStates(torch.nn.Module):
+    """BertModel → last hidden state, as InferScope's zoo encoder returns it."""
+
+    def __init__(self, bert):
+        super().__init__()
+        self.bert = bert
+
+    def forward(self, ids):
+        return self.bert(input_ids=ids).last_hidden_state
+
+
+def build_zoo(args):
+    if args.arch in ("resnet18", "resnet50"):
+        try:
+            import torchvision
+        except ImportError:
+            fail("the zoo ResNets are rebuilt with torchvision: pip install torchvision")
+        model = getattr(torchvision.models, args.arch)(weights=None)
+    elif args.arch == "bert-encoder":
+        try:
+            import transformers
+        except ImportError:
+            fail("the zoo encoder is rebuilt with transformers.BertModel: pip install transformers")
+        layers, hidden, heads, inter, vocab, positions = (int(v) for v in args.encoder.split(","))
+        config = transformers.BertConfig(vocab_size=vocab, hidden_size=hidden, num_hidden_layers=layers,
+                                         num_attention_heads=heads, intermediate_size=inter,
+                                         max_position_embeddings=positions, hidden_act="gelu",
+                                         layer_norm_eps=1e-12)
+        bert = transformers.BertModel(config, add_pooling_layer=True, attn_implementation="sdpa")
+        model = HiddenStates(bert)
+    else:
+        fail(f"unknown zoo architecture {args.arch}")
+    state = load_zoo_weights(args.weights)
+    target = model.bert if args.arch == "bert-encoder" else model
+    missing, unexpected = target.load_state_dict(state, strict=False)
+    # HF keeps non-persistent helper buffers (position_ids, token_type_ids) that are not weights.
+    missing = [m for m in missing if not m.endswith(("position_ids", "token_type_ids"))]
+    if missing or unexpected:
+        fail(f"zoo weights do not match {args.arch}: missing {missing[:5]}, unexpected {unexpected[:5]}")
+    return model
+
+
+def main():
+    p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    src = p.add_mutually_exclusive_group(required=True)
+    src.add_argument("--arch", help="zoo architecture: resnet18, resnet50, bert-encoder (needs --weights)")
+    src.add_argument("--torchvision", help="a torchvision.models name, e.g. resnet50")
+    src.add_argument("--timm", help="a timm model name")
+    src.add_argument("--exported-program", help="a file written by torch.export.save")
+    p.add_argument("--weights", help="zoo weights written by the InferScope engine")
+    p.add_argument("--encoder", default="12,768,12,3072,30522,512",
+                   help="bert-encoder: layers,hidden,heads,intermediate,vocab,max_positions")
+    p.add_argument("--inputs", required=True, help="comma-separated shapes, e.g. 32x3x224x224")
+    p.add_argument("--precision", choices=["fp32", "tf32", "fp16", "bf16"], default="fp32")
+    p.add_argument("--channels-last", action="store_true")
+    p.add_argument("--max-autotune", action="store_true")
+    p.add_argument("--device", default="cuda:0")
+    p.add_argument("--out", required=True, help="the .pt2 package to write")
+    args = p.parse_args()
+
+    major, minor = (int(v) for v in torch.__version__.split(".")[:2])
+    if (major, minor) < (2, 6):
+        fail(f"AOTInductor packages need torch >= 2.6 (this python3 has {torch.__version__})")
+    if not torch.cuda.is_available():
+        fail("this python3's torch sees no CUDA device")
+    device = torch.device(args.device)
+
+    shapes = [parse_shape(s) for s in args.inputs.split(",")]
+    if args.exported_program:
+        program = torch.export.load(args.exported_program)
+        model = program.module()
+    elif args.arch:
+        if not args.weights:
+            fail("--arch needs --weights (written by the InferScope engine)")
+        model = build_zoo(args)
+    elif args.torchvision:
+        import torchvision
+        model = getattr(torchvision.models, args.torchvision)(weights=None)
+    else:
+        import timm
+        model = timm.create_model(args.timm, pretrained=False)
+
+    # Precision first, then compile (the guide's order).
+    set_tf32(args.precision == "tf32")
+    dtype = {"fp16": torch.float16, "bf16": torch.bfloat16}.get(args.precision)
+    model = model.eval().to(device)
+    if dtype is not None:
+        model = model.to(dtype)
+    if args.channels_last:
+        model = model.to(memory_format=torch.channels_last)
+    integer_inputs = args.arch == "bert-encoder"
+    examples = []
+    for shape in shapes:
+        if integer_inputs:
+            examples.append(torch.zeros(shape, dtype=torch.long, device=device))
+        else:
+            x = torch.randn(shape, device=device, dtype=dtype or torch.float32)
+            if args.channels_last and x.dim() == 4:
+                x = x.contiguous(memory_format=torch.channels_last)
+            examples.append(x)
+
+    start = time.time()
+    with torch.inference_mode():
+        program = torch.export.export(model, tuple(examples))
+    configs = {"max_autotune": True} if args.max_autotune else {}
+    package = torch._inductor.aoti_compile_and_package(program, package_path=args.out, inductor_configs=configs)
+    print(json.dumps({"status": "ok", "package": package, "compile_s": round(time.time() - start, 1),
+                      "torch": torch.__version__}))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,51 @@
+#!/bin/bash
+# inferscope-cli end to end: a real profile writes a table and a session file; bad input gives a
+# one-line actionable error and the documented exit code.
+#   usage: cli_end_to_end.sh /path/to/inferscope-cli WORKDIR
+set -u
+cli=$1; work=$2
+rm -rf "$work"; mkdir -p "$work"
+failures=0; checks=0
+check() {  # check NAME CONDITION-COMMAND…
+  local name=$1; shift
+  checks=$((checks + 1))
+  if "$@"; then echo "ok   $name"; else echo "FAIL $name"; failures=$((failures + 1)); fi
+}
+expect_exit() {  # expect_exit CODE NEEDLE ARGS…  — runs the CLI, checks exit code and stderr
+  local code=$1 needle=$2; shift 2
+  "$cli" "$@" >"$work/out.txt" 2>"$work/err.txt"
+  local rc=$?
+  [ "$rc" -eq "$code" ] || { echo "  exit $rc, expected $code: $(cat "$work/err.txt")"; return 1; }
+  grep -q -- "$needle" "$work/err.txt" || { echo "  stderr lacks '$needle': $(cat "$work/err.txt")"; return 1; }
+  [ "$(grep -c '^error:' "$work/err.txt")" -eq 1 ] || { echo "  expected one error line"; return 1; }
+}
+
+"$cli" devices >"$work/devices.txt" 2>&1
+check "devices lists the CPU" grep -q '^cpu ' "$work/devices.txt"
+
+session=$work/run.inferscope.json
+"$cli" profile -m resnet18 -b 1 --warmup 1 -n 3 -c fp32 -c bf16 -o "$session" >"$work/table.txt" 2>"$work/progress.txt"
+rc=$?
+check "profile exits 0" test "$rc" -eq 0
+check "table has a row per config" bash -c "grep -q '^fp32 ' '$work/table.txt' && grep -q '^bf16 ' '$work/table.txt'"
+check "table names the model and its parameter count" grep -q 'resnet18 · 11689512 parameters' "$work/table.txt"
+check "session file written" test -s "$session"
+check "session file is versioned JSON" grep -q '"schema": 1' "$session"
+check "session file holds both configs" bash -c "grep -q '\"key\": \"fp32\"' '$session' && grep -q '\"key\": \"bf16\"' '$session'"
+check "no temp file left behind" bash -c "[ \$(ls '$work' | grep -c tmp) -eq 0 ]"
+
+check "unknown model → exit 3" expect_exit 3 "unknown model 'resnet1000'" profile -m resnet1000
+check "bad input spec → exit 2" expect_exit 2 "input spec" profile --model-file x.pt --input 1xbadx3
+check "model file without --input → exit 2" expect_exit 2 "needs its input shapes" profile --model-file x.pt
+check "missing model file → exit 3" expect_exit 3 "does not exist" profile --model-file "$work/none.pt" --input 1x3x8x8
+check "unknown config token → exit 2" expect_exit 2 "unknown token 'turbo'" profile -c bf16+turbo
+check "wrong input shape → exit 2" expect_exit 2 "cannot run on input 1x1x224x224" profile -m resnet18 --input 1x1x224x224 -n 1
+if ! grep -q 'cuda:0' "$work/devices.txt"; then
+  check "--device cuda without CUDA → exit 4" expect_exit 4 "device cuda" profile -d cuda -n 1
+fi
+"$cli" profile -m resnet18 -n 2 --warmup 0 -c tf32 -c fp32 >"$work/t2.txt" 2>&1
+rc=$?
+check "unsupported config recorded, plan goes on, exit 1" bash -c "[ $rc -eq 1 ] && grep -q '^tf32 .*unsupported' '$work/t2.txt' && grep -q '^fp32 .* ok ' '$work/t2.txt'"
+
+echo "$((checks - failures)) passed, $failures failed"
+[ "$failures" -eq 0 ]
