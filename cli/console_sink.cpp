@@ -56,8 +56,9 @@ void printSessionHeader(std::FILE* out, const SessionResult& s) {
 }
 
 void printResultTable(std::FILE* out, const SessionResult& s) {
-  fmt::print(out, "{:<24} {:>7} {:>10} {:>10} {:>10} {:>10} {:>10} {:>11} {:>10} {:>9} {:>9}\n", "config", "status",
-             "median ms", "mean ms", "p90 ms", "min ms", "max ms", "cold ms", "items/s", "peak MiB", "rel err");
+  fmt::print(out, "{:<24} {:>7} {:>10} {:>8} {:>10} {:>10} {:>10} {:>11} {:>10} {:>9} {:>9}  {}\n", "config", "status",
+             "median ms", "CI ±%", "p90 ms", "min ms", "max ms", "cold ms", "items/s", "peak MiB", "rel err",
+             "steady state");
   for (const auto& r : s.configs) {
     if (r.status != ConfigStatus::Ok) {
       fmt::print(out, "{:<24} {:>7}  {}\n", r.config.key(), toString(r.status), r.message);
@@ -65,9 +66,15 @@ void printResultTable(std::FILE* out, const SessionResult& s) {
     }
     const auto& st = r.stats;
     const std::string err = r.accuracy.measured ? fmt::format("{:.1e}", r.accuracy.rel_l2_error) : "-";
-    fmt::print(out, "{:<24} {:>7} {:>10.3f} {:>10.3f} {:>10.3f} {:>10.3f} {:>10.3f} {:>11.1f} {:>10.1f} {:>9.1f} {:>9}\n",
-               r.config.key(), "ok", st.median_ms, st.mean_ms, st.p90_ms, st.min_ms, st.max_ms, st.cold_start_ms,
-               st.throughput_items_per_s, units::bytesToMiB(r.memory.peak_allocated_bytes), err);
+    const auto& ss = r.steady;
+    const double half_pct = st.median_ms > 0 ? 50.0 * (ss.median_ci_high_ms - ss.median_ci_low_ms) / st.median_ms : 0;
+    const std::string ci = ss.analysed && ss.median_ci_high_ms > 0 ? fmt::format("{:.1f}", half_pct) : "-";
+    const std::string steady = ss.analysed ? fmt::format("{} from iter {}{}", ss.series_class, ss.steady_start,
+                                                         ss.low_confidence ? " (low confidence)" : "")
+                                           : "";
+    fmt::print(out, "{:<24} {:>7} {:>10.3f} {:>8} {:>10.3f} {:>10.3f} {:>10.3f} {:>11.1f} {:>10.1f} {:>9.1f} {:>9}  {}\n",
+               r.config.key(), "ok", st.median_ms, ci, st.p90_ms, st.min_ms, st.max_ms, st.cold_start_ms,
+               st.throughput_items_per_s, units::bytesToMiB(r.memory.peak_allocated_bytes), err, steady);
   }
 }
 

@@ -10,7 +10,7 @@
 #include <cstdlib>
 #include <ctime>
 
-#include "core/analysis/summary_stats.h"
+#include "core/analysis/steady_state_analysis.h"
 #include "core/common/error.h"
 #include "core/common/units.h"
 #include "core/common/version.h"
@@ -80,18 +80,38 @@ struct SessionContext {
   std::vector<std::string> output_shapes;
 };
 
+// Statistics of a finished config: the steady-state analysis of docs/MEASUREMENT.md decides where
+// steady state starts (not the fixed warm-up count), and every statistic is of the steady part.
 void fillStats(ConfigResult& r, std::int64_t batch) {
   if (r.latency_ms.empty()) return;
-  const auto s = analysis::summarize(r.steadyLatencies());
-  r.stats.median_ms = s.median;
-  r.stats.mean_ms = s.mean;
-  r.stats.p90_ms = s.p90;
-  r.stats.p99_ms = s.p99;
-  r.stats.min_ms = s.min;
-  r.stats.max_ms = s.max;
-  r.stats.stdev_ms = s.stdev;
   r.stats.cold_start_ms = r.latency_ms.front();
-  r.stats.throughput_items_per_s = s.median > 0 ? static_cast<double>(batch) * 1000.0 / s.median : 0;
+  analysis::AnalysisOptions options;
+  options.want_p99 = true;
+  const auto a = analysis::analyse(r.latency_ms, options);
+  auto& st = r.steady;
+  st.analysed = true;
+  st.series_class = analysis::toString(a.series_class);
+  st.steady_start = a.steady_start;
+  st.low_confidence = a.low_confidence;
+  st.median_ci_low_ms = a.steady.median_ci.low;
+  st.median_ci_high_ms = a.steady.median_ci.high;
+  st.ci_method = a.steady.median_ci.method;
+  if (a.steady.p99_ci) {
+    st.p99_ci_low_ms = a.steady.p99_ci->low;
+    st.p99_ci_high_ms = a.steady.p99_ci->high;
+  }
+  st.warmup_cost_ms = a.warmup_cost_ms;
+  st.outliers = a.steady.tukey_low_outliers + a.steady.tukey_high_outliers;
+  if (st.stop_reason.empty()) st.stop_reason = r.status == ConfigStatus::Cancelled ? "cancelled" : "fixed-count";
+  const auto& sum = a.steady.summary;
+  r.stats.median_ms = sum.median;
+  r.stats.mean_ms = sum.mean;
+  r.stats.p90_ms = sum.p90;
+  r.stats.p99_ms = sum.p99;
+  r.stats.min_ms = sum.min;
+  r.stats.max_ms = sum.max;
+  r.stats.stdev_ms = sum.stdev;
+  r.stats.throughput_items_per_s = sum.median > 0 ? static_cast<double>(batch) * 1000.0 / sum.median : 0;
 }
 
 // Fault injection for tests and demos: INFERSCOPE_FAULT_OOM=key1,key2 makes those configs fail

@@ -91,7 +91,10 @@ TEST(Runner, StreamsEverySampleAndSeparatesWarmup) {
   EXPECT_EQ(c.status, ConfigStatus::Ok);
   EXPECT_EQ(c.latency_ms.size(), 7u);
   EXPECT_EQ(c.host_ms.size(), 7u);
-  EXPECT_EQ(c.steadyLatencies().size(), 5u);
+  ASSERT_TRUE(c.steady.analysed);  // statistics are of the detected steady part
+  EXPECT_EQ(c.steadyLatencies().size(), 7u - c.steady.steady_start);
+  EXPECT_FALSE(c.steady.series_class.empty());
+  EXPECT_EQ(c.steady.stop_reason, "fixed-count");
   EXPECT_GT(c.stats.median_ms, 0.0);
   EXPECT_LE(c.stats.min_ms, c.stats.median_ms);
   EXPECT_LE(c.stats.median_ms, c.stats.max_ms);

@@ -1,0 +1,46 @@
+#!/bin/bash
+# The GPU machine's measurement run (see docs/PERFORMANCE.md). From the repo root there:
+#   bash bench/gpu/h200_run.sh build|test|python|engine|aoti|fixture ...   (phases, in order given)
+# Writes logs, sessions and JSON to $OUT (default ./out). Needs .gpu (../shared/gpu/fetch-debs.sh).
+set -uo pipefail
+OUT=${OUT:-$PWD/out}; mkdir -p "$OUT"
+source .gpu/gpu-env.sh
+CLI=build-gpu/cli/inferscope-cli
+run_phase() {
+  case $1 in
+    build)
+      cmake -S . -B build-gpu -G Ninja $GPU_CMAKE_ARGS -DCMAKE_BUILD_TYPE=Release -DINFERSCOPE_BUILD_GUI=${GUI:-OFF} \
+        >"$OUT/configure.log" 2>&1 || { tail -30 "$OUT/configure.log"; return 1; }
+      grep -E "CUDA|cuDNN|CUPTI|LibTorch" "$OUT/configure.log" | head
+      cmake --build build-gpu -j16 >"$OUT/build.log" 2>&1 || { grep -E "error|Error" "$OUT/build.log" | head -30; return 1; } ;;
+    test)
+      ctest --test-dir build-gpu -j4 -LE gpu --output-on-failure >"$OUT/ctest.log" 2>&1
+      ctest --test-dir build-gpu -L gpu --output-on-failure >>"$OUT/ctest.log" 2>&1
+      grep -E "tests passed|tests failed|Failed|\*\*\*" "$OUT/ctest.log" | head -30 ;;
+    python)
+      PYTHONUNBUFFERED=1 python3 bench/gpu/python_reference.py "$OUT/python_reference.json" --ts-file /tmp/tv_resnet50.pt \
+        >"$OUT/python_reference.log" 2>&1 || tail -20 "$OUT/python_reference.log"
+      tail -3 "$OUT/python_reference.log" ;;
+    engine)
+      $CLI devices
+      $CLI profile -q -m resnet50 -b 32 -d cuda --warmup 20 -n 200 -c fp32 -c tf32 -c bf16 -c fp16+bench -c amp-bf16 \
+        -c bf16+cl+bench -c bf16+graph -c bf16+cl+graph+bench -c fp16+cl+graph+bench -o "$OUT/resnet50_b32.inferscope.json"
+      $CLI profile -q --model-file /tmp/tv_resnet50.pt --input 32x3x224x224:float32 -d cuda --warmup 20 -n 200 \
+        -c fp32 -c tf32 -c bf16 -c fp16+bench -c fp32+ts -o "$OUT/torchscript_resnet50_b32.inferscope.json"
+      # Repeatability: the same config five times in one run; a cold cuDNN benchmark warm-up.
+      $CLI profile -q -m resnet50 -b 32 -d cuda --warmup 0 -n 300 -c fp16+bench -c fp32 -c fp32 -c fp32 -c fp32 -c fp32 \
+        -o "$OUT/repeat_resnet50.inferscope.json" ;;
+    aoti)
+      $CLI profile -q -m resnet50 -b 32 -d cuda --warmup 20 -n 200 -c bf16+aoti -c bf16+cl+aoti -c bf16+cl+graph+bench \
+        -o "$OUT/resnet50_aoti.inferscope.json"
+      $CLI profile -q -m bert-encoder -b 32 -d cuda --warmup 20 -n 200 -c fp32 -c tf32 -c bf16 -c amp-bf16 -c bf16+graph \
+        -c bf16+aoti -o "$OUT/bert_b32.inferscope.json" ;;
+    fixture)
+      $CLI profile -q -m resnet18 -b 8 -d cuda --warmup 5 -n 60 -c fp32 -c tf32 -c bf16 -c fp16+bench -c amp-bf16 \
+        -c bf16+cl+graph+bench -o "$OUT/h200_resnet18.inferscope.json" ;;
+  esac
+}
+for phase in "$@"; do
+  echo "=== $phase ($(date +%T))"
+  run_phase "$phase" || { echo "phase $phase failed"; exit 1; }
+done

@@ -1,0 +1,128 @@
+// The engine on a real CUDA device: device info, CUDA-event timing, CUDA memory statistics, the
+// TF32 API of this LibTorch, CUDA graphs, precision modes, a real out-of-memory. Run on the GPU
+// machine (ctest -L gpu).
+#include <gtest/gtest.h>
+#include <torch/torch.h>
+
+#include "core/engine/engine.h"
+#include "core/torch/settings_guard.h"
+#include "core/torch/torch_compat.h"
+#include "recording_sink.h"
+
+using namespace inferscope;
+
+namespace {
+
+ProfileRequest cudaRequest(const std::string& model, std::int64_t batch, std::vector<std::string> keys, int iters = 10) {
+  ProfileRequest r;
+  r.model.name = model;
+  r.batch = batch;
+  r.device = DeviceKind::Cuda;
+  r.run.warmup_iterations = 3;
+  r.run.measure_iterations = iters;
+  r.plan.clear();
+  for (const auto& k : keys) r.plan.push_back(OptimizationConfig::parse(k));
+  return r;
+}
+
+SessionResult run(const ProfileRequest& r) {
+  NullSink sink;
+  CancelToken cancel;
+  return engine::run(r, sink, cancel);
+}
+
+}  // namespace
+
+class Cuda : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    if (!engine::cudaAvailable()) GTEST_SKIP() << "no CUDA device";
+  }
+};
+
+TEST_F(Cuda, DeviceInfoIsComplete) {
+  const auto d = engine::deviceInfo(DeviceKind::Cuda, 0);
+  EXPECT_FALSE(d.name.empty());
+  EXPECT_GE(d.cc_major, 7);
+  EXPECT_GT(d.total_memory_bytes, std::int64_t{1} << 30);
+  EXPECT_GT(d.multiprocessors, 0);
+  EXPECT_FALSE(d.cuda_runtime_version.empty());
+  EXPECT_FALSE(d.cudnn_version.empty());
+  EXPECT_FALSE(d.driver_version.empty());
+  EXPECT_NE(d.generation().rfind("sm_", 0), 0u) << "unknown generation for " << d.computeCapability();
+}
+
+TEST_F(Cuda, EventTimingIsDeviceTime) {
+  const auto s = run(cudaRequest("resnet50", 8, {"fp32"}));
+  const auto& c = s.configs.at(0);
+  ASSERT_EQ(c.status, ConfigStatus::Ok) << c.message;
+  ASSERT_EQ(c.latency_ms.size(), 13u);
+  for (std::size_t i = 0; i < c.latency_ms.size(); ++i) {
+    EXPECT_GT(c.latency_ms[i], 0.05);
+    // Host wall time includes launch + wait, so it is never much below device time.
+    EXPECT_GT(c.host_ms[i], c.latency_ms[i] * 0.8);
+  }
+  EXPECT_EQ(c.memory.source, "cuda-caching-allocator");
+  EXPECT_GT(c.memory.peak_allocated_bytes, c.memory.parameter_bytes);
+  EXPECT_GE(c.memory.peak_reserved_bytes, c.memory.peak_allocated_bytes);
+}
+
+TEST_F(Cuda, PrecisionModesRunAndDifferAsExpected) {
+  const auto s = run(cudaRequest("resnet50", 8, {"fp32", "tf32", "bf16", "fp16", "amp-bf16", "bf16+cl"}));
+  for (const auto& c : s.configs) {
+    ASSERT_EQ(c.status, ConfigStatus::Ok) << c.config.key() << ": " << c.message;
+    ASSERT_TRUE(c.accuracy.measured);
+    EXPECT_EQ(c.accuracy.nan_count, 0) << c.config.key();
+  }
+  EXPECT_EQ(s.configs[0].accuracy.max_abs_error, 0.0);          // FP32 matches its own reference
+  EXPECT_GT(s.configs[1].accuracy.rel_l2_error, 0.0);           // TF32 really used TF32
+  EXPECT_GT(s.configs[2].accuracy.rel_l2_error, s.configs[1].accuracy.rel_l2_error);  // BF16 coarser
+  EXPECT_LT(s.configs[2].accuracy.rel_l2_error, 0.1);
+  EXPECT_LT(s.configs[2].memory.parameter_bytes, s.configs[0].memory.parameter_bytes * 0.51);
+}
+
+TEST_F(Cuda, CudaGraphReplayMatchesEager) {
+  const auto s = run(cudaRequest("resnet50", 8, {"fp32", "fp32+graph", "bf16+graph+bench", "amp-bf16+graph"}));
+  for (const auto& c : s.configs) ASSERT_EQ(c.status, ConfigStatus::Ok) << c.config.key() << ": " << c.message;
+  EXPECT_LT(s.configs[1].accuracy.rel_l2_error, 1e-6);
+  EXPECT_LT(s.configs[2].accuracy.rel_l2_error, 0.1);
+  EXPECT_LT(s.configs[3].accuracy.rel_l2_error, 0.1);
+}
+
+TEST_F(Cuda, Tf32UsesOneApiAndRestoresIt) {
+  const auto before = torchlayer::readGlobalSettings();
+  {
+    torchlayer::GlobalSettingsGuard guard(OptimizationConfig::parse("tf32"));
+    EXPECT_TRUE(torchlayer::readGlobalSettings().fp32.cublas_tf32);
+    EXPECT_TRUE(torchlayer::readGlobalSettings().fp32.cudnn_conv_tf32);
+  }
+  const auto after = torchlayer::readGlobalSettings();
+  EXPECT_EQ(after.fp32.raw_matmul, before.fp32.raw_matmul);
+  EXPECT_EQ(after.fp32.raw_conv, before.fp32.raw_conv);
+  if (compat::kHasFp32PrecisionApi) {
+    // Only the new API was used: the legacy getters must not have been touched (they would throw
+    // after a new-API write, which is exactly why this process never mixes them).
+    EXPECT_THROW(at::globalContext().allowTF32CuBLAS(), c10::Error);
+  }
+}
+
+TEST_F(Cuda, RealOutOfMemoryIsRecordedAndFreed) {
+  auto huge = cudaRequest("resnet50", 8192, {"fp32", "bf16"}, 1);
+  huge.run.check_accuracy = false;
+  const auto s = run(huge);
+  for (const auto& c : s.configs) EXPECT_EQ(c.status, ConfigStatus::OutOfMemory) << c.config.key() << " " << c.message;
+  // The memory came back: a normal run right after works.
+  const auto ok = run(cudaRequest("resnet18", 8, {"fp32"}, 3));
+  EXPECT_EQ(ok.configs.at(0).status, ConfigStatus::Ok) << ok.configs.at(0).message;
+}
+
+TEST_F(Cuda, BenchmarkModeShowsAutotuneInTheFirstIteration) {
+  inferscope::testing::RecordingSink sink;
+  CancelToken cancel;
+  auto r = cudaRequest("resnet50", 32, {"fp16+bench"}, 20);
+  r.run.warmup_iterations = 0;
+  const auto s = engine::run(r, sink, cancel);
+  const auto& c = s.configs.at(0);
+  ASSERT_EQ(c.status, ConfigStatus::Ok) << c.message;
+  EXPECT_GT(c.stats.cold_start_ms, 5.0 * c.stats.median_ms);
+}
