@@ -1,0 +1,64 @@
+// What the wizard asks (AdvisorRequest) and what it answers (Recommendation): a config, the reason
+// for each of its settings in the guide's terms, the neighbouring configs worth measuring around it
+// on the device, and warnings. Plain values, shared by the CLI, the GUI and the exporters.
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/advisor/torch_version.h"
+#include "core/config/optimization_config.h"
+#include "core/device/device_info.h"
+#include "core/model/model_zoo.h"
+
+namespace inferscope::advisor {
+
+enum class Goal { Latency, Throughput };
+enum class InputSizes { Fixed, Varying };
+
+const char* toString(Goal goal);
+const char* toString(InputSizes sizes);
+const char* toString(ModelFamily family);
+// Parse "latency"/"throughput", "fixed"/"varying", "cnn"/"transformer"; throw Error(InvalidInput).
+Goal parseGoal(std::string_view text);
+InputSizes parseInputSizes(std::string_view text);
+ModelFamily parseModelFamily(std::string_view text);
+
+struct AdvisorRequest {
+  DeviceCaps caps;                   // the device, real or simulated (kind Cpu = the CPU)
+  std::string device_name;           // "NVIDIA H200"; empty when simulated
+  TorchVersion target_torch;         // decides the TF32 API and whether AOTInductor is available
+  Goal goal = Goal::Latency;
+  InputSizes sizes = InputSizes::Fixed;
+  bool reproducible = false;
+  double tolerance = 1e-2;           // accepted relative L2 error of outputs vs the FP32 reference
+  ModelFamily family = ModelFamily::Cnn;
+};
+
+// Why one setting has its value. `rule` is concrete ("Turing (7.5): no BF16/TF32 Tensor Cores →
+// FP16 cast"); `source` says where the rule comes from, quoting the guide.
+struct Reason {
+  std::string setting;  // grad_mode | precision | tf32 | tf32_api | memory_format | compile | order | cudnn.*
+  std::string rule;
+  std::string source;
+  bool operator==(const Reason& o) const {
+    return setting == o.setting && rule == o.rule && source == o.source;
+  }
+};
+
+struct Recommendation {
+  AdvisorRequest request;
+  std::string generation_id;  // "hopper", "cpu", or "" for a GPU before Volta
+  std::string device_label;   // "Hopper (9.0)", "CPU", "sm_61 (6.1)"
+  OptimizationConfig config;
+  std::vector<Reason> reasons;
+  // Configs to measure around `config` when validating on the device, all runnable there.
+  std::vector<OptimizationConfig> neighbours;
+  std::vector<std::string> warnings;
+
+  // The first reason for a setting, or nullptr.
+  const Reason* reasonFor(std::string_view setting) const;
+};
+
+}  // namespace inferscope::advisor

@@ -1,0 +1,131 @@
+// Judging a device sweep against the recommendation (see recommendation_validator.h).
+#include "core/advisor/recommendation_validator.h"
+
+#include <fmt/format.h>
+
+#include <cmath>
+
+namespace inferscope::advisor {
+namespace {
+
+std::string sci(double v) { return fmt::format("{:.1e}", v); }
+std::string ms(double v) { return fmt::format("{:.3g} ms", v); }
+
+CandidateCheck judge(const ConfigResult& r, double tolerance) {
+  CandidateCheck c{r.config, false, r.stats.median_ms, {}};
+  const auto& a = r.accuracy;
+  if (r.status != ConfigStatus::Ok) {
+    c.note = r.message.empty() ? fmt::format("did not run ({})", toString(r.status))
+                               : fmt::format("did not run ({}: {})", toString(r.status), r.message);
+  } else if (a.nan_count > 0 || a.inf_count > 0) {
+    c.note = fmt::format("{} NaN and {} Inf values in the output", a.nan_count, a.inf_count);
+  } else if (!(r.stats.median_ms > 0) || !std::isfinite(r.stats.median_ms)) {
+    c.note = "no latency measured";
+  } else if (!a.measured && r.config.precision != Precision::Fp32) {
+    // Only strict FP32 is the reference itself; anything else needs its error measured.
+    c.note = "accuracy not measured against the FP32 reference";
+  } else if (a.measured && !(a.rel_l2_error <= tolerance)) {  // also rejects a NaN error
+    c.note = fmt::format("rel L2 error {} > tolerance {}", sci(a.rel_l2_error), sci(tolerance));
+  } else {
+    c.eligible = true;
+    c.note = a.measured ? fmt::format("rel L2 error {} ≤ tolerance {}", sci(a.rel_l2_error), sci(tolerance))
+                        : std::string("FP32 reference");
+  }
+  return c;
+}
+
+// True when `fast` is not convincingly faster than `base`: below the noise fraction, or (when the
+// analysis produced them) overlapping confidence intervals of the median.
+bool withinNoise(const ConfigResult& fast, const ConfigResult& base, double noise_fraction) {
+  const double speedup = (base.stats.median_ms - fast.stats.median_ms) / base.stats.median_ms;
+  if (speedup < noise_fraction) return true;
+  const bool have_ci = fast.steady.analysed && base.steady.analysed && fast.steady.median_ci_high_ms > 0 &&
+                       base.steady.median_ci_high_ms > 0;
+  return have_ci && fast.steady.median_ci_high_ms >= base.steady.median_ci_low_ms;
+}
+
+}  // namespace
+
+const char* toString(ValidationVerdict verdict) {
+  switch (verdict) {
+    case ValidationVerdict::Confirmed: return "confirmed";
+    case ValidationVerdict::KeptWithinNoise: return "kept-within-noise";
+    case ValidationVerdict::Switched: return "switched";
+    case ValidationVerdict::FellBackToFp32: return "fell-back-to-fp32";
+  }
+  return "confirmed";
+}
+
+ValidationOutcome validateRecommendation(const OptimizationConfig& recommended,
+                                         const std::vector<ConfigResult>& results, double tolerance,
+                                         double noise_fraction) {
+  ValidationOutcome out;
+  const ConfigResult* rec = nullptr;
+  const CandidateCheck* rec_check = nullptr;
+  const ConfigResult* fastest = nullptr;
+  const CandidateCheck* fastest_check = nullptr;
+  out.candidates.reserve(results.size());  // keeps the pointers below valid
+  for (const auto& r : results) {
+    out.candidates.push_back(judge(r, tolerance));
+    const auto& check = out.candidates.back();
+    if (!rec && r.config == recommended) {
+      rec = &r;
+      rec_check = &check;
+    }
+    if (check.eligible && (!fastest || r.stats.median_ms < fastest->stats.median_ms)) {
+      fastest = &r;
+      fastest_check = &check;
+    }
+  }
+  const std::string rec_key = recommended.key();
+  if (!fastest) {
+    out.verdict = ValidationVerdict::FellBackToFp32;
+    // Strict FP32 keeps the user's cuDNN determinism choice but drops what may have broken the run.
+    out.chosen = recommended;
+    out.chosen.precision = Precision::Fp32;
+    out.chosen.compile = CompileMode::None;
+    out.chosen.cudnn.benchmark = false;
+    out.explanation = fmt::format(
+        "no measured config ran cleanly within the tolerance {} ({}: {}); falling back to {}, the strict-IEEE "
+        "reference", sci(tolerance), rec_key, rec_check ? rec_check->note : "not measured", out.chosen.key());
+    return out;
+  }
+  if (!rec_check || !rec_check->eligible) {
+    out.verdict = ValidationVerdict::Switched;
+    out.chosen = fastest->config;
+    out.explanation = fmt::format(
+        "switched to {}, the fastest config within the tolerance ({} median, {}): the recommended {} {}",
+        fastest->config.key(), ms(fastest->stats.median_ms), fastest_check->note, rec_key,
+        rec_check ? fmt::format("was rejected ({})", rec_check->note) : std::string("was not measured"));
+    return out;
+  }
+  if (fastest == rec) {
+    out.verdict = ValidationVerdict::Confirmed;
+    out.chosen = recommended;
+    out.explanation = fmt::format("{} confirmed: the fastest config within the tolerance ({} median, {})",
+                                  rec_key, ms(rec->stats.median_ms), rec_check->note);
+    return out;
+  }
+  const double percent = 100.0 * (rec->stats.median_ms - fastest->stats.median_ms) / rec->stats.median_ms;
+  if (withinNoise(*fastest, *rec, noise_fraction)) {
+    out.verdict = ValidationVerdict::KeptWithinNoise;
+    out.chosen = recommended;
+    out.explanation = fmt::format("{} kept: {} was only {:.1f}% faster ({} vs {} median), within the measurement "
+                                  "noise", rec_key, fastest->config.key(), percent, ms(fastest->stats.median_ms),
+                                  ms(rec->stats.median_ms));
+    return out;
+  }
+  out.verdict = ValidationVerdict::Switched;
+  out.chosen = fastest->config;
+  out.explanation = fmt::format("switched to {}: {:.1f}% faster than {} ({} vs {} median) with {}",
+                                fastest->config.key(), percent, rec_key, ms(fastest->stats.median_ms),
+                                ms(rec->stats.median_ms), fastest_check->note);
+  return out;
+}
+
+ValidationOutcome validateRecommendation(const Recommendation& recommendation,
+                                         const std::vector<ConfigResult>& results, double noise_fraction) {
+  return validateRecommendation(recommendation.config, results, recommendation.request.tolerance, noise_fraction);
+}
+
+}  // namespace inferscope::advisor
