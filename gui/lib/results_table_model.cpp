@@ -1,0 +1,151 @@
+#include "gui/lib/results_table_model.h"
+
+#include <QGuiApplication>
+#include <QPalette>
+
+#include <algorithm>
+#include <cmath>
+
+#include "core/common/units.h"
+#include "gui/lib/session_document.h"
+#include "gui/lib/value_format.h"
+
+namespace inferscope::gui {
+namespace {
+
+bool hasLatency(const ConfigResult& r) { return !r.latency_ms.empty() && r.stats.median_ms > 0; }
+
+// The raw value behind a cell: what sorting compares and what the text is made from. NaN means
+// "no value" (shown as a dash).
+double rawValue(const ConfigResult& r, int column) {
+  const double none = std::nan("");
+  const bool timed = hasLatency(r);
+  switch (column) {
+    case ResultsTableModel::MedianColumn: return timed ? r.stats.median_ms : none;
+    case ResultsTableModel::MeanColumn: return timed ? r.stats.mean_ms : none;
+    case ResultsTableModel::P90Column: return timed ? r.stats.p90_ms : none;
+    case ResultsTableModel::MinColumn: return timed ? r.stats.min_ms : none;
+    case ResultsTableModel::MaxColumn: return timed ? r.stats.max_ms : none;
+    case ResultsTableModel::ColdStartColumn: return timed ? r.stats.cold_start_ms : none;
+    case ResultsTableModel::ThroughputColumn: return timed ? r.stats.throughput_items_per_s : none;
+    case ResultsTableModel::PeakMemoryColumn:
+      return r.memory.peak_allocated_bytes > 0 ? units::bytesToMiB(r.memory.peak_allocated_bytes) : none;
+    case ResultsTableModel::RelErrorColumn: {
+      if (!r.accuracy.measured) return none;
+      if (r.accuracy.nan_count > 0 || r.accuracy.inf_count > 0) return HUGE_VAL;
+      return r.accuracy.rel_l2_error;
+    }
+    default: return none;
+  }
+}
+
+QString cellText(const ConfigResult& r, int column) {
+  const double value = rawValue(r, column);
+  if (std::isnan(value)) return QStringLiteral("—");
+  switch (column) {
+    case ResultsTableModel::ThroughputColumn: return ValueFormat::itemsPerSecond(value);
+    case ResultsTableModel::PeakMemoryColumn: return ValueFormat::mib(r.memory.peak_allocated_bytes);
+    case ResultsTableModel::RelErrorColumn:
+      return std::isinf(value) ? QStringLiteral("NaN/Inf") : ValueFormat::relativeError(value);
+    default: return ValueFormat::number(value);
+  }
+}
+
+}  // namespace
+
+ResultsTableModel::ResultsTableModel(SessionDocument* document, QObject* parent)
+    : QAbstractTableModel(parent), document_(document) {
+  connect(document_, &SessionDocument::reset, this, &ResultsTableModel::rebuild);
+  connect(document_, &SessionDocument::resultAdded, this, &ResultsTableModel::onResultAdded);
+  rebuild();
+}
+
+int ResultsTableModel::rowCount(const QModelIndex& parent) const {
+  return parent.isValid() ? 0 : static_cast<int>(rows_.size());
+}
+
+int ResultsTableModel::columnCount(const QModelIndex& parent) const { return parent.isValid() ? 0 : ColumnCount; }
+
+QVariant ResultsTableModel::data(const QModelIndex& index, int role) const {
+  if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid)) return {};
+  const int series_index = rows_[static_cast<std::size_t>(index.row())];
+  const auto& series = document_->series()[static_cast<std::size_t>(series_index)];
+  const ConfigResult& r = *series.result;
+  const int column = index.column();
+  const bool ok = r.status == ConfigStatus::Ok;
+
+  switch (role) {
+    case Qt::DisplayRole:
+      if (column == ConfigColumn) return series.key;
+      if (column == StatusColumn) return QString::fromUtf8(toString(r.status));
+      return cellText(r, column);
+    case SortRole:
+      if (column == ConfigColumn) return series_index;  // plan order, not alphabetical
+      if (column == StatusColumn) return static_cast<int>(r.status);
+      // No value sorts below every number (NaN would compare false both ways and scramble the order).
+      return std::isnan(rawValue(r, column)) ? -HUGE_VAL : rawValue(r, column);
+    case SeriesIndexRole: return series_index;
+    case Qt::DecorationRole:
+      if (column == ConfigColumn) return series.color;
+      return {};
+    case Qt::ToolTipRole:
+      if (!ok) return QString::fromStdString(r.message);
+      if (column == ConfigColumn) return QString::fromStdString(r.config.describe());
+      return {};
+    case Qt::ForegroundRole:
+      if (!ok) return QGuiApplication::palette().color(QPalette::Disabled, QPalette::Text);
+      return {};
+    case Qt::TextAlignmentRole:
+      if (column <= StatusColumn) return QVariant::fromValue(Qt::AlignLeft | Qt::AlignVCenter);
+      return QVariant::fromValue(Qt::AlignRight | Qt::AlignVCenter);
+    default: return {};
+  }
+}
+
+QVariant ResultsTableModel::headerData(int section, Qt::Orientation orientation, int role) const {
+  if (orientation != Qt::Horizontal || section < 0 || section >= ColumnCount) return {};
+  if (role == Qt::DisplayRole) {
+    // Two lines, quantity over unit: eleven columns fit a 1280-pixel window without scrolling.
+    static const char* const kTitles[ColumnCount] = {
+        QT_TR_NOOP("Config"),      QT_TR_NOOP("Status"),     QT_TR_NOOP("Median\n(ms)"),
+        QT_TR_NOOP("Mean\n(ms)"),  QT_TR_NOOP("P90\n(ms)"),  QT_TR_NOOP("Min\n(ms)"),
+        QT_TR_NOOP("Max\n(ms)"),   QT_TR_NOOP("Cold start\n(ms)"), QT_TR_NOOP("Throughput\n(items/s)"),
+        QT_TR_NOOP("Peak\n(MiB)"), QT_TR_NOOP("Rel. error\nvs FP32")};
+    return tr(kTitles[section]);
+  }
+  if (role == Qt::ToolTipRole) {
+    switch (section) {
+      case MedianColumn: return tr("Median latency of the measured (steady) iterations");
+      case ColdStartColumn: return tr("Iteration 0 on its own: allocation, autotuning, compilation");
+      case ThroughputColumn: return tr("Batch size ÷ median latency");
+      case PeakMemoryColumn: return tr("Peak memory allocated while the config ran");
+      case RelErrorColumn: return tr("Relative L2 error of the output against the FP32-IEEE reference");
+      default: return {};
+    }
+  }
+  return {};
+}
+
+void ResultsTableModel::rebuild() {
+  beginResetModel();
+  rows_.clear();
+  const auto& series = document_->series();
+  for (std::size_t i = 0; i < series.size(); ++i) {
+    if (series[i].result) rows_.push_back(static_cast<int>(i));
+  }
+  endResetModel();
+}
+
+void ResultsTableModel::onResultAdded(int series_index) {
+  const auto it = std::lower_bound(rows_.begin(), rows_.end(), series_index);
+  const int row = static_cast<int>(it - rows_.begin());
+  if (it != rows_.end() && *it == series_index) {
+    emit dataChanged(index(row, 0), index(row, ColumnCount - 1));
+    return;
+  }
+  beginInsertRows({}, row, row);
+  rows_.insert(it, series_index);
+  endInsertRows();
+}
+
+}  // namespace inferscope::gui

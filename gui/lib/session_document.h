@@ -1,0 +1,81 @@
+// What the window shows, as one object the views listen to: the request, one latency series per
+// config of the plan (growing live from snapshots), each finished config's result, and the
+// session once it is complete. A live run's final session and a session file opened from disk
+// take the same path, setSession(): what you see after a run is exactly what its file shows later.
+#pragma once
+
+#include <QColor>
+#include <QObject>
+#include <QString>
+
+#include <memory>
+#include <vector>
+
+#include "core/engine/profile_request.h"
+#include "core/engine/session_result.h"
+#include "gui/lib/sample_coalescer.h"
+
+namespace inferscope::gui {
+
+struct ConfigSeries {
+  QString key;
+  OptimizationConfig config;
+  QColor color;
+  std::vector<double> latency_ms;  // every iteration so far, warm-up included, in order
+  int warmup_iterations = 0;
+  std::shared_ptr<const ConfigResult> result;  // null until the config finished
+};
+
+class SessionDocument : public QObject {
+  Q_OBJECT
+
+ public:
+  enum class State { Empty, Running, Finished, Cancelled, Failed };
+  Q_ENUM(State)
+
+  explicit SessionDocument(QObject* parent = nullptr);
+
+  // Live run: one empty series per config of the plan.
+  void beginRun(const ProfileRequest& request);
+  void appendSnapshot(const SampleSnapshot& snapshot);
+  void finishConfig(std::shared_ptr<const ConfigResult> result);
+  void failRun();
+
+  // A complete session: a live run's final word or a file. Replaces every series and result.
+  void setSession(std::shared_ptr<const SessionResult> session, const QString& path = {});
+  // Throws inferscope::Error with a message naming the file and what is wrong with it.
+  void load(const QString& path);
+  void save(const QString& path);
+
+  State state() const { return state_; }
+  const ProfileRequest& request() const { return request_; }
+  const std::vector<ConfigSeries>& series() const { return series_; }
+  std::shared_ptr<const SessionResult> session() const { return session_; }
+  QString filePath() const { return path_; }
+  int warmupIterations() const { return request_.run.warmup_iterations; }
+  int finishedCount() const;
+  // Sample count per config of a session: what the chart must show (used by tests too).
+  std::size_t sampleCount(int series_index) const;
+
+ signals:
+  // The series layout changed (new run, new session): views rebuild from scratch.
+  void reset();
+  // Points [first, end) of one series are new.
+  void samplesAppended(int series_index, int first);
+  // A config finished; its series holds the authoritative samples from the result.
+  void resultAdded(int series_index);
+  void stateChanged(inferscope::gui::SessionDocument::State state);
+  void filePathChanged(const QString& path);
+
+ private:
+  void setState(State state);
+  void setPath(const QString& path);
+
+  State state_ = State::Empty;
+  ProfileRequest request_;
+  std::vector<ConfigSeries> series_;
+  std::shared_ptr<const SessionResult> session_;
+  QString path_;
+};
+
+}  // namespace inferscope::gui

@@ -1,0 +1,26 @@
+// How numbers look in the GUI: units always named, thousands separators from the locale, and no
+// more significant digits than a latency measurement supports (three). Conversions between units
+// go through core/common/units.h; this file only decides the text.
+#pragma once
+
+#include <QString>
+
+#include <cstdint>
+
+namespace inferscope::gui {
+
+class ValueFormat {
+ public:
+  // 3 significant digits, grouped: 0.0452, 4.52, 45.2, 452, 4,520.
+  static QString number(double value, int significant_digits = 3);
+  // "45.2 ms" — values of a column whose header names the unit use number() instead.
+  static QString ms(double latency_ms);
+  static QString mib(std::int64_t bytes);          // "265.3"
+  static QString itemsPerSecond(double items_per_s);  // "1,234"
+  // Relative error in scientific notation ("3.1e-03"); exactly zero stays "0".
+  static QString relativeError(double error);
+  // "00:41", or "1:02:05" past an hour.
+  static QString elapsed(double elapsed_ms);
+};
+
+}  // namespace inferscope::gui

@@ -1,0 +1,141 @@
+// inferscope — the desktop application.
+//   inferscope [session.inferscope.json]      open a session recorded here or by inferscope-cli
+//   inferscope --screenshot out.png [--open FILE | --run] [--configs fp32,bf16 …]
+//       renders the window offscreen to a PNG and exits (how docs/screenshots are made); --run
+//       first measures the chosen configs live, with the same code path a user's Start takes.
+#include <QApplication>
+#include <QCommandLineParser>
+#include <QDir>
+#include <QSettings>
+#include <QTimer>
+
+#include <cstdio>
+#include <cstring>
+
+#include <qcustomplot.h>
+
+#include "core/common/version.h"
+#include "gui/lib/engine_bridge.h"
+#include "gui/widgets/latency_chart.h"
+#include "gui/widgets/main_window.h"
+#include "gui/widgets/run_setup_panel.h"
+
+namespace {
+
+using inferscope::gui::MainWindow;
+
+bool hasArgument(int argc, char** argv, const char* name) {
+  const std::size_t n = std::strlen(name);
+  for (int i = 1; i < argc; ++i) {
+    if (std::strncmp(argv[i], name, n) == 0 && (argv[i][n] == '\0' || argv[i][n] == '=')) return true;
+  }
+  return false;
+}
+
+// Screenshot mode must not depend on (or change) the user's saved window layout and choices.
+void isolateSettings() {
+  QCoreApplication::setApplicationName(QStringLiteral("InferScope-screenshot"));
+  QSettings().clear();
+}
+
+int grabWindow(MainWindow& window, const QString& path) {
+  QApplication::processEvents();
+  // The chart replots on a queued event; render it now so the grab sees the final picture.
+  window.latencyChart()->plot()->replot(QCustomPlot::rpImmediateRefresh);
+  QApplication::processEvents();
+  if (!window.grab().save(path)) {
+    std::fprintf(stderr, "inferscope: could not write %s\n", qPrintable(path));
+    return 1;
+  }
+  std::fprintf(stderr, "inferscope: screenshot written to %s\n", qPrintable(path));
+  return 0;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  // Offscreen rendering needs no display; it has to be chosen before QApplication exists.
+  const bool screenshot = hasArgument(argc, argv, "--screenshot");
+  if (screenshot && qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM")) qputenv("QT_QPA_PLATFORM", "offscreen");
+  const QString dejavu = QStringLiteral("/usr/share/fonts/truetype/dejavu");
+  if (screenshot && qEnvironmentVariableIsEmpty("QT_QPA_FONTDIR") && QDir(dejavu).exists()) {
+    qputenv("QT_QPA_FONTDIR", dejavu.toLocal8Bit());
+  }
+
+  QApplication app(argc, argv);
+  QCoreApplication::setOrganizationName(QStringLiteral("InferScope"));
+  QCoreApplication::setApplicationName(QStringLiteral("InferScope"));
+  QCoreApplication::setApplicationVersion(QString::fromUtf8(inferscope::kInferScopeVersion));
+
+  QCommandLineParser parser;
+  parser.setApplicationDescription(QStringLiteral("InferScope — profiler and tuner for PyTorch inference settings"));
+  parser.addHelpOption();
+  parser.addVersionOption();
+  parser.addPositionalArgument(QStringLiteral("session"), QStringLiteral("a session file (*.inferscope.json) to open"),
+                               QStringLiteral("[session]"));
+  const QCommandLineOption screenshot_opt(QStringLiteral("screenshot"), QStringLiteral("render the window to this PNG and exit"), QStringLiteral("png"));
+  const QCommandLineOption open_opt(QStringLiteral("open"), QStringLiteral("open this session file"), QStringLiteral("file"));
+  const QCommandLineOption run_opt(QStringLiteral("run"), QStringLiteral("start a run right away (with --screenshot: wait for it to finish)"));
+  const QCommandLineOption model_opt(QStringLiteral("model"), QStringLiteral("zoo model to select"), QStringLiteral("name"));
+  const QCommandLineOption batch_opt(QStringLiteral("batch"), QStringLiteral("batch size"), QStringLiteral("n"));
+  const QCommandLineOption configs_opt(QStringLiteral("configs"), QStringLiteral("comma-separated config keys to check"), QStringLiteral("keys"));
+  const QCommandLineOption warmup_opt(QStringLiteral("warmup"), QStringLiteral("warm-up iterations per config"), QStringLiteral("n"));
+  const QCommandLineOption iterations_opt(QStringLiteral("iterations"), QStringLiteral("measured iterations per config"), QStringLiteral("n"));
+  const QCommandLineOption size_opt(QStringLiteral("size"), QStringLiteral("window size for --screenshot"), QStringLiteral("WxH"), QStringLiteral("1280x800"));
+  const QCommandLineOption log_opt(QStringLiteral("log-scale"), QStringLiteral("logarithmic latency axis"));
+  parser.addOptions({screenshot_opt, open_opt, run_opt, model_opt, batch_opt, configs_opt, warmup_opt,
+                     iterations_opt, size_opt, log_opt});
+  parser.process(app);
+  if (screenshot) isolateSettings();
+
+  MainWindow window;
+  auto* setup = window.setupPanel();
+  if (parser.isSet(model_opt)) setup->setModelName(parser.value(model_opt));
+  if (parser.isSet(batch_opt)) setup->setBatch(parser.value(batch_opt).toInt());
+  if (parser.isSet(configs_opt)) setup->setCheckedKeys(parser.value(configs_opt).split(QLatin1Char(','), Qt::SkipEmptyParts));
+  if (parser.isSet(warmup_opt) || parser.isSet(iterations_opt)) {
+    const auto request = setup->request();
+    setup->setIterations(parser.isSet(warmup_opt) ? parser.value(warmup_opt).toInt() : request.run.warmup_iterations,
+                         parser.isSet(iterations_opt) ? parser.value(iterations_opt).toInt() : request.run.measure_iterations);
+  }
+  if (parser.isSet(log_opt)) {
+    for (auto* action : window.findChildren<QAction*>(QStringLiteral("logScaleAction"))) action->setChecked(true);
+  }
+  if (screenshot) {
+    const QStringList size = parser.value(size_opt).split(QLatin1Char('x'));
+    window.resize(size.value(0).toInt() > 0 ? size.value(0).toInt() : 1280, size.value(1).toInt() > 0 ? size.value(1).toInt() : 800);
+  }
+  window.show();
+
+  QString session = parser.value(open_opt);
+  if (session.isEmpty() && !parser.positionalArguments().isEmpty()) session = parser.positionalArguments().front();
+  if (!session.isEmpty() && !window.openSession(session) && screenshot) return 1;
+  if (!screenshot) {
+    if (parser.isSet(run_opt)) QTimer::singleShot(0, &window, &MainWindow::startRun);
+    return app.exec();
+  }
+
+  const QString out = parser.value(screenshot_opt);
+  int result = 0;
+  if (parser.isSet(run_opt)) {
+    QObject::connect(window.bridge(), &inferscope::gui::EngineBridge::runningChanged, &app, [&](bool running) {
+      if (running) return;
+      result = grabWindow(window, out);
+      app.quit();
+    });
+    QTimer::singleShot(0, &window, [&] {
+      window.startRun();
+      if (!window.bridge()->isRunning()) {  // nothing to run (no config checked): grab what there is
+        result = grabWindow(window, out);
+        app.quit();
+      }
+    });
+  } else {
+    QTimer::singleShot(100, &app, [&] {
+      result = grabWindow(window, out);
+      app.quit();
+    });
+  }
+  const int rc = app.exec();
+  return result != 0 ? result : rc;
+}

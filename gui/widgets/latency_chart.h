@@ -1,0 +1,60 @@
+// The "Latency" page: per-iteration latency of every config of the SessionDocument, one line per
+// config in its palette colour, growing live. The warm-up iterations sit in a shaded band with the
+// start of measurement marked, so nobody mistakes a cold start for the steady state. Log scale is
+// a toggle because a first iteration can dwarf the rest by orders of magnitude.
+#pragma once
+
+#include <QWidget>
+
+#include <vector>
+
+class QCPGraph;
+class QCPItemRect;
+class QCPItemStraightLine;
+class QCPItemText;
+class QCustomPlot;
+
+namespace inferscope::gui {
+
+class LatencyTicker;
+class SessionDocument;
+
+class LatencyChart : public QWidget {
+  Q_OBJECT
+
+ public:
+  explicit LatencyChart(SessionDocument* document, QWidget* parent = nullptr);
+
+  QCustomPlot* plot() const { return plot_; }
+  bool logScale() const { return log_scale_; }
+  // Number of points the chart holds for one config (tests compare it with the session).
+  int pointCount(int series_index) const;
+  int graphCount() const { return static_cast<int>(graphs_.size()); }
+
+  // width/height 0: the widget's current size.
+  bool exportPng(const QString& path, int width = 0, int height = 0);
+  bool exportPdf(const QString& path, int width = 0, int height = 0);
+
+ public slots:
+  void setLogScale(bool on);
+
+ private:
+  void rebuild();
+  void onSamplesAppended(int series_index, int first);
+  void onResultAdded(int series_index);
+  void setSeriesData(int series_index);
+  void updateWarmupBand();
+  void rescale();
+
+  SessionDocument* document_;
+  QCustomPlot* plot_;
+  std::vector<QCPGraph*> graphs_;
+  QCPItemRect* warmup_band_ = nullptr;
+  QCPItemText* warmup_label_ = nullptr;
+  QCPItemStraightLine* steady_line_ = nullptr;
+  QCPItemText* empty_label_ = nullptr;
+  LatencyTicker* y_ticker_ = nullptr;  // owned by the axis through a QSharedPointer
+  bool log_scale_ = false;
+};
+
+}  // namespace inferscope::gui

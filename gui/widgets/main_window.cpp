@@ -1,0 +1,341 @@
+// MainWindow: layout, actions and the run itself (start, cancel, how it ended). Files and exports
+// are in main_window_files.cpp.
+#include "gui/widgets/main_window.h"
+
+#include <QAction>
+#include <QApplication>
+#include <QCloseEvent>
+#include <QDockWidget>
+#include <QFileInfo>
+#include <QLabel>
+#include <QListView>
+#include <QMenuBar>
+#include <QScrollArea>
+#include <QSettings>
+#include <QSplitter>
+#include <QStatusBar>
+#include <QStyle>
+#include <QTabWidget>
+#include <QToolBar>
+#include <QToolButton>
+#include <QVBoxLayout>
+
+#include "core/common/error.h"
+#include "core/engine/engine.h"
+#include "gui/lib/engine_bridge.h"
+#include "gui/lib/log_model.h"
+#include "gui/lib/results_table_model.h"
+#include "gui/lib/session_document.h"
+#include "gui/widgets/latency_chart.h"
+#include "gui/widgets/results_view.h"
+#include "gui/widgets/run_setup_panel.h"
+#include "gui/widgets/run_status_bar.h"
+
+// Q_INIT_RESOURCE must be called from the global namespace; the icons live in this static library,
+// whose resource initialiser the linker would otherwise drop.
+static void initInferScopeResources() { Q_INIT_RESOURCE(icons); }
+
+namespace inferscope::gui {
+namespace {
+
+std::vector<DeviceInfo> availableDevices() {
+  try {
+    return engine::listDevices();
+  } catch (const std::exception&) {
+    return {DeviceInfo{}};  // the CPU, described as far as we know it
+  }
+}
+
+}  // namespace
+
+MainWindow::MainWindow(QWidget* parent)
+    : QMainWindow(parent),
+      bridge_(new EngineBridge(this)),
+      document_(new SessionDocument(this)),
+      log_model_(new LogModel(this)),
+      results_model_(new ResultsTableModel(document_, this)) {
+  initInferScopeResources();
+  setObjectName(QStringLiteral("mainWindow"));
+  setWindowIcon(QIcon(QStringLiteral(":/icons/inferscope.png")));
+  setup_panel_ = new RunSetupPanel(availableDevices(), engine::aotInductorAvailable());
+  run_status_ = new RunStatusBar;
+  createActions();
+  createCentralArea();
+  createDocks();
+  createMenus();
+  statusBar()->addWidget(run_status_, 1);
+  connectBridge();
+  connect(setup_panel_, &RunSetupPanel::changed, this, &MainWindow::updateTitle);
+  connect(document_, &SessionDocument::filePathChanged, this, &MainWindow::updateTitle);
+  connect(document_, &SessionDocument::stateChanged, this, [this] { onRunningChanged(bridge_->isRunning()); });
+  restoreSettings();
+  updateRecentMenu();
+  onRunningChanged(false);
+  updateTitle();
+}
+
+MainWindow::~MainWindow() = default;
+
+void MainWindow::createActions() {
+  start_action_ = new QAction(style()->standardIcon(QStyle::SP_MediaPlay), tr("&Start"), this);
+  start_action_->setObjectName(QStringLiteral("startAction"));
+  start_action_->setShortcut(Qt::CTRL | Qt::Key_R);
+  start_action_->setToolTip(tr("Measure the checked configs (Ctrl+R)"));
+  connect(start_action_, &QAction::triggered, this, &MainWindow::startRun);
+
+  cancel_action_ = new QAction(style()->standardIcon(QStyle::SP_MediaStop), tr("&Cancel"), this);
+  cancel_action_->setObjectName(QStringLiteral("cancelAction"));
+  cancel_action_->setShortcut(Qt::Key_Escape);
+  cancel_action_->setToolTip(tr("Stop after the current iteration (Esc)"));
+  connect(cancel_action_, &QAction::triggered, this, &MainWindow::cancelRun);
+
+  open_action_ = new QAction(style()->standardIcon(QStyle::SP_DialogOpenButton), tr("&Open Session…"), this);
+  open_action_->setShortcut(QKeySequence::Open);
+  connect(open_action_, &QAction::triggered, this, &MainWindow::openSessionDialog);
+  save_action_ = new QAction(style()->standardIcon(QStyle::SP_DialogSaveButton), tr("&Save Session…"), this);
+  save_action_->setShortcut(QKeySequence::Save);
+  connect(save_action_, &QAction::triggered, this, &MainWindow::saveSessionDialog);
+  export_png_action_ = new QAction(tr("Export Chart as &PNG…"), this);
+  connect(export_png_action_, &QAction::triggered, this, [this] { exportChartDialog(QStringLiteral("png")); });
+  export_pdf_action_ = new QAction(tr("Export Chart as P&DF…"), this);
+  connect(export_pdf_action_, &QAction::triggered, this, [this] { exportChartDialog(QStringLiteral("pdf")); });
+  quit_action_ = new QAction(tr("&Quit"), this);
+  quit_action_->setShortcut(QKeySequence::Quit);
+  connect(quit_action_, &QAction::triggered, this, &QWidget::close);
+
+  log_scale_action_ = new QAction(tr("&Log Scale"), this);
+  log_scale_action_->setObjectName(QStringLiteral("logScaleAction"));
+  log_scale_action_->setCheckable(true);
+  log_scale_action_->setShortcut(Qt::CTRL | Qt::Key_L);
+  log_scale_action_->setToolTip(tr("Logarithmic latency axis: a slow first iteration no longer flattens the rest"));
+}
+
+void MainWindow::createCentralArea() {
+  chart_ = new LatencyChart(document_);
+  connect(log_scale_action_, &QAction::toggled, chart_, &LatencyChart::setLogScale);
+  tabs_ = new QTabWidget;
+  tabs_->setObjectName(QStringLiteral("chartTabs"));
+  tabs_->setDocumentMode(true);
+  tabs_->addTab(chart_, tr("Latency"));
+
+  results_view_ = new ResultsView(results_model_);
+  auto* results = new QWidget;
+  auto* layout = new QVBoxLayout(results);
+  layout->setContentsMargins(0, 4, 0, 0);
+  auto* title = new QLabel(tr("<b>Results</b> — statistics over the measured iterations; hover a greyed row for the reason"));
+  layout->addWidget(title);
+  layout->addWidget(results_view_);
+
+  splitter_ = new QSplitter(Qt::Vertical);
+  splitter_->setObjectName(QStringLiteral("centralSplitter"));
+  splitter_->addWidget(tabs_);
+  splitter_->addWidget(results);
+  splitter_->setStretchFactor(0, 3);
+  splitter_->setStretchFactor(1, 1);
+  splitter_->setSizes({480, 240});  // until restoreSettings() brings the user's own split
+  splitter_->setChildrenCollapsible(false);
+  setCentralWidget(splitter_);
+}
+
+void MainWindow::createDocks() {
+  setCorner(Qt::BottomLeftCorner, Qt::LeftDockWidgetArea);
+  auto* scroll = new QScrollArea;
+  scroll->setWidget(setup_panel_);
+  scroll->setWidgetResizable(true);
+  scroll->setFrameShape(QFrame::NoFrame);
+  setup_dock_ = new QDockWidget(tr("Model & input"), this);
+  setup_dock_->setObjectName(QStringLiteral("setupDock"));
+  setup_dock_->setWidget(scroll);
+  setup_dock_->setFeatures(QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetFloatable);
+  addDockWidget(Qt::LeftDockWidgetArea, setup_dock_);
+
+  log_view_ = new QListView;
+  log_view_->setObjectName(QStringLiteral("logView"));
+  log_view_->setModel(log_model_);
+  log_view_->setUniformItemSizes(true);
+  log_view_->setWordWrap(false);
+  connect(log_model_, &QAbstractItemModel::rowsInserted, log_view_, &QListView::scrollToBottom);
+  log_dock_ = new QDockWidget(tr("Log"), this);
+  log_dock_->setObjectName(QStringLiteral("logDock"));
+  log_dock_->setWidget(log_view_);
+  addDockWidget(Qt::BottomDockWidgetArea, log_dock_);
+  resizeDocks({log_dock_}, {90}, Qt::Vertical);
+  resizeDocks({setup_dock_}, {290}, Qt::Horizontal);
+  // Problems surface without a modal dialog: the log comes into view and keeps the message.
+  connect(log_model_, &LogModel::entryAdded, this, [this](LogLevel level, const QString&) {
+    if (level != LogLevel::Info) {
+      log_dock_->show();
+      log_dock_->raise();
+    }
+  });
+}
+
+void MainWindow::createMenus() {
+  auto* file = menuBar()->addMenu(tr("&File"));
+  file->addAction(open_action_);
+  recent_menu_ = file->addMenu(tr("Open &Recent"));
+  file->addAction(save_action_);
+  file->addSeparator();
+  file->addAction(export_png_action_);
+  file->addAction(export_pdf_action_);
+  file->addSeparator();
+  file->addAction(quit_action_);
+
+  auto* run = menuBar()->addMenu(tr("&Run"));
+  run->addAction(start_action_);
+  run->addAction(cancel_action_);
+
+  auto* view = menuBar()->addMenu(tr("&View"));
+  view->addAction(log_scale_action_);
+  view->addSeparator();
+  view->addAction(setup_dock_->toggleViewAction());
+  view->addAction(log_dock_->toggleViewAction());
+
+  auto* help = menuBar()->addMenu(tr("&Help"));
+  help->addAction(tr("&About InferScope"), this, [this] {
+    log_model_->append(LogLevel::Info, tr("InferScope %1 — LibTorch %2")
+                                           .arg(QApplication::applicationVersion(),
+                                                QString::fromStdString(engine::libtorchVersion())));
+  });
+
+  auto* toolbar = addToolBar(tr("Run"));
+  toolbar->setObjectName(QStringLiteral("runToolbar"));
+  toolbar->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
+  toolbar->setMovable(false);
+  toolbar->addAction(start_action_);
+  toolbar->addAction(cancel_action_);
+  toolbar->addSeparator();
+  toolbar->addAction(open_action_);
+  toolbar->addAction(save_action_);
+  toolbar->addSeparator();
+  toolbar->addAction(log_scale_action_);
+  toolbar->addAction(export_png_action_);
+  export_png_action_->setIconText(tr("Export PNG"));
+  open_action_->setIconText(tr("Open"));
+  save_action_->setIconText(tr("Save"));
+}
+
+void MainWindow::connectBridge() {
+  connect(bridge_, &EngineBridge::snapshotReady, this, [this](const std::shared_ptr<const SampleSnapshot>& s) {
+    document_->appendSnapshot(*s);
+    if (s->progress) run_status_->progress(*s->progress);
+  });
+  connect(bridge_, &EngineBridge::configStarted, run_status_, &RunStatusBar::configStarted);
+  connect(bridge_, &EngineBridge::configFinished, document_, &SessionDocument::finishConfig);
+  connect(bridge_, &EngineBridge::logMessage, log_model_, &LogModel::append);
+  connect(bridge_, &EngineBridge::sessionFinished, this, &MainWindow::onSessionFinished);
+  connect(bridge_, &EngineBridge::runFailed, this, [this](const QString& message) {
+    document_->failRun();
+    log_model_->append(LogLevel::Error, message);
+    run_status_->finished(RunStatusBar::RunState::Failed, message);
+  });
+  connect(bridge_, &EngineBridge::runningChanged, this, &MainWindow::onRunningChanged);
+}
+
+void MainWindow::startRun() {
+  if (bridge_->isRunning()) return;
+  ProfileRequest request;
+  try {
+    request = setup_panel_->request();
+  } catch (const Error& e) {
+    log_model_->append(LogLevel::Error, QString::fromStdString(e.what()));
+    return;
+  }
+  if (request.plan.empty()) {
+    log_model_->append(LogLevel::Warning, tr("Check at least one config in “Model & input” before starting."));
+    return;
+  }
+  QStringList keys;
+  for (const auto& c : request.plan) keys << QString::fromStdString(c.key());
+  log_model_->append(LogLevel::Info, tr("starting %1 on %2: %3 (%4 warm-up + %5 measured iterations each)")
+                                         .arg(setup_panel_->modelName(),
+                                              QString::fromStdString(setup_panel_->selectedDevice().deviceString()),
+                                              keys.join(QStringLiteral(", ")))
+                                         .arg(request.run.warmup_iterations)
+                                         .arg(request.run.measure_iterations));
+  session_arrived_ = false;
+  document_->beginRun(request);
+  run_status_->runStarted(static_cast<int>(request.plan.size()));
+  bridge_->start(request);
+  saveSettings();
+}
+
+void MainWindow::cancelRun() {
+  if (!bridge_->isRunning()) return;
+  log_model_->append(LogLevel::Info, tr("cancelling: the engine stops after the current iteration"));
+  run_status_->cancelling();
+  cancel_action_->setEnabled(false);
+  bridge_->cancel();
+}
+
+void MainWindow::onSessionFinished(const std::shared_ptr<const SessionResult>& session) {
+  session_arrived_ = true;
+  document_->setSession(session);
+  int ok = 0;
+  for (const auto& c : session->configs) ok += c.status == ConfigStatus::Ok ? 1 : 0;
+  const int total = static_cast<int>(session->configs.size());
+  const QString detail = total == 1 ? tr("%1 of 1 config ok").arg(ok) : tr("%1 of %2 configs ok").arg(ok).arg(total);
+  run_status_->finished(session->cancelled ? RunStatusBar::RunState::Cancelled : RunStatusBar::RunState::Finished, detail);
+  log_model_->append(LogLevel::Info, session->cancelled ? tr("run cancelled: %1").arg(detail) : tr("run finished: %1").arg(detail));
+}
+
+void MainWindow::onRunningChanged(bool running) {
+  start_action_->setEnabled(!running);
+  cancel_action_->setEnabled(running && run_status_->state() != RunStatusBar::RunState::Cancelling);
+  open_action_->setEnabled(!running);
+  recent_menu_->setEnabled(!running && !recent_menu_->isEmpty());
+  save_action_->setEnabled(!running && document_->session() != nullptr);
+  setup_panel_->setRunning(running);
+  // A run cancelled before its thread reached the engine ends without a session.
+  const auto state = run_status_->state();
+  if (!running && !session_arrived_ &&
+      (state == RunStatusBar::RunState::Running || state == RunStatusBar::RunState::Cancelling)) {
+    run_status_->finished(RunStatusBar::RunState::Cancelled, tr("before the first config"));
+  }
+}
+
+void MainWindow::updateTitle() {
+  QString model = setup_panel_->modelName();
+  DeviceInfo device = setup_panel_->selectedDevice();
+  if (const auto session = document_->session()) {
+    model = QString::fromStdString(session->request.model.displayName());
+    device = session->device;
+  }
+  QString where = QString::fromStdString(device.name);
+  if (device.kind == DeviceKind::Cuda) {
+    where += QStringLiteral(" (sm_%1%2, %3)").arg(device.cc_major).arg(device.cc_minor).arg(QString::fromStdString(device.generation()));
+  } else if (where.isEmpty()) {
+    where = tr("CPU");
+  }
+  QString title = QStringLiteral("InferScope — %1 · %2").arg(model, where);
+  if (!document_->filePath().isEmpty()) title.prepend(QFileInfo(document_->filePath()).fileName() + QStringLiteral(" · "));
+  setWindowTitle(title);
+}
+
+void MainWindow::closeEvent(QCloseEvent* event) {
+  saveSettings();
+  // The bridge's destructor waits for the engine thread; cancelling first makes that wait one
+  // iteration long instead of the rest of the plan.
+  if (bridge_->isRunning()) bridge_->cancel();
+  event->accept();
+}
+
+void MainWindow::restoreSettings() {
+  QSettings settings;
+  restoreGeometry(settings.value(QStringLiteral("window/geometry")).toByteArray());
+  restoreState(settings.value(QStringLiteral("window/state")).toByteArray());
+  splitter_->restoreState(settings.value(QStringLiteral("window/splitter")).toByteArray());
+  log_scale_action_->setChecked(settings.value(QStringLiteral("chart/logScale"), false).toBool());
+  setup_panel_->restoreSettings(settings);
+}
+
+void MainWindow::saveSettings() const {
+  QSettings settings;
+  settings.setValue(QStringLiteral("window/geometry"), saveGeometry());
+  settings.setValue(QStringLiteral("window/state"), saveState());
+  settings.setValue(QStringLiteral("window/splitter"), splitter_->saveState());
+  settings.setValue(QStringLiteral("chart/logScale"), log_scale_action_->isChecked());
+  setup_panel_->saveSettings(settings);
+}
+
+}  // namespace inferscope::gui

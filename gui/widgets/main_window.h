@@ -1,0 +1,108 @@
+// The InferScope window: "Model & input" dock on the left, the Latency chart and the results
+// table in the middle, the log at the bottom, run progress in the status bar. It wires the
+// EngineBridge to the SessionDocument and the views; it never calls LibTorch and never blocks
+// on the engine, so it stays responsive through any run.
+// main_window.cpp holds layout and the run; main_window_files.cpp the File and Export menus.
+#pragma once
+
+#include <QMainWindow>
+
+#include <memory>
+
+#include "core/engine/session_result.h"
+#include "gui/lib/sample_coalescer.h"
+
+class QAction;
+class QDockWidget;
+class QListView;
+class QMenu;
+class QSplitter;
+class QTabWidget;
+
+namespace inferscope::gui {
+
+class EngineBridge;
+class LatencyChart;
+class LogModel;
+class ResultsTableModel;
+class ResultsView;
+class RunSetupPanel;
+class RunStatusBar;
+class SessionDocument;
+
+class MainWindow : public QMainWindow {
+  Q_OBJECT
+
+ public:
+  explicit MainWindow(QWidget* parent = nullptr);
+  ~MainWindow() override;
+
+  // For main.cpp (command line, screenshot mode) and the tests.
+  EngineBridge* bridge() const { return bridge_; }
+  SessionDocument* document() const { return document_; }
+  RunSetupPanel* setupPanel() const { return setup_panel_; }
+  LatencyChart* latencyChart() const { return chart_; }
+  ResultsView* resultsView() const { return results_view_; }
+  ResultsTableModel* resultsModel() const { return results_model_; }
+  LogModel* logModel() const { return log_model_; }
+  RunStatusBar* runStatus() const { return run_status_; }
+  QAction* startAction() const { return start_action_; }
+  QAction* cancelAction() const { return cancel_action_; }
+
+  // Opens a session file; on failure the reason goes to the log and false comes back.
+  bool openSession(const QString& path);
+  bool saveSession(const QString& path);
+  bool exportChart(const QString& path);  // .png or .pdf, by extension
+
+ public slots:
+  void startRun();
+  void cancelRun();
+
+ protected:
+  void closeEvent(QCloseEvent* event) override;
+
+ private:
+  void createActions();
+  void createMenus();
+  void createDocks();
+  void createCentralArea();
+  void connectBridge();
+  void onSessionFinished(const std::shared_ptr<const SessionResult>& session);
+  void onRunningChanged(bool running);
+  void updateTitle();
+  void updateRecentMenu();
+  void restoreSettings();
+  void saveSettings() const;
+  // File dialogs (main_window_files.cpp).
+  void openSessionDialog();
+  void saveSessionDialog();
+  void exportChartDialog(const QString& suffix);
+  QString lastDirectory() const;
+  void rememberDirectory(const QString& path) const;
+
+  EngineBridge* bridge_;
+  SessionDocument* document_;
+  LogModel* log_model_;
+  ResultsTableModel* results_model_;
+  RunSetupPanel* setup_panel_ = nullptr;
+  LatencyChart* chart_ = nullptr;
+  ResultsView* results_view_ = nullptr;
+  RunStatusBar* run_status_ = nullptr;
+  QTabWidget* tabs_ = nullptr;
+  QSplitter* splitter_ = nullptr;
+  QDockWidget* setup_dock_ = nullptr;
+  QDockWidget* log_dock_ = nullptr;
+  QListView* log_view_ = nullptr;
+  QMenu* recent_menu_ = nullptr;
+  QAction* start_action_ = nullptr;
+  QAction* cancel_action_ = nullptr;
+  QAction* open_action_ = nullptr;
+  QAction* save_action_ = nullptr;
+  QAction* export_png_action_ = nullptr;
+  QAction* export_pdf_action_ = nullptr;
+  QAction* log_scale_action_ = nullptr;
+  QAction* quit_action_ = nullptr;
+  bool session_arrived_ = false;  // did the current run end with a session (vs. cancelled early)?
+};
+
+}  // namespace inferscope::gui

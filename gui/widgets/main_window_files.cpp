@@ -1,0 +1,142 @@
+// MainWindow's File menu: open and save sessions, recent files, chart export. A session opened
+// here goes through SessionDocument::setSession, the same path a finished live run takes.
+#include <QAction>
+#include <QDir>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QMenu>
+#include <QSettings>
+#include <QStandardPaths>
+
+#include "core/session/session_file.h"
+#include "gui/lib/engine_bridge.h"
+#include "gui/lib/log_model.h"
+#include "gui/lib/recent_files.h"
+#include "gui/lib/session_document.h"
+#include "gui/widgets/latency_chart.h"
+#include "gui/widgets/main_window.h"
+#include "gui/widgets/run_setup_panel.h"
+#include "gui/widgets/run_status_bar.h"
+
+namespace inferscope::gui {
+namespace {
+
+QString sessionFilter() { return MainWindow::tr("InferScope sessions (*.inferscope.json);;JSON files (*.json)"); }
+
+QString withSuffix(QString path, const QString& suffix) {
+  if (!path.endsWith(suffix, Qt::CaseInsensitive)) path += suffix;
+  return path;
+}
+
+}  // namespace
+
+bool MainWindow::openSession(const QString& path) {
+  if (bridge_->isRunning()) {
+    log_model_->append(LogLevel::Warning, tr("Finish or cancel the run before opening a session."));
+    return false;
+  }
+  try {
+    document_->load(path);
+  } catch (const std::exception& e) {
+    // loadSession's messages already name the file and what is wrong with it.
+    log_model_->append(LogLevel::Error, QString::fromStdString(e.what()));
+    return false;
+  }
+  RecentFiles::add(path);
+  updateRecentMenu();
+  rememberDirectory(path);
+  const auto session = document_->session();
+  setup_panel_->applyRequest(session->request);
+  const int configs = static_cast<int>(session->configs.size());
+  const QString summary = tr("%1 · %2 · recorded %3 on %4")
+                              .arg(QFileInfo(path).fileName(), configs == 1 ? tr("1 config") : tr("%1 configs").arg(configs),
+                                   QString::fromStdString(session->created_utc), QString::fromStdString(session->host));
+  run_status_->showSession(summary);
+  log_model_->append(LogLevel::Info, tr("opened %1").arg(summary));
+  onRunningChanged(false);
+  updateTitle();
+  return true;
+}
+
+bool MainWindow::saveSession(const QString& path) {
+  try {
+    document_->save(path);
+  } catch (const std::exception& e) {
+    log_model_->append(LogLevel::Error, tr("could not save %1: %2").arg(path, QString::fromStdString(e.what())));
+    return false;
+  }
+  RecentFiles::add(path);
+  updateRecentMenu();
+  rememberDirectory(path);
+  log_model_->append(LogLevel::Info, tr("session saved to %1").arg(path));
+  return true;
+}
+
+bool MainWindow::exportChart(const QString& path) {
+  const bool pdf = path.endsWith(QStringLiteral(".pdf"), Qt::CaseInsensitive);
+  const bool ok = pdf ? chart_->exportPdf(path) : chart_->exportPng(path);
+  if (ok) {
+    log_model_->append(LogLevel::Info, tr("chart exported to %1").arg(path));
+  } else {
+    log_model_->append(LogLevel::Error, tr("could not write %1 (is the folder writable?)").arg(path));
+  }
+  return ok;
+}
+
+void MainWindow::openSessionDialog() {
+  const QString path = QFileDialog::getOpenFileName(this, tr("Open Session"), lastDirectory(), sessionFilter());
+  if (!path.isEmpty()) openSession(path);
+}
+
+void MainWindow::saveSessionDialog() {
+  const auto session = document_->session();
+  if (!session) return;
+  QString name = document_->filePath();
+  if (name.isEmpty()) {
+    name = QDir(lastDirectory()).filePath(QStringLiteral("%1-%2%3")
+                                               .arg(QString::fromStdString(session->request.model.displayName()),
+                                                    QString::fromStdString(session->device.deviceString()),
+                                                    QString::fromUtf8(kSessionExtension)));
+  }
+  const QString path = QFileDialog::getSaveFileName(this, tr("Save Session"), name, sessionFilter());
+  if (!path.isEmpty()) saveSession(withSuffix(path, QString::fromUtf8(kSessionExtension)));
+}
+
+void MainWindow::exportChartDialog(const QString& suffix) {
+  const QString filter = suffix == QStringLiteral("pdf") ? tr("PDF documents (*.pdf)") : tr("PNG images (*.png)");
+  const QString name = QDir(lastDirectory()).filePath(QStringLiteral("latency.") + suffix);
+  const QString path = QFileDialog::getSaveFileName(this, tr("Export Chart"), name, filter);
+  if (path.isEmpty()) return;
+  rememberDirectory(path);
+  exportChart(withSuffix(path, QLatin1Char('.') + suffix));
+}
+
+void MainWindow::updateRecentMenu() {
+  recent_menu_->clear();
+  const QStringList files = RecentFiles::files();
+  for (int i = 0; i < files.size(); ++i) {
+    const QString path = files[i];
+    auto* action = recent_menu_->addAction(QStringLiteral("&%1 %2").arg(i + 1).arg(QFileInfo(path).fileName()));
+    action->setToolTip(path);
+    connect(action, &QAction::triggered, this, [this, path] { openSession(path); });
+  }
+  if (!files.isEmpty()) {
+    recent_menu_->addSeparator();
+    recent_menu_->addAction(tr("&Clear List"), this, [this] {
+      RecentFiles::clear();
+      updateRecentMenu();
+    });
+  }
+  recent_menu_->setEnabled(!files.isEmpty() && !bridge_->isRunning());
+}
+
+QString MainWindow::lastDirectory() const {
+  const QString dir = QSettings().value(QStringLiteral("files/lastDirectory")).toString();
+  return QFileInfo(dir).isDir() ? dir : QStandardPaths::writableLocation(QStandardPaths::DocumentsLocation);
+}
+
+void MainWindow::rememberDirectory(const QString& path) const {
+  QSettings().setValue(QStringLiteral("files/lastDirectory"), QFileInfo(path).absolutePath());
+}
+
+}  // namespace inferscope::gui

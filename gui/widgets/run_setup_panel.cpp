@@ -1,0 +1,279 @@
+// RunSetupPanel: grouped form widgets, each with an objectName the window tests address.
+#include "gui/widgets/run_setup_panel.h"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QFormLayout>
+#include <QGroupBox>
+#include <QLabel>
+#include <QListWidget>
+#include <QPainter>
+#include <QPixmap>
+#include <QSettings>
+#include <QSpinBox>
+#include <QVBoxLayout>
+
+#include "core/common/units.h"
+#include "core/model/model_zoo.h"
+#include "gui/lib/config_catalog.h"
+#include "gui/lib/config_palette.h"
+
+namespace inferscope::gui {
+namespace {
+
+// A small square in the config's family colour, so the list already speaks the charts' colours.
+QIcon swatch(const QColor& color) {
+  QPixmap pixmap(12, 12);
+  pixmap.fill(Qt::transparent);
+  QPainter painter(&pixmap);
+  painter.setPen(color.darker(130));
+  painter.setBrush(color);
+  painter.drawRect(0, 0, 11, 11);
+  return QIcon(pixmap);
+}
+
+QString deviceLabel(const DeviceInfo& d) {
+  if (d.kind == DeviceKind::Cpu) return RunSetupPanel::tr("CPU — %1").arg(QString::fromStdString(d.name));
+  return QStringLiteral("%1 — %2 (sm %3, %4)")
+      .arg(QString::fromStdString(d.deviceString()), QString::fromStdString(d.name),
+           QString::fromStdString(d.computeCapability()), QString::fromStdString(d.generation()));
+}
+
+QGroupBox* group(const QString& title, QLayout* layout) {
+  auto* box = new QGroupBox(title);
+  box->setLayout(layout);
+  return box;
+}
+
+}  // namespace
+
+RunSetupPanel::RunSetupPanel(std::vector<DeviceInfo> devices, bool has_aoti, QWidget* parent)
+    : QWidget(parent), devices_(std::move(devices)), has_aoti_(has_aoti) {
+  if (devices_.empty()) devices_.push_back(DeviceInfo{});  // the CPU is always there
+  auto* layout = new QVBoxLayout(this);
+  layout->addWidget(createModelGroup());
+  layout->addWidget(createDeviceGroup());
+  layout->addWidget(createConfigGroup(), 1);
+  layout->addWidget(createIterationGroup());
+  updateModelDetails();
+  updateDeviceDetails();
+}
+
+QWidget* RunSetupPanel::createModelGroup() {
+  model_combo_ = new QComboBox;
+  model_combo_->setObjectName(QStringLiteral("modelCombo"));
+  for (const auto& m : zooModels()) {
+    model_combo_->addItem(QString::fromStdString(m.name));
+    model_combo_->setItemData(model_combo_->count() - 1, QString::fromStdString(m.description), Qt::ToolTipRole);
+  }
+  model_combo_->setCurrentText(QString::fromUtf8(kDefaultModel));
+  batch_spin_ = new QSpinBox;
+  batch_spin_->setObjectName(QStringLiteral("batchSpin"));
+  batch_spin_->setRange(1, 4096);
+  model_details_ = new QLabel;
+  model_details_->setWordWrap(true);
+  model_details_->setForegroundRole(QPalette::PlaceholderText);
+  connect(model_combo_, &QComboBox::currentIndexChanged, this, [this] { updateModelDetails(); emit changed(); });
+  connect(batch_spin_, &QSpinBox::valueChanged, this, [this] { updateModelDetails(); emit changed(); });
+
+  auto* form = new QFormLayout;
+  form->addRow(tr("Zoo model"), model_combo_);
+  form->addRow(tr("Batch"), batch_spin_);
+  form->addRow(model_details_);
+  return group(tr("Model"), form);
+}
+
+QWidget* RunSetupPanel::createDeviceGroup() {
+  device_combo_ = new QComboBox;
+  device_combo_->setObjectName(QStringLiteral("deviceCombo"));
+  device_combo_->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+  device_combo_->setMinimumContentsLength(16);
+  for (const auto& d : devices_) {
+    device_combo_->addItem(deviceLabel(d), QString::fromStdString(d.deviceString()));
+    device_combo_->setItemData(device_combo_->count() - 1, deviceLabel(d), Qt::ToolTipRole);
+  }
+  // A GPU when there is one: that is what the tool is for. Otherwise the CPU (index 0).
+  device_combo_->setCurrentIndex(devices_.size() > 1 ? 1 : 0);
+  device_details_ = new QLabel;
+  device_details_->setWordWrap(true);
+  device_details_->setForegroundRole(QPalette::PlaceholderText);
+  connect(device_combo_, &QComboBox::currentIndexChanged, this, [this] { updateDeviceDetails(); emit changed(); });
+
+  auto* layout = new QVBoxLayout;
+  layout->addWidget(device_combo_);
+  layout->addWidget(device_details_);
+  return group(tr("Device"), layout);
+}
+
+QWidget* RunSetupPanel::createConfigGroup() {
+  config_list_ = new QListWidget;
+  config_list_->setObjectName(QStringLiteral("configList"));
+  for (const auto& key : ConfigCatalog::offeredKeys()) addConfigItem(key, key == ConfigCatalog::defaultKey());
+  connect(config_list_, &QListWidget::itemChanged, this, &RunSetupPanel::changed);
+  auto* layout = new QVBoxLayout;
+  layout->addWidget(config_list_);
+  return group(tr("Configs"), layout);
+}
+
+void RunSetupPanel::addConfigItem(const QString& key, bool checked) {
+  auto* item = new QListWidgetItem(key, config_list_);
+  item->setFlags(Qt::ItemIsEnabled | Qt::ItemIsUserCheckable | Qt::ItemIsSelectable);
+  item->setCheckState(checked ? Qt::Checked : Qt::Unchecked);
+  item->setIcon(swatch(ConfigPalette::color(OptimizationConfig::parse(key.toStdString()))));
+}
+
+QWidget* RunSetupPanel::createIterationGroup() {
+  warmup_spin_ = new QSpinBox;
+  warmup_spin_->setObjectName(QStringLiteral("warmupSpin"));
+  warmup_spin_->setRange(0, 10000);
+  warmup_spin_->setValue(10);
+  warmup_spin_->setToolTip(tr("Iterations run first and shown, never part of the statistics"));
+  iterations_spin_ = new QSpinBox;
+  iterations_spin_->setObjectName(QStringLiteral("iterationsSpin"));
+  iterations_spin_->setRange(1, 1000000);
+  iterations_spin_->setValue(50);
+  iterations_spin_->setToolTip(tr("Measured iterations per config"));
+  accuracy_check_ = new QCheckBox(tr("Compare outputs with FP32"));
+  accuracy_check_->setObjectName(QStringLiteral("accuracyCheck"));
+  accuracy_check_->setChecked(true);
+  auto* form = new QFormLayout;
+  form->addRow(tr("Warm-up"), warmup_spin_);
+  form->addRow(tr("Measured"), iterations_spin_);
+  form->addRow(accuracy_check_);
+  return group(tr("Iterations per config"), form);
+}
+
+void RunSetupPanel::updateModelDetails() {
+  ModelRef model;
+  model.name = modelName().toStdString();
+  QString text;
+  if (const auto info = findZooModel(model.name)) {
+    text = tr("%1\nInput %2").arg(QString::fromStdString(info->description),
+                                  QString::fromStdString(toString(defaultInputs(model, batch_spin_->value()))));
+  }
+  model_details_->setText(text);
+}
+
+void RunSetupPanel::updateDeviceDetails() {
+  const DeviceInfo& d = selectedDevice();
+  if (d.kind == DeviceKind::Cpu) {
+    device_details_->setText(d.cpu_threads == 1 ? tr("1 LibTorch thread") : tr("%1 LibTorch threads").arg(d.cpu_threads));
+  } else {
+    device_details_->setText(tr("compute capability %1 · %2 · %3 GiB")
+                                 .arg(QString::fromStdString(d.computeCapability()),
+                                      QString::fromStdString(d.generation()))
+                                 .arg(static_cast<double>(d.total_memory_bytes) / (1024.0 * units::kBytesPerMiB), 0, 'f', 0));
+  }
+  // Configs this device cannot run stay checkable — the engine records them as unsupported —
+  // but they are greyed with the reason, so nobody is surprised by the result.
+  for (int i = 0; i < config_list_->count(); ++i) {
+    auto* item = config_list_->item(i);
+    const QString reason = ConfigCatalog::unsupportedReason(item->text(), d, has_aoti_);
+    item->setForeground(reason.isEmpty() ? palette().brush(QPalette::Text)
+                                         : palette().brush(QPalette::Disabled, QPalette::Text));
+    item->setToolTip(reason.isEmpty() ? ConfigCatalog::describe(item->text())
+                                      : tr("%1\nNot on this device: %2").arg(ConfigCatalog::describe(item->text()), reason));
+  }
+}
+
+ProfileRequest RunSetupPanel::request() const {
+  ProfileRequest request;
+  request.model.name = modelName().toStdString();
+  request.batch = batch_spin_->value();
+  const DeviceInfo& d = selectedDevice();
+  request.device = d.kind;
+  request.device_index = d.index;
+  request.plan.clear();
+  for (const auto& key : checkedKeys()) request.plan.push_back(OptimizationConfig::parse(key.toStdString()));
+  request.run.warmup_iterations = warmup_spin_->value();
+  request.run.measure_iterations = iterations_spin_->value();
+  request.run.check_accuracy = accuracy_check_->isChecked();
+  return request;
+}
+
+const DeviceInfo& RunSetupPanel::selectedDevice() const {
+  const int i = std::max(0, device_combo_->currentIndex());
+  return devices_[static_cast<std::size_t>(i)];
+}
+
+QString RunSetupPanel::modelName() const { return model_combo_->currentText(); }
+
+QStringList RunSetupPanel::checkedKeys() const {
+  QStringList keys;
+  for (int i = 0; i < config_list_->count(); ++i) {
+    if (config_list_->item(i)->checkState() == Qt::Checked) keys << config_list_->item(i)->text();
+  }
+  return keys;
+}
+
+void RunSetupPanel::setCheckedKeys(const QStringList& keys) {
+  for (int i = 0; i < config_list_->count(); ++i) {
+    auto* item = config_list_->item(i);
+    item->setCheckState(keys.contains(item->text()) ? Qt::Checked : Qt::Unchecked);
+  }
+}
+
+void RunSetupPanel::applyRequest(const ProfileRequest& request) {
+  if (request.model.source == ModelSource::Zoo) setModelName(QString::fromStdString(request.model.name));
+  batch_spin_->setValue(static_cast<int>(request.batch));
+  for (int i = 0; i < static_cast<int>(devices_.size()); ++i) {
+    const auto& d = devices_[static_cast<std::size_t>(i)];
+    if (d.kind == request.device && d.index == request.device_index) device_combo_->setCurrentIndex(i);
+  }
+  QStringList keys;
+  for (const auto& config : request.plan) {
+    const QString key = QString::fromStdString(config.key());
+    keys << key;
+    if (config_list_->findItems(key, Qt::MatchExactly).isEmpty()) addConfigItem(key, true);
+  }
+  setCheckedKeys(keys);
+  updateDeviceDetails();  // greys the added keys this device cannot run
+  setIterations(request.run.warmup_iterations, request.run.measure_iterations);
+  accuracy_check_->setChecked(request.run.check_accuracy);
+}
+
+void RunSetupPanel::setModelName(const QString& name) {
+  const int i = model_combo_->findText(name);
+  if (i >= 0) model_combo_->setCurrentIndex(i);
+}
+
+void RunSetupPanel::setBatch(int batch) { batch_spin_->setValue(batch); }
+
+void RunSetupPanel::setIterations(int warmup, int measured) {
+  warmup_spin_->setValue(warmup);
+  iterations_spin_->setValue(measured);
+}
+
+void RunSetupPanel::setRunning(bool running) {
+  for (auto* w : std::initializer_list<QWidget*>{model_combo_, batch_spin_, device_combo_, config_list_,
+                                                 warmup_spin_, iterations_spin_, accuracy_check_}) {
+    w->setEnabled(!running);
+  }
+}
+
+void RunSetupPanel::saveSettings(QSettings& settings) const {
+  settings.beginGroup(QStringLiteral("setup"));
+  settings.setValue(QStringLiteral("model"), modelName());
+  settings.setValue(QStringLiteral("batch"), batch_spin_->value());
+  settings.setValue(QStringLiteral("device"), QString::fromStdString(selectedDevice().deviceString()));
+  settings.setValue(QStringLiteral("configs"), checkedKeys());
+  settings.setValue(QStringLiteral("warmup"), warmup_spin_->value());
+  settings.setValue(QStringLiteral("iterations"), iterations_spin_->value());
+  settings.setValue(QStringLiteral("checkAccuracy"), accuracy_check_->isChecked());
+  settings.endGroup();
+}
+
+void RunSetupPanel::restoreSettings(const QSettings& settings) {
+  const auto value = [&](const char* key) { return settings.value(QStringLiteral("setup/") + QLatin1String(key)); };
+  if (value("model").isValid()) setModelName(value("model").toString());
+  if (value("batch").isValid()) batch_spin_->setValue(value("batch").toInt());
+  // A device that is gone (the session moved to a laptop) leaves the default selection.
+  const int device = device_combo_->findData(value("device").toString());
+  if (device >= 0) device_combo_->setCurrentIndex(device);
+  if (value("configs").isValid() && !value("configs").toStringList().isEmpty()) setCheckedKeys(value("configs").toStringList());
+  if (value("warmup").isValid()) warmup_spin_->setValue(value("warmup").toInt());
+  if (value("iterations").isValid()) iterations_spin_->setValue(value("iterations").toInt());
+  if (value("checkAccuracy").isValid()) accuracy_check_->setChecked(value("checkAccuracy").toBool());
+}
+
+}  // namespace inferscope::gui

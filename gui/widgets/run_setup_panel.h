@@ -1,0 +1,73 @@
+// The "Model & input" dock: which model, batch, device, configs and iteration budget a run uses.
+// It only turns widget state into a ProfileRequest (and back from QSettings); starting the run is
+// the window's business. While a run is going the inputs are locked, so what the panel shows is
+// what is being measured.
+#pragma once
+
+#include <QWidget>
+
+#include <vector>
+
+#include "core/device/device_info.h"
+#include "core/engine/profile_request.h"
+
+class QCheckBox;
+class QComboBox;
+class QLabel;
+class QListWidget;
+class QSettings;
+class QSpinBox;
+
+namespace inferscope::gui {
+
+class RunSetupPanel : public QWidget {
+  Q_OBJECT
+
+ public:
+  RunSetupPanel(std::vector<DeviceInfo> devices, bool has_aoti, QWidget* parent = nullptr);
+
+  // The run as chosen; the plan holds the checked configs in list order.
+  ProfileRequest request() const;
+  const DeviceInfo& selectedDevice() const;
+  QString modelName() const;
+
+  QStringList checkedKeys() const;
+  void setCheckedKeys(const QStringList& keys);
+  void setModelName(const QString& name);
+  void setBatch(int batch);
+  void setIterations(int warmup, int measured);
+  void setRunning(bool running);
+  // Shows an opened session's choices, so Start measures the same plan again. Config keys
+  // outside the offered list are added to it; the device stays as it is when the session's
+  // device is not here (recorded on a GPU server, opened on a laptop).
+  void applyRequest(const ProfileRequest& request);
+
+  void saveSettings(QSettings& settings) const;
+  void restoreSettings(const QSettings& settings);
+
+ signals:
+  void changed();
+
+ private:
+  QWidget* createModelGroup();
+  QWidget* createDeviceGroup();
+  QWidget* createConfigGroup();
+  QWidget* createIterationGroup();
+  void updateModelDetails();
+  void updateDeviceDetails();
+  void addConfigItem(const QString& key, bool checked);
+
+  std::vector<DeviceInfo> devices_;
+  bool has_aoti_ = false;
+  QComboBox* model_combo_ = nullptr;
+  QLabel* model_details_ = nullptr;
+  QSpinBox* batch_spin_ = nullptr;
+  QComboBox* device_combo_ = nullptr;
+  QLabel* device_details_ = nullptr;
+  QListWidget* config_list_ = nullptr;
+  QSpinBox* warmup_spin_ = nullptr;
+  QSpinBox* iterations_spin_ = nullptr;
+  QCheckBox* accuracy_check_ = nullptr;
+};
+
+}  // namespace inferscope::gui

@@ -1,0 +1,105 @@
+#include "gui/widgets/run_status_bar.h"
+
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QProgressBar>
+
+#include "gui/lib/value_format.h"
+
+namespace inferscope::gui {
+
+RunStatusBar::RunStatusBar(QWidget* parent)
+    : QWidget(parent), label_(new QLabel(this)), bar_(new QProgressBar(this)) {
+  label_->setObjectName(QStringLiteral("runStateLabel"));
+  bar_->setObjectName(QStringLiteral("runProgress"));
+  bar_->setRange(0, 1000);
+  bar_->setTextVisible(false);
+  bar_->setMaximumWidth(160);
+  bar_->setMaximumHeight(14);
+  auto* layout = new QHBoxLayout(this);
+  layout->setContentsMargins(0, 0, 4, 0);
+  layout->addWidget(label_);
+  layout->addWidget(bar_);
+  clock_.setInterval(500);
+  connect(&clock_, &QTimer::timeout, this, &RunStatusBar::refresh);
+  refresh();
+}
+
+QString RunStatusBar::text() const { return label_->text(); }
+
+void RunStatusBar::runStarted(int config_count) {
+  state_ = RunState::Running;
+  config_index_ = 0;
+  config_count_ = config_count;
+  iteration_ = planned_ = 0;
+  key_.clear();
+  detail_.clear();
+  elapsed_.start();
+  clock_.start();
+  refresh();
+}
+
+void RunStatusBar::configStarted(int index, int count, const QString& key) {
+  config_index_ = index;
+  config_count_ = count;
+  key_ = key;
+  iteration_ = planned_ = 0;
+  refresh();
+}
+
+void RunStatusBar::progress(const Progress& p) {
+  config_index_ = p.config_index;
+  config_count_ = p.config_count;
+  iteration_ = p.iteration;
+  planned_ = p.planned_iterations;
+  refresh();
+}
+
+void RunStatusBar::cancelling() {
+  if (state_ != RunState::Running) return;
+  state_ = RunState::Cancelling;
+  refresh();
+}
+
+void RunStatusBar::finished(RunState state, const QString& detail) {
+  state_ = state;
+  detail_ = detail;
+  clock_.stop();
+  refresh();
+}
+
+void RunStatusBar::showSession(const QString& summary) {
+  state_ = RunState::Idle;
+  detail_ = summary;
+  clock_.stop();
+  refresh();
+}
+
+void RunStatusBar::refresh() {
+  const bool live = state_ == RunState::Running || state_ == RunState::Cancelling;
+  bar_->setVisible(live);
+  const QString time = elapsed_.isValid() ? ValueFormat::elapsed(static_cast<double>(elapsed_.elapsed())) : QString();
+  QString text;
+  switch (state_) {
+    case RunState::Idle: text = detail_.isEmpty() ? tr("ready") : detail_; break;
+    case RunState::Running:
+    case RunState::Cancelling: {
+      QStringList parts;
+      parts << tr("config %1 of %2").arg(config_index_ + 1).arg(std::max(1, config_count_));
+      if (!key_.isEmpty()) parts << key_;
+      parts << (planned_ > 0 ? tr("iteration %1/%2").arg(iteration_).arg(planned_) : tr("preparing"));
+      parts << tr("%1 elapsed").arg(time);
+      if (state_ == RunState::Cancelling) parts.prepend(tr("cancelling…"));
+      text = parts.join(QStringLiteral(" · "));
+      const double within = planned_ > 0 ? static_cast<double>(iteration_) / planned_ : 0.0;
+      bar_->setValue(static_cast<int>(1000.0 * (config_index_ + within) / std::max(1, config_count_)));
+      break;
+    }
+    case RunState::Finished: text = tr("finished · %1 · %2").arg(detail_, time); break;
+    case RunState::Cancelled: text = tr("cancelled · %1 · %2").arg(detail_, time); break;
+    case RunState::Failed: text = tr("failed: %1").arg(detail_); break;
+  }
+  label_->setText(text);
+}
+
+}  // namespace inferscope::gui

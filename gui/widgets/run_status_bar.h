@@ -1,0 +1,51 @@
+// The status bar's run report: "config 2 of 4 · bf16 · iteration 35/60 · 00:12 elapsed" and an
+// overall progress bar while running; how the run ended afterwards ("finished", "cancelled",
+// "failed"). Elapsed time ticks from its own clock, so it keeps moving through a long setup or a
+// slow iteration when the engine has nothing new to say.
+#pragma once
+
+#include <QElapsedTimer>
+#include <QTimer>
+#include <QWidget>
+
+#include "core/engine/event_sink.h"
+
+class QLabel;
+class QProgressBar;
+
+namespace inferscope::gui {
+
+class RunStatusBar : public QWidget {
+  Q_OBJECT
+
+ public:
+  enum class RunState { Idle, Running, Cancelling, Finished, Cancelled, Failed };
+
+  explicit RunStatusBar(QWidget* parent = nullptr);
+
+  RunState state() const { return state_; }
+  QString text() const;
+
+  void runStarted(int config_count);
+  void configStarted(int index, int count, const QString& key);
+  void progress(const Progress& progress);
+  void cancelling();
+  // Final states; `detail` says what ended ("4 configs", an error message).
+  void finished(RunState state, const QString& detail = {});
+  // A session opened from a file: no live run, just what it holds.
+  void showSession(const QString& summary);
+
+ private:
+  void refresh();
+
+  QLabel* label_;
+  QProgressBar* bar_;
+  QTimer clock_;
+  QElapsedTimer elapsed_;
+  RunState state_ = RunState::Idle;
+  int config_index_ = 0, config_count_ = 0;
+  int iteration_ = 0, planned_ = 0;
+  QString key_, detail_;
+};
+
+}  // namespace inferscope::gui

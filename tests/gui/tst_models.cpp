@@ -1,0 +1,191 @@
+// The widget-free models: SessionDocument's signals, ResultsTableModel and LogModel under
+// QAbstractItemModelTester through a whole live-run life cycle, numeric sorting through the
+// proxy, the config palette's families, and ValueFormat's text.
+#include <QAbstractItemModelTester>
+#include <QGuiApplication>
+#include <QSignalSpy>
+#include <QSortFilterProxyModel>
+#include <QTest>
+
+#include <memory>
+
+#include "gui/lib/config_catalog.h"
+#include "gui/lib/config_palette.h"
+#include "gui/lib/log_model.h"
+#include "gui/lib/results_table_model.h"
+#include "gui/lib/session_document.h"
+#include "gui/lib/value_format.h"
+#include "tests/gui/gui_test_main.h"
+
+using namespace inferscope;
+using namespace inferscope::gui;
+
+namespace {
+
+ProfileRequest planOf(std::initializer_list<const char*> keys, int warmup = 2) {
+  ProfileRequest request;
+  request.plan.clear();
+  for (const char* key : keys) request.plan.push_back(OptimizationConfig::parse(key));
+  request.run.warmup_iterations = warmup;
+  return request;
+}
+
+std::shared_ptr<const ConfigResult> resultOf(const ProfileRequest& request, int index, double median,
+                                             ConfigStatus status = ConfigStatus::Ok) {
+  auto r = std::make_shared<ConfigResult>();
+  r->index = index;
+  r->config = request.plan[std::size_t(index)];
+  r->status = status;
+  r->warmup_iterations = request.run.warmup_iterations;
+  if (status == ConfigStatus::Ok) {
+    r->latency_ms = {median * 3, median * 1.5, median, median, median};
+    r->stats.median_ms = r->stats.mean_ms = r->stats.p90_ms = r->stats.min_ms = r->stats.max_ms = median;
+    r->stats.cold_start_ms = median * 3;
+    r->stats.throughput_items_per_s = 1000 / median;
+    r->memory.peak_allocated_bytes = 64 << 20;
+    r->accuracy.measured = true;
+    r->accuracy.rel_l2_error = 1e-3 * index;
+  } else {
+    r->message = "unsupported: FP16 cast is a GPU setting";
+  }
+  return r;
+}
+
+}  // namespace
+
+class TestModels : public QObject {
+  Q_OBJECT
+
+ private slots:
+  void initTestCase() { QLocale::setDefault(QLocale(QLocale::English, QLocale::UnitedStates)); }
+
+  void documentAppendsContiguousRuns() {
+    SessionDocument document;
+    const auto request = planOf({"fp32", "bf16"});
+    QSignalSpy reset(&document, &SessionDocument::reset);
+    QSignalSpy appended(&document, &SessionDocument::samplesAppended);
+    document.beginRun(request);
+    QCOMPARE(reset.count(), 1);
+    QCOMPARE(document.series().size(), std::size_t(2));
+    SampleSnapshot snapshot;
+    for (int i = 0; i < 3; ++i) snapshot.samples.push_back(Sample{0, i, 5.0, 5.0, i < 2});
+    for (int i = 0; i < 2; ++i) snapshot.samples.push_back(Sample{1, i, 2.0, 2.0, true});
+    document.appendSnapshot(snapshot);
+    QCOMPARE(appended.count(), 2);  // one signal per config run, not per sample
+    QCOMPARE(appended.at(0).at(0).toInt(), 0);
+    QCOMPARE(appended.at(1).at(0).toInt(), 1);
+    QCOMPARE(document.sampleCount(0), std::size_t(3));
+    QCOMPARE(document.sampleCount(1), std::size_t(2));
+    document.appendSnapshot(SampleSnapshot{{Sample{0, 3, 4.0, 4.0, false}}, std::nullopt});
+    QCOMPARE(appended.last().at(1).toInt(), 3);  // first new point
+    QVERIFY(document.series()[0].color != document.series()[1].color);
+  }
+
+  void resultsModelPassesTesterThroughALiveRun() {
+    SessionDocument document;
+    ResultsTableModel model(&document);
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    QSortFilterProxyModel proxy;
+    proxy.setSourceModel(&model);
+    proxy.setSortRole(ResultsTableModel::SortRole);
+    proxy.sort(ResultsTableModel::MedianColumn);
+    QAbstractItemModelTester proxy_tester(&proxy, QAbstractItemModelTester::FailureReportingMode::QtTest);
+
+    const auto request = planOf({"fp32", "nograd+fp32", "fp16", "bf16"});
+    document.beginRun(request);
+    QCOMPARE(model.rowCount(), 0);
+    // Results out of plan order still land as rows in plan order.
+    document.finishConfig(resultOf(request, 1, 100.0));
+    document.finishConfig(resultOf(request, 0, 10.1));
+    document.finishConfig(resultOf(request, 3, 9.8));
+    document.finishConfig(resultOf(request, 2, 0, ConfigStatus::Unsupported));
+    QCOMPARE(model.rowCount(), 4);
+    QCOMPARE(model.index(0, ResultsTableModel::ConfigColumn).data().toString(), QStringLiteral("fp32"));
+    QCOMPARE(model.index(2, ResultsTableModel::ConfigColumn).data().toString(), QStringLiteral("fp16"));
+    QCOMPARE(model.index(2, ResultsTableModel::StatusColumn).data().toString(), QStringLiteral("unsupported"));
+    QCOMPARE(model.index(2, ResultsTableModel::MedianColumn).data().toString(), QStringLiteral("—"));
+    QVERIFY(model.index(2, ResultsTableModel::MedianColumn).data(Qt::ToolTipRole).toString().contains(QStringLiteral("GPU")));
+    QVERIFY(model.index(0, ResultsTableModel::ConfigColumn).data(Qt::DecorationRole).value<QColor>().isValid());
+    QCOMPARE(model.index(0, ResultsTableModel::PeakMemoryColumn).data().toString(), QStringLiteral("64.0"));
+    QCOMPARE(model.headerData(ResultsTableModel::MedianColumn, Qt::Horizontal).toString(), QStringLiteral("Median\n(ms)"));
+
+    // Numeric, not lexical: 9.8 < 10.1 < 100 (the unsupported row has no median and goes first).
+    QStringList sorted;
+    for (int row = 0; row < proxy.rowCount(); ++row) sorted << proxy.index(row, ResultsTableModel::ConfigColumn).data().toString();
+    QCOMPARE(sorted, QStringList({"fp16", "bf16", "fp32", "nograd+fp32"}));
+
+    // The final session replaces everything (same path as opening a file).
+    auto session = std::make_shared<SessionResult>();
+    session->request = request;
+    for (int i : {0, 1}) session->configs.push_back(*resultOf(request, i, 20.0 + i));
+    document.setSession(session);
+    QCOMPARE(model.rowCount(), 2);
+    QCOMPARE(document.state(), SessionDocument::State::Finished);
+    document.beginRun(request);
+    QCOMPARE(model.rowCount(), 0);
+  }
+
+  void logModelPassesTesterAndStaysBounded() {
+    LogModel model;
+    auto tester = std::make_unique<QAbstractItemModelTester>(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    QSignalSpy added(&model, &LogModel::entryAdded);
+    model.append(LogLevel::Info, QStringLiteral("starting"));
+    model.append(LogLevel::Warning, QStringLiteral("fp16: unsupported — FP16 cast is a GPU setting"));
+    model.append(LogLevel::Error, QStringLiteral("unknown zoo model"));
+    QCOMPARE(model.rowCount(), 3);
+    QCOMPARE(added.count(), 3);
+    QCOMPARE(model.count(LogLevel::Warning), 1);
+    QVERIFY(model.index(1).data().toString().contains(QStringLiteral("warning: fp16")));
+    QVERIFY(model.index(2).data(Qt::ForegroundRole).value<QColor>().isValid());
+    // The tester re-checks the whole model on every change: detach it for the flood, then watch
+    // the row removal that keeps the log at its cap.
+    tester.reset();
+    for (int i = 0; i < LogModel::kMaxEntries; ++i) model.append(LogLevel::Info, QString::number(i));
+    QCOMPARE(model.rowCount(), LogModel::kMaxEntries);
+    tester = std::make_unique<QAbstractItemModelTester>(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    model.append(LogLevel::Info, QStringLiteral("one past the cap"));
+    QCOMPARE(model.rowCount(), LogModel::kMaxEntries);
+    QCOMPARE(model.index(0).data(LogModel::MessageRole).toString(), QStringLiteral("1"));
+    QCOMPARE(model.index(LogModel::kMaxEntries - 1).data(LogModel::MessageRole).toString(), QStringLiteral("one past the cap"));
+    model.clear();
+    QCOMPARE(model.rowCount(), 0);
+  }
+
+  void paletteFollowsPrecisionFamilies() {
+    const auto hueOf = [](const char* key) { return ConfigPalette::color(OptimizationConfig::parse(key)).hslHue(); };
+    QVERIFY(hueOf("fp32") >= 200 && hueOf("fp32") <= 230);                 // blue
+    QVERIFY(hueOf("tf32") >= 180 && hueOf("tf32") <= 200);                 // cyan-blue
+    QVERIFY(hueOf("bf16") >= 100 && hueOf("bf16") <= 140);                 // green
+    QVERIFY(hueOf("amp-bf16") >= 100 && hueOf("amp-bf16") <= 140);
+    QVERIFY(hueOf("fp16+graph") >= 20 && hueOf("fp16+graph") <= 40);       // orange
+    std::vector<OptimizationConfig> plan;
+    for (const char* key : {"fp32", "nograd+fp32", "bf16", "amp-bf16"}) plan.push_back(OptimizationConfig::parse(key));
+    const auto colors = ConfigPalette::forPlan(plan);
+    QVERIFY(colors[0] != colors[1]);
+    QVERIFY(colors[2] != colors[3]);
+    QCOMPARE(colors[0], ConfigPalette::color(plan[0], 0));
+  }
+
+  void catalogKeysAreCanonical() {
+    for (const auto& key : ConfigCatalog::offeredKeys()) {
+      QCOMPARE(QString::fromStdString(OptimizationConfig::parse(key.toStdString()).key()), key);
+    }
+    QVERIFY(ConfigCatalog::unsupportedReason(QStringLiteral("fp16"), DeviceInfo{}, false).contains(QStringLiteral("GPU")));
+    QVERIFY(ConfigCatalog::unsupportedReason(QStringLiteral("fp32"), DeviceInfo{}, false).isEmpty());
+  }
+
+  void valueFormatShowsUnitsAndThreeDigits() {
+    QCOMPARE(ValueFormat::number(45.234), QStringLiteral("45.2"));
+    QCOMPARE(ValueFormat::number(0.045234), QStringLiteral("0.0452"));
+    QCOMPARE(ValueFormat::number(4523.4), QStringLiteral("4,523"));
+    QCOMPARE(ValueFormat::ms(4.5), QStringLiteral("4.50 ms"));
+    QCOMPARE(ValueFormat::mib(std::int64_t(265) << 20), QStringLiteral("265.0"));
+    QCOMPARE(ValueFormat::relativeError(0.00312), QStringLiteral("3.1e-03"));
+    QCOMPARE(ValueFormat::relativeError(0), QStringLiteral("0"));
+    QCOMPARE(ValueFormat::elapsed(61000), QStringLiteral("01:01"));
+    QCOMPARE(ValueFormat::elapsed(3725000), QStringLiteral("1:02:05"));
+  }
+};
+
+INFERSCOPE_GUI_TEST_MAIN(TestModels, QGuiApplication)
+#include "tst_models.moc"
