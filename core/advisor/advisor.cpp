@@ -176,9 +176,10 @@ class Decision {
     rec_.config.memory_format = MemoryFormat::Contiguous;
     add("memory_format",
         req_.family == ModelFamily::Cnn
-            ? "channels_last is not one of the guide's rules → contiguous; for this CNN it is measured as a "
-              "neighbour (Tensor Core convolutions often prefer NHWC)"
-            : "transformer: channels_last only changes 4-D image tensors → contiguous",
+            ? fmt::format("channels_last is not one of the guide's rules → contiguous; for this CNN it is measured "
+                          "as a neighbour ({} convolutions often prefer NHWC)",
+                          cuda() ? "Tensor Core" : "oneDNN")
+            : std::string("transformer: channels_last only changes 4-D image tensors → contiguous"),
         "InferScope (outside the guide)");
   }
 

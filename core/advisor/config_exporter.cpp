@@ -40,7 +40,7 @@ void writeExportFile(const ConfigDocument& document, ExportFormat format, const 
     std::ofstream out(temp, std::ios::binary | std::ios::trunc);
     if (!out) {
       throw Error(ErrorKind::InvalidInput, fmt::format("cannot write the {} export '{}': {}", toString(format),
-                                                       temp.string(), std::strerror(errno)));
+                                                       path, std::strerror(errno)));
     }
     out << text;
     out.close();
