@@ -1,0 +1,142 @@
+// `inferscope-cli recommend`: the wizard without the GUI. Picks settings for this machine's first
+// CUDA GPU (or the CPU, or a simulated generation), prints the reason for each, the neighbours to
+// measure around it, and writes the JSON / Python / C++ exports.
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
+#include <memory>
+#include <optional>
+
+#include "cli/cli_common.h"
+#include "cli/commands.h"
+#include "core/advisor/advisor.h"
+#include "core/advisor/config_exporter.h"
+#include "core/common/error.h"
+#include "core/engine/engine.h"
+
+namespace inferscope::cli {
+namespace {
+
+struct RecommendOptions {
+  std::string goal = "latency";
+  std::string sizes = "fixed";
+  bool reproducible = false;
+  double tolerance = 1e-2;
+  std::string family = "cnn";
+  std::string simulate;
+  std::string torch_version;
+  std::string generation_table;
+  std::string export_json, export_python, export_cpp;
+  bool sources = false;
+};
+
+// The PyTorch the exports target when none is named: the LibTorch this build measures with (so a
+// validation sweep and the C++ export agree), unless that is older than the 2.x the guide assumes.
+advisor::TorchVersion defaultTarget() {
+  const auto linked = engine::libtorchVersion();
+  try {
+    return advisor::TorchVersion::parse(linked);
+  } catch (const Error&) {
+    fmt::print(stderr, "note: this build's LibTorch {} predates 2.x; exports target PyTorch {} (--torch-version to "
+                       "change)\n", linked, advisor::kDefaultTargetTorch);
+    return advisor::TorchVersion::parse(advisor::kDefaultTargetTorch);
+  }
+}
+
+void printRecommendation(const advisor::Recommendation& rec, bool sources) {
+  const auto& r = rec.request;
+  const std::string device = r.device_name.empty() ? std::string("simulated") : r.device_name;
+  fmt::print("Recommendation for {} ({}) · target PyTorch {}, FP32 math through {}\n", rec.device_label, device,
+             r.target_torch.str(), r.target_torch.tf32ApiName());
+  fmt::print("Goals: {} · input sizes {} · {} · tolerance {:.1e} (relative L2 vs FP32) · reproducibility {}\n\n",
+             advisor::toString(r.goal), advisor::toString(r.sizes), advisor::toString(r.family), r.tolerance,
+             r.reproducible ? "required" : "not required");
+  fmt::print("  {}\n  {}\n\nWhy:\n", rec.config.key(), rec.config.describe());
+  for (const auto& reason : rec.reasons) {
+    fmt::print("  {:<20} {}\n", reason.setting, reason.rule);
+    if (sources) fmt::print("  {:<20} source: {}\n", "", reason.source);
+  }
+  if (!rec.warnings.empty()) {
+    fmt::print("\nWarnings:\n");
+    for (const auto& w : rec.warnings) fmt::print("  ! {}\n", w);
+  }
+  if (!rec.neighbours.empty()) {
+    std::vector<std::string> keys{rec.config.key()};
+    for (const auto& n : rec.neighbours) keys.push_back(n.key());
+    fmt::print("\nValidate it against its neighbours on the device:\n  inferscope-cli profile --device {} -c {}\n",
+               r.caps.isCuda() ? "cuda" : "cpu", fmt::join(keys, " "));
+  }
+}
+
+int runRecommend(const RecommendOptions& o) {
+  std::optional<advisor::GenerationTable> override_table;
+  if (!o.generation_table.empty()) override_table = advisor::GenerationTable::loadFile(o.generation_table);
+  const advisor::Advisor wizard(override_table ? *override_table : advisor::GenerationTable::builtin());
+
+  advisor::AdvisorRequest request;
+  request.goal = advisor::parseGoal(o.goal);
+  request.sizes = advisor::parseInputSizes(o.sizes);
+  request.family = advisor::parseModelFamily(o.family);
+  request.reproducible = o.reproducible;
+  request.tolerance = o.tolerance;
+  request.target_torch = o.torch_version.empty() ? defaultTarget() : advisor::TorchVersion::parse(o.torch_version);
+  if (!o.simulate.empty()) {
+    request.caps = wizard.simulatedCaps(o.simulate);
+  } else {
+    // listDevices() puts the CPU first: it is the answer when no CUDA device follows.
+    for (const auto& d : engine::listDevices()) {
+      request.caps = DeviceCaps::from(d);
+      request.device_name = d.name;
+      if (d.kind == DeviceKind::Cuda) break;
+    }
+  }
+
+  const auto rec = wizard.recommend(request);
+  printRecommendation(rec, o.sources);
+  const auto document = advisor::ConfigDocument::from(rec);
+  const std::pair<const std::string*, advisor::ExportFormat> exports[] = {
+      {&o.export_json, advisor::ExportFormat::Json},
+      {&o.export_python, advisor::ExportFormat::Python},
+      {&o.export_cpp, advisor::ExportFormat::Cpp},
+  };
+  bool first = true;
+  for (const auto& [path, format] : exports) {
+    if (path->empty()) continue;
+    advisor::writeExportFile(document, format, *path);
+    fmt::print("{}wrote {} ({})\n", first ? "\n" : "", *path, advisor::toString(format));
+    first = false;
+  }
+  return kExitOk;
+}
+
+}  // namespace
+
+void addRecommendCommand(CLI::App& app, std::function<int()>& action) {
+  auto options = std::make_shared<RecommendOptions>();
+  auto* cmd = app.add_subcommand(
+      "recommend", "recommend settings for a GPU generation and your goals, with the guide's reasons; export them");
+  cmd->add_option("--goal", options->goal, "what to optimise")
+      ->check(CLI::IsMember({"latency", "throughput"}))->capture_default_str();
+  cmd->add_option("--sizes", options->sizes, "whether input sizes stay fixed")
+      ->check(CLI::IsMember({"fixed", "varying"}))->capture_default_str();
+  cmd->add_flag("--reproducible", options->reproducible, "require run-to-run identical outputs (deterministic)");
+  cmd->add_option("--tolerance", options->tolerance, "accepted relative L2 error of the outputs vs FP32")
+      ->check(CLI::PositiveNumber)->capture_default_str();
+  cmd->add_option("--family", options->family, "model family")
+      ->check(CLI::IsMember({"cnn", "transformer"}))->capture_default_str();
+  cmd->add_option("--simulate", options->simulate,
+                  fmt::format("advise for a GPU generation instead of this machine: {}, cpu",
+                              fmt::join(advisor::GenerationTable::builtin().ids(), ", ")));
+  cmd->add_option("--torch-version", options->torch_version,
+                  "PyTorch version the exports target, e.g. 2.8 or 2.11 (decides the TF32 API; default: this "
+                  "build's LibTorch)");
+  cmd->add_option("--generation-table", options->generation_table,
+                  "read the GPU generation table from this JSON file instead of the built-in copy");
+  cmd->add_option("--export", options->export_json, "write the config as JSON (schema 1)");
+  cmd->add_option("--python", options->export_python, "write a Python load_model()/inference() file");
+  cmd->add_option("--cpp", options->export_cpp, "write a C++ LibTorch main file");
+  cmd->add_flag("--sources", options->sources, "print the guide's rule behind every reason");
+  cmd->callback([options, &action] { action = [options] { return runRecommend(*options); }; });
+}
+
+}  // namespace inferscope::cli
