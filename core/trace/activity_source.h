@@ -1,0 +1,91 @@
+// Where GPU activity comes from. CUPTI sits behind this interface (as libkineto keeps it behind
+// CuptiActivityApi) so that the tracer, the aggregator and the Chrome writer are tested on CPU
+// machines with FakeActivitySource feeding synthetic records; the real CuptiActivitySource is
+// tested on the GPU machine.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <utility>
+
+#include "core/trace/trace_records.h"
+
+namespace inferscope::trace {
+
+// Which activity kinds to record. All on by default: that is what the trace window shows.
+struct ActivityKinds {
+  bool kernels = true;               // CONCURRENT_KERNEL (KERNEL would serialise kernels)
+  bool memcpy = true;                // MEMCPY and MEMCPY2 (peer to peer)
+  bool memset = true;                // MEMSET
+  bool runtime_api = true;           // RUNTIME: cudaLaunchKernel, cudaMemcpyAsync, …
+  bool driver_api = true;            // DRIVER: cuLaunchKernel (cuBLASLt, Triton launch through it)
+  bool external_correlation = true;  // operator ↔ API call (needed for per-operator breakdowns)
+  bool synchronization = true;       // SYNCHRONIZATION: host waits on the GPU
+};
+
+inline constexpr std::size_t kDefaultActivityBufferBytes = std::size_t{4} << 20;  // as libkineto
+inline constexpr std::size_t kDefaultMaxActivityBufferBytes = std::size_t{64} << 20;
+
+struct ActivityStartOptions {
+  ActivityKinds kinds;
+  std::size_t buffer_bytes = kDefaultActivityBufferBytes;  // one buffer handed to the source
+  // Cap on buffer memory the source may hold at once; past it, records are dropped and counted.
+  std::size_t max_buffer_bytes = kDefaultMaxActivityBufferBytes;
+  // stop() detaches CUPTI (cuptiFinalize) so that no overhead lingers into the next config.
+  // Off only if re-attaching after a finalize misbehaves on some driver.
+  bool finalize_on_stop = true;
+};
+
+// ok, or the reason tracing cannot happen, written for the user ("untraced: …").
+struct StartStatus {
+  bool ok = false;
+  std::string reason;
+
+  static StartStatus success() { return {true, {}}; }
+  static StartStatus failure(std::string why) { return {false, std::move(why)}; }
+};
+
+// Receives decoded records. CUPTI delivers on its own worker thread or on the thread calling
+// flush(), so implementations must be thread-safe.
+class ActivitySink {
+ public:
+  virtual ~ActivitySink() = default;
+  virtual void onActivityBatch(ActivityBatch&& batch) = 0;
+};
+
+// Lifecycle: start → (pause → start)* → stop. A source is used by one tracer on the engine thread.
+class ActivitySource {
+ public:
+  virtual ~ActivitySource() = default;
+
+  // "cupti", "fake", "unavailable": recorded in the window.
+  virtual std::string name() const = 0;
+  // Where decoded records go; set before start(), must outlive the source's last delivery.
+  virtual void setSink(ActivitySink* sink) = 0;
+  // Enables the activity kinds. A failure leaves nothing enabled and explains why.
+  virtual StartStatus start(const ActivityStartOptions& options) = 0;
+  // Delivers every completed record now (CUPTI: cuptiActivityFlushAll, forced).
+  virtual void flush() = 0;
+  // flush() and disable the kinds, keeping the subscription: start() resumes. Between two traced
+  // stretches of a config, so that untraced iterations pay no tracing overhead.
+  virtual void pause() = 0;
+  // flush(), disable, and tear down (cuptiFinalize) so that no slowdown lingers. Idempotent.
+  virtual void stop() = 0;
+  // Operator correlation: activity launched while an id is pushed carries it (per host thread).
+  virtual void pushExternalCorrelation(std::uint64_t external_id) = 0;
+  virtual void popExternalCorrelation() = 0;
+  // Now, in the clock of the records' timestamps (CUPTI: cuptiGetTimestamp). Host-side marks
+  // (iterations, operators) must use it, or they would not line up with the GPU records.
+  virtual std::int64_t nowNs() const = 0;
+};
+
+// The CUPTI source when this build has CUPTI; otherwise a source whose start() fails with
+// "untraced: CUPTI not available in this build". Defined in cupti_activity_source.cpp or
+// cupti_unavailable.cpp, whichever CMake compiles.
+std::unique_ptr<ActivitySource> makeCuptiActivitySource();
+// Whether this build compiled the CUPTI source in (a runtime start can still fail).
+bool cuptiCompiledIn();
+
+}  // namespace inferscope::trace

@@ -1,0 +1,106 @@
+// resolveCorrelations: hash joins over one window's records (a few hundred thousand at most).
+#include "core/trace/correlation_resolver.h"
+
+#include <algorithm>
+#include <unordered_map>
+
+namespace inferscope::trace {
+namespace {
+
+struct Joins {
+  std::unordered_map<std::uint32_t, std::uint64_t> external_by_correlation;
+  std::unordered_map<std::uint64_t, const OpRecord*> op_by_external;
+  std::unordered_map<std::uint32_t, std::int64_t> api_start_by_correlation;
+  std::unordered_map<std::uint64_t, const OpRecord*> top_by_external;  // memo of outermost ops
+
+  const OpRecord* op(std::uint64_t external_id) const {
+    const auto it = op_by_external.find(external_id);
+    return it == op_by_external.end() ? nullptr : it->second;
+  }
+
+  const OpRecord* topOf(const OpRecord* op) {
+    if (op == nullptr) return nullptr;
+    const auto memo = top_by_external.find(op->external_id);
+    if (memo != top_by_external.end()) return memo->second;
+    const OpRecord* top = op;
+    // Bounded walk: a corrupt parent chain cannot loop forever.
+    for (int hops = 0; hops < 256 && top->parent_external_id != 0; ++hops) {
+      const OpRecord* parent = this->op(top->parent_external_id);
+      if (parent == nullptr) break;
+      top = parent;
+    }
+    top_by_external[op->external_id] = top;
+    return top;
+  }
+};
+
+template <class Record>
+void sortByStart(std::vector<Record>& records) {
+  std::stable_sort(records.begin(), records.end(),
+                   [](const Record& a, const Record& b) { return a.start_ns < b.start_ns; });
+}
+
+// The operator and the iteration of a GPU record launched under `correlation_id`.
+template <class Record>
+const OpRecord* resolveOne(Record& r, Joins& joins, const std::vector<IterationMark>& marks) {
+  const OpRecord* op = nullptr;
+  const auto ext = joins.external_by_correlation.find(r.correlation_id);
+  if (r.correlation_id != 0 && ext != joins.external_by_correlation.end()) {
+    r.external_id = ext->second;
+    op = joins.op(r.external_id);
+  }
+  if (op != nullptr && op->iteration >= 0) {
+    r.iteration = op->iteration;
+    return op;
+  }
+  // No operator: place it by its launch on the host, which never drifts past the iteration's
+  // end the way a late-running kernel might; the GPU start is the last resort.
+  const auto api = joins.api_start_by_correlation.find(r.correlation_id);
+  const auto when = api != joins.api_start_by_correlation.end() ? api->second : r.start_ns;
+  const int index = iterationAt(marks, when);
+  r.iteration = index < 0 ? -1 : marks[static_cast<std::size_t>(index)].iteration;
+  return op;
+}
+
+}  // namespace
+
+int iterationAt(const std::vector<IterationMark>& marks, std::int64_t ns) {
+  // Last mark starting at or before ns.
+  auto it = std::upper_bound(marks.begin(), marks.end(), ns,
+                             [](std::int64_t t, const IterationMark& m) { return t < m.start_ns; });
+  if (it == marks.begin()) return -1;
+  --it;
+  return ns <= it->end_ns ? static_cast<int>(it - marks.begin()) : -1;
+}
+
+void resolveCorrelations(TraceWindow& window) {
+  sortByStart(window.iterations);
+  sortByStart(window.kernels);
+  sortByStart(window.memcpys);
+  sortByStart(window.memsets);
+  sortByStart(window.api_calls);
+  sortByStart(window.syncs);
+  sortByStart(window.ops);
+
+  Joins joins;
+  for (const auto& c : window.correlations) {
+    joins.external_by_correlation.emplace(c.correlation_id, c.external_id);
+  }
+  for (const auto& op : window.ops) joins.op_by_external.emplace(op.external_id, &op);
+  for (const auto& api : window.api_calls) {
+    // Runtime and driver calls of one launch share no correlation id, but a kernel launched
+    // through the runtime carries the runtime call's id; either one places it.
+    joins.api_start_by_correlation.emplace(api.correlation_id, api.start_ns);
+  }
+
+  for (auto& k : window.kernels) {
+    const OpRecord* op = resolveOne(k, joins, window.iterations);
+    k.op_name = op != nullptr ? op->name : std::string();
+    const OpRecord* top = joins.topOf(op);
+    k.top_op_name = top != nullptr ? top->name : std::string();
+  }
+  for (auto& m : window.memcpys) resolveOne(m, joins, window.iterations);
+  for (auto& m : window.memsets) resolveOne(m, joins, window.iterations);
+}
+
+}  // namespace inferscope::trace

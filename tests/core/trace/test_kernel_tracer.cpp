@@ -1,0 +1,268 @@
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <set>
+
+#include "core/trace/kernel_tracer.h"
+#include "trace_test_support.h"
+
+namespace inferscope::trace {
+namespace {
+
+using testing::forwardTo;
+using testing::kUs;
+
+// Runs `warmup` + `steady` iterations, each launching two kernels from inside an operator.
+void runLoop(KernelTracer& tracer, FakeActivitySource& fake, int warmup, int steady) {
+  for (int i = 0; i < warmup + steady; ++i) {
+    tracer.beginIteration(i, i < warmup);
+    const auto t0 = fake.nowNs();
+    tracer.onOpStart(1000 + static_cast<std::uint64_t>(i), "aten::linear", "8x16, 32x16");
+    fake.launchKernel("gemm", 7, t0 + 10 * kUs, 20 * kUs);
+    fake.launchKernel("bias_add", 7, t0 + 30 * kUs, 5 * kUs);
+    tracer.onOpEnd(1000 + static_cast<std::uint64_t>(i));
+    fake.advanceNs(100 * kUs);
+    tracer.endIteration(i);
+  }
+}
+
+std::set<int> iterationsOf(const TraceWindow& w) {
+  std::set<int> out;
+  for (const auto& m : w.iterations) out.insert(m.iteration);
+  return out;
+}
+
+TEST(KernelTracer, ShouldTraceFollowsThePolicy) {
+  FakeActivitySource fake;
+  TraceWindowPolicy policy;
+  policy.warmup_iterations_traced = 2;
+  policy.steady_iterations_traced = 3;
+  policy.steady_iterations_skipped = 1;
+  KernelTracer tracer(forwardTo(fake), policy);
+  EXPECT_TRUE(tracer.shouldTrace(0, true));
+  EXPECT_TRUE(tracer.shouldTrace(1, true));
+  EXPECT_FALSE(tracer.shouldTrace(2, true));
+  // Before any steady iteration is seen, the asked one counts as the first.
+  EXPECT_FALSE(tracer.shouldTrace(10, false));
+  tracer.beginIteration(10, false);  // first steady iteration: skipped
+  tracer.endIteration(10);
+  EXPECT_TRUE(tracer.shouldTrace(11, false));
+  EXPECT_TRUE(tracer.shouldTrace(13, false));
+  EXPECT_FALSE(tracer.shouldTrace(14, false));
+}
+
+TEST(KernelTracer, WindowBoundsAreRespected) {
+  FakeActivitySource fake;
+  TraceWindowPolicy policy;
+  policy.warmup_iterations_traced = 2;
+  policy.steady_iterations_traced = 3;
+  KernelTracer tracer(forwardTo(fake), policy);
+  runLoop(tracer, fake, /*warmup=*/5, /*steady=*/10);
+  const auto w = tracer.finish();
+
+  ASSERT_TRUE(w.traced());
+  EXPECT_EQ(iterationsOf(w), (std::set<int>{0, 1, 5, 6, 7}));
+  EXPECT_EQ(w.kernels.size(), 10u);  // 2 per traced iteration, none from the others
+  for (const auto& k : w.kernels) EXPECT_EQ(iterationsOf(w).count(k.iteration), 1u) << k.iteration;
+  EXPECT_EQ(w.ops.size(), 5u);
+  // Paused for warm-up iterations 2..4 and after steady iteration 7; started twice.
+  EXPECT_EQ(fake.startCalls(), 2);
+  EXPECT_GE(fake.pauseCalls(), 1);
+  EXPECT_TRUE(fake.finalized());
+  EXPECT_FALSE(fake.running());
+  EXPECT_EQ(w.source, "fake");
+  EXPECT_EQ(w.dropped_records, 0u);
+}
+
+TEST(KernelTracer, IterationMarksUseTheSourceClock) {
+  FakeActivitySource fake;
+  fake.setNowNs(5'000);
+  KernelTracer tracer(forwardTo(fake));
+  tracer.beginIteration(0, true);
+  fake.advanceNs(700);
+  tracer.endIteration(0);
+  const auto w = tracer.finish();
+  ASSERT_EQ(w.iterations.size(), 1u);
+  EXPECT_EQ(w.iterations[0].start_ns, 5'000);
+  EXPECT_EQ(w.iterations[0].end_ns, 5'700);
+  EXPECT_TRUE(w.iterations[0].warmup);
+}
+
+TEST(KernelTracer, KernelsAreAttributedToTheirOperators) {
+  FakeActivitySource fake;
+  KernelTracer tracer(forwardTo(fake));
+  tracer.beginIteration(0, false);
+  EXPECT_TRUE(tracer.wantsOps());
+  tracer.onOpStart(1, "aten::conv2d", "1x3x8x8, 4x3x3x3");
+  tracer.onOpStart(2, "aten::cudnn_convolution", "1x3x8x8, 4x3x3x3");
+  EXPECT_EQ(fake.correlationDepth(), 2u);
+  const auto conv = fake.launchKernel("implicit_gemm", 7, 10 * kUs, 5 * kUs);
+  tracer.onOpEnd(2);
+  tracer.onOpEnd(1);
+  const auto lone = fake.launchKernel("lonely_kernel", 7, 20 * kUs, 5 * kUs);
+  tracer.endIteration(0);
+  EXPECT_EQ(fake.correlationDepth(), 0u);
+  const auto w = tracer.finish();
+
+  ASSERT_EQ(w.kernels.size(), 2u);
+  const auto& k0 = w.kernels[0].correlation_id == conv ? w.kernels[0] : w.kernels[1];
+  const auto& k1 = w.kernels[0].correlation_id == lone ? w.kernels[0] : w.kernels[1];
+  EXPECT_EQ(k0.external_id, 2u);
+  EXPECT_EQ(k0.op_name, "aten::cudnn_convolution");
+  EXPECT_EQ(k0.top_op_name, "aten::conv2d");
+  EXPECT_EQ(k0.iteration, 0);
+  EXPECT_EQ(k1.external_id, 0u);
+  EXPECT_EQ(k1.op_name, "");
+  EXPECT_EQ(k1.iteration, 0);  // placed by its launch call's time
+  ASSERT_EQ(w.ops.size(), 2u);
+  const auto inner = std::find_if(w.ops.begin(), w.ops.end(),
+                                  [](const OpRecord& o) { return o.external_id == 2; });
+  ASSERT_NE(inner, w.ops.end());
+  EXPECT_EQ(inner->parent_external_id, 1u);
+  EXPECT_EQ(inner->depth, 1);
+  EXPECT_EQ(inner->input_shapes, "1x3x8x8, 4x3x3x3");
+}
+
+TEST(KernelTracer, OperatorsOutsideTheWindowAreIgnored) {
+  FakeActivitySource fake;
+  TraceWindowPolicy policy;
+  policy.warmup_iterations_traced = 0;
+  policy.steady_iterations_traced = 0;
+  KernelTracer tracer(forwardTo(fake), policy);
+  EXPECT_FALSE(tracer.beginIteration(0, true));
+  EXPECT_FALSE(tracer.wantsOps());
+  tracer.onOpStart(1, "aten::relu", "4");
+  tracer.onOpEnd(1);
+  tracer.endIteration(0);
+  EXPECT_EQ(fake.pushCalls(), 0u);
+  EXPECT_EQ(fake.startCalls(), 0);
+  const auto w = tracer.finish();
+  EXPECT_FALSE(w.traced());
+  EXPECT_EQ(w.untraced_reason, "untraced: no iteration fell in the trace window");
+}
+
+TEST(KernelTracer, OpenOperatorsAreClosedAtIterationEnd) {
+  // A forward that throws leaves operators open; their correlation ids must still be popped.
+  FakeActivitySource fake;
+  KernelTracer tracer(forwardTo(fake));
+  tracer.beginIteration(0, true);
+  tracer.onOpStart(1, "aten::conv2d", "");
+  tracer.onOpStart(2, "aten::convolution", "");
+  fake.advanceNs(100);
+  tracer.endIteration(0);
+  EXPECT_EQ(fake.correlationDepth(), 0u);
+  const auto w = tracer.finish();
+  ASSERT_EQ(w.ops.size(), 2u);
+  for (const auto& op : w.ops) EXPECT_EQ(op.end_ns, 100);
+}
+
+TEST(KernelTracer, OutOfOrderEndClosesInnerOperatorsFirst) {
+  FakeActivitySource fake;
+  KernelTracer tracer(forwardTo(fake));
+  tracer.beginIteration(0, true);
+  tracer.onOpStart(1, "outer", "");
+  tracer.onOpStart(2, "inner", "");
+  tracer.onOpEnd(1);
+  EXPECT_EQ(fake.correlationDepth(), 0u);
+  tracer.onOpEnd(2);   // already closed: ignored
+  tracer.onOpEnd(99);  // never seen: ignored
+  tracer.endIteration(0);
+  EXPECT_EQ(tracer.finish().ops.size(), 2u);
+}
+
+TEST(KernelTracer, SourceBufferCapDropsAndCounts) {
+  FakeActivitySource fake;
+  TraceWindowPolicy policy;
+  policy.max_buffer_bytes = 10 * FakeActivitySource::kNominalRecordBytes;  // 10 records
+  KernelTracer tracer(forwardTo(fake), policy);
+  tracer.beginIteration(0, true);
+  for (int i = 0; i < 20; ++i) fake.launchKernel("k", 7, i * 10 * kUs, 5 * kUs);
+  tracer.endIteration(0);
+  const auto w = tracer.finish();
+  // Each launch is 2 records (API call + kernel): 5 fit, 15 launches = 30 records dropped.
+  EXPECT_EQ(w.kernels.size(), 5u);
+  EXPECT_EQ(w.dropped_records, 30u);
+  EXPECT_EQ(fake.lastOptions().max_buffer_bytes, policy.max_buffer_bytes);
+}
+
+TEST(KernelTracer, RecordCapDropsAndCounts) {
+  FakeActivitySource fake;
+  TraceWindowPolicy policy;
+  policy.max_records = 6;
+  KernelTracer tracer(forwardTo(fake), policy);
+  tracer.beginIteration(0, true);
+  for (int i = 0; i < 5; ++i) fake.launchKernel("k", 7, i * 10 * kUs, 5 * kUs);
+  tracer.endIteration(0);
+  const auto w = tracer.finish();
+  // 10 records delivered in one batch; GPU records are kept first.
+  EXPECT_EQ(w.kernels.size(), 5u);
+  EXPECT_EQ(w.api_calls.size(), 1u);
+  EXPECT_EQ(w.dropped_records, 4u);
+  EXPECT_EQ(w.iterations.size(), 1u);  // marks are never dropped
+}
+
+TEST(KernelTracer, UntracedWithTheSourcesReasonWhenStartFails) {
+  FakeActivitySource fake;
+  fake.failNextStart("untraced: profiling is restricted to admin users");
+  KernelTracer tracer(forwardTo(fake));
+  EXPECT_FALSE(tracer.beginIteration(0, true));
+  EXPECT_FALSE(tracer.wantsOps());
+  EXPECT_EQ(tracer.untracedReason(), "untraced: profiling is restricted to admin users");
+  tracer.endIteration(0);
+  EXPECT_FALSE(tracer.beginIteration(1, true));  // no retry on every iteration
+  EXPECT_EQ(fake.startCalls(), 1);
+  const auto w = tracer.finish();
+  EXPECT_FALSE(w.traced());
+  EXPECT_EQ(w.untraced_reason, "untraced: profiling is restricted to admin users");
+  EXPECT_TRUE(w.iterations.empty());
+}
+
+TEST(KernelTracer, BuildWithoutCuptiReportsItsReason) {
+  if (cuptiCompiledIn()) GTEST_SKIP() << "CUPTI is compiled in: see test_cupti_activity_source";
+  KernelTracer tracer(makeCuptiActivitySource());
+  EXPECT_FALSE(tracer.beginIteration(0, true));
+  const auto w = tracer.finish();
+  EXPECT_FALSE(w.traced());
+  EXPECT_EQ(w.untraced_reason, "untraced: CUPTI not available in this build");
+  EXPECT_EQ(w.source, "unavailable");
+}
+
+TEST(KernelTracer, DestructorStopsARunningSource) {
+  FakeActivitySource fake;
+  {
+    KernelTracer tracer(forwardTo(fake));
+    tracer.beginIteration(0, true);
+    tracer.onOpStart(1, "aten::relu", "");
+    // The forward throws: no endIteration, no finish.
+  }
+  EXPECT_FALSE(fake.running());
+  EXPECT_TRUE(fake.finalized());
+  EXPECT_EQ(fake.correlationDepth(), 0u);
+}
+
+TEST(KernelTracer, FinishTwiceGivesAnUntracedSecondWindow) {
+  FakeActivitySource fake;
+  KernelTracer tracer(forwardTo(fake));
+  tracer.beginIteration(0, true);
+  tracer.endIteration(0);
+  EXPECT_TRUE(tracer.finish().traced());
+  const auto again = tracer.finish();
+  EXPECT_FALSE(again.traced());
+  EXPECT_EQ(fake.stopCalls(), 1);
+}
+
+TEST(KernelTracer, MissingEndIterationIsClosedByTheNextBegin) {
+  FakeActivitySource fake;
+  KernelTracer tracer(forwardTo(fake));
+  tracer.beginIteration(0, true);
+  fake.advanceNs(10);
+  tracer.beginIteration(1, true);
+  fake.advanceNs(10);
+  const auto w = tracer.finish();
+  ASSERT_EQ(w.iterations.size(), 2u);
+  EXPECT_EQ(w.iterations[0].end_ns, 10);
+  EXPECT_EQ(w.iterations[1].end_ns, 20);
+}
+
+}  // namespace
+}  // namespace inferscope::trace
