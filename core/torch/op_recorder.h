@@ -1,0 +1,34 @@
+// Observes the LibTorch operators the engine thread runs (RecordFunction callbacks) and reports
+// each one's start and end, name and input shapes to a trace::OpListener — the KernelTracer, which
+// pushes the operator's id as a CUPTI external correlation id so that its kernels can be traced
+// back to it. The header is plain C++; the LibTorch part is in op_recorder.cpp.
+#pragma once
+
+#include <cstdint>
+
+#include "core/trace/op_listener.h"
+
+namespace inferscope::torchlayer {
+
+// RAII: installs a thread-local RecordFunction callback on the calling thread for its lifetime;
+// construct and destroy it on the same thread (the engine thread). Needing the operators' inputs
+// costs LibTorch a copy of them on every operator, so keep one alive only while a traced
+// iteration runs. Instances nest (strictly, as RAII scopes): the innermost listener receives the
+// operators.
+//
+// Operators are keyed by an id the recorder assigns at start and hands to the end callback through
+// RecordFunction's ObserverContext, rather than by seqNr() (−1 under InferenceMode) or handle()
+// (filled only when a callback asks for ids): start and end always pair, nested calls included.
+class OpRecorder {
+ public:
+  explicit OpRecorder(trace::OpListener& listener);
+  ~OpRecorder();
+  OpRecorder(const OpRecorder&) = delete;
+  OpRecorder& operator=(const OpRecorder&) = delete;
+
+ private:
+  std::uint64_t callback_handle_ = 0;  // at::CallbackHandle; 0 when an outer recorder installed it
+  trace::OpListener* previous_ = nullptr;
+};
+
+}  // namespace inferscope::torchlayer
