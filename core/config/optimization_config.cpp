@@ -1,6 +1,7 @@
 #include "core/config/optimization_config.h"
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include <string>
 

@@ -1,6 +1,7 @@
 #include "core/model/input_spec.h"
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include <charconv>
 

@@ -1,6 +1,7 @@
 #include "core/model/model_zoo.h"
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include "core/common/error.h"
 

@@ -1,6 +1,7 @@
 #include "core/torch/accuracy.h"
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include "core/common/error.h"
 

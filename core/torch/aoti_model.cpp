@@ -3,6 +3,7 @@
 // rebuilt in Python — torchvision / transformers — with the zoo's own weights, which the engine
 // writes first). Packages are cached by a key of model, weights seed, inputs, precision and mode.
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include <array>
 #include <cstdio>

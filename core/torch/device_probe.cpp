@@ -3,7 +3,9 @@
 #include <fmt/format.h>
 #include <unistd.h>
 
+#include <cctype>
 #include <fstream>
+#include <sstream>
 #include <thread>
 
 #include "core/common/error.h"
@@ -33,16 +35,24 @@ std::string cpuModelName() {
 }
 
 #ifdef INFERSCOPE_WITH_CUDA
-// "580.95.05" from the kernel module's banner; empty where there is no NVIDIA driver.
+// "580.95.05" from the kernel module's banner ("NVRM version: NVIDIA UNIX [Open] Kernel Module
+// [for x86_64]  580.95.05  …"): the first token after "Module" made of digits and dots.
 std::string nvidiaDriverVersion() {
   std::ifstream in("/proc/driver/nvidia/version");
   std::string line;
   if (!std::getline(in, line)) return {};
-  const auto pos = line.find("Kernel Module");
+  const auto pos = line.find("Module");
   if (pos == std::string::npos) return {};
-  std::string rest = line.substr(pos + 13);
-  rest.erase(0, rest.find_first_not_of(' '));
-  return rest.substr(0, rest.find(' '));
+  std::istringstream tokens(line.substr(pos + 6));
+  std::string token;
+  while (tokens >> token) {
+    if (!token.empty() && std::isdigit(static_cast<unsigned char>(token[0])) &&
+        token.find('.') != std::string::npos &&
+        token.find_first_not_of("0123456789.") == std::string::npos) {
+      return token;
+    }
+  }
+  return {};
 }
 
 std::string cudaVersionString(int v) { return fmt::format("{}.{}", v / 1000, (v % 1000) / 10); }

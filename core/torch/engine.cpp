@@ -4,6 +4,7 @@
 #include "core/engine/engine.h"
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 #include <unistd.h>
 
 #include <chrono>

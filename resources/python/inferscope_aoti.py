@@ -41,7 +41,10 @@ def set_tf32(enabled):
     mode = "tf32" if enabled else "ieee"
     if (major, minor) >= (2, 9):
         torch.backends.cuda.matmul.fp32_precision = mode
+        # conv and rnn together: PyTorch's own legacy-flag reads (inductor does some) refuse a state
+        # where the two differ, taking it for a mix of the legacy and new APIs.
         torch.backends.cudnn.conv.fp32_precision = mode
+        torch.backends.cudnn.rnn.fp32_precision = mode
     else:
         torch.set_float32_matmul_precision("high" if enabled else "highest")
         torch.backends.cudnn.allow_tf32 = enabled
@@ -80,7 +83,7 @@ def build_zoo(args):
                                          num_attention_heads=heads, intermediate_size=inter,
                                          max_position_embeddings=positions, hidden_act="gelu",
                                          layer_norm_eps=1e-12)
-        bert = transformers.BertModel(config, add_pooling_layer=True, attn_implementation="sdpa")
+        bert = transformers.BertModel(config, add_pooling_layer=True)  # SDPA attention by default
         model = HiddenStates(bert)
     else:
         fail(f"unknown zoo architecture {args.arch}")
@@ -154,7 +157,7 @@ def main():
             examples.append(x)
 
     start = time.time()
-    with torch.inference_mode():
+    with torch.no_grad():
         program = torch.export.export(model, tuple(examples))
     configs = {"max_autotune": True} if args.max_autotune else {}
     package = torch._inductor.aoti_compile_and_package(program, package_path=args.out, inductor_configs=configs)

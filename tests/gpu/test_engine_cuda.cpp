@@ -100,14 +100,17 @@ TEST_F(Cuda, Tf32UsesOneApiAndRestoresIt) {
   EXPECT_EQ(after.fp32.raw_matmul, before.fp32.raw_matmul);
   EXPECT_EQ(after.fp32.raw_conv, before.fp32.raw_conv);
   if (compat::kHasFp32PrecisionApi) {
-    // Only the new API was used: the legacy getters must not have been touched (they would throw
-    // after a new-API write, which is exactly why this process never mixes them).
-    EXPECT_THROW(at::globalContext().allowTF32CuBLAS(), c10::Error);
+    // ≥ 2.9: the config was written through the new fp32_precision table.
+    torchlayer::GlobalSettingsGuard guard(OptimizationConfig::parse("tf32"));
+    EXPECT_EQ(torchlayer::readGlobalSettings().fp32.raw_matmul, "tf32");
+    EXPECT_EQ(torchlayer::readGlobalSettings().fp32.raw_conv, "tf32");
   }
 }
 
 TEST_F(Cuda, RealOutOfMemoryIsRecordedAndFreed) {
-  auto huge = cudaRequest("resnet50", 8192, {"fp32", "bf16"}, 1);
+  // 65536 × 512 tokens: the embedding output alone is ~100 GiB in FP32, more than the whole card.
+  auto huge = cudaRequest("bert-encoder", 65536, {"fp32", "bf16"}, 1);
+  huge.model.encoder.seq_len = 512;
   huge.run.check_accuracy = false;
   const auto s = run(huge);
   for (const auto& c : s.configs) EXPECT_EQ(c.status, ConfigStatus::OutOfMemory) << c.config.key() << " " << c.message;
