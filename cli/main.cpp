@@ -18,6 +18,7 @@ int main(int argc, char** argv) {
   std::function<int()> action;
   cli::addDevicesCommand(app, action);
   cli::addProfileCommand(app, action);
+  cli::addRecommendCommand(app, action);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
