@@ -2,7 +2,8 @@
 //   inferscope [session.inferscope.json]      open a session recorded here or by inferscope-cli
 //   inferscope --screenshot out.png [--open FILE | --run] [--configs fp32,bf16 …]
 //       renders the window offscreen to a PNG and exits (how docs/screenshots are made); --run
-//       first measures the chosen configs live, with the same code path a user's Start takes.
+//       first measures the chosen configs live, with the same code path a user's Start takes;
+//       --grab-after MS takes the picture mid-run instead.
 #include <QApplication>
 #include <QCommandLineParser>
 #include <QDir>
@@ -82,9 +83,10 @@ int main(int argc, char** argv) {
   const QCommandLineOption warmup_opt(QStringLiteral("warmup"), QStringLiteral("warm-up iterations per config"), QStringLiteral("n"));
   const QCommandLineOption iterations_opt(QStringLiteral("iterations"), QStringLiteral("measured iterations per config"), QStringLiteral("n"));
   const QCommandLineOption size_opt(QStringLiteral("size"), QStringLiteral("window size for --screenshot"), QStringLiteral("WxH"), QStringLiteral("1280x800"));
+  const QCommandLineOption grab_after_opt(QStringLiteral("grab-after"), QStringLiteral("with --run: grab the live window after this many ms, then cancel"), QStringLiteral("ms"));
   const QCommandLineOption log_opt(QStringLiteral("log-scale"), QStringLiteral("logarithmic latency axis"));
   parser.addOptions({screenshot_opt, open_opt, run_opt, model_opt, batch_opt, configs_opt, warmup_opt,
-                     iterations_opt, size_opt, log_opt});
+                     iterations_opt, size_opt, grab_after_opt, log_opt});
   parser.process(app);
   if (screenshot) isolateSettings();
 
@@ -117,7 +119,16 @@ int main(int argc, char** argv) {
 
   const QString out = parser.value(screenshot_opt);
   int result = 0;
-  if (parser.isSet(run_opt)) {
+  if (parser.isSet(run_opt) && parser.isSet(grab_after_opt)) {
+    // A picture of a run in progress: grab, then cancel and leave once the engine has stopped.
+    QTimer::singleShot(0, &window, &MainWindow::startRun);
+    QTimer::singleShot(parser.value(grab_after_opt).toInt(), &window, [&] {
+      result = grabWindow(window, out);
+      if (!window.bridge()->isRunning()) app.quit();
+      QObject::connect(window.bridge(), &inferscope::gui::EngineBridge::runningChanged, &app, &QApplication::quit);
+      window.cancelRun();
+    });
+  } else if (parser.isSet(run_opt)) {
     QObject::connect(window.bridge(), &inferscope::gui::EngineBridge::runningChanged, &app, [&](bool running) {
       if (running) return;
       result = grabWindow(window, out);

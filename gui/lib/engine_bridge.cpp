@@ -4,6 +4,8 @@
 
 #include <QThread>
 
+#include <utility>
+
 #include "core/common/error.h"
 #include "core/engine/engine.h"
 

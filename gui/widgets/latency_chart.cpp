@@ -4,65 +4,15 @@
 
 #include <qcustomplot.h>
 
-#include <QLocale>
 #include <QVBoxLayout>
 
 #include <algorithm>
 #include <cmath>
 
 #include "gui/lib/session_document.h"
+#include "gui/widgets/chart_tickers.h"
 
 namespace inferscope::gui {
-
-// Iterations are whole numbers: never a tick at 2.5.
-class IterationTicker : public QCPAxisTicker {
- protected:
-  double getTickStep(const QCPRange& range) override {
-    const double step = QCPAxisTicker::getTickStep(range);
-    return step < 1 ? 1 : std::ceil(step);
-  }
-  int getSubTickCount(double tick_step) override { return tick_step >= 5 ? 4 : static_cast<int>(tick_step) - 1; }
-  QString getTickLabel(double tick, const QLocale& locale, QChar, int) override {
-    return locale.toString(static_cast<qlonglong>(std::llround(tick)));
-  }
-};
-
-// Latency in ms. On a log axis spanning a decade or more, ticks follow 1-2-5 per decade (a plain
-// log ticker labels only 1, 10, 100 and leaves a 40–90 ms band without a single number); over a
-// narrower range the linear 1-2-5 steps read better on either scale.
-class LatencyTicker : public QCPAxisTicker {
- public:
-  void setLogarithmic(bool on) { logarithmic_ = on; }
-
- protected:
-  QVector<double> createTickVector(double tick_step, const QCPRange& range) override {
-    if (!logarithmic_ || range.lower <= 0 || range.upper / range.lower < 10) {
-      return QCPAxisTicker::createTickVector(tick_step, range);
-    }
-    QVector<double> ticks;
-    for (double decade = std::pow(10.0, std::floor(std::log10(range.lower))); decade <= range.upper; decade *= 10) {
-      for (const double m : {1.0, 2.0, 5.0}) {
-        if (m * decade >= range.lower && m * decade <= range.upper) ticks << m * decade;
-      }
-    }
-    return ticks;
-  }
-  int getSubTickCount(double tick_step) override { return logarithmic_ ? 0 : QCPAxisTicker::getSubTickCount(tick_step); }
-  QString getTickLabel(double tick, const QLocale& locale, QChar, int) override {
-    const double magnitude = std::abs(tick);
-    const int decimals = magnitude == 0 || magnitude >= 10 ? 0 : magnitude >= 1 ? 1 : magnitude >= 0.1 ? 2 : 3;
-    QString text = locale.toString(tick, 'f', decimals);
-    // "40.0" → "40": trailing zeros add digits the step does not have.
-    if (text.contains(locale.decimalPoint())) {
-      while (text.endsWith(QLatin1Char('0'))) text.chop(1);
-      if (text.endsWith(locale.decimalPoint())) text.chop(1);
-    }
-    return text;
-  }
-
- private:
-  bool logarithmic_ = false;
-};
 
 LatencyChart::LatencyChart(SessionDocument* document, QWidget* parent)
     : QWidget(parent), document_(document), plot_(new QCustomPlot(this)) {
@@ -97,11 +47,21 @@ LatencyChart::LatencyChart(SessionDocument* document, QWidget* parent)
   plot_->legend->setColumnSpacing(16);
   plot_->legend->setMargins(QMargins(4, 2, 4, 0));
   plot_->axisRect()->insetLayout()->take(plot_->legend);
+  plot_->legend->setLayer(QStringLiteral("legend"));
+  // Legend and an empty stretching element side by side keep the entries together at the left
+  // (a legend alone in the row spreads them over the whole width). The spacer also keeps the
+  // row wide when the legend is empty: a grid column is capped at its narrowest element's
+  // maximum width, and an empty legend's is just its margins.
+  auto* legend_row = new QCPLayoutGrid;
   plot_->plotLayout()->insertRow(0);
-  plot_->plotLayout()->addElement(0, 0, plot_->legend);
+  plot_->plotLayout()->addElement(0, 0, legend_row);
   plot_->plotLayout()->setRowStretchFactor(0, 0.001);
   plot_->plotLayout()->setRowSpacing(0);
-  plot_->legend->setLayer(QStringLiteral("legend"));
+  legend_row->addElement(0, 0, plot_->legend);
+  legend_row->addElement(0, 1, new QCPLayoutElement(plot_));
+  legend_row->setColumnStretchFactor(0, 0.001);
+  legend_row->setColumnSpacing(0);
+  legend_row->setMargins(QMargins(plot_->axisRect()->margins().left(), 0, 0, 0));
 
   // The warm-up band lives on a layer below the lines; x in iterations, y spanning the axis rect.
   plot_->addLayer(QStringLiteral("warmup"), plot_->layer(QStringLiteral("grid")), QCustomPlot::limBelow);
@@ -155,6 +115,7 @@ void LatencyChart::rebuild() {
     setSeriesData(static_cast<int>(i));
   }
   empty_label_->setVisible(series.empty());
+  plot_->legend->setVisible(!series.empty());
   updateWarmupBand();
   rescale();
 }

@@ -1,0 +1,50 @@
+#include "gui/widgets/chart_tickers.h"
+
+#include <cmath>
+
+namespace inferscope::gui {
+
+double IterationTicker::getTickStep(const QCPRange& range) {
+  const double step = QCPAxisTicker::getTickStep(range);
+  return step < 1 ? 1 : std::ceil(step);
+}
+
+int IterationTicker::getSubTickCount(double tick_step) {
+  return tick_step >= 5 ? 4 : static_cast<int>(tick_step) - 1;
+}
+
+QString IterationTicker::getTickLabel(double tick, const QLocale& locale, QChar, int) {
+  return locale.toString(static_cast<qlonglong>(std::llround(tick)));
+}
+
+QVector<double> LatencyTicker::createTickVector(double tick_step, const QCPRange& range) {
+  if (!logarithmic_ || range.lower <= 0 || range.upper / range.lower < 10) {
+    return QCPAxisTicker::createTickVector(tick_step, range);
+  }
+  QVector<double> ticks;
+  for (double decade = std::pow(10.0, std::floor(std::log10(range.lower))); decade <= range.upper; decade *= 10) {
+    for (const double m : {1.0, 2.0, 5.0}) {
+      if (m * decade >= range.lower && m * decade <= range.upper) ticks << m * decade;
+    }
+  }
+  return ticks;
+}
+
+int LatencyTicker::getSubTickCount(double tick_step) {
+  // Evenly spaced sub-ticks would lie on a log axis.
+  return logarithmic_ ? 0 : QCPAxisTicker::getSubTickCount(tick_step);
+}
+
+QString LatencyTicker::getTickLabel(double tick, const QLocale& locale, QChar, int) {
+  const double magnitude = std::abs(tick);
+  const int decimals = magnitude == 0 || magnitude >= 10 ? 0 : magnitude >= 1 ? 1 : magnitude >= 0.1 ? 2 : 3;
+  QString text = locale.toString(tick, 'f', decimals);
+  // "40.0" → "40": trailing zeros claim digits the step does not have.
+  if (text.contains(locale.decimalPoint())) {
+    while (text.endsWith(QLatin1Char('0'))) text.chop(1);
+    if (text.endsWith(locale.decimalPoint())) text.chop(1);
+  }
+  return text;
+}
+
+}  // namespace inferscope::gui

@@ -1,0 +1,33 @@
+// Axis tickers for the latency charts (QCPAxisTicker subclasses, as KDAB hotspot does for its
+// time axes): whole-number iterations, and latency ticks that stay labelled on a log axis.
+#pragma once
+
+#include <qcustomplot.h>
+
+namespace inferscope::gui {
+
+// Iterations are whole numbers: never a tick at 2.5.
+class IterationTicker : public QCPAxisTicker {
+ protected:
+  double getTickStep(const QCPRange& range) override;
+  int getSubTickCount(double tick_step) override;
+  QString getTickLabel(double tick, const QLocale& locale, QChar format_char, int precision) override;
+};
+
+// Latency in ms. On a log axis spanning a decade or more, ticks follow 1-2-5 per decade (a plain
+// log ticker labels only 1, 10, 100 and leaves a 40–90 ms band without a single number); over a
+// narrower range the linear 1-2-5 steps read better on either scale.
+class LatencyTicker : public QCPAxisTicker {
+ public:
+  void setLogarithmic(bool on) { logarithmic_ = on; }
+
+ protected:
+  QVector<double> createTickVector(double tick_step, const QCPRange& range) override;
+  int getSubTickCount(double tick_step) override;
+  QString getTickLabel(double tick, const QLocale& locale, QChar format_char, int precision) override;
+
+ private:
+  bool logarithmic_ = false;
+};
+
+}  // namespace inferscope::gui
