@@ -55,7 +55,8 @@ class ActivitySink {
   virtual void onActivityBatch(ActivityBatch&& batch) = 0;
 };
 
-// Lifecycle: start → (pause → start)* → stop. A source is used by one tracer on the engine thread.
+// Lifecycle: (start → stop)*, each pair one traced stretch of a config. A source is used by one
+// tracer on the engine thread.
 class ActivitySource {
  public:
   virtual ~ActivitySource() = default;
@@ -68,10 +69,8 @@ class ActivitySource {
   virtual StartStatus start(const ActivityStartOptions& options) = 0;
   // Delivers every completed record now (CUPTI: cuptiActivityFlushAll, forced).
   virtual void flush() = 0;
-  // flush() and disable the kinds, keeping the subscription: start() resumes. Between two traced
-  // stretches of a config, so that untraced iterations pay no tracing overhead.
-  virtual void pause() = 0;
-  // flush(), disable, and tear down (cuptiFinalize) so that no slowdown lingers. Idempotent.
+  // flush(), disable, and tear down (cuptiFinalize) so that no slowdown lingers into untraced
+  // iterations or the next config. Idempotent; start() may follow (CUPTI re-attaches).
   virtual void stop() = 0;
   // Operator correlation: activity launched while an id is pushed carries it (per host thread).
   virtual void pushExternalCorrelation(std::uint64_t external_id) = 0;

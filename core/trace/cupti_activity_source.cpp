@@ -122,6 +122,10 @@ class CuptiActivitySource final : public ActivitySource {
       const auto r = api_->activityEnable(kind);
       if (r != CUPTI_SUCCESS) {
         disableKinds();
+        if (finalize_on_stop_) {  // leave CUPTI as detached as it was found
+          api_->finalize();
+          registered_ = false;
+        }
         auto reason =
             cupti::untracedReason(r, fmt::format("cuptiActivityEnable({})", kindName(kind)).c_str(),
                                   cupti::resultText(*api_, r).c_str());
@@ -143,13 +147,6 @@ class CuptiActivitySource final : public ActivitySource {
     if (api_ != nullptr && registered_) api_->activityFlushAll(CUPTI_ACTIVITY_FLAG_FLUSH_FORCED);
   }
 
-  void pause() override {
-    if (!enabled_) return;
-    flush();
-    disableKinds();
-    enabled_ = false;
-  }
-
   void stop() override {
     if (api_ == nullptr || active_.load() != this) return;
     while (pushed_ > 0) popExternalCorrelation();
@@ -158,8 +155,9 @@ class CuptiActivitySource final : public ActivitySource {
     enabled_ = false;
     flush();  // records completed while disabling
     if (finalize_on_stop_ && registered_) {
-      // Detach CUPTI entirely, so that no instrumentation overhead lingers into the next config
-      // (pytorch/pytorch#144455). The next start() registers the callbacks again.
+      // Detach CUPTI entirely, so that no instrumentation overhead lingers into untraced
+      // iterations or the next config (pytorch/pytorch#144455). The next start() registers the
+      // callbacks again.
       api_->finalize();
       registered_ = false;
     }

@@ -15,7 +15,6 @@ class UnavailableActivitySource final : public ActivitySource {
     return StartStatus::failure("untraced: CUPTI not available in this build");
   }
   void flush() override {}
-  void pause() override {}
   void stop() override {}
   void pushExternalCorrelation(std::uint64_t) override {}
   void popExternalCorrelation() override {}

@@ -26,12 +26,6 @@ void FakeActivitySource::flush() {
   sink_->onActivityBatch(std::move(out));
 }
 
-void FakeActivitySource::pause() {
-  ++pause_calls_;
-  flush();
-  running_ = false;
-}
-
 void FakeActivitySource::stop() {
   ++stop_calls_;
   flush();

@@ -45,7 +45,6 @@ class FakeActivitySource : public ActivitySource {
   bool running() const { return running_; }
   bool finalized() const { return finalized_; }
   int startCalls() const { return start_calls_; }
-  int pauseCalls() const { return pause_calls_; }
   int stopCalls() const { return stop_calls_; }
   int flushCalls() const { return flush_calls_; }
   std::size_t correlationDepth() const { return external_stack_.size(); }
@@ -57,7 +56,6 @@ class FakeActivitySource : public ActivitySource {
   void setSink(ActivitySink* sink) override { sink_ = sink; }
   StartStatus start(const ActivityStartOptions& options) override;
   void flush() override;
-  void pause() override;
   void stop() override;
   void pushExternalCorrelation(std::uint64_t external_id) override;
   void popExternalCorrelation() override;
@@ -78,7 +76,7 @@ class FakeActivitySource : public ActivitySource {
   std::uint32_t thread_id_ = 4242;
   std::uint32_t next_correlation_ = 1;
   bool running_ = false, finalized_ = false;
-  int start_calls_ = 0, pause_calls_ = 0, stop_calls_ = 0, flush_calls_ = 0;
+  int start_calls_ = 0, stop_calls_ = 0, flush_calls_ = 0;
   std::uint64_t push_calls_ = 0;
 };
 

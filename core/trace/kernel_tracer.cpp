@@ -1,4 +1,4 @@
-// KernelTracer: the trace window's state machine (Idle → Running ⇄ Paused → Finished, or Failed)
+// KernelTracer: the trace window's state machine (Idle → Running ⇄ Stopped → Finished, or Failed)
 // and the operator stack that drives CUPTI's external correlation ids.
 #include "core/trace/kernel_tracer.h"
 
@@ -14,7 +14,7 @@ KernelTracer::KernelTracer(std::unique_ptr<ActivitySource> source, TraceWindowPo
 }
 
 KernelTracer::~KernelTracer() {
-  if (state_ == State::Running || state_ == State::Paused) {
+  if (state_ == State::Running) {
     closeOpenOps();
     source_->stop();  // never leave CUPTI enabled behind a config that threw
   }
@@ -46,8 +46,6 @@ bool KernelTracer::ensureRunning() {
   if (!status.ok) {
     failure_ = status.reason.empty() ? "untraced: the activity source failed to start"
                                      : std::move(status.reason);
-    // A source that ran before (a later resume failed) still holds buffers: release it.
-    if (ever_started_) source_->stop();
     state_ = State::Failed;
     return false;
   }
@@ -61,10 +59,11 @@ bool KernelTracer::beginIteration(int iteration, bool is_warmup) {
   const bool traced = shouldTrace(iteration, is_warmup);
   if (!is_warmup && first_steady_iteration_ < 0) first_steady_iteration_ = iteration;
   if (!traced) {
-    // Untraced iterations between two traced stretches must not pay CUPTI's overhead.
+    // Untraced iterations (between the warm-up and steady stretches, and after the window) must
+    // not pay CUPTI's overhead: detach now rather than at finish().
     if (state_ == State::Running) {
-      source_->pause();
-      state_ = State::Paused;
+      source_->stop();
+      state_ = State::Stopped;
     }
     return false;
   }
@@ -129,7 +128,7 @@ TraceWindow KernelTracer::finish() {
   }
   if (in_traced_iteration_) endIteration(current_.iteration);
   closeOpenOps();
-  if (state_ == State::Running || state_ == State::Paused) source_->stop();
+  if (state_ == State::Running) source_->stop();
   collector_.moveInto(window);
   if (ever_started_) {
     window.status = TraceStatus::Traced;

@@ -49,7 +49,8 @@ class KernelTracer : public OpListener {
   // Whether the policy traces this iteration. Steady iterations count from the first one seen.
   bool shouldTrace(int iteration, bool is_warmup) const;
 
-  // Starts or resumes the source for a traced iteration, pauses it for an untraced one. Returns
+  // Starts the source for a traced iteration, stops it (CUPTI detached) for an untraced one, so
+  // that untraced iterations run without tracing overhead. Returns
   // whether this iteration is traced (false too once the source failed to start). Call it before
   // the iteration's timer starts: enabling CUPTI is slow the first time.
   bool beginIteration(int iteration, bool is_warmup);
@@ -73,7 +74,7 @@ class KernelTracer : public OpListener {
   const TraceWindowPolicy& policy() const { return policy_; }
 
  private:
-  enum class State { Idle, Running, Paused, Failed, Finished };
+  enum class State { Idle, Running, Stopped, Failed, Finished };
 
   bool ensureRunning();
   void closeOpenOps();

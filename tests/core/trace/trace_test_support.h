@@ -18,7 +18,6 @@ class ForwardingSource : public ActivitySource {
   void setSink(ActivitySink* sink) override { fake_.setSink(sink); }
   StartStatus start(const ActivityStartOptions& options) override { return fake_.start(options); }
   void flush() override { fake_.flush(); }
-  void pause() override { fake_.pause(); }
   void stop() override { fake_.stop(); }
   void pushExternalCorrelation(std::uint64_t id) override { fake_.pushExternalCorrelation(id); }
   void popExternalCorrelation() override { fake_.popExternalCorrelation(); }
