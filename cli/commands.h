@@ -10,5 +10,6 @@ namespace inferscope::cli {
 void addDevicesCommand(CLI::App& app, std::function<int()>& action);
 void addProfileCommand(CLI::App& app, std::function<int()>& action);
 void addRecommendCommand(CLI::App& app, std::function<int()>& action);
+void addSweepCommand(CLI::App& app, std::function<int()>& action);
 
 }  // namespace inferscope::cli

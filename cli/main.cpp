@@ -19,6 +19,7 @@ int main(int argc, char** argv) {
   cli::addDevicesCommand(app, action);
   cli::addProfileCommand(app, action);
   cli::addRecommendCommand(app, action);
+  cli::addSweepCommand(app, action);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {

@@ -1,0 +1,105 @@
+// `inferscope-cli sweep`: run a plan (guide, grid or keys) and print the configs ranked, with the
+// speed-up over FP32 and its CI, memory, accuracy, and the latency-vs-error Pareto front.
+#include <fmt/format.h>
+
+#include <memory>
+
+#include "cli/cli_common.h"
+#include "cli/commands.h"
+#include "cli/console_sink.h"
+#include "core/common/units.h"
+#include "core/engine/engine.h"
+#include "core/engine/plan.h"
+#include "core/engine/session_ranking.h"
+#include "core/session/session_file.h"
+
+namespace inferscope::cli {
+namespace {
+
+struct SweepOptions {
+  ModelOptions model;
+  std::string plan = "guide";
+  std::string family;  // for model files: cnn | transformer
+  double tolerance = 1e-2;
+  std::string out;
+  bool quiet = false;
+};
+
+void printRanking(std::FILE* out, const SessionResult& s, const SessionRanking& ranking) {
+  fmt::print(out, "{:>4}  {:<24} {:>10} {:>8} {:>18} {:>9} {:>9} {:>9}  {}\n", "rank", "config", "median ms",
+             "CI ±%", "speed-up ×FP32", "peak MiB", "param MiB", "rel err", "notes");
+  for (const auto& r : ranking.configs) {
+    const auto& c = s.configs[static_cast<std::size_t>(r.index)];
+    if (r.rank == 0) {
+      fmt::print(out, "{:>4}  {:<24} {}: {}\n", "-", c.config.key(), toString(c.status), c.message);
+      continue;
+    }
+    const double half = c.stats.median_ms > 0
+                            ? 50.0 * (c.steady.median_ci_high_ms - c.steady.median_ci_low_ms) / c.stats.median_ms
+                            : 0;
+    const std::string speedup = ranking.baseline_index
+        ? fmt::format("{:.2f} [{:.2f}, {:.2f}]", r.speedup, r.speedup_low, r.speedup_high)
+        : std::string("-");
+    std::string notes;
+    if (r.on_pareto_front) notes += "★ Pareto ";
+    if (ranking.baseline_index && !r.real_difference && r.index != *ranking.baseline_index) {
+      notes += "≈ FP32 (no real difference) ";
+    }
+    if (!r.unsafe_reason.empty()) notes += "UNSAFE: " + r.unsafe_reason;
+    fmt::print(out, "{:>4}  {:<24} {:>10.3f} {:>8.1f} {:>18} {:>9.1f} {:>9.1f} {:>9}  {}\n", r.rank, c.config.key(),
+               c.stats.median_ms, half, speedup, units::bytesToMiB(c.memory.peak_allocated_bytes),
+               units::bytesToMiB(c.memory.parameter_bytes),
+               c.accuracy.measured ? fmt::format("{:.1e}", c.accuracy.rel_l2_error) : "-", notes);
+  }
+  std::vector<std::string> front;
+  for (const auto& r : ranking.configs) {
+    if (r.on_pareto_front) front.push_back(s.configs[static_cast<std::size_t>(r.index)].config.key());
+  }
+  fmt::print(out, "\nPareto front (latency vs error, safe configs): {}\n", fmt::join(front, " → "));
+}
+
+int runSweep(const SweepOptions& o) {
+  ProfileRequest request = toRequest(o.model);
+  PlanContext context;
+  context.caps = DeviceCaps::from(engine::deviceInfo(request.device, request.device_index));
+  context.aot_inductor_available = engine::aotInductorAvailable();
+  context.is_torchscript_file = request.model.source == ModelSource::TorchScript;
+  if (request.model.source == ModelSource::Zoo) {
+    context.family = findZooModel(request.model.name)->family;
+  } else if (o.family == "transformer") {
+    context.family = ModelFamily::Transformer;
+  }
+  request.plan = parsePlan(o.plan, context);
+  ConsoleSink sink(o.quiet);
+  const auto session = engine::run(request, sink, processCancelToken());
+  fmt::print(stdout, "\n");
+  printSessionHeader(stdout, session);
+  RankingOptions ranking_options;
+  ranking_options.tolerance = o.tolerance;
+  printRanking(stdout, session, rankSession(session, ranking_options));
+  if (!o.out.empty()) {
+    saveSession(session, o.out);
+    fmt::print(stderr, "session written to {}\n", o.out);
+  }
+  return session.cancelled ? kExitCancelled : kExitOk;  // unsupported/failed configs are results here
+}
+
+}  // namespace
+
+void addSweepCommand(CLI::App& app, std::function<int()>& action) {
+  auto options = std::make_shared<SweepOptions>();
+  auto* cmd = app.add_subcommand("sweep", "run a plan of configs and rank them (speed-up, memory, accuracy, Pareto front)");
+  addModelOptions(*cmd, options->model);
+  cmd->add_option("-p,--plan", options->plan,
+                  "guide | grid | grid:precision=fp32,bf16;cl=off,on;compile=none,graph;bench=off,on | KEY,KEY")
+      ->capture_default_str();
+  cmd->add_option("--family", options->family, "model files: cnn or transformer (decides the guide plan)")
+      ->check(CLI::IsMember({"cnn", "transformer"}));
+  cmd->add_option("--tolerance", options->tolerance, "relative L2 error vs FP32 above which a config is unsafe")
+      ->capture_default_str();
+  cmd->add_option("-o,--out", options->out, "write the session to this .inferscope.json file");
+  cmd->add_flag("-q,--quiet", options->quiet, "no progress on stderr");
+  cmd->callback([options, &action] { action = [options] { return runSweep(*options); }; });
+}
+
+}  // namespace inferscope::cli

@@ -1,0 +1,92 @@
+#include "core/engine/session_ranking.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cmath>
+
+namespace inferscope {
+namespace {
+
+bool hasCi(const ConfigResult& c) {
+  return c.steady.analysed && c.steady.median_ci_low_ms > 0 && c.steady.median_ci_high_ms >= c.steady.median_ci_low_ms;
+}
+
+double errorOf(const ConfigResult& c) { return c.accuracy.measured ? c.accuracy.rel_l2_error : 0.0; }
+
+}  // namespace
+
+SessionRanking rankSession(const SessionResult& session, const RankingOptions& options) {
+  SessionRanking ranking;
+  const auto& configs = session.configs;
+  for (const auto& c : configs) {
+    if (c.status == ConfigStatus::Ok && c.config == OptimizationConfig{} && c.stats.median_ms > 0) {
+      ranking.baseline_index = c.index;
+      break;
+    }
+  }
+  if (!ranking.baseline_index) {
+    for (const auto& c : configs) {
+      if (c.status == ConfigStatus::Ok && c.stats.median_ms > 0) {
+        ranking.baseline_index = c.index;
+        break;
+      }
+    }
+  }
+  std::vector<RankedConfig> ok, rest;
+  for (std::size_t i = 0; i < configs.size(); ++i) {
+    const auto& c = configs[i];
+    RankedConfig r;
+    r.index = static_cast<int>(i);
+    if (c.status != ConfigStatus::Ok || c.stats.median_ms <= 0) {
+      rest.push_back(r);
+      continue;
+    }
+    if (c.accuracy.nan_count + c.accuracy.inf_count > 0) {
+      r.unsafe_reason = fmt::format("{} NaN/Inf values", c.accuracy.nan_count + c.accuracy.inf_count);
+    } else if (c.accuracy.measured && c.accuracy.rel_l2_error > options.tolerance) {
+      r.unsafe_reason = fmt::format("error {:.1e} > tolerance {:.1e}", c.accuracy.rel_l2_error, options.tolerance);
+    }
+    if (ranking.baseline_index) {
+      const auto& b = configs[static_cast<std::size_t>(*ranking.baseline_index)];
+      r.speedup = b.stats.median_ms / c.stats.median_ms;
+      // Conservative interval arithmetic on the two medians' CIs: the ratio's CI contains every
+      // ratio of values inside both intervals (wider than a joint bootstrap, never narrower).
+      if (hasCi(b) && hasCi(c)) {
+        r.speedup_low = b.steady.median_ci_low_ms / c.steady.median_ci_high_ms;
+        r.speedup_high = b.steady.median_ci_high_ms / c.steady.median_ci_low_ms;
+      } else {
+        r.speedup_low = r.speedup_high = r.speedup;
+      }
+      const double band = 1.0 + options.equivalence_delta;
+      r.real_difference = r.speedup_low > band || r.speedup_high < 1.0 / band;
+    }
+    ok.push_back(r);
+  }
+  std::stable_sort(ok.begin(), ok.end(), [&](const RankedConfig& a, const RankedConfig& b) {
+    return configs[a.index].stats.median_ms < configs[b.index].stats.median_ms;
+  });
+  for (std::size_t i = 0; i < ok.size(); ++i) ok[i].rank = static_cast<int>(i + 1);
+  // Pareto front over (median latency, relative error) among safe configs.
+  for (auto& r : ok) {
+    if (!r.unsafe_reason.empty()) continue;
+    const auto& c = configs[r.index];
+    bool dominated = false;
+    for (const auto& o : ok) {
+      if (o.index == r.index || !o.unsafe_reason.empty()) continue;
+      const auto& oc = configs[o.index];
+      const bool no_worse = oc.stats.median_ms <= c.stats.median_ms && errorOf(oc) <= errorOf(c);
+      const bool better = oc.stats.median_ms < c.stats.median_ms || errorOf(oc) < errorOf(c);
+      if (no_worse && better) {
+        dominated = true;
+        break;
+      }
+    }
+    r.on_pareto_front = !dominated;
+  }
+  ranking.configs = ok;
+  ranking.configs.insert(ranking.configs.end(), rest.begin(), rest.end());
+  return ranking;
+}
+
+}  // namespace inferscope

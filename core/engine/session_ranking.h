@@ -1,0 +1,37 @@
+// Ranks a session's configs the way a user decides: fastest first, speed-up over the FP32
+// reference with a confidence interval, and the latency-vs-error Pareto front. Unsafe configs
+// (NaN/Inf in the output, error over the tolerance) are marked, never hidden. Pure values: the CLI
+// prints this, the GUI draws it.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/engine/session_result.h"
+
+namespace inferscope {
+
+struct RankedConfig {
+  int index = 0;                   // into SessionResult::configs
+  int rank = 0;                    // 1 = fastest ok config; 0 for configs that did not run
+  double speedup = 0;              // baseline median / this median
+  double speedup_low = 0, speedup_high = 0;  // 95 % CI of the speed-up
+  bool real_difference = false;    // the CI excludes 1 ± δ
+  bool on_pareto_front = false;    // no other safe config is both faster and more accurate
+  std::string unsafe_reason;       // "3 NaN/Inf values", "error 4.1e-02 > tolerance 1.0e-02"
+};
+
+struct RankingOptions {
+  double tolerance = 1e-2;         // relative L2 error against FP32 considered acceptable
+  double equivalence_delta = 0.02; // "no real difference" band
+};
+
+struct SessionRanking {
+  std::optional<int> baseline_index;  // the fp32 config (or the first ok one)
+  std::vector<RankedConfig> configs;  // ok configs by rank, then the rest in plan order
+};
+
+SessionRanking rankSession(const SessionResult& session, const RankingOptions& options = {});
+
+}  // namespace inferscope

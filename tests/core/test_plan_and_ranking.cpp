@@ -1,0 +1,132 @@
+#include <gtest/gtest.h>
+
+#include <algorithm>
+
+#include "core/common/error.h"
+#include "core/engine/plan.h"
+#include "core/engine/session_ranking.h"
+
+using namespace inferscope;
+
+namespace {
+
+PlanContext hopper(ModelFamily family = ModelFamily::Cnn) {
+  PlanContext c;
+  c.caps.kind = DeviceKind::Cuda;
+  c.caps.cc_major = 9;
+  c.caps.has_cudnn = true;
+  c.family = family;
+  c.aot_inductor_available = true;
+  return c;
+}
+
+bool contains(const std::vector<OptimizationConfig>& plan, const std::string& key) {
+  return std::find(plan.begin(), plan.end(), OptimizationConfig::parse(key)) != plan.end();
+}
+
+ConfigResult okResult(int index, const std::string& key, double median, double ci_half, double err) {
+  ConfigResult r;
+  r.index = index;
+  r.config = OptimizationConfig::parse(key);
+  r.stats.median_ms = median;
+  r.steady.analysed = true;
+  r.steady.median_ci_low_ms = median - ci_half;
+  r.steady.median_ci_high_ms = median + ci_half;
+  r.accuracy.measured = true;
+  r.accuracy.rel_l2_error = err;
+  return r;
+}
+
+}  // namespace
+
+TEST(Plan, GuidePlanCoversTheFiveTechniquesOnHopper) {
+  const auto plan = guidePlan(hopper());
+  for (const char* key : {"fp32", "nograd+fp32", "autograd+fp32", "tf32", "bf16", "fp16", "amp-bf16",
+                          "bf16+bench", "bf16+cl+bench", "fp32+det", "bf16+graph", "bf16+cl+graph+bench",
+                          "bf16+aoti"}) {
+    EXPECT_TRUE(contains(plan, key)) << key;
+  }
+  EXPECT_FALSE(contains(plan, "fp32+ts"));  // zoo models are not TorchScript
+}
+
+TEST(Plan, TuringUsesFp16AndTransformersSkipCnnKnobs) {
+  auto turing = hopper(ModelFamily::Transformer);
+  turing.caps.cc_major = 7;
+  turing.caps.cc_minor = 5;
+  const auto plan = guidePlan(turing);
+  EXPECT_TRUE(contains(plan, "fp16+graph"));
+  EXPECT_FALSE(contains(plan, "bf16+graph"));
+  EXPECT_FALSE(contains(plan, "fp16+cl+bench"));
+  EXPECT_TRUE(contains(plan, "bf16"));  // kept, so the user sees why it is unsupported
+}
+
+TEST(Plan, CpuPlanHasOnlyCpuSettings) {
+  PlanContext cpu;
+  cpu.is_torchscript_file = true;
+  const auto plan = guidePlan(cpu);
+  EXPECT_TRUE(contains(plan, "fp32+ts"));
+  EXPECT_TRUE(contains(plan, "amp-bf16"));
+  for (const auto& c : plan) EXPECT_FALSE(unsupportedReason(c, cpu.caps, false).has_value()) << c.key();
+}
+
+TEST(Plan, GridIsTheFullProduct) {
+  GridKnobs k;
+  k.precisions = {Precision::Fp32, Precision::Bf16Cast};
+  k.compile_modes = {CompileMode::None, CompileMode::CudaGraph};
+  EXPECT_EQ(gridPlan(k).size(), 2u * 2u * 2u * 2u);
+  const auto parsed = parsePlan("grid:precision=fp32,bf16;cl=off;compile=none,graph;bench=off,on", hopper());
+  EXPECT_EQ(parsed.size(), 8u);
+  EXPECT_TRUE(contains(parsed, "bf16+graph+bench"));
+}
+
+TEST(Plan, ExplicitKeysKeepRepeatsAndBadInputIsNamed) {
+  EXPECT_EQ(parsePlan("fp32,fp32,bf16", hopper()).size(), 3u);
+  EXPECT_THROW(parsePlan("grid:turbo=on", hopper()), Error);
+  EXPECT_THROW(parsePlan("grid:cl=maybe", hopper()), Error);
+  EXPECT_THROW(parsePlan(",", hopper()), Error);
+}
+
+TEST(Ranking, FastestFirstWithSpeedupsAndParetoFront) {
+  SessionResult s;
+  s.configs = {okResult(0, "fp32", 10.0, 0.05, 0.0), okResult(1, "tf32", 5.0, 0.05, 6e-4),
+               okResult(2, "bf16", 4.0, 0.05, 5e-3), okResult(3, "amp-bf16", 4.5, 0.05, 6e-3),
+               okResult(4, "fp16", 3.0, 0.05, 0.5)};
+  ConfigResult failed;
+  failed.index = 5;
+  failed.config = OptimizationConfig::parse("bf16+aoti");
+  failed.status = ConfigStatus::Unsupported;
+  s.configs.push_back(failed);
+  const auto r = rankSession(s);
+  ASSERT_TRUE(r.baseline_index.has_value());
+  EXPECT_EQ(*r.baseline_index, 0);
+  ASSERT_EQ(r.configs.size(), 6u);
+  EXPECT_EQ(r.configs[0].index, 4);  // fp16 is fastest …
+  EXPECT_FALSE(r.configs[0].unsafe_reason.empty());  // … but over the tolerance
+  EXPECT_FALSE(r.configs[0].on_pareto_front);
+  EXPECT_EQ(r.configs[1].index, 2);
+  EXPECT_NEAR(r.configs[1].speedup, 2.5, 1e-12);
+  EXPECT_TRUE(r.configs[1].real_difference);
+  EXPECT_LT(r.configs[1].speedup_low, 2.5);
+  EXPECT_GT(r.configs[1].speedup_high, 2.5);
+  EXPECT_TRUE(r.configs[1].on_pareto_front);   // bf16: fastest safe
+  EXPECT_FALSE(r.configs[2].on_pareto_front);  // amp-bf16: slower and less accurate than bf16
+  const auto tf32 = std::find_if(r.configs.begin(), r.configs.end(), [](const RankedConfig& c) { return c.index == 1; });
+  EXPECT_TRUE(tf32->on_pareto_front);
+  EXPECT_EQ(r.configs.back().rank, 0);  // the unsupported config comes last, unranked
+}
+
+TEST(Ranking, OverlappingNoiseIsNoRealDifference) {
+  SessionResult s;
+  s.configs = {okResult(0, "fp32", 10.0, 0.5, 0.0), okResult(1, "nograd+fp32", 9.9, 0.5, 0.0)};
+  const auto r = rankSession(s);
+  EXPECT_FALSE(r.configs[0].real_difference);
+  EXPECT_FALSE(r.configs[1].real_difference);
+}
+
+TEST(Ranking, NanOutputsAreUnsafe) {
+  SessionResult s;
+  s.configs = {okResult(0, "fp32", 10.0, 0.1, 0.0), okResult(1, "fp16", 3.0, 0.1, 0.0)};
+  s.configs[1].accuracy.nan_count = 4;
+  const auto r = rankSession(s);
+  EXPECT_NE(r.configs[0].unsafe_reason.find("NaN"), std::string::npos);
+}
