@@ -50,9 +50,9 @@ class KernelTracer : public OpListener {
   bool shouldTrace(int iteration, bool is_warmup) const;
 
   // Starts the source for a traced iteration, stops it (CUPTI detached) for an untraced one, so
-  // that untraced iterations run without tracing overhead. Returns
-  // whether this iteration is traced (false too once the source failed to start). Call it before
-  // the iteration's timer starts: enabling CUPTI is slow the first time.
+  // that untraced iterations run without tracing overhead. Returns whether this iteration is
+  // traced (false too once the source failed to start). Call it before the iteration's timer
+  // starts: attaching CUPTI is slow. Safe to call for every iteration.
   bool beginIteration(int iteration, bool is_warmup);
   // Closes the iteration's mark. Call it after the timer has waited for the GPU, so that the
   // iteration's kernels lie inside its [begin, end].
