@@ -9,8 +9,10 @@
 
 #include "cli/cli_common.h"
 #include "cli/commands.h"
+#include "cli/console_sink.h"
 #include "core/advisor/advisor.h"
 #include "core/advisor/config_exporter.h"
+#include "core/advisor/recommendation_validator.h"
 #include "core/common/error.h"
 #include "core/engine/engine.h"
 
@@ -28,6 +30,8 @@ struct RecommendOptions {
   std::string generation_table;
   std::string export_json, export_python, export_cpp;
   bool sources = false;
+  bool validate = false;
+  ModelOptions model;  // the model --validate measures on
 };
 
 // The PyTorch the exports target when none is named: the LibTorch this build measures with (so a
@@ -68,7 +72,37 @@ void printRecommendation(const advisor::Recommendation& rec, bool sources) {
   }
 }
 
+// Runs the recommendation and its neighbours on the device, then confirms it or switches to the
+// measured winner within the tolerance (never a config with NaN/Inf), saying why.
+advisor::Recommendation validateOnDevice(advisor::Recommendation rec, const RecommendOptions& o) {
+  ProfileRequest run = toRequest(o.model);
+  run.device = rec.request.caps.isCuda() ? DeviceKind::Cuda : DeviceKind::Cpu;
+  run.plan = {rec.config};
+  run.plan.insert(run.plan.end(), rec.neighbours.begin(), rec.neighbours.end());
+  fmt::print("\nValidating on {} with {} (batch {}): {} configs …\n", run.device == DeviceKind::Cuda ? "cuda" : "cpu",
+             run.model.displayName(), run.batch, run.plan.size());
+  ConsoleSink sink(/*quiet=*/false);
+  const auto session = engine::run(run, sink, processCancelToken());
+  if (session.cancelled) throw Error(ErrorKind::Cancelled, "validation cancelled");
+  const auto outcome = advisor::validateRecommendation(rec, session.configs);
+  fmt::print("\nMeasured:\n");
+  printResultTable(stdout, session);
+  fmt::print("\nVerdict: {} → {}\n  {}\n", outcome.chosen == rec.config ? "confirmed" : "switched", outcome.chosen.key(),
+             outcome.explanation);
+  if (outcome.chosen != rec.config) {
+    rec.warnings.push_back(fmt::format("validation replaced {} with {}", rec.config.key(), outcome.chosen.key()));
+    rec.config = outcome.chosen;
+  }
+  rec.reasons.push_back({"validation", outcome.explanation,
+                         fmt::format("measured on {} ({} configs)", session.device.name, session.configs.size())});
+  return rec;
+}
+
 int runRecommend(const RecommendOptions& o) {
+  if (o.validate && !o.simulate.empty()) {
+    throw Error(ErrorKind::InvalidInput, "--validate measures on this machine's device: it cannot validate a "
+                                         "simulated generation (drop --simulate)");
+  }
   std::optional<advisor::GenerationTable> override_table;
   if (!o.generation_table.empty()) override_table = advisor::GenerationTable::loadFile(o.generation_table);
   const advisor::Advisor wizard(override_table ? *override_table : advisor::GenerationTable::builtin());
@@ -91,8 +125,9 @@ int runRecommend(const RecommendOptions& o) {
     }
   }
 
-  const auto rec = wizard.recommend(request);
+  auto rec = wizard.recommend(request);
   printRecommendation(rec, o.sources);
+  if (o.validate) rec = validateOnDevice(rec, o);
   const auto document = advisor::ConfigDocument::from(rec);
   const std::pair<const std::string*, advisor::ExportFormat> exports[] = {
       {&o.export_json, advisor::ExportFormat::Json},
@@ -136,6 +171,10 @@ void addRecommendCommand(CLI::App& app, std::function<int()>& action) {
   cmd->add_option("--python", options->export_python, "write a Python load_model()/inference() file");
   cmd->add_option("--cpp", options->export_cpp, "write a C++ LibTorch main file");
   cmd->add_flag("--sources", options->sources, "print the guide's rule behind every reason");
+  cmd->add_flag("--validate", options->validate,
+                "measure the recommendation and its neighbours on this machine's device and keep the winner");
+  auto* model_group = cmd->add_option_group("validation model", "what --validate measures on");
+  addModelOptions(*model_group, options->model);
   cmd->callback([options, &action] { action = [options] { return runRecommend(*options); }; });
 }
 

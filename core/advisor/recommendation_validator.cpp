@@ -34,14 +34,17 @@ CandidateCheck judge(const ConfigResult& r, double tolerance) {
   return c;
 }
 
-// True when `fast` is not convincingly faster than `base`: below the noise fraction, or (when the
-// analysis produced them) overlapping confidence intervals of the median.
+// True when `fast` is not convincingly faster than `base`: below the noise fraction, or
+// overlapping confidence intervals of the median. When the steady-state analysis ran but could not
+// build an interval for either (too few steady iterations, no steady state), nothing shows the
+// difference is real, so it counts as noise too; only results without any analysis (older
+// sessions) are judged by the noise fraction alone.
 bool withinNoise(const ConfigResult& fast, const ConfigResult& base, double noise_fraction) {
-  const double speedup = (base.stats.median_ms - fast.stats.median_ms) / base.stats.median_ms;
+  const double speedup = 1.0 - fast.stats.median_ms / base.stats.median_ms;
   if (speedup < noise_fraction) return true;
-  const bool have_ci = fast.steady.analysed && base.steady.analysed && fast.steady.median_ci_high_ms > 0 &&
-                       base.steady.median_ci_high_ms > 0;
-  return have_ci && fast.steady.median_ci_high_ms >= base.steady.median_ci_low_ms;
+  if (!fast.steady.analysed || !base.steady.analysed) return false;
+  const bool have_ci = fast.steady.median_ci_high_ms > 0 && base.steady.median_ci_high_ms > 0;
+  return !have_ci || fast.steady.median_ci_high_ms >= base.steady.median_ci_low_ms;
 }
 
 }  // namespace
