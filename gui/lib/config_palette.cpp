@@ -10,11 +10,11 @@ namespace {
 
 using Shades = std::array<QRgb, ConfigPalette::kShadesPerFamily>;
 
-// Ordered strong → light, so the first (often the only) config of a family gets the boldest.
-constexpr Shades kFp32 = {0x1f5fbf, 0x5b9bec, 0x0b3a75, 0x8fb8f0};
-constexpr Shades kTf32 = {0x1597a8, 0x5cc3d1, 0x0b5e69, 0x97d9e2};
-constexpr Shades kBf16 = {0x2e9a3e, 0x79c267, 0x176127, 0xa6d98f};
-constexpr Shades kFp16 = {0xe3760b, 0xf5a742, 0xa04b00, 0xf9c77f};
+// Ordered so that neighbours differ most: strong, light, dark, pale, mid, deep.
+constexpr Shades kFp32 = {0x1f5fbf, 0x5b9bec, 0x0b3a75, 0x8fb8f0, 0x3b7dd8, 0x2a3f9e};
+constexpr Shades kTf32 = {0x1597a8, 0x5cc3d1, 0x0b5e69, 0x97d9e2, 0x2fb0b5, 0x1d6f8f};
+constexpr Shades kBf16 = {0x2e9a3e, 0x79c267, 0x176127, 0xa6d98f, 0x4cae2c, 0x3d7a52};
+constexpr Shades kFp16 = {0xe3760b, 0xf5a742, 0xa04b00, 0xf9c77f, 0xd35400, 0xc08a3e};
 
 const Shades& shadesOf(PrecisionFamily family) {
   switch (family) {
@@ -47,11 +47,19 @@ QColor ConfigPalette::color(const OptimizationConfig& config, int shade) {
 }
 
 std::vector<QColor> ConfigPalette::forPlan(const std::vector<OptimizationConfig>& plan) {
-  std::map<PrecisionFamily, int> used;
+  const auto ranks = familyRanks(plan);
   std::vector<QColor> colors;
   colors.reserve(plan.size());
-  for (const auto& config : plan) colors.push_back(color(config, used[precisionFamily(config)]++));
+  for (std::size_t i = 0; i < plan.size(); ++i) colors.push_back(color(plan[i], ranks[i]));
   return colors;
+}
+
+std::vector<int> ConfigPalette::familyRanks(const std::vector<OptimizationConfig>& plan) {
+  std::map<PrecisionFamily, int> used;
+  std::vector<int> ranks;
+  ranks.reserve(plan.size());
+  for (const auto& config : plan) ranks.push_back(used[precisionFamily(config)]++);
+  return ranks;
 }
 
 }  // namespace inferscope::gui

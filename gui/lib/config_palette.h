@@ -17,13 +17,17 @@ PrecisionFamily precisionFamily(const OptimizationConfig& config);
 
 class ConfigPalette {
  public:
-  static constexpr int kShadesPerFamily = 4;
+  static constexpr int kShadesPerFamily = 6;
 
   // The `shade`-th colour of the config's family (wraps after kShadesPerFamily).
   static QColor color(const OptimizationConfig& config, int shade = 0);
   // Colours for a whole plan: each config gets the next unused shade of its family, so two
   // BF16 variants in one session are two distinct greens.
   static std::vector<QColor> forPlan(const std::vector<OptimizationConfig>& plan);
+  // Each config's position within its family in plan order (0 for the first BF16 config, 1 for
+  // the second …): forPlan's shade, and what the charts vary marker shapes by, so configs of
+  // one family stay apart even where two shades look alike.
+  static std::vector<int> familyRanks(const std::vector<OptimizationConfig>& plan);
 };
 
 }  // namespace inferscope::gui

@@ -51,6 +51,24 @@ QString cellText(const ConfigResult& r, int column) {
   }
 }
 
+// What the steady-state analysis found, for the hover text: the table stays narrow, the
+// confidence interval and the warm-up verdict are one hover away.
+QString steadyStateNote(const ConfigResult& r) {
+  if (!r.steady.analysed) return {};
+  QStringList lines;
+  if (r.steady.median_ci_high_ms > 0) {
+    lines << ResultsTableModel::tr("median 95% CI %1 – %2 ms (%3)")
+                 .arg(ValueFormat::number(r.steady.median_ci_low_ms, 4), ValueFormat::number(r.steady.median_ci_high_ms, 4),
+                      QString::fromStdString(r.steady.ci_method));
+  }
+  lines << ResultsTableModel::tr("steady from iteration %1 (%2%3)")
+               .arg(r.steady.steady_start)
+               .arg(QString::fromStdString(r.steady.series_class),
+                    r.steady.low_confidence ? ResultsTableModel::tr(", low confidence") : QString());
+  if (r.steady.outliers > 0) lines << ResultsTableModel::tr("%1 outliers flagged, none dropped").arg(r.steady.outliers);
+  return lines.join(QLatin1Char('\n'));
+}
+
 }  // namespace
 
 ResultsTableModel::ResultsTableModel(SessionDocument* document, QObject* parent)
@@ -91,6 +109,7 @@ QVariant ResultsTableModel::data(const QModelIndex& index, int role) const {
     case Qt::ToolTipRole:
       if (!ok) return QString::fromStdString(r.message);
       if (column == ConfigColumn) return QString::fromStdString(r.config.describe());
+      if (column == MedianColumn || column == StatusColumn) return steadyStateNote(r);
       return {};
     case Qt::ForegroundRole:
       if (!ok) return QGuiApplication::palette().color(QPalette::Disabled, QPalette::Text);
@@ -109,7 +128,7 @@ QVariant ResultsTableModel::headerData(int section, Qt::Orientation orientation,
     static const char* const kTitles[ColumnCount] = {
         QT_TR_NOOP("Config"),      QT_TR_NOOP("Status"),     QT_TR_NOOP("Median\n(ms)"),
         QT_TR_NOOP("Mean\n(ms)"),  QT_TR_NOOP("P90\n(ms)"),  QT_TR_NOOP("Min\n(ms)"),
-        QT_TR_NOOP("Max\n(ms)"),   QT_TR_NOOP("Cold start\n(ms)"), QT_TR_NOOP("Throughput\n(items/s)"),
+        QT_TR_NOOP("Max\n(ms)"),   QT_TR_NOOP("Cold start\n(ms)"), QT_TR_NOOP("Items/s"),
         QT_TR_NOOP("Peak\n(MiB)"), QT_TR_NOOP("Rel. error\nvs FP32")};
     return tr(kTitles[section]);
   }
@@ -117,7 +136,7 @@ QVariant ResultsTableModel::headerData(int section, Qt::Orientation orientation,
     switch (section) {
       case MedianColumn: return tr("Median latency of the measured (steady) iterations");
       case ColdStartColumn: return tr("Iteration 0 on its own: allocation, autotuning, compilation");
-      case ThroughputColumn: return tr("Batch size ÷ median latency");
+      case ThroughputColumn: return tr("Throughput: batch size ÷ median latency");
       case PeakMemoryColumn: return tr("Peak memory allocated while the config ran");
       case RelErrorColumn: return tr("Relative L2 error of the output against the FP32-IEEE reference");
       default: return {};

@@ -10,11 +10,13 @@ namespace {
 
 std::vector<ConfigSeries> seriesForPlan(const std::vector<OptimizationConfig>& plan, int warmup) {
   const auto colors = ConfigPalette::forPlan(plan);
+  const auto ranks = ConfigPalette::familyRanks(plan);
   std::vector<ConfigSeries> series(plan.size());
   for (std::size_t i = 0; i < plan.size(); ++i) {
     series[i].config = plan[i];
     series[i].key = QString::fromStdString(plan[i].key());
     series[i].color = colors[i];
+    series[i].family_rank = ranks[i];
     series[i].warmup_iterations = warmup;
   }
   return series;

@@ -21,6 +21,7 @@ struct ConfigSeries {
   QString key;
   OptimizationConfig config;
   QColor color;
+  int family_rank = 0;             // position within its precision family (ConfigPalette)
   std::vector<double> latency_ms;  // every iteration so far, warm-up included, in order
   int warmup_iterations = 0;
   std::shared_ptr<const ConfigResult> result;  // null until the config finished

@@ -4,15 +4,32 @@
 
 #include <qcustomplot.h>
 
+#include <QLocale>
 #include <QVBoxLayout>
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 #include "gui/lib/session_document.h"
 #include "gui/widgets/chart_tickers.h"
 
 namespace inferscope::gui {
+
+namespace {
+
+// Marker shapes by position within a precision family: two greens that look alike on a
+// projector still differ in shape.
+QCPScatterStyle markerFor(int family_rank) {
+  static const QCPScatterStyle::ScatterShape kShapes[] = {
+      QCPScatterStyle::ssDisc, QCPScatterStyle::ssSquare, QCPScatterStyle::ssTriangle,
+      QCPScatterStyle::ssDiamond, QCPScatterStyle::ssTriangleInverted, QCPScatterStyle::ssCross};
+  constexpr int kCount = sizeof(kShapes) / sizeof(kShapes[0]);
+  const auto shape = kShapes[((family_rank % kCount) + kCount) % kCount];
+  return QCPScatterStyle(shape, shape == QCPScatterStyle::ssDisc ? 4.0 : 5.0);
+}
+
+}  // namespace
 
 LatencyChart::LatencyChart(SessionDocument* document, QWidget* parent)
     : QWidget(parent), document_(document), plot_(new QCustomPlot(this)) {
@@ -84,6 +101,12 @@ LatencyChart::LatencyChart(SessionDocument* document, QWidget* parent)
   steady_line_ = new QCPItemStraightLine(plot_);
   steady_line_->setLayer(QStringLiteral("warmup"));
   steady_line_->setPen(QPen(QColor(100, 100, 100), 1, Qt::DashLine));
+  clip_label_ = new QCPItemText(plot_);
+  clip_label_->setColor(QColor(110, 110, 110));
+  clip_label_->setPositionAlignment(Qt::AlignTop | Qt::AlignRight);
+  clip_label_->position->setType(QCPItemPosition::ptAxisRectRatio);
+  clip_label_->position->setCoords(0.995, 0.01);
+  clip_label_->setVisible(false);
   empty_label_ = new QCPItemText(plot_);
   empty_label_->setText(tr("Press Start to measure, or open a session file"));
   empty_label_->setColor(QColor(128, 128, 128));
@@ -109,7 +132,7 @@ void LatencyChart::rebuild() {
     auto* graph = plot_->addGraph();
     graph->setName(series[i].key);
     graph->setPen(QPen(series[i].color, 1.6));
-    graph->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDisc, 3.5));
+    graph->setScatterStyle(markerFor(series[i].family_rank));
     graph->setAdaptiveSampling(true);
     graphs_.push_back(graph);
     setSeriesData(static_cast<int>(i));
@@ -128,7 +151,9 @@ void LatencyChart::onSamplesAppended(int series_index, int first) {
     keys << static_cast<double>(i);
     values << latency[i];
   }
-  graphs_[static_cast<std::size_t>(series_index)]->addData(keys, values, /*alreadySorted=*/true);
+  auto* graph = graphs_[static_cast<std::size_t>(series_index)];
+  graph->addData(keys, values, /*alreadySorted=*/true);
+  thinMarkers(graph);
   rescale();
 }
 
@@ -152,6 +177,14 @@ void LatencyChart::setSeriesData(int series_index) {
     values[i] = latency[static_cast<std::size_t>(i)];
   }
   graph->setData(keys, values, /*alreadySorted=*/true);
+  thinMarkers(graph);
+}
+
+void LatencyChart::thinMarkers(QCPGraph* graph) {
+  // A marker per iteration helps over tens of points and turns 500 into a smear: beyond
+  // kMaxMarkers, every n-th point keeps its marker (the line still joins them all).
+  const int n = graph->data()->size();
+  graph->setScatterSkip(n > kMaxMarkers ? n / kMaxMarkers : 0);
 }
 
 void LatencyChart::updateWarmupBand() {
@@ -172,32 +205,42 @@ void LatencyChart::updateWarmupBand() {
 }
 
 void LatencyChart::rescale() {
-  bool found = false;
-  QCPRange keys, values;
-  for (auto* graph : graphs_) {
-    bool ok = false;
-    const auto k = graph->getKeyRange(ok);
-    if (!ok) continue;
-    const auto v = graph->getValueRange(ok, QCP::sdBoth);
-    if (!ok) continue;
-    keys = found ? QCPRange(std::min(keys.lower, k.lower), std::max(keys.upper, k.upper)) : k;
-    values = found ? QCPRange(std::min(values.lower, v.lower), std::max(values.upper, v.upper)) : v;
-    found = true;
-  }
-  if (!found) {
-    plot_->xAxis->setRange(0, std::max(10, document_->warmupIterations() + 10));
-    plot_->yAxis->setRange(log_scale_ ? 1 : 0, log_scale_ ? 100 : 10);
-  } else {
-    plot_->xAxis->setRange(-0.5, std::max(keys.upper + 0.5, document_->warmupIterations() + 0.5));
-    if (log_scale_) {
-      const double lower = std::max(values.lower, 1e-6);
-      plot_->yAxis->setRange(lower / 1.1, std::max(values.upper, lower * 1.01) * 1.1);
-    } else {
-      // The lower edge stays near the data so steady-state jitter is visible instead of
-      // flattened against zero.
-      const double span = std::max(values.upper - values.lower, values.upper * 0.05);
-      plot_->yAxis->setRange(std::max(0.0, values.lower - 0.08 * span), values.upper + 0.08 * span);
+  // Ranges over every point, and over the measured (post-warm-up) points alone.
+  constexpr double kInf = std::numeric_limits<double>::infinity();
+  double lowest = kInf, highest = -kInf, steady_highest = -kInf;
+  std::size_t longest = 0;
+  for (const auto& s : document_->series()) {
+    longest = std::max(longest, s.latency_ms.size());
+    for (std::size_t i = 0; i < s.latency_ms.size(); ++i) {
+      const double v = s.latency_ms[i];
+      if (!std::isfinite(v)) continue;
+      lowest = std::min(lowest, v);
+      highest = std::max(highest, v);
+      if (i >= static_cast<std::size_t>(std::max(0, s.warmup_iterations))) steady_highest = std::max(steady_highest, v);
     }
+  }
+  const double x_upper = std::max<double>(static_cast<double>(longest), document_->warmupIterations() + 1.0);
+  plot_->xAxis->setRange(-0.5, std::max(x_upper, 10.0) - 0.5);
+  // On a linear axis a cold start 100× the steady state would flatten every line into the
+  // floor: the axis then ends just above the measured iterations, and a note says what is
+  // above it. The log axis always shows every point.
+  const bool clipped = !log_scale_ && std::isfinite(steady_highest) && highest > kClipRatio * steady_highest;
+  clip_label_->setVisible(clipped);
+  if (clipped) {
+    clip_label_->setText(tr("▲ warm-up reaches %1 ms, above this axis — Log Scale shows every point")
+                             .arg(QLocale().toString(highest, 'f', highest >= 100 ? 0 : 1)));
+  }
+  if (!std::isfinite(lowest)) {
+    plot_->yAxis->setRange(log_scale_ ? 1 : 0, log_scale_ ? 100 : 10);
+  } else if (log_scale_) {
+    const double lower = std::max(lowest, 1e-6);
+    plot_->yAxis->setRange(lower / 1.1, std::max(highest, lower * 1.01) * 1.1);
+  } else {
+    const double upper = clipped ? steady_highest : highest;
+    // The lower edge stays near the data so steady-state jitter is visible instead of
+    // flattened against zero.
+    const double span = std::max(upper - lowest, upper * 0.05);
+    plot_->yAxis->setRange(std::max(0.0, lowest - 0.08 * span), upper + (clipped ? 0.15 : 0.08) * span);
   }
   plot_->replot(QCustomPlot::rpQueuedReplot);
 }

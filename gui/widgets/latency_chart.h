@@ -23,6 +23,12 @@ class LatencyChart : public QWidget {
   Q_OBJECT
 
  public:
+  // Linear axis only: when the highest point exceeds this multiple of the highest measured
+  // (post-warm-up) point, the axis is fitted to the measured points.
+  static constexpr double kClipRatio = 3.0;
+  // Markers drawn per line at most; the line itself always joins every point.
+  static constexpr int kMaxMarkers = 25;
+
   explicit LatencyChart(SessionDocument* document, QWidget* parent = nullptr);
 
   QCustomPlot* plot() const { return plot_; }
@@ -43,6 +49,7 @@ class LatencyChart : public QWidget {
   void onSamplesAppended(int series_index, int first);
   void onResultAdded(int series_index);
   void setSeriesData(int series_index);
+  void thinMarkers(QCPGraph* graph);
   void updateWarmupBand();
   void rescale();
 
@@ -53,6 +60,7 @@ class LatencyChart : public QWidget {
   QCPItemText* warmup_label_ = nullptr;
   QCPItemStraightLine* steady_line_ = nullptr;
   QCPItemText* empty_label_ = nullptr;
+  QCPItemText* clip_label_ = nullptr;
   LatencyTicker* y_ticker_ = nullptr;  // owned by the axis through a QSharedPointer
   bool log_scale_ = false;
 };

@@ -160,7 +160,7 @@ void MainWindow::createDocks() {
   log_dock_->setWidget(log_view_);
   addDockWidget(Qt::BottomDockWidgetArea, log_dock_);
   resizeDocks({log_dock_}, {90}, Qt::Vertical);
-  resizeDocks({setup_dock_}, {290}, Qt::Horizontal);
+  resizeDocks({setup_dock_}, {265}, Qt::Horizontal);
   // Problems surface without a modal dialog: the log comes into view and keeps the message.
   connect(log_model_, &LogModel::entryAdded, this, [this](LogLevel level, const QString&) {
     if (level != LogLevel::Info) {

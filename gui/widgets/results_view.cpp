@@ -5,6 +5,7 @@
 #include <QClipboard>
 #include <QHeaderView>
 #include <QSortFilterProxyModel>
+#include <QTimer>
 
 #include <map>
 #include <set>
@@ -29,6 +30,15 @@ ResultsView::ResultsView(ResultsTableModel* model, QWidget* parent)
   verticalHeader()->setDefaultSectionSize(fontMetrics().height() + 8);
   horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
   horizontalHeader()->setStretchLastSection(true);
+
+  // ResizeToContents alone does not re-measure when rows arrive one by one during a run (a
+  // late "nograd+fp32" came out elided); re-measure once the insertion has settled.
+  auto refit = [this] {
+    QTimer::singleShot(0, this, [this] { horizontalHeader()->resizeSections(QHeaderView::ResizeToContents); });
+  };
+  connect(proxy_, &QAbstractItemModel::rowsInserted, this, refit);
+  connect(proxy_, &QAbstractItemModel::dataChanged, this, refit);
+  connect(proxy_, &QAbstractItemModel::modelReset, this, refit);
 
   auto* copy = new QAction(tr("&Copy"), this);
   copy->setShortcut(QKeySequence::Copy);
