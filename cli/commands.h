@@ -11,5 +11,6 @@ void addDevicesCommand(CLI::App& app, std::function<int()>& action);
 void addProfileCommand(CLI::App& app, std::function<int()>& action);
 void addRecommendCommand(CLI::App& app, std::function<int()>& action);
 void addSweepCommand(CLI::App& app, std::function<int()>& action);
+void addTraceCommand(CLI::App& app, std::function<int()>& action);
 
 }  // namespace inferscope::cli

@@ -20,6 +20,7 @@ int main(int argc, char** argv) {
   cli::addProfileCommand(app, action);
   cli::addRecommendCommand(app, action);
   cli::addSweepCommand(app, action);
+  cli::addTraceCommand(app, action);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -10,6 +11,9 @@
 #include "core/config/optimization_config.h"
 
 namespace inferscope {
+namespace trace {
+struct TraceWindow;  // core/trace/trace_records.h: held, not serialised
+}
 
 enum class ConfigStatus { Ok, Unsupported, OutOfMemory, Error, Cancelled };
 
@@ -68,6 +72,11 @@ struct ConfigResult {
   SteadyStateInfo steady;
   MemoryStats memory;
   AccuracyStats accuracy;
+  // Kernel tracing: the aggregates as JSON (core/trace/trace_summary_json.h; "" when not asked),
+  // which iterations ran traced, and the window itself for Chrome-trace export and the timeline.
+  std::string trace_summary_json;
+  std::vector<int> traced_iterations;
+  std::shared_ptr<const trace::TraceWindow> trace_window;
 
   // The measured part of latency_ms (after the warm-up, or from the detected steady start).
   std::vector<double> steadyLatencies() const;

@@ -13,6 +13,11 @@ struct RunSettings {
   int warmup_iterations = 10;    // run first, reported, never part of the statistics
   int measure_iterations = 100;  // measured iterations per config
   bool check_accuracy = true;    // compare each config with an FP32-IEEE reference
+  // Kernel tracing (CUPTI, CUDA only): a bounded window of the first warm-up iterations and the
+  // first steady ones; the iterations after it run untraced, so no slowdown lingers.
+  bool trace_kernels = false;
+  int trace_warmup_iterations = 3;
+  int trace_steady_iterations = 20;
 };
 
 struct ProfileRequest {

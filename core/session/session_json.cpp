@@ -71,7 +71,10 @@ static json toJson(const ProfileRequest& r) {
           {"run",
            {{"warmup_iterations", r.run.warmup_iterations},
             {"measure_iterations", r.run.measure_iterations},
-            {"check_accuracy", r.run.check_accuracy}}}};
+            {"check_accuracy", r.run.check_accuracy},
+            {"trace_kernels", r.run.trace_kernels},
+            {"trace_warmup_iterations", r.run.trace_warmup_iterations},
+            {"trace_steady_iterations", r.run.trace_steady_iterations}}}};
 }
 
 static ProfileRequest requestFromJson(const json& j) {
@@ -106,6 +109,9 @@ static ProfileRequest requestFromJson(const json& j) {
     r.run.warmup_iterations = run.value("warmup_iterations", r.run.warmup_iterations);
     r.run.measure_iterations = run.value("measure_iterations", r.run.measure_iterations);
     r.run.check_accuracy = run.value("check_accuracy", r.run.check_accuracy);
+    r.run.trace_kernels = run.value("trace_kernels", r.run.trace_kernels);
+    r.run.trace_warmup_iterations = run.value("trace_warmup_iterations", r.run.trace_warmup_iterations);
+    r.run.trace_steady_iterations = run.value("trace_steady_iterations", r.run.trace_steady_iterations);
   }
   return r;
 }
@@ -143,6 +149,10 @@ static json toJson(const ConfigResult& c) {
                          {"warmup_cost_ms", st.warmup_cost_ms},
                          {"outliers", st.outliers},
                          {"stop_reason", st.stop_reason}};
+  }
+  if (!c.trace_summary_json.empty()) {
+    j["trace"] = json::parse(c.trace_summary_json);
+    j["traced_iterations"] = c.traced_iterations;
   }
   if (c.accuracy.measured) {
     const auto& a = c.accuracy;
@@ -205,6 +215,11 @@ static ConfigResult configFromJson(const json& j) {
     o.warmup_cost_ms = s.value("warmup_cost_ms", 0.0);
     o.outliers = s.value("outliers", std::size_t{0});
     o.stop_reason = s.value("stop_reason", "");
+  }
+  if (j.contains("trace")) {
+    if (!j["trace"].is_object()) throw Error(ErrorKind::InvalidInput, "\"trace\" must be an object");
+    c.trace_summary_json = j["trace"].dump();
+    c.traced_iterations = j.value("traced_iterations", std::vector<int>{});
   }
   if (j.contains("accuracy")) {
     const auto& a = j["accuracy"];

@@ -9,6 +9,7 @@
 
 #include <chrono>
 #include <cstdlib>
+#include <optional>
 #include <ctime>
 
 #include "core/analysis/steady_state_analysis.h"
@@ -18,6 +19,10 @@
 #include "core/model/model_zoo.h"
 #include "core/torch/accuracy.h"
 #include "core/torch/iteration_timer.h"
+#include "core/torch/op_recorder.h"
+#include "core/trace/kernel_tracer.h"
+#include "core/trace/trace_aggregator.h"
+#include "core/trace/trace_summary_json.h"
 #include "core/torch/memory_probe.h"
 #include "core/torch/prepared_model.h"
 #include "core/torch/settings_guard.h"
@@ -130,6 +135,17 @@ std::vector<torch::Tensor> iterate(SessionContext& ctx, tl::PreparedModel& model
   const int total = warmup + std::max(1, ctx.request.run.measure_iterations);
   r.warmup_iterations = warmup;
   auto timer = tl::makeIterationTimer(ctx.device);
+  std::unique_ptr<trace::KernelTracer> tracer;
+  if (ctx.request.run.trace_kernels && ctx.device.is_cuda()) {
+    trace::TraceWindowPolicy policy;
+    policy.warmup_iterations_traced = std::min(warmup, std::max(0, ctx.request.run.trace_warmup_iterations));
+    policy.steady_iterations_traced = std::max(0, ctx.request.run.trace_steady_iterations);
+    tracer = std::make_unique<trace::KernelTracer>(trace::makeCuptiActivitySource(), policy);
+  } else if (ctx.request.run.trace_kernels) {
+    trace::TraceSummary untraced;
+    untraced.untraced_reason = "untraced: kernel tracing needs a CUDA device";
+    r.trace_summary_json = trace::traceSummaryToJson(untraced);
+  }
   std::vector<torch::Tensor> outputs;
   const auto start = Clock::now();
   auto last_progress = start;
@@ -139,11 +155,21 @@ std::vector<torch::Tensor> iterate(SessionContext& ctx, tl::PreparedModel& model
       r.message = fmt::format("cancelled after {} of {} iterations", i, total);
       break;
     }
+    const bool traced = tracer && tracer->beginIteration(i, i < warmup);
+    std::optional<tl::OpRecorder> ops;
+    if (traced) {
+      ops.emplace(*tracer);
+      r.traced_iterations.push_back(i);
+    }
     const auto host_start = Clock::now();
     timer->begin();
     outputs = model.forward(model.inputs);
     const double latency_ms = timer->endMs();
     const double host_ms = units::toMs(Clock::now() - host_start);
+    if (traced) {
+      ops.reset();
+      tracer->endIteration(i);
+    }
     r.latency_ms.push_back(latency_ms);
     r.host_ms.push_back(host_ms);
     ctx.sink.onSample(Sample{r.index, i, latency_ms, host_ms, i < warmup});
@@ -152,6 +178,11 @@ std::vector<torch::Tensor> iterate(SessionContext& ctx, tl::PreparedModel& model
       ctx.sink.onProgress(Progress{r.index, ctx.config_count, i + 1, total, units::toMs(now - start)});
       last_progress = now;
     }
+  }
+  if (tracer) {
+    auto window = std::make_shared<const trace::TraceWindow>(tracer->finish());
+    r.trace_summary_json = trace::traceSummaryToJson(trace::TraceAggregator().summarize(*window));
+    r.trace_window = std::move(window);
   }
   return outputs;
 }

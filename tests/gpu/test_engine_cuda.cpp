@@ -6,6 +6,9 @@
 
 #include "core/engine/engine.h"
 #include "core/torch/settings_guard.h"
+#include "core/trace/chrome_trace_writer.h"
+#include "core/trace/trace_records.h"
+#include "core/trace/trace_summary_json.h"
 #include "core/torch/torch_compat.h"
 #include "recording_sink.h"
 
@@ -128,4 +131,30 @@ TEST_F(Cuda, BenchmarkModeShowsAutotuneInTheFirstIteration) {
   const auto& c = s.configs.at(0);
   ASSERT_EQ(c.status, ConfigStatus::Ok) << c.message;
   EXPECT_GT(c.stats.cold_start_ms, 5.0 * c.stats.median_ms);
+}
+
+// CUPTI through the engine: a bounded window, kernels attributed to operators, plausible
+// aggregates, and a Chrome trace that parses.
+TEST_F(Cuda, KernelTracingWindowOnResNet50) {
+  auto r = cudaRequest("resnet50", 8, {"bf16"}, 40);
+  r.run.trace_kernels = true;
+  r.run.trace_warmup_iterations = 2;
+  r.run.trace_steady_iterations = 10;
+  const auto s = run(r);
+  const auto& c = s.configs.at(0);
+  ASSERT_EQ(c.status, ConfigStatus::Ok) << c.message;
+  ASSERT_FALSE(c.trace_summary_json.empty());
+  const auto t = trace::traceSummaryFromJson(c.trace_summary_json);
+  ASSERT_EQ(t.status, trace::TraceStatus::Traced) << t.untraced_reason;
+  EXPECT_EQ(c.traced_iterations.size(), 12u);
+  EXPECT_GT(t.kernels_per_iteration, 50.0);  // ResNet-50: 53 convolutions alone
+  EXPECT_GT(t.gpu_busy_pct, 0.0);
+  EXPECT_LE(t.gpu_busy_pct, 100.0 + 1e-9);
+  ASSERT_FALSE(t.top_kernels.empty());
+  ASSERT_FALSE(t.ops.empty());
+  EXPECT_NE(t.ops.front().op_name, "(no operator)");
+  ASSERT_TRUE(c.trace_window);
+  EXPECT_EQ(c.trace_window->dropped_records, 0u);
+  const auto json = trace::ChromeTraceWriter().toJson(*c.trace_window);
+  EXPECT_NE(json.find("\"traceEvents\""), std::string::npos);
 }

@@ -1,0 +1,132 @@
+// `inferscope-cli trace`: what the GPU runs under each config — kernels per iteration, GPU busy
+// time, launch gaps, top kernels, per-operator breakdown, Tensor-Core share — from a bounded CUPTI
+// window, plus the tracing overhead measured inside the window and after it, and a Chrome/Perfetto
+// trace of the window.
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
+#include <algorithm>
+#include <filesystem>
+#include <memory>
+
+#include "cli/cli_common.h"
+#include "cli/commands.h"
+#include "cli/console_sink.h"
+#include "core/analysis/summary_stats.h"
+#include "core/engine/engine.h"
+#include "core/session/session_file.h"
+#include "core/trace/chrome_trace_writer.h"
+#include "core/trace/trace_comparison.h"
+#include "core/trace/trace_summary_json.h"
+
+namespace inferscope::cli {
+namespace {
+
+struct TraceOptions {
+  ModelOptions model;
+  std::vector<std::string> configs{"fp32"};
+  std::string chrome_trace;
+  int window_warmup = 3;
+  int window_steady = 20;
+  std::string out;
+  bool quiet = false;
+};
+
+// Median latency of the measured iterations inside the trace window and of those after it: the
+// overhead tracing adds while on, and whether any lingers once it is off.
+void printOverhead(const ConfigResult& c) {
+  std::vector<double> inside, after;
+  const int last_traced = c.traced_iterations.empty() ? -1 : c.traced_iterations.back();
+  for (int i = c.warmup_iterations; i < static_cast<int>(c.latency_ms.size()); ++i) {
+    const bool traced = std::binary_search(c.traced_iterations.begin(), c.traced_iterations.end(), i);
+    if (traced) inside.push_back(c.latency_ms[static_cast<std::size_t>(i)]);
+    if (i > last_traced) after.push_back(c.latency_ms[static_cast<std::size_t>(i)]);
+  }
+  if (inside.empty() || after.empty()) return;
+  const double in_ms = analysis::summarize(inside).median, after_ms = analysis::summarize(after).median;
+  fmt::print("  overhead     steady median {:.3f} ms traced ({} iterations) vs {:.3f} ms after the window ({}): "
+             "{:+.1f} %\n", in_ms, inside.size(), after_ms, after.size(), 100.0 * (in_ms / after_ms - 1.0));
+}
+
+std::string chromePathFor(const std::string& base, const std::string& key, bool several) {
+  if (!several) return base;
+  const std::filesystem::path p(base);
+  return (p.parent_path() / (p.stem().string() + "-" + key + p.extension().string())).string();
+}
+
+int runTrace(const TraceOptions& o) {
+  ProfileRequest request = toRequest(o.model);
+  request.plan.clear();
+  for (const auto& key : o.configs) request.plan.push_back(OptimizationConfig::parse(key));
+  request.run.trace_kernels = true;
+  request.run.trace_warmup_iterations = o.window_warmup;
+  request.run.trace_steady_iterations = o.window_steady;
+  ConsoleSink sink(o.quiet);
+  const auto session = engine::run(request, sink, processCancelToken());
+  fmt::print("\n");
+  printSessionHeader(stdout, session);
+  std::vector<std::string> labels;
+  std::vector<trace::TraceSummary> summaries;
+  for (const auto& c : session.configs) {
+    fmt::print("{} — {}\n", c.config.key(), toString(c.status));
+    if (c.status != ConfigStatus::Ok || c.trace_summary_json.empty()) {
+      fmt::print("  {}\n\n", c.message);
+      continue;
+    }
+    const auto t = trace::traceSummaryFromJson(c.trace_summary_json);
+    if (t.status != trace::TraceStatus::Traced) {
+      fmt::print("  {}\n  median {:.3f} ms (untraced)\n\n", t.untraced_reason, c.stats.median_ms);
+      continue;
+    }
+    fmt::print("  window       {} warm-up + {} steady iterations traced ({}), {} streams\n",
+               t.warmup_iterations_traced, t.steady_iterations_traced, t.basis, t.stream_count);
+    fmt::print("  per iter     {:.0f} kernels · wall {:.1f} µs · GPU busy {:.1f} µs ({:.1f} %) · launch gaps {:.1f} µs · "
+               "host overhead {:.1f} µs\n", t.kernels_per_iteration, t.wall_us_per_iteration,
+               t.gpu_busy_us_per_iteration, t.gpu_busy_pct, t.launch_gap_us_per_iteration,
+               t.host_overhead_us_per_iteration);
+    fmt::print("  Tensor Cores {:.1f} % of kernel time (by kernel name)\n", 100.0 * t.tensor_core_share);
+    for (std::size_t k = 0; k < std::min<std::size_t>(5, t.top_kernels.size()); ++k) {
+      const auto& ks = t.top_kernels[k];
+      fmt::print("  kernel {:>2}    {:5.1f} %  {:>4}×  {:8.1f} µs  {}{}\n", k + 1, 100.0 * ks.share, ks.count, ks.mean_us,
+                 ks.name.substr(0, 90), ks.tensor_core ? "  [TC]" : "");
+    }
+    for (std::size_t k = 0; k < std::min<std::size_t>(5, t.ops.size()); ++k) {
+      const auto& op = t.ops[k];
+      fmt::print("  op {:>2}        {:5.1f} %  {:>5} kernels  {}\n", k + 1, 100.0 * op.share, op.kernel_count, op.op_name);
+    }
+    printOverhead(c);
+    if (!o.chrome_trace.empty() && c.trace_window) {
+      const auto path = chromePathFor(o.chrome_trace, c.config.key(), session.configs.size() > 1);
+      trace::ChromeTraceOptions chrome;
+      chrome.title = fmt::format("{} · {} · {}", session.request.model.displayName(), c.config.key(), session.device.name);
+      trace::ChromeTraceWriter(chrome).writeFile(*c.trace_window, path);
+      fmt::print("  chrome trace {} (open in ui.perfetto.dev or chrome://tracing)\n", path);
+    }
+    fmt::print("\n");
+    labels.push_back(c.config.key());
+    summaries.push_back(t);
+  }
+  if (summaries.size() > 1) fmt::print("{}\n", trace::formatComparison(trace::compareTraces(labels, summaries)));
+  if (!o.out.empty()) {
+    saveSession(session, o.out);
+    fmt::print(stderr, "session written to {}\n", o.out);
+  }
+  return session.cancelled ? kExitCancelled : kExitOk;
+}
+
+}  // namespace
+
+void addTraceCommand(CLI::App& app, std::function<int()>& action) {
+  auto options = std::make_shared<TraceOptions>();
+  auto* cmd = app.add_subcommand("trace", "trace the kernels each config launches (CUPTI, CUDA only)");
+  addModelOptions(*cmd, options->model);
+  cmd->add_option("-c,--config", options->configs, "config keys to trace")->capture_default_str();
+  cmd->add_option("--chrome-trace", options->chrome_trace, "write the window as Chrome/Perfetto JSON");
+  cmd->add_option("--window-warmup", options->window_warmup, "warm-up iterations traced")->capture_default_str();
+  cmd->add_option("--window-steady", options->window_steady, "steady iterations traced")->capture_default_str();
+  cmd->add_option("-o,--out", options->out, "write the session (with trace aggregates) to this file");
+  cmd->add_flag("-q,--quiet", options->quiet, "no progress on stderr");
+  cmd->callback([options, &action] { action = [options] { return runTrace(*options); }; });
+}
+
+}  // namespace inferscope::cli
