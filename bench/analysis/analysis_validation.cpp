@@ -70,24 +70,25 @@ int main(int argc, char** argv) {
 
   fmt::print("## Steady-state analysis: validation ({} cells × {} repetitions, seed {}, {:.0f} s)\n\n",
              cells.size(), args.reps, args.seed, seconds);
-  fmt::print("| Target | Cells | Runs | Achieved | Target | Met |\n|---|---:|---:|---:|---:|:---:|\n");
+  fmt::print("| Target | Cells | Runs | Achieved | Target | Met | Note |\n"
+             "|---|---:|---:|---:|---:|:---:|---|\n");
   bool all_met = true;
   for (const auto& t : evaluateTargets(results)) {
     const bool is_bias = t.name.find("bias") != std::string::npos;
-    fmt::print("| {} | {} | {} | {} | {} | {} |\n", t.name, t.cells, t.runs,
+    fmt::print("| {} | {} | {} | {} | {} | {} | {} |\n", t.name, t.cells, t.runs,
                is_bias ? fmt::format("{:.2f} %", t.achieved * 100.0) : pct(t.achieved), t.target,
-               t.met ? "yes" : "**no**");
+               t.met ? "yes" : "**no**", t.note);
     all_met &= t.met;
   }
   if (args.breakdown) {
     fmt::print("\n### Breakdown by family, σ and φ (pooled over n = {})\n\n",
                fmt::join(grid.lengths, ", "));
-    fmt::print("| Family | σ | φ | Runs | Class correct | End ±5 | Median CI coverage | "
-               "\\|bias\\| P95 |\n|---|---:|---:|---:|---:|---:|---:|---:|\n");
+    fmt::print("| Family | σ | φ | Runs | Class correct | End ±5 | CI available | CI coverage | "
+               "\\|bias\\| P95 |\n|---|---:|---:|---:|---:|---:|---:|---:|---:|\n");
     for (const auto& r : breakdown(results)) {
-      fmt::print("| {} | {:g} % | {:g} | {} | {} | {} | {} | {:.2f} % |\n", r.family,
+      fmt::print("| {} | {:g} % | {:g} | {} | {} | {} | {} | {} | {:.2f} % |\n", r.family,
                  r.sigma * 100.0, r.phi, r.runs, pct(r.class_correct), pct(r.end_within_5),
-                 pct(r.median_coverage), r.bias_p95 * 100.0);
+                 pct(r.median_ci_valid), pct(r.median_coverage), r.bias_p95 * 100.0);
     }
   }
   return all_met ? 0 : 1;

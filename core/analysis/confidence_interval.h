@@ -35,6 +35,14 @@ ConfidenceInterval orderStatisticInterval(const std::vector<double>& sorted, dou
 // staying distribution-free.
 ConfidenceInterval medianOrderStatisticInterval(const std::vector<double>& sorted, double level);
 
+// Order-statistic CI of the q-quantile for a dependent series: the rank half-width of the
+// independent case, z·√(n·q(1−q)), widened by √τ (τ: integrated autocorrelation time of the
+// indicator series at the quantile, see autocorrelation.h), i.e. ranks from the effective sample
+// size n/τ, with z from Student t on n/τ − 1 degrees of freedom and linear interpolation between
+// order statistics. Invalid when a side falls outside the sample.
+ConfidenceInterval dependentOrderStatisticInterval(const std::vector<double>& sorted, double q,
+                                                   double level, double tau);
+
 // Percentile interval [q_(α/2), q_(1−α/2)] of a bootstrap distribution (any order).
 ConfidenceInterval percentileInterval(std::vector<double> draws, double level,
                                       const std::string& method);

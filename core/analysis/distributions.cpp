@@ -49,6 +49,18 @@ double normalQuantile(double p) {
   return x - u / (1.0 + x * u / 2.0);
 }
 
+double studentQuantile(double p, double dof) {
+  const double z = normalQuantile(p);
+  if (!std::isfinite(z)) return z;
+  const double v = std::max(dof, 3.0);
+  const double z2 = z * z;
+  const double g1 = (z2 + 1.0) * z / 4.0;
+  const double g2 = ((5.0 * z2 + 16.0) * z2 + 3.0) * z / 96.0;
+  const double g3 = (((3.0 * z2 + 19.0) * z2 + 17.0) * z2 - 15.0) * z / 384.0;
+  const double g4 = ((((79.0 * z2 + 776.0) * z2 + 1482.0) * z2 - 1920.0) * z2 - 945.0) * z / 92160.0;
+  return z + g1 / v + g2 / (v * v) + g3 / (v * v * v) + g4 / (v * v * v * v);
+}
+
 std::vector<double> binomialCdfTable(std::size_t n, double p) {
   std::vector<double> cdf(n + 1, 1.0);
   if (p <= 0.0 || p >= 1.0) {

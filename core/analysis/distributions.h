@@ -13,6 +13,10 @@ double normalCdf(double z);
 // 1e-12). Returns ±infinity at p = 0 or 1.
 double normalQuantile(double p);
 
+// Student t quantile t_p(ν) for ν ≥ 1 (Cornish–Fisher expansion in 1/ν, Abramowitz & Stegun
+// 26.7.5: |error| < 1e-3 for ν ≥ 3, exact enough for interval widths; ν < 3 is clamped to 3).
+double studentQuantile(double p, double dof);
+
 // P(B ≤ k) for every k = 0..n, B ~ Binomial(n, p); computed in log space so n in the tens of
 // thousands does not underflow.
 std::vector<double> binomialCdfTable(std::size_t n, double p);

@@ -8,27 +8,10 @@
 #include <numeric>
 #include <random>
 
+#include "core/analysis/autocorrelation.h"
 #include "core/analysis/block_bootstrap.h"
 
 namespace inferscope::analysis {
-
-double lag1RankAutocorrelation(const std::vector<double>& values) {
-  const std::size_t n = values.size();
-  if (n < 3) return 0.0;
-  std::vector<std::size_t> order(n);
-  std::iota(order.begin(), order.end(), std::size_t{0});
-  std::stable_sort(order.begin(), order.end(),
-                   [&](std::size_t a, std::size_t b) { return values[a] < values[b]; });
-  std::vector<double> rank(n);
-  for (std::size_t r = 0; r < n; ++r) rank[order[r]] = static_cast<double>(r);
-  const double mean = static_cast<double>(n - 1) / 2.0;
-  double num = 0.0, den = 0.0;
-  for (std::size_t i = 0; i < n; ++i) {
-    den += (rank[i] - mean) * (rank[i] - mean);
-    if (i + 1 < n) num += (rank[i] - mean) * (rank[i + 1] - mean);
-  }
-  return den > 0.0 ? num / den : 0.0;
-}
 
 std::size_t bootstrapBlockLength(std::size_t n, double /*r1*/) {
   return BlockBootstrap::defaultBlockLength(n);
@@ -67,17 +50,14 @@ SteadyStats computeSteadyStats(const std::vector<double>& steady_ms,
     if (p99_wanted) st.p99_ci = orderStatisticInterval(sorted, 0.99, options.ci_level);
     return st;
   }
-  if (n < 2) return st;
-  const BlockBootstrap bootstrap(steady_ms, bootstrapBlockLength(n, st.lag1_autocorrelation));
-  std::mt19937_64 rng(options.seed);
-  std::vector<double> qs{0.5, 0.9};
-  if (p99_wanted) qs.push_back(0.99);
-  auto draws = bootstrap.quantileDraws(qs, options.resamples, rng);
-  st.median_ci = percentileInterval(std::move(draws[0]), options.ci_level, "block-bootstrap");
-  st.p90_ci = percentileInterval(std::move(draws[1]), options.ci_level, "block-bootstrap");
-  if (p99_wanted) {
-    st.p99_ci = percentileInterval(std::move(draws[2]), options.ci_level, "block-bootstrap");
-  }
+  // Dependent samples: rank intervals from the effective sample size of each quantile.
+  const auto dependent = [&](double q, double estimate) {
+    const double tau = indicatorAutocorrelationTime(steady_ms, estimate);
+    return dependentOrderStatisticInterval(sorted, q, options.ci_level, tau);
+  };
+  st.median_ci = dependent(0.5, st.summary.median);
+  st.p90_ci = dependent(0.9, st.summary.p90);
+  if (p99_wanted) st.p99_ci = dependent(0.99, st.summary.p99);
   return st;
 }
 

@@ -36,9 +36,6 @@ inline constexpr double kIndependenceThreshold = 0.1;
 // p99 CIs are reported only from this many steady samples (MEASUREMENT.md).
 inline constexpr std::size_t kMinSamplesForP99 = 1000;
 
-// Lag-1 autocorrelation of the ranks of `values` (0 for fewer than 3 values).
-double lag1RankAutocorrelation(const std::vector<double>& values);
-
 // Block length of the circular block bootstrap for n samples with lag-1 rank autocorrelation r1.
 std::size_t bootstrapBlockLength(std::size_t n, double r1);
 

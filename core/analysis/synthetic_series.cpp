@@ -121,6 +121,7 @@ SyntheticSeries generateSeries(const SyntheticSpec& spec, std::size_t min_steady
       trueMedian(spec.base_ms * steady_level, spec, spec.shape == SeriesShape::Bimodal);
 
   out.latencies_ms.reserve(n);
+  out.steady_only_ms.reserve(n);
   for (std::size_t i = 0; i < n; ++i) {
     if (i > 0) eps = phi * eps + innovation * standardNormal(rng);
     const double id = static_cast<double>(i);
@@ -140,11 +141,13 @@ SyntheticSeries generateSeries(const SyntheticSpec& spec, std::size_t min_steady
         g = uniform01(rng) < spec.bimodal_weight ? spec.bimodal_ratio : 1.0;
         break;
     }
-    double t = spec.base_ms * g * std::exp(eps);
+    double noise = std::exp(eps);
     if (uniform01(rng) < spec.outlier_rate) {
-      t *= spec.outlier_min + (spec.outlier_max - spec.outlier_min) * uniform01(rng);
+      noise *= spec.outlier_min + (spec.outlier_max - spec.outlier_min) * uniform01(rng);
     }
-    out.latencies_ms.push_back(t);
+    const bool random_mode = spec.shape == SeriesShape::Bimodal;  // its "shape" is noise
+    out.latencies_ms.push_back(spec.base_ms * g * noise);
+    out.steady_only_ms.push_back(spec.base_ms * (random_mode ? g : steady_level) * noise);
   }
   return out;
 }

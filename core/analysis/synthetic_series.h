@@ -48,6 +48,10 @@ inline constexpr double kDecaySettledExcess = 0.01;
 
 struct SyntheticSeries {
   std::vector<double> latencies_ms;
+  // The same series (same noise, same outliers) with the shape replaced by its steady level: what
+  // the run would have measured without warm-up. median(latencies[s:]) / median(this[s:]) − 1 is
+  // the bias a cut at s leaves in the steady median, free of sampling noise.
+  std::vector<double> steady_only_ms;
   std::size_t true_steady_start = 0;
   SeriesClass true_class = SeriesClass::Flat;
   // Median of the steady distribution (noise, outliers and bimodality included): what a perfect

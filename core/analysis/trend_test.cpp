@@ -64,12 +64,15 @@ double mannKendallZ(const std::vector<double>& z) {
   return corrected / std::sqrt(var);
 }
 
-TrendResult batchTrend(const std::vector<double>& y, std::size_t begin, std::size_t end,
-                       std::size_t batch) {
+TrendResult batchTrend(const std::vector<double>& y, std::size_t begin, std::size_t end) {
   TrendResult r;
+  const std::size_t length = end > begin ? end - begin : 0;
+  const std::size_t batch = std::clamp<std::size_t>(length / 10, 3, 10);
   const auto z = batchMedians(y, begin, end, batch);
   r.batches = z.size();
-  r.total_change = theilSenSlope(z) * static_cast<double>(z.size());
+  const double slope = theilSenSlope(z);
+  r.total_change = slope * static_cast<double>(z.size());
+  r.slope_per_iteration = slope / static_cast<double>(batch);
   r.mann_kendall_z = mannKendallZ(z);
   return r;
 }

@@ -49,12 +49,13 @@ void runCell(CellResult& cell, std::size_t reps, std::uint64_t seed,
     const std::size_t s = a.steady_start, t = series.true_steady_start;
     cell.end_within_5 += (s > t ? s - t : t - s) <= 5;
     const auto& ci = a.steady.median_ci;
+    cell.median_ci_valid += ci.valid();
     cell.median_covered +=
         ci.valid() && ci.low <= series.true_steady_median_ms && series.true_steady_median_ms <= ci.high;
     cell.called_warmup +=
         a.series_class == SeriesClass::Warmup || a.series_class == SeriesClass::Slowdown;
     cell.called_drift += a.series_class == SeriesClass::Drift;
-    const double reference = medianFrom(series.latencies_ms, t);
+    const double reference = medianFrom(series.steady_only_ms, s);
     cell.median_bias.push_back(reference > 0 ? a.steady.summary.median / reference - 1.0 : 0.0);
   }
 }

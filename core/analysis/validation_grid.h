@@ -39,10 +39,13 @@ struct CellResult {
   std::size_t runs = 0;
   std::size_t class_correct = 0;
   std::size_t end_within_5 = 0;     // |ŝ − s_true| ≤ 5
-  std::size_t median_covered = 0;   // true steady median inside the median CI
+  std::size_t median_ci_valid = 0;  // runs where the data supported a median CI at all
+  std::size_t median_covered = 0;   // true steady median inside a valid median CI
   std::size_t called_warmup = 0;    // warmup or slowdown
   std::size_t called_drift = 0;
-  std::vector<double> median_bias;  // median(x[ŝ:]) / median(x[s_true:]) − 1, per run
+  // Per run: median(x[ŝ:]) / median(x'[ŝ:]) − 1 with x' the same series without its warm-up
+  // shape (SyntheticSeries::steady_only_ms): the bias the cut leaves, free of sampling noise.
+  std::vector<double> median_bias;
 };
 
 // Runs `reps` seeded repetitions of every cell with `threads` worker threads (results do not

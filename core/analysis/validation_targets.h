@@ -16,6 +16,7 @@ struct TargetOutcome {
   std::size_t cells = 0;
   std::size_t runs = 0;
   double achieved = 0;  // a fraction (rates) or a relative error (bias)
+  std::string note;     // extra context, e.g. how many runs had no CI
   bool met = false;
 };
 
@@ -35,7 +36,8 @@ struct BreakdownRow {
   std::size_t runs = 0;
   double class_correct = 0;   // fraction
   double end_within_5 = 0;    // fraction (meaningful where the truth has a warm-up)
-  double median_coverage = 0;
+  double median_ci_valid = 0;  // fraction of runs with a median CI
+  double median_coverage = 0;  // among runs with a median CI
   double bias_p95 = 0;        // 95th percentile of |median bias|
 };
 
