@@ -92,6 +92,7 @@ class TestMainWindow : public QObject {
     window.show();
     QVERIFY(QTest::qWaitForWindowExposed(&window));
     chooseRun(window, {QStringLiteral("fp32")}, 2, 4);
+    QVERIFY(QFile::exists(QStringLiteral(":/icons/inferscope.png")));  // the static library's resources are linked in
     QVERIFY(window.startAction()->isEnabled());
     QVERIFY(!window.cancelAction()->isEnabled());
 
