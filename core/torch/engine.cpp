@@ -299,7 +299,7 @@ SessionResult run(const ProfileRequest& request_in, EventSink& sink, const Cance
                                    ? torch::Device(torch::kCUDA, static_cast<c10::DeviceIndex>(request.device_index))
                                    : torch::Device(torch::kCPU);
   SessionContext ctx{request, device, tl::makeInputs(request.inputs, request.model.seed), {}, sink, cancel,
-                     DeviceCaps::from(session.device), static_cast<int>(request.plan.size())};
+                     DeviceCaps::from(session.device), static_cast<int>(request.plan.size()), {}};
   // The FP32 reference runs first, on the device: it validates the model and its inputs before
   // any config starts, and it pays for CUDA context creation (configs' cold starts exclude it;
   // the isolation mode measures true cold starts).
