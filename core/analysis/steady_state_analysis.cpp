@@ -5,6 +5,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <stdexcept>
+#include <string>
 
 #include "core/analysis/drift_detection.h"
 #include "core/analysis/mser.h"
@@ -64,10 +66,18 @@ SeriesAnalysis analyse(const std::vector<double>& latencies_ms, const AnalysisOp
   stats_options.ci_level = options.ci_level;
   stats_options.want_p99 = options.want_p99;
   stats_options.seed = options.seed;
+  stats_options.dependent_interval = options.dependent_interval;
   const std::size_t n = latencies_ms.size();
   if (n == 0) {
     a.steady = computeSteadyStats({}, stats_options);
     return a;
+  }
+  for (std::size_t i = 0; i < n; ++i) {
+    if (!std::isfinite(latencies_ms[i])) {
+      throw std::invalid_argument("analyse: the latency of iteration " + std::to_string(i) + " is " +
+                                  std::to_string(latencies_ms[i]) +
+                                  "; every iteration needs a finite time in milliseconds");
+    }
   }
   a.cold_start_ms = latencies_ms.front();
 

@@ -19,8 +19,9 @@ struct AnalysisOptions {
   double equivalence_delta = 0.02;  // δ: relative differences below this are "the same"
   double ci_level = 0.95;
   std::size_t min_steady = 30;      // n_min: a steady part shorter than max(n_min, n/4) is not one
-  std::uint64_t seed = 42;          // block bootstrap; same seed and data → same intervals
+  std::uint64_t seed = 42;          // resampling seed (block-bootstrap intervals only)
   bool want_p99 = false;            // also build a p99 CI (only possible from 1000 steady samples)
+  DependentInterval dependent_interval = DependentInterval::EffectiveSampleSize;
 };
 
 struct SeriesAnalysis {
@@ -36,6 +37,9 @@ struct SeriesAnalysis {
   double warmup_cost_ms = 0;  // Σ x[0, s) − s·steady median, ≥ 0: time lost to warm-up
 };
 
+// Latencies ≤ 0 (a coarse clock) are treated as 1e-12 ms; a NaN or infinite latency throws
+// std::invalid_argument naming the iteration. Any length works: a series shorter than n_min is
+// no-steady-state, with whatever statistics its samples allow (intervals need ≥ 6 samples).
 SeriesAnalysis analyse(const std::vector<double>& latencies_ms, const AnalysisOptions& options = {});
 
 }  // namespace inferscope::analysis

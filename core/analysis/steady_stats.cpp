@@ -1,6 +1,6 @@
 // Steady-part statistics. Independent samples get exact distribution-free rank intervals;
-// autocorrelated ones (GPU clocks, thermal cycles, allocator rhythms) get a block bootstrap,
-// because rank intervals assume independence and are far too narrow otherwise.
+// autocorrelated ones (GPU clocks, thermal cycles, allocator rhythms) get rank intervals at their
+// effective sample size, because plain rank intervals assume independence and are far too narrow.
 #include "core/analysis/steady_stats.h"
 
 #include <algorithm>
@@ -12,10 +12,6 @@
 #include "core/analysis/block_bootstrap.h"
 
 namespace inferscope::analysis {
-
-std::size_t bootstrapBlockLength(std::size_t n, double /*r1*/) {
-  return BlockBootstrap::defaultBlockLength(n);
-}
 
 SteadyStats computeSteadyStats(const std::vector<double>& steady_ms,
                                const SteadyStatsOptions& options) {
@@ -43,14 +39,31 @@ SteadyStats computeSteadyStats(const std::vector<double>& steady_ms,
   }
 
   st.lag1_autocorrelation = lag1RankAutocorrelation(steady_ms);
+  const bool independent = std::abs(st.lag1_autocorrelation) < kIndependenceThreshold;
+  st.effective_samples =
+      independent ? static_cast<double>(n)
+                  : static_cast<double>(n) / indicatorAutocorrelationTime(steady_ms, st.summary.median);
   const bool p99_wanted = options.want_p99 && n >= kMinSamplesForP99;
-  if (std::abs(st.lag1_autocorrelation) < kIndependenceThreshold) {
+  if (independent) {
     st.median_ci = medianOrderStatisticInterval(sorted, options.ci_level);
     st.p90_ci = orderStatisticInterval(sorted, 0.9, options.ci_level);
     if (p99_wanted) st.p99_ci = orderStatisticInterval(sorted, 0.99, options.ci_level);
     return st;
   }
-  // Dependent samples: rank intervals from the effective sample size of each quantile.
+  if (options.dependent_interval == DependentInterval::BlockBootstrap && n >= 2) {
+    const BlockBootstrap bootstrap(steady_ms, BlockBootstrap::defaultBlockLength(n));
+    std::mt19937_64 rng(options.seed);
+    std::vector<double> qs{0.5, 0.9};
+    if (p99_wanted) qs.push_back(0.99);
+    auto draws = bootstrap.quantileDraws(qs, options.resamples, rng);
+    st.median_ci = percentileInterval(std::move(draws[0]), options.ci_level, "block-bootstrap");
+    st.p90_ci = percentileInterval(std::move(draws[1]), options.ci_level, "block-bootstrap");
+    if (p99_wanted) {
+      st.p99_ci = percentileInterval(std::move(draws[2]), options.ci_level, "block-bootstrap");
+    }
+    return st;
+  }
+  // Rank intervals from the effective sample size of each quantile.
   const auto dependent = [&](double q, double estimate) {
     const double tau = indicatorAutocorrelationTime(steady_ms, estimate);
     return dependentOrderStatisticInterval(sorted, q, options.ci_level, tau);

@@ -1,0 +1,99 @@
+// Ratio of medians: two-sample bootstrap for independent samples, log-scale combination of the
+// two median intervals for dependent ones.
+#include "core/analysis/ratio_estimate.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <random>
+
+#include "core/analysis/autocorrelation.h"
+#include "core/analysis/block_bootstrap.h"
+#include "core/analysis/distributions.h"
+#include "core/analysis/steady_stats.h"
+#include "core/analysis/summary_stats.h"
+
+namespace inferscope::analysis {
+namespace {
+
+constexpr std::size_t kResamples = 2000;
+
+bool independent(const std::vector<double>& values) {
+  return std::abs(lag1RankAutocorrelation(values)) < kIndependenceThreshold;
+}
+
+ConfidenceInterval bootstrapInterval(const std::vector<double>& baseline,
+                                     const std::vector<double>& candidate, double level,
+                                     std::uint64_t seed) {
+  std::mt19937_64 rng(seed);
+  const auto base = BlockBootstrap(baseline, 1).quantileDraws({0.5}, kResamples, rng)[0];
+  const auto cand = BlockBootstrap(candidate, 1).quantileDraws({0.5}, kResamples, rng)[0];
+  std::vector<double> ratios;
+  ratios.reserve(kResamples);
+  for (std::size_t i = 0; i < kResamples; ++i) {
+    if (cand[i] > 0.0) ratios.push_back(base[i] / cand[i]);
+  }
+  return percentileInterval(std::move(ratios), level, "block-bootstrap");
+}
+
+// Log half-width of a series' median CI as a standard error: (ln high − ln low) / 2 / z.
+double logStandardError(const std::vector<double>& values, double level) {
+  SteadyStatsOptions options;
+  options.ci_level = level;
+  const ConfidenceInterval ci = computeSteadyStats(values, options).median_ci;
+  if (!ci.valid() || ci.low <= 0.0) return std::numeric_limits<double>::infinity();
+  const double z = normalQuantile(1.0 - (1.0 - level) / 2.0);
+  return (std::log(ci.high) - std::log(ci.low)) / 2.0 / z;
+}
+
+ConfidenceInterval combinedInterval(const std::vector<double>& baseline,
+                                    const std::vector<double>& candidate, double ratio,
+                                    double level) {
+  const double se = std::hypot(logStandardError(baseline, level), logStandardError(candidate, level));
+  if (!std::isfinite(se)) return noInterval(level);
+  const double half = normalQuantile(1.0 - (1.0 - level) / 2.0) * se;
+  ConfidenceInterval ci;
+  ci.low = ratio * std::exp(-half);
+  ci.high = ratio * std::exp(half);
+  ci.level = level;
+  ci.method = "order-statistic";
+  return ci;
+}
+
+}  // namespace
+
+RatioEstimate compareMediansAtLevel(const std::vector<double>& baseline_steady_ms,
+                                    const std::vector<double>& candidate_steady_ms, double delta,
+                                    double level, std::uint64_t seed) {
+  RatioEstimate r;
+  r.ci = noInterval(level);
+  if (baseline_steady_ms.empty() || candidate_steady_ms.empty()) {
+    r.ratio = std::numeric_limits<double>::quiet_NaN();
+    return r;
+  }
+  const auto median = [](std::vector<double> v) {
+    std::sort(v.begin(), v.end());
+    return quantileSorted(v, 0.5);
+  };
+  const double base_median = median(baseline_steady_ms);
+  const double cand_median = median(candidate_steady_ms);
+  r.ratio = cand_median > 0.0 ? base_median / cand_median : std::numeric_limits<double>::quiet_NaN();
+  if (!std::isfinite(r.ratio) || baseline_steady_ms.size() < 2 || candidate_steady_ms.size() < 2) {
+    return r;
+  }
+  r.ci = independent(baseline_steady_ms) && independent(candidate_steady_ms)
+             ? bootstrapInterval(baseline_steady_ms, candidate_steady_ms, level, seed)
+             : combinedInterval(baseline_steady_ms, candidate_steady_ms, r.ratio, level);
+  const double upper_equivalent = 1.0 + delta;
+  const double lower_equivalent = 1.0 / (1.0 + delta);
+  r.real_difference = r.ci.valid() && (r.ci.low > upper_equivalent || r.ci.high < lower_equivalent);
+  return r;
+}
+
+RatioEstimate compareMedians(const std::vector<double>& baseline_steady_ms,
+                             const std::vector<double>& candidate_steady_ms, double delta,
+                             std::uint64_t seed) {
+  return compareMediansAtLevel(baseline_steady_ms, candidate_steady_ms, delta, 0.95, seed);
+}
+
+}  // namespace inferscope::analysis

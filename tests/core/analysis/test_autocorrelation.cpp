@@ -1,0 +1,50 @@
+#include "core/analysis/autocorrelation.h"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <random>
+
+using namespace inferscope::analysis;
+
+namespace {
+std::vector<double> ar1(std::size_t n, double phi, std::uint64_t seed) {
+  std::mt19937_64 rng(seed);
+  std::normal_distribution<double> z(0.0, 1.0);
+  std::vector<double> x(n);
+  double e = z(rng);
+  for (double& v : x) {
+    v = e;
+    e = phi * e + std::sqrt(1 - phi * phi) * z(rng);
+  }
+  return x;
+}
+}  // namespace
+
+TEST(Autocorrelation, Lag1OfRanks) {
+  EXPECT_NEAR(lag1RankAutocorrelation(ar1(20000, 0.0, 1)), 0.0, 0.03);
+  // Spearman-type lag-1 correlation of a Gaussian AR(1): (6/π)·asin(φ/2).
+  EXPECT_NEAR(lag1RankAutocorrelation(ar1(20000, 0.8, 2)), 6.0 / std::acos(-1.0) * std::asin(0.4), 0.03);
+  EXPECT_EQ(lag1RankAutocorrelation({1.0, 2.0}), 0.0);
+}
+
+TEST(Autocorrelation, Lag1OfRanksIgnoresOutliers) {
+  auto x = ar1(5000, 0.5, 3);
+  for (std::size_t i = 0; i < x.size(); i += 100) x[i] += 1000.0;  // 1 % huge outliers
+  EXPECT_GT(lag1RankAutocorrelation(x), 0.4);
+}
+
+TEST(Autocorrelation, IndicatorTimeMatchesTheory) {
+  // τ of the sign process of a Gaussian AR(1) at its median: 1 + 2·Σ (2/π)·asin(φ^k).
+  for (double phi : {0.5, 0.8}) {
+    double theory = 1.0;
+    for (int k = 1; k < 400; ++k) theory += 2.0 * 2.0 / std::acos(-1.0) * std::asin(std::pow(phi, k));
+    double mean = 0.0;
+    for (std::uint64_t seed = 0; seed < 20; ++seed) {
+      mean += indicatorAutocorrelationTime(ar1(3000, phi, 100 + seed), 0.0) / 20.0;
+    }
+    EXPECT_NEAR(mean, theory, 0.12 * theory) << "phi " << phi;
+  }
+  EXPECT_NEAR(indicatorAutocorrelationTime(ar1(3000, 0.0, 5), 0.0), 1.0, 0.3);
+  EXPECT_EQ(indicatorAutocorrelationTime({1.0, 2.0}, 1.5), 1.0);
+}

@@ -1,0 +1,68 @@
+#include "core/analysis/ratio_estimate.h"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+
+#include "core/analysis/synthetic_series.h"
+
+using namespace inferscope::analysis;
+
+namespace {
+std::vector<double> series(double base_ms, double phi, std::uint64_t seed, std::size_t n = 500) {
+  SyntheticSpec s;
+  s.n = n;
+  s.base_ms = base_ms;
+  s.phi = phi;
+  s.sigma = 0.03;
+  s.seed = seed;
+  return generateSeries(s).latencies_ms;
+}
+}  // namespace
+
+TEST(RatioEstimate, RealSpeedup) {
+  const auto r = compareMedians(series(10.0, 0.0, 1), series(8.0, 0.0, 2));
+  EXPECT_NEAR(r.ratio, 1.25, 0.01);
+  EXPECT_TRUE(r.ci.valid());
+  EXPECT_LT(r.ci.low, r.ratio);
+  EXPECT_GT(r.ci.high, r.ratio);
+  EXPECT_TRUE(r.real_difference);
+  EXPECT_EQ(r.ci.method, "block-bootstrap");
+}
+
+TEST(RatioEstimate, RealSlowdown) {
+  const auto r = compareMedians(series(10.0, 0.0, 3), series(11.0, 0.0, 4));
+  EXPECT_LT(r.ratio, 1.0);
+  EXPECT_TRUE(r.real_difference);
+}
+
+TEST(RatioEstimate, WithinPracticalEquivalenceIsNotReal) {
+  // 1 % apart with a CI of about ±0.4 %: the CI overlaps [1/1.02, 1.02], so not a real difference.
+  const auto r = compareMedians(series(10.0, 0.0, 5), series(9.9, 0.0, 6));
+  EXPECT_GT(r.ratio, 1.0);
+  EXPECT_FALSE(r.real_difference);
+  // Same configuration twice.
+  EXPECT_FALSE(compareMedians(series(10.0, 0.0, 7), series(10.0, 0.0, 8)).real_difference);
+}
+
+TEST(RatioEstimate, NoisyLargeRatioNeedsItsInterval) {
+  // A 3 % speed-up measured on 40 strongly correlated samples: not enough to call it real.
+  const auto r = compareMedians(series(10.0, 0.8, 9, 40), series(9.7, 0.8, 10, 40));
+  EXPECT_FALSE(r.real_difference);
+}
+
+TEST(RatioEstimate, AutocorrelatedSeriesUseTheirEffectiveSampleSize) {
+  const auto iid = compareMedians(series(10.0, 0.0, 11, 1000), series(10.0, 0.0, 12, 1000));
+  const auto dep = compareMedians(series(10.0, 0.8, 13, 1000), series(10.0, 0.8, 14, 1000));
+  EXPECT_EQ(dep.ci.method, "order-statistic");
+  EXPECT_GT(dep.ci.high - dep.ci.low, 1.8 * (iid.ci.high - iid.ci.low));
+}
+
+TEST(RatioEstimate, DeterministicAndEmptyInputs) {
+  const auto a = series(10.0, 0.0, 15), b = series(9.0, 0.0, 16);
+  EXPECT_EQ(compareMedians(a, b, 0.02, 7).ci.low, compareMedians(a, b, 0.02, 7).ci.low);
+  const auto none = compareMedians({}, b);
+  EXPECT_TRUE(std::isnan(none.ratio));
+  EXPECT_FALSE(none.ci.valid());
+  EXPECT_FALSE(none.real_difference);
+}
