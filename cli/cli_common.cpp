@@ -5,6 +5,8 @@
 #include <csignal>
 #include <filesystem>
 
+#include "cli/isolated_runner.h"
+#include "core/engine/engine.h"
 #include "core/model/model_zoo.h"
 
 namespace inferscope::cli {
@@ -35,6 +37,11 @@ void addModelOptions(CLI::App& app, ModelOptions& o) {
   app.add_option("--heads", o.encoder.heads, "bert-encoder: attention heads")->capture_default_str()->check(CLI::PositiveNumber);
   app.add_option("--seq-len", o.encoder.seq_len, "bert-encoder: sequence length")->capture_default_str()->check(CLI::PositiveNumber);
   app.add_flag("--no-accuracy", o.no_accuracy, "skip the comparison with the FP32 reference");
+  app.add_flag("--isolate", o.isolate,
+               "run each config in a fresh child process: true cold starts (CUDA context, autotune, "
+               "compilation), and a crash or hang of one config cannot take the run down");
+  app.add_option("--isolate-timeout", o.isolate_timeout_s, "seconds a child may take for its config")
+      ->capture_default_str()->check(CLI::PositiveNumber);
 }
 
 ProfileRequest toRequest(const ModelOptions& o) {
@@ -87,6 +94,13 @@ ProfileRequest toRequest(const ModelOptions& o) {
   r.run.measure_iterations = o.iters;
   r.run.check_accuracy = !o.no_accuracy;
   return r;
+}
+
+SessionResult runSession(const ProfileRequest& request, const ModelOptions& options, EventSink& sink) {
+  if (!options.isolate) return engine::run(request, sink, processCancelToken());
+  IsolationOptions isolation;
+  isolation.timeout_s = options.isolate_timeout_s;
+  return runIsolated(request, sink, processCancelToken(), isolation);
 }
 
 CancelToken& processCancelToken() {

@@ -9,7 +9,9 @@
 
 #include "core/common/cancel_token.h"
 #include "core/common/error.h"
+#include "core/engine/event_sink.h"
 #include "core/engine/profile_request.h"
+#include "core/engine/session_result.h"
 
 namespace inferscope::cli {
 
@@ -39,10 +41,14 @@ struct ModelOptions {
   std::uint64_t seed = 0;
   EncoderOptions encoder;
   bool no_accuracy = false;
+  bool isolate = false;        // each config in a fresh child process (true cold starts)
+  double isolate_timeout_s = 900;
 };
 
 void addModelOptions(CLI::App& app, ModelOptions& options);
 ProfileRequest toRequest(const ModelOptions& options);
+// engine::run, or one child process per config when options.isolate is set.
+SessionResult runSession(const ProfileRequest& request, const ModelOptions& options, EventSink& sink);
 
 // Set by SIGINT/SIGTERM; the engine stops within one iteration.
 CancelToken& processCancelToken();

@@ -12,5 +12,6 @@ void addProfileCommand(CLI::App& app, std::function<int()>& action);
 void addRecommendCommand(CLI::App& app, std::function<int()>& action);
 void addSweepCommand(CLI::App& app, std::function<int()>& action);
 void addTraceCommand(CLI::App& app, std::function<int()>& action);
+void addWorkerCommand(CLI::App& app, std::function<int()>& action);
 
 }  // namespace inferscope::cli

@@ -21,6 +21,7 @@ int main(int argc, char** argv) {
   cli::addRecommendCommand(app, action);
   cli::addSweepCommand(app, action);
   cli::addTraceCommand(app, action);
+  cli::addWorkerCommand(app, action);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {

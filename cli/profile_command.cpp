@@ -24,7 +24,7 @@ int runProfile(const ProfileOptions& o) {
   request.plan.clear();
   for (const auto& key : o.configs) request.plan.push_back(OptimizationConfig::parse(key));
   ConsoleSink sink(o.quiet);
-  const auto session = engine::run(request, sink, processCancelToken());
+  const auto session = runSession(request, o.model, sink);
   fmt::print(stdout, "\n");
   printSessionHeader(stdout, session);
   printResultTable(stdout, session);

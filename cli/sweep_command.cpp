@@ -71,7 +71,7 @@ int runSweep(const SweepOptions& o) {
   }
   request.plan = parsePlan(o.plan, context);
   ConsoleSink sink(o.quiet);
-  const auto session = engine::run(request, sink, processCancelToken());
+  const auto session = runSession(request, o.model, sink);
   fmt::print(stdout, "\n");
   printSessionHeader(stdout, session);
   RankingOptions ranking_options;

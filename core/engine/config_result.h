@@ -68,6 +68,7 @@ struct ConfigResult {
   std::vector<double> host_ms;            // host wall time of the same iterations
   int warmup_iterations = 0;              // iterations run before measuring started
   double setup_ms = 0;                    // model copy + settings + compile, before iteration 0
+  double first_result_ms = 0;             // set-up + iteration 0's wall time: cold start as a user waits for it
   LatencyStats stats;
   SteadyStateInfo steady;
   MemoryStats memory;

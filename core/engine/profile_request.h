@@ -15,6 +15,9 @@ struct RunSettings {
   bool check_accuracy = true;    // compare each config with an FP32-IEEE reference
   // Kernel tracing (CUPTI, CUDA only): a bounded window of the first warm-up iterations and the
   // first steady ones; the iterations after it run untraced, so no slowdown lingers.
+  // Isolation children run their config before the FP32 reference, so that iteration 0 and
+  // set-up pay for CUDA context creation, cuDNN autotune and compilation as a fresh process does.
+  bool reference_last = false;
   bool trace_kernels = false;
   int trace_warmup_iterations = 3;
   int trace_steady_iterations = 20;

@@ -72,6 +72,7 @@ static json toJson(const ProfileRequest& r) {
            {{"warmup_iterations", r.run.warmup_iterations},
             {"measure_iterations", r.run.measure_iterations},
             {"check_accuracy", r.run.check_accuracy},
+            {"reference_last", r.run.reference_last},
             {"trace_kernels", r.run.trace_kernels},
             {"trace_warmup_iterations", r.run.trace_warmup_iterations},
             {"trace_steady_iterations", r.run.trace_steady_iterations}}}};
@@ -109,6 +110,7 @@ static ProfileRequest requestFromJson(const json& j) {
     r.run.warmup_iterations = run.value("warmup_iterations", r.run.warmup_iterations);
     r.run.measure_iterations = run.value("measure_iterations", r.run.measure_iterations);
     r.run.check_accuracy = run.value("check_accuracy", r.run.check_accuracy);
+    r.run.reference_last = run.value("reference_last", r.run.reference_last);
     r.run.trace_kernels = run.value("trace_kernels", r.run.trace_kernels);
     r.run.trace_warmup_iterations = run.value("trace_warmup_iterations", r.run.trace_warmup_iterations);
     r.run.trace_steady_iterations = run.value("trace_steady_iterations", r.run.trace_steady_iterations);
@@ -127,6 +129,7 @@ static json toJson(const ConfigResult& c) {
             {"message", c.message},
             {"warmup_iterations", c.warmup_iterations},
             {"setup_ms", c.setup_ms},
+            {"first_result_ms", c.first_result_ms},
             {"latency_ms", c.latency_ms},
             {"host_ms", c.host_ms},
             {"stats",
@@ -175,6 +178,7 @@ static ConfigResult configFromJson(const json& j) {
   c.message = j.value("message", "");
   c.warmup_iterations = j.value("warmup_iterations", 0);
   c.setup_ms = j.value("setup_ms", 0.0);
+  c.first_result_ms = j.value("first_result_ms", 0.0);
   c.latency_ms = j.value("latency_ms", std::vector<double>{});
   c.host_ms = j.value("host_ms", std::vector<double>{});
   if (j.contains("stats")) {
@@ -289,6 +293,29 @@ SessionResult sessionFromJson(std::string_view text, const std::string& origin) 
     if (e.kind() != ErrorKind::InvalidInput || std::string(e.what()).rfind(origin, 0) == 0) throw;
     throw Error(ErrorKind::InvalidInput, fmt::format("{} is a malformed session file: {}", origin, e.what()));
   }
+}
+
+// ---- parts, for isolated child processes ---------------------------------------------------------
+template <class Fn>
+static auto parsePart(std::string_view text, const std::string& origin, Fn&& fn) {
+  try {
+    return fn(json::parse(text));
+  } catch (const json::exception& e) {
+    throw Error(ErrorKind::InvalidInput, fmt::format("{}: malformed JSON: {}", origin, e.what()));
+  }
+}
+
+std::string requestToJson(const ProfileRequest& request) { return toJson(request).dump(); }
+ProfileRequest requestFromJson(std::string_view text, const std::string& origin) {
+  return parsePart(text, origin, [](const json& j) { return requestFromJson(j); });
+}
+std::string configResultToJson(const ConfigResult& result) { return toJson(result).dump(); }
+ConfigResult configResultFromJson(std::string_view text, const std::string& origin) {
+  return parsePart(text, origin, [](const json& j) { return configFromJson(j); });
+}
+std::string deviceInfoToJson(const DeviceInfo& device) { return toJson(device).dump(); }
+DeviceInfo deviceInfoFromJson(std::string_view text) {
+  return parsePart(text, "<device>", [](const json& j) { return deviceFromJson(j); });
 }
 
 }  // namespace inferscope

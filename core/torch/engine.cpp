@@ -14,6 +14,7 @@
 
 #include "core/analysis/steady_state_analysis.h"
 #include "core/common/error.h"
+#include "core/common/time_format.h"
 #include "core/common/units.h"
 #include "core/common/version.h"
 #include "core/model/model_zoo.h"
@@ -32,15 +33,6 @@ namespace tl = torchlayer;
 namespace {
 
 using Clock = std::chrono::steady_clock;
-
-std::string utcNow() {
-  const auto t = std::time(nullptr);
-  std::tm tm{};
-  gmtime_r(&t, &tm);
-  char buf[32];
-  std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", &tm);
-  return buf;
-}
 
 std::string hostName() {
   char buf[256] = {};
@@ -91,6 +83,7 @@ struct SessionContext {
 void fillStats(ConfigResult& r, std::int64_t batch) {
   if (r.latency_ms.empty()) return;
   r.stats.cold_start_ms = r.latency_ms.front();
+  if (!r.host_ms.empty()) r.first_result_ms = r.setup_ms + r.host_ms.front();
   analysis::AnalysisOptions options;
   options.want_p99 = true;
   const auto a = analysis::analyse(r.latency_ms, options);
@@ -187,7 +180,10 @@ std::vector<torch::Tensor> iterate(SessionContext& ctx, tl::PreparedModel& model
   return outputs;
 }
 
-ConfigResult runConfig(SessionContext& ctx, const OptimizationConfig& config, int index) {
+// Runs one config on a fresh model. `kept_outputs` (reference-last mode) receives CPU copies of
+// the last iteration's outputs, compared with the reference once it exists.
+ConfigResult runConfig(SessionContext& ctx, const OptimizationConfig& config, int index,
+                       std::vector<torch::Tensor>* kept_outputs) {
   ConfigResult r;
   r.index = index;
   r.config = config;
@@ -215,6 +211,8 @@ ConfigResult runConfig(SessionContext& ctx, const OptimizationConfig& config, in
     }();
     if (!ctx.reference.empty() && !outputs.empty() && r.status == ConfigStatus::Ok) {
       r.accuracy = tl::compareOutputs(outputs, ctx.reference);
+    } else if (kept_outputs && r.status == ConfigStatus::Ok) {
+      for (const auto& t : outputs) kept_outputs->push_back(t.detach().to(torch::kCPU).clone());
     }
   } catch (const c10::OutOfMemoryError& e) {
     r.status = ConfigStatus::OutOfMemory;
@@ -275,7 +273,7 @@ std::int64_t referenceRun(SessionContext& ctx, bool keep_outputs) {
 SessionResult run(const ProfileRequest& request_in, EventSink& sink, const CancelToken& cancel) {
   SessionResult session;
   session.generator = fmt::format("inferscope {}", kInferScopeVersion);
-  session.created_utc = utcNow();
+  session.created_utc = utcTimestamp();
   session.host = hostName();
   session.request = request_in;
   auto& request = session.request;
@@ -300,20 +298,32 @@ SessionResult run(const ProfileRequest& request_in, EventSink& sink, const Cance
                                    : torch::Device(torch::kCPU);
   SessionContext ctx{request, device, tl::makeInputs(request.inputs, request.model.seed), {}, sink, cancel,
                      DeviceCaps::from(session.device), static_cast<int>(request.plan.size()), {}};
-  // The FP32 reference runs first, on the device: it validates the model and its inputs before
-  // any config starts, and it pays for CUDA context creation (configs' cold starts exclude it;
-  // the isolation mode measures true cold starts).
-  session.parameter_count = referenceRun(ctx, request.run.check_accuracy);
-  session.output_shapes = ctx.output_shapes;
-
+  if (!request.run.reference_last) {
+    // The FP32 reference runs first, on the device: it validates the model and its inputs before
+    // any config starts, and it pays for CUDA context creation (configs' cold starts exclude it;
+    // the isolation mode, which runs it last, measures true cold starts).
+    session.parameter_count = referenceRun(ctx, request.run.check_accuracy);
+    session.output_shapes = ctx.output_shapes;
+  }
+  std::vector<std::vector<torch::Tensor>> kept(request.plan.size());
   for (std::size_t i = 0; i < request.plan.size(); ++i) {
     if (cancel.cancelled()) {
       session.cancelled = true;
       break;
     }
-    session.configs.push_back(runConfig(ctx, request.plan[i], static_cast<int>(i)));
-    sink.onConfigDone(session.configs.back());
+    session.configs.push_back(runConfig(ctx, request.plan[i], static_cast<int>(i),
+                                        request.run.reference_last ? &kept[i] : nullptr));
+    if (!request.run.reference_last) sink.onConfigDone(session.configs.back());
     if (session.configs.back().status == ConfigStatus::Cancelled) session.cancelled = true;
+  }
+  if (request.run.reference_last) {
+    session.parameter_count = referenceRun(ctx, request.run.check_accuracy);
+    session.output_shapes = ctx.output_shapes;
+    for (std::size_t i = 0; i < session.configs.size(); ++i) {
+      auto& c = session.configs[i];
+      if (!ctx.reference.empty() && !kept[i].empty()) c.accuracy = tl::compareOutputs(kept[i], ctx.reference);
+      sink.onConfigDone(c);
+    }
   }
   sink.onSessionDone(session);
   return session;

@@ -47,5 +47,17 @@ fi
 rc=$?
 check "unsupported config recorded, plan goes on, exit 1" bash -c "[ $rc -eq 1 ] && grep -q '^tf32 .*unsupported' '$work/t2.txt' && grep -q '^fp32 .* ok ' '$work/t2.txt'"
 
+# Isolation: each config in a child process; the parent survives a crash and a hang of a child.
+"$cli" profile -m resnet18 -n 2 --warmup 0 -c fp32 -c bf16 --isolate -o "$work/iso.inferscope.json" >"$work/iso.txt" 2>&1
+rc=$?
+check "isolated profile exits 0 with both configs" bash -c "[ $rc -eq 0 ] && grep -q '^fp32 .* ok ' '$work/iso.txt' && grep -q '^bf16 .* ok ' '$work/iso.txt'"
+check "isolated session records the first-result time" grep -q '"first_result_ms": [1-9]' "$work/iso.inferscope.json"
+INFERSCOPE_FAULT_CRASH=bf16 "$cli" profile -m resnet18 -n 2 --warmup 0 -c bf16 -c fp32 --isolate >"$work/crash.txt" 2>&1
+check "a crashing child is recorded, the next config runs" \
+  bash -c "grep -q '^bf16 .*error.*crashed with signal' '$work/crash.txt' && grep -q '^fp32 .* ok ' '$work/crash.txt'"
+INFERSCOPE_FAULT_HANG=fp32 "$cli" profile -m resnet18 -n 2 --warmup 0 -c fp32 -c bf16 --isolate --isolate-timeout 3 >"$work/hang.txt" 2>&1
+check "a hanging child is killed at its timeout, the next config runs" \
+  bash -c "grep -q '^fp32 .*timed out after 3 s' '$work/hang.txt' && grep -q '^bf16 .* ok ' '$work/hang.txt'"
+
 echo "$((checks - failures)) passed, $failures failed"
 [ "$failures" -eq 0 ]

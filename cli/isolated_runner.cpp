@@ -1,0 +1,178 @@
+#include "cli/isolated_runner.h"
+
+#include <fcntl.h>
+#include <fmt/format.h>
+#include <poll.h>
+#include <signal.h>
+#include <spawn.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <cstring>
+#include <filesystem>
+#include <nlohmann/json.hpp>
+
+#include "core/common/error.h"
+#include "core/common/time_format.h"
+#include "core/common/version.h"
+#include "core/session/session_file.h"
+
+extern char** environ;
+
+namespace inferscope::cli {
+namespace {
+
+using nlohmann::json;
+using Clock = std::chrono::steady_clock;
+
+struct Child {
+  pid_t pid = -1;
+  int stdout_fd = -1;
+};
+
+Child spawnWorker(const std::string& exe, const std::string& request_path) {
+  int fds[2];
+  if (::pipe(fds) != 0) throw Error(ErrorKind::Runtime, fmt::format("pipe: {}", std::strerror(errno)));
+  posix_spawn_file_actions_t actions;
+  posix_spawn_file_actions_init(&actions);
+  posix_spawn_file_actions_adddup2(&actions, fds[1], STDOUT_FILENO);
+  posix_spawn_file_actions_addclose(&actions, fds[0]);
+  posix_spawn_file_actions_addclose(&actions, fds[1]);
+  std::string arg0 = exe, arg1 = "worker", arg2 = "--request", arg3 = request_path;
+  char* argv[] = {arg0.data(), arg1.data(), arg2.data(), arg3.data(), nullptr};
+  Child child;
+  const int rc = ::posix_spawn(&child.pid, exe.c_str(), &actions, nullptr, argv, environ);
+  posix_spawn_file_actions_destroy(&actions);
+  ::close(fds[1]);
+  if (rc != 0) {
+    ::close(fds[0]);
+    throw Error(ErrorKind::Runtime, fmt::format("cannot start the worker '{}': {}", exe, std::strerror(rc)));
+  }
+  child.stdout_fd = fds[0];
+  return child;
+}
+
+std::string describeExit(int status) {
+  if (WIFSIGNALED(status)) return fmt::format("crashed with signal {} ({})", WTERMSIG(status), strsignal(WTERMSIG(status)));
+  if (WIFEXITED(status)) return fmt::format("exited with code {}", WEXITSTATUS(status));
+  return "ended abnormally";
+}
+
+// Applies one NDJSON event from the child for config `index`; returns true for config_done.
+bool applyEvent(const std::string& line, int index, int count, EventSink& sink, ConfigResult& result,
+                SessionResult& session) {
+  const auto j = json::parse(line);
+  const auto event = j.at("event").get<std::string>();
+  if (event == "sample") {
+    sink.onSample(Sample{index, j.at("iteration").get<int>(), j.at("latency_ms").get<double>(),
+                         j.at("host_ms").get<double>(), j.at("warmup").get<bool>()});
+  } else if (event == "config_start") {
+    sink.onConfigStart(index, count, OptimizationConfig::parse(j.at("key").get<std::string>()));
+  } else if (event == "log") {
+    const auto level = j.value("level", "info");
+    sink.onLog(level == "error" ? LogLevel::Error : level == "warning" ? LogLevel::Warning : LogLevel::Info,
+               j.value("message", ""));
+  } else if (event == "config_done") {
+    result = configResultFromJson(j.at("result").dump(), "worker result");
+    result.index = index;
+    return true;
+  } else if (event == "session_done") {
+    session.parameter_count = j.value("parameter_count", std::int64_t{0});
+    session.output_shapes = j.value("output_shapes", std::vector<std::string>{});
+    if (j.contains("device")) session.device = deviceInfoFromJson(j["device"].dump());
+    if (session.request.inputs.empty()) {
+      for (const auto& spec : j.value("inputs", std::vector<std::string>{})) session.request.inputs.push_back(InputSpec::parse(spec));
+    }
+  }
+  return false;
+}
+
+ConfigResult runOne(const ProfileRequest& request, int index, EventSink& sink, const CancelToken& cancel,
+                    const IsolationOptions& options, SessionResult& session, const std::string& request_path) {
+  ProfileRequest child_request = request;
+  child_request.plan = {request.plan[static_cast<std::size_t>(index)]};
+  child_request.run.reference_last = true;
+  writeFileAtomically(request_path, requestToJson(child_request));
+
+  ConfigResult result;
+  result.index = index;
+  result.config = child_request.plan.front();
+  bool done = false, timed_out = false, cancel_sent = false;
+  const int count = static_cast<int>(request.plan.size());
+  Child child = spawnWorker(options.worker_executable, request_path);
+  const auto deadline = Clock::now() + std::chrono::milliseconds(static_cast<long long>(options.timeout_s * 1000));
+  std::string buffer;
+  char chunk[8192];
+  while (true) {
+    if (cancel.cancelled() && !cancel_sent) {
+      ::kill(child.pid, SIGTERM);  // the worker's handler cancels within one iteration
+      cancel_sent = true;
+    }
+    if (Clock::now() > deadline) {
+      timed_out = true;
+      ::kill(child.pid, SIGKILL);
+      break;
+    }
+    pollfd pfd{child.stdout_fd, POLLIN, 0};
+    const int ready = ::poll(&pfd, 1, 100);
+    if (ready <= 0) continue;
+    const ssize_t n = ::read(child.stdout_fd, chunk, sizeof chunk);
+    if (n <= 0) break;  // EOF: the child closed its output (exited or crashed)
+    buffer.append(chunk, static_cast<std::size_t>(n));
+    std::size_t nl;
+    while ((nl = buffer.find('\n')) != std::string::npos) {
+      const std::string line = buffer.substr(0, nl);
+      buffer.erase(0, nl + 1);
+      try {
+        done = applyEvent(line, index, count, sink, result, session) || done;
+      } catch (const std::exception& e) {
+        sink.onLog(LogLevel::Warning, fmt::format("worker for {} wrote an unreadable line: {}", result.config.key(), e.what()));
+      }
+    }
+  }
+  ::close(child.stdout_fd);
+  int status = 0;
+  ::waitpid(child.pid, &status, 0);
+  if (timed_out) {
+    result.status = ConfigStatus::Error;
+    result.message = fmt::format("the isolated worker timed out after {:.0f} s and was killed", options.timeout_s);
+  } else if (!done) {
+    result.status = cancel_sent ? ConfigStatus::Cancelled : ConfigStatus::Error;
+    result.message = cancel_sent ? "cancelled" : fmt::format("the isolated worker {} before reporting a result",
+                                                             describeExit(status));
+  }
+  if (!done) {
+    sink.onLog(LogLevel::Warning, fmt::format("{}: {}", result.config.key(), result.message));
+  }
+  return result;
+}
+
+}  // namespace
+
+SessionResult runIsolated(const ProfileRequest& request, EventSink& sink, const CancelToken& cancel,
+                          const IsolationOptions& options) {
+  SessionResult session;
+  session.generator = fmt::format("inferscope {} (isolated)", kInferScopeVersion);
+  session.request = request;
+  session.request.run.reference_last = true;
+  session.created_utc = utcTimestamp();
+  char host[256] = {};
+  if (::gethostname(host, sizeof host - 1) == 0) session.host = host;
+  const auto request_path =
+      (std::filesystem::temp_directory_path() / fmt::format("inferscope-request-{}.json", ::getpid())).string();
+  for (int i = 0; i < static_cast<int>(request.plan.size()); ++i) {
+    if (cancel.cancelled()) {
+      session.cancelled = true;
+      break;
+    }
+    session.configs.push_back(runOne(request, i, sink, cancel, options, session, request_path));
+    sink.onConfigDone(session.configs.back());
+    if (session.configs.back().status == ConfigStatus::Cancelled) session.cancelled = true;
+  }
+  std::filesystem::remove(request_path);
+  sink.onSessionDone(session);
+  return session;
+}
+
+}  // namespace inferscope::cli

@@ -1,0 +1,23 @@
+// Isolation mode: each config runs in a fresh `inferscope-cli worker` child process that streams
+// NDJSON events (ndjson_sink.h), so CUDA context creation, cuDNN autotune and compilation are paid
+// per config instead of being hidden by earlier configs in the same process. The parent survives a
+// child's crash or hang (timeout) and records it as that config's error; Ctrl-C stops the child.
+#pragma once
+
+#include <string>
+
+#include "core/common/cancel_token.h"
+#include "core/engine/event_sink.h"
+#include "core/engine/session_result.h"
+
+namespace inferscope::cli {
+
+struct IsolationOptions {
+  std::string worker_executable = "/proc/self/exe";
+  double timeout_s = 900;  // per config: set-up, compilation and every iteration
+};
+
+SessionResult runIsolated(const ProfileRequest& request, EventSink& sink, const CancelToken& cancel,
+                          const IsolationOptions& options);
+
+}  // namespace inferscope::cli

@@ -1,0 +1,29 @@
+// Writes engine events as NDJSON (one JSON object per line, flushed) — what an isolated child
+// process streams to its parent. Line format:
+//   {"event":"config_start","index":0,"count":1,"key":"bf16"}
+//   {"event":"sample","config":0,"iteration":3,"latency_ms":4.18,"host_ms":4.31,"warmup":false}
+//   {"event":"log","level":"warning","message":"…"}
+//   {"event":"config_done","result":{…session-file mapping of a ConfigResult…}}
+//   {"event":"session_done","parameter_count":…,"output_shapes":[…],"device":{…}}
+#pragma once
+
+#include <cstdio>
+
+#include "core/engine/event_sink.h"
+
+namespace inferscope::cli {
+
+class NdjsonSink : public EventSink {
+ public:
+  explicit NdjsonSink(std::FILE* out) : out_(out) {}
+  void onConfigStart(int config_index, int config_count, const OptimizationConfig& config) override;
+  void onSample(const Sample& sample) override;
+  void onConfigDone(const ConfigResult& result) override;
+  void onLog(LogLevel level, const std::string& message) override;
+  void onSessionDone(const SessionResult& session) override;
+
+ private:
+  std::FILE* out_;
+};
+
+}  // namespace inferscope::cli
