@@ -36,6 +36,9 @@ void addModelOptions(CLI::App& app, ModelOptions& o) {
   app.add_option("--hidden", o.encoder.hidden, "bert-encoder: hidden size")->capture_default_str()->check(CLI::PositiveNumber);
   app.add_option("--heads", o.encoder.heads, "bert-encoder: attention heads")->capture_default_str()->check(CLI::PositiveNumber);
   app.add_option("--seq-len", o.encoder.seq_len, "bert-encoder: sequence length")->capture_default_str()->check(CLI::PositiveNumber);
+  app.add_option("--cycle-input", o.cycle_inputs,
+                 "vary input sizes: iterations cycle through the inputs and these sets (one spec per set, "
+                 "';' between a set's specs), e.g. --cycle-input 32x3x192x192 --cycle-input 32x3x256x256");
   app.add_flag("--no-accuracy", o.no_accuracy, "skip the comparison with the FP32 reference");
   app.add_flag("--isolate", o.isolate,
                "run each config in a fresh child process: true cold starts (CUDA context, autotune, "
@@ -75,6 +78,21 @@ ProfileRequest toRequest(const ModelOptions& o) {
   r.model.encoder = o.encoder;
   r.model.seed = o.seed;
   for (const auto& text : o.inputs) r.inputs.push_back(InputSpec::parse(text));
+  for (const auto& set_text : o.cycle_inputs) {
+    std::vector<InputSpec> set;
+    std::string_view rest = set_text;
+    while (!rest.empty()) {
+      const auto semi = rest.find(';');
+      set.push_back(InputSpec::parse(rest.substr(0, semi)));
+      rest = semi == std::string_view::npos ? std::string_view() : rest.substr(semi + 1);
+    }
+    const std::size_t expected = r.inputs.empty() ? 1 : r.inputs.size();
+    if (set.size() != expected) {
+      throw Error(ErrorKind::InvalidInput, fmt::format("--cycle-input {}: the model takes {} input(s), this set has {}",
+                                                       set_text, expected, set.size()));
+    }
+    r.run.input_cycle.push_back(set);
+  }
   r.batch = o.batch;
   if (o.device == "cpu") {
     r.device = DeviceKind::Cpu;

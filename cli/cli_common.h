@@ -41,6 +41,7 @@ struct ModelOptions {
   std::uint64_t seed = 0;
   EncoderOptions encoder;
   bool no_accuracy = false;
+  std::vector<std::string> cycle_inputs;  // extra input sets, iterations cycle through them
   bool isolate = false;        // each config in a fresh child process (true cold starts)
   double isolate_timeout_s = 900;
 };

@@ -18,6 +18,10 @@ struct RunSettings {
   // Isolation children run their config before the FP32 reference, so that iteration 0 and
   // set-up pay for CUDA context creation, cuDNN autotune and compilation as a fresh process does.
   bool reference_last = false;
+  // Varying input sizes: iteration i uses input set i mod (1 + size of this list), set 0 being
+  // ProfileRequest::inputs. Shows what cudnn.benchmark's per-shape autotuning costs when sizes vary
+  // (the guide's §5 warning). Static-shape compile modes (CUDA graphs, AOTInductor) are unsupported.
+  std::vector<std::vector<InputSpec>> input_cycle;
   bool trace_kernels = false;
   int trace_warmup_iterations = 3;
   int trace_steady_iterations = 20;

@@ -73,6 +73,15 @@ static json toJson(const ProfileRequest& r) {
             {"measure_iterations", r.run.measure_iterations},
             {"check_accuracy", r.run.check_accuracy},
             {"reference_last", r.run.reference_last},
+            {"input_cycle", [&] {
+               json sets = json::array();
+               for (const auto& set : r.run.input_cycle) {
+                 json specs = json::array();
+                 for (const auto& spec : set) specs.push_back(spec.toString());
+                 sets.push_back(specs);
+               }
+               return sets;
+             }()},
             {"trace_kernels", r.run.trace_kernels},
             {"trace_warmup_iterations", r.run.trace_warmup_iterations},
             {"trace_steady_iterations", r.run.trace_steady_iterations}}}};
@@ -111,6 +120,11 @@ static ProfileRequest requestFromJson(const json& j) {
     r.run.measure_iterations = run.value("measure_iterations", r.run.measure_iterations);
     r.run.check_accuracy = run.value("check_accuracy", r.run.check_accuracy);
     r.run.reference_last = run.value("reference_last", r.run.reference_last);
+    for (const auto& set : run.value("input_cycle", json::array())) {
+      std::vector<InputSpec> specs;
+      for (const auto& spec : set) specs.push_back(InputSpec::parse(spec.get<std::string>()));
+      r.run.input_cycle.push_back(specs);
+    }
     r.run.trace_kernels = run.value("trace_kernels", r.run.trace_kernels);
     r.run.trace_warmup_iterations = run.value("trace_warmup_iterations", r.run.trace_warmup_iterations);
     r.run.trace_steady_iterations = run.value("trace_steady_iterations", r.run.trace_steady_iterations);

@@ -76,7 +76,10 @@ struct SessionContext {
   DeviceCaps caps;
   int config_count = 0;
   std::vector<std::string> output_shapes;
+  std::vector<std::vector<torch::Tensor>> cycle_cpu_inputs;  // RunSettings::input_cycle, drawn once
 };
+
+int cycleLength(const SessionContext& ctx) { return 1 + static_cast<int>(ctx.cycle_cpu_inputs.size()); }
 
 // Statistics of a finished config: the steady-state analysis of docs/MEASUREMENT.md decides where
 // steady state starts (not the fixed warm-up count), and every statistic is of the steady part.
@@ -128,6 +131,10 @@ std::vector<torch::Tensor> iterate(SessionContext& ctx, tl::PreparedModel& model
   const int total = warmup + std::max(1, ctx.request.run.measure_iterations);
   r.warmup_iterations = warmup;
   auto timer = tl::makeIterationTimer(ctx.device);
+  std::vector<std::vector<torch::Tensor>> cycle_inputs;  // input sets 1…k−1 on the device
+  for (const auto& set : ctx.cycle_cpu_inputs) {
+    cycle_inputs.push_back(tl::deviceInputs(set, r.config, model.model_dtype, ctx.device));
+  }
   std::unique_ptr<trace::KernelTracer> tracer;
   if (ctx.request.run.trace_kernels && ctx.device.is_cuda()) {
     trace::TraceWindowPolicy policy;
@@ -154,9 +161,12 @@ std::vector<torch::Tensor> iterate(SessionContext& ctx, tl::PreparedModel& model
       ops.emplace(*tracer);
       r.traced_iterations.push_back(i);
     }
+    const auto& inputs = ctx.cycle_cpu_inputs.empty() || i % cycleLength(ctx) == 0
+                             ? model.inputs
+                             : cycle_inputs[static_cast<std::size_t>(i % cycleLength(ctx)) - 1];
     const auto host_start = Clock::now();
     timer->begin();
-    outputs = model.forward(model.inputs);
+    outputs = model.forward(inputs);
     const double latency_ms = timer->endMs();
     const double host_ms = units::toMs(Clock::now() - host_start);
     if (traced) {
@@ -172,6 +182,8 @@ std::vector<torch::Tensor> iterate(SessionContext& ctx, tl::PreparedModel& model
       last_progress = now;
     }
   }
+  // Accuracy is always judged on input set 0, the one the reference saw.
+  if (!ctx.cycle_cpu_inputs.empty() && r.status == ConfigStatus::Ok) outputs = model.forward(model.inputs);
   if (tracer) {
     auto window = std::make_shared<const trace::TraceWindow>(tracer->finish());
     r.trace_summary_json = trace::traceSummaryToJson(trace::TraceAggregator().summarize(*window));
@@ -191,6 +203,13 @@ ConfigResult runConfig(SessionContext& ctx, const OptimizationConfig& config, in
   if (auto reason = unsupportedReason(config, ctx.caps, aotInductorAvailable())) {
     r.status = ConfigStatus::Unsupported;
     r.message = *reason;
+    return r;
+  }
+  const bool static_shapes = config.compile == CompileMode::CudaGraph || config.compile == CompileMode::AotInductor ||
+                             config.compile == CompileMode::AotInductorMax;
+  if (static_shapes && !ctx.cycle_cpu_inputs.empty()) {
+    r.status = ConfigStatus::Unsupported;
+    r.message = "CUDA graphs and AOTInductor packages are compiled for one input shape; input sizes vary here";
     return r;
   }
   try {
@@ -297,7 +316,8 @@ SessionResult run(const ProfileRequest& request_in, EventSink& sink, const Cance
                                    ? torch::Device(torch::kCUDA, static_cast<c10::DeviceIndex>(request.device_index))
                                    : torch::Device(torch::kCPU);
   SessionContext ctx{request, device, tl::makeInputs(request.inputs, request.model.seed), {}, sink, cancel,
-                     DeviceCaps::from(session.device), static_cast<int>(request.plan.size()), {}};
+                     DeviceCaps::from(session.device), static_cast<int>(request.plan.size()), {}, {}};
+  for (const auto& set : request.run.input_cycle) ctx.cycle_cpu_inputs.push_back(tl::makeInputs(set, request.model.seed));
   if (!request.run.reference_last) {
     // The FP32 reference runs first, on the device: it validates the model and its inputs before
     // any config starts, and it pays for CUDA context creation (configs' cold starts exclude it;

@@ -42,6 +42,18 @@ std::vector<torch::Tensor> makeInputs(const std::vector<InputSpec>& specs, std::
   return out;
 }
 
+std::vector<torch::Tensor> deviceInputs(const std::vector<torch::Tensor>& cpu_inputs, const OptimizationConfig& config,
+                                        std::optional<torch::Dtype> model_dtype, const torch::Device& device) {
+  std::vector<torch::Tensor> out;
+  for (const auto& t : cpu_inputs) {
+    auto x = t.to(device);
+    if (model_dtype && x.is_floating_point()) x = x.to(*model_dtype);
+    out.push_back(x);
+  }
+  if (config.memory_format == MemoryFormat::ChannelsLast) toChannelsLast(out);
+  return out;
+}
+
 PreparedModel prepareModel(const ModelRef& ref, const OptimizationConfig& config,
                            const std::vector<torch::Tensor>& cpu_inputs, const torch::Device& device) {
   PreparedModel m;
@@ -58,16 +70,9 @@ PreparedModel prepareModel(const ModelRef& ref, const OptimizationConfig& config
   if (config.precision == Precision::Bf16Cast) m.model_dtype = torch::kBFloat16;
   if (m.model_dtype) m.instance->to(device, m.model_dtype);
   // Autograd mode needs nothing here: parameters require grad as loaded; only the guard differs.
-  for (const auto& t : cpu_inputs) {
-    auto x = t.to(device);
-    if (m.model_dtype && x.is_floating_point()) x = x.to(*m.model_dtype);
-    m.inputs.push_back(x);
-  }
+  m.inputs = deviceInputs(cpu_inputs, config, m.model_dtype, device);
   // 2. Memory format.
-  if (config.memory_format == MemoryFormat::ChannelsLast) {
-    toChannelsLast(m.instance->tensors());
-    toChannelsLast(m.inputs);
-  }
+  if (config.memory_format == MemoryFormat::ChannelsLast) toChannelsLast(m.instance->tensors());
   m.parameter_bytes = m.instance->parameterBytes();
 
   // 3. Compile, after precision.

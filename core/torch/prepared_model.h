@@ -27,6 +27,10 @@ struct PreparedModel {
 // [0, int_high)), so every config of a session sees the same data.
 std::vector<torch::Tensor> makeInputs(const std::vector<InputSpec>& specs, std::uint64_t seed);
 
+// `cpu_inputs` on the device, in the model's dtype (whole-model casts) and memory format.
+std::vector<torch::Tensor> deviceInputs(const std::vector<torch::Tensor>& cpu_inputs, const OptimizationConfig& config,
+                                        std::optional<torch::Dtype> model_dtype, const torch::Device& device);
+
 // Throws Error(Unsupported) for a compile mode this model or build cannot do, and lets c10::Error
 // from LibTorch through (the caller records it). Needs the config's GlobalSettingsGuard in scope,
 // so that precision is set before compilation.

@@ -196,3 +196,19 @@ TEST(Devices, CpuIsAlwaysListedWithVersions) {
   EXPECT_FALSE(devices[0].libtorch_version.empty());
   EXPECT_GT(devices[0].total_memory_bytes, 0);
 }
+
+// Varying input sizes: iterations cycle through the input sets; accuracy is judged on set 0.
+TEST(Runner, InputSizesCycle) {
+  auto r = request("resnet18", 0, 6, {"fp32", "bf16"});
+  r.run.input_cycle = {{InputSpec::parse("1x3x160x160")}, {InputSpec::parse("1x3x192x192")}};
+  RecordingSink sink;
+  CancelToken cancel;
+  const auto s = engine::run(r, sink, cancel);
+  ASSERT_EQ(s.configs.size(), 2u);
+  for (const auto& c : s.configs) {
+    ASSERT_EQ(c.status, ConfigStatus::Ok) << c.message;
+    EXPECT_EQ(c.latency_ms.size(), 6u);
+  }
+  EXPECT_EQ(s.configs[0].accuracy.max_abs_error, 0.0);  // same set 0 as the reference
+  EXPECT_GT(s.configs[1].accuracy.rel_l2_error, 0.0);
+}

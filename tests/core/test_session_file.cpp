@@ -24,6 +24,7 @@ SessionResult sampleSession() {
   s.request.inputs = {InputSpec::parse("32x3x224x224:float32")};
   s.request.plan = {OptimizationConfig::parse("fp32"), OptimizationConfig::parse("bf16+cl+graph")};
   s.parameter_count = 25557032;
+  s.request.run.input_cycle = {{InputSpec::parse("32x3x192x192:float32")}};
   s.output_shapes = {"32x1000:float32"};
   ConfigResult a;
   a.config = s.request.plan[0];
