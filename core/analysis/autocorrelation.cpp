@@ -13,8 +13,16 @@ double lag1RankAutocorrelation(const std::vector<double>& values) {
   std::iota(order.begin(), order.end(), std::size_t{0});
   std::stable_sort(order.begin(), order.end(),
                    [&](std::size_t a, std::size_t b) { return values[a] < values[b]; });
+  // Ties (a quantised timer) share their average rank; index-ordered ranks would read a run of
+  // equal values as a perfect trend.
   std::vector<double> rank(n);
-  for (std::size_t r = 0; r < n; ++r) rank[order[r]] = static_cast<double>(r);
+  for (std::size_t r = 0; r < n;) {
+    std::size_t end = r;
+    while (end < n && values[order[end]] == values[order[r]]) ++end;
+    const double average = (static_cast<double>(r) + static_cast<double>(end - 1)) / 2.0;
+    for (std::size_t k = r; k < end; ++k) rank[order[k]] = average;
+    r = end;
+  }
   const double mean = static_cast<double>(n - 1) / 2.0;
   double num = 0.0, den = 0.0;
   for (std::size_t i = 0; i < n; ++i) {

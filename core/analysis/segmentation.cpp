@@ -4,10 +4,8 @@
 #include <algorithm>
 #include <cmath>
 
-#include "core/analysis/mser.h"
 #include "core/analysis/pelt.h"
 #include "core/analysis/summary_stats.h"
-#include "core/analysis/trend_test.h"
 
 namespace inferscope::analysis {
 namespace {

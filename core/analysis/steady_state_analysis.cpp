@@ -112,7 +112,7 @@ SeriesAnalysis analyse(const std::vector<double>& latencies_ms, const AnalysisOp
   SeriesClass cls = baseClass(seg, k_star, y, outl.leading, tolerance);
 
   // A steady part shorter than max(n_min, n/4) is not one (Barrett et al.: the final level may
-  // still be moving). Expressed in cleaned points, removed outliers being scattered.
+  // still be moving). The trend tests below work on cleaned points and use the same length.
   const std::size_t min_tail = std::max(options.min_steady, n / 4);
   if (cut) start = skipUnfinishedSettling(clean.y, start, std::min(min_tail, m), tolerance);
   DriftQuery drift;

@@ -1,3 +1,4 @@
+// Rank lag-1 autocorrelation and the indicator autocorrelation time against AR(1) theory.
 #include "core/analysis/autocorrelation.h"
 
 #include <gtest/gtest.h>
@@ -47,4 +48,14 @@ TEST(Autocorrelation, IndicatorTimeMatchesTheory) {
   }
   EXPECT_NEAR(indicatorAutocorrelationTime(ar1(3000, 0.0, 5), 0.0), 1.0, 0.3);
   EXPECT_EQ(indicatorAutocorrelationTime({1.0, 2.0}, 1.5), 1.0);
+}
+
+TEST(Autocorrelation, TiesShareTheirRank) {
+  EXPECT_EQ(lag1RankAutocorrelation(std::vector<double>(50, 3.0)), 0.0);
+  // A coarse timer on independent noise: two values, 20 % / 80 %, in random order.
+  std::mt19937_64 rng(8);
+  std::bernoulli_distribution tick(0.2);
+  std::vector<double> timer(2000);
+  for (double& t : timer) t = tick(rng) ? 1.001 : 1.000;
+  EXPECT_LT(std::abs(lag1RankAutocorrelation(timer)), 0.06);
 }

@@ -1,3 +1,4 @@
+// Circular block bootstrap: resample quantiles are proper order statistics, seeded, degenerate-safe.
 #include "core/analysis/block_bootstrap.h"
 
 #include <gtest/gtest.h>

@@ -1,3 +1,4 @@
+// Rank-based confidence intervals: binomial ranks, interpolation, dependence, p99 limits.
 #include "core/analysis/confidence_interval.h"
 
 #include <gtest/gtest.h>

@@ -1,3 +1,4 @@
+// Normal, Student t and binomial helpers against tabulated values.
 #include "core/analysis/distributions.h"
 
 #include <gtest/gtest.h>

@@ -1,3 +1,4 @@
+// MSER-5 truncation: transients, stationary noise, first-half limit, short input.
 #include "core/analysis/mser.h"
 
 #include <gtest/gtest.h>

@@ -1,3 +1,4 @@
+// Online analyser: checkpoints, provisional start, convergence and budget stops.
 #include "core/analysis/online_analyser.h"
 
 #include <gtest/gtest.h>

@@ -1,3 +1,4 @@
+// PELT: hand-made steps, variance changes, minimum segment, optimality of pruning, speed.
 #include "core/analysis/pelt.h"
 
 #include <gtest/gtest.h>

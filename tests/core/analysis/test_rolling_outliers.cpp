@@ -1,3 +1,4 @@
+// Rolling-median outliers: isolated slow iterations, cold starts, steps, bimodal noise, timers.
 #include "core/analysis/rolling_outliers.h"
 
 #include <gtest/gtest.h>

@@ -1,3 +1,4 @@
+// SeriesClass names used in reports and their parser.
 #include "core/analysis/series_class.h"
 
 #include <gtest/gtest.h>

@@ -1,3 +1,4 @@
+// analyse() on clear synthetic cases: each class, warm-up end and cost, tiny and bad inputs.
 #include "core/analysis/steady_state_analysis.h"
 
 #include <gtest/gtest.h>
@@ -174,4 +175,14 @@ TEST(SteadyStateAnalysis, DeterministicAndP99OnRequest) {
   EXPECT_EQ(a.steady_start, b.steady_start);
   ASSERT_TRUE(a.steady.p99_ci.has_value());
   EXPECT_FALSE(analyse(x).steady.p99_ci.has_value());
+}
+
+TEST(SteadyStateAnalysis, ConstantSeries) {
+  const auto a = analyse(std::vector<double>(300, 5.0));
+  EXPECT_EQ(a.series_class, SeriesClass::Flat);
+  EXPECT_EQ(a.steady.lag1_autocorrelation, 0.0);
+  ASSERT_TRUE(a.steady.median_ci.valid());
+  EXPECT_EQ(a.steady.median_ci.low, 5.0);
+  EXPECT_EQ(a.steady.median_ci.high, 5.0);
+  EXPECT_EQ(a.steady.cv, 0.0);
 }

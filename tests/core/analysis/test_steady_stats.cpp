@@ -1,3 +1,4 @@
+// Steady-part statistics: descriptive numbers and the choice of confidence interval.
 #include "core/analysis/steady_stats.h"
 
 #include <gtest/gtest.h>

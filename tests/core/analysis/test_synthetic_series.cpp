@@ -1,3 +1,4 @@
+// The synthetic generator: determinism, ground truth, noise level and correlation, true median.
 #include "core/analysis/synthetic_series.h"
 
 #include <gtest/gtest.h>

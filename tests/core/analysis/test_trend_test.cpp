@@ -1,3 +1,4 @@
+// Theil–Sen and Mann–Kendall, alone and over batch medians.
 #include "core/analysis/trend_test.h"
 
 #include <gtest/gtest.h>
