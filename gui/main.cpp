@@ -3,11 +3,12 @@
 //   inferscope --screenshot out.png [--open FILE | --run] [--configs fp32,bf16 …]
 //       renders the window offscreen to a PNG and exits (how docs/screenshots are made); --run
 //       first measures the chosen configs live, with the same code path a user's Start takes;
-//       --grab-after MS takes the picture mid-run instead.
+//       --grab-after MS takes the picture mid-run instead; --tab memory|speed|kernels picks the chart.
 #include <QApplication>
 #include <QCommandLineParser>
 #include <QDir>
 #include <QSettings>
+#include <QTabWidget>
 #include <QTimer>
 
 #include <cstdio>
@@ -41,8 +42,8 @@ void isolateSettings() {
 
 int grabWindow(MainWindow& window, const QString& path) {
   QApplication::processEvents();
-  // The chart replots on a queued event; render it now so the grab sees the final picture.
-  window.latencyChart()->plot()->replot(QCustomPlot::rpImmediateRefresh);
+  // Charts replot on a queued event; render them now so the grab sees the final picture.
+  for (auto* plot : window.findChildren<QCustomPlot*>()) plot->replot(QCustomPlot::rpImmediateRefresh);
   QApplication::processEvents();
   if (!window.grab().save(path)) {
     std::fprintf(stderr, "inferscope: could not write %s\n", qPrintable(path));
@@ -84,9 +85,10 @@ int main(int argc, char** argv) {
   const QCommandLineOption iterations_opt(QStringLiteral("iterations"), QStringLiteral("measured iterations per config"), QStringLiteral("n"));
   const QCommandLineOption size_opt(QStringLiteral("size"), QStringLiteral("window size for --screenshot"), QStringLiteral("WxH"), QStringLiteral("1280x800"));
   const QCommandLineOption grab_after_opt(QStringLiteral("grab-after"), QStringLiteral("with --run: grab the live window after this many ms, then cancel"), QStringLiteral("ms"));
+  const QCommandLineOption tab_opt(QStringLiteral("tab"), QStringLiteral("chart tab to show: latency, memory, speed, kernels"), QStringLiteral("name"));
   const QCommandLineOption log_opt(QStringLiteral("log-scale"), QStringLiteral("logarithmic latency axis"));
   parser.addOptions({screenshot_opt, open_opt, run_opt, model_opt, batch_opt, configs_opt, warmup_opt,
-                     iterations_opt, size_opt, grab_after_opt, log_opt});
+                     iterations_opt, size_opt, grab_after_opt, log_opt, tab_opt});
   parser.process(app);
   if (screenshot) isolateSettings();
 
@@ -106,6 +108,12 @@ int main(int argc, char** argv) {
   if (screenshot) {
     const QStringList size = parser.value(size_opt).split(QLatin1Char('x'));
     window.resize(size.value(0).toInt() > 0 ? size.value(0).toInt() : 1280, size.value(1).toInt() > 0 ? size.value(1).toInt() : 800);
+  }
+  if (parser.isSet(tab_opt)) {
+    const QString tab = parser.value(tab_opt).toLower();
+    for (int i = 0; i < window.chartTabs()->count(); ++i) {
+      if (window.chartTabs()->tabText(i).toLower().startsWith(tab)) window.chartTabs()->setCurrentIndex(i);
+    }
   }
   window.show();
 

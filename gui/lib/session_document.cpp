@@ -99,6 +99,17 @@ void SessionDocument::save(const QString& path) {
   setPath(path);
 }
 
+SessionResult SessionDocument::resultsSoFar() const {
+  if (session_) return *session_;
+  SessionResult partial;
+  partial.request = request_;
+  partial.cancelled = true;  // incomplete until the engine's final word
+  for (const auto& s : series_) {
+    if (s.result) partial.configs.push_back(*s.result);
+  }
+  return partial;
+}
+
 int SessionDocument::finishedCount() const {
   int n = 0;
   for (const auto& s : series_) n += s.result ? 1 : 0;

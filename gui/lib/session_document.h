@@ -52,6 +52,9 @@ class SessionDocument : public QObject {
   const ProfileRequest& request() const { return request_; }
   const std::vector<ConfigSeries>& series() const { return series_; }
   std::shared_ptr<const SessionResult> session() const { return session_; }
+  // The complete session, or during a run what is known so far (the request and every finished
+  // config's result): what the ranking charts draw and what autosave writes.
+  SessionResult resultsSoFar() const;
   QString filePath() const { return path_; }
   int warmupIterations() const { return request_.run.warmup_iterations; }
   int finishedCount() const;

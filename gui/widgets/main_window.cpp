@@ -26,10 +26,13 @@
 #include "gui/lib/log_model.h"
 #include "gui/lib/results_table_model.h"
 #include "gui/lib/session_document.h"
+#include "gui/widgets/kernels_view.h"
 #include "gui/widgets/latency_chart.h"
+#include "gui/widgets/memory_chart.h"
 #include "gui/widgets/results_view.h"
 #include "gui/widgets/run_setup_panel.h"
 #include "gui/widgets/run_status_bar.h"
+#include "gui/widgets/speed_accuracy_chart.h"
 
 // Q_INIT_RESOURCE must be called from the global namespace; the icons live in this static library,
 // whose resource initialiser the linker would otherwise drop.
@@ -117,6 +120,12 @@ void MainWindow::createCentralArea() {
   tabs_->setObjectName(QStringLiteral("chartTabs"));
   tabs_->setDocumentMode(true);
   tabs_->addTab(chart_, tr("Latency"));
+  memory_chart_ = new MemoryChart(document_);
+  tabs_->addTab(memory_chart_, tr("Memory"));
+  speed_chart_ = new SpeedAccuracyChart(document_);
+  tabs_->addTab(speed_chart_, tr("Speed × accuracy"));
+  kernels_view_ = new KernelsView(document_);
+  tabs_->addTab(kernels_view_, tr("Kernels"));
 
   results_view_ = new ResultsView(results_model_);
   auto* results = new QWidget;

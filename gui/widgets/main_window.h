@@ -22,13 +22,16 @@ class QTabWidget;
 namespace inferscope::gui {
 
 class EngineBridge;
+class KernelsView;
 class LatencyChart;
+class MemoryChart;
 class LogModel;
 class ResultsTableModel;
 class ResultsView;
 class RunSetupPanel;
 class RunStatusBar;
 class SessionDocument;
+class SpeedAccuracyChart;
 
 class MainWindow : public QMainWindow {
   Q_OBJECT
@@ -42,6 +45,10 @@ class MainWindow : public QMainWindow {
   SessionDocument* document() const { return document_; }
   RunSetupPanel* setupPanel() const { return setup_panel_; }
   LatencyChart* latencyChart() const { return chart_; }
+  MemoryChart* memoryChart() const { return memory_chart_; }
+  SpeedAccuracyChart* speedAccuracyChart() const { return speed_chart_; }
+  KernelsView* kernelsView() const { return kernels_view_; }
+  QTabWidget* chartTabs() const { return tabs_; }
   ResultsView* resultsView() const { return results_view_; }
   ResultsTableModel* resultsModel() const { return results_model_; }
   LogModel* logModel() const { return log_model_; }
@@ -52,7 +59,7 @@ class MainWindow : public QMainWindow {
   // Opens a session file; on failure the reason goes to the log and false comes back.
   bool openSession(const QString& path);
   bool saveSession(const QString& path);
-  bool exportChart(const QString& path);  // .png or .pdf, by extension
+  bool exportChart(const QString& path);  // the current tab's chart; .png or .pdf, by extension
 
  public slots:
   void startRun();
@@ -86,6 +93,9 @@ class MainWindow : public QMainWindow {
   ResultsTableModel* results_model_;
   RunSetupPanel* setup_panel_ = nullptr;
   LatencyChart* chart_ = nullptr;
+  MemoryChart* memory_chart_ = nullptr;
+  SpeedAccuracyChart* speed_chart_ = nullptr;
+  KernelsView* kernels_view_ = nullptr;
   ResultsView* results_view_ = nullptr;
   RunStatusBar* run_status_ = nullptr;
   QTabWidget* tabs_ = nullptr;

@@ -1,18 +1,21 @@
 // MainWindow's File menu: open and save sessions, recent files, chart export. A session opened
 // here goes through SessionDocument::setSession, the same path a finished live run takes.
 #include <QAction>
+#include <algorithm>
 #include <QDir>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QMenu>
 #include <QSettings>
 #include <QStandardPaths>
+#include <QTabWidget>
 
 #include "core/session/session_file.h"
 #include "gui/lib/engine_bridge.h"
 #include "gui/lib/log_model.h"
 #include "gui/lib/recent_files.h"
 #include "gui/lib/session_document.h"
+#include "gui/widgets/chart_style.h"
 #include "gui/widgets/latency_chart.h"
 #include "gui/widgets/main_window.h"
 #include "gui/widgets/run_setup_panel.h"
@@ -73,8 +76,13 @@ bool MainWindow::saveSession(const QString& path) {
 }
 
 bool MainWindow::exportChart(const QString& path) {
-  const bool pdf = path.endsWith(QStringLiteral(".pdf"), Qt::CaseInsensitive);
-  const bool ok = pdf ? chart_->exportPdf(path) : chart_->exportPng(path);
+  bool ok = false;
+  if (const auto* page = dynamic_cast<const ExportableChart*>(tabs_->currentWidget())) {
+    ok = ChartStyle::exportPlot(page->exportPlot(), path, page->exportTitle());
+  } else {
+    const bool pdf = path.endsWith(QStringLiteral(".pdf"), Qt::CaseInsensitive);
+    ok = pdf ? chart_->exportPdf(path) : chart_->exportPng(path);
+  }
   if (ok) {
     log_model_->append(LogLevel::Info, tr("chart exported to %1").arg(path));
   } else {
@@ -104,7 +112,9 @@ void MainWindow::saveSessionDialog() {
 
 void MainWindow::exportChartDialog(const QString& suffix) {
   const QString filter = suffix == QStringLiteral("pdf") ? tr("PDF documents (*.pdf)") : tr("PNG images (*.png)");
-  const QString name = QDir(lastDirectory()).filePath(QStringLiteral("latency.") + suffix);
+  static const char* const kNames[] = {"latency", "memory", "speed-accuracy", "kernels"};
+  const int tab = std::clamp(tabs_->currentIndex(), 0, 3);
+  const QString name = QDir(lastDirectory()).filePath(QString::fromLatin1(kNames[tab]) + QLatin1Char('.') + suffix);
   const QString path = QFileDialog::getSaveFileName(this, tr("Export Chart"), name, filter);
   if (path.isEmpty()) return;
   rememberDirectory(path);

@@ -1,0 +1,50 @@
+// What every chart page shares, so the pages look and behave alike (UI.md): palette-aware axes,
+// the legend in a row of its own above the plot, hover tooltips computed by the page, and the
+// PNG/PDF export the File menu calls for whichever tab is current.
+#pragma once
+
+#include <QObject>
+#include <QString>
+
+#include <functional>
+
+class QCustomPlot;
+class QWidget;
+
+namespace inferscope::gui {
+
+class ChartStyle {
+ public:
+  // Axis and legend colours from `source`'s palette (light and dark themes), no sub-grid.
+  static void apply(QCustomPlot* plot, const QWidget* source);
+  // Moves the legend out of the axis rect into a row above it, entries packed to the left: a
+  // legend inside the axis rect would hide bars or points whichever corner it took.
+  static void legendAbove(QCustomPlot* plot, int wrap = 6);
+  // .png or .pdf by extension; width/height 0 = the widget's size.
+  static bool exportPlot(QCustomPlot* plot, const QString& path, const QString& title, int width = 0,
+                         int height = 0);
+};
+
+// Shows a tooltip while the mouse moves over a plot. The page answers "what is under this pixel"
+// (empty = nothing); QCustomPlot has no per-point tooltips of its own.
+class ChartHover : public QObject {
+  Q_OBJECT
+
+ public:
+  using TextAt = std::function<QString(const QPointF& pixel)>;
+  ChartHover(QCustomPlot* plot, TextAt text_at);
+
+ private:
+  QCustomPlot* plot_;
+  TextAt text_at_;
+};
+
+// A page with a plot the File → Export Chart actions can write.
+class ExportableChart {
+ public:
+  virtual ~ExportableChart() = default;
+  virtual QCustomPlot* exportPlot() const = 0;
+  virtual QString exportTitle() const = 0;
+};
+
+}  // namespace inferscope::gui

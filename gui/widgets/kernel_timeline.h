@@ -1,0 +1,36 @@
+// A zoomable kernel timeline of one config's trace window (core buildTimelineData): one row per
+// GPU stream, each kernel or copy a rectangle coloured by the operator that launched it,
+// iteration boundaries as vertical lines labelled with their kernel count and GPU busy %. Only
+// live runs have a window (session files keep aggregates), so the Kernels page shows this view
+// only then. Thousands of kernels are drawn by one custom plottable, not one item each.
+#pragma once
+
+#include <QWidget>
+
+#include "core/trace/timeline_data.h"
+
+class QCustomPlot;
+
+namespace inferscope::gui {
+
+class KernelTimeline : public QWidget {
+  Q_OBJECT
+
+ public:
+  explicit KernelTimeline(QWidget* parent = nullptr);
+
+  void setData(trace::TimelineData data);
+  const trace::TimelineData& data() const { return data_; }
+  QCustomPlot* plot() const { return plot_; }
+  int streamCount() const { return static_cast<int>(data_.streams.size()); }
+  // Colour of an operator index (data().op_names); grey for unattributed kernels.
+  static QColor opColour(int op_index);
+
+ private:
+  QString textAt(const QPointF& pixel) const;
+
+  QCustomPlot* plot_;
+  trace::TimelineData data_;
+};
+
+}  // namespace inferscope::gui

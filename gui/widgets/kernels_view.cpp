@@ -1,0 +1,265 @@
+// KernelsView: the breakdown chart is stacked QCPBars per config (busy → gaps → host, moveAbove),
+// horizontal so long config names read; the selected config fills the tables and the timeline.
+#include "gui/widgets/kernels_view.h"
+
+#include <qcustomplot.h>
+
+#include <QComboBox>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QSplitter>
+#include <QStackedWidget>
+#include <QTabWidget>
+#include <QTableWidget>
+#include <QVBoxLayout>
+
+#include "core/trace/timeline_data.h"
+#include "core/trace/trace_records.h"
+#include "core/trace/trace_summary_json.h"
+#include "gui/lib/session_document.h"
+#include "gui/lib/value_format.h"
+#include "gui/widgets/kernel_timeline.h"
+
+namespace inferscope::gui {
+namespace {
+
+enum Part { Busy, Gaps, Host, PartCount };
+
+QString partName(int part) {
+  switch (part) {
+    case Busy: return KernelsView::tr("GPU busy");
+    case Gaps: return KernelsView::tr("launch gaps (GPU idle between kernels)");
+    default: return KernelsView::tr("host overhead (before the first / after the last kernel)");
+  }
+}
+
+// Host overhead is no config's GPU time: grey hatch on every bar, so it never reads as a shade.
+QBrush partBrush(const QColor& base, int part) {
+  if (part == Gaps) return base.lighter(160);
+  if (part == Host) return QBrush(QColor(140, 140, 140), Qt::BDiagPattern);
+  return base;
+}
+
+QTableWidgetItem* numberItem(double value, const QString& text) {
+  auto* item = new QTableWidgetItem(text);
+  item->setData(Qt::UserRole, value);
+  item->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
+  return item;
+}
+
+QTableWidget* makeTable(const QStringList& headers, const char* name) {
+  auto* table = new QTableWidget(0, static_cast<int>(headers.size()));
+  table->setObjectName(QString::fromLatin1(name));
+  table->setHorizontalHeaderLabels(headers);
+  table->setEditTriggers(QAbstractItemView::NoEditTriggers);
+  table->setSelectionBehavior(QAbstractItemView::SelectRows);
+  table->verticalHeader()->setVisible(false);
+  table->verticalHeader()->setDefaultSectionSize(table->fontMetrics().height() + 6);
+  table->horizontalHeader()->setSectionResizeMode(0, QHeaderView::Stretch);
+  table->setWordWrap(false);
+  table->setTextElideMode(Qt::ElideMiddle);  // kernel names are long; their ends tell them apart
+  return table;
+}
+
+}  // namespace
+
+KernelsView::KernelsView(SessionDocument* document, QWidget* parent)
+    : QWidget(parent), document_(document), plot_(new QCustomPlot), untraced_label_(new QLabel),
+      config_combo_(new QComboBox), timeline_stack_(new QStackedWidget), timeline_note_(new QLabel),
+      timeline_(new KernelTimeline) {
+  plot_->setObjectName(QStringLiteral("kernelsPlot"));
+  config_combo_->setObjectName(QStringLiteral("kernelsConfigCombo"));
+  untraced_label_->setWordWrap(true);
+  untraced_label_->setForegroundRole(QPalette::PlaceholderText);
+  timeline_note_->setWordWrap(true);
+  timeline_note_->setAlignment(Qt::AlignCenter);
+  timeline_note_->setForegroundRole(QPalette::PlaceholderText);
+  kernel_table_ = makeTable({tr("kernel"), tr("count"), tr("total (µs)"), tr("share"), tr("TC")}, "topKernelsTable");
+  op_table_ = makeTable({tr("operator"), tr("kernels"), tr("kernel time (µs)"), tr("share")}, "topOpsTable");
+
+  auto* tables = new QTabWidget;
+  tables->setDocumentMode(true);
+  tables->addTab(kernel_table_, tr("Top kernels"));
+  tables->addTab(op_table_, tr("Top operators"));
+  auto* left = new QWidget;
+  auto* left_layout = new QVBoxLayout(left);
+  left_layout->setContentsMargins(0, 0, 0, 0);
+  auto* pick = new QHBoxLayout;
+  pick->addWidget(new QLabel(tr("Config")));
+  pick->addWidget(config_combo_, 1);
+  left_layout->addLayout(pick);
+  left_layout->addWidget(tables, 1);
+  timeline_stack_->addWidget(timeline_note_);
+  timeline_stack_->addWidget(timeline_);
+
+  auto* bottom = new QSplitter(Qt::Horizontal);
+  bottom->addWidget(left);
+  bottom->addWidget(timeline_stack_);
+  bottom->setStretchFactor(0, 1);
+  bottom->setStretchFactor(1, 1);
+  auto* top = new QWidget;
+  auto* top_layout = new QVBoxLayout(top);
+  top_layout->setContentsMargins(0, 0, 0, 0);
+  top_layout->addWidget(plot_, 1);
+  top_layout->addWidget(untraced_label_);
+  auto* split = new QSplitter(Qt::Vertical);
+  split->addWidget(top);
+  split->addWidget(bottom);
+  split->setStretchFactor(0, 1);
+  split->setStretchFactor(1, 1);
+  split->setChildrenCollapsible(false);
+  // The breakdown needs room for two-line config labels; the tables scroll.
+  plot_->setMinimumHeight(170);
+  split->setSizes({260, 200});
+  auto* layout = new QVBoxLayout(this);
+  layout->setContentsMargins(0, 0, 0, 0);
+  layout->addWidget(split);
+
+  ChartStyle::apply(plot_, this);
+  ChartStyle::legendAbove(plot_, 3);
+  plot_->xAxis->setLabel(tr("host wall time per steady traced iteration (ms) = GPU busy + launch gaps + host overhead"));
+  plot_->yAxis->grid()->setVisible(false);
+  plot_->yAxis->setRangeReversed(true);  // first config on top, like the table
+  connect(config_combo_, &QComboBox::currentIndexChanged, this, &KernelsView::showConfig);
+  connect(document_, &SessionDocument::reset, this, &KernelsView::rebuild);
+  connect(document_, &SessionDocument::resultAdded, this, &KernelsView::rebuild);
+  new ChartHover(plot_, [this](const QPointF& p) { return textAt(p); });
+  rebuild();
+}
+
+QCustomPlot* KernelsView::exportPlot() const {
+  // The timeline when it is what the user looks at, otherwise the breakdown.
+  return timeline_stack_->currentWidget() == timeline_ && timeline_->underMouse() ? timeline_->plot() : plot_;
+}
+
+QString KernelsView::untracedText() const { return untraced_label_->text(); }
+
+void KernelsView::rebuild() {
+  rows_.clear();
+  untraced_.clear();
+  const auto& series = document_->series();
+  for (std::size_t i = 0; i < series.size(); ++i) {
+    const auto& result = series[i].result;
+    if (!result) continue;
+    Row row;
+    row.series_index = static_cast<int>(i);
+    QString reason;
+    if (result->trace_summary_json.empty()) {
+      reason = result->status == ConfigStatus::Ok ? tr("not traced (turn on “Trace kernels (CUDA)”)")
+                                                  : QString::fromStdString(result->message);
+    } else {
+      try {
+        row.summary = trace::traceSummaryFromJson(result->trace_summary_json);
+        if (!row.summary.traced()) reason = QString::fromStdString(row.summary.untraced_reason);
+      } catch (const std::exception& e) {
+        reason = QString::fromStdString(e.what());
+      }
+    }
+    if (reason.isEmpty()) rows_.push_back(std::move(row));
+    else untraced_ << QStringLiteral("%1: %2").arg(series[i].key, reason);
+  }
+
+  plot_->clearPlottables();
+  QSharedPointer<QCPAxisTickerText> ticker(new QCPAxisTickerText);
+  const QColor neutral(120, 120, 120);
+  for (int part = 0; part < PartCount; ++part) {
+    auto* legend_only = new QCPBars(plot_->yAxis, plot_->xAxis);
+    legend_only->setName(partName(part));
+    legend_only->setBrush(partBrush(neutral, part));
+    legend_only->setPen(QPen(neutral));
+  }
+  double widest = 0;
+  for (std::size_t r = 0; r < rows_.size(); ++r) {
+    const auto& s = series[static_cast<std::size_t>(rows_[r].series_index)];
+    const auto& t = rows_[r].summary;
+    ticker->addTick(static_cast<double>(r), tr("%1\n%2 kernels/it · TC %3 %")
+                                                 .arg(s.key, ValueFormat::number(t.kernels_per_iteration))
+                                                 .arg(t.tensor_core_share * 100, 0, 'f', 0));
+    const double parts_ms[PartCount] = {t.gpu_busy_us_per_iteration / 1000.0, t.launch_gap_us_per_iteration / 1000.0,
+                                        t.host_overhead_us_per_iteration / 1000.0};
+    QCPBars* below = nullptr;
+    for (int part = 0; part < PartCount; ++part) {
+      auto* bars = new QCPBars(plot_->yAxis, plot_->xAxis);
+      bars->removeFromLegend();
+      bars->setWidth(0.6);
+      bars->setBrush(partBrush(s.color, part));
+      bars->setPen(QPen(s.color.darker(140), 0.8));
+      bars->addData(static_cast<double>(r), parts_ms[part]);
+      if (below) bars->moveAbove(below);
+      below = bars;
+    }
+    widest = std::max(widest, parts_ms[Busy] + parts_ms[Gaps] + parts_ms[Host]);
+  }
+  plot_->yAxis->setTicker(ticker);
+  plot_->yAxis->setRange(-0.6, std::max<double>(static_cast<double>(rows_.size()), 1.0) - 0.4);
+  plot_->xAxis->setRange(0, widest > 0 ? widest * 1.08 : 1);
+  untraced_label_->setText(untraced_.isEmpty() ? QString() : tr("Not traced — %1").arg(untraced_.join(QStringLiteral("; "))));
+  untraced_label_->setVisible(!untraced_.isEmpty());
+  if (rows_.empty()) {
+    untraced_label_->setText(untraced_.isEmpty() ? tr("No kernel traces: run a CUDA device with “Trace kernels (CUDA)” checked, or open a traced session")
+                                                 : untraced_label_->text());
+    untraced_label_->setVisible(true);
+  }
+
+  const QSignalBlocker block(config_combo_);
+  const QString previous = config_combo_->currentText();
+  config_combo_->clear();
+  for (const auto& row : rows_) config_combo_->addItem(series[static_cast<std::size_t>(row.series_index)].key);
+  const int keep = config_combo_->findText(previous);
+  config_combo_->setCurrentIndex(keep >= 0 ? keep : 0);
+  showConfig(config_combo_->currentIndex());
+  plot_->replot(QCustomPlot::rpQueuedReplot);
+}
+
+void KernelsView::showConfig(int row) {
+  kernel_table_->setRowCount(0);
+  op_table_->setRowCount(0);
+  timeline_note_->setText(tr("The kernel timeline needs a live run with “Trace kernels (CUDA)”: session files keep the aggregates only."));
+  timeline_stack_->setCurrentWidget(timeline_note_);
+  if (row < 0 || row >= tracedConfigCount()) return;
+  const auto& t = rows_[static_cast<std::size_t>(row)].summary;
+  kernel_table_->setRowCount(static_cast<int>(t.top_kernels.size()));
+  for (int i = 0; i < kernel_table_->rowCount(); ++i) {
+    const auto& k = t.top_kernels[static_cast<std::size_t>(i)];
+    auto* name = new QTableWidgetItem(QString::fromStdString(k.name));
+    name->setToolTip(QString::fromStdString(k.name));
+    kernel_table_->setItem(i, 0, name);
+    kernel_table_->setItem(i, 1, numberItem(k.count, QLocale().toString(k.count)));
+    kernel_table_->setItem(i, 2, numberItem(k.total_us, ValueFormat::number(k.total_us)));
+    kernel_table_->setItem(i, 3, numberItem(k.share, QStringLiteral("%1 %").arg(k.share * 100, 0, 'f', 1)));
+    kernel_table_->setItem(i, 4, new QTableWidgetItem(k.tensor_core ? QStringLiteral("✓") : QString()));
+  }
+  op_table_->setRowCount(static_cast<int>(t.ops.size()));
+  for (int i = 0; i < op_table_->rowCount(); ++i) {
+    const auto& o = t.ops[static_cast<std::size_t>(i)];
+    op_table_->setItem(i, 0, new QTableWidgetItem(QString::fromStdString(o.op_name)));
+    op_table_->setItem(i, 1, numberItem(o.kernel_count, QLocale().toString(o.kernel_count)));
+    op_table_->setItem(i, 2, numberItem(o.kernel_us, ValueFormat::number(o.kernel_us)));
+    op_table_->setItem(i, 3, numberItem(o.share, QStringLiteral("%1 %").arg(o.share * 100, 0, 'f', 1)));
+  }
+  for (auto* table : {kernel_table_, op_table_}) {
+    for (int c = 1; c < table->columnCount(); ++c) table->resizeColumnToContents(c);
+  }
+  const auto& result = document_->series()[static_cast<std::size_t>(rows_[static_cast<std::size_t>(row)].series_index)].result;
+  if (result && result->trace_window && result->trace_window->traced()) {
+    timeline_->setData(trace::buildTimelineData(*result->trace_window));
+    timeline_stack_->setCurrentWidget(timeline_);
+  }
+}
+
+QString KernelsView::textAt(const QPointF& pixel) const {
+  const int r = static_cast<int>(std::lround(plot_->yAxis->pixelToCoord(pixel.y())));
+  if (r < 0 || r >= tracedConfigCount() || std::abs(plot_->yAxis->pixelToCoord(pixel.y()) - r) > 0.3) return {};
+  const auto& t = rows_[static_cast<std::size_t>(r)].summary;
+  const auto& s = document_->series()[static_cast<std::size_t>(rows_[static_cast<std::size_t>(r)].series_index)];
+  return tr("<b>%1</b> (%2 iterations, %3)<br>GPU busy %4 ms (%5 %)<br>launch gaps %6 ms (longest %7 µs)<br>"
+            "host overhead %8 ms<br>%9 kernels/iteration · Tensor Cores %10 % of kernel time · %11 stream(s)")
+      .arg(s.key).arg(t.steady_iterations_traced).arg(QString::fromStdString(t.basis))
+      .arg(ValueFormat::number(t.gpu_busy_us_per_iteration / 1000.0)).arg(t.gpu_busy_pct, 0, 'f', 1)
+      .arg(ValueFormat::number(t.launch_gap_us_per_iteration / 1000.0), ValueFormat::number(t.max_gap_us),
+           ValueFormat::number(t.host_overhead_us_per_iteration / 1000.0), ValueFormat::number(t.kernels_per_iteration))
+      .arg(t.tensor_core_share * 100, 0, 'f', 0).arg(t.stream_count);
+}
+
+}  // namespace inferscope::gui

@@ -1,0 +1,66 @@
+// The "Kernels" page, from each config's TraceSummary (the "trace" aggregates of a session): per
+// traced config a stacked bar of GPU busy, launch gaps and host overhead per iteration (they add
+// up to the iteration's wall time), with kernels per iteration and the Tensor-Core share under
+// the config's name; tables of the top kernels and top operators of the selected config; and,
+// for a live run that kept its trace window, the zoomable kernel timeline (KernelTimeline).
+// Configs that were not traced are listed with the reason.
+#pragma once
+
+#include <QWidget>
+
+#include <vector>
+
+#include "core/trace/trace_summary.h"
+#include "gui/widgets/chart_style.h"
+
+class QComboBox;
+class QCustomPlot;
+class QLabel;
+class QStackedWidget;
+class QTableWidget;
+
+namespace inferscope::gui {
+
+class KernelTimeline;
+class SessionDocument;
+
+class KernelsView : public QWidget, public ExportableChart {
+  Q_OBJECT
+
+ public:
+  explicit KernelsView(SessionDocument* document, QWidget* parent = nullptr);
+
+  QCustomPlot* plot() const { return plot_; }
+  QCustomPlot* exportPlot() const override;
+  QString exportTitle() const override { return tr("GPU time per iteration"); }
+  // Rows of the breakdown chart: configs with a traced summary.
+  int tracedConfigCount() const { return static_cast<int>(rows_.size()); }
+  QTableWidget* kernelTable() const { return kernel_table_; }
+  QTableWidget* opTable() const { return op_table_; }
+  KernelTimeline* timeline() const { return timeline_; }
+  QComboBox* configCombo() const { return config_combo_; }
+  QString untracedText() const;
+
+ private:
+  struct Row {
+    int series_index = 0;
+    trace::TraceSummary summary;
+  };
+  void rebuild();
+  void showConfig(int row);
+  QString textAt(const QPointF& pixel) const;
+
+  SessionDocument* document_;
+  QCustomPlot* plot_;
+  QLabel* untraced_label_;
+  QComboBox* config_combo_;
+  QTableWidget* kernel_table_;
+  QTableWidget* op_table_;
+  QStackedWidget* timeline_stack_;
+  QLabel* timeline_note_;
+  KernelTimeline* timeline_;
+  std::vector<Row> rows_;
+  QStringList untraced_;
+};
+
+}  // namespace inferscope::gui

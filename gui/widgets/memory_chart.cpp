@@ -1,0 +1,144 @@
+// MemoryChart: one QCPBars per (config, measure) with a single data point, because QCPBars has one
+// brush per plottable and every config keeps its own colour. The bars of a config sit side by side
+// around its tick; three neutral legend-only entries explain the shades.
+#include "gui/widgets/memory_chart.h"
+
+#include <qcustomplot.h>
+
+#include <QVBoxLayout>
+
+#include <algorithm>
+
+#include "core/common/units.h"
+#include "gui/lib/session_document.h"
+#include "gui/lib/value_format.h"
+
+namespace inferscope::gui {
+namespace {
+
+constexpr double kBarWidth = 0.26;
+enum Measure { Parameters, Allocated, Reserved, MeasureCount };
+
+QColor shade(const QColor& base, int measure) {
+  if (measure == Parameters) return base.lighter(135);
+  if (measure == Reserved) return base.darker(140);
+  return base;
+}
+
+QString measureName(int measure) {
+  switch (measure) {
+    case Parameters: return MemoryChart::tr("parameters");
+    case Allocated: return MemoryChart::tr("peak allocated");
+    default: return MemoryChart::tr("peak reserved (CUDA caching allocator)");
+  }
+}
+
+double offset(int measure) { return (measure - 1) * (kBarWidth + 0.02); }
+
+}  // namespace
+
+MemoryChart::MemoryChart(SessionDocument* document, QWidget* parent)
+    : QWidget(parent), document_(document), plot_(new QCustomPlot(this)) {
+  plot_->setObjectName(QStringLiteral("memoryPlot"));
+  auto* layout = new QVBoxLayout(this);
+  layout->setContentsMargins(0, 0, 0, 0);
+  layout->addWidget(plot_);
+  ChartStyle::apply(plot_, this);
+  ChartStyle::legendAbove(plot_);
+  plot_->yAxis->setLabel(tr("memory (MiB)"));
+  plot_->xAxis->setLabel(tr("config"));
+  plot_->xAxis->grid()->setVisible(false);
+  source_label_ = new QCPTextElement(plot_, QString(), QFont(font().family(), font().pointSize() - 1));
+  source_label_->setTextColor(palette().color(QPalette::PlaceholderText));
+  plot_->plotLayout()->insertRow(0);
+  plot_->plotLayout()->addElement(0, 0, source_label_);
+  connect(document_, &SessionDocument::reset, this, &MemoryChart::rebuild);
+  connect(document_, &SessionDocument::resultAdded, this, &MemoryChart::rebuild);
+  new ChartHover(plot_, [this](const QPointF& p) { return textAt(p); });
+  rebuild();
+}
+
+void MemoryChart::rebuild() {
+  plot_->clearPlottables();
+  rows_.clear();
+  const auto& series = document_->series();
+  bool any_cuda = false, any_cpu = false;
+  for (std::size_t i = 0; i < series.size(); ++i) {
+    const auto& result = series[i].result;
+    if (!result || result->status != ConfigStatus::Ok) continue;
+    const auto& m = result->memory;
+    if (m.parameter_bytes <= 0 && m.peak_allocated_bytes <= 0) continue;
+    Row row;
+    row.series_index = static_cast<int>(i);
+    row.parameter_mib = units::bytesToMiB(m.parameter_bytes);
+    row.allocated_mib = units::bytesToMiB(m.peak_allocated_bytes);
+    row.reserved_mib = units::bytesToMiB(m.peak_reserved_bytes);
+    row.has_reserved = m.source == "cuda-caching-allocator";
+    any_cuda |= row.has_reserved;
+    any_cpu |= m.source == "cpu-allocator-hook";
+    rows_.push_back(row);
+  }
+
+  // Legend: what the three shades mean, in a neutral grey (the x axis names the configs).
+  const QColor neutral(120, 120, 120);
+  for (int measure = 0; measure < MeasureCount; ++measure) {
+    if (measure == Reserved && !any_cuda) continue;
+    auto* legend_only = new QCPBars(plot_->xAxis, plot_->yAxis);
+    legend_only->setName(measureName(measure));
+    legend_only->setBrush(measure == Parameters ? QBrush(shade(neutral, measure), Qt::Dense3Pattern) : QBrush(shade(neutral, measure)));
+    legend_only->setPen(QPen(neutral.darker(150)));
+  }
+
+  QSharedPointer<QCPAxisTickerText> ticker(new QCPAxisTickerText);
+  double highest = 0;
+  for (std::size_t r = 0; r < rows_.size(); ++r) {
+    const auto& row = rows_[r];
+    const auto& s = series[static_cast<std::size_t>(row.series_index)];
+    ticker->addTick(static_cast<double>(r), s.key);
+    const double values[MeasureCount] = {row.parameter_mib, row.allocated_mib, row.reserved_mib};
+    for (int measure = 0; measure < MeasureCount; ++measure) {
+      if (measure == Reserved && !row.has_reserved) continue;
+      auto* bars = new QCPBars(plot_->xAxis, plot_->yAxis);
+      bars->setWidth(kBarWidth);
+      // Parameters also get a hatch: a light shade alone washes out for the palest configs.
+      bars->setBrush(measure == Parameters ? QBrush(shade(s.color, measure), Qt::Dense3Pattern) : QBrush(shade(s.color, measure)));
+      bars->setPen(QPen(s.color.darker(150)));
+      bars->addData(static_cast<double>(r) + offset(measure), values[measure]);
+      bars->removeFromLegend();
+      highest = std::max(highest, values[measure]);
+    }
+  }
+  plot_->xAxis->setTicker(ticker);
+  plot_->xAxis->setTickLabelRotation(rows_.size() > 6 ? 30 : 0);
+  plot_->xAxis->setRange(-0.6, std::max<double>(static_cast<double>(rows_.size()), 1.0) - 0.4);
+  plot_->yAxis->setRange(0, highest > 0 ? highest * 1.12 : 100);
+
+  QString source;
+  if (rows_.empty()) {
+    source = tr("No memory figures yet: they appear as configs finish");
+  } else if (any_cuda) {
+    source = tr("Source: CUDA caching allocator (torch.cuda.max_memory_allocated / reserved), per config after reset");
+  } else if (any_cpu) {
+    source = tr("CPU: allocator hook (peak bytes allocated by LibTorch's CPU allocator); no reserved pool on the CPU");
+  }
+  source_label_->setText(source);
+  plot_->replot(QCustomPlot::rpQueuedReplot);
+}
+
+QString MemoryChart::textAt(const QPointF& pixel) const {
+  for (int i = 0; i < plot_->plottableCount(); ++i) {
+    auto* bars = qobject_cast<QCPBars*>(plot_->plottable(i));
+    if (!bars || bars->data()->isEmpty() || bars->selectTest(pixel, false) < 0 ||
+        bars->selectTest(pixel, false) > 1)
+      continue;
+    const double key = bars->data()->begin()->key;
+    const int r = static_cast<int>(std::lround(key));
+    if (r < 0 || r >= configCount()) continue;
+    const int measure = static_cast<int>(std::lround((key - r) / (kBarWidth + 0.02))) + 1;
+    const auto& s = document_->series()[static_cast<std::size_t>(rows_[static_cast<std::size_t>(r)].series_index)];
+    return tr("<b>%1</b><br>%2: %3 MiB").arg(s.key, measureName(measure), ValueFormat::number(bars->data()->begin()->value));
+  }
+  return {};
+}
+
+}  // namespace inferscope::gui

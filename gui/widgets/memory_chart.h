@@ -1,0 +1,45 @@
+// The "Memory" page: per config, grouped bars of parameter, peak allocated and peak reserved MiB,
+// in the config's palette colour (three shades of it, so the measures read apart without losing
+// the config's identity). Peak reserved exists only for the CUDA caching allocator; a CPU session
+// says "CPU: allocator hook" so nobody compares the two sources as if they were one.
+#pragma once
+
+#include <QWidget>
+
+#include "gui/widgets/chart_style.h"
+
+class QCustomPlot;
+class QCPTextElement;
+
+namespace inferscope::gui {
+
+class SessionDocument;
+
+class MemoryChart : public QWidget, public ExportableChart {
+  Q_OBJECT
+
+ public:
+  explicit MemoryChart(SessionDocument* document, QWidget* parent = nullptr);
+
+  QCustomPlot* plot() const { return plot_; }
+  QCustomPlot* exportPlot() const override { return plot_; }
+  QString exportTitle() const override { return tr("Memory per config"); }
+  // Configs with a bar group (finished configs that reported memory); tests compare it.
+  int configCount() const { return static_cast<int>(rows_.size()); }
+
+ private:
+  struct Row {
+    int series_index = 0;
+    double parameter_mib = 0, allocated_mib = 0, reserved_mib = 0;
+    bool has_reserved = false;
+  };
+  void rebuild();
+  QString textAt(const QPointF& pixel) const;
+
+  SessionDocument* document_;
+  QCustomPlot* plot_;
+  QCPTextElement* source_label_ = nullptr;
+  std::vector<Row> rows_;
+};
+
+}  // namespace inferscope::gui
