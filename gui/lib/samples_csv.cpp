@@ -1,0 +1,42 @@
+// SamplesCsv: '.' decimal point and full precision whatever the locale — a CSV is for programs.
+#include "gui/lib/samples_csv.h"
+
+#include <QSaveFile>
+
+namespace inferscope::gui {
+
+QString SamplesCsv::header() { return QStringLiteral("config,key,iteration,warmup,latency_ms,host_ms\n"); }
+
+QString SamplesCsv::toText(const SessionResult& session, int* rows) {
+  QString text = header();
+  int n = 0;
+  for (const auto& c : session.configs) {
+    // Keys are [a-z0-9+-]; quoting keeps the file valid should that ever change.
+    const QString key = QStringLiteral("\"%1\"").arg(QString::fromStdString(c.config.key()).replace(QLatin1Char('"'), QStringLiteral("\"\"")));
+    for (std::size_t i = 0; i < c.latency_ms.size(); ++i) {
+      const QString host = i < c.host_ms.size() ? QString::number(c.host_ms[i], 'g', 10) : QString();
+      text += QStringLiteral("%1,%2,%3,%4,%5,%6\n")
+                  .arg(c.index)
+                  .arg(key)
+                  .arg(i)
+                  .arg(static_cast<int>(i) < c.warmup_iterations ? 1 : 0)
+                  .arg(QString::number(c.latency_ms[i], 'g', 10), host);
+      ++n;
+    }
+  }
+  if (rows) *rows = n;
+  return text;
+}
+
+int SamplesCsv::write(const SessionResult& session, const QString& path, QString* error) {
+  int rows = 0;
+  const QByteArray bytes = toText(session, &rows).toUtf8();
+  QSaveFile file(path);
+  if (!file.open(QIODevice::WriteOnly) || file.write(bytes) != bytes.size() || !file.commit()) {
+    if (error) *error = QStringLiteral("could not write %1: %2").arg(path, file.errorString());
+    return -1;
+  }
+  return rows;
+}
+
+}  // namespace inferscope::gui

@@ -1,0 +1,122 @@
+// The chart tabs and exports on sessions recorded on the H200, opened on this CPU-only machine:
+// every chart fills from the file (memory bars = configs, speed × accuracy points = ok configs,
+// kernel rows = traced configs), the tolerance re-ranks, exports write non-empty files, and the
+// samples CSV has one row per sample. No engine run: these suites stay fast.
+#include <QComboBox>
+#include <QFile>
+#include <QTabWidget>
+#include <QTableWidget>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <qcustomplot.h>
+
+#include "core/session/session_file.h"
+#include "gui/lib/samples_csv.h"
+#include "gui/lib/session_document.h"
+#include "gui/widgets/kernel_timeline.h"
+#include "gui/widgets/kernels_view.h"
+#include "gui/widgets/main_window.h"
+#include "gui/widgets/memory_chart.h"
+#include "gui/widgets/speed_accuracy_chart.h"
+#include "tests/gui/gui_test_main.h"
+
+using namespace inferscope;
+using namespace inferscope::gui;
+
+namespace {
+
+QString fixture(const char* name) {
+  return QStringLiteral(INFERSCOPE_SOURCE_DIR "/tests/fixtures/%1.inferscope.json").arg(QLatin1String(name));
+}
+
+int okConfigs(const SessionResult& session) {
+  int n = 0;
+  for (const auto& c : session.configs) n += c.status == ConfigStatus::Ok ? 1 : 0;
+  return n;
+}
+
+}  // namespace
+
+class TestCharts : public QObject {
+  Q_OBJECT
+
+ private slots:
+  void tracedSessionFillsEveryChart() {
+    MainWindow window;
+    window.resize(1280, 800);
+    QVERIFY(window.openSession(fixture("h200_resnet50_traced")));
+    const auto session = window.document()->session();
+    QVERIFY(session);
+    const int configs = static_cast<int>(session->configs.size());
+    QCOMPARE(configs, 3);
+    QCOMPARE(window.chartTabs()->count(), 4);
+    QCOMPARE(window.memoryChart()->configCount(), configs);
+    QCOMPARE(window.speedAccuracyChart()->pointCount(), okConfigs(*session));
+    QVERIFY(window.speedAccuracyChart()->frontCount() >= 1);
+    int traced = 0;
+    for (const auto& c : session->configs) traced += c.trace_summary_json.empty() ? 0 : 1;
+    QCOMPARE(window.kernelsView()->tracedConfigCount(), traced);
+    QVERIFY(window.kernelsView()->kernelTable()->rowCount() > 0);
+    QVERIFY(window.kernelsView()->opTable()->rowCount() > 0);
+    // A file keeps no trace window: the timeline stays empty and the page says why.
+    QCOMPARE(window.kernelsView()->timeline()->streamCount(), 0);
+    window.kernelsView()->configCombo()->setCurrentIndex(2);
+    QVERIFY(window.kernelsView()->kernelTable()->rowCount() > 0);
+  }
+
+  void untracedSessionSaysWhy() {
+    MainWindow window;
+    QVERIFY(window.openSession(fixture("h200_bert_b32")));
+    QCOMPARE(window.kernelsView()->tracedConfigCount(), 0);
+    QVERIFY(window.kernelsView()->untracedText().contains(QStringLiteral("bf16+aoti")));
+    // The unsupported AOTInductor config has no memory bar and no point; the rest do.
+    const auto session = window.document()->session();
+    QCOMPARE(window.speedAccuracyChart()->pointCount(), okConfigs(*session));
+    QCOMPARE(window.memoryChart()->configCount(), okConfigs(*session));
+  }
+
+  void toleranceMarksUnsafeConfigs() {
+    MainWindow window;
+    QVERIFY(window.openSession(fixture("h200_resnet50_b32")));
+    auto* chart = window.speedAccuracyChart();
+    QCOMPARE(chart->unsafeCount(), 0);
+    // BF16's error (~5e-3) is over a 1e-3 tolerance: those points turn unsafe, still drawn.
+    chart->setTolerance(1e-3);
+    QVERIFY(chart->unsafeCount() > 0);
+    QCOMPARE(chart->pointCount(), okConfigs(*window.document()->session()));
+  }
+
+  void everyTabExports() {
+    MainWindow window;
+    window.resize(1280, 800);
+    QVERIFY(window.openSession(fixture("h200_resnet50_traced")));
+    QTemporaryDir dir;
+    for (int tab = 0; tab < window.chartTabs()->count(); ++tab) {
+      window.chartTabs()->setCurrentIndex(tab);
+      for (const char* suffix : {"png", "pdf"}) {
+        const QString path = dir.filePath(QStringLiteral("tab%1.%2").arg(tab).arg(QLatin1String(suffix)));
+        QVERIFY2(window.exportChart(path), qPrintable(path));
+        QVERIFY(QFile(path).size() > 1000);
+      }
+    }
+  }
+
+  void csvHasOneRowPerSample() {
+    const SessionResult session = loadSession(fixture("h200_resnet50_b32").toStdString());
+    std::size_t samples = 0;
+    for (const auto& c : session.configs) samples += c.latency_ms.size();
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("samples.csv"));
+    QCOMPARE(SamplesCsv::write(session, path), static_cast<int>(samples));
+    QFile file(path);
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    const QList<QByteArray> lines = file.readAll().split('\n');
+    QCOMPARE(lines.front(), QByteArray("config,key,iteration,warmup,latency_ms,host_ms"));
+    QCOMPARE(lines.size() - 2, static_cast<int>(samples));  // header + trailing empty line
+    QVERIFY(lines[1].startsWith("0,\"fp32\",0,1,"));
+  }
+};
+
+INFERSCOPE_GUI_TEST_MAIN(TestCharts, QApplication)
+#include "tst_charts.moc"
