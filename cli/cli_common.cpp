@@ -36,6 +36,19 @@ void addModelOptions(CLI::App& app, ModelOptions& o) {
   app.add_option("--hidden", o.encoder.hidden, "bert-encoder: hidden size")->capture_default_str()->check(CLI::PositiveNumber);
   app.add_option("--heads", o.encoder.heads, "bert-encoder: attention heads")->capture_default_str()->check(CLI::PositiveNumber);
   app.add_option("--seq-len", o.encoder.seq_len, "bert-encoder: sequence length")->capture_default_str()->check(CLI::PositiveNumber);
+  app.add_flag("--adaptive", o.adaptive,
+               "stop each config once its steady median is known to --target-ci (or at a budget) instead "
+               "of after --iters iterations");
+  app.add_option("--target-ci", o.target_ci, "adaptive: relative half-width of the median's CI to reach")
+      ->capture_default_str()->check(CLI::PositiveNumber);
+  app.add_option("--min-iters", o.min_iters, "adaptive: never stop before this many iterations")
+      ->capture_default_str()->check(CLI::PositiveNumber);
+  app.add_option("--max-iters", o.max_iters, "adaptive: iteration budget per config")
+      ->capture_default_str()->check(CLI::PositiveNumber);
+  app.add_option("--config-budget-s", o.config_budget_s, "adaptive: time budget per config (0 = none)")
+      ->check(CLI::NonNegativeNumber);
+  app.add_option("--budget-s", o.budget_s, "adaptive: time budget of the whole run, spread over its configs")
+      ->check(CLI::NonNegativeNumber);
   app.add_option("--cycle-input", o.cycle_inputs,
                  "vary input sizes: iterations cycle through the inputs and these sets (one spec per set, "
                  "';' between a set's specs), e.g. --cycle-input 32x3x192x192 --cycle-input 32x3x256x256");
@@ -111,6 +124,12 @@ ProfileRequest toRequest(const ModelOptions& o) {
   r.run.warmup_iterations = o.warmup;
   r.run.measure_iterations = o.iters;
   r.run.check_accuracy = !o.no_accuracy;
+  r.run.adaptive = o.adaptive;
+  r.run.target_rel_ci = o.target_ci;
+  r.run.min_iterations = o.min_iters;
+  r.run.max_iterations = o.max_iters;
+  r.run.config_time_budget_ms = o.config_budget_s * 1000.0;
+  r.run.session_time_budget_ms = o.budget_s * 1000.0;
   return r;
 }
 

@@ -41,6 +41,12 @@ struct ModelOptions {
   std::uint64_t seed = 0;
   EncoderOptions encoder;
   bool no_accuracy = false;
+  bool adaptive = false;
+  double target_ci = 0.01;
+  int min_iters = 100;
+  int max_iters = 10000;
+  double config_budget_s = 0;
+  double budget_s = 0;
   std::vector<std::string> cycle_inputs;  // extra input sets, iterations cycle through them
   bool isolate = false;        // each config in a fresh child process (true cold starts)
   double isolate_timeout_s = 900;

@@ -69,9 +69,10 @@ void printResultTable(std::FILE* out, const SessionResult& s) {
     const auto& ss = r.steady;
     const double half_pct = st.median_ms > 0 ? 50.0 * (ss.median_ci_high_ms - ss.median_ci_low_ms) / st.median_ms : 0;
     const std::string ci = ss.analysed && ss.median_ci_high_ms > 0 ? fmt::format("{:.1f}", half_pct) : "-";
-    const std::string steady = ss.analysed ? fmt::format("{} from iter {}{}", ss.series_class, ss.steady_start,
-                                                         ss.low_confidence ? " (low confidence)" : "")
-                                           : "";
+    const std::string steady =
+        ss.analysed ? fmt::format("{} from iter {}{} · {} iterations, {}", ss.series_class, ss.steady_start,
+                                  ss.low_confidence ? " (low confidence)" : "", r.latency_ms.size(), ss.stop_reason)
+                    : "";
     fmt::print(out, "{:<24} {:>7} {:>10.3f} {:>8} {:>10.3f} {:>10.3f} {:>10.3f} {:>11.1f} {:>10.1f} {:>9.1f} {:>9}  {}\n",
                r.config.key(), "ok", st.median_ms, ci, st.p90_ms, st.min_ms, st.max_ms, st.cold_start_ms,
                st.throughput_items_per_s, units::bytesToMiB(r.memory.peak_allocated_bytes), err, steady);

@@ -25,6 +25,7 @@ struct Progress {
   int iteration = 0;
   int planned_iterations = 0;
   double elapsed_ms = 0;
+  int provisional_steady_start = -1;  // adaptive mode: the online analysis's current guess, or −1
 };
 
 enum class LogLevel { Info, Warning, Error };

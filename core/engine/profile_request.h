@@ -11,7 +11,17 @@ namespace inferscope {
 
 struct RunSettings {
   int warmup_iterations = 10;    // run first, reported, never part of the statistics
-  int measure_iterations = 100;  // measured iterations per config
+  int measure_iterations = 100;  // measured iterations per config (fixed-count mode)
+  // Adaptive mode (docs/MEASUREMENT.md): iterate until the steady median's CI half-width is
+  // ≤ target_rel_ci with a stable steady start (at least min_iterations), or until a budget ends
+  // (status "budget-limited": the stop reason says which). The session budget is spread over the
+  // configs still to run.
+  bool adaptive = false;
+  double target_rel_ci = 0.01;
+  int min_iterations = 100;
+  int max_iterations = 10000;
+  double config_time_budget_ms = 0;   // 0 = none
+  double session_time_budget_ms = 0;  // 0 = none
   bool check_accuracy = true;    // compare each config with an FP32-IEEE reference
   // Kernel tracing (CUPTI, CUDA only): a bounded window of the first warm-up iterations and the
   // first steady ones; the iterations after it run untraced, so no slowdown lingers.

@@ -5,6 +5,8 @@
 #include <algorithm>
 #include <cmath>
 
+#include "core/analysis/ratio_estimate.h"
+
 namespace inferscope {
 namespace {
 
@@ -50,16 +52,23 @@ SessionRanking rankSession(const SessionResult& session, const RankingOptions& o
     if (ranking.baseline_index) {
       const auto& b = configs[static_cast<std::size_t>(*ranking.baseline_index)];
       r.speedup = b.stats.median_ms / c.stats.median_ms;
-      // Conservative interval arithmetic on the two medians' CIs: the ratio's CI contains every
-      // ratio of values inside both intervals (wider than a joint bootstrap, never narrower).
-      if (hasCi(b) && hasCi(c)) {
+      const auto b_steady = b.steadyLatencies(), c_steady = c.steadyLatencies();
+      if (b_steady.size() >= 2 && c_steady.size() >= 2) {
+        // The samples are there: a bootstrap CI of the ratio of medians (docs/MEASUREMENT.md).
+        const auto ratio = analysis::compareMedians(b_steady, c_steady, options.equivalence_delta);
+        r.speedup_low = ratio.ci.low;
+        r.speedup_high = ratio.ci.high;
+        r.real_difference = ratio.real_difference;
+      } else if (hasCi(b) && hasCi(c)) {
+        // Only summaries (hand-made results): conservative interval arithmetic on the two
+        // medians' CIs, which contains every ratio of values inside both intervals.
         r.speedup_low = b.steady.median_ci_low_ms / c.steady.median_ci_high_ms;
         r.speedup_high = b.steady.median_ci_high_ms / c.steady.median_ci_low_ms;
+        const double band = 1.0 + options.equivalence_delta;
+        r.real_difference = r.speedup_low > band || r.speedup_high < 1.0 / band;
       } else {
         r.speedup_low = r.speedup_high = r.speedup;
       }
-      const double band = 1.0 + options.equivalence_delta;
-      r.real_difference = r.speedup_low > band || r.speedup_high < 1.0 / band;
     }
     ok.push_back(r);
   }

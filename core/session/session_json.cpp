@@ -73,6 +73,12 @@ static json toJson(const ProfileRequest& r) {
             {"measure_iterations", r.run.measure_iterations},
             {"check_accuracy", r.run.check_accuracy},
             {"reference_last", r.run.reference_last},
+            {"adaptive", r.run.adaptive},
+            {"target_rel_ci", r.run.target_rel_ci},
+            {"min_iterations", r.run.min_iterations},
+            {"max_iterations", r.run.max_iterations},
+            {"config_time_budget_ms", r.run.config_time_budget_ms},
+            {"session_time_budget_ms", r.run.session_time_budget_ms},
             {"input_cycle", [&] {
                json sets = json::array();
                for (const auto& set : r.run.input_cycle) {
@@ -120,6 +126,12 @@ static ProfileRequest requestFromJson(const json& j) {
     r.run.measure_iterations = run.value("measure_iterations", r.run.measure_iterations);
     r.run.check_accuracy = run.value("check_accuracy", r.run.check_accuracy);
     r.run.reference_last = run.value("reference_last", r.run.reference_last);
+    r.run.adaptive = run.value("adaptive", r.run.adaptive);
+    r.run.target_rel_ci = run.value("target_rel_ci", r.run.target_rel_ci);
+    r.run.min_iterations = run.value("min_iterations", r.run.min_iterations);
+    r.run.max_iterations = run.value("max_iterations", r.run.max_iterations);
+    r.run.config_time_budget_ms = run.value("config_time_budget_ms", r.run.config_time_budget_ms);
+    r.run.session_time_budget_ms = run.value("session_time_budget_ms", r.run.session_time_budget_ms);
     for (const auto& set : run.value("input_cycle", json::array())) {
       std::vector<InputSpec> specs;
       for (const auto& spec : set) specs.push_back(InputSpec::parse(spec.get<std::string>()));

@@ -12,6 +12,7 @@
 #include <optional>
 #include <ctime>
 
+#include "core/analysis/online_analyser.h"
 #include "core/analysis/steady_state_analysis.h"
 #include "core/common/error.h"
 #include "core/common/time_format.h"
@@ -116,6 +117,18 @@ void fillStats(ConfigResult& r, std::int64_t batch) {
   r.stats.throughput_items_per_s = sum.median > 0 ? static_cast<double>(batch) * 1000.0 / sum.median : 0;
 }
 
+// The time budget of the next config: its own budget, capped by an equal share of what is left of
+// the session's budget over the configs still to run (a slow config leaves less for the rest).
+double configBudgetMs(const RunSettings& run, Clock::time_point session_start, std::size_t configs_left) {
+  double budget = run.config_time_budget_ms;
+  if (run.session_time_budget_ms > 0 && configs_left > 0) {
+    const double left = std::max(0.0, run.session_time_budget_ms - units::toMs(Clock::now() - session_start));
+    const double share = left / static_cast<double>(configs_left);
+    budget = budget > 0 ? std::min(budget, share) : share;
+  }
+  return budget;
+}
+
 // Fault injection for tests and demos: INFERSCOPE_FAULT_OOM=key1,key2 makes those configs fail
 // with an out-of-memory error after their model is prepared, exercising the recovery path.
 bool faultInjectedOom(const std::string& key) {
@@ -126,10 +139,21 @@ bool faultInjectedOom(const std::string& key) {
 }
 
 // Runs the iterations of one prepared config. Returns the last iteration's outputs.
-std::vector<torch::Tensor> iterate(SessionContext& ctx, tl::PreparedModel& model, ConfigResult& r) {
-  const int warmup = std::max(0, ctx.request.run.warmup_iterations);
-  const int total = warmup + std::max(1, ctx.request.run.measure_iterations);
+std::vector<torch::Tensor> iterate(SessionContext& ctx, tl::PreparedModel& model, ConfigResult& r,
+                                   double time_budget_ms) {
+  const auto& run = ctx.request.run;
+  const int warmup = std::max(0, run.warmup_iterations);
+  const int total = run.adaptive ? std::max(1, run.max_iterations) : warmup + std::max(1, run.measure_iterations);
   r.warmup_iterations = warmup;
+  std::optional<analysis::OnlineAnalyser> online;
+  if (run.adaptive) {
+    analysis::StopRule rule;
+    rule.target_rel_half_width = run.target_rel_ci;
+    rule.min_iterations = static_cast<std::size_t>(std::max(1, run.min_iterations));
+    rule.max_iterations = static_cast<std::size_t>(total);
+    rule.time_budget_ms = time_budget_ms;
+    online.emplace(rule);
+  }
   auto timer = tl::makeIterationTimer(ctx.device);
   std::vector<std::vector<torch::Tensor>> cycle_inputs;  // input sets 1…k−1 on the device
   for (const auto& set : ctx.cycle_cpu_inputs) {
@@ -176,10 +200,18 @@ std::vector<torch::Tensor> iterate(SessionContext& ctx, tl::PreparedModel& model
     r.latency_ms.push_back(latency_ms);
     r.host_ms.push_back(host_ms);
     ctx.sink.onSample(Sample{r.index, i, latency_ms, host_ms, i < warmup});
+    if (online) online->add(latency_ms);
+    const bool stop = online && online->shouldStop();
     const auto now = Clock::now();
-    if (i + 1 == total || now - last_progress > std::chrono::milliseconds(100)) {
-      ctx.sink.onProgress(Progress{r.index, ctx.config_count, i + 1, total, units::toMs(now - start)});
+    if (stop || i + 1 == total || now - last_progress > std::chrono::milliseconds(100)) {
+      Progress p{r.index, ctx.config_count, i + 1, total, units::toMs(now - start)};
+      if (online && online->provisionalSteadyStart()) p.provisional_steady_start = static_cast<int>(*online->provisionalSteadyStart());
+      ctx.sink.onProgress(p);
       last_progress = now;
+    }
+    if (stop) {
+      r.steady.stop_reason = analysis::toString(online->stopReason());
+      break;
     }
   }
   // Accuracy is always judged on input set 0, the one the reference saw.
@@ -195,7 +227,7 @@ std::vector<torch::Tensor> iterate(SessionContext& ctx, tl::PreparedModel& model
 // Runs one config on a fresh model. `kept_outputs` (reference-last mode) receives CPU copies of
 // the last iteration's outputs, compared with the reference once it exists.
 ConfigResult runConfig(SessionContext& ctx, const OptimizationConfig& config, int index,
-                       std::vector<torch::Tensor>* kept_outputs) {
+                       std::vector<torch::Tensor>* kept_outputs, double time_budget_ms) {
   ConfigResult r;
   r.index = index;
   r.config = config;
@@ -222,7 +254,7 @@ ConfigResult runConfig(SessionContext& ctx, const OptimizationConfig& config, in
     r.memory.parameter_bytes = model.parameter_bytes;
     TORCH_CHECK_WITH(OutOfMemoryError, !faultInjectedOom(config.key()),
                      "injected by INFERSCOPE_FAULT_OOM");
-    const auto outputs = iterate(ctx, model, r);
+    const auto outputs = iterate(ctx, model, r, time_budget_ms);
     r.memory = [&] {
       auto m = probe->read();
       m.parameter_bytes = model.parameter_bytes;
@@ -326,13 +358,15 @@ SessionResult run(const ProfileRequest& request_in, EventSink& sink, const Cance
     session.output_shapes = ctx.output_shapes;
   }
   std::vector<std::vector<torch::Tensor>> kept(request.plan.size());
+  const auto session_start = Clock::now();
   for (std::size_t i = 0; i < request.plan.size(); ++i) {
     if (cancel.cancelled()) {
       session.cancelled = true;
       break;
     }
     session.configs.push_back(runConfig(ctx, request.plan[i], static_cast<int>(i),
-                                        request.run.reference_last ? &kept[i] : nullptr));
+                                        request.run.reference_last ? &kept[i] : nullptr,
+                                        configBudgetMs(request.run, session_start, request.plan.size() - i)));
     if (!request.run.reference_last) sink.onConfigDone(session.configs.back());
     if (session.configs.back().status == ConfigStatus::Cancelled) session.cancelled = true;
   }

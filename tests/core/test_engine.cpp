@@ -212,3 +212,31 @@ TEST(Runner, InputSizesCycle) {
   EXPECT_EQ(s.configs[0].accuracy.max_abs_error, 0.0);  // same set 0 as the reference
   EXPECT_GT(s.configs[1].accuracy.rel_l2_error, 0.0);
 }
+
+// Adaptive stopping: a tiny model converges long before its iteration budget; a tight target with a
+// small budget stops at the budget and says so.
+TEST(Runner, AdaptiveStoppingConvergesOrReportsItsBudget) {
+  auto r = request("bert-encoder", 2, 1, {"fp32"});
+  r.model.encoder = EncoderOptions{1, 32, 2, 64, 100, 32, 8};
+  r.run.adaptive = true;
+  r.run.min_iterations = 60;
+  r.run.max_iterations = 3000;
+  r.run.target_rel_ci = 0.05;
+  auto s = runQuietly(r);
+  const auto& c = s.configs.at(0);
+  ASSERT_EQ(c.status, ConfigStatus::Ok) << c.message;
+  EXPECT_EQ(c.steady.stop_reason, "converged");
+  EXPECT_GE(c.latency_ms.size(), 60u);
+  EXPECT_LT(c.latency_ms.size(), 3000u);
+
+  r.run.target_rel_ci = 1e-9;  // unreachable
+  r.run.max_iterations = 80;
+  s = runQuietly(r);
+  EXPECT_EQ(s.configs.at(0).steady.stop_reason, "iteration-budget");
+  EXPECT_EQ(s.configs.at(0).latency_ms.size(), 80u);
+
+  r.run.max_iterations = 100000;
+  r.run.session_time_budget_ms = 150;  // spread over one config
+  s = runQuietly(r);
+  EXPECT_EQ(s.configs.at(0).steady.stop_reason, "time-budget");
+}
