@@ -1,3 +1,5 @@
+// ResultsTableModel: cells from ConfigResult values plus the session ranking; all text through
+// ValueFormat.
 #include "gui/lib/results_table_model.h"
 
 #include <QGuiApplication>
@@ -39,7 +41,20 @@ double rawValue(const ConfigResult& r, int column) {
   }
 }
 
+double ciPercent(const ConfigResult& r) {
+  if (!r.steady.analysed || r.steady.median_ci_high_ms <= 0 || r.stats.median_ms <= 0) return std::nan("");
+  return (r.steady.median_ci_high_ms - r.steady.median_ci_low_ms) / 2.0 / r.stats.median_ms * 100.0;
+}
+
 QString cellText(const ConfigResult& r, int column) {
+  if (column == ResultsTableModel::CiColumn) {
+    const double ci = ciPercent(r);
+    return std::isnan(ci) ? QStringLiteral("—") : QStringLiteral("±%1 %").arg(ValueFormat::number(ci, 2));
+  }
+  if (column == ResultsTableModel::SteadyColumn) {
+    if (!r.steady.analysed) return QStringLiteral("—");
+    return QStringLiteral("%1@%2").arg(QString::fromStdString(r.steady.series_class)).arg(r.steady.steady_start);
+  }
   const double value = rawValue(r, column);
   if (std::isnan(value)) return QStringLiteral("—");
   switch (column) {
@@ -92,6 +107,35 @@ QVariant ResultsTableModel::data(const QModelIndex& index, int role) const {
   const int column = index.column();
   const bool ok = r.status == ConfigStatus::Ok;
 
+  const RankedConfig* rank = ranked(series_index);
+  const QString unsafe = !ok ? QString::fromStdString(r.message)
+                             : (rank ? QString::fromStdString(rank->unsafe_reason) : QString());
+  if (column == SpeedupColumn || column == UnsafeColumn) {
+    const bool has_speedup = rank && rank->speedup > 0;
+    switch (role) {
+      case Qt::DisplayRole:
+        if (column == UnsafeColumn) return unsafe.isEmpty() ? QString() : QStringLiteral("⚠");
+        return has_speedup ? QStringLiteral("%1×").arg(ValueFormat::number(rank->speedup)) : QStringLiteral("—");
+      case SortRole:
+        if (column == UnsafeColumn) return unsafe.isEmpty() ? 0 : 1;
+        return has_speedup ? rank->speedup : -HUGE_VAL;
+      case Qt::ToolTipRole:
+        if (column == UnsafeColumn) return unsafe;
+        if (!has_speedup) return {};
+        return tr("%1× (95% CI %2–%3×)%4").arg(ValueFormat::number(rank->speedup), ValueFormat::number(rank->speedup_low),
+                                              ValueFormat::number(rank->speedup_high),
+                                              rank->real_difference ? QString() : tr(" — no real difference from FP32"));
+      case Qt::ForegroundRole:
+        if (!ok) return QGuiApplication::palette().color(QPalette::Disabled, QPalette::Text);
+        if (column == UnsafeColumn) return QColor(200, 60, 60);
+        return {};
+      case Qt::TextAlignmentRole:
+        return QVariant::fromValue((column == UnsafeColumn ? Qt::AlignHCenter : Qt::AlignRight) | Qt::AlignVCenter);
+      case SeriesIndexRole: return series_index;
+      default: return {};
+    }
+  }
+
   switch (role) {
     case Qt::DisplayRole:
       if (column == ConfigColumn) return series.key;
@@ -100,6 +144,8 @@ QVariant ResultsTableModel::data(const QModelIndex& index, int role) const {
     case SortRole:
       if (column == ConfigColumn) return series_index;  // plan order, not alphabetical
       if (column == StatusColumn) return static_cast<int>(r.status);
+      if (column == CiColumn) return std::isnan(ciPercent(r)) ? -HUGE_VAL : ciPercent(r);
+      if (column == SteadyColumn) return r.steady.analysed ? static_cast<double>(r.steady.steady_start) : -HUGE_VAL;
       // No value sorts below every number (NaN would compare false both ways and scramble the order).
       return std::isnan(rawValue(r, column)) ? -HUGE_VAL : rawValue(r, column);
     case SeriesIndexRole: return series_index;
@@ -127,9 +173,11 @@ QVariant ResultsTableModel::headerData(int section, Qt::Orientation orientation,
     // Two lines, quantity over unit: eleven columns fit a 1280-pixel window without scrolling.
     static const char* const kTitles[ColumnCount] = {
         QT_TR_NOOP("Config"),      QT_TR_NOOP("Status"),     QT_TR_NOOP("Median\n(ms)"),
+        QT_TR_NOOP("CI\n±%"),      QT_TR_NOOP("Speed-up\n×FP32"),
         QT_TR_NOOP("Mean\n(ms)"),  QT_TR_NOOP("P90\n(ms)"),  QT_TR_NOOP("Min\n(ms)"),
         QT_TR_NOOP("Max\n(ms)"),   QT_TR_NOOP("Cold start\n(ms)"), QT_TR_NOOP("Items/s"),
-        QT_TR_NOOP("Peak\n(MiB)"), QT_TR_NOOP("Rel. error\nvs FP32")};
+        QT_TR_NOOP("Peak\n(MiB)"), QT_TR_NOOP("Rel. error\nvs FP32"),
+        QT_TR_NOOP("Steady\nclass@iter"), QT_TR_NOOP("Safe")};
     return tr(kTitles[section]);
   }
   if (role == Qt::ToolTipRole) {
@@ -139,13 +187,44 @@ QVariant ResultsTableModel::headerData(int section, Qt::Orientation orientation,
       case ThroughputColumn: return tr("Throughput: batch size ÷ median latency");
       case PeakMemoryColumn: return tr("Peak memory allocated while the config ran");
       case RelErrorColumn: return tr("Relative L2 error of the output against the FP32-IEEE reference");
+      case CiColumn: return tr("Half-width of the median's 95% confidence interval, in % of the median");
+      case SpeedupColumn: return tr("FP32 median ÷ this median, with its CI on hover");
+      case SteadyColumn: return tr("Series class and the iteration (warm-up included) where the steady state starts");
+      case UnsafeColumn: return tr("⚠: NaN/Inf in the output, error over the tolerance, or the config did not run — reason on hover");
       default: return {};
     }
   }
   return {};
 }
 
+void ResultsTableModel::setTolerance(double tolerance) {
+  if (tolerance == tolerance_) return;
+  tolerance_ = tolerance;
+  rerank();
+  if (!rows_.empty()) emit dataChanged(index(0, 0), index(rowCount() - 1, ColumnCount - 1));
+}
+
+void ResultsTableModel::rerank() {
+  ranking_.clear();
+  const SessionResult session = document_->resultsSoFar();
+  RankingOptions options;
+  options.tolerance = tolerance_;
+  // rankSession reads ConfigResult::index as a position in `configs`; a partial session (or one
+  // with a config missing) breaks that, so rank a copy numbered by position and map back.
+  SessionResult by_position = session;
+  for (std::size_t i = 0; i < by_position.configs.size(); ++i) by_position.configs[i].index = static_cast<int>(i);
+  for (const auto& ranked : rankSession(by_position, options).configs) {
+    ranking_[session.configs[static_cast<std::size_t>(ranked.index)].index] = ranked;
+  }
+}
+
+const RankedConfig* ResultsTableModel::ranked(int series_index) const {
+  const auto it = ranking_.find(series_index);
+  return it == ranking_.end() ? nullptr : &it->second;
+}
+
 void ResultsTableModel::rebuild() {
+  rerank();
   beginResetModel();
   rows_.clear();
   const auto& series = document_->series();
@@ -158,13 +237,14 @@ void ResultsTableModel::rebuild() {
 void ResultsTableModel::onResultAdded(int series_index) {
   const auto it = std::lower_bound(rows_.begin(), rows_.end(), series_index);
   const int row = static_cast<int>(it - rows_.begin());
-  if (it != rows_.end() && *it == series_index) {
-    emit dataChanged(index(row, 0), index(row, ColumnCount - 1));
-    return;
+  rerank();
+  if (it == rows_.end() || *it != series_index) {
+    beginInsertRows({}, row, row);
+    rows_.insert(it, series_index);
+    endInsertRows();
   }
-  beginInsertRows({}, row, row);
-  rows_.insert(it, series_index);
-  endInsertRows();
+  // Every row's speed-up is relative to the baseline, which may have just arrived.
+  emit dataChanged(index(0, 0), index(rowCount() - 1, ColumnCount - 1));
 }
 
 }  // namespace inferscope::gui

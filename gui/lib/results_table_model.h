@@ -1,12 +1,17 @@
 // One row per finished config of the SessionDocument, in plan order, filling as each config
 // finishes. Display text is formatted (ValueFormat); SortRole gives the raw number so a
 // QSortFilterProxyModel sorts 9.8 before 10.1. Rows that did not end Ok stay visible, greyed,
-// with the reason on hover (UI.md: unsafe results are never silently hidden).
+// with the reason on hover (UI.md: unsafe results are never silently hidden). Speed-up over FP32
+// and the unsafe marker come from core's rankSession, recomputed as each config finishes (the
+// baseline may finish after the others), so the table and the Speed × accuracy chart agree.
 #pragma once
 
 #include <QAbstractTableModel>
 
+#include <map>
 #include <vector>
+
+#include "core/engine/session_ranking.h"
 
 namespace inferscope::gui {
 
@@ -20,6 +25,8 @@ class ResultsTableModel : public QAbstractTableModel {
     ConfigColumn,
     StatusColumn,
     MedianColumn,
+    CiColumn,
+    SpeedupColumn,
     MeanColumn,
     P90Column,
     MinColumn,
@@ -28,6 +35,8 @@ class ResultsTableModel : public QAbstractTableModel {
     ThroughputColumn,
     PeakMemoryColumn,
     RelErrorColumn,
+    SteadyColumn,
+    UnsafeColumn,
     ColumnCount
   };
   enum Role { SortRole = Qt::UserRole + 1, SeriesIndexRole };
@@ -39,12 +48,21 @@ class ResultsTableModel : public QAbstractTableModel {
   QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const override;
   QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
 
+  // Relative L2 error over which a config is marked unsafe (the Speed × accuracy tolerance).
+  void setTolerance(double tolerance);
+  double tolerance() const { return tolerance_; }
+
  private:
   void rebuild();
   void onResultAdded(int series_index);
+  void rerank();
+  // Ranking entry of a series, or nullptr (not finished, or did not run).
+  const RankedConfig* ranked(int series_index) const;
 
   SessionDocument* document_;
   std::vector<int> rows_;  // series indices with a result, ascending
+  std::map<int, RankedConfig> ranking_;  // by series index
+  double tolerance_ = 1e-2;
 };
 
 }  // namespace inferscope::gui

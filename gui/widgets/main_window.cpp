@@ -124,6 +124,7 @@ void MainWindow::createCentralArea() {
   tabs_->addTab(memory_chart_, tr("Memory"));
   speed_chart_ = new SpeedAccuracyChart(document_);
   tabs_->addTab(speed_chart_, tr("Speed × accuracy"));
+  connect(speed_chart_, &SpeedAccuracyChart::toleranceChanged, results_model_, &ResultsTableModel::setTolerance);
   kernels_view_ = new KernelsView(document_);
   tabs_->addTab(kernels_view_, tr("Kernels"));
 

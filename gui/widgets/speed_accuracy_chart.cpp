@@ -49,7 +49,10 @@ SpeedAccuracyChart::SpeedAccuracyChart(SessionDocument* document, QWidget* paren
   plot_->xAxis->setNumberPrecision(0);
   plot_->xAxis->setLabel(tr("relative L2 error vs FP32 (log scale)"));
   plot_->yAxis->setLabel(tr("speed-up over FP32 (×, 95 % CI)"));
-  connect(tolerance_spin_, &QDoubleSpinBox::valueChanged, this, &SpeedAccuracyChart::rebuild);
+  connect(tolerance_spin_, &QDoubleSpinBox::valueChanged, this, [this](double tolerance) {
+    rebuild();
+    emit toleranceChanged(tolerance);
+  });
   connect(document_, &SessionDocument::reset, this, &SpeedAccuracyChart::rebuild);
   connect(document_, &SessionDocument::resultAdded, this, &SpeedAccuracyChart::rebuild);
   new ChartHover(plot_, [this](const QPointF& p) { return textAt(p); });
@@ -74,7 +77,11 @@ void SpeedAccuracyChart::rebuild() {
   const SessionResult session = document_->resultsSoFar();
   RankingOptions options;
   options.tolerance = tolerance();
-  ranking_ = rankSession(session, options);
+  // rankSession reads ConfigResult::index as a position in `configs`; a partial session (or one
+  // with a config missing) breaks that, so rank a copy numbered by position and map back.
+  SessionResult by_position = session;
+  for (std::size_t i = 0; i < by_position.configs.size(); ++i) by_position.configs[i].index = static_cast<int>(i);
+  ranking_ = rankSession(by_position, options);
 
   double smallest_error = std::numeric_limits<double>::infinity();
   for (const auto& ranked : ranking_.configs) {

@@ -42,6 +42,9 @@ class SpeedAccuracyChart : public QWidget, public ExportableChart {
   void setTolerance(double tolerance);
   const SessionRanking& ranking() const { return ranking_; }
 
+ signals:
+  void toleranceChanged(double tolerance);
+
  private:
   struct Point {
     int config_index = 0;  // into the ranked session's configs
