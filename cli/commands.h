@@ -13,5 +13,6 @@ void addRecommendCommand(CLI::App& app, std::function<int()>& action);
 void addSweepCommand(CLI::App& app, std::function<int()>& action);
 void addTraceCommand(CLI::App& app, std::function<int()>& action);
 void addWorkerCommand(CLI::App& app, std::function<int()>& action);
+void addConfigsCommand(CLI::App& app, std::function<int()>& action);
 
 }  // namespace inferscope::cli

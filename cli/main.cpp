@@ -22,6 +22,7 @@ int main(int argc, char** argv) {
   cli::addSweepCommand(app, action);
   cli::addTraceCommand(app, action);
   cli::addWorkerCommand(app, action);
+  cli::addConfigsCommand(app, action);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {

@@ -7,30 +7,18 @@
 #include "core/common/error.h"
 #include "core/engine/engine.h"
 #include "core/model/model_zoo.h"
+#include "engine_test_support.h"
 #include "recording_sink.h"
 
 using namespace inferscope;
 using inferscope::testing::RecordingSink;
 
+using inferscope::testing::runQuietly;
+
 namespace {
-
 ProfileRequest request(const std::string& model, int warmup, int iters, std::vector<std::string> keys = {"fp32"}) {
-  ProfileRequest r;
-  r.model.name = model;
-  r.batch = 1;
-  r.run.warmup_iterations = warmup;
-  r.run.measure_iterations = iters;
-  r.plan.clear();
-  for (const auto& k : keys) r.plan.push_back(OptimizationConfig::parse(k));
-  return r;
+  return inferscope::testing::zooRequest(model, warmup, iters, keys);
 }
-
-SessionResult runQuietly(const ProfileRequest& r) {
-  NullSink sink;
-  CancelToken cancel;
-  return engine::run(r, sink, cancel);
-}
-
 }  // namespace
 
 // torchvision.models.resnet18/50 parameter counts and output shape.

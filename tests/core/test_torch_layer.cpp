@@ -12,6 +12,7 @@
 #include "core/engine/engine.h"
 #include "core/torch/accuracy.h"
 #include "core/torch/settings_guard.h"
+#include "engine_test_support.h"
 
 using namespace inferscope;
 namespace tl = inferscope::torchlayer;
@@ -41,23 +42,15 @@ std::string saveTinyScriptModel() {
 }
 
 ProfileRequest fileRequest(const std::string& path, const std::string& input, std::vector<std::string> keys) {
-  ProfileRequest r;
+  auto r = inferscope::testing::zooRequest("", 1, 3, keys);
   r.model.source = ModelSource::TorchScript;
   r.model.path = path;
   r.model.name = std::filesystem::path(path).stem().string();
   r.inputs = {InputSpec::parse(input)};
-  r.run.warmup_iterations = 1;
-  r.run.measure_iterations = 3;
-  r.plan.clear();
-  for (const auto& k : keys) r.plan.push_back(OptimizationConfig::parse(k));
   return r;
 }
 
-SessionResult run(const ProfileRequest& r) {
-  NullSink sink;
-  CancelToken cancel;
-  return engine::run(r, sink, cancel);
-}
+SessionResult run(const ProfileRequest& r) { return inferscope::testing::runQuietly(r); }
 
 }  // namespace
 

@@ -10,6 +10,7 @@
 #include "core/trace/trace_records.h"
 #include "core/trace/trace_summary_json.h"
 #include "core/torch/torch_compat.h"
+#include "engine_test_support.h"
 #include "recording_sink.h"
 
 using namespace inferscope;
@@ -17,22 +18,10 @@ using namespace inferscope;
 namespace {
 
 ProfileRequest cudaRequest(const std::string& model, std::int64_t batch, std::vector<std::string> keys, int iters = 10) {
-  ProfileRequest r;
-  r.model.name = model;
-  r.batch = batch;
-  r.device = DeviceKind::Cuda;
-  r.run.warmup_iterations = 3;
-  r.run.measure_iterations = iters;
-  r.plan.clear();
-  for (const auto& k : keys) r.plan.push_back(OptimizationConfig::parse(k));
-  return r;
+  return inferscope::testing::zooRequest(model, 3, iters, keys, batch, DeviceKind::Cuda);
 }
 
-SessionResult run(const ProfileRequest& r) {
-  NullSink sink;
-  CancelToken cancel;
-  return engine::run(r, sink, cancel);
-}
+SessionResult run(const ProfileRequest& r) { return inferscope::testing::runQuietly(r); }
 
 }  // namespace
 
