@@ -6,7 +6,9 @@
 #include <QApplication>
 #include <QCloseEvent>
 #include <QDockWidget>
+#include <QFile>
 #include <QFileInfo>
+#include <QTimer>
 #include <QLabel>
 #include <QListView>
 #include <QMenuBar>
@@ -66,6 +68,7 @@ MainWindow::MainWindow(QWidget* parent)
   createCentralArea();
   createDocks();
   createMenus();
+  createExportMenu();
   statusBar()->addWidget(run_status_, 1);
   connectBridge();
   connect(setup_panel_, &RunSetupPanel::changed, this, &MainWindow::updateTitle);
@@ -75,6 +78,7 @@ MainWindow::MainWindow(QWidget* parent)
   updateRecentMenu();
   onRunningChanged(false);
   updateTitle();
+  offerAutosave();
 }
 
 MainWindow::~MainWindow() = default;
@@ -194,6 +198,10 @@ void MainWindow::createMenus() {
   auto* run = menuBar()->addMenu(tr("&Run"));
   run->addAction(start_action_);
   run->addAction(cancel_action_);
+  run->addSeparator();
+  recover_action_ = run->addAction(tr("Open &Autosaved Run"), this, [this] { openSession(autosavePath()); });
+  recover_action_->setObjectName(QStringLiteral("recoverAction"));
+  recover_action_->setEnabled(false);
 
   auto* view = menuBar()->addMenu(tr("&View"));
   view->addAction(log_scale_action_);
@@ -235,6 +243,7 @@ void MainWindow::connectBridge() {
   connect(bridge_, &EngineBridge::logMessage, log_model_, &LogModel::append);
   connect(bridge_, &EngineBridge::sessionFinished, this, &MainWindow::onSessionFinished);
   connect(bridge_, &EngineBridge::runFailed, this, [this](const QString& message) {
+    autosave_timer_->stop();
     document_->failRun();
     log_model_->append(LogLevel::Error, message);
     run_status_->finished(RunStatusBar::RunState::Failed, message);
@@ -267,6 +276,8 @@ void MainWindow::startRun() {
   document_->beginRun(request);
   run_status_->runStarted(static_cast<int>(request.plan.size()));
   bridge_->start(request);
+  autosave_failed_ = false;
+  autosave_timer_->start();
   saveSettings();
 }
 
@@ -281,6 +292,15 @@ void MainWindow::cancelRun() {
 void MainWindow::onSessionFinished(const std::shared_ptr<const SessionResult>& session) {
   session_arrived_ = true;
   document_->setSession(session);
+  // The run ended on its own terms: nothing to recover, and its speed feeds the next estimate.
+  autosave_timer_->stop();
+  QFile::remove(autosavePath());
+  double sum_ms = 0;
+  int timed = 0;
+  for (const auto& c : session->configs) {
+    if (c.status == ConfigStatus::Ok && c.stats.median_ms > 0) sum_ms += c.stats.median_ms, ++timed;
+  }
+  if (timed > 0) setup_panel_->setLastIterationMs(sum_ms / timed);
   int ok = 0;
   for (const auto& c : session->configs) ok += c.status == ConfigStatus::Ok ? 1 : 0;
   const int total = static_cast<int>(session->configs.size());
@@ -295,6 +315,8 @@ void MainWindow::onRunningChanged(bool running) {
   open_action_->setEnabled(!running);
   recent_menu_->setEnabled(!running && !recent_menu_->isEmpty());
   save_action_->setEnabled(!running && document_->session() != nullptr);
+  if (!running && autosave_timer_) autosave_timer_->stop();
+  if (export_csv_action_) updateExportActions();
   setup_panel_->setRunning(running);
   // A run cancelled before its thread reached the engine ends without a session.
   const auto state = run_status_->state();

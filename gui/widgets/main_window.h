@@ -18,6 +18,7 @@ class QListView;
 class QMenu;
 class QSplitter;
 class QTabWidget;
+class QTimer;
 
 namespace inferscope::gui {
 
@@ -60,6 +61,14 @@ class MainWindow : public QMainWindow {
   bool openSession(const QString& path);
   bool saveSession(const QString& path);
   bool exportChart(const QString& path);  // the current tab's chart; .png or .pdf, by extension
+  bool exportSamplesCsv(const QString& path);
+  // The selected config's trace window (live runs with tracing only).
+  bool exportChromeTrace(const QString& path);
+  // Where a run's session so far is kept, every kAutosaveIntervalMs and at each config's end.
+  static QString autosavePath();
+  static constexpr int kAutosaveIntervalMs = 10000;
+  QAction* exportTraceAction() const { return export_trace_action_; }
+  QAction* recoverAction() const { return recover_action_; }
 
  public slots:
   void startRun();
@@ -82,6 +91,13 @@ class MainWindow : public QMainWindow {
   void saveSettings() const;
   // File dialogs (main_window_files.cpp).
   void openSessionDialog();
+  // Export menu and autosave (main_window_export.cpp).
+  void createExportMenu();
+  void exportDialog(const QString& what);
+  void updateExportActions();
+  int selectedSeriesIndex() const;
+  void autosave();
+  void offerAutosave();
   void saveSessionDialog();
   void exportChartDialog(const QString& suffix);
   QString lastDirectory() const;
@@ -112,6 +128,12 @@ class MainWindow : public QMainWindow {
   QAction* export_pdf_action_ = nullptr;
   QAction* log_scale_action_ = nullptr;
   QAction* quit_action_ = nullptr;
+  QAction* export_csv_action_ = nullptr;
+  QAction* export_trace_action_ = nullptr;
+  QAction* export_json_action_ = nullptr;
+  QAction* recover_action_ = nullptr;
+  QTimer* autosave_timer_ = nullptr;
+  bool autosave_failed_ = false;
   bool session_arrived_ = false;  // did the current run end with a session (vs. cancelled early)?
 };
 

@@ -14,6 +14,7 @@
 #include <QVBoxLayout>
 
 #include "core/common/units.h"
+#include "core/engine/plan.h"
 #include "core/model/model_zoo.h"
 #include "gui/lib/config_catalog.h"
 #include "gui/lib/config_palette.h"
@@ -55,8 +56,13 @@ RunSetupPanel::RunSetupPanel(std::vector<DeviceInfo> devices, bool has_aoti, QWi
   layout->addWidget(createDeviceGroup());
   layout->addWidget(createConfigGroup(), 1);
   layout->addWidget(createIterationGroup());
+  connect(warmup_spin_, &QSpinBox::valueChanged, this, &RunSetupPanel::updateEstimate);
+  connect(iterations_spin_, &QSpinBox::valueChanged, this, &RunSetupPanel::updateEstimate);
+  connect(model_combo_, &QComboBox::currentIndexChanged, this, [this] { if (planPreset() == QLatin1String("guide")) applyPreset(); });
+  connect(device_combo_, &QComboBox::currentIndexChanged, this, [this] { if (planPreset() == QLatin1String("guide")) applyPreset(); });
   updateModelDetails();
   updateDeviceDetails();
+  updateEstimate();
 }
 
 QWidget* RunSetupPanel::createModelGroup() {
@@ -109,10 +115,37 @@ QWidget* RunSetupPanel::createConfigGroup() {
   config_list_ = new QListWidget;
   config_list_->setObjectName(QStringLiteral("configList"));
   for (const auto& key : ConfigCatalog::offeredKeys()) addConfigItem(key, key == ConfigCatalog::defaultKey());
-  connect(config_list_, &QListWidget::itemChanged, this, &RunSetupPanel::changed);
+  connect(config_list_, &QListWidget::itemChanged, this, [this] {
+    if (!applying_preset_ && plan_combo_->currentIndex() != 2) {
+      const QSignalBlocker block(plan_combo_);
+      plan_combo_->setCurrentIndex(2);  // the user's own selection now
+    }
+    updateEstimate();
+    emit changed();
+  });
+  plan_combo_ = new QComboBox;
+  plan_combo_->setObjectName(QStringLiteral("planCombo"));
+  plan_combo_->addItem(tr("guide — the guide's combinations for this device"), QStringLiteral("guide"));
+  plan_combo_->addItem(tr("grid — every precision × layout × compile × cuDNN"), QStringLiteral("grid"));
+  plan_combo_->addItem(tr("custom — the checked configs"), QStringLiteral("custom"));
+  plan_combo_->setCurrentIndex(2);
+  plan_combo_->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+  plan_combo_->setMinimumContentsLength(10);
+  connect(plan_combo_, &QComboBox::currentIndexChanged, this, [this] { applyPreset(); emit changed(); });
+  trace_check_ = new QCheckBox(tr("Trace kernels (CUDA)"));
+  trace_check_->setObjectName(QStringLiteral("traceCheck"));
+  trace_check_->setToolTip(tr("CUPTI window over the first warm-up and steady iterations: fills the Kernels tab.\n"
+                              "Only on a CUDA device; the iterations after the window run untraced."));
+  estimate_label_ = new QLabel;
+  estimate_label_->setObjectName(QStringLiteral("estimateLabel"));
+  estimate_label_->setWordWrap(true);
+  estimate_label_->setForegroundRole(QPalette::PlaceholderText);
   auto* layout = new QVBoxLayout;
+  layout->addWidget(plan_combo_);
   layout->addWidget(config_list_);
-  return group(tr("Configs"), layout);
+  layout->addWidget(trace_check_);
+  layout->addWidget(estimate_label_);
+  return group(tr("Plan"), layout);
 }
 
 void RunSetupPanel::addConfigItem(const QString& key, bool checked) {
@@ -188,6 +221,7 @@ ProfileRequest RunSetupPanel::request() const {
   request.run.warmup_iterations = warmup_spin_->value();
   request.run.measure_iterations = iterations_spin_->value();
   request.run.check_accuracy = accuracy_check_->isChecked();
+  request.run.trace_kernels = traceKernels();
   return request;
 }
 
@@ -226,9 +260,14 @@ void RunSetupPanel::applyRequest(const ProfileRequest& request) {
     keys << key;
     if (config_list_->findItems(key, Qt::MatchExactly).isEmpty()) addConfigItem(key, true);
   }
+  {
+    const QSignalBlocker block(plan_combo_);
+    plan_combo_->setCurrentIndex(2);  // a session's plan is shown as it was, not re-derived
+  }
   setCheckedKeys(keys);
   updateDeviceDetails();  // greys the added keys this device cannot run
   setIterations(request.run.warmup_iterations, request.run.measure_iterations);
+  trace_check_->setChecked(request.run.trace_kernels);
   accuracy_check_->setChecked(request.run.check_accuracy);
 }
 
@@ -244,8 +283,61 @@ void RunSetupPanel::setIterations(int warmup, int measured) {
   iterations_spin_->setValue(measured);
 }
 
+QString RunSetupPanel::planPreset() const { return plan_combo_->currentData().toString(); }
+
+void RunSetupPanel::setPlanPreset(const QString& preset) {
+  const int i = plan_combo_->findData(preset);
+  if (i >= 0) plan_combo_->setCurrentIndex(i);
+}
+
+bool RunSetupPanel::traceKernels() const { return trace_check_->isChecked() && selectedDevice().kind == DeviceKind::Cuda; }
+
+void RunSetupPanel::applyPreset() {
+  const QString preset = planPreset();
+  if (preset == QLatin1String("custom")) return;
+  PlanContext context;
+  context.caps = DeviceCaps::from(selectedDevice());
+  if (const auto info = findZooModel(modelName().toStdString())) context.family = info->family;
+  context.aot_inductor_available = has_aoti_;
+  const auto plan = preset == QLatin1String("guide") ? guidePlan(context) : gridPlan(GridKnobs{});
+  QStringList keys;
+  applying_preset_ = true;
+  for (const auto& config : plan) {
+    const QString key = QString::fromStdString(config.key());
+    keys << key;
+    if (config_list_->findItems(key, Qt::MatchExactly).isEmpty()) addConfigItem(key, true);
+  }
+  setCheckedKeys(keys);
+  applying_preset_ = false;
+  updateDeviceDetails();  // greys what this device cannot run
+  updateEstimate();
+}
+
+void RunSetupPanel::setLastIterationMs(double ms) {
+  last_iteration_ms_ = ms;
+  updateEstimate();
+}
+
+QString RunSetupPanel::estimateText() const { return estimate_label_->text(); }
+
+void RunSetupPanel::updateEstimate() {
+  if (!estimate_label_) return;
+  const int configs = static_cast<int>(checkedKeys().size());
+  // Without a measurement: 100 ms per iteration on the CPU, 20 ms on a GPU — on the slow side for
+  // the zoo models at small batches, so the estimate rarely promises too little.
+  const bool measured = last_iteration_ms_ > 0;
+  const double per_iteration_ms = measured ? last_iteration_ms_ : (selectedDevice().kind == DeviceKind::Cpu ? 100.0 : 20.0);
+  const double total_ms = configs * (warmup_spin_->value() + iterations_spin_->value()) * per_iteration_ms;
+  const int seconds = static_cast<int>(total_ms / 1000.0 + 0.5);
+  const QString duration = seconds < 60 ? tr("%1 s").arg(seconds) : tr("%1 min %2 s").arg(seconds / 60).arg(seconds % 60, 2, 10, QLatin1Char('0'));
+  estimate_label_->setText(configs == 1 ? tr("1 config · est. %1").arg(duration) : tr("%1 configs · est. %2").arg(configs).arg(duration));
+  estimate_label_->setToolTip(tr("configs × (warm-up + measured) × %1 ms per iteration (%2); excludes model loading and compilation")
+                                  .arg(per_iteration_ms, 0, 'g', 3)
+                                  .arg(measured ? tr("from the last run") : tr("conservative default")));
+}
+
 void RunSetupPanel::setRunning(bool running) {
-  for (auto* w : std::initializer_list<QWidget*>{model_combo_, batch_spin_, device_combo_, config_list_,
+  for (auto* w : std::initializer_list<QWidget*>{model_combo_, batch_spin_, device_combo_, config_list_, plan_combo_, trace_check_,
                                                  warmup_spin_, iterations_spin_, accuracy_check_}) {
     w->setEnabled(!running);
   }
@@ -260,6 +352,8 @@ void RunSetupPanel::saveSettings(QSettings& settings) const {
   settings.setValue(QStringLiteral("warmup"), warmup_spin_->value());
   settings.setValue(QStringLiteral("iterations"), iterations_spin_->value());
   settings.setValue(QStringLiteral("checkAccuracy"), accuracy_check_->isChecked());
+  settings.setValue(QStringLiteral("plan"), planPreset());
+  settings.setValue(QStringLiteral("traceKernels"), trace_check_->isChecked());
   settings.endGroup();
 }
 
@@ -274,6 +368,8 @@ void RunSetupPanel::restoreSettings(const QSettings& settings) {
   if (value("warmup").isValid()) warmup_spin_->setValue(value("warmup").toInt());
   if (value("iterations").isValid()) iterations_spin_->setValue(value("iterations").toInt());
   if (value("checkAccuracy").isValid()) accuracy_check_->setChecked(value("checkAccuracy").toBool());
+  if (value("traceKernels").isValid()) trace_check_->setChecked(value("traceKernels").toBool());
+  if (value("plan").isValid()) setPlanPreset(value("plan").toString());
 }
 
 }  // namespace inferscope::gui

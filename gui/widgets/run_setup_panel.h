@@ -37,6 +37,16 @@ class RunSetupPanel : public QWidget {
   void setBatch(int batch);
   void setIterations(int warmup, int measured);
   void setRunning(bool running);
+
+  // Plan presets: "guide" (core guidePlan for this device and model family), "grid" (gridPlan's
+  // full product) or "custom" (the checkboxes as the user left them). Picking guide or grid
+  // checks exactly that plan's keys; touching a checkbox makes the plan custom.
+  QString planPreset() const;
+  void setPlanPreset(const QString& preset);
+  // Per-iteration time the estimate uses: the last run's mean median, or a conservative default.
+  void setLastIterationMs(double ms);
+  QString estimateText() const;
+  bool traceKernels() const;
   // Shows an opened session's choices, so Start measures the same plan again. Config keys
   // outside the offered list are added to it; the device stays as it is when the session's
   // device is not here (recorded on a GPU server, opened on a laptop).
@@ -56,6 +66,8 @@ class RunSetupPanel : public QWidget {
   void updateModelDetails();
   void updateDeviceDetails();
   void addConfigItem(const QString& key, bool checked);
+  void applyPreset();
+  void updateEstimate();
 
   std::vector<DeviceInfo> devices_;
   bool has_aoti_ = false;
@@ -65,6 +77,11 @@ class RunSetupPanel : public QWidget {
   QComboBox* device_combo_ = nullptr;
   QLabel* device_details_ = nullptr;
   QListWidget* config_list_ = nullptr;
+  QComboBox* plan_combo_ = nullptr;
+  QCheckBox* trace_check_ = nullptr;
+  QLabel* estimate_label_ = nullptr;
+  double last_iteration_ms_ = 0;  // 0: none measured yet
+  bool applying_preset_ = false;
   QSpinBox* warmup_spin_ = nullptr;
   QSpinBox* iterations_spin_ = nullptr;
   QCheckBox* accuracy_check_ = nullptr;
