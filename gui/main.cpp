@@ -3,7 +3,8 @@
 //   inferscope --screenshot out.png [--open FILE | --run] [--configs fp32,bf16 …]
 //       renders the window offscreen to a PNG and exits (how docs/screenshots are made); --run
 //       first measures the chosen configs live, with the same code path a user's Start takes;
-//       --grab-after MS takes the picture mid-run instead; --tab memory|speed|kernels picks the chart.
+//       --grab-after MS takes the picture mid-run instead; --tab memory|speed|kernels picks the chart;
+//       --wizard turing grabs the wizard's recommendation page for a simulated generation.
 #include <QApplication>
 #include <QCommandLineParser>
 #include <QDir>
@@ -21,6 +22,8 @@
 #include "gui/widgets/latency_chart.h"
 #include "gui/widgets/main_window.h"
 #include "gui/widgets/run_setup_panel.h"
+#include "gui/wizard/recommendation_wizard.h"
+#include "gui/wizard/wizard_pages.h"
 
 namespace {
 
@@ -86,9 +89,10 @@ int main(int argc, char** argv) {
   const QCommandLineOption size_opt(QStringLiteral("size"), QStringLiteral("window size for --screenshot"), QStringLiteral("WxH"), QStringLiteral("1280x800"));
   const QCommandLineOption grab_after_opt(QStringLiteral("grab-after"), QStringLiteral("with --run: grab the live window after this many ms, then cancel"), QStringLiteral("ms"));
   const QCommandLineOption tab_opt(QStringLiteral("tab"), QStringLiteral("chart tab to show: latency, memory, speed, kernels"), QStringLiteral("name"));
+  const QCommandLineOption wizard_opt(QStringLiteral("wizard"), QStringLiteral("with --screenshot: the wizard's recommendation page for this simulated generation"), QStringLiteral("generation"));
   const QCommandLineOption log_opt(QStringLiteral("log-scale"), QStringLiteral("logarithmic latency axis"));
   parser.addOptions({screenshot_opt, open_opt, run_opt, model_opt, batch_opt, configs_opt, warmup_opt,
-                     iterations_opt, size_opt, grab_after_opt, log_opt, tab_opt});
+                     iterations_opt, size_opt, grab_after_opt, log_opt, tab_opt, wizard_opt});
   parser.process(app);
   if (screenshot) isolateSettings();
 
@@ -127,6 +131,16 @@ int main(int argc, char** argv) {
 
   const QString out = parser.value(screenshot_opt);
   int result = 0;
+  if (parser.isSet(wizard_opt)) {
+    auto* wizard = window.openWizard();
+    wizard->devicePage()->simulate(parser.value(wizard_opt));
+    wizard->next();
+    wizard->next();
+    QApplication::processEvents();
+    if (!wizard->grab().save(out)) return 1;
+    std::fprintf(stderr, "inferscope: wizard screenshot written to %s\n", qPrintable(out));
+    return 0;
+  }
   if (parser.isSet(run_opt) && parser.isSet(grab_after_opt)) {
     // A picture of a run in progress: grab, then cancel and leave once the engine has stopped.
     QTimer::singleShot(0, &window, &MainWindow::startRun);

@@ -35,6 +35,7 @@
 #include "gui/widgets/run_setup_panel.h"
 #include "gui/widgets/run_status_bar.h"
 #include "gui/widgets/speed_accuracy_chart.h"
+#include "gui/wizard/recommendation_wizard.h"
 
 // Q_INIT_RESOURCE must be called from the global namespace; the icons live in this static library,
 // whose resource initialiser the linker would otherwise drop.
@@ -82,6 +83,14 @@ MainWindow::MainWindow(QWidget* parent)
 }
 
 MainWindow::~MainWindow() = default;
+
+RecommendationWizard* MainWindow::openWizard() {
+  // Non-modal and kept: a user can look at the charts while reading the reasons.
+  if (!wizard_) wizard_ = new RecommendationWizard(availableDevices(), this);
+  wizard_->show();
+  wizard_->raise();
+  return wizard_;
+}
 
 void MainWindow::createActions() {
   start_action_ = new QAction(style()->standardIcon(QStyle::SP_MediaPlay), tr("&Start"), this);
@@ -208,6 +217,10 @@ void MainWindow::createMenus() {
   view->addSeparator();
   view->addAction(setup_dock_->toggleViewAction());
   view->addAction(log_dock_->toggleViewAction());
+
+  auto* tools = menuBar()->addMenu(tr("&Tools"));
+  wizard_action_ = tools->addAction(tr("&Recommendation Wizard…"), this, &MainWindow::openWizard);
+  wizard_action_->setObjectName(QStringLiteral("wizardAction"));
 
   auto* help = menuBar()->addMenu(tr("&Help"));
   help->addAction(tr("&About InferScope"), this, [this] {

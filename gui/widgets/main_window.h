@@ -30,6 +30,7 @@ class LogModel;
 class ResultsTableModel;
 class ResultsView;
 class RunSetupPanel;
+class RecommendationWizard;
 class RunStatusBar;
 class SessionDocument;
 class SpeedAccuracyChart;
@@ -69,6 +70,8 @@ class MainWindow : public QMainWindow {
   static constexpr int kAutosaveIntervalMs = 10000;
   QAction* exportTraceAction() const { return export_trace_action_; }
   QAction* recoverAction() const { return recover_action_; }
+  // Tools → Recommendation wizard (created on first use).
+  RecommendationWizard* openWizard();
 
  public slots:
   void startRun();
@@ -133,6 +136,8 @@ class MainWindow : public QMainWindow {
   QAction* export_json_action_ = nullptr;
   QAction* recover_action_ = nullptr;
   QTimer* autosave_timer_ = nullptr;
+  QAction* wizard_action_ = nullptr;
+  RecommendationWizard* wizard_ = nullptr;
   bool autosave_failed_ = false;
   bool session_arrived_ = false;  // did the current run end with a session (vs. cancelled early)?
 };

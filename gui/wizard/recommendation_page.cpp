@@ -1,0 +1,144 @@
+// RecommendationPage (the advice with each setting's rule) and ExportPage (JSON / Python / C++
+// through core's writeExportFile, the same bytes the CLI writes).
+#include <QDir>
+#include <QFileDialog>
+#include <QFormLayout>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPushButton>
+#include <QTableWidget>
+#include <QVBoxLayout>
+
+#include "core/advisor/config_document.h"
+#include "core/advisor/config_exporter.h"
+#include "gui/wizard/wizard_pages.h"
+
+namespace inferscope::gui {
+
+RecommendationPage::RecommendationPage(WizardState* state, QWidget* parent)
+    : QWizardPage(parent), state_(state), summary_label_(new QLabel), reason_table_(new QTableWidget(0, 2)),
+      warnings_label_(new QLabel) {
+  setTitle(tr("Recommendation"));
+  setSubTitle(tr("The settings for your device and goals, each with the guide's rule behind it."));
+  summary_label_->setWordWrap(true);
+  summary_label_->setTextFormat(Qt::RichText);
+  reason_table_->setObjectName(QStringLiteral("reasonTable"));
+  reason_table_->setHorizontalHeaderLabels({tr("Setting"), tr("Rule (source on hover)")});
+  reason_table_->horizontalHeader()->setSectionResizeMode(0, QHeaderView::ResizeToContents);
+  reason_table_->horizontalHeader()->setSectionResizeMode(1, QHeaderView::Stretch);
+  reason_table_->verticalHeader()->setVisible(false);
+  reason_table_->setEditTriggers(QAbstractItemView::NoEditTriggers);
+  reason_table_->setWordWrap(true);
+  reason_table_->setSelectionMode(QAbstractItemView::NoSelection);
+  reason_table_->setFocusPolicy(Qt::NoFocus);
+  warnings_label_->setWordWrap(true);
+  warnings_label_->setTextFormat(Qt::RichText);
+  auto* layout = new QVBoxLayout(this);
+  layout->addWidget(summary_label_);
+  layout->addWidget(reason_table_, 1);
+  layout->addWidget(warnings_label_);
+}
+
+QString RecommendationPage::configKey() const {
+  return state_->has_recommendation ? QString::fromStdString(state_->recommendation.config.key()) : QString();
+}
+
+void RecommendationPage::initializePage() {
+  const auto& rec = state_->recommendation;
+  QStringList neighbours;
+  for (const auto& n : rec.neighbours) neighbours << QString::fromStdString(n.key());
+  summary_label_->setText(tr("<b>%1</b> for %2%3<br>%4<br><span style='color:gray'>Measured around it when checking: %5</span>")
+                              .arg(configKey().toHtmlEscaped(), QString::fromStdString(rec.device_label).toHtmlEscaped(),
+                                   state_->simulating ? tr(" (simulated)") : QString(),
+                                   QString::fromStdString(rec.config.describe()).toHtmlEscaped(),
+                                   neighbours.isEmpty() ? tr("none") : neighbours.join(QStringLiteral(", ")).toHtmlEscaped()));
+  reason_table_->setRowCount(static_cast<int>(rec.reasons.size()));
+  for (int i = 0; i < reason_table_->rowCount(); ++i) {
+    const auto& reason = rec.reasons[static_cast<std::size_t>(i)];
+    reason_table_->setItem(i, 0, new QTableWidgetItem(QString::fromStdString(reason.setting)));
+    auto* rule = new QTableWidgetItem(QString::fromStdString(reason.rule));
+    rule->setToolTip(QString::fromStdString(reason.source));
+    reason_table_->setItem(i, 1, rule);
+  }
+  reason_table_->resizeRowsToContents();
+  QStringList warnings;
+  for (const auto& w : rec.warnings) warnings << QStringLiteral("⚠ ") + QString::fromStdString(w).toHtmlEscaped();
+  warnings_label_->setText(warnings.join(QStringLiteral("<br>")));
+  warnings_label_->setVisible(!warnings.isEmpty());
+}
+
+ExportPage::ExportPage(WizardState* state, QWidget* parent)
+    : QWizardPage(parent), state_(state), status_label_(new QLabel) {
+  setTitle(tr("Export"));
+  setSubTitle(tr("Write the recommended config as files that apply it: leave a path empty to skip that format."));
+  auto* form = new QFormLayout;
+  json_edit_ = pathRow(tr("JSON config"), tr("JSON (*.json)"), form);
+  python_edit_ = pathRow(tr("Python script"), tr("Python (*.py)"), form);
+  cpp_edit_ = pathRow(tr("C++ (LibTorch)"), tr("C++ (*.cpp)"), form);
+  json_edit_->setObjectName(QStringLiteral("jsonPath"));
+  python_edit_->setObjectName(QStringLiteral("pythonPath"));
+  cpp_edit_->setObjectName(QStringLiteral("cppPath"));
+  auto* write = new QPushButton(tr("Write files"));
+  write->setObjectName(QStringLiteral("writeExportsButton"));
+  connect(write, &QPushButton::clicked, this, &ExportPage::writeExports);
+  status_label_->setWordWrap(true);
+  auto* layout = new QVBoxLayout(this);
+  layout->addLayout(form);
+  layout->addWidget(write, 0, Qt::AlignLeft);
+  layout->addWidget(status_label_);
+  layout->addStretch(1);
+}
+
+QLineEdit* ExportPage::pathRow(const QString& label, const QString& filter, QFormLayout* form) {
+  auto* edit = new QLineEdit;
+  auto* browse = new QPushButton(tr("Browse…"));
+  connect(browse, &QPushButton::clicked, this, [this, edit, filter] {
+    const QString path = QFileDialog::getSaveFileName(this, tr("Export"), edit->text(), filter);
+    if (!path.isEmpty()) edit->setText(path);
+  });
+  auto* row = new QHBoxLayout;
+  row->addWidget(edit, 1);
+  row->addWidget(browse);
+  form->addRow(label, row);
+  return edit;
+}
+
+void ExportPage::initializePage() {
+  // Suggested names in the home folder; the user picks others with Browse….
+  const QString base = QDir::home().filePath(QStringLiteral("inferscope-%1").arg(QString::fromStdString(state_->recommendation.generation_id.empty() ? "config" : state_->recommendation.generation_id)));
+  if (json_edit_->text().isEmpty()) json_edit_->setText(base + QStringLiteral(".json"));
+  if (python_edit_->text().isEmpty()) python_edit_->setText(base + QStringLiteral(".py"));
+  if (cpp_edit_->text().isEmpty()) cpp_edit_->setText(base + QStringLiteral(".cpp"));
+}
+
+void ExportPage::setPaths(const QString& json, const QString& python, const QString& cpp) {
+  json_edit_->setText(json);
+  python_edit_->setText(python);
+  cpp_edit_->setText(cpp);
+}
+
+int ExportPage::writeExports() {
+  if (!state_->has_recommendation) return 0;
+  const auto document = advisor::ConfigDocument::from(state_->recommendation);
+  const std::pair<QLineEdit*, advisor::ExportFormat> targets[] = {
+      {json_edit_, advisor::ExportFormat::Json}, {python_edit_, advisor::ExportFormat::Python}, {cpp_edit_, advisor::ExportFormat::Cpp}};
+  int written = 0;
+  QStringList lines;
+  for (const auto& [edit, format] : targets) {
+    const QString path = edit->text().trimmed();
+    if (path.isEmpty()) continue;
+    try {
+      advisor::writeExportFile(document, format, path.toStdString());
+      lines << tr("✓ %1 written to %2").arg(QString::fromUtf8(advisor::toString(format)), path);
+      ++written;
+    } catch (const std::exception& e) {
+      lines << tr("✗ %1").arg(QString::fromStdString(e.what()));
+    }
+  }
+  status_label_->setText(lines.join(QLatin1Char('\n')));
+  return written;
+}
+
+}  // namespace inferscope::gui

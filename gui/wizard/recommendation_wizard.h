@@ -1,0 +1,56 @@
+// Tools → Recommendation wizard: the advisor (core/advisor) as five pages — device (detected, or a
+// simulated generation for teaching without that GPU), goals, the recommendation with each
+// setting's reason, validation on this device through the EngineBridge, and export as JSON /
+// Python / C++. The pages share one WizardState; the wizard never calls LibTorch itself.
+#pragma once
+
+#include <QWizard>
+
+#include <vector>
+
+#include "core/advisor/recommendation.h"
+#include "core/device/device_info.h"
+
+namespace inferscope::gui {
+
+// What the pages decide, in order: page 1 fills the device, page 2 the goals, page 3 the answer.
+struct WizardState {
+  std::vector<DeviceInfo> devices;  // detected here (the CPU first)
+  bool simulating = false;
+  QString simulated_id;             // GenerationTable id, or "cpu"
+  advisor::AdvisorRequest request;
+  advisor::Recommendation recommendation;
+  bool has_recommendation = false;
+};
+
+class DevicePage;
+class GoalsPage;
+class RecommendationPage;
+class ValidationPage;
+class ExportPage;
+
+class RecommendationWizard : public QWizard {
+  Q_OBJECT
+
+ public:
+  enum PageId { Device, Goals, Advice, Validation, Export };
+
+  explicit RecommendationWizard(std::vector<DeviceInfo> devices, QWidget* parent = nullptr);
+
+  WizardState& state() { return state_; }
+  DevicePage* devicePage() const { return device_page_; }
+  GoalsPage* goalsPage() const { return goals_page_; }
+  RecommendationPage* recommendationPage() const { return advice_page_; }
+  ValidationPage* validationPage() const { return validation_page_; }
+  ExportPage* exportPage() const { return export_page_; }
+
+ private:
+  WizardState state_;
+  DevicePage* device_page_;
+  GoalsPage* goals_page_;
+  RecommendationPage* advice_page_;
+  ValidationPage* validation_page_;
+  ExportPage* export_page_;
+};
+
+}  // namespace inferscope::gui
