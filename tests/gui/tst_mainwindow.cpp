@@ -192,7 +192,7 @@ class TestMainWindow : public QObject {
     window.resultsView()->copySelection();
     const QStringList lines = QApplication::clipboard()->text().split(QLatin1Char('\n'), Qt::SkipEmptyParts);
     QCOMPARE(lines.size(), 1 + model->rowCount());
-    QVERIFY(lines.front().startsWith(QStringLiteral("Config\tStatus\tMedian (ms)")));
+    QVERIFY(lines.front().startsWith(QStringLiteral("Config\tStatus\tSafe\tMedian (ms)")));
 
     // Saving writes a file that opens again with the same content.
     const QString copy = dir_.filePath(QStringLiteral("copy.inferscope.json"));
