@@ -1,7 +1,7 @@
 // The chart tabs and exports on sessions recorded on the H200, opened on this CPU-only machine:
 // every chart fills from the file (memory bars = configs, speed × accuracy points = ok configs,
 // kernel rows = traced configs), the tolerance re-ranks, exports write non-empty files, and the
-// samples CSV has one row per sample. No engine run: these suites stay fast.
+// samples CSV has one row per sample; a live run's trace window gives the timeline and a Chrome trace. No engine run: these suites stay fast.
 #include <QComboBox>
 #include <QFile>
 #include <QTabWidget>
@@ -12,6 +12,9 @@
 #include <qcustomplot.h>
 
 #include "core/session/session_file.h"
+#include "core/trace/trace_records.h"
+#include "core/trace/trace_summary_json.h"
+#include "gui/widgets/results_view.h"
 #include "gui/lib/samples_csv.h"
 #include "gui/lib/session_document.h"
 #include "gui/widgets/kernel_timeline.h"
@@ -28,6 +31,49 @@ namespace {
 
 QString fixture(const char* name) {
   return QStringLiteral(INFERSCOPE_SOURCE_DIR "/tests/fixtures/%1.inferscope.json").arg(QLatin1String(name));
+}
+
+// A live-run session as the engine hands it over: one fp32 config whose trace window (two
+// iterations, kernels on two streams) is still attached, as it never is in a file.
+std::shared_ptr<const SessionResult> liveTracedSession() {
+  auto window = std::make_shared<trace::TraceWindow>();
+  window->status = trace::TraceStatus::Traced;
+  window->source = "fake";
+  for (int it = 0; it < 2; ++it) {
+    const std::int64_t t0 = it * 1'000'000;
+    window->iterations.push_back({it, t0, t0 + 900'000, it == 0});
+    for (int k = 0; k < 4; ++k) {
+      trace::KernelRecord kernel;
+      kernel.name = k % 2 ? "sm80_xmma_fprop_implicit_gemm" : "vectorized_elementwise_kernel";
+      kernel.start_ns = t0 + 10'000 + k * 200'000;
+      kernel.end_ns = kernel.start_ns + 150'000;
+      kernel.stream = 7 + static_cast<std::uint32_t>(k % 2);
+      kernel.top_op_name = k % 2 ? "aten::conv2d" : "aten::relu";
+      kernel.iteration = it;
+      window->kernels.push_back(kernel);
+    }
+  }
+  trace::TraceSummary summary;
+  summary.status = trace::TraceStatus::Traced;
+  summary.basis = "steady";
+  summary.kernels_per_iteration = 4;
+  summary.gpu_busy_us_per_iteration = 600;
+  summary.launch_gap_us_per_iteration = 200;
+  summary.host_overhead_us_per_iteration = 100;
+  summary.top_kernels.push_back({"sm80_xmma_fprop_implicit_gemm", 4, 600, 150, 0.5, true});
+  auto session = std::make_shared<SessionResult>();
+  session->request.plan = {OptimizationConfig{}};
+  session->request.run.warmup_iterations = 1;
+  ConfigResult result;
+  result.latency_ms = {1.0, 0.9};
+  result.host_ms = {1.1, 1.0};
+  result.warmup_iterations = 1;
+  result.stats.median_ms = 0.9;
+  result.trace_summary_json = trace::traceSummaryToJson(summary);
+  result.traced_iterations = {0, 1};
+  result.trace_window = window;
+  session->configs.push_back(result);
+  return session;
 }
 
 int okConfigs(const SessionResult& session) {
@@ -100,6 +146,23 @@ class TestCharts : public QObject {
         QVERIFY(QFile(path).size() > 1000);
       }
     }
+  }
+
+  void liveTraceShowsTimelineAndExportsChromeTrace() {
+    MainWindow window;
+    window.document()->setSession(liveTracedSession());
+    auto* kernels = window.kernelsView();
+    QCOMPARE(kernels->tracedConfigCount(), 1);
+    QCOMPARE(kernels->timeline()->streamCount(), 2);  // one row per stream
+    QCOMPARE(static_cast<int>(kernels->timeline()->data().iterations.size()), 2);
+    window.resultsView()->selectRow(0);
+    QVERIFY(window.exportTraceAction()->isEnabled());
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("trace.json"));
+    QVERIFY(window.exportChromeTrace(path));
+    QFile file(path);
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    QVERIFY(file.readAll().contains("sm80_xmma_fprop_implicit_gemm"));
   }
 
   void csvHasOneRowPerSample() {
