@@ -114,20 +114,20 @@ QVariant ResultsTableModel::data(const QModelIndex& index, int role) const {
     const bool has_speedup = rank && rank->speedup > 0;
     switch (role) {
       case Qt::DisplayRole:
-        if (column == UnsafeColumn) return unsafe.isEmpty() ? QString() : QStringLiteral("⚠");
+        if (column == UnsafeColumn) return unsafe.isEmpty() ? QStringLiteral("✓") : QStringLiteral("⚠");
         return has_speedup ? QStringLiteral("%1×").arg(ValueFormat::number(rank->speedup)) : QStringLiteral("—");
       case SortRole:
         if (column == UnsafeColumn) return unsafe.isEmpty() ? 0 : 1;
         return has_speedup ? rank->speedup : -HUGE_VAL;
       case Qt::ToolTipRole:
-        if (column == UnsafeColumn) return unsafe;
+        if (column == UnsafeColumn) return unsafe.isEmpty() ? tr("no NaN/Inf, error within the tolerance") : unsafe;
         if (!has_speedup) return {};
         return tr("%1× (95% CI %2–%3×)%4").arg(ValueFormat::number(rank->speedup), ValueFormat::number(rank->speedup_low),
                                               ValueFormat::number(rank->speedup_high),
                                               rank->real_difference ? QString() : tr(" — no real difference from FP32"));
       case Qt::ForegroundRole:
         if (!ok) return QGuiApplication::palette().color(QPalette::Disabled, QPalette::Text);
-        if (column == UnsafeColumn) return QColor(200, 60, 60);
+        if (column == UnsafeColumn) return unsafe.isEmpty() ? QColor(40, 140, 60) : QColor(200, 60, 60);
         return {};
       case Qt::TextAlignmentRole:
         return QVariant::fromValue((column == UnsafeColumn ? Qt::AlignHCenter : Qt::AlignRight) | Qt::AlignVCenter);

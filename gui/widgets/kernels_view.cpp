@@ -70,10 +70,10 @@ KernelsView::KernelsView(SessionDocument* document, QWidget* parent)
       timeline_(new KernelTimeline) {
   plot_->setObjectName(QStringLiteral("kernelsPlot"));
   config_combo_->setObjectName(QStringLiteral("kernelsConfigCombo"));
+  config_combo_->setSizeAdjustPolicy(QComboBox::AdjustToContents);
   untraced_label_->setWordWrap(true);
   untraced_label_->setForegroundRole(QPalette::PlaceholderText);
   timeline_note_->setWordWrap(true);
-  timeline_note_->setAlignment(Qt::AlignCenter);
   timeline_note_->setForegroundRole(QPalette::PlaceholderText);
   kernel_table_ = makeTable({tr("kernel"), tr("count"), tr("total (µs)"), tr("share"), tr("TC")}, "topKernelsTable");
   op_table_ = makeTable({tr("operator"), tr("kernels"), tr("kernel time (µs)"), tr("share")}, "topOpsTable");
@@ -85,19 +85,22 @@ KernelsView::KernelsView(SessionDocument* document, QWidget* parent)
   auto* left = new QWidget;
   auto* left_layout = new QVBoxLayout(left);
   left_layout->setContentsMargins(0, 0, 0, 0);
+  // The note about the timeline shares the config row: with a session file (no window) the
+  // tables get the whole width instead of half of it going to an empty panel.
   auto* pick = new QHBoxLayout;
   pick->addWidget(new QLabel(tr("Config")));
-  pick->addWidget(config_combo_, 1);
+  pick->addWidget(config_combo_);
+  pick->addSpacing(12);
+  pick->addWidget(timeline_note_, 1);
   left_layout->addLayout(pick);
   left_layout->addWidget(tables, 1);
-  timeline_stack_->addWidget(timeline_note_);
   timeline_stack_->addWidget(timeline_);
 
   auto* bottom = new QSplitter(Qt::Horizontal);
   bottom->addWidget(left);
   bottom->addWidget(timeline_stack_);
   bottom->setStretchFactor(0, 1);
-  bottom->setStretchFactor(1, 1);
+  bottom->setStretchFactor(1, 2);
   auto* top = new QWidget;
   auto* top_layout = new QVBoxLayout(top);
   top_layout->setContentsMargins(0, 0, 0, 0);
@@ -130,7 +133,7 @@ KernelsView::KernelsView(SessionDocument* document, QWidget* parent)
 
 QCustomPlot* KernelsView::exportPlot() const {
   // The timeline when it is what the user looks at, otherwise the breakdown.
-  return timeline_stack_->currentWidget() == timeline_ && timeline_->underMouse() ? timeline_->plot() : plot_;
+  return timeline_stack_->isVisible() && timeline_->underMouse() ? timeline_->plot() : plot_;
 }
 
 QString KernelsView::untracedText() const { return untraced_label_->text(); }
@@ -215,8 +218,9 @@ void KernelsView::rebuild() {
 void KernelsView::showConfig(int row) {
   kernel_table_->setRowCount(0);
   op_table_->setRowCount(0);
-  timeline_note_->setText(tr("The kernel timeline needs a live run with “Trace kernels (CUDA)”: session files keep the aggregates only."));
-  timeline_stack_->setCurrentWidget(timeline_note_);
+  timeline_note_->setText(tr("Kernel timeline: needs a live run with “Trace kernels (CUDA)” — session files keep aggregates only."));
+  timeline_note_->setVisible(true);
+  timeline_stack_->setVisible(false);
   if (row < 0 || row >= tracedConfigCount()) return;
   const auto& t = rows_[static_cast<std::size_t>(row)].summary;
   kernel_table_->setRowCount(static_cast<int>(t.top_kernels.size()));
@@ -244,7 +248,8 @@ void KernelsView::showConfig(int row) {
   const auto& result = document_->series()[static_cast<std::size_t>(rows_[static_cast<std::size_t>(row)].series_index)].result;
   if (result && result->trace_window && result->trace_window->traced()) {
     timeline_->setData(trace::buildTimelineData(*result->trace_window));
-    timeline_stack_->setCurrentWidget(timeline_);
+    timeline_note_->setVisible(false);
+    timeline_stack_->setVisible(true);
   }
 }
 
