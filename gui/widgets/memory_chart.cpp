@@ -125,6 +125,8 @@ void MemoryChart::rebuild() {
   plot_->replot(QCustomPlot::rpQueuedReplot);
 }
 
+QString MemoryChart::sourceText() const { return source_label_->text(); }
+
 QString MemoryChart::textAt(const QPointF& pixel) const {
   for (int i = 0; i < plot_->plottableCount(); ++i) {
     auto* bars = qobject_cast<QCPBars*>(plot_->plottable(i));

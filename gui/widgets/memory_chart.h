@@ -26,6 +26,8 @@ class MemoryChart : public QWidget, public ExportableChart {
   QString exportTitle() const override { return tr("Memory per config"); }
   // Configs with a bar group (finished configs that reported memory); tests compare it.
   int configCount() const { return static_cast<int>(rows_.size()); }
+  // The line naming where the figures come from ("CPU: allocator hook …").
+  QString sourceText() const;
 
  private:
   struct Row {

@@ -6,6 +6,7 @@
 #include <QCoreApplication>
 #include <QDir>
 #include <QSettings>
+#include <QStandardPaths>
 #include <QTest>
 
 #define INFERSCOPE_GUI_TEST_MAIN(TestClass, AppClass)                                              \
@@ -20,6 +21,7 @@
     QCoreApplication::setOrganizationName(QStringLiteral("InferScopeTests"));                      \
     QCoreApplication::setApplicationName(QStringLiteral(#TestClass));                              \
     QSettings().clear();                                                                           \
+    QStandardPaths::setTestModeEnabled(true); /* autosave files stay out of the user's data */     \
     TestClass test;                                                                                \
     const int rc = QTest::qExec(&test, argc, argv);                                                \
     QDir(config_home).removeRecursively();                                                         \

@@ -27,7 +27,10 @@
 #include "gui/lib/log_model.h"
 #include "gui/lib/results_table_model.h"
 #include "gui/lib/session_document.h"
+#include "gui/widgets/kernels_view.h"
 #include "gui/widgets/latency_chart.h"
+#include "gui/widgets/memory_chart.h"
+#include "gui/widgets/speed_accuracy_chart.h"
 #include "gui/widgets/main_window.h"
 #include "gui/widgets/results_view.h"
 #include "gui/widgets/run_setup_panel.h"
@@ -97,6 +100,13 @@ class TestMainWindow : public QObject {
     QVERIFY(!window.cancelAction()->isEnabled());
 
     QSignalSpy snapshots(window.bridge(), &EngineBridge::snapshotReady);
+    // Autosave: written when a config ends mid-run (the window's own handler runs first), gone
+    // once the run has ended normally.
+    QFile::remove(MainWindow::autosavePath());
+    bool autosaved = false;
+    connect(window.document(), &SessionDocument::resultAdded, this, [&] {
+      if (window.bridge()->isRunning()) autosaved = autosaved || QFile::exists(MainWindow::autosavePath());
+    });
     QWidget* start = toolButtonFor(window, window.startAction());
     QVERIFY(start);
     QTest::mouseClick(start, Qt::LeftButton);
@@ -121,6 +131,14 @@ class TestMainWindow : public QObject {
     QCOMPARE(window.runStatus()->state(), RunStatusBar::RunState::Finished);
     QVERIFY(window.findChild<QLabel*>(QStringLiteral("runStateLabel"))->text().startsWith(QStringLiteral("finished")));
     QVERIFY(window.document()->session());
+    QVERIFY(autosaved);
+    QVERIFY(!QFile::exists(MainWindow::autosavePath()));
+    // The other tabs fill from the same run; on the CPU the memory source says so.
+    QCOMPARE(window.memoryChart()->configCount(), 1);
+    QVERIFY2(window.memoryChart()->sourceText().startsWith(QStringLiteral("CPU: allocator hook")),
+             qPrintable(window.memoryChart()->sourceText()));
+    QCOMPARE(window.speedAccuracyChart()->pointCount(), 1);
+    QCOMPARE(window.kernelsView()->tracedConfigCount(), 0);
   }
 
   void cancelStopsPromptlyAndReturnsToIdle() {
