@@ -4,6 +4,7 @@
 
 #include <qcustomplot.h>
 
+#include <QLabel>
 #include <QVBoxLayout>
 
 #include <algorithm>
@@ -68,11 +69,14 @@ QColor KernelTimeline::opColour(int op_index) {
   return QColor::fromHsv(static_cast<int>(std::fmod(op_index * 137.508, 360.0)), 140, 200);
 }
 
-KernelTimeline::KernelTimeline(QWidget* parent) : QWidget(parent), plot_(new QCustomPlot(this)) {
+KernelTimeline::KernelTimeline(QWidget* parent) : QWidget(parent), plot_(new QCustomPlot(this)), legend_(new QLabel) {
   plot_->setObjectName(QStringLiteral("kernelTimelinePlot"));
+  legend_->setWordWrap(true);
+  legend_->setTextFormat(Qt::RichText);
   auto* layout = new QVBoxLayout(this);
   layout->setContentsMargins(0, 0, 0, 0);
-  layout->addWidget(plot_);
+  layout->addWidget(legend_);
+  layout->addWidget(plot_, 1);
   ChartStyle::apply(plot_, this);
   // Zoom and drag along time only: the stream rows stay put.
   plot_->setInteractions(QCP::iRangeDrag | QCP::iRangeZoom);
@@ -106,10 +110,21 @@ void KernelTimeline::setData(trace::TimelineData data) {
     label->position->setCoords(it.start_us / 1000.0, 0.0);
     label->setClipToAxisRect(true);
   }
+  // The heaviest operators get a swatch each; the rest share "other" (hover names them).
+  constexpr int kLegendOps = 8;
+  QStringList entries;
+  for (int i = 0; i < static_cast<int>(data_.op_names.size()) && i < kLegendOps; ++i) {
+    entries << QStringLiteral("<span style='color:%1'>■</span> %2").arg(opColour(i).name(), QString::fromStdString(data_.op_names[static_cast<std::size_t>(i)]).toHtmlEscaped());
+  }
+  if (static_cast<int>(data_.op_names.size()) > kLegendOps) entries << tr("%1 more (hover)").arg(data_.op_names.size() - kLegendOps);
+  entries << QStringLiteral("<span style='color:%1'>■</span> %2").arg(opColour(-1).name(), tr("no operator"));
+  legend_->setText(entries.join(QStringLiteral(" &nbsp; ")));
   plot_->xAxis->setRange(0, std::max(data_.duration_us / 1000.0, 0.001));
   plot_->yAxis->setRange(-0.7, std::max<double>(static_cast<double>(data_.streams.size()), 1.0) - 0.3);
   plot_->replot(QCustomPlot::rpQueuedReplot);
 }
+
+QString KernelTimeline::legendText() const { return legend_->text(); }
 
 QString KernelTimeline::textAt(const QPointF& pixel) const {
   const int row = static_cast<int>(std::lround(plot_->yAxis->pixelToCoord(pixel.y())));

@@ -10,6 +10,7 @@
 #include "core/trace/timeline_data.h"
 
 class QCustomPlot;
+class QLabel;
 
 namespace inferscope::gui {
 
@@ -25,11 +26,13 @@ class KernelTimeline : public QWidget {
   int streamCount() const { return static_cast<int>(data_.streams.size()); }
   // Colour of an operator index (data().op_names); grey for unattributed kernels.
   static QColor opColour(int op_index);
+  QString legendText() const;
 
  private:
   QString textAt(const QPointF& pixel) const;
 
   QCustomPlot* plot_;
+  QLabel* legend_;  // operator → colour, heaviest first
   trace::TimelineData data_;
 };
 

@@ -155,6 +155,7 @@ class TestCharts : public QObject {
     QCOMPARE(kernels->tracedConfigCount(), 1);
     QCOMPARE(kernels->timeline()->streamCount(), 2);  // one row per stream
     QCOMPARE(static_cast<int>(kernels->timeline()->data().iterations.size()), 2);
+    QVERIFY(kernels->timeline()->legendText().contains(QStringLiteral("aten::conv2d")));
     window.resultsView()->selectRow(0);
     QVERIFY(window.exportTraceAction()->isEnabled());
     QTemporaryDir dir;
