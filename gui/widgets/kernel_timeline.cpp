@@ -82,7 +82,8 @@ KernelTimeline::KernelTimeline(QWidget* parent) : QWidget(parent), plot_(new QCu
   plot_->setInteractions(QCP::iRangeDrag | QCP::iRangeZoom);
   plot_->axisRect()->setRangeDrag(Qt::Horizontal);
   plot_->axisRect()->setRangeZoom(Qt::Horizontal);
-  plot_->xAxis->setLabel(tr("time from the trace window's start (ms) — wheel zooms, drag pans"));
+  plot_->xAxis->setLabel(tr("time in the trace window (ms) · wheel zooms, drag pans"));
+  connect(plot_->xAxis, qOverload<const QCPRange&>(&QCPAxis::rangeChanged), this, &KernelTimeline::updateLabels);
   plot_->yAxis->grid()->setVisible(false);
   new ChartHover(plot_, [this](const QPointF& p) { return textAt(p); });
 }
@@ -91,6 +92,7 @@ void KernelTimeline::setData(trace::TimelineData data) {
   data_ = std::move(data);
   plot_->clearPlottables();
   plot_->clearItems();
+  labels_.clear();
   new TimelineRects(plot_->xAxis, plot_->yAxis, &data_);
   QSharedPointer<QCPAxisTickerText> rows(new QCPAxisTickerText);
   for (std::size_t i = 0; i < data_.streams.size(); ++i) rows->addTick(static_cast<double>(i), QString::fromStdString(data_.streams[i].label));
@@ -102,8 +104,9 @@ void KernelTimeline::setData(trace::TimelineData data) {
     line->point1->setCoords(it.start_us / 1000.0, 0);
     line->point2->setCoords(it.start_us / 1000.0, 1);
     auto* label = new QCPItemText(plot_);
-    label->setText(tr("it %1%2 · %3 k · %4 % busy").arg(it.iteration).arg(it.warmup ? tr(" (warm-up)") : QString())
+    label->setText(tr("it %1%2 · %3 kernels · %4 % busy").arg(it.iteration).arg(it.warmup ? tr(" (warm-up)") : QString())
                        .arg(it.kernel_count).arg(it.gpu_busy_pct, 0, 'f', 0));
+    labels_.push_back({label, it.start_us / 1000.0, it.end_us / 1000.0});
     label->setColor(QColor(110, 110, 110));
     label->setPositionAlignment(Qt::AlignTop | Qt::AlignLeft);
     label->position->setTypeY(QCPItemPosition::ptAxisRectRatio);
@@ -120,8 +123,17 @@ void KernelTimeline::setData(trace::TimelineData data) {
   entries << QStringLiteral("<span style='color:%1'>■</span> %2").arg(opColour(-1).name(), tr("no operator"));
   legend_->setText(entries.join(QStringLiteral(" &nbsp; ")));
   plot_->xAxis->setRange(0, std::max(data_.duration_us / 1000.0, 0.001));
+  updateLabels();
   plot_->yAxis->setRange(-0.7, std::max<double>(static_cast<double>(data_.streams.size()), 1.0) - 0.3);
   plot_->replot(QCustomPlot::rpQueuedReplot);
+}
+
+void KernelTimeline::updateLabels() {
+  const QFontMetrics metrics(font());
+  for (const auto& l : labels_) {
+    const double width_px = plot_->xAxis->coordToPixel(l.end_ms) - plot_->xAxis->coordToPixel(l.start_ms);
+    l.item->setVisible(width_px > metrics.horizontalAdvance(l.item->text()) + 8);
+  }
 }
 
 QString KernelTimeline::legendText() const { return legend_->text(); }

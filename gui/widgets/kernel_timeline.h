@@ -7,10 +7,13 @@
 
 #include <QWidget>
 
+#include <vector>
+
 #include "core/trace/timeline_data.h"
 
 class QCustomPlot;
 class QLabel;
+class QCPItemText;
 
 namespace inferscope::gui {
 
@@ -30,10 +33,17 @@ class KernelTimeline : public QWidget {
 
  private:
   QString textAt(const QPointF& pixel) const;
+  // Iteration labels only where the iteration is wide enough on screen to hold them.
+  void updateLabels();
 
   QCustomPlot* plot_;
   QLabel* legend_;  // operator → colour, heaviest first
   trace::TimelineData data_;
+  struct Label {
+    QCPItemText* item;
+    double start_ms, end_ms;
+  };
+  std::vector<Label> labels_;
 };
 
 }  // namespace inferscope::gui

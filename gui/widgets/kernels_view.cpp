@@ -71,6 +71,7 @@ KernelsView::KernelsView(SessionDocument* document, QWidget* parent)
   plot_->setObjectName(QStringLiteral("kernelsPlot"));
   config_combo_->setObjectName(QStringLiteral("kernelsConfigCombo"));
   config_combo_->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+  config_combo_->setSizePolicy(QSizePolicy::Maximum, QSizePolicy::Fixed);
   untraced_label_->setWordWrap(true);
   untraced_label_->setForegroundRole(QPalette::PlaceholderText);
   timeline_note_->setWordWrap(true);
@@ -92,6 +93,7 @@ KernelsView::KernelsView(SessionDocument* document, QWidget* parent)
   pick->addWidget(config_combo_);
   pick->addSpacing(12);
   pick->addWidget(timeline_note_, 1);
+  pick->addStretch(0);
   left_layout->addLayout(pick);
   left_layout->addWidget(tables, 1);
   timeline_stack_->addWidget(timeline_);
