@@ -10,7 +10,9 @@
 #include <QFileInfo>
 #include <QTimer>
 #include <QLabel>
+#include <QHBoxLayout>
 #include <QListView>
+#include <QPushButton>
 #include <QMenuBar>
 #include <QScrollArea>
 #include <QSettings>
@@ -180,7 +182,36 @@ void MainWindow::createDocks() {
   connect(log_model_, &QAbstractItemModel::rowsInserted, log_view_, &QListView::scrollToBottom);
   log_dock_ = new QDockWidget(tr("Log"), this);
   log_dock_->setObjectName(QStringLiteral("logDock"));
-  log_dock_->setWidget(log_view_);
+  // The log panel hosts offers a message alone cannot act on (a crashed run's autosave): a slim
+  // bar above the list, hidden until there is something to offer.
+  offer_bar_ = new QWidget;
+  offer_bar_->setObjectName(QStringLiteral("offerBar"));
+  auto* offer_layout = new QHBoxLayout(offer_bar_);
+  offer_layout->setContentsMargins(4, 2, 4, 2);
+  offer_label_ = new QLabel;
+  offer_layout->addWidget(offer_label_, 1);
+  offer_open_button_ = new QPushButton(tr("Open"));
+  offer_open_button_->setObjectName(QStringLiteral("offerOpenButton"));
+  auto* discard = new QPushButton(tr("Discard"));
+  discard->setObjectName(QStringLiteral("offerDiscardButton"));
+  offer_layout->addWidget(offer_open_button_);
+  offer_layout->addWidget(discard);
+  offer_bar_->setVisible(false);
+  connect(offer_open_button_, &QPushButton::clicked, this, [this] {
+    if (openSession(autosavePath())) offer_bar_->hide();
+  });
+  connect(discard, &QPushButton::clicked, this, [this] {
+    QFile::remove(autosavePath());
+    recover_action_->setEnabled(false);
+    offer_bar_->hide();
+  });
+  auto* log_panel = new QWidget;
+  auto* log_layout = new QVBoxLayout(log_panel);
+  log_layout->setContentsMargins(0, 0, 0, 0);
+  log_layout->setSpacing(0);
+  log_layout->addWidget(offer_bar_);
+  log_layout->addWidget(log_view_, 1);
+  log_dock_->setWidget(log_panel);
   addDockWidget(Qt::BottomDockWidgetArea, log_dock_);
   resizeDocks({log_dock_}, {90}, Qt::Vertical);
   resizeDocks({setup_dock_}, {265}, Qt::Horizontal);

@@ -14,7 +14,9 @@
 
 class QAction;
 class QDockWidget;
+class QLabel;
 class QListView;
+class QPushButton;
 class QMenu;
 class QSplitter;
 class QTabWidget;
@@ -70,6 +72,8 @@ class MainWindow : public QMainWindow {
   static constexpr int kAutosaveIntervalMs = 10000;
   QAction* exportTraceAction() const { return export_trace_action_; }
   QAction* recoverAction() const { return recover_action_; }
+  // The bar in the log panel offering a crashed run's autosave (Open / Discard).
+  QWidget* offerBar() const { return offer_bar_; }
   // Tools → Recommendation wizard (created on first use).
   RecommendationWizard* openWizard();
 
@@ -138,6 +142,9 @@ class MainWindow : public QMainWindow {
   QTimer* autosave_timer_ = nullptr;
   QAction* wizard_action_ = nullptr;
   RecommendationWizard* wizard_ = nullptr;
+  QWidget* offer_bar_ = nullptr;
+  QLabel* offer_label_ = nullptr;
+  QPushButton* offer_open_button_ = nullptr;
   bool autosave_failed_ = false;
   bool session_arrived_ = false;  // did the current run end with a session (vs. cancelled early)?
 };

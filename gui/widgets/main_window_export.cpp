@@ -7,7 +7,9 @@
 #include <QFile>
 #include <QFileDialog>
 #include <QFileInfo>
+#include <QDateTime>
 #include <QItemSelectionModel>
+#include <QLabel>
 #include <QMenu>
 #include <QMenuBar>
 #include <QSortFilterProxyModel>
@@ -153,6 +155,8 @@ void MainWindow::offerAutosave() {
   log_model_->append(LogLevel::Warning, tr("A run did not finish last time; its results so far were autosaved. "
                                            "Run → Open Autosaved Run opens them (%1).").arg(path));
   recover_action_->setEnabled(true);
+  offer_label_->setText(tr("⚠ Results of an unfinished run were autosaved (%1).").arg(QFileInfo(path).lastModified().toString(Qt::ISODate)));
+  offer_bar_->setVisible(true);
 }
 
 }  // namespace inferscope::gui

@@ -8,6 +8,7 @@
 #include <QDir>
 #include <QFile>
 #include <QListWidget>
+#include <QPushButton>
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
@@ -123,13 +124,21 @@ class TestPlanExport : public QObject {
       MainWindow window;
       QVERIFY(window.recoverAction()->isEnabled());
       QVERIFY(window.logModel()->count(LogLevel::Warning) >= 1);
-      window.recoverAction()->trigger();
+      QVERIFY(!window.offerBar()->isHidden());
+      QTest::mouseClick(window.findChild<QPushButton*>(QStringLiteral("offerOpenButton")), Qt::LeftButton);
+      QVERIFY(window.offerBar()->isHidden());
       QVERIFY(window.document()->session());
       QCOMPARE(static_cast<int>(window.document()->session()->configs.size()), 6);
     }
-    QFile::remove(path);
+    {
+      MainWindow window;  // Discard removes the file and the offer
+      QTest::mouseClick(window.findChild<QPushButton*>(QStringLiteral("offerDiscardButton")), Qt::LeftButton);
+      QVERIFY(!QFile::exists(path));
+      QVERIFY(!window.recoverAction()->isEnabled());
+    }
     MainWindow clean;
     QVERIFY(!clean.recoverAction()->isEnabled());
+    QVERIFY(clean.offerBar()->isHidden());
   }
 };
 
