@@ -1,8 +1,9 @@
-// The InferScope window: "Model & input" dock on the left, the Latency chart and the results
-// table in the middle, the log at the bottom, run progress in the status bar. It wires the
+// The InferScope window: "Model & input" dock on the left, the chart tabs (Latency, Memory,
+// Speed × accuracy, Kernels) and the results table in the middle, the log at the bottom, run progress in the status bar. It wires the
 // EngineBridge to the SessionDocument and the views; it never calls LibTorch and never blocks
 // on the engine, so it stays responsive through any run.
-// main_window.cpp holds layout and the run; main_window_files.cpp the File and Export menus.
+// main_window.cpp holds layout and the run; main_window_docks.cpp the docks; main_window_files.cpp
+// the File menu; main_window_export.cpp the Export menu and autosave.
 #pragma once
 
 #include <QMainWindow>
