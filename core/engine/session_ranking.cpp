@@ -21,19 +21,16 @@ double errorOf(const ConfigResult& c) { return c.accuracy.measured ? c.accuracy.
 SessionRanking rankSession(const SessionResult& session, const RankingOptions& options) {
   SessionRanking ranking;
   const auto& configs = session.configs;
-  for (const auto& c : configs) {
+  // Positions in `configs` throughout (not ConfigResult::index, the plan index: a run in progress
+  // or a hand-made session may have gaps).
+  for (std::size_t i = 0; i < configs.size() && !ranking.baseline_index; ++i) {
+    const auto& c = configs[i];
     if (c.status == ConfigStatus::Ok && c.config == OptimizationConfig{} && c.stats.median_ms > 0) {
-      ranking.baseline_index = c.index;
-      break;
+      ranking.baseline_index = static_cast<int>(i);
     }
   }
-  if (!ranking.baseline_index) {
-    for (const auto& c : configs) {
-      if (c.status == ConfigStatus::Ok && c.stats.median_ms > 0) {
-        ranking.baseline_index = c.index;
-        break;
-      }
-    }
+  for (std::size_t i = 0; i < configs.size() && !ranking.baseline_index; ++i) {
+    if (configs[i].status == ConfigStatus::Ok && configs[i].stats.median_ms > 0) ranking.baseline_index = static_cast<int>(i);
   }
   std::vector<RankedConfig> ok, rest;
   for (std::size_t i = 0; i < configs.size(); ++i) {

@@ -130,3 +130,14 @@ TEST(Ranking, NanOutputsAreUnsafe) {
   const auto r = rankSession(s);
   EXPECT_NE(r.configs[0].unsafe_reason.find("NaN"), std::string::npos);
 }
+
+// Plan indices need not be positions (a run in progress, a hand-made session): ranking uses positions.
+TEST(Ranking, UsesPositionsNotPlanIndices) {
+  SessionResult s;
+  s.configs = {okResult(7, "bf16", 4.0, 0.05, 5e-3), okResult(3, "fp32", 10.0, 0.05, 0.0)};
+  const auto r = rankSession(s);
+  ASSERT_TRUE(r.baseline_index.has_value());
+  EXPECT_EQ(*r.baseline_index, 1);
+  EXPECT_EQ(r.configs[0].index, 0);  // bf16, fastest
+  EXPECT_NEAR(r.configs[0].speedup, 2.5, 1e-12);
+}
