@@ -101,6 +101,15 @@ LatencyChart::LatencyChart(SessionDocument* document, QWidget* parent)
   steady_line_ = new QCPItemStraightLine(plot_);
   steady_line_->setLayer(QStringLiteral("warmup"));
   steady_line_->setPen(QPen(QColor(100, 100, 100), 1, Qt::DashLine));
+  provisional_line_ = new QCPItemStraightLine(plot_);
+  provisional_line_->setPen(QPen(QColor(90, 90, 90), 1.5, Qt::DotLine));
+  provisional_line_->setVisible(false);
+  provisional_label_ = new QCPItemText(plot_);
+  provisional_label_->setColor(QColor(90, 90, 90));
+  provisional_label_->setPositionAlignment(Qt::AlignTop | Qt::AlignLeft);
+  provisional_label_->position->setTypeX(QCPItemPosition::ptPlotCoords);
+  provisional_label_->position->setTypeY(QCPItemPosition::ptAxisRectRatio);
+  provisional_label_->setVisible(false);
   clip_label_ = new QCPItemText(plot_);
   clip_label_->setColor(QColor(110, 110, 110));
   clip_label_->setPositionAlignment(Qt::AlignTop | Qt::AlignRight);
@@ -125,6 +134,7 @@ int LatencyChart::pointCount(int series_index) const {
 }
 
 void LatencyChart::rebuild() {
+  setProvisionalSteadyStart(-1, -1);  // a new run or file: no provisional mark yet
   plot_->clearGraphs();
   graphs_.clear();
   const auto& series = document_->series();
@@ -157,7 +167,25 @@ void LatencyChart::onSamplesAppended(int series_index, int first) {
   rescale();
 }
 
+void LatencyChart::setProvisionalSteadyStart(int series_index, int iteration) {
+  const bool show = iteration >= 0 && series_index >= 0 && series_index < graphCount();
+  provisional_iteration_ = show ? iteration : -1;
+  provisional_line_->setVisible(show);
+  provisional_label_->setVisible(show);
+  if (show) {
+    const QColor colour = graphs_[static_cast<std::size_t>(series_index)]->pen().color();
+    provisional_line_->setPen(QPen(colour, 1.5, Qt::DotLine));
+    provisional_line_->point1->setCoords(iteration, 0);
+    provisional_line_->point2->setCoords(iteration, 1);
+    provisional_label_->setColor(colour);
+    provisional_label_->setText(tr("steady from %1 (provisional)").arg(iteration));
+    provisional_label_->position->setCoords(iteration + 0.5, 0.06);
+  }
+  plot_->replot(QCustomPlot::rpQueuedReplot);
+}
+
 void LatencyChart::onResultAdded(int series_index) {
+  setProvisionalSteadyStart(-1, -1);  // the final analysis is in the result now
   setSeriesData(series_index);
   updateWarmupBand();
   rescale();

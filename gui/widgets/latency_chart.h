@@ -43,6 +43,14 @@ class LatencyChart : public QWidget {
 
  public slots:
   void setLogScale(bool on);
+  // Adaptive runs: the online analysis's current guess of where steady state starts for the
+  // running config, drawn dotted and labelled "provisional" until the config's final analysis
+  // replaces it (−1 hides it). A plateau that has not ended cannot be seen online.
+  void setProvisionalSteadyStart(int series_index, int iteration);
+
+ public:
+  // −1 when no provisional mark is shown (tests).
+  int provisionalSteadyStart() const { return provisional_iteration_; }
 
  private:
   void rebuild();
@@ -61,6 +69,9 @@ class LatencyChart : public QWidget {
   QCPItemStraightLine* steady_line_ = nullptr;
   QCPItemText* empty_label_ = nullptr;
   QCPItemText* clip_label_ = nullptr;
+  QCPItemStraightLine* provisional_line_ = nullptr;
+  QCPItemText* provisional_label_ = nullptr;
+  int provisional_iteration_ = -1;
   LatencyTicker* y_ticker_ = nullptr;  // owned by the axis through a QSharedPointer
   bool log_scale_ = false;
 };

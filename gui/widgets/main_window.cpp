@@ -218,7 +218,10 @@ void MainWindow::createMenus() {
 void MainWindow::connectBridge() {
   connect(bridge_, &EngineBridge::snapshotReady, this, [this](const std::shared_ptr<const SampleSnapshot>& s) {
     document_->appendSnapshot(*s);
-    if (s->progress) run_status_->progress(*s->progress);
+    if (s->progress) {
+      run_status_->progress(*s->progress);
+      chart_->setProvisionalSteadyStart(s->progress->config_index, s->progress->provisional_steady_start);
+    }
   });
   connect(bridge_, &EngineBridge::configStarted, run_status_, &RunStatusBar::configStarted);
   connect(bridge_, &EngineBridge::configFinished, document_, &SessionDocument::finishConfig);

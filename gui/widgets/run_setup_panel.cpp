@@ -13,6 +13,8 @@
 #include <QSpinBox>
 #include <QVBoxLayout>
 
+#include <algorithm>
+
 #include "core/common/units.h"
 #include "core/model/model_zoo.h"
 #include "gui/lib/config_catalog.h"
@@ -168,10 +170,16 @@ QWidget* RunSetupPanel::createIterationGroup() {
   accuracy_check_ = new QCheckBox(tr("Compare outputs with FP32"));
   accuracy_check_->setObjectName(QStringLiteral("accuracyCheck"));
   accuracy_check_->setChecked(true);
+  adaptive_check_ = new QCheckBox(tr("Stop once the median is known to ±1 %"));
+  adaptive_check_->setObjectName(QStringLiteral("adaptiveCheck"));
+  adaptive_check_->setToolTip(tr("Adaptive stopping: each config runs until its steady median's 95 % CI is "
+                                 "within ±1 % (at least 100 iterations), with warm-up + measured as its "
+                                 "budget. The chart marks the provisional steady start while it runs."));
   auto* form = new QFormLayout;
   form->addRow(tr("Warm-up"), warmup_spin_);
   form->addRow(tr("Measured"), iterations_spin_);
   form->addRow(accuracy_check_);
+  form->addRow(adaptive_check_);
   return group(tr("Iterations per config"), form);
 }
 
@@ -220,6 +228,9 @@ ProfileRequest RunSetupPanel::request() const {
   request.run.warmup_iterations = warmup_spin_->value();
   request.run.measure_iterations = iterations_spin_->value();
   request.run.check_accuracy = accuracy_check_->isChecked();
+  request.run.adaptive = adaptive_check_->isChecked();
+  request.run.max_iterations = request.run.warmup_iterations + request.run.measure_iterations;
+  request.run.min_iterations = std::min(100, request.run.max_iterations);
   request.run.trace_kernels = traceKernels();
   return request;
 }
@@ -268,6 +279,7 @@ void RunSetupPanel::applyRequest(const ProfileRequest& request) {
   setIterations(request.run.warmup_iterations, request.run.measure_iterations);
   trace_check_->setChecked(request.run.trace_kernels);
   accuracy_check_->setChecked(request.run.check_accuracy);
+  adaptive_check_->setChecked(request.run.adaptive);
 }
 
 void RunSetupPanel::setModelName(const QString& name) {

@@ -85,6 +85,7 @@ class RunSetupPanel : public QWidget {
   QSpinBox* warmup_spin_ = nullptr;
   QSpinBox* iterations_spin_ = nullptr;
   QCheckBox* accuracy_check_ = nullptr;
+  QCheckBox* adaptive_check_ = nullptr;
 };
 
 }  // namespace inferscope::gui

@@ -19,6 +19,7 @@
 #include "gui/lib/session_document.h"
 #include "gui/widgets/kernel_timeline.h"
 #include "gui/widgets/kernels_view.h"
+#include "gui/widgets/latency_chart.h"
 #include "gui/widgets/main_window.h"
 #include "gui/widgets/memory_chart.h"
 #include "gui/widgets/speed_accuracy_chart.h"
@@ -109,6 +110,22 @@ class TestCharts : public QObject {
     QCOMPARE(window.kernelsView()->timeline()->streamCount(), 0);
     window.kernelsView()->configCombo()->setCurrentIndex(2);
     QVERIFY(window.kernelsView()->kernelTable()->rowCount() > 0);
+  }
+
+  // Adaptive runs report a provisional steady start while a config runs; the chart marks it until
+  // the config's final result replaces it.
+  void provisionalSteadyStartIsMarkedUntilTheResult() {
+    MainWindow window;
+    QVERIFY(window.openSession(fixture("h200_resnet50_b32")));
+    auto* chart = window.latencyChart();
+    QCOMPARE(chart->provisionalSteadyStart(), -1);
+    chart->setProvisionalSteadyStart(0, 12);
+    QCOMPARE(chart->provisionalSteadyStart(), 12);
+    chart->setProvisionalSteadyStart(99, 12);  // no such config: nothing to mark
+    QCOMPARE(chart->provisionalSteadyStart(), -1);
+    chart->setProvisionalSteadyStart(1, 7);
+    QVERIFY(window.openSession(fixture("h200_bert_b32")));  // final results arrive
+    QCOMPARE(chart->provisionalSteadyStart(), -1);
   }
 
   void untracedSessionSaysWhy() {
