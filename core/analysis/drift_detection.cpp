@@ -49,7 +49,7 @@ bool persists(const TrendResult& whole, const TrendResult& late) {
          late.slope_per_iteration / whole.slope_per_iteration >= kPersistence;
 }
 
-// y[begin…] trends beyond practical equivalence and at 1 % significance.
+// The trend of y[begin…] and of its second half.
 struct RegionTrend {
   TrendResult whole;
   TrendResult late;  // second half
@@ -58,6 +58,16 @@ struct RegionTrend {
 RegionTrend regionTrend(const std::vector<double>& y, std::size_t begin) {
   const std::size_t n = y.size();
   return {batchTrend(y, begin, n), batchTrend(y, begin + (n - begin) / 2, n)};
+}
+
+// One straight line explains y[start_j…] better than PELT's staircase of segments j…K. The line
+// pays a third of a changepoint's penalty: one parameter (the slope) against three (position,
+// mean, variance).
+bool rampBeatsStaircase(const std::vector<double>& y, const Segmentation& seg, std::size_t j) {
+  const std::size_t last = seg.starts.size() - 1;
+  double staircase = seg.penalty * static_cast<double>(last - j);
+  for (std::size_t k = j; k <= last; ++k) staircase += seg.costs[k];
+  return rampCost(y, seg.starts[j], y.size(), seg.variance_floor) + seg.penalty / 3.0 < staircase;
 }
 
 }  // namespace
@@ -77,36 +87,28 @@ std::optional<std::size_t> findDriftStart(const DriftQuery& q) {
   const auto& y = *q.y;
   const auto& seg = *q.segmentation;
   const std::size_t n = y.size();
-  const std::size_t last = seg.starts.size() - 1;
 
   // (A) the steady part itself trends, and keeps trending in its second half.
   if (n - q.steady_start >= q.min_length) {
     const RegionTrend steady = regionTrend(y, q.steady_start);
     if (significant(steady.whole, q.tolerance, kTrendZ) && persists(steady.whole, steady.late)) {
-      // The ramp may have started earlier than PELT's last steps: take (B)'s start if it has one.
+      // The ramp may have started earlier than PELT's last steps.
       for (std::size_t j = 0; j < q.first_steady_segment; ++j) {
-        double staircase = seg.penalty * static_cast<double>(last - j);
-        for (std::size_t k = j; k <= last; ++k) staircase += seg.costs[k];
-        if (rampCost(y, seg.starts[j], n, seg.variance_floor) + seg.penalty / 3.0 < staircase) {
-          return seg.starts[j];
-        }
+        if (rampBeatsStaircase(y, seg, j)) return seg.starts[j];
       }
       return q.steady_start;
     }
   }
 
-  // (B) a ramp from an earlier segment start.
+  // (B) a ramp from an earlier segment start, confirmed at the end of the run.
   for (std::size_t j = 0; j < q.first_steady_segment; ++j) {
     const std::size_t begin = seg.starts[j];
     if (n - begin < q.min_length) break;
-    double staircase = seg.penalty * static_cast<double>(last - j);
-    for (std::size_t k = j; k <= last; ++k) staircase += seg.costs[k];
-    if (rampCost(y, begin, n, seg.variance_floor) + seg.penalty / 3.0 >= staircase) continue;
+    if (!rampBeatsStaircase(y, seg, j)) continue;
     const TrendResult region = batchTrend(y, begin, n);
     if (!significant(region, q.tolerance, kTrendZ)) continue;
     const std::size_t confirm_from = std::min(q.steady_start, begin + (n - begin) / 2);
-    const TrendResult confirm = batchTrend(y, confirm_from, n);
-    if (persists(region, confirm)) return begin;
+    if (persists(region, batchTrend(y, confirm_from, n))) return begin;
   }
   return std::nullopt;
 }

@@ -1,11 +1,13 @@
 // Builds and runs the validation grid. Work is handed out one cell at a time from an atomic
-// counter, each cell owned by one thread, so no locking is needed on the results.
+// counter, each cell owned by one thread, so no locking is needed on the results (only on the
+// progress callback).
 #include "core/analysis/validation_grid.h"
 
 #include <algorithm>
 #include <atomic>
 #include <cmath>
 #include <cstring>
+#include <mutex>
 #include <thread>
 
 namespace inferscope::analysis {
@@ -126,13 +128,20 @@ std::vector<SyntheticSpec> buildGrid(const GridSpec& grid) {
 
 std::vector<CellResult> runGrid(const std::vector<SyntheticSpec>& cells, std::size_t reps,
                                 std::uint64_t seed, unsigned threads,
-                                const AnalysisOptions& options) {
+                                const AnalysisOptions& options,
+                                const std::function<void(std::size_t done)>& progress) {
   std::vector<CellResult> results(cells.size());
   for (std::size_t i = 0; i < cells.size(); ++i) results[i].spec = cells[i];
   std::atomic<std::size_t> next{0};
+  std::size_t done = 0;
+  std::mutex progress_mutex;
   const auto worker = [&] {
     for (std::size_t i = next++; i < results.size(); i = next++) {
       runCell(results[i], reps, seed, options);
+      if (progress) {
+        const std::lock_guard<std::mutex> lock(progress_mutex);
+        progress(++done);
+      }
     }
   };
   std::vector<std::thread> pool;

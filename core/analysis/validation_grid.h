@@ -5,6 +5,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -50,9 +51,12 @@ struct CellResult {
 
 // Runs `reps` seeded repetitions of every cell with `threads` worker threads (results do not
 // depend on the thread count: every repetition's seed derives from the cell and the rep index).
+// `progress`, when set, is called (from a worker thread, serialised) after each finished cell with
+// the number of cells done.
 std::vector<CellResult> runGrid(const std::vector<SyntheticSpec>& cells, std::size_t reps,
                                 std::uint64_t seed, unsigned threads,
-                                const AnalysisOptions& options = {});
+                                const AnalysisOptions& options = {},
+                                const std::function<void(std::size_t done)>& progress = {});
 
 // The repetition seed of a cell: a hash of its parameters, so a cell gets the same series
 // whichever grid it is part of.

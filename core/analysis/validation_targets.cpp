@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cmath>
 #include <functional>
+#include <limits>
 #include <map>
 #include <string>
 
@@ -156,11 +157,33 @@ std::vector<TargetOutcome> evaluateTargets(const std::vector<CellResult>& result
   return out;
 }
 
+namespace {
+
+// A truth with a steady level, against which coverage and bias mean something (a drift has none;
+// a run that never settles has only its last, too short, level).
+bool hasSteadyTruth(const CellResult& c) {
+  return c.true_class == SeriesClass::Flat || c.true_class == SeriesClass::Warmup ||
+         c.true_class == SeriesClass::Slowdown;
+}
+
+struct RowTally {
+  std::size_t runs = 0, correct = 0;
+  std::size_t end_runs = 0, within = 0;
+  std::size_t steady_runs = 0, valid = 0, covered = 0;
+  std::vector<double> biases;
+};
+
+double ratioOrNan(std::size_t hits, std::size_t runs) {
+  return runs ? static_cast<double>(hits) / static_cast<double>(runs)
+              : std::numeric_limits<double>::quiet_NaN();
+}
+
+}  // namespace
+
 std::vector<BreakdownRow> breakdown(const std::vector<CellResult>& results) {
   std::vector<BreakdownRow> rows;
+  std::vector<RowTally> tallies;
   std::map<std::string, std::size_t> index;
-  std::vector<std::vector<double>> biases;
-  std::vector<std::size_t> correct, within, covered, valid;
   for (const auto& c : results) {
     char key[128];
     const std::string family = familyOf(c.spec);
@@ -172,24 +195,31 @@ std::vector<BreakdownRow> breakdown(const std::vector<CellResult>& results) {
       row.sigma = c.spec.sigma;
       row.phi = c.spec.phi;
       rows.push_back(row);
-      biases.emplace_back();
-      correct.push_back(0), within.push_back(0), covered.push_back(0), valid.push_back(0);
+      tallies.emplace_back();
     }
-    const std::size_t i = it->second;
-    rows[i].runs += c.runs;
-    correct[i] += c.class_correct;
-    within[i] += c.end_within_5;
-    covered[i] += c.median_covered;
-    valid[i] += c.median_ci_valid;
-    biases[i].insert(biases[i].end(), c.median_bias.begin(), c.median_bias.end());
+    RowTally& t = tallies[it->second];
+    t.runs += c.runs;
+    t.correct += c.class_correct;
+    if (c.true_class != SeriesClass::Drift) {
+      t.end_runs += c.runs;
+      t.within += c.end_within_5;
+    }
+    if (hasSteadyTruth(c)) {
+      t.steady_runs += c.runs;
+      t.valid += c.median_ci_valid;
+      t.covered += c.median_covered;
+      t.biases.insert(t.biases.end(), c.median_bias.begin(), c.median_bias.end());
+    }
   }
   for (std::size_t i = 0; i < rows.size(); ++i) {
-    const double runs = static_cast<double>(std::max<std::size_t>(rows[i].runs, 1));
-    rows[i].class_correct = correct[i] / runs;
-    rows[i].end_within_5 = within[i] / runs;
-    rows[i].median_ci_valid = valid[i] / runs;
-    rows[i].median_coverage = valid[i] ? static_cast<double>(covered[i]) / valid[i] : 0.0;
-    rows[i].bias_p95 = absP95(biases[i]);
+    const RowTally& t = tallies[i];
+    rows[i].runs = t.runs;
+    rows[i].class_correct = ratioOrNan(t.correct, t.runs);
+    rows[i].end_within_5 = ratioOrNan(t.within, t.end_runs);
+    rows[i].median_ci_valid = ratioOrNan(t.valid, t.steady_runs);
+    rows[i].median_coverage = ratioOrNan(t.covered, t.valid);
+    rows[i].bias_p95 =
+        t.biases.empty() ? std::numeric_limits<double>::quiet_NaN() : absP95(t.biases);
   }
   // Family-major, in the order families first appear in the grid, then σ, then φ.
   std::map<std::string, std::size_t> family_order;

@@ -29,19 +29,22 @@ std::string familyOf(const SyntheticSpec& spec);
 
 std::vector<TargetOutcome> evaluateTargets(const std::vector<CellResult>& results);
 
+// Fractions; NaN where no run of the row qualifies.
 struct BreakdownRow {
   std::string family;
   double sigma = 0;
   double phi = 0;
   std::size_t runs = 0;
-  double class_correct = 0;   // fraction
-  double end_within_5 = 0;    // fraction (meaningful where the truth has a warm-up)
-  double median_ci_valid = 0;  // fraction of runs with a median CI
-  double median_coverage = 0;  // among runs with a median CI
-  double bias_p95 = 0;        // 95th percentile of |median bias|
+  double class_correct = 0;
+  double end_within_5 = 0;     // runs whose truth is not a drift
+  double median_ci_valid = 0;  // runs whose truth has a steady level (flat, warmup, slowdown)
+  double median_coverage = 0;  // among those with a median CI
+  double bias_p95 = 0;         // 95th percentile of |median bias|, runs with a steady truth
 };
 
-// One row per family × σ × φ, pooled over lengths and shape parameters, in grid order.
+// One row per family × σ × φ, pooled over lengths and shape parameters, in grid order. Coverage
+// and bias only count runs whose truth has a steady level: a drift has none, and a run that never
+// settles (a slow decay in a short run) only has a last level that is still moving.
 std::vector<BreakdownRow> breakdown(const std::vector<CellResult>& results);
 
 }  // namespace inferscope::analysis
