@@ -153,7 +153,8 @@ std::vector<TargetOutcome> evaluateTargets(const std::vector<CellResult>& result
       },
       [](const CellResult&) { return std::size_t{0}; });
   const double bias = absP95(decay.values);
-  add("gradual decay at CV ≤ 3 %: |steady-median bias| at P95", "≤ 1 %", decay, bias, bias <= 0.01);
+  add("gradual decay at CV ≤ 3 %: steady-median bias (absolute, P95)", "≤ 1 %", decay, bias,
+      bias <= 0.01);
   return out;
 }
 
