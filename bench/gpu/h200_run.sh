@@ -1,6 +1,6 @@
 #!/bin/bash
 # The GPU machine's measurement run (see docs/PERFORMANCE.md). From the repo root there:
-#   bash bench/gpu/h200_run.sh build|test|python|engine|aoti|fixture ...   (phases, in order given)
+#   bash bench/gpu/h200_run.sh build|test|python|engine|aoti|aoti-max|isolate|guide|fixture ...   (phases, in order given)
 # Writes logs, sessions and JSON to $OUT (default ./out). Needs .gpu (../shared/gpu/fetch-debs.sh).
 set -uo pipefail
 OUT=${OUT:-$PWD/out}; mkdir -p "$OUT"
@@ -31,10 +31,23 @@ run_phase() {
       $CLI profile -q -m resnet50 -b 32 -d cuda --warmup 0 -n 300 -c fp16+bench -c fp32 -c fp32 -c fp32 -c fp32 -c fp32 \
         -o "$OUT/repeat_resnet50.inferscope.json" ;;
     aoti)
-      $CLI profile -q -m resnet50 -b 32 -d cuda --warmup 20 -n 200 -c bf16+aoti -c bf16+cl+aoti -c bf16+cl+graph+bench \
-        -o "$OUT/resnet50_aoti.inferscope.json"
+      # bf16 packages first (the guide's ResNet-50 target), one fp32 package (the FP32-flag path).
+      $CLI profile -q -m resnet50 -b 32 -d cuda --warmup 20 -n 200 -c bf16+cl+aoti -c bf16+aoti -c bf16+cl+graph+bench \
+        -c fp32+aoti -o "$OUT/resnet50_aoti.inferscope.json"
       $CLI profile -q -m bert-encoder -b 32 -d cuda --warmup 20 -n 200 -c fp32 -c tf32 -c bf16 -c amp-bf16 -c bf16+graph \
         -c bf16+aoti -o "$OUT/bert_b32.inferscope.json" ;;
+    aoti-max)
+      $CLI profile -q -m resnet50 -b 32 -d cuda --warmup 20 -n 200 -c bf16+cl+aoti-max -c bf16+cl+aoti \
+        -o "$OUT/resnet50_aoti_max.inferscope.json" ;;
+    isolate)
+      # Cold starts paid per config: each config in its own worker process, the reference last.
+      $CLI profile -q --isolate -m resnet50 -b 32 -d cuda --warmup 0 -n 100 -c fp32 -c fp16+bench -c bf16+cl+bench \
+        -c bf16+cl+graph+bench -o "$OUT/isolate_resnet50.inferscope.json"
+      $CLI profile -q -m resnet50 -b 32 -d cuda --warmup 0 -n 100 -c fp32 -c fp16+bench -c bf16+cl+bench \
+        -c bf16+cl+graph+bench -o "$OUT/inprocess_resnet50.inferscope.json" ;;
+    guide)
+      $CLI sweep -m resnet50 -b 32 -d cuda --plan guide --warmup 20 -n 200 -o "$OUT/guide_resnet50.inferscope.json"
+      $CLI sweep -m bert-encoder -b 32 -d cuda --plan guide --warmup 20 -n 200 -o "$OUT/guide_bert.inferscope.json" ;;
     fixture)
       $CLI profile -q -m resnet18 -b 8 -d cuda --warmup 5 -n 60 -c fp32 -c tf32 -c bf16 -c fp16+bench -c amp-bf16 \
         -c bf16+cl+graph+bench -o "$OUT/h200_resnet18.inferscope.json" ;;

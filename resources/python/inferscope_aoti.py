@@ -36,15 +36,17 @@ def parse_shape(text):
 
 
 def set_tf32(enabled):
-    """One API per process, as PyTorch >= 2.9 requires (LIBTORCH_COMPAT.md)."""
+    """FP32 math for fp32/tf32 packages, in the way Inductor can read back (LIBTORCH_COMPAT.md)."""
     major, minor = (int(p) for p in torch.__version__.split(".")[:2])
     mode = "tf32" if enabled else "ieee"
     if (major, minor) >= (2, 9):
         torch.backends.cuda.matmul.fp32_precision = mode
-        # conv and rnn together: PyTorch's own legacy-flag reads (inductor does some) refuse a state
-        # where the two differ, taking it for a mix of the legacy and new APIs.
-        torch.backends.cudnn.conv.fp32_precision = mode
-        torch.backends.cudnn.rnn.fp32_precision = mode
+        # cuDNN through its legacy flag: on 2.9-2.11 it sets conv and rnn precision as well, while
+        # the new per-op API leaves the legacy flag (default True) behind, and Inductor's call of
+        # torch._C._get_cudnn_allow_tf32() then refuses conv/rnn "ieee" beside a legacy True as a
+        # "mix of the legacy and new APIs".
+        torch.backends.cudnn.allow_tf32 = enabled
+        torch._C._get_cudnn_allow_tf32()  # fail here, with a clear traceback, if it still mixes
     else:
         torch.set_float32_matmul_precision("high" if enabled else "highest")
         torch.backends.cudnn.allow_tf32 = enabled
