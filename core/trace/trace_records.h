@@ -104,6 +104,21 @@ struct OpRecord {
   int depth = 0;                         // 0 = called by the model, not by another operator
 };
 
+// One convolution call's arguments (aten::convolution), captured by the operator observer for the
+// cuDNN ledger (core/cudnn/). Sizes are logical (NCHW) whatever the memory format.
+struct ConvolutionRecord {
+  std::uint64_t external_id = 0;  // the aten::convolution call; its kernels lie beneath it
+  int iteration = -1;
+  std::vector<std::int64_t> input_sizes, weight_sizes;
+  std::vector<std::int64_t> stride, padding, dilation;
+  std::int64_t groups = 1;
+  bool transposed = false;
+  bool has_bias = false;
+  std::string dtype;           // "float32", "float16", "bfloat16"
+  bool channels_last = false;  // the input is contiguous in channels_last (NHWC) format
+  std::int64_t start_ns = 0, end_ns = 0;  // host time of the call (autotune shows here)
+};
+
 struct IterationMark {
   int iteration = 0;
   std::int64_t start_ns = 0, end_ns = 0;
@@ -142,6 +157,7 @@ struct TraceWindow {
   std::vector<SyncRecord> syncs;
   std::vector<ExternalCorrelation> correlations;
   std::vector<OpRecord> ops;
+  std::vector<ConvolutionRecord> convolutions;  // only when the policy asks for them
   std::uint64_t dropped_records = 0;  // by the source's buffer cap and the tracer's record cap
 
   bool traced() const { return status == TraceStatus::Traced; }
