@@ -68,7 +68,10 @@ struct ModeObservation {
   bool tensor_core = false;          // the main kernel ran on Tensor Cores
   double gpu_time_us = 0;            // median over calls: sum of the call's kernel times
   int layout_transposes = 0;         // NCHW↔NHWC transposes per call
-  std::optional<double> autotune_ms; // first call's host time beyond a steady call's (benchmark)
+  // The first call's host time beyond a steady call's: cudnnFind's autotuning with benchmark on;
+  // with it off, what choosing and building the plan costs (cuDNN heuristics, plan cache fill).
+  std::optional<double> autotune_ms;
+  double steady_host_us = 0;         // median host time of one call in the steady iterations
   std::string error;                 // why not observed, when known
 };
 
@@ -85,6 +88,7 @@ struct LedgerLayer {
   bool benchmark_differs = false;  // the benchmark run's main kernel differs from the heuristic's
   double benchmark_gain_us = 0;    // heuristic GPU time − benchmark GPU time (positive: faster)
   bool nondeterministic_choice = false;  // benchmark picked a family cuDNN reports non-deterministic
+  bool deterministic_differs = false;    // deterministic mode ran another main kernel than benchmark
 };
 
 struct ModeTotals {

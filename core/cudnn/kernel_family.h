@@ -1,10 +1,8 @@
-// Convolution kernel families: what a CUPTI kernel name or a cuDNN legacy algorithm says about how
-// a convolution was computed. Names change between cuDNN releases, so the classifier matches on the
-// stable parts (xmma/cutlass "fprop", "implicit_convolve_sgemm", "winograd", "fft", …).
+// Convolution kernel families: how a convolution was computed, as the ledger names it. The
+// classification of kernel and algorithm names is in kernel_classifier.h.
 #pragma once
 
 #include <optional>
-#include <string>
 #include <string_view>
 
 namespace inferscope::cudnn {
@@ -24,17 +22,6 @@ enum class KernelFamily {
 const char* toString(KernelFamily family);  // "implicit GEMM", "Tensor-Core fprop", …
 const char* toKey(KernelFamily family);     // "implicit_gemm", "tensor_core_fprop", … (JSON)
 std::optional<KernelFamily> kernelFamilyFromKey(std::string_view key);
-
-struct KernelClass {
-  KernelFamily family = KernelFamily::Other;
-  bool tensor_core = false;  // by name: xmma, cutlass tensorop, hmma/imma, sm80+/sm90 fprop, …
-};
-
-// Classifies a demangled kernel name.
-KernelClass classifyKernel(std::string_view kernel_name);
-
-// The family of a legacy algorithm name ("IMPLICIT_PRECOMP_GEMM", "WINOGRAD_NONFUSED", …).
-KernelFamily familyOfAlgorithm(std::string_view algo);
 
 // Whether a family is the convolution itself (not a transpose or a helper).
 inline bool isMainFamily(KernelFamily family) {

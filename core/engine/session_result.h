@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "core/cudnn/cudnn_ledger.h"
 #include "core/engine/config_result.h"
 #include "core/engine/profile_request.h"
 
@@ -20,6 +21,8 @@ struct SessionResult {
   std::vector<std::string> output_shapes;  // of the FP32 reference run, e.g. "32x1000:float32"
   std::vector<ConfigResult> configs;
   bool cancelled = false;
+  // cuDNN algorithm ledgers recorded in this session (`inferscope-cli cudnn`); usually none.
+  std::vector<cudnn::CudnnLedger> cudnn_ledgers;
 
   const ConfigResult* find(const std::string& key) const;
 };

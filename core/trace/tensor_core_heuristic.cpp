@@ -18,7 +18,14 @@ bool containsAny(const std::string& text, std::initializer_list<std::string_view
 bool isReducedPrecisionNvjet(const std::string& name) {
   const auto at = name.find("nvjet_");
   if (at == std::string::npos) return false;
-  const auto code = name.substr(at + 6, 3);
+  auto begin = at + 6;
+  // Hopper's names put the architecture first: nvjet_sm90_tst_… (seen on the H200 for BF16 GEMMs).
+  if (name.compare(begin, 2, "sm") == 0) {
+    const auto underscore = name.find('_', begin);
+    if (underscore == std::string::npos) return false;
+    begin = underscore + 1;
+  }
+  const auto code = name.substr(begin, 3);
   if (code.size() < 3) return false;
   return code.find_first_of("hbteqi") != std::string::npos;
 }

@@ -16,6 +16,7 @@ TEST(TensorCoreHeuristic, RecognisesTensorCoreKernels) {
            "void "
            "cutlass::Kernel2<cutlass_80_wmma_tensorop_bf16_s161616gemm_bf16_32x32_128x2_tn_align8>",
            "nvjet_hsh_128x256_64x4_2x1_v_bz_coopA_NNT", "nvjet_tst_64x8_64x16_4x1_v_bz_TNT",
+           "nvjet_sm90_tst_128x192_64x5_2x1_v_bz_coopB_TNN" /* H200, BF16 fc */,
            "void pytorch_flash::flash_fwd_kernel<Flash_fwd_kernel_traits<64, 128, 128, 4>>",
            "fmha_cutlassF_f16_aligned_64x64_rf_sm80",
            "cudnn_generated_fort_native_sdpa_sm90_knob_7_64x128x64_4x1x1_kernel0_0",
@@ -35,7 +36,7 @@ TEST(TensorCoreHeuristic, LeavesOtherKernelsOut) {
            "at::native::CUDAFunctor_add<c10::Half>>",
            "void at::native::(anonymous namespace)::convert_kernel",
            "fmha_cutlassF_f32_aligned_64x64_rf_sm80",
-           "nvjet_sss_128x64_64x4_1x2_h_bz_NNT",
+           "nvjet_sss_128x64_64x4_1x2_h_bz_NNT", "nvjet_sm90_sss_128x64_64x4_1x2_h_bz_NNT",
            "void cudnn::ops::nchwToNhwcKernel<float, float, float, false, true>",
            "",
        }) {
