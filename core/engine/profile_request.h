@@ -35,6 +35,10 @@ struct RunSettings {
   bool trace_kernels = false;
   int trace_warmup_iterations = 3;
   int trace_steady_iterations = 20;
+  // Convolution arguments of every traced aten::convolution call (TraceWindow::convolutions, for
+  // the cuDNN ledger). Costs more per operator inside the window: the observer needs every
+  // operator's inputs.
+  bool trace_convolutions = false;
 };
 
 struct ProfileRequest {

@@ -90,7 +90,8 @@ static json toJson(const ProfileRequest& r) {
              }()},
             {"trace_kernels", r.run.trace_kernels},
             {"trace_warmup_iterations", r.run.trace_warmup_iterations},
-            {"trace_steady_iterations", r.run.trace_steady_iterations}}}};
+            {"trace_steady_iterations", r.run.trace_steady_iterations},
+            {"trace_convolutions", r.run.trace_convolutions}}}};
 }
 
 static ProfileRequest requestFromJson(const json& j) {
@@ -140,6 +141,7 @@ static ProfileRequest requestFromJson(const json& j) {
     r.run.trace_kernels = run.value("trace_kernels", r.run.trace_kernels);
     r.run.trace_warmup_iterations = run.value("trace_warmup_iterations", r.run.trace_warmup_iterations);
     r.run.trace_steady_iterations = run.value("trace_steady_iterations", r.run.trace_steady_iterations);
+    r.run.trace_convolutions = run.value("trace_convolutions", r.run.trace_convolutions);  // optional
   }
   return r;
 }

@@ -164,6 +164,10 @@ std::vector<torch::Tensor> iterate(SessionContext& ctx, tl::PreparedModel& model
     trace::TraceWindowPolicy policy;
     policy.warmup_iterations_traced = std::min(warmup, std::max(0, ctx.request.run.trace_warmup_iterations));
     policy.steady_iterations_traced = std::max(0, ctx.request.run.trace_steady_iterations);
+    policy.capture_convolutions = ctx.request.run.trace_convolutions;
+    // Shapes formatted once per stretch are copied to later iterations: right only while every
+    // iteration sees the same input sizes.
+    if (!ctx.cycle_cpu_inputs.empty()) policy.input_shapes = trace::InputShapes::EveryIteration;
     tracer = std::make_unique<trace::KernelTracer>(trace::makeCuptiActivitySource(), policy);
   } else if (ctx.request.run.trace_kernels) {
     trace::TraceSummary untraced;

@@ -1,7 +1,8 @@
 // Observes the LibTorch operators the engine thread runs (RecordFunction callbacks) and reports
-// each one's start and end, name and input shapes to a trace::OpListener — the KernelTracer, which
-// pushes the operator's id as a CUPTI external correlation id so that its kernels can be traced
-// back to it. The header is plain C++; the LibTorch part is in op_recorder.cpp.
+// each one's start and end, name and (on demand) input shapes and convolution arguments to a
+// trace::OpListener — the KernelTracer, which pushes the operator's id as a CUPTI external
+// correlation id so that its kernels can be traced back to it. The header is plain C++; the
+// LibTorch part is in op_recorder.cpp.
 #pragma once
 
 #include <cstdint>
@@ -11,10 +12,12 @@
 namespace inferscope::torchlayer {
 
 // RAII: installs a thread-local RecordFunction callback on the calling thread for its lifetime;
-// construct and destroy it on the same thread (the engine thread). Needing the operators' inputs
-// costs LibTorch a copy of them on every operator, so keep one alive only while a traced
-// iteration runs. Instances nest (strictly, as RAII scopes): the innermost listener receives the
-// operators.
+// construct and destroy it on the same thread (the engine thread), between operators. The
+// callback asks LibTorch for the operators' inputs only when the listener wantsInputs() at
+// construction: boxing every operator's arguments is most of the observer's cost, so keep a
+// recorder alive only while a traced iteration runs. Instances nest (strictly, as RAII scopes):
+// the innermost listener receives the operators; at most one callback is installed per thread.
+// When the last recorder goes, nothing of it stays registered with LibTorch.
 //
 // Operators are keyed by an id the recorder assigns at start and hands to the end callback through
 // RecordFunction's ObserverContext, rather than by seqNr() (−1 under InferenceMode) or handle()
@@ -27,8 +30,9 @@ class OpRecorder {
   OpRecorder& operator=(const OpRecorder&) = delete;
 
  private:
-  std::uint64_t callback_handle_ = 0;  // at::CallbackHandle; 0 when an outer recorder installed it
-  trace::OpListener* previous_ = nullptr;
+  trace::OpListener* previous_listener_ = nullptr;
+  bool previous_inputs_ = false;  // whether the outer recorder's callback had inputs
+  bool had_callback_ = false;     // an outer recorder is alive
 };
 
 }  // namespace inferscope::torchlayer

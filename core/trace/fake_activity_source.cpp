@@ -31,6 +31,9 @@ void FakeActivitySource::stop() {
   flush();
   running_ = false;
   finalized_ = true;
+  // Like CUPTI after cuptiFinalize: the next attach numbers correlation ids from the start again
+  // (seen on the H200: the second stretch of a window reused the first one's ids).
+  if (options_.finalize_on_stop) next_correlation_ = 1;
 }
 
 void FakeActivitySource::pushExternalCorrelation(std::uint64_t external_id) {

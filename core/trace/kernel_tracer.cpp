@@ -1,7 +1,9 @@
 // KernelTracer: the trace window's state machine (Idle → Running ⇄ Stopped → Finished, or Failed)
-// and the operator stack that drives CUPTI's external correlation ids.
+// and the operator stack that drives CUPTI's external correlation ids. The per-operator path
+// (onOpStart/onOpEnd) allocates nothing once the first traced iteration has sized the buffers.
 #include "core/trace/kernel_tracer.h"
 
+#include <cstring>
 #include <utility>
 
 #include "core/trace/correlation_resolver.h"
@@ -9,7 +11,10 @@
 namespace inferscope::trace {
 
 KernelTracer::KernelTracer(std::unique_ptr<ActivitySource> source, TraceWindowPolicy policy)
-    : policy_(policy), collector_(policy_.max_records), source_(std::move(source)) {
+    : policy_(policy),
+      collector_(policy_.max_records),
+      source_(std::move(source)),
+      name_cache_(kNameSlots) {
   if (source_) source_->setSink(&collector_);
 }
 
@@ -42,6 +47,9 @@ bool KernelTracer::ensureRunning() {
   options.buffer_bytes = policy_.buffer_bytes;
   options.max_buffer_bytes = policy_.max_buffer_bytes;
   options.finalize_on_stop = policy_.finalize_on_stop;
+  // A source detached in between numbers its correlation ids afresh (CUPTI restarts them after
+  // cuptiFinalize): the collector keeps the stretches' ids apart.
+  collector_.beginStretch();
   auto status = source_->start(options);
   if (!status.ok) {
     failure_ = status.reason.empty() ? "untraced: the activity source failed to start"
@@ -67,8 +75,23 @@ bool KernelTracer::beginIteration(int iteration, bool is_warmup) {
     }
     return false;
   }
+  const bool new_stretch = state_ != State::Running;
   if (!ensureRunning()) return false;
+  switch (policy_.input_shapes) {
+    case InputShapes::FirstOfStretch:
+      shapes_this_iteration_ = new_stretch;
+      break;
+    case InputShapes::EveryIteration:
+      shapes_this_iteration_ = true;
+      break;
+    case InputShapes::Off:
+      shapes_this_iteration_ = false;
+      break;
+  }
   in_traced_iteration_ = true;
+  ops_.clear();
+  open_ops_.clear();
+  pending_convolutions_.clear();
   current_ = IterationMark{iteration, source_->nowNs(), 0, is_warmup};
   return true;
 }
@@ -79,44 +102,137 @@ void KernelTracer::endIteration(int iteration) {
   current_.end_ns = source_->nowNs();
   collector_.addIteration(current_);
   in_traced_iteration_ = false;
+  fileIteration();
 }
 
-void KernelTracer::onOpStart(std::uint64_t external_id, std::string_view name,
-                             std::string_view input_shapes) {
+bool KernelTracer::wantsInputs() const {
+  return policy_.capture_convolutions || shapes_this_iteration_;
+}
+
+bool KernelTracer::wantsConvolutions() const {
+  return policy_.capture_convolutions && in_traced_iteration_;
+}
+
+std::uint32_t KernelTracer::internName(const char* name) {
+  if (name == nullptr) name = "";
+  NameSlot& slot = name_cache_[(reinterpret_cast<std::uintptr_t>(name) >> 4) & (kNameSlots - 1)];
+  if (slot.pointer == name && std::strcmp(names_[slot.index].c_str(), name) == 0) {
+    return slot.index;
+  }
+  const std::string_view text(name);
+  std::uint32_t index = 0;
+  if (const auto it = name_index_.find(text); it != name_index_.end()) {
+    index = it->second;
+  } else {
+    index = static_cast<std::uint32_t>(names_.size());
+    names_.emplace_back(text);
+    name_index_.emplace(names_.back(), index);
+  }
+  slot = NameSlot{name, index};
+  return index;
+}
+
+std::uint32_t KernelTracer::internShapes(std::string_view shapes) {
+  if (const auto it = shapes_index_.find(shapes); it != shapes_index_.end()) return it->second;
+  const auto index = static_cast<std::uint32_t>(shapes_.size());
+  shapes_.emplace_back(shapes);
+  shapes_index_.emplace(shapes_.back(), index);
+  return index;
+}
+
+void KernelTracer::onOpStart(std::uint64_t external_id, const char* name, const OpInputs* inputs) {
   if (!in_traced_iteration_) return;
-  OpRecord op;
-  op.external_id = external_id;
-  op.name = std::string(name);
-  op.input_shapes = std::string(input_shapes);
-  op.iteration = current_.iteration;
-  op.parent_external_id = open_ops_.empty() ? 0 : open_ops_.back().external_id;
-  op.depth = static_cast<int>(open_ops_.size());
+  std::uint32_t index = kNone;
+  if (ops_.size() < policy_.max_records) {
+    index = static_cast<std::uint32_t>(ops_.size());
+    HostOp& op = ops_.emplace_back();
+    op.external_id = external_id;
+    op.name = internName(name);
+    if (inputs != nullptr && shapes_this_iteration_) {
+      shapes_scratch_.clear();
+      inputs->appendShapes(shapes_scratch_);
+      op.shapes = internShapes(shapes_scratch_);
+    }
+    op.parent_external_id = open_ops_.empty() ? 0 : open_ops_.back().external_id;
+    op.depth = static_cast<int>(open_ops_.size());
+  } else {
+    ++ops_past_cap_;
+  }
+  // An operator past the record cap still pushes its id, so that pushes and pops pair up.
+  open_ops_.push_back(OpenOp{external_id, index});
   source_->pushExternalCorrelation(external_id);
-  op.start_ns = source_->nowNs();
-  open_ops_.push_back(std::move(op));
+  if (index != kNone) ops_[index].start_ns = source_->nowNs();
 }
 
 void KernelTracer::onOpEnd(std::uint64_t external_id) {
   // Ends of operators that started before the window (or were not seen) are ignored; ends out of
   // order close the inner operators first, so pushes and pops to CUPTI always pair up.
-  bool open = false;
-  for (const auto& op : open_ops_) open = open || op.external_id == external_id;
-  if (!open) return;
+  std::size_t depth = open_ops_.size();
+  while (depth > 0 && open_ops_[depth - 1].external_id != external_id) --depth;
+  if (depth == 0) return;
   const auto now_ns = source_->nowNs();
-  while (!open_ops_.empty()) {
-    OpRecord op = std::move(open_ops_.back());
+  while (open_ops_.size() >= depth) {
+    const OpenOp open = open_ops_.back();
     open_ops_.pop_back();
     source_->popExternalCorrelation();
-    op.end_ns = now_ns;
-    const bool done = op.external_id == external_id;
-    collector_.addOp(std::move(op));
-    if (done) break;
+    if (open.index != kNone) ops_[open.index].end_ns = now_ns;
+  }
+}
+
+void KernelTracer::onConvolution(std::uint64_t external_id, ConvolutionRecord record) {
+  if (!wantsConvolutions()) return;
+  for (auto it = open_ops_.rbegin(); it != open_ops_.rend(); ++it) {
+    if (it->external_id != external_id) continue;
+    if (it->index == kNone) return;  // the operator fell past the record cap
+    record.external_id = external_id;
+    record.iteration = current_.iteration;
+    pending_convolutions_.push_back(PendingConvolution{std::move(record), it->index});
+    return;
   }
 }
 
 void KernelTracer::closeOpenOps() {
   if (open_ops_.empty()) return;
   onOpEnd(open_ops_.front().external_id);  // a throwing forward left operators open
+}
+
+void KernelTracer::fileIteration() {
+  // Outside the timed iteration: the fixed-size records become OpRecords with their strings.
+  calls_seen_.assign(names_.size(), 0);
+  if (shapes_by_call_.size() < names_.size()) shapes_by_call_.resize(names_.size());
+  std::vector<OpRecord> records;
+  records.reserve(ops_.size());
+  for (const HostOp& op : ops_) {
+    const std::uint32_t call = calls_seen_[op.name]++;
+    auto& by_call = shapes_by_call_[op.name];
+    std::uint32_t shapes = op.shapes;
+    if (shapes != kNone) {
+      if (by_call.size() <= call) by_call.resize(call + 1, kNone);
+      by_call[call] = shapes;
+    } else if (policy_.input_shapes == InputShapes::FirstOfStretch && call < by_call.size()) {
+      shapes = by_call[call];
+    }
+    OpRecord r;
+    r.external_id = op.external_id;
+    r.name = names_[op.name];
+    if (shapes != kNone) r.input_shapes = shapes_[shapes];
+    r.start_ns = op.start_ns;
+    r.end_ns = op.end_ns;
+    r.iteration = current_.iteration;
+    r.parent_external_id = op.parent_external_id;
+    r.depth = op.depth;
+    records.push_back(std::move(r));
+  }
+  collector_.addOps(std::move(records), ops_past_cap_);
+  ops_past_cap_ = 0;
+  for (auto& pending : pending_convolutions_) {
+    const HostOp& op = ops_[pending.op];
+    pending.record.start_ns = op.start_ns;
+    pending.record.end_ns = op.end_ns;
+    convolutions_.push_back(std::move(pending.record));
+  }
+  pending_convolutions_.clear();
+  ops_.clear();
 }
 
 TraceWindow KernelTracer::finish() {
@@ -130,6 +246,7 @@ TraceWindow KernelTracer::finish() {
   closeOpenOps();
   if (state_ == State::Running) source_->stop();
   collector_.moveInto(window);
+  window.convolutions = std::move(convolutions_);
   if (ever_started_) {
     window.status = TraceStatus::Traced;
     // A resume that failed after a traced stretch keeps that stretch and says why it is short.

@@ -12,12 +12,22 @@
 //     tracer.endIteration(i);                                    // after the timer waited
 //   }
 //   TraceWindow window = tracer.finish();                       // flush, stop, resolve
+//
+// Cost inside the window (docs/PERFORMANCE.md, "Tracing overhead"): per operator the tracer
+// interns the name (a pointer-keyed cache, no string copy), stores a fixed-size record in a buffer
+// reused across iterations, pushes/pops one CUPTI external correlation id and reads the clock
+// twice. Names and shapes become OpRecord strings in endIteration(), after the iteration's timer
+// has stopped. Input shapes are formatted only in the first iteration of each traced stretch (by
+// default) and copied to the same operator call of later iterations.
 #pragma once
 
 #include <cstddef>
 #include <cstdint>
+#include <deque>
 #include <memory>
 #include <string>
+#include <string_view>
+#include <unordered_map>
 #include <vector>
 
 #include "core/trace/activity_source.h"
@@ -26,6 +36,18 @@
 #include "core/trace/trace_records.h"
 
 namespace inferscope::trace {
+
+// When operators' input shapes are formatted (OpRecord::input_shapes; the Chrome trace shows them).
+enum class InputShapes {
+  // In the first iteration of each traced stretch (the first traced warm-up iteration and the
+  // first traced steady one); later iterations take the shapes of the same call — the n-th call of
+  // the same operator — and the observer runs without inputs there, which is most of its saving.
+  // Right whenever iterations see the same input sizes.
+  FirstOfStretch,
+  // Every operator of every traced iteration (input sizes that vary between iterations).
+  EveryIteration,
+  Off,
+};
 
 struct TraceWindowPolicy {
   int warmup_iterations_traced = 3;   // the first K warm-up iterations (cold start, autotune)
@@ -36,6 +58,10 @@ struct TraceWindowPolicy {
   std::size_t max_buffer_bytes = kDefaultMaxActivityBufferBytes;  // CUPTI buffers held at once
   bool finalize_on_stop = true;                                   // see ActivityStartOptions
   ActivityKinds kinds;
+  InputShapes input_shapes = InputShapes::FirstOfStretch;
+  // Convolution arguments (TraceWindow::convolutions) for the cuDNN ledger. The observer then
+  // needs every operator's inputs in every traced iteration, which costs more per operator.
+  bool capture_convolutions = false;
 };
 
 class KernelTracer : public OpListener {
@@ -54,16 +80,23 @@ class KernelTracer : public OpListener {
   // traced (false too once the source failed to start). Call it before the iteration's timer
   // starts: attaching CUPTI is slow. Safe to call for every iteration.
   bool beginIteration(int iteration, bool is_warmup);
-  // Closes the iteration's mark. Call it after the timer has waited for the GPU, so that the
-  // iteration's kernels lie inside its [begin, end].
+  // Closes the iteration's mark and files its operators. Call it after the timer has waited for
+  // the GPU, so that the iteration's kernels lie inside its [begin, end].
   void endIteration(int iteration);
 
   // OpListener: operators count only inside a traced iteration, where their ids are pushed as
   // CUPTI external correlation ids so that their kernels can be attributed to them.
   bool wantsOps() const override { return in_traced_iteration_; }
-  void onOpStart(std::uint64_t external_id, std::string_view name,
-                 std::string_view input_shapes) override;
+  bool wantsInputs() const override;
+  void onOpStart(std::uint64_t external_id, const char* name, const OpInputs* inputs) override;
   void onOpEnd(std::uint64_t external_id) override;
+  bool wantsConvolutions() const override;
+  void onConvolution(std::uint64_t external_id, ConvolutionRecord record) override;
+  // For callers with shapes as text (tests): as if an observer passed them.
+  void onOpStart(std::uint64_t external_id, const char* name, std::string_view input_shapes) {
+    const OpInputsText inputs(input_shapes);
+    onOpStart(external_id, name, &inputs);
+  }
 
   // Ends the window: forced flush, stop (disable and finalize), then the correlations are
   // resolved (kernel → operator, record → iteration). The tracer is done afterwards.
@@ -75,9 +108,31 @@ class KernelTracer : public OpListener {
 
  private:
   enum class State { Idle, Running, Stopped, Failed, Finished };
+  static constexpr std::uint32_t kNone = 0xffffffffu;
+
+  // One operator call of the current iteration: fixed size, strings by index.
+  struct HostOp {
+    std::uint64_t external_id = 0;
+    std::uint64_t parent_external_id = 0;
+    std::int64_t start_ns = 0, end_ns = 0;
+    std::uint32_t name = 0;        // index into names_
+    std::uint32_t shapes = kNone;  // index into shapes_; kNone: not formatted in this call
+    int depth = 0;
+  };
+  struct OpenOp {
+    std::uint64_t external_id;
+    std::uint32_t index;  // into ops_
+  };
+  struct PendingConvolution {
+    ConvolutionRecord record;
+    std::uint32_t op;  // into ops_
+  };
 
   bool ensureRunning();
   void closeOpenOps();
+  std::uint32_t internName(const char* name);
+  std::uint32_t internShapes(std::string_view shapes);
+  void fileIteration();
 
   TraceWindowPolicy policy_;
   TraceCollector collector_;  // declared before the source: it outlives the source's deliveries
@@ -87,8 +142,32 @@ class KernelTracer : public OpListener {
   bool ever_started_ = false;
   int first_steady_iteration_ = -1;
   bool in_traced_iteration_ = false;
+  bool shapes_this_iteration_ = false;
   IterationMark current_;
-  std::vector<OpRecord> open_ops_;  // the operator call stack of the current iteration
+
+  // The current iteration's operators (buffers keep their capacity between iterations).
+  std::vector<HostOp> ops_;
+  std::vector<OpenOp> open_ops_;    // the operator call stack
+  std::uint64_t ops_past_cap_ = 0;  // calls of this iteration not kept (policy_.max_records)
+  std::vector<PendingConvolution> pending_convolutions_;
+  std::vector<ConvolutionRecord> convolutions_;  // filed ones, moved into the window at finish()
+
+  // String tables. Names are looked up by pointer first (the schema names LibTorch hands out are
+  // the same pointer on every call), verified by comparison since a RECORD_FUNCTION name is a
+  // copy whose address can be reused for another name.
+  struct NameSlot {
+    const char* pointer = nullptr;
+    std::uint32_t index = 0;
+  };
+  static constexpr std::size_t kNameSlots = 1024;  // power of two
+  std::vector<NameSlot> name_cache_;
+  std::deque<std::string> names_, shapes_;  // deque: views into them stay valid
+  std::unordered_map<std::string_view, std::uint32_t> name_index_, shapes_index_;
+  std::string shapes_scratch_;
+  // Shapes of the n-th call of each operator name in the last shape-formatting iteration, and
+  // the calls counted so far in the iteration being filed.
+  std::vector<std::vector<std::uint32_t>> shapes_by_call_;  // [name][n] → shapes index or kNone
+  std::vector<std::uint32_t> calls_seen_;                   // [name]
 };
 
 }  // namespace inferscope::trace

@@ -17,6 +17,19 @@ std::size_t appendUpTo(std::vector<T>& to, std::vector<T>& from, std::size_t roo
   return n;
 }
 
+// Moves the records' correlation ids by `offset` (0 stays 0: no correlation) and returns the
+// largest id seen.
+template <class Record>
+std::uint32_t shiftCorrelations(std::vector<Record>& records, std::uint32_t offset) {
+  std::uint32_t largest = 0;
+  for (auto& r : records) {
+    if (r.correlation_id == 0) continue;
+    r.correlation_id += offset;
+    largest = std::max(largest, r.correlation_id);
+  }
+  return largest;
+}
+
 }  // namespace
 
 std::size_t TraceCollector::admit(std::size_t wanted) {
@@ -30,6 +43,13 @@ std::size_t TraceCollector::admit(std::size_t wanted) {
 void TraceCollector::onActivityBatch(ActivityBatch&& batch) {
   std::lock_guard<std::mutex> lock(mutex_);
   data_.dropped_records += batch.dropped_records;
+  const std::uint32_t offset = correlation_offset_;
+  for (const std::uint32_t largest :
+       {shiftCorrelations(batch.kernels, offset), shiftCorrelations(batch.memcpys, offset),
+        shiftCorrelations(batch.memsets, offset), shiftCorrelations(batch.api_calls, offset),
+        shiftCorrelations(batch.syncs, offset), shiftCorrelations(batch.correlations, offset)}) {
+    max_correlation_ = std::max(max_correlation_, largest);
+  }
   // GPU records first when the cap cuts a batch: they are what the window is for, while a lost
   // correlation or API call only costs a kernel its operator name or its flow arrow.
   std::size_t room = admit(batch.recordCount());
@@ -44,6 +64,18 @@ void TraceCollector::onActivityBatch(ActivityBatch&& batch) {
 void TraceCollector::addOp(OpRecord op) {
   std::lock_guard<std::mutex> lock(mutex_);
   if (admit(1) == 1) data_.ops.push_back(std::move(op));
+}
+
+void TraceCollector::addOps(std::vector<OpRecord>&& ops, std::uint64_t dropped) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  data_.dropped_records += dropped;
+  const std::size_t n = admit(ops.size());
+  appendUpTo(data_.ops, ops, n);
+}
+
+void TraceCollector::beginStretch() {
+  std::lock_guard<std::mutex> lock(mutex_);
+  correlation_offset_ = max_correlation_;
 }
 
 void TraceCollector::addIteration(const IterationMark& mark) {
@@ -75,6 +107,7 @@ void TraceCollector::moveInto(TraceWindow& window) {
   window.dropped_records = data_.dropped_records;
   data_ = TraceWindow{};
   kept_ = 0;
+  correlation_offset_ = max_correlation_ = 0;
 }
 
 }  // namespace inferscope::trace

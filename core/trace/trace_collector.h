@@ -7,6 +7,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <mutex>
+#include <vector>
 
 #include "core/trace/activity_source.h"
 #include "core/trace/trace_records.h"
@@ -19,7 +20,14 @@ class TraceCollector : public ActivitySink {
 
   void onActivityBatch(ActivityBatch&& batch) override;
   void addOp(OpRecord op);
+  // One iteration's operators at once (one lock); `dropped` more were not kept by the caller.
+  void addOps(std::vector<OpRecord>&& ops, std::uint64_t dropped = 0);
   void addIteration(const IterationMark& mark);
+  // Call before the source (re)starts. CUPTI numbers correlation ids afresh after a detach
+  // (cuptiFinalize), so the ids of a later stretch would collide with the earlier ones and the
+  // resolver would hand its kernels to the earlier stretch's operators. Records delivered from
+  // here on have their correlation ids moved past every id kept so far.
+  void beginStretch();
 
   // Records kept so far and records dropped (the source's and the cap's).
   std::size_t recordCount() const;
@@ -37,6 +45,8 @@ class TraceCollector : public ActivitySink {
   mutable std::mutex mutex_;
   TraceWindow data_;
   std::size_t kept_ = 0;
+  std::uint32_t correlation_offset_ = 0;  // added to the current stretch's correlation ids
+  std::uint32_t max_correlation_ = 0;     // the largest (offset) correlation id delivered
 };
 
 }  // namespace inferscope::trace

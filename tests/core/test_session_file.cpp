@@ -67,6 +67,22 @@ TEST(SessionFile, RoundTripsEveryField) {
   std::filesystem::remove(path);
 }
 
+TEST(SessionFile, RequestKeepsTraceConvolutionsOffByDefault) {
+  ProfileRequest r;
+  r.run.trace_kernels = true;
+  r.run.trace_convolutions = true;
+  EXPECT_TRUE(requestFromJson(requestToJson(r)).run.trace_convolutions);
+  // Requests written before the key existed read as off.
+  std::string old = requestToJson(ProfileRequest{});
+  const std::string key = R"(,"trace_convolutions":false)";
+  const auto at = old.find(key);
+  ASSERT_NE(at, std::string::npos) << old;
+  old.erase(at, key.size());
+  const auto loaded = requestFromJson(old);
+  EXPECT_FALSE(loaded.run.trace_convolutions);
+  EXPECT_EQ(requestToJson(loaded), requestToJson(ProfileRequest{}));
+}
+
 TEST(SessionFile, AtomicWriteLeavesNoTempFile) {
   const auto dir = std::filesystem::temp_directory_path() / "inferscope-atomic";
   std::filesystem::create_directories(dir);

@@ -1,9 +1,14 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cstdio>
+#include <map>
 #include <set>
+#include <string>
+#include <vector>
 
 #include "core/trace/kernel_tracer.h"
+#include "core/trace/trace_aggregator.h"
 #include "trace_test_support.h"
 
 namespace inferscope::trace {
@@ -73,6 +78,161 @@ TEST(KernelTracer, WindowBoundsAreRespected) {
   EXPECT_FALSE(fake.running());
   EXPECT_EQ(w.source, "fake");
   EXPECT_EQ(w.dropped_records, 0u);
+}
+
+TEST(KernelTracer, SecondStretchKeepsItsOwnKernels) {
+  // CUPTI numbers correlation ids afresh after a detach (the fake does too): the steady stretch's
+  // ids repeat the warm-up stretch's, and each kernel must still land in its own iteration.
+  FakeActivitySource fake;
+  TraceWindowPolicy policy;
+  policy.warmup_iterations_traced = 2;
+  policy.steady_iterations_traced = 3;
+  KernelTracer tracer(forwardTo(fake), policy);
+  runLoop(tracer, fake, /*warmup=*/4, /*steady=*/5);
+  const auto w = tracer.finish();
+  std::map<int, int> kernels;
+  for (const auto& k : w.kernels) {
+    ++kernels[k.iteration];
+    EXPECT_EQ(k.external_id, 1000u + static_cast<std::uint64_t>(k.iteration)) << k.name;
+    EXPECT_EQ(k.top_op_name, "aten::linear");
+  }
+  EXPECT_EQ(kernels, (std::map<int, int>{{0, 2}, {1, 2}, {4, 2}, {5, 2}, {6, 2}}));
+  std::set<std::uint32_t> ids;
+  for (const auto& k : w.kernels) EXPECT_TRUE(ids.insert(k.correlation_id).second);
+  const auto summary = TraceAggregator().summarize(w);
+  EXPECT_DOUBLE_EQ(summary.kernels_per_iteration, 2.0);
+}
+
+TEST(KernelTracer, ShapesAreFormattedOncePerStretch) {
+  FakeActivitySource fake;
+  TraceWindowPolicy policy;
+  policy.warmup_iterations_traced = 1;
+  policy.steady_iterations_traced = 2;
+  KernelTracer tracer(forwardTo(fake), policy);
+  std::vector<bool> wanted;
+  for (int i = 0; i < 4; ++i) {
+    if (!tracer.beginIteration(i, i < 2)) continue;
+    wanted.push_back(tracer.wantsInputs());
+    // The shapes handed in differ per iteration; only those of a stretch's first iteration count.
+    const std::string shapes = "it" + std::to_string(i);
+    tracer.onOpStart(10 * i + 1, "aten::add", shapes);
+    tracer.onOpEnd(10 * i + 1);
+    tracer.onOpStart(10 * i + 2, "aten::add", shapes + "b");
+    tracer.onOpEnd(10 * i + 2);
+    tracer.onOpStart(10 * i + 3, "aten::relu", nullptr);  // an observer without inputs
+    tracer.onOpEnd(10 * i + 3);
+    tracer.endIteration(i);
+  }
+  EXPECT_EQ(wanted, (std::vector<bool>{true, true, false}));
+  std::map<std::uint64_t, std::string> shapes;
+  for (const auto& op : tracer.finish().ops) shapes[op.external_id] = op.input_shapes;
+  EXPECT_EQ(shapes, (std::map<std::uint64_t, std::string>{{1, "it0"},
+                                                          {2, "it0b"},
+                                                          {3, ""},
+                                                          {21, "it2"},
+                                                          {22, "it2b"},
+                                                          {23, ""},
+                                                          {31, "it2"},  // the n-th call's shapes
+                                                          {32, "it2b"},
+                                                          {33, ""}}));
+}
+
+TEST(KernelTracer, ShapesPolicies) {
+  for (const auto mode : {InputShapes::EveryIteration, InputShapes::Off}) {
+    FakeActivitySource fake;
+    TraceWindowPolicy policy;
+    policy.input_shapes = mode;
+    KernelTracer tracer(forwardTo(fake), policy);
+    for (int i = 0; i < 2; ++i) {
+      tracer.beginIteration(i, true);
+      EXPECT_EQ(tracer.wantsInputs(), mode == InputShapes::EveryIteration);
+      tracer.onOpStart(i + 1, "aten::add", "it" + std::to_string(i));
+      tracer.onOpEnd(i + 1);
+      tracer.endIteration(i);
+    }
+    const auto w = tracer.finish();
+    ASSERT_EQ(w.ops.size(), 2u);
+    const bool every = mode == InputShapes::EveryIteration;
+    EXPECT_EQ(w.ops[0].input_shapes, every ? "it0" : "");
+    EXPECT_EQ(w.ops[1].input_shapes, every ? "it1" : "");
+  }
+}
+
+TEST(KernelTracer, NamesAreInternedByContentNotByPointer) {
+  // RECORD_FUNCTION names are copies: one address can carry different names over time.
+  FakeActivitySource fake;
+  KernelTracer tracer(forwardTo(fake));
+  tracer.beginIteration(0, true);
+  char buffer[32];
+  for (std::uint64_t id = 1; id <= 3; ++id) {
+    std::snprintf(buffer, sizeof buffer, "user::region_%d", static_cast<int>(id % 2));
+    tracer.onOpStart(id, buffer, nullptr);
+    tracer.onOpEnd(id);
+  }
+  tracer.endIteration(0);
+  const auto w = tracer.finish();
+  ASSERT_EQ(w.ops.size(), 3u);
+  EXPECT_EQ(w.ops[0].name, "user::region_1");
+  EXPECT_EQ(w.ops[1].name, "user::region_0");
+  EXPECT_EQ(w.ops[2].name, "user::region_1");
+}
+
+TEST(KernelTracer, ConvolutionRecordsLandInTheWindow) {
+  FakeActivitySource fake;
+  TraceWindowPolicy policy;
+  policy.warmup_iterations_traced = 1;
+  policy.steady_iterations_traced = 1;
+  policy.capture_convolutions = true;
+  KernelTracer tracer(forwardTo(fake), policy);
+  EXPECT_FALSE(tracer.wantsConvolutions());  // outside an iteration
+  for (int i = 0; i < 3; ++i) {
+    if (!tracer.beginIteration(i, i < 2)) {
+      EXPECT_FALSE(tracer.wantsConvolutions());
+      continue;
+    }
+    EXPECT_TRUE(tracer.wantsInputs());  // convolution arguments need inputs in every iteration
+    EXPECT_TRUE(tracer.wantsConvolutions());
+    const std::uint64_t id = 100 + static_cast<std::uint64_t>(i);
+    fake.advanceNs(10 * kUs);
+    tracer.onOpStart(id, "aten::convolution", "1x3x8x8, 4x3x3x3");
+    ConvolutionRecord r;
+    r.input_sizes = {1, 3, 8, 8};
+    r.weight_sizes = {4, 3, 3, 3};
+    r.stride = r.padding = r.dilation = {1, 1};
+    r.dtype = "float32";
+    tracer.onConvolution(id, r);
+    tracer.onConvolution(999, r);  // not an open operator: ignored
+    fake.launchKernel("implicit_gemm", 7, fake.nowNs() + kUs, 5 * kUs);
+    fake.advanceNs(40 * kUs);
+    tracer.onOpEnd(id);
+    tracer.endIteration(i);
+  }
+  const auto w = tracer.finish();
+  ASSERT_EQ(w.convolutions.size(), 2u);
+  for (const auto& c : w.convolutions) {
+    EXPECT_EQ(c.external_id, 100u + static_cast<std::uint64_t>(c.iteration));
+    const auto op = std::find_if(w.ops.begin(), w.ops.end(),
+                                 [&](const OpRecord& o) { return o.external_id == c.external_id; });
+    ASSERT_NE(op, w.ops.end());
+    EXPECT_EQ(c.start_ns, op->start_ns);
+    EXPECT_EQ(c.end_ns, op->end_ns);
+    EXPECT_GT(c.end_ns - c.start_ns, 40 * kUs);
+    EXPECT_EQ(c.weight_sizes, (std::vector<std::int64_t>{4, 3, 3, 3}));
+  }
+  EXPECT_EQ(w.convolutions[0].iteration, 0);
+  EXPECT_EQ(w.convolutions[1].iteration, 2);
+}
+
+TEST(KernelTracer, ConvolutionsAreNotKeptUnlessAsked) {
+  FakeActivitySource fake;
+  KernelTracer tracer(forwardTo(fake));
+  tracer.beginIteration(0, true);
+  EXPECT_FALSE(tracer.wantsConvolutions());
+  tracer.onOpStart(1, "aten::convolution", "");
+  tracer.onConvolution(1, ConvolutionRecord{});
+  tracer.onOpEnd(1);
+  tracer.endIteration(0);
+  EXPECT_TRUE(tracer.finish().convolutions.empty());
 }
 
 TEST(KernelTracer, IterationMarksUseTheSourceClock) {
