@@ -14,5 +14,6 @@ void addSweepCommand(CLI::App& app, std::function<int()>& action);
 void addTraceCommand(CLI::App& app, std::function<int()>& action);
 void addWorkerCommand(CLI::App& app, std::function<int()>& action);
 void addConfigsCommand(CLI::App& app, std::function<int()>& action);
+void addCudnnCommand(CLI::App& app, std::function<int()>& action);
 
 }  // namespace inferscope::cli

@@ -1,6 +1,6 @@
 #!/bin/bash
 # The GPU machine's measurement run (see docs/PERFORMANCE.md). From the repo root there:
-#   bash bench/gpu/h200_run.sh build|test|python|engine|aoti|aoti-max|isolate|guide|fixture ...   (phases, in order given)
+#   bash bench/gpu/h200_run.sh build|test|python|engine|aoti|aoti-max|isolate|guide|cudnn|fixture ...   (phases, in order given)
 # Writes logs, sessions and JSON to $OUT (default ./out). Needs .gpu (../shared/gpu/fetch-debs.sh).
 set -uo pipefail
 OUT=${OUT:-$PWD/out}; mkdir -p "$OUT"
@@ -48,11 +48,28 @@ run_phase() {
     guide)
       $CLI sweep -m resnet50 -b 32 -d cuda --plan guide --warmup 20 -n 200 -o "$OUT/guide_resnet50.inferscope.json"
       $CLI sweep -m bert-encoder -b 32 -d cuda --plan guide --warmup 20 -n 200 -o "$OUT/guide_bert.inferscope.json" ;;
+    cudnn)
+      # The cuDNN ledger of ResNet-50 (batch 32) in FP32, TF32, BF16 and BF16 + channels_last; each
+      # mode in a fresh process, re-tuning measured at two new input sizes.
+      for cfg in fp32 tf32 bf16 bf16+cl; do
+        name=$(echo "$cfg" | tr '+' '_')
+        $CLI cudnn -q -m resnet50 -b 32 -d cuda -c "$cfg" --retune-input 32x3x256x256:float32 --retune-input 16x3x224x224:float32 \
+          --json "$OUT/ledger_resnet50_$name.json" -o "$OUT/cudnn_resnet50_$name.inferscope.json" >"$OUT/ledger_resnet50_$name.txt" 2>&1
+        echo "--- $cfg: exit $?"; tail -4 "$OUT/ledger_resnet50_$name.txt"
+      done ;;
     fixture)
-      $CLI profile -q -m resnet18 -b 8 -d cuda --warmup 5 -n 60 -c fp32 -c tf32 -c bf16 -c fp16+bench -c amp-bf16 \
-        -c bf16+cl+graph+bench -o "$OUT/h200_resnet18.inferscope.json" ;;
+      # Small sessions the GUI tests and screenshots open (tests/fixtures/): a traced run with kernel
+      # timelines, and a cuDNN ledger.
+      $CLI trace -q -m resnet50 -b 8 -d cuda --warmup 5 -n 40 -c fp32 -c bf16 -c bf16+cl+bench -c bf16+cl+graph+bench \
+        --window-warmup 1 --window-steady 3 -o "$OUT/h200_resnet50_traced.inferscope.json" >"$OUT/fixture_trace.txt" 2>&1
+      echo "trace fixture: exit $?"
+      $CLI cudnn -q -m resnet50 -b 8 -d cuda -c bf16+cl -o "$OUT/h200_resnet50_cudnn.inferscope.json" >"$OUT/fixture_cudnn.txt" 2>&1
+      echo "cudnn fixture: exit $?"; ls -la "$OUT"/h200_*.json ;;
   esac
 }
+# The device tool brings back only a few files: everything goes back as one archive.
+pack() { (cd "$OUT" && tar czf results.tar.gz --exclude=results.tar.gz . 2>/dev/null && find . -type f ! -name results.tar.gz -delete); }
+trap pack EXIT
 for phase in "$@"; do
   echo "=== $phase ($(date +%T))"
   run_phase "$phase" || { echo "phase $phase failed"; exit 1; }

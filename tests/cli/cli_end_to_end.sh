@@ -59,5 +59,13 @@ INFERSCOPE_FAULT_HANG=fp32 "$cli" profile -m resnet18 -n 2 --warmup 0 -c fp32 -c
 check "a hanging child is killed at its timeout, the next config runs" \
   bash -c "grep -q '^fp32 .*timed out after 3 s' '$work/hang.txt' && grep -q '^bf16 .* ok ' '$work/hang.txt'"
 
+# cuDNN ledger: on the CPU it says why it is absent, and the exported ledger carries the reason.
+"$cli" cudnn -m resnet18 -d cpu --json "$work/ledger.json" -o "$work/ledger.inferscope.json" >"$work/cudnn.txt" 2>&1
+rc=$?
+check "cudnn on the CPU → exit 4 with the reason" bash -c "[ $rc -eq 4 ] && grep -q 'requires CUDA and cuDNN' '$work/cudnn.txt'"
+check "cudnn --json writes an unavailable ledger" grep -q '"available": false' "$work/ledger.json"
+check "cudnn session carries the ledger" grep -q '"cudnn_ledgers"' "$work/ledger.inferscope.json"
+check "cudnn rejects CUDA-graph configs" expect_exit 2 "drop +graph" cudnn -m resnet18 -c bf16+graph
+
 echo "$((checks - failures)) passed, $failures failed"
 [ "$failures" -eq 0 ]

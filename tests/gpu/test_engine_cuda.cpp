@@ -4,6 +4,8 @@
 #include <gtest/gtest.h>
 #include <torch/torch.h>
 
+#include "core/cudnn/ledger_builder.h"
+#include "core/engine/cudnn_query.h"
 #include "core/engine/engine.h"
 #include "core/torch/settings_guard.h"
 #include "core/trace/chrome_trace_writer.h"
@@ -146,4 +148,60 @@ TEST_F(Cuda, KernelTracingWindowOnResNet50) {
   EXPECT_EQ(c.trace_window->dropped_records, 0u);
   const auto json = trace::ChromeTraceWriter().toJson(*c.trace_window);
   EXPECT_NE(json.find("\"traceEvents\""), std::string::npos);
+}
+
+// The cuDNN ledger's two halves on the real thing: convolution records with their kernels beneath
+// them (one mode, in-process), and cuDNN's legacy Find/Get answer for a ResNet-50 shape.
+TEST_F(Cuda, LedgerObservesResNet50Convolutions) {
+  auto r = cudaRequest("resnet50", 8, {"bf16+cl"}, 6);
+  r.run.check_accuracy = false;
+  r.run.trace_kernels = true;
+  r.run.trace_convolutions = true;
+  r.run.trace_warmup_iterations = 1;
+  r.run.trace_steady_iterations = 2;
+  const auto s = run(r);
+  const auto& c = s.configs.at(0);
+  ASSERT_EQ(c.status, ConfigStatus::Ok) << c.message;
+  ASSERT_TRUE(c.trace_window && c.trace_window->traced());
+  cudnn::ModeRunInfo info;
+  info.config_key = "bf16+cl";
+  info.latency_ms = c.latency_ms;
+  const auto ledger = cudnn::observeMode(*c.trace_window, info);
+  EXPECT_GE(ledger.layers.size(), 15u);  // ResNet-50 has 20-odd unique convolution shapes
+  int calls = 0, observed = 0, tensor_core = 0;
+  for (const auto& l : ledger.layers) {
+    calls += l.calls_per_iteration;
+    const auto& o = l.ran.at(cudnn::SelectionMode::Heuristic);
+    observed += o.observed && o.gpu_time_us > 0 ? 1 : 0;
+    tensor_core += o.tensor_core ? 1 : 0;
+    EXPECT_EQ(l.shape.dtype, "bfloat16");
+    EXPECT_TRUE(l.shape.channels_last);
+  }
+  EXPECT_EQ(calls, 53);  // every convolution of one ResNet-50 forward
+  EXPECT_EQ(observed, static_cast<int>(ledger.layers.size()));
+  EXPECT_GT(tensor_core, 0);
+}
+
+TEST_F(Cuda, CudnnFindAndGetAnswerForAResNetShape) {
+  ASSERT_EQ(engine::cudnnLedgerUnavailableReason(0), "");
+  EXPECT_GE(engine::cudnnLibraryVersion(), 90000);
+  cudnn::ConvShape shape;
+  shape.input = {32, 64, 56, 56};
+  shape.weight = {64, 64, 3, 3};
+  shape.stride = {1, 1};
+  shape.padding = {1, 1};
+  shape.dilation = {1, 1};
+  for (const char* dtype : {"float32", "bfloat16"}) {
+    shape.dtype = dtype;
+    const auto q = engine::queryConvolutionAlgorithms(shape, false, 0);
+    ASSERT_TRUE(q.error.empty()) << q.error;
+    ASSERT_FALSE(q.candidates.empty());
+    int timed = 0, ranked_first = 0;
+    for (const auto& cand : q.candidates) {
+      if (cand.time_ms && *cand.time_ms > 0) ++timed;
+      if (cand.heuristic_rank == 0) ++ranked_first;
+    }
+    EXPECT_GT(timed, 0) << dtype;
+    EXPECT_EQ(ranked_first, 1) << dtype;
+  }
 }
