@@ -14,15 +14,27 @@
 
 namespace inferscope::trace {
 
-// Which activity kinds to record. All on by default: that is what the trace window shows.
+// Which activity kinds to record. All on by default: that is what the trace window shows. The
+// per-operator cost inside the window comes from the API kinds: every recorded API call is a
+// record, and while an operator's id is pushed, an external-correlation record too.
 struct ActivityKinds {
-  bool kernels = true;               // CONCURRENT_KERNEL (KERNEL would serialise kernels)
-  bool memcpy = true;                // MEMCPY and MEMCPY2 (peer to peer)
-  bool memset = true;                // MEMSET
-  bool runtime_api = true;           // RUNTIME: cudaLaunchKernel, cudaMemcpyAsync, …
-  bool driver_api = true;            // DRIVER: cuLaunchKernel (cuBLASLt, Triton launch through it)
+  bool kernels = true;  // CONCURRENT_KERNEL (KERNEL would serialise kernels)
+  bool memcpy = true;   // MEMCPY and MEMCPY2 (peer to peer)
+  bool memset = true;   // MEMSET
+  // RUNTIME: cudaLaunchKernel, cudaMemcpyAsync, … A kernel's operator is found through the
+  // external-correlation record of the API call that launched it, and CUPTI writes that record
+  // only for a call it records: without RUNTIME, kernels have no operator.
+  bool runtime_api = true;
+  // DRIVER: cuLaunchKernel(Ex), which cuBLASLt, cuDNN's runtime-compiled kernels and Triton call
+  // directly; their kernels carry the driver call's correlation id and find their operator only
+  // through it. Off saves a record per driver call at the price of "(no operator)" for those.
+  bool driver_api = true;
   bool external_correlation = true;  // operator ↔ API call (needed for per-operator breakdowns)
-  bool synchronization = true;       // SYNCHRONIZATION: host waits on the GPU
+  bool synchronization = true;       // SYNCHRONIZATION: host waits on the GPU (a few per iteration)
+  // API calls that launch nothing (cudaGetDevice, cudaGetLastError, cuCtxGetCurrent, …; see
+  // cupti::housekeepingCallbacks). PyTorch makes several per operator; off, CUPTI is told not to
+  // record them at all where it can be (CUPTI 12.5+), rather than recording and dropping them.
+  bool housekeeping_api = false;
 };
 
 inline constexpr std::size_t kDefaultActivityBufferBytes = std::size_t{4} << 20;  // as libkineto

@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <chrono>
 #include <cstdlib>
 #include <mutex>
 #include <optional>
@@ -88,6 +89,7 @@ class CuptiActivitySource final : public ActivitySource {
 
   StartStatus start(const ActivityStartOptions& options) override {
     if (enabled_) return StartStatus::success();
+    const auto began = std::chrono::steady_clock::now();
     CuptiActivitySource* expected = nullptr;
     if (!active_.compare_exchange_strong(expected, this) && expected != this) {
       return StartStatus::failure(
@@ -139,7 +141,15 @@ class CuptiActivitySource final : public ActivitySource {
       }
       enabled_kinds_.push_back(kind);
     }
+    // After the kinds: enabling RUNTIME/DRIVER resets the per-call choices.
+    skipped_calls_ = 0;
+    if (!k.housekeeping_api) {
+      if (k.runtime_api) skipCalls(CUPTI_CB_DOMAIN_RUNTIME_API, api_->activityEnableRuntimeApi);
+      if (k.driver_api) skipCalls(CUPTI_CB_DOMAIN_DRIVER_API, api_->activityEnableDriverApi);
+    }
     enabled_ = true;
+    debugLog("start: {} kinds enabled, {} housekeeping calls not recorded, {:.2f} ms",
+             enabled_kinds_.size(), skipped_calls_, msSince(began));
     return StartStatus::success();
   }
 
@@ -149,6 +159,7 @@ class CuptiActivitySource final : public ActivitySource {
 
   void stop() override {
     if (api_ == nullptr || active_.load() != this) return;
+    const auto began = std::chrono::steady_clock::now();
     while (pushed_ > 0) popExternalCorrelation();
     flush();
     disableKinds();
@@ -156,12 +167,17 @@ class CuptiActivitySource final : public ActivitySource {
     flush();  // records completed while disabling
     if (finalize_on_stop_ && registered_) {
       // Detach CUPTI entirely, so that no instrumentation overhead lingers into untraced
-      // iterations or the next config (pytorch/pytorch#144455). The next start() registers the
-      // callbacks again.
-      api_->finalize();
+      // iterations or the next config (pytorch/pytorch#144455). CUPTI asks for the GPU work to be
+      // synchronised and the buffers flushed when this is not called from an API exit callback:
+      // the engine stops between iterations, after its timer waited, and both flushes are above.
+      // The next start() registers the callbacks again.
+      const auto r = api_->finalize();
+      debugLog("stop: cuptiFinalize returned {}", static_cast<int>(r));
       registered_ = false;
     }
     bufferPool().releaseFree();
+    debugLog("stop: kinds disabled, {}, {:.2f} ms",
+             finalize_on_stop_ ? "CUPTI finalized" : "CUPTI left attached", msSince(began));
     // After this no completion can reach this source (completeBuffer holds the same lock).
     std::lock_guard<std::mutex> lock(deliveryMutex());
     active_.store(nullptr);
@@ -196,8 +212,39 @@ class CuptiActivitySource final : public ActivitySource {
   }
 
   void disableKinds() {
-    for (auto kind : enabled_kinds_) api_->activityDisable(kind);
+    for (auto kind : enabled_kinds_) {
+      const auto r = api_->activityDisable(kind);
+      if (r != CUPTI_SUCCESS) {
+        debugLog("cuptiActivityDisable({}) returned {}", kindName(kind), static_cast<int>(r));
+      }
+    }
     enabled_kinds_.clear();
+  }
+
+  static double msSince(std::chrono::steady_clock::time_point t) {
+    return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t).count();
+  }
+
+  // Tells CUPTI not to record the domain's housekeeping calls (where this CUPTI can).
+  template <class EnableFn>
+  void skipCalls(CUpti_CallbackDomain domain, EnableFn enable) {
+    if (enable == nullptr) return;
+    const auto ids = cupti::housekeepingCallbacks(domain);
+    for (std::size_t i = 0; i < ids.count; ++i) {
+      if (enable(ids.ids[i], 0) == CUPTI_SUCCESS) ++skipped_calls_;
+    }
+  }
+
+  // INFERSCOPE_TRACE_DEBUG=1: what start() and stop() did, on stderr (for measurements on the GPU
+  // machine; the engine has no log channel down here).
+  template <class... Args>
+  static void debugLog(fmt::format_string<Args...> format, Args&&... args) {
+    static const bool on = [] {
+      const char* v = std::getenv("INFERSCOPE_TRACE_DEBUG");
+      return v != nullptr && *v != '\0' && *v != '0';
+    }();
+    if (!on) return;
+    fmt::print(stderr, "[inferscope cupti] {}\n", fmt::format(format, std::forward<Args>(args)...));
   }
 
   static const char* kindName(CUpti_ActivityKind kind) {
@@ -275,6 +322,7 @@ class CuptiActivitySource final : public ActivitySource {
   bool enabled_ = false;
   bool finalize_on_stop_ = true;
   std::uint32_t pushed_ = 0;
+  int skipped_calls_ = 0;
 };
 
 std::atomic<CuptiActivitySource*> CuptiActivitySource::active_{nullptr};

@@ -65,6 +65,9 @@ const CuptiApi* load(std::string& error) {
   resolve(handle, "cuptiActivityPushExternalCorrelationId", api.pushExternalCorrelationId, missing);
   resolve(handle, "cuptiActivityPopExternalCorrelationId", api.popExternalCorrelationId, missing);
   resolve(handle, "cuptiFinalize", api.finalize, missing);
+  std::string optional;  // not required: without them every API call is recorded
+  resolve(handle, "cuptiActivityEnableRuntimeApi", api.activityEnableRuntimeApi, optional);
+  resolve(handle, "cuptiActivityEnableDriverApi", api.activityEnableDriverApi, optional);
   if (!missing.empty()) {
     error = fmt::format("untraced: CUPTI not available ({} lacks {})", path, missing);
     return nullptr;

@@ -25,6 +25,9 @@ struct CuptiApi {
   decltype(&::cuptiActivityPushExternalCorrelationId) pushExternalCorrelationId = nullptr;
   decltype(&::cuptiActivityPopExternalCorrelationId) popExternalCorrelationId = nullptr;
   decltype(&::cuptiFinalize) finalize = nullptr;
+  // Optional (CUPTI 12.5+): per-call control of which API calls are recorded. Null when absent.
+  decltype(&::cuptiActivityEnableRuntimeApi) activityEnableRuntimeApi = nullptr;
+  decltype(&::cuptiActivityEnableDriverApi) activityEnableDriverApi = nullptr;
 
   std::string library_path;  // what dlopen found, for logs
   std::uint32_t api_version = 0;

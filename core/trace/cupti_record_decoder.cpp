@@ -4,6 +4,7 @@
 #include <fmt/format.h>
 
 #include <array>
+#include <iterator>
 #include <string_view>
 
 #include "core/trace/demangle.h"
@@ -72,7 +73,8 @@ std::string stripVersionSuffix(std::string name) {
 bool isHousekeepingApi(const std::string& name) {
   // Queries PyTorch and cuBLAS make around every operator; they launch no GPU work. (libkineto
   // filters a similar list.)
-  static constexpr std::array<std::string_view, 16> kSkipped = {"cudaGetDevice",
+  // Keep in step with the callback ids below.
+  static constexpr std::array<std::string_view, 30> kSkipped = {"cudaGetDevice",
                                                                 "cudaSetDevice",
                                                                 "cudaGetLastError",
                                                                 "cudaPeekAtLastError",
@@ -80,18 +82,84 @@ bool isHousekeepingApi(const std::string& name) {
                                                                 "cudaDeviceGetAttribute",
                                                                 "cudaStreamIsCapturing",
                                                                 "cudaStreamGetCaptureInfo",
+                                                                "cudaStreamGetCaptureInfo_v2",
                                                                 "cudaPointerGetAttributes",
                                                                 "cudaFuncGetAttributes",
                                                                 "cudaGetDeviceProperties",
                                                                 "cudaDriverGetVersion",
                                                                 "cudaRuntimeGetVersion",
                                                                 "cuCtxGetCurrent",
+                                                                "cuCtxSetCurrent",
                                                                 "cuCtxGetDevice",
-                                                                "cuModuleGetLoadingMode"};
+                                                                "cuCtxGetDevice_v2",
+                                                                "cuCtxGetId",
+                                                                "cuModuleGetLoadingMode",
+                                                                "cuKernelGetAttribute",
+                                                                "cuKernelGetFunction",
+                                                                "cuLibraryGetKernel",
+                                                                "cuFuncGetAttribute",
+                                                                "cuDevicePrimaryCtxGetState",
+                                                                "cuDeviceGetAttribute",
+                                                                "cuPointerGetAttribute",
+                                                                "cuPointerGetAttributes",
+                                                                "cuStreamIsCapturing",
+                                                                "cuStreamGetCaptureInfo"};
   for (const auto& s : kSkipped) {
     if (name == s) return true;
   }
   return false;
+}
+
+CallbackIds housekeepingCallbacks(CUpti_CallbackDomain domain) {
+  static constexpr CUpti_CallbackId kRuntime[] = {
+      CUPTI_RUNTIME_TRACE_CBID_cudaGetDevice_v3020,
+      CUPTI_RUNTIME_TRACE_CBID_cudaSetDevice_v3020,
+      CUPTI_RUNTIME_TRACE_CBID_cudaGetLastError_v3020,
+      CUPTI_RUNTIME_TRACE_CBID_cudaPeekAtLastError_v3020,
+      CUPTI_RUNTIME_TRACE_CBID_cudaGetDeviceCount_v3020,
+      CUPTI_RUNTIME_TRACE_CBID_cudaDeviceGetAttribute_v5000,
+      CUPTI_RUNTIME_TRACE_CBID_cudaStreamIsCapturing_v10000,
+      CUPTI_RUNTIME_TRACE_CBID_cudaStreamIsCapturing_ptsz_v10000,
+      CUPTI_RUNTIME_TRACE_CBID_cudaStreamGetCaptureInfo_v10010,
+      CUPTI_RUNTIME_TRACE_CBID_cudaStreamGetCaptureInfo_ptsz_v10010,
+      CUPTI_RUNTIME_TRACE_CBID_cudaStreamGetCaptureInfo_v2_v11030,
+      CUPTI_RUNTIME_TRACE_CBID_cudaStreamGetCaptureInfo_v2_ptsz_v11030,
+      CUPTI_RUNTIME_TRACE_CBID_cudaStreamGetCaptureInfo_v12030,
+      CUPTI_RUNTIME_TRACE_CBID_cudaStreamGetCaptureInfo_ptsz_v12030,
+      CUPTI_RUNTIME_TRACE_CBID_cudaPointerGetAttributes_v4000,
+      CUPTI_RUNTIME_TRACE_CBID_cudaFuncGetAttributes_v3020,
+      CUPTI_RUNTIME_TRACE_CBID_cudaGetDeviceProperties_v3020,
+      CUPTI_RUNTIME_TRACE_CBID_cudaGetDeviceProperties_v12000,
+      CUPTI_RUNTIME_TRACE_CBID_cudaDriverGetVersion_v3020,
+      CUPTI_RUNTIME_TRACE_CBID_cudaRuntimeGetVersion_v3020,
+  };
+  static constexpr CUpti_CallbackId kDriver[] = {
+      CUPTI_DRIVER_TRACE_CBID_cuCtxGetCurrent,
+      CUPTI_DRIVER_TRACE_CBID_cuCtxSetCurrent,
+      CUPTI_DRIVER_TRACE_CBID_cuCtxGetDevice,
+      CUPTI_DRIVER_TRACE_CBID_cuCtxGetDevice_v2,
+      CUPTI_DRIVER_TRACE_CBID_cuCtxGetId,
+      CUPTI_DRIVER_TRACE_CBID_cuModuleGetLoadingMode,
+      CUPTI_DRIVER_TRACE_CBID_cuKernelGetAttribute,
+      CUPTI_DRIVER_TRACE_CBID_cuKernelGetFunction,
+      CUPTI_DRIVER_TRACE_CBID_cuLibraryGetKernel,
+      CUPTI_DRIVER_TRACE_CBID_cuFuncGetAttribute,
+      CUPTI_DRIVER_TRACE_CBID_cuDevicePrimaryCtxGetState,
+      CUPTI_DRIVER_TRACE_CBID_cuDeviceGetAttribute,
+      CUPTI_DRIVER_TRACE_CBID_cuPointerGetAttribute,
+      CUPTI_DRIVER_TRACE_CBID_cuPointerGetAttributes,
+      CUPTI_DRIVER_TRACE_CBID_cuStreamIsCapturing,
+      CUPTI_DRIVER_TRACE_CBID_cuStreamIsCapturing_ptsz,
+      CUPTI_DRIVER_TRACE_CBID_cuStreamGetCaptureInfo,
+      CUPTI_DRIVER_TRACE_CBID_cuStreamGetCaptureInfo_ptsz,
+      CUPTI_DRIVER_TRACE_CBID_cuStreamGetCaptureInfo_v2,
+      CUPTI_DRIVER_TRACE_CBID_cuStreamGetCaptureInfo_v2_ptsz,
+      CUPTI_DRIVER_TRACE_CBID_cuStreamGetCaptureInfo_v3,
+      CUPTI_DRIVER_TRACE_CBID_cuStreamGetCaptureInfo_v3_ptsz,
+  };
+  if (domain == CUPTI_CB_DOMAIN_RUNTIME_API) return {kRuntime, std::size(kRuntime)};
+  if (domain == CUPTI_CB_DOMAIN_DRIVER_API) return {kDriver, std::size(kDriver)};
+  return {nullptr, 0};
 }
 
 const std::string& CuptiRecordDecoder::kernelName(const char* mangled) {

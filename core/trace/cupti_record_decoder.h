@@ -7,6 +7,7 @@
 
 #include <cupti.h>
 
+#include <cstddef>
 #include <cstdint>
 #include <string>
 #include <unordered_map>
@@ -39,5 +40,16 @@ std::string stripVersionSuffix(std::string name);
 
 // Calls that launch nothing and only clutter the host tracks (cudaGetDevice, …).
 bool isHousekeepingApi(const std::string& name);
+
+// The callback ids of those calls in one domain (runtime or driver API), so that CUPTI can be told
+// not to record them at all (cuptiActivityEnableRuntimeApi/DriverApi, CUDA 12.5+). PyTorch makes
+// several per operator (a device guard alone calls cudaGetDevice), and each recorded call costs a
+// record plus an external-correlation record on the launching thread — what makes a launch-bound
+// model slow under tracing. isHousekeepingApi still drops any that get through.
+struct CallbackIds {
+  const CUpti_CallbackId* ids;
+  std::size_t count;
+};
+CallbackIds housekeepingCallbacks(CUpti_CallbackDomain domain);
 
 }  // namespace inferscope::trace::cupti
