@@ -76,6 +76,9 @@ struct ConfigResult {
   // Kernel tracing: the aggregates as JSON (core/trace/trace_summary_json.h; "" when not asked),
   // which iterations ran traced, and the window itself for Chrome-trace export and the timeline.
   std::string trace_summary_json;
+  // A bounded copy of the kernel timeline (core/trace/timeline_json.h; "" when untraced), so that
+  // a session file opened elsewhere can draw it; the window itself never goes into files.
+  std::string timeline_json;
   std::vector<int> traced_iterations;
   std::shared_ptr<const trace::TraceWindow> trace_window;
 

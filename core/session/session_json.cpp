@@ -185,6 +185,7 @@ static json toJson(const ConfigResult& c) {
     j["trace"] = json::parse(c.trace_summary_json);
     j["traced_iterations"] = c.traced_iterations;
   }
+  if (!c.timeline_json.empty()) j["timeline"] = json::parse(c.timeline_json);
   if (c.accuracy.measured) {
     const auto& a = c.accuracy;
     j["accuracy"] = {{"max_abs_error", a.max_abs_error}, {"rel_l2_error", a.rel_l2_error},
@@ -253,6 +254,10 @@ static ConfigResult configFromJson(const json& j) {
     c.trace_summary_json = j["trace"].dump();
     c.traced_iterations = j.value("traced_iterations", std::vector<int>{});
   }
+  if (j.contains("timeline")) {  // optional: older files and untraced configs have none
+    if (!j["timeline"].is_object()) throw Error(ErrorKind::InvalidInput, "\"timeline\" must be an object");
+    c.timeline_json = j["timeline"].dump();
+  }
   if (j.contains("accuracy")) {
     const auto& a = j["accuracy"];
     auto& o = c.accuracy;
@@ -268,9 +273,36 @@ static ConfigResult configFromJson(const json& j) {
 }
 
 // ---- session -----------------------------------------------------------------------------------
+// A kernel timeline is thousands of small number arrays: indented, every number would take a line
+// of its own. The file keeps each timeline on one compact line instead, spliced in for a
+// placeholder after the indented dump.
+static std::string timelinePlaceholder(std::size_t i) {
+  return fmt::format("\x01inferscope-timeline-{}\x01", i);
+}
+
+static std::string spliceTimelines(std::string text, const std::vector<std::string>& timelines) {
+  for (std::size_t i = 0; i < timelines.size(); ++i) {
+    const std::string placeholder = json(timelinePlaceholder(i)).dump();  // quoted and escaped
+    const auto at = text.find(placeholder);
+    if (at == std::string::npos || text.find(placeholder, at + 1) != std::string::npos) {
+      throw Error(ErrorKind::Runtime, "session writer: timeline placeholder not found once");
+    }
+    text.replace(at, placeholder.size(), timelines[i]);
+  }
+  return text;
+}
+
 std::string sessionToJson(const SessionResult& s, int indent) {
   json configs = json::array();
-  for (const auto& c : s.configs) configs.push_back(toJson(c));
+  std::vector<std::string> timelines;
+  for (const auto& c : s.configs) {
+    json config = toJson(c);
+    if (indent >= 0 && config.contains("timeline")) {
+      timelines.push_back(config["timeline"].dump());
+      config["timeline"] = timelinePlaceholder(timelines.size() - 1);
+    }
+    configs.push_back(std::move(config));
+  }
   json j = {{"schema", kSessionSchema},
             {"generator", s.generator.empty() ? fmt::format("inferscope {}", kInferScopeVersion) : s.generator},
             {"created_utc", s.created_utc},
@@ -281,7 +313,7 @@ std::string sessionToJson(const SessionResult& s, int indent) {
             {"output_shapes", s.output_shapes},
             {"cancelled", s.cancelled},
             {"configs", configs}};
-  return j.dump(indent);
+  return spliceTimelines(j.dump(indent), timelines);
 }
 
 SessionResult sessionFromJson(std::string_view text, const std::string& origin) {

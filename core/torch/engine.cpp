@@ -23,6 +23,7 @@
 #include "core/torch/iteration_timer.h"
 #include "core/torch/op_recorder.h"
 #include "core/trace/kernel_tracer.h"
+#include "core/trace/timeline_json.h"
 #include "core/trace/trace_aggregator.h"
 #include "core/trace/trace_summary_json.h"
 #include "core/torch/memory_probe.h"
@@ -223,6 +224,7 @@ std::vector<torch::Tensor> iterate(SessionContext& ctx, tl::PreparedModel& model
   if (tracer) {
     auto window = std::make_shared<const trace::TraceWindow>(tracer->finish());
     r.trace_summary_json = trace::traceSummaryToJson(trace::TraceAggregator().summarize(*window));
+    if (window->traced()) r.timeline_json = trace::timelineToJson(trace::buildTimelineData(*window));
     r.trace_window = std::move(window);
   }
   return outputs;

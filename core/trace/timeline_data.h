@@ -46,6 +46,10 @@ struct TimelineData {
   // Colour index → operator name, heaviest operator first, so that a palette's first colours go
   // to the operators that matter.
   std::vector<std::string> op_names;
+  // What a bounded copy (a session file's "timeline", timeline_json.h) left out of the window:
+  // 0 for a timeline built from the window itself.
+  std::uint64_t items_left_out = 0;
+  int iterations_left_out = 0;
 };
 
 TimelineData buildTimelineData(const TraceWindow& window);

@@ -48,6 +48,13 @@ SessionResult sampleSession() {
   return s;
 }
 
+// `text` as nlohmann writes it compactly (keys sorted), through a session round trip of its own.
+std::string nlohmannCompact(const std::string& text) {
+  ConfigResult c;
+  c.timeline_json = text;
+  return configResultFromJson(configResultToJson(c)).timeline_json;
+}
+
 std::string tempPath(const char* name) {
   return (std::filesystem::temp_directory_path() / name).string();
 }
@@ -120,5 +127,44 @@ TEST(SessionFile, MissingFileNamesThePath) {
     FAIL();
   } catch (const Error& e) {
     EXPECT_NE(std::string(e.what()).find("/nonexistent/dir/s.inferscope.json"), std::string::npos);
+  }
+}
+
+// A traced config carries its bounded kernel timeline (core/trace/timeline_json.h) as the object
+// "timeline"; the file keeps it on one compact line however the rest is indented.
+TEST(SessionFile, TimelineRoundTripsCompactAndOnlyWhenTraced) {
+  auto s = sampleSession();
+  const std::string timeline =
+      R"({"format":1,"traced":true,"duration_us":12.5,"op_names":["aten::conv2d"],"names":["k"],)"
+      R"("iterations":[[0,1,0.0,12.5,1,80.0]],"streams":[{"device":0,"stream":7,"label":"GPU 0 · stream 7",)"
+      R"("items":[[1.5,10.0,0,0,0,0]]}]})";
+  s.configs[0].trace_summary_json = R"({"status":"traced"})";
+  s.configs[0].timeline_json = timeline;
+  const std::string text = sessionToJson(s);
+  // The compact text as written by nlohmann (keys sorted), on one line.
+  const std::string compact = nlohmannCompact(timeline);
+  EXPECT_NE(text.find("\"timeline\": " + compact), std::string::npos) << text.substr(0, 400);
+  EXPECT_EQ(text.find("inferscope-timeline-"), std::string::npos);
+  const auto back = sessionFromJson(text);
+  EXPECT_EQ(back.configs[0].timeline_json, compact);
+  EXPECT_TRUE(back.configs[1].timeline_json.empty());
+  EXPECT_EQ(sessionToJson(back), text);
+  // One line per config in NDJSON, timeline included.
+  const auto line = configResultToJson(s.configs[0]);
+  EXPECT_EQ(line.find('\n'), std::string::npos);
+  EXPECT_EQ(configResultFromJson(line).timeline_json, compact);
+  // Untraced configs are written exactly as before: no "timeline" key.
+  EXPECT_EQ(sessionToJson(sampleSession()).find("timeline"), std::string::npos);
+}
+
+TEST(SessionFile, TimelineMustBeAnObject) {
+  try {
+    sessionFromJson(R"({"schema": 1, "device": {"kind": "cpu"}, "request": {"model": {"name": "m"}},
+                       "configs": [{"key": "fp32", "timeline": [1, 2]}]})",
+                    "t.inferscope.json");
+    FAIL();
+  } catch (const Error& e) {
+    EXPECT_NE(std::string(e.what()).find("\"timeline\" must be an object"), std::string::npos) << e.what();
+    EXPECT_NE(std::string(e.what()).find("t.inferscope.json"), std::string::npos) << e.what();
   }
 }
