@@ -121,7 +121,17 @@ void KernelTimeline::setData(trace::TimelineData data) {
   }
   if (static_cast<int>(data_.op_names.size()) > kLegendOps) entries << tr("%1 more (hover)").arg(data_.op_names.size() - kLegendOps);
   entries << QStringLiteral("<span style='color:%1'>■</span> %2").arg(opColour(-1).name(), tr("no operator"));
-  legend_->setText(entries.join(QStringLiteral(" &nbsp; ")));
+  QString text = entries.join(QStringLiteral(" &nbsp; "));
+  if (data_.items_left_out > 0 || data_.iterations_left_out > 0) {
+    // A session file's bounded copy: say what the window had beyond it.
+    text += QStringLiteral("<br><i>%1</i>")
+                .arg(tr("from the session file: %1 iterations, %2 kernels and copies; %3 more iterations (%4 items) were traced but not kept")
+                         .arg(data_.iterations.size())
+                         .arg(QLocale().toString(itemCount()))
+                         .arg(data_.iterations_left_out)
+                         .arg(QLocale().toString(static_cast<qulonglong>(data_.items_left_out))));
+  }
+  legend_->setText(text);
   plot_->xAxis->setRange(0, std::max(data_.duration_us / 1000.0, 0.001));
   updateLabels();
   plot_->yAxis->setRange(-0.7, std::max<double>(static_cast<double>(data_.streams.size()), 1.0) - 0.3);
@@ -137,6 +147,12 @@ void KernelTimeline::updateLabels() {
 }
 
 QString KernelTimeline::legendText() const { return legend_->text(); }
+
+int KernelTimeline::itemCount() const {
+  std::size_t n = 0;
+  for (const auto& stream : data_.streams) n += stream.items.size();
+  return static_cast<int>(n);
+}
 
 QString KernelTimeline::textAt(const QPointF& pixel) const {
   const int row = static_cast<int>(std::lround(plot_->yAxis->pixelToCoord(pixel.y())));

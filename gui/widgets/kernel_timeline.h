@@ -1,8 +1,9 @@
 // A zoomable kernel timeline of one config's trace window (core buildTimelineData): one row per
 // GPU stream, each kernel or copy a rectangle coloured by the operator that launched it,
-// iteration boundaries as vertical lines labelled with their kernel count and GPU busy %. Only
-// live runs have a window (session files keep aggregates), so the Kernels page shows this view
-// only then. Thousands of kernels are drawn by one custom plottable, not one item each.
+// iteration boundaries as vertical lines labelled with their kernel count and GPU busy %. The data
+// comes from a live run's trace window or from the bounded copy a session file keeps per traced
+// config (core/trace/timeline_json.h); the legend line says what such a copy left out. Thousands
+// of kernels are drawn by one custom plottable, not one item each.
 #pragma once
 
 #include <QWidget>
@@ -27,6 +28,8 @@ class KernelTimeline : public QWidget {
   const trace::TimelineData& data() const { return data_; }
   QCustomPlot* plot() const { return plot_; }
   int streamCount() const { return static_cast<int>(data_.streams.size()); }
+  // Kernels, copies and memsets over all streams.
+  int itemCount() const;
   // Colour of an operator index (data().op_names); grey for unattributed kernels.
   static QColor opColour(int op_index);
   QString legendText() const;

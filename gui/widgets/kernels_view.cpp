@@ -14,7 +14,10 @@
 #include <QTableWidget>
 #include <QVBoxLayout>
 
+#include <optional>
+
 #include "core/trace/timeline_data.h"
+#include "core/trace/timeline_json.h"
 #include "core/trace/trace_records.h"
 #include "core/trace/trace_summary_json.h"
 #include "gui/lib/session_document.h"
@@ -220,7 +223,7 @@ void KernelsView::rebuild() {
 void KernelsView::showConfig(int row) {
   kernel_table_->setRowCount(0);
   op_table_->setRowCount(0);
-  timeline_note_->setText(tr("Kernel timeline: needs a live run with “Trace kernels (CUDA)” — session files keep aggregates only."));
+  timeline_note_->setText(tr("Kernel timeline: this session keeps none for this config (recorded before InferScope kept timelines in session files)."));
   timeline_note_->setVisible(true);
   timeline_stack_->setVisible(false);
   if (row < 0 || row >= tracedConfigCount()) return;
@@ -248,8 +251,24 @@ void KernelsView::showConfig(int row) {
     for (int c = 1; c < table->columnCount(); ++c) table->resizeColumnToContents(c);
   }
   const auto& result = document_->series()[static_cast<std::size_t>(rows_[static_cast<std::size_t>(row)].series_index)].result;
+  // A live run's window has everything; a session file's copy a few iterations of it.
+  const QString key = document_->series()[static_cast<std::size_t>(rows_[static_cast<std::size_t>(row)].series_index)].key;
+  std::optional<trace::TimelineData> timeline;
   if (result && result->trace_window && result->trace_window->traced()) {
-    timeline_->setData(trace::buildTimelineData(*result->trace_window));
+    timeline = trace::buildTimelineData(*result->trace_window);
+  } else if (result && !result->timeline_json.empty()) {
+    try {
+      timeline = trace::timelineFromJson(result->timeline_json, key.toStdString());
+      if (!timeline->traced) {
+        timeline_note_->setText(tr("Kernel timeline: %1").arg(QString::fromStdString(timeline->untraced_reason)));
+        timeline.reset();
+      }
+    } catch (const std::exception& e) {
+      timeline_note_->setText(tr("Kernel timeline unreadable — %1").arg(QString::fromStdString(e.what())));
+    }
+  }
+  if (timeline) {
+    timeline_->setData(std::move(*timeline));
     timeline_note_->setVisible(false);
     timeline_stack_->setVisible(true);
   }

@@ -1,9 +1,10 @@
 // The "Kernels" page, from each config's TraceSummary (the "trace" aggregates of a session): per
 // traced config a stacked bar of GPU busy, launch gaps and host overhead per iteration (they add
 // up to the iteration's wall time), with kernels per iteration and the Tensor-Core share under
-// the config's name; tables of the top kernels and top operators of the selected config; and,
-// for a live run that kept its trace window, the zoomable kernel timeline (KernelTimeline).
-// Configs that were not traced are listed with the reason.
+// the config's name; tables of the top kernels and top operators of the selected config; and the
+// zoomable kernel timeline (KernelTimeline) from a live run's trace window or, for a session file,
+// from the bounded copy the file keeps (ConfigResult::timeline_json). Configs that were not traced
+// are listed with the reason.
 #pragma once
 
 #include <QWidget>

@@ -54,7 +54,7 @@ void MainWindow::updateExportActions() {
   const auto result = index >= 0 && index < static_cast<int>(series.size()) ? series[static_cast<std::size_t>(index)].result : nullptr;
   QString why;
   if (!result) why = tr("Select a finished config in the results table");
-  else if (!result->trace_window) why = tr("%1 has no trace window: Chrome traces come from live runs with “Trace kernels (CUDA)” (session files keep aggregates only)").arg(series[static_cast<std::size_t>(index)].key);
+  else if (!result->trace_window) why = tr("%1 has no trace window: Chrome traces come from live runs with “Trace kernels (CUDA)” (session files keep the aggregates and a few iterations of the timeline, not the window)").arg(series[static_cast<std::size_t>(index)].key);
   else if (!result->trace_window->traced()) why = QString::fromStdString(result->trace_window->untraced_reason);
   export_trace_action_->setEnabled(idle && why.isEmpty());
   export_trace_action_->setToolTip(why.isEmpty() ? tr("Chrome/Perfetto trace of %1").arg(series[static_cast<std::size_t>(index)].key) : why);

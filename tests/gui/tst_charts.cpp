@@ -12,6 +12,10 @@
 #include <qcustomplot.h>
 
 #include "core/session/session_file.h"
+#include "core/trace/fake_activity_source.h"
+#include "core/trace/kernel_tracer.h"
+#include "core/trace/timeline_json.h"
+#include "core/trace/trace_aggregator.h"
 #include "core/trace/trace_records.h"
 #include "core/trace/trace_summary_json.h"
 #include "gui/widgets/results_view.h"
@@ -74,6 +78,59 @@ std::shared_ptr<const SessionResult> liveTracedSession() {
   result.traced_iterations = {0, 1};
   result.trace_window = window;
   session->configs.push_back(result);
+  return session;
+}
+
+// A trace window recorded through the real tracer and the fake activity source: `warmup` +
+// `steady` iterations of `kernels` kernels each, alternating between two streams, launched under
+// aten::conv2d (every third) or aten::relu.
+trace::TraceWindow fakeTraceWindow(int warmup, int steady, int kernels) {
+  auto source = std::make_unique<trace::FakeActivitySource>();
+  auto* fake = source.get();
+  trace::TraceWindowPolicy policy;
+  policy.warmup_iterations_traced = warmup;
+  policy.steady_iterations_traced = steady;
+  trace::KernelTracer tracer(std::move(source), policy);
+  fake->setNowNs(1'000'000);
+  for (int i = 0; i < warmup + steady; ++i) {
+    tracer.beginIteration(i, i < warmup);
+    const std::int64_t t0 = fake->nowNs();
+    for (int k = 0; k < kernels; ++k) {
+      const auto id = static_cast<std::uint64_t>(1000 * (i + 1) + k);
+      tracer.onOpStart(id, k % 3 == 0 ? "aten::conv2d" : "aten::relu", "");
+      fake->launchKernel(k % 3 == 0 ? "sm90_xmma_fprop_implicit_gemm" : "vectorized_elementwise_kernel<relu>",
+                         7 + static_cast<std::uint32_t>(k % 2), t0 + 20'000 + k * 12'000, 10'000);
+      tracer.onOpEnd(id);
+    }
+    fake->synchronize(trace::SyncKind::StreamSynchronize, 7, t0 + 25'000 + kernels * 12'000 - fake->nowNs());
+    tracer.endIteration(i);
+    fake->advanceNs(30'000);
+  }
+  return tracer.finish();
+}
+
+// A traced session as inferscope-cli writes it on a GPU server: fp32 traced (summary and bounded
+// timeline, no window: windows never go into files), bf16 not traced.
+SessionResult tracedSessionWithTimeline(const trace::TraceWindow& window) {
+  SessionResult session;
+  session.device.kind = DeviceKind::Cuda;
+  session.device.name = "NVIDIA H200";
+  session.request.model.name = "resnet50";
+  session.request.plan = {OptimizationConfig::parse("fp32"), OptimizationConfig::parse("bf16")};
+  session.request.run.trace_kernels = true;
+  for (int i = 0; i < 2; ++i) {
+    ConfigResult result;
+    result.index = i;
+    result.config = session.request.plan[static_cast<std::size_t>(i)];
+    result.latency_ms = {3.0, 1.0, 1.0};
+    result.host_ms = {3.1, 1.1, 1.1};
+    result.stats.median_ms = 1.0;
+    if (i == 0) {
+      result.trace_summary_json = trace::traceSummaryToJson(trace::TraceAggregator().summarize(window));
+      result.timeline_json = trace::timelineToJson(trace::buildTimelineData(window));
+    }
+    session.configs.push_back(result);
+  }
   return session;
 }
 
@@ -181,6 +238,37 @@ class TestCharts : public QObject {
     QFile file(path);
     QVERIFY(file.open(QIODevice::ReadOnly));
     QVERIFY(file.readAll().contains("sm80_xmma_fprop_implicit_gemm"));
+  }
+
+  // A session file keeps a bounded copy of each traced config's timeline: opened anywhere, the
+  // Kernels page draws it (the first warm-up and three steady iterations) and says what was left out.
+  void openedSessionShowsItsTimeline() {
+    constexpr int kKernels = 30;
+    const auto window_record = fakeTraceWindow(2, 6, kKernels);
+    QCOMPARE(static_cast<int>(window_record.kernels.size()), 8 * kKernels);
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("traced.inferscope.json"));
+    saveSession(tracedSessionWithTimeline(window_record), path.toStdString());
+
+    MainWindow window;
+    window.resize(1280, 800);
+    QVERIFY(window.openSession(path));
+    auto* kernels = window.kernelsView();
+    QCOMPARE(kernels->tracedConfigCount(), 1);
+    QVERIFY(!window.document()->session()->configs[0].trace_window);
+    auto* timeline = kernels->timeline();
+    QCOMPARE(timeline->itemCount(), 4 * kKernels);  // warm-up 0, steady 2, 3, 4
+    QCOMPARE(timeline->streamCount(), 2);
+    QCOMPARE(static_cast<int>(timeline->data().iterations.size()), 4);
+    QCOMPARE(timeline->data().iterations[1].iteration, 2);
+    QCOMPARE(timeline->data().iterations_left_out, 4);
+    QCOMPARE(timeline->data().items_left_out, std::uint64_t(4 * kKernels));
+    QVERIFY(timeline->legendText().contains(QStringLiteral("aten::conv2d")));
+    QVERIFY(timeline->legendText().contains(QStringLiteral("not kept")));
+    window.chartTabs()->setCurrentWidget(kernels);
+    QVERIFY(timeline->isVisibleTo(&window));
+    // The untraced bf16 is listed with the reason, not drawn.
+    QVERIFY(kernels->untracedText().contains(QStringLiteral("bf16")));
   }
 
   void csvHasOneRowPerSample() {
