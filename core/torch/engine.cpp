@@ -169,7 +169,10 @@ std::vector<torch::Tensor> iterate(SessionContext& ctx, tl::PreparedModel& model
     // Shapes formatted once per stretch are copied to later iterations: right only while every
     // iteration sees the same input sizes.
     if (!ctx.cycle_cpu_inputs.empty()) policy.input_shapes = trace::InputShapes::EveryIteration;
-    tracer = std::make_unique<trace::KernelTracer>(trace::makeCuptiActivitySource(), policy);
+    std::string problems;
+    policy = trace::applyTraceEnvironment(policy, &problems);  // ablation knobs (PERFORMANCE.md)
+    if (!problems.empty()) ctx.sink.onLog(LogLevel::Warning, problems);
+    tracer = std::make_unique<trace::KernelTracer>(trace::makeTraceActivitySource(), policy);
   } else if (ctx.request.run.trace_kernels) {
     trace::TraceSummary untraced;
     untraced.untraced_reason = "untraced: kernel tracing needs a CUDA device";

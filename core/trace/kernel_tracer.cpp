@@ -3,12 +3,98 @@
 // (onOpStart/onOpEnd) allocates nothing once the first traced iteration has sized the buffers.
 #include "core/trace/kernel_tracer.h"
 
+#include <algorithm>
+#include <chrono>
+#include <cstdlib>
 #include <cstring>
 #include <utility>
 
 #include "core/trace/correlation_resolver.h"
 
 namespace inferscope::trace {
+
+TraceWindowPolicy applyTraceEnvironment(TraceWindowPolicy policy, std::string* problems) {
+  const auto complain = [&](const std::string& what) {
+    if (problems != nullptr) *problems += (problems->empty() ? "" : "; ") + what;
+  };
+  if (const char* kinds = std::getenv("INFERSCOPE_TRACE_KINDS")) {
+    ActivityKinds k;
+    k.kernels = k.memcpy = k.memset = k.runtime_api = k.driver_api = k.external_correlation =
+        k.synchronization = k.housekeeping_api = false;
+    std::string list = kinds;
+    std::size_t at = 0;
+    while (at <= list.size()) {
+      const std::size_t comma = std::min(list.find(',', at), list.size());
+      const std::string token = list.substr(at, comma - at);
+      at = comma + 1;
+      if (token == "kernels") {
+        k.kernels = true;
+      } else if (token == "memcpy") {
+        k.memcpy = true;
+      } else if (token == "memset") {
+        k.memset = true;
+      } else if (token == "runtime") {
+        k.runtime_api = true;
+      } else if (token == "driver") {
+        k.driver_api = true;
+      } else if (token == "correlation") {
+        k.external_correlation = true;
+      } else if (token == "sync") {
+        k.synchronization = true;
+      } else if (token == "housekeeping") {
+        k.housekeeping_api = true;
+      } else if (!token.empty() && token != "none") {
+        complain("INFERSCOPE_TRACE_KINDS: unknown kind '" + token + "'");
+      }
+    }
+    policy.kinds = k;
+  }
+  if (const char* shapes = std::getenv("INFERSCOPE_TRACE_SHAPES")) {
+    const std::string v = shapes;
+    if (v == "first") {
+      policy.input_shapes = InputShapes::FirstOfStretch;
+    } else if (v == "every") {
+      policy.input_shapes = InputShapes::EveryIteration;
+    } else if (v == "off") {
+      policy.input_shapes = InputShapes::Off;
+    } else {
+      complain("INFERSCOPE_TRACE_SHAPES: '" + v + "' is not first, every or off");
+    }
+  }
+  if (const char* finalize = std::getenv("INFERSCOPE_TRACE_FINALIZE")) {
+    policy.finalize_on_stop = std::string(finalize) != "0";
+  }
+  return policy;
+}
+
+namespace {
+
+// The observer and the tracer without CUPTI: starts, records nothing, keeps the host clock.
+class HostOnlyActivitySource final : public ActivitySource {
+ public:
+  std::string name() const override { return "host-only"; }
+  void setSink(ActivitySink*) override {}
+  StartStatus start(const ActivityStartOptions&) override { return StartStatus::success(); }
+  void flush() override {}
+  void stop() override {}
+  void pushExternalCorrelation(std::uint64_t) override {}
+  void popExternalCorrelation() override {}
+  std::int64_t nowNs() const override {
+    return std::chrono::duration_cast<std::chrono::nanoseconds>(
+               std::chrono::steady_clock::now().time_since_epoch())
+        .count();
+  }
+};
+
+}  // namespace
+
+std::unique_ptr<ActivitySource> makeTraceActivitySource() {
+  const char* source = std::getenv("INFERSCOPE_TRACE_SOURCE");
+  if (source != nullptr && std::string(source) == "host-only") {
+    return std::make_unique<HostOnlyActivitySource>();
+  }
+  return makeCuptiActivitySource();
+}
 
 KernelTracer::KernelTracer(std::unique_ptr<ActivitySource> source, TraceWindowPolicy policy)
     : policy_(policy),

@@ -64,6 +64,18 @@ struct TraceWindowPolicy {
   bool capture_convolutions = false;
 };
 
+// Measurement knobs from the environment, for ablations on the GPU machine (bench/gpu/
+// h200_trace.sh; docs/PERFORMANCE.md) without rebuilding:
+//   INFERSCOPE_TRACE_KINDS=kernels,memcpy,memset,runtime,driver,correlation,sync,housekeeping
+//       exactly these activity kinds ("none": no CUPTI kind at all)
+//   INFERSCOPE_TRACE_SHAPES=first|every|off      TraceWindowPolicy::input_shapes
+//   INFERSCOPE_TRACE_FINALIZE=0                   keep CUPTI attached when a stretch ends
+// Unset variables leave the policy as it is; what cannot be parsed is described in `problems`.
+TraceWindowPolicy applyTraceEnvironment(TraceWindowPolicy policy, std::string* problems = nullptr);
+// The CUPTI source, or with INFERSCOPE_TRACE_SOURCE=host-only a source that records nothing: the
+// operator observer and the tracer at work without CUPTI (their share of the overhead).
+std::unique_ptr<ActivitySource> makeTraceActivitySource();
+
 class KernelTracer : public OpListener {
  public:
   KernelTracer(std::unique_ptr<ActivitySource> source, TraceWindowPolicy policy = {});

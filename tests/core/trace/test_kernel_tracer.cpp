@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <cstdlib>
 #include <map>
 #include <set>
 #include <string>
@@ -233,6 +234,48 @@ TEST(KernelTracer, ConvolutionsAreNotKeptUnlessAsked) {
   tracer.onOpEnd(1);
   tracer.endIteration(0);
   EXPECT_TRUE(tracer.finish().convolutions.empty());
+}
+
+TEST(KernelTracer, EnvironmentKnobsForAblations) {
+  ::setenv("INFERSCOPE_TRACE_KINDS", "kernels,runtime,correlation,bogus", 1);
+  ::setenv("INFERSCOPE_TRACE_SHAPES", "every", 1);
+  ::setenv("INFERSCOPE_TRACE_FINALIZE", "0", 1);
+  ::setenv("INFERSCOPE_TRACE_SOURCE", "host-only", 1);
+  std::string problems;
+  const auto p = applyTraceEnvironment(TraceWindowPolicy{}, &problems);
+  const auto source = makeTraceActivitySource();
+  for (const char* v : {"INFERSCOPE_TRACE_KINDS", "INFERSCOPE_TRACE_SHAPES",
+                        "INFERSCOPE_TRACE_FINALIZE", "INFERSCOPE_TRACE_SOURCE"}) {
+    ::unsetenv(v);
+  }
+  EXPECT_TRUE(p.kinds.kernels && p.kinds.runtime_api && p.kinds.external_correlation);
+  EXPECT_FALSE(p.kinds.memcpy || p.kinds.memset || p.kinds.driver_api || p.kinds.synchronization ||
+               p.kinds.housekeeping_api);
+  EXPECT_EQ(p.input_shapes, InputShapes::EveryIteration);
+  EXPECT_FALSE(p.finalize_on_stop);
+  EXPECT_EQ(problems, "INFERSCOPE_TRACE_KINDS: unknown kind 'bogus'");
+  EXPECT_EQ(source->name(), "host-only");
+
+  // Unset: the policy as it was, and CUPTI (or its stand-in in builds without it).
+  const auto unchanged = applyTraceEnvironment(TraceWindowPolicy{});
+  EXPECT_TRUE(unchanged.kinds.driver_api && unchanged.kinds.synchronization);
+  EXPECT_FALSE(unchanged.kinds.housekeeping_api);
+  EXPECT_TRUE(unchanged.finalize_on_stop);
+  EXPECT_EQ(makeTraceActivitySource()->name(), makeCuptiActivitySource()->name());
+
+  // The host-only source traces operators with real time and no GPU record.
+  ::setenv("INFERSCOPE_TRACE_SOURCE", "host-only", 1);
+  KernelTracer tracer(makeTraceActivitySource());
+  ::unsetenv("INFERSCOPE_TRACE_SOURCE");
+  ASSERT_TRUE(tracer.beginIteration(0, false));
+  tracer.onOpStart(1, "aten::add", "");
+  tracer.onOpEnd(1);
+  tracer.endIteration(0);
+  const auto w = tracer.finish();
+  EXPECT_TRUE(w.traced());
+  ASSERT_EQ(w.ops.size(), 1u);
+  EXPECT_GT(w.ops[0].start_ns, 0);
+  EXPECT_TRUE(w.kernels.empty());
 }
 
 TEST(KernelTracer, IterationMarksUseTheSourceClock) {
