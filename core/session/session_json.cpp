@@ -6,6 +6,7 @@
 
 #include "core/common/error.h"
 #include "core/common/version.h"
+#include "core/cudnn/ledger_json.h"
 #include "core/session/session_file.h"
 
 namespace inferscope {
@@ -313,6 +314,12 @@ std::string sessionToJson(const SessionResult& s, int indent) {
             {"output_shapes", s.output_shapes},
             {"cancelled", s.cancelled},
             {"configs", configs}};
+  // cuDNN ledgers (core/cudnn/): only when the session has some, so other sessions stay as they were.
+  if (!s.cudnn_ledgers.empty()) {
+    json ledgers = json::array();
+    for (const auto& l : s.cudnn_ledgers) ledgers.push_back(json::parse(cudnn::ledgerToJson(l)));
+    j["cudnn_ledgers"] = std::move(ledgers);
+  }
   return spliceTimelines(j.dump(indent), timelines);
 }
 
@@ -345,6 +352,11 @@ SessionResult sessionFromJson(std::string_view text, const std::string& origin) 
     s.output_shapes = j.value("output_shapes", std::vector<std::string>{});
     s.cancelled = j.value("cancelled", false);
     for (const auto& c : j.at("configs")) s.configs.push_back(configFromJson(c));
+    if (j.contains("cudnn_ledgers")) {
+      for (const auto& l : j.at("cudnn_ledgers")) {
+        s.cudnn_ledgers.push_back(cudnn::ledgerFromJson(l.dump(), "cudnn_ledgers"));
+      }
+    }
     return s;
   } catch (const json::exception& e) {
     // nlohmann's messages name the missing key or wrong type ("key 'device' not found").
