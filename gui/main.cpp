@@ -3,7 +3,7 @@
 //   inferscope --screenshot out.png [--open FILE | --run] [--configs fp32,bf16 …]
 //       renders the window offscreen to a PNG and exits (how docs/screenshots are made); --run
 //       first measures the chosen configs live, with the same code path a user's Start takes;
-//       --grab-after MS takes the picture mid-run instead; --tab memory|speed|kernels picks the chart;
+//       --grab-after MS takes the picture mid-run instead; --tab memory|speed|kernels|cudnn picks the chart;
 //       --wizard turing grabs the wizard's recommendation page for a simulated generation.
 #include <QApplication>
 #include <QCommandLineParser>
@@ -88,7 +88,7 @@ int main(int argc, char** argv) {
   const QCommandLineOption iterations_opt(QStringLiteral("iterations"), QStringLiteral("measured iterations per config"), QStringLiteral("n"));
   const QCommandLineOption size_opt(QStringLiteral("size"), QStringLiteral("window size for --screenshot"), QStringLiteral("WxH"), QStringLiteral("1280x800"));
   const QCommandLineOption grab_after_opt(QStringLiteral("grab-after"), QStringLiteral("with --run: grab the live window after this many ms, then cancel"), QStringLiteral("ms"));
-  const QCommandLineOption tab_opt(QStringLiteral("tab"), QStringLiteral("chart tab to show: latency, memory, speed, kernels"), QStringLiteral("name"));
+  const QCommandLineOption tab_opt(QStringLiteral("tab"), QStringLiteral("chart tab to show: latency, memory, speed, kernels, cudnn"), QStringLiteral("name"));
   const QCommandLineOption wizard_opt(QStringLiteral("wizard"), QStringLiteral("with --screenshot: the wizard's recommendation page for this simulated generation"), QStringLiteral("generation"));
   const QCommandLineOption log_opt(QStringLiteral("log-scale"), QStringLiteral("logarithmic latency axis"));
   parser.addOptions({screenshot_opt, open_opt, run_opt, model_opt, batch_opt, configs_opt, warmup_opt,

@@ -24,6 +24,7 @@ QVector<double> LatencyTicker::createTickVector(double tick_step, const QCPRange
   QVector<double> ticks;
   for (double decade = std::pow(10.0, std::floor(std::log10(range.lower))); decade <= range.upper; decade *= 10) {
     for (const double m : {1.0, 2.0, 5.0}) {
+      if (decades_only_ && m != 1.0) continue;
       if (m * decade >= range.lower && m * decade <= range.upper) ticks << m * decade;
     }
   }

@@ -20,6 +20,8 @@ class IterationTicker : public QCPAxisTicker {
 class LatencyTicker : public QCPAxisTicker {
  public:
   void setLogarithmic(bool on) { logarithmic_ = on; }
+  // On a short log axis 1-2-5 labels collide: powers of ten only.
+  void setDecadesOnly(bool on) { decades_only_ = on; }
 
  protected:
   QVector<double> createTickVector(double tick_step, const QCPRange& range) override;
@@ -28,6 +30,7 @@ class LatencyTicker : public QCPAxisTicker {
 
  private:
   bool logarithmic_ = false;
+  bool decades_only_ = false;
 };
 
 }  // namespace inferscope::gui

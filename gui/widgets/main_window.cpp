@@ -30,6 +30,7 @@
 #include "gui/lib/log_model.h"
 #include "gui/lib/results_table_model.h"
 #include "gui/lib/session_document.h"
+#include "gui/widgets/cudnn_chart.h"
 #include "gui/widgets/kernels_view.h"
 #include "gui/widgets/latency_chart.h"
 #include "gui/widgets/memory_chart.h"
@@ -142,6 +143,8 @@ void MainWindow::createCentralArea() {
   connect(speed_chart_, &SpeedAccuracyChart::toleranceChanged, results_model_, &ResultsTableModel::setTolerance);
   kernels_view_ = new KernelsView(document_);
   tabs_->addTab(kernels_view_, tr("Kernels"));
+  cudnn_chart_ = new CudnnChart(document_);
+  tabs_->addTab(cudnn_chart_, tr("cuDNN"));
 
   results_view_ = new ResultsView(results_model_);
   auto* results = new QWidget;

@@ -1,5 +1,5 @@
 // The InferScope window: "Model & input" dock on the left, the chart tabs (Latency, Memory,
-// Speed × accuracy, Kernels) and the results table in the middle, the log at the bottom, run progress in the status bar. It wires the
+// Speed × accuracy, Kernels, cuDNN) and the results table in the middle, the log at the bottom, run progress in the status bar. It wires the
 // EngineBridge to the SessionDocument and the views; it never calls LibTorch and never blocks
 // on the engine, so it stays responsive through any run.
 // main_window.cpp holds layout and the run; main_window_docks.cpp the docks; main_window_files.cpp
@@ -25,6 +25,7 @@ class QTimer;
 
 namespace inferscope::gui {
 
+class CudnnChart;
 class EngineBridge;
 class KernelsView;
 class LatencyChart;
@@ -53,6 +54,7 @@ class MainWindow : public QMainWindow {
   MemoryChart* memoryChart() const { return memory_chart_; }
   SpeedAccuracyChart* speedAccuracyChart() const { return speed_chart_; }
   KernelsView* kernelsView() const { return kernels_view_; }
+  CudnnChart* cudnnChart() const { return cudnn_chart_; }
   QTabWidget* chartTabs() const { return tabs_; }
   ResultsView* resultsView() const { return results_view_; }
   ResultsTableModel* resultsModel() const { return results_model_; }
@@ -120,6 +122,7 @@ class MainWindow : public QMainWindow {
   MemoryChart* memory_chart_ = nullptr;
   SpeedAccuracyChart* speed_chart_ = nullptr;
   KernelsView* kernels_view_ = nullptr;
+  CudnnChart* cudnn_chart_ = nullptr;
   ResultsView* results_view_ = nullptr;
   RunStatusBar* run_status_ = nullptr;
   QTabWidget* tabs_ = nullptr;

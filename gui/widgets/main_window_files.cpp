@@ -112,8 +112,8 @@ void MainWindow::saveSessionDialog() {
 
 void MainWindow::exportChartDialog(const QString& suffix) {
   const QString filter = suffix == QStringLiteral("pdf") ? tr("PDF documents (*.pdf)") : tr("PNG images (*.png)");
-  static const char* const kNames[] = {"latency", "memory", "speed-accuracy", "kernels"};
-  const int tab = std::clamp(tabs_->currentIndex(), 0, 3);
+  static const char* const kNames[] = {"latency", "memory", "speed-accuracy", "kernels", "cudnn"};
+  const int tab = std::clamp(tabs_->currentIndex(), 0, static_cast<int>(std::size(kNames)) - 1);
   const QString name = QDir(lastDirectory()).filePath(QString::fromLatin1(kNames[tab]) + QLatin1Char('.') + suffix);
   const QString path = QFileDialog::getSaveFileName(this, tr("Export Chart"), name, filter);
   if (path.isEmpty()) return;

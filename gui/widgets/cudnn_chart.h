@@ -1,0 +1,116 @@
+// The "cuDNN" page: a session's cuDNN algorithm ledgers (core/cudnn/cudnn_ledger.h, recorded by
+// `inferscope-cli cudnn`). For the ledger picked in the combo (model · config):
+//   - a chart over the model's convolution layers (unique shapes in execution order): every
+//     candidate algorithm's Find time as a small marker coloured by kernel family, the heuristic's
+//     choice (hollow square) and the benchmark's choice (hollow diamond, Find's fastest) ringed, and
+//     one line per selection mode for the GPU time that actually ran (heuristic solid, benchmark
+//     dashed, deterministic dotted); µs on a linear or log axis, the full shape key on hover;
+//   - a sortable table per layer: shape, calls/iteration, heuristic and fastest algorithm, the
+//     kernel family each mode ran, the benchmark's gain, autotune time and flags;
+//   - a summary line (unique shapes, where benchmark differed and whether it was faster, gain per
+//     iteration, autotune, cuDNN version).
+// Without a ledger the page says how to record one; an unavailable ledger shows its reason.
+#pragma once
+
+#include <QWidget>
+
+#include <vector>
+
+#include "core/cudnn/cudnn_ledger.h"
+#include "gui/widgets/chart_style.h"
+
+class QCheckBox;
+class QComboBox;
+class QCPGraph;
+class QCustomPlot;
+class QLabel;
+class QStackedWidget;
+class QTableWidget;
+
+namespace inferscope::gui {
+
+class SessionDocument;
+
+class CudnnChart : public QWidget, public ExportableChart {
+  Q_OBJECT
+
+ public:
+  enum Column {
+    ColLayer,
+    ColShape,
+    ColCalls,
+    ColHeuristicAlgo,
+    ColFastestAlgo,
+    ColRanHeuristic,
+    ColRanBenchmark,
+    ColRanDeterministic,
+    ColGain,
+    ColAutotune,
+    ColFlags,
+    ColumnCount
+  };
+
+  explicit CudnnChart(SessionDocument* document, QWidget* parent = nullptr);
+
+  QCustomPlot* plot() const { return plot_; }
+  QCustomPlot* exportPlot() const override { return plot_; }
+  QString exportTitle() const override;
+  QComboBox* ledgerCombo() const { return combo_; }
+  QTableWidget* table() const { return table_; }
+  void setLogScale(bool on);
+  bool logScale() const;
+
+  // What the chart draws, for tests: ledgers in the session, conv layers of the shown ledger,
+  // candidate markers with a Find time (all families), ringed choices, points of a mode's line.
+  int ledgerCount() const { return static_cast<int>(ledgers_.size()); }
+  int layerCount() const;
+  int candidatePointCount() const;
+  int familyCount() const { return static_cast<int>(family_graphs_.size()); }
+  int heuristicChoiceCount() const;
+  int benchmarkChoiceCount() const;
+  int ranPointCount(cudnn::SelectionMode mode) const;
+  QString summaryText() const;
+  // The text shown instead of the chart (no ledger, or the ledger's reason); empty when charted.
+  QString messageText() const;
+  // Short tick label of a conv shape: "#3 64→64 3×3 s1" (1-based layer number).
+  static QString shortLabel(const cudnn::ConvShape& shape, int layer);
+  // cudnnGetVersion() as text: 91900 → "9.19.0", 8902 → "8.9.2".
+  static QString cudnnVersionText(int version);
+  // The layer's tick label at a level of detail: 0 shortLabel, 1 stacked in three lines, 2 number and
+  // kernel size, 3 the number alone.
+  static QString tickLabel(const cudnn::ConvShape& shape, int layer, int tier);
+
+ private:
+  void createTable();
+  void rebuild();
+  void showLedger(int index);
+  void fillPlot(const cudnn::CudnnLedger& ledger);
+  void fillTable(const cudnn::CudnnLedger& ledger);
+  void fillSummary(const cudnn::CudnnLedger& ledger);
+  void showMessage(const QString& html);
+  void fitValueAxis();
+  void fitTickLabels();
+  QString textAt(const QPointF& pixel) const;
+  const cudnn::CudnnLedger* currentLedger() const;
+
+  SessionDocument* document_;
+  QComboBox* combo_;
+  QCheckBox* log_check_;
+  QLabel* summary_;  // the headline, beside the picker
+  QLabel* modes_;    // each mode's totals
+  QLabel* notes_;    // the ledger's caveats, under the table
+  QLabel* message_;
+  QStackedWidget* stack_;
+  QCustomPlot* plot_;
+  QTableWidget* table_;
+  std::vector<cudnn::CudnnLedger> ledgers_;  // copies of the session's, so that views never dangle
+  std::vector<QCPGraph*> family_graphs_;
+  QCPGraph* heuristic_choice_ = nullptr;
+  QCPGraph* benchmark_choice_ = nullptr;
+  std::vector<QCPGraph*> ran_graphs_;  // by SelectionMode
+  double min_us_ = 0, max_us_ = 0;
+  int tick_tier_ = 0;
+  bool decades_only_ = false;
+};
+
+}  // namespace inferscope::gui

@@ -1,0 +1,255 @@
+// The cuDNN page on sessions carrying cuDNN ledgers built here (no GPU): through a session file,
+// the chart draws one marker per candidate with a Find time, rings the heuristic's and the
+// benchmark's choices, one line per selection mode that ran; the table has a row per conv layer
+// and sorts by number; an unavailable ledger shows its reason; a session without ledgers says how
+// to record one; the chart exports.
+#include <QApplication>
+#include <QComboBox>
+#include <QFile>
+#include <QHeaderView>
+#include <QTabWidget>
+#include <QTableWidget>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <qcustomplot.h>
+
+#include "core/cudnn/cudnn_ledger.h"
+#include "core/session/session_file.h"
+#include "gui/lib/session_document.h"
+#include "gui/widgets/cudnn_chart.h"
+#include "gui/widgets/main_window.h"
+#include "tests/gui/gui_test_main.h"
+
+using namespace inferscope;
+using namespace inferscope::gui;
+using cudnn::KernelFamily;
+using cudnn::SelectionMode;
+
+namespace {
+
+cudnn::AlgorithmCandidate candidate(const char* algo, KernelFamily family, std::optional<double> time_ms,
+                                    const char* status = "ok", bool deterministic = true) {
+  cudnn::AlgorithmCandidate c;
+  c.algo = algo;
+  c.family = family;
+  c.time_ms = time_ms;
+  c.status = status;
+  c.deterministic = deterministic;
+  return c;
+}
+
+cudnn::ModeObservation ran(KernelFamily family, double gpu_time_us, std::optional<double> autotune_ms = {}) {
+  cudnn::ModeObservation o;
+  o.observed = true;
+  o.family = family;
+  o.gpu_time_us = gpu_time_us;
+  o.autotune_ms = autotune_ms;
+  o.kernels.push_back({"implicit_convolve_sgemm", family, false, gpu_time_us});
+  return o;
+}
+
+cudnn::ConvShape shape(std::vector<std::int64_t> input, std::vector<std::int64_t> weight, std::int64_t stride,
+                       std::int64_t padding) {
+  cudnn::ConvShape s;
+  s.input = std::move(input);
+  s.weight = std::move(weight);
+  s.stride = {stride, stride};
+  s.padding = {padding, padding};
+  s.dilation = {1, 1};
+  return s;
+}
+
+// Three conv layers of a ResNet-like stem:
+//   #1 the 7×7 stem: 3 timed candidates (+ one unsupported, one heuristic-only), all modes agree;
+//   #2 a 3×3: benchmark picks Winograd over the heuristic's precomputed GEMM, 18 µs faster per call;
+//   #3 a transposed conv: listed, not queried; only the heuristic run observed it.
+cudnn::CudnnLedger sampleLedger() {
+  cudnn::CudnnLedger l;
+  l.available = true;
+  l.model = "resnet50";
+  l.input = "32x3x224x224:float32";
+  l.config = "fp32";
+  l.device = "NVIDIA H200 (sm_90)";
+  l.cudnn_version = 91900;
+  l.torch_version = "2.9.0";
+
+  cudnn::LedgerLayer stem;
+  stem.shape = shape({32, 3, 224, 224}, {64, 3, 7, 7}, 2, 3);
+  stem.layer_names = {"conv1"};
+  stem.calls_per_iteration = 1;
+  stem.candidates = {candidate("IMPLICIT_PRECOMP_GEMM", KernelFamily::PrecomputedImplicitGemm, 0.080),
+                     candidate("IMPLICIT_GEMM", KernelFamily::ImplicitGemm, 0.120),
+                     candidate("GEMM", KernelFamily::Gemm, 0.300),
+                     candidate("FFT", KernelFamily::Fft, std::nullopt, "CUDNN_STATUS_NOT_SUPPORTED"),
+                     candidate("WINOGRAD", KernelFamily::Winograd, std::nullopt)};
+  stem.heuristic_algo = "IMPLICIT_PRECOMP_GEMM";
+  stem.fastest_algo = "IMPLICIT_PRECOMP_GEMM";
+  stem.ran[SelectionMode::Heuristic] = ran(KernelFamily::PrecomputedImplicitGemm, 82);
+  stem.ran[SelectionMode::Benchmark] = ran(KernelFamily::PrecomputedImplicitGemm, 81, 12.0);
+  stem.ran[SelectionMode::Deterministic] = ran(KernelFamily::PrecomputedImplicitGemm, 82);
+
+  cudnn::LedgerLayer block;
+  block.shape = shape({32, 64, 56, 56}, {64, 64, 3, 3}, 1, 1);
+  block.layer_names = {"layer1.0.conv2", "layer1.1.conv2", "layer1.2.conv2"};
+  block.calls_per_iteration = 3;
+  block.candidates = {candidate("WINOGRAD_NONFUSED", KernelFamily::Winograd, 0.030),
+                      candidate("IMPLICIT_PRECOMP_GEMM", KernelFamily::PrecomputedImplicitGemm, 0.050),
+                      candidate("FFT_TILING", KernelFamily::Fft, 0.200, "ok", false)};
+  block.heuristic_algo = "IMPLICIT_PRECOMP_GEMM";
+  block.fastest_algo = "WINOGRAD_NONFUSED";
+  block.ran[SelectionMode::Heuristic] = ran(KernelFamily::PrecomputedImplicitGemm, 52);
+  block.ran[SelectionMode::Benchmark] = ran(KernelFamily::Winograd, 34, 40.0);
+  block.ran[SelectionMode::Benchmark].layout_transposes = 2;
+  block.ran[SelectionMode::Deterministic] = ran(KernelFamily::PrecomputedImplicitGemm, 52);
+  block.benchmark_differs = true;
+  block.benchmark_gain_us = 18;
+
+  cudnn::LedgerLayer transposed;
+  transposed.shape = shape({32, 64, 28, 28}, {64, 32, 2, 2}, 2, 0);
+  transposed.shape.transposed = true;
+  transposed.calls_per_iteration = 1;
+  transposed.query_error = "transposed convolutions are listed, not queried";
+  transposed.ran[SelectionMode::Heuristic] = ran(KernelFamily::Other, 10);
+  cudnn::ModeObservation failed;
+  failed.error = "the benchmark run failed";
+  transposed.ran[SelectionMode::Benchmark] = failed;
+
+  l.layers = {stem, block, transposed};
+  l.summary.unique_shapes = 3;
+  l.summary.conv_calls_per_iteration = 5;
+  l.summary.benchmark_differs = 1;
+  l.summary.benchmark_faster = 1;
+  l.summary.benchmark_gain_us = 54;
+  l.summary.autotune_ms_total = 52;
+  for (const auto mode : cudnn::kSelectionModes) {
+    cudnn::ModeTotals t;
+    t.ok = true;
+    t.config_key = mode == SelectionMode::Benchmark ? "fp32+bench" : mode == SelectionMode::Deterministic ? "fp32+det" : "fp32";
+    t.steady_median_ms = 11.7;
+    t.first_iteration_ms = mode == SelectionMode::Benchmark ? 120 : 30;
+    l.modes[mode] = t;
+  }
+  l.notes = {"times are medians over 20 steady iterations"};
+  return l;
+}
+
+SessionResult sessionWith(std::vector<cudnn::CudnnLedger> ledgers) {
+  SessionResult s;
+  s.device.kind = DeviceKind::Cuda;
+  s.device.name = "NVIDIA H200";
+  s.request.model.name = "resnet50";
+  s.request.plan = {OptimizationConfig::parse("fp32")};
+  ConfigResult c;
+  c.latency_ms = {12.0, 11.7};
+  c.host_ms = {12.1, 11.8};
+  c.stats.median_ms = 11.7;
+  s.configs = {c};
+  s.cudnn_ledgers = std::move(ledgers);
+  return s;
+}
+
+QString saved(const QTemporaryDir& dir, const SessionResult& session, const char* name) {
+  const QString path = dir.filePath(QString::fromLatin1(name));
+  saveSession(session, path.toStdString());
+  return path;
+}
+
+}  // namespace
+
+class TestCudnnChart : public QObject {
+  Q_OBJECT
+
+ private slots:
+  void ledgerFromASessionFileIsCharted() {
+    QTemporaryDir dir;
+    cudnn::CudnnLedger unavailable;
+    unavailable.model = "bert-encoder";
+    unavailable.config = "bf16";
+    unavailable.reason = "requires CUDA and cuDNN (this build has no CUDA)";
+    MainWindow window;
+    window.resize(1280, 800);
+    QVERIFY(window.openSession(saved(dir, sessionWith({sampleLedger(), unavailable}), "ledger.inferscope.json")));
+    auto* chart = window.cudnnChart();
+    QCOMPARE(window.chartTabs()->tabText(window.chartTabs()->indexOf(chart)), QStringLiteral("cuDNN"));
+    QCOMPARE(chart->ledgerCount(), 2);
+    QCOMPARE(chart->ledgerCombo()->count(), 2);
+    QCOMPARE(chart->ledgerCombo()->itemText(0), QStringLiteral("resnet50 · fp32"));
+    QVERIFY(chart->messageText().isEmpty());
+
+    QCOMPARE(chart->layerCount(), 3);
+    QCOMPARE(chart->candidatePointCount(), 6);  // 3 + 3 timed; unsupported and heuristic-only are not
+    QCOMPARE(chart->familyCount(), 5);          // precomputed, implicit, GEMM, Winograd, FFT (timed in #2)
+    QCOMPARE(chart->heuristicChoiceCount(), 2);
+    QCOMPARE(chart->benchmarkChoiceCount(), 2);
+    QCOMPARE(chart->ranPointCount(SelectionMode::Heuristic), 3);
+    QCOMPARE(chart->ranPointCount(SelectionMode::Benchmark), 2);
+    QCOMPARE(chart->ranPointCount(SelectionMode::Deterministic), 2);
+    QCOMPARE(CudnnChart::shortLabel(sampleLedger().layers[1].shape, 2), QStringLiteral("#2 64→64 3×3 s1"));
+    QCOMPARE(CudnnChart::cudnnVersionText(91900), QStringLiteral("9.19.0"));
+    QCOMPARE(CudnnChart::cudnnVersionText(8902), QStringLiteral("8.9.2"));
+
+    auto* table = chart->table();
+    QCOMPARE(table->rowCount(), 3);
+    QCOMPARE(table->item(1, CudnnChart::ColHeuristicAlgo)->text(), QStringLiteral("IMPLICIT_PRECOMP_GEMM"));
+    QCOMPARE(table->item(1, CudnnChart::ColFastestAlgo)->text(), QStringLiteral("WINOGRAD_NONFUSED"));
+    QVERIFY(table->item(1, CudnnChart::ColRanBenchmark)->text().startsWith(QStringLiteral("Winograd")));
+    QVERIFY(table->item(1, CudnnChart::ColFlags)->text().contains(QStringLiteral("benchmark differs")));
+    QVERIFY(table->item(1, CudnnChart::ColFlags)->text().contains(QStringLiteral("2 transpose(s)/call (benchmark)")));
+    QVERIFY(table->item(1, CudnnChart::ColShape)->toolTip().contains(QStringLiteral("32x64x56x56 * 64x64x3x3")));
+    QCOMPARE(table->item(2, CudnnChart::ColRanBenchmark)->text(), QStringLiteral("—"));
+    QVERIFY(table->item(2, CudnnChart::ColFlags)->text().contains(QStringLiteral("transposed conv")));
+    // Numeric sort: the largest gain first, the layer order back.
+    table->sortByColumn(CudnnChart::ColGain, Qt::DescendingOrder);
+    QCOMPARE(table->item(0, CudnnChart::ColLayer)->text(), QStringLiteral("2"));
+    table->sortByColumn(CudnnChart::ColAutotune, Qt::DescendingOrder);
+    QCOMPARE(table->item(0, CudnnChart::ColAutotune)->data(Qt::UserRole).toDouble(), 40.0);
+    table->sortByColumn(CudnnChart::ColLayer, Qt::AscendingOrder);
+    QCOMPARE(table->item(0, CudnnChart::ColLayer)->text(), QStringLiteral("1"));
+
+    const QString summary = chart->summaryText();
+    QVERIFY2(summary.contains(QStringLiteral("3 unique conv shapes")), qPrintable(summary));
+    QVERIFY(summary.contains(QStringLiteral("cuDNN 9.19.0")));
+    QVERIFY(summary.contains(QStringLiteral("gain 54")));
+    QVERIFY(summary.contains(QStringLiteral("1&nbsp;faster")));
+
+    // Log scale by default (Find times span decades); linear on request.
+    QVERIFY(chart->logScale());
+    chart->setLogScale(false);
+    QCOMPARE(chart->plot()->yAxis->scaleType(), QCPAxis::stLinear);
+
+    window.chartTabs()->setCurrentWidget(chart);
+    QTemporaryDir out;
+    for (const char* suffix : {"png", "pdf"}) {
+      const QString path = out.filePath(QStringLiteral("cudnn.%1").arg(QLatin1String(suffix)));
+      QVERIFY(window.exportChart(path));
+      QVERIFY(QFile(path).size() > 1000);
+    }
+
+    // The unavailable ledger shows its reason instead of a chart.
+    chart->ledgerCombo()->setCurrentIndex(1);
+    QVERIFY(chart->ledgerCombo()->itemText(1).contains(QStringLiteral("unavailable")));
+    QVERIFY(chart->messageText().contains(QStringLiteral("this build has no CUDA")));
+    QCOMPARE(chart->layerCount(), 0);
+    QCOMPARE(chart->candidatePointCount(), 0);
+    QCOMPARE(chart->table()->rowCount(), 0);
+  }
+
+  void sessionWithoutLedgerSaysHowToRecordOne() {
+    QTemporaryDir dir;
+    MainWindow window;
+    QVERIFY(window.openSession(saved(dir, sessionWith({}), "plain.inferscope.json")));
+    auto* chart = window.cudnnChart();
+    QCOMPARE(chart->ledgerCount(), 0);
+    QCOMPARE(chart->layerCount(), 0);
+    QVERIFY(chart->messageText().contains(QStringLiteral("inferscope-cli cudnn --model")));
+    QVERIFY(chart->messageText().contains(QStringLiteral("requires CUDA and cuDNN")));
+    // Opening a session with a ledger afterwards replaces the message.
+    QVERIFY(window.openSession(saved(dir, sessionWith({sampleLedger()}), "ledger.inferscope.json")));
+    QVERIFY(chart->messageText().isEmpty());
+    QCOMPARE(chart->table()->rowCount(), 3);
+  }
+};
+
+INFERSCOPE_GUI_TEST_MAIN(TestCudnnChart, QApplication)
+#include "tst_cudnnchart.moc"
