@@ -4,6 +4,9 @@
 #include <gtest/gtest.h>
 #include <torch/torch.h>
 
+#include <algorithm>
+#include <set>
+
 #include "core/cudnn/ledger_builder.h"
 #include "core/engine/cudnn_query.h"
 #include "core/engine/engine.h"
@@ -146,6 +149,22 @@ TEST_F(Cuda, KernelTracingWindowOnResNet50) {
   EXPECT_NE(t.ops.front().op_name, "(no operator)");
   ASSERT_TRUE(c.trace_window);
   EXPECT_EQ(c.trace_window->dropped_records, 0u);
+  // Every steady iteration runs the same forward, so the same kernels. (CUPTI restarts its
+  // correlation ids when re-attached after the untraced warm-up iteration; when the ids collided,
+  // the first steady iterations lost their kernels to the warm-up ones.)
+  std::set<int> steady_kernel_counts;
+  for (const auto& it : t.iterations) {
+    if (!it.warmup) steady_kernel_counts.insert(it.kernel_count);
+  }
+  EXPECT_EQ(steady_kernel_counts.size(), 1u);
+  // Input shapes are formatted in a stretch's first iteration and copied to the same calls later.
+  const int last = c.traced_iterations.back();
+  const auto& ops = c.trace_window->ops;
+  const auto conv = std::find_if(ops.begin(), ops.end(), [&](const trace::OpRecord& op) {
+    return op.iteration == last && op.name == "aten::conv2d";
+  });
+  ASSERT_NE(conv, ops.end());
+  EXPECT_EQ(conv->input_shapes.rfind("8x3x224x224, 64x3x7x7", 0), 0u) << conv->input_shapes;
   const auto json = trace::ChromeTraceWriter().toJson(*c.trace_window);
   EXPECT_NE(json.find("\"traceEvents\""), std::string::npos);
 }
