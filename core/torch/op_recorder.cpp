@@ -264,6 +264,7 @@ std::unique_ptr<at::ObserverContext> onOpStart(const at::RecordFunction& fn) {
     trace::ConvolutionRecord record;
     if (t_state.open_convolutions++ == 0 && listener->wantsConvolutions() &&
         readConvolution(fn, record)) {
+      record.external_id = id;
       listener->onConvolution(id, std::move(record));
     }
   }

@@ -56,8 +56,8 @@ class OpListener {
 
   // Convolution arguments for the cuDNN ledger: asked for aten::convolution calls (and
   // aten::_convolution calls made outside one, as traced TorchScript does) when the observer has
-  // inputs. onConvolution follows the operator's onOpStart, with the same id; the record's
-  // iteration and host times are the listener's to fill.
+  // inputs. onConvolution follows the operator's onOpStart, with the same id (also in the
+  // record); the record's iteration and host times are the listener's to fill.
   virtual bool wantsConvolutions() const { return false; }
   virtual void onConvolution(std::uint64_t /*external_id*/, ConvolutionRecord /*record*/) {}
 };

@@ -213,7 +213,9 @@ TEST(OpRecorder, CapturesConvolutionArguments) {
     ASSERT_NE(it, l.starts.end());
     EXPECT_EQ(it->name, "aten::convolution");
     EXPECT_EQ(r.dtype, "float32");
-    EXPECT_EQ(r.external_id, 0u);  // the listener's to fill, as iteration and times are
+    EXPECT_EQ(r.external_id, id);
+    EXPECT_EQ(r.iteration, -1);  // the listener's to fill, as the host times are
+    EXPECT_EQ(r.start_ns, 0);
   }
   const auto& strided = l.convs[0].second;
   EXPECT_EQ(strided.input_sizes, (std::vector<std::int64_t>{2, 3, 16, 16}));
