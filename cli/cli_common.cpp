@@ -2,6 +2,9 @@
 
 #include <fmt/format.h>
 
+#include <execinfo.h>
+#include <unistd.h>
+
 #include <csignal>
 #include <filesystem>
 
@@ -159,6 +162,23 @@ void installSignalHandlers() {
   auto handler = [](int) { processCancelToken().cancel(); };  // atomic store: async-signal-safe
   std::signal(SIGINT, handler);
   std::signal(SIGTERM, handler);
+  // A crash (in LibTorch, CUDA or here) leaves a stack on stderr for the bug report, then dies of the
+  // same signal so that a parent (isolation mode, the cudnn command) still sees it. backtrace() and
+  // backtrace_symbols_fd() write without malloc once loaded; the first call loads them here.
+  void* warm[1];
+  ::backtrace(warm, 1);
+  auto crash = [](int sig) {
+    void* frames[64];
+    const int n = ::backtrace(frames, 64);
+    const char header[] = "inferscope-cli crashed; stack:\n";
+    (void)!::write(STDERR_FILENO, header, sizeof(header) - 1);
+    ::backtrace_symbols_fd(frames, n, STDERR_FILENO);
+    std::signal(sig, SIG_DFL);
+    std::raise(sig);
+  };
+  std::signal(SIGSEGV, crash);
+  std::signal(SIGBUS, crash);
+  std::signal(SIGFPE, crash);
 }
 
 }  // namespace inferscope::cli

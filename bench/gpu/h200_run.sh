@@ -68,7 +68,11 @@ run_phase() {
   esac
 }
 # The device tool brings back only a few files: everything goes back as one archive.
-pack() { (cd "$OUT" && tar czf results.tar.gz --exclude=results.tar.gz . 2>/dev/null && find . -type f ! -name results.tar.gz -delete); }
+pack() {
+  [ -n "${NO_PACK:-}" ] && return
+  local archive; archive=$(mktemp /tmp/inferscope-results.XXXXXX)
+  (cd "$OUT" && tar czf "$archive" . ) && rm -rf "${OUT:?}"/* && mv "$archive" "$OUT/results.tar.gz"
+}
 trap pack EXIT
 for phase in "$@"; do
   echo "=== $phase ($(date +%T))"
