@@ -13,6 +13,7 @@
 #include <c10/core/InferenceMode.h>
 #include <fmt/format.h>
 #include <torch/torch.h>
+#include <torch/version.h>
 
 #include <algorithm>
 #include <chrono>
