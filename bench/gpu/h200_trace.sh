@@ -9,8 +9,9 @@
 #   ablate    ResNet-50 bf16 eager traced with parts switched off (INFERSCOPE_TRACE_* knobs), to
 #             see where the overhead inside the window comes from and whether any lingers
 #   observer  bench_op_observer on this machine's CPU (the observer's cost per operator)
-# Prints compact tables; everything lands in $OUT (default ./out): trace_overhead.json,
-# trace_ablation.json, sessions, logs, Chrome traces, bench_op_observer.json.
+# Prints compact tables; everything lands in $OUT (default ./out) — trace_overhead.json,
+# trace_ablation.json, sessions, logs, Chrome traces, bench_op_observer.json — packed at the end
+# into $OUT/trace-results.tar.gz.
 set -uo pipefail
 OUT=${OUT:-$PWD/out}; mkdir -p "$OUT/trace"
 source .gpu/gpu-env.sh
@@ -32,6 +33,15 @@ run_cli() {  # run_cli NAME profile|trace MODEL ARGS... — a session per run; t
 untraced() { local name=$1; shift; run_cli "$name" profile "$@"; }  # untraced NAME MODEL CONFIGS...
 traced() { local name=$1; shift; run_cli "$name" trace "$@"; }      # traced NAME MODEL ARGS...
 
+# The device tool brings back only a few files: everything goes back as one archive (as in
+# h200_run.sh; NO_PACK=1 keeps the files as they are).
+pack() {
+  [ -n "${NO_PACK:-}" ] && return
+  local archive; archive=$(mktemp /tmp/inferscope-trace-results.XXXXXX)
+  (cd "$OUT" && tar czf "$archive" . ) && rm -rf "${OUT:?}"/* && mv "$archive" "$OUT/trace-results.tar.gz"
+}
+trap pack EXIT
+
 for phase in "${PHASES[@]}"; do
   echo "=== $phase ($(date +%T))"
   case $phase in
@@ -45,9 +55,8 @@ for phase in "${PHASES[@]}"; do
       INFERSCOPE_TRACE_DEBUG=1 traced r50-traced resnet50 "${R50[@]}" "${WINDOW[@]}" --chrome-trace "$T/resnet50.trace.json"
       untraced r50-untraced-2 resnet50 "${R50[@]}"
       untraced bert-untraced-1 bert-encoder "${BERT[@]}"
-      traced bert-traced bert-encoder "${BERT[@]}" "${WINDOW[@]}" --chrome-trace "$T/bert.trace.json"
+      traced bert-traced bert-encoder "${BERT[@]}" "${WINDOW[@]}"
       untraced bert-untraced-2 bert-encoder "${BERT[@]}"
-      cp "$T/r50-traced.inferscope.json" "$OUT/h200_resnet50_traced.inferscope.json" 2>/dev/null
       # CUPTI attach/detach as the source logged it (durations in the log): kinds, skipped calls, finalize.
       grep -E "^\[inferscope cupti\]" "$T/r50-traced.log" | sed -E 's/[0-9]+\.[0-9]+ ms/… ms/' | sort | uniq -c
       grep -E "^[a-z0-9+-]+ —|per iter|overhead" "$T/r50-traced.log" "$T/bert-traced.log" | sed "s|$T/||"
@@ -66,6 +75,9 @@ print(f"bf16 window: {iters} iterations, {ops / max(1, iters):.0f} operators and
       "not in the Chrome trace); per iteration:")
 print("  " + ", ".join(f"{n} {c / max(1, iters):.0f}" for n, c in api.most_common(10)))
 EOF
+      # Only the bf16 eager window comes back as a Chrome trace (the device tool returns ≤ 16 MiB).
+      gzip -f "$T/resnet50.trace-bf16.json" 2>/dev/null
+      rm -f "$T"/resnet50.trace-*.json
       ;;
     ablate)
       # ResNet-50 bf16 eager (launch-bound): one knob at a time against the default.
