@@ -106,8 +106,7 @@ struct OpContext final : at::ObserverContext {
   }
 };
 
-// ---- input shapes, on demand
-// ---------------------------------------------------------------------
+// ---- input shapes, on demand ------------------------------------------------------------------
 
 void appendInt(std::string& out, std::int64_t value) {
   char buffer[24];
@@ -243,8 +242,7 @@ bool readConvolution(const at::RecordFunction& fn, trace::ConvolutionRecord& r) 
   }
 }
 
-// ---- the callbacks
-// -------------------------------------------------------------------------------
+// ---- the callbacks -----------------------------------------------------------------------------
 
 std::unique_ptr<at::ObserverContext> onOpStart(const at::RecordFunction& fn) {
   trace::OpListener* listener = t_state.listener;
