@@ -5,7 +5,8 @@
 // Each selection mode runs in a child process of its own (this executable, with the hidden
 // --mode/--part-out options): PyTorch keeps one cuDNN plan cache per process, so a mode run after
 // another would reuse the earlier mode's plans and show neither its own choice nor its autotune
-// cost. The parent then asks cuDNN about every shape (legacy Find/Get), merges and prints.
+// cost. The heuristic mode's child also asks cuDNN about every shape (legacy Find/Get); the parent
+// only merges, prints and writes — it never touches the GPU.
 #include <fmt/format.h>
 #include <spawn.h>
 #include <sys/wait.h>
@@ -109,6 +110,19 @@ int runMode(const CudnnOptions& o) {
       if (c.status == ConfigStatus::Ok && !c.latency_ms.empty()) info.retune_first_ms.emplace_back(spec, c.latency_ms.front());
     }
     part = cudnn::observeMode(*result.trace_window, info);
+    // cuDNN's catalogue per shape, asked here rather than in the parent: this process has run the
+    // model, so cuDNN is loaded and initialised as LibTorch uses it, and a failure in cuDNN stays in
+    // a child the parent survives. One mode is enough (the shapes are the same in all three).
+    if (*mode == cudnn::SelectionMode::Heuristic) {
+      const bool tf32 = convTf32(config);
+      for (auto& layer : part.layers) {
+        if (layer.shape.transposed) continue;
+        auto query = engine::queryConvolutionAlgorithms(layer.shape, tf32, request.device_index);
+        layer.candidates = std::move(query.candidates);
+        layer.query_error = std::move(query.error);
+      }
+    }
+    part.cudnn_version = engine::cudnnLibraryVersion();
   }
   SessionResult carrier = session;  // the part file: this mode's result and its ledger part
   carrier.cudnn_ledgers = {part};
@@ -176,7 +190,6 @@ int runLedger(const CudnnOptions& o) {
   }
   session.device = engine::deviceInfo(DeviceKind::Cuda, request.device_index);
   ledger.device = fmt::format("{} (sm_{}{})", session.device.name, session.device.cc_major, session.device.cc_minor);
-  ledger.cudnn_version = engine::cudnnLibraryVersion();
 
   namespace fs = std::filesystem;
   const fs::path dir = fs::temp_directory_path() / fmt::format("inferscope-cudnn-{}", ::getpid());
@@ -204,7 +217,10 @@ int runLedger(const CudnnOptions& o) {
       session.request.plan.push_back(c.config);
       session.configs.push_back(std::move(c));
     }
-    if (!part.cudnn_ledgers.empty()) parts.push_back(part.cudnn_ledgers.front());
+    if (!part.cudnn_ledgers.empty()) {
+      parts.push_back(part.cudnn_ledgers.front());
+      if (ledger.cudnn_version == 0) ledger.cudnn_version = parts.back().cudnn_version;
+    }
     session.parameter_count = part.parameter_count;
     if (session.request.inputs.empty()) session.request.inputs = part.request.inputs;
     session.output_shapes = part.output_shapes;
@@ -212,12 +228,9 @@ int runLedger(const CudnnOptions& o) {
   fs::remove_all(dir);
 
   if (ledger.input.empty() && !session.request.inputs.empty()) ledger.input = toString(session.request.inputs);
-  const int device_index = request.device_index;
-  const bool tf32 = ledger.tf32;
   ledger.available = true;
-  ledger = cudnn::mergeModes(ledger, parts, [&](const cudnn::ConvShape& shape) {
-    return engine::queryConvolutionAlgorithms(shape, tf32, device_index);
-  });
+  if (!o.quiet) fmt::print(stderr, "merging the modes …\n");
+  ledger = cudnn::mergeModes(ledger, parts, {});  // candidates came with the heuristic mode's part
   ledger.notes.push_back(
       "PyTorch selects through cuDNN's v8 graph API (engine configs); the candidate list is cuDNN's legacy "
       "Find/Get catalogue for the same shape, dtype and math type, and what ran is read from the kernels "

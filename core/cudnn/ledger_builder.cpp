@@ -48,24 +48,39 @@ struct CallKernels {
   }
 };
 
-std::unordered_map<std::uint64_t, CallKernels> kernelsByConvolution(const trace::TraceWindow& window) {
+// The observer records aten::convolution and aten::_convolution (which traced TorchScript calls
+// directly), so one convolution can appear twice, nested. The outermost record stands for the call;
+// a kernel belongs to the outermost convolution above it.
+struct ConvolutionCalls {
+  std::unordered_set<std::uint64_t> nested;  // records inside another convolution record
+  std::unordered_map<std::uint64_t, CallKernels> kernels;
+};
+
+ConvolutionCalls resolveConvolutions(const trace::TraceWindow& window) {
   std::unordered_set<std::uint64_t> conv_ids;
   for (const auto& c : window.convolutions) conv_ids.insert(c.external_id);
   std::unordered_map<std::uint64_t, std::uint64_t> parent;
   for (const auto& op : window.ops) parent[op.external_id] = op.parent_external_id;
-  std::unordered_map<std::uint64_t, CallKernels> out;
-  for (const auto& k : window.kernels) {
-    std::uint64_t id = k.external_id;
-    for (int depth = 0; id != 0 && depth < 64; ++depth) {
-      if (conv_ids.count(id) != 0) {
-        out[id].kernels.push_back(&k);
-        break;
-      }
-      const auto it = parent.find(id);
-      id = it == parent.end() ? 0 : it->second;
+  auto parentOf = [&](std::uint64_t id) -> std::uint64_t {
+    const auto it = parent.find(id);
+    return it == parent.end() ? 0 : it->second;
+  };
+  // The outermost convolution record at or above `id` (0 = none).
+  auto outermost = [&](std::uint64_t id) {
+    std::uint64_t found = 0;
+    for (int depth = 0; id != 0 && depth < 64; ++depth, id = parentOf(id)) {
+      if (conv_ids.count(id) != 0) found = id;
     }
+    return found;
+  };
+  ConvolutionCalls out;
+  for (const auto& c : window.convolutions) {
+    if (outermost(parentOf(c.external_id)) != 0) out.nested.insert(c.external_id);
   }
-  for (auto& [id, call] : out) {
+  for (const auto& k : window.kernels) {
+    if (const auto id = outermost(k.external_id); id != 0) out.kernels[id].kernels.push_back(&k);
+  }
+  for (auto& [id, call] : out.kernels) {
     std::sort(call.kernels.begin(), call.kernels.end(),
               [](const auto* a, const auto* b) { return a->start_ns < b->start_ns; });
   }
@@ -122,12 +137,15 @@ CudnnLedger observeMode(const trace::TraceWindow& window, const ModeRunInfo& inf
   totals.retune_first_ms = info.retune_first_ms;
 
   const auto steady = steadyIterations(window);
-  const auto by_call = kernelsByConvolution(window);
+  const ConvolutionCalls calls = resolveConvolutions(window);
+  const auto& by_call = calls.kernels;
   const int reference_iteration = steady.empty() ? -1 : *steady.rbegin();
 
   // Records in host-time order; layers in first-execution order.
   std::vector<const trace::ConvolutionRecord*> records;
-  for (const auto& r : window.convolutions) records.push_back(&r);
+  for (const auto& r : window.convolutions) {
+    if (calls.nested.count(r.external_id) == 0) records.push_back(&r);
+  }
   std::sort(records.begin(), records.end(), [](const auto* a, const auto* b) { return a->start_ns < b->start_ns; });
 
   struct Accumulator {

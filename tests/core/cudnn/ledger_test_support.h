@@ -47,6 +47,10 @@ class WindowBuilder {
     args.start_ns = start;
     args.end_ns = start + host_ns;
     window.convolutions.push_back(args);
+    if (record_inner_convolution) {  // the observer also sees aten::_convolution beneath it
+      args.external_id = inner;
+      window.convolutions.push_back(args);
+    }
     std::int64_t t = start + 1000;
     for (const auto& [name, duration] : kernels) {
       trace::KernelRecord k;
@@ -72,6 +76,7 @@ class WindowBuilder {
     window.kernels.push_back(k);
   }
   trace::TraceWindow window;
+  bool record_inner_convolution = true;
 
  private:
   static std::int64_t ns(int it, std::int64_t offset) { return std::int64_t{it} * 1'000'000 + offset; }
