@@ -90,6 +90,10 @@ ResultsTableModel::ResultsTableModel(SessionDocument* document, QObject* parent)
     : QAbstractTableModel(parent), document_(document) {
   connect(document_, &SessionDocument::reset, this, &ResultsTableModel::rebuild);
   connect(document_, &SessionDocument::resultAdded, this, &ResultsTableModel::onResultAdded);
+  connect(document_, &SessionDocument::rankingChanged, this, [this] {
+    rerank();
+    if (!rows_.empty()) emit dataChanged(index(0, 0), index(rowCount() - 1, ColumnCount - 1));
+  });
   rebuild();
 }
 
@@ -205,16 +209,11 @@ void ResultsTableModel::setTolerance(double tolerance) {
 
 void ResultsTableModel::rerank() {
   ranking_.clear();
-  const SessionResult session = document_->resultsSoFar();
-  RankingOptions options;
-  options.tolerance = tolerance_;
-  // rankSession reads ConfigResult::index as a position in `configs`; a partial session (or one
-  // with a config missing) breaks that, so rank a copy numbered by position and map back.
-  SessionResult by_position = session;
-  for (std::size_t i = 0; i < by_position.configs.size(); ++i) by_position.configs[i].index = static_cast<int>(i);
-  for (const auto& ranked : rankSession(by_position, options).configs) {
-    ranking_[session.configs[static_cast<std::size_t>(ranked.index)].index] = ranked;
-  }
+  // During a run the document may hand back an older ranking (or none) and say rankingChanged()
+  // once the current one is computed.
+  const auto ranked = document_->ranking(tolerance_);
+  if (!ranked) return;
+  for (const auto& r : ranked->ranking.configs) ranking_[ranked->series_index[static_cast<std::size_t>(r.index)]] = r;
 }
 
 const RankedConfig* ResultsTableModel::ranked(int series_index) const {

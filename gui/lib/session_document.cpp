@@ -1,6 +1,11 @@
 // SessionDocument: the single source of the window's data (see session_document.h).
 #include "gui/lib/session_document.h"
 
+#include <QCoreApplication>
+#include <QThreadPool>
+
+#include <fmt/format.h>
+
 #include "core/common/error.h"
 #include "core/session/session_file.h"
 #include "gui/lib/config_palette.h"
@@ -22,11 +27,71 @@ std::vector<ConfigSeries> seriesForPlan(const std::vector<OptimizationConfig>& p
   return series;
 }
 
+std::shared_ptr<const RankedResults> rank(SessionResult session, double tolerance) {
+  auto r = std::make_shared<RankedResults>();
+  r->tolerance = tolerance;
+  // rankSession reads ConfigResult::index as a position in `configs`; a partial session (or one
+  // with a config missing) breaks that, so rank a copy numbered by position and map back.
+  for (std::size_t i = 0; i < session.configs.size(); ++i) {
+    r->series_index.push_back(session.configs[i].index);
+    session.configs[i].index = static_cast<int>(i);
+  }
+  RankingOptions options;
+  options.tolerance = tolerance;
+  r->ranking = rankSession(session, options);
+  r->session = std::move(session);
+  return r;
+}
+
 }  // namespace
 
 SessionDocument::SessionDocument(QObject* parent) : QObject(parent) {}
 
+SessionDocument::~SessionDocument() { *alive_ = false; }
+
+std::string SessionDocument::rankingKey(double tolerance) const {
+  // What rankSession reads, per finished config: enough to tell two result sets apart.
+  std::string key = fmt::format("{}", tolerance);
+  for (const auto& s : series_) {
+    if (!s.result) continue;
+    const auto& r = *s.result;
+    key += fmt::format("|{} {} {} {} {} {} {} {} {} {} {}", r.index, r.config.key(), static_cast<int>(r.status),
+                       r.latency_ms.size(), r.stats.median_ms, r.steady.analysed, r.steady.steady_start,
+                       r.accuracy.measured, r.accuracy.rel_l2_error, r.accuracy.nan_count, r.accuracy.inf_count);
+  }
+  return key;
+}
+
+std::shared_ptr<const RankedResults> SessionDocument::ranking(double tolerance) {
+  const std::string key = rankingKey(tolerance);
+  if (ranked_ && ranked_key_ == key) return ranked_;
+  if (!rank_off_thread_) {
+    ranked_ = rank(resultsSoFar(), tolerance);
+    ranked_key_ = key;
+    return ranked_;
+  }
+  if (pending_key_ != key) {
+    pending_key_ = key;
+    QThreadPool::globalInstance()->start([this, alive = alive_, key, tolerance, results = resultsSoFar()]() mutable {
+      auto ranked = rank(std::move(results), tolerance);
+      // Back on the GUI thread through the application object, which outlives this document.
+      QMetaObject::invokeMethod(
+          QCoreApplication::instance(),
+          [this, alive, key, ranked] {
+            if (!*alive || key != pending_key_) return;  // gone, or a newer ranking is on its way
+            ranked_ = ranked;
+            ranked_key_ = key;
+            pending_key_.clear();
+            emit rankingChanged();
+          },
+          Qt::QueuedConnection);
+    });
+  }
+  return ranked_;
+}
+
 void SessionDocument::beginRun(const ProfileRequest& request) {
+  rank_off_thread_ = true;
   request_ = request;
   session_.reset();
   series_ = seriesForPlan(request.plan, request.run.warmup_iterations);
@@ -72,6 +137,8 @@ void SessionDocument::failRun() { setState(State::Failed); }
 
 void SessionDocument::setSession(std::shared_ptr<const SessionResult> session, const QString& path) {
   if (!session) return;
+  // A run's own session ranks off the GUI thread like its configs did; a file at once.
+  rank_off_thread_ = state_ == State::Running;
   session_ = std::move(session);
   request_ = session_->request;
   series_ = seriesForPlan(request_.plan, request_.run.warmup_iterations);

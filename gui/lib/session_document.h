@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "core/engine/profile_request.h"
+#include "core/engine/session_ranking.h"
 #include "core/engine/session_result.h"
 #include "gui/lib/sample_coalescer.h"
 
@@ -27,6 +28,14 @@ struct ConfigSeries {
   std::shared_ptr<const ConfigResult> result;  // null until the config finished
 };
 
+// core rankSession over the results so far, in the form the views need.
+struct RankedResults {
+  SessionResult session;          // the results ranked, configs numbered by position
+  std::vector<int> series_index;  // position in session.configs → series index
+  SessionRanking ranking;         // RankedConfig::index: a position in session.configs
+  double tolerance = 0;
+};
+
 class SessionDocument : public QObject {
   Q_OBJECT
 
@@ -35,6 +44,7 @@ class SessionDocument : public QObject {
   Q_ENUM(State)
 
   explicit SessionDocument(QObject* parent = nullptr);
+  ~SessionDocument() override;
 
   // Live run: one empty series per config of the plan.
   void beginRun(const ProfileRequest& request);
@@ -60,6 +70,13 @@ class SessionDocument : public QObject {
   int finishedCount() const;
   // Sample count per config of a session: what the chart must show (used by tests too).
   std::size_t sampleCount(int series_index) const;
+  // The ranking of resultsSoFar() at a tolerance, shared by the results table and the Speed ×
+  // accuracy chart, memoised by the results' content. rankSession computes a speed-up CI per config
+  // over every steady sample: ~50 ms per config at 20 000 samples on a 2-core machine, too long for
+  // the GUI thread while a run streams (bench/gui/bench_gui_stall). So during a run, and for the
+  // session a run ends with, it is computed on a worker thread: this returns the newest ranking
+  // there is (of fewer configs, or null) and rankingChanged() follows. Files rank at once.
+  std::shared_ptr<const RankedResults> ranking(double tolerance);
 
  signals:
   // The series layout changed (new run, new session): views rebuild from scratch.
@@ -69,6 +86,8 @@ class SessionDocument : public QObject {
   // A config finished; its series holds the authoritative samples from the result.
   void resultAdded(int series_index);
   void stateChanged(inferscope::gui::SessionDocument::State state);
+  // A ranking computed off the GUI thread is ready: views ask ranking() again.
+  void rankingChanged();
   void filePathChanged(const QString& path);
 
  private:
@@ -80,6 +99,11 @@ class SessionDocument : public QObject {
   std::vector<ConfigSeries> series_;
   std::shared_ptr<const SessionResult> session_;
   QString path_;
+  std::string rankingKey(double tolerance) const;
+  bool rank_off_thread_ = false;  // a run (or the session it ended with) is showing
+  std::shared_ptr<const RankedResults> ranked_;
+  std::string ranked_key_, pending_key_;
+  std::shared_ptr<bool> alive_ = std::make_shared<bool>(true);  // read on the GUI thread only
 };
 
 }  // namespace inferscope::gui

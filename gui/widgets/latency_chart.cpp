@@ -39,6 +39,10 @@ LatencyChart::LatencyChart(SessionDocument* document, QWidget* parent)
   layout->addWidget(plot_);
 
   plot_->setInteractions(QCP::iRangeDrag | QCP::iRangeZoom);
+  // Lines of tens of thousands of noisy points: stroked as one antialiased 1.6 px polyline, Qt's
+  // raster engine took ~200 ms per replot at 15 000 points (bench/gui/bench_gui_stall); drawn as
+  // segments it is a few ms, the joins of a 1.6 px line look the same.
+  plot_->setPlottingHint(QCP::phFastPolylines, true);
   plot_->xAxis->setLabel(tr("iteration"));
   plot_->yAxis->setLabel(tr("latency (ms)"));
   plot_->xAxis->setTicker(QSharedPointer<QCPAxisTicker>(new IterationTicker));

@@ -55,6 +55,7 @@ SpeedAccuracyChart::SpeedAccuracyChart(SessionDocument* document, QWidget* paren
   });
   connect(document_, &SessionDocument::reset, this, &SpeedAccuracyChart::rebuild);
   connect(document_, &SessionDocument::resultAdded, this, &SpeedAccuracyChart::rebuild);
+  connect(document_, &SessionDocument::rankingChanged, this, &SpeedAccuracyChart::rebuild);
   new ChartHover(plot_, [this](const QPointF& p) { return textAt(p); });
   rebuild();
 }
@@ -74,14 +75,12 @@ void SpeedAccuracyChart::rebuild() {
   plot_->clearPlottables();
   plot_->clearItems();
   points_.clear();
-  const SessionResult session = document_->resultsSoFar();
-  RankingOptions options;
-  options.tolerance = tolerance();
-  // rankSession reads ConfigResult::index as a position in `configs`; a partial session (or one
-  // with a config missing) breaks that, so rank a copy numbered by position and map back.
-  SessionResult by_position = session;
-  for (std::size_t i = 0; i < by_position.configs.size(); ++i) by_position.configs[i].index = static_cast<int>(i);
-  ranking_ = rankSession(by_position, options);
+  // The document's shared ranking; during a run possibly an older one until rankingChanged().
+  const auto shared = document_->ranking(tolerance());
+  static const RankedResults kNone;
+  const RankedResults& r = shared ? *shared : kNone;
+  const SessionResult& session = r.session;
+  ranking_ = r.ranking;
 
   double smallest_error = std::numeric_limits<double>::infinity();
   for (const auto& ranked : ranking_.configs) {
@@ -111,7 +110,7 @@ void SpeedAccuracyChart::rebuild() {
   const auto& series = document_->series();
   const QColor grey(160, 160, 160);
   for (const auto& p : points_) {
-    const int series_index = session.configs[static_cast<std::size_t>(p.config_index)].index;
+    const int series_index = r.series_index[static_cast<std::size_t>(p.config_index)];
     QColor color = series_index >= 0 && series_index < static_cast<int>(series.size())
                        ? series[static_cast<std::size_t>(series_index)].color : grey;
     const bool unsafe = !p.unsafe_reason.isEmpty();

@@ -125,6 +125,40 @@ class TestModels : public QObject {
     QCOMPARE(model.rowCount(), 0);
   }
 
+  // The table and the Speed × accuracy chart share one ranking. During a run it is computed on a
+  // worker thread (rankingChanged() says when); a file's session ranks at once; either way a
+  // second request for the same results is the same object.
+  void rankingIsSharedAndOffTheGuiThreadDuringARun() {
+    SessionDocument document;
+    ResultsTableModel model(&document);
+    QSignalSpy changed(&document, &SessionDocument::rankingChanged);
+    const auto request = planOf({"fp32", "bf16"});
+    document.beginRun(request);
+    document.finishConfig(resultOf(request, 0, 10.0));
+    document.finishConfig(resultOf(request, 1, 5.0));
+    QTRY_VERIFY(changed.count() >= 1);
+    const auto ranked = document.ranking(model.tolerance());
+    QVERIFY(ranked);
+    QCOMPARE(ranked->ranking.configs.size(), std::size_t(2));
+    QCOMPARE(document.ranking(model.tolerance()), ranked);  // memoised
+    QCOMPARE(model.index(1, ResultsTableModel::SpeedupColumn).data().toString(), QStringLiteral("2.00×"));
+    // The run's own session has the same results: no new ranking.
+    auto session = std::make_shared<SessionResult>();
+    session->request = request;
+    session->configs = {*resultOf(request, 0, 10.0), *resultOf(request, 1, 5.0)};
+    document.setSession(session);
+    QCOMPARE(document.ranking(model.tolerance()), ranked);
+    // A file ranks synchronously.
+    session = std::make_shared<SessionResult>(*session);
+    session->configs[1] = *resultOf(request, 1, 2.5);
+    SessionDocument file;
+    file.setSession(session, QStringLiteral("x.inferscope.json"));
+    const auto from_file = file.ranking(1e-2);
+    QVERIFY(from_file);
+    QCOMPARE(from_file->ranking.configs.front().index, 1);  // bf16 first, the fastest
+    QCOMPARE(from_file->series_index[1], 1);
+  }
+
   void logModelPassesTesterAndStaysBounded() {
     LogModel model;
     auto tester = std::make_unique<QAbstractItemModelTester>(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
