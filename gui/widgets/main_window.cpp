@@ -248,15 +248,23 @@ void MainWindow::startRun() {
     log_model_->append(LogLevel::Error, QString::fromStdString(e.what()));
     return;
   }
+  startRequest(request);
+}
+
+void MainWindow::startRequest(const ProfileRequest& request) {
+  if (bridge_->isRunning()) return;
   if (request.plan.empty()) {
     log_model_->append(LogLevel::Warning, tr("Check at least one config in “Model & input” before starting."));
     return;
   }
   QStringList keys;
   for (const auto& c : request.plan) keys << QString::fromStdString(c.key());
+  DeviceInfo where;
+  where.kind = request.device;
+  where.index = request.device_index;
+  const QString device = QString::fromStdString(where.deviceString());
   log_model_->append(LogLevel::Info, tr("starting %1 on %2: %3 (%4 warm-up + %5 measured iterations each)")
-                                         .arg(setup_panel_->modelName(),
-                                              QString::fromStdString(setup_panel_->selectedDevice().deviceString()),
+                                         .arg(QString::fromStdString(request.model.displayName()), device,
                                               keys.join(QStringLiteral(", ")))
                                          .arg(request.run.warmup_iterations)
                                          .arg(request.run.measure_iterations));

@@ -79,6 +79,8 @@ class MainWindow : public QMainWindow {
   QWidget* offerBar() const { return offer_bar_; }
   // Tools → Recommendation wizard (created on first use).
   RecommendationWizard* openWizard();
+  // Runs a request as Start does with the panel's (bench/gui: a model the panel cannot describe).
+  void startRequest(const ProfileRequest& request);
 
  public slots:
   void startRun();

@@ -1,0 +1,233 @@
+// bench_gui_stall: the GUI thread's longest stall while a tiny CPU model streams thousands of
+// samples per second through the real engine, the real EngineBridge and the real MainWindow
+// (offscreen, 1280×800, the Latency tab drawing live). A 1 ms heartbeat timer on the GUI thread
+// records the gap between its ticks: a gap of g ms means the event loop could not run for about
+// g ms (the timer's own resolution is ~1 ms). First the idle window (the timer's baseline), then the
+// run; the longest gaps are attributed to what the GUI thread handled inside them. Results go to
+// docs/PERFORMANCE.md ("GUI responsiveness"); nothing here asserts a time.
+//
+//   bench_gui_stall [--iterations N] [--configs fp32,nograd+fp32] [--idle-s S] [--tab latency]
+#include <QApplication>
+#include <QCommandLineParser>
+#include <QDir>
+#include <QElapsedTimer>
+#include <QEventLoop>
+#include <QSettings>
+#include <QStandardPaths>
+#include <QTabWidget>
+#include <QThread>
+#include <QTimer>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <string>
+#include <vector>
+
+#include "core/common/version.h"
+#include "core/engine/session_result.h"
+#include "gui/lib/engine_bridge.h"
+#include "gui/widgets/main_window.h"
+
+using namespace inferscope;
+using namespace inferscope::gui;
+
+namespace {
+
+// Gaps between the ticks of a 1 ms precise timer on the GUI thread.
+class Heartbeat : public QObject {
+ public:
+  Heartbeat() {
+    timer_.setTimerType(Qt::PreciseTimer);
+    timer_.setInterval(1);
+    connect(&timer_, &QTimer::timeout, this, [this] {
+      const qint64 now = clock_.nsecsElapsed();
+      gaps_.push_back({now / 1e6, (now - last_ns_) / 1e6});
+      last_ns_ = now;
+    });
+  }
+  void start() {
+    gaps_.clear();
+    clock_.start();
+    last_ns_ = 0;
+    timer_.start();
+  }
+  void stop() { timer_.stop(); }
+  double nowMs() const { return clock_.nsecsElapsed() / 1e6; }
+  struct Gap {
+    double end_ms, gap_ms;
+  };
+  const std::vector<Gap>& gaps() const { return gaps_; }
+
+ private:
+  QTimer timer_;
+  QElapsedTimer clock_;
+  qint64 last_ns_ = 0;
+  std::vector<Gap> gaps_;
+};
+
+double percentile(std::vector<double> v, double p) {
+  if (v.empty()) return 0;
+  std::sort(v.begin(), v.end());
+  const double rank = p / 100.0 * static_cast<double>(v.size() - 1);
+  const auto lo = static_cast<std::size_t>(std::floor(rank));
+  const auto hi = std::min(lo + 1, v.size() - 1);
+  return v[lo] + (v[hi] - v[lo]) * (rank - static_cast<double>(lo));
+}
+
+struct Event {
+  double at_ms;
+  std::string what;
+};
+
+struct Scenario {
+  std::string name;
+  double wall_s = 0;
+  std::size_t samples = 0;
+  std::vector<Heartbeat::Gap> gaps;
+  std::vector<Event> events;
+};
+
+void waitMs(int ms) {
+  QEventLoop loop;
+  QTimer::singleShot(ms, &loop, &QEventLoop::quit);
+  loop.exec();
+}
+
+void printRow(const Scenario& s) {
+  std::vector<double> gaps;
+  for (const auto& g : s.gaps) gaps.push_back(g.gap_ms);
+  const auto over = [&](double ms) { return std::count_if(gaps.begin(), gaps.end(), [ms](double g) { return g > ms; }); };
+  std::printf("%-34s %7.1f %9zu %9.0f %8zu %7.2f %7.2f %8.2f %7.1f %6ld %6ld\n", s.name.c_str(), s.wall_s, s.samples,
+              s.wall_s > 0 ? static_cast<double>(s.samples) / s.wall_s : 0.0, gaps.size(), percentile(gaps, 50),
+              percentile(gaps, 99), percentile(gaps, 99.9), gaps.empty() ? 0.0 : *std::max_element(gaps.begin(), gaps.end()),
+              static_cast<long>(over(16)), static_cast<long>(over(50)));
+}
+
+void printLongest(const Scenario& s, int count) {
+  std::vector<Heartbeat::Gap> sorted = s.gaps;
+  std::sort(sorted.begin(), sorted.end(), [](const auto& a, const auto& b) { return a.gap_ms > b.gap_ms; });
+  std::printf("\nlongest gaps of \"%s\" (at = end of the gap, s from the start; what the GUI thread handled in it):\n", s.name.c_str());
+  for (int i = 0; i < count && i < static_cast<int>(sorted.size()); ++i) {
+    const auto& g = sorted[static_cast<std::size_t>(i)];
+    std::string inside;
+    int snapshots = 0;
+    for (const auto& e : s.events) {
+      if (e.at_ms <= g.end_ms - g.gap_ms || e.at_ms > g.end_ms) continue;
+      if (e.what == "snapshot") {
+        ++snapshots;
+      } else {
+        inside += (inside.empty() ? "" : ", ") + e.what;
+      }
+    }
+    if (snapshots > 0) inside += (inside.empty() ? "" : ", ") + std::to_string(snapshots) + " snapshot(s)";
+    std::printf("  %6.2f ms  at %7.3f s  %s\n", g.gap_ms, g.end_ms / 1000.0, inside.empty() ? "-" : inside.c_str());
+  }
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM")) qputenv("QT_QPA_PLATFORM", "offscreen");
+  if (qEnvironmentVariableIsEmpty("QT_QPA_FONTDIR") && QDir(QStringLiteral("/usr/share/fonts/truetype/dejavu")).exists()) {
+    qputenv("QT_QPA_FONTDIR", "/usr/share/fonts/truetype/dejavu");
+  }
+  QApplication app(argc, argv);
+  QCoreApplication::setOrganizationName(QStringLiteral("InferScope"));
+  QCoreApplication::setApplicationName(QStringLiteral("InferScope-bench"));
+  QStandardPaths::setTestModeEnabled(true);  // the autosave it writes stays out of the user's data
+  QSettings().clear();
+
+  QCommandLineParser parser;
+  parser.addHelpOption();
+  const QCommandLineOption iterations_opt(QStringLiteral("iterations"), QStringLiteral("measured iterations per config"), QStringLiteral("n"), QStringLiteral("20000"));
+  const QCommandLineOption configs_opt(QStringLiteral("configs"), QStringLiteral("config keys"), QStringLiteral("keys"), QStringLiteral("fp32,nograd+fp32,fp32+cl"));
+  const QCommandLineOption idle_opt(QStringLiteral("idle-s"), QStringLiteral("seconds of the idle baseline"), QStringLiteral("s"), QStringLiteral("3"));
+  const QCommandLineOption tab_opt(QStringLiteral("tab"), QStringLiteral("chart tab showing during the run"), QStringLiteral("name"), QStringLiteral("latency"));
+  parser.addOptions({iterations_opt, configs_opt, idle_opt, tab_opt});
+  parser.process(app);
+
+  // A tiny BERT-like encoder: ~0.2 ms per iteration on one core, ~5 000 samples per second.
+  ProfileRequest request;
+  request.model.name = "bert-encoder";
+  request.model.encoder.layers = 1;
+  request.model.encoder.hidden = 16;
+  request.model.encoder.heads = 1;
+  request.model.encoder.intermediate = 32;
+  request.model.encoder.seq_len = 4;
+  request.batch = 1;
+  request.plan.clear();
+  for (const auto& key : parser.value(configs_opt).split(QLatin1Char(','), Qt::SkipEmptyParts)) {
+    request.plan.push_back(OptimizationConfig::parse(key.toStdString()));
+  }
+  request.run.warmup_iterations = 100;
+  request.run.measure_iterations = parser.value(iterations_opt).toInt();
+
+  MainWindow window;
+  window.resize(1280, 800);
+  for (int i = 0; i < window.chartTabs()->count(); ++i) {
+    if (window.chartTabs()->tabText(i).toLower().startsWith(parser.value(tab_opt).toLower())) window.chartTabs()->setCurrentIndex(i);
+  }
+  window.show();
+  waitMs(500);  // first layout and paint
+
+  Heartbeat heartbeat;
+  std::vector<Scenario> scenarios;
+
+  Scenario idle;
+  idle.name = "idle window (timer baseline)";
+  heartbeat.start();
+  waitMs(static_cast<int>(parser.value(idle_opt).toDouble() * 1000));
+  heartbeat.stop();
+  idle.wall_s = heartbeat.nowMs() / 1000.0;
+  idle.gaps = heartbeat.gaps();
+  scenarios.push_back(idle);
+
+  Scenario run;
+  run.name = QStringLiteral("live run, %1 tab").arg(window.chartTabs()->tabText(window.chartTabs()->currentIndex())).toStdString();
+  std::size_t largest_snapshot = 0, snapshots = 0;
+  auto* bridge = window.bridge();
+  QObject::connect(bridge, &EngineBridge::snapshotReady, &app, [&](const std::shared_ptr<const SampleSnapshot>& s) {
+    run.events.push_back({heartbeat.nowMs(), "snapshot"});
+    largest_snapshot = std::max(largest_snapshot, s->samples.size());
+    ++snapshots;
+  });
+  QObject::connect(bridge, &EngineBridge::configFinished, &app, [&](const std::shared_ptr<const ConfigResult>& r) {
+    run.events.push_back({heartbeat.nowMs(), "config end " + r->config.key() + " (" + std::to_string(r->latency_ms.size()) + " samples)"});
+  });
+  std::shared_ptr<const SessionResult> session;
+  QEventLoop loop;
+  QObject::connect(bridge, &EngineBridge::sessionFinished, &app, [&](const std::shared_ptr<const SessionResult>& s) {
+    run.events.push_back({heartbeat.nowMs(), "session end"});
+    session = s;
+    QTimer::singleShot(300, &loop, &QEventLoop::quit);  // let the end's redraws happen under the heartbeat
+  });
+  QObject::connect(bridge, &EngineBridge::runFailed, &app, [&](const QString& message) {
+    std::fprintf(stderr, "bench_gui_stall: run failed: %s\n", qPrintable(message));
+    loop.quit();
+  });
+  heartbeat.start();
+  const double started_ms = heartbeat.nowMs();
+  window.startRequest(request);
+  loop.exec();
+  heartbeat.stop();
+  if (!session) return 1;
+  run.wall_s = (heartbeat.nowMs() - started_ms) / 1000.0;
+  run.gaps = heartbeat.gaps();
+  for (const auto& c : session->configs) run.samples += c.latency_ms.size();
+  scenarios.push_back(run);
+
+  std::printf("bench_gui_stall — InferScope %s, Qt %s, platform %s, %d cores\n", kInferScopeVersion, qVersion(),
+              qPrintable(QGuiApplication::platformName()), QThread::idealThreadCount());
+  std::printf("model %s, batch 1, CPU; %zu configs × (%d warm-up + %d measured); snapshots: %zu, largest %zu samples\n\n",
+              request.model.displayName().c_str(), request.plan.size(), request.run.warmup_iterations, request.run.measure_iterations,
+              snapshots, largest_snapshot);
+  for (const auto& c : session->configs) {
+    std::printf("  %-14s median %.3f ms over %zu samples\n", c.config.key().c_str(), c.stats.median_ms, c.latency_ms.size());
+  }
+  std::printf("\n%-34s %7s %9s %9s %8s %7s %7s %8s %7s %6s %6s\n", "heartbeat gaps (1 ms timer)", "wall s", "samples", "samples/s",
+              "ticks", "p50 ms", "p99 ms", "p99.9 ms", "max ms", ">16ms", ">50ms");
+  for (const auto& s : scenarios) printRow(s);
+  printLongest(run, 8);
+  return 0;
+}
