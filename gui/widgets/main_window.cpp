@@ -85,7 +85,7 @@ MainWindow::MainWindow(QWidget* parent)
   offerAutosave();
 }
 
-MainWindow::~MainWindow() = default;
+MainWindow::~MainWindow() { *alive_ = false; }
 
 RecommendationWizard* MainWindow::openWizard() {
   // Non-modal and kept: a user can look at the charts while reading the reasons.

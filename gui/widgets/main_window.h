@@ -73,6 +73,9 @@ class MainWindow : public QMainWindow {
   // Where a run's session so far is kept, every kAutosaveIntervalMs and at each config's end.
   static QString autosavePath();
   static constexpr int kAutosaveIntervalMs = 10000;
+  // Up to this many samples the autosave text is made on the GUI thread (a few ms); beyond, on a
+  // worker thread (~0.2 ms per 1 000 samples), and the GUI thread only writes the file.
+  static constexpr std::size_t kAutosaveInlineSamples = 20000;
   QAction* exportTraceAction() const { return export_trace_action_; }
   QAction* recoverAction() const { return recover_action_; }
   // The bar in the log panel offering a crashed run's autosave (Open / Discard).
@@ -152,6 +155,9 @@ class MainWindow : public QMainWindow {
   QLabel* offer_label_ = nullptr;
   QPushButton* offer_open_button_ = nullptr;
   bool autosave_failed_ = false;
+  void writeAutosave(const std::string& text);
+  bool autosave_in_flight_ = false, autosave_again_ = false;
+  std::shared_ptr<bool> alive_ = std::make_shared<bool>(true);  // for work finishing after the window
   bool session_arrived_ = false;  // did the current run end with a session (vs. cancelled early)?
 };
 

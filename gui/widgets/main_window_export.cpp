@@ -1,8 +1,10 @@
 // MainWindow's Export menu (samples CSV, Chrome trace of the selected config, session JSON) and
 // autosave: during a run the session so far is written every ~10 s and at each config's end to
-// AppDataLocation/autosave.inferscope.json (atomic, through core's saveSession). A clean end of the
-// run removes it, so one found at start-up is the remains of a crash, offered in the log.
+// AppDataLocation/autosave.inferscope.json (atomic, through core's writeFileAtomically; the JSON of
+// a large run is made on a worker thread). A clean end of the run removes it, so one found at
+// start-up is the remains of a crash, offered in the log.
 #include <QAction>
+#include <QCoreApplication>
 #include <QDir>
 #include <QFile>
 #include <QFileDialog>
@@ -14,7 +16,10 @@
 #include <QMenuBar>
 #include <QSortFilterProxyModel>
 #include <QStandardPaths>
+#include <QThreadPool>
 #include <QTimer>
+
+#include <utility>
 
 #include "core/session/session_file.h"
 #include "core/trace/chrome_trace_writer.h"
@@ -139,9 +144,39 @@ void MainWindow::createExportMenu() {
 
 void MainWindow::autosave() {
   if (document_->finishedCount() == 0) return;  // nothing worth recovering yet
+  if (autosave_in_flight_) {
+    autosave_again_ = true;
+    return;
+  }
+  SessionResult so_far = document_->resultsSoFar();
+  std::size_t samples = 0;
+  for (const auto& c : so_far.configs) samples += c.latency_ms.size();
+  if (samples <= kAutosaveInlineSamples) {
+    writeAutosave(sessionToJson(so_far));
+    return;
+  }
+  // Large runs: the JSON text on a worker thread; the file is written here, and only while the
+  // same run still goes on (a run that ended removes the autosave, which must stay removed).
+  autosave_in_flight_ = true;
+  const quint64 generation = bridge_->generation();
+  QThreadPool::globalInstance()->start([this, alive = alive_, generation, so_far = std::move(so_far)] {
+    auto text = std::make_shared<const std::string>(sessionToJson(so_far));
+    QMetaObject::invokeMethod(
+        QCoreApplication::instance(),
+        [this, alive, generation, text] {
+          if (!*alive) return;
+          autosave_in_flight_ = false;
+          if (bridge_->isRunning() && bridge_->generation() == generation) writeAutosave(*text);
+          if (std::exchange(autosave_again_, false) && bridge_->isRunning()) autosave();
+        },
+        Qt::QueuedConnection);
+  });
+}
+
+void MainWindow::writeAutosave(const std::string& text) {
   try {
     QDir().mkpath(QFileInfo(autosavePath()).absolutePath());
-    inferscope::saveSession(document_->resultsSoFar(), autosavePath().toStdString());
+    writeFileAtomically(autosavePath().toStdString(), text);
   } catch (const std::exception& e) {
     // Once per run is enough: a full disk would otherwise log every 10 s.
     if (!autosave_failed_) log_model_->append(LogLevel::Warning, tr("autosave failed: %1").arg(QString::fromStdString(e.what())));
