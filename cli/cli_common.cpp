@@ -3,7 +3,12 @@
 #include <fmt/format.h>
 
 #include <execinfo.h>
+#include <fcntl.h>
+#include <ucontext.h>
 #include <unistd.h>
+
+#include <cstdio>
+#include <cstdlib>
 
 #include <csignal>
 #include <filesystem>
@@ -167,18 +172,36 @@ void installSignalHandlers() {
   // backtrace_symbols_fd() write without malloc once loaded; the first call loads them here.
   void* warm[1];
   ::backtrace(warm, 1);
-  auto crash = [](int sig) {
+  struct sigaction action {};
+  action.sa_flags = SA_SIGINFO | SA_RESETHAND;  // SA_RESETHAND: the re-raise below kills the process
+  action.sa_sigaction = [](int sig, siginfo_t* info, void* context) {
+    char line[160];
+    const auto* uc = static_cast<const ucontext_t*>(context);
+    const auto pc = static_cast<unsigned long long>(uc->uc_mcontext.gregs[REG_RIP]);
+    const auto sp = static_cast<unsigned long long>(uc->uc_mcontext.gregs[REG_RSP]);
+    int n = std::snprintf(line, sizeof line, "inferscope-cli crashed: signal %d at pc 0x%llx, address %p; stack:\n",
+                          sig, pc, info->si_addr);
+    (void)!::write(STDERR_FILENO, line, static_cast<std::size_t>(n));
     void* frames[64];
-    const int n = ::backtrace(frames, 64);
-    const char header[] = "inferscope-cli crashed; stack:\n";
-    (void)!::write(STDERR_FILENO, header, sizeof(header) - 1);
-    ::backtrace_symbols_fd(frames, n, STDERR_FILENO);
-    std::signal(sig, SIG_DFL);
+    const int count = ::backtrace(frames, 64);
+    ::backtrace_symbols_fd(frames, count, STDERR_FILENO);
+    // Where the unwinder cannot go (code without unwind tables): the words on the stack that point
+    // into code, and the process's executable mappings, to place them by hand.
+    const auto* words = reinterpret_cast<const unsigned long long*>(sp);
+    for (int i = 0; i < 16; ++i) {
+      n = std::snprintf(line, sizeof line, "  [sp+%d] 0x%llx\n", i * 8, words[i]);
+      (void)!::write(STDERR_FILENO, line, static_cast<std::size_t>(n));
+    }
+    if (std::getenv("INFERSCOPE_CRASH_MAPS") != nullptr) {
+      const int fd = ::open("/proc/self/maps", O_RDONLY);
+      char buffer[4096];
+      for (ssize_t got; fd >= 0 && (got = ::read(fd, buffer, sizeof buffer)) > 0;) {
+        (void)!::write(STDERR_FILENO, buffer, static_cast<std::size_t>(got));
+      }
+    }
     std::raise(sig);
   };
-  std::signal(SIGSEGV, crash);
-  std::signal(SIGBUS, crash);
-  std::signal(SIGFPE, crash);
+  for (int sig : {SIGSEGV, SIGBUS, SIGFPE}) ::sigaction(sig, &action, nullptr);
 }
 
 }  // namespace inferscope::cli
