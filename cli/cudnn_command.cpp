@@ -13,6 +13,8 @@
 #include <unistd.h>
 
 #include <cerrno>
+#include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <filesystem>
 #include <memory>
@@ -74,6 +76,15 @@ int runMode(const CudnnOptions& o) {
   if (!mode) throw Error(ErrorKind::InvalidInput, fmt::format("unknown --mode '{}'", o.mode));
   ProfileRequest request = toRequest(o.model);
   const OptimizationConfig config = configForMode(baseConfig(o.config), *mode);
+  if (auto reason = engine::cudnnLedgerUnavailableReason(request.device_index); !reason.empty()) {
+    SessionResult carrier;
+    carrier.device = engine::deviceInfo(DeviceKind::Cpu, 0);
+    cudnn::CudnnLedger part;
+    part.reason = std::move(reason);
+    carrier.cudnn_ledgers = {part};
+    writeFileAtomically(o.part_out, sessionToJson(carrier, -1));
+    return kExitUnsupported;
+  }
   request.plan = {config};
   request.run.check_accuracy = false;
   request.run.trace_kernels = true;
@@ -127,7 +138,10 @@ int runMode(const CudnnOptions& o) {
   SessionResult carrier = session;  // the part file: this mode's result and its ledger part
   carrier.cudnn_ledgers = {part};
   writeFileAtomically(o.part_out, sessionToJson(carrier, -1));
-  return kExitOk;
+  // The part is on disk: leave without LibTorch/CUDA/CUPTI's exit-time teardown, which the parent
+  // does not need and which is where a crash could still turn a good mode into a failed one.
+  std::fflush(nullptr);
+  std::_Exit(kExitOk);
 }
 
 // ---- parent ---------------------------------------------------------------------------------------
@@ -176,20 +190,18 @@ int runLedger(const CudnnOptions& o) {
   session.request = request;
   session.request.plan.clear();
 
-  const bool cuda = request.device == DeviceKind::Cuda;
-  const std::string reason = cuda ? engine::cudnnLedgerUnavailableReason(request.device_index)
-                                  : "requires CUDA and cuDNN: choose a CUDA device (-d cuda)";
-  if (!reason.empty()) {
+  // The parent never initialises CUDA or cuDNN: each mode's child does, and reports the device and
+  // why a ledger is impossible (no CUDA, no cuDNN) in its part. On the H200 a parent that had
+  // created a CUDA context crashed while its children ran (a null call from LibTorch's own code).
+  if (request.device != DeviceKind::Cuda) {
     ledger.available = false;
-    ledger.reason = reason;
+    ledger.reason = "requires CUDA and cuDNN: choose a CUDA device (-d cuda)";
     fmt::print("{}", cudnn::formatLedger(ledger));
     session.device = engine::deviceInfo(DeviceKind::Cpu, 0);
     session.cudnn_ledgers = {ledger};
     writeOutputs(o, session, ledger);
     return kExitUnsupported;
   }
-  session.device = engine::deviceInfo(DeviceKind::Cuda, request.device_index);
-  ledger.device = fmt::format("{} (sm_{}{})", session.device.name, session.device.cc_major, session.device.cc_minor);
 
   namespace fs = std::filesystem;
   const fs::path dir = fs::temp_directory_path() / fmt::format("inferscope-cudnn-{}", ::getpid());
@@ -207,11 +219,25 @@ int runLedger(const CudnnOptions& o) {
       fmt::print(stderr, "cancelled\n");
       return kExitCancelled;
     }
-    if (code != kExitOk || !fs::exists(part_path)) {
+    if ((code != kExitOk && code != kExitUnsupported) || !fs::exists(part_path)) {
       parts.push_back(cudnn::failedMode(mode, key, fmt::format("the child process for this mode exited with {}", code)));
       continue;
     }
     SessionResult part = loadSession(part_path.string());
+    if (session.device.name.empty()) {
+      session.device = part.device;
+      ledger.device = fmt::format("{} (sm_{}{})", part.device.name, part.device.cc_major, part.device.cc_minor);
+    }
+    if (!part.cudnn_ledgers.empty() && !part.cudnn_ledgers.front().available &&
+        !part.cudnn_ledgers.front().reason.empty()) {
+      ledger.available = false;  // the child found no CUDA or no cuDNN: nothing to merge
+      ledger.reason = part.cudnn_ledgers.front().reason;
+      fs::remove_all(dir);
+      fmt::print("{}", cudnn::formatLedger(ledger));
+      session.cudnn_ledgers = {ledger};
+      writeOutputs(o, session, ledger);
+      return kExitUnsupported;
+    }
     for (auto& c : part.configs) {
       c.index = static_cast<int>(session.configs.size());
       session.request.plan.push_back(c.config);

@@ -53,7 +53,7 @@ run_phase() {
       # mode in a fresh process, re-tuning measured at two new input sizes.
       for cfg in fp32 tf32 bf16 bf16+cl; do
         name=$(echo "$cfg" | tr '+' '_')
-        $CLI cudnn -q -m resnet50 -b 32 -d cuda -c "$cfg" --retune-input 32x3x256x256:float32 --retune-input 16x3x224x224:float32 \
+        $CLI cudnn -q -m resnet50 -b 32 -d cuda -c "$cfg" --retune-input 32x3x256x256:float32 \
           --json "$OUT/ledger_resnet50_$name.json" -o "$OUT/cudnn_resnet50_$name.inferscope.json" >"$OUT/ledger_resnet50_$name.txt" 2>&1
         echo "--- $cfg: exit $?"; tail -4 "$OUT/ledger_resnet50_$name.txt"
       done ;;
