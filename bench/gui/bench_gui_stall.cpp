@@ -2,9 +2,9 @@
 // samples per second through the real engine, the real EngineBridge and the real MainWindow
 // (offscreen, 1280×800, the Latency tab drawing live). A 1 ms heartbeat timer on the GUI thread
 // records the gap between its ticks: a gap of g ms means the event loop could not run for about
-// g ms (the timer's own resolution is ~1 ms). First the idle window (the timer's baseline), then the
-// run; the longest gaps are attributed to what the GUI thread handled inside them. Results go to
-// docs/PERFORMANCE.md ("GUI responsiveness"); nothing here asserts a time.
+// g ms (the timer's own resolution is ~1 ms). First the idle window (the timer's baseline), then
+// the run; the longest gaps are attributed to what the GUI thread handled inside them. Results go
+// to docs/PERFORMANCE.md ("GUI responsiveness"); nothing here asserts a time.
 //
 //   bench_gui_stall [--iterations N] [--configs fp32,nograd+fp32] [--idle-s S] [--tab latency]
 #include <QApplication>
@@ -17,7 +17,6 @@
 #include <QTabWidget>
 #include <QThread>
 #include <QTimer>
-
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -97,17 +96,24 @@ void waitMs(int ms) {
 void printRow(const Scenario& s) {
   std::vector<double> gaps;
   for (const auto& g : s.gaps) gaps.push_back(g.gap_ms);
-  const auto over = [&](double ms) { return std::count_if(gaps.begin(), gaps.end(), [ms](double g) { return g > ms; }); };
-  std::printf("%-34s %7.1f %9zu %9.0f %8zu %7.2f %7.2f %8.2f %7.1f %6ld %6ld\n", s.name.c_str(), s.wall_s, s.samples,
-              s.wall_s > 0 ? static_cast<double>(s.samples) / s.wall_s : 0.0, gaps.size(), percentile(gaps, 50),
-              percentile(gaps, 99), percentile(gaps, 99.9), gaps.empty() ? 0.0 : *std::max_element(gaps.begin(), gaps.end()),
+  const auto over = [&](double ms) {
+    return std::count_if(gaps.begin(), gaps.end(), [ms](double g) { return g > ms; });
+  };
+  std::printf("%-34s %7.1f %9zu %9.0f %8zu %7.2f %7.2f %8.2f %7.1f %6ld %6ld\n", s.name.c_str(),
+              s.wall_s, s.samples, s.wall_s > 0 ? static_cast<double>(s.samples) / s.wall_s : 0.0,
+              gaps.size(), percentile(gaps, 50), percentile(gaps, 99), percentile(gaps, 99.9),
+              gaps.empty() ? 0.0 : *std::max_element(gaps.begin(), gaps.end()),
               static_cast<long>(over(16)), static_cast<long>(over(50)));
 }
 
 void printLongest(const Scenario& s, int count) {
   std::vector<Heartbeat::Gap> sorted = s.gaps;
-  std::sort(sorted.begin(), sorted.end(), [](const auto& a, const auto& b) { return a.gap_ms > b.gap_ms; });
-  std::printf("\nlongest gaps of \"%s\" (at = end of the gap, s from the start; what the GUI thread handled in it):\n", s.name.c_str());
+  std::sort(sorted.begin(), sorted.end(),
+            [](const auto& a, const auto& b) { return a.gap_ms > b.gap_ms; });
+  std::printf(
+      "\nlongest gaps of \"%s\" (at = end of the gap, s from the start; what the GUI thread "
+      "handled in it):\n",
+      s.name.c_str());
   for (int i = 0; i < count && i < static_cast<int>(sorted.size()); ++i) {
     const auto& g = sorted[static_cast<std::size_t>(i)];
     std::string inside;
@@ -120,8 +126,10 @@ void printLongest(const Scenario& s, int count) {
         inside += (inside.empty() ? "" : ", ") + e.what;
       }
     }
-    if (snapshots > 0) inside += (inside.empty() ? "" : ", ") + std::to_string(snapshots) + " snapshot(s)";
-    std::printf("  %6.2f ms  at %7.3f s  %s\n", g.gap_ms, g.end_ms / 1000.0, inside.empty() ? "-" : inside.c_str());
+    if (snapshots > 0)
+      inside += (inside.empty() ? "" : ", ") + std::to_string(snapshots) + " snapshot(s)";
+    std::printf("  %6.2f ms  at %7.3f s  %s\n", g.gap_ms, g.end_ms / 1000.0,
+                inside.empty() ? "-" : inside.c_str());
   }
 }
 
@@ -129,7 +137,8 @@ void printLongest(const Scenario& s, int count) {
 
 int main(int argc, char** argv) {
   if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM")) qputenv("QT_QPA_PLATFORM", "offscreen");
-  if (qEnvironmentVariableIsEmpty("QT_QPA_FONTDIR") && QDir(QStringLiteral("/usr/share/fonts/truetype/dejavu")).exists()) {
+  if (qEnvironmentVariableIsEmpty("QT_QPA_FONTDIR") &&
+      QDir(QStringLiteral("/usr/share/fonts/truetype/dejavu")).exists()) {
     qputenv("QT_QPA_FONTDIR", "/usr/share/fonts/truetype/dejavu");
   }
   QApplication app(argc, argv);
@@ -140,10 +149,18 @@ int main(int argc, char** argv) {
 
   QCommandLineParser parser;
   parser.addHelpOption();
-  const QCommandLineOption iterations_opt(QStringLiteral("iterations"), QStringLiteral("measured iterations per config"), QStringLiteral("n"), QStringLiteral("20000"));
-  const QCommandLineOption configs_opt(QStringLiteral("configs"), QStringLiteral("config keys"), QStringLiteral("keys"), QStringLiteral("fp32,nograd+fp32,fp32+cl"));
-  const QCommandLineOption idle_opt(QStringLiteral("idle-s"), QStringLiteral("seconds of the idle baseline"), QStringLiteral("s"), QStringLiteral("3"));
-  const QCommandLineOption tab_opt(QStringLiteral("tab"), QStringLiteral("chart tab showing during the run"), QStringLiteral("name"), QStringLiteral("latency"));
+  const QCommandLineOption iterations_opt(QStringLiteral("iterations"),
+                                          QStringLiteral("measured iterations per config"),
+                                          QStringLiteral("n"), QStringLiteral("20000"));
+  const QCommandLineOption configs_opt(QStringLiteral("configs"), QStringLiteral("config keys"),
+                                       QStringLiteral("keys"),
+                                       QStringLiteral("fp32,nograd+fp32,fp32+cl"));
+  const QCommandLineOption idle_opt(QStringLiteral("idle-s"),
+                                    QStringLiteral("seconds of the idle baseline"),
+                                    QStringLiteral("s"), QStringLiteral("3"));
+  const QCommandLineOption tab_opt(QStringLiteral("tab"),
+                                   QStringLiteral("chart tab showing during the run"),
+                                   QStringLiteral("name"), QStringLiteral("latency"));
   parser.addOptions({iterations_opt, configs_opt, idle_opt, tab_opt});
   parser.process(app);
 
@@ -166,7 +183,8 @@ int main(int argc, char** argv) {
   MainWindow window;
   window.resize(1280, 800);
   for (int i = 0; i < window.chartTabs()->count(); ++i) {
-    if (window.chartTabs()->tabText(i).toLower().startsWith(parser.value(tab_opt).toLower())) window.chartTabs()->setCurrentIndex(i);
+    if (window.chartTabs()->tabText(i).toLower().startsWith(parser.value(tab_opt).toLower()))
+      window.chartTabs()->setCurrentIndex(i);
   }
   window.show();
   waitMs(500);  // first layout and paint
@@ -184,24 +202,33 @@ int main(int argc, char** argv) {
   scenarios.push_back(idle);
 
   Scenario run;
-  run.name = QStringLiteral("live run, %1 tab").arg(window.chartTabs()->tabText(window.chartTabs()->currentIndex())).toStdString();
+  run.name = QStringLiteral("live run, %1 tab")
+                 .arg(window.chartTabs()->tabText(window.chartTabs()->currentIndex()))
+                 .toStdString();
   std::size_t largest_snapshot = 0, snapshots = 0;
   auto* bridge = window.bridge();
-  QObject::connect(bridge, &EngineBridge::snapshotReady, &app, [&](const std::shared_ptr<const SampleSnapshot>& s) {
-    run.events.push_back({heartbeat.nowMs(), "snapshot"});
-    largest_snapshot = std::max(largest_snapshot, s->samples.size());
-    ++snapshots;
-  });
-  QObject::connect(bridge, &EngineBridge::configFinished, &app, [&](const std::shared_ptr<const ConfigResult>& r) {
-    run.events.push_back({heartbeat.nowMs(), "config end " + r->config.key() + " (" + std::to_string(r->latency_ms.size()) + " samples)"});
-  });
+  QObject::connect(bridge, &EngineBridge::snapshotReady, &app,
+                   [&](const std::shared_ptr<const SampleSnapshot>& s) {
+                     run.events.push_back({heartbeat.nowMs(), "snapshot"});
+                     largest_snapshot = std::max(largest_snapshot, s->samples.size());
+                     ++snapshots;
+                   });
+  QObject::connect(bridge, &EngineBridge::configFinished, &app,
+                   [&](const std::shared_ptr<const ConfigResult>& r) {
+                     run.events.push_back({heartbeat.nowMs(),
+                                           "config end " + r->config.key() + " (" +
+                                               std::to_string(r->latency_ms.size()) + " samples)"});
+                   });
   std::shared_ptr<const SessionResult> session;
   QEventLoop loop;
-  QObject::connect(bridge, &EngineBridge::sessionFinished, &app, [&](const std::shared_ptr<const SessionResult>& s) {
-    run.events.push_back({heartbeat.nowMs(), "session end"});
-    session = s;
-    QTimer::singleShot(300, &loop, &QEventLoop::quit);  // let the end's redraws happen under the heartbeat
-  });
+  QObject::connect(bridge, &EngineBridge::sessionFinished, &app,
+                   [&](const std::shared_ptr<const SessionResult>& s) {
+                     run.events.push_back({heartbeat.nowMs(), "session end"});
+                     session = s;
+                     QTimer::singleShot(
+                         300, &loop,
+                         &QEventLoop::quit);  // let the end's redraws happen under the heartbeat
+                   });
   QObject::connect(bridge, &EngineBridge::runFailed, &app, [&](const QString& message) {
     std::fprintf(stderr, "bench_gui_stall: run failed: %s\n", qPrintable(message));
     loop.quit();
@@ -217,16 +244,20 @@ int main(int argc, char** argv) {
   for (const auto& c : session->configs) run.samples += c.latency_ms.size();
   scenarios.push_back(run);
 
-  std::printf("bench_gui_stall — InferScope %s, Qt %s, platform %s, %d cores\n", kInferScopeVersion, qVersion(),
-              qPrintable(QGuiApplication::platformName()), QThread::idealThreadCount());
-  std::printf("model %s, batch 1, CPU; %zu configs × (%d warm-up + %d measured); snapshots: %zu, largest %zu samples\n\n",
-              request.model.displayName().c_str(), request.plan.size(), request.run.warmup_iterations, request.run.measure_iterations,
-              snapshots, largest_snapshot);
+  std::printf("bench_gui_stall — InferScope %s, Qt %s, platform %s, %d cores\n", kInferScopeVersion,
+              qVersion(), qPrintable(QGuiApplication::platformName()), QThread::idealThreadCount());
+  std::printf(
+      "model %s, batch 1, CPU; %zu configs × (%d warm-up + %d measured); snapshots: %zu, largest "
+      "%zu samples\n\n",
+      request.model.displayName().c_str(), request.plan.size(), request.run.warmup_iterations,
+      request.run.measure_iterations, snapshots, largest_snapshot);
   for (const auto& c : session->configs) {
-    std::printf("  %-14s median %.3f ms over %zu samples\n", c.config.key().c_str(), c.stats.median_ms, c.latency_ms.size());
+    std::printf("  %-14s median %.3f ms over %zu samples\n", c.config.key().c_str(),
+                c.stats.median_ms, c.latency_ms.size());
   }
-  std::printf("\n%-34s %7s %9s %9s %8s %7s %7s %8s %7s %6s %6s\n", "heartbeat gaps (1 ms timer)", "wall s", "samples", "samples/s",
-              "ticks", "p50 ms", "p99 ms", "p99.9 ms", "max ms", ">16ms", ">50ms");
+  std::printf("\n%-34s %7s %9s %9s %8s %7s %7s %8s %7s %6s %6s\n", "heartbeat gaps (1 ms timer)",
+              "wall s", "samples", "samples/s", "ticks", "p50 ms", "p99 ms", "p99.9 ms", "max ms",
+              ">16ms", ">50ms");
   for (const auto& s : scenarios) printRow(s);
   printLongest(run, 8);
   return 0;

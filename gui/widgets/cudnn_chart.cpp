@@ -15,7 +15,6 @@
 #include <QStackedWidget>
 #include <QTableWidget>
 #include <QVBoxLayout>
-
 #include <algorithm>
 #include <cmath>
 #include <limits>
@@ -36,37 +35,57 @@ constexpr double kCandidateSpread = 0.28;  // candidates fan out over layer ± t
 
 QColor familyColour(KernelFamily family) {
   switch (family) {
-    case KernelFamily::ImplicitGemm: return QColor(78, 121, 167);
-    case KernelFamily::PrecomputedImplicitGemm: return QColor(118, 183, 178);
-    case KernelFamily::Gemm: return QColor(156, 117, 95);
-    case KernelFamily::Winograd: return QColor(89, 161, 79);
-    case KernelFamily::Fft: return QColor(176, 122, 161);
-    case KernelFamily::Direct: return QColor(237, 201, 72);
-    case KernelFamily::TensorCoreFprop: return QColor(242, 142, 43);
-    case KernelFamily::LayoutTranspose: return QColor(255, 157, 167);
-    case KernelFamily::Other: break;
+    case KernelFamily::ImplicitGemm:
+      return QColor(78, 121, 167);
+    case KernelFamily::PrecomputedImplicitGemm:
+      return QColor(118, 183, 178);
+    case KernelFamily::Gemm:
+      return QColor(156, 117, 95);
+    case KernelFamily::Winograd:
+      return QColor(89, 161, 79);
+    case KernelFamily::Fft:
+      return QColor(176, 122, 161);
+    case KernelFamily::Direct:
+      return QColor(237, 201, 72);
+    case KernelFamily::TensorCoreFprop:
+      return QColor(242, 142, 43);
+    case KernelFamily::LayoutTranspose:
+      return QColor(255, 157, 167);
+    case KernelFamily::Other:
+      break;
   }
   return QColor(150, 150, 150);
 }
 
-constexpr KernelFamily kFamilies[] = {
-    KernelFamily::TensorCoreFprop, KernelFamily::ImplicitGemm, KernelFamily::PrecomputedImplicitGemm,
-    KernelFamily::Gemm,            KernelFamily::Winograd,     KernelFamily::Fft,
-    KernelFamily::Direct,          KernelFamily::LayoutTranspose, KernelFamily::Other};
+constexpr KernelFamily kFamilies[] = {KernelFamily::TensorCoreFprop,
+                                      KernelFamily::ImplicitGemm,
+                                      KernelFamily::PrecomputedImplicitGemm,
+                                      KernelFamily::Gemm,
+                                      KernelFamily::Winograd,
+                                      KernelFamily::Fft,
+                                      KernelFamily::Direct,
+                                      KernelFamily::LayoutTranspose,
+                                      KernelFamily::Other};
 
 QCPScatterStyle::ScatterShape modeShape(SelectionMode mode) {
   switch (mode) {
-    case SelectionMode::Benchmark: return QCPScatterStyle::ssDiamond;
-    case SelectionMode::Deterministic: return QCPScatterStyle::ssTriangle;
-    default: return QCPScatterStyle::ssSquare;
+    case SelectionMode::Benchmark:
+      return QCPScatterStyle::ssDiamond;
+    case SelectionMode::Deterministic:
+      return QCPScatterStyle::ssTriangle;
+    default:
+      return QCPScatterStyle::ssSquare;
   }
 }
 
 Qt::PenStyle modeLine(SelectionMode mode) {
   switch (mode) {
-    case SelectionMode::Benchmark: return Qt::DashLine;
-    case SelectionMode::Deterministic: return Qt::DotLine;
-    default: return Qt::SolidLine;
+    case SelectionMode::Benchmark:
+      return Qt::DashLine;
+    case SelectionMode::Deterministic:
+      return Qt::DotLine;
+    default:
+      return Qt::SolidLine;
   }
 }
 
@@ -77,15 +96,24 @@ bool drawable(const cudnn::AlgorithmCandidate& c) {
 int points(const QCPGraph* graph) {
   if (!graph) return 0;
   int n = 0;
-  for (auto it = graph->data()->constBegin(); it != graph->data()->constEnd(); ++it) n += std::isnan(it->value) ? 0 : 1;
+  for (auto it = graph->data()->constBegin(); it != graph->data()->constEnd(); ++it)
+    n += std::isnan(it->value) ? 0 : 1;
   return n;
 }
 
 }  // namespace
 
 CudnnChart::CudnnChart(SessionDocument* document, QWidget* parent)
-    : QWidget(parent), document_(document), combo_(new QComboBox), log_check_(new QCheckBox(tr("Log scale"))),
-      summary_(new QLabel), modes_(new QLabel), notes_(new QLabel), message_(new QLabel), stack_(new QStackedWidget), plot_(new QCustomPlot) {
+    : QWidget(parent),
+      document_(document),
+      combo_(new QComboBox),
+      log_check_(new QCheckBox(tr("Log scale"))),
+      summary_(new QLabel),
+      modes_(new QLabel),
+      notes_(new QLabel),
+      message_(new QLabel),
+      stack_(new QStackedWidget),
+      plot_(new QCustomPlot) {
   setObjectName(QStringLiteral("cudnnChart"));
   plot_->setObjectName(QStringLiteral("cudnnPlot"));
   combo_->setObjectName(QStringLiteral("cudnnLedgerCombo"));
@@ -156,8 +184,10 @@ CudnnChart::CudnnChart(SessionDocument* document, QWidget* parent)
   plot_->legend->setIconSize(20, 12);
   plot_->legend->setColumnSpacing(10);
   plot_->xAxis->grid()->setVisible(false);
-  plot_->xAxis->setLabel(tr("conv layers in execution order · dots: Find time per algorithm, by kernel family · rings: each mode's pick · "
-                            "lines: GPU time that ran"));
+  plot_->xAxis->setLabel(
+      tr("conv layers in execution order · dots: Find time per algorithm, by kernel family · "
+         "rings: each mode's pick · "
+         "lines: GPU time that ran"));
   QSharedPointer<LatencyTicker> ticker(new LatencyTicker);
   plot_->yAxis->setTicker(ticker);
   connect(combo_, &QComboBox::currentIndexChanged, this, &CudnnChart::showLedger);
@@ -171,7 +201,9 @@ CudnnChart::CudnnChart(SessionDocument* document, QWidget* parent)
 
 QString CudnnChart::exportTitle() const {
   const auto* ledger = currentLedger();
-  return ledger ? tr("cuDNN algorithms: %1 · %2").arg(QString::fromStdString(ledger->model), QString::fromStdString(ledger->config))
+  return ledger ? tr("cuDNN algorithms: %1 · %2")
+                      .arg(QString::fromStdString(ledger->model),
+                           QString::fromStdString(ledger->config))
                 : tr("cuDNN algorithms");
 }
 
@@ -187,10 +219,13 @@ void CudnnChart::rebuild() {
   const QString previous = combo_->currentText();
   combo_->clear();
   for (const auto& l : ledgers_) {
-    QString text = QStringLiteral("%1 · %2").arg(QString::fromStdString(l.model), QString::fromStdString(l.config.empty() ? "fp32" : l.config));
+    QString text =
+        QStringLiteral("%1 · %2").arg(QString::fromStdString(l.model),
+                                      QString::fromStdString(l.config.empty() ? "fp32" : l.config));
     if (!l.available) text += tr(" (unavailable)");
     combo_->addItem(text);
-    combo_->setItemData(combo_->count() - 1, QString::fromStdString(l.input + " · " + l.device), Qt::ToolTipRole);
+    combo_->setItemData(combo_->count() - 1, QString::fromStdString(l.input + " · " + l.device),
+                        Qt::ToolTipRole);
   }
   const int keep = combo_->findText(previous);
   combo_->setCurrentIndex(keep >= 0 ? keep : 0);
@@ -203,7 +238,9 @@ void CudnnChart::showMessage(const QString& html) {
   stack_->setCurrentWidget(message_);
 }
 
-QString CudnnChart::messageText() const { return stack_->currentWidget() == message_ ? message_->text() : QString(); }
+QString CudnnChart::messageText() const {
+  return stack_->currentWidget() == message_ ? message_->text() : QString();
+}
 
 void CudnnChart::showLedger(int /*index: the combo's, read back by currentLedger()*/) {
   plot_->clearGraphs();
@@ -215,29 +252,41 @@ void CudnnChart::showLedger(int /*index: the combo's, read back by currentLedger
   modes_->clear();
   notes_->clear();
   if (ledgers_.empty()) {
-    showMessage(tr("<p><b>No cuDNN ledger in this session.</b></p>"
-                   "<p>A ledger lists, for every convolution shape of a model, the forward algorithms cuDNN offers "
-                   "(with their Find times) and the kernels that actually ran with <code>cudnn.benchmark</code> off, "
-                   "on, and with deterministic algorithms.</p>"
-                   "<p>Record one on a machine with CUDA and cuDNN, then open the session file it writes here:<br>"
-                   "<code>inferscope-cli cudnn --model resnet50 --batch 32 --device cuda --config bf16+cl --out resnet50-cudnn.inferscope.json</code></p>"
-                   "<p><code>--model</code> takes a zoo model or a TorchScript file, <code>--config</code> a config key "
-                   "without cuDNN tokens; requires CUDA and cuDNN.</p>"));
+    showMessage(
+        tr("<p><b>No cuDNN ledger in this session.</b></p>"
+           "<p>A ledger lists, for every convolution shape of a model, the forward algorithms "
+           "cuDNN offers "
+           "(with their Find times) and the kernels that actually ran with "
+           "<code>cudnn.benchmark</code> off, "
+           "on, and with deterministic algorithms.</p>"
+           "<p>Record one on a machine with CUDA and cuDNN, then open the session file it writes "
+           "here:<br>"
+           "<code>inferscope-cli cudnn --model resnet50 --batch 32 --device cuda --config bf16+cl "
+           "--out resnet50-cudnn.inferscope.json</code></p>"
+           "<p><code>--model</code> takes a zoo model or a TorchScript file, <code>--config</code> "
+           "a config key "
+           "without cuDNN tokens; requires CUDA and cuDNN.</p>"));
     plot_->replot(QCustomPlot::rpQueuedReplot);
     return;
   }
   const auto* ledger = currentLedger();
   if (!ledger) return;
   if (!ledger->available) {
-    showMessage(tr("<p><b>No cuDNN ledger for %1 · %2</b></p><p>%3</p>")
-                    .arg(QString::fromStdString(ledger->model).toHtmlEscaped(), QString::fromStdString(ledger->config).toHtmlEscaped(),
-                         QString::fromStdString(ledger->reason.empty() ? "the ledger could not be recorded" : ledger->reason).toHtmlEscaped()));
+    showMessage(
+        tr("<p><b>No cuDNN ledger for %1 · %2</b></p><p>%3</p>")
+            .arg(QString::fromStdString(ledger->model).toHtmlEscaped(),
+                 QString::fromStdString(ledger->config).toHtmlEscaped(),
+                 QString::fromStdString(ledger->reason.empty() ? "the ledger could not be recorded"
+                                                               : ledger->reason)
+                     .toHtmlEscaped()));
     plot_->replot(QCustomPlot::rpQueuedReplot);
     return;
   }
   if (ledger->layers.empty()) {
-    showMessage(tr("<p><b>%1 · %2 runs no convolutions</b>: there is nothing for cuDNN to choose.</p>")
-                    .arg(QString::fromStdString(ledger->model).toHtmlEscaped(), QString::fromStdString(ledger->config).toHtmlEscaped()));
+    showMessage(
+        tr("<p><b>%1 · %2 runs no convolutions</b>: there is nothing for cuDNN to choose.</p>")
+            .arg(QString::fromStdString(ledger->model).toHtmlEscaped(),
+                 QString::fromStdString(ledger->config).toHtmlEscaped()));
     return;
   }
   stack_->setCurrentIndex(0);
@@ -258,7 +307,9 @@ void CudnnChart::fillPlot(const cudnn::CudnnLedger& ledger) {
   for (const auto family : kFamilies) {
     if (!present.count(family)) continue;
     auto* g = plot_->addGraph();
-    g->setName(family == KernelFamily::PrecomputedImplicitGemm ? tr("precomp. implicit GEMM") : QString::fromUtf8(cudnn::toString(family)));
+    g->setName(family == KernelFamily::PrecomputedImplicitGemm
+                   ? tr("precomp. implicit GEMM")
+                   : QString::fromUtf8(cudnn::toString(family)));
     g->setLineStyle(QCPGraph::lsNone);
     const QColor colour = familyColour(family);
     g->setPen(QPen(colour));
@@ -271,8 +322,10 @@ void CudnnChart::fillPlot(const cudnn::CudnnLedger& ledger) {
     g->setName(name);
     g->setLineStyle(QCPGraph::lsNone);
     g->setPen(QPen(text, 1.6));
-    g->setScatterStyle(QCPScatterStyle(modeShape(mode), QPen(text, 1.6), Qt::NoBrush, mode == SelectionMode::Benchmark ? 15 : 12));
-    g->removeFromLegend();  // the mode's entry shows its shape; the x-axis label says what a ring is
+    g->setScatterStyle(QCPScatterStyle(modeShape(mode), QPen(text, 1.6), Qt::NoBrush,
+                                       mode == SelectionMode::Benchmark ? 15 : 12));
+    g->removeFromLegend();  // the mode's entry shows its shape; the x-axis label says what a ring
+                            // is
     return g;
   };
   heuristic_choice_ = ring(SelectionMode::Heuristic, tr("heuristic's pick"));
@@ -304,7 +357,9 @@ void CudnnChart::fillPlot(const cudnn::CudnnLedger& ledger) {
     bool heuristic_ringed = false, benchmark_ringed = false;
     for (const auto& c : layer.candidates) {
       if (!drawable(c)) continue;
-      const double cx = count > 1 ? x - kCandidateSpread + 2 * kCandidateSpread * j / static_cast<double>(count - 1) : x;
+      const double cx = count > 1 ? x - kCandidateSpread +
+                                        2 * kCandidateSpread * j / static_cast<double>(count - 1)
+                                  : x;
       const double us = *c.time_ms * 1000.0;
       by_family[c.family]->addData(cx, us);
       seen(us);
@@ -320,9 +375,11 @@ void CudnnChart::fillPlot(const cudnn::CudnnLedger& ledger) {
     }
     for (std::size_t m = 0; m < std::size(cudnn::kSelectionModes); ++m) {
       const auto it = layer.ran.find(cudnn::kSelectionModes[m]);
-      const bool observed = it != layer.ran.end() && it->second.observed && it->second.gpu_time_us > 0;
+      const bool observed =
+          it != layer.ran.end() && it->second.observed && it->second.gpu_time_us > 0;
       // NaN leaves a gap in the line rather than joining across a layer the mode never ran.
-      ran_graphs_[m]->addData(x, observed ? it->second.gpu_time_us : std::numeric_limits<double>::quiet_NaN());
+      ran_graphs_[m]->addData(
+          x, observed ? it->second.gpu_time_us : std::numeric_limits<double>::quiet_NaN());
       if (observed) seen(it->second.gpu_time_us);
     }
   }
@@ -346,15 +403,19 @@ void CudnnChart::setLogScale(bool on) {
   plot_->replot(QCustomPlot::rpQueuedReplot);
 }
 
-bool CudnnChart::logScale() const { return plot_->yAxis->scaleType() == QCPAxis::stLogarithmic; }
+bool CudnnChart::logScale() const {
+  return plot_->yAxis->scaleType() == QCPAxis::stLogarithmic;
+}
 
 void CudnnChart::fitValueAxis() {
   if (!(max_us_ > 0) || !std::isfinite(min_us_)) {
     plot_->yAxis->setRange(logScale() ? 1 : 0, 1000);
     return;
   }
-  if (logScale()) plot_->yAxis->setRange(min_us_ / 1.6, max_us_ * 1.6);
-  else plot_->yAxis->setRange(0, max_us_ * 1.08);
+  if (logScale())
+    plot_->yAxis->setRange(min_us_ / 1.6, max_us_ * 1.6);
+  else
+    plot_->yAxis->setRange(0, max_us_ * 1.08);
 }
 
 // Layer labels as long as the room per layer allows (ResNet-50 has ~20 unique shapes): the whole
@@ -368,9 +429,12 @@ void CudnnChart::fitTickLabels() {
   // The legend in one row when it fits, else two.
   int legend_width = 0;
   for (int i = 0; i < plot_->legend->elementCount(); ++i) {
-    if (auto* item = plot_->legend->elementAt(i)) legend_width += item->minimumOuterSizeHint().width() + 10;
+    if (auto* item = plot_->legend->elementAt(i))
+      legend_width += item->minimumOuterSizeHint().width() + 10;
   }
-  const int wrap = legend_width <= plot_->viewport().width() - 20 ? plot_->legend->itemCount() : (plot_->legend->itemCount() + 1) / 2;
+  const int wrap = legend_width <= plot_->viewport().width() - 20
+                       ? plot_->legend->itemCount()
+                       : (plot_->legend->itemCount() + 1) / 2;
   if (wrap > 0 && plot_->legend->wrap() != wrap) {
     plot_->legend->setWrap(wrap);
     plot_->legend->setFillOrder(QCPLayoutGrid::foColumnsFirst, /*rearrange=*/true);
@@ -380,7 +444,8 @@ void CudnnChart::fitTickLabels() {
   if (auto ticker = plot_->yAxis->ticker().dynamicCast<LatencyTicker>()) {
     const QCPRange range = plot_->yAxis->range();
     const double decades = range.lower > 0 ? std::log10(range.upper / range.lower) : 1;
-    const bool decades_only = logScale() && plot_->axisRect()->height() / std::max(decades, 0.1) < 60;
+    const bool decades_only =
+        logScale() && plot_->axisRect()->height() / std::max(decades, 0.1) < 60;
     if (decades_only != decades_only_) {
       decades_only_ = decades_only;
       ticker->setDecadesOnly(decades_only);
@@ -393,7 +458,9 @@ void CudnnChart::fitTickLabels() {
   for (; tier < 3; ++tier) {
     int widest = 0;
     for (int i = 0; i < layers; ++i) {
-      for (const auto& line : tickLabel(ledger->layers[static_cast<std::size_t>(i)].shape, i + 1, tier).split(QLatin1Char('\n'))) {
+      for (const auto& line :
+           tickLabel(ledger->layers[static_cast<std::size_t>(i)].shape, i + 1, tier)
+               .split(QLatin1Char('\n'))) {
         widest = std::max(widest, metrics.horizontalAdvance(line));
       }
     }
@@ -402,7 +469,8 @@ void CudnnChart::fitTickLabels() {
   if (tier != tick_tier_) {
     tick_tier_ = tier;
     QSharedPointer<QCPAxisTickerText> ticker(new QCPAxisTickerText);
-    for (int i = 0; i < layers; ++i) ticker->addTick(i, tickLabel(ledger->layers[static_cast<std::size_t>(i)].shape, i + 1, tier));
+    for (int i = 0; i < layers; ++i)
+      ticker->addTick(i, tickLabel(ledger->layers[static_cast<std::size_t>(i)].shape, i + 1, tier));
     plot_->xAxis->setTicker(ticker);
     changed = true;
   }
@@ -413,10 +481,16 @@ QString CudnnChart::tickLabel(const cudnn::ConvShape& shape, int layer, int tier
   const QString full = shortLabel(shape, layer);  // "#3 64→64 3×3 s1"
   const QStringList parts = full.split(QLatin1Char(' '));
   switch (tier) {
-    case 0: return full;
-    case 1: return parts.size() >= 4 ? QStringLiteral("%1\n%2\n%3").arg(parts[0], parts[1], parts.mid(2).join(QLatin1Char(' '))) : full;
-    case 2: return parts.size() >= 4 ? QStringLiteral("%1\n%2").arg(parts[0], parts[2]) : parts.value(0);
-    default: return parts.value(0);
+    case 0:
+      return full;
+    case 1:
+      return parts.size() >= 4 ? QStringLiteral("%1\n%2\n%3")
+                                     .arg(parts[0], parts[1], parts.mid(2).join(QLatin1Char(' ')))
+                               : full;
+    case 2:
+      return parts.size() >= 4 ? QStringLiteral("%1\n%2").arg(parts[0], parts[2]) : parts.value(0);
+    default:
+      return parts.value(0);
   }
 }
 
@@ -431,8 +505,12 @@ int CudnnChart::candidatePointCount() const {
   return n;
 }
 
-int CudnnChart::heuristicChoiceCount() const { return points(heuristic_choice_); }
-int CudnnChart::benchmarkChoiceCount() const { return points(benchmark_choice_); }
+int CudnnChart::heuristicChoiceCount() const {
+  return points(heuristic_choice_);
+}
+int CudnnChart::benchmarkChoiceCount() const {
+  return points(benchmark_choice_);
+}
 
 int CudnnChart::ranPointCount(SelectionMode mode) const {
   const auto m = static_cast<std::size_t>(mode);
@@ -441,27 +519,39 @@ int CudnnChart::ranPointCount(SelectionMode mode) const {
 
 QString CudnnChart::textAt(const QPointF& pixel) const {
   const auto* ledger = currentLedger();
-  if (!ledger || layerCount() == 0 || !plot_->axisRect()->rect().contains(pixel.toPoint())) return {};
+  if (!ledger || layerCount() == 0 || !plot_->axisRect()->rect().contains(pixel.toPoint()))
+    return {};
   const double coord = plot_->xAxis->pixelToCoord(pixel.x());
   const int i = static_cast<int>(std::lround(coord));
   if (i < 0 || i >= layerCount() || std::abs(coord - i) > 0.45) return {};
   const auto& layer = ledger->layers[static_cast<std::size_t>(i)];
   QStringList lines;
-  lines << tr("<b>#%1</b> %2").arg(i + 1).arg(QString::fromStdString(layer.shape.key()).toHtmlEscaped());
+  lines << tr("<b>#%1</b> %2")
+               .arg(i + 1)
+               .arg(QString::fromStdString(layer.shape.key()).toHtmlEscaped());
   QStringList names;
   for (const auto& n : layer.layer_names) names << QString::fromStdString(n).toHtmlEscaped();
-  lines << tr("%1 · %2 call(s) per iteration").arg(names.isEmpty() ? tr("(no module names)") : names.join(QStringLiteral(", ")))
+  lines << tr("%1 · %2 call(s) per iteration")
+               .arg(names.isEmpty() ? tr("(no module names)") : names.join(QStringLiteral(", ")))
                .arg(layer.calls_per_iteration);
   for (const auto mode : cudnn::kSelectionModes) {
     const auto it = layer.ran.find(mode);
     if (it == layer.ran.end()) continue;
     const auto& o = it->second;
-    lines << (o.observed ? tr("ran with %1: %2%3 · %4 µs").arg(QString::fromUtf8(cudnn::toString(mode)), QString::fromUtf8(cudnn::toString(o.family)),
-                                                              o.tensor_core ? tr(" (Tensor Cores)") : QString(), ValueFormat::number(o.gpu_time_us))
-                         : tr("ran with %1: not observed%2").arg(QString::fromUtf8(cudnn::toString(mode)),
-                                                                o.error.empty() ? QString() : QStringLiteral(" — ") + QString::fromStdString(o.error).toHtmlEscaped()));
+    lines << (o.observed ? tr("ran with %1: %2%3 · %4 µs")
+                               .arg(QString::fromUtf8(cudnn::toString(mode)),
+                                    QString::fromUtf8(cudnn::toString(o.family)),
+                                    o.tensor_core ? tr(" (Tensor Cores)") : QString(),
+                                    ValueFormat::number(o.gpu_time_us))
+                         : tr("ran with %1: not observed%2")
+                               .arg(QString::fromUtf8(cudnn::toString(mode)),
+                                    o.error.empty()
+                                        ? QString()
+                                        : QStringLiteral(" — ") +
+                                              QString::fromStdString(o.error).toHtmlEscaped()));
   }
-  if (!layer.query_error.empty()) lines << tr("no candidates: %1").arg(QString::fromStdString(layer.query_error).toHtmlEscaped());
+  if (!layer.query_error.empty())
+    lines << tr("no candidates: %1").arg(QString::fromStdString(layer.query_error).toHtmlEscaped());
   int shown = 0;
   for (const auto& c : layer.candidates) {
     if (++shown > 12) {
@@ -473,8 +563,13 @@ QString CudnnChart::textAt(const QPointF& pixel) const {
     if (c.algo == layer.fastest_algo) mark += QStringLiteral(" ◆");
     lines << QStringLiteral("&nbsp;&nbsp;<span style='color:%1'>●</span> %2%3 — %4%5%6")
                  .arg(familyColour(c.family).name(), QString::fromStdString(c.algo), mark,
-                      c.time_ms ? tr("%1 µs").arg(ValueFormat::number(*c.time_ms * 1000.0)) : QString::fromStdString(c.status == "ok" ? "heuristic only" : c.status),
-                      c.workspace_bytes ? tr(", workspace %1 MiB").arg(ValueFormat::mib(static_cast<std::int64_t>(c.workspace_bytes))) : QString(),
+                      c.time_ms
+                          ? tr("%1 µs").arg(ValueFormat::number(*c.time_ms * 1000.0))
+                          : QString::fromStdString(c.status == "ok" ? "heuristic only" : c.status),
+                      c.workspace_bytes
+                          ? tr(", workspace %1 MiB")
+                                .arg(ValueFormat::mib(static_cast<std::int64_t>(c.workspace_bytes)))
+                          : QString(),
                       c.deterministic ? QString() : tr(", non-deterministic"));
   }
   return lines.join(QStringLiteral("<br>"));

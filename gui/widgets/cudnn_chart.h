@@ -2,9 +2,10 @@
 // `inferscope-cli cudnn`). For the ledger picked in the combo (model · config):
 //   - a chart over the model's convolution layers (unique shapes in execution order): every
 //     candidate algorithm's Find time as a small marker coloured by kernel family, the heuristic's
-//     choice (hollow square) and the benchmark's choice (hollow diamond, Find's fastest) ringed, and
-//     one line per selection mode for the GPU time that actually ran (heuristic solid, benchmark
-//     dashed, deterministic dotted); µs on a linear or log axis, the full shape key on hover;
+//     choice (hollow square) and the benchmark's choice (hollow diamond, Find's fastest) ringed,
+//     and one line per selection mode for the GPU time that actually ran (heuristic solid,
+//     benchmark dashed, deterministic dotted); µs on a linear or log axis, the full shape key on
+//     hover;
 //   - a sortable table per layer: shape, calls/iteration, heuristic and fastest algorithm, the
 //     kernel family each mode ran, the benchmark's gain, autotune time and flags;
 //   - a summary line (unique shapes, where benchmark differed and whether it was faster, gain per
@@ -13,7 +14,6 @@
 #pragma once
 
 #include <QWidget>
-
 #include <vector>
 
 #include "core/cudnn/cudnn_ledger.h"
@@ -76,8 +76,8 @@ class CudnnChart : public QWidget, public ExportableChart {
   static QString shortLabel(const cudnn::ConvShape& shape, int layer);
   // cudnnGetVersion() as text: 91900 → "9.19.0", 8902 → "8.9.2".
   static QString cudnnVersionText(int version);
-  // The layer's tick label at a level of detail: 0 shortLabel, 1 stacked in three lines, 2 number and
-  // kernel size, 3 the number alone.
+  // The layer's tick label at a level of detail: 0 shortLabel, 1 stacked in three lines, 2 number
+  // and kernel size, 3 the number alone.
   static QString tickLabel(const cudnn::ConvShape& shape, int layer, int tier);
 
  private:

@@ -2,7 +2,6 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QTableWidget>
-
 #include <cmath>
 
 #include "gui/lib/value_format.h"
@@ -42,7 +41,9 @@ const cudnn::ModeObservation* observation(const cudnn::LedgerLayer& layer, Selec
   return it == layer.ran.end() ? nullptr : &it->second;
 }
 
-QString family(cudnn::KernelFamily f) { return QString::fromUtf8(cudnn::toString(f)); }
+QString family(cudnn::KernelFamily f) {
+  return QString::fromUtf8(cudnn::toString(f));
+}
 
 // Green/red that read on light and dark backgrounds alike.
 const QColor kFaster(46, 160, 67);
@@ -59,9 +60,12 @@ QString CudnnChart::shortLabel(const cudnn::ConvShape& shape, int layer) {
   QStringList stride;
   bool same = true;
   for (auto s : shape.stride) same = same && s == shape.stride.front();
-  if (shape.stride.empty()) stride << QStringLiteral("1");
-  else if (same) stride << QString::number(shape.stride.front());
-  else for (auto s : shape.stride) stride << QString::number(s);
+  if (shape.stride.empty())
+    stride << QStringLiteral("1");
+  else if (same)
+    stride << QString::number(shape.stride.front());
+  else
+    for (auto s : shape.stride) stride << QString::number(s);
   QString text = QStringLiteral("#%1 %2→%3 %4 s%5")
                      .arg(layer)
                      .arg(in_channels)
@@ -74,19 +78,32 @@ QString CudnnChart::shortLabel(const cudnn::ConvShape& shape, int layer) {
 
 QString CudnnChart::cudnnVersionText(int version) {
   if (version <= 0) return tr("unknown");
-  // cuDNN 9 encodes major·10000 + minor·100 + patch; cuDNN 8 and older major·1000 + minor·100 + patch.
-  if (version >= 90000) return QStringLiteral("%1.%2.%3").arg(version / 10000).arg(version % 10000 / 100).arg(version % 100);
-  return QStringLiteral("%1.%2.%3").arg(version / 1000).arg(version % 1000 / 100).arg(version % 100);
+  // cuDNN 9 encodes major·10000 + minor·100 + patch; cuDNN 8 and older major·1000 + minor·100 +
+  // patch.
+  if (version >= 90000)
+    return QStringLiteral("%1.%2.%3")
+        .arg(version / 10000)
+        .arg(version % 10000 / 100)
+        .arg(version % 100);
+  return QStringLiteral("%1.%2.%3")
+      .arg(version / 1000)
+      .arg(version % 1000 / 100)
+      .arg(version % 100);
 }
 
 void CudnnChart::createTable() {
   table_ = new QTableWidget(0, ColumnCount);
   table_->setObjectName(QStringLiteral("cudnnLayerTable"));
-  table_->setHorizontalHeaderLabels({tr("#"), tr("shape"), tr("calls/it"), tr("heuristic algo"), tr("fastest algo (Find)"),
-                                     tr("ran: heuristic"), tr("ran: benchmark"), tr("ran: deterministic"),
-                                     tr("benchmark gain (µs/call)"), tr("autotune (ms)"), tr("flags")});
-  table_->horizontalHeaderItem(ColGain)->setToolTip(tr("heuristic GPU time − benchmark GPU time per call: positive when benchmark's choice is faster"));
-  table_->horizontalHeaderItem(ColAutotune)->setToolTip(tr("the first call's host time beyond a steady call's, with cudnn.benchmark on (cudnnFind)"));
+  table_->setHorizontalHeaderLabels(
+      {tr("#"), tr("shape"), tr("calls/it"), tr("heuristic algo"), tr("fastest algo (Find)"),
+       tr("ran: heuristic"), tr("ran: benchmark"), tr("ran: deterministic"),
+       tr("benchmark gain (µs/call)"), tr("autotune (ms)"), tr("flags")});
+  table_->horizontalHeaderItem(ColGain)->setToolTip(
+      tr("heuristic GPU time − benchmark GPU time per call: positive when benchmark's choice is "
+         "faster"));
+  table_->horizontalHeaderItem(ColAutotune)
+      ->setToolTip(tr("the first call's host time beyond a steady call's, with cudnn.benchmark on "
+                      "(cudnnFind)"));
   table_->setEditTriggers(QAbstractItemView::NoEditTriggers);
   table_->setSelectionBehavior(QAbstractItemView::SelectRows);
   table_->verticalHeader()->setVisible(false);
@@ -105,23 +122,37 @@ void CudnnChart::fillTable(const cudnn::CudnnLedger& ledger) {
     for (const auto& n : layer.layer_names) names << QString::fromStdString(n);
     const QString key = QString::fromStdString(layer.shape.key());
     table_->setItem(r, ColLayer, numberItem(r + 1, QString::number(r + 1)));
-    table_->setItem(r, ColShape, textItem(shortLabel(layer.shape, r + 1).section(QLatin1Char(' '), 1),
-                                          names.isEmpty() ? key : key + QLatin1Char('\n') + names.join(QStringLiteral(", "))));
-    table_->setItem(r, ColCalls, numberItem(layer.calls_per_iteration, QString::number(layer.calls_per_iteration)));
+    table_->setItem(
+        r, ColShape,
+        textItem(
+            shortLabel(layer.shape, r + 1).section(QLatin1Char(' '), 1),
+            names.isEmpty() ? key : key + QLatin1Char('\n') + names.join(QStringLiteral(", "))));
+    table_->setItem(
+        r, ColCalls,
+        numberItem(layer.calls_per_iteration, QString::number(layer.calls_per_iteration)));
     table_->setItem(r, ColHeuristicAlgo, textItem(QString::fromStdString(layer.heuristic_algo)));
-    table_->setItem(r, ColFastestAlgo, textItem(QString::fromStdString(layer.fastest_algo.empty() ? layer.query_error : layer.fastest_algo)));
+    table_->setItem(r, ColFastestAlgo,
+                    textItem(QString::fromStdString(
+                        layer.fastest_algo.empty() ? layer.query_error : layer.fastest_algo)));
     const int ran_columns[] = {ColRanHeuristic, ColRanBenchmark, ColRanDeterministic};
     for (std::size_t m = 0; m < std::size(cudnn::kSelectionModes); ++m) {
       const auto* o = observation(layer, cudnn::kSelectionModes[m]);
       QTableWidgetItem* item = nullptr;
       if (!o || !o->observed) {
-        item = textItem(QStringLiteral("—"), o ? QString::fromStdString(o->error) : tr("mode not run"));
+        item = textItem(QStringLiteral("—"),
+                        o ? QString::fromStdString(o->error) : tr("mode not run"));
       } else {
         QStringList kernels;
-        for (const auto& k : o->kernels) kernels << QStringLiteral("%1 (%2, %3 µs)").arg(QString::fromStdString(k.name), family(k.family), ValueFormat::number(k.time_us));
+        for (const auto& k : o->kernels)
+          kernels << QStringLiteral("%1 (%2, %3 µs)")
+                         .arg(QString::fromStdString(k.name), family(k.family),
+                              ValueFormat::number(k.time_us));
         const bool tc_by_name = o->family == cudnn::KernelFamily::TensorCoreFprop;
-        item = textItem(QStringLiteral("%1%2 · %3 µs").arg(family(o->family), o->tensor_core && !tc_by_name ? tr(" (TC)") : QString(), ValueFormat::number(o->gpu_time_us)),
-                        kernels.join(QLatin1Char('\n')));
+        item = textItem(
+            QStringLiteral("%1%2 · %3 µs")
+                .arg(family(o->family), o->tensor_core && !tc_by_name ? tr(" (TC)") : QString(),
+                     ValueFormat::number(o->gpu_time_us)),
+            kernels.join(QLatin1Char('\n')));
         if (cudnn::kSelectionModes[m] == SelectionMode::Benchmark && layer.benchmark_differs) {
           QFont bold = item->font();
           bold.setBold(true);
@@ -137,14 +168,17 @@ void CudnnChart::fillTable(const cudnn::CudnnLedger& ledger) {
       const double relative = layer.benchmark_gain_us / heuristic->gpu_time_us;
       if (relative > 0.02) gain->setForeground(kFaster);
       if (relative < -0.02) gain->setForeground(kSlower);
-      gain->setToolTip(tr("%1 % of the heuristic's time; %2 µs per iteration over %3 call(s)")
-                           .arg(relative * 100, 0, 'f', 1)
-                           .arg(ValueFormat::number(layer.benchmark_gain_us * layer.calls_per_iteration))
-                           .arg(layer.calls_per_iteration));
+      gain->setToolTip(
+          tr("%1 % of the heuristic's time; %2 µs per iteration over %3 call(s)")
+              .arg(relative * 100, 0, 'f', 1)
+              .arg(ValueFormat::number(layer.benchmark_gain_us * layer.calls_per_iteration))
+              .arg(layer.calls_per_iteration));
     }
     table_->setItem(r, ColGain, gain);
     if (benchmark && benchmark->autotune_ms) {
-      table_->setItem(r, ColAutotune, numberItem(*benchmark->autotune_ms, ValueFormat::number(*benchmark->autotune_ms)));
+      table_->setItem(
+          r, ColAutotune,
+          numberItem(*benchmark->autotune_ms, ValueFormat::number(*benchmark->autotune_ms)));
     } else {
       table_->setItem(r, ColAutotune, numberItem(-1, QStringLiteral("—")));
     }
@@ -155,12 +189,16 @@ void CudnnChart::fillTable(const cudnn::CudnnLedger& ledger) {
     for (const auto mode : cudnn::kSelectionModes) {
       const auto* o = observation(layer, mode);
       if (o && o->observed && o->layout_transposes > 0) {
-        flags << tr("%1 transpose(s)/call (%2)").arg(o->layout_transposes).arg(QString::fromUtf8(cudnn::toString(mode)));
+        flags << tr("%1 transpose(s)/call (%2)")
+                     .arg(o->layout_transposes)
+                     .arg(QString::fromUtf8(cudnn::toString(mode)));
       }
     }
     if (layer.shape.transposed) flags << tr("transposed conv");
     if (!layer.query_error.empty() && layer.candidates.empty()) flags << tr("not queried");
-    table_->setItem(r, ColFlags, textItem(flags.join(QStringLiteral(", ")), QString::fromStdString(layer.query_error)));
+    table_->setItem(
+        r, ColFlags,
+        textItem(flags.join(QStringLiteral(", ")), QString::fromStdString(layer.query_error)));
   }
   table_->setSortingEnabled(true);
   table_->sortByColumn(ColLayer, Qt::AscendingOrder);
@@ -170,17 +208,25 @@ void CudnnChart::fillTable(const cudnn::CudnnLedger& ledger) {
 void CudnnChart::fillSummary(const cudnn::CudnnLedger& ledger) {
   const auto& s = ledger.summary;
   QStringList head;
-  head << tr("<b>%1 unique conv shapes</b>, %2 calls/iteration").arg(s.unique_shapes).arg(s.conv_calls_per_iteration);
-  head << tr("benchmark picked another kernel on %1: <span style='color:%4'>%2&nbsp;faster</span>, <span style='color:%5'>%3&nbsp;slower</span>&nbsp;(&gt;&nbsp;2&nbsp;%)")
-              .arg(s.benchmark_differs).arg(s.benchmark_faster).arg(s.benchmark_slower).arg(kFaster.name(), kSlower.name());
+  head << tr("<b>%1 unique conv shapes</b>, %2 calls/iteration")
+              .arg(s.unique_shapes)
+              .arg(s.conv_calls_per_iteration);
+  head << tr("benchmark picked another kernel on %1: <span style='color:%4'>%2&nbsp;faster</span>, "
+             "<span style='color:%5'>%3&nbsp;slower</span>&nbsp;(&gt;&nbsp;2&nbsp;%)")
+              .arg(s.benchmark_differs)
+              .arg(s.benchmark_faster)
+              .arg(s.benchmark_slower)
+              .arg(kFaster.name(), kSlower.name());
   head << tr("gain %1 µs/iteration").arg(ValueFormat::number(s.benchmark_gain_us));
   head << tr("autotune %1 ms in all").arg(ValueFormat::number(s.autotune_ms_total));
-  if (s.nondeterministic_choices > 0) head << tr("%1 non-deterministic choice(s)").arg(s.nondeterministic_choices);
+  if (s.nondeterministic_choices > 0)
+    head << tr("%1 non-deterministic choice(s)").arg(s.nondeterministic_choices);
   head << tr("cuDNN %1").arg(cudnnVersionText(ledger.cudnn_version));
   head << (ledger.tf32 ? tr("TF32 on") : tr("TF32 off"));
   summary_->setText(head.join(QStringLiteral(" · ")));
-  summary_->setToolTip(QString::fromStdString(ledger.model + " · " + ledger.input + " · " + ledger.config + " · " + ledger.device +
-                                              (ledger.torch_version.empty() ? "" : " · PyTorch " + ledger.torch_version)));
+  summary_->setToolTip(QString::fromStdString(
+      ledger.model + " · " + ledger.input + " · " + ledger.config + " · " + ledger.device +
+      (ledger.torch_version.empty() ? "" : " · PyTorch " + ledger.torch_version)));
 
   // Each mode's steady median and first iteration, then the ledger's caveats.
   QStringList steady, first, failed;
@@ -198,22 +244,28 @@ void CudnnChart::fillSummary(const cudnn::CudnnLedger& ledger) {
   }
   QStringList lines;
   if (!steady.isEmpty()) {
-    lines << tr("steady median: %1 ms · first iteration %2 ms").arg(steady.join(QStringLiteral(" · ")), first.join(QStringLiteral(" / ")));
+    lines << tr("steady median: %1 ms · first iteration %2 ms")
+                 .arg(steady.join(QStringLiteral(" · ")), first.join(QStringLiteral(" / ")));
   }
   lines << failed;
   if (const auto it = ledger.modes.find(SelectionMode::Benchmark); it != ledger.modes.end()) {
     for (const auto& [input, ms] : it->second.retune_first_ms) {
-      lines << tr("benchmark re-tunes at %1: first iteration %2 ms").arg(QString::fromStdString(input).toHtmlEscaped(), ValueFormat::number(ms));
+      lines << tr("benchmark re-tunes at %1: first iteration %2 ms")
+                   .arg(QString::fromStdString(input).toHtmlEscaped(), ValueFormat::number(ms));
     }
   }
   modes_->setText(lines.join(QStringLiteral(" · ")));
   modes_->setVisible(!lines.isEmpty());
   QStringList notes;
   for (const auto& note : ledger.notes) notes << QString::fromStdString(note).toHtmlEscaped();
-  notes_->setText(notes.isEmpty() ? QString() : QStringLiteral("<i>%1</i>").arg(notes.join(QStringLiteral("<br>"))));
+  notes_->setText(notes.isEmpty()
+                      ? QString()
+                      : QStringLiteral("<i>%1</i>").arg(notes.join(QStringLiteral("<br>"))));
   notes_->setVisible(!notes.isEmpty());
 }
 
-QString CudnnChart::summaryText() const { return summary_->text(); }
+QString CudnnChart::summaryText() const {
+  return summary_->text();
+}
 
 }  // namespace inferscope::gui

@@ -3,6 +3,8 @@
 // benchmark's choices, one line per selection mode that ran; the table has a row per conv layer
 // and sorts by number; an unavailable ledger shows its reason; a session without ledgers says how
 // to record one; the chart exports.
+#include <qcustomplot.h>
+
 #include <QApplication>
 #include <QComboBox>
 #include <QFile>
@@ -11,8 +13,6 @@
 #include <QTableWidget>
 #include <QTemporaryDir>
 #include <QTest>
-
-#include <qcustomplot.h>
 
 #include "core/cudnn/cudnn_ledger.h"
 #include "core/session/session_file.h"
@@ -28,8 +28,9 @@ using cudnn::SelectionMode;
 
 namespace {
 
-cudnn::AlgorithmCandidate candidate(const char* algo, KernelFamily family, std::optional<double> time_ms,
-                                    const char* status = "ok", bool deterministic = true) {
+cudnn::AlgorithmCandidate candidate(const char* algo, KernelFamily family,
+                                    std::optional<double> time_ms, const char* status = "ok",
+                                    bool deterministic = true) {
   cudnn::AlgorithmCandidate c;
   c.algo = algo;
   c.family = family;
@@ -39,7 +40,8 @@ cudnn::AlgorithmCandidate candidate(const char* algo, KernelFamily family, std::
   return c;
 }
 
-cudnn::ModeObservation ran(KernelFamily family, double gpu_time_us, std::optional<double> autotune_ms = {}) {
+cudnn::ModeObservation ran(KernelFamily family, double gpu_time_us,
+                           std::optional<double> autotune_ms = {}) {
   cudnn::ModeObservation o;
   o.observed = true;
   o.family = family;
@@ -49,8 +51,8 @@ cudnn::ModeObservation ran(KernelFamily family, double gpu_time_us, std::optiona
   return o;
 }
 
-cudnn::ConvShape shape(std::vector<std::int64_t> input, std::vector<std::int64_t> weight, std::int64_t stride,
-                       std::int64_t padding) {
+cudnn::ConvShape shape(std::vector<std::int64_t> input, std::vector<std::int64_t> weight,
+                       std::int64_t stride, std::int64_t padding) {
   cudnn::ConvShape s;
   s.input = std::move(input);
   s.weight = std::move(weight);
@@ -62,8 +64,8 @@ cudnn::ConvShape shape(std::vector<std::int64_t> input, std::vector<std::int64_t
 
 // Three conv layers of a ResNet-like stem:
 //   #1 the 7×7 stem: 3 timed candidates (+ one unsupported, one heuristic-only), all modes agree;
-//   #2 a 3×3: benchmark picks Winograd over the heuristic's precomputed GEMM, 18 µs faster per call;
-//   #3 a transposed conv: listed, not queried; only the heuristic run observed it.
+//   #2 a 3×3: benchmark picks Winograd over the heuristic's precomputed GEMM, 18 µs faster per
+//   call; #3 a transposed conv: listed, not queried; only the heuristic run observed it.
 cudnn::CudnnLedger sampleLedger() {
   cudnn::CudnnLedger l;
   l.available = true;
@@ -78,11 +80,12 @@ cudnn::CudnnLedger sampleLedger() {
   stem.shape = shape({32, 3, 224, 224}, {64, 3, 7, 7}, 2, 3);
   stem.layer_names = {"conv1"};
   stem.calls_per_iteration = 1;
-  stem.candidates = {candidate("IMPLICIT_PRECOMP_GEMM", KernelFamily::PrecomputedImplicitGemm, 0.080),
-                     candidate("IMPLICIT_GEMM", KernelFamily::ImplicitGemm, 0.120),
-                     candidate("GEMM", KernelFamily::Gemm, 0.300),
-                     candidate("FFT", KernelFamily::Fft, std::nullopt, "CUDNN_STATUS_NOT_SUPPORTED"),
-                     candidate("WINOGRAD", KernelFamily::Winograd, std::nullopt)};
+  stem.candidates = {
+      candidate("IMPLICIT_PRECOMP_GEMM", KernelFamily::PrecomputedImplicitGemm, 0.080),
+      candidate("IMPLICIT_GEMM", KernelFamily::ImplicitGemm, 0.120),
+      candidate("GEMM", KernelFamily::Gemm, 0.300),
+      candidate("FFT", KernelFamily::Fft, std::nullopt, "CUDNN_STATUS_NOT_SUPPORTED"),
+      candidate("WINOGRAD", KernelFamily::Winograd, std::nullopt)};
   stem.heuristic_algo = "IMPLICIT_PRECOMP_GEMM";
   stem.fastest_algo = "IMPLICIT_PRECOMP_GEMM";
   stem.ran[SelectionMode::Heuristic] = ran(KernelFamily::PrecomputedImplicitGemm, 82);
@@ -93,9 +96,10 @@ cudnn::CudnnLedger sampleLedger() {
   block.shape = shape({32, 64, 56, 56}, {64, 64, 3, 3}, 1, 1);
   block.layer_names = {"layer1.0.conv2", "layer1.1.conv2", "layer1.2.conv2"};
   block.calls_per_iteration = 3;
-  block.candidates = {candidate("WINOGRAD_NONFUSED", KernelFamily::Winograd, 0.030),
-                      candidate("IMPLICIT_PRECOMP_GEMM", KernelFamily::PrecomputedImplicitGemm, 0.050),
-                      candidate("FFT_TILING", KernelFamily::Fft, 0.200, "ok", false)};
+  block.candidates = {
+      candidate("WINOGRAD_NONFUSED", KernelFamily::Winograd, 0.030),
+      candidate("IMPLICIT_PRECOMP_GEMM", KernelFamily::PrecomputedImplicitGemm, 0.050),
+      candidate("FFT_TILING", KernelFamily::Fft, 0.200, "ok", false)};
   block.heuristic_algo = "IMPLICIT_PRECOMP_GEMM";
   block.fastest_algo = "WINOGRAD_NONFUSED";
   block.ran[SelectionMode::Heuristic] = ran(KernelFamily::PrecomputedImplicitGemm, 52);
@@ -125,7 +129,9 @@ cudnn::CudnnLedger sampleLedger() {
   for (const auto mode : cudnn::kSelectionModes) {
     cudnn::ModeTotals t;
     t.ok = true;
-    t.config_key = mode == SelectionMode::Benchmark ? "fp32+bench" : mode == SelectionMode::Deterministic ? "fp32+det" : "fp32";
+    t.config_key = mode == SelectionMode::Benchmark       ? "fp32+bench"
+                   : mode == SelectionMode::Deterministic ? "fp32+det"
+                                                          : "fp32";
     t.steady_median_ms = 11.7;
     t.first_iteration_ms = mode == SelectionMode::Benchmark ? 120 : 30;
     l.modes[mode] = t;
@@ -169,36 +175,49 @@ class TestCudnnChart : public QObject {
     unavailable.reason = "requires CUDA and cuDNN (this build has no CUDA)";
     MainWindow window;
     window.resize(1280, 800);
-    QVERIFY(window.openSession(saved(dir, sessionWith({sampleLedger(), unavailable}), "ledger.inferscope.json")));
+    QVERIFY(window.openSession(
+        saved(dir, sessionWith({sampleLedger(), unavailable}), "ledger.inferscope.json")));
     auto* chart = window.cudnnChart();
-    QCOMPARE(window.chartTabs()->tabText(window.chartTabs()->indexOf(chart)), QStringLiteral("cuDNN"));
+    QCOMPARE(window.chartTabs()->tabText(window.chartTabs()->indexOf(chart)),
+             QStringLiteral("cuDNN"));
     QCOMPARE(chart->ledgerCount(), 2);
     QCOMPARE(chart->ledgerCombo()->count(), 2);
     QCOMPARE(chart->ledgerCombo()->itemText(0), QStringLiteral("resnet50 · fp32"));
     QVERIFY(chart->messageText().isEmpty());
 
     QCOMPARE(chart->layerCount(), 3);
-    QCOMPARE(chart->candidatePointCount(), 6);  // 3 + 3 timed; unsupported and heuristic-only are not
-    QCOMPARE(chart->familyCount(), 5);          // precomputed, implicit, GEMM, Winograd, FFT (timed in #2)
+    QCOMPARE(chart->candidatePointCount(),
+             6);                        // 3 + 3 timed; unsupported and heuristic-only are not
+    QCOMPARE(chart->familyCount(), 5);  // precomputed, implicit, GEMM, Winograd, FFT (timed in #2)
     QCOMPARE(chart->heuristicChoiceCount(), 2);
     QCOMPARE(chart->benchmarkChoiceCount(), 2);
     QCOMPARE(chart->ranPointCount(SelectionMode::Heuristic), 3);
     QCOMPARE(chart->ranPointCount(SelectionMode::Benchmark), 2);
     QCOMPARE(chart->ranPointCount(SelectionMode::Deterministic), 2);
-    QCOMPARE(CudnnChart::shortLabel(sampleLedger().layers[1].shape, 2), QStringLiteral("#2 64→64 3×3 s1"));
+    QCOMPARE(CudnnChart::shortLabel(sampleLedger().layers[1].shape, 2),
+             QStringLiteral("#2 64→64 3×3 s1"));
     QCOMPARE(CudnnChart::cudnnVersionText(91900), QStringLiteral("9.19.0"));
     QCOMPARE(CudnnChart::cudnnVersionText(8902), QStringLiteral("8.9.2"));
 
     auto* table = chart->table();
     QCOMPARE(table->rowCount(), 3);
-    QCOMPARE(table->item(1, CudnnChart::ColHeuristicAlgo)->text(), QStringLiteral("IMPLICIT_PRECOMP_GEMM"));
-    QCOMPARE(table->item(1, CudnnChart::ColFastestAlgo)->text(), QStringLiteral("WINOGRAD_NONFUSED"));
-    QVERIFY(table->item(1, CudnnChart::ColRanBenchmark)->text().startsWith(QStringLiteral("Winograd")));
-    QVERIFY(table->item(1, CudnnChart::ColFlags)->text().contains(QStringLiteral("benchmark differs")));
-    QVERIFY(table->item(1, CudnnChart::ColFlags)->text().contains(QStringLiteral("2 transpose(s)/call (benchmark)")));
-    QVERIFY(table->item(1, CudnnChart::ColShape)->toolTip().contains(QStringLiteral("32x64x56x56 * 64x64x3x3")));
+    QCOMPARE(table->item(1, CudnnChart::ColHeuristicAlgo)->text(),
+             QStringLiteral("IMPLICIT_PRECOMP_GEMM"));
+    QCOMPARE(table->item(1, CudnnChart::ColFastestAlgo)->text(),
+             QStringLiteral("WINOGRAD_NONFUSED"));
+    QVERIFY(
+        table->item(1, CudnnChart::ColRanBenchmark)->text().startsWith(QStringLiteral("Winograd")));
+    QVERIFY(
+        table->item(1, CudnnChart::ColFlags)->text().contains(QStringLiteral("benchmark differs")));
+    QVERIFY(table->item(1, CudnnChart::ColFlags)
+                ->text()
+                .contains(QStringLiteral("2 transpose(s)/call (benchmark)")));
+    QVERIFY(table->item(1, CudnnChart::ColShape)
+                ->toolTip()
+                .contains(QStringLiteral("32x64x56x56 * 64x64x3x3")));
     QCOMPARE(table->item(2, CudnnChart::ColRanBenchmark)->text(), QStringLiteral("—"));
-    QVERIFY(table->item(2, CudnnChart::ColFlags)->text().contains(QStringLiteral("transposed conv")));
+    QVERIFY(
+        table->item(2, CudnnChart::ColFlags)->text().contains(QStringLiteral("transposed conv")));
     // Numeric sort: the largest gain first, the layer order back.
     table->sortByColumn(CudnnChart::ColGain, Qt::DescendingOrder);
     QCOMPARE(table->item(0, CudnnChart::ColLayer)->text(), QStringLiteral("2"));
@@ -245,7 +264,8 @@ class TestCudnnChart : public QObject {
     QVERIFY(chart->messageText().contains(QStringLiteral("inferscope-cli cudnn --model")));
     QVERIFY(chart->messageText().contains(QStringLiteral("requires CUDA and cuDNN")));
     // Opening a session with a ledger afterwards replaces the message.
-    QVERIFY(window.openSession(saved(dir, sessionWith({sampleLedger()}), "ledger.inferscope.json")));
+    QVERIFY(
+        window.openSession(saved(dir, sessionWith({sampleLedger()}), "ledger.inferscope.json")));
     QVERIFY(chart->messageText().isEmpty());
     QCOMPARE(chart->table()->rowCount(), 3);
   }
