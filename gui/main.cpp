@@ -5,9 +5,11 @@
 //       first measures the chosen configs live, with the same code path a user's Start takes;
 //       --grab-after MS takes the picture mid-run instead; --tab memory|speed|kernels|cudnn picks the chart;
 //       --wizard turing grabs the wizard's recommendation page for a simulated generation.
+//   inferscope --dark …                        Fusion style with a dark palette (the charts follow)
 #include <QApplication>
 #include <QCommandLineParser>
 #include <QDir>
+#include <QPalette>
 #include <QSettings>
 #include <QTabWidget>
 #include <QTimer>
@@ -41,6 +43,33 @@ bool hasArgument(int argc, char** argv, const char* name) {
 void isolateSettings() {
   QCoreApplication::setApplicationName(QStringLiteral("InferScope-screenshot"));
   QSettings().clear();
+}
+
+// Fusion's own colours, darkened: what a dark desktop theme hands a Qt application.
+QPalette darkPalette() {
+  QPalette p;
+  const QColor window(45, 45, 48), base(30, 30, 32), text(225, 225, 225), disabled(128, 128, 128);
+  p.setColor(QPalette::Window, window);
+  p.setColor(QPalette::WindowText, text);
+  p.setColor(QPalette::Base, base);
+  p.setColor(QPalette::AlternateBase, window);
+  p.setColor(QPalette::ToolTipBase, QColor(60, 60, 64));
+  p.setColor(QPalette::ToolTipText, text);
+  p.setColor(QPalette::PlaceholderText, QColor(150, 150, 150));
+  p.setColor(QPalette::Text, text);
+  p.setColor(QPalette::Button, window);
+  p.setColor(QPalette::ButtonText, text);
+  p.setColor(QPalette::BrightText, QColor(255, 90, 90));
+  p.setColor(QPalette::Light, QColor(70, 70, 74));
+  p.setColor(QPalette::Midlight, QColor(60, 60, 64));
+  p.setColor(QPalette::Mid, QColor(95, 95, 100));
+  p.setColor(QPalette::Dark, QColor(25, 25, 27));
+  p.setColor(QPalette::Shadow, QColor(10, 10, 10));
+  p.setColor(QPalette::Highlight, QColor(42, 130, 218));
+  p.setColor(QPalette::HighlightedText, Qt::white);
+  p.setColor(QPalette::Link, QColor(90, 160, 240));
+  for (auto role : {QPalette::WindowText, QPalette::Text, QPalette::ButtonText}) p.setColor(QPalette::Disabled, role, disabled);
+  return p;
 }
 
 int grabWindow(MainWindow& window, const QString& path) {
@@ -91,9 +120,14 @@ int main(int argc, char** argv) {
   const QCommandLineOption tab_opt(QStringLiteral("tab"), QStringLiteral("chart tab to show: latency, memory, speed, kernels, cudnn"), QStringLiteral("name"));
   const QCommandLineOption wizard_opt(QStringLiteral("wizard"), QStringLiteral("with --screenshot: the wizard's recommendation page for this simulated generation"), QStringLiteral("generation"));
   const QCommandLineOption log_opt(QStringLiteral("log-scale"), QStringLiteral("logarithmic latency axis"));
+  const QCommandLineOption dark_opt(QStringLiteral("dark"), QStringLiteral("Fusion style with a dark palette"));
   parser.addOptions({screenshot_opt, open_opt, run_opt, model_opt, batch_opt, configs_opt, warmup_opt,
-                     iterations_opt, size_opt, grab_after_opt, log_opt, tab_opt, wizard_opt});
+                     iterations_opt, size_opt, grab_after_opt, log_opt, tab_opt, wizard_opt, dark_opt});
   parser.process(app);
+  if (parser.isSet(dark_opt)) {
+    QApplication::setStyle(QStringLiteral("Fusion"));
+    QApplication::setPalette(darkPalette());
+  }
   if (screenshot) isolateSettings();
 
   MainWindow window;

@@ -3,23 +3,67 @@
 
 #include <qcustomplot.h>
 
+#include <QEvent>
 #include <QMouseEvent>
 #include <QToolTip>
 
 namespace inferscope::gui {
+namespace {
 
-void ChartStyle::apply(QCustomPlot* plot, const QWidget* source) {
-  const QPalette& palette = source->palette();
+QColor mix(const QColor& a, const QColor& b, double a_share) {
+  return QColor::fromRgbF(static_cast<float>(a.redF() * a_share + b.redF() * (1 - a_share)),
+                          static_cast<float>(a.greenF() * a_share + b.greenF() * (1 - a_share)),
+                          static_cast<float>(a.blueF() * a_share + b.blueF() * (1 - a_share)));
+}
+
+void style(QCustomPlot* plot, const QPalette& palette) {
+  const QColor text = palette.color(QPalette::WindowText);
+  const QColor axis_colour = ChartStyle::muted(palette);
   for (auto* axis : {plot->xAxis, plot->yAxis, plot->xAxis2, plot->yAxis2}) {
     axis->grid()->setSubGridVisible(false);
-    axis->setTickLabelColor(palette.color(QPalette::WindowText));
-    axis->setLabelColor(palette.color(QPalette::WindowText));
-    axis->setBasePen(QPen(palette.color(QPalette::Mid)));
-    axis->setTickPen(QPen(palette.color(QPalette::Mid)));
-    axis->setSubTickPen(QPen(palette.color(QPalette::Mid)));
+    axis->grid()->setPen(QPen(ChartStyle::grid(palette), 0, Qt::DotLine));
+    axis->grid()->setZeroLinePen(QPen(ChartStyle::grid(palette), 0, Qt::SolidLine));
+    axis->setTickLabelColor(text);
+    axis->setLabelColor(text);
+    axis->setBasePen(QPen(axis_colour));
+    axis->setTickPen(QPen(axis_colour));
+    axis->setSubTickPen(QPen(axis_colour));
   }
   plot->setBackground(palette.brush(QPalette::Base));
-  plot->legend->setTextColor(palette.color(QPalette::WindowText));
+  plot->legend->setTextColor(text);
+}
+
+// Re-styles a plot when its palette changes; charts that rebuild take their other colours anew.
+class PaletteFollower : public QObject {
+ public:
+  explicit PaletteFollower(QCustomPlot* plot) : QObject(plot), plot_(plot) { plot->installEventFilter(this); }
+  bool eventFilter(QObject* watched, QEvent* event) override {
+    if (watched == plot_ && event->type() == QEvent::PaletteChange) {
+      style(plot_, plot_->palette());
+      plot_->replot(QCustomPlot::rpQueuedReplot);
+    }
+    return false;
+  }
+
+ private:
+  QCustomPlot* plot_;
+};
+
+}  // namespace
+
+QColor ChartStyle::muted(const QPalette& palette) {
+  return mix(palette.color(QPalette::WindowText), palette.color(QPalette::Base), 0.6);
+}
+
+QColor ChartStyle::grid(const QPalette& palette) {
+  return mix(palette.color(QPalette::WindowText), palette.color(QPalette::Base), 0.25);
+}
+
+void ChartStyle::apply(QCustomPlot* plot, const QWidget* source) {
+  style(plot, source->palette());
+  if (!plot->findChild<QObject*>(QStringLiteral("paletteFollower"), Qt::FindDirectChildrenOnly)) {
+    (new PaletteFollower(plot))->setObjectName(QStringLiteral("paletteFollower"));
+  }
 }
 
 void ChartStyle::legendAbove(QCustomPlot* plot, int wrap) {

@@ -3,7 +3,9 @@
 // PNG/PDF export the File menu calls for whichever tab is current.
 #pragma once
 
+#include <QColor>
 #include <QObject>
+#include <QPalette>
 #include <QString>
 
 #include <functional>
@@ -15,8 +17,13 @@ namespace inferscope::gui {
 
 class ChartStyle {
  public:
-  // Axis and legend colours from `source`'s palette (light and dark themes), no sub-grid.
+  // Axis, grid, legend and background colours from `source`'s palette (light and dark themes), no
+  // sub-grid; applied again when the plot's palette changes (a desktop switching to dark).
   static void apply(QCustomPlot* plot, const QWidget* source);
+  // Secondary text and reference lines (labels, warm-up marks): between the text and the
+  // background, readable on either. The grid is fainter still.
+  static QColor muted(const QPalette& palette);
+  static QColor grid(const QPalette& palette);
   // Moves the legend out of the axis rect into a row above it, entries packed to the left: a
   // legend inside the axis rect would hide bars or points whichever corner it took.
   static void legendAbove(QCustomPlot* plot, int wrap = 6);

@@ -100,14 +100,14 @@ void KernelTimeline::setData(trace::TimelineData data) {
   plot_->yAxis->setRangeReversed(true);
   for (const auto& it : data_.iterations) {
     auto* line = new QCPItemStraightLine(plot_);
-    line->setPen(QPen(QColor(128, 128, 128), 1, it.warmup ? Qt::DotLine : Qt::DashLine));
+    line->setPen(QPen(ChartStyle::muted(palette()), 1, it.warmup ? Qt::DotLine : Qt::DashLine));
     line->point1->setCoords(it.start_us / 1000.0, 0);
     line->point2->setCoords(it.start_us / 1000.0, 1);
     auto* label = new QCPItemText(plot_);
     label->setText(tr("it %1%2 · %3 kernels · %4 % busy").arg(it.iteration).arg(it.warmup ? tr(" (warm-up)") : QString())
                        .arg(it.kernel_count).arg(it.gpu_busy_pct, 0, 'f', 0));
     labels_.push_back({label, it.start_us / 1000.0, it.end_us / 1000.0});
-    label->setColor(QColor(110, 110, 110));
+    label->setColor(ChartStyle::muted(palette()));
     label->setPositionAlignment(Qt::AlignTop | Qt::AlignLeft);
     label->position->setTypeY(QCPItemPosition::ptAxisRectRatio);
     label->position->setCoords(it.start_us / 1000.0, 0.0);

@@ -12,6 +12,7 @@
 #include <limits>
 
 #include "gui/lib/session_document.h"
+#include "gui/widgets/chart_style.h"
 #include "gui/widgets/chart_tickers.h"
 
 namespace inferscope::gui {
@@ -50,19 +51,13 @@ LatencyChart::LatencyChart(SessionDocument* document, QWidget* parent)
   ticker->setTickCount(6);
   y_ticker_ = ticker.data();
   plot_->yAxis->setTicker(ticker);
-  for (auto* axis : {plot_->xAxis, plot_->yAxis}) {
-    axis->grid()->setSubGridVisible(false);
-    axis->setTickLabelColor(palette().color(QPalette::WindowText));
-    axis->setLabelColor(palette().color(QPalette::WindowText));
-  }
-  plot_->setBackground(palette().brush(QPalette::Base));
+  ChartStyle::apply(plot_, this);
 
   // The legend sits in a row of its own above the plot: inside the axis rect it would hide the
   // first iterations or the steady band, whichever corner it took.
   plot_->legend->setVisible(true);
   plot_->legend->setBrush(Qt::NoBrush);
   plot_->legend->setBorderPen(Qt::NoPen);
-  plot_->legend->setTextColor(palette().color(QPalette::WindowText));
   plot_->legend->setFillOrder(QCPLayoutGrid::foColumnsFirst);
   plot_->legend->setWrap(6);
   plot_->legend->setColumnSpacing(16);
@@ -98,38 +93,51 @@ LatencyChart::LatencyChart(SessionDocument* document, QWidget* parent)
   warmup_label_ = new QCPItemText(plot_);
   warmup_label_->setLayer(QStringLiteral("warmup"));
   warmup_label_->setText(tr("warm-up"));
-  warmup_label_->setColor(QColor(100, 100, 100));
   warmup_label_->setPositionAlignment(Qt::AlignTop | Qt::AlignHCenter);
   warmup_label_->position->setTypeX(QCPItemPosition::ptPlotCoords);
   warmup_label_->position->setTypeY(QCPItemPosition::ptAxisRectRatio);
   steady_line_ = new QCPItemStraightLine(plot_);
   steady_line_->setLayer(QStringLiteral("warmup"));
-  steady_line_->setPen(QPen(QColor(100, 100, 100), 1, Qt::DashLine));
   provisional_line_ = new QCPItemStraightLine(plot_);
-  provisional_line_->setPen(QPen(QColor(90, 90, 90), 1.5, Qt::DotLine));
   provisional_line_->setVisible(false);
   provisional_label_ = new QCPItemText(plot_);
-  provisional_label_->setColor(QColor(90, 90, 90));
   provisional_label_->setPositionAlignment(Qt::AlignTop | Qt::AlignLeft);
   provisional_label_->position->setTypeX(QCPItemPosition::ptPlotCoords);
   provisional_label_->position->setTypeY(QCPItemPosition::ptAxisRectRatio);
   provisional_label_->setVisible(false);
   clip_label_ = new QCPItemText(plot_);
-  clip_label_->setColor(QColor(110, 110, 110));
   clip_label_->setPositionAlignment(Qt::AlignTop | Qt::AlignRight);
   clip_label_->position->setType(QCPItemPosition::ptAxisRectRatio);
   clip_label_->position->setCoords(0.995, 0.01);
   clip_label_->setVisible(false);
   empty_label_ = new QCPItemText(plot_);
   empty_label_->setText(tr("Press Start to measure, or open a session file"));
-  empty_label_->setColor(QColor(128, 128, 128));
   empty_label_->position->setType(QCPItemPosition::ptAxisRectRatio);
   empty_label_->position->setCoords(0.5, 0.5);
 
+  recolour();
   connect(document_, &SessionDocument::reset, this, &LatencyChart::rebuild);
   connect(document_, &SessionDocument::samplesAppended, this, &LatencyChart::onSamplesAppended);
   connect(document_, &SessionDocument::resultAdded, this, &LatencyChart::onResultAdded);
   rebuild();
+}
+
+// The marks and notes in the palette's muted text colour, so they read on light and dark themes.
+void LatencyChart::recolour() {
+  const QColor muted = ChartStyle::muted(palette());
+  warmup_label_->setColor(muted);
+  steady_line_->setPen(QPen(muted, 1, Qt::DashLine));
+  provisional_label_->setColor(muted);
+  clip_label_->setColor(muted);
+  empty_label_->setColor(muted);
+}
+
+void LatencyChart::changeEvent(QEvent* event) {
+  QWidget::changeEvent(event);
+  if (event->type() == QEvent::PaletteChange) {
+    recolour();
+    plot_->replot(QCustomPlot::rpQueuedReplot);
+  }
 }
 
 int LatencyChart::pointCount(int series_index) const {

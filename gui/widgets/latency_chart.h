@@ -52,7 +52,11 @@ class LatencyChart : public QWidget {
   // −1 when no provisional mark is shown (tests).
   int provisionalSteadyStart() const { return provisional_iteration_; }
 
+ protected:
+  void changeEvent(QEvent* event) override;
+
  private:
+  void recolour();
   void rebuild();
   void onSamplesAppended(int series_index, int first);
   void onResultAdded(int series_index);

@@ -7,6 +7,7 @@
 #include <QListView>
 #include <QPushButton>
 #include <QScrollArea>
+#include <QScrollBar>
 #include <QVBoxLayout>
 
 #include "gui/lib/log_model.h"
@@ -21,6 +22,10 @@ void MainWindow::createDocks() {
   scroll->setWidget(setup_panel_);
   scroll->setWidgetResizable(true);
   scroll->setFrameShape(QFrame::NoFrame);
+  // The panel scrolls vertically on short screens, never sideways: the dock is at least as wide
+  // as the panel's widest row plus the scroll bar (a clipped combo box reads as broken).
+  scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+  scroll->setMinimumWidth(setup_panel_->minimumSizeHint().width() + scroll->verticalScrollBar()->sizeHint().width() + 2);
   setup_dock_ = new QDockWidget(tr("Model & input"), this);
   setup_dock_->setObjectName(QStringLiteral("setupDock"));
   setup_dock_->setWidget(scroll);

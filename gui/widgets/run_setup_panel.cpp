@@ -170,7 +170,8 @@ QWidget* RunSetupPanel::createIterationGroup() {
   accuracy_check_ = new QCheckBox(tr("Compare outputs with FP32"));
   accuracy_check_->setObjectName(QStringLiteral("accuracyCheck"));
   accuracy_check_->setChecked(true);
-  adaptive_check_ = new QCheckBox(tr("Stop once the median is known to ±1 %"));
+  // Short: the dock is as wide as its widest row. The tooltip says the rest.
+  adaptive_check_ = new QCheckBox(tr("Adaptive stop (median ±1 %)"));
   adaptive_check_->setObjectName(QStringLiteral("adaptiveCheck"));
   adaptive_check_->setToolTip(tr("Adaptive stopping: each config runs until its steady median's 95 % CI is "
                                  "within ±1 % (at least 100 iterations), with warm-up + measured as its "

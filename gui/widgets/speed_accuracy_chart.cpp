@@ -142,7 +142,7 @@ void SpeedAccuracyChart::rebuild() {
 
   // Reference lines: FP32 speed (×1) and the tolerance.
   auto* one = new QCPItemStraightLine(plot_);
-  one->setPen(QPen(QColor(128, 128, 128), 1, Qt::DotLine));
+  one->setPen(QPen(ChartStyle::muted(palette()), 1, Qt::DotLine));
   one->point1->setCoords(zero_x, 1);
   one->point2->setCoords(x_max, 1);
   auto* tol = new QCPItemStraightLine(plot_);
@@ -162,7 +162,7 @@ void SpeedAccuracyChart::rebuild() {
     if (p.error != 0) continue;
     auto* label = new QCPItemText(plot_);
     label->setText(tr("= FP32 output"));
-    label->setColor(QColor(110, 110, 110));
+    label->setColor(ChartStyle::muted(palette()));
     label->setPositionAlignment(Qt::AlignTop | Qt::AlignHCenter);
     label->position->setCoords(p.x, p.low);
     label->setPadding(QMargins(0, 8, 0, 0));

@@ -21,6 +21,7 @@
 #include "gui/widgets/results_view.h"
 #include "gui/lib/samples_csv.h"
 #include "gui/lib/session_document.h"
+#include "gui/widgets/chart_style.h"
 #include "gui/widgets/kernel_timeline.h"
 #include "gui/widgets/kernels_view.h"
 #include "gui/widgets/latency_chart.h"
@@ -269,6 +270,27 @@ class TestCharts : public QObject {
     QVERIFY(timeline->isVisibleTo(&window));
     // The untraced bf16 is listed with the reason, not drawn.
     QVERIFY(kernels->untracedText().contains(QStringLiteral("bf16")));
+  }
+
+  // A dark desktop palette reaches every chart: axis text in the palette's text colour, the grid
+  // and the marks between text and background, also when the palette changes after start-up.
+  void chartsFollowTheDarkPalette() {
+    MainWindow window;
+    QVERIFY(window.openSession(fixture("h200_resnet50_traced")));
+    QPalette dark = window.palette();
+    dark.setColor(QPalette::Window, QColor(45, 45, 48));
+    dark.setColor(QPalette::Base, QColor(30, 30, 32));
+    dark.setColor(QPalette::WindowText, QColor(225, 225, 225));
+    dark.setColor(QPalette::Text, QColor(225, 225, 225));
+    window.setPalette(dark);
+    QCoreApplication::processEvents();
+    for (auto* plot : window.findChildren<QCustomPlot*>()) {
+      QCOMPARE(plot->xAxis->tickLabelColor(), QColor(225, 225, 225));
+      QCOMPARE(plot->yAxis->labelColor(), QColor(225, 225, 225));
+      QCOMPARE(plot->xAxis->grid()->pen().color(), ChartStyle::grid(dark));
+      QVERIFY(qGray(plot->xAxis->basePen().color().rgb()) > 100);  // visible on the dark background
+    }
+    QVERIFY(qGray(ChartStyle::muted(dark).rgb()) > 110);  // labels and marks readable
   }
 
   void csvHasOneRowPerSample() {
