@@ -8,7 +8,6 @@
 // cost. The heuristic mode's child also asks cuDNN about every shape (legacy Find/Get); the parent
 // only merges, prints and writes — it never touches the GPU.
 #include <fmt/format.h>
-#include <spawn.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -28,8 +27,6 @@
 #include "core/engine/cudnn_query.h"
 #include "core/engine/engine.h"
 #include "core/session/session_file.h"
-
-extern char** environ;
 
 namespace inferscope::cli {
 namespace {
@@ -146,13 +143,17 @@ int runMode(const CudnnOptions& o) {
 
 // ---- parent ---------------------------------------------------------------------------------------
 
+// fork + exec, as the isolation runner does (posix_spawn's shared-memory child crashed the parent
+// with a null call inside LibTorch's code on the H200).
 int spawnAndWait(const std::vector<std::string>& args) {
   std::vector<char*> argv;
   for (const auto& a : args) argv.push_back(const_cast<char*>(a.c_str()));
   argv.push_back(nullptr);
-  pid_t pid = 0;
-  if (const int rc = posix_spawn(&pid, "/proc/self/exe", nullptr, nullptr, argv.data(), environ); rc != 0) {
-    throw Error(ErrorKind::Runtime, fmt::format("cannot start a child process: {}", std::strerror(rc)));
+  const pid_t pid = ::fork();
+  if (pid < 0) throw Error(ErrorKind::Runtime, fmt::format("cannot start a child process: {}", std::strerror(errno)));
+  if (pid == 0) {
+    ::execv("/proc/self/exe", argv.data());
+    std::_Exit(127);
   }
   int status = 0;
   while (::waitpid(pid, &status, 0) < 0) {
