@@ -1,5 +1,6 @@
 #include "gui/widgets/chart_tickers.h"
 
+#include <algorithm>
 #include <cmath>
 
 namespace inferscope::gui {
@@ -19,8 +20,15 @@ QString IterationTicker::getTickLabel(double tick, const QLocale& locale, QChar,
 
 QVector<double> LatencyTicker::createTickVector(double tick_step, const QCPRange& range) {
   if (!logarithmic_ || range.lower <= 0 || range.upper / range.lower < 10) {
+    // The labels need as many decimals as the step has: a 2.5 step labels 32.5, not "33".
+    step_decimals_ = 0;
+    for (double scaled = tick_step; step_decimals_ < 6 && std::abs(scaled - std::round(scaled)) > 1e-9 * std::max(1.0, scaled);
+         scaled *= 10) {
+      ++step_decimals_;
+    }
     return QCPAxisTicker::createTickVector(tick_step, range);
   }
+  step_decimals_ = 0;
   QVector<double> ticks;
   for (double decade = std::pow(10.0, std::floor(std::log10(range.lower))); decade <= range.upper; decade *= 10) {
     for (const double m : {1.0, 2.0, 5.0}) {
@@ -38,7 +46,8 @@ int LatencyTicker::getSubTickCount(double tick_step) {
 
 QString LatencyTicker::getTickLabel(double tick, const QLocale& locale, QChar, int) {
   const double magnitude = std::abs(tick);
-  const int decimals = magnitude == 0 || magnitude >= 10 ? 0 : magnitude >= 1 ? 1 : magnitude >= 0.1 ? 2 : 3;
+  const int decimals =
+      std::max(step_decimals_, magnitude == 0 || magnitude >= 10 ? 0 : magnitude >= 1 ? 1 : magnitude >= 0.1 ? 2 : 3);
   QString text = locale.toString(tick, 'f', decimals);
   // "40.0" → "40": trailing zeros claim digits the step does not have.
   if (text.contains(locale.decimalPoint())) {

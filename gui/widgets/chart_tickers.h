@@ -31,6 +31,7 @@ class LatencyTicker : public QCPAxisTicker {
  private:
   bool logarithmic_ = false;
   bool decades_only_ = false;
+  int step_decimals_ = 0;  // decimals the current linear step needs
 };
 
 }  // namespace inferscope::gui

@@ -163,9 +163,11 @@ void SpeedAccuracyChart::rebuild() {
     auto* label = new QCPItemText(plot_);
     label->setText(tr("= FP32 output"));
     label->setColor(ChartStyle::muted(palette()));
-    label->setPositionAlignment(Qt::AlignTop | Qt::AlignHCenter);
-    label->position->setCoords(p.x, p.low);
-    label->setPadding(QMargins(0, 8, 0, 0));
+    // Left of the point, where neither the ×1 line nor the front runs (below it the label ran into
+    // the x axis).
+    label->setPositionAlignment(Qt::AlignVCenter | Qt::AlignRight);
+    label->position->setCoords(p.x, p.speedup);
+    label->setPadding(QMargins(0, 0, 10, 0));
     break;
   }
   plot_->xAxis->setRange(zero_x / 3, x_max * 3);
