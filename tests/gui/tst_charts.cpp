@@ -272,6 +272,26 @@ class TestCharts : public QObject {
     QVERIFY(kernels->untracedText().contains(QStringLiteral("bf16")));
   }
 
+  // The H200 recording with timelines (inferscope-cli trace, 2026-11-30): every traced config's
+  // bounded copy opens, item for item.
+  void h200TimelinesOpen() {
+    MainWindow window;
+    QVERIFY(window.openSession(fixture("h200_resnet50_b8_timeline")));
+    const auto session = window.document()->session();
+    auto* kernels = window.kernelsView();
+    QCOMPARE(kernels->tracedConfigCount(), static_cast<int>(session->configs.size()));
+    for (int row = 0; row < kernels->configCombo()->count(); ++row) {
+      kernels->configCombo()->setCurrentIndex(row);
+      const auto& result = session->configs[static_cast<std::size_t>(row)];
+      const auto copy = trace::timelineFromJson(result.timeline_json, result.config.key());
+      int items = 0;
+      for (const auto& stream : copy.streams) items += static_cast<int>(stream.items.size());
+      QVERIFY(items > 0);
+      QCOMPARE(kernels->timeline()->itemCount(), items);
+      QCOMPARE(kernels->timeline()->data().iterations.size(), copy.iterations.size());
+    }
+  }
+
   // A dark desktop palette reaches every chart: axis text in the palette's text colour, the grid
   // and the marks between text and background, also when the palette changes after start-up.
   void chartsFollowTheDarkPalette() {
