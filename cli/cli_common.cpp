@@ -188,9 +188,20 @@ void installSignalHandlers() {
     // Where the unwinder cannot go (code without unwind tables): the words on the stack that point
     // into code, and the process's executable mappings, to place them by hand.
     const auto* words = reinterpret_cast<const unsigned long long*>(sp);
-    for (int i = 0; i < 16; ++i) {
+    for (int i = 0; i < 48; ++i) {
       n = std::snprintf(line, sizeof line, "  [sp+%d] 0x%llx\n", i * 8, words[i]);
       (void)!::write(STDERR_FILENO, line, static_cast<std::size_t>(n));
+    }
+    // Installed handlers: a library's handler that chains to a null "previous handler" shows up as
+    // a crash at pc 0 with that library's code on the stack.
+    for (int other = 1; other < 32; ++other) {
+      struct sigaction installed {};
+      if (::sigaction(other, nullptr, &installed) != 0) continue;
+      const auto address = reinterpret_cast<unsigned long long>(installed.sa_handler);
+      if (address > 1) {  // not SIG_DFL (0) or SIG_IGN (1)
+        n = std::snprintf(line, sizeof line, "  handler for signal %d: 0x%llx\n", other, address);
+        (void)!::write(STDERR_FILENO, line, static_cast<std::size_t>(n));
+      }
     }
     if (std::getenv("INFERSCOPE_CRASH_MAPS") != nullptr) {
       const int fd = ::open("/proc/self/maps", O_RDONLY);

@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include <cerrno>
+#include <csignal>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -204,6 +205,10 @@ int runLedger(const CudnnOptions& o) {
     return kExitUnsupported;
   }
 
+  // No handler of any library may run when a mode's child exits: on the H200 the parent crashed at
+  // pc 0 with LibTorch's code on its stack while it waited for the third child (a handler chaining
+  // to a null previous one is the likely shape). waitpid needs no SIGCHLD handler.
+  std::signal(SIGCHLD, SIG_DFL);
   namespace fs = std::filesystem;
   const fs::path dir = fs::temp_directory_path() / fmt::format("inferscope-cudnn-{}", ::getpid());
   fs::create_directories(dir);

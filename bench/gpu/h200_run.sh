@@ -1,6 +1,6 @@
 #!/bin/bash
 # The GPU machine's measurement run (see docs/PERFORMANCE.md). From the repo root there:
-#   bash bench/gpu/h200_run.sh build|test|python|engine|aoti|aoti-max|isolate|guide|cudnn|fixture ...   (phases, in order given)
+#   bash bench/gpu/h200_run.sh build|test|python|engine|aoti|aoti-max|isolate|guide|cudnn|cudnn-debug|fixture ...   (phases, in order given)
 # Writes logs, sessions and JSON to $OUT (default ./out). Needs .gpu (../shared/gpu/fetch-debs.sh).
 set -uo pipefail
 OUT=${OUT:-$PWD/out}; mkdir -p "$OUT"
@@ -57,6 +57,16 @@ run_phase() {
           --json "$OUT/ledger_resnet50_$name.json" -o "$OUT/cudnn_resnet50_$name.inferscope.json" >"$OUT/ledger_resnet50_$name.txt" 2>&1
         echo "--- $cfg: exit $?"; tail -4 "$OUT/ledger_resnet50_$name.txt"
       done ;;
+    cudnn-debug)
+      # The parent of `inferscope-cli cudnn` crashed at pc 0 on the H200 (docs/CUDNN_LEDGER.md):
+      # the crash report with mappings, placed by library, and the signals around it.
+      INFERSCOPE_CRASH_MAPS=1 $CLI cudnn -m resnet50 -b 8 -d cuda -c bf16+cl --json "$OUT/debug_ledger.json" >"$OUT/crash.log" 2>&1
+      echo "cudnn: exit $?"; grep -v "^[0-9a-f]*-[0-9a-f]* " "$OUT/crash.log" | head -80
+      python3 bench/gpu/place_crash.py "$OUT/crash.log"
+      if command -v strace >/dev/null; then
+        strace -f -tt -e trace=signal,process -o "$OUT/strace.txt" $CLI cudnn -q -m resnet50 -b 8 -d cuda -c bf16+cl >/dev/null 2>&1
+        grep -E "SIG|exit|kill" "$OUT/strace.txt" | tail -40
+      fi ;;
     fixture)
       # Small sessions the GUI tests and screenshots open (tests/fixtures/): a traced run with kernel
       # timelines, and a cuDNN ledger.
