@@ -55,9 +55,11 @@ check "isolated session records the first-result time" grep -q '"first_result_ms
 INFERSCOPE_FAULT_CRASH=bf16 "$cli" profile -m resnet18 -n 2 --warmup 0 -c bf16 -c fp32 --isolate >"$work/crash.txt" 2>&1
 check "a crashing child is recorded, the next config runs" \
   bash -c "grep -q '^bf16 .*error.*crashed with signal' '$work/crash.txt' && grep -q '^fp32 .* ok ' '$work/crash.txt'"
-INFERSCOPE_FAULT_HANG=fp32 "$cli" profile -m resnet18 -n 2 --warmup 0 -c fp32 -c bf16 --isolate --isolate-timeout 3 >"$work/hang.txt" 2>&1
+# The timeout covers every child: long enough for a CUDA build's child to load its libraries and run
+# bf16 on a busy machine (3 s was not, on the GPU host), short enough for CI.
+INFERSCOPE_FAULT_HANG=fp32 "$cli" profile -m resnet18 -n 2 --warmup 0 -c fp32 -c bf16 --isolate --isolate-timeout 12 >"$work/hang.txt" 2>&1
 check "a hanging child is killed at its timeout, the next config runs" \
-  bash -c "grep -q '^fp32 .*timed out after 3 s' '$work/hang.txt' && grep -q '^bf16 .* ok ' '$work/hang.txt'"
+  bash -c "grep -q '^fp32 .*timed out after 12 s' '$work/hang.txt' && grep -q '^bf16 .* ok ' '$work/hang.txt'"
 
 # cuDNN ledger: on the CPU it says why it is absent, and the exported ledger carries the reason.
 "$cli" cudnn -m resnet18 -d cpu --json "$work/ledger.json" -o "$work/ledger.inferscope.json" >"$work/cudnn.txt" 2>&1
