@@ -12,7 +12,7 @@
 //   4. a matrix-product or convolution word (gemm, matmul, cutlass, fprop, dgrad, wgrad,
 //      implicit_gemm, conv2d, convolution) together with a reduced-precision marker (f16, fp16,
 //      half, bf16, bfloat16, tf32, fp8, e4m3, e5m2, int8),
-// and no "simt" (CUTLASS's non-Tensor-Core path).
+// and no "simt" (CUTLASS's non-Tensor-Core path) or "ffma" (xmma's FP32 FMA path).
 //
 // Limits: it is a heuristic over names. Triton / Inductor kernels (triton_tem_fused_mm_…) and
 // kernels of other libraries that do not say their precision are missed; a library that renames
