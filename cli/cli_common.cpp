@@ -19,16 +19,6 @@
 
 namespace inferscope::cli {
 
-namespace {
-std::vector<std::string>& commandLineStorage() {
-  static std::vector<std::string> args;
-  return args;
-}
-}  // namespace
-
-void setCommandLine(int argc, char** argv) { commandLineStorage().assign(argv, argv + argc); }
-const std::vector<std::string>& commandLine() { return commandLineStorage(); }
-
 int exitCodeFor(ErrorKind kind) {
   switch (kind) {
     case ErrorKind::InvalidInput: return kExitInvalidInput;

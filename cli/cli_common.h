@@ -59,9 +59,6 @@ SessionResult runSession(const ProfileRequest& request, const ModelOptions& opti
 
 // Set by SIGINT/SIGTERM; the engine stops within one iteration.
 CancelToken& processCancelToken();
-// main's argv, for commands that re-run this executable in child processes (cudnn's modes).
-void setCommandLine(int argc, char** argv);
-const std::vector<std::string>& commandLine();
 void installSignalHandlers();
 
 }  // namespace inferscope::cli

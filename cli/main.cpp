@@ -24,7 +24,6 @@ int main(int argc, char** argv) {
   cli::addWorkerCommand(app, action);
   cli::addConfigsCommand(app, action);
   cli::addCudnnCommand(app, action);
-  cli::setCommandLine(argc, argv);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {

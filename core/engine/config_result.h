@@ -79,6 +79,10 @@ struct ConfigResult {
   // A bounded copy of the kernel timeline (core/trace/timeline_json.h; "" when untraced), so that
   // a session file opened elsewhere can draw it; the window itself never goes into files.
   std::string timeline_json;
+  // With RunSettings::trace_convolutions: this config's part of a cuDNN algorithm ledger
+  // (core/cudnn/ledger_json.h; cudnn::observeMode of the window, with cuDNN's candidate algorithms
+  // when cuDNN chose by heuristics), "" otherwise. `inferscope-cli cudnn` merges three of them.
+  std::string cudnn_observation_json;
   std::vector<int> traced_iterations;
   std::shared_ptr<const trace::TraceWindow> trace_window;
 

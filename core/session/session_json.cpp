@@ -187,6 +187,7 @@ static json toJson(const ConfigResult& c) {
     j["traced_iterations"] = c.traced_iterations;
   }
   if (!c.timeline_json.empty()) j["timeline"] = json::parse(c.timeline_json);
+  if (!c.cudnn_observation_json.empty()) j["cudnn_observation"] = json::parse(c.cudnn_observation_json);
   if (c.accuracy.measured) {
     const auto& a = c.accuracy;
     j["accuracy"] = {{"max_abs_error", a.max_abs_error}, {"rel_l2_error", a.rel_l2_error},
@@ -258,6 +259,12 @@ static ConfigResult configFromJson(const json& j) {
   if (j.contains("timeline")) {  // optional: older files and untraced configs have none
     if (!j["timeline"].is_object()) throw Error(ErrorKind::InvalidInput, "\"timeline\" must be an object");
     c.timeline_json = j["timeline"].dump();
+  }
+  if (j.contains("cudnn_observation")) {  // optional: only configs traced with convolution records
+    if (!j["cudnn_observation"].is_object()) {
+      throw Error(ErrorKind::InvalidInput, "\"cudnn_observation\" must be an object");
+    }
+    c.cudnn_observation_json = j["cudnn_observation"].dump();
   }
   if (j.contains("accuracy")) {
     const auto& a = j["accuracy"];

@@ -7,6 +7,7 @@
 #include <fmt/ranges.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cstdlib>
 #include <optional>
@@ -18,6 +19,9 @@
 #include "core/common/time_format.h"
 #include "core/common/units.h"
 #include "core/common/version.h"
+#include "core/cudnn/ledger_builder.h"
+#include "core/cudnn/ledger_json.h"
+#include "core/engine/cudnn_query.h"
 #include "core/model/model_zoo.h"
 #include "core/torch/accuracy.h"
 #include "core/torch/iteration_timer.h"
@@ -33,6 +37,37 @@
 namespace inferscope::engine {
 namespace tl = torchlayer;
 namespace {
+
+// This config's part of a cuDNN ledger (core/cudnn/ledger_builder.h): what ran under each
+// convolution of the window, and — when cuDNN chose by heuristics — cuDNN's own candidates per
+// shape, asked in this process after the run (cuDNN is loaded and initialised as LibTorch uses it).
+std::string cudnnObservation(const trace::TraceWindow& window, const ConfigResult& r, int warmup,
+                             const torch::Device& device) {
+  cudnn::ModeRunInfo info;
+  info.mode = r.config.cudnn.deterministic ? cudnn::SelectionMode::Deterministic
+              : r.config.cudnn.benchmark   ? cudnn::SelectionMode::Benchmark
+                                           : cudnn::SelectionMode::Heuristic;
+  info.config_key = r.config.key();
+  info.latency_ms = r.latency_ms;
+  std::vector<double> steady(r.latency_ms.begin() + std::min<std::ptrdiff_t>(warmup, static_cast<std::ptrdiff_t>(r.latency_ms.size())),
+                             r.latency_ms.end());
+  if (!steady.empty()) {
+    std::nth_element(steady.begin(), steady.begin() + static_cast<std::ptrdiff_t>(steady.size() / 2), steady.end());
+    info.steady_median_ms = steady[steady.size() / 2];
+  }
+  cudnn::CudnnLedger part = cudnn::observeMode(window, info);
+  if (info.mode == cudnn::SelectionMode::Heuristic && device.is_cuda()) {
+    const bool tf32 = r.config.precision == Precision::Tf32 && r.config.tf32_conv;
+    for (auto& layer : part.layers) {
+      if (layer.shape.transposed) continue;
+      auto query = engine::queryConvolutionAlgorithms(layer.shape, tf32, device.index());
+      layer.candidates = std::move(query.candidates);
+      layer.query_error = std::move(query.error);
+    }
+  }
+  part.cudnn_version = engine::cudnnLibraryVersion();
+  return cudnn::ledgerToJson(part);
+}
 
 using Clock = std::chrono::steady_clock;
 
@@ -228,6 +263,9 @@ std::vector<torch::Tensor> iterate(SessionContext& ctx, tl::PreparedModel& model
     auto window = std::make_shared<const trace::TraceWindow>(tracer->finish());
     r.trace_summary_json = trace::traceSummaryToJson(trace::TraceAggregator().summarize(*window));
     if (window->traced()) r.timeline_json = trace::timelineToJson(trace::buildTimelineData(*window));
+    if (window->traced() && ctx.request.run.trace_convolutions) {
+      r.cudnn_observation_json = cudnnObservation(*window, r, warmup, ctx.device);
+    }
     r.trace_window = std::move(window);
   }
   return outputs;

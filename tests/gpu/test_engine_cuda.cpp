@@ -8,6 +8,7 @@
 #include <set>
 
 #include "core/cudnn/ledger_builder.h"
+#include "core/cudnn/ledger_json.h"
 #include "core/engine/cudnn_query.h"
 #include "core/engine/engine.h"
 #include "core/torch/settings_guard.h"
@@ -199,6 +200,14 @@ TEST_F(Cuda, LedgerObservesResNet50Convolutions) {
   EXPECT_EQ(calls, 53);  // every convolution of one ResNet-50 forward
   EXPECT_EQ(observed, static_cast<int>(ledger.layers.size()));
   EXPECT_GT(tensor_core, 0);
+  // The engine's own part (what `inferscope-cli cudnn` merges): heuristic mode, with candidates.
+  ASSERT_FALSE(c.cudnn_observation_json.empty());
+  const auto part = cudnn::ledgerFromJson(c.cudnn_observation_json, "observation");
+  ASSERT_EQ(part.layers.size(), ledger.layers.size());
+  int with_candidates = 0;
+  for (const auto& l : part.layers) with_candidates += l.candidates.empty() ? 0 : 1;
+  EXPECT_EQ(with_candidates, static_cast<int>(part.layers.size()));
+  EXPECT_GE(part.cudnn_version, 90000);
 }
 
 TEST_F(Cuda, CudnnFindAndGetAnswerForAResNetShape) {

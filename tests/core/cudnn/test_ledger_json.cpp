@@ -111,5 +111,17 @@ TEST(LedgerJson, SessionFilesCarryLedgersOnlyWhenPresent) {
   EXPECT_EQ(ledgerToJson(back.cudnn_ledgers[0]), ledgerToJson(s.cudnn_ledgers[0]));
 }
 
+// Isolation workers return each mode's part inside its config result (one NDJSON line).
+TEST(LedgerJson, ConfigResultsCarryTheirObservation) {
+  ConfigResult c;
+  c.config = OptimizationConfig::parse("bf16+cl");
+  c.cudnn_observation_json = ledgerToJson(sampleLedger());
+  const auto back = configResultFromJson(configResultToJson(c), "worker");
+  EXPECT_EQ(back.cudnn_observation_json, c.cudnn_observation_json);
+  EXPECT_EQ(ledgerFromJson(back.cudnn_observation_json).layers.size(), 1u);
+  ConfigResult plain;
+  EXPECT_EQ(configResultToJson(plain).find("cudnn_observation"), std::string::npos);
+}
+
 }  // namespace
 }  // namespace inferscope::cudnn
