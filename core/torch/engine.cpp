@@ -56,10 +56,14 @@ std::string cudnnObservation(const trace::TraceWindow& window, const ConfigResul
     info.steady_median_ms = steady[steady.size() / 2];
   }
   cudnn::CudnnLedger part = cudnn::observeMode(window, info);
-  if (info.mode == cudnn::SelectionMode::Heuristic && device.is_cuda()) {
+  if (info.mode == cudnn::SelectionMode::Heuristic) {
     const bool tf32 = r.config.precision == Precision::Tf32 && r.config.tf32_conv;
     for (auto& layer : part.layers) {
       if (layer.shape.transposed) continue;
+      if (!device.is_cuda()) {
+        layer.query_error = "requires CUDA and cuDNN: this config ran on the CPU";
+        continue;
+      }
       auto query = engine::queryConvolutionAlgorithms(layer.shape, tf32, device.index());
       layer.candidates = std::move(query.candidates);
       layer.query_error = std::move(query.error);
@@ -196,7 +200,11 @@ std::vector<torch::Tensor> iterate(SessionContext& ctx, tl::PreparedModel& model
     cycle_inputs.push_back(tl::deviceInputs(set, r.config, model.model_dtype, ctx.device));
   }
   std::unique_ptr<trace::KernelTracer> tracer;
-  if (ctx.request.run.trace_kernels && ctx.device.is_cuda()) {
+  // On the CPU only the host-only source traces (INFERSCOPE_TRACE_SOURCE=host-only: operators and
+  // convolution records without kernels; how the ledger path is tested without a GPU).
+  const char* source_env = std::getenv("INFERSCOPE_TRACE_SOURCE");
+  const bool host_only = source_env != nullptr && std::string(source_env) == "host-only";
+  if (ctx.request.run.trace_kernels && (ctx.device.is_cuda() || host_only)) {
     trace::TraceWindowPolicy policy;
     policy.warmup_iterations_traced = std::min(warmup, std::max(0, ctx.request.run.trace_warmup_iterations));
     policy.steady_iterations_traced = std::max(0, ctx.request.run.trace_steady_iterations);

@@ -5,6 +5,7 @@
 #include <cstdlib>
 
 #include "core/common/error.h"
+#include "core/cudnn/ledger_json.h"
 #include "core/engine/engine.h"
 #include "core/model/model_zoo.h"
 #include "engine_test_support.h"
@@ -229,4 +230,35 @@ TEST(Runner, AdaptiveStoppingConvergesOrReportsItsBudget) {
   r.run.session_time_budget_ms = 150;  // spread over one config
   s = runQuietly(r);
   EXPECT_EQ(s.configs.at(0).steady.stop_reason, "time-budget");
+}
+
+// The cuDNN ledger's path through the engine, on the CPU: the host-only trace source records
+// operators and convolution arguments without CUPTI, and the engine builds the config's ledger part.
+// ResNet-18 runs 20 convolutions per forward in 11 unique shapes; cuDNN's candidates need CUDA.
+TEST(Runner, ConvolutionRecordsBuildTheLedgerPart) {
+  ::setenv("INFERSCOPE_TRACE_SOURCE", "host-only", 1);
+  auto r = request("resnet18", 1, 3, {"fp32"});
+  r.run.check_accuracy = false;
+  r.run.trace_kernels = true;
+  r.run.trace_convolutions = true;
+  r.run.trace_warmup_iterations = 1;
+  r.run.trace_steady_iterations = 2;
+  const auto s = runQuietly(r);
+  ::unsetenv("INFERSCOPE_TRACE_SOURCE");
+  const auto& c = s.configs.at(0);
+  ASSERT_EQ(c.status, ConfigStatus::Ok) << c.message;
+  ASSERT_FALSE(c.cudnn_observation_json.empty());
+  const auto part = cudnn::ledgerFromJson(c.cudnn_observation_json, "part");
+  ASSERT_EQ(part.layers.size(), 11u);
+  int calls = 0;
+  for (const auto& l : part.layers) {
+    calls += l.calls_per_iteration;
+    EXPECT_EQ(l.shape.dtype, "float32");
+    EXPECT_TRUE(l.ran.at(cudnn::SelectionMode::Heuristic).observed);
+    EXPECT_TRUE(l.candidates.empty());
+    EXPECT_NE(l.query_error.find("requires CUDA and cuDNN"), std::string::npos) << l.query_error;
+  }
+  EXPECT_EQ(calls, 20);
+  EXPECT_EQ(part.layers.front().shape.key(), "1x3x224x224 * 64x3x7x7 s2 p3 d1 g1 float32 nchw");
+  EXPECT_TRUE(part.modes.at(cudnn::SelectionMode::Heuristic).ok);
 }
