@@ -10,6 +10,7 @@
 // the heuristic mode's part carries cuDNN's candidates). The parent merges, prints and writes.
 #include <fmt/format.h>
 
+#include <cstdlib>
 #include <map>
 #include <memory>
 
@@ -90,7 +91,11 @@ int runLedger(const CudnnOptions& o) {
   ledger.tf32 = convTf32(base);
   ledger.torch_version = engine::libtorchVersion();
 
-  if (request.device != DeviceKind::Cuda) {
+  // On the CPU the ledger is absent — unless the host-only trace source is asked for, which records
+  // the convolutions without CUPTI: a shape inventory, and the way CI runs this command's workers.
+  const char* source_env = std::getenv("INFERSCOPE_TRACE_SOURCE");
+  const bool host_only = source_env != nullptr && std::string(source_env) == "host-only";
+  if (request.device != DeviceKind::Cuda && !host_only) {
     ledger.available = false;
     ledger.reason = "requires CUDA and cuDNN: choose a CUDA device (-d cuda)";
     fmt::print("{}", cudnn::formatLedger(ledger));
@@ -116,7 +121,9 @@ int runLedger(const CudnnOptions& o) {
     fmt::print(stderr, "cancelled\n");
     return kExitCancelled;
   }
-  ledger.device = fmt::format("{} (sm_{}{})", session.device.name, session.device.cc_major, session.device.cc_minor);
+  ledger.device = session.device.kind == DeviceKind::Cuda
+                      ? fmt::format("{} (sm_{}{})", session.device.name, session.device.cc_major, session.device.cc_minor)
+                      : session.device.name;
   if (!session.request.inputs.empty()) ledger.input = toString(session.request.inputs);
 
   std::vector<cudnn::CudnnLedger> parts;
@@ -155,6 +162,10 @@ int runLedger(const CudnnOptions& o) {
 
   ledger.available = true;
   ledger = cudnn::mergeModes(ledger, parts, {});  // candidates came with the heuristic mode's part
+  if (request.device != DeviceKind::Cuda) {
+    ledger.notes.push_back("CPU run with the host-only trace source: the convolutions the model executes, "
+                           "without kernels or cuDNN's candidates (those need CUDA and cuDNN)");
+  }
   for (auto& [mode, list] : retune) ledger.modes[mode].retune_first_ms = list;
   ledger.notes.push_back(
       "PyTorch selects through cuDNN's v8 graph API (engine configs); the candidate list is cuDNN's legacy "

@@ -342,7 +342,9 @@ void deriveComparisons(CudnnLedger& ledger) {
 std::string formatLedger(const CudnnLedger& ledger) {
   if (!ledger.available) return fmt::format("cuDNN ledger unavailable: {}\n", ledger.reason);
   std::string out;
-  out += fmt::format("cuDNN {} · {} · {} · config {}{}\n", ledger.cudnn_version, ledger.device, ledger.model,
+  out += fmt::format("cuDNN {} · {} · {} · config {}{}\n",
+                     ledger.cudnn_version > 0 ? std::to_string(ledger.cudnn_version) : std::string("n/a"),
+                     ledger.device, ledger.model,
                      ledger.config, ledger.tf32 ? " (TF32 allowed)" : "");
   for (SelectionMode m : kSelectionModes) {
     const auto it = ledger.modes.find(m);

@@ -68,6 +68,13 @@ check "cudnn on the CPU → exit 4 with the reason" bash -c "[ $rc -eq 4 ] && gr
 check "cudnn --json writes an unavailable ledger" grep -q '"available": false' "$work/ledger.json"
 check "cudnn session carries the ledger" grep -q '"cudnn_ledgers"' "$work/ledger.inferscope.json"
 check "cudnn rejects CUDA-graph configs" expect_exit 2 "drop +graph" cudnn -m resnet18 -c bf16+graph
+# The same command through its isolation workers, on the CPU with the host-only trace source: the
+# shapes of ResNet-18's convolutions (the modes that need cuDNN fail as unsupported, exit 1).
+INFERSCOPE_TRACE_SOURCE=host-only "$cli" cudnn -q -m resnet18 -d cpu -n 2 --warmup 1 --json "$work/cpu-ledger.json" >"$work/cudnn-cpu.txt" 2>&1
+rc=$?
+check "cudnn on the CPU (host-only): 11 shapes, 20 convolutions, modes merged" \
+  bash -c "[ $rc -eq 1 ] && grep -q '^11 unique shapes, 20 convolutions per iteration' '$work/cudnn-cpu.txt' && grep -q 'benchmark .*unsupported' '$work/cudnn-cpu.txt'"
+check "the CPU ledger says why it has no candidates" grep -q 'requires CUDA and cuDNN: this config ran on the CPU' "$work/cpu-ledger.json"
 
 echo "$((checks - failures)) passed, $failures failed"
 [ "$failures" -eq 0 ]
