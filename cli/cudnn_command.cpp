@@ -49,26 +49,34 @@ OptimizationConfig baseConfig(const std::string& key) {
   OptimizationConfig c = OptimizationConfig::parse(key);
   if (c.compile == CompileMode::CudaGraph || c.compile == CompileMode::AotInductor ||
       c.compile == CompileMode::AotInductorMax) {
-    throw Error(ErrorKind::InvalidInput,
-                fmt::format("the ledger observes convolutions as the eager model runs them: drop +graph/+aoti from "
-                            "'{}' (a CUDA-graph replay runs the kernels the eager run chose)", key));
+    throw Error(
+        ErrorKind::InvalidInput,
+        fmt::format(
+            "the ledger observes convolutions as the eager model runs them: drop +graph/+aoti from "
+            "'{}' (a CUDA-graph replay runs the kernels the eager run chose)",
+            key));
   }
-  if (!c.cudnn.enabled) throw Error(ErrorKind::InvalidInput, "'nocudnn' leaves nothing for a cuDNN ledger to show");
+  if (!c.cudnn.enabled)
+    throw Error(ErrorKind::InvalidInput, "'nocudnn' leaves nothing for a cuDNN ledger to show");
   c.cudnn = CudnnSettings{};
   return c;
 }
 
-bool convTf32(const OptimizationConfig& c) { return c.precision == Precision::Tf32 && c.tf32_conv; }
+bool convTf32(const OptimizationConfig& c) {
+  return c.precision == Precision::Tf32 && c.tf32_conv;
+}
 
 // Runs `plan` with every mode in a fresh worker process.
-SessionResult runIsolatedPlan(ProfileRequest request, const std::vector<OptimizationConfig>& plan, bool quiet) {
+SessionResult runIsolatedPlan(ProfileRequest request, const std::vector<OptimizationConfig>& plan,
+                              bool quiet) {
   request.plan = plan;
   ConsoleSink sink(quiet);
   IsolationOptions isolation;
   return runIsolated(request, sink, processCancelToken(), isolation);
 }
 
-void writeOutputs(const CudnnOptions& o, const SessionResult& session, const cudnn::CudnnLedger& ledger) {
+void writeOutputs(const CudnnOptions& o, const SessionResult& session,
+                  const cudnn::CudnnLedger& ledger) {
   if (!o.json_out.empty()) {
     writeFileAtomically(o.json_out, cudnn::ledgerToJson(ledger, 1));
     fmt::print(stderr, "ledger written to {}\n", o.json_out);
@@ -115,14 +123,16 @@ int runLedger(const CudnnOptions& o) {
   request.run.trace_warmup_iterations = 1;
   request.run.trace_steady_iterations = 3;
   std::vector<OptimizationConfig> plan;
-  for (cudnn::SelectionMode mode : cudnn::kSelectionModes) plan.push_back(configForMode(base, mode));
+  for (cudnn::SelectionMode mode : cudnn::kSelectionModes)
+    plan.push_back(configForMode(base, mode));
   SessionResult session = runIsolatedPlan(request, plan, o.quiet);
   if (session.cancelled) {
     fmt::print(stderr, "cancelled\n");
     return kExitCancelled;
   }
   ledger.device = session.device.kind == DeviceKind::Cuda
-                      ? fmt::format("{} (sm_{}{})", session.device.name, session.device.cc_major, session.device.cc_minor)
+                      ? fmt::format("{} (sm_{}{})", session.device.name, session.device.cc_major,
+                                    session.device.cc_minor)
                       : session.device.name;
   if (!session.request.inputs.empty()) ledger.input = toString(session.request.inputs);
 
@@ -131,10 +141,13 @@ int runLedger(const CudnnOptions& o) {
     const auto mode = cudnn::kSelectionModes[i];
     const ConfigResult& c = session.configs[i];
     if (c.status != ConfigStatus::Ok) {
-      parts.push_back(cudnn::failedMode(mode, c.config.key(), fmt::format("{}: {}", toString(c.status), c.message)));
+      parts.push_back(cudnn::failedMode(mode, c.config.key(),
+                                        fmt::format("{}: {}", toString(c.status), c.message)));
     } else if (c.cudnn_observation_json.empty()) {
-      parts.push_back(cudnn::failedMode(mode, c.config.key(), "no convolution records: the run was not traced "
-                                                              "(CUPTI missing or busy?) or the model has no convolutions"));
+      parts.push_back(
+          cudnn::failedMode(mode, c.config.key(),
+                            "no convolution records: the run was not traced "
+                            "(CUPTI missing or busy?) or the model has no convolutions"));
     } else {
       parts.push_back(cudnn::ledgerFromJson(c.cudnn_observation_json, c.config.key()));
       if (ledger.cudnn_version == 0) ledger.cudnn_version = parts.back().cudnn_version;
@@ -145,7 +158,8 @@ int runLedger(const CudnnOptions& o) {
   // tuned there) with the new one, so iteration 1 is the first call at the new shapes.
   std::map<cudnn::SelectionMode, std::vector<std::pair<std::string, double>>> retune;
   for (const auto& spec : retune_specs) {
-    for (cudnn::SelectionMode mode : {cudnn::SelectionMode::Heuristic, cudnn::SelectionMode::Benchmark}) {
+    for (cudnn::SelectionMode mode :
+         {cudnn::SelectionMode::Heuristic, cudnn::SelectionMode::Benchmark}) {
       ProfileRequest r = request;
       r.run.trace_kernels = false;
       r.run.trace_convolutions = false;
@@ -156,24 +170,29 @@ int runLedger(const CudnnOptions& o) {
       const SessionResult s = runIsolatedPlan(r, {configForMode(base, mode)}, true);
       if (s.cancelled) return kExitCancelled;
       const auto& c = s.configs.at(0);
-      if (c.status == ConfigStatus::Ok && c.latency_ms.size() >= 2) retune[mode].emplace_back(spec.toString(), c.latency_ms[1]);
+      if (c.status == ConfigStatus::Ok && c.latency_ms.size() >= 2)
+        retune[mode].emplace_back(spec.toString(), c.latency_ms[1]);
     }
   }
 
   ledger.available = true;
   ledger = cudnn::mergeModes(ledger, parts, {});  // candidates came with the heuristic mode's part
   if (request.device != DeviceKind::Cuda) {
-    ledger.notes.push_back("CPU run with the host-only trace source: the convolutions the model executes, "
-                           "without kernels or cuDNN's candidates (those need CUDA and cuDNN)");
+    ledger.notes.push_back(
+        "CPU run with the host-only trace source: the convolutions the model executes, "
+        "without kernels or cuDNN's candidates (those need CUDA and cuDNN)");
   }
   for (auto& [mode, list] : retune) ledger.modes[mode].retune_first_ms = list;
   ledger.notes.push_back(
-      "PyTorch selects through cuDNN's v8 graph API (engine configs); the candidate list is cuDNN's legacy "
-      "Find/Get catalogue for the same shape, dtype and math type, and what ran is read from the kernels "
+      "PyTorch selects through cuDNN's v8 graph API (engine configs); the candidate list is "
+      "cuDNN's legacy "
+      "Find/Get catalogue for the same shape, dtype and math type, and what ran is read from the "
+      "kernels "
       "CUPTI saw beneath each convolution.");
   if (!retune.empty()) {
-    ledger.notes.push_back("re-tune: the first iteration at each new input size, in a worker that has just run "
-                           "the original size (iterations alternate between the two)");
+    ledger.notes.push_back(
+        "re-tune: the first iteration at each new input size, in a worker that has just run "
+        "the original size (iterations alternate between the two)");
   }
   session.cudnn_ledgers = {ledger};
   fmt::print("{}", cudnn::formatLedger(ledger));
@@ -188,23 +207,25 @@ int runLedger(const CudnnOptions& o) {
 
 void addCudnnCommand(CLI::App& app, std::function<int()>& action) {
   auto options = std::make_shared<CudnnOptions>();
-  auto* cmd = app.add_subcommand(
-      "cudnn", "cuDNN algorithm ledger: per convolution shape, cuDNN's candidates and what ran with benchmark off, "
-               "on and deterministic (CUDA + cuDNN)");
+  auto* cmd = app.add_subcommand("cudnn",
+                                 "cuDNN algorithm ledger: per convolution shape, cuDNN's "
+                                 "candidates and what ran with benchmark off, "
+                                 "on and deterministic (CUDA + cuDNN)");
   options->model.warmup = 5;  // per mode: a ledger needs a steady state, not a tight CI
   options->model.iters = 20;
   addModelOptions(*cmd, options->model);
   cmd->add_option("-c,--config", options->config,
-                  "the base config (precision, memory format, TorchScript); its cuDNN tokens are replaced per mode")
+                  "the base config (precision, memory format, TorchScript); its cuDNN tokens are "
+                  "replaced per mode")
       ->capture_default_str();
-  cmd->add_option("--retune-input", options->retune_inputs,
-                  "measure re-tuning: iteration 0 at this input spec after the main run (repeatable)");
+  cmd->add_option(
+      "--retune-input", options->retune_inputs,
+      "measure re-tuning: iteration 0 at this input spec after the main run (repeatable)");
   cmd->add_option("--json", options->json_out, "write the ledger alone as JSON");
-  cmd->add_option("-o,--out", options->session_out, "write a session file (the modes' runs and the ledger)");
+  cmd->add_option("-o,--out", options->session_out,
+                  "write a session file (the modes' runs and the ledger)");
   cmd->add_flag("-q,--quiet", options->quiet, "no progress lines");
-  cmd->callback([options, &action] {
-    action = [options] { return runLedger(*options); };
-  });
+  cmd->callback([options, &action] { action = [options] { return runLedger(*options); }; });
 }
 
 }  // namespace inferscope::cli

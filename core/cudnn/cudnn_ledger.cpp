@@ -8,9 +8,12 @@ namespace inferscope::cudnn {
 
 const char* toString(SelectionMode mode) {
   switch (mode) {
-    case SelectionMode::Heuristic: return "heuristic";
-    case SelectionMode::Benchmark: return "benchmark";
-    case SelectionMode::Deterministic: return "deterministic";
+    case SelectionMode::Heuristic:
+      return "heuristic";
+    case SelectionMode::Benchmark:
+      return "benchmark";
+    case SelectionMode::Deterministic:
+      return "deterministic";
   }
   return "heuristic";
 }
@@ -34,9 +37,10 @@ std::string compact(const std::vector<std::int64_t>& values) {
 }  // namespace
 
 std::string ConvShape::key() const {
-  return fmt::format("{} * {} s{} p{} d{} g{} {} {}{}", fmt::join(input, "x"), fmt::join(weight, "x"),
-                     compact(stride), compact(padding), compact(dilation), groups, dtype,
-                     channels_last ? "nhwc" : "nchw", transposed ? " transposed" : "");
+  return fmt::format("{} * {} s{} p{} d{} g{} {} {}{}", fmt::join(input, "x"),
+                     fmt::join(weight, "x"), compact(stride), compact(padding), compact(dilation),
+                     groups, dtype, channels_last ? "nhwc" : "nchw",
+                     transposed ? " transposed" : "");
 }
 
 std::vector<std::int64_t> ConvShape::outputSizes() const {

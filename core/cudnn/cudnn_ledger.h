@@ -19,8 +19,8 @@ namespace inferscope::cudnn {
 enum class SelectionMode { Heuristic, Benchmark, Deterministic };
 const char* toString(SelectionMode mode);  // "heuristic", "benchmark", "deterministic"
 std::optional<SelectionMode> selectionModeFromString(const std::string& text);
-inline constexpr SelectionMode kSelectionModes[] = {SelectionMode::Heuristic, SelectionMode::Benchmark,
-                                                   SelectionMode::Deterministic};
+inline constexpr SelectionMode kSelectionModes[] = {
+    SelectionMode::Heuristic, SelectionMode::Benchmark, SelectionMode::Deterministic};
 
 // One convolution shape as cuDNN sees it: logical NCHW sizes whatever the memory format.
 struct ConvShape {
@@ -41,15 +41,15 @@ struct ConvShape {
 
 // One forward algorithm as cuDNN's legacy API reports it.
 struct AlgorithmCandidate {
-  std::string algo;              // "IMPLICIT_PRECOMP_GEMM" (cudnnConvolutionFwdAlgo_t without prefix)
+  std::string algo;  // "IMPLICIT_PRECOMP_GEMM" (cudnnConvolutionFwdAlgo_t without prefix)
   KernelFamily family = KernelFamily::Other;  // the family that algorithm belongs to
-  std::string status = "ok";     // "ok" or cuDNN's status text ("CUDNN_STATUS_NOT_SUPPORTED")
+  std::string status = "ok";      // "ok" or cuDNN's status text ("CUDNN_STATUS_NOT_SUPPORTED")
   std::optional<double> time_ms;  // measured by Find; absent for Get (heuristic) entries
   std::uint64_t workspace_bytes = 0;
   bool deterministic = true;
-  bool tensor_core = false;      // math type CUDNN_TENSOR_OP_MATH*
-  std::string math_type;         // "DEFAULT_MATH", "TENSOR_OP_MATH", "FMA_MATH", …
-  int heuristic_rank = -1;       // position in cudnnGetConvolutionForwardAlgorithm_v7's list
+  bool tensor_core = false;  // math type CUDNN_TENSOR_OP_MATH*
+  std::string math_type;     // "DEFAULT_MATH", "TENSOR_OP_MATH", "FMA_MATH", …
+  int heuristic_rank = -1;   // position in cudnnGetConvolutionForwardAlgorithm_v7's list
 };
 
 // One kernel that ran under a convolution call.
@@ -62,17 +62,17 @@ struct RanKernel {
 
 // What one selection mode ran for one shape, over the traced steady iterations.
 struct ModeObservation {
-  bool observed = false;             // false: the mode's run failed or this shape never ran
-  std::vector<RanKernel> kernels;    // in launch order of one call
+  bool observed = false;           // false: the mode's run failed or this shape never ran
+  std::vector<RanKernel> kernels;  // in launch order of one call
   KernelFamily family = KernelFamily::Other;  // the main kernel's family (transposes excluded)
-  bool tensor_core = false;          // the main kernel ran on Tensor Cores
-  double gpu_time_us = 0;            // median over calls: sum of the call's kernel times
-  int layout_transposes = 0;         // NCHW↔NHWC transposes per call
+  bool tensor_core = false;                   // the main kernel ran on Tensor Cores
+  double gpu_time_us = 0;                     // median over calls: sum of the call's kernel times
+  int layout_transposes = 0;                  // NCHW↔NHWC transposes per call
   // The first call's host time beyond a steady call's: cudnnFind's autotuning with benchmark on;
   // with it off, what choosing and building the plan costs (cuDNN heuristics, plan cache fill).
   std::optional<double> autotune_ms;
-  double steady_host_us = 0;         // median host time of one call in the steady iterations
-  std::string error;                 // why not observed, when known
+  double steady_host_us = 0;  // median host time of one call in the steady iterations
+  std::string error;          // why not observed, when known
 };
 
 struct LedgerLayer {
@@ -80,24 +80,25 @@ struct LedgerLayer {
   std::vector<std::string> layer_names;  // the model's module paths when known, else "conv #3"
   int calls_per_iteration = 0;
   std::vector<AlgorithmCandidate> candidates;  // Find results (time order), then Get-only ones
-  std::string heuristic_algo;  // Get_v7's first choice
-  std::string fastest_algo;    // Find's fastest with status ok
-  std::string query_error;     // why there are no candidates (transposed, cuDNN error, …)
+  std::string heuristic_algo;                  // Get_v7's first choice
+  std::string fastest_algo;                    // Find's fastest with status ok
+  std::string query_error;  // why there are no candidates (transposed, cuDNN error, …)
   std::map<SelectionMode, ModeObservation> ran;
   // Derived by the builder:
   bool benchmark_differs = false;  // the benchmark run's main kernel differs from the heuristic's
   double benchmark_gain_us = 0;    // heuristic GPU time − benchmark GPU time (positive: faster)
-  bool nondeterministic_choice = false;  // benchmark picked a family cuDNN reports non-deterministic
-  bool deterministic_differs = false;    // deterministic mode ran another main kernel than benchmark
+  bool nondeterministic_choice =
+      false;                           // benchmark picked a family cuDNN reports non-deterministic
+  bool deterministic_differs = false;  // deterministic mode ran another main kernel than benchmark
 };
 
 struct ModeTotals {
   bool ok = false;
-  std::string config_key;           // the config actually run ("bf16+cl+bench")
-  std::string error;                // when !ok
-  double first_iteration_ms = 0;    // iteration 0 (cold: autotune happens here with benchmark)
+  std::string config_key;         // the config actually run ("bf16+cl+bench")
+  std::string error;              // when !ok
+  double first_iteration_ms = 0;  // iteration 0 (cold: autotune happens here with benchmark)
   double steady_median_ms = 0;
-  double conv_gpu_time_us = 0;      // sum over layers × calls of the convolution GPU time
+  double conv_gpu_time_us = 0;  // sum over layers × calls of the convolution GPU time
   // Benchmark only: iteration 0 at new input shapes after the steady state (re-tuning cost).
   std::vector<std::pair<std::string, double>> retune_first_ms;  // (input shape, first iteration ms)
 };
@@ -105,30 +106,30 @@ struct ModeTotals {
 struct LedgerSummary {
   int unique_shapes = 0;
   int conv_calls_per_iteration = 0;
-  int benchmark_differs = 0;       // shapes where benchmark ran another main kernel
-  int benchmark_faster = 0;        // … and was faster by more than 2 % (noise)
-  int benchmark_slower = 0;        // … and was slower by more than 2 %
-  double benchmark_gain_us = 0;    // per iteration, all conv calls
-  double autotune_ms_total = 0;    // first-iteration autotune over all unique shapes
-  int tensor_core_shapes = 0;      // shapes whose heuristic kernel used Tensor Cores
+  int benchmark_differs = 0;     // shapes where benchmark ran another main kernel
+  int benchmark_faster = 0;      // … and was faster by more than 2 % (noise)
+  int benchmark_slower = 0;      // … and was slower by more than 2 %
+  double benchmark_gain_us = 0;  // per iteration, all conv calls
+  double autotune_ms_total = 0;  // first-iteration autotune over all unique shapes
+  int tensor_core_shapes = 0;    // shapes whose heuristic kernel used Tensor Cores
   int nondeterministic_choices = 0;
   int layout_transposes_per_iteration = 0;  // in the heuristic run
 };
 
 struct CudnnLedger {
   bool available = false;
-  std::string reason;  // when !available: "requires CUDA and cuDNN", …
-  std::string model;   // "resnet50", a file name
-  std::string input;   // "32x3x224x224:float32"
-  std::string config;  // the base config key, without cuDNN tokens ("bf16+cl")
-  std::string device;  // "NVIDIA H200 (sm_90)"
+  std::string reason;     // when !available: "requires CUDA and cuDNN", …
+  std::string model;      // "resnet50", a file name
+  std::string input;      // "32x3x224x224:float32"
+  std::string config;     // the base config key, without cuDNN tokens ("bf16+cl")
+  std::string device;     // "NVIDIA H200 (sm_90)"
   int cudnn_version = 0;  // cudnnGetVersion(): 91900
   std::string torch_version;
-  bool tf32 = false;   // TF32 allowed for cuDNN convolutions in this config
+  bool tf32 = false;  // TF32 allowed for cuDNN convolutions in this config
   std::map<SelectionMode, ModeTotals> modes;
   std::vector<LedgerLayer> layers;  // in first-execution order
   LedgerSummary summary;
-  std::vector<std::string> notes;   // caveats shown with the ledger
+  std::vector<std::string> notes;  // caveats shown with the ledger
 };
 
 }  // namespace inferscope::cudnn

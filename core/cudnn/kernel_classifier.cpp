@@ -25,7 +25,9 @@ bool containsAny(const std::string& text, std::initializer_list<std::string_view
 }
 
 // CUDA-core variants of the xmma/CUTLASS templates say so: "ffma" (FP32 FMA) or "simt".
-bool cudaCoreMath(const std::string& name) { return containsAny(name, {"ffma", "simt"}); }
+bool cudaCoreMath(const std::string& name) {
+  return containsAny(name, {"ffma", "simt"});
+}
 
 KernelFamily familyOfName(const std::string& name) {
   // Layout conversions first: their names can hold "conv"- or "gemm"-like words. PyTorch's own
@@ -45,9 +47,11 @@ KernelFamily familyOfName(const std::string& name) {
   if (containsAny(name, {"explicit_convolve", "im2col"})) return KernelFamily::Gemm;
   // xmma ("sm90_xmma_fprop_implicit_gemm_bf16bf16_…"), CUTLASS ("cutlass_tensorop_…fprop…") and
   // cuDNN's runtime-compiled engines: Tensor-Core fprop unless the name says CUDA-core math.
-  const bool conv_kernel = containsAny(name, {"fprop", "implicit_gemm", "implicitgemm", "conv2d_fwd", "conv_fwd"});
+  const bool conv_kernel =
+      containsAny(name, {"fprop", "implicit_gemm", "implicitgemm", "conv2d_fwd", "conv_fwd"});
   if (conv_kernel && !cudaCoreMath(name) &&
-      (containsAny(name, {"xmma", "cutlass", "tensorop", "hmma", "gmma"}) || trace::isTensorCoreKernel(name))) {
+      (containsAny(name, {"xmma", "cutlass", "tensorop", "hmma", "gmma"}) ||
+       trace::isTensorCoreKernel(name))) {
     return KernelFamily::TensorCoreFprop;
   }
   if (conv_kernel) return KernelFamily::ImplicitGemm;
@@ -65,15 +69,17 @@ KernelClass classifyKernel(std::string_view kernel_name) {
   const std::string name = lower(kernel_name);
   KernelClass c;
   c.family = familyOfName(name);
-  c.tensor_core = c.family == KernelFamily::TensorCoreFprop ||
-                  (isMainFamily(c.family) && !cudaCoreMath(name) && trace::isTensorCoreKernel(name));
+  c.tensor_core =
+      c.family == KernelFamily::TensorCoreFprop ||
+      (isMainFamily(c.family) && !cudaCoreMath(name) && trace::isTensorCoreKernel(name));
   return c;
 }
 
 KernelFamily familyOfAlgorithm(std::string_view algo) {
   const std::string a = lower(algo);
   // Longest names first: IMPLICIT_PRECOMP_GEMM contains IMPLICIT_GEMM's words.
-  if (a.find("implicit_precomp_gemm") != std::string::npos) return KernelFamily::PrecomputedImplicitGemm;
+  if (a.find("implicit_precomp_gemm") != std::string::npos)
+    return KernelFamily::PrecomputedImplicitGemm;
   if (a.find("implicit_gemm") != std::string::npos) return KernelFamily::ImplicitGemm;
   if (a.find("winograd") != std::string::npos) return KernelFamily::Winograd;
   if (a.find("fft") != std::string::npos) return KernelFamily::Fft;

@@ -14,7 +14,8 @@ struct FamilyNames {
 
 constexpr std::array<FamilyNames, 9> kFamilies{{
     {KernelFamily::ImplicitGemm, "implicit GEMM", "implicit_gemm"},
-    {KernelFamily::PrecomputedImplicitGemm, "precomputed implicit GEMM", "precomputed_implicit_gemm"},
+    {KernelFamily::PrecomputedImplicitGemm, "precomputed implicit GEMM",
+     "precomputed_implicit_gemm"},
     {KernelFamily::Gemm, "GEMM", "gemm"},
     {KernelFamily::Winograd, "Winograd", "winograd"},
     {KernelFamily::Fft, "FFT", "fft"},

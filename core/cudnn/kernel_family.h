@@ -14,9 +14,9 @@ enum class KernelFamily {
   Winograd,
   Fft,
   Direct,
-  TensorCoreFprop,          // xmma / cutlass / cuDNN engine "fprop" kernels (implicit GEMM on Tensor Cores)
-  LayoutTranspose,          // NCHW ↔ NHWC conversions around a kernel that wants the other layout
-  Other                     // bias adds, scale kernels, helpers
+  TensorCoreFprop,  // xmma / cutlass / cuDNN engine "fprop" kernels (implicit GEMM on Tensor Cores)
+  LayoutTranspose,  // NCHW ↔ NHWC conversions around a kernel that wants the other layout
+  Other             // bias adds, scale kernels, helpers
 };
 
 const char* toString(KernelFamily family);  // "implicit GEMM", "Tensor-Core fprop", …

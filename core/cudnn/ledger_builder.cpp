@@ -146,7 +146,8 @@ CudnnLedger observeMode(const trace::TraceWindow& window, const ModeRunInfo& inf
   for (const auto& r : window.convolutions) {
     if (calls.nested.count(r.external_id) == 0) records.push_back(&r);
   }
-  std::sort(records.begin(), records.end(), [](const auto* a, const auto* b) { return a->start_ns < b->start_ns; });
+  std::sort(records.begin(), records.end(),
+            [](const auto* a, const auto* b) { return a->start_ns < b->start_ns; });
 
   struct Accumulator {
     std::size_t layer = 0;
@@ -226,7 +227,8 @@ CudnnLedger observeMode(const trace::TraceWindow& window, const ModeRunInfo& inf
   return ledger;
 }
 
-CudnnLedger failedMode(SelectionMode mode, const std::string& config_key, const std::string& error) {
+CudnnLedger failedMode(SelectionMode mode, const std::string& config_key,
+                       const std::string& error) {
   CudnnLedger ledger;
   ModeTotals& totals = ledger.modes[mode];
   totals.ok = false;
@@ -260,7 +262,8 @@ CudnnLedger mergeModes(const CudnnLedger& base, const std::vector<CudnnLedger>& 
   }
   for (auto& layer : out.layers) {
     if (layer.shape.transposed) {
-      layer.query_error = "transposed convolutions are listed, not queried (cuDNN runs them as backward-data)";
+      layer.query_error =
+          "transposed convolutions are listed, not queried (cuDNN runs them as backward-data)";
       continue;
     }
     if (!finder) continue;
@@ -278,12 +281,15 @@ void deriveComparisons(CudnnLedger& ledger) {
   for (auto& layer : ledger.layers) {
     s.conv_calls_per_iteration += layer.calls_per_iteration;
     // Candidates: Find's measured ones by time, then the heuristic-only ones by rank.
-    std::stable_sort(layer.candidates.begin(), layer.candidates.end(), [](const auto& a, const auto& b) {
-      const bool ta = a.time_ms.has_value() && a.status == "ok", tb = b.time_ms.has_value() && b.status == "ok";
-      if (ta != tb) return ta;
-      if (ta) return *a.time_ms < *b.time_ms;
-      return a.heuristic_rank >= 0 && (b.heuristic_rank < 0 || a.heuristic_rank < b.heuristic_rank);
-    });
+    std::stable_sort(layer.candidates.begin(), layer.candidates.end(),
+                     [](const auto& a, const auto& b) {
+                       const bool ta = a.time_ms.has_value() && a.status == "ok",
+                                  tb = b.time_ms.has_value() && b.status == "ok";
+                       if (ta != tb) return ta;
+                       if (ta) return *a.time_ms < *b.time_ms;
+                       return a.heuristic_rank >= 0 &&
+                              (b.heuristic_rank < 0 || a.heuristic_rank < b.heuristic_rank);
+                     });
     layer.heuristic_algo.clear();
     layer.fastest_algo.clear();
     for (const auto& c : layer.candidates) {
@@ -306,9 +312,11 @@ void deriveComparisons(CudnnLedger& ledger) {
     };
     if (heur != layer.ran.end() && heur->second.observed) {
       if (heur->second.tensor_core) ++s.tensor_core_shapes;
-      s.layout_transposes_per_iteration += heur->second.layout_transposes * layer.calls_per_iteration;
+      s.layout_transposes_per_iteration +=
+          heur->second.layout_transposes * layer.calls_per_iteration;
     }
-    if (heur != layer.ran.end() && bench != layer.ran.end() && heur->second.observed && bench->second.observed) {
+    if (heur != layer.ran.end() && bench != layer.ran.end() && heur->second.observed &&
+        bench->second.observed) {
       layer.benchmark_differs = mainName(heur->second) != mainName(bench->second);
       layer.benchmark_gain_us = heur->second.gpu_time_us - bench->second.gpu_time_us;
       if (layer.benchmark_differs) {
@@ -321,8 +329,8 @@ void deriveComparisons(CudnnLedger& ledger) {
     }
     if (bench != layer.ran.end() && bench->second.observed) {
       if (bench->second.autotune_ms) s.autotune_ms_total += *bench->second.autotune_ms;
-      // cuDNN reports determinism per legacy algorithm: the benchmark's family is flagged when every
-      // candidate of that family that ran says non-deterministic.
+      // cuDNN reports determinism per legacy algorithm: the benchmark's family is flagged when
+      // every candidate of that family that ran says non-deterministic.
       int same_family = 0, nondeterministic = 0;
       for (const auto& c : layer.candidates) {
         if (c.family != bench->second.family || c.status != "ok") continue;
@@ -342,10 +350,10 @@ void deriveComparisons(CudnnLedger& ledger) {
 std::string formatLedger(const CudnnLedger& ledger) {
   if (!ledger.available) return fmt::format("cuDNN ledger unavailable: {}\n", ledger.reason);
   std::string out;
-  out += fmt::format("cuDNN {} · {} · {} · config {}{}\n",
-                     ledger.cudnn_version > 0 ? std::to_string(ledger.cudnn_version) : std::string("n/a"),
-                     ledger.device, ledger.model,
-                     ledger.config, ledger.tf32 ? " (TF32 allowed)" : "");
+  out += fmt::format(
+      "cuDNN {} · {} · {} · config {}{}\n",
+      ledger.cudnn_version > 0 ? std::to_string(ledger.cudnn_version) : std::string("n/a"),
+      ledger.device, ledger.model, ledger.config, ledger.tf32 ? " (TF32 allowed)" : "");
   for (SelectionMode m : kSelectionModes) {
     const auto it = ledger.modes.find(m);
     if (it == ledger.modes.end()) continue;
@@ -354,15 +362,19 @@ std::string formatLedger(const CudnnLedger& ledger) {
       out += fmt::format("  {:<13} {:<22} failed: {}\n", toString(m), t.config_key, t.error);
       continue;
     }
-    out += fmt::format("  {:<13} {:<22} iteration 0 {:9.1f} ms · steady {:7.3f} ms · convolutions {:8.1f} µs/iter\n",
-                       toString(m), t.config_key, t.first_iteration_ms, t.steady_median_ms, t.conv_gpu_time_us);
+    out += fmt::format(
+        "  {:<13} {:<22} iteration 0 {:9.1f} ms · steady {:7.3f} ms · convolutions {:8.1f} "
+        "µs/iter\n",
+        toString(m), t.config_key, t.first_iteration_ms, t.steady_median_ms, t.conv_gpu_time_us);
     for (const auto& [input, ms] : t.retune_first_ms) {
-      out += fmt::format("  {:<13} re-tune at input {}: first iteration {:.1f} ms\n", "", input, ms);
+      out +=
+          fmt::format("  {:<13} re-tune at input {}: first iteration {:.1f} ms\n", "", input, ms);
     }
   }
   out += "\n";
-  out += fmt::format("{:>3}  {:<52} {:>5}  {:<24} {:<24} {:>9} {:>9} {:>9}  {:>9}  {}\n", "#", "shape", "calls",
-                     "heuristic ran", "benchmark ran", "heur µs", "bench µs", "det µs", "tune ms", "notes");
+  out += fmt::format("{:>3}  {:<52} {:>5}  {:<24} {:<24} {:>9} {:>9} {:>9}  {:>9}  {}\n", "#",
+                     "shape", "calls", "heuristic ran", "benchmark ran", "heur µs", "bench µs",
+                     "det µs", "tune ms", "notes");
   auto famText = [](const LedgerLayer& l, SelectionMode m) -> std::string {
     const auto it = l.ran.find(m);
     if (it == l.ran.end() || !it->second.observed) return "-";
@@ -376,7 +388,8 @@ std::string formatLedger(const CudnnLedger& ledger) {
   int n = 0;
   for (const auto& l : ledger.layers) {
     std::vector<std::string> notes;
-    if (l.benchmark_differs) notes.push_back(fmt::format("benchmark differs ({:+.1f} µs)", l.benchmark_gain_us));
+    if (l.benchmark_differs)
+      notes.push_back(fmt::format("benchmark differs ({:+.1f} µs)", l.benchmark_gain_us));
     if (l.nondeterministic_choice) notes.push_back("non-deterministic choice");
     if (l.deterministic_differs) notes.push_back("deterministic runs another kernel");
     const auto h = l.ran.find(SelectionMode::Heuristic);
@@ -389,22 +402,29 @@ std::string formatLedger(const CudnnLedger& ledger) {
     }
     if (!l.query_error.empty()) notes.push_back(l.query_error);
     const auto b = l.ran.find(SelectionMode::Benchmark);
-    const std::string tune = b != l.ran.end() && b->second.autotune_ms ? fmt::format("{:.1f}", *b->second.autotune_ms) : "-";
+    const std::string tune = b != l.ran.end() && b->second.autotune_ms
+                                 ? fmt::format("{:.1f}", *b->second.autotune_ms)
+                                 : "-";
     std::string shape = l.shape.key();
     if (shape.size() > 52) shape = shape.substr(0, 51) + "…";
-    out += fmt::format("{:>3}  {:<52} {:>5}  {:<24} {:<24} {:>9} {:>9} {:>9}  {:>9}  {}\n", ++n, shape,
-                       l.calls_per_iteration, famText(l, SelectionMode::Heuristic), famText(l, SelectionMode::Benchmark),
-                       timeText(l, SelectionMode::Heuristic), timeText(l, SelectionMode::Benchmark),
-                       timeText(l, SelectionMode::Deterministic), tune, fmt::format("{}", fmt::join(notes, "; ")));
+    out += fmt::format("{:>3}  {:<52} {:>5}  {:<24} {:<24} {:>9} {:>9} {:>9}  {:>9}  {}\n", ++n,
+                       shape, l.calls_per_iteration, famText(l, SelectionMode::Heuristic),
+                       famText(l, SelectionMode::Benchmark), timeText(l, SelectionMode::Heuristic),
+                       timeText(l, SelectionMode::Benchmark),
+                       timeText(l, SelectionMode::Deterministic), tune,
+                       fmt::format("{}", fmt::join(notes, "; ")));
   }
   const auto& s = ledger.summary;
   out += fmt::format(
-      "\n{} unique shapes, {} convolutions per iteration · benchmark ran another kernel for {} shapes "
-      "({} faster, {} slower by > 2 %) · gain {:+.1f} µs per iteration · autotune {:.1f} ms in iteration 0 · "
-      "Tensor-Core kernels (heuristic) for {} shapes · {} layout transposes per iteration · {} non-deterministic choices\n",
-      s.unique_shapes, s.conv_calls_per_iteration, s.benchmark_differs, s.benchmark_faster, s.benchmark_slower,
-      s.benchmark_gain_us, s.autotune_ms_total, s.tensor_core_shapes, s.layout_transposes_per_iteration,
-      s.nondeterministic_choices);
+      "\n{} unique shapes, {} convolutions per iteration · benchmark ran another kernel for {} "
+      "shapes "
+      "({} faster, {} slower by > 2 %) · gain {:+.1f} µs per iteration · autotune {:.1f} ms in "
+      "iteration 0 · "
+      "Tensor-Core kernels (heuristic) for {} shapes · {} layout transposes per iteration · {} "
+      "non-deterministic choices\n",
+      s.unique_shapes, s.conv_calls_per_iteration, s.benchmark_differs, s.benchmark_faster,
+      s.benchmark_slower, s.benchmark_gain_us, s.autotune_ms_total, s.tensor_core_shapes,
+      s.layout_transposes_per_iteration, s.nondeterministic_choices);
   for (const auto& note : ledger.notes) out += fmt::format("note: {}\n", note);
   return out;
 }

@@ -21,8 +21,8 @@ namespace inferscope::cudnn {
 // What one mode's run measured besides its trace window.
 struct ModeRunInfo {
   SelectionMode mode = SelectionMode::Heuristic;
-  std::string config_key;               // "bf16+cl+bench"
-  std::vector<double> latency_ms;       // every iteration, iteration 0 first
+  std::string config_key;          // "bf16+cl+bench"
+  std::vector<double> latency_ms;  // every iteration, iteration 0 first
   double steady_median_ms = 0;
   std::vector<std::pair<std::string, double>> retune_first_ms;
 };

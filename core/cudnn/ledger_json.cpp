@@ -15,10 +15,17 @@ using nlohmann::json;
 namespace {
 
 json toJson(const ConvShape& s) {
-  return {{"key", s.key()},         {"input", s.input},       {"weight", s.weight},
-          {"stride", s.stride},     {"padding", s.padding},   {"dilation", s.dilation},
-          {"groups", s.groups},     {"dtype", s.dtype},       {"channels_last", s.channels_last},
-          {"transposed", s.transposed}, {"output", s.outputSizes()}};
+  return {{"key", s.key()},
+          {"input", s.input},
+          {"weight", s.weight},
+          {"stride", s.stride},
+          {"padding", s.padding},
+          {"dilation", s.dilation},
+          {"groups", s.groups},
+          {"dtype", s.dtype},
+          {"channels_last", s.channels_last},
+          {"transposed", s.transposed},
+          {"output", s.outputSizes()}};
 }
 
 ConvShape shapeFromJson(const json& j) {
@@ -39,7 +46,8 @@ KernelFamily familyFromJson(const json& j, const char* name) {
   if (!j.contains(name)) return KernelFamily::Other;
   const auto text = j.at(name).get<std::string>();
   const auto family = kernelFamilyFromKey(text);
-  if (!family) throw Error(ErrorKind::InvalidInput, fmt::format("unknown kernel family '{}'", text));
+  if (!family)
+    throw Error(ErrorKind::InvalidInput, fmt::format("unknown kernel family '{}'", text));
   return *family;
 }
 
@@ -61,7 +69,8 @@ AlgorithmCandidate candidateFromJson(const json& j) {
   c.algo = j.at("algo").get<std::string>();
   c.family = familyFromJson(j, "family");
   c.status = j.value("status", "ok");
-  if (j.contains("time_ms") && !j.at("time_ms").is_null()) c.time_ms = j.at("time_ms").get<double>();
+  if (j.contains("time_ms") && !j.at("time_ms").is_null())
+    c.time_ms = j.at("time_ms").get<double>();
   c.workspace_bytes = j.value("workspace_bytes", std::uint64_t{0});
   c.deterministic = j.value("deterministic", true);
   c.tensor_core = j.value("tensor_core", false);
@@ -73,12 +82,17 @@ AlgorithmCandidate candidateFromJson(const json& j) {
 json toJson(const ModeObservation& o) {
   json kernels = json::array();
   for (const auto& k : o.kernels) {
-    kernels.push_back({{"name", k.name}, {"family", toKey(k.family)}, {"tensor_core", k.tensor_core},
+    kernels.push_back({{"name", k.name},
+                       {"family", toKey(k.family)},
+                       {"tensor_core", k.tensor_core},
                        {"time_us", k.time_us}});
   }
-  json j = {{"observed", o.observed},     {"kernels", kernels},
-            {"family", toKey(o.family)},  {"tensor_core", o.tensor_core},
-            {"gpu_time_us", o.gpu_time_us}, {"layout_transposes", o.layout_transposes},
+  json j = {{"observed", o.observed},
+            {"kernels", kernels},
+            {"family", toKey(o.family)},
+            {"tensor_core", o.tensor_core},
+            {"gpu_time_us", o.gpu_time_us},
+            {"layout_transposes", o.layout_transposes},
             {"steady_host_us", o.steady_host_us}};
   j["autotune_ms"] = o.autotune_ms ? json(*o.autotune_ms) : json(nullptr);
   if (!o.error.empty()) j["error"] = o.error;
@@ -101,7 +115,8 @@ ModeObservation observationFromJson(const json& j) {
   o.gpu_time_us = j.value("gpu_time_us", 0.0);
   o.layout_transposes = j.value("layout_transposes", 0);
   o.steady_host_us = j.value("steady_host_us", 0.0);
-  if (j.contains("autotune_ms") && !j.at("autotune_ms").is_null()) o.autotune_ms = j.at("autotune_ms").get<double>();
+  if (j.contains("autotune_ms") && !j.at("autotune_ms").is_null())
+    o.autotune_ms = j.at("autotune_ms").get<double>();
   o.error = j.value("error", "");
   return o;
 }
@@ -137,12 +152,14 @@ LedgerLayer layerFromJson(const json& j) {
   l.shape = shapeFromJson(j.at("shape"));
   l.layer_names = j.value("layer_names", std::vector<std::string>{});
   l.calls_per_iteration = j.value("calls_per_iteration", 0);
-  for (const auto& c : j.value("candidates", json::array())) l.candidates.push_back(candidateFromJson(c));
+  for (const auto& c : j.value("candidates", json::array()))
+    l.candidates.push_back(candidateFromJson(c));
   l.heuristic_algo = j.value("heuristic_algo", "");
   l.fastest_algo = j.value("fastest_algo", "");
   l.query_error = j.value("query_error", "");
   if (j.contains("ran")) {  // .items() of a temporary would dangle: iterate the member itself
-    for (const auto& [key, obs] : j.at("ran").items()) l.ran[modeFromKey(key)] = observationFromJson(obs);
+    for (const auto& [key, obs] : j.at("ran").items())
+      l.ran[modeFromKey(key)] = observationFromJson(obs);
   }
   l.benchmark_differs = j.value("benchmark_differs", false);
   l.benchmark_gain_us = j.value("benchmark_gain_us", 0.0);
@@ -153,7 +170,8 @@ LedgerLayer layerFromJson(const json& j) {
 
 json toJson(const ModeTotals& m) {
   json retune = json::array();
-  for (const auto& [shape, ms] : m.retune_first_ms) retune.push_back({{"input", shape}, {"first_iteration_ms", ms}});
+  for (const auto& [shape, ms] : m.retune_first_ms)
+    retune.push_back({{"input", shape}, {"first_iteration_ms", ms}});
   json j = {{"ok", m.ok},
             {"config", m.config_key},
             {"first_iteration_ms", m.first_iteration_ms},
@@ -173,7 +191,8 @@ ModeTotals totalsFromJson(const json& j) {
   m.steady_median_ms = j.value("steady_median_ms", 0.0);
   m.conv_gpu_time_us = j.value("conv_gpu_time_us", 0.0);
   for (const auto& r : j.value("retune", json::array())) {
-    m.retune_first_ms.emplace_back(r.at("input").get<std::string>(), r.at("first_iteration_ms").get<double>());
+    m.retune_first_ms.emplace_back(r.at("input").get<std::string>(),
+                                   r.at("first_iteration_ms").get<double>());
   }
   return m;
 }
@@ -242,7 +261,8 @@ CudnnLedger ledgerFromJson(std::string_view text, const std::string& origin) {
     const int schema = j.value("schema", kLedgerSchema);
     if (schema > kLedgerSchema) {
       throw Error(ErrorKind::InvalidInput,
-                  fmt::format("ledger schema {} is newer than this InferScope reads ({})", schema, kLedgerSchema));
+                  fmt::format("ledger schema {} is newer than this InferScope reads ({})", schema,
+                              kLedgerSchema));
     }
     CudnnLedger l;
     l.available = j.at("available").get<bool>();
@@ -255,14 +275,17 @@ CudnnLedger ledgerFromJson(std::string_view text, const std::string& origin) {
     l.torch_version = j.value("torch_version", "");
     l.tf32 = j.value("tf32", false);
     if (j.contains("modes")) {
-      for (const auto& [key, totals] : j.at("modes").items()) l.modes[modeFromKey(key)] = totalsFromJson(totals);
+      for (const auto& [key, totals] : j.at("modes").items())
+        l.modes[modeFromKey(key)] = totalsFromJson(totals);
     }
-    for (const auto& layer : j.value("layers", json::array())) l.layers.push_back(layerFromJson(layer));
+    for (const auto& layer : j.value("layers", json::array()))
+      l.layers.push_back(layerFromJson(layer));
     if (j.contains("summary")) l.summary = summaryFromJson(j.at("summary"));
     l.notes = j.value("notes", std::vector<std::string>{});
     return l;
   } catch (const json::exception& e) {
-    throw Error(ErrorKind::InvalidInput, fmt::format("{}: not a cuDNN ledger ({})", origin, e.what()));
+    throw Error(ErrorKind::InvalidInput,
+                fmt::format("{}: not a cuDNN ledger ({})", origin, e.what()));
   } catch (const Error& e) {
     throw Error(ErrorKind::InvalidInput, fmt::format("{}: {}", origin, e.what()));
   }

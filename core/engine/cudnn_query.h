@@ -19,6 +19,7 @@ int cudnnLibraryVersion();
 
 // Every forward algorithm for `shape`: Find's measured list (time order) merged with Get_v7's
 // heuristic ranking. Errors (unsupported shape, cuDNN failure) come back in AlgorithmQuery::error.
-cudnn::AlgorithmQuery queryConvolutionAlgorithms(const cudnn::ConvShape& shape, bool allow_tf32, int device_index);
+cudnn::AlgorithmQuery queryConvolutionAlgorithms(const cudnn::ConvShape& shape, bool allow_tf32,
+                                                 int device_index);
 
 }  // namespace inferscope::engine

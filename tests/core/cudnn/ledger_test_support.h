@@ -10,8 +10,9 @@
 
 namespace inferscope::cudnn::testing {
 
-inline trace::ConvolutionRecord convArgs(std::vector<std::int64_t> input, std::vector<std::int64_t> weight,
-                                         std::int64_t stride = 1, std::int64_t pad = 1) {
+inline trace::ConvolutionRecord convArgs(std::vector<std::int64_t> input,
+                                         std::vector<std::int64_t> weight, std::int64_t stride = 1,
+                                         std::int64_t pad = 1) {
   trace::ConvolutionRecord r;
   r.input_sizes = std::move(input);
   r.weight_sizes = std::move(weight);
@@ -41,7 +42,8 @@ class WindowBuilder {
     window.ops.push_back({top, "aten::conv2d", "", start, start + host_ns, it, 0, 0});
     window.ops.push_back({conv, "aten::convolution", "", start, start + host_ns, it, top, 1});
     window.ops.push_back({inner, "aten::_convolution", "", start, start + host_ns, it, conv, 2});
-    window.ops.push_back({cudnn_op, "aten::cudnn_convolution", "", start, start + host_ns, it, inner, 3});
+    window.ops.push_back(
+        {cudnn_op, "aten::cudnn_convolution", "", start, start + host_ns, it, inner, 3});
     args.external_id = conv;
     args.iteration = it;
     args.start_ns = start;
@@ -66,7 +68,8 @@ class WindowBuilder {
   // A kernel of another operator (a ReLU): must not land in any convolution.
   void otherKernel(int it, std::int64_t offset_ns) {
     const std::uint64_t id = next_++;
-    window.ops.push_back({id, "aten::relu_", "", ns(it, offset_ns), ns(it, offset_ns) + 5000, it, 0, 0});
+    window.ops.push_back(
+        {id, "aten::relu_", "", ns(it, offset_ns), ns(it, offset_ns) + 5000, it, 0, 0});
     trace::KernelRecord k;
     k.name = "void at::native::vectorized_elementwise_kernel<4, relu>";
     k.start_ns = ns(it, offset_ns) + 100;
@@ -79,7 +82,9 @@ class WindowBuilder {
   bool record_inner_convolution = true;
 
  private:
-  static std::int64_t ns(int it, std::int64_t offset) { return std::int64_t{it} * 1'000'000 + offset; }
+  static std::int64_t ns(int it, std::int64_t offset) {
+    return std::int64_t{it} * 1'000'000 + offset;
+  }
   std::uint64_t next_ = 1;
 };
 

@@ -11,21 +11,29 @@ namespace {
 using testing::convArgs;
 using testing::WindowBuilder;
 
-const char* kXmmaA = "sm90_xmma_fprop_implicit_gemm_bf16bf16_bf16f32_f32_nhwckrsc_nhwc_tilesize128x128x64_kernel__5x_cudnn";
-const char* kXmmaB = "sm90_xmma_fprop_implicit_gemm_bf16bf16_bf16f32_f32_nhwckrsc_nhwc_tilesize256x64x32_kernel__5x_cudnn";
-const char* kCutlass = "void cutlass__5x_cudnn::Kernel<cutlass_tensorop_bf16_s16816fprop_optimized_bf16_256x64_32x4_nhwc_align8>";
+const char* kXmmaA =
+    "sm90_xmma_fprop_implicit_gemm_bf16bf16_bf16f32_f32_nhwckrsc_nhwc_tilesize128x128x64_kernel__"
+    "5x_cudnn";
+const char* kXmmaB =
+    "sm90_xmma_fprop_implicit_gemm_bf16bf16_bf16f32_f32_nhwckrsc_nhwc_tilesize256x64x32_kernel__5x_"
+    "cudnn";
+const char* kCutlass =
+    "void "
+    "cutlass__5x_cudnn::Kernel<cutlass_tensorop_bf16_s16816fprop_optimized_bf16_256x64_32x4_nhwc_"
+    "align8>";
 const char* kTranspose = "void cudnn::engines_precompiled::nchwToNhwcKernel<__nv_bfloat16>";
 
 // Shape A (3×3, called twice per iteration) and shape B (1×1 stride 2, once): iteration 0 is
 // warm-up with a slow first call per shape (autotune), iterations 1–3 steady.
-trace::TraceWindow window(const char* kernel_a, std::int64_t a_ns, const char* kernel_b, std::int64_t b_ns,
-                          std::int64_t first_call_host_ns) {
+trace::TraceWindow window(const char* kernel_a, std::int64_t a_ns, const char* kernel_b,
+                          std::int64_t b_ns, std::int64_t first_call_host_ns) {
   WindowBuilder w(4, 1);
   for (int it = 0; it < 4; ++it) {
     const std::int64_t host = it == 0 ? first_call_host_ns : 20'000;
     w.call(it, 10'000, host, convArgs({32, 64, 56, 56}, {64, 64, 3, 3}), {{kernel_a, a_ns}});
     w.otherKernel(it, 200'000);
-    w.call(it, 300'000, it == 0 ? 20'000 : 20'000, convArgs({32, 64, 56, 56}, {64, 64, 3, 3}), {{kernel_a, a_ns + 2000}});
+    w.call(it, 300'000, it == 0 ? 20'000 : 20'000, convArgs({32, 64, 56, 56}, {64, 64, 3, 3}),
+           {{kernel_a, a_ns + 2000}});
     w.call(it, 500'000, host, convArgs({32, 256, 56, 56}, {512, 256, 1, 1}, 2, 0),
            {{kTranspose, 3000}, {kernel_b, b_ns}});
   }
@@ -76,7 +84,8 @@ TEST(LedgerBuilder, ObservesShapesCallsKernelsAndAutotune) {
 
 TEST(LedgerBuilder, NoAutotuneWithoutIterationZero) {
   WindowBuilder w(3, 0);  // iteration 0 untraced/steady: no first-call comparison possible
-  for (int it = 0; it < 3; ++it) w.call(it, 0, 20'000, convArgs({1, 3, 8, 8}, {4, 3, 3, 3}), {{kXmmaA, 1000}});
+  for (int it = 0; it < 3; ++it)
+    w.call(it, 0, 20'000, convArgs({1, 3, 8, 8}, {4, 3, 3, 3}), {{kXmmaA, 1000}});
   const auto ledger = observeMode(w.window, info(SelectionMode::Heuristic, "bf16+cl"));
   ASSERT_EQ(ledger.layers.size(), 1u);
   EXPECT_FALSE(ledger.layers[0].ran.at(SelectionMode::Heuristic).autotune_ms.has_value());
@@ -105,9 +114,10 @@ AlgorithmQuery fakeFinder(const ConvShape& shape) {
 
 TEST(LedgerBuilder, MergesModesAndComparesBenchmarkWithHeuristic) {
   // Heuristic: kXmmaA for A (40 µs); benchmark: kXmmaB for A (30 µs), same kernel for B.
-  const auto heur = observeMode(window(kXmmaA, 40'000, kCutlass, 30'000, 120'000), info(SelectionMode::Heuristic, "bf16+cl"));
-  const auto bench =
-      observeMode(window(kXmmaB, 30'000, kCutlass, 30'000, 820'000), info(SelectionMode::Benchmark, "bf16+cl+bench"));
+  const auto heur = observeMode(window(kXmmaA, 40'000, kCutlass, 30'000, 120'000),
+                                info(SelectionMode::Heuristic, "bf16+cl"));
+  const auto bench = observeMode(window(kXmmaB, 30'000, kCutlass, 30'000, 820'000),
+                                 info(SelectionMode::Benchmark, "bf16+cl+bench"));
   const auto det = failedMode(SelectionMode::Deterministic, "bf16+cl+det", "oom: out of memory");
   CudnnLedger base;
   base.available = true;
@@ -147,7 +157,7 @@ TEST(LedgerBuilder, MergesModesAndComparesBenchmarkWithHeuristic) {
   EXPECT_EQ(s.benchmark_differs, 1);
   EXPECT_EQ(s.benchmark_faster, 1);
   EXPECT_EQ(s.benchmark_slower, 0);
-  EXPECT_NEAR(s.benchmark_gain_us, 20.0, 2.01);  // 10 µs × 2 calls
+  EXPECT_NEAR(s.benchmark_gain_us, 20.0, 2.01);       // 10 µs × 2 calls
   EXPECT_NEAR(s.autotune_ms_total, 0.8 + 0.8, 1e-9);  // 800 µs extra on each shape's first call
   EXPECT_EQ(s.tensor_core_shapes, 2);
   EXPECT_EQ(s.layout_transposes_per_iteration, 1);
@@ -159,11 +169,15 @@ TEST(LedgerBuilder, MergesModesAndComparesBenchmarkWithHeuristic) {
 
 TEST(LedgerBuilder, FlagsNonDeterministicFamilies) {
   const char* fft = "void fft2d_r2c_32x32<float, false, 0u, false>(float2*)";
-  const auto heur = observeMode(window(kXmmaA, 40'000, kCutlass, 30'000, 20'000), info(SelectionMode::Heuristic, "fp32"));
-  const auto bench = observeMode(window(fft, 35'000, kCutlass, 30'000, 20'000), info(SelectionMode::Benchmark, "fp32+bench"));
-  const auto det = observeMode(window(kXmmaA, 40'000, kCutlass, 30'000, 20'000), info(SelectionMode::Deterministic, "fp32+det"));
+  const auto heur = observeMode(window(kXmmaA, 40'000, kCutlass, 30'000, 20'000),
+                                info(SelectionMode::Heuristic, "fp32"));
+  const auto bench = observeMode(window(fft, 35'000, kCutlass, 30'000, 20'000),
+                                 info(SelectionMode::Benchmark, "fp32+bench"));
+  const auto det = observeMode(window(kXmmaA, 40'000, kCutlass, 30'000, 20'000),
+                               info(SelectionMode::Deterministic, "fp32+det"));
   const auto ledger = mergeModes(CudnnLedger{}, {heur, bench, det}, fakeFinder);
-  EXPECT_TRUE(ledger.layers[0].nondeterministic_choice);  // the only FFT candidate is non-deterministic
+  EXPECT_TRUE(
+      ledger.layers[0].nondeterministic_choice);  // the only FFT candidate is non-deterministic
   EXPECT_TRUE(ledger.layers[0].deterministic_differs);
   EXPECT_EQ(ledger.summary.nondeterministic_choices, 1);
   EXPECT_EQ(ledger.layers[0].ran.at(SelectionMode::Benchmark).family, KernelFamily::Fft);

@@ -12,9 +12,11 @@ namespace {
 CudnnLedger sampleLedger() {
   testing::WindowBuilder w(3, 1);
   for (int it = 0; it < 3; ++it) {
-    w.call(it, 0, it == 0 ? 400'000 : 15'000, testing::convArgs({8, 3, 224, 224}, {64, 3, 7, 7}, 2, 3),
+    w.call(it, 0, it == 0 ? 400'000 : 15'000,
+           testing::convArgs({8, 3, 224, 224}, {64, 3, 7, 7}, 2, 3),
            {{"void cudnn::engines_precompiled::nchwToNhwcKernel<float>", 2000},
-            {"sm90_xmma_fprop_implicit_gemm_bf16bf16_bf16f32_f32_nhwckrsc_nhwc_kernel__5x_cudnn", 25'000}});
+            {"sm90_xmma_fprop_implicit_gemm_bf16bf16_bf16f32_f32_nhwckrsc_nhwc_kernel__5x_cudnn",
+             25'000}});
   }
   ModeRunInfo info;
   info.mode = SelectionMode::Benchmark;
@@ -31,20 +33,22 @@ CudnnLedger sampleLedger() {
   base.cudnn_version = 91900;
   base.torch_version = "2.11.0";
   base.notes = {"a note"};
-  return mergeModes(base, {observeMode(w.window, info), failedMode(SelectionMode::Heuristic, "bf16+cl", "error: boom")},
-                    [](const ConvShape&) {
-                      AlgorithmQuery q;
-                      AlgorithmCandidate c;
-                      c.algo = "IMPLICIT_PRECOMP_GEMM";
-                      c.family = KernelFamily::PrecomputedImplicitGemm;
-                      c.time_ms = 0.027;
-                      c.workspace_bytes = 1 << 20;
-                      c.tensor_core = true;
-                      c.math_type = "TENSOR_OP_MATH";
-                      c.heuristic_rank = 0;
-                      q.candidates = {c};
-                      return q;
-                    });
+  return mergeModes(
+      base,
+      {observeMode(w.window, info), failedMode(SelectionMode::Heuristic, "bf16+cl", "error: boom")},
+      [](const ConvShape&) {
+        AlgorithmQuery q;
+        AlgorithmCandidate c;
+        c.algo = "IMPLICIT_PRECOMP_GEMM";
+        c.family = KernelFamily::PrecomputedImplicitGemm;
+        c.time_ms = 0.027;
+        c.workspace_bytes = 1 << 20;
+        c.tensor_core = true;
+        c.math_type = "TENSOR_OP_MATH";
+        c.heuristic_rank = 0;
+        q.candidates = {c};
+        return q;
+      });
 }
 
 TEST(LedgerJson, RoundTripsEveryField) {
@@ -71,7 +75,8 @@ TEST(LedgerJson, RoundTripsEveryField) {
 TEST(LedgerJson, UnavailableLedgerKeepsItsReason) {
   CudnnLedger l;
   l.available = false;
-  l.reason = "requires CUDA and cuDNN: this InferScope is built against LibTorch 1.13.1 without CUDA";
+  l.reason =
+      "requires CUDA and cuDNN: this InferScope is built against LibTorch 1.13.1 without CUDA";
   const auto back = ledgerFromJson(ledgerToJson(l));
   EXPECT_FALSE(back.available);
   EXPECT_EQ(back.reason, l.reason);
@@ -94,7 +99,8 @@ TEST(LedgerJson, MalformedLedgersFailWithOriginAndField) {
   expectInvalid("{\"available\": true, \"schema\": 99}", "newer");
   expectInvalid("{\"available\": true, \"modes\": {\"fastest\": {}}}", "unknown selection mode");
   expectInvalid(
-      "{\"available\": true, \"layers\": [{\"shape\": {\"input\": [1], \"weight\": [1]}, \"candidates\": "
+      "{\"available\": true, \"layers\": [{\"shape\": {\"input\": [1], \"weight\": [1]}, "
+      "\"candidates\": "
       "[{\"algo\": \"X\", \"family\": \"magic\"}]}]}",
       "unknown kernel family");
   expectInvalid("{\"available\": true, \"layers\": [{\"shape\": {\"input\": \"32x3\"}}]}", "type");
