@@ -2,7 +2,9 @@
 // keep enough contrast for 1.5 px latency lines.
 #include "gui/lib/config_palette.h"
 
+#include <algorithm>
 #include <array>
+#include <cmath>
 #include <map>
 
 namespace inferscope::gui {
@@ -60,6 +62,54 @@ std::vector<int> ConfigPalette::familyRanks(const std::vector<OptimizationConfig
   ranks.reserve(plan.size());
   for (const auto& config : plan) ranks.push_back(used[precisionFamily(config)]++);
   return ranks;
+}
+
+double ConfigPalette::relativeLuminance(const QColor& color) {
+  const auto linear = [](double c) { return c <= 0.04045 ? c / 12.92 : std::pow((c + 0.055) / 1.055, 2.4); };
+  const QColor rgb = color.toRgb();
+  return 0.2126 * linear(rgb.redF()) + 0.7152 * linear(rgb.greenF()) + 0.0722 * linear(rgb.blueF());
+}
+
+double ConfigPalette::contrastRatio(const QColor& a, const QColor& b) {
+  const double la = relativeLuminance(a), lb = relativeLuminance(b);
+  return (std::max(la, lb) + 0.05) / (std::min(la, lb) + 0.05);
+}
+
+QColor ConfigPalette::readableOn(const QColor& color, const QColor& background) {
+  const double bg = relativeLuminance(background);
+  // Which way a colour stands out more: white against it, or black?
+  const bool dark_background = (1.05 / (bg + 0.05)) > ((bg + 0.05) / 0.05);
+  const double contrast = contrastRatio(color, background);
+  double target = 0;
+  if (dark_background) {
+    if (contrast >= kComfortContrast && relativeLuminance(color) >= bg) return color;
+    // [1, comfort) → [min, comfort), in order; a colour darker than the background counts as 1.
+    const double c = relativeLuminance(color) >= bg ? contrast : 1.0;
+    target = kMinContrastDark + (c - 1.0) / (kComfortContrast - 1.0) * (kComfortContrast - kMinContrastDark);
+  } else {
+    if (contrast >= kMinContrastLight && relativeLuminance(color) <= bg) return color;
+    target = kMinContrastLight;
+  }
+  // Walk HSL lightness towards white (dark background) or black (light one) until the contrast
+  // reaches the target; hue and saturation stay. Bisection: luminance grows with lightness.
+  const QColor hsl = color.toHsl();
+  const double h = hsl.hslHueF(), s = hsl.hslSaturationF();
+  const auto at = [&](double l) {
+    return QColor::fromHslF(static_cast<float>(h), static_cast<float>(s), static_cast<float>(l)).toRgb();
+  };
+  double lo = hsl.lightnessF(), hi = dark_background ? 1.0 : 0.0;
+  for (int i = 0; i < 30; ++i) {
+    const double mid = (lo + hi) / 2;
+    const QColor candidate = at(mid);
+    const bool enough = contrastRatio(candidate, background) >= target &&
+                        (dark_background ? relativeLuminance(candidate) >= bg : relativeLuminance(candidate) <= bg);
+    (enough ? hi : lo) = mid;
+  }
+  return at(hi);
+}
+
+QColor ConfigPalette::onPalette(const QColor& color, const QPalette& palette) {
+  return readableOn(color, palette.color(QPalette::Base));
 }
 
 }  // namespace inferscope::gui

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <QColor>
+#include <QPalette>
 
 #include <vector>
 
@@ -28,6 +29,23 @@ class ConfigPalette {
   // the second …): forPlan's shade, and what the charts vary marker shapes by, so configs of
   // one family stay apart even where two shades look alike.
   static std::vector<int> familyRanks(const std::vector<OptimizationConfig>& plan);
+
+  // Drawing on a background. The shades above are the identity, made for light backgrounds; on a
+  // dark one the deep shades sink into it. readableOn() leaves a colour alone where it already
+  // stands out from `background` (WCAG contrast ratio ≥ kComfortContrast on a dark background,
+  // ≥ kMinContrastLight on a light one) and otherwise lightens it (dark background) or darkens it
+  // (light background), keeping hue and saturation. Contrasts below the comfort level are mapped
+  // onto [kMinContrastDark, kComfortContrast] in order, so a family's deep and strong shades stay
+  // apart instead of all landing on the same lightness. Every view draws config colours through
+  // onPalette() (the background is QPalette::Base: charts, tables and lists draw on it).
+  static constexpr double kMinContrastDark = 2.4;
+  static constexpr double kComfortContrast = 3.2;
+  static constexpr double kMinContrastLight = 1.4;
+  static QColor readableOn(const QColor& color, const QColor& background);
+  static QColor onPalette(const QColor& color, const QPalette& palette);
+  // WCAG 2 relative luminance (0 black … 1 white) and contrast ratio (1 … 21).
+  static double relativeLuminance(const QColor& color);
+  static double contrastRatio(const QColor& a, const QColor& b);
 };
 
 }  // namespace inferscope::gui

@@ -9,6 +9,7 @@
 #include <cmath>
 
 #include "core/common/units.h"
+#include "gui/lib/config_palette.h"
 #include "gui/lib/session_document.h"
 #include "gui/lib/value_format.h"
 
@@ -154,7 +155,7 @@ QVariant ResultsTableModel::data(const QModelIndex& index, int role) const {
       return std::isnan(rawValue(r, column)) ? -HUGE_VAL : rawValue(r, column);
     case SeriesIndexRole: return series_index;
     case Qt::DecorationRole:
-      if (column == ConfigColumn) return series.color;
+      if (column == ConfigColumn) return ConfigPalette::onPalette(series.color, QGuiApplication::palette());
       return {};
     case Qt::ToolTipRole:
       if (!ok) return QString::fromStdString(r.message);

@@ -20,6 +20,7 @@
 #include "core/trace/timeline_json.h"
 #include "core/trace/trace_records.h"
 #include "core/trace/trace_summary_json.h"
+#include "gui/lib/config_palette.h"
 #include "gui/lib/session_document.h"
 #include "gui/lib/value_format.h"
 #include "gui/widgets/kernel_timeline.h"
@@ -111,15 +112,15 @@ KernelsView::KernelsView(SessionDocument* document, QWidget* parent)
   top_layout->setContentsMargins(0, 0, 0, 0);
   top_layout->addWidget(plot_, 1);
   top_layout->addWidget(untraced_label_);
-  auto* split = new QSplitter(Qt::Vertical);
+  auto* split = split_ = new QSplitter(Qt::Vertical);
   split->addWidget(top);
   split->addWidget(bottom);
-  split->setStretchFactor(0, 1);
+  // The breakdown keeps the height its rows need (fitBreakdownHeight); the timeline and the
+  // tables (which scroll) take the rest, and any extra height the window gains.
+  split->setStretchFactor(0, 0);
   split->setStretchFactor(1, 1);
   split->setChildrenCollapsible(false);
-  // The breakdown needs room for two-line config labels; the tables scroll.
-  plot_->setMinimumHeight(170);
-  split->setSizes({260, 200});
+  fitBreakdownHeight();
   auto* layout = new QVBoxLayout(this);
   layout->setContentsMargins(0, 0, 0, 0);
   layout->addWidget(split);
@@ -181,7 +182,7 @@ void KernelsView::rebuild() {
   for (std::size_t r = 0; r < rows_.size(); ++r) {
     const auto& s = series[static_cast<std::size_t>(rows_[r].series_index)];
     const auto& t = rows_[r].summary;
-    ticker->addTick(static_cast<double>(r), tr("%1\n%2 kernels/it · TC %3 %")
+    ticker->addTick(static_cast<double>(r), tr("%1 · %2 kernels/it · TC %3 %")
                                                  .arg(s.key, ValueFormat::number(t.kernels_per_iteration))
                                                  .arg(t.tensor_core_share * 100, 0, 'f', 0));
     const double parts_ms[PartCount] = {t.gpu_busy_us_per_iteration / 1000.0, t.launch_gap_us_per_iteration / 1000.0,
@@ -191,8 +192,9 @@ void KernelsView::rebuild() {
       auto* bars = new QCPBars(plot_->yAxis, plot_->xAxis);
       bars->removeFromLegend();
       bars->setWidth(0.6);
-      bars->setBrush(partBrush(s.color, part));
-      bars->setPen(QPen(s.color.darker(140), 0.8));
+      const QColor color = ConfigPalette::onPalette(s.color, palette());
+      bars->setBrush(partBrush(color, part));
+      bars->setPen(QPen(color.darker(140), 0.8));
       bars->addData(static_cast<double>(r), parts_ms[part]);
       if (below) bars->moveAbove(below);
       below = bars;
@@ -200,6 +202,7 @@ void KernelsView::rebuild() {
     widest = std::max(widest, parts_ms[Busy] + parts_ms[Gaps] + parts_ms[Host]);
   }
   plot_->yAxis->setTicker(ticker);
+  fitBreakdownHeight();
   plot_->yAxis->setRange(-0.6, std::max<double>(static_cast<double>(rows_.size()), 1.0) - 0.4);
   plot_->xAxis->setRange(0, widest > 0 ? widest * 1.08 : 1);
   untraced_label_->setText(untraced_.isEmpty() ? QString() : tr("Not traced — %1").arg(untraced_.join(QStringLiteral("; "))));
@@ -218,6 +221,17 @@ void KernelsView::rebuild() {
   config_combo_->setCurrentIndex(keep >= 0 ? keep : 0);
   showConfig(config_combo_->currentIndex());
   plot_->replot(QCustomPlot::rpQueuedReplot);
+}
+
+void KernelsView::fitBreakdownHeight() {
+  const int rows = std::max(tracedConfigCount(), 1);
+  if (rows == fitted_rows_) return;
+  fitted_rows_ = rows;
+  // Legend row, tick labels and the axis label, plus one label line and some air per bar.
+  const int line = fontMetrics().height();
+  const int needed = 3 * line + 30 + rows * (line + 6);
+  plot_->setMinimumHeight(needed);
+  split_->setSizes({needed, std::max(split_->height() - needed, 3 * needed)});
 }
 
 void KernelsView::showConfig(int row) {

@@ -17,6 +17,7 @@
 class QComboBox;
 class QCustomPlot;
 class QLabel;
+class QSplitter;
 class QStackedWidget;
 class QTableWidget;
 
@@ -50,6 +51,8 @@ class KernelsView : public QWidget, public ExportableChart {
   void rebuild();
   void showConfig(int row);
   QString textAt(const QPointF& pixel) const;
+  // Gives the breakdown the height its rows need and the timeline the rest.
+  void fitBreakdownHeight();
 
   SessionDocument* document_;
   QCustomPlot* plot_;
@@ -60,6 +63,8 @@ class KernelsView : public QWidget, public ExportableChart {
   QStackedWidget* timeline_stack_;
   QLabel* timeline_note_;
   KernelTimeline* timeline_;
+  QSplitter* split_ = nullptr;
+  int fitted_rows_ = -1;  // row count the splitter was last sized for (a drag then stays)
   std::vector<Row> rows_;
   QStringList untraced_;
 };

@@ -11,6 +11,7 @@
 #include <cmath>
 #include <limits>
 
+#include "gui/lib/config_palette.h"
 #include "gui/lib/session_document.h"
 #include "gui/widgets/chart_style.h"
 #include "gui/widgets/chart_tickers.h"
@@ -153,7 +154,7 @@ void LatencyChart::rebuild() {
   for (std::size_t i = 0; i < series.size(); ++i) {
     auto* graph = plot_->addGraph();
     graph->setName(series[i].key);
-    graph->setPen(QPen(series[i].color, 1.6));
+    graph->setPen(QPen(ConfigPalette::onPalette(series[i].color, palette()), 1.6));
     graph->setScatterStyle(markerFor(series[i].family_rank));
     graph->setAdaptiveSampling(true);
     graphs_.push_back(graph);

@@ -10,6 +10,7 @@
 #include <algorithm>
 
 #include "core/common/units.h"
+#include "gui/lib/config_palette.h"
 #include "gui/lib/session_document.h"
 #include "gui/lib/value_format.h"
 
@@ -101,8 +102,9 @@ void MemoryChart::rebuild() {
       auto* bars = new QCPBars(plot_->xAxis, plot_->yAxis);
       bars->setWidth(kBarWidth);
       // Parameters also get a hatch: a light shade alone washes out for the palest configs.
-      bars->setBrush(measure == Parameters ? QBrush(shade(s.color, measure), Qt::Dense3Pattern) : QBrush(shade(s.color, measure)));
-      bars->setPen(QPen(s.color.darker(150)));
+      const QColor color = ConfigPalette::onPalette(s.color, palette());
+      bars->setBrush(measure == Parameters ? QBrush(shade(color, measure), Qt::Dense3Pattern) : QBrush(shade(color, measure)));
+      bars->setPen(QPen(color.darker(150)));
       bars->addData(static_cast<double>(r) + offset(measure), values[measure]);
       bars->removeFromLegend();
       highest = std::max(highest, values[measure]);

@@ -153,7 +153,7 @@ void RunSetupPanel::addConfigItem(const QString& key, bool checked) {
   auto* item = new QListWidgetItem(key, config_list_);
   item->setFlags(Qt::ItemIsEnabled | Qt::ItemIsUserCheckable | Qt::ItemIsSelectable);
   item->setCheckState(checked ? Qt::Checked : Qt::Unchecked);
-  item->setIcon(swatch(ConfigPalette::color(OptimizationConfig::parse(key.toStdString()))));
+  item->setIcon(swatch(ConfigPalette::onPalette(ConfigPalette::color(OptimizationConfig::parse(key.toStdString())), palette())));
 }
 
 QWidget* RunSetupPanel::createIterationGroup() {

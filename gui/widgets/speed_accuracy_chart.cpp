@@ -13,6 +13,7 @@
 #include <cmath>
 #include <limits>
 
+#include "gui/lib/config_palette.h"
 #include "gui/lib/session_document.h"
 #include "gui/lib/value_format.h"
 
@@ -112,7 +113,7 @@ void SpeedAccuracyChart::rebuild() {
   for (const auto& p : points_) {
     const int series_index = r.series_index[static_cast<std::size_t>(p.config_index)];
     QColor color = series_index >= 0 && series_index < static_cast<int>(series.size())
-                       ? series[static_cast<std::size_t>(series_index)].color : grey;
+                       ? ConfigPalette::onPalette(series[static_cast<std::size_t>(series_index)].color, palette()) : grey;
     const bool unsafe = !p.unsafe_reason.isEmpty();
     if (unsafe) color = grey;
     auto* graph = plot_->addGraph();

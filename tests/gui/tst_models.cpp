@@ -7,6 +7,7 @@
 #include <QSortFilterProxyModel>
 #include <QTest>
 
+#include <cmath>
 #include <memory>
 
 #include "gui/lib/config_catalog.h"
@@ -198,6 +199,43 @@ class TestModels : public QObject {
     QVERIFY(colors[0] != colors[1]);
     QVERIFY(colors[2] != colors[3]);
     QCOMPARE(colors[0], ConfigPalette::color(plan[0], 0));
+  }
+
+  void configColoursStayReadableOnDarkAndLight() {
+    // Every shade of every family, on white, Fusion's light base and two dark bases (--dark's).
+    const QColor light_backgrounds[] = {QColor(255, 255, 255), QColor(245, 245, 245)};
+    const QColor dark_backgrounds[] = {QColor(30, 30, 32), QColor(45, 45, 48), QColor(0, 0, 0)};
+    for (const char* key : {"fp32", "tf32", "bf16", "fp16"}) {
+      const auto config = OptimizationConfig::parse(key);
+      for (const auto& bg : light_backgrounds) {
+        for (int shade = 0; shade < ConfigPalette::kShadesPerFamily; ++shade) {
+          const QColor c = ConfigPalette::color(config, shade);
+          // The identity on light backgrounds is untouched, and already readable.
+          QCOMPARE(ConfigPalette::readableOn(c, bg), c);
+          QVERIFY2(ConfigPalette::contrastRatio(c, bg) >= ConfigPalette::kMinContrastLight, qPrintable(c.name()));
+        }
+      }
+      for (const auto& bg : dark_backgrounds) {
+        std::vector<QColor> shown;
+        for (int shade = 0; shade < ConfigPalette::kShadesPerFamily; ++shade) {
+          const QColor c = ConfigPalette::color(config, shade);
+          const QColor r = ConfigPalette::readableOn(c, bg);
+          const QString what = QStringLiteral("%1 shade %2 (%3 → %4) on %5").arg(key).arg(shade).arg(c.name(), r.name(), bg.name());
+          QVERIFY2(ConfigPalette::contrastRatio(r, bg) >= ConfigPalette::kMinContrastDark - 1e-3, qPrintable(what));
+          QVERIFY2(std::abs(r.hslHue() - c.hslHue()) <= 3, qPrintable(what));  // same hue
+          if (ConfigPalette::contrastRatio(c, bg) >= ConfigPalette::kComfortContrast) QCOMPARE(r, c);
+          for (const auto& other : shown) QVERIFY2(r != other, qPrintable(what));  // shades stay apart
+          shown.push_back(r);
+        }
+      }
+    }
+    // The WCAG reference points.
+    QVERIFY(std::abs(ConfigPalette::contrastRatio(Qt::black, Qt::white) - 21.0) < 1e-6);
+    QVERIFY(std::abs(ConfigPalette::relativeLuminance(QColor(128, 128, 128)) - 0.2158) < 1e-3);
+    QPalette dark;
+    dark.setColor(QPalette::Base, QColor(30, 30, 32));
+    const QColor deep_green = ConfigPalette::color(OptimizationConfig::parse("bf16"), 2);
+    QVERIFY(ConfigPalette::onPalette(deep_green, dark).lightness() > deep_green.lightness());
   }
 
   void catalogKeysAreCanonical() {
