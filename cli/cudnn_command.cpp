@@ -185,10 +185,8 @@ int runLedger(const CudnnOptions& o) {
   for (auto& [mode, list] : retune) ledger.modes[mode].retune_first_ms = list;
   ledger.notes.push_back(
       "PyTorch selects through cuDNN's v8 graph API (engine configs); the candidate list is "
-      "cuDNN's legacy "
-      "Find/Get catalogue for the same shape, dtype and math type, and what ran is read from the "
-      "kernels "
-      "CUPTI saw beneath each convolution.");
+      "cuDNN's legacy Find/Get catalogue for the same shape, dtype and math type, and what ran "
+      "is read from the kernels CUPTI saw beneath each convolution.");
   if (!retune.empty()) {
     ledger.notes.push_back(
         "re-tune: the first iteration at each new input size, in a worker that has just run "
