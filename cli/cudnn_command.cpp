@@ -10,7 +10,6 @@
 // the heuristic mode's part carries cuDNN's candidates). The parent merges, prints and writes.
 #include <fmt/format.h>
 
-#include <cstdlib>
 #include <map>
 #include <memory>
 
@@ -24,6 +23,7 @@
 #include "core/engine/cudnn_query.h"
 #include "core/engine/engine.h"
 #include "core/session/session_file.h"
+#include "core/trace/kernel_tracer.h"
 
 namespace inferscope::cli {
 namespace {
@@ -62,10 +62,6 @@ OptimizationConfig baseConfig(const std::string& key) {
   return c;
 }
 
-bool convTf32(const OptimizationConfig& c) {
-  return c.precision == Precision::Tf32 && c.tf32_conv;
-}
-
 // Runs `plan` with every mode in a fresh worker process.
 SessionResult runIsolatedPlan(ProfileRequest request, const std::vector<OptimizationConfig>& plan,
                               bool quiet) {
@@ -96,14 +92,12 @@ int runLedger(const CudnnOptions& o) {
   cudnn::CudnnLedger ledger;
   ledger.model = request.model.displayName();
   ledger.config = base.key();
-  ledger.tf32 = convTf32(base);
+  ledger.tf32 = base.convolutionsUseTf32();
   ledger.torch_version = engine::libtorchVersion();
 
   // On the CPU the ledger is absent — unless the host-only trace source is asked for, which records
   // the convolutions without CUPTI: a shape inventory, and the way CI runs this command's workers.
-  const char* source_env = std::getenv("INFERSCOPE_TRACE_SOURCE");
-  const bool host_only = source_env != nullptr && std::string(source_env) == "host-only";
-  if (request.device != DeviceKind::Cuda && !host_only) {
+  if (request.device != DeviceKind::Cuda && !trace::hostOnlyTraceRequested()) {
     ledger.available = false;
     ledger.reason = "requires CUDA and cuDNN: choose a CUDA device (-d cuda)";
     fmt::print("{}", cudnn::formatLedger(ledger));

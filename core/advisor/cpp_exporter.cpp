@@ -36,7 +36,7 @@ std::string fp32Settings(const ConfigDocument& d) {
   const auto& c = d.config;
   const bool tf32 = c.precision == Precision::Tf32;
   const bool matmul_tf32 = tf32 && c.tf32_matmul != MatmulPrecision::Highest;
-  const bool conv_tf32 = tf32 && c.tf32_conv;
+  const bool conv_tf32 = c.convolutionsUseTf32();
   const auto& t = d.target_torch;
   if (t.hasEnumFp32PrecisionApi()) {
     return fmt::format(

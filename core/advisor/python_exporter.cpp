@@ -31,7 +31,6 @@ const char* matmulLevel(const OptimizationConfig& c) {
   }
 }
 
-bool convTf32(const OptimizationConfig& c) { return c.precision == Precision::Tf32 && c.tf32_conv; }
 bool isAoti(CompileMode m) { return m == CompileMode::AotInductor || m == CompileMode::AotInductorMax; }
 const char* pyBool(bool b) { return b ? "True" : "False"; }
 
@@ -45,11 +44,11 @@ std::string fp32Settings(const ConfigDocument& d) {
       out += "    # Matmul precision \"medium\" is \"tf32\" for CUDA matmuls here (it differs only on oneDNN).\n";
     }
     out += fmt::format("    torch.backends.cuda.matmul.fp32_precision = \"{}\"\n", matmul_tf32 ? "tf32" : "ieee");
-    out += fmt::format("    torch.backends.cudnn.conv.fp32_precision = \"{}\"\n", convTf32(c) ? "tf32" : "ieee");
+    out += fmt::format("    torch.backends.cudnn.conv.fp32_precision = \"{}\"\n", c.convolutionsUseTf32() ? "tf32" : "ieee");
   } else {
     out += "    # FP32 math, legacy API (PyTorch < 2.9; never mix it with torch.backends.*.fp32_precision).\n";
     out += fmt::format("    torch.set_float32_matmul_precision(\"{}\")\n", matmulLevel(c));
-    out += fmt::format("    torch.backends.cudnn.allow_tf32 = {}\n", pyBool(convTf32(c)));
+    out += fmt::format("    torch.backends.cudnn.allow_tf32 = {}\n", pyBool(c.convolutionsUseTf32()));
   }
   return out;
 }

@@ -59,6 +59,9 @@ struct OptimizationConfig {
   std::string describe() const;
 
   bool isLowPrecisionCast() const;
+  // Whether FP32 convolutions may use TF32 (precision tf32 with conv TF32 on): what cuDNN's math
+  // type, the settings guard and the exported code follow.
+  bool convolutionsUseTf32() const { return precision == Precision::Tf32 && tf32_conv; }
   bool usesAutocast() const;
   bool operator==(const OptimizationConfig& o) const { return key() == o.key(); }
   bool operator!=(const OptimizationConfig& o) const { return !(*this == o); }

@@ -11,16 +11,15 @@
 #include <unordered_map>
 #include <unordered_set>
 
+#include "core/analysis/summary_stats.h"
+
 namespace inferscope::cudnn {
 namespace {
 
 constexpr double kNoiseFraction = 0.02;  // benchmark gains within ±2 % count as no difference
 
 double median(std::vector<double> v) {
-  if (v.empty()) return 0;
-  std::sort(v.begin(), v.end());
-  const std::size_t n = v.size();
-  return n % 2 == 1 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
+  return analysis::summarize(std::move(v)).median;
 }
 
 ConvShape shapeOf(const trace::ConvolutionRecord& r) {

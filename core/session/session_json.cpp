@@ -283,19 +283,19 @@ static ConfigResult configFromJson(const json& j) {
 // ---- session -----------------------------------------------------------------------------------
 // A kernel timeline is thousands of small number arrays: indented, every number would take a line
 // of its own. The file keeps each timeline on one compact line instead, spliced in for a
-// placeholder after the indented dump.
-static std::string timelinePlaceholder(std::size_t i) {
+// marker string after the indented dump.
+static std::string timelineMarker(std::size_t i) {
   return fmt::format("\x01inferscope-timeline-{}\x01", i);
 }
 
 static std::string spliceTimelines(std::string text, const std::vector<std::string>& timelines) {
   for (std::size_t i = 0; i < timelines.size(); ++i) {
-    const std::string placeholder = json(timelinePlaceholder(i)).dump();  // quoted and escaped
-    const auto at = text.find(placeholder);
-    if (at == std::string::npos || text.find(placeholder, at + 1) != std::string::npos) {
-      throw Error(ErrorKind::Runtime, "session writer: timeline placeholder not found once");
+    const std::string marker = json(timelineMarker(i)).dump();  // quoted and escaped
+    const auto at = text.find(marker);
+    if (at == std::string::npos || text.find(marker, at + 1) != std::string::npos) {
+      throw Error(ErrorKind::Runtime, "session writer: timeline marker not found exactly once");
     }
-    text.replace(at, placeholder.size(), timelines[i]);
+    text.replace(at, marker.size(), timelines[i]);
   }
   return text;
 }
@@ -307,7 +307,7 @@ std::string sessionToJson(const SessionResult& s, int indent) {
     json config = toJson(c);
     if (indent >= 0 && config.contains("timeline")) {
       timelines.push_back(config["timeline"].dump());
-      config["timeline"] = timelinePlaceholder(timelines.size() - 1);
+      config["timeline"] = timelineMarker(timelines.size() - 1);
     }
     configs.push_back(std::move(config));
   }

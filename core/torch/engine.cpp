@@ -15,6 +15,7 @@
 
 #include "core/analysis/online_analyser.h"
 #include "core/analysis/steady_state_analysis.h"
+#include "core/analysis/summary_stats.h"
 #include "core/common/error.h"
 #include "core/common/time_format.h"
 #include "core/common/units.h"
@@ -49,15 +50,11 @@ std::string cudnnObservation(const trace::TraceWindow& window, const ConfigResul
                                            : cudnn::SelectionMode::Heuristic;
   info.config_key = r.config.key();
   info.latency_ms = r.latency_ms;
-  std::vector<double> steady(r.latency_ms.begin() + std::min<std::ptrdiff_t>(warmup, static_cast<std::ptrdiff_t>(r.latency_ms.size())),
-                             r.latency_ms.end());
-  if (!steady.empty()) {
-    std::nth_element(steady.begin(), steady.begin() + static_cast<std::ptrdiff_t>(steady.size() / 2), steady.end());
-    info.steady_median_ms = steady[steady.size() / 2];
-  }
+  const auto measured = std::min<std::ptrdiff_t>(warmup, static_cast<std::ptrdiff_t>(r.latency_ms.size()));
+  info.steady_median_ms = analysis::summarize({r.latency_ms.begin() + measured, r.latency_ms.end()}).median;
   cudnn::CudnnLedger part = cudnn::observeMode(window, info);
   if (info.mode == cudnn::SelectionMode::Heuristic) {
-    const bool tf32 = r.config.precision == Precision::Tf32 && r.config.tf32_conv;
+    const bool tf32 = r.config.convolutionsUseTf32();
     for (auto& layer : part.layers) {
       if (layer.shape.transposed) continue;
       if (!device.is_cuda()) {
@@ -202,9 +199,7 @@ std::vector<torch::Tensor> iterate(SessionContext& ctx, tl::PreparedModel& model
   std::unique_ptr<trace::KernelTracer> tracer;
   // On the CPU only the host-only source traces (INFERSCOPE_TRACE_SOURCE=host-only: operators and
   // convolution records without kernels; how the ledger path is tested without a GPU).
-  const char* source_env = std::getenv("INFERSCOPE_TRACE_SOURCE");
-  const bool host_only = source_env != nullptr && std::string(source_env) == "host-only";
-  if (ctx.request.run.trace_kernels && (ctx.device.is_cuda() || host_only)) {
+  if (ctx.request.run.trace_kernels && (ctx.device.is_cuda() || trace::hostOnlyTraceRequested())) {
     trace::TraceWindowPolicy policy;
     policy.warmup_iterations_traced = std::min(warmup, std::max(0, ctx.request.run.trace_warmup_iterations));
     policy.steady_iterations_traced = std::max(0, ctx.request.run.trace_steady_iterations);

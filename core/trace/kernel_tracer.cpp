@@ -88,9 +88,13 @@ class HostOnlyActivitySource final : public ActivitySource {
 
 }  // namespace
 
-std::unique_ptr<ActivitySource> makeTraceActivitySource() {
+bool hostOnlyTraceRequested() {
   const char* source = std::getenv("INFERSCOPE_TRACE_SOURCE");
-  if (source != nullptr && std::string(source) == "host-only") {
+  return source != nullptr && std::string(source) == "host-only";
+}
+
+std::unique_ptr<ActivitySource> makeTraceActivitySource() {
+  if (hostOnlyTraceRequested()) {
     return std::make_unique<HostOnlyActivitySource>();
   }
   return makeCuptiActivitySource();

@@ -75,6 +75,8 @@ TraceWindowPolicy applyTraceEnvironment(TraceWindowPolicy policy, std::string* p
 // The CUPTI source, or with INFERSCOPE_TRACE_SOURCE=host-only a source that records nothing: the
 // operator observer and the tracer at work without CUPTI (their share of the overhead).
 std::unique_ptr<ActivitySource> makeTraceActivitySource();
+// INFERSCOPE_TRACE_SOURCE=host-only is set: tracing works without CUPTI, on the CPU too.
+bool hostOnlyTraceRequested();
 
 class KernelTracer : public OpListener {
  public:
