@@ -1,6 +1,6 @@
 #!/bin/bash
 # The GPU machine's measurement run (see docs/PERFORMANCE.md). From the repo root there:
-#   bash bench/gpu/h200_run.sh build|test|python|engine|aoti|aoti-max|isolate|guide|cudnn|cudnn-debug|fixture ...   (phases, in order given)
+#   bash bench/gpu/h200_run.sh build|test|python|engine|aoti|aoti-max|isolate|guide|guide-resnet50|guide-bert|cudnn|cudnn-debug|fixture ...   (phases, in order given)
 # Writes logs, sessions and JSON to $OUT (default ./out). Needs .gpu (../shared/gpu/fetch-debs.sh).
 set -uo pipefail
 OUT=${OUT:-$PWD/out}; mkdir -p "$OUT"
@@ -45,9 +45,13 @@ run_phase() {
         -c bf16+cl+graph+bench -o "$OUT/isolate_resnet50.inferscope.json"
       $CLI profile -q -m resnet50 -b 32 -d cuda --warmup 0 -n 100 -c fp32 -c fp16+bench -c bf16+cl+bench \
         -c bf16+cl+graph+bench -o "$OUT/inprocess_resnet50.inferscope.json" ;;
-    guide)
-      $CLI sweep -m resnet50 -b 32 -d cuda --plan guide --warmup 20 -n 200 -o "$OUT/guide_resnet50.inferscope.json"
-      $CLI sweep -m bert-encoder -b 32 -d cuda --plan guide --warmup 20 -n 200 -o "$OUT/guide_bert.inferscope.json" ;;
+    guide) run_phase guide-resnet50 && run_phase guide-bert ;;
+    guide-resnet50)
+      $CLI sweep -m resnet50 -b 32 -d cuda --plan guide --warmup 20 -n 200 -o "$OUT/guide_resnet50.inferscope.json" \
+        >"$OUT/guide_resnet50.txt" 2>&1; echo "exit $?"; tail -40 "$OUT/guide_resnet50.txt" ;;
+    guide-bert)
+      $CLI sweep -m bert-encoder -b 32 -d cuda --plan guide --warmup 20 -n 200 -o "$OUT/guide_bert.inferscope.json" \
+        >"$OUT/guide_bert.txt" 2>&1; echo "exit $?"; tail -30 "$OUT/guide_bert.txt" ;;
     cudnn)
       # The cuDNN ledger of ResNet-50 (batch 32) in FP32, TF32, BF16 and BF16 + channels_last; each
       # mode in a fresh process, re-tuning measured at two new input sizes.

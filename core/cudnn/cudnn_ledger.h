@@ -88,8 +88,10 @@ struct LedgerLayer {
   bool benchmark_differs = false;  // the benchmark run's main kernel differs from the heuristic's
   double benchmark_gain_us = 0;    // heuristic GPU time − benchmark GPU time (positive: faster)
   bool nondeterministic_choice =
-      false;                           // benchmark picked a family cuDNN reports non-deterministic
-  bool deterministic_differs = false;  // deterministic mode ran another main kernel than benchmark
+      false;  // benchmark picked a family cuDNN reports non-deterministic
+  // Deterministic mode ran another main kernel than the heuristic, the mode it differs from by
+  // one flag (both leave benchmark off).
+  bool deterministic_differs = false;
 };
 
 struct ModeTotals {
@@ -113,6 +115,7 @@ struct LedgerSummary {
   double autotune_ms_total = 0;  // first-iteration autotune over all unique shapes
   int tensor_core_shapes = 0;    // shapes whose heuristic kernel used Tensor Cores
   int nondeterministic_choices = 0;
+  int deterministic_differs = 0;            // shapes where deterministic mode changed the kernel
   int layout_transposes_per_iteration = 0;  // in the heuristic run
 };
 

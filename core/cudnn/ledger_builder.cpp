@@ -338,9 +338,11 @@ void deriveComparisons(CudnnLedger& ledger) {
       }
       layer.nondeterministic_choice = same_family > 0 && nondeterministic == same_family;
       if (layer.nondeterministic_choice) ++s.nondeterministic_choices;
-      if (det != layer.ran.end() && det->second.observed) {
-        layer.deterministic_differs = mainName(det->second) != mainName(bench->second);
-      }
+    }
+    if (heur != layer.ran.end() && det != layer.ran.end() && heur->second.observed &&
+        det->second.observed) {
+      layer.deterministic_differs = mainName(det->second) != mainName(heur->second);
+      if (layer.deterministic_differs) ++s.deterministic_differs;
     }
   }
   ledger.summary = s;
@@ -390,7 +392,7 @@ std::string formatLedger(const CudnnLedger& ledger) {
     if (l.benchmark_differs)
       notes.push_back(fmt::format("benchmark differs ({:+.1f} µs)", l.benchmark_gain_us));
     if (l.nondeterministic_choice) notes.push_back("non-deterministic choice");
-    if (l.deterministic_differs) notes.push_back("deterministic runs another kernel");
+    if (l.deterministic_differs) notes.push_back("deterministic changes the kernel");
     const auto h = l.ran.find(SelectionMode::Heuristic);
     if (h != l.ran.end() && h->second.layout_transposes > 0) {
       notes.push_back(fmt::format("{} transposes", h->second.layout_transposes));
@@ -419,11 +421,11 @@ std::string formatLedger(const CudnnLedger& ledger) {
       "shapes "
       "({} faster, {} slower by > 2 %) · gain {:+.1f} µs per iteration · autotune {:.1f} ms in "
       "iteration 0 · "
-      "Tensor-Core kernels (heuristic) for {} shapes · {} layout transposes per iteration · {} "
-      "non-deterministic choices\n",
+      "Tensor-Core kernels (heuristic) for {} shapes · {} layout transposes per iteration · "
+      "deterministic changed the kernel for {} shapes · {} non-deterministic choices\n",
       s.unique_shapes, s.conv_calls_per_iteration, s.benchmark_differs, s.benchmark_faster,
       s.benchmark_slower, s.benchmark_gain_us, s.autotune_ms_total, s.tensor_core_shapes,
-      s.layout_transposes_per_iteration, s.nondeterministic_choices);
+      s.layout_transposes_per_iteration, s.deterministic_differs, s.nondeterministic_choices);
   for (const auto& note : ledger.notes) out += fmt::format("note: {}\n", note);
   return out;
 }

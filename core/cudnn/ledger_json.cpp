@@ -207,6 +207,7 @@ json toJson(const LedgerSummary& s) {
           {"autotune_ms_total", s.autotune_ms_total},
           {"tensor_core_shapes", s.tensor_core_shapes},
           {"nondeterministic_choices", s.nondeterministic_choices},
+          {"deterministic_differs", s.deterministic_differs},
           {"layout_transposes_per_iteration", s.layout_transposes_per_iteration}};
 }
 
@@ -221,6 +222,7 @@ LedgerSummary summaryFromJson(const json& j) {
   s.autotune_ms_total = j.value("autotune_ms_total", 0.0);
   s.tensor_core_shapes = j.value("tensor_core_shapes", 0);
   s.nondeterministic_choices = j.value("nondeterministic_choices", 0);
+  s.deterministic_differs = j.value("deterministic_differs", 0);
   s.layout_transposes_per_iteration = j.value("layout_transposes_per_iteration", 0);
   return s;
 }

@@ -13,6 +13,9 @@ struct Joins {
   std::unordered_map<std::uint32_t, std::int64_t> api_start_by_correlation;
   std::unordered_map<std::uint64_t, const OpRecord*> top_by_external;  // memo of outermost ops
 
+  // window.ops, sorted by start: the fallback join by time (innermostAt).
+  const std::vector<OpRecord>* ops_by_start = nullptr;
+
   const OpRecord* op(std::uint64_t external_id) const {
     const auto it = op_by_external.find(external_id);
     return it == op_by_external.end() ? nullptr : it->second;
@@ -34,6 +37,24 @@ struct Joins {
   }
 };
 
+// The innermost operator whose host span holds `ns`: the last one to start at or before it, or
+// the first of its ancestors still open then (the observer's operators nest: one thread, calls
+// within calls).
+const OpRecord* innermostAt(const Joins& joins, std::int64_t ns) {
+  const auto& ops = *joins.ops_by_start;
+  auto it = std::upper_bound(ops.begin(), ops.end(), ns,
+                             [](std::int64_t t, const OpRecord& o) { return t < o.start_ns; });
+  if (it == ops.begin()) return nullptr;
+  const OpRecord* op = &*(it - 1);
+  for (int hops = 0; op != nullptr && hops < 256; ++hops) {
+    // Strictly after `ns`: an operator's end is read after the calls it made have returned, so a
+    // call starting at that very tick came after it.
+    if (op->end_ns > ns) return op;
+    op = joins.op(op->parent_external_id);
+  }
+  return nullptr;
+}
+
 template <class Record>
 void sortByStart(std::vector<Record>& records) {
   std::stable_sort(records.begin(), records.end(),
@@ -48,6 +69,14 @@ const OpRecord* resolveOne(Record& r, Joins& joins, const std::vector<IterationM
   if (r.correlation_id != 0 && ext != joins.external_by_correlation.end()) {
     r.external_id = ext->second;
     op = joins.op(r.external_id);
+  } else if (r.correlation_id != 0) {
+    // No external correlation (the tracer pushes none unless ActivityKinds::external_correlation
+    // asks for it): the operator whose host span holds the launching API call.
+    const auto api = joins.api_start_by_correlation.find(r.correlation_id);
+    if (api != joins.api_start_by_correlation.end()) {
+      op = innermostAt(joins, api->second);
+      if (op != nullptr) r.external_id = op->external_id;
+    }
   }
   if (op != nullptr && op->iteration >= 0) {
     r.iteration = op->iteration;
@@ -87,6 +116,7 @@ void resolveCorrelations(TraceWindow& window) {
     joins.external_by_correlation.emplace(c.correlation_id, c.external_id);
   }
   for (const auto& op : window.ops) joins.op_by_external.emplace(op.external_id, &op);
+  joins.ops_by_start = &window.ops;
   for (const auto& api : window.api_calls) {
     // Runtime and driver calls of one launch share no correlation id, but a kernel launched
     // through the runtime carries the runtime call's id; either one places it.
@@ -101,6 +131,32 @@ void resolveCorrelations(TraceWindow& window) {
   }
   for (auto& m : window.memcpys) resolveOne(m, joins, window.iterations);
   for (auto& m : window.memsets) resolveOne(m, joins, window.iterations);
+}
+
+AttributionAgreement compareAttributionMethods(const TraceWindow& window) {
+  TraceWindow sorted_ops;
+  sorted_ops.ops = window.ops;
+  sortByStart(sorted_ops.ops);
+  Joins joins;
+  for (const auto& op : sorted_ops.ops) joins.op_by_external.emplace(op.external_id, &op);
+  joins.ops_by_start = &sorted_ops.ops;
+  for (const auto& api : window.api_calls) {
+    joins.api_start_by_correlation.emplace(api.correlation_id, api.start_ns);
+  }
+  std::unordered_map<std::uint32_t, std::uint64_t> pushed;
+  for (const auto& c : window.correlations) pushed.emplace(c.correlation_id, c.external_id);
+  AttributionAgreement result;
+  for (const auto& k : window.kernels) {
+    const auto ext = pushed.find(k.correlation_id);
+    if (k.correlation_id == 0 || ext == pushed.end()) continue;
+    if (joins.op(ext->second) == nullptr) continue;  // an operator the window did not keep
+    ++result.compared;
+    const auto api = joins.api_start_by_correlation.find(k.correlation_id);
+    const OpRecord* by_time =
+        api == joins.api_start_by_correlation.end() ? nullptr : innermostAt(joins, api->second);
+    if (by_time != nullptr && by_time->external_id == ext->second) ++result.agreed;
+  }
+  return result;
 }
 
 }  // namespace inferscope::trace

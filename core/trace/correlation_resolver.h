@@ -7,10 +7,21 @@
 namespace inferscope::trace {
 
 // Fills, for every kernel, memcpy and memset: external_id (kernel → correlation id → external
-// id → operator), op_name and top_op_name (kernels), and iteration — the operator's iteration,
+// id → operator; without an external correlation, the innermost operator whose host span holds
+// the launching API call), op_name and top_op_name (kernels), and iteration — the operator's iteration,
 // else the iteration whose host span holds the launching API call, else the GPU start. Sorts
 // the records by start time. Idempotent.
 void resolveCorrelations(TraceWindow& window);
+
+// How often the two ways of finding a kernel's operator agree: the external correlation id pushed
+// while the operator ran (CUPTI's own join), and the operator whose host span holds the launching
+// API call (the fallback resolveCorrelations uses when no id was pushed). Counts kernels that have
+// both; for validating the fallback on the GPU.
+struct AttributionAgreement {
+  std::size_t compared = 0;
+  std::size_t agreed = 0;
+};
+AttributionAgreement compareAttributionMethods(const TraceWindow& window);
 
 // The index of the iteration mark whose [start_ns, end_ns] holds `ns`, or -1.
 // `marks` must be sorted by start_ns.

@@ -250,7 +250,7 @@ void KernelTracer::onOpStart(std::uint64_t external_id, const char* name, const 
   }
   // An operator past the record cap still pushes its id, so that pushes and pops pair up.
   open_ops_.push_back(OpenOp{external_id, index});
-  source_->pushExternalCorrelation(external_id);
+  if (policy_.kinds.external_correlation) source_->pushExternalCorrelation(external_id);
   if (index != kNone) ops_[index].start_ns = source_->nowNs();
 }
 
@@ -264,7 +264,7 @@ void KernelTracer::onOpEnd(std::uint64_t external_id) {
   while (open_ops_.size() >= depth) {
     const OpenOp open = open_ops_.back();
     open_ops_.pop_back();
-    source_->popExternalCorrelation();
+    if (policy_.kinds.external_correlation) source_->popExternalCorrelation();
     if (open.index != kNone) ops_[open.index].end_ns = now_ns;
   }
 }

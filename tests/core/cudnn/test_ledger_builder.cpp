@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include "core/cudnn/ledger_builder.h"
+#include "core/cudnn/ledger_json.h"
 #include "ledger_test_support.h"
 
 namespace inferscope::cudnn {
@@ -178,9 +179,34 @@ TEST(LedgerBuilder, FlagsNonDeterministicFamilies) {
   const auto ledger = mergeModes(CudnnLedger{}, {heur, bench, det}, fakeFinder);
   EXPECT_TRUE(
       ledger.layers[0].nondeterministic_choice);  // the only FFT candidate is non-deterministic
-  EXPECT_TRUE(ledger.layers[0].deterministic_differs);
+  // Deterministic mode ran the heuristic's kernel: benchmark's other choice is not its business.
+  EXPECT_FALSE(ledger.layers[0].deterministic_differs);
+  EXPECT_EQ(ledger.summary.deterministic_differs, 0);
   EXPECT_EQ(ledger.summary.nondeterministic_choices, 1);
   EXPECT_EQ(ledger.layers[0].ran.at(SelectionMode::Benchmark).family, KernelFamily::Fft);
+}
+
+TEST(LedgerBuilder, DeterministicIsComparedWithTheHeuristic) {
+  // Benchmark agrees with the heuristic; deterministic mode swaps shape A's kernel.
+  const auto heur = observeMode(window(kXmmaA, 40'000, kCutlass, 30'000, 20'000),
+                                info(SelectionMode::Heuristic, "bf16"));
+  const auto bench = observeMode(window(kXmmaA, 40'000, kCutlass, 30'000, 20'000),
+                                 info(SelectionMode::Benchmark, "bf16+bench"));
+  const auto det = observeMode(window(kXmmaB, 45'000, kCutlass, 30'000, 20'000),
+                               info(SelectionMode::Deterministic, "bf16+det"));
+  CudnnLedger base;
+  base.available = true;
+  const auto ledger = mergeModes(base, {heur, bench, det}, fakeFinder);
+  ASSERT_EQ(ledger.layers.size(), 2u);
+  EXPECT_TRUE(ledger.layers[0].deterministic_differs);
+  EXPECT_FALSE(ledger.layers[1].deterministic_differs);
+  EXPECT_FALSE(ledger.layers[0].benchmark_differs);
+  EXPECT_EQ(ledger.summary.deterministic_differs, 1);
+  const std::string text = formatLedger(ledger);
+  EXPECT_NE(text.find("deterministic changes the kernel"), std::string::npos);
+  EXPECT_NE(text.find("deterministic changed the kernel for 1 shapes"), std::string::npos);
+  // …and the count survives the JSON round trip.
+  EXPECT_EQ(ledgerFromJson(ledgerToJson(ledger)).summary.deterministic_differs, 1);
 }
 
 TEST(LedgerBuilder, TransposedConvolutionsAreListedNotQueried) {
