@@ -8,9 +8,9 @@ namespace inferscope::trace {
 
 // Fills, for every kernel, memcpy and memset: external_id (kernel → correlation id → external
 // id → operator; without an external correlation, the innermost operator whose host span holds
-// the launching API call), op_name and top_op_name (kernels), and iteration — the operator's iteration,
-// else the iteration whose host span holds the launching API call, else the GPU start. Sorts
-// the records by start time. Idempotent.
+// the launching API call), op_name and top_op_name (kernels), and iteration — the operator's
+// iteration, else the iteration whose host span holds the launching API call, else the GPU start.
+// Sorts the records by start time. Idempotent.
 void resolveCorrelations(TraceWindow& window);
 
 // How often the two ways of finding a kernel's operator agree: the external correlation id pushed

@@ -61,6 +61,14 @@ TraceWindowPolicy applyTraceEnvironment(TraceWindowPolicy policy, std::string* p
       complain("INFERSCOPE_TRACE_SHAPES: '" + v + "' is not first, every or off");
     }
   }
+  if (const char* clock = std::getenv("INFERSCOPE_TRACE_CLOCK")) {
+    const std::string v = clock;
+    if (v == "cupti" || v == "host") {
+      policy.host_clock = v == "host";
+    } else {
+      complain("INFERSCOPE_TRACE_CLOCK: '" + v + "' is not host or cupti");
+    }
+  }
   if (const char* finalize = std::getenv("INFERSCOPE_TRACE_FINALIZE")) {
     policy.finalize_on_stop = std::string(finalize) != "0";
   }
@@ -137,6 +145,7 @@ bool KernelTracer::ensureRunning() {
   options.buffer_bytes = policy_.buffer_bytes;
   options.max_buffer_bytes = policy_.max_buffer_bytes;
   options.finalize_on_stop = policy_.finalize_on_stop;
+  options.host_clock = policy_.host_clock;
   // A source detached in between numbers its correlation ids afresh (CUPTI restarts them after
   // cuptiFinalize): the collector keeps the stretches' ids apart.
   collector_.beginStretch();
