@@ -103,7 +103,9 @@ class NullListener : public trace::OpListener {
 };
 
 // LibTorch's floor: a RecordFunction callback that does nothing, installed without OpRecorder.
-std::unique_ptr<at::ObserverContext> rawStart(const at::RecordFunction&) { return nullptr; }
+std::unique_ptr<at::ObserverContext> rawStart(const at::RecordFunction&) {
+  return nullptr;
+}
 void rawEnd(const at::RecordFunction&, at::ObserverContext*) {}
 
 class RawCallback {
@@ -320,7 +322,8 @@ int main(int argc, char** argv) {
       trace::KernelTracer tracer(trace::makeCuptiActivitySource(), p);
       for (int i = 0; i < kWindow; ++i) {
         if (!tracer.beginIteration(i, false)) {
-          std::fprintf(stderr, "CUPTI did not start: %s\n", tracer.finish().untraced_reason.c_str());
+          std::fprintf(stderr, "CUPTI did not start: %s\n",
+                       tracer.finish().untraced_reason.c_str());
           std::exit(4);
         }
         std::optional<OpRecorder> recorder;
@@ -374,8 +377,7 @@ int main(int argc, char** argv) {
       TORCH_VERSION, ops_per_forward, model_text, rounds, kWindow);
   fmt::print("| variant | median forward | overhead | per operator | what |\n");
   fmt::print("|---|---|---|---|---|\n");
-  std::string json = "{\n  \"machine\": \"" + machine() +
-                     "\",\n  \"model\": \"" + model_text +
+  std::string json = "{\n  \"machine\": \"" + machine() + "\",\n  \"model\": \"" + model_text +
                      "\",\n  \"ops_per_forward\": " + std::to_string(ops_per_forward) +
                      ",\n  \"variants\": [\n";
   for (std::size_t i = 0; i < variants.size(); ++i) {

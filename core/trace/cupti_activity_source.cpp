@@ -10,6 +10,7 @@
 #include <atomic>
 #include <chrono>
 #include <cstdlib>
+#include <ctime>
 #include <mutex>
 #include <optional>
 #include <utility>
@@ -21,6 +22,16 @@
 
 namespace inferscope::trace {
 namespace {
+
+// The clock CUPTI stamps records with once start() registered it, and nowNs() reads: monotonic
+// (CUPTI's own default is CLOCK_REALTIME, which NTP may step), a vDSO read rather than a call into
+// CUPTI. CUPTI maps GPU timestamps onto it by interpolation.
+std::uint64_t CUPTIAPI hostClockNs() {
+  timespec t{};
+  ::clock_gettime(CLOCK_MONOTONIC, &t);
+  return static_cast<std::uint64_t>(t.tv_sec) * 1'000'000'000ull +
+         static_cast<std::uint64_t>(t.tv_nsec);
+}
 
 using cupti::CuptiApi;
 
@@ -109,6 +120,12 @@ class CuptiActivitySource final : public ActivitySource {
       }
       registered_ = true;
     }
+    // Before any kind is enabled, as CUPTI asks: every record of this stretch then carries the
+    // clock nowNs() reads.
+    host_clock_ = false;
+    if (options.host_clock && api_->activityRegisterTimestampCallback != nullptr) {
+      host_clock_ = api_->activityRegisterTimestampCallback(&hostClockNs) == CUPTI_SUCCESS;
+    }
     const auto& k = options.kinds;
     const std::pair<bool, CUpti_ActivityKind> wanted[] = {
         {k.kernels, CUPTI_ACTIVITY_KIND_CONCURRENT_KERNEL},
@@ -148,8 +165,8 @@ class CuptiActivitySource final : public ActivitySource {
       if (k.driver_api) skipCalls(CUPTI_CB_DOMAIN_DRIVER_API, api_->activityEnableDriverApi);
     }
     enabled_ = true;
-    debugLog("start: {} kinds enabled, {} housekeeping calls not recorded, {:.2f} ms",
-             enabled_kinds_.size(), skipped_calls_, msSince(began));
+    debugLog("start: {} kinds enabled, {} housekeeping calls not recorded, {} clock, {:.2f} ms",
+             enabled_kinds_.size(), skipped_calls_, host_clock_ ? "host" : "CUPTI", msSince(began));
     return StartStatus::success();
   }
 
@@ -199,6 +216,7 @@ class CuptiActivitySource final : public ActivitySource {
   }
 
   std::int64_t nowNs() const override {
+    if (host_clock_) return static_cast<std::int64_t>(hostClockNs());
     std::uint64_t t = 0;
     if (api_ != nullptr) api_->getTimestamp(&t);
     return static_cast<std::int64_t>(t);
@@ -321,6 +339,7 @@ class CuptiActivitySource final : public ActivitySource {
   std::vector<CUpti_ActivityKind> enabled_kinds_;
   bool enabled_ = false;
   bool finalize_on_stop_ = true;
+  bool host_clock_ = false;  // CUPTI stamps records with hostClockNs (start())
   std::uint32_t pushed_ = 0;
   int skipped_calls_ = 0;
 };

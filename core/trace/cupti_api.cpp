@@ -68,6 +68,8 @@ const CuptiApi* load(std::string& error) {
   std::string optional;  // not required: without them every API call is recorded
   resolve(handle, "cuptiActivityEnableRuntimeApi", api.activityEnableRuntimeApi, optional);
   resolve(handle, "cuptiActivityEnableDriverApi", api.activityEnableDriverApi, optional);
+  resolve(handle, "cuptiActivityRegisterTimestampCallback", api.activityRegisterTimestampCallback,
+          optional);
   if (!missing.empty()) {
     error = fmt::format("untraced: CUPTI not available ({} lacks {})", path, missing);
     return nullptr;

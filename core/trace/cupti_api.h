@@ -28,6 +28,8 @@ struct CuptiApi {
   // Optional (CUPTI 12.5+): per-call control of which API calls are recorded. Null when absent.
   decltype(&::cuptiActivityEnableRuntimeApi) activityEnableRuntimeApi = nullptr;
   decltype(&::cuptiActivityEnableDriverApi) activityEnableDriverApi = nullptr;
+  // Optional: CUPTI takes its CPU timestamps from a clock of ours (CUDA 11.6+).
+  decltype(&::cuptiActivityRegisterTimestampCallback) activityRegisterTimestampCallback = nullptr;
 
   std::string library_path;  // what dlopen found, for logs
   std::uint32_t api_version = 0;

@@ -57,6 +57,7 @@ struct TraceWindowPolicy {
   std::size_t buffer_bytes = kDefaultActivityBufferBytes;         // one CUPTI buffer
   std::size_t max_buffer_bytes = kDefaultMaxActivityBufferBytes;  // CUPTI buffers held at once
   bool finalize_on_stop = true;                                   // see ActivityStartOptions
+  bool host_clock = true;                                         // see ActivityStartOptions
   ActivityKinds kinds;
   InputShapes input_shapes = InputShapes::FirstOfStretch;
   // Convolution arguments (TraceWindow::convolutions) for the cuDNN ledger. The observer then
@@ -70,6 +71,7 @@ struct TraceWindowPolicy {
 //       exactly these activity kinds ("none": no CUPTI kind at all)
 //   INFERSCOPE_TRACE_SHAPES=first|every|off      TraceWindowPolicy::input_shapes
 //   INFERSCOPE_TRACE_FINALIZE=0                   keep CUPTI attached when a stretch ends
+//   INFERSCOPE_TRACE_CLOCK=cupti                  operators timed with cuptiGetTimestamp
 // Unset variables leave the policy as it is; what cannot be parsed is described in `problems`.
 TraceWindowPolicy applyTraceEnvironment(TraceWindowPolicy policy, std::string* problems = nullptr);
 // The CUPTI source, or with INFERSCOPE_TRACE_SOURCE=host-only a source that records nothing: the
