@@ -2,6 +2,7 @@
 // speed-up over FP32 and its CI, memory, accuracy, and the latency-vs-error Pareto front.
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <memory>
 
 #include "cli/cli_common.h"
@@ -22,43 +23,76 @@ struct SweepOptions {
   std::string family;  // for model files: cnn | transformer
   double tolerance = 1e-2;
   std::string out;
+  std::string from;  // rank this saved session instead of running
   bool quiet = false;
 };
 
 void printRanking(std::FILE* out, const SessionResult& s, const SessionRanking& ranking) {
-  fmt::print(out, "{:>4}  {:<24} {:>10} {:>8} {:>18} {:>9} {:>9} {:>9}  {}\n", "rank", "config", "median ms",
-             "CI ±%", "speed-up ×FP32", "peak MiB", "param MiB", "rel err", "notes");
+  fmt::print(out, "{:>4}  {:<24} {:>10} {:>8} {:>19} {:>9} {:>9} {:>9}  {}\n", "rank", "config",
+             "median ms", "CI ±%", "speed-up ×FP32", "peak MiB", "param MiB", "rel err", "notes");
   for (const auto& r : ranking.configs) {
     const auto& c = s.configs[static_cast<std::size_t>(r.index)];
     if (r.rank == 0) {
       fmt::print(out, "{:>4}  {:<24} {}: {}\n", "-", c.config.key(), toString(c.status), c.message);
       continue;
     }
-    const double half = c.stats.median_ms > 0
-                            ? 50.0 * (c.steady.median_ci_high_ms - c.steady.median_ci_low_ms) / c.stats.median_ms
-                            : 0;
-    const std::string speedup = ranking.baseline_index
-        ? fmt::format("{:.2f} [{:.2f}, {:.2f}]", r.speedup, r.speedup_low, r.speedup_high)
-        : std::string("-");
+    // No interval (a run that drifted throughout has none): "-", never a 0.0 that reads as exact.
+    const std::string half =
+        c.stats.median_ms > 0 && c.steady.median_ci_high_ms > 0
+            ? fmt::format("{:.1f}", 50.0 *
+                                        (c.steady.median_ci_high_ms - c.steady.median_ci_low_ms) /
+                                        c.stats.median_ms)
+            : std::string("-");
+    // "~[…]": the range of both runs' values, where drift left no confidence interval.
+    std::string speedup = "-";
+    if (ranking.baseline_index && r.speedup_ci_method == "none") {
+      speedup = fmt::format("{:.2f}", r.speedup);
+    } else if (ranking.baseline_index) {
+      speedup =
+          fmt::format("{:.2f} {}[{:.2f}, {:.2f}]", r.speedup,
+                      r.speedup_ci_method == "range" ? "~" : "", r.speedup_low, r.speedup_high);
+    }
     std::string notes;
     if (r.on_pareto_front) notes += "★ Pareto ";
-    if (ranking.baseline_index && !r.real_difference && r.index != *ranking.baseline_index) {
+    if (ranking.baseline_index && !r.real_difference && r.index != *ranking.baseline_index &&
+        r.speedup_ci_method != "none") {
       notes += "≈ FP32 (no real difference) ";
     }
     if (!r.unsafe_reason.empty()) notes += "UNSAFE: " + r.unsafe_reason;
-    fmt::print(out, "{:>4}  {:<24} {:>10.3f} {:>8.1f} {:>18} {:>9.1f} {:>9.1f} {:>9}  {}\n", r.rank, c.config.key(),
-               c.stats.median_ms, half, speedup, units::bytesToMiB(c.memory.peak_allocated_bytes),
+    fmt::print(out, "{:>4}  {:<24} {:>10.3f} {:>8} {:>19} {:>9.1f} {:>9.1f} {:>9}  {}\n", r.rank,
+               c.config.key(), c.stats.median_ms, half, speedup,
+               units::bytesToMiB(c.memory.peak_allocated_bytes),
                units::bytesToMiB(c.memory.parameter_bytes),
                c.accuracy.measured ? fmt::format("{:.1e}", c.accuracy.rel_l2_error) : "-", notes);
   }
   std::vector<std::string> front;
   for (const auto& r : ranking.configs) {
-    if (r.on_pareto_front) front.push_back(s.configs[static_cast<std::size_t>(r.index)].config.key());
+    if (r.on_pareto_front)
+      front.push_back(s.configs[static_cast<std::size_t>(r.index)].config.key());
   }
   fmt::print(out, "\nPareto front (latency vs error, safe configs): {}\n", fmt::join(front, " → "));
+  const bool any_range =
+      std::any_of(ranking.configs.begin(), ranking.configs.end(),
+                  [](const RankedConfig& r) { return r.speedup_ci_method == "range"; });
+  if (any_range) {
+    fmt::print(
+        out,
+        "~[…]: a run drifted too slowly for a confidence interval; the bounds are the ratio's "
+        "extremes over both runs' values\n");
+  }
 }
 
 int runSweep(const SweepOptions& o) {
+  if (!o.from.empty()) {
+    // A session written elsewhere (a GPU server, an older run): ranked with today's rules and
+    // this --tolerance, nothing measured.
+    const SessionResult saved = loadSession(o.from);
+    printSessionHeader(stdout, saved);
+    RankingOptions ranking_options;
+    ranking_options.tolerance = o.tolerance;
+    printRanking(stdout, saved, rankSession(saved, ranking_options));
+    return kExitOk;
+  }
   ProfileRequest request = toRequest(o.model);
   PlanContext context;
   context.caps = DeviceCaps::from(engine::deviceInfo(request.device, request.device_index));
@@ -81,23 +115,32 @@ int runSweep(const SweepOptions& o) {
     saveSession(session, o.out);
     fmt::print(stderr, "session written to {}\n", o.out);
   }
-  return session.cancelled ? kExitCancelled : kExitOk;  // unsupported/failed configs are results here
+  return session.cancelled ? kExitCancelled
+                           : kExitOk;  // unsupported/failed configs are results here
 }
 
 }  // namespace
 
 void addSweepCommand(CLI::App& app, std::function<int()>& action) {
   auto options = std::make_shared<SweepOptions>();
-  auto* cmd = app.add_subcommand("sweep", "run a plan of configs and rank them (speed-up, memory, accuracy, Pareto front)");
+  auto* cmd = app.add_subcommand(
+      "sweep", "run a plan of configs and rank them (speed-up, memory, accuracy, Pareto front)");
   addModelOptions(*cmd, options->model);
   cmd->add_option("-p,--plan", options->plan,
-                  "guide | grid | grid:precision=fp32,bf16;cl=off,on;compile=none,graph;bench=off,on | KEY,KEY")
+                  "guide | grid | "
+                  "grid:precision=fp32,bf16;cl=off,on;compile=none,graph;bench=off,on | KEY,KEY")
       ->capture_default_str();
-  cmd->add_option("--family", options->family, "model files: cnn or transformer (decides the guide plan)")
+  cmd->add_option("--family", options->family,
+                  "model files: cnn or transformer (decides the guide plan)")
       ->check(CLI::IsMember({"cnn", "transformer"}));
-  cmd->add_option("--tolerance", options->tolerance, "relative L2 error vs FP32 above which a config is unsafe")
+  cmd->add_option("--tolerance", options->tolerance,
+                  "relative L2 error vs FP32 above which a config is unsafe")
       ->capture_default_str();
   cmd->add_option("-o,--out", options->out, "write the session to this .inferscope.json file");
+  cmd->add_option(
+         "--from", options->from,
+         "rank a saved .inferscope.json session instead of running one (e.g. from a GPU server)")
+      ->check(CLI::ExistingFile);
   cmd->add_flag("-q,--quiet", options->quiet, "no progress on stderr");
   cmd->callback([options, &action] { action = [options] { return runSweep(*options); }; });
 }

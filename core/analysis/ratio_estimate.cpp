@@ -49,7 +49,8 @@ double logStandardError(const std::vector<double>& values, double level) {
 ConfidenceInterval combinedInterval(const std::vector<double>& baseline,
                                     const std::vector<double>& candidate, double ratio,
                                     double level) {
-  const double se = std::hypot(logStandardError(baseline, level), logStandardError(candidate, level));
+  const double se =
+      std::hypot(logStandardError(baseline, level), logStandardError(candidate, level));
   if (!std::isfinite(se)) return noInterval(level);
   const double half = normalQuantile(1.0 - (1.0 - level) / 2.0) * se;
   ConfidenceInterval ci;
@@ -57,6 +58,23 @@ ConfidenceInterval combinedInterval(const std::vector<double>& baseline,
   ci.high = ratio * std::exp(half);
   ci.level = level;
   ci.method = "order-statistic";
+  return ci;
+}
+
+// When dependence leaves a median unbounded (a slow drift over the whole run: the effective sample
+// size is too small for an order-statistic interval), the ratio is still bounded by the values
+// each run took: [min(b)/max(c), max(b)/min(c)]. No coverage level is claimed ("range"), but a
+// 19 ms series against a 3 ms one is not "no real difference".
+ConfidenceInterval rangeInterval(const std::vector<double>& baseline,
+                                 const std::vector<double>& candidate, double level) {
+  const auto [b_min, b_max] = std::minmax_element(baseline.begin(), baseline.end());
+  const auto [c_min, c_max] = std::minmax_element(candidate.begin(), candidate.end());
+  if (*c_min <= 0.0 || !std::isfinite(*b_max) || !std::isfinite(*c_max)) return noInterval(level);
+  ConfidenceInterval ci;
+  ci.low = *b_min / *c_max;
+  ci.high = *b_max / *c_min;
+  ci.level = level;
+  ci.method = "range";
   return ci;
 }
 
@@ -77,13 +95,15 @@ RatioEstimate compareMediansAtLevel(const std::vector<double>& baseline_steady_m
   };
   const double base_median = median(baseline_steady_ms);
   const double cand_median = median(candidate_steady_ms);
-  r.ratio = cand_median > 0.0 ? base_median / cand_median : std::numeric_limits<double>::quiet_NaN();
+  r.ratio =
+      cand_median > 0.0 ? base_median / cand_median : std::numeric_limits<double>::quiet_NaN();
   if (!std::isfinite(r.ratio) || baseline_steady_ms.size() < 2 || candidate_steady_ms.size() < 2) {
     return r;
   }
   r.ci = independent(baseline_steady_ms) && independent(candidate_steady_ms)
              ? bootstrapInterval(baseline_steady_ms, candidate_steady_ms, level, seed)
              : combinedInterval(baseline_steady_ms, candidate_steady_ms, r.ratio, level);
+  if (!r.ci.valid()) r.ci = rangeInterval(baseline_steady_ms, candidate_steady_ms, level);
   const double upper_equivalent = 1.0 + delta;
   const double lower_equivalent = 1.0 / (1.0 + delta);
   r.real_difference = r.ci.valid() && (r.ci.low > upper_equivalent || r.ci.high < lower_equivalent);

@@ -9,8 +9,8 @@
 namespace inferscope::analysis {
 
 struct RatioEstimate {
-  double ratio = 0;        // median(baseline) / median(candidate): > 1 means the candidate is faster
-  ConfidenceInterval ci;   // interval of the ratio (see compareMedians for the method)
+  double ratio = 0;       // median(baseline) / median(candidate): > 1 means the candidate is faster
+  ConfidenceInterval ci;  // interval of the ratio (see compareMedians for the method)
   bool real_difference = false;  // the CI excludes [1/(1+δ), 1+δ] entirely
 };
 
@@ -21,8 +21,10 @@ struct RatioEstimate {
 // median CIs of the steady statistics on the log scale, log(ratio) ± √(h_b² + h_c²) with h the
 // log half-widths of the effective-sample-size order-statistic intervals (method
 // "order-statistic"): a block bootstrap, even with blocks of 6τ, covered only 86–92 % at lag-1
-// correlation 0.8 (docs/MEASUREMENT.md). With an empty series, or one whose dependence leaves its
-// median unbounded, the ratio CI is "none" (and the ratio NaN when a series is empty).
+// correlation 0.8 (docs/MEASUREMENT.md). When a series' dependence leaves its median unbounded,
+// the interval falls back to the bounds of the values both runs took, [min(b)/max(c),
+// max(b)/min(c)] (method "range", no coverage claimed). With an empty series the ratio CI is
+// "none" and the ratio NaN.
 RatioEstimate compareMedians(const std::vector<double>& baseline_steady_ms,
                              const std::vector<double>& candidate_steady_ms, double delta = 0.02,
                              std::uint64_t seed = 42);

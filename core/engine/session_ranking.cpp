@@ -11,10 +11,13 @@ namespace inferscope {
 namespace {
 
 bool hasCi(const ConfigResult& c) {
-  return c.steady.analysed && c.steady.median_ci_low_ms > 0 && c.steady.median_ci_high_ms >= c.steady.median_ci_low_ms;
+  return c.steady.analysed && c.steady.median_ci_low_ms > 0 &&
+         c.steady.median_ci_high_ms >= c.steady.median_ci_low_ms;
 }
 
-double errorOf(const ConfigResult& c) { return c.accuracy.measured ? c.accuracy.rel_l2_error : 0.0; }
+double errorOf(const ConfigResult& c) {
+  return c.accuracy.measured ? c.accuracy.rel_l2_error : 0.0;
+}
 
 }  // namespace
 
@@ -30,7 +33,8 @@ SessionRanking rankSession(const SessionResult& session, const RankingOptions& o
     }
   }
   for (std::size_t i = 0; i < configs.size() && !ranking.baseline_index; ++i) {
-    if (configs[i].status == ConfigStatus::Ok && configs[i].stats.median_ms > 0) ranking.baseline_index = static_cast<int>(i);
+    if (configs[i].status == ConfigStatus::Ok && configs[i].stats.median_ms > 0)
+      ranking.baseline_index = static_cast<int>(i);
   }
   std::vector<RankedConfig> ok, rest;
   for (std::size_t i = 0; i < configs.size(); ++i) {
@@ -42,9 +46,11 @@ SessionRanking rankSession(const SessionResult& session, const RankingOptions& o
       continue;
     }
     if (c.accuracy.nan_count + c.accuracy.inf_count > 0) {
-      r.unsafe_reason = fmt::format("{} NaN/Inf values", c.accuracy.nan_count + c.accuracy.inf_count);
+      r.unsafe_reason =
+          fmt::format("{} NaN/Inf values", c.accuracy.nan_count + c.accuracy.inf_count);
     } else if (c.accuracy.measured && c.accuracy.rel_l2_error > options.tolerance) {
-      r.unsafe_reason = fmt::format("error {:.1e} > tolerance {:.1e}", c.accuracy.rel_l2_error, options.tolerance);
+      r.unsafe_reason = fmt::format("error {:.1e} > tolerance {:.1e}", c.accuracy.rel_l2_error,
+                                    options.tolerance);
     }
     if (ranking.baseline_index) {
       const auto& b = configs[static_cast<std::size_t>(*ranking.baseline_index)];
@@ -55,12 +61,14 @@ SessionRanking rankSession(const SessionResult& session, const RankingOptions& o
         const auto ratio = analysis::compareMedians(b_steady, c_steady, options.equivalence_delta);
         r.speedup_low = ratio.ci.low;
         r.speedup_high = ratio.ci.high;
+        r.speedup_ci_method = ratio.ci.method;
         r.real_difference = ratio.real_difference;
       } else if (hasCi(b) && hasCi(c)) {
         // Only summaries (hand-made results): conservative interval arithmetic on the two
         // medians' CIs, which contains every ratio of values inside both intervals.
         r.speedup_low = b.steady.median_ci_low_ms / c.steady.median_ci_high_ms;
         r.speedup_high = b.steady.median_ci_high_ms / c.steady.median_ci_low_ms;
+        r.speedup_ci_method = "interval-arithmetic";
         const double band = 1.0 + options.equivalence_delta;
         r.real_difference = r.speedup_low > band || r.speedup_high < 1.0 / band;
       } else {

@@ -13,18 +13,21 @@
 namespace inferscope {
 
 struct RankedConfig {
-  int index = 0;                   // into SessionResult::configs
-  int rank = 0;                    // 1 = fastest ok config; 0 for configs that did not run
-  double speedup = 0;              // baseline median / this median
+  int index = 0;       // into SessionResult::configs
+  int rank = 0;        // 1 = fastest ok config; 0 for configs that did not run
+  double speedup = 0;  // baseline median / this median
   double speedup_low = 0, speedup_high = 0;  // 95 % CI of the speed-up
-  bool real_difference = false;    // the CI excludes 1 ± δ
-  bool on_pareto_front = false;    // no other safe config is both faster and more accurate
-  std::string unsafe_reason;       // "3 NaN/Inf values", "error 4.1e-02 > tolerance 1.0e-02"
+  // How the interval was found: "block-bootstrap"/"order-statistic" (95 %), "range" (bounds of
+  // both runs' values, when a drifting series has no CI), "interval-arithmetic", "none".
+  std::string speedup_ci_method = "none";
+  bool real_difference = false;  // the CI excludes 1 ± δ
+  bool on_pareto_front = false;  // no other safe config is both faster and more accurate
+  std::string unsafe_reason;     // "3 NaN/Inf values", "error 4.1e-02 > tolerance 1.0e-02"
 };
 
 struct RankingOptions {
-  double tolerance = 1e-2;         // relative L2 error against FP32 considered acceptable
-  double equivalence_delta = 0.02; // "no real difference" band
+  double tolerance = 1e-2;          // relative L2 error against FP32 considered acceptable
+  double equivalence_delta = 0.02;  // "no real difference" band
 };
 
 struct SessionRanking {

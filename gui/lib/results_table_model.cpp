@@ -4,7 +4,6 @@
 
 #include <QGuiApplication>
 #include <QPalette>
-
 #include <algorithm>
 #include <cmath>
 
@@ -16,7 +15,9 @@
 namespace inferscope::gui {
 namespace {
 
-bool hasLatency(const ConfigResult& r) { return !r.latency_ms.empty() && r.stats.median_ms > 0; }
+bool hasLatency(const ConfigResult& r) {
+  return !r.latency_ms.empty() && r.stats.median_ms > 0;
+}
 
 // The raw value behind a cell: what sorting compares and what the text is made from. NaN means
 // "no value" (shown as a dash).
@@ -24,46 +25,62 @@ double rawValue(const ConfigResult& r, int column) {
   const double none = std::nan("");
   const bool timed = hasLatency(r);
   switch (column) {
-    case ResultsTableModel::MedianColumn: return timed ? r.stats.median_ms : none;
-    case ResultsTableModel::MeanColumn: return timed ? r.stats.mean_ms : none;
-    case ResultsTableModel::P90Column: return timed ? r.stats.p90_ms : none;
-    case ResultsTableModel::MinColumn: return timed ? r.stats.min_ms : none;
-    case ResultsTableModel::MaxColumn: return timed ? r.stats.max_ms : none;
-    case ResultsTableModel::ColdStartColumn: return timed ? r.stats.cold_start_ms : none;
-    case ResultsTableModel::ThroughputColumn: return timed ? r.stats.throughput_items_per_s : none;
+    case ResultsTableModel::MedianColumn:
+      return timed ? r.stats.median_ms : none;
+    case ResultsTableModel::MeanColumn:
+      return timed ? r.stats.mean_ms : none;
+    case ResultsTableModel::P90Column:
+      return timed ? r.stats.p90_ms : none;
+    case ResultsTableModel::MinColumn:
+      return timed ? r.stats.min_ms : none;
+    case ResultsTableModel::MaxColumn:
+      return timed ? r.stats.max_ms : none;
+    case ResultsTableModel::ColdStartColumn:
+      return timed ? r.stats.cold_start_ms : none;
+    case ResultsTableModel::ThroughputColumn:
+      return timed ? r.stats.throughput_items_per_s : none;
     case ResultsTableModel::PeakMemoryColumn:
-      return r.memory.peak_allocated_bytes > 0 ? units::bytesToMiB(r.memory.peak_allocated_bytes) : none;
+      return r.memory.peak_allocated_bytes > 0 ? units::bytesToMiB(r.memory.peak_allocated_bytes)
+                                               : none;
     case ResultsTableModel::RelErrorColumn: {
       if (!r.accuracy.measured) return none;
       if (r.accuracy.nan_count > 0 || r.accuracy.inf_count > 0) return HUGE_VAL;
       return r.accuracy.rel_l2_error;
     }
-    default: return none;
+    default:
+      return none;
   }
 }
 
 double ciPercent(const ConfigResult& r) {
-  if (!r.steady.analysed || r.steady.median_ci_high_ms <= 0 || r.stats.median_ms <= 0) return std::nan("");
+  if (!r.steady.analysed || r.steady.median_ci_high_ms <= 0 || r.stats.median_ms <= 0)
+    return std::nan("");
   return (r.steady.median_ci_high_ms - r.steady.median_ci_low_ms) / 2.0 / r.stats.median_ms * 100.0;
 }
 
 QString cellText(const ConfigResult& r, int column) {
   if (column == ResultsTableModel::CiColumn) {
     const double ci = ciPercent(r);
-    return std::isnan(ci) ? QStringLiteral("—") : QStringLiteral("±%1 %").arg(ValueFormat::number(ci, 2));
+    return std::isnan(ci) ? QStringLiteral("—")
+                          : QStringLiteral("±%1 %").arg(ValueFormat::number(ci, 2));
   }
   if (column == ResultsTableModel::SteadyColumn) {
     if (!r.steady.analysed) return QStringLiteral("—");
-    return QStringLiteral("%1@%2").arg(QString::fromStdString(r.steady.series_class)).arg(r.steady.steady_start);
+    return QStringLiteral("%1@%2")
+        .arg(QString::fromStdString(r.steady.series_class))
+        .arg(r.steady.steady_start);
   }
   const double value = rawValue(r, column);
   if (std::isnan(value)) return QStringLiteral("—");
   switch (column) {
-    case ResultsTableModel::ThroughputColumn: return ValueFormat::itemsPerSecond(value);
-    case ResultsTableModel::PeakMemoryColumn: return ValueFormat::mib(r.memory.peak_allocated_bytes);
+    case ResultsTableModel::ThroughputColumn:
+      return ValueFormat::itemsPerSecond(value);
+    case ResultsTableModel::PeakMemoryColumn:
+      return ValueFormat::mib(r.memory.peak_allocated_bytes);
     case ResultsTableModel::RelErrorColumn:
       return std::isinf(value) ? QStringLiteral("NaN/Inf") : ValueFormat::relativeError(value);
-    default: return ValueFormat::number(value);
+    default:
+      return ValueFormat::number(value);
   }
 }
 
@@ -74,14 +91,17 @@ QString steadyStateNote(const ConfigResult& r) {
   QStringList lines;
   if (r.steady.median_ci_high_ms > 0) {
     lines << ResultsTableModel::tr("median 95% CI %1 – %2 ms (%3)")
-                 .arg(ValueFormat::number(r.steady.median_ci_low_ms, 4), ValueFormat::number(r.steady.median_ci_high_ms, 4),
+                 .arg(ValueFormat::number(r.steady.median_ci_low_ms, 4),
+                      ValueFormat::number(r.steady.median_ci_high_ms, 4),
                       QString::fromStdString(r.steady.ci_method));
   }
   lines << ResultsTableModel::tr("steady from iteration %1 (%2%3)")
                .arg(r.steady.steady_start)
-               .arg(QString::fromStdString(r.steady.series_class),
-                    r.steady.low_confidence ? ResultsTableModel::tr(", low confidence") : QString());
-  if (r.steady.outliers > 0) lines << ResultsTableModel::tr("%1 outliers flagged, none dropped").arg(r.steady.outliers);
+               .arg(
+                   QString::fromStdString(r.steady.series_class),
+                   r.steady.low_confidence ? ResultsTableModel::tr(", low confidence") : QString());
+  if (r.steady.outliers > 0)
+    lines << ResultsTableModel::tr("%1 outliers flagged, none dropped").arg(r.steady.outliers);
   return lines.join(QLatin1Char('\n'));
 }
 
@@ -102,10 +122,13 @@ int ResultsTableModel::rowCount(const QModelIndex& parent) const {
   return parent.isValid() ? 0 : static_cast<int>(rows_.size());
 }
 
-int ResultsTableModel::columnCount(const QModelIndex& parent) const { return parent.isValid() ? 0 : ColumnCount; }
+int ResultsTableModel::columnCount(const QModelIndex& parent) const {
+  return parent.isValid() ? 0 : ColumnCount;
+}
 
 QVariant ResultsTableModel::data(const QModelIndex& index, int role) const {
-  if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid)) return {};
+  if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
+    return {};
   const int series_index = rows_[static_cast<std::size_t>(index.row())];
   const auto& series = document_->series()[static_cast<std::size_t>(series_index)];
   const ConfigResult& r = *series.result;
@@ -119,25 +142,37 @@ QVariant ResultsTableModel::data(const QModelIndex& index, int role) const {
     const bool has_speedup = rank && rank->speedup > 0;
     switch (role) {
       case Qt::DisplayRole:
-        if (column == UnsafeColumn) return unsafe.isEmpty() ? QStringLiteral("✓") : QStringLiteral("⚠");
-        return has_speedup ? QStringLiteral("%1×").arg(ValueFormat::number(rank->speedup)) : QStringLiteral("—");
+        if (column == UnsafeColumn)
+          return unsafe.isEmpty() ? QStringLiteral("✓") : QStringLiteral("⚠");
+        return has_speedup ? QStringLiteral("%1×").arg(ValueFormat::number(rank->speedup))
+                           : QStringLiteral("—");
       case SortRole:
         if (column == UnsafeColumn) return unsafe.isEmpty() ? 0 : 1;
         return has_speedup ? rank->speedup : -HUGE_VAL;
       case Qt::ToolTipRole:
-        if (column == UnsafeColumn) return unsafe.isEmpty() ? tr("no NaN/Inf, error within the tolerance") : unsafe;
+        if (column == UnsafeColumn)
+          return unsafe.isEmpty() ? tr("no NaN/Inf, error within the tolerance") : unsafe;
         if (!has_speedup) return {};
-        return tr("%1× (95% CI %2–%3×)%4").arg(ValueFormat::number(rank->speedup), ValueFormat::number(rank->speedup_low),
-                                              ValueFormat::number(rank->speedup_high),
-                                              rank->real_difference ? QString() : tr(" — no real difference from FP32"));
+        if (rank->speedup_ci_method == "none")
+          return tr("%1× (no interval)").arg(ValueFormat::number(rank->speedup));
+        return tr("%1× (%2 %3–%4×)%5")
+            .arg(ValueFormat::number(rank->speedup),
+                 rank->speedup_ci_method == "range" ? tr("range over both runs, which drifted:")
+                                                    : tr("95% CI"),
+                 ValueFormat::number(rank->speedup_low), ValueFormat::number(rank->speedup_high),
+                 rank->real_difference ? QString() : tr(" — no real difference from FP32"));
       case Qt::ForegroundRole:
         if (!ok) return QGuiApplication::palette().color(QPalette::Disabled, QPalette::Text);
-        if (column == UnsafeColumn) return unsafe.isEmpty() ? QColor(40, 140, 60) : QColor(200, 60, 60);
+        if (column == UnsafeColumn)
+          return unsafe.isEmpty() ? QColor(40, 140, 60) : QColor(200, 60, 60);
         return {};
       case Qt::TextAlignmentRole:
-        return QVariant::fromValue((column == UnsafeColumn ? Qt::AlignHCenter : Qt::AlignRight) | Qt::AlignVCenter);
-      case SeriesIndexRole: return series_index;
-      default: return {};
+        return QVariant::fromValue((column == UnsafeColumn ? Qt::AlignHCenter : Qt::AlignRight) |
+                                   Qt::AlignVCenter);
+      case SeriesIndexRole:
+        return series_index;
+      default:
+        return {};
     }
   }
 
@@ -150,12 +185,16 @@ QVariant ResultsTableModel::data(const QModelIndex& index, int role) const {
       if (column == ConfigColumn) return series_index;  // plan order, not alphabetical
       if (column == StatusColumn) return static_cast<int>(r.status);
       if (column == CiColumn) return std::isnan(ciPercent(r)) ? -HUGE_VAL : ciPercent(r);
-      if (column == SteadyColumn) return r.steady.analysed ? static_cast<double>(r.steady.steady_start) : -HUGE_VAL;
-      // No value sorts below every number (NaN would compare false both ways and scramble the order).
+      if (column == SteadyColumn)
+        return r.steady.analysed ? static_cast<double>(r.steady.steady_start) : -HUGE_VAL;
+      // No value sorts below every number (NaN would compare false both ways and scramble the
+      // order).
       return std::isnan(rawValue(r, column)) ? -HUGE_VAL : rawValue(r, column);
-    case SeriesIndexRole: return series_index;
+    case SeriesIndexRole:
+      return series_index;
     case Qt::DecorationRole:
-      if (column == ConfigColumn) return ConfigPalette::onPalette(series.color, QGuiApplication::palette());
+      if (column == ConfigColumn)
+        return ConfigPalette::onPalette(series.color, QGuiApplication::palette());
       return {};
     case Qt::ToolTipRole:
       if (!ok) return QString::fromStdString(r.message);
@@ -166,9 +205,11 @@ QVariant ResultsTableModel::data(const QModelIndex& index, int role) const {
       if (!ok) return QGuiApplication::palette().color(QPalette::Disabled, QPalette::Text);
       return {};
     case Qt::TextAlignmentRole:
-      if (column == ConfigColumn || column == StatusColumn) return QVariant::fromValue(Qt::AlignLeft | Qt::AlignVCenter);
+      if (column == ConfigColumn || column == StatusColumn)
+        return QVariant::fromValue(Qt::AlignLeft | Qt::AlignVCenter);
       return QVariant::fromValue(Qt::AlignRight | Qt::AlignVCenter);
-    default: return {};
+    default:
+      return {};
   }
 }
 
@@ -176,26 +217,48 @@ QVariant ResultsTableModel::headerData(int section, Qt::Orientation orientation,
   if (orientation != Qt::Horizontal || section < 0 || section >= ColumnCount) return {};
   if (role == Qt::DisplayRole) {
     // Two lines, quantity over unit: eleven columns fit a 1280-pixel window without scrolling.
-    static const char* const kTitles[ColumnCount] = {
-        QT_TR_NOOP("Config"),         QT_TR_NOOP("Status"),          QT_TR_NOOP("Safe"),
-        QT_TR_NOOP("Median\n(ms)"),   QT_TR_NOOP("CI\n±%"),          QT_TR_NOOP("Speed-up\n×FP32"),
-        QT_TR_NOOP("Rel. error\nvs FP32"), QT_TR_NOOP("Peak\n(MiB)"), QT_TR_NOOP("Steady\nclass@iter"),
-        QT_TR_NOOP("Mean\n(ms)"),     QT_TR_NOOP("P90\n(ms)"),       QT_TR_NOOP("Min\n(ms)"),
-        QT_TR_NOOP("Max\n(ms)"),      QT_TR_NOOP("Cold start\n(ms)"), QT_TR_NOOP("Items/s")};
+    static const char* const kTitles[ColumnCount] = {QT_TR_NOOP("Config"),
+                                                     QT_TR_NOOP("Status"),
+                                                     QT_TR_NOOP("Safe"),
+                                                     QT_TR_NOOP("Median\n(ms)"),
+                                                     QT_TR_NOOP("CI\n±%"),
+                                                     QT_TR_NOOP("Speed-up\n×FP32"),
+                                                     QT_TR_NOOP("Rel. error\nvs FP32"),
+                                                     QT_TR_NOOP("Peak\n(MiB)"),
+                                                     QT_TR_NOOP("Steady\nclass@iter"),
+                                                     QT_TR_NOOP("Mean\n(ms)"),
+                                                     QT_TR_NOOP("P90\n(ms)"),
+                                                     QT_TR_NOOP("Min\n(ms)"),
+                                                     QT_TR_NOOP("Max\n(ms)"),
+                                                     QT_TR_NOOP("Cold start\n(ms)"),
+                                                     QT_TR_NOOP("Items/s")};
     return tr(kTitles[section]);
   }
   if (role == Qt::ToolTipRole) {
     switch (section) {
-      case MedianColumn: return tr("Median latency of the measured (steady) iterations");
-      case ColdStartColumn: return tr("Iteration 0 on its own: allocation, autotuning, compilation");
-      case ThroughputColumn: return tr("Throughput: batch size ÷ median latency");
-      case PeakMemoryColumn: return tr("Peak memory allocated while the config ran");
-      case RelErrorColumn: return tr("Relative L2 error of the output against the FP32-IEEE reference");
-      case CiColumn: return tr("Half-width of the median's 95% confidence interval, in % of the median");
-      case SpeedupColumn: return tr("FP32 median ÷ this median, with its CI on hover");
-      case SteadyColumn: return tr("Series class and the iteration (warm-up included) where the steady state starts");
-      case UnsafeColumn: return tr("⚠: NaN/Inf in the output, error over the tolerance, or the config did not run — reason on hover");
-      default: return {};
+      case MedianColumn:
+        return tr("Median latency of the measured (steady) iterations");
+      case ColdStartColumn:
+        return tr("Iteration 0 on its own: allocation, autotuning, compilation");
+      case ThroughputColumn:
+        return tr("Throughput: batch size ÷ median latency");
+      case PeakMemoryColumn:
+        return tr("Peak memory allocated while the config ran");
+      case RelErrorColumn:
+        return tr("Relative L2 error of the output against the FP32-IEEE reference");
+      case CiColumn:
+        return tr("Half-width of the median's 95% confidence interval, in % of the median");
+      case SpeedupColumn:
+        return tr("FP32 median ÷ this median, with its CI on hover");
+      case SteadyColumn:
+        return tr(
+            "Series class and the iteration (warm-up included) where the steady state starts");
+      case UnsafeColumn:
+        return tr(
+            "⚠: NaN/Inf in the output, error over the tolerance, or the config did not run — "
+            "reason on hover");
+      default:
+        return {};
     }
   }
   return {};
@@ -214,7 +277,8 @@ void ResultsTableModel::rerank() {
   // once the current one is computed.
   const auto ranked = document_->ranking(tolerance_);
   if (!ranked) return;
-  for (const auto& r : ranked->ranking.configs) ranking_[ranked->series_index[static_cast<std::size_t>(r.index)]] = r;
+  for (const auto& r : ranked->ranking.configs)
+    ranking_[ranked->series_index[static_cast<std::size_t>(r.index)]] = r;
 }
 
 const RankedConfig* ResultsTableModel::ranked(int series_index) const {

@@ -1,10 +1,9 @@
 // Speed-up ratios: real and not-real differences, dependence, coverage, empty input.
-#include "core/analysis/ratio_estimate.h"
-
 #include <gtest/gtest.h>
 
 #include <cmath>
 
+#include "core/analysis/ratio_estimate.h"
 #include "core/analysis/synthetic_series.h"
 
 using namespace inferscope::analysis;
@@ -57,6 +56,25 @@ TEST(RatioEstimate, AutocorrelatedSeriesUseTheirEffectiveSampleSize) {
   const auto dep = compareMedians(series(10.0, 0.8, 13, 1000), series(10.0, 0.8, 14, 1000));
   EXPECT_EQ(dep.ci.method, "order-statistic");
   EXPECT_GT(dep.ci.high - dep.ci.low, 1.8 * (iid.ci.high - iid.ci.low));
+}
+
+TEST(RatioEstimate, UnboundedMedianFallsBackToTheRangeOfBothRuns) {
+  // A slow drift over the whole run (as a warming GPU gives): no order-statistic interval exists,
+  // yet a 19 ms run against a 3 ms one is plainly different, and two 19 ms runs are not.
+  std::vector<double> drift_a, drift_b, fast;
+  for (int i = 0; i < 200; ++i) {
+    drift_a.push_back(18.8 + 0.4 * i / 199.0);
+    drift_b.push_back(19.2 - 0.4 * i / 199.0);
+    fast.push_back(3.0 + 0.01 * (i % 7));
+  }
+  const auto far = compareMedians(drift_a, fast);
+  EXPECT_EQ(far.ci.method, "range");
+  EXPECT_NEAR(far.ci.low, 18.8 / 3.06, 1e-9);
+  EXPECT_NEAR(far.ci.high, 19.2 / 3.0, 1e-9);
+  EXPECT_TRUE(far.real_difference);
+  const auto near = compareMedians(drift_a, drift_b);
+  EXPECT_EQ(near.ci.method, "range");
+  EXPECT_FALSE(near.real_difference);
 }
 
 TEST(RatioEstimate, DeterministicAndEmptyInputs) {
