@@ -90,6 +90,7 @@ EOF
       INFERSCOPE_TRACE_KINDS=kernels traced abl-kernels-only resnet50 -c bf16 "${WINDOW[@]}"
       INFERSCOPE_TRACE_SHAPES=every traced abl-shapes-every resnet50 -c bf16 "${WINDOW[@]}"
       INFERSCOPE_TRACE_FINALIZE=0 traced abl-no-finalize resnet50 -c bf16 "${WINDOW[@]}"
+      INFERSCOPE_TRACE_CLOCK=cupti traced abl-cupti-clock resnet50 -c bf16 "${WINDOW[@]}"
       # Lingering: a window of the first (cold) iterations only, and one that leaves them untraced
       # (kernels first loaded — CUDA loads modules lazily — while CUPTI is attached, or not).
       traced abl-warmup-window-only resnet50 -c bf16 --window-warmup 3 --window-steady 0
@@ -97,7 +98,7 @@ EOF
       untraced abl-untraced-2 resnet50 -c bf16
       REFS="$T/abl-untraced-1.inferscope.json,$T/abl-untraced-2.inferscope.json"
       ARGS=()
-      for v in default observer-only housekeeping-recorded no-driver-sync kernels-only shapes-every no-finalize \
+      for v in default observer-only housekeeping-recorded no-driver-sync kernels-only shapes-every no-finalize cupti-clock \
                warmup-window-only steady-window-only; do
         ARGS+=(--compare "$v=$REFS:$T/abl-$v.inferscope.json")
       done

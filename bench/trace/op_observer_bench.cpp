@@ -224,11 +224,12 @@ int main(int argc, char** argv) {
       trace::TraceWindowPolicy p = policy;  // every iteration a steady one, all traced
       p.warmup_iterations_traced = 0;
       p.steady_iterations_traced = kWindow;
+      p.full_detail_every_iteration = true;  // the observer's cost in every iteration
       trace::KernelTracer tracer(std::make_unique<trace::FakeActivitySource>(), p);
       for (int i = 0; i < kWindow; ++i) {
         tracer.beginIteration(i, false);
         std::optional<OpRecorder> recorder;
-        recorder.emplace(tracer);
+        if (tracer.wantsOps()) recorder.emplace(tracer);  // as the engine: none when light
         out.push_back(timeUs(forward));
         recorder.reset();
         tracer.endIteration(i);
@@ -327,7 +328,7 @@ int main(int argc, char** argv) {
           std::exit(4);
         }
         std::optional<OpRecorder> recorder;
-        if (observer) recorder.emplace(tracer);
+        if (observer && tracer.wantsOps()) recorder.emplace(tracer);
         out.push_back(timeUs(forward));
         recorder.reset();
         tracer.endIteration(i);
@@ -341,27 +342,34 @@ int main(int argc, char** argv) {
     };
   };
   if (cuda) {
-    trace::TraceWindowPolicy kernels_only, no_push;
+    // Each part on top of the one before, in windows of kWindow steady iterations.
+    trace::TraceWindowPolicy kernels_only, full, cupti_clock, light;
     kernels_only.kinds = trace::ActivityKinds{};
     kernels_only.kinds.memcpy = kernels_only.kinds.memset = kernels_only.kinds.runtime_api =
         kernels_only.kinds.driver_api = kernels_only.kinds.external_correlation =
             kernels_only.kinds.synchronization = false;
-    no_push.kinds.external_correlation = false;
+    full.full_detail_every_iteration = true;
+    cupti_clock = full;
+    cupti_clock.host_clock = false;
     variants.push_back({"CUPTI kernels only",
                         "CONCURRENT_KERNEL records, no API records, no observer",
                         cupti_window(kernels_only, false, false),
                         {}});
     variants.push_back({"CUPTI, all kinds",
                         "kernels, memcpy/memset, runtime, driver, sync records; no observer",
-                        cupti_window(trace::TraceWindowPolicy{}, false, false),
+                        cupti_window(full, false, false),
                         {}});
-    variants.push_back({"CUPTI + observer, ids pushed",
-                        "the default until now: an external correlation id pushed per operator",
-                        cupti_window(trace::TraceWindowPolicy{}, true, true),
+    variants.push_back({"CUPTI + observer, every iteration in full",
+                        "API records and operators in every iteration (before)",
+                        cupti_window(full, true, true),
                         {}});
-    variants.push_back({"CUPTI + observer, no push",
-                        "operators found by the host span holding the launch",
-                        cupti_window(no_push, true, false),
+    variants.push_back({"… with the CUPTI clock",
+                        "operators timed with cuptiGetTimestamp",
+                        cupti_window(cupti_clock, true, false),
+                        {}});
+    variants.push_back({"CUPTI + observer, default",
+                        "first iteration in full, later ones light (GPU records only, replayed)",
+                        cupti_window(light, true, false),
                         {}});
   }
 

@@ -10,8 +10,8 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdlib>
-#include <optional>
 #include <ctime>
+#include <optional>
 
 #include "core/analysis/online_analyser.h"
 #include "core/analysis/steady_state_analysis.h"
@@ -26,14 +26,14 @@
 #include "core/model/model_zoo.h"
 #include "core/torch/accuracy.h"
 #include "core/torch/iteration_timer.h"
+#include "core/torch/memory_probe.h"
 #include "core/torch/op_recorder.h"
+#include "core/torch/prepared_model.h"
+#include "core/torch/settings_guard.h"
 #include "core/trace/kernel_tracer.h"
 #include "core/trace/timeline_json.h"
 #include "core/trace/trace_aggregator.h"
 #include "core/trace/trace_summary_json.h"
-#include "core/torch/memory_probe.h"
-#include "core/torch/prepared_model.h"
-#include "core/torch/settings_guard.h"
 
 namespace inferscope::engine {
 namespace tl = torchlayer;
@@ -50,8 +50,10 @@ std::string cudnnObservation(const trace::TraceWindow& window, const ConfigResul
                                            : cudnn::SelectionMode::Heuristic;
   info.config_key = r.config.key();
   info.latency_ms = r.latency_ms;
-  const auto measured = std::min<std::ptrdiff_t>(warmup, static_cast<std::ptrdiff_t>(r.latency_ms.size()));
-  info.steady_median_ms = analysis::summarize({r.latency_ms.begin() + measured, r.latency_ms.end()}).median;
+  const auto measured =
+      std::min<std::ptrdiff_t>(warmup, static_cast<std::ptrdiff_t>(r.latency_ms.size()));
+  info.steady_median_ms =
+      analysis::summarize({r.latency_ms.begin() + measured, r.latency_ms.end()}).median;
   cudnn::CudnnLedger part = cudnn::observeMode(window, info);
   if (info.mode == cudnn::SelectionMode::Heuristic) {
     const bool tf32 = r.config.convolutionsUseTf32();
@@ -82,7 +84,8 @@ std::string hostName() {
 // non-empty line.
 std::string torchErrorSummary(const std::exception& e) {
   std::string text = e.what();
-  if (const auto* c10_error = dynamic_cast<const c10::Error*>(&e)) text = c10_error->what_without_backtrace();
+  if (const auto* c10_error = dynamic_cast<const c10::Error*>(&e))
+    text = c10_error->what_without_backtrace();
   if (text.find("Traceback of TorchScript") != std::string::npos) {
     while (!text.empty() && (text.back() == '\n' || text.back() == ' ')) text.pop_back();
     const auto nl = text.rfind('\n');
@@ -95,12 +98,18 @@ std::string torchErrorSummary(const std::exception& e) {
 // Our spelling of a dtype ("float32"), as input specs use it.
 std::string dtypeName(at::ScalarType type) {
   switch (type) {
-    case at::kFloat: return "float32";
-    case at::kHalf: return "float16";
-    case at::kBFloat16: return "bfloat16";
-    case at::kLong: return "int64";
-    case at::kInt: return "int32";
-    default: return c10::toString(type);
+    case at::kFloat:
+      return "float32";
+    case at::kHalf:
+      return "float16";
+    case at::kBFloat16:
+      return "bfloat16";
+    case at::kLong:
+      return "int64";
+    case at::kInt:
+      return "int32";
+    default:
+      return c10::toString(type);
   }
 }
 
@@ -117,7 +126,9 @@ struct SessionContext {
   std::vector<std::vector<torch::Tensor>> cycle_cpu_inputs;  // RunSettings::input_cycle, drawn once
 };
 
-int cycleLength(const SessionContext& ctx) { return 1 + static_cast<int>(ctx.cycle_cpu_inputs.size()); }
+int cycleLength(const SessionContext& ctx) {
+  return 1 + static_cast<int>(ctx.cycle_cpu_inputs.size());
+}
 
 // Statistics of a finished config: the steady-state analysis of docs/MEASUREMENT.md decides where
 // steady state starts (not the fixed warm-up count), and every statistic is of the steady part.
@@ -142,7 +153,8 @@ void fillStats(ConfigResult& r, std::int64_t batch) {
   }
   st.warmup_cost_ms = a.warmup_cost_ms;
   st.outliers = a.steady.tukey_low_outliers + a.steady.tukey_high_outliers;
-  if (st.stop_reason.empty()) st.stop_reason = r.status == ConfigStatus::Cancelled ? "cancelled" : "fixed-count";
+  if (st.stop_reason.empty())
+    st.stop_reason = r.status == ConfigStatus::Cancelled ? "cancelled" : "fixed-count";
   const auto& sum = a.steady.summary;
   r.stats.median_ms = sum.median;
   r.stats.mean_ms = sum.mean;
@@ -151,15 +163,18 @@ void fillStats(ConfigResult& r, std::int64_t batch) {
   r.stats.min_ms = sum.min;
   r.stats.max_ms = sum.max;
   r.stats.stdev_ms = sum.stdev;
-  r.stats.throughput_items_per_s = sum.median > 0 ? static_cast<double>(batch) * 1000.0 / sum.median : 0;
+  r.stats.throughput_items_per_s =
+      sum.median > 0 ? static_cast<double>(batch) * 1000.0 / sum.median : 0;
 }
 
 // The time budget of the next config: its own budget, capped by an equal share of what is left of
 // the session's budget over the configs still to run (a slow config leaves less for the rest).
-double configBudgetMs(const RunSettings& run, Clock::time_point session_start, std::size_t configs_left) {
+double configBudgetMs(const RunSettings& run, Clock::time_point session_start,
+                      std::size_t configs_left) {
   double budget = run.config_time_budget_ms;
   if (run.session_time_budget_ms > 0 && configs_left > 0) {
-    const double left = std::max(0.0, run.session_time_budget_ms - units::toMs(Clock::now() - session_start));
+    const double left =
+        std::max(0.0, run.session_time_budget_ms - units::toMs(Clock::now() - session_start));
     const double share = left / static_cast<double>(configs_left);
     budget = budget > 0 ? std::min(budget, share) : share;
   }
@@ -180,7 +195,8 @@ std::vector<torch::Tensor> iterate(SessionContext& ctx, tl::PreparedModel& model
                                    double time_budget_ms) {
   const auto& run = ctx.request.run;
   const int warmup = std::max(0, run.warmup_iterations);
-  const int total = run.adaptive ? std::max(1, run.max_iterations) : warmup + std::max(1, run.measure_iterations);
+  const int total =
+      run.adaptive ? std::max(1, run.max_iterations) : warmup + std::max(1, run.measure_iterations);
   r.warmup_iterations = warmup;
   std::optional<analysis::OnlineAnalyser> online;
   if (run.adaptive) {
@@ -201,7 +217,8 @@ std::vector<torch::Tensor> iterate(SessionContext& ctx, tl::PreparedModel& model
   // convolution records without kernels; how the ledger path is tested without a GPU).
   if (ctx.request.run.trace_kernels && (ctx.device.is_cuda() || trace::hostOnlyTraceRequested())) {
     trace::TraceWindowPolicy policy;
-    policy.warmup_iterations_traced = std::min(warmup, std::max(0, ctx.request.run.trace_warmup_iterations));
+    policy.warmup_iterations_traced =
+        std::min(warmup, std::max(0, ctx.request.run.trace_warmup_iterations));
     policy.steady_iterations_traced = std::max(0, ctx.request.run.trace_steady_iterations);
     policy.capture_convolutions = ctx.request.run.trace_convolutions;
     // Shapes formatted once per stretch are copied to later iterations: right only while every
@@ -228,7 +245,7 @@ std::vector<torch::Tensor> iterate(SessionContext& ctx, tl::PreparedModel& model
     const bool traced = tracer && tracer->beginIteration(i, i < warmup);
     std::optional<tl::OpRecorder> ops;
     if (traced) {
-      ops.emplace(*tracer);
+      if (tracer->wantsOps()) ops.emplace(*tracer);  // not in a light iteration (kernel_tracer.h)
       r.traced_iterations.push_back(i);
     }
     const auto& inputs = ctx.cycle_cpu_inputs.empty() || i % cycleLength(ctx) == 0
@@ -251,7 +268,8 @@ std::vector<torch::Tensor> iterate(SessionContext& ctx, tl::PreparedModel& model
     const auto now = Clock::now();
     if (stop || i + 1 == total || now - last_progress > std::chrono::milliseconds(100)) {
       Progress p{r.index, ctx.config_count, i + 1, total, units::toMs(now - start)};
-      if (online && online->provisionalSteadyStart()) p.provisional_steady_start = static_cast<int>(*online->provisionalSteadyStart());
+      if (online && online->provisionalSteadyStart())
+        p.provisional_steady_start = static_cast<int>(*online->provisionalSteadyStart());
       ctx.sink.onProgress(p);
       last_progress = now;
     }
@@ -261,11 +279,13 @@ std::vector<torch::Tensor> iterate(SessionContext& ctx, tl::PreparedModel& model
     }
   }
   // Accuracy is always judged on input set 0, the one the reference saw.
-  if (!ctx.cycle_cpu_inputs.empty() && r.status == ConfigStatus::Ok) outputs = model.forward(model.inputs);
+  if (!ctx.cycle_cpu_inputs.empty() && r.status == ConfigStatus::Ok)
+    outputs = model.forward(model.inputs);
   if (tracer) {
     auto window = std::make_shared<const trace::TraceWindow>(tracer->finish());
     r.trace_summary_json = trace::traceSummaryToJson(trace::TraceAggregator().summarize(*window));
-    if (window->traced()) r.timeline_json = trace::timelineToJson(trace::buildTimelineData(*window));
+    if (window->traced())
+      r.timeline_json = trace::timelineToJson(trace::buildTimelineData(*window));
     if (window->traced() && ctx.request.run.trace_convolutions) {
       r.cudnn_observation_json = cudnnObservation(*window, r, warmup, ctx.device);
     }
@@ -287,19 +307,23 @@ ConfigResult runConfig(SessionContext& ctx, const OptimizationConfig& config, in
     r.message = *reason;
     return r;
   }
-  const bool static_shapes = config.compile == CompileMode::CudaGraph || config.compile == CompileMode::AotInductor ||
+  const bool static_shapes = config.compile == CompileMode::CudaGraph ||
+                             config.compile == CompileMode::AotInductor ||
                              config.compile == CompileMode::AotInductorMax;
   if (static_shapes && !ctx.cycle_cpu_inputs.empty()) {
     r.status = ConfigStatus::Unsupported;
-    r.message = "CUDA graphs and AOTInductor packages are compiled for one input shape; input sizes vary here";
+    r.message =
+        "CUDA graphs and AOTInductor packages are compiled for one input shape; input sizes vary "
+        "here";
     return r;
   }
   try {
     const auto setup_start = Clock::now();
-    tl::GlobalSettingsGuard settings(config);        // precision and cuDNN flags first …
-    tl::ForwardModeGuard mode(config, ctx.device);   // … grad mode and autocast …
+    tl::GlobalSettingsGuard settings(config);       // precision and cuDNN flags first …
+    tl::ForwardModeGuard mode(config, ctx.device);  // … grad mode and autocast …
     auto probe = tl::makeMemoryProbe(ctx.device);
-    auto model = tl::prepareModel(ctx.request.model, config, ctx.cpu_inputs, ctx.device);  // … then compile
+    auto model =
+        tl::prepareModel(ctx.request.model, config, ctx.cpu_inputs, ctx.device);  // … then compile
     r.setup_ms = units::toMs(Clock::now() - setup_start);
     r.memory.parameter_bytes = model.parameter_bytes;
     TORCH_CHECK_WITH(OutOfMemoryError, !faultInjectedOom(config.key()),
@@ -350,7 +374,8 @@ std::int64_t referenceRun(SessionContext& ctx, bool keep_outputs) {
     const auto outputs = model.forward(model.inputs);
     ctx.output_shapes.clear();
     for (const auto& t : outputs) {
-      ctx.output_shapes.push_back(fmt::format("{}:{}", fmt::join(t.sizes(), "x"), dtypeName(t.scalar_type())));
+      ctx.output_shapes.push_back(
+          fmt::format("{}:{}", fmt::join(t.sizes(), "x"), dtypeName(t.scalar_type())));
     }
     if (keep_outputs) {
       for (const auto& t : outputs) ctx.reference.push_back(t.detach().to(torch::kCPU).clone());
@@ -358,7 +383,8 @@ std::int64_t referenceRun(SessionContext& ctx, bool keep_outputs) {
     return model.parameter_count;
   } catch (const c10::OutOfMemoryError&) {
     tl::releaseCachedMemory(ctx.device);
-    ctx.sink.onLog(LogLevel::Warning, "the FP32 reference ran out of memory: accuracy is not measured");
+    ctx.sink.onLog(LogLevel::Warning,
+                   "the FP32 reference ran out of memory: accuracy is not measured");
     return 0;
   } catch (const Error&) {
     throw;
@@ -380,13 +406,15 @@ SessionResult run(const ProfileRequest& request_in, EventSink& sink, const Cance
   auto& request = session.request;
   if (request.device == DeviceKind::Cuda && !cudaAvailable()) {
 #ifdef INFERSCOPE_WITH_CUDA
-    throw Error(ErrorKind::Unsupported, "--device cuda: no CUDA device is visible (check nvidia-smi "
-                                        "and CUDA_VISIBLE_DEVICES), or use --device cpu");
+    throw Error(ErrorKind::Unsupported,
+                "--device cuda: no CUDA device is visible (check nvidia-smi "
+                "and CUDA_VISIBLE_DEVICES), or use --device cpu");
 #else
     throw Error(ErrorKind::Unsupported,
                 fmt::format("--device cuda: this InferScope is built against the CPU-only LibTorch "
                             "{}; rebuild against a CUDA LibTorch (README, 'Building with CUDA') or "
-                            "use --device cpu", libtorchVersion()));
+                            "use --device cpu",
+                            libtorchVersion()));
 #endif
   }
   session.device = deviceInfo(request.device, request.device_index);
@@ -394,12 +422,22 @@ SessionResult run(const ProfileRequest& request_in, EventSink& sink, const Cance
   request.batch = request.inputs.front().batch();
   if (request.plan.empty()) throw Error(ErrorKind::InvalidInput, "the plan has no configs");
 
-  const torch::Device device = request.device == DeviceKind::Cuda
-                                   ? torch::Device(torch::kCUDA, static_cast<c10::DeviceIndex>(request.device_index))
-                                   : torch::Device(torch::kCPU);
-  SessionContext ctx{request, device, tl::makeInputs(request.inputs, request.model.seed), {}, sink, cancel,
-                     DeviceCaps::from(session.device), static_cast<int>(request.plan.size()), {}, {}};
-  for (const auto& set : request.run.input_cycle) ctx.cycle_cpu_inputs.push_back(tl::makeInputs(set, request.model.seed));
+  const torch::Device device =
+      request.device == DeviceKind::Cuda
+          ? torch::Device(torch::kCUDA, static_cast<c10::DeviceIndex>(request.device_index))
+          : torch::Device(torch::kCPU);
+  SessionContext ctx{request,
+                     device,
+                     tl::makeInputs(request.inputs, request.model.seed),
+                     {},
+                     sink,
+                     cancel,
+                     DeviceCaps::from(session.device),
+                     static_cast<int>(request.plan.size()),
+                     {},
+                     {}};
+  for (const auto& set : request.run.input_cycle)
+    ctx.cycle_cpu_inputs.push_back(tl::makeInputs(set, request.model.seed));
   if (!request.run.reference_last) {
     // The FP32 reference runs first, on the device: it validates the model and its inputs before
     // any config starts, and it pays for CUDA context creation (configs' cold starts exclude it;
@@ -414,9 +452,9 @@ SessionResult run(const ProfileRequest& request_in, EventSink& sink, const Cance
       session.cancelled = true;
       break;
     }
-    session.configs.push_back(runConfig(ctx, request.plan[i], static_cast<int>(i),
-                                        request.run.reference_last ? &kept[i] : nullptr,
-                                        configBudgetMs(request.run, session_start, request.plan.size() - i)));
+    session.configs.push_back(runConfig(
+        ctx, request.plan[i], static_cast<int>(i), request.run.reference_last ? &kept[i] : nullptr,
+        configBudgetMs(request.run, session_start, request.plan.size() - i)));
     if (!request.run.reference_last) sink.onConfigDone(session.configs.back());
     if (session.configs.back().status == ConfigStatus::Cancelled) session.cancelled = true;
   }
@@ -425,7 +463,8 @@ SessionResult run(const ProfileRequest& request_in, EventSink& sink, const Cance
     session.output_shapes = ctx.output_shapes;
     for (std::size_t i = 0; i < session.configs.size(); ++i) {
       auto& c = session.configs[i];
-      if (!ctx.reference.empty() && !kept[i].empty()) c.accuracy = tl::compareOutputs(kept[i], ctx.reference);
+      if (!ctx.reference.empty() && !kept[i].empty())
+        c.accuracy = tl::compareOutputs(kept[i], ctx.reference);
       sink.onConfigDone(c);
     }
   }

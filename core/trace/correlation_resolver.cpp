@@ -2,7 +2,10 @@
 #include "core/trace/correlation_resolver.h"
 
 #include <algorithm>
+#include <map>
 #include <unordered_map>
+#include <utility>
+#include <vector>
 
 namespace inferscope::trace {
 namespace {
@@ -91,6 +94,45 @@ const OpRecord* resolveOne(Record& r, Joins& joins, const std::vector<IterationM
   return op;
 }
 
+// Light iterations (IterationMark::replay_of) saw no operators: each kernel takes the operator
+// names of the kernel at the same position of the same stream in the full iteration it replays,
+// provided both iterations ran the same kernels in the same order on every stream — an eager
+// forward with fixed shapes does; anything else leaves them without an operator, counted.
+void replayOperatorNames(TraceWindow& window) {
+  using Streams = std::map<std::pair<std::uint32_t, std::uint32_t>, std::vector<KernelRecord*>>;
+  std::map<int, Streams> by_iteration;  // kernels are sorted by start: each list is in launch order
+  for (auto& k : window.kernels) {
+    if (k.iteration >= 0) by_iteration[k.iteration][{k.device, k.stream}].push_back(&k);
+  }
+  const Streams none;
+  for (const auto& mark : window.iterations) {
+    if (mark.replay_of < 0) continue;
+    const auto light_it = by_iteration.find(mark.iteration);
+    const auto full_it = by_iteration.find(mark.replay_of);
+    const Streams& light = light_it == by_iteration.end() ? none : light_it->second;
+    const Streams& full = full_it == by_iteration.end() ? none : full_it->second;
+    bool same = light.size() == full.size();
+    for (auto l = light.begin(), f = full.begin(); same && l != light.end(); ++l, ++f) {
+      same = l->first == f->first && l->second.size() == f->second.size();
+      for (std::size_t i = 0; same && i < l->second.size(); ++i) {
+        same = l->second[i]->name == f->second[i]->name;
+      }
+    }
+    if (!same) {
+      ++window.replay_mismatches;
+      continue;
+    }
+    for (auto l = light.begin(), f = full.begin(); l != light.end(); ++l, ++f) {
+      for (std::size_t i = 0; i < l->second.size(); ++i) {
+        KernelRecord& k = *l->second[i];
+        k.op_name = f->second[i]->op_name;
+        k.top_op_name = f->second[i]->top_op_name;
+        k.op_by_replay = !k.op_name.empty();
+      }
+    }
+  }
+}
+
 }  // namespace
 
 int iterationAt(const std::vector<IterationMark>& marks, std::int64_t ns) {
@@ -131,6 +173,8 @@ void resolveCorrelations(TraceWindow& window) {
   }
   for (auto& m : window.memcpys) resolveOne(m, joins, window.iterations);
   for (auto& m : window.memsets) resolveOne(m, joins, window.iterations);
+  window.replay_mismatches = 0;
+  replayOperatorNames(window);
 }
 
 AttributionAgreement compareAttributionMethods(const TraceWindow& window) {

@@ -8,8 +8,10 @@ namespace inferscope::trace {
 
 // Fills, for every kernel, memcpy and memset: external_id (kernel → correlation id → external
 // id → operator; without an external correlation, the innermost operator whose host span holds
-// the launching API call), op_name and top_op_name (kernels), and iteration — the operator's
-// iteration, else the iteration whose host span holds the launching API call, else the GPU start.
+// the launching API call), op_name and top_op_name (kernels; in a light iteration, those of the
+// same kernel in the full iteration it replays, with external_id 0 and op_by_replay set), and
+// iteration — the operator's iteration, else the iteration whose host span holds the launching
+// API call, else the GPU start. Counts light iterations that cannot be replayed.
 // Sorts the records by start time. Idempotent.
 void resolveCorrelations(TraceWindow& window);
 

@@ -55,7 +55,12 @@ bool FakeActivitySource::reserve(std::size_t count) {
 
 bool FakeActivitySource::recordApiCall(const char* api_name, std::uint32_t correlation_id,
                                        std::int64_t api_ns) {
-  const bool correlated = !external_stack_.empty();
+  // As CUPTI: the call is recorded only with RUNTIME on, its correlation only for a recorded call.
+  if (!options_.kinds.runtime_api) {
+    now_ns_ += api_ns;
+    return reserve(1);  // the GPU record alone
+  }
+  const bool correlated = !external_stack_.empty() && options_.kinds.external_correlation;
   if (!reserve(correlated ? 3 : 2)) {  // the call, its correlation and the GPU record
     now_ns_ += api_ns;
     return false;

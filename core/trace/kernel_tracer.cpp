@@ -69,6 +69,14 @@ TraceWindowPolicy applyTraceEnvironment(TraceWindowPolicy policy, std::string* p
       complain("INFERSCOPE_TRACE_CLOCK: '" + v + "' is not host or cupti");
     }
   }
+  if (const char* detail = std::getenv("INFERSCOPE_TRACE_DETAIL")) {
+    const std::string v = detail;
+    if (v == "every" || v == "first") {
+      policy.full_detail_every_iteration = v == "every";
+    } else {
+      complain("INFERSCOPE_TRACE_DETAIL: '" + v + "' is not first or every");
+    }
+  }
   if (const char* finalize = std::getenv("INFERSCOPE_TRACE_FINALIZE")) {
     policy.finalize_on_stop = std::string(finalize) != "0";
   }
@@ -132,6 +140,11 @@ bool KernelTracer::shouldTrace(int iteration, bool is_warmup) const {
   return steady_index >= 0 && steady_index < policy_.steady_iterations_traced;
 }
 
+bool KernelTracer::lightIterationsAllowed() const {
+  return !policy_.full_detail_every_iteration && !policy_.capture_convolutions &&
+         policy_.input_shapes != InputShapes::EveryIteration;
+}
+
 bool KernelTracer::ensureRunning() {
   if (state_ == State::Running) return true;
   if (state_ == State::Failed || state_ == State::Finished) return false;
@@ -142,6 +155,10 @@ bool KernelTracer::ensureRunning() {
   }
   ActivityStartOptions options;
   options.kinds = policy_.kinds;
+  if (source_light_) {  // GPU records only: what a light iteration needs
+    options.kinds.runtime_api = options.kinds.driver_api = options.kinds.external_correlation =
+        options.kinds.synchronization = options.kinds.housekeeping_api = false;
+  }
   options.buffer_bytes = policy_.buffer_bytes;
   options.max_buffer_bytes = policy_.max_buffer_bytes;
   options.finalize_on_stop = policy_.finalize_on_stop;
@@ -175,13 +192,25 @@ bool KernelTracer::beginIteration(int iteration, bool is_warmup) {
     return false;
   }
   const bool new_stretch = state_ != State::Running;
+  // Light: a steady iteration after the stretch's first full one. Switching the source between
+  // full and light kinds restarts it, here, before the iteration's timer starts.
+  const bool light =
+      !is_warmup && !new_stretch && lightIterationsAllowed() && reference_iteration_ >= 0;
+  if (light != source_light_ && state_ == State::Running) {
+    source_->stop();
+    state_ = State::Stopped;
+  }
+  source_light_ = light;
   if (!ensureRunning()) return false;
+  light_ = light;
+  if (!light && !is_warmup) reference_iteration_ = iteration;
+  if (new_stretch && is_warmup) reference_iteration_ = -1;
   switch (policy_.input_shapes) {
     case InputShapes::FirstOfStretch:
       shapes_this_iteration_ = new_stretch;
       break;
     case InputShapes::EveryIteration:
-      shapes_this_iteration_ = true;
+      shapes_this_iteration_ = true;  // never light (lightIterationsAllowed)
       break;
     case InputShapes::Off:
       shapes_this_iteration_ = false;
@@ -191,7 +220,8 @@ bool KernelTracer::beginIteration(int iteration, bool is_warmup) {
   ops_.clear();
   open_ops_.clear();
   pending_convolutions_.clear();
-  current_ = IterationMark{iteration, source_->nowNs(), 0, is_warmup};
+  current_ =
+      IterationMark{iteration, source_->nowNs(), 0, is_warmup, light ? reference_iteration_ : -1};
   return true;
 }
 

@@ -58,6 +58,14 @@ struct TraceWindowPolicy {
   std::size_t max_buffer_bytes = kDefaultMaxActivityBufferBytes;  // CUPTI buffers held at once
   bool finalize_on_stop = true;                                   // see ActivityStartOptions
   bool host_clock = true;                                         // see ActivityStartOptions
+  // Every traced iteration records API calls and operators. Off (the default), only the first
+  // iteration of each stretch does — and every warm-up iteration —, while later steady iterations
+  // are light: CUPTI records GPU activity only and no operator observer runs, and their kernels
+  // take the operator names of the same kernels (stream, position, name) in that first iteration
+  // (IterationMark::replay_of). CUPTI's API records are the largest part of tracing's cost for a
+  // launch-bound model (docs/PERFORMANCE.md). Implied on when the iterations differ on purpose:
+  // convolution records (the cuDNN ledger) and input shapes that vary.
+  bool full_detail_every_iteration = false;
   ActivityKinds kinds;
   InputShapes input_shapes = InputShapes::FirstOfStretch;
   // Convolution arguments (TraceWindow::convolutions) for the cuDNN ledger. The observer then
@@ -72,6 +80,7 @@ struct TraceWindowPolicy {
 //   INFERSCOPE_TRACE_SHAPES=first|every|off      TraceWindowPolicy::input_shapes
 //   INFERSCOPE_TRACE_FINALIZE=0                   keep CUPTI attached when a stretch ends
 //   INFERSCOPE_TRACE_CLOCK=cupti                  operators timed with cuptiGetTimestamp
+//   INFERSCOPE_TRACE_DETAIL=every                 full_detail_every_iteration
 // Unset variables leave the policy as it is; what cannot be parsed is described in `problems`.
 TraceWindowPolicy applyTraceEnvironment(TraceWindowPolicy policy, std::string* problems = nullptr);
 // The CUPTI source, or with INFERSCOPE_TRACE_SOURCE=host-only a source that records nothing: the
@@ -100,9 +109,10 @@ class KernelTracer : public OpListener {
   // the GPU, so that the iteration's kernels lie inside its [begin, end].
   void endIteration(int iteration);
 
-  // OpListener: operators count only inside a traced iteration, where their ids are pushed as
-  // CUPTI external correlation ids so that their kernels can be attributed to them.
-  bool wantsOps() const override { return in_traced_iteration_; }
+  // OpListener: operators count only inside a traced iteration that is not light, where their ids
+  // are pushed as CUPTI external correlation ids so that their kernels can be attributed to them.
+  // The engine installs no observer for an iteration that does not want them.
+  bool wantsOps() const override { return in_traced_iteration_ && !light_; }
   bool wantsInputs() const override;
   void onOpStart(std::uint64_t external_id, const char* name, const OpInputs* inputs) override;
   void onOpEnd(std::uint64_t external_id) override;
@@ -145,6 +155,7 @@ class KernelTracer : public OpListener {
   };
 
   bool ensureRunning();
+  bool lightIterationsAllowed() const;
   void closeOpenOps();
   std::uint32_t internName(const char* name);
   std::uint32_t internShapes(std::string_view shapes);
@@ -159,6 +170,9 @@ class KernelTracer : public OpListener {
   int first_steady_iteration_ = -1;
   bool in_traced_iteration_ = false;
   bool shapes_this_iteration_ = false;
+  bool light_ = false;            // the current iteration is light
+  bool source_light_ = false;     // the source runs (or will start) with GPU kinds only
+  int reference_iteration_ = -1;  // the stretch's full steady iteration light ones replay
   IterationMark current_;
 
   // The current iteration's operators (buffers keep their capacity between iterations).

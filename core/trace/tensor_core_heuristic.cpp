@@ -38,7 +38,8 @@ bool isTensorCoreKernel(std::string_view kernel_name) {
                  [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
   // CUTLASS's "simt" and xmma's "ffma" templates are the CUDA-core paths: strict-FP32 cuDNN kernels
   // on the H200 are named sm80_xmma_fprop_implicit_gemm_f32f32_…_ffma_….
-  if (name.find("simt") != std::string::npos || name.find("ffma") != std::string::npos) return false;
+  if (name.find("simt") != std::string::npos || name.find("ffma") != std::string::npos)
+    return false;
 
   if (containsAny(name, {"hmma", "imma", "xmma", "wgmma", "gmma", "tensorop", "s1688", "s16816",
                          "h1688", "h16816", "s884", "h884", "i8816", "i16832"})) {

@@ -108,6 +108,8 @@ TraceSummary TraceAggregator::summarize(const TraceWindow& window) const {
   s.untraced_reason = window.untraced_reason;
   s.source = window.source;
   s.dropped_records = window.dropped_records;
+  s.replay_mismatches = window.replay_mismatches;
+  for (const auto& mark : window.iterations) s.light_iterations += mark.replay_of >= 0 ? 1 : 0;
   s.iterations = iterationStats(window);
   for (const auto& it : s.iterations)
     (it.warmup ? s.warmup_iterations_traced : s.steady_iterations_traced)++;

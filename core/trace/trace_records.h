@@ -42,6 +42,9 @@ struct KernelRecord {
   std::string op_name;            // that operator's name ("aten::cudnn_convolution")
   std::string top_op_name;        // outermost enclosing operator ("aten::conv2d")
   int iteration = -1;             // -1 = outside every traced iteration
+  // op_name/top_op_name are those of the kernel at the same place (stream, position, same name)
+  // in the iteration this light one replays; external_id stays 0 (no operator call was seen).
+  bool op_by_replay = false;
 
   std::int64_t durationNs() const { return end_ns - start_ns; }
 };
@@ -114,8 +117,8 @@ struct ConvolutionRecord {
   std::int64_t groups = 1;
   bool transposed = false;
   bool has_bias = false;
-  std::string dtype;           // "float32", "float16", "bfloat16"
-  bool channels_last = false;  // the input is contiguous in channels_last (NHWC) format
+  std::string dtype;                      // "float32", "float16", "bfloat16"
+  bool channels_last = false;             // the input is contiguous in channels_last (NHWC) format
   std::int64_t start_ns = 0, end_ns = 0;  // host time of the call (autotune shows here)
 };
 
@@ -123,6 +126,10 @@ struct IterationMark {
   int iteration = 0;
   std::int64_t start_ns = 0, end_ns = 0;
   bool warmup = false;
+  // A light iteration (GPU records only, no operators or API calls: TraceWindowPolicy::
+  // full_detail_every_iteration): the full iteration whose kernel order names its kernels'
+  // operators. -1 for a full iteration.
+  int replay_of = -1;
 };
 
 // What one source delivery holds. CUPTI hands over whole buffers; so does the fake.
@@ -159,6 +166,9 @@ struct TraceWindow {
   std::vector<OpRecord> ops;
   std::vector<ConvolutionRecord> convolutions;  // only when the policy asks for them
   std::uint64_t dropped_records = 0;  // by the source's buffer cap and the tracer's record cap
+  // Light iterations whose kernels did not follow their full iteration's order (other kernels, or
+  // a different count on a stream): their kernels keep no operator.
+  int replay_mismatches = 0;
 
   bool traced() const { return status == TraceStatus::Traced; }
 };

@@ -57,6 +57,10 @@ struct TraceSummary {
   std::string untraced_reason;
   std::string source;
   std::uint64_t dropped_records = 0;
+  // Light iterations (GPU records only; operators named by the kernel order of the stretch's full
+  // iteration) and those of them whose kernel order differed (their kernels have no operator).
+  int light_iterations = 0;
+  int replay_mismatches = 0;
   int warmup_iterations_traced = 0;
   int steady_iterations_traced = 0;
   std::vector<IterationTraceStats> iterations;  // every traced iteration, in order

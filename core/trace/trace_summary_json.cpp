@@ -80,6 +80,8 @@ std::string traceSummaryToJson(const TraceSummary& s, int indent) {
                   {"untraced_reason", s.untraced_reason},
                   {"source", s.source},
                   {"dropped_records", s.dropped_records},
+                  {"light_iterations", s.light_iterations},
+                  {"replay_mismatches", s.replay_mismatches},
                   {"warmup_iterations_traced", s.warmup_iterations_traced},
                   {"steady_iterations_traced", s.steady_iterations_traced},
                   {"basis", s.basis},
@@ -118,6 +120,8 @@ TraceSummary traceSummaryFromJson(std::string_view text) {
     s.untraced_reason = j.value("untraced_reason", "");
     s.source = j.value("source", "");
     s.dropped_records = j.value("dropped_records", std::uint64_t{0});
+    s.light_iterations = j.value("light_iterations", 0);
+    s.replay_mismatches = j.value("replay_mismatches", 0);
     s.warmup_iterations_traced = j.value("warmup_iterations_traced", 0);
     s.steady_iterations_traced = j.value("steady_iterations_traced", 0);
     s.basis = j.value("basis", "");

@@ -12,10 +12,11 @@
 #include "core/engine/cudnn_query.h"
 #include "core/engine/engine.h"
 #include "core/torch/settings_guard.h"
+#include "core/torch/torch_compat.h"
 #include "core/trace/chrome_trace_writer.h"
+#include "core/trace/correlation_resolver.h"
 #include "core/trace/trace_records.h"
 #include "core/trace/trace_summary_json.h"
-#include "core/torch/torch_compat.h"
 #include "engine_test_support.h"
 #include "recording_sink.h"
 
@@ -23,11 +24,14 @@ using namespace inferscope;
 
 namespace {
 
-ProfileRequest cudaRequest(const std::string& model, std::int64_t batch, std::vector<std::string> keys, int iters = 10) {
+ProfileRequest cudaRequest(const std::string& model, std::int64_t batch,
+                           std::vector<std::string> keys, int iters = 10) {
   return inferscope::testing::zooRequest(model, 3, iters, keys, batch, DeviceKind::Cuda);
 }
 
-SessionResult run(const ProfileRequest& r) { return inferscope::testing::runQuietly(r); }
+SessionResult run(const ProfileRequest& r) {
+  return inferscope::testing::runQuietly(r);
+}
 
 }  // namespace
 
@@ -47,7 +51,8 @@ TEST_F(Cuda, DeviceInfoIsComplete) {
   EXPECT_FALSE(d.cuda_runtime_version.empty());
   EXPECT_FALSE(d.cudnn_version.empty());
   EXPECT_FALSE(d.driver_version.empty());
-  EXPECT_NE(d.generation().rfind("sm_", 0), 0u) << "unknown generation for " << d.computeCapability();
+  EXPECT_NE(d.generation().rfind("sm_", 0), 0u)
+      << "unknown generation for " << d.computeCapability();
 }
 
 TEST_F(Cuda, EventTimingIsDeviceTime) {
@@ -66,22 +71,26 @@ TEST_F(Cuda, EventTimingIsDeviceTime) {
 }
 
 TEST_F(Cuda, PrecisionModesRunAndDifferAsExpected) {
-  const auto s = run(cudaRequest("resnet50", 8, {"fp32", "tf32", "bf16", "fp16", "amp-bf16", "bf16+cl"}));
+  const auto s =
+      run(cudaRequest("resnet50", 8, {"fp32", "tf32", "bf16", "fp16", "amp-bf16", "bf16+cl"}));
   for (const auto& c : s.configs) {
     ASSERT_EQ(c.status, ConfigStatus::Ok) << c.config.key() << ": " << c.message;
     ASSERT_TRUE(c.accuracy.measured);
     EXPECT_EQ(c.accuracy.nan_count, 0) << c.config.key();
   }
-  EXPECT_EQ(s.configs[0].accuracy.max_abs_error, 0.0);          // FP32 matches its own reference
-  EXPECT_GT(s.configs[1].accuracy.rel_l2_error, 0.0);           // TF32 really used TF32
-  EXPECT_GT(s.configs[2].accuracy.rel_l2_error, s.configs[1].accuracy.rel_l2_error);  // BF16 coarser
+  EXPECT_EQ(s.configs[0].accuracy.max_abs_error, 0.0);  // FP32 matches its own reference
+  EXPECT_GT(s.configs[1].accuracy.rel_l2_error, 0.0);   // TF32 really used TF32
+  EXPECT_GT(s.configs[2].accuracy.rel_l2_error,
+            s.configs[1].accuracy.rel_l2_error);  // BF16 coarser
   EXPECT_LT(s.configs[2].accuracy.rel_l2_error, 0.1);
   EXPECT_LT(s.configs[2].memory.parameter_bytes, s.configs[0].memory.parameter_bytes * 0.51);
 }
 
 TEST_F(Cuda, CudaGraphReplayMatchesEager) {
-  const auto s = run(cudaRequest("resnet50", 8, {"fp32", "fp32+graph", "bf16+graph+bench", "amp-bf16+graph"}));
-  for (const auto& c : s.configs) ASSERT_EQ(c.status, ConfigStatus::Ok) << c.config.key() << ": " << c.message;
+  const auto s =
+      run(cudaRequest("resnet50", 8, {"fp32", "fp32+graph", "bf16+graph+bench", "amp-bf16+graph"}));
+  for (const auto& c : s.configs)
+    ASSERT_EQ(c.status, ConfigStatus::Ok) << c.config.key() << ": " << c.message;
   EXPECT_LT(s.configs[1].accuracy.rel_l2_error, 1e-6);
   EXPECT_LT(s.configs[2].accuracy.rel_l2_error, 0.1);
   EXPECT_LT(s.configs[3].accuracy.rel_l2_error, 0.1);
@@ -111,7 +120,8 @@ TEST_F(Cuda, RealOutOfMemoryIsRecordedAndFreed) {
   huge.model.encoder.seq_len = 512;
   huge.run.check_accuracy = false;
   const auto s = run(huge);
-  for (const auto& c : s.configs) EXPECT_EQ(c.status, ConfigStatus::OutOfMemory) << c.config.key() << " " << c.message;
+  for (const auto& c : s.configs)
+    EXPECT_EQ(c.status, ConfigStatus::OutOfMemory) << c.config.key() << " " << c.message;
   // The memory came back: a normal run right after works.
   const auto ok = run(cudaRequest("resnet18", 8, {"fp32"}, 3));
   EXPECT_EQ(ok.configs.at(0).status, ConfigStatus::Ok) << ok.configs.at(0).message;
@@ -158,16 +168,33 @@ TEST_F(Cuda, KernelTracingWindowOnResNet50) {
     if (!it.warmup) steady_kernel_counts.insert(it.kernel_count);
   }
   EXPECT_EQ(steady_kernel_counts.size(), 1u);
+  // The first steady iteration is full (operators, API calls), the other 9 light: GPU records
+  // only, their kernels named by the full iteration's kernel order — every one of them.
+  EXPECT_EQ(t.light_iterations, 9);
+  EXPECT_EQ(t.replay_mismatches, 0);
+  for (const auto& k : c.trace_window->kernels) {
+    if (k.iteration >= c.traced_iterations[3]) {
+      EXPECT_TRUE(k.op_by_replay) << k.name;
+      EXPECT_FALSE(k.top_op_name.empty()) << k.name;
+    }
+  }
   // Input shapes are formatted in a stretch's first iteration and copied to the same calls later.
-  const int last = c.traced_iterations.back();
+  const int first_steady = c.traced_iterations[2];
   const auto& ops = c.trace_window->ops;
   const auto conv = std::find_if(ops.begin(), ops.end(), [&](const trace::OpRecord& op) {
-    return op.iteration == last && op.name == "aten::conv2d";
+    return op.iteration == first_steady && op.name == "aten::conv2d";
   });
   ASSERT_NE(conv, ops.end());
   EXPECT_EQ(conv->input_shapes.rfind("8x3x224x224, 64x3x7x7", 0), 0u) << conv->input_shapes;
   const auto json = trace::ChromeTraceWriter().toJson(*c.trace_window);
   EXPECT_NE(json.find("\"traceEvents\""), std::string::npos);
+  // Operators are timed with the clock CUPTI stamps its API records with: the operator whose host
+  // span holds a kernel's launch is the one whose correlation id CUPTI joined to it. (Two clock
+  // domains would leave the spans and the launches unrelated, and the agreement near zero.)
+  const auto agreement = trace::compareAttributionMethods(*c.trace_window);
+  EXPECT_GT(agreement.compared, 3u * 300u);  // the three full iterations
+  EXPECT_GE(static_cast<double>(agreement.agreed), 0.99 * static_cast<double>(agreement.compared))
+      << agreement.agreed << " of " << agreement.compared;
 }
 
 // The cuDNN ledger's two halves on the real thing: convolution records with their kernels beneath

@@ -62,6 +62,7 @@ TEST(KernelTracer, WindowBoundsAreRespected) {
   TraceWindowPolicy policy;
   policy.warmup_iterations_traced = 2;
   policy.steady_iterations_traced = 3;
+  policy.full_detail_every_iteration = true;  // operators counted in every iteration
   KernelTracer tracer(forwardTo(fake), policy);
   runLoop(tracer, fake, /*warmup=*/5, /*steady=*/10);
   const auto w = tracer.finish();
@@ -88,6 +89,7 @@ TEST(KernelTracer, SecondStretchKeepsItsOwnKernels) {
   TraceWindowPolicy policy;
   policy.warmup_iterations_traced = 2;
   policy.steady_iterations_traced = 3;
+  policy.full_detail_every_iteration = true;  // every kernel with its operator call
   KernelTracer tracer(forwardTo(fake), policy);
   runLoop(tracer, fake, /*warmup=*/4, /*steady=*/5);
   const auto w = tracer.finish();
@@ -466,6 +468,118 @@ TEST(KernelTracer, MissingEndIterationIsClosedByTheNextBegin) {
   ASSERT_EQ(w.iterations.size(), 2u);
   EXPECT_EQ(w.iterations[0].end_ns, 10);
   EXPECT_EQ(w.iterations[1].end_ns, 20);
+}
+
+// One steady iteration of a two-operator forward: conv2d launches `first`, relu_ launches
+// `second`. Kernels run on the GPU shortly after their launch.
+// Operator ids are unique per call, as the observer makes them (101, 102; 201, 202; …).
+void twoOpForward(KernelTracer& tracer, FakeActivitySource& fake, const char* first,
+                  const char* second) {
+  static std::uint64_t call = 0;
+  const std::uint64_t conv = 100 * ++call + 1, relu = conv + 1;
+  const bool observed = tracer.wantsOps();
+  if (observed) tracer.onOpStart(conv, "aten::conv2d", "8x3x32x32, 16x3x3x3");
+  fake.launchKernel(first, 7, fake.nowNs() + 500, 1'000);
+  if (observed) tracer.onOpEnd(conv);
+  if (observed) tracer.onOpStart(relu, "aten::relu_", "8x16x32x32");
+  fake.launchKernel(second, 7, fake.nowNs() + 500, 300);
+  if (observed) tracer.onOpEnd(relu);
+  fake.advanceNs(5'000);
+}
+
+TEST(KernelTracer, LaterSteadyIterationsAreLightAndReplayTheFirst) {
+  FakeActivitySource fake;
+  TraceWindowPolicy policy;
+  policy.warmup_iterations_traced = 0;
+  policy.steady_iterations_traced = 3;
+  KernelTracer tracer(forwardTo(fake), policy);
+
+  ASSERT_TRUE(tracer.beginIteration(0, false));  // full: API records and operators
+  EXPECT_TRUE(tracer.wantsOps());
+  EXPECT_TRUE(fake.lastOptions().kinds.runtime_api);
+  twoOpForward(tracer, fake, "conv_kernel", "relu_kernel");
+  tracer.endIteration(0);
+
+  ASSERT_TRUE(tracer.beginIteration(1, false));  // light: GPU records only, no observer
+  EXPECT_FALSE(tracer.wantsOps());
+  EXPECT_FALSE(fake.lastOptions().kinds.runtime_api);
+  EXPECT_FALSE(fake.lastOptions().kinds.external_correlation);
+  EXPECT_TRUE(fake.lastOptions().kinds.kernels);
+  EXPECT_EQ(fake.startCalls(), 2);  // restarted with the light kinds, before the iteration
+  twoOpForward(tracer, fake, "conv_kernel", "relu_kernel");
+  tracer.endIteration(1);
+
+  ASSERT_TRUE(tracer.beginIteration(2, false));  // light, but another kernel ran second
+  twoOpForward(tracer, fake, "conv_kernel", "some_other_kernel");
+  tracer.endIteration(2);
+  const auto w = tracer.finish();
+
+  ASSERT_EQ(w.iterations.size(), 3u);
+  EXPECT_EQ(w.iterations[0].replay_of, -1);
+  EXPECT_EQ(w.iterations[1].replay_of, 0);
+  EXPECT_EQ(w.iterations[2].replay_of, 0);
+  EXPECT_EQ(w.replay_mismatches, 1);
+  EXPECT_EQ(w.api_calls.size(), 2u);  // the full iteration's launches only
+  std::map<int, std::vector<const KernelRecord*>> by_iteration;
+  for (const auto& k : w.kernels) by_iteration[k.iteration].push_back(&k);
+  ASSERT_EQ(by_iteration[1].size(), 2u);
+  EXPECT_EQ(by_iteration[1][0]->op_name, "aten::conv2d");
+  EXPECT_EQ(by_iteration[1][1]->top_op_name, "aten::relu_");
+  EXPECT_TRUE(by_iteration[1][0]->op_by_replay);
+  EXPECT_EQ(by_iteration[1][0]->external_id, 0u);  // no operator call was seen there
+  ASSERT_EQ(by_iteration[0].size(), 2u);
+  EXPECT_NE(by_iteration[0][0]->external_id, 0u);
+  EXPECT_FALSE(by_iteration[0][0]->op_by_replay);
+  ASSERT_EQ(by_iteration[2].size(), 2u);
+  EXPECT_TRUE(by_iteration[2][0]->op_name.empty());  // not replayed: the order did not match
+  // Operators come from the full iteration only.
+  for (const auto& op : w.ops) EXPECT_EQ(op.iteration, 0);
+}
+
+TEST(KernelTracer, EveryIterationIsFullWhenAskedOrWhenIterationsDifferOnPurpose) {
+  TraceWindowPolicy every, convolutions, cycling;
+  every.full_detail_every_iteration = true;
+  convolutions.capture_convolutions = true;            // the cuDNN ledger reads every iteration
+  cycling.input_shapes = InputShapes::EveryIteration;  // input sizes vary: kernels too
+  for (TraceWindowPolicy policy : {every, convolutions, cycling}) {
+    FakeActivitySource fake;
+    policy.warmup_iterations_traced = 0;
+    policy.steady_iterations_traced = 3;
+    KernelTracer tracer(forwardTo(fake), policy);
+    for (int i = 0; i < 3; ++i) {
+      ASSERT_TRUE(tracer.beginIteration(i, false));
+      EXPECT_TRUE(tracer.wantsOps()) << i;
+      twoOpForward(tracer, fake, "conv_kernel", "relu_kernel");
+      tracer.endIteration(i);
+    }
+    EXPECT_EQ(fake.startCalls(), 1);
+    const auto w = tracer.finish();
+    for (const auto& mark : w.iterations) EXPECT_EQ(mark.replay_of, -1);
+    for (const auto& k : w.kernels) EXPECT_NE(k.external_id, 0u);
+  }
+}
+
+TEST(KernelTracer, WarmUpIterationsAreAlwaysFull) {
+  FakeActivitySource fake;
+  TraceWindowPolicy policy;
+  policy.warmup_iterations_traced = 2;
+  policy.steady_iterations_traced = 2;
+  KernelTracer tracer(forwardTo(fake), policy);
+  const std::vector<std::pair<int, bool>> iterations = {
+      {0, true}, {1, true}, {2, false}, {3, false}};
+  std::vector<bool> observed;
+  for (const auto& [i, warmup] : iterations) {
+    ASSERT_TRUE(tracer.beginIteration(i, warmup));
+    observed.push_back(tracer.wantsOps());
+    twoOpForward(tracer, fake, "conv_kernel", "relu_kernel");
+    tracer.endIteration(i);
+  }
+  // Cold iterations differ (autotuning, lazy module loads): never replayed. The first steady one
+  // is the reference of the rest.
+  EXPECT_EQ(observed, (std::vector<bool>{true, true, true, false}));
+  const auto w = tracer.finish();
+  EXPECT_EQ(w.iterations.back().replay_of, 2);
+  EXPECT_EQ(w.replay_mismatches, 0);
 }
 
 }  // namespace

@@ -11,10 +11,14 @@ namespace {
 TEST(TraceSummaryJson, RoundTripsEveryField) {
   auto s = TraceAggregator().summarize(testing::recordSampleWindow());
   s.dropped_records = 12;
+  s.light_iterations = 19;
+  s.replay_mismatches = 1;
   const auto back = traceSummaryFromJson(traceSummaryToJson(s, 2));
   EXPECT_EQ(back.status, s.status);
   EXPECT_EQ(back.source, "fake");
   EXPECT_EQ(back.dropped_records, 12u);
+  EXPECT_EQ(back.light_iterations, 19);
+  EXPECT_EQ(back.replay_mismatches, 1);
   EXPECT_EQ(back.basis, s.basis);
   EXPECT_EQ(back.warmup_iterations_traced, s.warmup_iterations_traced);
   EXPECT_EQ(back.steady_iterations_traced, s.steady_iterations_traced);

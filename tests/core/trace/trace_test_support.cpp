@@ -8,6 +8,7 @@ TraceWindow recordSampleWindow() {
   TraceWindowPolicy policy;
   policy.warmup_iterations_traced = 1;
   policy.steady_iterations_traced = 2;
+  policy.full_detail_every_iteration = true;  // operators and API calls in every iteration
   KernelTracer tracer(forwardTo(fake), policy);
   fake.setNowNs(1 * kMs);
   for (int i = 0; i < 3; ++i) {
