@@ -6,7 +6,7 @@
 #                               BF16 forwards (launch to synchronize), interleaved
 #   engine_*.inferscope.json    the engine's own loop on the same model: untraced, traced with the
 #                               host-only source (observer and tracer, no CUPTI), traced with CUPTI,
-#                               and with CUPTI timing operators through cuptiGetTimestamp (cupticlock)
+#                               and with every traced iteration in full detail (fulldetail)
 set -uo pipefail
 OUT=${OUT:-$PWD/out}; mkdir -p "$OUT"
 source .gpu/gpu-env.sh
@@ -22,12 +22,12 @@ INFERSCOPE_TRACE_SOURCE=host-only $CLI trace -q -m resnet50 "${ITERS[@]}" -c bf1
   --window-warmup 3 --window-steady 20 -o "$OUT/engine_hostonly.inferscope.json" >/dev/null 2>&1
 $CLI trace -q -m resnet50 "${ITERS[@]}" -c bf16 -c fp32 -c bf16 --window-warmup 3 --window-steady 20 \
   -o "$OUT/engine_cupti.inferscope.json" >/dev/null 2>&1
-INFERSCOPE_TRACE_CLOCK=cupti $CLI trace -q -m resnet50 "${ITERS[@]}" \
-  -c bf16 -c fp32 -c bf16 --window-warmup 3 --window-steady 20 -o "$OUT/engine_cupticlock.inferscope.json" >/dev/null 2>&1
+INFERSCOPE_TRACE_DETAIL=every $CLI trace -q -m resnet50 "${ITERS[@]}" \
+  -c bf16 -c fp32 -c bf16 --window-warmup 3 --window-steady 20 -o "$OUT/engine_fulldetail.inferscope.json" >/dev/null 2>&1
 python3 - "$OUT" <<'PY'
 import json, statistics as st, sys
 out = sys.argv[1]
-for name in ("untraced", "hostonly", "cupti", "cupticlock"):
+for name in ("untraced", "hostonly", "cupti", "fulldetail"):
     try:
         s = json.load(open(f"{out}/engine_{name}.inferscope.json"))
     except Exception as e:
