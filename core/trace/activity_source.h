@@ -48,11 +48,12 @@ struct ActivityStartOptions {
   // stop() detaches CUPTI (cuptiFinalize) so that no overhead lingers into the next config.
   // Off only if re-attaching after a finalize misbehaves on some driver.
   bool finalize_on_stop = true;
-  // CUPTI stamps its records with the host's monotonic clock, which nowNs() then reads directly
-  // (cuptiActivityRegisterTimestampCallback), instead of nowNs() asking cuptiGetTimestamp: the
-  // observer reads the clock twice per operator, and on the H200 host cuptiGetTimestamp made that
-  // the largest part of a launch-bound model's tracing cost (docs/PERFORMANCE.md). Where CUPTI
-  // cannot take the callback, nowNs() falls back to cuptiGetTimestamp.
+  // CUPTI stamps its records with the host's monotonic clock (cuptiActivityRegisterTimestampCallback),
+  // which nowNs() then reads directly: operators and API calls share one clock by construction
+  // (the host-span attribution of correlation_resolver.h relies on it), and reading it is a vDSO
+  // call. Measured on the H200, timing operators this way or through cuptiGetTimestamp costs the
+  // same (docs/PERFORMANCE.md). Where CUPTI cannot take the callback, nowNs() falls back to
+  // cuptiGetTimestamp.
   bool host_clock = true;
 };
 

@@ -13,10 +13,12 @@
 //   }
 //   TraceWindow window = tracer.finish();                       // flush, stop, resolve
 //
-// Cost inside the window (docs/PERFORMANCE.md, "Tracing overhead"): per operator the tracer
-// interns the name (a pointer-keyed cache, no string copy), stores a fixed-size record in a buffer
-// reused across iterations, pushes/pops one CUPTI external correlation id and reads the clock
-// twice. Names and shapes become OpRecord strings in endIteration(), after the iteration's timer
+// Cost inside the window (docs/PERFORMANCE.md, "Tracing overhead"): CUPTI's API records cost the
+// most, so only full iterations (warm-up ones and the first steady one of a stretch) record them
+// and observe operators; later steady iterations are light (TraceWindowPolicy::
+// full_detail_every_iteration). In a full iteration, per operator the tracer interns the name (a
+// pointer-keyed cache, no string copy), stores a fixed-size record in a buffer reused across
+// iterations, pushes/pops one CUPTI external correlation id and reads the clock twice. Names and shapes become OpRecord strings in endIteration(), after the iteration's timer
 // has stopped. Input shapes are formatted only in the first iteration of each traced stretch (by
 // default) and copied to the same operator call of later iterations.
 #pragma once
