@@ -138,9 +138,8 @@ void addSweepCommand(CLI::App& app, std::function<int()>& action) {
       ->capture_default_str();
   cmd->add_option("-o,--out", options->out, "write the session to this .inferscope.json file");
   cmd->add_option(
-         "--from", options->from,
-         "rank a saved .inferscope.json session instead of running one (e.g. from a GPU server)")
-      ->check(CLI::ExistingFile);
+      "--from", options->from,
+      "rank a saved .inferscope.json session instead of running one (e.g. from a GPU server)");
   cmd->add_flag("-q,--quiet", options->quiet, "no progress on stderr");
   cmd->callback([options, &action] { action = [options] { return runSweep(*options); }; });
 }

@@ -76,5 +76,16 @@ check "cudnn on the CPU (host-only): 11 shapes, 20 convolutions, modes merged" \
   bash -c "[ $rc -eq 1 ] && grep -q '^11 unique shapes, 20 convolutions per iteration' '$work/cudnn-cpu.txt' && grep -q 'benchmark .*unsupported' '$work/cudnn-cpu.txt'"
 check "the CPU ledger says why it has no candidates" grep -q 'requires CUDA and cuDNN: this config ran on the CPU' "$work/cpu-ledger.json"
 
+# Ranking a saved session: the H200 guide sweep of the BERT-shaped encoder, whose FP32 reference
+# drifted for the whole run (no order-statistic interval): speed-ups get range bounds, not "≈ FP32".
+fixtures=$(cd "$(dirname "$0")/../fixtures" && pwd)
+"$cli" sweep --from "$fixtures/h200_bert_guide.inferscope.json" >"$work/rerank.txt" 2>&1
+rc=$?
+check "sweep --from ranks a saved session" \
+  bash -c "[ $rc -eq 0 ] && grep -q '^   1  bf16+graph ' '$work/rerank.txt' && grep -q 'NVIDIA H200' '$work/rerank.txt'"
+check "a drifting baseline gives range bounds, and a 6.9x speed-up is not 'no real difference'" \
+  bash -c "grep -q 'bf16+graph .*6.91 ~\[6.83, 7.02\]' '$work/rerank.txt' && ! grep -q 'bf16+graph .*no real difference' '$work/rerank.txt'"
+check "sweep --from with a missing file is an input error" expect_exit 2 "cannot open" sweep --from "$work/nothing.json"
+
 echo "$((checks - failures)) passed, $failures failed"
 [ "$failures" -eq 0 ]
