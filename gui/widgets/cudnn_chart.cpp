@@ -117,6 +117,9 @@ CudnnChart::CudnnChart(SessionDocument* document, QWidget* parent)
   setObjectName(QStringLiteral("cudnnChart"));
   plot_->setObjectName(QStringLiteral("cudnnPlot"));
   combo_->setObjectName(QStringLiteral("cudnnLedgerCombo"));
+  summary_->setObjectName(QStringLiteral("cudnnSummary"));
+  modes_->setObjectName(QStringLiteral("cudnnModes"));
+  notes_->setObjectName(QStringLiteral("cudnnNotes"));
   combo_->setSizeAdjustPolicy(QComboBox::AdjustToContents);
   log_check_->setChecked(true);  // Find times span decades: 10 µs GEMMs beside 10 ms FFTs
   summary_->setWordWrap(true);
@@ -147,28 +150,24 @@ CudnnChart::CudnnChart(SessionDocument* document, QWidget* parent)
   notes_->setTextFormat(Qt::RichText);
   notes_->setTextInteractionFlags(Qt::TextSelectableByMouse);
   notes_->setForegroundRole(QPalette::PlaceholderText);
-  auto* below = new QWidget;  // the table and, under it, the ledger's caveats
-  auto* below_layout = new QVBoxLayout(below);
-  below_layout->setContentsMargins(0, 0, 0, 0);
-  below_layout->setSpacing(2);
-  below_layout->addWidget(table_, 1);
-  below_layout->addWidget(notes_);
-
+  // The notes sit under the splitter, not in its lower pane: a splitter sizes its panes without
+  // asking a word-wrapped label for its height, and wrapped notes overlapped the table's last row.
   auto* split = new QSplitter(Qt::Vertical);
   split->addWidget(plot_);
-  split->addWidget(below);
+  split->addWidget(table_);
   split->setStretchFactor(0, 3);
-  split->setStretchFactor(1, 1);
+  split->setStretchFactor(1, 2);
   split->setChildrenCollapsible(false);
   plot_->setMinimumHeight(170);
   table_->setMinimumHeight(70);
-  split->setSizes({380, 130});  // proportions: the chart first
+  split->setSizes({320, 180});  // proportions: the chart first, a handful of table rows
   auto* charted = new QWidget;
   auto* charted_layout = new QVBoxLayout(charted);
   charted_layout->setContentsMargins(0, 0, 0, 0);
   charted_layout->setSpacing(2);
   charted_layout->addWidget(modes_);
   charted_layout->addWidget(split, 1);
+  charted_layout->addWidget(notes_);
   stack_->addWidget(charted);
   stack_->addWidget(message_);
 

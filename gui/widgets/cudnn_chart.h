@@ -6,10 +6,11 @@
 //     and one line per selection mode for the GPU time that actually ran (heuristic solid,
 //     benchmark dashed, deterministic dotted); µs on a linear or log axis, the full shape key on
 //     hover;
-//   - a sortable table per layer: shape, calls/iteration, heuristic and fastest algorithm, the
-//     kernel family each mode ran, the benchmark's gain, autotune time and flags;
-//   - a summary line (unique shapes, where benchmark differed and whether it was faster, gain per
-//     iteration, autotune, cuDNN version).
+//   - a sortable table per layer: shape, calls/iteration, the kernel family each mode ran, the
+//     benchmark's gain, autotune time, flags, then cuDNN's heuristic and fastest legacy algorithm;
+//   - a summary line (unique shapes, where benchmark and deterministic mode changed the kernel,
+//     whether benchmark was faster, gain per iteration, autotune, cuDNN version) and per mode the
+//     steady median, conv GPU time and first iteration.
 // Without a ledger the page says how to record one; an unavailable ledger shows its reason.
 #pragma once
 
@@ -36,17 +37,19 @@ class CudnnChart : public QWidget, public ExportableChart {
 
  public:
   enum Column {
+    // What ran and the benchmark's gain first (they fit beside the shape at 1280 px); cuDNN's
+    // legacy catalogue answers last.
     ColLayer,
     ColShape,
     ColCalls,
-    ColHeuristicAlgo,
-    ColFastestAlgo,
     ColRanHeuristic,
     ColRanBenchmark,
-    ColRanDeterministic,
     ColGain,
+    ColRanDeterministic,
     ColAutotune,
     ColFlags,
+    ColHeuristicAlgo,
+    ColFastestAlgo,
     ColumnCount
   };
 
@@ -70,6 +73,10 @@ class CudnnChart : public QWidget, public ExportableChart {
   int benchmarkChoiceCount() const;
   int ranPointCount(cudnn::SelectionMode mode) const;
   QString summaryText() const;
+  // The line under the summary: each mode's steady median, conv GPU time and first iteration.
+  QString modesText() const;
+  // The ledger's notes under the table.
+  QString notesText() const;
   // The text shown instead of the chart (no ledger, or the ledger's reason); empty when charted.
   QString messageText() const;
   // Short tick label of a conv shape: "#3 64→64 3×3 s1" (1-based layer number).

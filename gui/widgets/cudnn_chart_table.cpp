@@ -1,6 +1,7 @@
 // CudnnChart: the sortable layer table, the summary line and the label helpers.
 #include <QHeaderView>
 #include <QLabel>
+#include <QLocale>
 #include <QTableWidget>
 #include <cmath>
 
@@ -94,13 +95,28 @@ QString CudnnChart::cudnnVersionText(int version) {
 void CudnnChart::createTable() {
   table_ = new QTableWidget(0, ColumnCount);
   table_->setObjectName(QStringLiteral("cudnnLayerTable"));
-  table_->setHorizontalHeaderLabels(
-      {tr("#"), tr("shape"), tr("calls/it"), tr("heuristic algo"), tr("fastest algo (Find)"),
-       tr("ran: heuristic"), tr("ran: benchmark"), tr("ran: deterministic"),
-       tr("benchmark gain (µs/call)"), tr("autotune (ms)"), tr("flags")});
+  QStringList headers;
+  for (int c = 0; c < ColumnCount; ++c) headers << QString();
+  headers[ColLayer] = tr("#");
+  headers[ColShape] = tr("shape");
+  headers[ColCalls] = tr("calls/it");
+  headers[ColRanHeuristic] = tr("ran: heuristic");
+  headers[ColRanBenchmark] = tr("ran: benchmark");
+  headers[ColGain] = tr("gain (µs/call)");
+  headers[ColRanDeterministic] = tr("ran: deterministic");
+  headers[ColAutotune] = tr("autotune (ms)");
+  headers[ColFlags] = tr("flags");
+  headers[ColHeuristicAlgo] = tr("heuristic algo (Get)");
+  headers[ColFastestAlgo] = tr("fastest algo (Find)");
+  table_->setHorizontalHeaderLabels(headers);
   table_->horizontalHeaderItem(ColGain)->setToolTip(
-      tr("heuristic GPU time − benchmark GPU time per call: positive when benchmark's choice is "
-         "faster"));
+      tr("benchmark's gain: heuristic GPU time − benchmark GPU time per call; positive when "
+         "benchmark's choice is faster"));
+  for (const int c : {ColHeuristicAlgo, ColFastestAlgo}) {
+    table_->horizontalHeaderItem(c)->setToolTip(
+        tr("cuDNN's legacy catalogue for the shape (cudnnGetConvolutionForwardAlgorithm_v7 / "
+           "cudnnFindConvolutionForwardAlgorithm); PyTorch itself selects through the v8 API"));
+  }
   table_->horizontalHeaderItem(ColAutotune)
       ->setToolTip(tr("the first call's host time beyond a steady call's, with cudnn.benchmark on "
                       "(cudnnFind)"));
@@ -163,7 +179,10 @@ void CudnnChart::fillTable(const cudnn::CudnnLedger& ledger) {
     }
     const auto* heuristic = observation(layer, SelectionMode::Heuristic);
     const auto* benchmark = observation(layer, SelectionMode::Benchmark);
-    auto* gain = numberItem(layer.benchmark_gain_us, ValueFormat::number(layer.benchmark_gain_us));
+    // µs per call to one decimal: three significant digits made "-0.0640" of a 5 µs kernel's noise.
+    const double shown_gain =
+        std::abs(layer.benchmark_gain_us) < 0.05 ? 0.0 : layer.benchmark_gain_us;
+    auto* gain = numberItem(layer.benchmark_gain_us, QLocale().toString(shown_gain, 'f', 1));
     if (heuristic && heuristic->observed && heuristic->gpu_time_us > 0 && layer.benchmark_differs) {
       const double relative = layer.benchmark_gain_us / heuristic->gpu_time_us;
       if (relative > 0.02) gain->setForeground(kFaster);
@@ -202,34 +221,54 @@ void CudnnChart::fillTable(const cudnn::CudnnLedger& ledger) {
   }
   table_->setSortingEnabled(true);
   table_->sortByColumn(ColLayer, Qt::AscendingOrder);
-  for (int c = 0; c < ColFlags; ++c) table_->resizeColumnToContents(c);
+  for (int c = 0; c < ColumnCount - 1; ++c) table_->resizeColumnToContents(c);
 }
 
 void CudnnChart::fillSummary(const cudnn::CudnnLedger& ledger) {
+  // Two lines beside the picker and one under it at 1280 px: every line of text is a line less of
+  // chart or table.
   const auto& s = ledger.summary;
   QStringList head;
-  head << tr("<b>%1 unique conv shapes</b>, %2 calls/iteration")
+  head << tr("<b>%1 unique conv shapes</b>, %2&nbsp;calls/&#8288;it")
               .arg(s.unique_shapes)
               .arg(s.conv_calls_per_iteration);
-  head << tr("benchmark picked another kernel on %1: <span style='color:%4'>%2&nbsp;faster</span>, "
-             "<span style='color:%5'>%3&nbsp;slower</span>&nbsp;(&gt;&nbsp;2&nbsp;%)")
+  head << tr("benchmark changed the kernel on %1 (<span style='color:%4'>%2&nbsp;faster</span>, "
+             "<span style='color:%5'>%3&nbsp;slower</span> by&nbsp;&gt;&nbsp;2&nbsp;%; "
+             "gain&nbsp;%6&nbsp;µs/&#8288;it, autotune&nbsp;%7&nbsp;ms)")
               .arg(s.benchmark_differs)
               .arg(s.benchmark_faster)
               .arg(s.benchmark_slower)
-              .arg(kFaster.name(), kSlower.name());
-  head << tr("gain %1 µs/iteration").arg(ValueFormat::number(s.benchmark_gain_us));
-  head << tr("autotune %1 ms in all").arg(ValueFormat::number(s.autotune_ms_total));
+              .arg(kFaster.name(), kSlower.name(), ValueFormat::number(s.benchmark_gain_us),
+                   ValueFormat::number(s.autotune_ms_total));
+  head << tr("deterministic changed it on %1").arg(s.deterministic_differs);
   if (s.nondeterministic_choices > 0)
     head << tr("%1 non-deterministic choice(s)").arg(s.nondeterministic_choices);
-  head << tr("cuDNN %1").arg(cudnnVersionText(ledger.cudnn_version));
-  head << (ledger.tf32 ? tr("TF32 on") : tr("TF32 off"));
+  // Layout transposes per iteration in every mode (the summary's count is the heuristic run's).
+  QStringList transposes;
+  for (const auto mode : cudnn::kSelectionModes) {
+    int per_iteration = 0;
+    for (const auto& layer : ledger.layers) {
+      const auto* o = observation(layer, mode);
+      if (o && o->observed) per_iteration += o->layout_transposes * layer.calls_per_iteration;
+    }
+    if (per_iteration > 0)
+      transposes << QStringLiteral("%1&nbsp;%2")
+                        .arg(QString::fromUtf8(cudnn::toString(mode)))
+                        .arg(per_iteration);
+  }
+  head << (transposes.isEmpty()
+               ? tr("no layout transposes")
+               : tr("layout transposes/&#8288;it: %1").arg(transposes.join(QStringLiteral(", "))));
+  head << tr("cuDNN&nbsp;%1").arg(cudnnVersionText(ledger.cudnn_version));
+  head << (ledger.tf32 ? tr("TF32&nbsp;on") : tr("TF32&nbsp;off"));
   summary_->setText(head.join(QStringLiteral(" · ")));
   summary_->setToolTip(QString::fromStdString(
       ledger.model + " · " + ledger.input + " · " + ledger.config + " · " + ledger.device +
       (ledger.torch_version.empty() ? "" : " · PyTorch " + ledger.torch_version)));
 
-  // Each mode's steady median and first iteration, then the ledger's caveats.
-  QStringList steady, first, failed;
+  // Per iteration, mode by mode (heuristic / benchmark / deterministic): steady median, the
+  // convolutions' GPU time, first iteration; then failures and the benchmark's re-tunes.
+  QStringList names, steady, conv, first, failed;
   for (const auto mode : cudnn::kSelectionModes) {
     const auto it = ledger.modes.find(mode);
     if (it == ledger.modes.end()) continue;
@@ -239,13 +278,18 @@ void CudnnChart::fillSummary(const cudnn::CudnnLedger& ledger) {
       failed << tr("%1 failed — %2").arg(name, QString::fromStdString(t.error).toHtmlEscaped());
       continue;
     }
-    steady << tr("%1 %2").arg(name, ValueFormat::number(t.steady_median_ms));
+    names << name;
+    steady << ValueFormat::number(t.steady_median_ms);
+    conv << (t.conv_gpu_time_us > 0 ? ValueFormat::number(t.conv_gpu_time_us)
+                                    : QStringLiteral("—"));
     first << ValueFormat::number(t.first_iteration_ms);
   }
   QStringList lines;
-  if (!steady.isEmpty()) {
-    lines << tr("steady median: %1 ms · first iteration %2 ms")
-                 .arg(steady.join(QStringLiteral(" · ")), first.join(QStringLiteral(" / ")));
+  if (!names.isEmpty()) {
+    const QString slash = QStringLiteral(" / ");
+    lines << tr("per iteration, %1: steady median <b>%2</b>&nbsp;ms · conv GPU time %3&nbsp;µs · "
+                "first iteration %4&nbsp;ms")
+                 .arg(names.join(slash), steady.join(slash), conv.join(slash), first.join(slash));
   }
   lines << failed;
   if (const auto it = ledger.modes.find(SelectionMode::Benchmark); it != ledger.modes.end()) {
@@ -266,6 +310,14 @@ void CudnnChart::fillSummary(const cudnn::CudnnLedger& ledger) {
 
 QString CudnnChart::summaryText() const {
   return summary_->text();
+}
+
+QString CudnnChart::modesText() const {
+  return modes_->text();
+}
+
+QString CudnnChart::notesText() const {
+  return notes_->text();
 }
 
 }  // namespace inferscope::gui

@@ -2,21 +2,27 @@
 // the chart draws one marker per candidate with a Find time, rings the heuristic's and the
 // benchmark's choices, one line per selection mode that ran; the table has a row per conv layer
 // and sorts by number; an unavailable ledger shows its reason; a session without ledgers says how
-// to record one; the chart exports.
+// to record one; the chart exports. Then the ledger recorded on the H200 (tests/fixtures/
+// h200_resnet50_cudnn), opened and read the way a person would: the table, the summary, each
+// mode's totals, sorting by a header click, the notes under the table.
 #include <qcustomplot.h>
 
 #include <QApplication>
 #include <QComboBox>
 #include <QFile>
 #include <QHeaderView>
+#include <QLabel>
 #include <QTabWidget>
 #include <QTableWidget>
 #include <QTemporaryDir>
 #include <QTest>
+#include <algorithm>
+#include <vector>
 
 #include "core/cudnn/cudnn_ledger.h"
 #include "core/session/session_file.h"
 #include "gui/lib/session_document.h"
+#include "gui/lib/value_format.h"
 #include "gui/widgets/cudnn_chart.h"
 #include "gui/widgets/main_window.h"
 #include "tests/gui/gui_test_main.h"
@@ -27,6 +33,28 @@ using cudnn::KernelFamily;
 using cudnn::SelectionMode;
 
 namespace {
+
+QString fixture(const char* name) {
+  return QStringLiteral(INFERSCOPE_SOURCE_DIR "/tests/fixtures/%1.inferscope.json")
+      .arg(QLatin1String(name));
+}
+
+// Clicks a column's header as a person would (the header sorts the table).
+void clickHeader(QTableWidget* table, int column) {
+  QHeaderView* header = table->horizontalHeader();
+  table->scrollToItem(table->item(0, column));
+  const QPoint centre(header->sectionViewportPosition(column) + header->sectionSize(column) / 2,
+                      header->height() / 2);
+  QTest::mouseClick(header->viewport(), Qt::LeftButton, {}, centre);
+}
+
+// The column's numbers (Qt::UserRole) from the top row down.
+std::vector<double> columnValues(const QTableWidget* table, int column) {
+  std::vector<double> values;
+  for (int r = 0; r < table->rowCount(); ++r)
+    values.push_back(table->item(r, column)->data(Qt::UserRole).toDouble());
+  return values;
+}
 
 cudnn::AlgorithmCandidate candidate(const char* algo, KernelFamily family,
                                     std::optional<double> time_ms, const char* status = "ok",
@@ -228,8 +256,10 @@ class TestCudnnChart : public QObject {
 
     const QString summary = chart->summaryText();
     QVERIFY2(summary.contains(QStringLiteral("3 unique conv shapes")), qPrintable(summary));
-    QVERIFY(summary.contains(QStringLiteral("cuDNN 9.19.0")));
-    QVERIFY(summary.contains(QStringLiteral("gain 54")));
+    QVERIFY(summary.contains(QStringLiteral("cuDNN&nbsp;9.19.0")));
+    QVERIFY(summary.contains(QStringLiteral("gain&nbsp;54")));
+    QVERIFY(summary.contains(QStringLiteral("layout transposes/&#8288;it: benchmark&nbsp;6")));
+    QVERIFY(summary.contains(QStringLiteral("deterministic changed it on 0")));
     QVERIFY(summary.contains(QStringLiteral("1&nbsp;faster")));
 
     // Log scale by default (Find times span decades); linear on request.
@@ -252,6 +282,137 @@ class TestCudnnChart : public QObject {
     QCOMPARE(chart->layerCount(), 0);
     QCOMPARE(chart->candidatePointCount(), 0);
     QCOMPARE(chart->table()->rowCount(), 0);
+  }
+
+  // zoo ResNet-50, batch 8, bf16+cl on the H200 (cuDNN 9.19, LibTorch 2.11), three modes.
+  void h200LedgerReadsAsRecorded() {
+    MainWindow window;
+    window.resize(1280, 800);
+    QVERIFY(window.openSession(fixture("h200_resnet50_cudnn")));
+    auto* chart = window.cudnnChart();
+    window.chartTabs()->setCurrentWidget(chart);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    QCoreApplication::processEvents();
+
+    QCOMPARE(chart->ledgerCount(), 1);
+    QCOMPARE(chart->ledgerCombo()->currentText(), QStringLiteral("resnet50 · bf16+cl"));
+    QVERIFY2(chart->messageText().isEmpty(), qPrintable(chart->messageText()));
+    QVERIFY(chart->plot()->isVisibleTo(&window));
+
+    // The chart: 23 layers, every mode observed on each, 3 timed legacy candidates per shape.
+    QCOMPARE(chart->layerCount(), 23);
+    for (const auto mode : cudnn::kSelectionModes) QCOMPARE(chart->ranPointCount(mode), 23);
+    QCOMPARE(chart->candidatePointCount(), 69);
+    QCOMPARE(chart->familyCount(), 2);  // implicit GEMM and precomputed implicit GEMM
+    QCOMPARE(chart->heuristicChoiceCount(), 23);
+    QCOMPARE(chart->benchmarkChoiceCount(), 23);
+    QVERIFY(chart->logScale());
+    const QCPRange range = chart->plot()->yAxis->range();
+    QVERIFY(range.lower < 3.74 && range.upper > 651.4);  // the fastest kernel, the slowest Find
+
+    // The table: one row per shape, in execution order, 53 convolutions per iteration in all.
+    auto* table = chart->table();
+    QCOMPARE(table->rowCount(), 23);
+    double calls = 0;
+    for (const double c : columnValues(table, CudnnChart::ColCalls)) calls += c;
+    QCOMPARE(calls, 53.0);
+    QCOMPARE(table->item(0, CudnnChart::ColShape)->text(), QStringLiteral("3→64 7×7 s2"));
+    QVERIFY(table->item(0, CudnnChart::ColShape)->toolTip().contains(QStringLiteral("nhwc")));
+    // Benchmark ran another kernel on 10 shapes (bold), 9 of them slower by more than 2 % (red).
+    int bold = 0, red = 0, green = 0, differs = 0;
+    for (int r = 0; r < table->rowCount(); ++r) {
+      bold += table->item(r, CudnnChart::ColRanBenchmark)->font().bold() ? 1 : 0;
+      const QColor gain = table->item(r, CudnnChart::ColGain)->foreground().color();
+      red += gain == QColor(218, 54, 51) ? 1 : 0;
+      green += gain == QColor(46, 160, 67) ? 1 : 0;
+      const QString flags = table->item(r, CudnnChart::ColFlags)->text();
+      differs += flags.contains(QStringLiteral("benchmark differs")) ? 1 : 0;
+      QVERIFY2(!flags.contains(QStringLiteral("transpose")), qPrintable(flags));  // channels_last
+      QVERIFY(!flags.contains(QStringLiteral("deterministic differs")));
+    }
+    QCOMPARE(bold, 10);
+    QCOMPARE(differs, 10);
+    QCOMPARE(red, 9);
+    QCOMPARE(green, 0);
+    // The stem: benchmark's kernel is named on hover, its loss shown to one decimal.
+    QVERIFY(table->item(0, CudnnChart::ColRanBenchmark)
+                ->toolTip()
+                .contains(QStringLiteral("convolve_common_engine_float_NHWC")));
+    QVERIFY(table->item(0, CudnnChart::ColGain)->text().endsWith(QStringLiteral("43.4")));
+
+    // Sorting by a click on a header: the whole column in order, the extremes where they belong.
+    for (const int column :
+         {int(CudnnChart::ColGain), int(CudnnChart::ColAutotune), int(CudnnChart::ColCalls)}) {
+      for (int click = 0; click < 2; ++click) {
+        clickHeader(table, column);
+        QCOMPARE(table->horizontalHeader()->sortIndicatorSection(), column);
+        const bool ascending =
+            table->horizontalHeader()->sortIndicatorOrder() == Qt::AscendingOrder;
+        const auto values = columnValues(table, column);
+        QVERIFY2(ascending ? std::is_sorted(values.begin(), values.end())
+                           : std::is_sorted(values.rbegin(), values.rend()),
+                 qPrintable(QStringLiteral("column %1, %2").arg(column).arg(ascending)));
+        QCOMPARE(table->rowCount(), 23);
+        if (column == CudnnChart::ColGain) {  // the stem loses most: 43.4 µs per call
+          QCOMPARE(table->item(ascending ? 0 : 22, CudnnChart::ColLayer)->text(),
+                   QStringLiteral("1"));
+        }
+        if (column == CudnnChart::ColCalls) {  // #14, a 1×1 conv run 6 times per iteration
+          QCOMPARE(table->item(ascending ? 22 : 0, CudnnChart::ColLayer)->text(),
+                   QStringLiteral("14"));
+        }
+      }
+    }
+    clickHeader(table, CudnnChart::ColLayer);
+    if (table->horizontalHeader()->sortIndicatorOrder() != Qt::AscendingOrder)
+      clickHeader(table, CudnnChart::ColLayer);
+    for (int r = 0; r < table->rowCount(); ++r)
+      QCOMPARE(table->item(r, CudnnChart::ColLayer)->text(), QString::number(r + 1));
+
+    // The summary: shapes and calls, where benchmark and deterministic mode changed the kernel.
+    const QString summary = chart->summaryText();
+    QVERIFY2(summary.contains(QStringLiteral("23 unique conv shapes")), qPrintable(summary));
+    QVERIFY(summary.contains(QStringLiteral("53&nbsp;calls/")));
+    QVERIFY(summary.contains(QStringLiteral("benchmark changed the kernel on 10")));
+    QVERIFY(summary.contains(QStringLiteral("0&nbsp;faster")));
+    QVERIFY(summary.contains(QStringLiteral("9&nbsp;slower")));
+    QVERIFY(summary.contains(QStringLiteral("gain&nbsp;%1").arg(ValueFormat::number(-77.174))));
+    QVERIFY(summary.contains(QStringLiteral("deterministic changed it on 0")));
+    QVERIFY(summary.contains(QStringLiteral("no layout transposes")));
+    QVERIFY(summary.contains(QStringLiteral("cuDNN&nbsp;9.19.0")));
+    QVERIFY(summary.contains(QStringLiteral("TF32&nbsp;off")));
+
+    // Each mode's steady median, conv GPU time and first iteration per iteration, in mode order.
+    auto* modes = chart->findChild<QLabel*>(QStringLiteral("cudnnModes"));
+    QVERIFY(modes && modes->isVisibleTo(&window));
+    const QString totals = chart->modesText();
+    QVERIFY2(totals.contains(QStringLiteral("heuristic / benchmark / deterministic")),
+             qPrintable(totals));
+    const auto three = [](double a, double b, double c) {
+      return QStringLiteral("%1 / %2 / %3")
+          .arg(ValueFormat::number(a), ValueFormat::number(b), ValueFormat::number(c));
+    };
+    QVERIFY2(totals.contains(
+                 QStringLiteral("steady median <b>%1</b>&nbsp;ms").arg(three(2.708, 2.583, 4.261))),
+             qPrintable(totals));
+    QVERIFY(totals.contains(QStringLiteral("conv GPU time %1").arg(three(423.8, 501.0, 424.1))));
+    QVERIFY(totals.contains(QStringLiteral("first iteration %1").arg(three(375.9, 1429.8, 374.9))));
+
+    // The ledger's note, readable under the table, not drawn over it.
+    auto* notes = chart->findChild<QLabel*>(QStringLiteral("cudnnNotes"));
+    QVERIFY(notes && notes->isVisibleTo(&window));
+    QVERIFY(chart->notesText().contains(QStringLiteral("legacy Find/Get catalogue")));
+    const int table_bottom = table->mapTo(&window, QPoint(0, table->height())).y();
+    const int notes_top = notes->mapTo(&window, QPoint(0, 0)).y();
+    QVERIFY2(notes_top >= table_bottom,
+             qPrintable(
+                 QStringLiteral("notes at %1, table ends at %2").arg(notes_top).arg(table_bottom)));
+    QVERIFY(notes->height() >= notes->heightForWidth(notes->width()));
+    // At 1280×800 the chart keeps its minimum height and the table shows at least three rows.
+    QVERIFY(chart->plot()->height() >= 170);
+    const int last_visible = table->rowAt(table->viewport()->height() - 1);
+    QVERIFY2(last_visible == -1 || last_visible >= 3, qPrintable(QString::number(last_visible)));
   }
 
   void sessionWithoutLedgerSaysHowToRecordOne() {
