@@ -1,15 +1,16 @@
 // The chart tabs and exports on sessions recorded on the H200, opened on this CPU-only machine:
 // every chart fills from the file (memory bars = configs, speed × accuracy points = ok configs,
 // kernel rows = traced configs), the tolerance re-ranks, exports write non-empty files, and the
-// samples CSV has one row per sample; a live run's trace window gives the timeline and a Chrome trace. No engine run: these suites stay fast.
+// samples CSV has one row per sample; a live run's trace window gives the timeline and a Chrome
+// trace. No engine run: these suites stay fast.
+#include <qcustomplot.h>
+
 #include <QComboBox>
 #include <QFile>
 #include <QTabWidget>
 #include <QTableWidget>
 #include <QTemporaryDir>
 #include <QTest>
-
-#include <qcustomplot.h>
 
 #include "core/session/session_file.h"
 #include "core/trace/fake_activity_source.h"
@@ -18,7 +19,6 @@
 #include "core/trace/trace_aggregator.h"
 #include "core/trace/trace_records.h"
 #include "core/trace/trace_summary_json.h"
-#include "gui/widgets/results_view.h"
 #include "gui/lib/samples_csv.h"
 #include "gui/lib/session_document.h"
 #include "gui/widgets/chart_style.h"
@@ -27,6 +27,7 @@
 #include "gui/widgets/latency_chart.h"
 #include "gui/widgets/main_window.h"
 #include "gui/widgets/memory_chart.h"
+#include "gui/widgets/results_view.h"
 #include "gui/widgets/speed_accuracy_chart.h"
 #include "tests/gui/gui_test_main.h"
 
@@ -36,7 +37,8 @@ using namespace inferscope::gui;
 namespace {
 
 QString fixture(const char* name) {
-  return QStringLiteral(INFERSCOPE_SOURCE_DIR "/tests/fixtures/%1.inferscope.json").arg(QLatin1String(name));
+  return QStringLiteral(INFERSCOPE_SOURCE_DIR "/tests/fixtures/%1.inferscope.json")
+      .arg(QLatin1String(name));
 }
 
 // A live-run session as the engine hands it over: one fp32 config whose trace window (two
@@ -99,11 +101,13 @@ trace::TraceWindow fakeTraceWindow(int warmup, int steady, int kernels) {
     for (int k = 0; k < kernels; ++k) {
       const auto id = static_cast<std::uint64_t>(1000 * (i + 1) + k);
       tracer.onOpStart(id, k % 3 == 0 ? "aten::conv2d" : "aten::relu", "");
-      fake->launchKernel(k % 3 == 0 ? "sm90_xmma_fprop_implicit_gemm" : "vectorized_elementwise_kernel<relu>",
-                         7 + static_cast<std::uint32_t>(k % 2), t0 + 20'000 + k * 12'000, 10'000);
+      fake->launchKernel(
+          k % 3 == 0 ? "sm90_xmma_fprop_implicit_gemm" : "vectorized_elementwise_kernel<relu>",
+          7 + static_cast<std::uint32_t>(k % 2), t0 + 20'000 + k * 12'000, 10'000);
       tracer.onOpEnd(id);
     }
-    fake->synchronize(trace::SyncKind::StreamSynchronize, 7, t0 + 25'000 + kernels * 12'000 - fake->nowNs());
+    fake->synchronize(trace::SyncKind::StreamSynchronize, 7,
+                      t0 + 25'000 + kernels * 12'000 - fake->nowNs());
     tracer.endIteration(i);
     fake->advanceNs(30'000);
   }
@@ -127,7 +131,8 @@ SessionResult tracedSessionWithTimeline(const trace::TraceWindow& window) {
     result.host_ms = {3.1, 1.1, 1.1};
     result.stats.median_ms = 1.0;
     if (i == 0) {
-      result.trace_summary_json = trace::traceSummaryToJson(trace::TraceAggregator().summarize(window));
+      result.trace_summary_json =
+          trace::traceSummaryToJson(trace::TraceAggregator().summarize(window));
       result.timeline_json = trace::timelineToJson(trace::buildTimelineData(window));
     }
     session.configs.push_back(result);
@@ -216,7 +221,8 @@ class TestCharts : public QObject {
     for (int tab = 0; tab < window.chartTabs()->count(); ++tab) {
       window.chartTabs()->setCurrentIndex(tab);
       for (const char* suffix : {"png", "pdf"}) {
-        const QString path = dir.filePath(QStringLiteral("tab%1.%2").arg(tab).arg(QLatin1String(suffix)));
+        const QString path =
+            dir.filePath(QStringLiteral("tab%1.%2").arg(tab).arg(QLatin1String(suffix)));
         QVERIFY2(window.exportChart(path), qPrintable(path));
         QVERIFY(QFile(path).size() > 1000);
       }
@@ -242,7 +248,8 @@ class TestCharts : public QObject {
   }
 
   // A session file keeps a bounded copy of each traced config's timeline: opened anywhere, the
-  // Kernels page draws it (the first warm-up and three steady iterations) and says what was left out.
+  // Kernels page draws it (the first warm-up and three steady iterations) and says what was left
+  // out.
   void openedSessionShowsItsTimeline() {
     constexpr int kKernels = 30;
     const auto window_record = fakeTraceWindow(2, 6, kKernels);
