@@ -61,22 +61,19 @@ TraceWindowPolicy applyTraceEnvironment(TraceWindowPolicy policy, std::string* p
       complain("INFERSCOPE_TRACE_SHAPES: '" + v + "' is not first, every or off");
     }
   }
-  if (const char* clock = std::getenv("INFERSCOPE_TRACE_CLOCK")) {
-    const std::string v = clock;
-    if (v == "cupti" || v == "host") {
-      policy.host_clock = v == "host";
+  // A two-valued knob: `variable` set to `yes` or `no` sets `flag`; anything else is a problem.
+  const auto choice = [&](const char* variable, const char* yes, const char* no, bool& flag) {
+    const char* value = std::getenv(variable);
+    if (value == nullptr) return;
+    const std::string v = value;
+    if (v == yes || v == no) {
+      flag = v == yes;
     } else {
-      complain("INFERSCOPE_TRACE_CLOCK: '" + v + "' is not host or cupti");
+      complain(std::string(variable) + ": '" + v + "' is not " + yes + " or " + no);
     }
-  }
-  if (const char* detail = std::getenv("INFERSCOPE_TRACE_DETAIL")) {
-    const std::string v = detail;
-    if (v == "every" || v == "first") {
-      policy.full_detail_every_iteration = v == "every";
-    } else {
-      complain("INFERSCOPE_TRACE_DETAIL: '" + v + "' is not first or every");
-    }
-  }
+  };
+  choice("INFERSCOPE_TRACE_CLOCK", "host", "cupti", policy.host_clock);
+  choice("INFERSCOPE_TRACE_DETAIL", "every", "first", policy.full_detail_every_iteration);
   if (const char* finalize = std::getenv("INFERSCOPE_TRACE_FINALIZE")) {
     policy.finalize_on_stop = std::string(finalize) != "0";
   }

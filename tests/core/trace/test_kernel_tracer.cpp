@@ -243,19 +243,29 @@ TEST(KernelTracer, EnvironmentKnobsForAblations) {
   ::setenv("INFERSCOPE_TRACE_SHAPES", "every", 1);
   ::setenv("INFERSCOPE_TRACE_FINALIZE", "0", 1);
   ::setenv("INFERSCOPE_TRACE_SOURCE", "host-only", 1);
+  ::setenv("INFERSCOPE_TRACE_CLOCK", "cupti", 1);
+  ::setenv("INFERSCOPE_TRACE_DETAIL", "sometimes", 1);
   std::string problems;
   const auto p = applyTraceEnvironment(TraceWindowPolicy{}, &problems);
   const auto source = makeTraceActivitySource();
-  for (const char* v : {"INFERSCOPE_TRACE_KINDS", "INFERSCOPE_TRACE_SHAPES",
-                        "INFERSCOPE_TRACE_FINALIZE", "INFERSCOPE_TRACE_SOURCE"}) {
+  ::setenv("INFERSCOPE_TRACE_DETAIL", "every", 1);
+  const auto every = applyTraceEnvironment(TraceWindowPolicy{});
+  for (const char* v :
+       {"INFERSCOPE_TRACE_KINDS", "INFERSCOPE_TRACE_SHAPES", "INFERSCOPE_TRACE_FINALIZE",
+        "INFERSCOPE_TRACE_SOURCE", "INFERSCOPE_TRACE_CLOCK", "INFERSCOPE_TRACE_DETAIL"}) {
     ::unsetenv(v);
   }
+  EXPECT_FALSE(p.host_clock);
+  EXPECT_FALSE(p.full_detail_every_iteration);  // "sometimes" is not a value: unchanged
+  EXPECT_TRUE(every.full_detail_every_iteration);
   EXPECT_TRUE(p.kinds.kernels && p.kinds.runtime_api && p.kinds.external_correlation);
   EXPECT_FALSE(p.kinds.memcpy || p.kinds.memset || p.kinds.driver_api || p.kinds.synchronization ||
                p.kinds.housekeeping_api);
   EXPECT_EQ(p.input_shapes, InputShapes::EveryIteration);
   EXPECT_FALSE(p.finalize_on_stop);
-  EXPECT_EQ(problems, "INFERSCOPE_TRACE_KINDS: unknown kind 'bogus'");
+  EXPECT_EQ(problems,
+            "INFERSCOPE_TRACE_KINDS: unknown kind 'bogus'; "
+            "INFERSCOPE_TRACE_DETAIL: 'sometimes' is not every or first");
   EXPECT_EQ(source->name(), "host-only");
 
   // Unset: the policy as it was, and CUPTI (or its stand-in in builds without it).
