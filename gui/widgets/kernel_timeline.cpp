@@ -1,17 +1,17 @@
 // KernelTimeline: a QCPAbstractPlottable that paints only the rectangles inside the visible key
-// range (x in ms from the window start, y = stream row), so zooming into 10 000 kernels stays fluid.
+// range (x in ms from the window start, y = stream row), so zooming into 10 000 kernels stays
+// fluid.
 #include "gui/widgets/kernel_timeline.h"
 
 #include <qcustomplot.h>
 
 #include <QLabel>
 #include <QVBoxLayout>
-
 #include <algorithm>
 #include <cmath>
 
-#include "gui/widgets/chart_style.h"
 #include "gui/lib/value_format.h"
+#include "gui/widgets/chart_style.h"
 
 namespace inferscope::gui {
 namespace {
@@ -40,14 +40,17 @@ class TimelineRects : public QCPAbstractPlottable {
       const double top = mValueAxis->coordToPixel(static_cast<double>(row) - kRowHeight / 2);
       const double bottom = mValueAxis->coordToPixel(static_cast<double>(row) + kRowHeight / 2);
       for (const auto& item : data_->streams[row].items) {
-        const double start_ms = item.start_us / 1000.0, end_ms = (item.start_us + item.duration_us) / 1000.0;
+        const double start_ms = item.start_us / 1000.0,
+                     end_ms = (item.start_us + item.duration_us) / 1000.0;
         if (end_ms < visible.lower || start_ms > visible.upper) continue;
         const double left = mKeyAxis->coordToPixel(start_ms);
         // At least one pixel wide: a 3 µs kernel in a 500 ms view must not vanish.
         const double width = std::max(1.0, mKeyAxis->coordToPixel(end_ms) - left);
-        const QColor colour = item.kind == trace::TimelineItemKind::Kernel ? KernelTimeline::opColour(item.op_colour)
-                                                                            : QColor(90, 90, 90);
-        painter->fillRect(QRectF(left, std::min(top, bottom), width, std::abs(bottom - top)), colour);
+        const QColor colour = item.kind == trace::TimelineItemKind::Kernel
+                                  ? KernelTimeline::opColour(item.op_colour)
+                                  : QColor(90, 90, 90);
+        painter->fillRect(QRectF(left, std::min(top, bottom), width, std::abs(bottom - top)),
+                          colour);
       }
     }
   }
@@ -62,14 +65,16 @@ class TimelineRects : public QCPAbstractPlottable {
 QColor KernelTimeline::opColour(int op_index) {
   if (op_index < 0) return QColor(170, 170, 170);
   // Tableau-like qualitative colours for the heaviest operators, then golden-angle hues.
-  static const QColor kFirst[] = {QColor(78, 121, 167), QColor(242, 142, 43), QColor(89, 161, 79),  QColor(225, 87, 89),
-                                  QColor(118, 183, 178), QColor(237, 201, 72), QColor(176, 122, 161), QColor(255, 157, 167),
-                                  QColor(156, 117, 95),  QColor(186, 176, 172)};
+  static const QColor kFirst[] = {
+      QColor(78, 121, 167),  QColor(242, 142, 43), QColor(89, 161, 79),   QColor(225, 87, 89),
+      QColor(118, 183, 178), QColor(237, 201, 72), QColor(176, 122, 161), QColor(255, 157, 167),
+      QColor(156, 117, 95),  QColor(186, 176, 172)};
   if (op_index < 10) return kFirst[op_index];
   return QColor::fromHsv(static_cast<int>(std::fmod(op_index * 137.508, 360.0)), 140, 200);
 }
 
-KernelTimeline::KernelTimeline(QWidget* parent) : QWidget(parent), plot_(new QCustomPlot(this)), legend_(new QLabel) {
+KernelTimeline::KernelTimeline(QWidget* parent)
+    : QWidget(parent), plot_(new QCustomPlot(this)), legend_(new QLabel) {
   plot_->setObjectName(QStringLiteral("kernelTimelinePlot"));
   legend_->setWordWrap(true);
   legend_->setTextFormat(Qt::RichText);
@@ -83,7 +88,8 @@ KernelTimeline::KernelTimeline(QWidget* parent) : QWidget(parent), plot_(new QCu
   plot_->axisRect()->setRangeDrag(Qt::Horizontal);
   plot_->axisRect()->setRangeZoom(Qt::Horizontal);
   plot_->xAxis->setLabel(tr("time in the trace window (ms) · wheel zooms, drag pans"));
-  connect(plot_->xAxis, qOverload<const QCPRange&>(&QCPAxis::rangeChanged), this, &KernelTimeline::updateLabels);
+  connect(plot_->xAxis, qOverload<const QCPRange&>(&QCPAxis::rangeChanged), this,
+          &KernelTimeline::updateLabels);
   plot_->yAxis->grid()->setVisible(false);
   new ChartHover(plot_, [this](const QPointF& p) { return textAt(p); });
 }
@@ -95,7 +101,8 @@ void KernelTimeline::setData(trace::TimelineData data) {
   labels_.clear();
   new TimelineRects(plot_->xAxis, plot_->yAxis, &data_);
   QSharedPointer<QCPAxisTickerText> rows(new QCPAxisTickerText);
-  for (std::size_t i = 0; i < data_.streams.size(); ++i) rows->addTick(static_cast<double>(i), QString::fromStdString(data_.streams[i].label));
+  for (std::size_t i = 0; i < data_.streams.size(); ++i)
+    rows->addTick(static_cast<double>(i), QString::fromStdString(data_.streams[i].label));
   plot_->yAxis->setTicker(rows);
   plot_->yAxis->setRangeReversed(true);
   for (const auto& it : data_.iterations) {
@@ -104,8 +111,11 @@ void KernelTimeline::setData(trace::TimelineData data) {
     line->point1->setCoords(it.start_us / 1000.0, 0);
     line->point2->setCoords(it.start_us / 1000.0, 1);
     auto* label = new QCPItemText(plot_);
-    label->setText(tr("it %1%2 · %3 kernels · %4 % busy").arg(it.iteration).arg(it.warmup ? tr(" (warm-up)") : QString())
-                       .arg(it.kernel_count).arg(it.gpu_busy_pct, 0, 'f', 0));
+    label->setText(tr("it %1%2 · %3 kernels · %4 % busy")
+                       .arg(it.iteration)
+                       .arg(it.warmup ? tr(" (warm-up)") : QString())
+                       .arg(it.kernel_count)
+                       .arg(it.gpu_busy_pct, 0, 'f', 0));
     labels_.push_back({label, it.start_us / 1000.0, it.end_us / 1000.0});
     label->setColor(ChartStyle::muted(palette()));
     label->setPositionAlignment(Qt::AlignTop | Qt::AlignLeft);
@@ -117,15 +127,21 @@ void KernelTimeline::setData(trace::TimelineData data) {
   constexpr int kLegendOps = 8;
   QStringList entries;
   for (int i = 0; i < static_cast<int>(data_.op_names.size()) && i < kLegendOps; ++i) {
-    entries << QStringLiteral("<span style='color:%1'>■</span> %2").arg(opColour(i).name(), QString::fromStdString(data_.op_names[static_cast<std::size_t>(i)]).toHtmlEscaped());
+    entries << QStringLiteral("<span style='color:%1'>■</span> %2")
+                   .arg(opColour(i).name(),
+                        QString::fromStdString(data_.op_names[static_cast<std::size_t>(i)])
+                            .toHtmlEscaped());
   }
-  if (static_cast<int>(data_.op_names.size()) > kLegendOps) entries << tr("%1 more (hover)").arg(data_.op_names.size() - kLegendOps);
-  entries << QStringLiteral("<span style='color:%1'>■</span> %2").arg(opColour(-1).name(), tr("no operator"));
+  if (static_cast<int>(data_.op_names.size()) > kLegendOps)
+    entries << tr("%1 more (hover)").arg(data_.op_names.size() - kLegendOps);
+  entries << QStringLiteral("<span style='color:%1'>■</span> %2")
+                 .arg(opColour(-1).name(), tr("no operator"));
   QString text = entries.join(QStringLiteral(" &nbsp; "));
   if (data_.items_left_out > 0 || data_.iterations_left_out > 0) {
     // A session file's bounded copy: say what the window had beyond it.
     text += QStringLiteral("<br><i>%1</i>")
-                .arg(tr("from the session file: %1 iterations, %2 kernels and copies; %3 more iterations (%4 items) were traced but not kept")
+                .arg(tr("from the session file: %1 iterations, %2 kernels and copies; %3 more "
+                        "iterations (%4 items) were traced but not kept")
                          .arg(data_.iterations.size())
                          .arg(QLocale().toString(itemCount()))
                          .arg(data_.iterations_left_out)
@@ -134,19 +150,23 @@ void KernelTimeline::setData(trace::TimelineData data) {
   legend_->setText(text);
   plot_->xAxis->setRange(0, std::max(data_.duration_us / 1000.0, 0.001));
   updateLabels();
-  plot_->yAxis->setRange(-0.7, std::max<double>(static_cast<double>(data_.streams.size()), 1.0) - 0.3);
+  plot_->yAxis->setRange(-0.7,
+                         std::max<double>(static_cast<double>(data_.streams.size()), 1.0) - 0.3);
   plot_->replot(QCustomPlot::rpQueuedReplot);
 }
 
 void KernelTimeline::updateLabels() {
   const QFontMetrics metrics(font());
   for (const auto& l : labels_) {
-    const double width_px = plot_->xAxis->coordToPixel(l.end_ms) - plot_->xAxis->coordToPixel(l.start_ms);
+    const double width_px =
+        plot_->xAxis->coordToPixel(l.end_ms) - plot_->xAxis->coordToPixel(l.start_ms);
     l.item->setVisible(width_px > metrics.horizontalAdvance(l.item->text()) + 8);
   }
 }
 
-QString KernelTimeline::legendText() const { return legend_->text(); }
+QString KernelTimeline::legendText() const {
+  return legend_->text();
+}
 
 int KernelTimeline::itemCount() const {
   std::size_t n = 0;
@@ -158,12 +178,16 @@ QString KernelTimeline::textAt(const QPointF& pixel) const {
   const int row = static_cast<int>(std::lround(plot_->yAxis->pixelToCoord(pixel.y())));
   if (row < 0 || row >= streamCount()) return {};
   const double t_us = plot_->xAxis->pixelToCoord(pixel.x()) * 1000.0;
-  const double slack_us = std::abs(plot_->xAxis->pixelToCoord(pixel.x() + 2) - plot_->xAxis->pixelToCoord(pixel.x())) * 1000.0;
+  const double slack_us =
+      std::abs(plot_->xAxis->pixelToCoord(pixel.x() + 2) - plot_->xAxis->pixelToCoord(pixel.x())) *
+      1000.0;
   for (const auto& item : data_.streams[static_cast<std::size_t>(row)].items) {
-    if (t_us < item.start_us - slack_us || t_us > item.start_us + item.duration_us + slack_us) continue;
+    if (t_us < item.start_us - slack_us || t_us > item.start_us + item.duration_us + slack_us)
+      continue;
     return tr("<b>%1</b><br>%2<br>%3 µs · iteration %4")
         .arg(QString::fromStdString(item.name).toHtmlEscaped().left(200),
-             item.op_name.empty() ? tr("(no operator)") : QString::fromStdString(item.op_name).toHtmlEscaped(),
+             item.op_name.empty() ? tr("(no operator)")
+                                  : QString::fromStdString(item.op_name).toHtmlEscaped(),
              ValueFormat::number(item.duration_us))
         .arg(item.iteration);
   }

@@ -13,7 +13,6 @@
 #include <QTabWidget>
 #include <QTableWidget>
 #include <QVBoxLayout>
-
 #include <optional>
 
 #include "core/trace/timeline_data.h"
@@ -32,9 +31,12 @@ enum Part { Busy, Gaps, Host, PartCount };
 
 QString partName(int part) {
   switch (part) {
-    case Busy: return KernelsView::tr("GPU busy");
-    case Gaps: return KernelsView::tr("launch gaps (GPU idle between kernels)");
-    default: return KernelsView::tr("host overhead (before the first / after the last kernel)");
+    case Busy:
+      return KernelsView::tr("GPU busy");
+    case Gaps:
+      return KernelsView::tr("launch gaps (GPU idle between kernels)");
+    default:
+      return KernelsView::tr("host overhead (before the first / after the last kernel)");
   }
 }
 
@@ -69,8 +71,13 @@ QTableWidget* makeTable(const QStringList& headers, const char* name) {
 }  // namespace
 
 KernelsView::KernelsView(SessionDocument* document, QWidget* parent)
-    : QWidget(parent), document_(document), plot_(new QCustomPlot), untraced_label_(new QLabel),
-      config_combo_(new QComboBox), timeline_stack_(new QStackedWidget), timeline_note_(new QLabel),
+    : QWidget(parent),
+      document_(document),
+      plot_(new QCustomPlot),
+      untraced_label_(new QLabel),
+      config_combo_(new QComboBox),
+      timeline_stack_(new QStackedWidget),
+      timeline_note_(new QLabel),
       timeline_(new KernelTimeline) {
   plot_->setObjectName(QStringLiteral("kernelsPlot"));
   config_combo_->setObjectName(QStringLiteral("kernelsConfigCombo"));
@@ -80,8 +87,10 @@ KernelsView::KernelsView(SessionDocument* document, QWidget* parent)
   untraced_label_->setForegroundRole(QPalette::PlaceholderText);
   timeline_note_->setWordWrap(true);
   timeline_note_->setForegroundRole(QPalette::PlaceholderText);
-  kernel_table_ = makeTable({tr("kernel"), tr("count"), tr("total (µs)"), tr("share"), tr("TC")}, "topKernelsTable");
-  op_table_ = makeTable({tr("operator"), tr("kernels"), tr("kernel time (µs)"), tr("share")}, "topOpsTable");
+  kernel_table_ = makeTable({tr("kernel"), tr("count"), tr("total (µs)"), tr("share"), tr("TC")},
+                            "topKernelsTable");
+  op_table_ = makeTable({tr("operator"), tr("kernels"), tr("kernel time (µs)"), tr("share")},
+                        "topOpsTable");
 
   auto* tables = new QTabWidget;
   tables->setDocumentMode(true);
@@ -127,7 +136,8 @@ KernelsView::KernelsView(SessionDocument* document, QWidget* parent)
 
   ChartStyle::apply(plot_, this);
   ChartStyle::legendAbove(plot_, 3);
-  plot_->xAxis->setLabel(tr("host wall time per steady traced iteration (ms) = GPU busy + launch gaps + host overhead"));
+  plot_->xAxis->setLabel(tr(
+      "host wall time per steady traced iteration (ms) = GPU busy + launch gaps + host overhead"));
   plot_->yAxis->grid()->setVisible(false);
   plot_->yAxis->setRangeReversed(true);  // first config on top, like the table
   connect(config_combo_, &QComboBox::currentIndexChanged, this, &KernelsView::showConfig);
@@ -142,7 +152,9 @@ QCustomPlot* KernelsView::exportPlot() const {
   return timeline_stack_->isVisible() && timeline_->underMouse() ? timeline_->plot() : plot_;
 }
 
-QString KernelsView::untracedText() const { return untraced_label_->text(); }
+QString KernelsView::untracedText() const {
+  return untraced_label_->text();
+}
 
 void KernelsView::rebuild() {
   rows_.clear();
@@ -155,8 +167,9 @@ void KernelsView::rebuild() {
     row.series_index = static_cast<int>(i);
     QString reason;
     if (result->trace_summary_json.empty()) {
-      reason = result->status == ConfigStatus::Ok ? tr("not traced (turn on “Trace kernels (CUDA)”)")
-                                                  : QString::fromStdString(result->message);
+      reason = result->status == ConfigStatus::Ok
+                   ? tr("not traced (turn on “Trace kernels (CUDA)”)")
+                   : QString::fromStdString(result->message);
     } else {
       try {
         row.summary = trace::traceSummaryFromJson(result->trace_summary_json);
@@ -165,8 +178,10 @@ void KernelsView::rebuild() {
         reason = QString::fromStdString(e.what());
       }
     }
-    if (reason.isEmpty()) rows_.push_back(std::move(row));
-    else untraced_ << QStringLiteral("%1: %2").arg(series[i].key, reason);
+    if (reason.isEmpty())
+      rows_.push_back(std::move(row));
+    else
+      untraced_ << QStringLiteral("%1: %2").arg(series[i].key, reason);
   }
 
   plot_->clearPlottables();
@@ -182,10 +197,12 @@ void KernelsView::rebuild() {
   for (std::size_t r = 0; r < rows_.size(); ++r) {
     const auto& s = series[static_cast<std::size_t>(rows_[r].series_index)];
     const auto& t = rows_[r].summary;
-    ticker->addTick(static_cast<double>(r), tr("%1 · %2 kernels/it · TC %3 %")
-                                                 .arg(s.key, ValueFormat::number(t.kernels_per_iteration))
-                                                 .arg(t.tensor_core_share * 100, 0, 'f', 0));
-    const double parts_ms[PartCount] = {t.gpu_busy_us_per_iteration / 1000.0, t.launch_gap_us_per_iteration / 1000.0,
+    ticker->addTick(static_cast<double>(r),
+                    tr("%1 · %2 kernels/it · TC %3 %")
+                        .arg(s.key, ValueFormat::number(t.kernels_per_iteration))
+                        .arg(t.tensor_core_share * 100, 0, 'f', 0));
+    const double parts_ms[PartCount] = {t.gpu_busy_us_per_iteration / 1000.0,
+                                        t.launch_gap_us_per_iteration / 1000.0,
                                         t.host_overhead_us_per_iteration / 1000.0};
     QCPBars* below = nullptr;
     for (int part = 0; part < PartCount; ++part) {
@@ -205,18 +222,23 @@ void KernelsView::rebuild() {
   fitBreakdownHeight();
   plot_->yAxis->setRange(-0.6, std::max<double>(static_cast<double>(rows_.size()), 1.0) - 0.4);
   plot_->xAxis->setRange(0, widest > 0 ? widest * 1.08 : 1);
-  untraced_label_->setText(untraced_.isEmpty() ? QString() : tr("Not traced — %1").arg(untraced_.join(QStringLiteral("; "))));
+  untraced_label_->setText(untraced_.isEmpty()
+                               ? QString()
+                               : tr("Not traced — %1").arg(untraced_.join(QStringLiteral("; "))));
   untraced_label_->setVisible(!untraced_.isEmpty());
   if (rows_.empty()) {
-    untraced_label_->setText(untraced_.isEmpty() ? tr("No kernel traces: run a CUDA device with “Trace kernels (CUDA)” checked, or open a traced session")
-                                                 : untraced_label_->text());
+    untraced_label_->setText(untraced_.isEmpty()
+                                 ? tr("No kernel traces: run a CUDA device with “Trace kernels "
+                                      "(CUDA)” checked, or open a traced session")
+                                 : untraced_label_->text());
     untraced_label_->setVisible(true);
   }
 
   const QSignalBlocker block(config_combo_);
   const QString previous = config_combo_->currentText();
   config_combo_->clear();
-  for (const auto& row : rows_) config_combo_->addItem(series[static_cast<std::size_t>(row.series_index)].key);
+  for (const auto& row : rows_)
+    config_combo_->addItem(series[static_cast<std::size_t>(row.series_index)].key);
   const int keep = config_combo_->findText(previous);
   config_combo_->setCurrentIndex(keep >= 0 ? keep : 0);
   showConfig(config_combo_->currentIndex());
@@ -237,7 +259,9 @@ void KernelsView::fitBreakdownHeight() {
 void KernelsView::showConfig(int row) {
   kernel_table_->setRowCount(0);
   op_table_->setRowCount(0);
-  timeline_note_->setText(tr("Kernel timeline: this session keeps none for this config (recorded before InferScope kept timelines in session files)."));
+  timeline_note_->setText(
+      tr("Kernel timeline: this session keeps none for this config (recorded before InferScope "
+         "kept timelines in session files)."));
   timeline_note_->setVisible(true);
   timeline_stack_->setVisible(false);
   if (row < 0 || row >= tracedConfigCount()) return;
@@ -250,8 +274,10 @@ void KernelsView::showConfig(int row) {
     kernel_table_->setItem(i, 0, name);
     kernel_table_->setItem(i, 1, numberItem(k.count, QLocale().toString(k.count)));
     kernel_table_->setItem(i, 2, numberItem(k.total_us, ValueFormat::number(k.total_us)));
-    kernel_table_->setItem(i, 3, numberItem(k.share, QStringLiteral("%1 %").arg(k.share * 100, 0, 'f', 1)));
-    kernel_table_->setItem(i, 4, new QTableWidgetItem(k.tensor_core ? QStringLiteral("✓") : QString()));
+    kernel_table_->setItem(
+        i, 3, numberItem(k.share, QStringLiteral("%1 %").arg(k.share * 100, 0, 'f', 1)));
+    kernel_table_->setItem(i, 4,
+                           new QTableWidgetItem(k.tensor_core ? QStringLiteral("✓") : QString()));
   }
   op_table_->setRowCount(static_cast<int>(t.ops.size()));
   for (int i = 0; i < op_table_->rowCount(); ++i) {
@@ -259,14 +285,21 @@ void KernelsView::showConfig(int row) {
     op_table_->setItem(i, 0, new QTableWidgetItem(QString::fromStdString(o.op_name)));
     op_table_->setItem(i, 1, numberItem(o.kernel_count, QLocale().toString(o.kernel_count)));
     op_table_->setItem(i, 2, numberItem(o.kernel_us, ValueFormat::number(o.kernel_us)));
-    op_table_->setItem(i, 3, numberItem(o.share, QStringLiteral("%1 %").arg(o.share * 100, 0, 'f', 1)));
+    op_table_->setItem(i, 3,
+                       numberItem(o.share, QStringLiteral("%1 %").arg(o.share * 100, 0, 'f', 1)));
   }
   for (auto* table : {kernel_table_, op_table_}) {
     for (int c = 1; c < table->columnCount(); ++c) table->resizeColumnToContents(c);
   }
-  const auto& result = document_->series()[static_cast<std::size_t>(rows_[static_cast<std::size_t>(row)].series_index)].result;
+  const auto& result =
+      document_
+          ->series()[static_cast<std::size_t>(rows_[static_cast<std::size_t>(row)].series_index)]
+          .result;
   // A live run's window has everything; a session file's copy a few iterations of it.
-  const QString key = document_->series()[static_cast<std::size_t>(rows_[static_cast<std::size_t>(row)].series_index)].key;
+  const QString key =
+      document_
+          ->series()[static_cast<std::size_t>(rows_[static_cast<std::size_t>(row)].series_index)]
+          .key;
   std::optional<trace::TimelineData> timeline;
   if (result && result->trace_window && result->trace_window->traced()) {
     timeline = trace::buildTimelineData(*result->trace_window);
@@ -274,11 +307,13 @@ void KernelsView::showConfig(int row) {
     try {
       timeline = trace::timelineFromJson(result->timeline_json, key.toStdString());
       if (!timeline->traced) {
-        timeline_note_->setText(tr("Kernel timeline: %1").arg(QString::fromStdString(timeline->untraced_reason)));
+        timeline_note_->setText(
+            tr("Kernel timeline: %1").arg(QString::fromStdString(timeline->untraced_reason)));
         timeline.reset();
       }
     } catch (const std::exception& e) {
-      timeline_note_->setText(tr("Kernel timeline unreadable — %1").arg(QString::fromStdString(e.what())));
+      timeline_note_->setText(
+          tr("Kernel timeline unreadable — %1").arg(QString::fromStdString(e.what())));
     }
   }
   if (timeline) {
@@ -290,16 +325,28 @@ void KernelsView::showConfig(int row) {
 
 QString KernelsView::textAt(const QPointF& pixel) const {
   const int r = static_cast<int>(std::lround(plot_->yAxis->pixelToCoord(pixel.y())));
-  if (r < 0 || r >= tracedConfigCount() || std::abs(plot_->yAxis->pixelToCoord(pixel.y()) - r) > 0.3) return {};
+  if (r < 0 || r >= tracedConfigCount() ||
+      std::abs(plot_->yAxis->pixelToCoord(pixel.y()) - r) > 0.3)
+    return {};
   const auto& t = rows_[static_cast<std::size_t>(r)].summary;
-  const auto& s = document_->series()[static_cast<std::size_t>(rows_[static_cast<std::size_t>(r)].series_index)];
-  return tr("<b>%1</b> (%2 iterations, %3)<br>GPU busy %4 ms (%5 %)<br>launch gaps %6 ms (longest %7 µs)<br>"
-            "host overhead %8 ms<br>%9 kernels/iteration · Tensor Cores %10 % of kernel time · %11 stream(s)")
-      .arg(s.key).arg(t.steady_iterations_traced).arg(QString::fromStdString(t.basis))
-      .arg(ValueFormat::number(t.gpu_busy_us_per_iteration / 1000.0)).arg(t.gpu_busy_pct, 0, 'f', 1)
-      .arg(ValueFormat::number(t.launch_gap_us_per_iteration / 1000.0), ValueFormat::number(t.max_gap_us),
-           ValueFormat::number(t.host_overhead_us_per_iteration / 1000.0), ValueFormat::number(t.kernels_per_iteration))
-      .arg(t.tensor_core_share * 100, 0, 'f', 0).arg(t.stream_count);
+  const auto& s =
+      document_
+          ->series()[static_cast<std::size_t>(rows_[static_cast<std::size_t>(r)].series_index)];
+  return tr("<b>%1</b> (%2 iterations, %3)<br>GPU busy %4 ms (%5 %)<br>launch gaps %6 ms (longest "
+            "%7 µs)<br>"
+            "host overhead %8 ms<br>%9 kernels/iteration · Tensor Cores %10 % of kernel time · %11 "
+            "stream(s)")
+      .arg(s.key)
+      .arg(t.steady_iterations_traced)
+      .arg(QString::fromStdString(t.basis))
+      .arg(ValueFormat::number(t.gpu_busy_us_per_iteration / 1000.0))
+      .arg(t.gpu_busy_pct, 0, 'f', 1)
+      .arg(ValueFormat::number(t.launch_gap_us_per_iteration / 1000.0),
+           ValueFormat::number(t.max_gap_us),
+           ValueFormat::number(t.host_overhead_us_per_iteration / 1000.0),
+           ValueFormat::number(t.kernels_per_iteration))
+      .arg(t.tensor_core_share * 100, 0, 'f', 0)
+      .arg(t.stream_count);
 }
 
 }  // namespace inferscope::gui
