@@ -127,14 +127,14 @@ void KernelTimeline::setData(trace::TimelineData data) {
   constexpr int kLegendOps = 8;
   QStringList entries;
   for (int i = 0; i < static_cast<int>(data_.op_names.size()) && i < kLegendOps; ++i) {
-    entries << QStringLiteral("<span style='color:%1'>■</span> %2")
+    entries << QStringLiteral("<span style='color:%1'>■</span>&nbsp;%2")
                    .arg(opColour(i).name(),
                         QString::fromStdString(data_.op_names[static_cast<std::size_t>(i)])
                             .toHtmlEscaped());
   }
   if (static_cast<int>(data_.op_names.size()) > kLegendOps)
     entries << tr("%1 more (hover)").arg(data_.op_names.size() - kLegendOps);
-  entries << QStringLiteral("<span style='color:%1'>■</span> %2")
+  entries << QStringLiteral("<span style='color:%1'>■</span>&nbsp;%2")
                  .arg(opColour(-1).name(), tr("no operator"));
   QString text = entries.join(QStringLiteral(" &nbsp; "));
   if (data_.items_left_out > 0 || data_.iterations_left_out > 0) {

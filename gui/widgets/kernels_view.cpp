@@ -8,6 +8,7 @@
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
+#include <QRegularExpression>
 #include <QSplitter>
 #include <QStackedWidget>
 #include <QTabWidget>
@@ -64,8 +65,20 @@ QTableWidget* makeTable(const QStringList& headers, const char* name) {
   table->verticalHeader()->setDefaultSectionSize(table->fontMetrics().height() + 6);
   table->horizontalHeader()->setSectionResizeMode(0, QHeaderView::Stretch);
   table->setWordWrap(false);
-  table->setTextElideMode(Qt::ElideMiddle);  // kernel names are long; their ends tell them apart
+  // Long kernel names: kernelLabels() puts what tells them apart first, so cut at the right.
+  table->setTextElideMode(Qt::ElideRight);
   return table;
+}
+
+int commonPrefix(const QString& a, const QString& b) {
+  int n = 0;
+  while (n < a.size() && n < b.size() && a[n] == b[n]) ++n;
+  return n;
+}
+
+bool boundary(QChar c) {
+  return c == QLatin1Char('_') || c == QLatin1Char(':') || c == QLatin1Char('<') ||
+         c == QLatin1Char(',') || c == QLatin1Char(' ') || c == QLatin1Char('(');
 }
 
 }  // namespace
@@ -150,6 +163,38 @@ KernelsView::KernelsView(SessionDocument* document, QWidget* parent)
 QCustomPlot* KernelsView::exportPlot() const {
   // The timeline when it is what the user looks at, otherwise the breakdown.
   return timeline_stack_->isVisible() && timeline_->underMouse() ? timeline_->plot() : plot_;
+}
+
+QStringList KernelsView::kernelLabels(const QStringList& names) {
+  static const QRegularExpression anonymous(QStringLiteral("\\(anonymous namespace\\)::"));
+  static const QRegularExpression lambda(
+      QStringLiteral("\\{lambda\\([^)]*\\)#\\d+\\}::operator\\(\\)\\(\\) const::"));
+  static const QRegularExpression qualifier(QStringLiteral("\\b(?:[A-Za-z_]\\w*::)+"));
+  QStringList plain;
+  for (QString name : names) {
+    if (name.startsWith(QLatin1String("void "))) name.remove(0, 5);
+    name.remove(anonymous).remove(lambda).remove(qualifier);
+    plain << name.trimmed();
+  }
+  constexpr int kHead = 8;  // the head keeps at least this much, to the next boundary
+  QStringList labels;
+  for (int i = 0; i < plain.size(); ++i) {
+    const QString& name = plain[i];
+    int shared = 0;
+    for (int j = 0; j < plain.size(); ++j) {
+      if (j != i && plain[j] != name) shared = std::max(shared, commonPrefix(name, plain[j]));
+    }
+    // Back to the start of the token where the names part; a number inside a token starts one
+    // ("tilesize64x64x64" / "tilesize64x128x64" part at "64x…").
+    int cut = shared;
+    while (cut > 0 && !boundary(name[cut - 1]) &&
+           !(cut < name.size() && name[cut].isDigit() && name[cut - 1].isLetter()))
+      --cut;
+    int head = kHead;
+    while (head < name.size() && !boundary(name[head])) ++head;
+    labels << (cut > head + 8 ? name.left(head) + QStringLiteral("…") + name.mid(cut) : name);
+  }
+  return labels;
 }
 
 QString KernelsView::untracedText() const {
@@ -267,9 +312,12 @@ void KernelsView::showConfig(int row) {
   if (row < 0 || row >= tracedConfigCount()) return;
   const auto& t = rows_[static_cast<std::size_t>(row)].summary;
   kernel_table_->setRowCount(static_cast<int>(t.top_kernels.size()));
+  QStringList names;
+  for (const auto& k : t.top_kernels) names << QString::fromStdString(k.name);
+  const QStringList labels = kernelLabels(names);
   for (int i = 0; i < kernel_table_->rowCount(); ++i) {
     const auto& k = t.top_kernels[static_cast<std::size_t>(i)];
-    auto* name = new QTableWidgetItem(QString::fromStdString(k.name));
+    auto* name = new QTableWidgetItem(labels[i]);
     name->setToolTip(QString::fromStdString(k.name));
     kernel_table_->setItem(i, 0, name);
     kernel_table_->setItem(i, 1, numberItem(k.count, QLocale().toString(k.count)));

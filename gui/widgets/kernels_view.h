@@ -8,7 +8,6 @@
 #pragma once
 
 #include <QWidget>
-
 #include <vector>
 
 #include "core/trace/trace_summary.h"
@@ -42,6 +41,11 @@ class KernelsView : public QWidget, public ExportableChart {
   KernelTimeline* timeline() const { return timeline_; }
   QComboBox* configCombo() const { return config_combo_; }
   QString untracedText() const;
+  // What the top-kernels table shows for each name (the full name is the tooltip): "void " and
+  // namespace qualifiers dropped; a name that shares a long start with another in the list shows
+  // its head, "…", then where it differs, so that right-elided rows stay apart
+  // ("sm80_xmma…32x32x8_stage3_…" beside "sm80_xmma…128x32x8_stage3_…").
+  static QStringList kernelLabels(const QStringList& names);
 
  private:
   struct Row {

@@ -279,14 +279,18 @@ class TestCharts : public QObject {
     QVERIFY(kernels->untracedText().contains(QStringLiteral("bf16")));
   }
 
-  // The H200 recording with timelines (inferscope-cli trace, 2026-11-30): every traced config's
-  // bounded copy opens, item for item.
+  // The H200 recording with timelines (inferscope-cli trace, 2026-11-30, after the Tensor-Core
+  // heuristic fix): every traced config's bounded copy opens, item for item; strict FP32 runs no
+  // Tensor-Core kernel (the bar's label says TC 0 %, no top kernel is ticked), BF16 does.
   void h200TimelinesOpen() {
     MainWindow window;
     QVERIFY(window.openSession(fixture("h200_resnet50_b8_timeline")));
     const auto session = window.document()->session();
     auto* kernels = window.kernelsView();
     QCOMPARE(kernels->tracedConfigCount(), static_cast<int>(session->configs.size()));
+    QCOMPARE(kernels->tracedConfigCount(), 4);
+    const auto labels = kernels->plot()->yAxis->ticker().dynamicCast<QCPAxisTickerText>()->ticks();
+    QCOMPARE(labels.size(), 4);
     for (int row = 0; row < kernels->configCombo()->count(); ++row) {
       kernels->configCombo()->setCurrentIndex(row);
       const auto& result = session->configs[static_cast<std::size_t>(row)];
@@ -296,6 +300,72 @@ class TestCharts : public QObject {
       QVERIFY(items > 0);
       QCOMPARE(kernels->timeline()->itemCount(), items);
       QCOMPARE(kernels->timeline()->data().iterations.size(), copy.iterations.size());
+
+      const QString label = labels.value(row);
+      const QString key = QString::fromStdString(result.config.key());
+      QVERIFY2(label.startsWith(key + QStringLiteral(" · ")), qPrintable(label));
+      const int share =
+          label.section(QStringLiteral("TC "), 1).section(QLatin1Char(' '), 0, 0).toInt();
+      int ticked = 0;
+      for (int k = 0; k < kernels->kernelTable()->rowCount(); ++k)
+        ticked += kernels->kernelTable()->item(k, 4)->text() == QStringLiteral("✓") ? 1 : 0;
+      QVERIFY(kernels->kernelTable()->rowCount() > 0);
+      if (key == QStringLiteral("fp32")) {
+        QVERIFY2(label.endsWith(QStringLiteral("TC 0 %")), qPrintable(label));
+        QCOMPARE(ticked, 0);
+      } else {  // the BF16 configs: about a third of kernel time on Tensor Cores
+        QVERIFY2(share >= 25 && share <= 50, qPrintable(label));
+        QVERIFY(ticked > 0);
+      }
+    }
+  }
+
+  // Kernel names that differ only in their middle (cuDNN's xmma tiles) or in a template argument
+  // stay apart in the top-kernels table as a person reads it: cut at the column's width.
+  void kernelNamesStayApartInTheTable() {
+    const QString xmma = QStringLiteral(
+        "sm80_xmma_fprop_implicit_gemm_f32f32_f32f32_f32_nchwkcrs_nchw_tilesize%1_stage3_"
+        "warpsize2x2x1_g1_ffma_aligna4_alignc4_execute_kernel__5x_cudnn");
+    const QStringList labels = KernelsView::kernelLabels(
+        {xmma.arg(QStringLiteral("32x32x8")), xmma.arg(QStringLiteral("128x32x8")),
+         QStringLiteral("void cudnn::bn_fw_inf_1C11_kernel_NCHW<float, float, true, 1>(float)"),
+         QStringLiteral("void at::native::(anonymous namespace)::max_pool_forward_nchw<float, "
+                        "int>(int, float const*)")});
+    QVERIFY2(labels[0].startsWith(QStringLiteral("sm80_xmma…32x32x8_stage3")),
+             qPrintable(labels[0]));
+    QVERIFY2(labels[1].startsWith(QStringLiteral("sm80_xmma…128x32x8_stage3")),
+             qPrintable(labels[1]));
+    QCOMPARE(labels[2], QStringLiteral("bn_fw_inf_1C11_kernel_NCHW<float, float, true, 1>(float)"));
+    QCOMPARE(labels[3], QStringLiteral("max_pool_forward_nchw<float, int>(int, float const*)"));
+    // A name that is the start of another (and repeated) still reads apart from the longer one.
+    QCOMPARE(KernelsView::kernelLabels({QStringLiteral("sm90_xmma_gemm_bf16bf16_tilesize64"),
+                                        QStringLiteral("sm90_xmma_gemm_bf16bf16_tilesize64x64"),
+                                        QStringLiteral("sm90_xmma_gemm_bf16bf16_tilesize64")})
+                 .value(0),
+             QStringLiteral("sm90_xmma…64"));
+
+    MainWindow window;
+    window.resize(1280, 800);
+    QVERIFY(window.openSession(fixture("h200_resnet50_b8_timeline")));
+    window.chartTabs()->setCurrentWidget(window.kernelsView());
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    auto* kernels = window.kernelsView();
+    auto* table = kernels->kernelTable();
+    for (int row = 0; row < kernels->configCombo()->count(); ++row) {
+      kernels->configCombo()->setCurrentIndex(row);
+      QCoreApplication::processEvents();
+      const int width = table->columnWidth(0) - 12;  // the cell's margins
+      QVERIFY(width > 100);
+      QSet<QString> shown, full;
+      for (int k = 0; k < table->rowCount(); ++k) {
+        const auto* item = table->item(k, 0);
+        full.insert(item->toolTip());
+        shown.insert(table->fontMetrics().elidedText(item->text(), Qt::ElideRight, width));
+      }
+      QVERIFY(table->rowCount() >= 5);
+      QVERIFY2(shown.size() == full.size(),
+               qPrintable(QStringList(shown.values()).join(QLatin1Char('\n'))));
     }
   }
 
