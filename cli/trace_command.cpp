@@ -38,14 +38,19 @@ void printOverhead(const ConfigResult& c) {
   std::vector<double> inside, after;
   const int last_traced = c.traced_iterations.empty() ? -1 : c.traced_iterations.back();
   for (int i = c.warmup_iterations; i < static_cast<int>(c.latency_ms.size()); ++i) {
-    const bool traced = std::binary_search(c.traced_iterations.begin(), c.traced_iterations.end(), i);
+    const bool traced =
+        std::binary_search(c.traced_iterations.begin(), c.traced_iterations.end(), i);
     if (traced) inside.push_back(c.latency_ms[static_cast<std::size_t>(i)]);
     if (i > last_traced) after.push_back(c.latency_ms[static_cast<std::size_t>(i)]);
   }
   if (inside.empty() || after.empty()) return;
-  const double in_ms = analysis::summarize(inside).median, after_ms = analysis::summarize(after).median;
-  fmt::print("  overhead     steady median {:.3f} ms traced ({} iterations) vs {:.3f} ms after the window ({}): "
-             "{:+.1f} %\n", in_ms, inside.size(), after_ms, after.size(), 100.0 * (in_ms / after_ms - 1.0));
+  const double in_ms = analysis::summarize(inside).median,
+               after_ms = analysis::summarize(after).median;
+  fmt::print(
+      "  overhead     steady median {:.3f} ms traced ({} iterations) vs {:.3f} ms after the window "
+      "({}): "
+      "{:+.1f} %\n",
+      in_ms, inside.size(), after_ms, after.size(), 100.0 * (in_ms / after_ms - 1.0));
 }
 
 std::string chromePathFor(const std::string& base, const std::string& key, bool several) {
@@ -80,25 +85,43 @@ int runTrace(const TraceOptions& o) {
     }
     fmt::print("  window       {} warm-up + {} steady iterations traced ({}), {} streams\n",
                t.warmup_iterations_traced, t.steady_iterations_traced, t.basis, t.stream_count);
-    fmt::print("  per iter     {:.0f} kernels · wall {:.1f} µs · GPU busy {:.1f} µs ({:.1f} %) · launch gaps {:.1f} µs · "
-               "host overhead {:.1f} µs\n", t.kernels_per_iteration, t.wall_us_per_iteration,
-               t.gpu_busy_us_per_iteration, t.gpu_busy_pct, t.launch_gap_us_per_iteration,
-               t.host_overhead_us_per_iteration);
-    fmt::print("  Tensor Cores {:.1f} % of kernel time (by kernel name)\n", 100.0 * t.tensor_core_share);
+    if (t.light_iterations > 0) {
+      // Light iterations record GPU activity only (kernel_tracer.h); say how their kernels got
+      // their operators, and when some could not.
+      fmt::print(
+          "  light        {} steady iterations with GPU records only, operators named by the first "
+          "one's kernel order{}\n",
+          t.light_iterations,
+          t.replay_mismatches > 0
+              ? fmt::format(" — {} ran other kernels and keep no operator "
+                            "(INFERSCOPE_TRACE_DETAIL=every records them in full)",
+                            t.replay_mismatches)
+              : std::string());
+    }
+    fmt::print(
+        "  per iter     {:.0f} kernels · wall {:.1f} µs · GPU busy {:.1f} µs ({:.1f} %) · launch "
+        "gaps {:.1f} µs · "
+        "host overhead {:.1f} µs\n",
+        t.kernels_per_iteration, t.wall_us_per_iteration, t.gpu_busy_us_per_iteration,
+        t.gpu_busy_pct, t.launch_gap_us_per_iteration, t.host_overhead_us_per_iteration);
+    fmt::print("  Tensor Cores {:.1f} % of kernel time (by kernel name)\n",
+               100.0 * t.tensor_core_share);
     for (std::size_t k = 0; k < std::min<std::size_t>(5, t.top_kernels.size()); ++k) {
       const auto& ks = t.top_kernels[k];
-      fmt::print("  kernel {:>2}    {:5.1f} %  {:>4}×  {:8.1f} µs  {}{}\n", k + 1, 100.0 * ks.share, ks.count, ks.mean_us,
-                 ks.name.substr(0, 90), ks.tensor_core ? "  [TC]" : "");
+      fmt::print("  kernel {:>2}    {:5.1f} %  {:>4}×  {:8.1f} µs  {}{}\n", k + 1, 100.0 * ks.share,
+                 ks.count, ks.mean_us, ks.name.substr(0, 90), ks.tensor_core ? "  [TC]" : "");
     }
     for (std::size_t k = 0; k < std::min<std::size_t>(5, t.ops.size()); ++k) {
       const auto& op = t.ops[k];
-      fmt::print("  op {:>2}        {:5.1f} %  {:>5} kernels  {}\n", k + 1, 100.0 * op.share, op.kernel_count, op.op_name);
+      fmt::print("  op {:>2}        {:5.1f} %  {:>5} kernels  {}\n", k + 1, 100.0 * op.share,
+                 op.kernel_count, op.op_name);
     }
     printOverhead(c);
     if (!o.chrome_trace.empty() && c.trace_window) {
       const auto path = chromePathFor(o.chrome_trace, c.config.key(), session.configs.size() > 1);
       trace::ChromeTraceOptions chrome;
-      chrome.title = fmt::format("{} · {} · {}", session.request.model.displayName(), c.config.key(), session.device.name);
+      chrome.title = fmt::format("{} · {} · {}", session.request.model.displayName(),
+                                 c.config.key(), session.device.name);
       trace::ChromeTraceWriter(chrome).writeFile(*c.trace_window, path);
       fmt::print("  chrome trace {} (open in ui.perfetto.dev or chrome://tracing)\n", path);
     }
@@ -106,7 +129,8 @@ int runTrace(const TraceOptions& o) {
     labels.push_back(c.config.key());
     summaries.push_back(t);
   }
-  if (summaries.size() > 1) fmt::print("{}\n", trace::formatComparison(trace::compareTraces(labels, summaries)));
+  if (summaries.size() > 1)
+    fmt::print("{}\n", trace::formatComparison(trace::compareTraces(labels, summaries)));
   if (!o.out.empty()) {
     saveSession(session, o.out);
     fmt::print(stderr, "session written to {}\n", o.out);
@@ -118,13 +142,18 @@ int runTrace(const TraceOptions& o) {
 
 void addTraceCommand(CLI::App& app, std::function<int()>& action) {
   auto options = std::make_shared<TraceOptions>();
-  auto* cmd = app.add_subcommand("trace", "trace the kernels each config launches (CUPTI, CUDA only)");
+  auto* cmd =
+      app.add_subcommand("trace", "trace the kernels each config launches (CUPTI, CUDA only)");
   addModelOptions(*cmd, options->model);
   cmd->add_option("-c,--config", options->configs, "config keys to trace")->capture_default_str();
-  cmd->add_option("--chrome-trace", options->chrome_trace, "write the window as Chrome/Perfetto JSON");
-  cmd->add_option("--window-warmup", options->window_warmup, "warm-up iterations traced")->capture_default_str();
-  cmd->add_option("--window-steady", options->window_steady, "steady iterations traced")->capture_default_str();
-  cmd->add_option("-o,--out", options->out, "write the session (with trace aggregates) to this file");
+  cmd->add_option("--chrome-trace", options->chrome_trace,
+                  "write the window as Chrome/Perfetto JSON");
+  cmd->add_option("--window-warmup", options->window_warmup, "warm-up iterations traced")
+      ->capture_default_str();
+  cmd->add_option("--window-steady", options->window_steady, "steady iterations traced")
+      ->capture_default_str();
+  cmd->add_option("-o,--out", options->out,
+                  "write the session (with trace aggregates) to this file");
   cmd->add_flag("-q,--quiet", options->quiet, "no progress on stderr");
   cmd->callback([options, &action] { action = [options] { return runTrace(*options); }; });
 }

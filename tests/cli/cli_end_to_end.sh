@@ -76,6 +76,12 @@ check "cudnn on the CPU (host-only): 11 shapes, 20 convolutions, modes merged" \
   bash -c "[ $rc -eq 1 ] && grep -q '^11 unique shapes, 20 convolutions per iteration' '$work/cudnn-cpu.txt' && grep -q 'benchmark .*unsupported' '$work/cudnn-cpu.txt'"
 check "the CPU ledger says why it has no candidates" grep -q 'requires CUDA and cuDNN: this config ran on the CPU' "$work/cpu-ledger.json"
 
+# Tracing with the host-only source (operators, no CUPTI): steady iterations after the first are
+# light, and the table says how their kernels get operators.
+INFERSCOPE_TRACE_SOURCE=host-only "$cli" trace -m resnet18 -d cpu -n 6 --warmup 2 -c fp32 --window-warmup 1 \
+  --window-steady 4 >"$work/trace-light.txt" 2>&1
+check "trace names its light iterations" grep -q '^  light        3 steady iterations' "$work/trace-light.txt"
+
 # Ranking a saved session: the H200 guide sweep of the BERT-shaped encoder, whose FP32 reference
 # drifted for the whole run (no order-statistic interval): speed-ups get range bounds, not "≈ FP32".
 fixtures=$(cd "$(dirname "$0")/../fixtures" && pwd)
