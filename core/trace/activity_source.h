@@ -4,6 +4,7 @@
 // tested on the GPU machine.
 #pragma once
 
+#include <chrono>
 #include <cstddef>
 #include <cstdint>
 #include <memory>
@@ -13,6 +14,15 @@
 #include "core/trace/trace_records.h"
 
 namespace inferscope::trace {
+
+// The host's monotonic clock in ns (steady_clock is CLOCK_MONOTONIC on Linux): what the sources
+// without CUPTI time operators with, and what CUPTI stamps its records with once the CUPTI source
+// registered it (ActivityStartOptions::host_clock).
+inline std::int64_t hostClockNs() {
+  return std::chrono::duration_cast<std::chrono::nanoseconds>(
+             std::chrono::steady_clock::now().time_since_epoch())
+      .count();
+}
 
 // Which activity kinds to record. All on by default: that is what the trace window shows. The
 // per-operator cost inside the window comes from the API kinds: every recorded API call is a
@@ -48,12 +58,12 @@ struct ActivityStartOptions {
   // stop() detaches CUPTI (cuptiFinalize) so that no overhead lingers into the next config.
   // Off only if re-attaching after a finalize misbehaves on some driver.
   bool finalize_on_stop = true;
-  // CUPTI stamps its records with the host's monotonic clock (cuptiActivityRegisterTimestampCallback),
-  // which nowNs() then reads directly: operators and API calls share one clock by construction
-  // (the host-span attribution of correlation_resolver.h relies on it), and reading it is a vDSO
-  // call. Measured on the H200, timing operators this way or through cuptiGetTimestamp costs the
-  // same (docs/PERFORMANCE.md). Where CUPTI cannot take the callback, nowNs() falls back to
-  // cuptiGetTimestamp.
+  // CUPTI stamps its records with the host's monotonic clock
+  // (cuptiActivityRegisterTimestampCallback), which nowNs() then reads directly: operators and API
+  // calls share one clock by construction (the host-span attribution of correlation_resolver.h
+  // relies on it), and reading it is a vDSO call. Measured on the H200, timing operators this way
+  // or through cuptiGetTimestamp costs the same (docs/PERFORMANCE.md). Where CUPTI cannot take the
+  // callback, nowNs() falls back to cuptiGetTimestamp.
   bool host_clock = true;
 };
 

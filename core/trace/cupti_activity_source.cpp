@@ -10,7 +10,6 @@
 #include <atomic>
 #include <chrono>
 #include <cstdlib>
-#include <ctime>
 #include <mutex>
 #include <optional>
 #include <utility>
@@ -23,14 +22,11 @@
 namespace inferscope::trace {
 namespace {
 
-// The clock CUPTI stamps records with once start() registered it, and nowNs() reads: monotonic
-// (CUPTI's own default is CLOCK_REALTIME, which NTP may step), a vDSO read rather than a call into
-// CUPTI. CUPTI maps GPU timestamps onto it by interpolation.
-std::uint64_t CUPTIAPI hostClockNs() {
-  timespec t{};
-  ::clock_gettime(CLOCK_MONOTONIC, &t);
-  return static_cast<std::uint64_t>(t.tv_sec) * 1'000'000'000ull +
-         static_cast<std::uint64_t>(t.tv_nsec);
+// CUPTI's timestamp callback: the host clock nowNs() reads (activity_source.h) — monotonic, where
+// CUPTI's own default is CLOCK_REALTIME, which NTP may step. CUPTI maps GPU timestamps onto it by
+// interpolation.
+std::uint64_t CUPTIAPI cuptiHostClockNs() {
+  return static_cast<std::uint64_t>(hostClockNs());
 }
 
 using cupti::CuptiApi;
@@ -124,7 +120,7 @@ class CuptiActivitySource final : public ActivitySource {
     // clock nowNs() reads.
     host_clock_ = false;
     if (options.host_clock && api_->activityRegisterTimestampCallback != nullptr) {
-      host_clock_ = api_->activityRegisterTimestampCallback(&hostClockNs) == CUPTI_SUCCESS;
+      host_clock_ = api_->activityRegisterTimestampCallback(&cuptiHostClockNs) == CUPTI_SUCCESS;
     }
     const auto& k = options.kinds;
     const std::pair<bool, CUpti_ActivityKind> wanted[] = {
@@ -216,7 +212,7 @@ class CuptiActivitySource final : public ActivitySource {
   }
 
   std::int64_t nowNs() const override {
-    if (host_clock_) return static_cast<std::int64_t>(hostClockNs());
+    if (host_clock_) return hostClockNs();
     std::uint64_t t = 0;
     if (api_ != nullptr) api_->getTimestamp(&t);
     return static_cast<std::int64_t>(t);
@@ -339,7 +335,7 @@ class CuptiActivitySource final : public ActivitySource {
   std::vector<CUpti_ActivityKind> enabled_kinds_;
   bool enabled_ = false;
   bool finalize_on_stop_ = true;
-  bool host_clock_ = false;  // CUPTI stamps records with hostClockNs (start())
+  bool host_clock_ = false;  // CUPTI stamps records with hostClockNs() (start())
   std::uint32_t pushed_ = 0;
   int skipped_calls_ = 0;
 };

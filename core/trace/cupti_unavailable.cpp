@@ -1,6 +1,5 @@
 // The CUPTI factory of builds without CUPTI (the CPU flavour, CI): a source that never starts and
 // says why, so that the engine's tracing path is the same in every build.
-#include <chrono>
 
 #include "core/trace/activity_source.h"
 
@@ -18,11 +17,7 @@ class UnavailableActivitySource final : public ActivitySource {
   void stop() override {}
   void pushExternalCorrelation(std::uint64_t) override {}
   void popExternalCorrelation() override {}
-  std::int64_t nowNs() const override {
-    return std::chrono::duration_cast<std::chrono::nanoseconds>(
-               std::chrono::steady_clock::now().time_since_epoch())
-        .count();
-  }
+  std::int64_t nowNs() const override { return hostClockNs(); }
 };
 
 }  // namespace

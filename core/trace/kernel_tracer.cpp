@@ -4,7 +4,6 @@
 #include "core/trace/kernel_tracer.h"
 
 #include <algorithm>
-#include <chrono>
 #include <cstdlib>
 #include <cstring>
 #include <utility>
@@ -92,11 +91,7 @@ class HostOnlyActivitySource final : public ActivitySource {
   void stop() override {}
   void pushExternalCorrelation(std::uint64_t) override {}
   void popExternalCorrelation() override {}
-  std::int64_t nowNs() const override {
-    return std::chrono::duration_cast<std::chrono::nanoseconds>(
-               std::chrono::steady_clock::now().time_since_epoch())
-        .count();
-  }
+  std::int64_t nowNs() const override { return hostClockNs(); }
 };
 
 }  // namespace
