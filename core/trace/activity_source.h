@@ -104,9 +104,30 @@ class ActivitySource {
   // Operator correlation: activity launched while an id is pushed carries it (per host thread).
   virtual void pushExternalCorrelation(std::uint64_t external_id) = 0;
   virtual void popExternalCorrelation() = 0;
-  // Now, in the clock of the records' timestamps (CUPTI: cuptiGetTimestamp). Host-side marks
+  // Now, in the clock of the records' timestamps (CUPTI: hostClockNs() once registered, else
+  // cuptiGetTimestamp). Host-side marks
   // (iterations, operators) must use it, or they would not line up with the GPU records.
   virtual std::int64_t nowNs() const = 0;
+};
+
+// A source that records nothing and keeps the host clock, starting as `start` says: the host-only
+// source (operators without CUPTI) and the stand-in of builds without CUPTI.
+class RecordlessActivitySource final : public ActivitySource {
+ public:
+  RecordlessActivitySource(std::string name, StartStatus start)
+      : name_(std::move(name)), start_(std::move(start)) {}
+  std::string name() const override { return name_; }
+  void setSink(ActivitySink*) override {}
+  StartStatus start(const ActivityStartOptions&) override { return start_; }
+  void flush() override {}
+  void stop() override {}
+  void pushExternalCorrelation(std::uint64_t) override {}
+  void popExternalCorrelation() override {}
+  std::int64_t nowNs() const override { return hostClockNs(); }
+
+ private:
+  std::string name_;
+  StartStatus start_;
 };
 
 // The CUPTI source when this build has CUPTI; otherwise a source whose start() fails with

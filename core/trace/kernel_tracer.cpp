@@ -79,23 +79,6 @@ TraceWindowPolicy applyTraceEnvironment(TraceWindowPolicy policy, std::string* p
   return policy;
 }
 
-namespace {
-
-// The observer and the tracer without CUPTI: starts, records nothing, keeps the host clock.
-class HostOnlyActivitySource final : public ActivitySource {
- public:
-  std::string name() const override { return "host-only"; }
-  void setSink(ActivitySink*) override {}
-  StartStatus start(const ActivityStartOptions&) override { return StartStatus::success(); }
-  void flush() override {}
-  void stop() override {}
-  void pushExternalCorrelation(std::uint64_t) override {}
-  void popExternalCorrelation() override {}
-  std::int64_t nowNs() const override { return hostClockNs(); }
-};
-
-}  // namespace
-
 bool hostOnlyTraceRequested() {
   const char* source = std::getenv("INFERSCOPE_TRACE_SOURCE");
   return source != nullptr && std::string(source) == "host-only";
@@ -103,7 +86,8 @@ bool hostOnlyTraceRequested() {
 
 std::unique_ptr<ActivitySource> makeTraceActivitySource() {
   if (hostOnlyTraceRequested()) {
-    return std::make_unique<HostOnlyActivitySource>();
+    // The observer and the tracer without CUPTI: operators on the host clock, no GPU record.
+    return std::make_unique<RecordlessActivitySource>("host-only", StartStatus::success());
   }
   return makeCuptiActivitySource();
 }
