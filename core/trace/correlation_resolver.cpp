@@ -11,13 +11,27 @@ namespace inferscope::trace {
 namespace {
 
 struct Joins {
+  // `ops_sorted`: the window's operators sorted by start (it must outlive the joins).
+  Joins(const TraceWindow& window, const std::vector<OpRecord>& ops_sorted)
+      : ops_by_start(&ops_sorted) {
+    for (const auto& c : window.correlations) {
+      external_by_correlation.emplace(c.correlation_id, c.external_id);
+    }
+    for (const auto& op : ops_sorted) op_by_external.emplace(op.external_id, &op);
+    for (const auto& api : window.api_calls) {
+      // Runtime and driver calls of one launch share no correlation id, but a kernel launched
+      // through the runtime carries the runtime call's id; either one places it.
+      api_start_by_correlation.emplace(api.correlation_id, api.start_ns);
+    }
+  }
+
   std::unordered_map<std::uint32_t, std::uint64_t> external_by_correlation;
   std::unordered_map<std::uint64_t, const OpRecord*> op_by_external;
   std::unordered_map<std::uint32_t, std::int64_t> api_start_by_correlation;
   std::unordered_map<std::uint64_t, const OpRecord*> top_by_external;  // memo of outermost ops
 
   // window.ops, sorted by start: the fallback join by time (innermostAt).
-  const std::vector<OpRecord>* ops_by_start = nullptr;
+  const std::vector<OpRecord>* ops_by_start;
 
   const OpRecord* op(std::uint64_t external_id) const {
     const auto it = op_by_external.find(external_id);
@@ -58,6 +72,12 @@ const OpRecord* innermostAt(const Joins& joins, std::int64_t ns) {
   return nullptr;
 }
 
+// The operator whose host span holds the API call of `correlation_id`, or null.
+const OpRecord* launcherByTime(const Joins& joins, std::uint32_t correlation_id) {
+  const auto api = joins.api_start_by_correlation.find(correlation_id);
+  return api == joins.api_start_by_correlation.end() ? nullptr : innermostAt(joins, api->second);
+}
+
 template <class Record>
 void sortByStart(std::vector<Record>& records) {
   std::stable_sort(records.begin(), records.end(),
@@ -75,11 +95,8 @@ const OpRecord* resolveOne(Record& r, Joins& joins, const std::vector<IterationM
   } else if (r.correlation_id != 0) {
     // No external correlation (the tracer pushes none unless ActivityKinds::external_correlation
     // asks for it): the operator whose host span holds the launching API call.
-    const auto api = joins.api_start_by_correlation.find(r.correlation_id);
-    if (api != joins.api_start_by_correlation.end()) {
-      op = innermostAt(joins, api->second);
-      if (op != nullptr) r.external_id = op->external_id;
-    }
+    op = launcherByTime(joins, r.correlation_id);
+    if (op != nullptr) r.external_id = op->external_id;
   }
   if (op != nullptr && op->iteration >= 0) {
     r.iteration = op->iteration;
@@ -153,17 +170,7 @@ void resolveCorrelations(TraceWindow& window) {
   sortByStart(window.syncs);
   sortByStart(window.ops);
 
-  Joins joins;
-  for (const auto& c : window.correlations) {
-    joins.external_by_correlation.emplace(c.correlation_id, c.external_id);
-  }
-  for (const auto& op : window.ops) joins.op_by_external.emplace(op.external_id, &op);
-  joins.ops_by_start = &window.ops;
-  for (const auto& api : window.api_calls) {
-    // Runtime and driver calls of one launch share no correlation id, but a kernel launched
-    // through the runtime carries the runtime call's id; either one places it.
-    joins.api_start_by_correlation.emplace(api.correlation_id, api.start_ns);
-  }
+  Joins joins(window, window.ops);
 
   for (auto& k : window.kernels) {
     const OpRecord* op = resolveOne(k, joins, window.iterations);
@@ -178,26 +185,16 @@ void resolveCorrelations(TraceWindow& window) {
 }
 
 AttributionAgreement compareAttributionMethods(const TraceWindow& window) {
-  TraceWindow sorted_ops;
-  sorted_ops.ops = window.ops;
-  sortByStart(sorted_ops.ops);
-  Joins joins;
-  for (const auto& op : sorted_ops.ops) joins.op_by_external.emplace(op.external_id, &op);
-  joins.ops_by_start = &sorted_ops.ops;
-  for (const auto& api : window.api_calls) {
-    joins.api_start_by_correlation.emplace(api.correlation_id, api.start_ns);
-  }
-  std::unordered_map<std::uint32_t, std::uint64_t> pushed;
-  for (const auto& c : window.correlations) pushed.emplace(c.correlation_id, c.external_id);
+  std::vector<OpRecord> ops = window.ops;  // the window may not be resolved (sorted) yet
+  sortByStart(ops);
+  const Joins joins(window, ops);
   AttributionAgreement result;
   for (const auto& k : window.kernels) {
-    const auto ext = pushed.find(k.correlation_id);
-    if (k.correlation_id == 0 || ext == pushed.end()) continue;
+    const auto ext = joins.external_by_correlation.find(k.correlation_id);
+    if (k.correlation_id == 0 || ext == joins.external_by_correlation.end()) continue;
     if (joins.op(ext->second) == nullptr) continue;  // an operator the window did not keep
     ++result.compared;
-    const auto api = joins.api_start_by_correlation.find(k.correlation_id);
-    const OpRecord* by_time =
-        api == joins.api_start_by_correlation.end() ? nullptr : innermostAt(joins, api->second);
+    const OpRecord* by_time = launcherByTime(joins, k.correlation_id);
     if (by_time != nullptr && by_time->external_id == ext->second) ++result.agreed;
   }
   return result;
