@@ -178,7 +178,6 @@ bool KernelTracer::beginIteration(int iteration, bool is_warmup) {
   }
   source_light_ = light;
   if (!ensureRunning()) return false;
-  light_ = light;
   if (!light && !is_warmup) reference_iteration_ = iteration;
   if (new_stretch && is_warmup) reference_iteration_ = -1;
   switch (policy_.input_shapes) {

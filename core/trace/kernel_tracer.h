@@ -18,9 +18,10 @@
 // and observe operators; later steady iterations are light (TraceWindowPolicy::
 // full_detail_every_iteration). In a full iteration, per operator the tracer interns the name (a
 // pointer-keyed cache, no string copy), stores a fixed-size record in a buffer reused across
-// iterations, pushes/pops one CUPTI external correlation id and reads the clock twice. Names and shapes become OpRecord strings in endIteration(), after the iteration's timer
-// has stopped. Input shapes are formatted only in the first iteration of each traced stretch (by
-// default) and copied to the same operator call of later iterations.
+// iterations, pushes/pops one CUPTI external correlation id and reads the clock twice. Names and
+// shapes become OpRecord strings in endIteration(), after the iteration's timer has stopped. Input
+// shapes are formatted only in the first iteration of each traced stretch (by default) and copied
+// to the same operator call of later iterations.
 #pragma once
 
 #include <cstddef>
@@ -114,7 +115,7 @@ class KernelTracer : public OpListener {
   // OpListener: operators count only inside a traced iteration that is not light, where their ids
   // are pushed as CUPTI external correlation ids so that their kernels can be attributed to them.
   // The engine installs no observer for an iteration that does not want them.
-  bool wantsOps() const override { return in_traced_iteration_ && !light_; }
+  bool wantsOps() const override { return in_traced_iteration_ && !source_light_; }
   bool wantsInputs() const override;
   void onOpStart(std::uint64_t external_id, const char* name, const OpInputs* inputs) override;
   void onOpEnd(std::uint64_t external_id) override;
@@ -172,8 +173,7 @@ class KernelTracer : public OpListener {
   int first_steady_iteration_ = -1;
   bool in_traced_iteration_ = false;
   bool shapes_this_iteration_ = false;
-  bool light_ = false;            // the current iteration is light
-  bool source_light_ = false;     // the source runs (or will start) with GPU kinds only
+  bool source_light_ = false;     // light kinds: the traced iteration (if any) is light
   int reference_iteration_ = -1;  // the stretch's full steady iteration light ones replay
   IterationMark current_;
 
