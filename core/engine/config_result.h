@@ -39,6 +39,11 @@ struct SteadyStateInfo {
   double warmup_cost_ms = 0;              // time before steady state beyond steady-rate cost
   std::size_t outliers = 0;               // flagged, never dropped
   std::string stop_reason;                // fixed-count | converged | iteration-budget | time-budget | cancelled
+  // Series class "switching" (docs/MEASUREMENT.md): the two levels the series alternates between
+  // and the share of steady iterations spent at the slow one; all 0 for other classes.
+  double fast_level_ms = 0, slow_level_ms = 0;
+  double slow_share = 0;
+  double mean_dwell_iterations = 0;       // average run length at the slow level
 };
 
 struct MemoryStats {
@@ -57,6 +62,32 @@ struct AccuracyStats {
   std::int64_t nan_count = 0;
   std::int64_t inf_count = 0;
   std::optional<double> top1_agreement;   // classifiers: share of rows whose argmax matches
+};
+
+// One further fresh process's run of the same config (`--forks N`): forks 2…N. Fork 1 is the
+// ConfigResult's own series, so a result without forks reads as before.
+struct ForkRun {
+  ConfigStatus status = ConfigStatus::Ok;
+  std::string message;
+  std::vector<double> latency_ms;  // every iteration, warm-up included
+  std::vector<double> host_ms;
+  int warmup_iterations = 0;
+  double setup_ms = 0, first_result_ms = 0;
+  LatencyStats stats;
+  SteadyStateInfo steady;
+};
+
+// The config across all its forks (analysis::analyseForks): the level a fresh process measures,
+// the interval of that level, and where one more process's median is expected to fall.
+struct ForkStats {
+  int forks = 0;                                // processes with a steady part
+  double median_ms = 0;                         // geometric mean of the fork medians
+  double ci_low_ms = 0, ci_high_ms = 0;         // hierarchical bootstrap CI of median_ms
+  double next_low_ms = 0, next_high_ms = 0;     // prediction interval for one further process
+  double spread = 0;                            // (max − min) / median of the fork medians
+  double log_sd = 0;                            // standard deviation of ln(fork median)
+  bool stable = true;                           // fork medians agree within their intervals
+  std::string verdict;                          // one sentence for the user
 };
 
 struct ConfigResult {
@@ -84,6 +115,9 @@ struct ConfigResult {
   // when cuDNN chose by heuristics), "" otherwise. `inferscope-cli cudnn` merges three of them.
   std::string cudnn_observation_json;
   std::vector<int> traced_iterations;
+  // `--forks N`: the runs of processes 2…N (this result is process 1) and the statistics over all.
+  std::vector<ForkRun> forks;
+  std::optional<ForkStats> fork_stats;
   std::shared_ptr<const trace::TraceWindow> trace_window;
 
   // The measured part of latency_ms (after the warm-up, or from the detected steady start).

@@ -1,0 +1,67 @@
+// The same config measured in several fresh processes ("forks", as JMH calls them): on
+// launch-bound models the host's level switches from one process to the next, so one process's
+// interval does not cover what the next one measures. This combines the forks' steady series into
+// the interval a user can rely on in the next process, and says whether the config is stable
+// across processes (docs/MEASUREMENT.md, "Forks").
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "core/analysis/confidence_interval.h"
+
+namespace inferscope::analysis {
+
+struct ForkOptions {
+  double level = 0.95;
+  double equivalence_delta = 0.02;  // δ: forks whose medians differ by less than this agree
+  std::uint64_t seed = 42;          // hierarchical bootstrap
+  std::size_t resamples = 2000;
+};
+
+// What one fork contributed: its steady median and that median's within-process CI.
+struct ForkMedian {
+  double median_ms = 0;
+  double ci_low_ms = 0, ci_high_ms = 0;  // 0/0 when the fork had no interval
+};
+
+struct ForkSummary {
+  std::size_t forks = 0;               // forks with a steady part
+  std::vector<ForkMedian> fork_medians;  // in fork order
+  // The config's level across processes: the geometric mean of the fork medians, with a CI from
+  // a hierarchical bootstrap (forks resampled, then each fork's iterations). Ranking uses this.
+  double median_ms = 0;
+  ConfidenceInterval median_ci;
+  // Where the median of one further fresh process falls (a prediction interval on the log scale:
+  // the between-fork spread, floored by the within-process uncertainty, Student t on forks − 1
+  // degrees of freedom). This is the interval a user should expect to reproduce.
+  ConfidenceInterval next_process_interval;
+  double between_fork_spread = 0;  // (max − min) / median of the fork medians
+  double between_fork_cv = 0;      // standard deviation of ln(fork median)
+  // Stable: the fork medians agree within their own intervals (Cochran's Q, p ≥ 0.01) or within
+  // δ of each other. Unstable: the process decides the level; the verdict says by how much.
+  bool stable = true;
+  std::string verdict;  // "stable across 5 processes (spread 0.4 %)" | "unstable across …"
+};
+
+// `steady_series_ms[f]` is fork f's steady part (after its detected warm-up). Forks with fewer
+// than 6 steady samples are left out of the intervals. With one usable fork the summary is that
+// fork's own median and CI, and next_process_interval is invalid (one process says nothing about
+// the next). Throws std::invalid_argument on a NaN, infinite or non-positive latency, naming the
+// fork and iteration.
+ForkSummary analyseForks(const std::vector<std::vector<double>>& steady_series_ms,
+                         const ForkOptions& options = {});
+
+// Speed-up of `candidate` over `baseline` when both were forked: ratio of their across-process
+// levels, with a CI from the two summaries' log-scale intervals (Welch-style combination).
+struct ForkRatio {
+  double ratio = 0;  // baseline level / candidate level: > 1 means the candidate is faster
+  ConfidenceInterval ci;
+  bool real_difference = false;  // the CI excludes [1/(1+δ), 1+δ]
+};
+ForkRatio compareForks(const ForkSummary& baseline, const ForkSummary& candidate,
+                       double delta = 0.02);
+
+}  // namespace inferscope::analysis
