@@ -90,6 +90,15 @@ struct ForkStats {
   std::string verdict;                          // one sentence for the user
 };
 
+// Which host and device measured a result, in a session that spans several (`--devices`,
+// `merge` of shards run on several hosts); unset in single-device sessions, where SessionResult's
+// host and device say it. device.index is the physical ordinal (the worker saw it as cuda:0
+// through CUDA_VISIBLE_DEVICES).
+struct MeasuredOn {
+  std::string host;
+  DeviceInfo device;
+};
+
 struct ConfigResult {
   int index = 0;
   OptimizationConfig config;
@@ -118,6 +127,7 @@ struct ConfigResult {
   // `--forks N`: the runs of processes 2…N (this result is process 1) and the statistics over all.
   std::vector<ForkRun> forks;
   std::optional<ForkStats> fork_stats;
+  std::optional<MeasuredOn> measured_on;
   std::shared_ptr<const trace::TraceWindow> trace_window;
 
   // The measured part of latency_ms (after the warm-up, or from the detected steady start).

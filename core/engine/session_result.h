@@ -2,11 +2,13 @@
 // a session file holds (core/session/session_file.h) and what the GUI renders.
 #pragma once
 
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "core/cudnn/cudnn_ledger.h"
 #include "core/engine/config_result.h"
+#include "core/engine/plan_shard.h"
 #include "core/engine/profile_request.h"
 
 namespace inferscope {
@@ -23,6 +25,9 @@ struct SessionResult {
   bool cancelled = false;
   // cuDNN algorithm ledgers recorded in this session (`inferscope-cli cudnn`); usually none.
   std::vector<cudnn::CudnnLedger> cudnn_ledgers;
+  // Set when this session ran one shard of a plan (`--shard i/n`); merge (session_merge.h) uses it
+  // to check that every shard is there once and to put the configs back in plan order.
+  std::optional<ShardSpec> shard;
 
   const ConfigResult* find(const std::string& key) const;
 };

@@ -188,6 +188,9 @@ static json toJson(const ConfigResult& c) {
   }
   if (!c.timeline_json.empty()) j["timeline"] = json::parse(c.timeline_json);
   if (!c.cudnn_observation_json.empty()) j["cudnn_observation"] = json::parse(c.cudnn_observation_json);
+  if (c.measured_on) {  // only in sessions spanning several hosts or devices
+    j["measured_on"] = {{"host", c.measured_on->host}, {"device", toJson(c.measured_on->device)}};
+  }
   if (c.accuracy.measured) {
     const auto& a = c.accuracy;
     j["accuracy"] = {{"max_abs_error", a.max_abs_error}, {"rel_l2_error", a.rel_l2_error},
@@ -266,6 +269,10 @@ static ConfigResult configFromJson(const json& j) {
     }
     c.cudnn_observation_json = j["cudnn_observation"].dump();
   }
+  if (j.contains("measured_on")) {  // optional: sessions of one device have none
+    const auto& m = j["measured_on"];
+    c.measured_on = MeasuredOn{m.value("host", ""), deviceFromJson(m.at("device"))};
+  }
   if (j.contains("accuracy")) {
     const auto& a = j["accuracy"];
     auto& o = c.accuracy;
@@ -321,6 +328,7 @@ std::string sessionToJson(const SessionResult& s, int indent) {
             {"output_shapes", s.output_shapes},
             {"cancelled", s.cancelled},
             {"configs", configs}};
+  if (s.shard) j["shard"] = {{"index", s.shard->index}, {"count", s.shard->count}};
   // cuDNN ledgers (core/cudnn/): only when the session has some, so other sessions stay as they were.
   if (!s.cudnn_ledgers.empty()) {
     json ledgers = json::array();
@@ -359,6 +367,10 @@ SessionResult sessionFromJson(std::string_view text, const std::string& origin) 
     s.output_shapes = j.value("output_shapes", std::vector<std::string>{});
     s.cancelled = j.value("cancelled", false);
     for (const auto& c : j.at("configs")) s.configs.push_back(configFromJson(c));
+    if (j.contains("shard")) {  // optional: only sessions run with --shard
+      s.shard = ShardSpec::parse(fmt::format("{}/{}", j["shard"].at("index").get<int>(),
+                                             j["shard"].at("count").get<int>()));
+    }
     if (j.contains("cudnn_ledgers")) {
       for (const auto& l : j.at("cudnn_ledgers")) {
         s.cudnn_ledgers.push_back(cudnn::ledgerFromJson(l.dump(), "cudnn_ledgers"));
