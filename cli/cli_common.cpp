@@ -34,6 +34,9 @@ int exitCodeFor(ErrorKind kind) {
 void addModelOptions(CLI::App& app, ModelOptions& o) {
   app.add_option("-m,--model", o.model, fmt::format("zoo model: {}", zooModelNames()))->capture_default_str();
   app.add_option("--model-file", o.model_file, "TorchScript .pt file or AOTInductor .pt2 package (needs --input)");
+  app.add_option("--trust", o.trust_files,
+                 "trust this model file to run, and remember it by content hash (repeatable; "
+                 "see `inferscope-cli trust`)");
   app.add_option("--input", o.inputs, "input spec, e.g. 1x3x224x224:float32 (repeat for several inputs)");
   app.add_option("-b,--batch", o.batch, "batch size for zoo models")->capture_default_str()->check(CLI::PositiveNumber);
   app.add_option("-d,--device", o.device, "cpu, cuda or cuda:N")->capture_default_str();
@@ -138,6 +141,7 @@ ProfileRequest toRequest(const ModelOptions& o) {
   r.run.max_iterations = o.max_iters;
   r.run.config_time_budget_ms = o.config_budget_s * 1000.0;
   r.run.session_time_budget_ms = o.budget_s * 1000.0;
+  applyModelTrust(r, o.trust_files);  // last: the options are valid before any file is hashed
   return r;
 }
 

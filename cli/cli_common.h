@@ -50,10 +50,15 @@ struct ModelOptions {
   std::vector<std::string> cycle_inputs;  // extra input sets, iterations cycle through them
   bool isolate = false;        // each config in a fresh child process (true cold starts)
   double isolate_timeout_s = 900;
+  std::vector<std::string> trust_files;  // --trust: model files the user trusts (remembered)
 };
 
 void addModelOptions(CLI::App& app, ModelOptions& options);
 ProfileRequest toRequest(const ModelOptions& options);
+// A model file must be trusted before it loads (docs/SECURITY.md): trusts `trust_files` (and
+// remembers them), then sets request.model.trusted_sha256 from the user's trust store, or throws
+// Error(InvalidInput) saying how to trust the file. Zoo models need no trust. trust_command.cpp.
+void applyModelTrust(ProfileRequest& request, const std::vector<std::string>& trust_files);
 // engine::run, or one child process per config when options.isolate is set.
 SessionResult runSession(const ProfileRequest& request, const ModelOptions& options, EventSink& sink);
 

@@ -15,5 +15,6 @@ void addTraceCommand(CLI::App& app, std::function<int()>& action);
 void addWorkerCommand(CLI::App& app, std::function<int()>& action);
 void addConfigsCommand(CLI::App& app, std::function<int()>& action);
 void addCudnnCommand(CLI::App& app, std::function<int()>& action);
+void addTrustCommand(CLI::App& app, std::function<int()>& action);
 
 }  // namespace inferscope::cli

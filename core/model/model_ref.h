@@ -31,6 +31,10 @@ struct ModelRef {
   std::string path;  // TorchScript .pt / AOTInductor .pt2 file; empty for zoo models
   EncoderOptions encoder;  // used by the "bert-encoder" zoo entry
   std::uint64_t seed = 0;  // weights of zoo models are drawn from this seed
+  // SHA-256 of the file's bytes as the user trusted them (core/common/trust_store.h); the loader
+  // refuses a file whose bytes do not hash to it. Set by the CLI or GUI from the user's decision,
+  // never read from or written to a file, so no session or request file can grant trust.
+  std::string trusted_sha256;
 
   std::string displayName() const;
 };

@@ -1,10 +1,14 @@
 // Turns a ModelRef into a live ModelInstance: zoo modules built from their seed, TorchScript
-// files loaded with torch::jit::load. Failures become Error(ModelLoad) naming the model.
+// files loaded with torch::jit::load — only the bytes the user trusted (trust_store.h), read once
+// and loaded from memory, so the file cannot change between the check and the load. Failures
+// become Error(ModelLoad) naming the model.
 #include <fmt/format.h>
 
 #include <filesystem>
+#include <sstream>
 
 #include "core/common/error.h"
+#include "core/common/trust_store.h"
 #include "core/model/model_zoo.h"
 #include "core/torch/model_instance.h"
 
@@ -144,8 +148,11 @@ std::unique_ptr<ModelInstance> loadModel(const ModelRef& ref, const torch::Devic
     if (!fs::is_regular_file(ref.path, ec)) {
       throw Error(ErrorKind::ModelLoad, fmt::format("model file '{}' does not exist", ref.path));
     }
+    std::string bytes;
+    verifyTrustedFile(ref.path, ref.trusted_sha256, &bytes);
     try {
-      instance = std::make_unique<ScriptInstance>(torch::jit::load(ref.path, torch::kCPU));
+      std::istringstream stream(std::move(bytes));
+      instance = std::make_unique<ScriptInstance>(torch::jit::load(stream, torch::kCPU));
     } catch (const c10::Error& e) {
       throw Error(ErrorKind::ModelLoad,
                   fmt::format("'{}' is not a loadable TorchScript file (saved with torch.jit.save "

@@ -5,6 +5,7 @@
 #include <torch/csrc/jit/passes/frozen_graph_optimizations.h>
 
 #include "core/common/error.h"
+#include "core/common/trust_store.h"
 #include "core/torch/settings_guard.h"
 
 namespace inferscope::torchlayer {
@@ -58,6 +59,8 @@ PreparedModel prepareModel(const ModelRef& ref, const OptimizationConfig& config
                            const std::vector<torch::Tensor>& cpu_inputs, const torch::Device& device) {
   PreparedModel m;
   if (config.compile == CompileMode::AotInductor || config.compile == CompileMode::AotInductorMax) {
+    // A user's .pt2 is native code that the loader dlopen()s: trusted bytes only (trust_store.h).
+    if (ref.source == ModelSource::AotInductor) verifyTrustedFile(ref.path, ref.trusted_sha256);
     loadAotInductor(m, ref, config, cpu_inputs, device);
     return m;
   }

@@ -9,6 +9,7 @@
 #include <limits>
 
 #include "core/common/error.h"
+#include "core/common/sha256.h"
 #include "core/engine/engine.h"
 #include "core/torch/accuracy.h"
 #include "core/torch/settings_guard.h"
@@ -41,11 +42,13 @@ std::string saveTinyScriptModel() {
   return path;
 }
 
+// A request for a file this test wrote, and so trusts (as `--trust` would make the CLI do).
 ProfileRequest fileRequest(const std::string& path, const std::string& input, std::vector<std::string> keys) {
   auto r = inferscope::testing::zooRequest("", 1, 3, keys);
   r.model.source = ModelSource::TorchScript;
   r.model.path = path;
   r.model.name = std::filesystem::path(path).stem().string();
+  if (std::filesystem::is_regular_file(path)) r.model.trusted_sha256 = sha256OfFile(path);
   r.inputs = {InputSpec::parse(input)};
   return r;
 }
@@ -180,5 +183,35 @@ TEST(TorchScriptModel, MissingFile) {
   } catch (const Error& e) {
     EXPECT_EQ(e.kind(), ErrorKind::ModelLoad);
     EXPECT_NE(std::string(e.what()).find("does not exist"), std::string::npos);
+  }
+}
+
+TEST(TorchScriptModel, UntrustedFileIsRefusedBeforeLoading) {
+  const auto path = saveTinyScriptModel();
+  auto request = fileRequest(path, "2x3x16x16:float32", {"fp32"});
+  request.model.trusted_sha256.clear();
+  try {
+    run(request);
+    FAIL() << "an untrusted TorchScript file ran";
+  } catch (const Error& e) {
+    EXPECT_EQ(e.kind(), ErrorKind::InvalidInput);
+    EXPECT_NE(std::string(e.what()).find("is not trusted"), std::string::npos) << e.what();
+    EXPECT_NE(std::string(e.what()).find("inferscope-cli trust"), std::string::npos) << e.what();
+  }
+}
+
+TEST(TorchScriptModel, FileSwappedAfterTrustIsRefused) {
+  const auto path = saveTinyScriptModel();
+  auto request = fileRequest(path, "2x3x16x16:float32", {"fp32"});
+  // Another valid TorchScript module takes the trusted file's place before the run loads it.
+  torch::jit::Module other("Other");
+  other.define("def forward(self, x):\n    return x * 2\n");
+  other.save(path);
+  try {
+    run(request);
+    FAIL() << "a swapped TorchScript file ran";
+  } catch (const Error& e) {
+    EXPECT_NE(std::string(e.what()).find("changed after it was trusted"), std::string::npos)
+        << e.what();
   }
 }

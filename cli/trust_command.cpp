@@ -1,0 +1,116 @@
+// `inferscope-cli trust`: which model files may run (docs/SECURITY.md). `trust FILE…` remembers
+// the files' content hashes, `--list` shows them, `--revoke FILE|HASH` forgets one. Also the
+// check every model-loading command makes before any model loads (applyModelTrust), and the
+// `--trust FILE` option that trusts files on the way.
+#include <fmt/format.h>
+
+#include <filesystem>
+#include <memory>
+#include <optional>
+
+#include "cli/cli_common.h"
+#include "cli/commands.h"
+#include "core/common/sha256.h"
+#include "core/common/trust_store.h"
+
+namespace inferscope::cli {
+namespace {
+
+namespace fs = std::filesystem;
+
+// The hash of a model file the user names; a directory, FIFO or device is refused before any read.
+std::string hashOfModelFile(const std::string& path) {
+  std::error_code ec;
+  const auto status = fs::status(path, ec);
+  if (status.type() == fs::file_type::not_found) {
+    throw Error(ErrorKind::ModelLoad, fmt::format("model file '{}' does not exist", path));
+  }
+  if (status.type() != fs::file_type::regular) {
+    throw Error(
+        ErrorKind::InvalidInput,
+        fmt::format("'{}' is not a regular file: give the path of a .pt or .pt2 file", path));
+  }
+  return sha256OfFile(path);
+}
+
+std::string absolute(const std::string& path) {
+  std::error_code ec;
+  const auto p = fs::absolute(path, ec);
+  return ec ? path : p.lexically_normal().string();
+}
+
+bool isHash(const std::string& text) {
+  return text.size() == 64 && text.find_first_not_of("0123456789abcdef") == std::string::npos;
+}
+
+struct TrustOptions {
+  std::vector<std::string> files;
+  bool list = false;
+  std::vector<std::string> revoke;
+};
+
+int runTrust(const TrustOptions& o) {
+  TrustStore store;
+  for (const auto& file : o.files) {
+    const auto hash = hashOfModelFile(file);
+    store.trust(hash, absolute(file));
+    fmt::print("trusted {} (sha256 {})\n", file, hash);
+  }
+  for (const auto& what : o.revoke) {
+    const auto hash = isHash(what) ? what : hashOfModelFile(what);
+    if (!store.revoke(hash)) {
+      throw Error(ErrorKind::InvalidInput,
+                  fmt::format("'{}' (sha256 {}) is not trusted: see `inferscope-cli trust --list`",
+                              what, hash));
+    }
+    fmt::print("revoked {} (sha256 {})\n", what, hash);
+  }
+  if (o.list) {
+    if (store.entries().empty()) fmt::print("no trusted model files ({})\n", store.path());
+    for (const auto& f : store.entries())
+      fmt::print("{}  {}  {}\n", f.sha256, f.trusted_utc, f.path);
+  }
+  return kExitOk;
+}
+
+}  // namespace
+
+void applyModelTrust(ProfileRequest& request, const std::vector<std::string>& trust_files) {
+  if (request.model.source == ModelSource::Zoo && trust_files.empty()) return;
+  std::optional<TrustStore> store;
+  for (const auto& file : trust_files) {
+    const auto hash = hashOfModelFile(file);
+    if (!store) store.emplace();
+    if (!store->isTrusted(hash)) store->trust(hash, absolute(file));
+  }
+  if (request.model.source == ModelSource::Zoo) return;  // built from our own code: no trust needed
+  const auto hash = hashOfModelFile(request.model.path);
+  if (!store) store.emplace();
+  if (!store->isTrusted(hash)) {
+    throw Error(ErrorKind::InvalidInput,
+                fmt::format("'{}' is not trusted (sha256 {}): loading a model file runs its code "
+                            "with your rights (docs/SECURITY.md); {}",
+                            request.model.path, hash, howToTrust(request.model.path)));
+  }
+  request.model.trusted_sha256 = hash;
+}
+
+void addTrustCommand(CLI::App& app, std::function<int()>& action) {
+  auto options = std::make_shared<TrustOptions>();
+  auto* cmd = app.add_subcommand(
+      "trust",
+      "trust model files to run: a .pt or .pt2 runs its author's code with your rights, so it "
+      "loads only once trusted (remembered by content hash in $XDG_CONFIG_HOME/inferscope/"
+      "trusted.json)");
+  cmd->add_option("files", options->files, "model files to trust");
+  cmd->add_flag("--list", options->list, "list the trusted files' hashes");
+  cmd->add_option("--revoke", options->revoke, "forget a trusted file (its path or its sha256)");
+  cmd->callback([options, &action] {
+    if (options->files.empty() && options->revoke.empty() && !options->list) {
+      throw CLI::ValidationError("trust", "name files to trust, or use --list or --revoke FILE");
+    }
+    action = [options] { return runTrust(*options); };
+  });
+}
+
+}  // namespace inferscope::cli
