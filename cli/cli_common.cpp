@@ -10,6 +10,7 @@
 #include <cstdio>
 #include <cstdlib>
 
+#include <atomic>
 #include <csignal>
 #include <filesystem>
 
@@ -157,10 +158,40 @@ CancelToken& processCancelToken() {
   return token;
 }
 
+namespace {
+// The isolation worker running now (0: none): a second signal kills it before this process exits.
+std::atomic<pid_t> g_signal_worker{0};
+static_assert(std::atomic<pid_t>::is_always_lock_free, "read in a signal handler");
+
+// SIGINT/SIGTERM. The first asks the engine to stop within one iteration; a second one (Ctrl-C
+// twice, or SIGTERM while a cancel is pending) means the user will not wait — a forward that never
+// returns would otherwise keep the process forever — so the process exits 130 at once. Only
+// async-signal-safe calls: atomics, write, kill, _exit.
+void onStopSignal(int sig) {
+  if (processCancelToken().cancelled()) {
+    if (const pid_t worker = g_signal_worker.load(); worker > 0) ::kill(worker, SIGKILL);
+    static const char kNow[] = "\ninferscope-cli: stopped at once (second signal)\n";
+    (void)!::write(STDERR_FILENO, kNow, sizeof kNow - 1);
+    ::_exit(kExitCancelled);
+  }
+  processCancelToken().cancel();
+  if (sig == SIGINT) {
+    static const char kSoon[] =
+        "\ninferscope-cli: cancelling after this iteration (Ctrl-C again stops at once)\n";
+    (void)!::write(STDERR_FILENO, kSoon, sizeof kSoon - 1);
+  }
+}
+}  // namespace
+
+void setSignalKillTarget(pid_t worker) { g_signal_worker.store(worker); }
+
 void installSignalHandlers() {
-  auto handler = [](int) { processCancelToken().cancel(); };  // atomic store: async-signal-safe
-  std::signal(SIGINT, handler);
-  std::signal(SIGTERM, handler);
+  processCancelToken();  // constructs the static now: a handler must not run its initialisation
+  struct sigaction stop {};
+  stop.sa_handler = onStopSignal;
+  sigemptyset(&stop.sa_mask);
+  ::sigaction(SIGINT, &stop, nullptr);
+  ::sigaction(SIGTERM, &stop, nullptr);
   // A crash (in LibTorch, CUDA or here) leaves a stack on stderr for the bug report, then dies of the
   // same signal so that a parent (isolation mode, the cudnn command) still sees it. backtrace() and
   // backtrace_symbols_fd() write without malloc once loaded; the first call loads them here.

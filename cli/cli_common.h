@@ -3,6 +3,7 @@
 #pragma once
 
 #include <CLI/CLI.hpp>
+#include <sys/types.h>
 
 #include <string>
 #include <vector>
@@ -62,8 +63,10 @@ void applyModelTrust(ProfileRequest& request, const std::vector<std::string>& tr
 // engine::run, or one child process per config when options.isolate is set.
 SessionResult runSession(const ProfileRequest& request, const ModelOptions& options, EventSink& sink);
 
-// Set by SIGINT/SIGTERM; the engine stops within one iteration.
+// Set by SIGINT/SIGTERM; the engine stops within one iteration. A second signal while the cancel
+// is pending exits 130 at once, killing the isolation worker named by setSignalKillTarget first.
 CancelToken& processCancelToken();
 void installSignalHandlers();
+void setSignalKillTarget(pid_t worker);  // 0: none
 
 }  // namespace inferscope::cli

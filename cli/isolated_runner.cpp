@@ -11,8 +11,10 @@
 #include <chrono>
 #include <cstring>
 #include <filesystem>
+#include <vector>
 #include <nlohmann/json.hpp>
 
+#include "cli/cli_common.h"
 #include "core/common/error.h"
 #include "core/common/time_format.h"
 #include "core/common/version.h"
@@ -25,13 +27,16 @@ namespace {
 
 using nlohmann::json;
 using Clock = std::chrono::steady_clock;
+// How long a cancelled worker may take to finish its iteration and report before it is killed.
+constexpr auto kCancelGrace = std::chrono::seconds(2);
 
 struct Child {
   pid_t pid = -1;
   int stdout_fd = -1;
 };
 
-Child spawnWorker(const std::string& exe, const std::string& request_path) {
+Child spawnWorker(const std::string& exe, const std::string& request_path,
+                  const std::string& trusted_sha256) {
   int fds[2];
   if (::pipe(fds) != 0) throw Error(ErrorKind::Runtime, fmt::format("pipe: {}", std::strerror(errno)));
   posix_spawn_file_actions_t actions;
@@ -39,10 +44,17 @@ Child spawnWorker(const std::string& exe, const std::string& request_path) {
   posix_spawn_file_actions_adddup2(&actions, fds[1], STDOUT_FILENO);
   posix_spawn_file_actions_addclose(&actions, fds[0]);
   posix_spawn_file_actions_addclose(&actions, fds[1]);
-  std::string arg0 = exe, arg1 = "worker", arg2 = "--request", arg3 = request_path;
-  char* argv[] = {arg0.data(), arg1.data(), arg2.data(), arg3.data(), nullptr};
+  // The worker dies with this process (PR_SET_PDEATHSIG in worker_command.cpp) and checks that
+  // its parent is still --parent-pid; it inherits the user's trust in the model file as the hash
+  // (re-checked against the file's bytes there), never through the request file.
+  std::vector<std::string> args{exe,           "worker", "--request", request_path,
+                                "--parent-pid", std::to_string(::getpid())};
+  if (!trusted_sha256.empty()) args.insert(args.end(), {"--trusted-sha256", trusted_sha256});
+  std::vector<char*> argv;
+  for (auto& a : args) argv.push_back(a.data());
+  argv.push_back(nullptr);
   Child child;
-  const int rc = ::posix_spawn(&child.pid, exe.c_str(), &actions, nullptr, argv, environ);
+  const int rc = ::posix_spawn(&child.pid, exe.c_str(), &actions, nullptr, argv.data(), environ);
   posix_spawn_file_actions_destroy(&actions);
   ::close(fds[1]);
   if (rc != 0) {
@@ -100,14 +112,21 @@ ConfigResult runOne(const ProfileRequest& request, int index, EventSink& sink, c
   result.config = child_request.plan.front();
   bool done = false, timed_out = false, cancel_sent = false;
   const int count = static_cast<int>(request.plan.size());
-  Child child = spawnWorker(options.worker_executable, request_path);
+  Child child = spawnWorker(options.worker_executable, request_path, request.model.trusted_sha256);
   const auto deadline = Clock::now() + std::chrono::milliseconds(static_cast<long long>(options.timeout_s * 1000));
   std::string buffer;
   char chunk[8192];
+  setSignalKillTarget(child.pid);
+  Clock::time_point kill_at;
   while (true) {
     if (cancel.cancelled() && !cancel_sent) {
-      ::kill(child.pid, SIGTERM);  // the worker's handler cancels within one iteration
+      ::kill(child.pid, SIGTERM);  // the worker's handler cancels within one iteration …
       cancel_sent = true;
+      kill_at = Clock::now() + kCancelGrace;
+    }
+    if (cancel_sent && Clock::now() > kill_at) {
+      ::kill(child.pid, SIGKILL);  // … or, stuck in a forward that never returns, is killed
+      kill_at = Clock::time_point::max();
     }
     if (Clock::now() > deadline) {
       timed_out = true;
@@ -134,6 +153,7 @@ ConfigResult runOne(const ProfileRequest& request, int index, EventSink& sink, c
   ::close(child.stdout_fd);
   int status = 0;
   ::waitpid(child.pid, &status, 0);
+  setSignalKillTarget(0);
   if (timed_out) {
     result.status = ConfigStatus::Error;
     result.message = fmt::format("the isolated worker timed out after {:.0f} s and was killed", options.timeout_s);

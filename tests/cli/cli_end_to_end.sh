@@ -5,20 +5,7 @@
 set -u
 cli=$1; work=$2
 rm -rf "$work"; mkdir -p "$work"
-failures=0; checks=0
-check() {  # check NAME CONDITION-COMMAND…
-  local name=$1; shift
-  checks=$((checks + 1))
-  if "$@"; then echo "ok   $name"; else echo "FAIL $name"; failures=$((failures + 1)); fi
-}
-expect_exit() {  # expect_exit CODE NEEDLE ARGS…  — runs the CLI, checks exit code and stderr
-  local code=$1 needle=$2; shift 2
-  "$cli" "$@" >"$work/out.txt" 2>"$work/err.txt"
-  local rc=$?
-  [ "$rc" -eq "$code" ] || { echo "  exit $rc, expected $code: $(cat "$work/err.txt")"; return 1; }
-  grep -q -- "$needle" "$work/err.txt" || { echo "  stderr lacks '$needle': $(cat "$work/err.txt")"; return 1; }
-  [ "$(grep -c '^error:' "$work/err.txt")" -eq 1 ] || { echo "  expected one error line"; return 1; }
-}
+source "$(dirname "$0")/e2e_lib.sh"
 
 "$cli" devices >"$work/devices.txt" 2>&1
 check "devices lists the CPU" grep -q '^cpu ' "$work/devices.txt"
@@ -93,5 +80,4 @@ check "a drifting baseline gives range bounds, and a 6.9x speed-up is not 'no re
   bash -c "grep -q 'bf16+graph .*6.91 ~\[6.83, 7.02\]' '$work/rerank.txt' && ! grep -q 'bf16+graph .*no real difference' '$work/rerank.txt'"
 check "sweep --from with a missing file is an input error" expect_exit 2 "cannot open" sweep --from "$work/nothing.json"
 
-echo "$((checks - failures)) passed, $failures failed"
-[ "$failures" -eq 0 ]
+e2e_summary

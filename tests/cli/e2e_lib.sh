@@ -1,0 +1,21 @@
+# Shared by the CLI end-to-end scripts (sourced): `check NAME COMMAND…` counts a passed or failed
+# condition, `expect_exit CODE NEEDLE ARGS…` runs the CLI ($cli) and checks its exit code and its
+# one-line error. The caller sets cli and work, and ends with e2e_summary.
+failures=0; checks=0
+check() {  # check NAME CONDITION-COMMAND…
+  local name=$1; shift
+  checks=$((checks + 1))
+  if "$@"; then echo "ok   $name"; else echo "FAIL $name"; failures=$((failures + 1)); fi
+}
+expect_exit() {  # expect_exit CODE NEEDLE ARGS…  — runs the CLI, checks exit code and stderr
+  local code=$1 needle=$2; shift 2
+  "$cli" "$@" >"$work/out.txt" 2>"$work/err.txt"
+  local rc=$?
+  [ "$rc" -eq "$code" ] || { echo "  exit $rc, expected $code: $(cat "$work/err.txt")"; return 1; }
+  grep -q -- "$needle" "$work/err.txt" || { echo "  stderr lacks '$needle': $(cat "$work/err.txt")"; return 1; }
+  [ "$(grep -c '^error:' "$work/err.txt")" -eq 1 ] || { echo "  expected one error line"; return 1; }
+}
+e2e_summary() {
+  echo "$((checks - failures)) passed, $failures failed"
+  [ "$failures" -eq 0 ]
+}
