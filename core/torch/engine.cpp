@@ -124,6 +124,7 @@ struct SessionContext {
   int config_count = 0;
   std::vector<std::string> output_shapes;
   std::vector<std::vector<torch::Tensor>> cycle_cpu_inputs;  // RunSettings::input_cycle, drawn once
+  tl::FreeMemory memory_before;  // before the first config: what an OOM must leave behind again
 };
 
 int cycleLength(const SessionContext& ctx) {
@@ -353,7 +354,13 @@ ConfigResult runConfig(SessionContext& ctx, const OptimizationConfig& config, in
     r.message = fmt::format("{} failed on {}: {}", ctx.request.model.displayName(),
                             toString(ctx.request.inputs), torchErrorSummary(e));
   }
+  // The try block's objects (model, inputs, outputs, guards) are gone by now; what the allocator
+  // still caches goes back to the device, so the next config starts as a fresh process would.
   tl::releaseCachedMemory(ctx.device);
+  if (r.status == ConfigStatus::OutOfMemory) {
+    r.message += "; " + tl::describeMemoryAfterOom(config.key(), ctx.memory_before,
+                                                   tl::measureFreeMemory(ctx.device), ctx.device);
+  }
   fillStats(r, ctx.request.batch);
   if (r.status != ConfigStatus::Ok) {
     ctx.sink.onLog(r.status == ConfigStatus::Cancelled ? LogLevel::Info : LogLevel::Warning,
@@ -384,7 +391,10 @@ std::int64_t referenceRun(SessionContext& ctx, bool keep_outputs) {
   } catch (const c10::OutOfMemoryError&) {
     tl::releaseCachedMemory(ctx.device);
     ctx.sink.onLog(LogLevel::Warning,
-                   "the FP32 reference ran out of memory: accuracy is not measured");
+                   fmt::format("the FP32 reference ran out of memory: accuracy is not measured; {}",
+                               tl::describeMemoryAfterOom("the reference", ctx.memory_before,
+                                                          tl::measureFreeMemory(ctx.device),
+                                                          ctx.device)));
     return 0;
   } catch (const Error&) {
     throw;
@@ -444,6 +454,14 @@ SessionResult run(const ProfileRequest& request_in, EventSink& sink, const Cance
     // the isolation mode, which runs it last, measures true cold starts).
     session.parameter_count = referenceRun(ctx, request.run.check_accuracy);
     session.output_shapes = ctx.output_shapes;
+  }
+  if (!request.run.reference_last || !device.is_cuda()) {
+    tl::releaseCachedMemory(device);  // the reference's blocks are not the configs' baseline
+    ctx.memory_before = tl::measureFreeMemory(device);
+  } else {
+    ctx.memory_before.source =
+        "an isolated worker measures nothing before its config, whose cold start would then not "
+        "include creating the CUDA context; the config ran in a fresh process";
   }
   std::vector<std::vector<torch::Tensor>> kept(request.plan.size());
   const auto session_start = Clock::now();

@@ -2,11 +2,18 @@
 
 #include <c10/core/Allocator.h>
 #include <c10/util/ThreadLocalDebugInfo.h>
+#include <fmt/format.h>
 
 #include <algorithm>
+#include <fstream>
+
+#include "core/common/units.h"
 
 #ifdef INFERSCOPE_WITH_CUDA
 #include <c10/cuda/CUDACachingAllocator.h>
+#include <c10/cuda/CUDAFunctions.h>
+#include <c10/cuda/CUDAGuard.h>
+#include <cuda_runtime_api.h>
 #endif
 
 namespace inferscope::torchlayer {
@@ -45,7 +52,9 @@ class PeakReporter final : public c10::MemoryReportingInfoBase {
 
 class CpuMemoryProbe final : public MemoryProbe {
  public:
-  CpuMemoryProbe() : reporter_(std::make_shared<PeakReporter>()), guard_(c10::DebugInfoKind::PROFILER_STATE, reporter_) {}
+  CpuMemoryProbe()
+      : reporter_(std::make_shared<PeakReporter>()),
+        guard_(c10::DebugInfoKind::PROFILER_STATE, reporter_) {}
   MemoryStats read() override {
     MemoryStats m;
     m.peak_allocated_bytes = reporter_->peakAboveStart();
@@ -91,8 +100,73 @@ std::unique_ptr<MemoryProbe> makeMemoryProbe(const torch::Device& device) {
 
 void releaseCachedMemory(const torch::Device& device) {
 #ifdef INFERSCOPE_WITH_CUDA
-  if (device.is_cuda()) c10::cuda::CUDACachingAllocator::emptyCache();
+  if (device.is_cuda()) {
+    c10::cuda::CUDAGuard guard(device.index());
+    c10::cuda::device_synchronize();
+    c10::cuda::CUDACachingAllocator::emptyCache();
+  }
 #endif
+}
+
+FreeMemory measureFreeMemory(const torch::Device& device) {
+  FreeMemory m;
+#ifdef INFERSCOPE_WITH_CUDA
+  if (device.is_cuda()) {
+    c10::cuda::CUDAGuard guard(device.index());
+    std::size_t free_bytes = 0, total_bytes = 0;
+    if (const auto rc = cudaMemGetInfo(&free_bytes, &total_bytes); rc != cudaSuccess) {
+      m.source = fmt::format("cudaMemGetInfo failed: {}", cudaGetErrorString(rc));
+      return m;
+    }
+    m.free_bytes = static_cast<std::int64_t>(free_bytes);
+    const auto stats = c10::cuda::CUDACachingAllocator::getDeviceStats(device.index());
+    constexpr std::size_t kAggregate = 0;  // StatType::AGGREGATE (see CudaMemoryProbe)
+    m.torch_allocated_bytes = stats.allocated_bytes[kAggregate].current;
+    m.torch_reserved_bytes = stats.reserved_bytes[kAggregate].current;
+    m.source = "cuda-driver";
+    return m;
+  }
+#endif
+  (void)device;
+  std::ifstream meminfo("/proc/meminfo");
+  std::string key;
+  std::int64_t kib = 0;
+  std::string unit;
+  while (meminfo >> key >> kib >> unit) {
+    if (key == "MemAvailable:") {
+      m.free_bytes = kib * 1024;
+      m.source = "cpu-meminfo";
+      return m;
+    }
+  }
+  m.source = "/proc/meminfo has no MemAvailable";
+  return m;
+}
+
+std::string describeMemoryAfterOom(const std::string& config_key, const FreeMemory& before,
+                                   const FreeMemory& after, const torch::Device& device) {
+  if (!after.free_bytes) {
+    return fmt::format("after the OOM of {}, free memory not measured: {}", config_key,
+                       after.source);
+  }
+  const std::string where =
+      device.is_cuda() ? fmt::format("free on {}", device.str()) : "available to the system";
+  std::string text = fmt::format("after the OOM of {}, {:.1f} GiB {}", config_key,
+                                 units::bytesToGiB(*after.free_bytes), where);
+  if (before.free_bytes) {
+    text += fmt::format(" (before the first config: {:.1f} GiB)",
+                        units::bytesToGiB(*before.free_bytes));
+  } else if (!before.source.empty()) {  // empty: the reference, which runs before any config
+    text += fmt::format(" (before the first config: not measured; {})", before.source);
+  }
+  // Memory PyTorch still counts as allocated after the config's objects are gone is held by a
+  // reference that outlived it: the next config would start with less than a fresh process.
+  if (after.torch_allocated_bytes > 0 || after.torch_reserved_bytes > 0) {
+    text += fmt::format("; PyTorch still holds {:.1f} GiB allocated, {:.1f} GiB reserved",
+                        units::bytesToGiB(after.torch_allocated_bytes),
+                        units::bytesToGiB(after.torch_reserved_bytes));
+  }
+  return text;
 }
 
 }  // namespace inferscope::torchlayer

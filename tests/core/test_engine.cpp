@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <cstdlib>
+#include <regex>
 
 #include "core/common/error.h"
 #include "core/cudnn/ledger_json.h"
@@ -139,6 +140,14 @@ TEST(Runner, OutOfMemoryInOneConfigIsRecorded) {
   EXPECT_EQ(s.configs[1].status, ConfigStatus::OutOfMemory);
   EXPECT_NE(s.configs[1].message.find("out of memory"), std::string::npos);
   EXPECT_EQ(s.configs[2].status, ConfigStatus::Ok);
+  // The free memory after the OOM and before the first config, both measured (on the CPU: the
+  // system's MemAvailable; on CUDA the device's free memory, checked by bench/gpu/h200_run.sh oom).
+  std::smatch m;
+  const std::regex said(
+      R"(after the OOM of bf16, ([0-9.]+) GiB available to the system \(before the first config: ([0-9.]+) GiB\))");
+  ASSERT_TRUE(std::regex_search(s.configs[1].message, m, said)) << s.configs[1].message;
+  EXPECT_GT(std::stod(m[1].str()), 0.0);
+  EXPECT_GT(std::stod(m[2].str()), 0.0);
 }
 
 TEST(Runner, BadInputsFailTheSessionWithAClearMessage) {
