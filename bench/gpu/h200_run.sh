@@ -1,6 +1,6 @@
 #!/bin/bash
 # The GPU machine's measurement run (see docs/PERFORMANCE.md). From the repo root there:
-#   bash bench/gpu/h200_run.sh build|test|python|engine|aoti|aoti-max|isolate|guide|guide-resnet50|guide-bert|cudnn|cudnn-debug|fixture ...   (phases, in order given)
+#   bash bench/gpu/h200_run.sh build|test|python|engine|aoti|aoti-max|isolate|guide|guide-resnet50|guide-bert|cudnn|cudnn-debug|oom|fixture ...   (phases, in order given)
 # Writes logs, sessions and JSON to $OUT (default ./out). Needs .gpu (../shared/gpu/fetch-debs.sh).
 set -uo pipefail
 OUT=${OUT:-$PWD/out}; mkdir -p "$OUT"
@@ -25,8 +25,8 @@ run_phase() {
       $CLI devices
       $CLI profile -q -m resnet50 -b 32 -d cuda --warmup 20 -n 200 -c fp32 -c tf32 -c bf16 -c fp16+bench -c amp-bf16 \
         -c bf16+cl+bench -c bf16+graph -c bf16+cl+graph+bench -c fp16+cl+graph+bench -o "$OUT/resnet50_b32.inferscope.json"
-      $CLI profile -q --model-file /tmp/tv_resnet50.pt --input 32x3x224x224:float32 -d cuda --warmup 20 -n 200 \
-        -c fp32 -c tf32 -c bf16 -c fp16+bench -c fp32+ts -o "$OUT/torchscript_resnet50_b32.inferscope.json"
+      $CLI profile -q --model-file /tmp/tv_resnet50.pt --trust /tmp/tv_resnet50.pt --input 32x3x224x224:float32 \
+        -d cuda --warmup 20 -n 200 -c fp32 -c tf32 -c bf16 -c fp16+bench -c fp32+ts -o "$OUT/torchscript_resnet50_b32.inferscope.json"
       # Repeatability: the same config five times in one run; a cold cuDNN benchmark warm-up.
       $CLI profile -q -m resnet50 -b 32 -d cuda --warmup 0 -n 300 -c fp16+bench -c fp32 -c fp32 -c fp32 -c fp32 -c fp32 \
         -o "$OUT/repeat_resnet50.inferscope.json" ;;
@@ -71,6 +71,14 @@ run_phase() {
         strace -f -tt -e trace=signal,process -o "$OUT/strace.txt" $CLI cudnn -q -m resnet50 -b 8 -d cuda -c bf16+cl >/dev/null 2>&1
         grep -E "SIG|exit|kill" "$OUT/strace.txt" | tail -40
       fi ;;
+    oom)
+      # Out-of-memory leaves nothing behind (docs/SECURITY.md's issue #16): ResNet-50 at a batch
+      # whose FP32 and BF16 configs run out of memory; each OOM result says the device's free
+      # memory after it and before the first config, and what PyTorch still holds, if anything.
+      $CLI profile -m resnet50 -b ${OOM_BATCH:-65536} -d cuda --warmup 1 -n 2 --no-accuracy -c fp32 -c bf16 \
+        -o "$OUT/oom_resnet50.inferscope.json" >"$OUT/oom.txt" 2>&1
+      echo "oom: exit $? (1 expected: configs ran out of memory)"
+      grep -E "out of memory|GiB" "$OUT/oom.txt" | cut -c1-400 ;;
     fixture)
       # Small sessions the GUI tests and screenshots open (tests/fixtures/): a traced run with kernel
       # timelines, and a cuDNN ledger.
