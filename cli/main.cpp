@@ -24,6 +24,7 @@ int main(int argc, char** argv) {
   cli::addWorkerCommand(app, action);
   cli::addConfigsCommand(app, action);
   cli::addCudnnCommand(app, action);
+  cli::addMergeCommand(app, action);
   cli::addTrustCommand(app, action);
   try {
     app.parse(argc, argv);

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <memory>
+#include <optional>
 
 #include "cli/cli_common.h"
 #include "cli/commands.h"
@@ -11,6 +12,7 @@
 #include "core/common/units.h"
 #include "core/engine/engine.h"
 #include "core/engine/plan.h"
+#include "core/engine/plan_shard.h"
 #include "core/engine/session_ranking.h"
 #include "core/session/session_file.h"
 
@@ -24,6 +26,7 @@ struct SweepOptions {
   double tolerance = 1e-2;
   std::string out;
   std::string from;  // rank this saved session instead of running
+  std::string shard;  // "i/n": run that slice of the plan (core/engine/plan_shard.h)
   bool quiet = false;
 };
 
@@ -104,8 +107,14 @@ int runSweep(const SweepOptions& o) {
     context.family = ModelFamily::Transformer;
   }
   request.plan = parsePlan(o.plan, context);
+  std::optional<ShardSpec> shard;
+  if (!o.shard.empty()) {
+    shard = ShardSpec::parse(o.shard);
+    request.plan = shardPlan(request.plan, *shard);
+  }
   ConsoleSink sink(o.quiet);
-  const auto session = runSession(request, o.model, sink);
+  auto session = runSession(request, o.model, sink);
+  session.shard = shard;
   fmt::print(stdout, "\n");
   printSessionHeader(stdout, session);
   RankingOptions ranking_options;
@@ -140,6 +149,9 @@ void addSweepCommand(CLI::App& app, std::function<int()>& action) {
   cmd->add_option(
       "--from", options->from,
       "rank a saved .inferscope.json session instead of running one (e.g. from a GPU server)");
+  cmd->add_option("--shard", options->shard,
+                  "run shard i of n of the plan (i/n, from 0): the FP32 reference and every n-th "
+                  "other config; `inferscope-cli merge` joins the shards' sessions (docs/SCALE.md)");
   cmd->add_flag("-q,--quiet", options->quiet, "no progress on stderr");
   cmd->callback([options, &action] { action = [options] { return runSweep(*options); }; });
 }
