@@ -72,6 +72,47 @@ void addModelOptions(CLI::App& app, ModelOptions& o) {
       ->capture_default_str()->check(CLI::PositiveNumber);
 }
 
+AccuracyRule AccuracyOptions::rule() const {
+  AccuracyRule r{parseAccuracyMetric(metric), tolerance};
+  r.validate();
+  return r;
+}
+
+void addAccuracyOptions(CLI::App& app, AccuracyOptions& o) {
+  app.add_option("--metric", o.metric,
+                 "accuracy metric: auto (top-1 agreement + rel. L2 for classifiers, cosine similarity "
+                 "otherwise), rel-l2, cosine or top1")
+      ->check(CLI::IsMember({"auto", "rel-l2", "cosine", "top1"}))
+      ->capture_default_str();
+  app.add_option("--tolerance", o.tolerance,
+                 "accepted deviation from FP32 in the metric's unit: rel. L2 error, 1 − cosine, or "
+                 "the share of changed top-1 classes")
+      ->capture_default_str()
+      ->check(numberAbove(0, "0.01"));
+}
+
+namespace {
+// An input that cannot fit in this machine's memory is refused here, naming --input, instead of
+// failing inside LibTorch's allocator with its backtrace. CUDA devices are checked by the engine,
+// which knows their memory.
+void checkInputMemory(const ProfileRequest& r) {
+  if (r.device != DeviceKind::Cpu) return;
+  const long pages = ::sysconf(_SC_PHYS_PAGES), page_bytes = ::sysconf(_SC_PAGE_SIZE);
+  if (pages <= 0 || page_bytes <= 0) return;
+  const double memory_bytes = static_cast<double>(pages) * static_cast<double>(page_bytes);
+  for (const auto& spec : r.inputs) {
+    const double bytes = static_cast<double>(spec.numel()) * static_cast<double>(dtypeSizeBytes(spec.dtype));
+    if (bytes > memory_bytes) {
+      throw Error(ErrorKind::InvalidInput,
+                  fmt::format("--input {} needs {:.1f} GiB for one tensor, more than this machine's "
+                              "{:.1f} GiB of memory: use a smaller shape",
+                              spec.toString(), units::bytesToMiB(static_cast<std::int64_t>(bytes)) / 1024.0,
+                              units::bytesToMiB(static_cast<std::int64_t>(memory_bytes)) / 1024.0));
+    }
+  }
+}
+}  // namespace
+
 ProfileRequest toRequest(const ModelOptions& o) {
   ProfileRequest r;
   if (!o.model_file.empty()) {

@@ -10,6 +10,7 @@
 
 #include "core/common/cancel_token.h"
 #include "core/common/error.h"
+#include "core/engine/accuracy_rule.h"
 #include "core/engine/event_sink.h"
 #include "core/engine/profile_request.h"
 #include "core/engine/session_result.h"
@@ -55,6 +56,15 @@ struct ModelOptions {
 };
 
 void addModelOptions(CLI::App& app, ModelOptions& options);
+
+// --metric and --tolerance: what "safe" means (core/engine/accuracy_rule.h), the same for sweep,
+// tune and recommend.
+struct AccuracyOptions {
+  std::string metric = "auto";
+  double tolerance = kDefaultTolerance;
+  AccuracyRule rule() const;  // throws Error(InvalidInput) for a bad metric or tolerance
+};
+void addAccuracyOptions(CLI::App& app, AccuracyOptions& options);
 ProfileRequest toRequest(const ModelOptions& options);
 // A model file must be trusted before it loads (docs/SECURITY.md): trusts `trust_files` (and
 // remembers them), then sets request.model.trusted_sha256 from the user's trust store, or throws

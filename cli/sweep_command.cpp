@@ -23,14 +23,15 @@ struct SweepOptions {
   ModelOptions model;
   std::string plan = "guide";
   std::string family;  // for model files: cnn | transformer
-  double tolerance = 1e-2;
+  AccuracyOptions accuracy;
   std::string out;
   std::string from;  // rank this saved session instead of running
   std::string shard;  // "i/n": run that slice of the plan (core/engine/plan_shard.h)
   bool quiet = false;
 };
 
-void printRanking(std::FILE* out, const SessionResult& s, const SessionRanking& ranking) {
+void printRanking(std::FILE* out, const SessionResult& s, const SessionRanking& ranking,
+                  const AccuracyRule& options) {
   fmt::print(out, "{:>4}  {:<24} {:>10} {:>8} {:>19} {:>9} {:>9} {:>9}  {}\n", "rank", "config",
              "median ms", "CI ±%", "speed-up ×FP32", "peak MiB", "param MiB", "rel err", "notes");
   for (const auto& r : ranking.configs) {
@@ -74,6 +75,7 @@ void printRanking(std::FILE* out, const SessionResult& s, const SessionRanking& 
       front.push_back(s.configs[static_cast<std::size_t>(r.index)].config.key());
   }
   fmt::print(out, "\nPareto front (latency vs error, safe configs): {}\n", fmt::join(front, " → "));
+  fmt::print(out, "Safe: {}\n", options.describe());
   const bool any_range =
       std::any_of(ranking.configs.begin(), ranking.configs.end(),
                   [](const RankedConfig& r) { return r.speedup_ci_method == "range"; });
@@ -92,8 +94,8 @@ int runSweep(const SweepOptions& o) {
     const SessionResult saved = loadSession(o.from);
     printSessionHeader(stdout, saved);
     RankingOptions ranking_options;
-    ranking_options.tolerance = o.tolerance;
-    printRanking(stdout, saved, rankSession(saved, ranking_options));
+    ranking_options.accuracy = o.accuracy.rule();
+    printRanking(stdout, saved, rankSession(saved, ranking_options), ranking_options.accuracy);
     return kExitOk;
   }
   ProfileRequest request = toRequest(o.model);
@@ -118,8 +120,8 @@ int runSweep(const SweepOptions& o) {
   fmt::print(stdout, "\n");
   printSessionHeader(stdout, session);
   RankingOptions ranking_options;
-  ranking_options.tolerance = o.tolerance;
-  printRanking(stdout, session, rankSession(session, ranking_options));
+  ranking_options.accuracy = o.accuracy.rule();
+  printRanking(stdout, session, rankSession(session, ranking_options), ranking_options.accuracy);
   if (!o.out.empty()) {
     saveSession(session, o.out);
     fmt::print(stderr, "session written to {}\n", o.out);
@@ -142,9 +144,7 @@ void addSweepCommand(CLI::App& app, std::function<int()>& action) {
   cmd->add_option("--family", options->family,
                   "model files: cnn or transformer (decides the guide plan)")
       ->check(CLI::IsMember({"cnn", "transformer"}));
-  cmd->add_option("--tolerance", options->tolerance,
-                  "relative L2 error vs FP32 above which a config is unsafe")
-      ->capture_default_str();
+  addAccuracyOptions(*cmd, options->accuracy);
   cmd->add_option("-o,--out", options->out, "write the session to this .inferscope.json file");
   cmd->add_option(
       "--from", options->from,

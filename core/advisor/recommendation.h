@@ -10,6 +10,7 @@
 #include "core/advisor/torch_version.h"
 #include "core/config/optimization_config.h"
 #include "core/device/device_info.h"
+#include "core/engine/accuracy_rule.h"
 #include "core/model/model_zoo.h"
 
 namespace inferscope::advisor {
@@ -32,7 +33,11 @@ struct AdvisorRequest {
   Goal goal = Goal::Latency;
   InputSizes sizes = InputSizes::Fixed;
   bool reproducible = false;
-  double tolerance = 1e-2;           // accepted relative L2 error of outputs vs the FP32 reference
+  // What "safe" means when the advice is measured (core/engine/accuracy_rule.h); the a-priori
+  // rules compare `tolerance` with each format's unit roundoff whatever the metric.
+  double tolerance = kDefaultTolerance;
+  AccuracyMetric metric = AccuracyMetric::Auto;
+  AccuracyRule accuracyRule() const { return {metric, tolerance}; }
   ModelFamily family = ModelFamily::Cnn;
 };
 

@@ -8,29 +8,23 @@
 namespace inferscope::advisor {
 namespace {
 
-std::string sci(double v) { return fmt::format("{:.1e}", v); }
 std::string ms(double v) { return fmt::format("{:.3g} ms", v); }
 
-CandidateCheck judge(const ConfigResult& r, double tolerance) {
+CandidateCheck judge(const ConfigResult& r, const AccuracyRule& rule) {
   CandidateCheck c{r.config, false, r.stats.median_ms, {}};
-  const auto& a = r.accuracy;
   if (r.status != ConfigStatus::Ok) {
     c.note = r.message.empty() ? fmt::format("did not run ({})", toString(r.status))
                                : fmt::format("did not run ({}: {})", toString(r.status), r.message);
-  } else if (a.nan_count > 0 || a.inf_count > 0) {
-    c.note = fmt::format("{} NaN and {} Inf values in the output", a.nan_count, a.inf_count);
-  } else if (!(r.stats.median_ms > 0) || !std::isfinite(r.stats.median_ms)) {
-    c.note = "no latency measured";
-  } else if (!a.measured && r.config.precision != Precision::Fp32) {
-    // Only strict FP32 is the reference itself; anything else needs its error measured.
-    c.note = "accuracy not measured against the FP32 reference";
-  } else if (a.measured && !(a.rel_l2_error <= tolerance)) {  // also rejects a NaN error
-    c.note = fmt::format("rel L2 error {} > tolerance {}", sci(a.rel_l2_error), sci(tolerance));
-  } else {
-    c.eligible = true;
-    c.note = a.measured ? fmt::format("rel L2 error {} ≤ tolerance {}", sci(a.rel_l2_error), sci(tolerance))
-                        : std::string("FP32 reference");
+    return c;
   }
+  if (!(r.stats.median_ms > 0) || !std::isfinite(r.stats.median_ms)) {
+    c.note = "no latency measured";
+    return c;
+  }
+  // The sweep's rule, word for word: what validation accepts, the sweep never marks unsafe.
+  const auto judgement = judgeAccuracy(r.accuracy, r.config, rule);
+  c.eligible = judgement.safe;
+  c.note = judgement.safe ? judgement.summary : judgement.unsafe_reason;
   return c;
 }
 
@@ -60,7 +54,7 @@ const char* toString(ValidationVerdict verdict) {
 }
 
 ValidationOutcome validateRecommendation(const OptimizationConfig& recommended,
-                                         const std::vector<ConfigResult>& results, double tolerance,
+                                         const std::vector<ConfigResult>& results, const AccuracyRule& rule,
                                          double noise_fraction) {
   ValidationOutcome out;
   const ConfigResult* rec = nullptr;
@@ -69,7 +63,7 @@ ValidationOutcome validateRecommendation(const OptimizationConfig& recommended,
   const CandidateCheck* fastest_check = nullptr;
   out.candidates.reserve(results.size());  // keeps the pointers below valid
   for (const auto& r : results) {
-    out.candidates.push_back(judge(r, tolerance));
+    out.candidates.push_back(judge(r, rule));
     const auto& check = out.candidates.back();
     if (!rec && r.config == recommended) {
       rec = &r;
@@ -89,15 +83,15 @@ ValidationOutcome validateRecommendation(const OptimizationConfig& recommended,
     out.chosen.compile = CompileMode::None;
     out.chosen.cudnn.benchmark = false;
     out.explanation = fmt::format(
-        "no measured config ran cleanly within the tolerance {} ({}: {}); falling back to {}, the strict-IEEE "
-        "reference", sci(tolerance), rec_key, rec_check ? rec_check->note : "not measured", out.chosen.key());
+        "no measured config ran cleanly and safely ({}) ({}: {}); falling back to {}, the strict-IEEE "
+        "reference", rule.describe(), rec_key, rec_check ? rec_check->note : "not measured", out.chosen.key());
     return out;
   }
   if (!rec_check || !rec_check->eligible) {
     out.verdict = ValidationVerdict::Switched;
     out.chosen = fastest->config;
     out.explanation = fmt::format(
-        "switched to {}, the fastest config within the tolerance ({} median, {}): the recommended {} {}",
+        "switched to {}, the fastest safe config ({} median, {}): the recommended {} {}",
         fastest->config.key(), ms(fastest->stats.median_ms), fastest_check->note, rec_key,
         rec_check ? fmt::format("was rejected ({})", rec_check->note) : std::string("was not measured"));
     return out;
@@ -105,7 +99,7 @@ ValidationOutcome validateRecommendation(const OptimizationConfig& recommended,
   if (fastest == rec) {
     out.verdict = ValidationVerdict::Confirmed;
     out.chosen = recommended;
-    out.explanation = fmt::format("{} confirmed: the fastest config within the tolerance ({} median, {})",
+    out.explanation = fmt::format("{} confirmed: the fastest safe config ({} median, {})",
                                   rec_key, ms(rec->stats.median_ms), rec_check->note);
     return out;
   }
@@ -128,7 +122,7 @@ ValidationOutcome validateRecommendation(const OptimizationConfig& recommended,
 
 ValidationOutcome validateRecommendation(const Recommendation& recommendation,
                                          const std::vector<ConfigResult>& results, double noise_fraction) {
-  return validateRecommendation(recommendation.config, results, recommendation.request.tolerance, noise_fraction);
+  return validateRecommendation(recommendation.config, results, recommendation.request.accuracyRule(), noise_fraction);
 }
 
 }  // namespace inferscope::advisor

@@ -1,5 +1,5 @@
 // After a sweep on the device: keep the recommendation, or switch to the fastest measured config
-// that stays within the accuracy tolerance. A config with NaN/Inf outputs, a failed run or an
+// that is safe by the one accuracy rule (core/engine/accuracy_rule.h). A config with NaN/Inf outputs, a failed run or an
 // unmeasured accuracy is never chosen; a speed-up inside the measurement noise does not overturn
 // the guide. Pure logic over ConfigResult values — the sweep itself runs elsewhere.
 #pragma once
@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "core/advisor/recommendation.h"
+#include "core/engine/accuracy_rule.h"
 #include "core/engine/config_result.h"
 
 namespace inferscope::advisor {
@@ -40,9 +41,9 @@ struct ValidationOutcome {
 };
 
 ValidationOutcome validateRecommendation(const OptimizationConfig& recommended,
-                                         const std::vector<ConfigResult>& results, double tolerance,
+                                         const std::vector<ConfigResult>& results, const AccuracyRule& rule,
                                          double noise_fraction = kDefaultNoiseFraction);
-// Uses the recommendation's own tolerance.
+// Uses the recommendation's own accuracy rule.
 ValidationOutcome validateRecommendation(const Recommendation& recommendation,
                                          const std::vector<ConfigResult>& results,
                                          double noise_fraction = kDefaultNoiseFraction);

@@ -108,6 +108,12 @@ struct ConfigResult {
   std::vector<double> host_ms;            // host wall time of the same iterations
   int warmup_iterations = 0;              // iterations run before measuring started
   double setup_ms = 0;                    // model copy + settings + compile, before iteration 0
+  // Of setup_ms: time spent compiling or waiting for a compile (AOTInductor packages; 0 on a cache
+  // hit), so compile time reads apart from run time.
+  double compile_ms = 0;
+  // Set when this result ran a fallback instead of the config asked for: the key asked for (the
+  // result's `config` is what ran, `message` says why), e.g. "bf16" whose cast failed → amp-bf16.
+  std::string fallback_from;
   double first_result_ms = 0;             // set-up + iteration 0's wall time: cold start as a user waits for it
   LatencyStats stats;
   SteadyStateInfo steady;

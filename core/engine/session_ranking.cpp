@@ -45,13 +45,8 @@ SessionRanking rankSession(const SessionResult& session, const RankingOptions& o
       rest.push_back(r);
       continue;
     }
-    if (c.accuracy.nan_count + c.accuracy.inf_count > 0) {
-      r.unsafe_reason =
-          fmt::format("{} NaN/Inf values", c.accuracy.nan_count + c.accuracy.inf_count);
-    } else if (c.accuracy.measured && c.accuracy.rel_l2_error > options.tolerance) {
-      r.unsafe_reason = fmt::format("error {:.1e} > tolerance {:.1e}", c.accuracy.rel_l2_error,
-                                    options.tolerance);
-    }
+    // Unmeasured accuracy (--no-accuracy) is not judged here: the ranking shows speed only.
+    if (c.accuracy.measured) r.unsafe_reason = judgeAccuracy(c.accuracy, c.config, options.accuracy).unsafe_reason;
     if (ranking.baseline_index) {
       const auto& b = configs[static_cast<std::size_t>(*ranking.baseline_index)];
       r.speedup = b.stats.median_ms / c.stats.median_ms;

@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "core/engine/accuracy_rule.h"
 #include "core/engine/session_result.h"
 
 namespace inferscope {
@@ -22,11 +23,11 @@ struct RankedConfig {
   std::string speedup_ci_method = "none";
   bool real_difference = false;  // the CI excludes 1 ± δ
   bool on_pareto_front = false;  // no other safe config is both faster and more accurate
-  std::string unsafe_reason;     // "3 NaN/Inf values", "error 4.1e-02 > tolerance 1.0e-02"
+  std::string unsafe_reason;     // judgeAccuracy's reason: "cosine 0.97 < 0.99", "FP16 overflow: …"
 };
 
 struct RankingOptions {
-  double tolerance = 1e-2;          // relative L2 error against FP32 considered acceptable
+  AccuracyRule accuracy;            // what "safe" means (core/engine/accuracy_rule.h)
   double equivalence_delta = 0.02;  // "no real difference" band
 };
 

@@ -159,6 +159,7 @@ static json toJson(const ConfigResult& c) {
             {"warmup_iterations", c.warmup_iterations},
             {"setup_ms", c.setup_ms},
             {"first_result_ms", c.first_result_ms},
+            {"compile_ms", c.compile_ms},
             {"latency_ms", c.latency_ms},
             {"host_ms", c.host_ms},
             {"stats",
@@ -188,6 +189,7 @@ static json toJson(const ConfigResult& c) {
   }
   if (!c.timeline_json.empty()) j["timeline"] = json::parse(c.timeline_json);
   if (!c.cudnn_observation_json.empty()) j["cudnn_observation"] = json::parse(c.cudnn_observation_json);
+  if (!c.fallback_from.empty()) j["fallback_from"] = c.fallback_from;  // only when a fallback ran
   if (c.measured_on) {  // only in sessions spanning several hosts or devices
     j["measured_on"] = {{"host", c.measured_on->host}, {"device", toJson(c.measured_on->device)}};
   }
@@ -213,6 +215,8 @@ static ConfigResult configFromJson(const json& j) {
   c.warmup_iterations = j.value("warmup_iterations", 0);
   c.setup_ms = j.value("setup_ms", 0.0);
   c.first_result_ms = j.value("first_result_ms", 0.0);
+  c.compile_ms = j.value("compile_ms", 0.0);  // absent in sessions before issue #13
+  c.fallback_from = j.value("fallback_from", std::string());
   c.latency_ms = j.value("latency_ms", std::vector<double>{});
   c.host_ms = j.value("host_ms", std::vector<double>{});
   if (j.contains("stats")) {

@@ -37,7 +37,7 @@ std::shared_ptr<const RankedResults> rank(SessionResult session, double toleranc
     session.configs[i].index = static_cast<int>(i);
   }
   RankingOptions options;
-  options.tolerance = tolerance;
+  options.accuracy.tolerance = tolerance;  // auto metric: core/engine/accuracy_rule.h
   r->ranking = rankSession(session, options);
   r->session = std::move(session);
   return r;

@@ -1,0 +1,32 @@
+// Why a model is unstable across processes, without CUPTI: the share of an eager iteration in which
+// the GPU waits for the host to launch work, from two configs the race measures anyway — the same
+// settings eager and replayed from a CUDA graph (which removes launches, so its time is the GPU's
+// busy time). "host-bound: the GPU waits for launches 40 % of each iteration".
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "core/engine/config_result.h"
+
+namespace inferscope::tuner {
+
+// Above this share of waiting the host decides the iteration time, and its speed differs between
+// processes (issue #14's MobileNetV3 medians, 1.9–3.4 ms).
+inline constexpr double kHostBoundShare = 0.2;
+
+struct HostBoundDiagnosis {
+  bool measured = false;
+  double launch_wait_share = 0;  // 1 − graph median / eager median, ≥ 0
+  std::string eager_key, graph_key;
+  double eager_median_ms = 0, graph_median_ms = 0;
+  bool host_bound = false;
+  std::string sentence;
+};
+
+// Prefers the pair that shares `focus`'s precision, memory format and cuDNN mode (the winner's),
+// then FP32's, then the pair with the largest eager median. Unmeasured when no pair ran.
+HostBoundDiagnosis diagnoseHostBound(const std::vector<ConfigResult>& results,
+                                     const OptimizationConfig& focus);
+
+}  // namespace inferscope::tuner

@@ -1,0 +1,54 @@
+// What the tuner needs from the engine: "measure these configs for N iterations" and "measure them
+// in F fresh processes". The CLI implements it over engine::run and the isolation workers
+// (cli/engine_measurer.h); CPU tests implement it with latency distributions of their choosing.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "core/engine/config_result.h"
+
+namespace inferscope::tuner {
+
+// A background compilation (an AOTInductor package) as the measurer reports it.
+struct CompileJob {
+  std::string key;  // the config key it serves, e.g. "bf16+cl+aoti"
+  enum class State { Queued, Running, Done, Cached, Failed } state = State::Queued;
+  double elapsed_ms = 0;
+  std::string message;  // the failure's reason and log path
+};
+
+const char* toString(CompileJob::State state);
+
+class Measurer {
+ public:
+  virtual ~Measurer() = default;
+  // Runs each config for `warmup` + `iterations` iterations in this process, one result per config
+  // in order (status, latency series, steady analysis, accuracy against the FP32 reference).
+  virtual std::vector<ConfigResult> measure(const std::vector<OptimizationConfig>& configs,
+                                            int warmup, int iterations) = 0;
+  // Each config in `forks` fresh processes: ConfigResult::forks and ::fork_stats filled.
+  virtual std::vector<ConfigResult> measureForks(const std::vector<OptimizationConfig>& configs,
+                                                 int warmup, int iterations, int forks) = 0;
+  // Starts whatever the configs need before they can run (AOTInductor compiles) in the background
+  // and returns at once; measure() of such a config waits for it.
+  virtual void prepareInBackground(const std::vector<OptimizationConfig>& configs) {
+    (void)configs;
+  }
+  // Compile jobs started so far, and whether any is running now (measurements taken meanwhile
+  // share the host and the GPU with a compiler, and are judged with a wider margin).
+  virtual std::vector<CompileJob> compileJobs() const { return {}; }
+  virtual bool backgroundBusy() const { return false; }
+  // False while `config` waits for its background preparation; measure() would block on it.
+  virtual bool ready(const OptimizationConfig& config) const {
+    (void)config;
+    return true;
+  }
+  // Blocks until a background job finishes or `timeout_ms` passes, whichever is first.
+  virtual void waitForBackground(double timeout_ms) { (void)timeout_ms; }
+  // The clock the budget is counted on, in ms since an arbitrary start.
+  virtual double nowMs() const = 0;
+  virtual bool cancelled() const { return false; }
+};
+
+}  // namespace inferscope::tuner

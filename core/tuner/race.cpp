@@ -1,0 +1,491 @@
+#include "core/tuner/race.h"
+
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
+#include <algorithm>
+#include <cmath>
+
+#include "core/analysis/confidence_interval.h"
+#include "core/analysis/summary_stats.h"
+
+namespace inferscope::tuner {
+namespace {
+
+bool isAoti(const OptimizationConfig& c) {
+  return c.compile == CompileMode::AotInductor || c.compile == CompileMode::AotInductorMax;
+}
+
+// Fewer moving parts first: what a tie is broken by, so repeated runs settle on the same answer.
+int complexity(const OptimizationConfig& c) {
+  switch (c.compile) {
+    case CompileMode::None:
+      return 0;
+    case CompileMode::TorchScript:
+      return 1;
+    case CompileMode::CudaGraph:
+      return 2;
+    case CompileMode::AotInductor:
+      return 3;
+    case CompileMode::AotInductorMax:
+      return 4;
+  }
+  return 5;
+}
+
+std::string ms(double v) {
+  return fmt::format("{:.3g} ms", v);
+}
+std::string interval(const Estimate& e) {
+  return fmt::format("{:.4g} ms [{:.4g}, {:.4g}]", e.median_ms, e.low_ms, e.high_ms);
+}
+
+// The level a finalist reached across its processes (or in this process, when it was not forked).
+Estimate finalLevel(const ConfigResult& r, const Estimate& in_process) {
+  if (!r.fork_stats || r.fork_stats->forks < 1 || !(r.fork_stats->median_ms > 0)) return in_process;
+  Estimate e = in_process;
+  e.median_ms = r.fork_stats->median_ms;
+  e.low_ms = r.fork_stats->ci_low_ms > 0 ? r.fork_stats->ci_low_ms : e.median_ms;
+  e.high_ms = r.fork_stats->ci_high_ms > 0 ? r.fork_stats->ci_high_ms : e.median_ms;
+  return e;
+}
+
+}  // namespace
+
+const char* toString(CandidateState state) {
+  switch (state) {
+    case CandidateState::NotMeasured:
+      return "not-measured";
+    case CandidateState::Failed:
+      return "failed";
+    case CandidateState::Unsafe:
+      return "unsafe";
+    case CandidateState::Eliminated:
+      return "eliminated";
+    case CandidateState::Finalist:
+      return "finalist";
+    case CandidateState::Winner:
+      return "winner";
+    case CandidateState::Tied:
+      return "tied";
+  }
+  return "not-measured";
+}
+
+const char* toString(CompileJob::State state) {
+  switch (state) {
+    case CompileJob::State::Queued:
+      return "queued";
+    case CompileJob::State::Running:
+      return "running";
+    case CompileJob::State::Done:
+      return "done";
+    case CompileJob::State::Cached:
+      return "cached";
+    case CompileJob::State::Failed:
+      return "failed";
+  }
+  return "queued";
+}
+
+const CandidateOutcome* TuneResult::find(const OptimizationConfig& config) const {
+  for (const auto& c : candidates) {
+    if (c.config == config) return &c;
+  }
+  return nullptr;
+}
+
+struct Race::Entry {
+  CandidateOutcome outcome;
+  std::vector<ConfigResult> rounds;  // in-process results that ran cleanly and safely
+  bool measured = false;
+  double cost_ms = 0;  // wall time of its last in-process measurement (set-up included)
+
+  bool alive() const { return measured && outcome.state == CandidateState::Finalist; }
+};
+
+Race::Race(Measurer& measurer, RaceOptions options, TuneObserver* observer)
+    : measurer_(measurer), options_(options), observer_(observer ? observer : &null_observer_) {}
+
+double Race::spentMs() const {
+  return measurer_.nowMs() - start_ms_;
+}
+
+void Race::tick() {
+  observer_->onTime(spentMs(), options_.budget_ms);
+}
+
+void Race::record(Entry& e, const ConfigResult& r, bool contended) {
+  auto& o = e.outcome;
+  e.measured = true;
+  o.setup_ms = r.setup_ms;
+  o.compile_ms = std::max(o.compile_ms, r.compile_ms);
+  if (r.config != o.config) {
+    // The engine ran the guide's fallback (a failed whole-model cast → autocast). That config is a
+    // candidate of its own; this one failed, and says where to look.
+    o.state = CandidateState::Failed;
+    o.fallback = r.message;
+    o.reason = fmt::format("{} (the fallback {} is measured as a candidate of its own)", r.message,
+                           r.config.key());
+    observer_->onCandidate(o);
+    return;
+  }
+  if (r.status != ConfigStatus::Ok) {
+    o.state = CandidateState::Failed;
+    o.reason = r.message.empty() ? toString(r.status)
+                                 : fmt::format("{}: {}", toString(r.status), r.message);
+    observer_->onCandidate(o);
+    return;
+  }
+  const auto judgement = judgeAccuracy(r.accuracy, r.config, options_.accuracy);
+  o.accuracy = judgement.safe ? judgement.summary : judgement.unsafe_reason;
+  if (!judgement.safe) {
+    o.state = CandidateState::Unsafe;
+    o.reason = judgement.unsafe_reason;
+    o.estimate.median_ms = r.stats.median_ms;
+    observer_->onCandidate(o);
+    return;
+  }
+  e.rounds.push_back(r);
+  // Pooled steady samples; the interval also spans every round's own CI and median, because each
+  // round is a separate preparation of the model and its level may differ from the last.
+  std::vector<double> pooled;
+  auto& est = o.estimate;
+  est.contended = contended;  // the latest, longest round dominates the pooled samples
+  est.rounds = static_cast<int>(e.rounds.size());
+  double low = INFINITY, high = 0;
+  for (const auto& round : e.rounds) {
+    const auto steady = round.steadyLatencies();
+    pooled.insert(pooled.end(), steady.begin(), steady.end());
+    low = std::min(low, round.stats.median_ms);
+    high = std::max(high, round.stats.median_ms);
+    if (round.steady.analysed && round.steady.median_ci_high_ms > round.steady.median_ci_low_ms &&
+        round.steady.median_ci_low_ms > 0) {
+      low = std::min(low, round.steady.median_ci_low_ms);
+      high = std::max(high, round.steady.median_ci_high_ms);
+    }
+  }
+  std::sort(pooled.begin(), pooled.end());
+  est.samples = pooled.size();
+  est.median_ms = pooled.empty() ? r.stats.median_ms : analysis::quantileSorted(pooled, 0.5);
+  if (!pooled.empty()) {
+    const auto ci = analysis::medianOrderStatisticInterval(pooled, 0.95);
+    // Too few samples for an interval: the sample's range, which any honest interval lies inside.
+    low = std::min(low, ci.valid() ? ci.low : pooled.front());
+    high = std::max(high, ci.valid() ? ci.high : pooled.back());
+  }
+  est.low_ms = std::min(low, est.median_ms);
+  est.high_ms = std::max(high, est.median_ms);
+  o.state = CandidateState::Finalist;  // alive; the final state is decided at the end
+  o.reason = o.accuracy;
+  observer_->onCandidate(o);
+}
+
+void Race::eliminate(std::vector<Entry>& entries) {
+  const Entry* leader = nullptr;
+  for (const auto& e : entries) {
+    if (e.alive() && (!leader || e.outcome.estimate.median_ms < leader->outcome.estimate.median_ms))
+      leader = &e;
+  }
+  if (!leader) return;
+  const auto& lead = leader->outcome.estimate;
+  for (auto& e : entries) {
+    if (!e.alive() || &e == leader) continue;
+    const auto& est = e.outcome.estimate;
+    const bool contended = est.contended || lead.contended;
+    const double margin = contended ? options_.contended_margin : 0.0;
+    if (est.low_ms > lead.high_ms * (1.0 + margin)) {
+      e.outcome.state = CandidateState::Eliminated;
+      e.outcome.reason =
+          fmt::format("slower: {} vs the leader {} {}{}", interval(est),
+                      leader->outcome.config.key(), interval(lead),
+                      contended ? fmt::format(" (beyond a {:.0f} % margin: a compile shared the "
+                                              "machine)",
+                                              100 * margin)
+                                : std::string());
+      observer_->onCandidate(e.outcome);
+    }
+  }
+}
+
+void Race::screen(std::vector<Entry>& entries, TuneResult& result) {
+  std::vector<OptimizationConfig> compiled;
+  std::vector<std::size_t> pending;
+  for (std::size_t i = 0; i < entries.size(); ++i) {
+    if (!isAoti(entries[i].outcome.config)) pending.push_back(i);
+  }
+  for (std::size_t i = 0; i < entries.size(); ++i) {
+    if (isAoti(entries[i].outcome.config)) {
+      pending.push_back(i);
+      compiled.push_back(entries[i].outcome.config);
+    }
+  }
+  // Compiles run in the background while the eager configs are measured.
+  if (!compiled.empty()) measurer_.prepareInBackground(compiled);
+  std::vector<OptimizationConfig> all;
+  for (auto i : pending) all.push_back(entries[i].outcome.config);
+  observer_->onRound(0, all, options_.screen_iterations);
+  const double screen_end = options_.budget_ms * options_.screening_share;
+  const double wait_end = options_.budget_ms * (1.0 - options_.finals_share);
+  double cost_sum = 0;
+  int cost_count = 0;
+  while (!pending.empty() && !measurer_.cancelled()) {
+    std::vector<std::size_t> chunk;
+    for (auto i : pending) {
+      if (static_cast<int>(chunk.size()) < options_.batch &&
+          measurer_.ready(entries[i].outcome.config))
+        chunk.push_back(i);
+    }
+    const double per_config = cost_count ? cost_sum / cost_count : 0;
+    if (chunk.empty()) {
+      // Only compiles are left: wait for the next one while the budget allows.
+      const double left = wait_end - spentMs() - per_config;
+      if (left <= 0) break;
+      measurer_.waitForBackground(std::min(left, 1000.0));
+      tick();
+      continue;
+    }
+    if (cost_count && spentMs() + per_config * static_cast<double>(chunk.size()) > screen_end) {
+      // Screening's share is spent: measure what fits, leave the rest.
+      const auto fits =
+          static_cast<std::size_t>(std::max(0.0, (screen_end - spentMs()) / per_config));
+      if (fits == 0) break;
+      chunk.resize(std::min(chunk.size(), fits));
+    }
+    std::vector<OptimizationConfig> configs;
+    for (auto i : chunk) configs.push_back(entries[i].outcome.config);
+    const bool busy_before = measurer_.backgroundBusy();
+    const double t0 = measurer_.nowMs();
+    const auto measured = measurer_.measure(configs, options_.warmup, options_.screen_iterations);
+    const double cost = (measurer_.nowMs() - t0) / static_cast<double>(chunk.size());
+    const bool contended = busy_before || measurer_.backgroundBusy();
+    for (std::size_t k = 0; k < chunk.size() && k < measured.size(); ++k) {
+      auto& e = entries[chunk[k]];
+      e.cost_ms = cost;
+      record(e, measured[k], contended);
+      result.screening.push_back(measured[k]);
+    }
+    cost_sum += cost * static_cast<double>(chunk.size());
+    cost_count += static_cast<int>(chunk.size());
+    for (auto i : chunk) pending.erase(std::find(pending.begin(), pending.end(), i));
+    eliminate(entries);
+    tick();
+  }
+  for (auto i : pending) {
+    auto& o = entries[i].outcome;
+    o.reason = measurer_.cancelled() ? "cancelled"
+               : measurer_.ready(o.config)
+                   ? fmt::format("not measured: screening's share of the budget ({:.0f} s) ran out",
+                                 screen_end / 1000.0)
+                   : "not measured: still compiling when the budget ran out (the package goes to "
+                     "the cache "
+                     "for the next run)";
+    observer_->onCandidate(o);
+  }
+}
+
+void Race::refine(std::vector<Entry>& entries, TuneResult& result) {
+  const double refine_end = options_.budget_ms * (1.0 - options_.finals_share);
+  int iterations = options_.screen_iterations;
+  for (int round = 1; round < options_.max_rounds && !measurer_.cancelled(); ++round) {
+    std::vector<std::size_t> alive;
+    for (std::size_t i = 0; i < entries.size(); ++i) {
+      if (entries[i].alive()) alive.push_back(i);
+    }
+    if (static_cast<int>(alive.size()) <= options_.finalists) return;
+    iterations *= options_.growth;
+    // Fit the round into what is left before the finals: fewer iterations, but never fewer than
+    // screening had (then the round is not worth its set-up cost).
+    double setup = 0, per_iteration = 0;
+    for (auto i : alive) {
+      setup += entries[i].cost_ms;
+      per_iteration += entries[i].outcome.estimate.median_ms;
+    }
+    const double left = refine_end - spentMs() - setup;
+    if (per_iteration > 0 && left < per_iteration * iterations) {
+      iterations = static_cast<int>(left / per_iteration);
+      if (iterations < options_.screen_iterations) return;
+    }
+    std::vector<OptimizationConfig> configs;
+    for (auto i : alive) configs.push_back(entries[i].outcome.config);
+    observer_->onRound(round, configs, iterations);
+    result.rounds = round + 1;
+    for (std::size_t begin = 0; begin < alive.size() && !measurer_.cancelled();
+         begin += options_.batch) {
+      const auto end = std::min(alive.size(), begin + static_cast<std::size_t>(options_.batch));
+      std::vector<OptimizationConfig> chunk(configs.begin() + static_cast<std::ptrdiff_t>(begin),
+                                            configs.begin() + static_cast<std::ptrdiff_t>(end));
+      const bool busy_before = measurer_.backgroundBusy();
+      const double t0 = measurer_.nowMs();
+      const auto measured = measurer_.measure(chunk, options_.warmup, iterations);
+      const double cost = (measurer_.nowMs() - t0) / static_cast<double>(chunk.size());
+      const bool contended = busy_before || measurer_.backgroundBusy();
+      for (std::size_t k = 0; k < measured.size() && begin + k < end; ++k) {
+        auto& e = entries[alive[begin + k]];
+        e.cost_ms = cost;
+        if (!e.alive()) continue;  // eliminated by an earlier chunk of this round
+        record(e, measured[k], contended);
+        for (auto& s : result.screening) {
+          if (s.config == measured[k].config) s = measured[k];  // keep the longest run
+        }
+      }
+      eliminate(entries);
+      tick();
+    }
+  }
+}
+
+void Race::finals(std::vector<Entry>& entries, TuneResult& result) {
+  std::vector<Entry*> alive;
+  for (auto& e : entries) {
+    if (e.alive()) alive.push_back(&e);
+  }
+  std::stable_sort(alive.begin(), alive.end(), [](const Entry* a, const Entry* b) {
+    return a->outcome.estimate.median_ms < b->outcome.estimate.median_ms;
+  });
+  if (alive.empty()) return;
+  const auto& lead = alive.front()->outcome.estimate;
+  for (std::size_t k = static_cast<std::size_t>(options_.finalists); k < alive.size(); ++k) {
+    auto& o = alive[k]->outcome;
+    o.state = CandidateState::Eliminated;
+    o.reason = fmt::format(
+        "not a finalist: {:.1f} % slower than the leader ({} vs {}); the intervals overlap, "
+        "so this process could not tell them apart",
+        100.0 * (o.estimate.median_ms / lead.median_ms - 1.0), interval(o.estimate),
+        interval(lead));
+    observer_->onCandidate(o);
+  }
+  alive.resize(std::min(alive.size(), static_cast<std::size_t>(options_.finalists)));
+  // Forks: as many fresh processes as the budget allows, at least two (one process says nothing
+  // about the next); none when even two do not fit, and the verdict says so.
+  double per_fork = 0;
+  for (auto* e : alive) {
+    per_fork += options_.process_start_ms + e->cost_ms +
+                e->outcome.estimate.median_ms * (options_.warmup + options_.fork_iterations);
+  }
+  const double left = options_.budget_ms - spentMs();
+  int forks = options_.forks;
+  while (forks > 2 && per_fork * forks > left) --forks;
+  std::vector<OptimizationConfig> configs;
+  for (auto* e : alive) configs.push_back(e->outcome.config);
+  std::vector<ConfigResult> forked;
+  if (forks >= 2 && per_fork * forks <= left * 1.25 && !measurer_.cancelled()) {
+    observer_->onFinals(configs, forks);
+    forked = measurer_.measureForks(configs, options_.warmup, options_.fork_iterations, forks);
+  }
+  result.finals = forked;
+  struct Level {
+    Entry* entry;
+    Estimate level;
+  };
+  std::vector<Level> levels;
+  for (std::size_t k = 0; k < alive.size(); ++k) {
+    auto& o = alive[k]->outcome;
+    if (k < forked.size()) {
+      const auto& r = forked[k];
+      const auto judgement = judgeAccuracy(r.accuracy, r.config, options_.accuracy);
+      if (r.status != ConfigStatus::Ok || !judgement.safe) {
+        o.state = r.status != ConfigStatus::Ok ? CandidateState::Failed : CandidateState::Unsafe;
+        o.reason = fmt::format("in a fresh process: {}",
+                               r.status != ConfigStatus::Ok ? r.message : judgement.unsafe_reason);
+        observer_->onCandidate(o);
+        continue;
+      }
+      o.forks = r.fork_stats;
+      levels.push_back({alive[k], finalLevel(r, o.estimate)});
+    } else {
+      levels.push_back({alive[k], o.estimate});
+    }
+  }
+  if (levels.empty()) return;
+  std::stable_sort(levels.begin(), levels.end(), [](const Level& a, const Level& b) {
+    return a.level.median_ms < b.level.median_ms;
+  });
+  // Ties: finalists whose interval overlaps the fastest's, or within δ of it.
+  const auto& best = levels.front().level;
+  std::vector<Level*> tied{&levels.front()};
+  for (std::size_t k = 1; k < levels.size(); ++k) {
+    const auto& l = levels[k].level;
+    const bool overlap = l.low_ms <= best.high_ms;
+    if (overlap || l.median_ms <= best.median_ms * (1.0 + options_.equivalence_delta))
+      tied.push_back(&levels[k]);
+  }
+  auto* winner = *std::min_element(tied.begin(), tied.end(), [](const Level* a, const Level* b) {
+    const int ca = complexity(a->entry->outcome.config), cb = complexity(b->entry->outcome.config);
+    return ca != cb ? ca < cb : a->level.median_ms < b->level.median_ms;
+  });
+  const bool forked_finals = !forked.empty();
+  const std::string where =
+      forked_finals ? fmt::format("across {} fresh processes", forks) : "in this process";
+  result.winner = winner->entry->outcome.config;
+  winner->entry->outcome.state = CandidateState::Winner;
+  winner->entry->outcome.reason =
+      fmt::format("fastest safe config {}: {}", where, interval(winner->level));
+  std::vector<std::string> tie_text;
+  for (auto* t : tied) {
+    if (t == winner) continue;
+    result.tied_with.push_back(t->entry->outcome.config);
+    t->entry->outcome.state = CandidateState::Tied;
+    t->entry->outcome.reason =
+        fmt::format("tied with the winner {}: {}", where, interval(t->level));
+    tie_text.push_back(fmt::format("{} {}", t->entry->outcome.config.key(), interval(t->level)));
+  }
+  for (auto& l : levels) {
+    auto& o = l.entry->outcome;
+    if (o.state == CandidateState::Finalist) {
+      o.reason = fmt::format("finalist, slower {}: {} vs {}", where, interval(l.level),
+                             interval(winner->level));
+    }
+    observer_->onCandidate(o);
+  }
+  std::string verdict =
+      fmt::format("{} {}: {}, {}", forked_finals ? "Winner" : "Provisional winner",
+                  result.winner->key(), interval(winner->level), where);
+  if (!tie_text.empty()) {
+    verdict += fmt::format(
+        ". Tie: {} cannot be told apart from {}; picked the one with fewer moving parts "
+        "(compile mode), then the lower median",
+        result.winner->key(), fmt::format("{}", fmt::join(tie_text, ", ")));
+  }
+  if (!forked_finals) {
+    verdict +=
+        ". Not confirmed in fresh processes: the budget left no time for forks (raise --budget-s)";
+  } else if (winner->entry->outcome.forks && !winner->entry->outcome.forks->verdict.empty()) {
+    verdict += ". " + winner->entry->outcome.forks->verdict;
+  }
+  result.verdict = verdict;
+}
+
+TuneResult Race::run(const SearchSpace& space) {
+  start_ms_ = measurer_.nowMs();
+  TuneResult result;
+  result.budget_ms = options_.budget_ms;
+  result.pruned = space.pruned();
+  result.rounds = 1;
+  observer_->onPruned(result.pruned);
+  std::vector<Entry> entries;
+  for (const auto& c : space.candidates()) {
+    Entry e;
+    e.outcome.config = c;
+    entries.push_back(e);
+  }
+  screen(entries, result);
+  refine(entries, result);
+  finals(entries, result);
+  result.cancelled = measurer_.cancelled();
+  for (const auto& e : entries) result.candidates.push_back(e.outcome);
+  if (!result.winner) {
+    result.verdict = result.cancelled
+                         ? "cancelled before a winner was found"
+                         : "no candidate ran cleanly and safely: strict FP32 eager is the answer "
+                           "(see each candidate's reason)";
+  }
+  result.host = diagnoseHostBound(result.screening, result.winner.value_or(OptimizationConfig{}));
+  if (result.host.measured) result.verdict += ". " + result.host.sentence;
+  result.elapsed_ms = spentMs();
+  tick();
+  observer_->onDone(result);
+  return result;
+}
+
+}  // namespace inferscope::tuner

@@ -1,0 +1,57 @@
+// The racing loop (issue #13): short runs of every candidate first, then drop a config once its
+// interval is clearly worse than the leader's, give the survivors more iterations, and send the
+// finalists to fresh processes (forks), where the winner is chosen on the across-process interval
+// and ties are stated as ties. Pure logic over a Measurer, so tests drive it with fakes.
+#pragma once
+
+#include "core/engine/accuracy_rule.h"
+#include "core/tuner/measurer.h"
+#include "core/tuner/search_space.h"
+#include "core/tuner/tune_observer.h"
+#include "core/tuner/tune_result.h"
+
+namespace inferscope::tuner {
+
+struct RaceOptions {
+  double budget_ms = 60000;    // the whole run, compiles and forks included
+  int warmup = 5;              // iterations before measuring, every round
+  int screen_iterations = 20;  // round 0
+  int growth = 3;              // each further round multiplies the iterations
+  int max_rounds = 3;          // in-process rounds, screening included
+  int batch = 8;               // configs per measure() call (the budget is checked between calls)
+  int finalists = 3;
+  int forks = 3;  // fresh processes per finalist
+  int fork_iterations = 100;
+  double process_start_ms = 1500;  // what one fresh process costs beyond its iterations (estimate)
+  double screening_share = 0.45;   // of the budget; finals keep finals_share
+  double finals_share = 0.35;
+  double equivalence_delta = 0.02;  // finalists closer than this are tied whatever their intervals
+  // Measurements that shared the machine with a background compile are eliminated only when this
+  // much worse than the leader: a compiler on the host slows a host-bound config unfairly.
+  double contended_margin = 0.10;
+  AccuracyRule accuracy;
+};
+
+class Race {
+ public:
+  Race(Measurer& measurer, RaceOptions options, TuneObserver* observer = nullptr);
+  TuneResult run(const SearchSpace& space);
+
+ private:
+  struct Entry;
+  void screen(std::vector<Entry>& entries, TuneResult& result);
+  void refine(std::vector<Entry>& entries, TuneResult& result);
+  void finals(std::vector<Entry>& entries, TuneResult& result);
+  void record(Entry& entry, const ConfigResult& result, bool contended);
+  void eliminate(std::vector<Entry>& entries);
+  void tick();
+  double spentMs() const;
+
+  Measurer& measurer_;
+  RaceOptions options_;
+  TuneObserver* observer_;
+  TuneObserver null_observer_;
+  double start_ms_ = 0;
+};
+
+}  // namespace inferscope::tuner

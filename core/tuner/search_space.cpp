@@ -1,0 +1,152 @@
+#include "core/tuner/search_space.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+
+namespace inferscope::tuner {
+namespace {
+
+bool isAoti(CompileMode m) {
+  return m == CompileMode::AotInductor || m == CompileMode::AotInductorMax;
+}
+
+bool hasInputOfRank(const std::vector<InputSpec>& inputs, std::size_t min_rank,
+                    std::size_t max_rank) {
+  return std::any_of(inputs.begin(), inputs.end(), [&](const InputSpec& s) {
+    return s.shape.size() >= min_rank && s.shape.size() <= max_rank;
+  });
+}
+
+// How promising the guide deems a config, for the order of the race when the budget cannot cover
+// the whole space: half precision before TF32 before FP32, compiled before eager.
+int priority(const OptimizationConfig& c) {
+  int p = 0;
+  switch (c.precision) {
+    case Precision::Bf16Cast:
+    case Precision::Fp16Cast:
+      p += 0;
+      break;
+    case Precision::AutocastBf16:
+    case Precision::AutocastFp16:
+      p += 10;
+      break;
+    case Precision::Tf32:
+      p += 20;
+      break;
+    case Precision::Fp32:
+      p += 30;
+      break;
+  }
+  switch (c.compile) {
+    case CompileMode::AotInductor:
+      p += 0;
+      break;
+    case CompileMode::CudaGraph:
+      p += 1;
+      break;
+    case CompileMode::TorchScript:
+      p += 2;
+      break;
+    case CompileMode::None:
+      p += 3;
+      break;
+    case CompileMode::AotInductorMax:
+      p += 4;
+      break;
+  }
+  return p;
+}
+
+}  // namespace
+
+std::string SearchSpace::pruneReason(const OptimizationConfig& c) const {
+  const auto& ctx = context_;
+  if (auto reason = unsupportedReason(c, ctx.caps, ctx.aot_inductor_available)) return *reason;
+  if (c.grad != GradMode::InferenceMode)
+    return "inference_mode is never slower than no_grad or autograd";
+  if (c.compile == CompileMode::AotInductorMax) {
+    return "max-autotune packages take minutes each to compile: outside a time-budgeted search";
+  }
+  if (ctx.source == ModelSource::AotInductor) {
+    if (!isAoti(c.compile))
+      return "a .pt2 package runs as it was compiled: only its own (aoti) mode applies";
+    if (c.precision != Precision::Fp32) {
+      return "a .pt2 package's precision was fixed when it was compiled: its inputs run as given";
+    }
+    if (c.memory_format != MemoryFormat::Contiguous) {
+      return "a .pt2 package's memory format was fixed when it was compiled";
+    }
+  }
+  if (isAoti(c.compile) && c.usesAutocast()) {
+    return "autocast is runtime state that torch.export does not capture: an AOTInductor package "
+           "is "
+           "compiled for one dtype (the bf16/fp16 cast with aoti is in the space)";
+  }
+  if (isAoti(c.compile) && ctx.source == ModelSource::TorchScript) {
+    return "a TorchScript file cannot be re-exported for AOTInductor: export the model with "
+           "torch.export in Python and tune the .pt2 package";
+  }
+  if (c.compile == CompileMode::TorchScript && ctx.source != ModelSource::TorchScript) {
+    return "TorchScript freeze applies to TorchScript (.pt) files only";
+  }
+  if ((c.compile == CompileMode::CudaGraph || isAoti(c.compile)) && !ctx.static_shapes) {
+    return "CUDA graphs and AOTInductor packages are compiled for one input shape; the sizes vary";
+  }
+  if (c.memory_format == MemoryFormat::ChannelsLast && !hasInputOfRank(ctx.inputs, 4, 4)) {
+    return "no 4-D input: channels_last changes nothing for this model";
+  }
+  if (c.cudnn.benchmark && !hasInputOfRank(ctx.inputs, 3, 5)) {
+    return "no input of 3–5 dimensions: no convolution for cuDNN benchmark to autotune";
+  }
+  if (c.cudnn.deterministic || !c.cudnn.enabled) {
+    return "deterministic or disabled cuDNN trades speed for reproducibility: not a speed "
+           "candidate";
+  }
+  return {};
+}
+
+SearchSpace::SearchSpace(const SpaceContext& context, const std::vector<OptimizationConfig>& seeds)
+    : context_(context) {
+  std::vector<OptimizationConfig> all = seeds;
+  for (auto p : {Precision::Fp32, Precision::Tf32, Precision::Fp16Cast, Precision::Bf16Cast,
+                 Precision::AutocastFp16, Precision::AutocastBf16}) {
+    for (auto m : {MemoryFormat::Contiguous, MemoryFormat::ChannelsLast}) {
+      for (auto c : {CompileMode::None, CompileMode::TorchScript, CompileMode::CudaGraph,
+                     CompileMode::AotInductor, CompileMode::AotInductorMax}) {
+        for (bool bench : {false, true}) {
+          OptimizationConfig cfg;
+          cfg.precision = p;
+          cfg.memory_format = m;
+          cfg.compile = c;
+          cfg.cudnn.benchmark = bench;
+          all.push_back(cfg);
+        }
+      }
+    }
+  }
+  std::vector<OptimizationConfig> rest;
+  for (std::size_t i = 0; i < all.size(); ++i) {
+    const auto& c = all[i];
+    const auto seen = [&](const auto& list) {
+      return std::find(list.begin(), list.end(), c) != list.end();
+    };
+    if (seen(candidates_) || seen(rest) ||
+        std::any_of(pruned_.begin(), pruned_.end(),
+                    [&](const PrunedConfig& p) { return p.config == c; })) {
+      continue;
+    }
+    if (auto reason = pruneReason(c); !reason.empty()) {
+      pruned_.push_back({c, reason});
+    } else if (i < seeds.size()) {
+      candidates_.push_back(c);
+    } else {
+      rest.push_back(c);
+    }
+  }
+  std::stable_sort(rest.begin(), rest.end(),
+                   [](const auto& a, const auto& b) { return priority(a) < priority(b); });
+  candidates_.insert(candidates_.end(), rest.begin(), rest.end());
+}
+
+}  // namespace inferscope::tuner

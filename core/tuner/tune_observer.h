@@ -1,0 +1,28 @@
+// Live events of a tuning run, for the CLI's NDJSON stream and the GUI's race view. Called on the
+// tuner's thread, in order; implementations return quickly.
+#pragma once
+
+#include <vector>
+
+#include "core/tuner/tune_result.h"
+
+namespace inferscope::tuner {
+
+class TuneObserver {
+ public:
+  virtual ~TuneObserver() = default;
+  virtual void onPruned(const std::vector<PrunedConfig>& pruned) { (void)pruned; }
+  // A round starts: these configs run `iterations` measured iterations each (round 0 screens).
+  virtual void onRound(int round, const std::vector<OptimizationConfig>& configs, int iterations) {
+    (void)round, (void)configs, (void)iterations;
+  }
+  // A candidate was measured or changed state (eliminated, failed, finalist, winner).
+  virtual void onCandidate(const CandidateOutcome& candidate) { (void)candidate; }
+  virtual void onFinals(const std::vector<OptimizationConfig>& finalists, int forks) {
+    (void)finalists, (void)forks;
+  }
+  virtual void onTime(double spent_ms, double budget_ms) { (void)spent_ms, (void)budget_ms; }
+  virtual void onDone(const TuneResult& result) { (void)result; }
+};
+
+}  // namespace inferscope::tuner

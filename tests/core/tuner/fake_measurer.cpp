@@ -1,0 +1,129 @@
+#include "fake_measurer.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include "core/analysis/summary_stats.h"
+
+namespace inferscope::tuner::testing {
+
+FakeMeasurer::FakeMeasurer() {
+  fallback_profile.median_ms = 50;
+  fallback_profile.accuracy.measured = true;
+  fallback_profile.accuracy.rel_l2_error = 1e-3;
+  fallback_profile.accuracy.cosine_similarity = 0.99999;
+}
+
+const FakeProfile& FakeMeasurer::profile(const OptimizationConfig& c) const {
+  const auto it = profiles.find(c.key());
+  return it == profiles.end() ? fallback_profile : it->second;
+}
+
+ConfigResult FakeMeasurer::run(const OptimizationConfig& config, int warmup, int iterations,
+                               double level_factor) {
+  const auto& p = profile(config);
+  ConfigResult r;
+  r.config = config;
+  if (auto done = compile_done_at_ms_.find(config.key());
+      done != compile_done_at_ms_.end() && done->second > now_ms_) {
+    now_ms_ = done->second;  // measure() of a config still compiling waits for its package
+  }
+  now_ms_ += p.setup_ms;
+  r.setup_ms = p.setup_ms;
+  if (!p.fallback_to.empty()) {
+    r.config = OptimizationConfig::parse(p.fallback_to);
+    r.fallback_from = config.key();
+    r.message = "fallback: whole-model cast failed (expected scalar type Float but found BFloat16)";
+  }
+  r.status = p.status;
+  r.message = p.message.empty() ? r.message : p.message;
+  if (p.status != ConfigStatus::Ok) return r;
+  std::lognormal_distribution<double> noise(0.0, p.rel_noise);
+  for (int i = 0; i < warmup + iterations; ++i) {
+    const double v = p.median_ms * level_factor * noise(rng_) * (i < warmup ? 1.5 : 1.0);
+    r.latency_ms.push_back(v);
+    now_ms_ += v;
+  }
+  r.warmup_iterations = warmup;
+  const auto steady = r.steadyLatencies();
+  r.stats.median_ms = analysis::summarize(steady).median;
+  r.accuracy = p.accuracy;
+  if (!r.accuracy.measured) {
+    r.accuracy.measured = true;
+    r.accuracy.rel_l2_error = 1e-3;
+    r.accuracy.cosine_similarity = 0.99999;
+  }
+  iterations_measured[config.key()] += iterations;
+  return r;
+}
+
+std::vector<ConfigResult> FakeMeasurer::measure(const std::vector<OptimizationConfig>& configs,
+                                                int warmup, int iterations) {
+  std::vector<ConfigResult> out;
+  for (const auto& c : configs) {
+    if (backgroundBusy()) busy_measurements.push_back(c.key());
+    measure_order.push_back(c.key());
+    out.push_back(run(c, warmup, iterations, 1.0));
+  }
+  return out;
+}
+
+std::vector<ConfigResult> FakeMeasurer::measureForks(const std::vector<OptimizationConfig>& configs,
+                                                     int warmup, int iterations, int forks) {
+  std::vector<ConfigResult> out;
+  for (const auto& c : configs) {
+    const auto& p = profile(c);
+    std::normal_distribution<double> level(0.0, p.process_sd);
+    std::vector<double> medians;
+    ConfigResult first;
+    for (int f = 0; f < forks; ++f) {
+      now_ms_ += process_start_ms;
+      auto r = run(c, warmup, iterations, std::exp(level(rng_)));
+      if (r.status != ConfigStatus::Ok) return {r};
+      medians.push_back(r.stats.median_ms);
+      if (f == 0) first = r;
+    }
+    forks_measured[c.key()] += forks;
+    // Geometric mean of the fork medians, ± the larger of their spread and the noise of a median.
+    double log_sum = 0;
+    for (double m : medians) log_sum += std::log(m);
+    ForkStats s;
+    s.forks = forks;
+    s.median_ms = std::exp(log_sum / forks);
+    const auto [lo, hi] = std::minmax_element(medians.begin(), medians.end());
+    const double half =
+        std::max((*hi - *lo) / 2, s.median_ms * p.rel_noise * 2.5 / std::sqrt(iterations));
+    s.ci_low_ms = s.median_ms - half;
+    s.ci_high_ms = s.median_ms + half;
+    s.spread = (*hi - *lo) / s.median_ms;
+    s.stable = s.spread < 0.05;
+    s.verdict = s.stable ? "stable across processes" : "unstable across processes";
+    first.fork_stats = s;
+    out.push_back(first);
+  }
+  return out;
+}
+
+void FakeMeasurer::prepareInBackground(const std::vector<OptimizationConfig>& configs) {
+  for (const auto& c : configs) compile_done_at_ms_[c.key()] = now_ms_ + profile(c).compile_ms;
+}
+
+bool FakeMeasurer::backgroundBusy() const {
+  return std::any_of(compile_done_at_ms_.begin(), compile_done_at_ms_.end(),
+                     [&](const auto& job) { return job.second > now_ms_; });
+}
+
+void FakeMeasurer::waitForBackground(double timeout_ms) {
+  double next = now_ms_ + timeout_ms;
+  for (const auto& [key, done] : compile_done_at_ms_) {
+    if (done > now_ms_) next = std::min(next, done);
+  }
+  now_ms_ = next;
+}
+
+bool FakeMeasurer::ready(const OptimizationConfig& config) const {
+  const auto it = compile_done_at_ms_.find(config.key());
+  return it == compile_done_at_ms_.end() || it->second <= now_ms_;
+}
+
+}  // namespace inferscope::tuner::testing

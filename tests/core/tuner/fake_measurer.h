@@ -1,0 +1,59 @@
+// A Measurer whose latencies come from distributions a test chooses, on a simulated clock: each
+// measured iteration advances the clock by its latency, each preparation by its set-up time, each
+// fresh process by a start cost. Records what was asked, so tests check the race's decisions.
+#pragma once
+
+#include <map>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "core/tuner/measurer.h"
+
+namespace inferscope::tuner::testing {
+
+struct FakeProfile {
+  double median_ms = 10;
+  double rel_noise = 0.01;  // iteration-to-iteration spread (log-normal sigma)
+  double process_sd = 0;    // between-process spread of the level (log scale)
+  ConfigStatus status = ConfigStatus::Ok;
+  std::string message;
+  AccuracyStats accuracy;  // measured by default, error 1e-3
+  double setup_ms = 100;
+  double compile_ms = 0;    // background compile time (aoti configs)
+  std::string fallback_to;  // the engine ran this config instead (a failed cast's autocast)
+};
+
+class FakeMeasurer : public Measurer {
+ public:
+  FakeMeasurer();
+  std::map<std::string, FakeProfile> profiles;  // by config key; others get `fallback_profile`
+  FakeProfile fallback_profile;
+  double process_start_ms = 1000;
+
+  std::vector<ConfigResult> measure(const std::vector<OptimizationConfig>& configs, int warmup,
+                                    int iterations) override;
+  std::vector<ConfigResult> measureForks(const std::vector<OptimizationConfig>& configs, int warmup,
+                                         int iterations, int forks) override;
+  void prepareInBackground(const std::vector<OptimizationConfig>& configs) override;
+  bool backgroundBusy() const override;
+  bool ready(const OptimizationConfig& config) const override;
+  void waitForBackground(double timeout_ms) override;
+  double nowMs() const override { return now_ms_; }
+
+  // What the race asked for.
+  std::map<std::string, int> iterations_measured;
+  std::map<std::string, int> forks_measured;
+  std::vector<std::string> measure_order;
+  std::vector<std::string> busy_measurements;  // measured while a compile was running
+
+ private:
+  const FakeProfile& profile(const OptimizationConfig& c) const;
+  ConfigResult run(const OptimizationConfig& config, int warmup, int iterations,
+                   double level_factor);
+  double now_ms_ = 0;
+  std::map<std::string, double> compile_done_at_ms_;
+  std::mt19937_64 rng_{7};
+};
+
+}  // namespace inferscope::tuner::testing

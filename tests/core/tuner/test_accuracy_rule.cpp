@@ -1,0 +1,84 @@
+// judgeAccuracy: the one meaning of "safe", fitted to the output.
+#include <gtest/gtest.h>
+
+#include "core/common/error.h"
+#include "core/engine/accuracy_rule.h"
+
+namespace inferscope {
+namespace {
+
+AccuracyStats stats(double rel, double cosine, std::optional<double> top1 = std::nullopt) {
+  AccuracyStats a;
+  a.measured = true;
+  a.rel_l2_error = rel;
+  a.cosine_similarity = cosine;
+  a.top1_agreement = top1;
+  return a;
+}
+
+const auto kBf16 = OptimizationConfig::parse("bf16+graph");
+const auto kFp16 = OptimizationConfig::parse("fp16");
+
+TEST(AccuracyRule, AnEncoderInBf16IsJudgedByCosineAndIsSafe) {
+  // The H200 BERT session: bf16+graph at rel. L2 1.2e-2, which rel-l2 at 1e-2 rejected.
+  const auto j = judgeAccuracy(stats(1.2e-2, 0.99993), kBf16, AccuracyRule{});
+  EXPECT_EQ(j.metric, AccuracyMetric::Cosine);
+  EXPECT_TRUE(j.safe) << j.unsafe_reason;
+  const auto strict = judgeAccuracy(stats(1.2e-2, 0.99993), kBf16, {AccuracyMetric::RelL2, 1e-2});
+  EXPECT_FALSE(strict.safe);
+  EXPECT_EQ(strict.unsafe_reason, "error 1.2e-02 > tolerance 1.0e-02");
+}
+
+TEST(AccuracyRule, AClassifierNeedsItsTop1AndNoGrossError) {
+  EXPECT_TRUE(judgeAccuracy(stats(1.1e-2, 0.9999, 1.0), kBf16, AccuracyRule{}).safe);
+  const auto flipped = judgeAccuracy(stats(1.1e-2, 0.9999, 30.0 / 32.0), kBf16, AccuracyRule{});
+  EXPECT_EQ(flipped.metric, AccuracyMetric::Top1);
+  EXPECT_FALSE(flipped.safe);
+  EXPECT_NE(flipped.unsafe_reason.find("6.25 % of top-1 classes changed"), std::string::npos)
+      << flipped.unsafe_reason;
+  const auto gross = judgeAccuracy(stats(0.2, 0.98, 1.0), kBf16, AccuracyRule{});
+  EXPECT_FALSE(gross.safe);
+  EXPECT_NE(gross.unsafe_reason.find("rel. L2 error 2.0e-01 > 1.0e-01"), std::string::npos)
+      << gross.unsafe_reason;
+  // A looser tolerance lets 2 of 32 rows change.
+  EXPECT_TRUE(
+      judgeAccuracy(stats(1.1e-2, 0.9999, 30.0 / 32.0), kBf16, {AccuracyMetric::Auto, 0.1}).safe);
+}
+
+TEST(AccuracyRule, Fp16OverflowIsNamedWithItsCure) {
+  auto a = stats(0.0, 1.0);
+  a.inf_count = 12;
+  const auto j = judgeAccuracy(a, kFp16, AccuracyRule{});
+  EXPECT_FALSE(j.safe);
+  EXPECT_TRUE(j.fp16_overflow);
+  EXPECT_EQ(j.unsafe_reason, "FP16 overflow: 12 NaN/Inf values in the output — use BF16");
+  const auto saturated =
+      judgeAccuracy(stats(0.97, 0.2), OptimizationConfig::parse("amp-fp16"), AccuracyRule{});
+  EXPECT_TRUE(saturated.fp16_overflow);
+  EXPECT_NE(saturated.unsafe_reason.find("use BF16"), std::string::npos);
+  // The same numbers in BF16 are unsafe, but not an FP16 overflow.
+  auto bf = judgeAccuracy(a, kBf16, AccuracyRule{});
+  EXPECT_FALSE(bf.safe);
+  EXPECT_FALSE(bf.fp16_overflow);
+}
+
+TEST(AccuracyRule, OnlyFp32MayGoUnmeasured) {
+  AccuracyStats none;
+  EXPECT_TRUE(judgeAccuracy(none, OptimizationConfig{}, AccuracyRule{}).safe);
+  EXPECT_FALSE(judgeAccuracy(none, kBf16, AccuracyRule{}).safe);
+}
+
+TEST(AccuracyRule, DescribesItselfAndRejectsNonsense) {
+  EXPECT_EQ(
+      AccuracyRule{}.describe(),
+      "auto (t = 1.0e-02): classifiers ≤ 1 % of top-1 classes changed and rel. L2 ≤ 1.0e-01; other "
+      "outputs cosine ≥ 0.99");
+  EXPECT_EQ(parseAccuracyMetric("cosine"), AccuracyMetric::Cosine);
+  EXPECT_THROW(parseAccuracyMetric("l1"), Error);
+  EXPECT_THROW((AccuracyRule{AccuracyMetric::Cosine, 1.5}.validate()), Error);
+  EXPECT_NO_THROW((AccuracyRule{AccuracyMetric::RelL2, 1.5}.validate()));
+  EXPECT_THROW((AccuracyRule{AccuracyMetric::RelL2, -1}.validate()), Error);
+}
+
+}  // namespace
+}  // namespace inferscope

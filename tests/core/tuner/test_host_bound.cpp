@@ -1,0 +1,47 @@
+// diagnoseHostBound: the GPU's waiting share from an eager config and its CUDA-graph twin.
+#include <gtest/gtest.h>
+
+#include "core/tuner/host_bound.h"
+
+namespace inferscope::tuner {
+namespace {
+
+ConfigResult result(const char* key, double median_ms) {
+  ConfigResult r;
+  r.config = OptimizationConfig::parse(key);
+  r.stats.median_ms = median_ms;
+  return r;
+}
+
+TEST(HostBound, TheGraphTwinShowsHowLongTheGpuWaitsForLaunches) {
+  const auto d =
+      diagnoseHostBound({result("fp32", 3.0), result("fp32+graph", 1.8), result("bf16", 2.0)},
+                        OptimizationConfig::parse("fp32+graph"));
+  ASSERT_TRUE(d.measured);
+  EXPECT_NEAR(d.launch_wait_share, 0.4, 1e-9);
+  EXPECT_TRUE(d.host_bound);
+  EXPECT_NE(d.sentence.find("host-bound: the GPU waits for launches 40 % of each iteration"),
+            std::string::npos)
+      << d.sentence;
+  EXPECT_NE(d.sentence.find("CUDA graphs"), std::string::npos);
+}
+
+TEST(HostBound, PrefersTheWinnersOwnSettings) {
+  const auto d = diagnoseHostBound({result("fp32", 10.0), result("fp32+graph", 9.9),
+                                    result("bf16+cl", 4.0), result("bf16+cl+graph", 3.9)},
+                                   OptimizationConfig::parse("bf16+cl+aoti"));
+  EXPECT_EQ(d.eager_key, "bf16+cl");
+  EXPECT_FALSE(d.host_bound);
+  EXPECT_NE(d.sentence.find("GPU-bound"), std::string::npos);
+}
+
+TEST(HostBound, UnmeasuredWithoutAPair) {
+  auto failed = result("fp32+graph", 1.0);
+  failed.status = ConfigStatus::Error;
+  const auto d = diagnoseHostBound({result("fp32", 3.0), failed}, OptimizationConfig{});
+  EXPECT_FALSE(d.measured);
+  EXPECT_FALSE(d.host_bound);
+}
+
+}  // namespace
+}  // namespace inferscope::tuner

@@ -1,0 +1,147 @@
+// Race: screening, elimination on intervals, more iterations for survivors, forks for finalists,
+// the budget, ties, and the fates of failed, unsafe and fallen-back candidates.
+#include <gtest/gtest.h>
+
+#include "core/tuner/race.h"
+#include "fake_measurer.h"
+
+namespace inferscope::tuner {
+namespace {
+
+using testing::FakeMeasurer;
+using testing::FakeProfile;
+
+// An encoder on a Hopper GPU: 12 eager/graph candidates and 4 AOTInductor ones.
+SearchSpace encoderSpace() {
+  SpaceContext ctx;
+  ctx.caps.kind = DeviceKind::Cuda;
+  ctx.caps.cc_major = 9;
+  ctx.caps.has_cudnn = true;
+  ctx.aot_inductor_available = true;
+  ctx.inputs = {InputSpec::parse("32x128:int64")};
+  return SearchSpace(ctx, {OptimizationConfig::parse("bf16+graph")});
+}
+
+FakeProfile at(double median_ms, double noise = 0.01) {
+  FakeProfile p;
+  p.median_ms = median_ms;
+  p.rel_noise = noise;
+  return p;
+}
+
+const CandidateOutcome& outcome(const TuneResult& r, const char* key) {
+  const auto* o = r.find(OptimizationConfig::parse(key));
+  if (!o) throw std::runtime_error(std::string("no candidate ") + key);
+  return *o;
+}
+
+RaceOptions generous() {
+  RaceOptions o;
+  o.budget_ms = 300000;
+  return o;
+}
+
+TEST(Race, EliminatesTheClearlySlowerAndGivesSurvivorsMoreIterations) {
+  FakeMeasurer m;
+  m.profiles["fp16"] = at(4.25);  // the winner's eager twin: its graph saves 39 % (launches)
+  m.profiles["bf16+graph"] = at(2.0);
+  m.profiles["fp16+graph"] = at(2.6);
+  m.profiles["fp16+aoti"] = at(1.7);
+  m.profiles["fp16+aoti"].compile_ms = 20000;
+  Race race(m, generous());
+  const auto r = race.run(encoderSpace());
+  ASSERT_TRUE(r.winner);
+  EXPECT_EQ(r.winner->key(), "fp16+aoti");
+  EXPECT_EQ(outcome(r, "fp16+aoti").state, CandidateState::Winner);
+  EXPECT_EQ(m.forks_measured["fp16+aoti"], 3);
+  const auto& fp32 = outcome(r, "fp32");
+  EXPECT_EQ(fp32.state, CandidateState::Eliminated);
+  EXPECT_NE(fp32.reason.find("slower"), std::string::npos) << fp32.reason;
+  EXPECT_EQ(m.iterations_measured["fp32"], 20);  // screened once, then dropped
+  EXPECT_GT(m.iterations_measured["fp16+aoti"], 20);
+  // The package compiled in the background while the eager configs were screened.
+  EXPECT_FALSE(m.busy_measurements.empty());
+  EXPECT_EQ(m.measure_order.front(), "bf16+graph");  // the guide's seed first
+  EXPECT_NE(r.verdict.find("across 3 fresh processes"), std::string::npos) << r.verdict;
+  EXPECT_NE(r.verdict.find("the GPU waits for launches 39 %"), std::string::npos) << r.verdict;
+  EXPECT_LE(r.elapsed_ms, r.budget_ms);
+}
+
+TEST(Race, IndistinguishableFinalistsAreStatedAsATie) {
+  FakeMeasurer m;
+  m.profiles["bf16+graph"] = at(2.0);
+  m.profiles["bf16+aoti"] = at(2.0);
+  Race race(m, generous());
+  const auto r = race.run(encoderSpace());
+  ASSERT_TRUE(r.winner);
+  // Fewer moving parts wins a tie: the CUDA graph needs no compiler.
+  EXPECT_EQ(r.winner->key(), "bf16+graph");
+  ASSERT_EQ(r.tied_with.size(), 1u);
+  EXPECT_EQ(r.tied_with[0].key(), "bf16+aoti");
+  EXPECT_EQ(outcome(r, "bf16+aoti").state, CandidateState::Tied);
+  EXPECT_NE(r.verdict.find("Tie: bf16+graph cannot be told apart from bf16+aoti"),
+            std::string::npos)
+      << r.verdict;
+}
+
+TEST(Race, RespectsTheBudgetAndSaysWhatItLeftOut) {
+  FakeMeasurer m;  // every config 50 ms: 25 iterations + set-up ≈ 1.35 s each
+  RaceOptions o;
+  o.budget_ms = 12000;
+  Race race(m, o);
+  const auto r = race.run(encoderSpace());
+  EXPECT_LE(r.elapsed_ms, 1.3 * o.budget_ms);
+  int not_measured = 0;
+  for (const auto& c : r.candidates) {
+    if (c.state != CandidateState::NotMeasured) continue;
+    ++not_measured;
+    EXPECT_NE(c.reason.find("budget"), std::string::npos) << c.config.key() << ": " << c.reason;
+  }
+  EXPECT_GT(not_measured, 0);
+  EXPECT_TRUE(r.winner.has_value());
+}
+
+TEST(Race, FailedUnsafeAndFallenBackConfigsNeverWin) {
+  FakeMeasurer m;
+  m.profiles["fp16"] = at(1.0);
+  m.profiles["fp16"].accuracy.measured = true;
+  m.profiles["fp16"].accuracy.inf_count = 40;
+  m.profiles["bf16+graph"] = at(1.1);
+  m.profiles["bf16+graph"].status = ConfigStatus::Error;
+  m.profiles["bf16+graph"].message =
+      "capture failed: operation not permitted when stream is capturing";
+  m.profiles["bf16"] = at(1.2);
+  m.profiles["bf16"].fallback_to = "amp-bf16";
+  m.profiles["amp-bf16"] = at(1.5);
+  Race race(m, generous());
+  const auto r = race.run(encoderSpace());
+  EXPECT_EQ(outcome(r, "fp16").state, CandidateState::Unsafe);
+  EXPECT_NE(outcome(r, "fp16").reason.find("FP16 overflow"), std::string::npos);
+  EXPECT_EQ(outcome(r, "bf16+graph").state, CandidateState::Failed);
+  EXPECT_NE(outcome(r, "bf16+graph").reason.find("operation not permitted"), std::string::npos);
+  EXPECT_EQ(outcome(r, "bf16").state, CandidateState::Failed);
+  EXPECT_NE(outcome(r, "bf16").reason.find("amp-bf16"), std::string::npos);
+  ASSERT_TRUE(r.winner);
+  EXPECT_EQ(r.winner->key(), "amp-bf16");
+}
+
+TEST(Race, AMeasurementBesideACompilerNeedsAWiderMarginToEliminate) {
+  const auto run = [](double compile_ms) {
+    FakeMeasurer m;
+    m.profiles["bf16+graph"] = at(2.0, 0.002);
+    m.profiles["fp16+graph"] = at(2.1, 0.002);  // 5 % slower: clearly so, when the machine is quiet
+    m.profiles["bf16+aoti"] = at(40);
+    m.profiles["bf16+aoti"].compile_ms = compile_ms;
+    RaceOptions o = generous();
+    o.finalists = 1;
+    Race race(m, o);
+    const auto r = race.run(encoderSpace());
+    EXPECT_EQ(r.winner->key(), "bf16+graph");
+    return m.iterations_measured["fp16+graph"];
+  };
+  EXPECT_EQ(run(0), 20);      // eliminated at screening
+  EXPECT_GT(run(60000), 20);  // survives screening beside a compile, decided in a quiet round
+}
+
+}  // namespace
+}  // namespace inferscope::tuner

@@ -1,0 +1,120 @@
+// SearchSpace: the whole space minus what cannot run or cannot matter, each pruned config with
+// its reason; seeds first.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+
+#include "core/tuner/search_space.h"
+
+namespace inferscope::tuner {
+namespace {
+
+DeviceCaps hopper() {
+  DeviceCaps caps;
+  caps.kind = DeviceKind::Cuda;
+  caps.cc_major = 9;
+  caps.has_cudnn = true;
+  return caps;
+}
+
+SpaceContext imageModel(DeviceCaps caps) {
+  SpaceContext ctx;
+  ctx.caps = caps;
+  ctx.aot_inductor_available = caps.isCuda();
+  ctx.inputs = {InputSpec::parse("32x3x224x224")};
+  return ctx;
+}
+
+bool has(const std::vector<OptimizationConfig>& list, const char* key) {
+  return std::find(list.begin(), list.end(), OptimizationConfig::parse(key)) != list.end();
+}
+
+std::string reasonFor(const SearchSpace& space, const char* key) {
+  for (const auto& p : space.pruned()) {
+    if (p.config == OptimizationConfig::parse(key)) return p.reason;
+  }
+  return {};
+}
+
+TEST(SearchSpace, CoversPrecisionLayoutCompileAndBenchmarkOnAGpu) {
+  const SearchSpace space(imageModel(hopper()));
+  for (const char* key :
+       {"fp32", "tf32", "fp16", "bf16", "amp-fp16", "amp-bf16", "bf16+cl+graph+bench",
+        "fp16+aoti+bench", "bf16+cl+aoti", "amp-bf16+cl+graph", "fp32+graph"}) {
+    EXPECT_TRUE(has(space.candidates(), key)) << key;
+  }
+  // 6 precisions × 2 layouts × {eager, graph} × 2 bench, and 4 cast precisions × 2 × aoti × 2.
+  EXPECT_EQ(space.candidates().size(), 48u + 16u);
+}
+
+TEST(SearchSpace, PrunesWhatCannotRunWithItsReasonAndNeverListsItAsACandidate) {
+  const SearchSpace space(imageModel(hopper()));
+  EXPECT_FALSE(has(space.candidates(), "amp-bf16+aoti"));
+  EXPECT_NE(reasonFor(space, "amp-bf16+aoti").find("autocast"), std::string::npos);
+  EXPECT_NE(reasonFor(space, "fp32+ts").find("TorchScript"), std::string::npos);
+  EXPECT_NE(reasonFor(space, "fp32+aoti-max").find("max-autotune"), std::string::npos);
+  for (const auto& p : space.pruned()) {
+    EXPECT_FALSE(p.reason.empty()) << p.config.key();
+    EXPECT_FALSE(has(space.candidates(), p.config.key().c_str())) << p.config.key();
+  }
+}
+
+TEST(SearchSpace, OnTheCpuNoGraphsNoHalfCastsNoCudnn) {
+  const SearchSpace space(imageModel(DeviceCaps{}));
+  for (const auto& c : space.candidates()) {
+    EXPECT_NE(c.compile, CompileMode::CudaGraph) << c.key();
+    EXPECT_NE(c.precision, Precision::Fp16Cast) << c.key();
+    EXPECT_FALSE(c.cudnn.benchmark) << c.key();
+  }
+  EXPECT_NE(reasonFor(space, "fp32+graph").find("CUDA"), std::string::npos);
+  EXPECT_TRUE(has(space.candidates(), "amp-bf16+cl"));
+}
+
+TEST(SearchSpace, TokenInputsGetNeitherChannelsLastNorBenchmark) {
+  auto ctx = imageModel(hopper());
+  ctx.inputs = {InputSpec::parse("32x128:int64")};
+  const SearchSpace space(ctx);
+  EXPECT_FALSE(has(space.candidates(), "bf16+cl"));
+  EXPECT_NE(reasonFor(space, "bf16+cl").find("4-D"), std::string::npos);
+  EXPECT_NE(reasonFor(space, "bf16+bench").find("convolution"), std::string::npos);
+  EXPECT_TRUE(has(space.candidates(), "fp16+aoti"));
+  EXPECT_EQ(space.candidates().size(), 6u * 2u + 4u);  // {eager, graph} × 6 + aoti × 4
+}
+
+TEST(SearchSpace, TorchScriptFilesFreezeButCannotBeReExported) {
+  auto ctx = imageModel(hopper());
+  ctx.source = ModelSource::TorchScript;
+  const SearchSpace space(ctx);
+  EXPECT_TRUE(has(space.candidates(), "bf16+ts"));
+  EXPECT_NE(reasonFor(space, "bf16+aoti").find("re-exported"), std::string::npos);
+}
+
+TEST(SearchSpace, APackageRunsAsCompiled) {
+  auto ctx = imageModel(hopper());
+  ctx.source = ModelSource::AotInductor;
+  const SearchSpace space(ctx);
+  for (const auto& c : space.candidates())
+    EXPECT_EQ(c.compile, CompileMode::AotInductor) << c.key();
+  EXPECT_TRUE(has(space.candidates(), "fp32+aoti+bench"));
+  EXPECT_FALSE(reasonFor(space, "bf16+aoti").empty());
+}
+
+TEST(SearchSpace, SeedsComeFirstInTheirOrderAndPrunedSeedsArePruned) {
+  const std::vector<OptimizationConfig> seeds = {OptimizationConfig::parse("bf16+cl+graph+bench"),
+                                                 OptimizationConfig::parse("amp-bf16+aoti"),
+                                                 OptimizationConfig::parse("fp32")};
+  const SearchSpace space(imageModel(hopper()), seeds);
+  ASSERT_GE(space.candidates().size(), 2u);
+  EXPECT_EQ(space.candidates()[0].key(), "bf16+cl+graph+bench");
+  EXPECT_EQ(space.candidates()[1].key(), "fp32");
+  EXPECT_FALSE(reasonFor(space, "amp-bf16+aoti").empty());
+  // The rest by the guide's promise: a half-precision compiled config before FP32 eager.
+  const auto& c = space.candidates();
+  const auto pos = [&](const char* k) {
+    return std::find(c.begin(), c.end(), OptimizationConfig::parse(k)) - c.begin();
+  };
+  EXPECT_LT(pos("fp16+aoti"), pos("fp32+bench"));
+}
+
+}  // namespace
+}  // namespace inferscope::tuner
