@@ -18,21 +18,6 @@ namespace {
 
 namespace fs = std::filesystem;
 
-// The hash of a model file the user names; a directory, FIFO or device is refused before any read.
-std::string hashOfModelFile(const std::string& path) {
-  std::error_code ec;
-  const auto status = fs::status(path, ec);
-  if (status.type() == fs::file_type::not_found) {
-    throw Error(ErrorKind::ModelLoad, fmt::format("model file '{}' does not exist", path));
-  }
-  if (status.type() != fs::file_type::regular) {
-    throw Error(
-        ErrorKind::InvalidInput,
-        fmt::format("'{}' is not a regular file: give the path of a .pt or .pt2 file", path));
-  }
-  return sha256OfFile(path);
-}
-
 std::string absolute(const std::string& path) {
   std::error_code ec;
   const auto p = fs::absolute(path, ec);
@@ -52,12 +37,12 @@ struct TrustOptions {
 int runTrust(const TrustOptions& o) {
   TrustStore store;
   for (const auto& file : o.files) {
-    const auto hash = hashOfModelFile(file);
+    const auto hash = sha256OfFile(file);
     store.trust(hash, absolute(file));
     fmt::print("trusted {} (sha256 {})\n", file, hash);
   }
   for (const auto& what : o.revoke) {
-    const auto hash = isHash(what) ? what : hashOfModelFile(what);
+    const auto hash = isHash(what) ? what : sha256OfFile(what);
     if (!store.revoke(hash)) {
       throw Error(ErrorKind::InvalidInput,
                   fmt::format("'{}' (sha256 {}) is not trusted: see `inferscope-cli trust --list`",
@@ -79,12 +64,12 @@ void applyModelTrust(ProfileRequest& request, const std::vector<std::string>& tr
   if (request.model.source == ModelSource::Zoo && trust_files.empty()) return;
   std::optional<TrustStore> store;
   for (const auto& file : trust_files) {
-    const auto hash = hashOfModelFile(file);
+    const auto hash = sha256OfFile(file);
     if (!store) store.emplace();
     if (!store->isTrusted(hash)) store->trust(hash, absolute(file));
   }
   if (request.model.source == ModelSource::Zoo) return;  // built from our own code: no trust needed
-  const auto hash = hashOfModelFile(request.model.path);
+  const auto hash = sha256OfFile(request.model.path);
   if (!store) store.emplace();
   if (!store->isTrusted(hash)) {
     throw Error(ErrorKind::InvalidInput,

@@ -1,12 +1,13 @@
 #include "core/common/sha256.h"
 
+#include <fcntl.h>
 #include <fmt/format.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <cerrno>
 #include <cstring>
-#include <fstream>
-#include <sstream>
 
 #include "core/common/error.h"
 
@@ -98,20 +99,36 @@ std::string sha256Hex(std::string_view bytes) {
 }
 
 std::string sha256OfFile(const std::string& path, std::string* bytes) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) {
-    throw Error(ErrorKind::InvalidInput,
-                fmt::format("cannot read '{}': {}", path, std::strerror(errno)));
+  // open + fstat on the descriptor: what is checked is what is read. O_NONBLOCK, so a FIFO planted
+  // under the name is refused instead of blocking the open forever.
+  const int fd = ::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+  if (fd < 0) {
+    throw Error(errno == ENOENT ? ErrorKind::ModelLoad : ErrorKind::InvalidInput,
+                errno == ENOENT ? fmt::format("'{}' does not exist", path)
+                                : fmt::format("cannot read '{}': {}", path, std::strerror(errno)));
   }
+  struct stat st {};
+  if (::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
+    ::close(fd);
+    throw Error(ErrorKind::InvalidInput,
+                fmt::format("'{}' is not a regular file: give the path of a model file", path));
+  }
+  if (bytes) bytes->reserve(static_cast<std::size_t>(st.st_size));
   Sha256 hash;
   std::array<char, 1 << 16> chunk{};
-  while (in) {
-    in.read(chunk.data(), chunk.size());
-    const auto got = static_cast<std::size_t>(in.gcount());
-    hash.update(chunk.data(), got);
-    if (bytes) bytes->append(chunk.data(), got);
+  while (true) {
+    const ssize_t got = ::read(fd, chunk.data(), chunk.size());
+    if (got < 0 && errno == EINTR) continue;
+    if (got < 0) {
+      const std::string reason = std::strerror(errno);
+      ::close(fd);
+      throw Error(ErrorKind::InvalidInput, fmt::format("reading '{}' failed: {}", path, reason));
+    }
+    if (got == 0) break;
+    hash.update(chunk.data(), static_cast<std::size_t>(got));
+    if (bytes) bytes->append(chunk.data(), static_cast<std::size_t>(got));
   }
-  if (in.bad()) throw Error(ErrorKind::InvalidInput, fmt::format("reading '{}' failed", path));
+  ::close(fd);
   return hash.hexDigest();
 }
 

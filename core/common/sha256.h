@@ -31,7 +31,8 @@ std::string sha256Hex(std::string_view bytes);
 
 // Reads `path` whole and returns its bytes in `bytes` (when given) and their hash, so a caller can
 // hash and then use the very bytes it hashed (no window for the file to change in between).
-// Throws Error(InvalidInput) naming the file when it cannot be read.
+// Refuses what is not a regular file (a FIFO would block, a device never ends) and a missing file
+// (Error(ModelLoad), "does not exist") or an unreadable one (Error(InvalidInput)), naming it.
 std::string sha256OfFile(const std::string& path, std::string* bytes = nullptr);
 
 }  // namespace inferscope

@@ -38,6 +38,7 @@
 #include "gui/widgets/run_setup_panel.h"
 #include "gui/widgets/run_status_bar.h"
 #include "gui/widgets/speed_accuracy_chart.h"
+#include "gui/widgets/trust_prompt.h"
 #include "gui/wizard/recommendation_wizard.h"
 
 // Q_INIT_RESOURCE must be called from the global namespace; the icons live in this static library,
@@ -251,8 +252,14 @@ void MainWindow::startRun() {
   startRequest(request);
 }
 
-void MainWindow::startRequest(const ProfileRequest& request) {
+void MainWindow::startRequest(const ProfileRequest& asked) {
   if (bridge_->isRunning()) return;
+  ProfileRequest request = asked;  // a model file runs only once trusted (trust_prompt.h)
+  QString trust_error;
+  if (!TrustPrompt::ensureTrusted(this, request.model, &trust_error)) {
+    if (!trust_error.isEmpty()) log_model_->append(LogLevel::Error, trust_error);
+    return;
+  }
   if (request.plan.empty()) {
     log_model_->append(LogLevel::Warning, tr("Check at least one config in “Model & input” before starting."));
     return;

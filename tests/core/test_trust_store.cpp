@@ -102,6 +102,26 @@ TEST_F(TrustStoreTest, MalformedOrSymlinkedStoreIsRefusedByName) {
   EXPECT_THROW(TrustStore{storePath()}, Error);
 }
 
+TEST_F(TrustStoreTest, HashingRefusesWhatIsNotARegularFile) {
+  const auto fifo = (dir_ / "model.pt2").string();
+  ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
+  for (const auto& path : {fifo, dir_.string()}) {
+    try {
+      sha256OfFile(path);  // a FIFO must not block: nobody writes to it
+      FAIL() << path << " was hashed";
+    } catch (const Error& e) {
+      EXPECT_NE(std::string(e.what()).find("is not a regular file"), std::string::npos) << e.what();
+    }
+  }
+  try {
+    sha256OfFile((dir_ / "missing.pt").string());
+    FAIL() << "a missing file was hashed";
+  } catch (const Error& e) {
+    EXPECT_EQ(e.kind(), ErrorKind::ModelLoad);
+    EXPECT_NE(std::string(e.what()).find("does not exist"), std::string::npos) << e.what();
+  }
+}
+
 TEST_F(TrustStoreTest, VerifyRefusesUntrustedAndChangedFiles) {
   try {
     verifyTrustedFile(model_, "");
