@@ -32,8 +32,15 @@ struct SweepOptions {
 
 void printRanking(std::FILE* out, const SessionResult& s, const SessionRanking& ranking,
                   const AccuracyRule& options) {
+  // The speed-ups are relative to rankSession's baseline: FP32 when the session has it, otherwise
+  // the first config that ran. Name the one used, never "FP32" for a session without it.
+  const std::string reference =
+      ranking.baseline_index
+          ? s.configs[static_cast<std::size_t>(*ranking.baseline_index)].config.key()
+          : std::string("ref");
   fmt::print(out, "{:>4}  {:<24} {:>10} {:>8} {:>19} {:>9} {:>9} {:>9}  {}\n", "rank", "config",
-             "median ms", "CI ±%", "speed-up ×FP32", "peak MiB", "param MiB", "rel err", "notes");
+             "median ms", "CI ±%", fmt::format("speed-up ×{}", reference), "peak MiB", "param MiB",
+             "rel err", "notes");
   for (const auto& r : ranking.configs) {
     const auto& c = s.configs[static_cast<std::size_t>(r.index)];
     if (r.rank == 0) {
@@ -60,7 +67,7 @@ void printRanking(std::FILE* out, const SessionResult& s, const SessionRanking& 
     if (r.on_pareto_front) notes += "★ Pareto ";
     if (ranking.baseline_index && !r.real_difference && r.index != *ranking.baseline_index &&
         r.speedup_ci_method != "none") {
-      notes += "≈ FP32 (no real difference) ";
+      notes += fmt::format("≈ {} (no real difference) ", reference);
     }
     if (!r.unsafe_reason.empty()) notes += "UNSAFE: " + r.unsafe_reason;
     fmt::print(out, "{:>4}  {:<24} {:>10.3f} {:>8} {:>19} {:>9.1f} {:>9.1f} {:>9}  {}\n", r.rank,
