@@ -19,6 +19,14 @@ bool cudaAvailable();
 bool aotInductorAvailable();
 std::string libtorchVersion();
 
+// AOTInductor packages of zoo models (core/engine/compile_queue.h): queues the compiles that
+// `configs` need for `request`'s model, in background helper processes, and returns at once
+// (nothing to do for other configs, model files or builds without AOTInductor). A config whose
+// package is not ready yet waits for it when it runs.
+void startAotInductorCompiles(const ProfileRequest& request, const std::vector<OptimizationConfig>& configs);
+// False while the package `config` needs is queued or compiling.
+bool aotInductorReady(const ProfileRequest& request, const OptimizationConfig& config);
+
 // Runs every config of the plan in order. Bad input for the whole session (unknown model, bad
 // input spec, missing CUDA) throws Error before the first iteration; failures of one config
 // (unsupported, OOM, a throwing model) are recorded in its result and the plan goes on.

@@ -1,17 +1,21 @@
 // AOTInductor compile mode. A user .pt2 package loads directly. A zoo model is compiled ahead of
 // time by resources/python/inferscope_aoti.py (TorchScript cannot be re-exported, so the model is
 // rebuilt in Python — torchvision / transformers — with the zoo's own weights, which the engine
-// writes first). Packages are cached by a key of model, weights seed, inputs, precision and mode.
+// writes first). Packages are compiled by background helper processes and cached by a key of the
+// weights' content hash, inputs, precision, layout, mode, LibTorch version and GPU; each is checked
+// against its recorded SHA-256 before reuse (core/engine/compile_queue.h).
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
-#include <array>
-#include <cstdio>
 #include <cstdlib>
 #include <filesystem>
 #include <functional>
+#include <optional>
 
 #include "core/common/error.h"
+#include "core/common/sha256.h"
+#include "core/engine/compile_queue.h"
+#include "core/engine/engine.h"
 #include "core/model/model_zoo.h"
 #include "core/torch/prepared_model.h"
 #include "core/torch/settings_guard.h"
@@ -19,7 +23,13 @@
 
 #if defined(INFERSCOPE_WITH_CUDA) && INFERSCOPE_TORCH_AT_LEAST(2, 6)
 #define INFERSCOPE_WITH_AOTI 1
+#include <ATen/cuda/CUDAContext.h>
 #include <torch/csrc/inductor/aoti_package/model_package_loader.h>
+#include <unistd.h>
+
+#include <cctype>
+#include <map>
+#include <mutex>
 #endif
 
 namespace inferscope::torchlayer {
@@ -54,25 +64,6 @@ std::string precisionArg(const OptimizationConfig& c) {
               "with aoti (autocast is not exported)");
 }
 
-std::string runCommand(const std::string& command, int& exit_code) {
-  std::string output;
-  FILE* pipe = ::popen((command + " 2>&1").c_str(), "r");
-  if (!pipe) {
-    exit_code = -1;
-    return "cannot start python3";
-  }
-  std::array<char, 4096> buf{};
-  while (std::fgets(buf.data(), buf.size(), pipe)) output += buf.data();
-  exit_code = ::pclose(pipe);
-  return output;
-}
-
-std::string lastLines(const std::string& text, int count) {
-  auto pos = text.size();
-  for (int i = 0; i <= count && pos != std::string::npos && pos > 0; ++i) pos = text.rfind('\n', pos - 1);
-  return pos == std::string::npos ? text : text.substr(pos + 1);
-}
-
 // The helper scripts: $INFERSCOPE_PYTHON_HELPERS, else the installed copy, else the source tree.
 std::string pythonHelperPath(const std::string& name) {
   if (const char* dir = std::getenv("INFERSCOPE_PYTHON_HELPERS")) return (fs::path(dir) / name).string();
@@ -89,45 +80,78 @@ fs::path cacheDirectory() {
   return fs::temp_directory_path() / "inferscope";
 }
 
+// The GPU a package is compiled for: its name and compute capability ("NVIDIA-H200-sm90").
+std::string gpuIdentity(int device_index) {
+  const auto* p = at::cuda::getDeviceProperties(device_index);
+  std::string name = p->name;
+  for (auto& ch : name) {
+    if (!std::isalnum(static_cast<unsigned char>(ch))) ch = '-';
+  }
+  return fmt::format("{}-sm{}{}", name, p->major, p->minor);
+}
 
-std::string buildZooPackage(const ModelRef& ref, const OptimizationConfig& config,
-                            const std::vector<torch::Tensor>& cpu_inputs, const torch::Device& device) {
-  const auto& e = ref.encoder;
-  std::vector<std::string> shapes;
-  for (const auto& t : cpu_inputs) shapes.push_back(fmt::format("{}", fmt::join(t.sizes(), "x")));
-  const std::string arch_opts = ref.name == "bert-encoder"
-      ? fmt::format("L{}H{}A{}I{}V{}P{}", e.layers, e.hidden, e.heads, e.intermediate, e.vocab, e.max_positions)
-      : std::string();
-  const std::string key = fmt::format("{}{}-s{}-{}-{}{}{}-torch{}", ref.name, arch_opts, ref.seed,
-                                      fmt::join(shapes, "_"), precisionArg(config),
-                                      config.memory_format == MemoryFormat::ChannelsLast ? "-cl" : "",
-                                      config.compile == CompileMode::AotInductorMax ? "-max" : "", TORCH_VERSION);
+// The zoo weights the helper loads, written once per architecture and seed (atomically: isolation
+// workers may read them at the same time), and the SHA-256 of their bytes — the model's content
+// hash in the package key.
+std::pair<fs::path, std::string> zooWeights(const ModelRef& ref, const std::string& arch) {
+  static std::mutex mutex;
+  static std::map<std::string, std::string> hashes;
+  std::lock_guard lock(mutex);
   const fs::path dir = cacheDirectory() / "aoti";
-  const fs::path package = dir / (key + ".pt2");
-  if (fs::exists(package)) return package.string();
+  const fs::path weights = dir / fmt::format("{}-s{}.weights.pt", arch, ref.seed);
+  if (const auto it = hashes.find(weights.string()); it != hashes.end() && fs::exists(weights)) {
+    return {weights, it->second};
+  }
   fs::create_directories(dir);
-
-  const fs::path weights = dir / fmt::format("{}-s{}.weights.pt", ref.name + arch_opts, ref.seed);
   if (!fs::exists(weights)) {
     auto instance = loadModel(ref, torch::Device(torch::kCPU));
-    saveZooWeights(*instance, weights.string());
+    const auto partial = fs::path(weights.string() + fmt::format(".{}.partial", ::getpid()));
+    saveZooWeights(*instance, partial.string());
+    fs::rename(partial, weights);
   }
-  const std::string command = fmt::format(
-      "python3 '{}' --arch {} --weights '{}' --inputs {} --precision {} {} {} --encoder {},{},{},{},{},{} "
-      "--device cuda:{} --out '{}'",
-      pythonHelperPath("inferscope_aoti.py"), ref.name, weights.string(), fmt::join(shapes, ","),
-      precisionArg(config), config.memory_format == MemoryFormat::ChannelsLast ? "--channels-last" : "",
-      config.compile == CompileMode::AotInductorMax ? "--max-autotune" : "", e.layers, e.hidden, e.heads,
-      e.intermediate, e.vocab, e.max_positions, static_cast<int>(device.index()), package.string());
-  int code = 0;
-  const auto output = runCommand(command, code);
-  if (code != 0 || !fs::exists(package)) {
-    throw Error(ErrorKind::Unsupported,
-                fmt::format("compiling the AOTInductor package needs python3 with torch ≥ 2.6 and "
-                            "{}; the helper said: {}", ref.name == "bert-encoder" ? "transformers" : "torchvision",
-                            lastLines(output, 3)));
-  }
-  return package.string();
+  return {weights, hashes[weights.string()] = sha256OfFile(weights.string())};
+}
+
+// The compile of `config`'s package for a zoo model: cache key of model content, inputs, precision,
+// layout, mode, LibTorch version and GPU; the helper's arguments as a vector (no shell).
+CompileSpec zooCompileSpec(const ModelRef& ref, const OptimizationConfig& config,
+                           const std::vector<std::vector<std::int64_t>>& shapes, int device_index) {
+  const auto& e = ref.encoder;
+  std::vector<std::string> shape_text;
+  for (const auto& s : shapes) shape_text.push_back(fmt::format("{}", fmt::join(s, "x")));
+  const std::string arch = ref.name == "bert-encoder"
+                               ? fmt::format("{}L{}H{}A{}I{}V{}P{}", ref.name, e.layers, e.hidden, e.heads,
+                                             e.intermediate, e.vocab, e.max_positions)
+                               : ref.name;
+  const auto [weights, weights_hash] = zooWeights(ref, arch);
+  const bool cl = config.memory_format == MemoryFormat::ChannelsLast;
+  const bool max = config.compile == CompileMode::AotInductorMax;
+  const std::string key = fmt::format("{}-w{}-{}-{}{}{}-torch{}-{}", arch, weights_hash.substr(0, 16),
+                                      fmt::join(shape_text, "_"), precisionArg(config), cl ? "-cl" : "",
+                                      max ? "-max" : "", TORCH_VERSION, gpuIdentity(device_index));
+  const fs::path dir = cacheDirectory() / "aoti";
+  CompileSpec spec;
+  spec.key = fmt::format("{} {}", ref.name, config.key());
+  spec.package_path = (dir / (key + ".pt2")).string();
+  spec.log_path = (dir / "logs" / (key + ".log")).string();
+  spec.args = {pythonHelperPath("inferscope_aoti.py"),
+               "--arch", ref.name,
+               "--weights", weights.string(),
+               "--inputs", fmt::format("{}", fmt::join(shape_text, ",")),
+               "--precision", precisionArg(config),
+               "--encoder", fmt::format("{},{},{},{},{},{}", e.layers, e.hidden, e.heads, e.intermediate, e.vocab,
+                                        e.max_positions),
+               "--device", fmt::format("cuda:{}", device_index),
+               "--out", spec.package_path};
+  if (cl) spec.args.push_back("--channels-last");
+  if (max) spec.args.push_back("--max-autotune");
+  return spec;
+}
+
+std::vector<std::vector<std::int64_t>> shapesOf(const std::vector<torch::Tensor>& tensors) {
+  std::vector<std::vector<std::int64_t>> shapes;
+  for (const auto& t : tensors) shapes.emplace_back(t.sizes().begin(), t.sizes().end());
+  return shapes;
 }
 
 }  // namespace
@@ -140,7 +164,10 @@ void loadAotInductor(PreparedModel& m, const ModelRef& ref, const OptimizationCo
     package = ref.path;
     if (!fs::exists(package)) throw Error(ErrorKind::ModelLoad, fmt::format("package '{}' does not exist", package));
   } else if (ref.source == ModelSource::Zoo) {
-    package = buildZooPackage(ref, config, cpu_inputs, device);
+    // Compiled in the background (startAotInductorCompiles) or now; a failure is retried once and
+    // then reported as failed with the helper's exception, never as unsupported.
+    package = CompileQueue::instance().obtain(zooCompileSpec(ref, config, shapesOf(cpu_inputs), device.index()),
+                                              &m.compile_ms);
   } else {
     throw Error(ErrorKind::Unsupported,
                 "a TorchScript file cannot be re-exported for AOTInductor: export the model with "
@@ -175,6 +202,19 @@ void loadAotInductor(PreparedModel& m, const ModelRef& ref, const OptimizationCo
   }
 }
 
+std::optional<CompileSpec> compileSpecFor(const ProfileRequest& request, const OptimizationConfig& config) {
+  const bool aoti = config.compile == CompileMode::AotInductor || config.compile == CompileMode::AotInductorMax;
+  if (!aoti || request.model.source != ModelSource::Zoo || request.device != DeviceKind::Cuda) return std::nullopt;
+  const auto inputs = request.inputs.empty() ? defaultInputs(request.model, request.batch) : request.inputs;
+  std::vector<std::vector<std::int64_t>> shapes;
+  for (const auto& i : inputs) shapes.push_back(i.shape);
+  try {
+    return zooCompileSpec(request.model, config, shapes, request.device_index);
+  } catch (const Error&) {
+    return std::nullopt;  // autocast with aoti: loadAotInductor says why when the config runs
+  }
+}
+
 #else
 
 void loadAotInductor(PreparedModel&, const ModelRef&, const OptimizationConfig&,
@@ -193,3 +233,27 @@ void loadAotInductor(PreparedModel&, const ModelRef&, const OptimizationConfig&,
 #endif
 
 }  // namespace inferscope::torchlayer
+
+namespace inferscope::engine {
+
+void startAotInductorCompiles(const ProfileRequest& request, const std::vector<OptimizationConfig>& configs) {
+#ifdef INFERSCOPE_WITH_AOTI
+  for (const auto& c : configs) {
+    if (auto spec = torchlayer::compileSpecFor(request, c)) CompileQueue::instance().submit(*spec);
+  }
+#else
+  (void)request, (void)configs;  // this build runs no AOTInductor package: nothing to compile
+#endif
+}
+
+bool aotInductorReady(const ProfileRequest& request, const OptimizationConfig& config) {
+#ifdef INFERSCOPE_WITH_AOTI
+  const auto spec = torchlayer::compileSpecFor(request, config);
+  return !spec || CompileQueue::instance().ready(spec->package_path);
+#else
+  (void)request, (void)config;
+  return true;
+#endif
+}
+
+}  // namespace inferscope::engine

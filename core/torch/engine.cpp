@@ -295,6 +295,22 @@ std::vector<torch::Tensor> iterate(SessionContext& ctx, tl::PreparedModel& model
   return outputs;
 }
 
+// The autocast config to try when a whole-model cast failed on a dtype mismatch (constants or
+// buffers baked into a traced model stay FP32), or nullopt. AOTInductor packages have no autocast.
+std::optional<OptimizationConfig> autocastFallback(const OptimizationConfig& config, const ConfigResult& r) {
+  if (r.status != ConfigStatus::Error || !config.isLowPrecisionCast() ||
+      config.compile == CompileMode::AotInductor || config.compile == CompileMode::AotInductorMax) {
+    return std::nullopt;
+  }
+  const auto& m = r.message;
+  const bool dtype_mismatch = m.find("scalar type") != std::string::npos || m.find("dtype") != std::string::npos ||
+                              m.find("BFloat16") != std::string::npos || m.find("Half") != std::string::npos;
+  if (!dtype_mismatch) return std::nullopt;
+  auto fallback = config;
+  fallback.precision = config.precision == Precision::Bf16Cast ? Precision::AutocastBf16 : Precision::AutocastFp16;
+  return fallback;
+}
+
 // Runs one config on a fresh model. `kept_outputs` (reference-last mode) receives CPU copies of
 // the last iteration's outputs, compared with the reference once it exists.
 ConfigResult runConfig(SessionContext& ctx, const OptimizationConfig& config, int index,
@@ -326,6 +342,7 @@ ConfigResult runConfig(SessionContext& ctx, const OptimizationConfig& config, in
     auto model =
         tl::prepareModel(ctx.request.model, config, ctx.cpu_inputs, ctx.device);  // … then compile
     r.setup_ms = units::toMs(Clock::now() - setup_start);
+    r.compile_ms = model.compile_ms;
     r.memory.parameter_bytes = model.parameter_bytes;
     TORCH_CHECK_WITH(OutOfMemoryError, !faultInjectedOom(config.key()),
                      "injected by INFERSCOPE_FAULT_OOM");
@@ -360,6 +377,18 @@ ConfigResult runConfig(SessionContext& ctx, const OptimizationConfig& config, in
   if (r.status == ConfigStatus::OutOfMemory) {
     r.message += "; " + tl::describeMemoryAfterOom(config.key(), ctx.memory_before,
                                                    tl::measureFreeMemory(ctx.device), ctx.device);
+  }
+  if (auto fallback = autocastFallback(config, r)) {
+    // The guide's answer to a model that cannot be cast whole (a traced GPT-2: "expected scalar
+    // type Float but found BFloat16"): autocast of the same precision, said so in the result.
+    ctx.sink.onLog(LogLevel::Warning, fmt::format("{}: the whole-model cast failed ({}); trying {}", config.key(),
+                                                  r.message, fallback->key()));
+    auto fb = runConfig(ctx, *fallback, index, kept_outputs, time_budget_ms);
+    fb.fallback_from = config.key();
+    fb.message = fmt::format("fallback: the whole-model {} cast failed ({}); ran {} instead (autocast keeps the "
+                             "weights in FP32 and casts per operator){}",
+                             config.key(), r.message, fallback->key(), fb.message.empty() ? "" : "; " + fb.message);
+    return fb;
   }
   fillStats(r, ctx.request.batch);
   if (r.status != ConfigStatus::Ok) {

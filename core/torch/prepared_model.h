@@ -21,6 +21,7 @@ struct PreparedModel {
   std::int64_t parameter_count = 0;
   std::int64_t parameter_bytes = 0;
   std::shared_ptr<void> keep_alive;                 // compile artefacts (graph, package loader)
+  double compile_ms = 0;                            // waiting for or running an AOTInductor compile
 };
 
 // Inputs for `specs`, drawn from a fixed seed on the CPU (floats ~ N(0, 1), integers uniform in

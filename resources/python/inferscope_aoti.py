@@ -12,10 +12,16 @@ TorchScript cannot be re-exported, so the model is rebuilt here in Python:
 Precision is applied before compilation, as the optimization guide requires.
 
 Prints one JSON line {"status": "ok", "package": ..., "compile_s": ...} on success; exits non-zero
-with a readable message otherwise.
+with a readable message otherwise (a JSON error line for the failures it recognises, Python's own
+traceback for the rest — InferScope shows its last lines and the log's path).
+
+The package is written under a temporary name and renamed when complete, then its SHA-256 goes to
+<package>.sha256: InferScope's cache reuses a package only when the two match.
 """
 import argparse
+import hashlib
 import json
+import os
 import sys
 import time
 
@@ -166,8 +172,19 @@ def main():
     with torch.no_grad():
         program = torch.export.export(model, tuple(examples))
     configs = {"max_autotune": True} if args.max_autotune else {}
-    package = torch._inductor.aoti_compile_and_package(program, package_path=args.out, inductor_configs=configs)
-    print(json.dumps({"status": "ok", "package": package, "compile_s": round(time.time() - start, 1),
+    # Complete or absent: a package killed half-way (budget, Ctrl-C) never reaches the cache's name.
+    base = args.out[:-4] if args.out.endswith(".pt2") else args.out
+    partial = f"{base}.{os.getpid()}.partial.pt2"
+    torch._inductor.aoti_compile_and_package(program, package_path=partial, inductor_configs=configs)
+    os.replace(partial, args.out)
+    digest = hashlib.sha256()
+    with open(args.out, "rb") as f:
+        for block in iter(lambda: f.read(1 << 20), b""):
+            digest.update(block)
+    with open(args.out + ".sha256.partial", "w") as f:
+        f.write(digest.hexdigest() + "\n")
+    os.replace(args.out + ".sha256.partial", args.out + ".sha256")
+    print(json.dumps({"status": "ok", "package": args.out, "compile_s": round(time.time() - start, 1),
                       "torch": torch.__version__}))
 
 

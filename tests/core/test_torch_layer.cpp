@@ -215,3 +215,25 @@ TEST(TorchScriptModel, FileSwappedAfterTrustIsRefused) {
         << e.what();
   }
 }
+
+// A traced model keeps FP32 constants a whole-model cast cannot reach (GPT-2 traced from Hugging
+// Face: "expected scalar type Float but found BFloat16"): the engine runs the guide's fallback,
+// autocast of the same precision, and says so in the result.
+TEST(TorchScriptModel, AFailedWholeModelCastFallsBackToAutocast) {
+  torch::jit::Module m("BakedConstant");
+  m.define(R"JIT(
+    def forward(self, x):
+        w = torch.ones([16, 4])
+        return torch.matmul(x, w)
+  )JIT");
+  const auto path = tempFile("inferscope_baked_constant.pt");
+  m.save(path);
+  const auto session = run(fileRequest(path, "2x16:float32", {"bf16"}));
+  ASSERT_EQ(session.configs.size(), 1u);
+  const auto& r = session.configs[0];
+  EXPECT_EQ(r.status, ConfigStatus::Ok) << r.message;
+  EXPECT_EQ(r.config.key(), "amp-bf16");
+  EXPECT_EQ(r.fallback_from, "bf16");
+  EXPECT_NE(r.message.find("fallback: the whole-model bf16 cast failed"), std::string::npos) << r.message;
+  EXPECT_TRUE(r.accuracy.measured);
+}
