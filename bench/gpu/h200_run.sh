@@ -1,6 +1,6 @@
 #!/bin/bash
 # The GPU machine's measurement run (see docs/PERFORMANCE.md). From the repo root there:
-#   bash bench/gpu/h200_run.sh build|test|python|engine|aoti|aoti-max|isolate|guide|guide-resnet50|guide-bert|cudnn|cudnn-debug|oom|fixture ...   (phases, in order given)
+#   bash bench/gpu/h200_run.sh build|test|python|engine|aoti|aoti-max|isolate|guide|guide-resnet50|guide-bert|cudnn|cudnn-debug|oom|trace-boundary|fixture ...   (phases, in order given)
 # Writes logs, sessions and JSON to $OUT (default ./out). Needs .gpu (../shared/gpu/fetch-debs.sh).
 set -uo pipefail
 OUT=${OUT:-$PWD/out}; mkdir -p "$OUT"
@@ -79,6 +79,17 @@ run_phase() {
         -o "$OUT/oom_resnet50.inferscope.json" >"$OUT/oom.txt" 2>&1
       echo "oom: exit $? (1 expected: configs ran out of memory)"
       grep -E "out of memory|GiB" "$OUT/oom.txt" | cut -c1-400 ;;
+    trace-boundary)
+      # Issue #17: the spike at the first measured iteration of traced sessions. The same configs
+      # untraced and traced (window: 1 warm-up + 3 steady iterations); trace_boundary.py prints each
+      # iteration around the warm-up's end against the median, traced ones starred, host time too.
+      $CLI profile -q -m resnet50 -b 8 -d cuda --warmup 5 -n 40 -c fp32 -c bf16 -c bf16+cl+graph+bench \
+        -o "$OUT/boundary_untraced.inferscope.json" >"$OUT/boundary_untraced.txt" 2>&1
+      echo "untraced: exit $?"
+      $CLI trace -q -m resnet50 -b 8 -d cuda --warmup 5 -n 40 -c fp32 -c bf16 -c bf16+cl+graph+bench \
+        --window-warmup 1 --window-steady 3 -o "$OUT/boundary_traced.inferscope.json" >"$OUT/boundary_traced.txt" 2>&1
+      echo "traced: exit $?"
+      python3 bench/gpu/trace_boundary.py "$OUT/boundary_untraced.inferscope.json" "$OUT/boundary_traced.inferscope.json" ;;
     fixture)
       # Small sessions the GUI tests and screenshots open (tests/fixtures/): a traced run with kernel
       # timelines, and a cuDNN ledger.
