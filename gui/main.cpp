@@ -9,7 +9,6 @@
 #include <QApplication>
 #include <QCommandLineParser>
 #include <QDir>
-#include <QPalette>
 #include <QSettings>
 #include <QTabWidget>
 #include <QTimer>
@@ -21,6 +20,7 @@
 
 #include "core/common/version.h"
 #include "gui/lib/engine_bridge.h"
+#include "gui/widgets/dark_style.h"
 #include "gui/widgets/latency_chart.h"
 #include "gui/widgets/main_window.h"
 #include "gui/widgets/run_setup_panel.h"
@@ -29,6 +29,7 @@
 
 namespace {
 
+using inferscope::gui::DarkStyle;
 using inferscope::gui::MainWindow;
 
 bool hasArgument(int argc, char** argv, const char* name) {
@@ -43,33 +44,6 @@ bool hasArgument(int argc, char** argv, const char* name) {
 void isolateSettings() {
   QCoreApplication::setApplicationName(QStringLiteral("InferScope-screenshot"));
   QSettings().clear();
-}
-
-// Fusion's own colours, darkened: what a dark desktop theme hands a Qt application.
-QPalette darkPalette() {
-  QPalette p;
-  const QColor window(45, 45, 48), base(30, 30, 32), text(225, 225, 225), disabled(128, 128, 128);
-  p.setColor(QPalette::Window, window);
-  p.setColor(QPalette::WindowText, text);
-  p.setColor(QPalette::Base, base);
-  p.setColor(QPalette::AlternateBase, window);
-  p.setColor(QPalette::ToolTipBase, QColor(60, 60, 64));
-  p.setColor(QPalette::ToolTipText, text);
-  p.setColor(QPalette::PlaceholderText, QColor(150, 150, 150));
-  p.setColor(QPalette::Text, text);
-  p.setColor(QPalette::Button, window);
-  p.setColor(QPalette::ButtonText, text);
-  p.setColor(QPalette::BrightText, QColor(255, 90, 90));
-  p.setColor(QPalette::Light, QColor(70, 70, 74));
-  p.setColor(QPalette::Midlight, QColor(60, 60, 64));
-  p.setColor(QPalette::Mid, QColor(95, 95, 100));
-  p.setColor(QPalette::Dark, QColor(25, 25, 27));
-  p.setColor(QPalette::Shadow, QColor(10, 10, 10));
-  p.setColor(QPalette::Highlight, QColor(42, 130, 218));
-  p.setColor(QPalette::HighlightedText, Qt::white);
-  p.setColor(QPalette::Link, QColor(90, 160, 240));
-  for (auto role : {QPalette::WindowText, QPalette::Text, QPalette::ButtonText}) p.setColor(QPalette::Disabled, role, disabled);
-  return p;
 }
 
 int grabWindow(MainWindow& window, const QString& path) {
@@ -124,10 +98,7 @@ int main(int argc, char** argv) {
   parser.addOptions({screenshot_opt, open_opt, run_opt, model_opt, batch_opt, configs_opt, warmup_opt,
                      iterations_opt, size_opt, grab_after_opt, log_opt, tab_opt, wizard_opt, dark_opt});
   parser.process(app);
-  if (parser.isSet(dark_opt)) {
-    QApplication::setStyle(QStringLiteral("Fusion"));
-    QApplication::setPalette(darkPalette());
-  }
+  if (parser.isSet(dark_opt)) DarkStyle::apply();
   if (screenshot) isolateSettings();
 
   MainWindow window;
@@ -157,6 +128,12 @@ int main(int argc, char** argv) {
 
   QString session = parser.value(open_opt);
   if (session.isEmpty() && !parser.positionalArguments().isEmpty()) session = parser.positionalArguments().front();
+  if (screenshot) {
+    // No window anyone sees: say on stderr why there is no picture.
+    QObject::connect(&window, &MainWindow::sessionOpenFailed, &app, [](const QString&, const QString& message) {
+      std::fprintf(stderr, "inferscope: %s\n", qPrintable(message));
+    });
+  }
   if (!session.isEmpty() && !window.openSession(session) && screenshot) return 1;
   if (!screenshot) {
     if (parser.isSet(run_opt)) QTimer::singleShot(0, &window, &MainWindow::startRun);

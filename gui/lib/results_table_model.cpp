@@ -10,6 +10,7 @@
 #include "core/common/units.h"
 #include "gui/lib/config_palette.h"
 #include "gui/lib/session_document.h"
+#include "gui/lib/steady_state_text.h"
 #include "gui/lib/value_format.h"
 
 namespace inferscope::gui {
@@ -52,24 +53,63 @@ double rawValue(const ConfigResult& r, int column) {
   }
 }
 
-double ciPercent(const ConfigResult& r) {
-  if (!r.steady.analysed || r.steady.median_ci_high_ms <= 0 || r.stats.median_ms <= 0)
-    return std::nan("");
-  return (r.steady.median_ci_high_ms - r.steady.median_ci_low_ms) / 2.0 / r.stats.median_ms * 100.0;
+// The interval behind the CI column, never nothing: across processes when the config ran in
+// several (`--forks`), else the median's 95 % CI, else — a series too noisy or short for a CI —
+// the range of its steady values, which is what the ranking falls back to as well.
+struct Interval {
+  double half_width_percent = std::nan("");
+  QString tag;  // "" (the median's CI), "range", "N proc"
+  QString explanation;
+};
+
+Interval interval(const ConfigResult& r) {
+  Interval i;
+  if (r.stats.median_ms <= 0) return i;
+  if (r.fork_stats && r.fork_stats->forks > 1 && r.fork_stats->median_ms > 0) {
+    const auto& f = *r.fork_stats;
+    i.half_width_percent = (f.ci_high_ms - f.ci_low_ms) / 2.0 / f.median_ms * 100.0;
+    i.tag = ResultsTableModel::tr("%1 proc").arg(f.forks);
+    i.explanation =
+        ResultsTableModel::tr(
+            "Across %1 processes: median %2 ms, 95 % CI %3 – %4 ms; one more process is expected "
+            "at %5 – %6 ms.%7")
+            .arg(f.forks)
+            .arg(ValueFormat::number(f.median_ms, 4), ValueFormat::number(f.ci_low_ms, 4),
+                 ValueFormat::number(f.ci_high_ms, 4), ValueFormat::number(f.next_low_ms, 4),
+                 ValueFormat::number(f.next_high_ms, 4),
+                 f.verdict.empty() ? QString()
+                                   : QStringLiteral("\n") + QString::fromStdString(f.verdict));
+    return i;
+  }
+  if (r.steady.analysed && r.steady.median_ci_high_ms > 0) {
+    i.half_width_percent =
+        (r.steady.median_ci_high_ms - r.steady.median_ci_low_ms) / 2.0 / r.stats.median_ms * 100.0;
+    i.explanation = ResultsTableModel::tr("Median 95 % CI %1 – %2 ms (%3), within this process.")
+                        .arg(ValueFormat::number(r.steady.median_ci_low_ms, 4),
+                             ValueFormat::number(r.steady.median_ci_high_ms, 4),
+                             SteadyStateText::ciMethod(r.steady.ci_method));
+    return i;
+  }
+  if (r.stats.max_ms > 0) {
+    i.half_width_percent = (r.stats.max_ms - r.stats.min_ms) / 2.0 / r.stats.median_ms * 100.0;
+    i.tag = ResultsTableModel::tr("range");
+    i.explanation =
+        ResultsTableModel::tr(
+            "No confidence interval: the steady part is too noisy, short or drifting for one. "
+            "Shown is the range of its values, %1 – %2 ms.")
+            .arg(ValueFormat::number(r.stats.min_ms, 4), ValueFormat::number(r.stats.max_ms, 4));
+  }
+  return i;
 }
 
 QString cellText(const ConfigResult& r, int column) {
   if (column == ResultsTableModel::CiColumn) {
-    const double ci = ciPercent(r);
-    return std::isnan(ci) ? QStringLiteral("—")
-                          : QStringLiteral("±%1 %").arg(ValueFormat::number(ci, 2));
+    const Interval i = interval(r);
+    if (std::isnan(i.half_width_percent)) return QStringLiteral("—");
+    const QString text = QStringLiteral("±%1 %").arg(ValueFormat::number(i.half_width_percent, 2));
+    return i.tag.isEmpty() ? text : QStringLiteral("%1 %2").arg(text, i.tag);
   }
-  if (column == ResultsTableModel::SteadyColumn) {
-    if (!r.steady.analysed) return QStringLiteral("—");
-    return QStringLiteral("%1@%2")
-        .arg(QString::fromStdString(r.steady.series_class))
-        .arg(r.steady.steady_start);
-  }
+  if (column == ResultsTableModel::SteadyColumn) return SteadyStateText::brief(r.steady);
   const double value = rawValue(r, column);
   if (std::isnan(value)) return QStringLiteral("—");
   switch (column) {
@@ -82,27 +122,6 @@ QString cellText(const ConfigResult& r, int column) {
     default:
       return ValueFormat::number(value);
   }
-}
-
-// What the steady-state analysis found, for the hover text: the table stays narrow, the
-// confidence interval and the warm-up verdict are one hover away.
-QString steadyStateNote(const ConfigResult& r) {
-  if (!r.steady.analysed) return {};
-  QStringList lines;
-  if (r.steady.median_ci_high_ms > 0) {
-    lines << ResultsTableModel::tr("median 95% CI %1 – %2 ms (%3)")
-                 .arg(ValueFormat::number(r.steady.median_ci_low_ms, 4),
-                      ValueFormat::number(r.steady.median_ci_high_ms, 4),
-                      QString::fromStdString(r.steady.ci_method));
-  }
-  lines << ResultsTableModel::tr("steady from iteration %1 (%2%3)")
-               .arg(r.steady.steady_start)
-               .arg(
-                   QString::fromStdString(r.steady.series_class),
-                   r.steady.low_confidence ? ResultsTableModel::tr(", low confidence") : QString());
-  if (r.steady.outliers > 0)
-    lines << ResultsTableModel::tr("%1 outliers flagged, none dropped").arg(r.steady.outliers);
-  return lines.join(QLatin1Char('\n'));
 }
 
 }  // namespace
@@ -144,8 +163,13 @@ QVariant ResultsTableModel::data(const QModelIndex& index, int role) const {
       case Qt::DisplayRole:
         if (column == UnsafeColumn)
           return unsafe.isEmpty() ? QStringLiteral("✓") : QStringLiteral("⚠");
-        return has_speedup ? QStringLiteral("%1×").arg(ValueFormat::number(rank->speedup))
-                           : QStringLiteral("—");
+        if (!has_speedup) return QStringLiteral("—");
+        if (isReference(series_index)) return tr("1× (ref)");
+        // "≈" in the cell: a 0.78× whose interval includes 1 is no difference, and must not
+        // read as one at a glance.
+        return rank->real_difference
+                   ? QStringLiteral("%1×").arg(ValueFormat::number(rank->speedup))
+                   : QStringLiteral("≈ %1×").arg(ValueFormat::number(rank->speedup));
       case SortRole:
         if (column == UnsafeColumn) return unsafe.isEmpty() ? 0 : 1;
         return has_speedup ? rank->speedup : -HUGE_VAL;
@@ -160,11 +184,14 @@ QVariant ResultsTableModel::data(const QModelIndex& index, int role) const {
                  rank->speedup_ci_method == "range" ? tr("range over both runs, which drifted:")
                                                     : tr("95% CI"),
                  ValueFormat::number(rank->speedup_low), ValueFormat::number(rank->speedup_high),
-                 rank->real_difference ? QString() : tr(" — no real difference from FP32"));
+                 rank->real_difference ? QString()
+                                       : tr(" — ≈: no real difference from %1").arg(reference_));
       case Qt::ForegroundRole:
         if (!ok) return QGuiApplication::palette().color(QPalette::Disabled, QPalette::Text);
         if (column == UnsafeColumn)
           return unsafe.isEmpty() ? QColor(40, 140, 60) : QColor(200, 60, 60);
+        if (has_speedup && !rank->real_difference)
+          return QGuiApplication::palette().color(QPalette::PlaceholderText);
         return {};
       case Qt::TextAlignmentRole:
         return QVariant::fromValue((column == UnsafeColumn ? Qt::AlignHCenter : Qt::AlignRight) |
@@ -184,7 +211,10 @@ QVariant ResultsTableModel::data(const QModelIndex& index, int role) const {
     case SortRole:
       if (column == ConfigColumn) return series_index;  // plan order, not alphabetical
       if (column == StatusColumn) return static_cast<int>(r.status);
-      if (column == CiColumn) return std::isnan(ciPercent(r)) ? -HUGE_VAL : ciPercent(r);
+      if (column == CiColumn) {
+        const double ci = interval(r).half_width_percent;
+        return std::isnan(ci) ? -HUGE_VAL : ci;
+      }
       if (column == SteadyColumn)
         return r.steady.analysed ? static_cast<double>(r.steady.steady_start) : -HUGE_VAL;
       // No value sorts below every number (NaN would compare false both ways and scramble the
@@ -199,7 +229,9 @@ QVariant ResultsTableModel::data(const QModelIndex& index, int role) const {
     case Qt::ToolTipRole:
       if (!ok) return QString::fromStdString(r.message);
       if (column == ConfigColumn) return QString::fromStdString(r.config.describe());
-      if (column == MedianColumn || column == StatusColumn) return steadyStateNote(r);
+      if (column == MedianColumn || column == StatusColumn || column == SteadyColumn)
+        return SteadyStateText::explain(r.steady, r.warmup_iterations);
+      if (column == CiColumn) return interval(r).explanation;
       return {};
     case Qt::ForegroundRole:
       if (!ok) return QGuiApplication::palette().color(QPalette::Disabled, QPalette::Text);
@@ -222,16 +254,20 @@ QVariant ResultsTableModel::headerData(int section, Qt::Orientation orientation,
                                                      QT_TR_NOOP("Safe"),
                                                      QT_TR_NOOP("Median\n(ms)"),
                                                      QT_TR_NOOP("CI\n±%"),
-                                                     QT_TR_NOOP("Speed-up\n×FP32"),
+                                                     QT_TR_NOOP("Speed-up"),
                                                      QT_TR_NOOP("Rel. error\nvs FP32"),
                                                      QT_TR_NOOP("Peak\n(MiB)"),
-                                                     QT_TR_NOOP("Steady\nclass@iter"),
+                                                     QT_TR_NOOP("Steady\nstate"),
                                                      QT_TR_NOOP("Mean\n(ms)"),
                                                      QT_TR_NOOP("P90\n(ms)"),
                                                      QT_TR_NOOP("Min\n(ms)"),
                                                      QT_TR_NOOP("Max\n(ms)"),
                                                      QT_TR_NOOP("Cold start\n(ms)"),
                                                      QT_TR_NOOP("Items/s")};
+    // The speed-up names the reference it was computed against: FP32 when the session has it,
+    // otherwise whichever config rankSession took.
+    if (section == SpeedupColumn)
+      return reference_.isEmpty() ? tr("Speed-up\n×ref") : tr("Speed-up\n×%1").arg(reference_);
     return tr(kTitles[section]);
   }
   if (role == Qt::ToolTipRole) {
@@ -247,12 +283,20 @@ QVariant ResultsTableModel::headerData(int section, Qt::Orientation orientation,
       case RelErrorColumn:
         return tr("Relative L2 error of the output against the FP32-IEEE reference");
       case CiColumn:
-        return tr("Half-width of the median's 95% confidence interval, in % of the median");
+        return tr(
+            "Half-width of the median's 95% confidence interval, in % of the median. "
+            "“N proc”: across N fresh processes; “range”: no CI could be had, the range of the "
+            "steady values");
       case SpeedupColumn:
-        return tr("FP32 median ÷ this median, with its CI on hover");
+        return reference_.isEmpty()
+                   ? tr("Reference median ÷ this median (no reference config finished yet)")
+                   : tr("%1 median ÷ this median, CI on hover; “≈”: the interval includes no "
+                        "difference")
+                         .arg(reference_);
       case SteadyColumn:
         return tr(
-            "Series class and the iteration (warm-up included) where the steady state starts");
+            "What the warm-up analysis found: where the steady state starts (warm-up included), "
+            "or that the series switches, drifts or never settles");
       case UnsafeColumn:
         return tr(
             "⚠: NaN/Inf in the output, error over the tolerance, or the config did not run — "
@@ -273,12 +317,26 @@ void ResultsTableModel::setTolerance(double tolerance) {
 
 void ResultsTableModel::rerank() {
   ranking_.clear();
+  reference_series_ = -1;
   // During a run the document may hand back an older ranking (or none) and say rankingChanged()
   // once the current one is computed.
   const auto ranked = document_->ranking(tolerance_);
   if (!ranked) return;
   for (const auto& r : ranked->ranking.configs)
     ranking_[ranked->series_index[static_cast<std::size_t>(r.index)]] = r;
+  QString reference;
+  reference_series_ = -1;
+  if (ranked->ranking.baseline_index) {
+    const auto position = static_cast<std::size_t>(*ranked->ranking.baseline_index);
+    if (position < ranked->session.configs.size()) {
+      reference = QString::fromStdString(ranked->session.configs[position].config.key());
+      reference_series_ = ranked->series_index[position];
+    }
+  }
+  if (reference != reference_) {
+    reference_ = reference;
+    emit headerDataChanged(Qt::Horizontal, SpeedupColumn, SpeedupColumn);
+  }
 }
 
 const RankedConfig* ResultsTableModel::ranked(int series_index) const {

@@ -7,7 +7,6 @@
 #pragma once
 
 #include <QAbstractTableModel>
-
 #include <map>
 #include <vector>
 
@@ -48,11 +47,15 @@ class ResultsTableModel : public QAbstractTableModel {
   int rowCount(const QModelIndex& parent = {}) const override;
   int columnCount(const QModelIndex& parent = {}) const override;
   QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const override;
-  QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
+  QVariant headerData(int section, Qt::Orientation orientation,
+                      int role = Qt::DisplayRole) const override;
 
   // Relative L2 error over which a config is marked unsafe (the Speed × accuracy tolerance).
   void setTolerance(double tolerance);
   double tolerance() const { return tolerance_; }
+  // Key of the config the speed-ups are relative to (rankSession's baseline: fp32 when the session
+  // has it), "" before one finished.
+  QString referenceKey() const { return reference_; }
 
  private:
   void rebuild();
@@ -62,9 +65,12 @@ class ResultsTableModel : public QAbstractTableModel {
   const RankedConfig* ranked(int series_index) const;
 
   SessionDocument* document_;
-  std::vector<int> rows_;  // series indices with a result, ascending
+  std::vector<int> rows_;                // series indices with a result, ascending
   std::map<int, RankedConfig> ranking_;  // by series index
   double tolerance_ = 1e-2;
+  QString reference_;
+  int reference_series_ = -1;
+  bool isReference(int series_index) const { return series_index == reference_series_; }
 };
 
 }  // namespace inferscope::gui

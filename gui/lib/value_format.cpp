@@ -1,6 +1,7 @@
 #include "gui/lib/value_format.h"
 
 #include <QLocale>
+#include <QStringList>
 
 #include <cmath>
 
@@ -34,6 +35,30 @@ QString ValueFormat::relativeError(double error) {
   if (!std::isfinite(error)) return QStringLiteral("NaN/Inf");
   if (error == 0) return QStringLiteral("0");
   return QString::number(error, 'e', 1);
+}
+
+QString ValueFormat::deviceName(const DeviceInfo& device) {
+  QString name = QString::fromStdString(device.name);
+  if (device.kind == DeviceKind::Cuda) {
+    return QStringLiteral("%1 (sm_%2%3, %4)")
+        .arg(name)
+        .arg(device.cc_major)
+        .arg(device.cc_minor)
+        .arg(QString::fromStdString(device.generation()));
+  }
+  return name.isEmpty() ? QStringLiteral("CPU") : name;
+}
+
+QString ValueFormat::deviceVersions(const DeviceInfo& device) {
+  QStringList parts;
+  const auto add = [&](const char* label, const std::string& version) {
+    if (!version.empty()) parts << QStringLiteral("%1 %2").arg(QString::fromLatin1(label), QString::fromStdString(version));
+  };
+  add("driver", device.driver_version);
+  add("CUDA", device.cuda_runtime_version);
+  add("cuDNN", device.cudnn_version);
+  add("LibTorch", device.libtorch_version);
+  return parts.join(QStringLiteral(" · "));
 }
 
 QString ValueFormat::elapsed(double elapsed_ms) {

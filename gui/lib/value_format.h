@@ -7,6 +7,8 @@
 
 #include <cstdint>
 
+#include "core/device/device_info.h"
+
 namespace inferscope::gui {
 
 class ValueFormat {
@@ -19,6 +21,11 @@ class ValueFormat {
   static QString itemsPerSecond(double items_per_s);  // "1,234"
   // Relative error in scientific notation ("3.1e-03"); exactly zero stays "0".
   static QString relativeError(double error);
+  // "NVIDIA H200 (sm_90, Hopper)", or the CPU's model name ("CPU" when unknown).
+  static QString deviceName(const DeviceInfo& device);
+  // "driver 580.95 · CUDA 12.8 · cuDNN 9.19 · LibTorch 2.11": the versions a result depends on,
+  // those that are known.
+  static QString deviceVersions(const DeviceInfo& device);
   // "00:41", or "1:02:05" past an hour.
   static QString elapsed(double elapsed_ms);
 };

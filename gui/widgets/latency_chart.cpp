@@ -93,8 +93,10 @@ LatencyChart::LatencyChart(SessionDocument* document, QWidget* parent)
   }
   warmup_label_ = new QCPItemText(plot_);
   warmup_label_->setLayer(QStringLiteral("warmup"));
-  warmup_label_->setText(tr("warm-up"));
-  warmup_label_->setPositionAlignment(Qt::AlignTop | Qt::AlignHCenter);
+  // Right of the line that ends the band, pointing back into it: centred in a narrow band the
+  // word was cut by the axis.
+  warmup_label_->setText(tr("◂ configured warm-up"));
+  warmup_label_->setPositionAlignment(Qt::AlignTop | Qt::AlignLeft);
   warmup_label_->position->setTypeX(QCPItemPosition::ptPlotCoords);
   warmup_label_->position->setTypeY(QCPItemPosition::ptAxisRectRatio);
   steady_line_ = new QCPItemStraightLine(plot_);
@@ -111,6 +113,14 @@ LatencyChart::LatencyChart(SessionDocument* document, QWidget* parent)
   clip_label_->position->setType(QCPItemPosition::ptAxisRectRatio);
   clip_label_->position->setCoords(0.995, 0.01);
   clip_label_->setVisible(false);
+  selected_line_ = new QCPItemStraightLine(plot_);
+  selected_line_->setVisible(false);
+  selected_label_ = new QCPItemText(plot_);
+  selected_label_->setPositionAlignment(Qt::AlignTop | Qt::AlignLeft);
+  selected_label_->position->setTypeX(QCPItemPosition::ptPlotCoords);
+  selected_label_->position->setTypeY(QCPItemPosition::ptAxisRectRatio);
+  selected_label_->setVisible(false);
+  connect(plot_, &QCustomPlot::afterLayout, this, &LatencyChart::layoutDirectLabels);
   empty_label_ = new QCPItemText(plot_);
   empty_label_->setText(tr("Press Start to measure, or open a session file"));
   empty_label_->position->setType(QCPItemPosition::ptAxisRectRatio);
@@ -148,9 +158,15 @@ int LatencyChart::pointCount(int series_index) const {
 
 void LatencyChart::rebuild() {
   setProvisionalSteadyStart(-1, -1);  // a new run or file: no provisional mark yet
+  clearMarks();
   plot_->clearGraphs();
   graphs_.clear();
+  selected_ = -1;
   const auto& series = document_->series();
+  // A live run lists every planned config (they are on their way); a finished session only those
+  // that have a result — a file with no results must not show a legend of nine configs.
+  const bool live = document_->state() == SessionDocument::State::Running;
+  int shown = 0;
   for (std::size_t i = 0; i < series.size(); ++i) {
     auto* graph = plot_->addGraph();
     graph->setName(series[i].key);
@@ -158,11 +174,24 @@ void LatencyChart::rebuild() {
     graph->setScatterStyle(markerFor(series[i].family_rank));
     graph->setAdaptiveSampling(true);
     graphs_.push_back(graph);
+    // A config that ran and failed keeps its entry: the legend says "(unsupported)" and why.
+    if (!live && series[i].latency_ms.empty() && !series[i].result) graph->removeFromLegend();
+    else ++shown;
+  }
+  for (std::size_t i = 0; i < series.size(); ++i) {
+    createMarks(static_cast<int>(i));
     setSeriesData(static_cast<int>(i));
   }
-  empty_label_->setVisible(series.empty());
-  plot_->legend->setVisible(!series.empty());
+  if (series.empty()) {
+    empty_label_->setText(tr("Press Start to measure, or open a session file"));
+  } else if (shown == 0) {
+    empty_label_->setText(tr("This session holds no measured iterations (%1 configs planned, none ran)").arg(series.size()));
+  }
+  empty_label_->setVisible(shown == 0);
+  plot_->legend->setVisible(shown > 0);
   updateWarmupBand();
+  updateSelection();
+  updateDirectLabelMargin();
   rescale();
 }
 
@@ -177,6 +206,9 @@ void LatencyChart::onSamplesAppended(int series_index, int first) {
   auto* graph = graphs_[static_cast<std::size_t>(series_index)];
   graph->addData(keys, values, /*alreadySorted=*/true);
   thinMarkers(graph);
+  if (first == 0) updateDirectLabelMargin();  // its name appears at the right edge
+  marks_[static_cast<std::size_t>(series_index)].label_value =
+      latency.empty() ? 0 : latency.back();
   rescale();
 }
 
@@ -201,6 +233,10 @@ void LatencyChart::onResultAdded(int series_index) {
   setProvisionalSteadyStart(-1, -1);  // the final analysis is in the result now
   setSeriesData(series_index);
   updateWarmupBand();
+  if (series_index >= 0 && series_index < graphCount() && !plot_->legend->hasItemWithPlottable(graphs_[static_cast<std::size_t>(series_index)]))
+    graphs_[static_cast<std::size_t>(series_index)]->addToLegend();
+  updateSelection();
+  updateDirectLabelMargin();
   rescale();
 }
 
@@ -219,6 +255,7 @@ void LatencyChart::setSeriesData(int series_index) {
   }
   graph->setData(keys, values, /*alreadySorted=*/true);
   thinMarkers(graph);
+  updateSteadyMarks(series_index);
 }
 
 void LatencyChart::thinMarkers(QCPGraph* graph) {
@@ -240,7 +277,7 @@ void LatencyChart::updateWarmupBand() {
   const double edge = warmup - 0.5;  // between the last warm-up and the first measured iteration
   warmup_band_->topLeft->setCoords(-0.5, 0);
   warmup_band_->bottomRight->setCoords(edge, 1);
-  warmup_label_->position->setCoords((edge - 0.5) / 2, 0.02);
+  warmup_label_->position->setCoords(edge + 0.3, 0.02);
   steady_line_->point1->setCoords(edge, 0);
   steady_line_->point2->setCoords(edge, 1);
 }
@@ -249,9 +286,9 @@ void LatencyChart::rescale() {
   // Ranges over every point, and over the measured (post-warm-up) points alone.
   constexpr double kInf = std::numeric_limits<double>::infinity();
   double lowest = kInf, highest = -kInf, steady_highest = -kInf;
-  std::size_t longest = 0;
+  std::vector<std::size_t> lengths;
   for (const auto& s : document_->series()) {
-    longest = std::max(longest, s.latency_ms.size());
+    lengths.push_back(s.latency_ms.size());
     for (std::size_t i = 0; i < s.latency_ms.size(); ++i) {
       const double v = s.latency_ms[i];
       if (!std::isfinite(v)) continue;
@@ -260,6 +297,23 @@ void LatencyChart::rescale() {
       if (i >= static_cast<std::size_t>(std::max(0, s.warmup_iterations))) steady_highest = std::max(steady_highest, v);
     }
   }
+  // One adaptive config that ran 9,800 iterations would squash every other line against the left
+  // edge: the axis ends a little past the next-longest one (unless the long one is selected), and
+  // the note says where the long one goes. Dragging or the wheel reaches the rest.
+  std::sort(lengths.begin(), lengths.end(), std::greater<>());
+  std::size_t longest = lengths.empty() ? 0 : lengths.front();
+  long_run_note_.clear();
+  const bool selected_long = selected_ >= 0 && document_->sampleCount(selected_) == longest;
+  if (lengths.size() > 1 && lengths[1] > 0 && longest > kLongRunRatio * lengths[1] && !selected_long) {
+    for (const auto& s : document_->series()) {
+      if (s.latency_ms.size() != longest) continue;
+      long_run_note_ = tr("▶ %1 runs to iteration %2 — drag or zoom the axis, or select it in the table")
+                           .arg(s.key, QLocale().toString(static_cast<qulonglong>(longest)));
+      break;
+    }
+    longest = static_cast<std::size_t>(std::ceil(lengths[1] * 1.1));
+  }
+  updateNote();
   const double x_upper = std::max<double>(static_cast<double>(longest), document_->warmupIterations() + 1.0);
   plot_->xAxis->setRange(-0.5, std::max(x_upper, 10.0) - 0.5);
   // On a linear axis a cold start 100× the steady state would flatten every line into the

@@ -1,7 +1,11 @@
 // The "Latency" page: per-iteration latency of every config of the SessionDocument, one line per
-// config in its palette colour, growing live. The warm-up iterations sit in a shaded band with the
-// start of measurement marked, so nobody mistakes a cold start for the steady state. Log scale is
-// a toggle because a first iteration can dwarf the rest by orders of magnitude.
+// config in its palette colour, growing live. The configured warm-up sits in a shaded band; what
+// the warm-up analysis decided is drawn too — each config's detected steady start as a tick in its
+// colour on the axis, and the measured points it left out as hollow markers — so the chart shows
+// what the statistics are of. Selecting a config (the results table) brings its line forward with
+// its steady start, and overlays its further processes (`--forks`) dashed. Every line carries its
+// name at the right edge. Log scale is a toggle because a first iteration can dwarf the rest.
+// latency_chart_marks.cpp holds the analysis marks, the selection and the direct labels.
 #pragma once
 
 #include <QWidget>
@@ -9,6 +13,7 @@
 #include <vector>
 
 class QCPGraph;
+class QCPItemLine;
 class QCPItemRect;
 class QCPItemStraightLine;
 class QCPItemText;
@@ -28,6 +33,9 @@ class LatencyChart : public QWidget {
   static constexpr double kClipRatio = 3.0;
   // Markers drawn per line at most; the line itself always joins every point.
   static constexpr int kMaxMarkers = 25;
+  // When the longest config has more than this multiple of the next one's iterations (an adaptive
+  // config that ran to its maximum), the x axis ends at the next one and a note says so.
+  static constexpr double kLongRunRatio = 3.0;
 
   explicit LatencyChart(SessionDocument* document, QWidget* parent = nullptr);
 
@@ -51,6 +59,17 @@ class LatencyChart : public QWidget {
  public:
   // −1 when no provisional mark is shown (tests).
   int provisionalSteadyStart() const { return provisional_iteration_; }
+  // The config brought forward (−1: none): its line in front and thicker, the others faded, its
+  // detected steady start labelled across the plot and its forks overlaid.
+  void setSelectedSeries(int series_index);
+  int selectedSeries() const { return selected_; }
+  // For the tests: what the analysis marks hold.
+  int excludedPointCount(int series_index) const;
+  double steadyMarkIteration(int series_index) const;  // NaN: no mark
+  int forkGraphCount() const { return static_cast<int>(fork_graphs_.size()); }
+  QString directLabel(int series_index) const;
+  bool legendHasEntry(int series_index) const;
+  QString noteText() const;
 
  protected:
   void changeEvent(QEvent* event) override;
@@ -64,7 +83,28 @@ class LatencyChart : public QWidget {
   void thinMarkers(QCPGraph* graph);
   void updateWarmupBand();
   void rescale();
+  // latency_chart_marks.cpp
+  void createMarks(int series_index);
+  void clearMarks();
+  void updateSteadyMarks(int series_index);
+  void updateSelection();
+  void updateDirectLabelMargin();
+  void layoutDirectLabels();
+  void updateNote();
 
+  struct SeriesMarks {
+    QCPGraph* excluded = nullptr;        // measured points before the detected steady start
+    QCPItemLine* tick = nullptr;         // the detected steady start, on the x axis
+    QCPItemText* label = nullptr;        // the config's name at the right edge
+    double label_value = 0;              // latency the label points at (its steady median)
+  };
+  std::vector<SeriesMarks> marks_;
+  std::vector<QCPGraph*> fork_graphs_;
+  QCPItemStraightLine* selected_line_ = nullptr;
+  QCPItemText* selected_label_ = nullptr;
+  QString note_text_;  // under the x axis: what the marks mean, forks, a long run cut off
+  QString long_run_note_;
+  int selected_ = -1;
   SessionDocument* document_;
   QCustomPlot* plot_;
   std::vector<QCPGraph*> graphs_;

@@ -5,15 +5,21 @@
 #include <QAction>
 #include <QApplication>
 #include <QCloseEvent>
+#include <QDragEnterEvent>
+#include <QDropEvent>
+#include <QMimeData>
 #include <QDockWidget>
 #include <QFile>
 #include <QFileInfo>
 #include <QTimer>
 #include <QLabel>
 #include <QHBoxLayout>
+#include <QItemSelectionModel>
 #include <QListView>
 #include <QPushButton>
 #include <QMenuBar>
+#include <QMessageBox>
+#include <QScreen>
 #include <QScrollArea>
 #include <QSettings>
 #include <QSplitter>
@@ -30,10 +36,13 @@
 #include "gui/lib/log_model.h"
 #include "gui/lib/results_table_model.h"
 #include "gui/lib/session_document.h"
+#include "gui/lib/session_loader.h"
+#include "gui/lib/value_format.h"
 #include "gui/widgets/cudnn_chart.h"
 #include "gui/widgets/kernels_view.h"
 #include "gui/widgets/latency_chart.h"
 #include "gui/widgets/memory_chart.h"
+#include "gui/widgets/message_banner.h"
 #include "gui/widgets/results_view.h"
 #include "gui/widgets/run_setup_panel.h"
 #include "gui/widgets/run_status_bar.h"
@@ -63,10 +72,12 @@ MainWindow::MainWindow(QWidget* parent)
       bridge_(new EngineBridge(this)),
       document_(new SessionDocument(this)),
       log_model_(new LogModel(this)),
-      results_model_(new ResultsTableModel(document_, this)) {
+      results_model_(new ResultsTableModel(document_, this)),
+      loader_(new SessionLoader(this)) {
   initInferScopeResources();
   setObjectName(QStringLiteral("mainWindow"));
   setWindowIcon(QIcon(QStringLiteral(":/icons/inferscope.png")));
+  setAcceptDrops(true);
   setup_panel_ = new RunSetupPanel(availableDevices(), engine::aotInductorAvailable());
   run_status_ = new RunStatusBar;
   createActions();
@@ -76,6 +87,11 @@ MainWindow::MainWindow(QWidget* parent)
   createExportMenu();
   statusBar()->addWidget(run_status_, 1);
   connectBridge();
+  connect(loader_, &SessionLoader::loaded, this,
+          [this](int, const QString& path, const std::shared_ptr<const SessionResult>& session) { onSessionLoaded(path, session); });
+  connect(loader_, &SessionLoader::failed, this,
+          [this](int, const QString& path, const QString& message) { onSessionLoadFailed(path, message); });
+  connect(run_status_, &RunStatusBar::cancelLoadRequested, this, &MainWindow::cancelOpen);
   connect(setup_panel_, &RunSetupPanel::changed, this, &MainWindow::updateTitle);
   connect(document_, &SessionDocument::filePathChanged, this, &MainWindow::updateTitle);
   connect(document_, &SessionDocument::stateChanged, this, [this] { onRunningChanged(bridge_->isRunning()); });
@@ -116,8 +132,10 @@ void MainWindow::createActions() {
   save_action_->setShortcut(QKeySequence::Save);
   connect(save_action_, &QAction::triggered, this, &MainWindow::saveSessionDialog);
   export_png_action_ = new QAction(tr("Export Chart as &PNG…"), this);
+  export_png_action_->setShortcut(Qt::CTRL | Qt::Key_E);
   connect(export_png_action_, &QAction::triggered, this, [this] { exportChartDialog(QStringLiteral("png")); });
   export_pdf_action_ = new QAction(tr("Export Chart as P&DF…"), this);
+  export_pdf_action_->setShortcut(Qt::CTRL | Qt::SHIFT | Qt::Key_E);
   connect(export_pdf_action_, &QAction::triggered, this, [this] { exportChartDialog(QStringLiteral("pdf")); });
   quit_action_ = new QAction(tr("&Quit"), this);
   quit_action_->setShortcut(QKeySequence::Quit);
@@ -128,6 +146,31 @@ void MainWindow::createActions() {
   log_scale_action_->setCheckable(true);
   log_scale_action_->setShortcut(Qt::CTRL | Qt::Key_L);
   log_scale_action_->setToolTip(tr("Logarithmic latency axis: a slow first iteration no longer flattens the rest"));
+
+  chart_only_action_ = new QAction(tr("&Chart Only"), this);
+  chart_only_action_->setObjectName(QStringLiteral("chartOnlyAction"));
+  chart_only_action_->setCheckable(true);
+  chart_only_action_->setShortcut(Qt::Key_F11);
+  chart_only_action_->setToolTip(tr("The current chart fills the window — for a projector (F11 again returns)"));
+  connect(chart_only_action_, &QAction::toggled, this, &MainWindow::setChartOnly);
+}
+
+// Everything but the chart tabs hidden (docks, results, toolbar), and the window full screen: what
+// a projector needs. The docks come back as they were.
+void MainWindow::setChartOnly(bool on) {
+  if (on) {
+    docks_before_chart_only_ = {setup_dock_->isVisible(), log_dock_->isVisible()};
+    setup_dock_->hide();
+    log_dock_->hide();
+  } else {
+    setup_dock_->setVisible(docks_before_chart_only_.first);
+    log_dock_->setVisible(docks_before_chart_only_.second);
+  }
+  splitter_->widget(1)->setVisible(!on);
+  session_info_->setVisible(true);
+  run_toolbar_->setVisible(!on);
+  if (on) showFullScreen();
+  else if (isFullScreen()) showNormal();
 }
 
 void MainWindow::createCentralArea() {
@@ -148,6 +191,10 @@ void MainWindow::createCentralArea() {
   tabs_->addTab(cudnn_chart_, tr("cuDNN"));
 
   results_view_ = new ResultsView(results_model_);
+  // The config picked in the table comes forward on the latency chart, with its steady start and forks.
+  connect(results_view_->selectionModel(), &QItemSelectionModel::currentRowChanged, chart_, [this](const QModelIndex& current) {
+    chart_->setSelectedSeries(current.isValid() ? current.data(ResultsTableModel::SeriesIndexRole).toInt() : -1);
+  });
   auto* results = new QWidget;
   auto* layout = new QVBoxLayout(results);
   layout->setContentsMargins(0, 4, 0, 0);
@@ -163,7 +210,24 @@ void MainWindow::createCentralArea() {
   splitter_->setStretchFactor(1, 1);
   splitter_->setSizes({480, 240});  // until restoreSettings() brings the user's own split
   splitter_->setChildrenCollapsible(false);
-  setCentralWidget(splitter_);
+
+  // Above the charts, where the eye goes first: problems (the banner) and what the charts show —
+  // the opened session's model, device, driver and libraries, which need not be this machine's.
+  banner_ = new MessageBanner;
+  session_info_ = new QLabel;
+  session_info_->setObjectName(QStringLiteral("sessionInfo"));
+  session_info_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+  session_info_->setContentsMargins(4, 2, 4, 0);
+  // Never wider than the window allows: the line is cut at the right edge, whole on hover.
+  session_info_->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
+  auto* central = new QWidget;
+  auto* central_layout = new QVBoxLayout(central);
+  central_layout->setContentsMargins(0, 0, 0, 0);
+  central_layout->setSpacing(2);
+  central_layout->addWidget(banner_);
+  central_layout->addWidget(session_info_);
+  central_layout->addWidget(splitter_, 1);
+  setCentralWidget(central);
 }
 
 void MainWindow::createMenus() {
@@ -181,12 +245,19 @@ void MainWindow::createMenus() {
   run->addAction(start_action_);
   run->addAction(cancel_action_);
   run->addSeparator();
-  recover_action_ = run->addAction(tr("Open &Autosaved Run"), this, [this] { openSession(autosavePath()); });
+  recover_action_ = run->addAction(tr("Open &Autosaved Run"), this, [this] { openSessionAsync(autosavePath()); });
   recover_action_->setObjectName(QStringLiteral("recoverAction"));
   recover_action_->setEnabled(false);
 
   auto* view = menuBar()->addMenu(tr("&View"));
   view->addAction(log_scale_action_);
+  view->addAction(chart_only_action_);
+  view->addSeparator();
+  // Ctrl+1 … Ctrl+5: the chart tabs, listed here so the shortcuts can be found.
+  for (int i = 0; i < tabs_->count(); ++i) {
+    auto* tab = view->addAction(tabs_->tabText(i), this, [this, i] { tabs_->setCurrentIndex(i); });
+    tab->setShortcut(QKeySequence(Qt::CTRL | static_cast<Qt::Key>(Qt::Key_1 + i)));
+  }
   view->addSeparator();
   view->addAction(setup_dock_->toggleViewAction());
   view->addAction(log_dock_->toggleViewAction());
@@ -194,15 +265,13 @@ void MainWindow::createMenus() {
   auto* tools = menuBar()->addMenu(tr("&Tools"));
   wizard_action_ = tools->addAction(tr("&Recommendation Wizard…"), this, &MainWindow::openWizard);
   wizard_action_->setObjectName(QStringLiteral("wizardAction"));
+  wizard_action_->setShortcut(Qt::CTRL | Qt::SHIFT | Qt::Key_W);
 
   auto* help = menuBar()->addMenu(tr("&Help"));
-  help->addAction(tr("&About InferScope"), this, [this] {
-    log_model_->append(LogLevel::Info, tr("InferScope %1 — LibTorch %2")
-                                           .arg(QApplication::applicationVersion(),
-                                                QString::fromStdString(engine::libtorchVersion())));
-  });
+  about_action_ = help->addAction(tr("&About InferScope"), this, &MainWindow::showAbout);
+  about_action_->setObjectName(QStringLiteral("aboutAction"));
 
-  auto* toolbar = addToolBar(tr("Run"));
+  auto* toolbar = run_toolbar_ = addToolBar(tr("Run"));
   toolbar->setObjectName(QStringLiteral("runToolbar"));
   toolbar->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
   toolbar->setMovable(false);
@@ -217,6 +286,24 @@ void MainWindow::createMenus() {
   export_png_action_->setIconText(tr("Export PNG"));
   open_action_->setIconText(tr("Open"));
   save_action_->setIconText(tr("Save"));
+}
+
+void MainWindow::showAbout() {
+  // Non-modal, so a screenshot or a test is never stuck behind it; one at a time.
+  if (!about_box_) {
+    about_box_ = new QMessageBox(QMessageBox::Information, tr("About InferScope"), {}, QMessageBox::Close, this);
+    about_box_->setObjectName(QStringLiteral("aboutBox"));
+    about_box_->setWindowModality(Qt::NonModal);
+    about_box_->setTextFormat(Qt::RichText);
+  }
+  const DeviceInfo here = setup_panel_->selectedDevice();
+  about_box_->setText(tr("<h3>InferScope %1</h3><p>A profiler and tuner for PyTorch inference settings.</p>"
+                         "<p>LibTorch %2 · Qt %3<br>This machine: %4</p>")
+                          .arg(QApplication::applicationVersion().toHtmlEscaped(),
+                               QString::fromStdString(engine::libtorchVersion()).toHtmlEscaped(),
+                               QString::fromLatin1(qVersion()), ValueFormat::deviceName(here).toHtmlEscaped()));
+  about_box_->show();
+  about_box_->raise();
 }
 
 void MainWindow::connectBridge() {
@@ -276,6 +363,8 @@ void MainWindow::startRequest(const ProfileRequest& asked) {
                                          .arg(request.run.warmup_iterations)
                                          .arg(request.run.measure_iterations));
   session_arrived_ = false;
+  cancelOpen();  // a file still being read would replace the run's data when it arrived
+  banner_->hide();
   document_->beginRun(request);
   run_status_->runStarted(static_cast<int>(request.plan.size()));
   bridge_->start(request);
@@ -304,12 +393,21 @@ void MainWindow::onSessionFinished(const std::shared_ptr<const SessionResult>& s
     if (c.status == ConfigStatus::Ok && c.stats.median_ms > 0) sum_ms += c.stats.median_ms, ++timed;
   }
   if (timed > 0) setup_panel_->setLastIterationMs(sum_ms / timed);
-  int ok = 0;
-  for (const auto& c : session->configs) ok += c.status == ConfigStatus::Ok ? 1 : 0;
-  const int total = static_cast<int>(session->configs.size());
-  const QString detail = total == 1 ? tr("%1 of 1 config ok").arg(ok) : tr("%1 of %2 configs ok").arg(ok).arg(total);
+  const QString detail = runOutcome(*session);
   run_status_->finished(session->cancelled ? RunStatusBar::RunState::Cancelled : RunStatusBar::RunState::Finished, detail);
   log_model_->append(LogLevel::Info, session->cancelled ? tr("run cancelled: %1").arg(detail) : tr("run finished: %1").arg(detail));
+}
+
+// "2 of 3 configs ok", counted against the plan: a cancelled run's session holds only the configs
+// that started, and "0 of 1 ok" for a plan of three misleads.
+QString MainWindow::runOutcome(const SessionResult& session) {
+  int ok = 0;
+  for (const auto& c : session.configs) ok += c.status == ConfigStatus::Ok ? 1 : 0;
+  const int planned = static_cast<int>(std::max(session.request.plan.size(), session.configs.size()));
+  const int not_run = planned - static_cast<int>(session.configs.size());
+  QString text = planned == 1 ? tr("%1 of 1 config ok").arg(ok) : tr("%1 of %2 configs ok").arg(ok).arg(planned);
+  if (not_run > 0) text += not_run == 1 ? tr(", 1 not run") : tr(", %1 not run").arg(not_run);
+  return text;
 }
 
 void MainWindow::onRunningChanged(bool running) {
@@ -332,19 +430,62 @@ void MainWindow::onRunningChanged(bool running) {
 void MainWindow::updateTitle() {
   QString model = setup_panel_->modelName();
   DeviceInfo device = setup_panel_->selectedDevice();
-  if (const auto session = document_->session()) {
+  const auto session = document_->session();
+  if (session) {
     model = QString::fromStdString(session->request.model.displayName());
     device = session->device;
   }
-  QString where = QString::fromStdString(device.name);
-  if (device.kind == DeviceKind::Cuda) {
-    where += QStringLiteral(" (sm_%1%2, %3)").arg(device.cc_major).arg(device.cc_minor).arg(QString::fromStdString(device.generation()));
-  } else if (where.isEmpty()) {
-    where = tr("CPU");
-  }
-  QString title = QStringLiteral("InferScope — %1 · %2").arg(model, where);
+  QString title = QStringLiteral("InferScope — %1 · %2").arg(model, ValueFormat::deviceName(device));
   if (!document_->filePath().isEmpty()) title.prepend(QFileInfo(document_->filePath()).fileName() + QStringLiteral(" · "));
   setWindowTitle(title);
+  // The line above the charts speaks of what they show: the session's device, not this machine's.
+  QStringList parts{QStringLiteral("<b>%1</b>").arg(model.toHtmlEscaped())};
+  if (session) parts << tr("batch %1").arg(session->request.batch);
+  parts << QStringLiteral("<b>%1</b>").arg(ValueFormat::deviceName(device).toHtmlEscaped());
+  const QString versions = ValueFormat::deviceVersions(device);
+  if (!versions.isEmpty()) parts << versions.toHtmlEscaped();
+  if (session && !session->host.empty()) {
+    QString recorded = tr("recorded on %1").arg(QString::fromStdString(session->host));
+    if (!session->created_utc.empty()) recorded += QStringLiteral(", %1").arg(QString::fromStdString(session->created_utc));
+    parts << recorded.toHtmlEscaped();
+  } else if (!session) {
+    parts << tr("this machine");
+  }
+  session_info_->setText(parts.join(QStringLiteral(" · ")));
+  session_info_->setToolTip(session_info_->text());
+}
+
+// A session file dropped on the window opens like File → Open. Model files are named in the
+// banner with the command that profiles them: the window runs the zoo models.
+QString MainWindow::droppedFile(const QMimeData* mime) {
+  if (!mime || !mime->hasUrls()) return {};
+  for (const QUrl& url : mime->urls()) {
+    if (!url.isLocalFile()) continue;
+    const QString path = url.toLocalFile();
+    if (path.endsWith(QStringLiteral(".json"), Qt::CaseInsensitive) || path.endsWith(QStringLiteral(".pt"), Qt::CaseInsensitive) ||
+        path.endsWith(QStringLiteral(".pt2"), Qt::CaseInsensitive))
+      return path;
+  }
+  return {};
+}
+
+void MainWindow::dragEnterEvent(QDragEnterEvent* event) {
+  if (!droppedFile(event->mimeData()).isEmpty() && !bridge_->isRunning()) event->acceptProposedAction();
+}
+
+void MainWindow::dropEvent(QDropEvent* event) {
+  const QString path = droppedFile(event->mimeData());
+  if (path.isEmpty()) return;
+  event->acceptProposedAction();
+  if (path.endsWith(QStringLiteral(".json"), Qt::CaseInsensitive)) {
+    openSessionAsync(path);
+    return;
+  }
+  banner_->showError(tr("%1 is a model file").arg(QFileInfo(path).fileName()),
+                     tr("The window profiles the zoo models. Profile a TorchScript or AOTInductor file with "
+                        "inferscope-cli profile --model-file %1 --input SHAPE:DTYPE --out run.inferscope.json, "
+                        "then drop the session file here.")
+                         .arg(path));
 }
 
 void MainWindow::closeEvent(QCloseEvent* event) {
@@ -357,7 +498,15 @@ void MainWindow::closeEvent(QCloseEvent* event) {
 
 void MainWindow::restoreSettings() {
   QSettings settings;
-  restoreGeometry(settings.value(QStringLiteral("window/geometry")).toByteArray());
+  if (!restoreGeometry(settings.value(QStringLiteral("window/geometry")).toByteArray())) {
+    // First start: Qt's default of about 930×670 leaves the plan scrolling. Take most of the
+    // screen, at least 1280×800 where the screen has room.
+    const QRect screen = this->screen() ? this->screen()->availableGeometry() : QRect(0, 0, 1280, 800);
+    const QSize size(std::min(screen.width(), std::max(1280, screen.width() * 4 / 5)),
+                     std::min(screen.height(), std::max(800, screen.height() * 4 / 5)));
+    resize(size);
+    move(screen.center() - QPoint(size.width() / 2, size.height() / 2));
+  }
   restoreState(settings.value(QStringLiteral("window/state")).toByteArray());
   splitter_->restoreState(settings.value(QStringLiteral("window/splitter")).toByteArray());
   log_scale_action_->setChecked(settings.value(QStringLiteral("chart/logScale"), false).toBool());

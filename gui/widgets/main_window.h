@@ -9,6 +9,7 @@
 #include <QMainWindow>
 
 #include <memory>
+#include <utility>
 
 #include "core/engine/session_result.h"
 #include "gui/lib/sample_coalescer.h"
@@ -19,6 +20,9 @@ class QLabel;
 class QListView;
 class QPushButton;
 class QMenu;
+class QMimeData;
+class QToolBar;
+class QMessageBox;
 class QSplitter;
 class QTabWidget;
 class QTimer;
@@ -29,6 +33,8 @@ class CudnnChart;
 class EngineBridge;
 class KernelsView;
 class LatencyChart;
+class MessageBanner;
+class SessionLoader;
 class MemoryChart;
 class LogModel;
 class ResultsTableModel;
@@ -63,8 +69,18 @@ class MainWindow : public QMainWindow {
   QAction* startAction() const { return start_action_; }
   QAction* cancelAction() const { return cancel_action_; }
 
-  // Opens a session file; on failure the reason goes to the log and false comes back.
+  // Opens a session file on a worker thread (SessionLoader): the status bar shows progress with a
+  // Cancel, and the outcome is sessionOpened() or sessionOpenFailed() — a failure also shows in
+  // the banner above the charts, the status bar and the log. Returns the job id (0: refused).
+  int openSessionAsync(const QString& path);
+  // The same, waited for in a local event loop (command line, screenshot mode, tests): true when
+  // this file was opened.
   bool openSession(const QString& path);
+  void cancelOpen();
+  SessionLoader* sessionLoader() const { return loader_; }
+  MessageBanner* messageBanner() const { return banner_; }
+  // The line above the charts: model, batch, device, driver and libraries of what they show.
+  QLabel* sessionInfo() const { return session_info_; }
   bool saveSession(const QString& path);
   bool exportChart(const QString& path);  // the current tab's chart; .png or .pdf, by extension
   bool exportSamplesCsv(const QString& path);
@@ -84,13 +100,22 @@ class MainWindow : public QMainWindow {
   RecommendationWizard* openWizard();
   // Runs a request as Start does with the panel's (bench/gui: a model the panel cannot describe).
   void startRequest(const ProfileRequest& request);
+  // "2 of 3 configs ok, 1 not run": how a run ended, counted against its plan.
+  static QString runOutcome(const SessionResult& session);
+  QAction* chartOnlyAction() const { return chart_only_action_; }
 
  public slots:
   void startRun();
   void cancelRun();
 
+ signals:
+  void sessionOpened(const QString& path);
+  void sessionOpenFailed(const QString& path, const QString& message);
+
  protected:
   void closeEvent(QCloseEvent* event) override;
+  void dragEnterEvent(QDragEnterEvent* event) override;
+  void dropEvent(QDropEvent* event) override;
 
  private:
   void createActions();
@@ -100,12 +125,18 @@ class MainWindow : public QMainWindow {
   void connectBridge();
   void onSessionFinished(const std::shared_ptr<const SessionResult>& session);
   void onRunningChanged(bool running);
+  void showAbout();
+  void setChartOnly(bool on);
+  static QString droppedFile(const QMimeData* mime);
   void updateTitle();
   void updateRecentMenu();
   void restoreSettings();
   void saveSettings() const;
   // File dialogs (main_window_files.cpp).
   void openSessionDialog();
+  void onSessionLoaded(const QString& path, const std::shared_ptr<const SessionResult>& session);
+  void onSessionLoadFailed(const QString& path, const QString& message);
+  void showDocumentSummary();
   // Export menu and autosave (main_window_export.cpp).
   void createExportMenu();
   void exportDialog(const QString& what);
@@ -122,6 +153,9 @@ class MainWindow : public QMainWindow {
   SessionDocument* document_;
   LogModel* log_model_;
   ResultsTableModel* results_model_;
+  SessionLoader* loader_;
+  MessageBanner* banner_ = nullptr;
+  QLabel* session_info_ = nullptr;
   RunSetupPanel* setup_panel_ = nullptr;
   LatencyChart* chart_ = nullptr;
   MemoryChart* memory_chart_ = nullptr;
@@ -150,6 +184,11 @@ class MainWindow : public QMainWindow {
   QAction* recover_action_ = nullptr;
   QTimer* autosave_timer_ = nullptr;
   QAction* wizard_action_ = nullptr;
+  QAction* about_action_ = nullptr;
+  QAction* chart_only_action_ = nullptr;
+  QToolBar* run_toolbar_ = nullptr;
+  std::pair<bool, bool> docks_before_chart_only_{true, true};
+  QMessageBox* about_box_ = nullptr;
   RecommendationWizard* wizard_ = nullptr;
   QWidget* offer_bar_ = nullptr;
   QLabel* offer_label_ = nullptr;

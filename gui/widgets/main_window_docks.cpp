@@ -55,8 +55,9 @@ void MainWindow::createDocks() {
   offer_layout->addWidget(offer_open_button_);
   offer_layout->addWidget(discard);
   offer_bar_->setVisible(false);
-  connect(offer_open_button_, &QPushButton::clicked, this, [this] {
-    if (openSession(autosavePath())) offer_bar_->hide();
+  connect(offer_open_button_, &QPushButton::clicked, this, [this] { openSessionAsync(autosavePath()); });
+  connect(this, &MainWindow::sessionOpened, offer_bar_, [this](const QString& path) {
+    if (path == autosavePath()) offer_bar_->hide();
   });
   connect(discard, &QPushButton::clicked, this, [this] {
     QFile::remove(autosavePath());

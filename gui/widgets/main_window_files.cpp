@@ -3,6 +3,7 @@
 #include <QAction>
 #include <algorithm>
 #include <QDir>
+#include <QEventLoop>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QMenu>
@@ -15,6 +16,8 @@
 #include "gui/lib/log_model.h"
 #include "gui/lib/recent_files.h"
 #include "gui/lib/session_document.h"
+#include "gui/lib/session_loader.h"
+#include "gui/widgets/message_banner.h"
 #include "gui/widgets/chart_style.h"
 #include "gui/widgets/latency_chart.h"
 #include "gui/widgets/main_window.h"
@@ -33,32 +36,92 @@ QString withSuffix(QString path, const QString& suffix) {
 
 }  // namespace
 
-bool MainWindow::openSession(const QString& path) {
+int MainWindow::openSessionAsync(const QString& path) {
   if (bridge_->isRunning()) {
-    log_model_->append(LogLevel::Warning, tr("Finish or cancel the run before opening a session."));
-    return false;
+    const QString message = tr("Finish or cancel the run before opening a session.");
+    log_model_->append(LogLevel::Warning, message);
+    emit sessionOpenFailed(path, message);
+    return 0;
   }
-  try {
-    document_->load(path);
-  } catch (const std::exception& e) {
-    // loadSession's messages already name the file and what is wrong with it.
-    log_model_->append(LogLevel::Error, QString::fromStdString(e.what()));
-    return false;
-  }
+  banner_->hide();
+  run_status_->showLoading(QFileInfo(path).fileName());
+  onRunningChanged(false);
+  return loader_->load(path);
+}
+
+bool MainWindow::openSession(const QString& path) {
+  // The same worker path as the menu's Open, waited for: the event loop keeps running (the
+  // progress bar moves, Cancel works), and the answer is whether this very file was opened.
+  bool ok = false, done = false;
+  QEventLoop loop;
+  const auto opened = connect(this, &MainWindow::sessionOpened, &loop, [&](const QString& p) {
+    if (p != path) return;
+    ok = done = true;
+    loop.quit();
+  });
+  const auto failed = connect(this, &MainWindow::sessionOpenFailed, &loop, [&](const QString& p) {
+    if (p != path) return;
+    done = true;
+    loop.quit();
+  });
+  const auto cancelled = connect(loader_, &SessionLoader::loadingChanged, &loop, [&](bool loading) {
+    if (loading || done) return;
+    done = true;  // cancelled: the result will not come
+    loop.quit();
+  });
+  if (openSessionAsync(path) != 0 && !done) loop.exec();
+  disconnect(opened);
+  disconnect(failed);
+  disconnect(cancelled);
+  return ok;
+}
+
+void MainWindow::cancelOpen() {
+  if (!loader_->isLoading()) return;
+  const QString name = QFileInfo(loader_->loadingPath()).fileName();
+  loader_->cancel();
+  log_model_->append(LogLevel::Info, tr("stopped opening %1").arg(name));
+  showDocumentSummary();
+  onRunningChanged(false);
+}
+
+void MainWindow::onSessionLoaded(const QString& path, const std::shared_ptr<const SessionResult>& session) {
+  document_->setSession(session, path);
   RecentFiles::add(path);
   updateRecentMenu();
   rememberDirectory(path);
-  const auto session = document_->session();
   setup_panel_->applyRequest(session->request);
-  const int configs = static_cast<int>(session->configs.size());
-  const QString summary = tr("%1 · %2 · recorded %3 on %4")
-                              .arg(QFileInfo(path).fileName(), configs == 1 ? tr("1 config") : tr("%1 configs").arg(configs),
-                                   QString::fromStdString(session->created_utc), QString::fromStdString(session->host));
-  run_status_->showSession(summary);
-  log_model_->append(LogLevel::Info, tr("opened %1").arg(summary));
+  showDocumentSummary();
+  log_model_->append(LogLevel::Info, tr("opened %1").arg(run_status_->text()));
   onRunningChanged(false);
   updateTitle();
-  return true;
+  emit sessionOpened(path);
+}
+
+void MainWindow::onSessionLoadFailed(const QString& path, const QString& message) {
+  // The reader's message names the file and what is wrong with it; the banner says what was
+  // being done, so the user knows the window still shows what it showed before.
+  const QString headline = tr("Could not open %1").arg(QFileInfo(path).fileName());
+  banner_->showError(headline, message);
+  log_model_->append(LogLevel::Error, message);
+  showDocumentSummary();
+  run_status_->showError(headline);
+  onRunningChanged(false);
+  emit sessionOpenFailed(path, message);
+}
+
+void MainWindow::showDocumentSummary() {
+  const auto session = document_->session();
+  if (!session || document_->filePath().isEmpty()) {
+    run_status_->showSession({});
+    return;
+  }
+  const int configs = static_cast<int>(session->configs.size());
+  run_status_->showSession(tr("%1 · %2 · recorded %3 on %4")
+                               .arg(QFileInfo(document_->filePath()).fileName(),
+                                    configs == 1 ? tr("1 config") : tr("%1 configs").arg(configs),
+                                    QString::fromStdString(session->created_utc),
+                                    QString::fromStdString(session->host)));
 }
 
 bool MainWindow::saveSession(const QString& path) {
@@ -93,7 +156,7 @@ bool MainWindow::exportChart(const QString& path) {
 
 void MainWindow::openSessionDialog() {
   const QString path = QFileDialog::getOpenFileName(this, tr("Open Session"), lastDirectory(), sessionFilter());
-  if (!path.isEmpty()) openSession(path);
+  if (!path.isEmpty()) openSessionAsync(path);
 }
 
 void MainWindow::saveSessionDialog() {
@@ -128,7 +191,7 @@ void MainWindow::updateRecentMenu() {
     const QString path = files[i];
     auto* action = recent_menu_->addAction(QStringLiteral("&%1 %2").arg(i + 1).arg(QFileInfo(path).fileName()));
     action->setToolTip(path);
-    connect(action, &QAction::triggered, this, [this, path] { openSession(path); });
+    connect(action, &QAction::triggered, this, [this, path] { openSessionAsync(path); });
   }
   if (!files.isEmpty()) {
     recent_menu_->addSeparator();
@@ -137,7 +200,7 @@ void MainWindow::updateRecentMenu() {
       updateRecentMenu();
     });
   }
-  recent_menu_->setEnabled(!files.isEmpty() && !bridge_->isRunning());
+  recent_menu_->setEnabled(!files.isEmpty() && !bridge_->isRunning() && !loader_->isLoading());
 }
 
 QString MainWindow::lastDirectory() const {

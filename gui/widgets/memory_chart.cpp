@@ -5,9 +5,13 @@
 
 #include <qcustomplot.h>
 
+#include <QCheckBox>
+#include <QHBoxLayout>
 #include <QVBoxLayout>
 
 #include <algorithm>
+#include <cmath>
+#include <limits>
 
 #include "core/common/units.h"
 #include "gui/lib/config_palette.h"
@@ -43,6 +47,16 @@ MemoryChart::MemoryChart(SessionDocument* document, QWidget* parent)
   plot_->setObjectName(QStringLiteral("memoryPlot"));
   auto* layout = new QVBoxLayout(this);
   layout->setContentsMargins(0, 0, 0, 0);
+  layout->setSpacing(0);
+  log_check_ = new QCheckBox(tr("Log scale"));
+  log_check_->setObjectName(QStringLiteral("memoryLogScale"));
+  log_check_->setToolTip(tr("Logarithmic MiB axis: one large config no longer flattens the others"));
+  connect(log_check_, &QCheckBox::toggled, this, &MemoryChart::setLogScale);
+  auto* controls = new QHBoxLayout;
+  controls->setContentsMargins(6, 2, 6, 0);
+  controls->addStretch(1);
+  controls->addWidget(log_check_);
+  layout->addLayout(controls);
   layout->addWidget(plot_);
   ChartStyle::apply(plot_, this);
   ChartStyle::legendAbove(plot_);
@@ -59,8 +73,23 @@ MemoryChart::MemoryChart(SessionDocument* document, QWidget* parent)
   rebuild();
 }
 
+void MemoryChart::setLogScale(bool on) {
+  if (log_check_->isChecked() != on) log_check_->setChecked(on);  // toggled() brings us back
+  if (log_scale_ == on) return;
+  log_scale_ = on;
+  rebuild();
+}
+
+QStringList MemoryChart::valueLabels() const {
+  QStringList labels;
+  for (const auto* label : value_labels_) labels << label->text();
+  return labels;
+}
+
 void MemoryChart::rebuild() {
   plot_->clearPlottables();
+  for (auto* label : value_labels_) plot_->removeItem(label);
+  value_labels_.clear();
   rows_.clear();
   const auto& series = document_->series();
   bool any_cuda = false, any_cpu = false;
@@ -91,7 +120,7 @@ void MemoryChart::rebuild() {
   }
 
   QSharedPointer<QCPAxisTickerText> ticker(new QCPAxisTickerText);
-  double highest = 0;
+  double highest = 0, lowest = std::numeric_limits<double>::infinity();
   for (std::size_t r = 0; r < rows_.size(); ++r) {
     const auto& row = rows_[r];
     const auto& s = series[static_cast<std::size_t>(row.series_index)];
@@ -108,12 +137,43 @@ void MemoryChart::rebuild() {
       bars->addData(static_cast<double>(r) + offset(measure), values[measure]);
       bars->removeFromLegend();
       highest = std::max(highest, values[measure]);
+      if (values[measure] > 0) lowest = std::min(lowest, values[measure]);
     }
+    // The peak allocated MiB over the group, upright, or turned when the groups are narrow.
+    auto* label = new QCPItemText(plot_);
+    label->setText(ValueFormat::number(row.allocated_mib));
+    label->setColor(palette().color(QPalette::WindowText));
+    label->position->setCoords(static_cast<double>(r), std::max({row.parameter_mib, row.allocated_mib, row.reserved_mib}));
+    label->setPadding(QMargins(3, 0, 3, 3));
+    label->setClipToAxisRect(false);
+    if (rows_.size() > 8) {
+      label->setRotation(-90);
+      label->setPositionAlignment(Qt::AlignVCenter | Qt::AlignLeft);
+    } else {
+      label->setPositionAlignment(Qt::AlignBottom | Qt::AlignHCenter);
+    }
+    value_labels_.push_back(label);
   }
+
   plot_->xAxis->setTicker(ticker);
-  plot_->xAxis->setTickLabelRotation(rows_.size() > 6 ? 30 : 0);
+  // Turned labels lean left of their tick: leaning right, the last one ran past the plot's edge.
+  plot_->xAxis->setTickLabelRotation(rows_.size() > 6 ? -35 : 0);
   plot_->xAxis->setRange(-0.6, std::max<double>(static_cast<double>(rows_.size()), 1.0) - 0.4);
-  plot_->yAxis->setRange(0, highest > 0 ? highest * 1.12 : 100);
+  plot_->yAxis->setScaleType(log_scale_ ? QCPAxis::stLogarithmic : QCPAxis::stLinear);
+  plot_->yAxis->setLabel(log_scale_ ? tr("memory (MiB, log scale)") : tr("memory (MiB)"));
+  if (log_scale_) {
+    plot_->yAxis->setTicker(QSharedPointer<QCPAxisTickerLog>::create());
+    const double floor = std::isfinite(lowest) ? lowest / 2 : 1;
+    // Bars rise from the axis floor: a log axis has no zero.
+    for (int i = 0; i < plot_->plottableCount(); ++i) {
+      if (auto* bars = qobject_cast<QCPBars*>(plot_->plottable(i))) bars->setBaseValue(floor);
+    }
+    plot_->yAxis->setRange(floor, highest > 0 ? highest * (rows_.size() > 8 ? 8 : 3) : 100);
+  } else {
+    plot_->yAxis->setTicker(QSharedPointer<QCPAxisTicker>::create());
+    // Head room for the labels over the tallest group (turned ones need more).
+    plot_->yAxis->setRange(0, highest > 0 ? highest * (rows_.size() > 8 ? 1.3 : 1.15) : 100);
+  }
 
   QString source;
   if (rows_.empty()) {

@@ -1,7 +1,9 @@
 // The "Memory" page: per config, grouped bars of parameter, peak allocated and peak reserved MiB,
 // in the config's palette colour (three shades of it, so the measures read apart without losing
 // the config's identity). Peak reserved exists only for the CUDA caching allocator; a CPU session
-// says "CPU: allocator hook" so nobody compares the two sources as if they were one.
+// says "CPU: allocator hook" so nobody compares the two sources as if they were one. Each group
+// carries its peak allocated MiB as a label; a log axis (the check box above the plot) keeps a
+// 5 GiB autograd bar from flattening the rest.
 #pragma once
 
 #include <QWidget>
@@ -9,7 +11,9 @@
 #include "gui/widgets/chart_style.h"
 
 class QCustomPlot;
+class QCPItemText;
 class QCPTextElement;
+class QCheckBox;
 
 namespace inferscope::gui {
 
@@ -28,6 +32,10 @@ class MemoryChart : public QWidget, public ExportableChart {
   int configCount() const { return static_cast<int>(rows_.size()); }
   // The line naming where the figures come from ("CPU: allocator hook …").
   QString sourceText() const;
+  void setLogScale(bool on);
+  bool logScale() const { return log_scale_; }
+  // The value labels over the bar groups, in plot order (tests).
+  QStringList valueLabels() const;
 
  private:
   struct Row {
@@ -41,7 +49,10 @@ class MemoryChart : public QWidget, public ExportableChart {
   SessionDocument* document_;
   QCustomPlot* plot_;
   QCPTextElement* source_label_ = nullptr;
+  QCheckBox* log_check_ = nullptr;
   std::vector<Row> rows_;
+  std::vector<QCPItemText*> value_labels_;
+  bool log_scale_ = false;
 };
 
 }  // namespace inferscope::gui

@@ -2,6 +2,7 @@
 #include "gui/widgets/run_setup_panel.h"
 
 #include <QCheckBox>
+#include <QApplication>
 #include <QComboBox>
 #include <QFormLayout>
 #include <QGroupBox>
@@ -24,14 +25,33 @@ namespace inferscope::gui {
 namespace {
 
 // A small square in the config's family colour, so the list already speaks the charts' colours.
+// Drawn at the screen's pixel ratio (sharp at 150 % and 200 %), and the same picture when the list
+// is disabled during a run: a greyed swatch no longer matches its line on the chart.
 QIcon swatch(const QColor& color) {
-  QPixmap pixmap(12, 12);
+  const qreal ratio = qApp ? qApp->devicePixelRatio() : 1.0;
+  QPixmap pixmap(QSize(12, 12) * ratio);
+  pixmap.setDevicePixelRatio(ratio);
   pixmap.fill(Qt::transparent);
   QPainter painter(&pixmap);
   painter.setPen(color.darker(130));
   painter.setBrush(color);
-  painter.drawRect(0, 0, 11, 11);
-  return QIcon(pixmap);
+  painter.drawRect(QRectF(0.5, 0.5, 11, 11));
+  painter.end();
+  QIcon icon(pixmap);
+  icon.addPixmap(pixmap, QIcon::Disabled);
+  return icon;
+}
+
+// Hints under the inputs: quieter than the text, but at about 7:1 against the window where
+// PlaceholderText (half-transparent text) fell to about 3:1, and in both palettes.
+void makeHint(QLabel* label) {
+  QPalette p = label->palette();
+  const QColor text = p.color(QPalette::WindowText), window = p.color(QPalette::Window);
+  const double k = 0.72;
+  p.setColor(QPalette::WindowText, QColor::fromRgbF(text.redF() * k + window.redF() * (1 - k),
+                                                    text.greenF() * k + window.greenF() * (1 - k),
+                                                    text.blueF() * k + window.blueF() * (1 - k)));
+  label->setPalette(p);
 }
 
 QString deviceLabel(const DeviceInfo& d) {
@@ -79,7 +99,7 @@ QWidget* RunSetupPanel::createModelGroup() {
   batch_spin_->setRange(1, 4096);
   model_details_ = new QLabel;
   model_details_->setWordWrap(true);
-  model_details_->setForegroundRole(QPalette::PlaceholderText);
+  makeHint(model_details_);
   connect(model_combo_, &QComboBox::currentIndexChanged, this, [this] { updateModelDetails(); emit changed(); });
   connect(batch_spin_, &QSpinBox::valueChanged, this, [this] { updateModelDetails(); emit changed(); });
 
@@ -103,7 +123,7 @@ QWidget* RunSetupPanel::createDeviceGroup() {
   device_combo_->setCurrentIndex(devices_.size() > 1 ? 1 : 0);
   device_details_ = new QLabel;
   device_details_->setWordWrap(true);
-  device_details_->setForegroundRole(QPalette::PlaceholderText);
+  makeHint(device_details_);
   connect(device_combo_, &QComboBox::currentIndexChanged, this, [this] { updateDeviceDetails(); emit changed(); });
 
   auto* layout = new QVBoxLayout;
@@ -140,7 +160,7 @@ QWidget* RunSetupPanel::createConfigGroup() {
   estimate_label_ = new QLabel;
   estimate_label_->setObjectName(QStringLiteral("estimateLabel"));
   estimate_label_->setWordWrap(true);
-  estimate_label_->setForegroundRole(QPalette::PlaceholderText);
+  makeHint(estimate_label_);
   auto* layout = new QVBoxLayout;
   layout->addWidget(plan_combo_);
   layout->addWidget(config_list_);

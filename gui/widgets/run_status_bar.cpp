@@ -3,13 +3,14 @@
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QProgressBar>
+#include <QToolButton>
 
 #include "gui/lib/value_format.h"
 
 namespace inferscope::gui {
 
 RunStatusBar::RunStatusBar(QWidget* parent)
-    : QWidget(parent), label_(new QLabel(this)), bar_(new QProgressBar(this)) {
+    : QWidget(parent), label_(new QLabel(this)), bar_(new QProgressBar(this)), cancel_load_(new QToolButton(this)) {
   label_->setObjectName(QStringLiteral("runStateLabel"));
   bar_->setObjectName(QStringLiteral("runProgress"));
   bar_->setRange(0, 1000);
@@ -20,6 +21,12 @@ RunStatusBar::RunStatusBar(QWidget* parent)
   layout->setContentsMargins(0, 0, 4, 0);
   layout->addWidget(label_);
   layout->addWidget(bar_);
+  cancel_load_->setObjectName(QStringLiteral("cancelLoadButton"));
+  cancel_load_->setText(tr("Cancel"));
+  cancel_load_->setToolTip(tr("Stop opening the file; the window keeps what it shows"));
+  cancel_load_->setAutoRaise(true);
+  layout->addWidget(cancel_load_);
+  connect(cancel_load_, &QToolButton::clicked, this, &RunStatusBar::cancelLoadRequested);
   clock_.setInterval(500);
   connect(&clock_, &QTimer::timeout, this, &RunStatusBar::refresh);
   refresh();
@@ -75,13 +82,37 @@ void RunStatusBar::showSession(const QString& summary) {
   refresh();
 }
 
+void RunStatusBar::showLoading(const QString& file_name) {
+  state_ = RunState::Loading;
+  detail_ = file_name;
+  clock_.stop();
+  refresh();
+}
+
+void RunStatusBar::showError(const QString& message) {
+  state_ = RunState::Error;
+  detail_ = message;
+  clock_.stop();
+  refresh();
+}
+
 void RunStatusBar::refresh() {
   const bool live = state_ == RunState::Running || state_ == RunState::Cancelling;
-  bar_->setVisible(live);
+  bar_->setVisible(live || state_ == RunState::Loading);
+  cancel_load_->setVisible(state_ == RunState::Loading);
+  if (state_ == RunState::Loading) {
+    bar_->setRange(0, 0);  // busy: the reader does not say how far it got
+  } else {
+    bar_->setRange(0, 1000);
+  }
+  const bool error = state_ == RunState::Failed || state_ == RunState::Error;
+  label_->setStyleSheet(error ? QStringLiteral("color: %1").arg(QColor(200, 50, 50).name()) : QString());
   const QString time = elapsed_.isValid() ? ValueFormat::elapsed(static_cast<double>(elapsed_.elapsed())) : QString();
   QString text;
   switch (state_) {
     case RunState::Idle: text = detail_.isEmpty() ? tr("ready") : detail_; break;
+    case RunState::Loading: text = tr("opening %1…").arg(detail_); break;
+    case RunState::Error: text = detail_; break;
     case RunState::Running:
     case RunState::Cancelling: {
       QStringList parts;

@@ -12,6 +12,7 @@
 
 class QLabel;
 class QProgressBar;
+class QToolButton;
 
 namespace inferscope::gui {
 
@@ -19,7 +20,7 @@ class RunStatusBar : public QWidget {
   Q_OBJECT
 
  public:
-  enum class RunState { Idle, Running, Cancelling, Finished, Cancelled, Failed };
+  enum class RunState { Idle, Loading, Running, Cancelling, Finished, Cancelled, Failed, Error };
 
   explicit RunStatusBar(QWidget* parent = nullptr);
 
@@ -34,12 +35,21 @@ class RunStatusBar : public QWidget {
   void finished(RunState state, const QString& detail = {});
   // A session opened from a file: no live run, just what it holds.
   void showSession(const QString& summary);
+  // A session file being read on a worker: a busy bar and a Cancel button.
+  void showLoading(const QString& file_name);
+  // Something went wrong outside a run (a file that could not be opened): said until the next
+  // state, in the palette's error colour.
+  void showError(const QString& message);
+
+ signals:
+  void cancelLoadRequested();
 
  private:
   void refresh();
 
   QLabel* label_;
   QProgressBar* bar_;
+  QToolButton* cancel_load_;
   QTimer clock_;
   QElapsedTimer elapsed_;
   RunState state_ = RunState::Idle;

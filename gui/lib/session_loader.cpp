@@ -1,0 +1,64 @@
+// SessionLoader: loadSession on the global thread pool, results back through the application
+// object's event queue (which outlives the loader), stale jobs dropped by id.
+#include "gui/lib/session_loader.h"
+
+#include <QCoreApplication>
+#include <QThreadPool>
+#include <exception>
+
+#include "core/session/session_file.h"
+
+namespace inferscope::gui {
+
+SessionLoader::SessionLoader(QObject* parent) : QObject(parent) {
+  qRegisterMetaType<std::shared_ptr<const SessionResult>>();
+}
+
+SessionLoader::~SessionLoader() {
+  *alive_ = false;
+}
+
+int SessionLoader::load(const QString& path) {
+  const int job = ++job_;
+  const bool was_loading = isLoading();
+  path_ = path;
+  if (!was_loading) emit loadingChanged(true);
+  QThreadPool::globalInstance()->start(
+      [this, alive = alive_, job, path, file = path.toStdString()] {
+        std::shared_ptr<const SessionResult> session;
+        QString error;
+        try {
+          session = std::make_shared<const SessionResult>(loadSession(file));
+        } catch (const std::exception& e) {
+          error = QString::fromStdString(e.what());
+        }
+        QMetaObject::invokeMethod(
+            QCoreApplication::instance(),
+            [this, alive, job, path, session, error] {
+              if (!*alive || job != job_) return;  // the loader is gone, or the job was superseded
+              finish(job);
+              if (session) {
+                emit loaded(job, path, session);
+              } else {
+                emit failed(job, path, error);
+              }
+            },
+            Qt::QueuedConnection);
+      });
+  return job;
+}
+
+void SessionLoader::cancel() {
+  if (!isLoading()) return;
+  ++job_;
+  path_.clear();
+  emit loadingChanged(false);
+}
+
+void SessionLoader::finish(int job) {
+  if (job != job_) return;
+  path_.clear();
+  emit loadingChanged(false);
+}
+
+}  // namespace inferscope::gui

@@ -1,0 +1,45 @@
+// Reads session files off the GUI thread. A 20 MB session (an adaptive run of 10 000 iterations per
+// config, kernel timelines) takes seconds to parse; on the GUI thread that froze the window. Each
+// load is a job with an id: a newer load or Cancel makes the running job stale, and its result is
+// dropped when it arrives (the parse itself runs to its end on the pool). Results come back on the
+// GUI thread as plain values, errors as the reader's message, which names the file and the field.
+#pragma once
+
+#include <QObject>
+#include <QString>
+#include <memory>
+
+#include "core/engine/session_result.h"
+
+namespace inferscope::gui {
+
+class SessionLoader : public QObject {
+  Q_OBJECT
+
+ public:
+  explicit SessionLoader(QObject* parent = nullptr);
+  ~SessionLoader() override;
+
+  // Starts reading `path`; a job still running becomes stale. Returns the new job's id.
+  int load(const QString& path);
+  // The running job becomes stale: nothing is reported for it.
+  void cancel();
+  bool isLoading() const { return !path_.isEmpty(); }
+  QString loadingPath() const { return path_; }
+  int currentJob() const { return job_; }
+
+ signals:
+  void loaded(int job, const QString& path,
+              std::shared_ptr<const inferscope::SessionResult> session);
+  void failed(int job, const QString& path, const QString& message);
+  void loadingChanged(bool loading);
+
+ private:
+  void finish(int job);
+
+  int job_ = 0;
+  QString path_;                                                // "" when idle
+  std::shared_ptr<bool> alive_ = std::make_shared<bool>(true);  // read on the GUI thread only
+};
+
+}  // namespace inferscope::gui

@@ -1,0 +1,281 @@
+// LatencyChart's marks of the warm-up analysis, the selected config with its forks, and the
+// direct labels at the right edge (see latency_chart.h).
+#include <qcustomplot.h>
+
+#include <QFontMetrics>
+#include <QLocale>
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+#include "gui/lib/config_palette.h"
+#include "gui/lib/session_document.h"
+#include "gui/lib/value_format.h"
+#include "gui/widgets/chart_style.h"
+#include "gui/widgets/latency_chart.h"
+
+namespace inferscope::gui {
+namespace {
+
+constexpr int kLabelGap = 6;  // pixels between the axis rect and a direct label
+
+double median(std::vector<double> values) {
+  if (values.empty()) return std::nan("");
+  const auto mid = values.begin() + static_cast<std::ptrdiff_t>(values.size() / 2);
+  std::nth_element(values.begin(), mid, values.end());
+  return *mid;
+}
+
+// The level a line's label points at: the result's steady median, or while it runs the median of
+// its latest points.
+double labelValue(const ConfigSeries& s) {
+  if (s.result && s.result->stats.median_ms > 0) return s.result->stats.median_ms;
+  const std::size_t n = s.latency_ms.size(), tail = std::min<std::size_t>(n, 50);
+  return median(std::vector<double>(s.latency_ms.end() - static_cast<std::ptrdiff_t>(tail),
+                                    s.latency_ms.end()));
+}
+
+}  // namespace
+
+void LatencyChart::createMarks(int series_index) {
+  SeriesMarks m;
+  m.excluded = plot_->addGraph();
+  m.excluded->removeFromLegend();
+  m.excluded->setLineStyle(QCPGraph::lsNone);
+  m.tick = new QCPItemLine(plot_);
+  for (auto* p : {m.tick->start, m.tick->end}) {
+    p->setTypeX(QCPItemPosition::ptPlotCoords);
+    p->setTypeY(QCPItemPosition::ptAxisRectRatio);
+  }
+  m.tick->setVisible(false);
+  m.label = new QCPItemText(plot_);
+  m.label->setClipToAxisRect(false);
+  m.label->setPositionAlignment(Qt::AlignLeft | Qt::AlignVCenter);
+  m.label->position->setTypeX(QCPItemPosition::ptAxisRectRatio);
+  m.label->position->setTypeY(QCPItemPosition::ptAbsolute);
+  m.label->setText(document_->series()[static_cast<std::size_t>(series_index)].key);
+  m.label->setVisible(false);
+  marks_.push_back(m);
+}
+
+void LatencyChart::clearMarks() {
+  for (auto& m : marks_) {
+    plot_->removeItem(m.tick);
+    plot_->removeItem(m.label);
+  }
+  marks_.clear();  // the excluded graphs went with clearGraphs()
+  fork_graphs_.clear();
+}
+
+// Points from the end of the configured warm-up to the detected steady start: measured, but left
+// out of every statistic. Hollow, in the config's colour, so a spike there reads as excluded.
+void LatencyChart::updateSteadyMarks(int series_index) {
+  if (series_index < 0 || series_index >= static_cast<int>(marks_.size())) return;
+  const auto& series = document_->series()[static_cast<std::size_t>(series_index)];
+  auto& m = marks_[static_cast<std::size_t>(series_index)];
+  const QColor colour = ConfigPalette::onPalette(series.color, palette());
+  m.excluded->setPen(QPen(colour, 1.4));
+  m.excluded->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle, QPen(colour, 1.4),
+                                              QBrush(palette().color(QPalette::Base)), 6));
+  QVector<double> keys, values;
+  const bool analysed = series.result && series.result->steady.analysed;
+  if (analysed) {
+    const std::size_t from = static_cast<std::size_t>(std::max(0, series.warmup_iterations));
+    const std::size_t to = std::min(series.result->steady.steady_start, series.latency_ms.size());
+    for (std::size_t i = from; i < to; ++i) {
+      keys << static_cast<double>(i);
+      values << series.latency_ms[i];
+    }
+  }
+  m.excluded->setData(keys, values, /*alreadySorted=*/true);
+  m.excluded->setScatterSkip(keys.size() > kMaxMarkers ? keys.size() / kMaxMarkers : 0);
+  m.tick->setVisible(analysed);
+  if (analysed) {
+    const double x = static_cast<double>(series.result->steady.steady_start) - 0.5;
+    m.tick->setPen(QPen(colour, 2.5));
+    m.tick->start->setCoords(x, 1.0);
+    m.tick->end->setCoords(x, 0.955);
+  }
+  m.label_value = labelValue(series);
+}
+
+void LatencyChart::setSelectedSeries(int series_index) {
+  selected_ = series_index >= 0 && series_index < graphCount() ? series_index : -1;
+  updateSelection();
+  rescale();
+}
+
+// The selected line in front and thicker, the others faded; its steady start across the plot;
+// its forks dashed.
+void LatencyChart::updateSelection() {
+  for (auto* g : fork_graphs_) plot_->removeGraph(g);
+  fork_graphs_.clear();
+  const auto& series = document_->series();
+  for (std::size_t i = 0; i < graphs_.size() && i < series.size(); ++i) {
+    QColor colour = ConfigPalette::onPalette(series[i].color, palette());
+    const bool chosen = static_cast<int>(i) == selected_;
+    if (selected_ >= 0 && !chosen) colour.setAlpha(70);
+    graphs_[i]->setPen(QPen(colour, chosen ? 2.6 : 1.6));
+    if (chosen) graphs_[i]->setLayer(QStringLiteral("main"));
+    if (i < marks_.size()) {
+      QFont font = plot_->font();
+      font.setBold(chosen);
+      marks_[i].label->setFont(font);
+      marks_[i].label->setColor(colour);
+    }
+  }
+  if (selected_ >= 0)
+    graphs_[static_cast<std::size_t>(selected_)]->setLayer(QStringLiteral("main"));
+  const ConfigSeries* chosen =
+      selected_ >= 0 ? &series[static_cast<std::size_t>(selected_)] : nullptr;
+  const bool analysed = chosen && chosen->result && chosen->result->steady.analysed;
+  selected_line_->setVisible(analysed);
+  selected_label_->setVisible(analysed);
+  if (analysed) {
+    const QColor colour = ConfigPalette::onPalette(chosen->color, palette());
+    const double x = static_cast<double>(chosen->result->steady.steady_start) - 0.5;
+    selected_line_->setPen(QPen(colour, 1.5, Qt::DashDotLine));
+    selected_line_->point1->setCoords(x, 0);
+    selected_line_->point2->setCoords(x, 1);
+    selected_label_->setColor(colour);
+    selected_label_->setText(tr("%1: steady from iteration %2 (detected)")
+                                 .arg(chosen->key)
+                                 .arg(chosen->result->steady.steady_start));
+    selected_label_->position->setCoords(x + 0.5, 0.12);
+  }
+  if (chosen && chosen->result) {
+    QColor colour = ConfigPalette::onPalette(chosen->color, palette());
+    colour.setAlpha(150);
+    for (const auto& fork : chosen->result->forks) {
+      auto* g = plot_->addGraph();
+      g->removeFromLegend();
+      g->setPen(QPen(colour, 1.2, Qt::DashLine));
+      g->setAdaptiveSampling(true);
+      QVector<double> keys(static_cast<int>(fork.latency_ms.size())), values(keys.size());
+      for (int i = 0; i < keys.size(); ++i) {
+        keys[i] = i;
+        values[i] = fork.latency_ms[static_cast<std::size_t>(i)];
+      }
+      g->setData(keys, values, /*alreadySorted=*/true);
+      fork_graphs_.push_back(g);
+    }
+  }
+  updateNote();
+}
+
+// Room at the right for the longest name; the labels themselves are placed after each layout.
+void LatencyChart::updateDirectLabelMargin() {
+  int widest = 0;
+  for (std::size_t i = 0; i < marks_.size(); ++i) {
+    if (document_->series()[i].latency_ms.empty()) continue;
+    QFont bold = plot_->font();
+    bold.setBold(true);
+    widest = std::max(widest, QFontMetrics(bold).horizontalAdvance(marks_[i].label->text()));
+  }
+  QMargins margins = plot_->axisRect()->margins();
+  const int right = widest > 0 ? widest + 2 * kLabelGap : 12;
+  if (margins.right() == right) return;
+  plot_->axisRect()->setAutoMargins(QCP::msLeft | QCP::msTop | QCP::msBottom);
+  margins.setRight(right);
+  plot_->axisRect()->setMargins(margins);
+}
+
+// Each label at its line's level, pushed apart so that none overlaps the next: with 16 configs
+// several sit at the same few milliseconds. Called after every layout (resize, range change).
+void LatencyChart::layoutDirectLabels() {
+  struct Placed {
+    std::size_t index;
+    double y;
+  };
+  std::vector<Placed> placed;
+  const QRect rect = plot_->axisRect()->rect();
+  for (std::size_t i = 0; i < marks_.size(); ++i) {
+    auto& m = marks_[i];
+    const bool has_value = std::isfinite(m.label_value) && m.label_value > 0 &&
+                           !document_->series()[i].latency_ms.empty();
+    m.label->setVisible(has_value);
+    if (has_value)
+      placed.push_back({i, std::clamp(plot_->yAxis->coordToPixel(m.label_value), double(rect.top()),
+                                      double(rect.bottom()))});
+  }
+  std::sort(placed.begin(), placed.end(),
+            [](const Placed& a, const Placed& b) { return a.y < b.y; });
+  const double step = QFontMetrics(plot_->font()).height();
+  for (std::size_t k = 1; k < placed.size(); ++k)
+    placed[k].y = std::max(placed[k].y, placed[k - 1].y + step);
+  // Pushed past the bottom: shift the whole stack up as far as the top allows.
+  if (!placed.empty() && placed.back().y > rect.bottom()) {
+    const double overflow = placed.back().y - rect.bottom();
+    for (auto& p : placed) p.y -= overflow;
+    for (std::size_t k = 0; k < placed.size(); ++k) {
+      const double floor = k == 0 ? double(rect.top()) : placed[k - 1].y + step;
+      placed[k].y = std::max(placed[k].y, floor);
+    }
+  }
+  for (const auto& p : placed) {
+    auto* label = marks_[p.index].label;
+    label->position->setCoords(1.0, p.y);
+    label->setPadding(QMargins(kLabelGap, 0, 0, 0));
+  }
+}
+
+// Under the x axis: what the analysis marks mean (once there are any), the forks of
+// the selected config, and an x axis cut short for a long run.
+void LatencyChart::updateNote() {
+  QStringList lines;
+  bool any_excluded = false, any_tick = false;
+  for (const auto& m : marks_) {
+    any_excluded = any_excluded || !m.excluded->data()->isEmpty();
+    any_tick = any_tick || m.tick->visible();
+  }
+  if (any_tick) {
+    lines << (any_excluded ? tr("ticks on the axis: each config's detected steady start · hollow: "
+                                "measured but left out by the warm-up analysis")
+                           : tr("ticks on the axis: each config's detected steady start"));
+  }
+  if (selected_ >= 0) {
+    const auto& s = document_->series()[static_cast<std::size_t>(selected_)];
+    if (s.result && !s.result->forks.empty()) {
+      QString forks = tr("%1: %2 further processes dashed").arg(s.key).arg(s.result->forks.size());
+      if (const auto& f = s.result->fork_stats) {
+        forks += tr(" · across processes %1 ms (95 % CI %2 – %3)")
+                     .arg(ValueFormat::number(f->median_ms), ValueFormat::number(f->ci_low_ms),
+                          ValueFormat::number(f->ci_high_ms));
+      }
+      lines << forks;
+    }
+  }
+  if (!long_run_note_.isEmpty()) lines << long_run_note_;
+  // Under the axis title, where it never covers a line.
+  lines.prepend(tr("iteration"));
+  note_text_ = lines.mid(1).join(QLatin1Char('\n'));
+  plot_->xAxis->setLabel(lines.join(QLatin1Char('\n')));
+}
+
+int LatencyChart::excludedPointCount(int series_index) const {
+  if (series_index < 0 || series_index >= static_cast<int>(marks_.size())) return 0;
+  return marks_[static_cast<std::size_t>(series_index)].excluded->data()->size();
+}
+
+double LatencyChart::steadyMarkIteration(int series_index) const {
+  if (series_index < 0 || series_index >= static_cast<int>(marks_.size())) return std::nan("");
+  const auto& m = marks_[static_cast<std::size_t>(series_index)];
+  return m.tick->visible() ? m.tick->start->coords().x() + 0.5 : std::nan("");
+}
+
+QString LatencyChart::directLabel(int series_index) const {
+  if (series_index < 0 || series_index >= static_cast<int>(marks_.size())) return {};
+  const auto* label = marks_[static_cast<std::size_t>(series_index)].label;
+  return label->visible() ? label->text() : QString();
+}
+
+bool LatencyChart::legendHasEntry(int series_index) const {
+  return series_index >= 0 && series_index < graphCount() &&
+         plot_->legend->hasItemWithPlottable(graphs_[static_cast<std::size_t>(series_index)]);
+}
+
+QString LatencyChart::noteText() const {
+  return note_text_;
+}
+
+}  // namespace inferscope::gui
