@@ -180,7 +180,7 @@ class TestMainWindow : public QObject {
 
     const SessionResult session = loadSession(session_path_.toStdString());
     auto* plot = window.findChild<QCustomPlot*>(QStringLiteral("latencyPlot"));
-    QCOMPARE(plot->graphCount(), static_cast<int>(session.request.plan.size()));
+    QCOMPARE(window.latencyChart()->graphCount(), static_cast<int>(session.request.plan.size()));
     for (const auto& config : session.configs) {
       QCOMPARE(graphPoints(window, config.index), static_cast<int>(config.latency_ms.size()));
       QVERIFY(plot->graph(config.index)->name().startsWith(QString::fromStdString(config.config.key())));
