@@ -1,15 +1,8 @@
 // Dispatch to the exporters and atomic writing of their files.
 #include "core/advisor/config_exporter.h"
 
-#include <fmt/format.h>
-
-#include <cerrno>
-#include <cstring>
-#include <filesystem>
-#include <fstream>
-#include <system_error>
-
 #include "core/common/error.h"
+#include "core/common/file_io.h"
 
 namespace inferscope::advisor {
 
@@ -32,33 +25,10 @@ std::string exportText(const ConfigDocument& document, ExportFormat format) {
 }
 
 void writeExportFile(const ConfigDocument& document, ExportFormat format, const std::string& path) {
-  namespace fs = std::filesystem;
-  const std::string text = exportText(document, format);
-  const fs::path target(path);
-  const fs::path temp = target.string() + ".tmp";
-  {
-    std::ofstream out(temp, std::ios::binary | std::ios::trunc);
-    if (!out) {
-      throw Error(ErrorKind::InvalidInput, fmt::format("cannot write the {} export '{}': {}", toString(format),
-                                                       path, std::strerror(errno)));
-    }
-    out << text;
-    out.close();
-    if (!out) {
-      throw Error(ErrorKind::InvalidInput, fmt::format("writing the {} export '{}' failed", toString(format), path));
-    }
-  }
-  std::error_code ec;
-  if (format == ExportFormat::Python) {
-    fs::permissions(temp, fs::perms::owner_exec | fs::perms::group_exec | fs::perms::others_exec,
-                    fs::perm_options::add, ec);
-  }
-  fs::rename(temp, target, ec);
-  if (ec) {
-    fs::remove(temp);
-    throw Error(ErrorKind::InvalidInput,
-                fmt::format("cannot write the {} export '{}': {}", toString(format), path, ec.message()));
-  }
+  // The project's one safe writer: temp file + rename, never onto a device, modes and links kept.
+  WriteOptions options;
+  options.executable = format == ExportFormat::Python;  // `./load_model.py` runs as written
+  writeFileAtomically(path, exportText(document, format), options);
 }
 
 }  // namespace inferscope::advisor

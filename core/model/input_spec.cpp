@@ -85,6 +85,15 @@ InputSpec InputSpec::parse(std::string_view text) {
                   fmt::format("input spec '{}': trailing 'x' without a dimension", original));
     }
   }
+  // The tensor's size in bytes must be a number: 1x3x100000x100000x100000 overflows any int64.
+  std::int64_t bytes = static_cast<std::int64_t>(dtypeSizeBytes(spec.dtype));
+  for (const auto dim : spec.shape) {
+    if (__builtin_mul_overflow(bytes, dim, &bytes)) {
+      throw Error(ErrorKind::InvalidInput,
+                  fmt::format("input spec '{}' is too large: its tensor would not fit any memory",
+                              original));
+    }
+  }
   if (spec.shape.empty()) {
     throw Error(ErrorKind::InvalidInput,
                 fmt::format("input spec '{}' has no dimensions (expected e.g. 1x3x224x224:float32)",

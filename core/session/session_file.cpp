@@ -1,54 +1,29 @@
 #include "core/session/session_file.h"
 
 #include <fmt/format.h>
-#include <unistd.h>
 
-#include <cerrno>
-#include <cstdio>
-#include <cstring>
-#include <fstream>
-#include <sstream>
-
-#include "core/common/error.h"
+#include <filesystem>
 
 namespace inferscope {
-
-void writeFileAtomically(const std::string& path, std::string_view contents) {
-  const std::string tmp = fmt::format("{}.tmp-{}", path, ::getpid());
-  {
-    std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
-    if (!out) {
-      throw Error(ErrorKind::InvalidInput,
-                  fmt::format("cannot write '{}': {}", path, std::strerror(errno)));
-    }
-    out.write(contents.data(), static_cast<std::streamsize>(contents.size()));
-    out.flush();
-    if (!out) {
-      std::remove(tmp.c_str());
-      throw Error(ErrorKind::InvalidInput, fmt::format("writing '{}' failed (disk full?)", path));
-    }
-  }
-  if (std::rename(tmp.c_str(), path.c_str()) != 0) {
-    const std::string reason = std::strerror(errno);
-    std::remove(tmp.c_str());
-    throw Error(ErrorKind::InvalidInput, fmt::format("cannot replace '{}': {}", path, reason));
-  }
-}
-
-std::string readFile(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) {
-    throw Error(ErrorKind::InvalidInput, fmt::format("cannot open '{}': {}", path, std::strerror(errno)));
-  }
-  std::ostringstream buffer;
-  buffer << in.rdbuf();
-  return buffer.str();
-}
 
 void saveSession(const SessionResult& session, const std::string& path) {
   writeFileAtomically(path, sessionToJson(session));
 }
 
-SessionResult loadSession(const std::string& path) { return sessionFromJson(readFile(path), path); }
+SessionResult loadSession(const std::string& path, const SessionReadOptions& options) {
+  return sessionFromJson(readFile(path, options.limits.max_file_bytes), path, options);
+}
+
+std::string partialSessionPath(const std::string& path) {
+  std::error_code ec;
+  if (!std::filesystem::exists(std::filesystem::symlink_status(path, ec))) return path;
+  const std::string_view suffix = kSessionExtension;
+  const std::string_view text = path;
+  if (text.size() > suffix.size() && text.substr(text.size() - suffix.size()) == suffix) {
+    return fmt::format("{}.partial{}", text.substr(0, text.size() - suffix.size()), suffix);
+  }
+  const std::filesystem::path p(path);
+  return (p.parent_path() / (p.stem().string() + ".partial" + p.extension().string())).string();
+}
 
 }  // namespace inferscope

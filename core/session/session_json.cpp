@@ -7,11 +7,13 @@
 #include "core/common/error.h"
 #include "core/common/version.h"
 #include "core/cudnn/ledger_json.h"
+#include "core/session/bounded_json.h"
 #include "core/session/session_file.h"
 
 namespace inferscope {
 
-using nlohmann::json;
+// Read strictly (bounded_json.h): integers must fit, type errors name their path.
+using json = session_json::Json;
 
 // ---- device ------------------------------------------------------------------------------------
 static json toJson(const DeviceInfo& d) {
@@ -95,6 +97,21 @@ static json toJson(const ProfileRequest& r) {
             {"trace_convolutions", r.run.trace_convolutions}}}};
 }
 
+// A request file is read by the isolation worker, which builds the model from it: a shape that
+// would divide by zero or index past its tables is refused here.
+static void checkEncoderShape(const EncoderOptions& e) {
+  const bool positive = e.layers > 0 && e.hidden > 0 && e.heads > 0 && e.intermediate > 0 &&
+                        e.vocab > 0 && e.max_positions > 0 && e.seq_len > 0;
+  if (!positive || e.hidden % e.heads != 0 || e.seq_len > e.max_positions) {
+    throw Error(ErrorKind::InvalidInput,
+                fmt::format("request.model.encoder: layers {}, hidden {}, heads {}, intermediate {}, "
+                            "vocab {}, max_positions {}, seq_len {} is not an encoder (all must be "
+                            "≥ 1, hidden a multiple of heads, seq_len ≤ max_positions)",
+                            e.layers, e.hidden, e.heads, e.intermediate, e.vocab, e.max_positions,
+                            e.seq_len));
+  }
+}
+
 static ProfileRequest requestFromJson(const json& j) {
   ProfileRequest r;
   const auto& m = j.at("model");
@@ -115,6 +132,7 @@ static ProfileRequest requestFromJson(const json& j) {
     o.vocab = e.value("vocab", o.vocab);
     o.max_positions = e.value("max_positions", o.max_positions);
     o.seq_len = e.value("seq_len", o.seq_len);
+    checkEncoderShape(o);
   }
   for (const auto& s : j.value("inputs", json::array())) r.inputs.push_back(InputSpec::parse(s.get<std::string>()));
   r.batch = j.value("batch", std::int64_t{1});
@@ -342,14 +360,43 @@ std::string sessionToJson(const SessionResult& s, int indent) {
   return spliceTimelines(j.dump(indent), timelines);
 }
 
-SessionResult sessionFromJson(std::string_view text, const std::string& origin) {
-  json j;
-  try {
-    j = json::parse(text);
-  } catch (const json::parse_error& e) {
-    throw Error(ErrorKind::InvalidInput,
-                fmt::format("{} is not a valid session file: JSON syntax error at byte {}", origin, e.byte));
+// Fields that consumers index with: a crafted value must fail here, not as a read out of bounds.
+static void checkConfigRanges(const ConfigResult& c) {
+  const auto samples = c.latency_ms.size();
+  const auto fail = [](const std::string& what) { throw Error(ErrorKind::InvalidInput, what); };
+  if (!c.host_ms.empty() && c.host_ms.size() != samples) {
+    fail(fmt::format("host_ms has {} values but latency_ms {}", c.host_ms.size(), samples));
   }
+  if (c.warmup_iterations < 0 || static_cast<std::size_t>(c.warmup_iterations) > samples) {
+    fail(fmt::format("warmup_iterations {} is outside 0…{} (the samples)", c.warmup_iterations, samples));
+  }
+  if (c.steady.steady_start > samples) {
+    fail(fmt::format("steady_state.steady_start {} is past the {} samples", c.steady.steady_start, samples));
+  }
+  for (int i : c.traced_iterations) {
+    if (i < 0 || static_cast<std::size_t>(i) >= samples) {
+      fail(fmt::format("traced_iterations holds {}, outside 0…{}", i, samples));
+    }
+  }
+}
+
+SessionResult sessionFromJson(std::string_view text, const std::string& origin,
+                              const SessionReadOptions& options) {
+  const auto& limits = options.limits;
+  if (text.size() > limits.max_file_bytes) {
+    throw Error(ErrorKind::InvalidInput,
+                fmt::format("{} is {} bytes, more than the {} a session file may have", origin,
+                            text.size(), limits.max_file_bytes));
+  }
+  // Parsing is most of the time: 90 % of the progress; converting the configs the rest.
+  const auto progress = [&](double fraction) {
+    if (options.progress) options.progress(fraction);
+  };
+  session_json::ParseLimits parse_limits;
+  parse_limits.max_depth = limits.max_depth;
+  parse_limits.cancel = options.cancel;
+  if (options.progress) parse_limits.progress = [&](double f) { progress(0.9 * f); };
+  const json j = session_json::parseBounded(text, origin, parse_limits);
   if (!j.is_object() || !j.contains("schema")) {
     throw Error(ErrorKind::InvalidInput,
                 fmt::format("{} is not an InferScope session (no \"schema\" field)", origin));
@@ -361,6 +408,20 @@ SessionResult sessionFromJson(std::string_view text, const std::string& origin) 
                   fmt::format("{} was written by a newer InferScope (schema {}; this build reads up "
                               "to {}): update InferScope", origin, schema, kSessionSchema));
     }
+    if (schema < 1) {
+      throw Error(ErrorKind::InvalidInput,
+                  fmt::format("{}: schema {} is not a session schema (they start at 1)", origin, schema));
+    }
+    const auto& configs = j.at("configs");
+    if (!configs.is_array()) {
+      throw Error(ErrorKind::InvalidInput,
+                  fmt::format("{}: configs: expected an array, got {}", origin, configs.type_name()));
+    }
+    if (configs.size() > limits.max_configs) {
+      throw Error(ErrorKind::InvalidInput,
+                  fmt::format("{} holds {} configs, more than the {} a session may have", origin,
+                              configs.size(), limits.max_configs));
+    }
     SessionResult s;
     s.generator = j.value("generator", "");
     s.created_utc = j.value("created_utc", "");
@@ -370,7 +431,27 @@ SessionResult sessionFromJson(std::string_view text, const std::string& origin) 
     s.parameter_count = j.value("parameter_count", std::int64_t{0});
     s.output_shapes = j.value("output_shapes", std::vector<std::string>{});
     s.cancelled = j.value("cancelled", false);
-    for (const auto& c : j.at("configs")) s.configs.push_back(configFromJson(c));
+    for (std::size_t i = 0; i < configs.size(); ++i) {
+      if (options.cancel != nullptr && options.cancel->cancelled()) {
+        throw Error(ErrorKind::Cancelled, fmt::format("reading {} was cancelled", origin));
+      }
+      if (i % 64 == 0) progress(0.9 + 0.1 * static_cast<double>(i) / static_cast<double>(configs.size()));
+      const auto& c = configs[i];
+      for (const char* series : {"latency_ms", "host_ms"}) {
+        if (c.is_object() && c.contains(series) && c[series].size() > limits.max_samples_per_config) {
+          throw Error(ErrorKind::InvalidInput,
+                      fmt::format("{}: configs[{}].{} holds {} samples, more than the {} a config may have",
+                                  origin, i, series, c[series].size(), limits.max_samples_per_config));
+        }
+      }
+      try {
+        s.configs.push_back(configFromJson(c));
+        checkConfigRanges(s.configs.back());
+      } catch (const Error& e) {
+        if (e.kind() != ErrorKind::InvalidInput) throw;
+        throw Error(ErrorKind::InvalidInput, fmt::format("configs[{}]: {}", i, e.what()));
+      }
+    }
     if (j.contains("shard")) {  // optional: only sessions run with --shard
       s.shard = ShardSpec::parse(fmt::format("{}/{}", j["shard"].at("index").get<int>(),
                                              j["shard"].at("count").get<int>()));
@@ -380,10 +461,12 @@ SessionResult sessionFromJson(std::string_view text, const std::string& origin) 
         s.cudnn_ledgers.push_back(cudnn::ledgerFromJson(l.dump(), "cudnn_ledgers"));
       }
     }
+    progress(1.0);
     return s;
-  } catch (const json::exception& e) {
-    // nlohmann's messages name the missing key or wrong type ("key 'device' not found").
-    throw Error(ErrorKind::InvalidInput, fmt::format("{} is a malformed session file: {}", origin, e.what()));
+  } catch (const nlohmann::json::exception& e) {
+    // With the path of the offending value: "configs[3].latency_ms[17]: expected a number, …".
+    throw Error(ErrorKind::InvalidInput,
+                fmt::format("{} is a malformed session file: {}", origin, session_json::describe(e)));
   } catch (const Error& e) {
     if (e.kind() != ErrorKind::InvalidInput || std::string(e.what()).rfind(origin, 0) == 0) throw;
     throw Error(ErrorKind::InvalidInput, fmt::format("{} is a malformed session file: {}", origin, e.what()));
@@ -393,10 +476,11 @@ SessionResult sessionFromJson(std::string_view text, const std::string& origin) 
 // ---- parts, for isolated child processes ---------------------------------------------------------
 template <class Fn>
 static auto parsePart(std::string_view text, const std::string& origin, Fn&& fn) {
+  const json j = session_json::parseBounded(text, origin, session_json::ParseLimits{});
   try {
-    return fn(json::parse(text));
-  } catch (const json::exception& e) {
-    throw Error(ErrorKind::InvalidInput, fmt::format("{}: malformed JSON: {}", origin, e.what()));
+    return fn(j);
+  } catch (const nlohmann::json::exception& e) {
+    throw Error(ErrorKind::InvalidInput, fmt::format("{}: {}", origin, session_json::describe(e)));
   }
 }
 

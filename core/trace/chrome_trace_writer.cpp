@@ -10,8 +10,8 @@
 #include <nlohmann/json.hpp>
 #include <unordered_map>
 
+#include "core/common/file_io.h"
 #include "core/common/units.h"
-#include "core/session/session_file.h"
 
 namespace inferscope::trace {
 namespace {
