@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include <cstdio>
+#include <charconv>
 #include <cstdlib>
 
 #include <atomic>
@@ -15,8 +16,13 @@
 #include <filesystem>
 
 #include "cli/isolated_runner.h"
+#include "cli/option_checks.h"
+#include "core/common/file_io.h"
+#include "core/common/printable.h"
+#include "core/common/units.h"
 #include "core/engine/engine.h"
 #include "core/model/model_zoo.h"
+#include "core/session/session_file.h"
 
 namespace inferscope::cli {
 
@@ -39,28 +45,28 @@ void addModelOptions(CLI::App& app, ModelOptions& o) {
                  "trust this model file to run, and remember it by content hash (repeatable; "
                  "see `inferscope-cli trust`)");
   app.add_option("--input", o.inputs, "input spec, e.g. 1x3x224x224:float32 (repeat for several inputs)");
-  app.add_option("-b,--batch", o.batch, "batch size for zoo models")->capture_default_str()->check(CLI::PositiveNumber);
+  app.add_option("-b,--batch", o.batch, "batch size for zoo models")->capture_default_str()->check(wholeNumberAtLeast(1, "32"));
   app.add_option("-d,--device", o.device, "cpu, cuda or cuda:N")->capture_default_str();
-  app.add_option("--warmup", o.warmup, "warm-up iterations before measuring")->capture_default_str()->check(CLI::NonNegativeNumber);
-  app.add_option("-n,--iters", o.iters, "measured iterations per config")->capture_default_str()->check(CLI::PositiveNumber);
+  app.add_option("--warmup", o.warmup, "warm-up iterations before measuring")->capture_default_str()->check(wholeNumberAtLeast(0, "10"));
+  app.add_option("-n,--iters", o.iters, "measured iterations per config")->capture_default_str()->check(wholeNumberAtLeast(1, "100"));
   app.add_option("--seed", o.seed, "seed of zoo weights and inputs")->capture_default_str();
-  app.add_option("--layers", o.encoder.layers, "bert-encoder: layers")->capture_default_str()->check(CLI::PositiveNumber);
-  app.add_option("--hidden", o.encoder.hidden, "bert-encoder: hidden size")->capture_default_str()->check(CLI::PositiveNumber);
-  app.add_option("--heads", o.encoder.heads, "bert-encoder: attention heads")->capture_default_str()->check(CLI::PositiveNumber);
-  app.add_option("--seq-len", o.encoder.seq_len, "bert-encoder: sequence length")->capture_default_str()->check(CLI::PositiveNumber);
+  app.add_option("--layers", o.encoder.layers, "bert-encoder: layers")->capture_default_str()->check(wholeNumberAtLeast(1, "12"));
+  app.add_option("--hidden", o.encoder.hidden, "bert-encoder: hidden size")->capture_default_str()->check(wholeNumberAtLeast(1, "768"));
+  app.add_option("--heads", o.encoder.heads, "bert-encoder: attention heads")->capture_default_str()->check(wholeNumberAtLeast(1, "12"));
+  app.add_option("--seq-len", o.encoder.seq_len, "bert-encoder: sequence length")->capture_default_str()->check(wholeNumberAtLeast(1, "128"));
   app.add_flag("--adaptive", o.adaptive,
                "stop each config once its steady median is known to --target-ci (or at a budget) instead "
                "of after --iters iterations");
   app.add_option("--target-ci", o.target_ci, "adaptive: relative half-width of the median's CI to reach")
-      ->capture_default_str()->check(CLI::PositiveNumber);
+      ->capture_default_str()->check(numberBetween(0, 1, "0.01 (1 %)"));
   app.add_option("--min-iters", o.min_iters, "adaptive: never stop before this many iterations")
-      ->capture_default_str()->check(CLI::PositiveNumber);
+      ->capture_default_str()->check(wholeNumberAtLeast(1, "100"));
   app.add_option("--max-iters", o.max_iters, "adaptive: iteration budget per config")
-      ->capture_default_str()->check(CLI::PositiveNumber);
-  app.add_option("--config-budget-s", o.config_budget_s, "adaptive: time budget per config (0 = none)")
-      ->check(CLI::NonNegativeNumber);
-  app.add_option("--budget-s", o.budget_s, "adaptive: time budget of the whole run, spread over its configs")
-      ->check(CLI::NonNegativeNumber);
+      ->capture_default_str()->check(wholeNumberAtLeast(1, "10000"));
+  app.add_option("--config-budget-s", o.config_budget_s, "adaptive: time budget per config (leave out for none)")
+      ->check(numberAbove(0, "60"));
+  app.add_option("--budget-s", o.budget_s, "adaptive: time budget of the whole run, spread over its configs (leave out for none)")
+      ->check(numberAbove(0, "600"));
   app.add_option("--cycle-input", o.cycle_inputs,
                  "vary input sizes: iterations cycle through the inputs and these sets (one spec per set, "
                  "';' between a set's specs), e.g. --cycle-input 32x3x192x192 --cycle-input 32x3x256x256");
@@ -69,7 +75,7 @@ void addModelOptions(CLI::App& app, ModelOptions& o) {
                "run each config in a fresh child process: true cold starts (CUDA context, autotune, "
                "compilation), and a crash or hang of one config cannot take the run down");
   app.add_option("--isolate-timeout", o.isolate_timeout_s, "seconds a child may take for its config")
-      ->capture_default_str()->check(CLI::PositiveNumber);
+      ->capture_default_str()->check(numberAbove(0, "900"));
 }
 
 AccuracyRule AccuracyOptions::rule() const {
@@ -121,6 +127,11 @@ ProfileRequest toRequest(const ModelOptions& o) {
     r.model.source = path.extension() == ".pt2" ? ModelSource::AotInductor : ModelSource::TorchScript;
     r.model.path = o.model_file;
     r.model.name = path.stem().string();
+    if (const auto kind = nonRegularKind(o.model_file)) {
+      throw Error(ErrorKind::ModelLoad,
+                  fmt::format("--model-file {} is {}: name a TorchScript .pt file or an AOTInductor "
+                              ".pt2 package", o.model_file, *kind));
+    }
     if (o.inputs.empty()) {
       throw Error(ErrorKind::InvalidInput,
                   fmt::format("--model-file {} needs its input shapes: add --input, e.g. --input "
@@ -136,7 +147,7 @@ ProfileRequest toRequest(const ModelOptions& o) {
       throw Error(ErrorKind::InvalidInput, fmt::format("--seq-len {} exceeds the encoder's {} positions",
                                                        o.encoder.seq_len, o.encoder.max_positions));
     }
-    if (o.encoder.hidden % o.encoder.heads != 0) {
+    if (o.encoder.heads < 1 || o.encoder.hidden % o.encoder.heads != 0) {
       throw Error(ErrorKind::InvalidInput, fmt::format("--hidden {} is not a multiple of --heads {}",
                                                        o.encoder.hidden, o.encoder.heads));
     }
@@ -165,10 +176,14 @@ ProfileRequest toRequest(const ModelOptions& o) {
   } else if (o.device == "cuda" || o.device.rfind("cuda:", 0) == 0) {
     r.device = DeviceKind::Cuda;
     if (o.device.size() > 5) {
-      try {
-        r.device_index = std::stoi(o.device.substr(5));
-      } catch (const std::exception&) {
-        throw Error(ErrorKind::InvalidInput, fmt::format("--device {}: expected cuda:N", o.device));
+      // The whole rest must be the index: std::stoi would read "cuda:1abc" as cuda:1.
+      const char* first = o.device.data() + 5;
+      const char* last = o.device.data() + o.device.size();
+      const auto [end, ec] = std::from_chars(first, last, r.device_index);
+      if (ec != std::errc() || end != last || r.device_index < 0) {
+        throw Error(ErrorKind::InvalidInput,
+                    fmt::format("--device {}: expected cuda:N with N a device number, e.g. cuda:0",
+                                printable(o.device)));
       }
     }
   } else {
@@ -183,8 +198,37 @@ ProfileRequest toRequest(const ModelOptions& o) {
   r.run.max_iterations = o.max_iters;
   r.run.config_time_budget_ms = o.config_budget_s * 1000.0;
   r.run.session_time_budget_ms = o.budget_s * 1000.0;
+  if (!o.adaptive && (o.budget_s > 0 || o.config_budget_s > 0)) {
+    throw Error(ErrorKind::InvalidInput,
+                fmt::format("{} limits adaptive runs only (a fixed run takes --iters iterations): "
+                            "add --adaptive, or leave it out",
+                            o.budget_s > 0 ? "--budget-s" : "--config-budget-s"));
+  }
+  checkInputMemory(r);
   applyModelTrust(r, o.trust_files);  // last: the options are valid before any file is hashed
   return r;
+}
+
+void addModelInputs(RunFiles& files, const ModelOptions& options) {
+  files.addInput("--model-file", options.model_file);
+  for (const auto& path : options.trust_files) files.addInput("--trust", path);
+}
+
+void writeSessionOutput(const SessionResult& session, const std::string& path) {
+  if (path.empty()) return;
+  if (!session.cancelled) {
+    saveSession(session, path);
+    fmt::print(stderr, "session written to {}\n", path);
+    return;
+  }
+  const std::string partial = partialSessionPath(path);
+  saveSession(session, partial);
+  if (partial == path) {
+    fmt::print(stderr, "cancelled: the partial session was written to {}\n", path);
+  } else {
+    fmt::print(stderr, "cancelled: {} was kept as it was; the partial session was written to {}\n",
+               path, partial);
+  }
 }
 
 SessionResult runSession(const ProfileRequest& request, const ModelOptions& options, EventSink& sink) {

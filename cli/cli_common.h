@@ -10,6 +10,7 @@
 
 #include "core/common/cancel_token.h"
 #include "core/common/error.h"
+#include "core/common/run_files.h"
 #include "core/engine/accuracy_rule.h"
 #include "core/engine/event_sink.h"
 #include "core/engine/profile_request.h"
@@ -70,6 +71,11 @@ ProfileRequest toRequest(const ModelOptions& options);
 // remembers them), then sets request.model.trusted_sha256 from the user's trust store, or throws
 // Error(InvalidInput) saying how to trust the file. Zoo models need no trust. trust_command.cpp.
 void applyModelTrust(ProfileRequest& request, const std::vector<std::string>& trust_files);
+// The run's input files (--model-file, --trust) for the output check (core/common/run_files.h).
+void addModelInputs(RunFiles& files, const ModelOptions& options);
+// Writes a run's session to `path` (-o; nothing when empty) and says where on stderr. A cancelled
+// run never replaces an existing file: its partial session goes beside it (partialSessionPath).
+void writeSessionOutput(const SessionResult& session, const std::string& path);
 // engine::run, or one child process per config when options.isolate is set.
 SessionResult runSession(const ProfileRequest& request, const ModelOptions& options, EventSink& sink);
 

@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 #include <unistd.h>
 
+#include "core/common/printable.h"
 #include "core/common/units.h"
 
 namespace inferscope::cli {
@@ -33,7 +34,7 @@ void ConsoleSink::onLog(LogLevel level, const std::string& message) {
   if (progress_open_) fmt::print(stderr, "\n");
   progress_open_ = false;
   const char* tag = level == LogLevel::Error ? "error" : level == LogLevel::Warning ? "warning" : "info";
-  fmt::print(stderr, "{}: {}\n", tag, message);
+  fmt::print(stderr, "{}: {}\n", tag, printable(message));
 }
 
 void printSessionHeader(std::FILE* out, const SessionResult& s) {
@@ -45,12 +46,13 @@ void printSessionHeader(std::FILE* out, const SessionResult& s) {
   } else {
     device += fmt::format(" ({} threads)", d.cpu_threads);
   }
-  fmt::print(out, "model   {} · {} parameters · input {}\n", s.request.model.displayName(), s.parameter_count,
+  fmt::print(out, "model   {} · {} parameters · input {}\n", printable(s.request.model.displayName()), s.parameter_count,
              toString(s.request.inputs));
-  fmt::print(out, "device  {}\n", device);
-  fmt::print(out, "libs    LibTorch {}{}{}\n", d.libtorch_version,
-             d.cuda_runtime_version.empty() ? "" : " · CUDA " + d.cuda_runtime_version,
-             d.cudnn_version.empty() ? "" : " · cuDNN " + d.cudnn_version);
+  fmt::print(out, "device  {}\n", printable(device));
+  fmt::print(out, "libs    LibTorch {}\n",
+             printable(d.libtorch_version +
+                       (d.cuda_runtime_version.empty() ? "" : " · CUDA " + d.cuda_runtime_version) +
+                       (d.cudnn_version.empty() ? "" : " · cuDNN " + d.cudnn_version)));
   fmt::print(out, "run     {} warm-up + {} measured iterations per config\n\n", s.request.run.warmup_iterations,
              s.request.run.measure_iterations);
 }
@@ -61,7 +63,7 @@ void printResultTable(std::FILE* out, const SessionResult& s) {
              "steady state");
   for (const auto& r : s.configs) {
     if (r.status != ConfigStatus::Ok) {
-      fmt::print(out, "{:<24} {:>7}  {}\n", r.config.key(), toString(r.status), r.message);
+      fmt::print(out, "{:<24} {:>7}  {}\n", r.config.key(), toString(r.status), printable(r.message));
       continue;
     }
     const auto& st = r.stats;

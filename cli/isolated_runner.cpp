@@ -9,12 +9,13 @@
 #include <unistd.h>
 
 #include <chrono>
+#include <cstdlib>
 #include <cstring>
 #include <filesystem>
 #include <vector>
-#include <nlohmann/json.hpp>
 
 #include "cli/cli_common.h"
+#include "cli/worker_protocol.h"
 #include "core/common/error.h"
 #include "core/common/time_format.h"
 #include "core/common/version.h"
@@ -25,7 +26,6 @@ extern char** environ;
 namespace inferscope::cli {
 namespace {
 
-using nlohmann::json;
 using Clock = std::chrono::steady_clock;
 // How long a cancelled worker may take to finish its iteration and report before it is killed.
 constexpr auto kCancelGrace = std::chrono::seconds(2);
@@ -69,35 +69,6 @@ std::string describeExit(int status) {
   if (WIFSIGNALED(status)) return fmt::format("crashed with signal {} ({})", WTERMSIG(status), strsignal(WTERMSIG(status)));
   if (WIFEXITED(status)) return fmt::format("exited with code {}", WEXITSTATUS(status));
   return "ended abnormally";
-}
-
-// Applies one NDJSON event from the child for config `index`; returns true for config_done.
-bool applyEvent(const std::string& line, int index, int count, EventSink& sink, ConfigResult& result,
-                SessionResult& session) {
-  const auto j = json::parse(line);
-  const auto event = j.at("event").get<std::string>();
-  if (event == "sample") {
-    sink.onSample(Sample{index, j.at("iteration").get<int>(), j.at("latency_ms").get<double>(),
-                         j.at("host_ms").get<double>(), j.at("warmup").get<bool>()});
-  } else if (event == "config_start") {
-    sink.onConfigStart(index, count, OptimizationConfig::parse(j.at("key").get<std::string>()));
-  } else if (event == "log") {
-    const auto level = j.value("level", "info");
-    sink.onLog(level == "error" ? LogLevel::Error : level == "warning" ? LogLevel::Warning : LogLevel::Info,
-               j.value("message", ""));
-  } else if (event == "config_done") {
-    result = configResultFromJson(j.at("result").dump(), "worker result");
-    result.index = index;
-    return true;
-  } else if (event == "session_done") {
-    session.parameter_count = j.value("parameter_count", std::int64_t{0});
-    session.output_shapes = j.value("output_shapes", std::vector<std::string>{});
-    if (j.contains("device")) session.device = deviceInfoFromJson(j["device"].dump());
-    if (session.request.inputs.empty()) {
-      for (const auto& spec : j.value("inputs", std::vector<std::string>{})) session.request.inputs.push_back(InputSpec::parse(spec));
-    }
-  }
-  return false;
 }
 
 ConfigResult runOne(const ProfileRequest& request, int index, EventSink& sink, const CancelToken& cancel,
@@ -144,7 +115,7 @@ ConfigResult runOne(const ProfileRequest& request, int index, EventSink& sink, c
       const std::string line = buffer.substr(0, nl);
       buffer.erase(0, nl + 1);
       try {
-        done = applyEvent(line, index, count, sink, result, session) || done;
+        done = applyWorkerEvent(line, index, count, sink, result, session) || done;
       } catch (const std::exception& e) {
         sink.onLog(LogLevel::Warning, fmt::format("worker for {} wrote an unreadable line: {}", result.config.key(), e.what()));
       }
@@ -179,8 +150,23 @@ SessionResult runIsolated(const ProfileRequest& request, EventSink& sink, const 
   session.created_utc = utcTimestamp();
   char host[256] = {};
   if (::gethostname(host, sizeof host - 1) == 0) session.host = host;
-  const auto request_path =
-      (std::filesystem::temp_directory_path() / fmt::format("inferscope-request-{}.json", ::getpid())).string();
+  // The request goes into a private folder (mkdtemp: mode 0700, a name nobody can guess), never a
+  // predictable /tmp name where another user could plant a symlink first.
+  std::string folder = (std::filesystem::temp_directory_path() / "inferscope-XXXXXX").string();
+  if (::mkdtemp(folder.data()) == nullptr) {
+    throw Error(ErrorKind::Runtime, fmt::format("cannot create a private folder for the isolation "
+                                                "request in {}: {}",
+                                                std::filesystem::temp_directory_path().string(),
+                                                std::strerror(errno)));
+  }
+  struct RemoveOnExit {
+    std::string path;
+    ~RemoveOnExit() {
+      std::error_code ec;
+      std::filesystem::remove_all(path, ec);
+    }
+  } remove_folder{folder};
+  const auto request_path = folder + "/request.json";
   for (int i = 0; i < static_cast<int>(request.plan.size()); ++i) {
     if (cancel.cancelled()) {
       session.cancelled = true;
@@ -190,7 +176,6 @@ SessionResult runIsolated(const ProfileRequest& request, EventSink& sink, const 
     sink.onConfigDone(session.configs.back());
     if (session.configs.back().status == ConfigStatus::Cancelled) session.cancelled = true;
   }
-  std::filesystem::remove(request_path);
   sink.onSessionDone(session);
   return session;
 }

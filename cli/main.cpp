@@ -4,6 +4,7 @@
 
 #include "cli/cli_common.h"
 #include "cli/commands.h"
+#include "core/common/printable.h"
 #include "core/common/version.h"
 
 int main(int argc, char** argv) {
@@ -35,10 +36,10 @@ int main(int argc, char** argv) {
   try {
     return action ? action() : 0;
   } catch (const Error& e) {
-    fmt::print(stderr, "error: {}\n", e.what());
+    fmt::print(stderr, "error: {}\n", printable(e.what()));
     return cli::exitCodeFor(e.kind());
   } catch (const std::exception& e) {
-    fmt::print(stderr, "error: {}\n", e.what());
+    fmt::print(stderr, "error: {}\n", printable(e.what()));  // messages quote files and names
     return cli::kExitRuntime;
   }
 }

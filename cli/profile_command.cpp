@@ -20,6 +20,10 @@ struct ProfileOptions {
 };
 
 int runProfile(const ProfileOptions& o) {
+  RunFiles files;  // checked before the run: a mistake costs an error message, not a file
+  addModelInputs(files, o.model);
+  files.addOutput("-o", o.out);
+  files.check();
   ProfileRequest request = toRequest(o.model);
   request.plan.clear();
   for (const auto& key : o.configs) request.plan.push_back(OptimizationConfig::parse(key));
@@ -28,10 +32,7 @@ int runProfile(const ProfileOptions& o) {
   fmt::print(stdout, "\n");
   printSessionHeader(stdout, session);
   printResultTable(stdout, session);
-  if (!o.out.empty()) {
-    saveSession(session, o.out);
-    fmt::print(stderr, "session written to {}\n", o.out);
-  }
+  writeSessionOutput(session, o.out);
   if (session.cancelled) return kExitCancelled;
   for (const auto& c : session.configs) {
     if (c.status != ConfigStatus::Ok) return kExitFailure;

@@ -10,6 +10,7 @@
 #include "cli/cli_common.h"
 #include "cli/commands.h"
 #include "cli/console_sink.h"
+#include "cli/option_checks.h"
 #include "core/advisor/advisor.h"
 #include "core/advisor/config_exporter.h"
 #include "core/advisor/recommendation_validator.h"
@@ -103,6 +104,13 @@ int runRecommend(const RecommendOptions& o) {
     throw Error(ErrorKind::InvalidInput, "--validate measures on this machine's device: it cannot validate a "
                                          "simulated generation (drop --simulate)");
   }
+  RunFiles files;  // the three exports go to three files, none of them an input
+  addModelInputs(files, o.model);
+  files.addInput("--generation-table", o.generation_table);
+  files.addOutput("--export", o.export_json);
+  files.addOutput("--python", o.export_python);
+  files.addOutput("--cpp", o.export_cpp);
+  files.check();
   std::optional<advisor::GenerationTable> override_table;
   if (!o.generation_table.empty()) override_table = advisor::GenerationTable::loadFile(o.generation_table);
   const advisor::Advisor wizard(override_table ? *override_table : advisor::GenerationTable::builtin());
@@ -156,7 +164,7 @@ void addRecommendCommand(CLI::App& app, std::function<int()>& action) {
       ->check(CLI::IsMember({"fixed", "varying"}))->capture_default_str();
   cmd->add_flag("--reproducible", options->reproducible, "require run-to-run identical outputs (deterministic)");
   cmd->add_option("--tolerance", options->tolerance, "accepted relative L2 error of the outputs vs FP32")
-      ->check(CLI::PositiveNumber)->capture_default_str();
+      ->check(numberAbove(0, "0.01"))->capture_default_str();
   cmd->add_option("--family", options->family, "model family")
       ->check(CLI::IsMember({"cnn", "transformer"}))->capture_default_str();
   cmd->add_option("--simulate", options->simulate,

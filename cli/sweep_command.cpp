@@ -9,6 +9,7 @@
 #include "cli/cli_common.h"
 #include "cli/commands.h"
 #include "cli/console_sink.h"
+#include "core/common/printable.h"
 #include "core/common/units.h"
 #include "core/engine/engine.h"
 #include "core/engine/plan.h"
@@ -44,7 +45,8 @@ void printRanking(std::FILE* out, const SessionResult& s, const SessionRanking& 
   for (const auto& r : ranking.configs) {
     const auto& c = s.configs[static_cast<std::size_t>(r.index)];
     if (r.rank == 0) {
-      fmt::print(out, "{:>4}  {:<24} {}: {}\n", "-", c.config.key(), toString(c.status), c.message);
+      fmt::print(out, "{:>4}  {:<24} {}: {}\n", "-", c.config.key(), toString(c.status),
+                 printable(c.message));
       continue;
     }
     // No interval (a run that drifted throughout has none): "-", never a 0.0 that reads as exact.
@@ -95,14 +97,22 @@ void printRanking(std::FILE* out, const SessionResult& s, const SessionRanking& 
 }
 
 int runSweep(const SweepOptions& o) {
+  RunFiles files;
+  addModelInputs(files, o.model);
+  files.addInput("--from", o.from);
+  files.addOutput("-o", o.out);
+  files.check();
   if (!o.from.empty()) {
     // A session written elsewhere (a GPU server, an older run): ranked with today's rules and
-    // this --tolerance, nothing measured.
-    const SessionResult saved = loadSession(o.from);
+    // this --tolerance, nothing measured. Ctrl-C stops a long read.
+    SessionReadOptions read_options;
+    read_options.cancel = &processCancelToken();
+    const SessionResult saved = loadSession(o.from, read_options);
     printSessionHeader(stdout, saved);
     RankingOptions ranking_options;
     ranking_options.accuracy = o.accuracy.rule();
     printRanking(stdout, saved, rankSession(saved, ranking_options), ranking_options.accuracy);
+    writeSessionOutput(saved, o.out);  // in this build's schema
     return kExitOk;
   }
   ProfileRequest request = toRequest(o.model);
@@ -129,10 +139,7 @@ int runSweep(const SweepOptions& o) {
   RankingOptions ranking_options;
   ranking_options.accuracy = o.accuracy.rule();
   printRanking(stdout, session, rankSession(session, ranking_options), ranking_options.accuracy);
-  if (!o.out.empty()) {
-    saveSession(session, o.out);
-    fmt::print(stderr, "session written to {}\n", o.out);
-  }
+  writeSessionOutput(session, o.out);
   return session.cancelled ? kExitCancelled
                            : kExitOk;  // unsupported/failed configs are results here
 }

@@ -12,6 +12,7 @@
 #include "cli/cli_common.h"
 #include "cli/commands.h"
 #include "cli/console_sink.h"
+#include "cli/option_checks.h"
 #include "core/analysis/summary_stats.h"
 #include "core/engine/engine.h"
 #include "core/session/session_file.h"
@@ -60,6 +61,11 @@ std::string chromePathFor(const std::string& base, const std::string& key, bool 
 }
 
 int runTrace(const TraceOptions& o) {
+  RunFiles files;
+  addModelInputs(files, o.model);
+  files.addOutput("-o", o.out);
+  files.addOutput("--chrome-trace", o.chrome_trace);
+  files.check();
   ProfileRequest request = toRequest(o.model);
   request.plan.clear();
   for (const auto& key : o.configs) request.plan.push_back(OptimizationConfig::parse(key));
@@ -131,10 +137,7 @@ int runTrace(const TraceOptions& o) {
   }
   if (summaries.size() > 1)
     fmt::print("{}\n", trace::formatComparison(trace::compareTraces(labels, summaries)));
-  if (!o.out.empty()) {
-    saveSession(session, o.out);
-    fmt::print(stderr, "session written to {}\n", o.out);
-  }
+  writeSessionOutput(session, o.out);
   return session.cancelled ? kExitCancelled : kExitOk;
 }
 
@@ -149,9 +152,11 @@ void addTraceCommand(CLI::App& app, std::function<int()>& action) {
   cmd->add_option("--chrome-trace", options->chrome_trace,
                   "write the window as Chrome/Perfetto JSON");
   cmd->add_option("--window-warmup", options->window_warmup, "warm-up iterations traced")
-      ->capture_default_str();
+      ->capture_default_str()
+      ->check(wholeNumberAtLeast(0, "3"));
   cmd->add_option("--window-steady", options->window_steady, "steady iterations traced")
-      ->capture_default_str();
+      ->capture_default_str()
+      ->check(wholeNumberAtLeast(0, "20"));
   cmd->add_option("-o,--out", options->out,
                   "write the session (with trace aggregates) to this file");
   cmd->add_flag("-q,--quiet", options->quiet, "no progress on stderr");

@@ -1,0 +1,77 @@
+#include "cli/option_checks.h"
+
+#include <fmt/format.h>
+
+#include <cerrno>
+#include <charconv>
+#include <climits>
+#include <cmath>
+#include <cstdlib>
+#include <optional>
+
+namespace inferscope::cli {
+namespace {
+
+// The whole text as a finite double, or nothing (strtod alone accepts "nan", "inf" and "1e999" as
+// ±HUGE_VAL, and stops silently at trailing characters).
+std::optional<double> finiteNumber(const std::string& text) {
+  if (text.empty()) return std::nullopt;
+  errno = 0;
+  char* end = nullptr;
+  const double value = std::strtod(text.c_str(), &end);
+  if (end != text.c_str() + text.size() || errno == ERANGE || !std::isfinite(value))
+    return std::nullopt;
+  return value;
+}
+
+std::string shown(double bound) {
+  return fmt::format("{:g}", bound);
+}
+
+CLI::Validator numberCheck(std::string rule, std::string example,
+                           bool (*ok)(double, double, double), double low, double high) {
+  const std::string description = fmt::format("must be {}, e.g. {}", rule, example);
+  return CLI::Validator(
+      [description, ok, low, high](std::string& text) -> std::string {
+        const auto value = finiteNumber(text);
+        if (value && ok(*value, low, high)) return {};
+        return fmt::format("{} (got {})", description, text);
+      },
+      rule);
+}
+
+}  // namespace
+
+CLI::Validator numberAbove(double low, std::string example) {
+  return numberCheck(
+      fmt::format("a number > {}", shown(low)), std::move(example),
+      [](double v, double lo, double) { return v > lo; }, low, 0);
+}
+
+CLI::Validator numberAtLeast(double low, std::string example) {
+  return numberCheck(
+      fmt::format("a number ≥ {}", shown(low)), std::move(example),
+      [](double v, double lo, double) { return v >= lo; }, low, 0);
+}
+
+CLI::Validator numberBetween(double low, double high, std::string example) {
+  return numberCheck(
+      fmt::format("a number > {} and < {}", shown(low), shown(high)), std::move(example),
+      [](double v, double lo, double hi) { return v > lo && v < hi; }, low, high);
+}
+
+CLI::Validator wholeNumberAtLeast(long long low, std::string example) {
+  const std::string rule = fmt::format("a whole number ≥ {}", low);
+  const std::string description = fmt::format("must be {}, e.g. {}", rule, example);
+  return CLI::Validator(
+      [description, low](std::string& text) -> std::string {
+        long long value = 0;
+        const char* end = text.data() + text.size();
+        const auto [ptr, ec] = std::from_chars(text.data(), end, value);
+        if (ec == std::errc() && ptr == end && value >= low && value <= INT_MAX) return {};
+        return fmt::format("{} (got {})", description, text);
+      },
+      rule);
+}
+
+}  // namespace inferscope::cli
