@@ -16,6 +16,7 @@ void addWorkerCommand(CLI::App& app, std::function<int()>& action);
 void addConfigsCommand(CLI::App& app, std::function<int()>& action);
 void addCudnnCommand(CLI::App& app, std::function<int()>& action);
 void addMergeCommand(CLI::App& app, std::function<int()>& action);
+void addSlurmCommand(CLI::App& app, std::function<int()>& action);
 void addTrustCommand(CLI::App& app, std::function<int()>& action);
 
 }  // namespace inferscope::cli

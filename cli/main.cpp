@@ -26,6 +26,7 @@ int main(int argc, char** argv) {
   cli::addConfigsCommand(app, action);
   cli::addCudnnCommand(app, action);
   cli::addMergeCommand(app, action);
+  cli::addSlurmCommand(app, action);
   cli::addTrustCommand(app, action);
   try {
     app.parse(argc, argv);

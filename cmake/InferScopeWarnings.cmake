@@ -4,7 +4,7 @@ option(INFERSCOPE_WERROR "Treat warnings as errors" OFF)
 set(INFERSCOPE_SANITIZE "" CACHE STRING "Sanitizers to build with, e.g. address,undefined")
 
 function(inferscope_set_warnings target)
-  target_compile_options(${target} PRIVATE -Wall -Wextra -Wshadow=local -Wnon-virtual-dtor
+  target_compile_options(${target} PRIVATE -Wall -Wextra $<$<CXX_COMPILER_ID:GNU>:-Wshadow=local> -Wnon-virtual-dtor
                          -Wno-unused-parameter $<$<BOOL:${INFERSCOPE_WERROR}>:-Werror>)
 endfunction()
 

@@ -9,6 +9,7 @@ pkgs=(
   libqcustomplot-dev libqcustomplot2.1-qt6
   nlohmann-json3-dev libcli11-dev libfmt-dev libgtest-dev libgmock-dev
   fonts-dejavu-core                              # text in offscreen-rendered charts and screenshots
+  slurm-wlm munge                                # tests/cli/slurm_end_to_end.sh: a one-node cluster
 )
 missing=()
 for p in "${pkgs[@]}"; do

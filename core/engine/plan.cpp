@@ -85,10 +85,23 @@ std::vector<OptimizationConfig> gridPlan(const GridKnobs& knobs) {
   return plan;
 }
 
+// Each value once, in the order given: repeats would multiply the grid's size for nothing (four knobs
+// of 200 repeats each are 1.6 billion combinations to build and deduplicate).
+template <class T>
+static void keepFirstOfEach(std::vector<T>& values) {
+  std::vector<T> unique;
+  for (const auto& v : values) {
+    if (std::find(unique.begin(), unique.end(), v) == unique.end()) unique.push_back(v);
+  }
+  values = std::move(unique);
+}
+
 static GridKnobs parseKnobs(std::string_view spec) {
   GridKnobs k;
+  bool any = false;
   for (const auto& item : split(spec, ';')) {
     if (item.empty()) continue;
+    any = true;
     const auto eq = item.find('=');
     if (eq == std::string::npos) {
       throw Error(ErrorKind::InvalidInput, fmt::format("grid knob '{}' needs values: name=a,b", item));
@@ -120,6 +133,15 @@ static GridKnobs parseKnobs(std::string_view spec) {
                   fmt::format("unknown grid knob '{}' (precision, cl, compile, bench)", name));
     }
   }
+  if (!any) {
+    throw Error(ErrorKind::InvalidInput,
+                "'grid:' names no knobs: write e.g. grid:precision=fp32,bf16;cl=off,on, or plain "
+                "'grid' for every combination");
+  }
+  keepFirstOfEach(k.precisions);
+  keepFirstOfEach(k.memory_formats);
+  keepFirstOfEach(k.compile_modes);
+  keepFirstOfEach(k.cudnn_benchmark);
   return k;
 }
 
