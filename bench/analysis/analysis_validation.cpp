@@ -1,12 +1,15 @@
 // bench_analysis_validation: runs the full validation grid of docs/MEASUREMENT.md (hundreds of
 // seeded repetitions per cell) and prints achieved vs. target as Markdown.
 //   bench_analysis_validation [--quick] [--reps N] [--threads N] [--seed N] [--no-breakdown]
-//                             [--bootstrap-ci]
+//                             [--bootstrap-ci] [--only FAMILY]
 // --quick: lengths 100/300/1000 and 40 repetitions, for a look in a minute or two.
 // --bootstrap-ci: autocorrelated steady parts get the design note's block-bootstrap intervals
 //   instead of effective-sample-size rank intervals (to reproduce the comparison in the docs).
+// --only FAMILY: only the cells whose family label (the breakdown's first column) starts with
+//   FAMILY, e.g. --only switching, --only "short warm-up".
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <cstdlib>
@@ -27,12 +30,13 @@ struct Args {
   std::size_t reps = 200;
   unsigned threads = 1;
   std::uint64_t seed = 20240601;
+  std::string only;
 };
 
 [[noreturn]] void usage(const char* why) {
   fmt::print(stderr, "bench_analysis_validation: {}\n"
              "usage: bench_analysis_validation [--quick] [--reps N] [--threads N] [--seed N] "
-             "[--no-breakdown] [--bootstrap-ci]\n", why);
+             "[--no-breakdown] [--bootstrap-ci] [--only FAMILY]\n", why);
   std::exit(2);
 }
 
@@ -54,6 +58,7 @@ Args parse(int argc, char** argv) {
     else if (a == "--reps") args.reps = value(), reps_given = true;
     else if (a == "--threads") args.threads = static_cast<unsigned>(value());
     else if (a == "--seed") args.seed = value();
+    else if (a == "--only" && i + 1 < argc) args.only = argv[++i];
     else usage(("unknown argument " + a).c_str());
   }
   if (args.quick && !reps_given) args.reps = 40;
@@ -70,7 +75,13 @@ int main(int argc, char** argv) {
   const Args args = parse(argc, argv);
   GridSpec grid;
   if (args.quick) grid.lengths = {100, 300, 1000};
-  const auto cells = buildGrid(grid);
+  auto cells = buildGrid(grid);
+  if (!args.only.empty()) {
+    cells.erase(std::remove_if(cells.begin(), cells.end(),
+                               [&](const SyntheticSpec& c) { return familyOf(c).rfind(args.only, 0) != 0; }),
+                cells.end());
+    if (cells.empty()) usage(("no cell's family starts with " + args.only).c_str());
+  }
   const auto t0 = std::chrono::steady_clock::now();
   AnalysisOptions options;
   if (args.bootstrap_ci) options.dependent_interval = DependentInterval::BlockBootstrap;

@@ -10,7 +10,9 @@ namespace {
 constexpr double kPi = 3.14159265358979323846;
 }  // namespace
 
-double normalCdf(double z) { return 0.5 * std::erfc(-z / std::sqrt(2.0)); }
+double normalCdf(double z) {
+  return 0.5 * std::erfc(-z / std::sqrt(2.0));
+}
 
 double normalQuantile(double p) {
   if (p <= 0.0) return -std::numeric_limits<double>::infinity();
@@ -49,16 +51,39 @@ double normalQuantile(double p) {
   return x - u / (1.0 + x * u / 2.0);
 }
 
+namespace {
+// Exact t quantiles for 1 and 2 degrees of freedom (Cauchy; closed form for ν = 2): the expansion
+// below is poor there, and forks come in twos and threes.
+double studentQuantileExact(double p, int dof) {
+  if (dof == 1) return std::tan(3.141592653589793 * (p - 0.5));
+  return (2.0 * p - 1.0) / std::sqrt(2.0 * p * (1.0 - p));
+}
+}  // namespace
+
 double studentQuantile(double p, double dof) {
   const double z = normalQuantile(p);
   if (!std::isfinite(z)) return z;
-  const double v = std::max(dof, 3.0);
+  if (dof <= 1.0) return studentQuantileExact(p, 1);
+  if (dof < 3.0) {  // between the exact ν = 1, 2 and the expansion at ν = 3, linearly in ν
+    const double lower = dof < 2.0 ? studentQuantileExact(p, 1) : studentQuantileExact(p, 2);
+    const double upper = dof < 2.0 ? studentQuantileExact(p, 2) : studentQuantile(p, 3.0);
+    const double f = dof - std::floor(dof);
+    return lower + f * (upper - lower);
+  }
+  const double v = dof;
   const double z2 = z * z;
   const double g1 = (z2 + 1.0) * z / 4.0;
   const double g2 = ((5.0 * z2 + 16.0) * z2 + 3.0) * z / 96.0;
   const double g3 = (((3.0 * z2 + 19.0) * z2 + 17.0) * z2 - 15.0) * z / 384.0;
-  const double g4 = ((((79.0 * z2 + 776.0) * z2 + 1482.0) * z2 - 1920.0) * z2 - 945.0) * z / 92160.0;
+  const double g4 =
+      ((((79.0 * z2 + 776.0) * z2 + 1482.0) * z2 - 1920.0) * z2 - 945.0) * z / 92160.0;
   return z + g1 / v + g2 / (v * v) + g3 / (v * v * v) + g4 / (v * v * v * v);
+}
+
+double chiSquareCdf(double x, double dof) {
+  if (x <= 0.0 || dof <= 0.0) return 0.0;
+  const double c = 2.0 / (9.0 * dof);
+  return normalCdf((std::cbrt(x / dof) - (1.0 - c)) / std::sqrt(c));
 }
 
 std::vector<double> binomialCdfTable(std::size_t n, double p) {

@@ -17,8 +17,6 @@ namespace inferscope::analysis {
 struct ForkOptions {
   double level = 0.95;
   double equivalence_delta = 0.02;  // δ: forks whose medians differ by less than this agree
-  std::uint64_t seed = 42;          // hierarchical bootstrap
-  std::size_t resamples = 2000;
 };
 
 // What one fork contributed: its steady median and that median's within-process CI.
@@ -28,10 +26,13 @@ struct ForkMedian {
 };
 
 struct ForkSummary {
-  std::size_t forks = 0;               // forks with a steady part
+  std::size_t forks = 0;                 // forks with a steady part
   std::vector<ForkMedian> fork_medians;  // in fork order
-  // The config's level across processes: the geometric mean of the fork medians, with a CI from
-  // a hierarchical bootstrap (forks resampled, then each fork's iterations). Ranking uses this.
+  // The config's level across processes: the geometric mean of the fork medians. Its CI is
+  // hierarchical: the fork medians' spread on the log scale (which holds both the between-process
+  // and the within-process variation), floored by the mean within-process variance of a median
+  // (from each fork's own interval, so autocorrelation counts), with Student t on forks − 1
+  // degrees of freedom (method "forks"). Ranking uses this.
   double median_ms = 0;
   ConfidenceInterval median_ci;
   // Where the median of one further fresh process falls (a prediction interval on the log scale:
@@ -55,7 +56,8 @@ ForkSummary analyseForks(const std::vector<std::vector<double>>& steady_series_m
                          const ForkOptions& options = {});
 
 // Speed-up of `candidate` over `baseline` when both were forked: ratio of their across-process
-// levels, with a CI from the two summaries' log-scale intervals (Welch-style combination).
+// levels, CI from the two levels' standard errors on the log scale with Welch–Satterthwaite
+// degrees of freedom. A summary of one fork contributes its within-process interval.
 struct ForkRatio {
   double ratio = 0;  // baseline level / candidate level: > 1 means the candidate is faster
   ConfidenceInterval ci;

@@ -7,12 +7,13 @@
 namespace inferscope::analysis {
 namespace {
 
-constexpr std::array<std::pair<SeriesClass, const char*>, 5> kNames{{
+constexpr std::array<std::pair<SeriesClass, const char*>, 6> kNames{{
     {SeriesClass::Flat, "flat"},
     {SeriesClass::Warmup, "warmup"},
     {SeriesClass::Slowdown, "slowdown"},
     {SeriesClass::Drift, "drift"},
     {SeriesClass::NoSteadyState, "no-steady-state"},
+    {SeriesClass::Switching, "switching"},
 }};
 
 }  // namespace

@@ -13,9 +13,13 @@ enum class SeriesClass {
   Slowdown,       // an earlier part was faster than the final steady level
   Drift,          // no plateau: the level trends through the steady part
   NoSteadyState,  // the final level is too short (or the run too small) to call it steady
+  // The level alternates between two values and stays at each for a while (a host that switches
+  // regimes): steady in distribution, but one stretch of the run shows only one of the levels.
+  Switching,
 };
 
-// "flat", "warmup", "slowdown", "drift", "no-steady-state": the spelling used in reports and JSON.
+// "flat", "warmup", "slowdown", "drift", "no-steady-state", "switching": the spelling used in
+// reports and JSON.
 const char* toString(SeriesClass series_class);
 
 // Inverse of toString; nullopt for any other text.

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <sstream>
 #include <stdexcept>
 #include <string>
 
@@ -16,7 +17,8 @@
 namespace inferscope::analysis {
 namespace {
 
-constexpr double kPenaltyPerLogN = 15.0;  // PELT penalty 15·ln n: only changes that matter
+constexpr double kPenaltyPerLogN = 15.0;     // PELT penalty 15·ln n: only changes that matter
+constexpr double kMinStepsPerMedian = 50.0;  // fewer timer steps than this: resolution-limited
 
 // The series without its outliers, and where each kept point came from.
 struct CleanSeries {
@@ -24,7 +26,8 @@ struct CleanSeries {
   std::vector<std::size_t> index;  // index[c]: series index of cleaned point c
 };
 
-CleanSeries withoutOutliers(const std::vector<double>& y, const std::vector<std::size_t>& outliers) {
+CleanSeries withoutOutliers(const std::vector<double>& y,
+                            const std::vector<std::size_t>& outliers) {
   CleanSeries c;
   for (std::size_t i = 0, o = 0; i < y.size(); ++i) {
     if (o < outliers.size() && outliers[o] == i) {
@@ -47,8 +50,57 @@ SeriesClass baseClass(const Segmentation& seg, std::size_t k_star, const std::ve
   return faster_before ? SeriesClass::Slowdown : SeriesClass::Warmup;
 }
 
+// The smallest step between distinct values (steps below a billionth of the largest value are
+// rounding, not the timer). 0 when all values are equal.
+double timerQuantum(const std::vector<double>& x) {
+  std::vector<double> sorted = x;
+  std::sort(sorted.begin(), sorted.end());
+  const double noise = sorted.back() * 1e-9;
+  double quantum = 0;
+  for (std::size_t i = 1; i < sorted.size(); ++i) {
+    const double step = sorted[i] - sorted[i - 1];
+    if (step > noise && (quantum == 0 || step < quantum)) quantum = step;
+  }
+  return quantum;
+}
+
+// Leading slow iterations: from iteration 0, every point far above the second half of the run
+// (more than 3·(p90 − p10) of y[n/2, n) from its median, the rolling rule's threshold). The
+// rolling windows miss a warm-up of two to four iterations in a short run: each window then holds
+// several slow points and its spread grows with them, and iteration 0 in particular is judged by
+// one window only. The run is not capped below n/2: a cap would leave the warm-up's remainder to
+// PELT as a stub segment whose points the rolling rule has partly removed.
+std::size_t leadingSlowRun(const std::vector<double>& y, double min_spread) {
+  const std::size_t n = y.size();
+  if (n < 12) return 0;
+  std::vector<double> second_half(y.begin() + static_cast<std::ptrdiff_t>(n / 2), y.end());
+  std::sort(second_half.begin(), second_half.end());
+  const double median = quantileSorted(second_half, 0.5);
+  const double spread =
+      std::max(quantileSorted(second_half, 0.9) - quantileSorted(second_half, 0.1), min_spread);
+  std::size_t run = 0;
+  while (run < n / 2 && y[run] - median > 3.0 * spread) ++run;
+  return run;
+}
+
+// Leading PELT segments that are slower than everything after them are warm-up, whatever the
+// rest does; the search for switching levels starts after them.
+std::size_t warmupSegmentsEnd(const Segmentation& seg, double tolerance) {
+  std::size_t j = 0;
+  while (j + 1 < seg.medians.size()) {
+    const double later = *std::max_element(seg.medians.begin() + static_cast<std::ptrdiff_t>(j + 1),
+                                           seg.medians.end());
+    if (seg.medians[j] <= later + tolerance) break;
+    ++j;
+  }
+  return j;
+}
+
 void fillSteadyPart(SeriesAnalysis& a, const std::vector<double>& latencies_ms,
-                    const SteadyStatsOptions& options) {
+                    SteadyStatsOptions options) {
+  // A switching series is worth as many independent samples as it has stays at each level, not
+  // iterations: the median's interval takes the level sequence's persistence as its floor.
+  if (a.switching) options.min_tau = a.switching->level_tau;
   const std::size_t s = a.steady_start;
   const std::vector<double> steady(latencies_ms.begin() + static_cast<std::ptrdiff_t>(s),
                                    latencies_ms.end());
@@ -59,6 +111,13 @@ void fillSteadyPart(SeriesAnalysis& a, const std::vector<double>& latencies_ms,
 }
 
 }  // namespace
+
+std::optional<std::size_t> firstInvalidLatency(const std::vector<double>& latencies_ms) {
+  for (std::size_t i = 0; i < latencies_ms.size(); ++i) {
+    if (!std::isfinite(latencies_ms[i]) || latencies_ms[i] <= 0.0) return i;
+  }
+  return std::nullopt;
+}
 
 SeriesAnalysis analyse(const std::vector<double>& latencies_ms, const AnalysisOptions& options) {
   SeriesAnalysis a;
@@ -72,24 +131,51 @@ SeriesAnalysis analyse(const std::vector<double>& latencies_ms, const AnalysisOp
     a.steady = computeSteadyStats({}, stats_options);
     return a;
   }
-  for (std::size_t i = 0; i < n; ++i) {
-    if (!std::isfinite(latencies_ms[i])) {
-      throw std::invalid_argument("analyse: the latency of iteration " + std::to_string(i) + " is " +
-                                  std::to_string(latencies_ms[i]) +
-                                  "; every iteration needs a finite time in milliseconds");
-    }
+  if (const auto bad = firstInvalidLatency(latencies_ms)) {
+    std::ostringstream message;
+    message << "iteration " << *bad << " took " << latencies_ms[*bad]
+            << " ms: every iteration needs a finite time above 0 ms (a broken timer or a "
+               "corrupt file)";
+    throw std::invalid_argument(message.str());
   }
   a.cold_start_ms = latencies_ms.front();
 
   // Log scale: warm-up effects and noise are multiplicative, and δ becomes a fixed distance.
   std::vector<double> y(n);
-  for (std::size_t i = 0; i < n; ++i) y[i] = std::log(std::max(latencies_ms[i], 1e-12));
+  for (std::size_t i = 0; i < n; ++i) y[i] = std::log(latencies_ms[i]);
   const double tolerance = std::log1p(options.equivalence_delta);
 
   // Deviations within practical equivalence are never outliers (quantised timers).
-  const RollingOutliers outl = findRollingOutliers(y, tolerance / 3.0);
+  RollingOutliers outl = findRollingOutliers(y, tolerance / 3.0);
+  const std::size_t lead = leadingSlowRun(y, tolerance / 3.0);
+  if (lead > outl.leading) {
+    for (std::size_t i = 0; i < lead; ++i) outl.indices.push_back(i);
+    std::sort(outl.indices.begin(), outl.indices.end());
+    outl.indices.erase(std::unique(outl.indices.begin(), outl.indices.end()), outl.indices.end());
+    outl.leading = 0;
+    while (outl.leading < outl.indices.size() && outl.indices[outl.leading] == outl.leading)
+      ++outl.leading;
+  }
   a.outliers = outl.indices;
   a.leading_outliers = outl.leading;
+
+  // A series of a few timer steps (1–3 µs on a 1 µs clock) has no shape to segment: PELT would
+  // cut the noise of the quantisation into "changes".
+  a.timer_quantum_ms = timerQuantum(latencies_ms);
+  if (a.timer_quantum_ms > 0 && n > 1) {
+    std::vector<double> sorted = latencies_ms;
+    std::sort(sorted.begin(), sorted.end());
+    a.resolution_limited = quantileSorted(sorted, 0.5) < kMinStepsPerMedian * a.timer_quantum_ms;
+  }
+  if (a.resolution_limited) {
+    a.steady_start = std::min(outl.leading, n - 1);
+    a.series_class = outl.leading > 0 ? SeriesClass::Warmup : SeriesClass::Flat;
+    if (n - a.steady_start < std::max(options.min_steady, n / 4))
+      a.series_class = SeriesClass::NoSteadyState;
+    a.mser_start = a.steady_start;
+    fillSteadyPart(a, latencies_ms, stats_options);
+    return a;
+  }
   const CleanSeries clean = withoutOutliers(y, outl.indices);
   if (clean.y.empty()) {  // impossible with a median-based rule; never index an empty list
     fillSteadyPart(a, latencies_ms, stats_options);
@@ -97,9 +183,11 @@ SeriesAnalysis analyse(const std::vector<double>& latencies_ms, const AnalysisOp
   }
   const std::size_t m = clean.y.size();
 
-  const double penalty = kPenaltyPerLogN * std::log(static_cast<double>(std::max<std::size_t>(n, 2)));
+  const double penalty =
+      kPenaltyPerLogN * std::log(static_cast<double>(std::max<std::size_t>(n, 2)));
   const Segmentation seg = segmentSeries(clean.y, penalty);
-  for (std::size_t k = 1; k < seg.starts.size(); ++k) a.changepoints.push_back(clean.index[seg.starts[k]]);
+  for (std::size_t k = 1; k < seg.starts.size(); ++k)
+    a.changepoints.push_back(clean.index[seg.starts[k]]);
   const std::size_t k_star = firstSteadySegment(seg, tolerance);
   std::size_t start = seg.starts[k_star];  // in the cleaned index space
   // Whatever came before the steady part (earlier segments, or leading outliers when the warm-up
@@ -128,6 +216,25 @@ SeriesAnalysis analyse(const std::vector<double>& latencies_ms, const AnalysisOp
   }
   a.steady_start = clean.index[std::min(start, m - 1)];
   if (cls != SeriesClass::Drift && n - a.steady_start < min_tail) cls = SeriesClass::NoSteadyState;
+
+  // Two levels that alternate and persist are one steady behaviour, not a warm-up, a slowdown or
+  // a drift: the k* rule would keep only the last stay, and its median is one level's.
+  const std::size_t first_level = warmupSegmentsEnd(seg, tolerance);
+  const std::size_t after_warmup =
+      std::max<std::size_t>(outl.leading, clean.index[std::min(seg.starts[first_level], m - 1)]);
+  const std::vector<double> level_medians(
+      seg.medians.begin() + static_cast<std::ptrdiff_t>(first_level), seg.medians.end());
+  auto levels = switchingSegments(level_medians, tolerance);
+  if (levels) {
+    levels = describeLevels(y, after_warmup, n, levels->threshold_log);
+  } else {
+    levels = detectSwitching(y, after_warmup, n, tolerance);
+  }
+  if (levels) {
+    cls = SeriesClass::Switching;
+    a.steady_start = after_warmup;
+    a.switching = levels;
+  }
   a.series_class = cls;
 
   a.mser_start = clean.index[std::min(mser5(clean.y), m - 1)];

@@ -12,34 +12,48 @@
 #include "core/analysis/series_class.h"
 #include "core/analysis/steady_stats.h"
 #include "core/analysis/summary_stats.h"
+#include "core/analysis/switching_detection.h"
 
 namespace inferscope::analysis {
 
 struct AnalysisOptions {
   double equivalence_delta = 0.02;  // δ: relative differences below this are "the same"
   double ci_level = 0.95;
-  std::size_t min_steady = 30;      // n_min: a steady part shorter than max(n_min, n/4) is not one
-  std::uint64_t seed = 42;          // resampling seed (block-bootstrap intervals only)
-  bool want_p99 = false;            // also build a p99 CI (only possible from 1000 steady samples)
+  std::size_t min_steady = 30;  // n_min: a steady part shorter than max(n_min, n/4) is not one
+  std::uint64_t seed = 42;      // resampling seed (block-bootstrap intervals only)
+  bool want_p99 = false;        // also build a p99 CI (only possible from 1000 steady samples)
   DependentInterval dependent_interval = DependentInterval::EffectiveSampleSize;
 };
 
 struct SeriesAnalysis {
   SeriesClass series_class = SeriesClass::NoSteadyState;
-  std::size_t steady_start = 0;  // s: first steady iteration (the final level's start when not steady)
-  std::size_t mser_start = 0;    // MSER-5 truncation point, in the same index space
-  bool low_confidence = false;   // MSER-5 and the changepoints disagree by > max(10, n/10)
+  std::size_t steady_start =
+      0;  // s: first steady iteration (the final level's start when not steady)
+  std::size_t mser_start = 0;         // MSER-5 truncation point, in the same index space
+  bool low_confidence = false;        // MSER-5 and the changepoints disagree by > max(10, n/10)
   std::vector<std::size_t> outliers;  // rolling-median outliers (excluded from segmentation only)
   std::size_t leading_outliers = 0;   // outliers from iteration 0 on: counted as warm-up
   std::vector<std::size_t> changepoints;  // starts of segments 2…K, as series indices
   SteadyStats steady;                     // of latencies_ms[steady_start, n), outliers included
   double cold_start_ms = 0;               // x[0]
   double warmup_cost_ms = 0;  // Σ x[0, s) − s·steady median, ≥ 0: time lost to warm-up
+  // Class Switching: the two levels and how the series moves between them.
+  std::optional<SwitchingLevels> switching;
+  // The smallest step between distinct values, when the series spans so few of them that the
+  // timer's resolution, not the workload, shapes it (median < 50 steps): such a series is not
+  // segmented — it is flat from its leading warm-up on, and `resolution_limited` says why.
+  double timer_quantum_ms = 0;
+  bool resolution_limited = false;
 };
 
-// Latencies ≤ 0 (a coarse clock) are treated as 1e-12 ms; a NaN or infinite latency throws
-// std::invalid_argument naming the iteration. Any length works: a series shorter than n_min is
-// no-steady-state, with whatever statistics its samples allow (intervals need ≥ 6 samples).
-SeriesAnalysis analyse(const std::vector<double>& latencies_ms, const AnalysisOptions& options = {});
+// Every latency must be a finite time > 0 ms: a zero, negative, NaN or infinite value is a broken
+// timer or a corrupt file, not a fast iteration. Returns the first bad iteration's index, if any.
+std::optional<std::size_t> firstInvalidLatency(const std::vector<double>& latencies_ms);
+
+// A latency that is not a finite time > 0 throws std::invalid_argument naming the iteration and
+// the value. Any length works: a series shorter than n_min is no-steady-state, with whatever
+// statistics its samples allow (intervals need ≥ 6 samples).
+SeriesAnalysis analyse(const std::vector<double>& latencies_ms,
+                       const AnalysisOptions& options = {});
 
 }  // namespace inferscope::analysis

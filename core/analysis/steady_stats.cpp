@@ -39,10 +39,13 @@ SteadyStats computeSteadyStats(const std::vector<double>& steady_ms,
   }
 
   st.lag1_autocorrelation = lag1RankAutocorrelation(steady_ms);
-  const bool independent = std::abs(st.lag1_autocorrelation) < kIndependenceThreshold;
+  const bool independent =
+      std::abs(st.lag1_autocorrelation) < kIndependenceThreshold && options.min_tau <= 1.0;
+  const auto tauAt = [&](double estimate) {
+    return std::max(indicatorAutocorrelationTime(steady_ms, estimate), options.min_tau);
+  };
   st.effective_samples =
-      independent ? static_cast<double>(n)
-                  : static_cast<double>(n) / indicatorAutocorrelationTime(steady_ms, st.summary.median);
+      independent ? static_cast<double>(n) : static_cast<double>(n) / tauAt(st.summary.median);
   const bool p99_wanted = options.want_p99 && n >= kMinSamplesForP99;
   if (independent) {
     st.median_ci = medianOrderStatisticInterval(sorted, options.ci_level);
@@ -65,8 +68,7 @@ SteadyStats computeSteadyStats(const std::vector<double>& steady_ms,
   }
   // Rank intervals from the effective sample size of each quantile.
   const auto dependent = [&](double q, double estimate) {
-    const double tau = indicatorAutocorrelationTime(steady_ms, estimate);
-    return dependentOrderStatisticInterval(sorted, q, options.ci_level, tau);
+    return dependentOrderStatisticInterval(sorted, q, options.ci_level, tauAt(estimate));
   };
   st.median_ci = dependent(0.5, st.summary.median);
   st.p90_ci = dependent(0.9, st.summary.p90);

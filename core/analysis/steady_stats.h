@@ -41,6 +41,10 @@ struct SteadyStatsOptions {
   DependentInterval dependent_interval = DependentInterval::EffectiveSampleSize;
   std::uint64_t seed = 42;       // block bootstrap only
   std::size_t resamples = 2000;  // block bootstrap only
+  // A floor for the integrated autocorrelation time of the quantile intervals: a persistence the
+  // caller knows from elsewhere (a switching series' level sequence). > 1 also treats the samples
+  // as dependent whatever their lag-1 correlation says.
+  double min_tau = 1.0;
 };
 
 // |r1| below this: samples treated as independent (order-statistic CIs); else block bootstrap.

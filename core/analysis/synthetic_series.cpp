@@ -33,7 +33,8 @@ double steadyLogCdf(double v, double level, const SyntheticSpec& spec, bool bimo
       constexpr int kNodes = 64;  // midpoint rule over the outlier factor
       double acc = 0.0;
       for (int k = 0; k < kNodes; ++k) {
-        const double u = spec.outlier_min + (spec.outlier_max - spec.outlier_min) * (k + 0.5) / kNodes;
+        const double u =
+            spec.outlier_min + (spec.outlier_max - spec.outlier_min) * (k + 0.5) / kNodes;
         acc += normalCdf((v - centre - std::log(u)) / sigma);
       }
       p += spec.outlier_rate * acc / kNodes;
@@ -41,8 +42,10 @@ double steadyLogCdf(double v, double level, const SyntheticSpec& spec, bool bimo
     return p;
   };
   if (!bimodal) return noiseCdf(level);
-  return (1.0 - spec.bimodal_weight) * noiseCdf(level) +
-         spec.bimodal_weight * noiseCdf(level + std::log(spec.bimodal_ratio));
+  const bool switching = spec.shape == SeriesShape::Switching;
+  const double weight = switching ? spec.switch_share : spec.bimodal_weight;
+  const double ratio = switching ? spec.switch_ratio : spec.bimodal_ratio;
+  return (1.0 - weight) * noiseCdf(level) + weight * noiseCdf(level + std::log(ratio));
 }
 
 double trueMedian(double level_ms, const SyntheticSpec& spec, bool bimodal) {
@@ -55,17 +58,67 @@ double trueMedian(double level_ms, const SyntheticSpec& spec, bool bimodal) {
   return std::exp((lo + hi) / 2.0);
 }
 
+// Shapes whose steady distribution is a two-level mixture.
+bool mixtureOf(const SyntheticSpec& spec) {
+  return spec.shape == SeriesShape::Bimodal || spec.shape == SeriesShape::Switching;
+}
+
+// The truth of a switching series is what its realised path shows: levels that alternate (two
+// or more switches) are "switching"; one switch is a warm-up (slow first) or a slowdown (fast
+// first) like any other step; no switch is flat. A path that spent under 5 % of its iterations at
+// one level may also be called flat: a few slow iterations are indistinguishable from outliers.
+void setSwitchingTruth(SyntheticSeries& out, const std::vector<bool>& slow_at,
+                       const SyntheticSpec& spec, std::size_t min_steady) {
+  const std::size_t n = slow_at.size();
+  std::vector<std::size_t> switches;
+  std::size_t slow_count = 0;
+  for (std::size_t i = 0; i < n; ++i) {
+    slow_count += slow_at[i];
+    if (i > 0 && slow_at[i] != slow_at[i - 1]) switches.push_back(i);
+  }
+  out.realised_slow_share = n ? static_cast<double>(slow_count) / static_cast<double>(n) : 0.0;
+  const double minority = std::min(out.realised_slow_share, 1.0 - out.realised_slow_share);
+  const std::size_t min_tail = std::max(min_steady, n / 4);
+  out.true_steady_start = 0;
+  if (switches.size() <= 1) {
+    // One level throughout, or one change: the steady level is the one the path ended at.
+    const double level = !slow_at.empty() && slow_at.back() ? spec.switch_ratio : 1.0;
+    out.true_steady_median_ms = trueMedian(spec.base_ms * level, spec, false);
+  }
+  if (switches.empty()) {
+    out.true_class = SeriesClass::Flat;
+  } else if (switches.size() == 1) {
+    out.true_steady_start = switches.front();
+    out.true_class = n - switches.front() < min_tail ? SeriesClass::NoSteadyState
+                     : slow_at.front()               ? SeriesClass::Warmup
+                                                     : SeriesClass::Slowdown;
+  } else {
+    out.true_class = SeriesClass::Switching;
+  }
+  if (n < std::max<std::size_t>(min_steady, 1)) out.true_class = SeriesClass::NoSteadyState;
+  if (minority < 0.05 && out.true_class != SeriesClass::Flat) out.also_correct = SeriesClass::Flat;
+}
+
 }  // namespace
 
 const char* toString(SeriesShape shape) {
   switch (shape) {
-    case SeriesShape::Flat: return "flat";
-    case SeriesShape::Step: return "step";
-    case SeriesShape::SpikeThenStep: return "spike-then-step";
-    case SeriesShape::Decay: return "decay";
-    case SeriesShape::LinearDrift: return "linear-drift";
-    case SeriesShape::StepUp: return "step-up";
-    case SeriesShape::Bimodal: return "bimodal";
+    case SeriesShape::Flat:
+      return "flat";
+    case SeriesShape::Step:
+      return "step";
+    case SeriesShape::SpikeThenStep:
+      return "spike-then-step";
+    case SeriesShape::Decay:
+      return "decay";
+    case SeriesShape::LinearDrift:
+      return "linear-drift";
+    case SeriesShape::StepUp:
+      return "step-up";
+    case SeriesShape::Bimodal:
+      return "bimodal";
+    case SeriesShape::Switching:
+      return "switching";
   }
   return "unknown";
 }
@@ -83,7 +136,9 @@ SyntheticSeries generateSeries(const SyntheticSpec& spec, std::size_t min_steady
   SeriesClass cls = SeriesClass::Flat;
   switch (spec.shape) {
     case SeriesShape::Flat:
-    case SeriesShape::Bimodal: break;
+    case SeriesShape::Bimodal:
+    case SeriesShape::Switching:
+      break;
     case SeriesShape::Step:
       start = spec.step_at;
       cls = start > 0 ? SeriesClass::Warmup : SeriesClass::Flat;
@@ -94,9 +149,9 @@ SyntheticSeries generateSeries(const SyntheticSpec& spec, std::size_t min_steady
       break;
     case SeriesShape::Decay: {
       const double excess = spec.step_size - 1.0;
-      start = excess > kDecaySettledExcess
-                  ? static_cast<std::size_t>(std::ceil(spec.tau * std::log(excess / kDecaySettledExcess)))
-                  : 0;
+      start = excess > kDecaySettledExcess ? static_cast<std::size_t>(std::ceil(
+                                                 spec.tau * std::log(excess / kDecaySettledExcess)))
+                                           : 0;
       cls = start > 0 ? SeriesClass::Warmup : SeriesClass::Flat;
       break;
     }
@@ -117,8 +172,15 @@ SyntheticSeries generateSeries(const SyntheticSpec& spec, std::size_t min_steady
   if (n < std::max<std::size_t>(min_steady, 1)) cls = SeriesClass::NoSteadyState;
   out.true_steady_start = std::min(start, n);
   out.true_class = cls;
-  out.true_steady_median_ms =
-      trueMedian(spec.base_ms * steady_level, spec, spec.shape == SeriesShape::Bimodal);
+  out.true_steady_median_ms = trueMedian(spec.base_ms * steady_level, spec, mixtureOf(spec));
+
+  // Switching: the chain starts in its stationary distribution and leaves the slow level with
+  // probability 1/dwell, the fast one so that the slow share is switch_share in the long run.
+  const double leave_slow = 1.0 / std::max(spec.switch_dwell, 1.0);
+  const double share = std::clamp(spec.switch_share, 0.0, 0.99);
+  const double leave_fast = std::min(1.0, share / (1.0 - share) * leave_slow);
+  bool slow = spec.shape == SeriesShape::Switching && uniform01(rng) < share;
+  std::vector<bool> slow_at;
 
   out.latencies_ms.reserve(n);
   out.steady_only_ms.reserve(n);
@@ -127,28 +189,42 @@ SyntheticSeries generateSeries(const SyntheticSpec& spec, std::size_t min_steady
     const double id = static_cast<double>(i);
     double g = 1.0;
     switch (spec.shape) {
-      case SeriesShape::Flat: break;
-      case SeriesShape::Step: g = i < spec.step_at ? spec.step_size : 1.0; break;
+      case SeriesShape::Flat:
+        break;
+      case SeriesShape::Step:
+        g = i < spec.step_at ? spec.step_size : 1.0;
+        break;
       case SeriesShape::SpikeThenStep:
         g = i == 0 ? spec.spike_size : (i < spec.step_at ? spec.step_size : 1.0);
         break;
-      case SeriesShape::Decay: g = 1.0 + (spec.step_size - 1.0) * std::exp(-id / spec.tau); break;
+      case SeriesShape::Decay:
+        g = 1.0 + (spec.step_size - 1.0) * std::exp(-id / spec.tau);
+        break;
       case SeriesShape::LinearDrift:
         g = 1.0 + spec.drift_total * id / static_cast<double>(std::max<std::size_t>(n - 1, 1));
         break;
-      case SeriesShape::StepUp: g = i < start ? 1.0 : spec.step_size; break;
+      case SeriesShape::StepUp:
+        g = i < start ? 1.0 : spec.step_size;
+        break;
       case SeriesShape::Bimodal:
         g = uniform01(rng) < spec.bimodal_weight ? spec.bimodal_ratio : 1.0;
+        break;
+      case SeriesShape::Switching:
+        if (i > 0 && uniform01(rng) < (slow ? leave_slow : leave_fast)) slow = !slow;
+        slow_at.push_back(slow);
+        g = slow ? spec.switch_ratio : 1.0;
         break;
     }
     double noise = std::exp(eps);
     if (uniform01(rng) < spec.outlier_rate) {
       noise *= spec.outlier_min + (spec.outlier_max - spec.outlier_min) * uniform01(rng);
     }
-    const bool random_mode = spec.shape == SeriesShape::Bimodal;  // its "shape" is noise
+    // Modes that are noise (bimodal) or the steady behaviour itself (switching), not a shape.
+    const bool random_mode = mixtureOf(spec);
     out.latencies_ms.push_back(spec.base_ms * g * noise);
     out.steady_only_ms.push_back(spec.base_ms * (random_mode ? g : steady_level) * noise);
   }
+  if (spec.shape == SeriesShape::Switching) setSwitchingTruth(out, slow_at, spec, min_steady);
   return out;
 }
 

@@ -4,6 +4,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -19,6 +20,9 @@ enum class SeriesShape {
   LinearDrift,    // g = 1 + drift_total·i/(n − 1)
   StepUp,         // g = 1 before ⌈step_up_fraction·n⌉, step_size after (throttling)
   Bimodal,        // g = bimodal_ratio with probability bimodal_weight, else 1, independently
+  // A host whose level switches and stays: a two-state Markov chain, slow level switch_ratio,
+  // mean dwell at the slow level switch_dwell iterations, stationary slow share switch_share.
+  Switching,
 };
 
 const char* toString(SeriesShape shape);
@@ -26,20 +30,23 @@ const char* toString(SeriesShape shape);
 struct SyntheticSpec {
   SeriesShape shape = SeriesShape::Flat;
   std::size_t n = 1000;
-  double base_ms = 10.0;          // μ
-  double phi = 0.0;               // AR(1) coefficient of ε
-  double sigma = 0.03;            // marginal standard deviation of ε (≈ CV)
-  double outlier_rate = 0.01;     // probability per iteration of a slow outlier
-  double outlier_min = 1.2;       // outlier factor ~ U(outlier_min, outlier_max)
+  double base_ms = 10.0;       // μ
+  double phi = 0.0;            // AR(1) coefficient of ε
+  double sigma = 0.03;         // marginal standard deviation of ε (≈ CV)
+  double outlier_rate = 0.01;  // probability per iteration of a slow outlier
+  double outlier_min = 1.2;    // outlier factor ~ U(outlier_min, outlier_max)
   double outlier_max = 2.0;
-  std::size_t step_at = 20;       // k0 (Step, SpikeThenStep)
-  double step_size = 1.5;         // warm-up/steady ratio (Step, Spike, Decay); late/early (StepUp)
+  std::size_t step_at = 20;  // k0 (Step, SpikeThenStep)
+  double step_size = 1.5;    // warm-up/steady ratio (Step, Spike, Decay); late/early (StepUp)
   double spike_size = 100.0;
-  double tau = 20.0;              // Decay time constant in iterations
-  double drift_total = 0.10;      // relative change over the whole run (LinearDrift)
+  double tau = 20.0;          // Decay time constant in iterations
+  double drift_total = 0.10;  // relative change over the whole run (LinearDrift)
   double step_up_fraction = 0.8;
   double bimodal_weight = 0.3;
   double bimodal_ratio = 1.3;
+  double switch_ratio = 1.3;
+  double switch_dwell = 10.0;
+  double switch_share = 0.3;
   std::uint64_t seed = 1;
 };
 
@@ -54,6 +61,10 @@ struct SyntheticSeries {
   std::vector<double> steady_only_ms;
   std::size_t true_steady_start = 0;
   SeriesClass true_class = SeriesClass::Flat;
+  // Another class that is also right for this series: a switching series that spent almost no
+  // time at its slow level may be called flat.
+  std::optional<SeriesClass> also_correct;
+  double realised_slow_share = 0;  // Switching: share of iterations at the slow level
   // Median of the steady distribution (noise, outliers and bimodality included): what a perfect
   // estimator converges to. For LinearDrift, the median level at mid-run.
   double true_steady_median_ms = 0;

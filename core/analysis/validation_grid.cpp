@@ -47,16 +47,18 @@ void runCell(CellResult& cell, std::size_t reps, std::uint64_t seed,
     cell.true_class = series.true_class;
     cell.true_steady_start = series.true_steady_start;
     ++cell.runs;
-    cell.class_correct += a.series_class == series.true_class;
+    cell.class_correct += a.series_class == series.true_class ||
+                          (series.also_correct && a.series_class == *series.also_correct);
     const std::size_t s = a.steady_start, t = series.true_steady_start;
     cell.end_within_5 += (s > t ? s - t : t - s) <= 5;
     const auto& ci = a.steady.median_ci;
     cell.median_ci_valid += ci.valid();
-    cell.median_covered +=
-        ci.valid() && ci.low <= series.true_steady_median_ms && series.true_steady_median_ms <= ci.high;
+    cell.median_covered += ci.valid() && ci.low <= series.true_steady_median_ms &&
+                           series.true_steady_median_ms <= ci.high;
     cell.called_warmup +=
         a.series_class == SeriesClass::Warmup || a.series_class == SeriesClass::Slowdown;
     cell.called_drift += a.series_class == SeriesClass::Drift;
+    cell.called_switching += a.series_class == SeriesClass::Switching;
     const double reference = medianFrom(series.steady_only_ms, s);
     cell.median_bias.push_back(reference > 0 ? a.steady.summary.median / reference - 1.0 : 0.0);
   }
@@ -69,12 +71,60 @@ std::uint64_t cellSeed(const SyntheticSpec& spec, std::size_t rep, std::uint64_t
   h = splitmix64(h ^ static_cast<std::uint64_t>(spec.shape));
   h = splitmix64(h ^ spec.n);
   h = splitmix64(h ^ spec.step_at);
-  for (double v : {spec.phi, spec.sigma, spec.step_size, spec.tau, spec.drift_total,
-                   spec.step_up_fraction}) {
+  for (double v :
+       {spec.phi, spec.sigma, spec.step_size, spec.tau, spec.drift_total, spec.step_up_fraction}) {
+    h = mix(h, v);
+  }
+  // Switching parameters join the hash only for that shape, so every other cell keeps the series
+  // (and the published results) it had before the shape existed.
+  if (spec.shape != SeriesShape::Switching) return splitmix64(h ^ rep);
+  for (double v : {spec.switch_ratio, spec.switch_dwell, spec.switch_share}) {
     h = mix(h, v);
   }
   return splitmix64(h ^ rep);
 }
+
+namespace {
+
+void addShortWarmups(const GridSpec& grid, std::vector<SyntheticSpec>& cells) {
+  for (std::size_t n : grid.short_warmup_lengths) {
+    for (double phi : grid.phis) {
+      for (double sigma : grid.sigmas) {
+        for (std::size_t k0 : grid.short_warmup_positions) {
+          for (double size : grid.short_warmup_sizes) {
+            SyntheticSpec spec;
+            spec.shape = SeriesShape::Step;
+            spec.n = n, spec.phi = phi, spec.sigma = sigma;
+            spec.step_at = k0, spec.step_size = size;
+            cells.push_back(spec);
+          }
+        }
+      }
+    }
+  }
+}
+
+void addSwitching(const GridSpec& grid, std::vector<SyntheticSpec>& cells) {
+  for (std::size_t n : grid.switching_lengths) {
+    for (double phi : grid.phis) {
+      for (double sigma : grid.sigmas) {
+        for (double dwell : grid.switching_dwells) {
+          for (double ratio : grid.switching_ratios) {
+            for (double share : grid.switching_shares) {
+              SyntheticSpec spec;
+              spec.shape = SeriesShape::Switching;
+              spec.n = n, spec.phi = phi, spec.sigma = sigma;
+              spec.switch_dwell = dwell, spec.switch_ratio = ratio, spec.switch_share = share;
+              cells.push_back(spec);
+            }
+          }
+        }
+      }
+    }
+  }
+}
+
+}  // namespace
 
 std::vector<SyntheticSpec> buildGrid(const GridSpec& grid) {
   std::vector<SyntheticSpec> cells;
@@ -123,6 +173,8 @@ std::vector<SyntheticSpec> buildGrid(const GridSpec& grid) {
       }
     }
   }
+  addShortWarmups(grid, cells);
+  addSwitching(grid, cells);
   return cells;
 }
 

@@ -27,6 +27,16 @@ struct GridSpec {
   std::vector<double> step_up_sizes{1.1, 1.3};
   double step_up_fraction = 0.8;
   double slowdown_fraction = 0.5;  // an extra step-up cell whose truth is "slowdown"
+  // Short warm-ups in short runs (the default 10 + 100 iterations and its neighbours): steps of
+  // 1–4 iterations, every φ and σ.
+  std::vector<std::size_t> short_warmup_lengths{60, 80, 100, 120, 150};
+  std::vector<std::size_t> short_warmup_positions{1, 2, 3, 4};
+  std::vector<double> short_warmup_sizes{1.3, 2.0, 6.0};
+  // Regime switching (a host's level that switches and persists), at these lengths.
+  std::vector<std::size_t> switching_lengths{100, 300, 1000};
+  std::vector<double> switching_dwells{3, 8, 20};
+  std::vector<double> switching_ratios{1.1, 1.3, 1.6};
+  std::vector<double> switching_shares{0.1, 0.3, 0.6};
 };
 
 // Every cell of the grid. Step positions that leave no room in a series are skipped.
@@ -34,7 +44,7 @@ std::vector<SyntheticSpec> buildGrid(const GridSpec& grid);
 
 // Tallies of one cell over its repetitions.
 struct CellResult {
-  SyntheticSpec spec;           // the cell (seed field unused)
+  SyntheticSpec spec;  // the cell (seed field unused)
   SeriesClass true_class = SeriesClass::Flat;
   std::size_t true_steady_start = 0;
   std::size_t runs = 0;
@@ -44,6 +54,7 @@ struct CellResult {
   std::size_t median_covered = 0;   // true steady median inside a valid median CI
   std::size_t called_warmup = 0;    // warmup or slowdown
   std::size_t called_drift = 0;
+  std::size_t called_switching = 0;
   // Per run: median(x[ŝ:]) / median(x'[ŝ:]) − 1 with x' the same series without its warm-up
   // shape (SyntheticSeries::steady_only_ms): the bias the cut leaves, free of sampling noise.
   std::vector<double> median_bias;

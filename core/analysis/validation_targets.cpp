@@ -16,6 +16,17 @@ namespace {
 
 constexpr double kLowNoise = 0.03 + 1e-9;  // "CV ≤ 3 %"
 
+// Steps of 1–4 iterations in runs of 60–150 (GridSpec::short_warmup_*), ≥ 1.3× at CV ≤ 3 %.
+bool isShortWarmup(const CellResult& c) {
+  return c.spec.shape == SeriesShape::Step && c.spec.step_at >= 1 && c.spec.step_at <= 4 &&
+         c.spec.n >= 60 && c.spec.n <= 150 && c.spec.step_size >= 1.3 - 1e-9 &&
+         c.spec.sigma <= kLowNoise;
+}
+
+bool isSwitching(const CellResult& c) {
+  return c.spec.shape == SeriesShape::Switching && c.spec.sigma <= kLowNoise;
+}
+
 bool isWarmupStep(const CellResult& c) {
   const auto shape = c.spec.shape;
   return (shape == SeriesShape::Step || shape == SeriesShape::SpikeThenStep) &&
@@ -27,7 +38,8 @@ struct Tally {
   std::vector<double> values;
 };
 
-Tally tally(const std::vector<CellResult>& results, const std::function<bool(const CellResult&)>& in,
+Tally tally(const std::vector<CellResult>& results,
+            const std::function<bool(const CellResult&)>& in,
             const std::function<std::size_t(const CellResult&)>& hits) {
   Tally t;
   for (const auto& c : results) {
@@ -41,7 +53,9 @@ Tally tally(const std::vector<CellResult>& results, const std::function<bool(con
   return t;
 }
 
-double rate(const Tally& t) { return t.runs ? static_cast<double>(t.hits) / t.runs : 0.0; }
+double rate(const Tally& t) {
+  return t.runs ? static_cast<double>(t.hits) / t.runs : 0.0;
+}
 
 double absP95(std::vector<double> v) {
   for (double& x : v) x = std::abs(x);
@@ -63,13 +77,18 @@ bool isClearCut(const CellResult& c) {
   if (s.sigma > kLowNoise) return false;
   switch (s.shape) {
     case SeriesShape::Flat:
-    case SeriesShape::Bimodal: return true;
+    case SeriesShape::Bimodal:
+      return true;
     case SeriesShape::Step:
     case SeriesShape::SpikeThenStep:
-    case SeriesShape::StepUp: return s.step_size >= 1.3 - 1e-9;
+    case SeriesShape::StepUp:
+      return s.step_size >= 1.3 - 1e-9;
     case SeriesShape::Decay:
       return c.true_class == SeriesClass::Warmup && c.true_steady_start <= s.n / 2;
-    case SeriesShape::LinearDrift: return s.drift_total >= 0.1 - 1e-9;
+    case SeriesShape::LinearDrift:
+      return s.drift_total >= 0.1 - 1e-9;
+    case SeriesShape::Switching:
+      return true;
   }
   return false;
 }
@@ -77,10 +96,16 @@ bool isClearCut(const CellResult& c) {
 std::string familyOf(const SyntheticSpec& s) {
   char buf[64];
   switch (s.shape) {
-    case SeriesShape::Flat: return "flat";
-    case SeriesShape::Bimodal: return "bimodal";
-    case SeriesShape::Step: return s.step_size >= 1.3 - 1e-9 ? "step ≥1.3×" : "step <1.3×";
-    case SeriesShape::SpikeThenStep: return "spike + step";
+    case SeriesShape::Flat:
+      return "flat";
+    case SeriesShape::Bimodal:
+      return "bimodal";
+    case SeriesShape::Step:
+      if (s.n <= 150 && s.step_at <= 4)
+        return s.step_size >= 1.3 - 1e-9 ? "short warm-up ≥1.3×" : "short warm-up <1.3×";
+      return s.step_size >= 1.3 - 1e-9 ? "step ≥1.3×" : "step <1.3×";
+    case SeriesShape::SpikeThenStep:
+      return "spike + step";
     case SeriesShape::Decay:
       std::snprintf(buf, sizeof buf, "decay τ=%g", s.tau);
       return buf;
@@ -88,7 +113,11 @@ std::string familyOf(const SyntheticSpec& s) {
       std::snprintf(buf, sizeof buf, "drift %g %%", s.drift_total * 100.0);
       return buf;
     case SeriesShape::StepUp:
-      std::snprintf(buf, sizeof buf, "step-up %g× at %g %%", s.step_size, s.step_up_fraction * 100.0);
+      std::snprintf(buf, sizeof buf, "step-up %g× at %g %%", s.step_size,
+                    s.step_up_fraction * 100.0);
+      return buf;
+    case SeriesShape::Switching:
+      std::snprintf(buf, sizeof buf, "switching %g×, dwell %g", s.switch_ratio, s.switch_dwell);
       return buf;
   }
   return "?";
@@ -128,7 +157,8 @@ std::vector<TargetOutcome> evaluateTargets(const std::vector<CellResult>& result
       [](const CellResult& c) { return c.called_drift; });
   add("10 % drift at CV ≤ 3 %: detected", "≥ 90 %", drift, rate(drift), rate(drift) >= 0.90);
 
-  const Tally clear = tally(results, isClearCut, [](const CellResult& c) { return c.class_correct; });
+  const Tally clear =
+      tally(results, isClearCut, [](const CellResult& c) { return c.class_correct; });
   add("clear-cut cells: class correct", "≥ 90 %", clear, rate(clear), rate(clear) >= 0.90);
 
   const Tally coverage = tally(
@@ -143,7 +173,10 @@ std::vector<TargetOutcome> evaluateTargets(const std::vector<CellResult>& result
   const double covered = coverage.valid ? static_cast<double>(coverage.hits) / coverage.valid : 0.0;
   add("95 % median CI coverage (flat, bimodal, clear steps)", "93–97 %", coverage, covered,
       covered >= 0.93 && covered <= 0.97);
-  out.back().note = "CI available in " + percent(coverage.runs ? static_cast<double>(coverage.valid) / coverage.runs : 0.0) + " % of runs";
+  out.back().note =
+      "CI available in " +
+      percent(coverage.runs ? static_cast<double>(coverage.valid) / coverage.runs : 0.0) +
+      " % of runs";
 
   const Tally decay = tally(
       results,
@@ -155,6 +188,32 @@ std::vector<TargetOutcome> evaluateTargets(const std::vector<CellResult>& result
   const double bias = absP95(decay.values);
   add("gradual decay at CV ≤ 3 %: steady-median bias (absolute, P95)", "≤ 1 %", decay, bias,
       bias <= 0.01);
+
+  const Tally short_warmup =
+      tally(results, isShortWarmup, [](const CellResult& c) { return c.class_correct; });
+  add("warm-ups of 1–4 iterations ≥ 1.3× in runs of 60–150 at CV ≤ 3 %: class correct", "≥ 95 %",
+      short_warmup, rate(short_warmup), rate(short_warmup) >= 0.95);
+
+  const Tally switching =
+      tally(results, isSwitching, [](const CellResult& c) { return c.class_correct; });
+  add("regime switching at CV ≤ 3 %: class correct (switching, or flat when the share is tiny)",
+      "≥ 90 %", switching, rate(switching), rate(switching) >= 0.90);
+
+  const Tally switching_coverage =
+      tally(results, isSwitching, [](const CellResult& c) { return c.median_covered; });
+  const double switching_covered =
+      switching_coverage.valid
+          ? static_cast<double>(switching_coverage.hits) / switching_coverage.valid
+          : 0.0;
+  add("95 % median CI coverage, regime switching at CV ≤ 3 % (one process)", "93–97 %",
+      switching_coverage, switching_covered,
+      switching_covered >= 0.93 && switching_covered <= 0.97);
+  out.back().note =
+      "CI available in " +
+      percent(switching_coverage.runs
+                  ? static_cast<double>(switching_coverage.valid) / switching_coverage.runs
+                  : 0.0) +
+      " % of runs";
   return out;
 }
 
@@ -164,7 +223,7 @@ namespace {
 // a run that never settles has only its last, too short, level).
 bool hasSteadyTruth(const CellResult& c) {
   return c.true_class == SeriesClass::Flat || c.true_class == SeriesClass::Warmup ||
-         c.true_class == SeriesClass::Slowdown;
+         c.true_class == SeriesClass::Slowdown || c.spec.shape == SeriesShape::Switching;
 }
 
 struct RowTally {

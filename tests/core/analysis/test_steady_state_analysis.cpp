@@ -4,6 +4,10 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <limits>
+#include <optional>
+
+#include <cmath>
 #include <stdexcept>
 
 #include "core/analysis/synthetic_series.h"
@@ -159,8 +163,68 @@ TEST(SteadyStateAnalysis, RejectsNonFiniteLatencies) {
   } catch (const std::invalid_argument& e) {
     EXPECT_NE(std::string(e.what()).find("iteration 17"), std::string::npos);
   }
-  std::vector<double> zeros(50, 0.0);  // a clock too coarse to see anything: no crash
-  EXPECT_NO_THROW(analyse(zeros));
+  // A zero or negative time is a broken timer or a corrupt file, not a fast iteration: rejected,
+  // naming the iteration and the value.
+  for (double bad : {0.0, -1.0, std::numeric_limits<double>::infinity()}) {
+    std::vector<double> series(60, 2.0);
+    series[42] = bad;
+    try {
+      analyse(series);
+      FAIL() << "expected std::invalid_argument for " << bad;
+    } catch (const std::invalid_argument& e) {
+      EXPECT_NE(std::string(e.what()).find("iteration 42"), std::string::npos) << e.what();
+    }
+    EXPECT_EQ(firstInvalidLatency(series), std::optional<std::size_t>(42));
+  }
+}
+
+TEST(SteadyStateAnalysis, ThreeIterationWarmupInAShortRunIsAWarmup) {
+  // The default 10 + 100 iterations: three slow ones first (the rolling windows used to miss them
+  // and call the run flat from iteration 0, with the warm-up's value as its p99).
+  int right = 0;
+  for (int r = 0; r < 40; ++r) {
+    auto s = spec(SeriesShape::Step, 110, 0.02, 0.3);
+    s.step_at = 3, s.step_size = 2.0, s.seed = 300 + r;
+    const auto a = analyse(generateSeries(s).latencies_ms);
+    right += a.series_class == SeriesClass::Warmup && a.steady_start == 3;
+  }
+  EXPECT_GE(right, 38);
+}
+
+TEST(SteadyStateAnalysis, PersistentTwoLevelSeriesIsSwitchingWithBothLevels) {
+  // 30 % of the time at 1.5×, in stays of about 15 iterations: one steady behaviour, not a
+  // warm-up or a slowdown cut at the last stay.
+  auto s = spec(SeriesShape::Switching, 600, 0.01, 0.0);
+  s.switch_ratio = 1.5, s.switch_dwell = 15, s.switch_share = 0.3, s.seed = 77;
+  const auto series = generateSeries(s);
+  ASSERT_EQ(series.true_class, SeriesClass::Switching);
+  const auto a = analyse(series.latencies_ms);
+  ASSERT_EQ(a.series_class, SeriesClass::Switching);
+  ASSERT_TRUE(a.switching.has_value());
+  EXPECT_NEAR(std::exp(a.switching->slow_log - a.switching->fast_log), 1.5, 0.05);
+  EXPECT_NEAR(a.switching->slow_share, series.realised_slow_share, 0.05);
+  EXPECT_GT(a.switching->level_tau, 5.0);
+  EXPECT_LT(a.steady_start, 5u);
+  // The interval is that of a few dozen stays, not of 600 independent iterations.
+  EXPECT_TRUE(a.steady.median_ci.valid());
+  EXPECT_LT(a.steady.effective_samples, 600.0 / 5.0);
+}
+
+TEST(SteadyStateAnalysis, IndependentBimodalNoiseStaysFlat) {
+  auto s = spec(SeriesShape::Bimodal, 600, 0.01, 0.0);
+  s.bimodal_ratio = 1.5, s.bimodal_weight = 0.3, s.seed = 78;
+  EXPECT_EQ(analyse(generateSeries(s).latencies_ms).series_class, SeriesClass::Flat);
+}
+
+TEST(SteadyStateAnalysis, FewTimerStepsAreResolutionLimitedNotSegmented) {
+  // A 1 µs clock on a 1–3 µs call: no changepoints in the quantisation.
+  std::vector<double> x(300);
+  for (std::size_t i = 0; i < x.size(); ++i) x[i] = 0.001 * static_cast<double>(1 + (i * 7919 + i / 37) % 3);
+  const auto a = analyse(x);
+  EXPECT_TRUE(a.resolution_limited);
+  EXPECT_NEAR(a.timer_quantum_ms, 0.001, 1e-9);
+  EXPECT_EQ(a.series_class, SeriesClass::Flat);
+  EXPECT_TRUE(a.changepoints.empty());
 }
 
 TEST(SteadyStateAnalysis, DeterministicAndP99OnRequest) {
