@@ -1,6 +1,6 @@
 #!/bin/bash
 # The GPU machine's measurement run (see docs/PERFORMANCE.md). From the repo root there:
-#   bash bench/gpu/h200_run.sh build|test|python|engine|aoti|aoti-max|isolate|guide|guide-resnet50|guide-bert|cudnn|cudnn-debug|oom|trace-boundary|fixture ...   (phases, in order given)
+#   bash bench/gpu/h200_run.sh build|test|python|engine|aoti|aoti-max|isolate|guide|guide-resnet50|guide-bert|cudnn|cudnn-debug|oom|install-cuda|trace-boundary|fixture ...   (phases, in order given)
 # Writes logs, sessions and JSON to $OUT (default ./out). Needs .gpu (../shared/gpu/fetch-debs.sh).
 set -uo pipefail
 OUT=${OUT:-$PWD/out}; mkdir -p "$OUT"
@@ -79,6 +79,15 @@ run_phase() {
         -o "$OUT/oom_resnet50.inferscope.json" >"$OUT/oom.txt" 2>&1
       echo "oom: exit $? (1 expected: configs ran out of memory)"
       grep -E "out of memory|GiB" "$OUT/oom.txt" | cut -c1-400 ;;
+    install-cuda)
+      # Issue #17: the one-command CUDA install as a workstation user runs it (scripts/install-cuda.sh,
+      # LibTorch from this machine's PyTorch), into a prefix of its own; the installed CLI must list
+      # the H200 and the GUI must draw a session offscreen.
+      bash scripts/install-cuda.sh --prefix /tmp/inferscope-cuda --build-dir /tmp/inferscope-cuda-build \
+        >"$OUT/install_cuda.log" 2>&1
+      echo "install-cuda: exit $?"; tail -12 "$OUT/install_cuda.log"
+      /tmp/inferscope-cuda/bin/inferscope --screenshot "$OUT/installed_gui.png" --size 1280x720 \
+        --open tests/fixtures/h200_resnet50_b32.inferscope.json && ls -la "$OUT/installed_gui.png" ;;
     trace-boundary)
       # Issue #17: the spike at the first measured iteration of traced sessions. The same configs
       # untraced and traced (window: 1 warm-up + 3 steady iterations); trace_boundary.py prints each
