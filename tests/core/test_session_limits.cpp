@@ -1,0 +1,154 @@
+// Session files are data from anyone (core/session/session_file.h): limits on nesting, size and
+// counts, cancellation and progress, and messages that name the field, never nlohmann's tags.
+#include <fmt/format.h>
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include "core/common/error.h"
+#include "core/session/session_file.h"
+
+using namespace inferscope;
+
+namespace {
+
+// A minimal valid session with `configs` configs of `samples` samples each.
+std::string sessionText(int configs, int samples, const std::string& extra_config_field = "") {
+  std::string text =
+      R"({"schema": 1, "device": {"kind": "cpu"}, "request": {"model": {"name": "m"}},)"
+      R"( "configs": [)";
+  for (int c = 0; c < configs; ++c) {
+    text += c ? "," : "";
+    text += R"({"key": "fp32", "latency_ms": [)";
+    for (int i = 0; i < samples; ++i) text += (i ? "," : "") + std::to_string(1.0 + i * 0.001);
+    text += "]" + extra_config_field + "}";
+  }
+  return text + "]}";
+}
+
+std::string errorOf(const std::string& text, const SessionReadOptions& options = {},
+                    ErrorKind kind = ErrorKind::InvalidInput) {
+  try {
+    sessionFromJson(text, "s.inferscope.json", options);
+  } catch (const Error& e) {
+    EXPECT_EQ(e.kind(), kind) << e.what();
+    const std::string what = e.what();
+    EXPECT_EQ(what.find("json.exception"), std::string::npos) << what;
+    return what;
+  }
+  ADD_FAILURE() << "accepted: " << text.substr(0, 200);
+  return {};
+}
+
+}  // namespace
+
+TEST(SessionLimits, ReadsAValidSession) {
+  const auto s = sessionFromJson(sessionText(3, 10));
+  ASSERT_EQ(s.configs.size(), 3u);
+  EXPECT_EQ(s.configs[2].latency_ms.size(), 10u);
+}
+
+TEST(SessionLimits, DeepNestingInsideAConfigIsRefusedNotAStackOverflow) {
+  const std::string deep = std::string(100000, '[') + std::string(100000, ']');
+  for (const char* field : {"trace", "timeline", "cudnn_observation", "message"}) {
+    const auto message = errorOf(sessionText(1, 2, fmt::format(R"(, "{}": {})", field, deep)));
+    EXPECT_NE(message.find("levels deep"), std::string::npos) << message;
+  }
+}
+
+TEST(SessionLimits, EmptyFilesSayEmpty) {
+  EXPECT_NE(errorOf("").find("is empty"), std::string::npos);
+  EXPECT_NE(errorOf(" \n\t").find("is empty"), std::string::npos);
+}
+
+TEST(SessionLimits, CountsAreBounded) {
+  SessionReadOptions options;
+  options.limits.max_configs = 4;
+  options.limits.max_samples_per_config = 50;
+  EXPECT_NO_THROW(sessionFromJson(sessionText(4, 50), "ok", options));
+  EXPECT_NE(errorOf(sessionText(5, 1), options).find("5 configs"), std::string::npos);
+  EXPECT_NE(errorOf(sessionText(1, 51), options).find("configs[0].latency_ms holds 51 samples"),
+            std::string::npos);
+  options.limits.max_file_bytes = 100;
+  EXPECT_NE(errorOf(sessionText(1, 51), options).find("bytes"), std::string::npos);
+}
+
+TEST(SessionLimits, ErrorsNameTheField) {
+  auto text = sessionText(4, 20);
+  const auto at = text.rfind("1.017000");
+  text.replace(at, 8, R"("fast")");
+  EXPECT_NE(errorOf(text).find("configs[3].latency_ms[17]: expected a number, got a string"),
+            std::string::npos)
+      << errorOf(text);
+  EXPECT_NE(errorOf(sessionText(1, 1, R"(, "index": "two")")).find("configs[0].index: expected"),
+            std::string::npos);
+  EXPECT_NE(errorOf(R"({"schema": 1, "request": {}, "configs": []})").find("'device' is missing"),
+            std::string::npos);
+  EXPECT_NE(
+      errorOf(
+          R"({"schema": 1, "device": {"kind": "cpu"}, "request": {"model": {}}, "configs": []})")
+          .find("request.model: required field 'name' is missing"),
+      std::string::npos);
+}
+
+TEST(SessionLimits, NumbersMustFitTheirFields) {
+  EXPECT_NE(errorOf(sessionText(1, 1, R"(, "index": 1e300)")).find("configs[0].index"),
+            std::string::npos);
+  EXPECT_NE(errorOf(sessionText(1, 1, R"(, "warmup_iterations": 2.5)")).find("warmup_iterations"),
+            std::string::npos);
+  EXPECT_NE(errorOf(sessionText(1, 1, R"(, "warmup_iterations": 5)")).find("outside"),
+            std::string::npos);
+  EXPECT_NE(errorOf(sessionText(1, 1, R"(, "trace": {}, "traced_iterations": [-1])"))
+                .find("traced_iterations"),
+            std::string::npos);
+  const auto overflow = errorOf(R"({"schema": 1e999})");
+  EXPECT_NE(overflow.find("s.inferscope.json"), std::string::npos) << overflow;
+  EXPECT_NE(overflow.find("1e999"), std::string::npos) << overflow;
+  auto negative = sessionText(1, 1);
+  negative.replace(negative.find("\"schema\": 1"), 11, "\"schema\": -7");
+  EXPECT_NE(errorOf(negative).find("schema -7"), std::string::npos);
+}
+
+TEST(SessionLimits, AWorkerRequestCannotAskForZeroHeads) {
+  ProfileRequest request;
+  request.model.name = "bert-encoder";
+  request.model.encoder.heads = 0;
+  try {
+    requestFromJson(requestToJson(request), "request.json");
+    FAIL() << "accepted heads 0";
+  } catch (const Error& e) {
+    EXPECT_NE(std::string(e.what()).find("heads 0"), std::string::npos) << e.what();
+  }
+}
+
+TEST(SessionLimits, ACancelledReadStopsAndProgressRises) {
+  const auto text = sessionText(2, 200000);
+  CancelToken cancel;
+  cancel.cancel();
+  SessionReadOptions options;
+  options.cancel = &cancel;
+  errorOf(text, options, ErrorKind::Cancelled);
+
+  std::vector<double> seen;
+  SessionReadOptions watched;
+  watched.progress = [&](double f) { seen.push_back(f); };
+  sessionFromJson(text, "s", watched);
+  ASSERT_GE(seen.size(), 3u);
+  for (std::size_t i = 1; i < seen.size(); ++i) EXPECT_GE(seen[i], seen[i - 1]);
+  EXPECT_DOUBLE_EQ(seen.back(), 1.0);
+}
+
+TEST(SessionLimits, PartialSessionsGoBesideAnExistingFile) {
+  const auto dir = std::filesystem::temp_directory_path() / "inferscope-partial-test";
+  std::filesystem::create_directories(dir);
+  const auto file = (dir / "run.inferscope.json").string();
+  std::filesystem::remove(file);
+  EXPECT_EQ(partialSessionPath(file), file);
+  writeFileAtomically(file, "{}");
+  EXPECT_EQ(partialSessionPath(file), (dir / "run.partial.inferscope.json").string());
+  EXPECT_EQ(partialSessionPath((dir / "run.inferscope.json").string()),
+            (dir / "run.partial.inferscope.json").string());
+  std::filesystem::remove_all(dir);
+}
