@@ -15,6 +15,7 @@
 #include <csignal>
 #include <filesystem>
 
+#include "cli/fork_runner.h"
 #include "cli/isolated_runner.h"
 #include "cli/option_checks.h"
 #include "core/common/file_io.h"
@@ -76,6 +77,11 @@ void addModelOptions(CLI::App& app, ModelOptions& o) {
                "compilation), and a crash or hang of one config cannot take the run down");
   app.add_option("--isolate-timeout", o.isolate_timeout_s, "seconds a child may take for its config")
       ->capture_default_str()->check(numberAbove(0, "900"));
+  app.add_option("--forks", o.forks,
+                 "run each config in this many fresh processes (isolated, interleaved round by round) and "
+                 "report the spread between processes, an interval a further process falls in, and "
+                 "whether the config is stable across processes")
+      ->capture_default_str()->check(wholeNumberAtLeast(1, "5"));
 }
 
 AccuracyRule AccuracyOptions::rule() const {
@@ -232,9 +238,10 @@ void writeSessionOutput(const SessionResult& session, const std::string& path) {
 }
 
 SessionResult runSession(const ProfileRequest& request, const ModelOptions& options, EventSink& sink) {
-  if (!options.isolate) return engine::run(request, sink, processCancelToken());
+  if (!options.isolate && options.forks <= 1) return engine::run(request, sink, processCancelToken());
   IsolationOptions isolation;
   isolation.timeout_s = options.isolate_timeout_s;
+  if (options.forks > 1) return runForked(request, options.forks, sink, processCancelToken(), isolation);
   return runIsolated(request, sink, processCancelToken(), isolation);
 }
 

@@ -53,6 +53,7 @@ struct ModelOptions {
   std::vector<std::string> cycle_inputs;  // extra input sets, iterations cycle through them
   bool isolate = false;        // each config in a fresh child process (true cold starts)
   double isolate_timeout_s = 900;
+  int forks = 1;               // > 1: each config in this many fresh processes (implies isolation)
   std::vector<std::string> trust_files;  // --trust: model files the user trusts (remembered)
 };
 

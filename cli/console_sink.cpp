@@ -57,6 +57,17 @@ void printSessionHeader(std::FILE* out, const SessionResult& s) {
              s.request.run.measure_iterations);
 }
 
+// Under a forked config's row: the level across its processes, the interval a further process's
+// median falls in, and the verdict.
+static void printForkLine(std::FILE* out, const ForkStats& f) {
+  const std::string level =
+      f.ci_high_ms > 0 ? fmt::format("{:.3f} ms [{:.3f}, {:.3f}]", f.median_ms, f.ci_low_ms, f.ci_high_ms)
+                       : fmt::format("{:.3f} ms", f.median_ms);
+  const std::string next =
+      f.next_high_ms > 0 ? fmt::format(" · next process [{:.3f}, {:.3f}] ms", f.next_low_ms, f.next_high_ms) : "";
+  fmt::print(out, "{:<24} {}{} · {}\n", "  across processes", level, next, printable(f.verdict));
+}
+
 void printResultTable(std::FILE* out, const SessionResult& s) {
   fmt::print(out, "{:<24} {:>7} {:>10} {:>8} {:>10} {:>10} {:>10} {:>11} {:>10} {:>9} {:>9}  {}\n", "config", "status",
              "median ms", "CI ±%", "p90 ms", "min ms", "max ms", "cold ms", "items/s", "peak MiB", "rel err",
@@ -71,13 +82,19 @@ void printResultTable(std::FILE* out, const SessionResult& s) {
     const auto& ss = r.steady;
     const double half_pct = st.median_ms > 0 ? 50.0 * (ss.median_ci_high_ms - ss.median_ci_low_ms) / st.median_ms : 0;
     const std::string ci = ss.analysed && ss.median_ci_high_ms > 0 ? fmt::format("{:.1f}", half_pct) : "-";
-    const std::string steady =
+    std::string steady =
         ss.analysed ? fmt::format("{} from iter {}{} · {} iterations, {}", ss.series_class, ss.steady_start,
                                   ss.low_confidence ? " (low confidence)" : "", r.latency_ms.size(), ss.stop_reason)
                     : "";
+    if (ss.series_class == "switching") {
+      steady += fmt::format(" · levels {:.3f} / {:.3f} ms, {:.0f} % slow in stays of ~{:.0f}", ss.fast_level_ms,
+                            ss.slow_level_ms, 100.0 * ss.slow_share, ss.mean_dwell_iterations);
+    }
+    if (ss.resolution_limited) steady += fmt::format(" · within {:.0f} timer steps of {} ms", st.median_ms / ss.timer_quantum_ms, ss.timer_quantum_ms);
     fmt::print(out, "{:<24} {:>7} {:>10.3f} {:>8} {:>10.3f} {:>10.3f} {:>10.3f} {:>11.1f} {:>10.1f} {:>9.1f} {:>9}  {}\n",
                r.config.key(), "ok", st.median_ms, ci, st.p90_ms, st.min_ms, st.max_ms, st.cold_start_ms,
                st.throughput_items_per_s, units::bytesToMiB(r.memory.peak_allocated_bytes), err, steady);
+    if (r.fork_stats) printForkLine(out, *r.fork_stats);
   }
 }
 

@@ -16,6 +16,7 @@
 #include "core/engine/plan_shard.h"
 #include "core/engine/session_ranking.h"
 #include "core/session/session_file.h"
+#include "core/engine/result_analysis.h"
 
 namespace inferscope::cli {
 namespace {
@@ -107,12 +108,26 @@ int runSweep(const SweepOptions& o) {
     // this --tolerance, nothing measured. Ctrl-C stops a long read.
     SessionReadOptions read_options;
     read_options.cancel = &processCancelToken();
-    const SessionResult saved = loadSession(o.from, read_options);
+    SessionResult saved = loadSession(o.from, read_options);
+    // Today's rules on the raw series: class, statistics and intervals are computed again; where
+    // that disagrees with what the file says, the user is told (the stored values are kept in
+    // memory for comparison, the written session carries today's).
+    std::vector<AnalysisChange> changes;
+    try {
+      changes = reanalyseSession(saved);
+    } catch (const Error& e) {
+      throw Error(ErrorKind::InvalidInput, fmt::format("{}: {}", o.from, e.what()));
+    }
     printSessionHeader(stdout, saved);
     RankingOptions ranking_options;
     ranking_options.accuracy = o.accuracy.rule();
     printRanking(stdout, saved, rankSession(saved, ranking_options), ranking_options.accuracy);
     writeSessionOutput(saved, o.out);  // in this build's schema
+    if (!changes.empty()) {
+      fmt::print(stdout, "analysed again with this build's rules; {} differ from the file:\n", changes.size());
+      for (const auto& c : changes) fmt::print(stdout, "  {:<24} {}\n", printable(c.config_key), c.what);
+      fmt::print(stdout, "\n");
+    }
     return kExitOk;
   }
   ProfileRequest request = toRequest(o.model);

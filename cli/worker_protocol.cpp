@@ -2,9 +2,11 @@
 
 #include <fmt/format.h>
 
+#include <cmath>
 #include <nlohmann/json.hpp>
 
 #include "core/common/error.h"
+#include "core/engine/result_analysis.h"
 #include "core/session/session_file.h"
 
 namespace inferscope::cli {
@@ -32,8 +34,13 @@ bool apply(const json& j, int index, int count, EventSink& sink, ConfigResult& r
            SessionResult& session) {
   const auto event = j.at("event").get<std::string>();
   if (event == "sample") {
-    sink.onSample(Sample{index, j.at("iteration").get<int>(), j.at("latency_ms").get<double>(),
-                         j.at("host_ms").get<double>(), j.at("warmup").get<bool>()});
+    const Sample sample{index, j.at("iteration").get<int>(), j.at("latency_ms").get<double>(),
+                        j.at("host_ms").get<double>(), j.at("warmup").get<bool>()};
+    if (!(sample.latency_ms > 0.0) || !std::isfinite(sample.latency_ms)) {
+      throw Error(ErrorKind::InvalidInput, fmt::format("sample of iteration {}: latency_ms {} is not a time above 0 ms",
+                                                       sample.iteration, sample.latency_ms));
+    }
+    sink.onSample(sample);
   } else if (event == "config_start") {
     sink.onConfigStart(index, count, OptimizationConfig::parse(j.at("key").get<std::string>()));
   } else if (event == "log") {
@@ -41,6 +48,14 @@ bool apply(const json& j, int index, int count, EventSink& sink, ConfigResult& r
   } else if (event == "config_done") {
     result = configResultFromJson(j.at("result").dump(), "worker result");
     result.index = index;
+    // The parent analyses the series itself, with its own rules; a latency that is not a time
+    // fails the config, naming the iteration, instead of reaching a ranking.
+    try {
+      analyseLatencies(result, session.request.batch);
+    } catch (const Error& e) {
+      result.status = ConfigStatus::Error;
+      result.message = fmt::format("the worker reported {}", e.what());
+    }
     return true;
   } else if (event == "session_done") {
     session.parameter_count = j.value("parameter_count", std::int64_t{0});

@@ -99,6 +99,30 @@ run_phase() {
         --window-warmup 1 --window-steady 3 -o "$OUT/boundary_traced.inferscope.json" >"$OUT/boundary_traced.txt" 2>&1
       echo "traced: exit $?"
       python3 bench/gpu/trace_boundary.py "$OUT/boundary_untraced.inferscope.json" "$OUT/boundary_traced.inferscope.json" ;;
+    forks)
+      # Issue #14: on a launch-bound model (MobileNetV3-Large b16 FP32, traced torchvision file) and
+      # a GPU-bound one (zoo ResNet-50 b32 FP32), a --forks 5 run's next-process interval must
+      # cover the medians of 5 further fresh processes; ResNet-50's level CI within ±1 %.
+      python3 bench/gpu/export_mobilenet.py /tmp/mnv3.pt 16 || return 1
+      local trust=(); $CLI profile --help 2>/dev/null | grep -q -- --trust && trust=(--trust /tmp/mnv3.pt)
+      for run in a b; do
+        $CLI profile -q --model-file /tmp/mnv3.pt --input 16x3x224x224:float32 "${trust[@]}" -d cuda -c fp32 \
+          --forks 5 -o "$OUT/forks_mnv3_$run.inferscope.json" >"$OUT/forks_mnv3_$run.txt" 2>&1; echo "mnv3 $run: exit $?"
+        $CLI profile -q -m resnet50 -b 32 -d cuda -c fp32 --forks 5 \
+          -o "$OUT/forks_resnet50_$run.inferscope.json" >"$OUT/forks_resnet50_$run.txt" 2>&1; echo "resnet50 $run: exit $?"
+      done
+      grep -h -A1 "^fp32 " "$OUT"/forks_*_a.txt
+      python3 bench/gpu/forks_check.py "$OUT/forks_mnv3_a.inferscope.json" "$OUT/forks_mnv3_b.inferscope.json"
+      python3 bench/gpu/forks_check.py "$OUT/forks_resnet50_a.inferscope.json" "$OUT/forks_resnet50_b.inferscope.json" \
+        --max-half-width 1.0
+      true ;;
+    tune)
+      # Issue #13: the tuner's targets (bench/gpu/tune_bench.sh core: tune ×3 cold/warm on ResNet-50
+      # b32 and the encoder b32×128, the grid of the same space, torch.compile reduce-overhead).
+      OUT="$OUT" CLI=$CLI bash bench/gpu/tune_bench.sh core ;;
+    tune-files)
+      # Issue #13: real files end to end (torchvision, timm, HF BERT and GPT-2, a Python .pt2).
+      OUT="$OUT" CLI=$CLI bash bench/gpu/tune_bench.sh files ;;
     fixture)
       # Small sessions the GUI tests and screenshots open (tests/fixtures/): a traced run with kernel
       # timelines, and a cuDNN ledger.

@@ -12,14 +12,26 @@
 #include "core/analysis/distributions.h"
 #include "core/analysis/steady_stats.h"
 #include "core/analysis/summary_stats.h"
+#include "core/analysis/switching_detection.h"
 
 namespace inferscope::analysis {
 namespace {
 
 constexpr std::size_t kResamples = 2000;
+constexpr double kSwitchingDelta = 0.02;  // the analysis's δ for telling two levels apart
 
-bool independent(const std::vector<double>& values) {
-  return std::abs(lag1RankAutocorrelation(values)) < kIndependenceThreshold;
+// A series that switches between two persistent levels is worth its stays, not its iterations:
+// the level sequence's autocorrelation time, or 1 when it does not switch. Without this floor a
+// run that happened to spend most of its time at one level would look precisely faster.
+double persistenceFloor(const std::vector<double>& values) {
+  std::vector<double> logs(values.size());
+  for (std::size_t i = 0; i < values.size(); ++i) logs[i] = std::log(std::max(values[i], 1e-300));
+  const auto levels = detectSwitching(logs, 0, logs.size(), std::log1p(kSwitchingDelta));
+  return levels ? levels->level_tau : 1.0;
+}
+
+bool independent(const std::vector<double>& values, double tau_floor) {
+  return tau_floor <= 1.0 && std::abs(lag1RankAutocorrelation(values)) < kIndependenceThreshold;
 }
 
 ConfidenceInterval bootstrapInterval(const std::vector<double>& baseline,
@@ -37,9 +49,10 @@ ConfidenceInterval bootstrapInterval(const std::vector<double>& baseline,
 }
 
 // Log half-width of a series' median CI as a standard error: (ln high − ln low) / 2 / z.
-double logStandardError(const std::vector<double>& values, double level) {
+double logStandardError(const std::vector<double>& values, double level, double tau_floor) {
   SteadyStatsOptions options;
   options.ci_level = level;
+  options.min_tau = tau_floor;
   const ConfidenceInterval ci = computeSteadyStats(values, options).median_ci;
   if (!ci.valid() || ci.low <= 0.0) return std::numeric_limits<double>::infinity();
   const double z = normalQuantile(1.0 - (1.0 - level) / 2.0);
@@ -48,9 +61,9 @@ double logStandardError(const std::vector<double>& values, double level) {
 
 ConfidenceInterval combinedInterval(const std::vector<double>& baseline,
                                     const std::vector<double>& candidate, double ratio,
-                                    double level) {
-  const double se =
-      std::hypot(logStandardError(baseline, level), logStandardError(candidate, level));
+                                    double level, double tau_b, double tau_c) {
+  const double se = std::hypot(logStandardError(baseline, level, tau_b),
+                               logStandardError(candidate, level, tau_c));
   if (!std::isfinite(se)) return noInterval(level);
   const double half = normalQuantile(1.0 - (1.0 - level) / 2.0) * se;
   ConfidenceInterval ci;
@@ -100,9 +113,11 @@ RatioEstimate compareMediansAtLevel(const std::vector<double>& baseline_steady_m
   if (!std::isfinite(r.ratio) || baseline_steady_ms.size() < 2 || candidate_steady_ms.size() < 2) {
     return r;
   }
-  r.ci = independent(baseline_steady_ms) && independent(candidate_steady_ms)
+  const double tau_b = persistenceFloor(baseline_steady_ms);
+  const double tau_c = persistenceFloor(candidate_steady_ms);
+  r.ci = independent(baseline_steady_ms, tau_b) && independent(candidate_steady_ms, tau_c)
              ? bootstrapInterval(baseline_steady_ms, candidate_steady_ms, level, seed)
-             : combinedInterval(baseline_steady_ms, candidate_steady_ms, r.ratio, level);
+             : combinedInterval(baseline_steady_ms, candidate_steady_ms, r.ratio, level, tau_b, tau_c);
   if (!r.ci.valid()) r.ci = rangeInterval(baseline_steady_ms, candidate_steady_ms, level);
   const double upper_equivalent = 1.0 + delta;
   const double lower_equivalent = 1.0 / (1.0 + delta);

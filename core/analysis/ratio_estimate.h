@@ -23,8 +23,11 @@ struct RatioEstimate {
 // "order-statistic"): a block bootstrap, even with blocks of 6τ, covered only 86–92 % at lag-1
 // correlation 0.8 (docs/MEASUREMENT.md). When a series' dependence leaves its median unbounded,
 // the interval falls back to the bounds of the values both runs took, [min(b)/max(c),
-// max(b)/min(c)] (method "range", no coverage claimed). With an empty series the ratio CI is
-// "none" and the ratio NaN.
+// max(b)/min(c)] (method "range", no coverage claimed). A series that switches between two
+// persistent levels (switching_detection.h) is never treated as independent, and its median's
+// interval is that of its stays (the level sequence's autocorrelation time as τ's floor), so that
+// a run that spent most of its time at one level is not called faster on the strength of it.
+// With an empty series the ratio CI is "none" and the ratio NaN.
 RatioEstimate compareMedians(const std::vector<double>& baseline_steady_ms,
                              const std::vector<double>& candidate_steady_ms, double delta = 0.02,
                              std::uint64_t seed = 42);

@@ -30,7 +30,7 @@ struct LatencyStats {
 // Warm-up vs steady state as measured (docs/MEASUREMENT.md); filled by the analysis pass.
 struct SteadyStateInfo {
   bool analysed = false;
-  std::string series_class;               // flat | warmup | slowdown | drift | no-steady-state
+  std::string series_class;  // flat | warmup | slowdown | drift | no-steady-state | switching
   std::size_t steady_start = 0;           // first steady iteration (index into latency_ms)
   bool low_confidence = false;            // MSER-5 disagrees with the changepoint cut
   double median_ci_low_ms = 0, median_ci_high_ms = 0;
@@ -44,6 +44,16 @@ struct SteadyStateInfo {
   double fast_level_ms = 0, slow_level_ms = 0;
   double slow_share = 0;
   double mean_dwell_iterations = 0;       // average run length at the slow level
+  // The series spans a few steps of its timer (median < 50 × timer_quantum_ms): not segmented.
+  bool resolution_limited = false;
+  double timer_quantum_ms = 0;
+};
+
+// What a session file said about a config before it was analysed again with today's rules
+// (core/engine/result_analysis.h): kept for comparison, never written back.
+struct StoredAnalysis {
+  LatencyStats stats;
+  SteadyStateInfo steady;
 };
 
 struct MemoryStats {
@@ -133,6 +143,7 @@ struct ConfigResult {
   // `--forks N`: the runs of processes 2…N (this result is process 1) and the statistics over all.
   std::vector<ForkRun> forks;
   std::optional<ForkStats> fork_stats;
+  std::optional<StoredAnalysis> stored_analysis;
   std::optional<MeasuredOn> measured_on;
   std::shared_ptr<const trace::TraceWindow> trace_window;
 

@@ -5,7 +5,9 @@
 #include <algorithm>
 #include <cmath>
 
+#include "core/analysis/fork_analysis.h"
 #include "core/analysis/ratio_estimate.h"
+#include "core/engine/result_analysis.h"
 
 namespace inferscope {
 namespace {
@@ -51,7 +53,18 @@ SessionRanking rankSession(const SessionResult& session, const RankingOptions& o
       const auto& b = configs[static_cast<std::size_t>(*ranking.baseline_index)];
       r.speedup = b.stats.median_ms / c.stats.median_ms;
       const auto b_steady = b.steadyLatencies(), c_steady = c.steadyLatencies();
-      if (b_steady.size() >= 2 && c_steady.size() >= 2) {
+      if (b.fork_stats && c.fork_stats && b.fork_stats->forks >= 2 && c.fork_stats->forks >= 2) {
+        // Both ran in several processes: the speed-up a fresh process sees, from the levels
+        // across processes (docs/MEASUREMENT.md, "Forks").
+        const auto ratio = analysis::compareForks(analysis::analyseForks(forkSteadySeries(b)),
+                                                  analysis::analyseForks(forkSteadySeries(c)),
+                                                  options.equivalence_delta);
+        r.speedup = ratio.ratio;
+        r.speedup_low = ratio.ci.low;
+        r.speedup_high = ratio.ci.high;
+        r.speedup_ci_method = ratio.ci.method;
+        r.real_difference = ratio.real_difference;
+      } else if (b_steady.size() >= 2 && c_steady.size() >= 2) {
         // The samples are there: a bootstrap CI of the ratio of medians (docs/MEASUREMENT.md).
         const auto ratio = analysis::compareMedians(b_steady, c_steady, options.equivalence_delta);
         r.speedup_low = ratio.ci.low;

@@ -18,8 +18,9 @@ struct RankedConfig {
   int rank = 0;        // 1 = fastest ok config; 0 for configs that did not run
   double speedup = 0;  // baseline median / this median
   double speedup_low = 0, speedup_high = 0;  // 95 % CI of the speed-up
-  // How the interval was found: "block-bootstrap"/"order-statistic" (95 %), "range" (bounds of
-  // both runs' values, when a drifting series has no CI), "interval-arithmetic", "none".
+  // How the interval was found: "block-bootstrap"/"order-statistic" (95 %), "forks" (both
+  // configs ran in several processes: the levels across processes, 95 %), "range" (bounds of both
+  // runs' values, when a drifting series has no CI), "interval-arithmetic", "none".
   std::string speedup_ci_method = "none";
   bool real_difference = false;  // the CI excludes 1 ± δ
   bool on_pareto_front = false;  // no other safe config is both faster and more accurate

@@ -166,8 +166,122 @@ static ProfileRequest requestFromJson(const json& j) {
 }
 
 // ---- config results ----------------------------------------------------------------------------
+static json toJson(const LatencyStats& s) {
+  return {{"median_ms", s.median_ms}, {"mean_ms", s.mean_ms}, {"p90_ms", s.p90_ms},
+          {"p99_ms", s.p99_ms}, {"min_ms", s.min_ms}, {"max_ms", s.max_ms},
+          {"stdev_ms", s.stdev_ms}, {"cold_start_ms", s.cold_start_ms},
+          {"throughput_items_per_s", s.throughput_items_per_s}};
+}
+
+static void fromJson(const json& s, LatencyStats& o) {
+  o.median_ms = s.value("median_ms", 0.0);
+  o.mean_ms = s.value("mean_ms", 0.0);
+  o.p90_ms = s.value("p90_ms", 0.0);
+  o.p99_ms = s.value("p99_ms", 0.0);
+  o.min_ms = s.value("min_ms", 0.0);
+  o.max_ms = s.value("max_ms", 0.0);
+  o.stdev_ms = s.value("stdev_ms", 0.0);
+  o.cold_start_ms = s.value("cold_start_ms", 0.0);
+  o.throughput_items_per_s = s.value("throughput_items_per_s", 0.0);
+}
+
+static json toJson(const SteadyStateInfo& st) {
+  json j = {{"class", st.series_class},
+            {"steady_start", st.steady_start},
+            {"low_confidence", st.low_confidence},
+            {"median_ci_ms", {st.median_ci_low_ms, st.median_ci_high_ms}},
+            {"ci_method", st.ci_method},
+            {"p99_ci_ms", {st.p99_ci_low_ms, st.p99_ci_high_ms}},
+            {"warmup_cost_ms", st.warmup_cost_ms},
+            {"outliers", st.outliers},
+            {"stop_reason", st.stop_reason}};
+  if (st.series_class == "switching") {
+    j["levels_ms"] = {st.fast_level_ms, st.slow_level_ms};
+    j["slow_share"] = st.slow_share;
+    j["mean_dwell_iterations"] = st.mean_dwell_iterations;
+  }
+  if (st.resolution_limited) j["timer_quantum_ms"] = st.timer_quantum_ms;
+  return j;
+}
+
+static void fromJson(const json& s, SteadyStateInfo& o) {
+  o.analysed = true;
+  o.series_class = s.value("class", "");
+  o.steady_start = s.value("steady_start", std::size_t{0});
+  o.low_confidence = s.value("low_confidence", false);
+  const auto ci = s.value("median_ci_ms", std::vector<double>{0, 0});
+  const auto p99 = s.value("p99_ci_ms", std::vector<double>{0, 0});
+  const auto levels = s.value("levels_ms", std::vector<double>{0, 0});
+  if (ci.size() != 2 || p99.size() != 2 || levels.size() != 2) {
+    throw Error(ErrorKind::InvalidInput, "a confidence interval or a pair of levels needs two numbers");
+  }
+  o.median_ci_low_ms = ci[0];
+  o.median_ci_high_ms = ci[1];
+  o.p99_ci_low_ms = p99[0];
+  o.p99_ci_high_ms = p99[1];
+  o.ci_method = s.value("ci_method", "");
+  o.warmup_cost_ms = s.value("warmup_cost_ms", 0.0);
+  o.outliers = s.value("outliers", std::size_t{0});
+  o.stop_reason = s.value("stop_reason", "");
+  o.fast_level_ms = levels[0];
+  o.slow_level_ms = levels[1];
+  o.slow_share = s.value("slow_share", 0.0);
+  o.mean_dwell_iterations = s.value("mean_dwell_iterations", 0.0);
+  o.resolution_limited = s.contains("timer_quantum_ms");
+  o.timer_quantum_ms = s.value("timer_quantum_ms", 0.0);
+}
+
+static json toJson(const ForkRun& f) {
+  json j = {{"status", toString(f.status)},   {"message", f.message},
+            {"warmup_iterations", f.warmup_iterations}, {"setup_ms", f.setup_ms},
+            {"first_result_ms", f.first_result_ms},     {"latency_ms", f.latency_ms},
+            {"host_ms", f.host_ms},                     {"stats", toJson(f.stats)}};
+  if (f.steady.analysed) j["steady_state"] = toJson(f.steady);
+  return j;
+}
+
+static ForkRun forkFromJson(const json& j) {
+  ForkRun f;
+  const auto status_text = j.value("status", "ok");
+  const auto status = parseConfigStatus(status_text);
+  if (!status) throw Error(ErrorKind::InvalidInput, fmt::format("unknown fork status '{}'", status_text));
+  f.status = *status;
+  f.message = j.value("message", "");
+  f.warmup_iterations = j.value("warmup_iterations", 0);
+  f.setup_ms = j.value("setup_ms", 0.0);
+  f.first_result_ms = j.value("first_result_ms", 0.0);
+  f.latency_ms = j.value("latency_ms", std::vector<double>{});
+  f.host_ms = j.value("host_ms", std::vector<double>{});
+  if (j.contains("stats")) fromJson(j["stats"], f.stats);
+  if (j.contains("steady_state")) fromJson(j["steady_state"], f.steady);
+  return f;
+}
+
+static json toJson(const ForkStats& f) {
+  return {{"forks", f.forks},         {"median_ms", f.median_ms},
+          {"ci_ms", {f.ci_low_ms, f.ci_high_ms}},
+          {"next_process_ms", {f.next_low_ms, f.next_high_ms}},
+          {"spread", f.spread},       {"log_sd", f.log_sd},
+          {"stable", f.stable},       {"verdict", f.verdict}};
+}
+
+static ForkStats forkStatsFromJson(const json& j) {
+  ForkStats f;
+  f.forks = j.value("forks", 0);
+  f.median_ms = j.value("median_ms", 0.0);
+  const auto ci = j.value("ci_ms", std::vector<double>{0, 0});
+  const auto next = j.value("next_process_ms", std::vector<double>{0, 0});
+  if (ci.size() != 2 || next.size() != 2) throw Error(ErrorKind::InvalidInput, "an interval needs two numbers");
+  f.ci_low_ms = ci[0], f.ci_high_ms = ci[1];
+  f.next_low_ms = next[0], f.next_high_ms = next[1];
+  f.spread = j.value("spread", 0.0);
+  f.log_sd = j.value("log_sd", 0.0);
+  f.stable = j.value("stable", true);
+  f.verdict = j.value("verdict", "");
+  return f;
+}
+
 static json toJson(const ConfigResult& c) {
-  const auto& s = c.stats;
   const auto& st = c.steady;
   json j = {{"index", c.index},
             {"key", c.config.key()},
@@ -180,27 +294,18 @@ static json toJson(const ConfigResult& c) {
             {"compile_ms", c.compile_ms},
             {"latency_ms", c.latency_ms},
             {"host_ms", c.host_ms},
-            {"stats",
-             {{"median_ms", s.median_ms}, {"mean_ms", s.mean_ms}, {"p90_ms", s.p90_ms},
-              {"p99_ms", s.p99_ms}, {"min_ms", s.min_ms}, {"max_ms", s.max_ms},
-              {"stdev_ms", s.stdev_ms}, {"cold_start_ms", s.cold_start_ms},
-              {"throughput_items_per_s", s.throughput_items_per_s}}},
+            {"stats", toJson(c.stats)},
             {"memory",
              {{"parameter_bytes", c.memory.parameter_bytes},
               {"peak_allocated_bytes", c.memory.peak_allocated_bytes},
               {"peak_reserved_bytes", c.memory.peak_reserved_bytes},
               {"source", c.memory.source}}}};
-  if (st.analysed) {
-    j["steady_state"] = {{"class", st.series_class},
-                         {"steady_start", st.steady_start},
-                         {"low_confidence", st.low_confidence},
-                         {"median_ci_ms", {st.median_ci_low_ms, st.median_ci_high_ms}},
-                         {"ci_method", st.ci_method},
-                         {"p99_ci_ms", {st.p99_ci_low_ms, st.p99_ci_high_ms}},
-                         {"warmup_cost_ms", st.warmup_cost_ms},
-                         {"outliers", st.outliers},
-                         {"stop_reason", st.stop_reason}};
+  if (st.analysed) j["steady_state"] = toJson(st);
+  if (!c.forks.empty()) {  // --forks N: processes 2…N, each with its own series and analysis
+    j["forks"] = json::array();
+    for (const auto& f : c.forks) j["forks"].push_back(toJson(f));
   }
+  if (c.fork_stats) j["fork_stats"] = toJson(*c.fork_stats);
   if (!c.trace_summary_json.empty()) {
     j["trace"] = json::parse(c.trace_summary_json);
     j["traced_iterations"] = c.traced_iterations;
@@ -237,19 +342,7 @@ static ConfigResult configFromJson(const json& j) {
   c.fallback_from = j.value("fallback_from", std::string());
   c.latency_ms = j.value("latency_ms", std::vector<double>{});
   c.host_ms = j.value("host_ms", std::vector<double>{});
-  if (j.contains("stats")) {
-    const auto& s = j["stats"];
-    auto& o = c.stats;
-    o.median_ms = s.value("median_ms", 0.0);
-    o.mean_ms = s.value("mean_ms", 0.0);
-    o.p90_ms = s.value("p90_ms", 0.0);
-    o.p99_ms = s.value("p99_ms", 0.0);
-    o.min_ms = s.value("min_ms", 0.0);
-    o.max_ms = s.value("max_ms", 0.0);
-    o.stdev_ms = s.value("stdev_ms", 0.0);
-    o.cold_start_ms = s.value("cold_start_ms", 0.0);
-    o.throughput_items_per_s = s.value("throughput_items_per_s", 0.0);
-  }
+  if (j.contains("stats")) fromJson(j["stats"], c.stats);
   if (j.contains("memory")) {
     const auto& m = j["memory"];
     c.memory.parameter_bytes = m.value("parameter_bytes", std::int64_t{0});
@@ -257,25 +350,11 @@ static ConfigResult configFromJson(const json& j) {
     c.memory.peak_reserved_bytes = m.value("peak_reserved_bytes", std::int64_t{0});
     c.memory.source = m.value("source", "");
   }
-  if (j.contains("steady_state")) {
-    const auto& s = j["steady_state"];
-    auto& o = c.steady;
-    o.analysed = true;
-    o.series_class = s.value("class", "");
-    o.steady_start = s.value("steady_start", std::size_t{0});
-    o.low_confidence = s.value("low_confidence", false);
-    const auto ci = s.value("median_ci_ms", std::vector<double>{0, 0});
-    const auto p99 = s.value("p99_ci_ms", std::vector<double>{0, 0});
-    if (ci.size() != 2 || p99.size() != 2) throw Error(ErrorKind::InvalidInput, "a confidence interval needs two numbers");
-    o.median_ci_low_ms = ci[0];
-    o.median_ci_high_ms = ci[1];
-    o.p99_ci_low_ms = p99[0];
-    o.p99_ci_high_ms = p99[1];
-    o.ci_method = s.value("ci_method", "");
-    o.warmup_cost_ms = s.value("warmup_cost_ms", 0.0);
-    o.outliers = s.value("outliers", std::size_t{0});
-    o.stop_reason = s.value("stop_reason", "");
+  if (j.contains("steady_state")) fromJson(j["steady_state"], c.steady);
+  if (j.contains("forks")) {  // optional: only runs with --forks
+    for (const auto& f : j.at("forks")) c.forks.push_back(forkFromJson(f));
   }
+  if (j.contains("fork_stats")) c.fork_stats = forkStatsFromJson(j["fork_stats"]);
   if (j.contains("trace")) {
     if (!j["trace"].is_object()) throw Error(ErrorKind::InvalidInput, "\"trace\" must be an object");
     c.trace_summary_json = j["trace"].dump();
@@ -481,6 +560,9 @@ static auto parsePart(std::string_view text, const std::string& origin, Fn&& fn)
     return fn(j);
   } catch (const nlohmann::json::exception& e) {
     throw Error(ErrorKind::InvalidInput, fmt::format("{}: {}", origin, session_json::describe(e)));
+  } catch (const Error& e) {
+    if (e.kind() != ErrorKind::InvalidInput) throw;
+    throw Error(ErrorKind::InvalidInput, fmt::format("{}: {}", origin, e.what()));  // which file
   }
 }
 

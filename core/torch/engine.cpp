@@ -14,6 +14,7 @@
 #include <optional>
 
 #include "core/analysis/online_analyser.h"
+#include "core/engine/result_analysis.h"
 #include "core/analysis/steady_state_analysis.h"
 #include "core/analysis/summary_stats.h"
 #include "core/common/error.h"
@@ -131,41 +132,20 @@ int cycleLength(const SessionContext& ctx) {
   return 1 + static_cast<int>(ctx.cycle_cpu_inputs.size());
 }
 
-// Statistics of a finished config: the steady-state analysis of docs/MEASUREMENT.md decides where
-// steady state starts (not the fixed warm-up count), and every statistic is of the steady part.
+// Statistics of a finished config (core/engine/result_analysis.h): the steady-state analysis
+// decides where steady state starts (not the fixed warm-up count), and every statistic is of the
+// steady part. A latency that is not a time fails the config, naming the iteration.
 void fillStats(ConfigResult& r, std::int64_t batch) {
   if (r.latency_ms.empty()) return;
-  r.stats.cold_start_ms = r.latency_ms.front();
-  if (!r.host_ms.empty()) r.first_result_ms = r.setup_ms + r.host_ms.front();
-  analysis::AnalysisOptions options;
-  options.want_p99 = true;
-  const auto a = analysis::analyse(r.latency_ms, options);
-  auto& st = r.steady;
-  st.analysed = true;
-  st.series_class = analysis::toString(a.series_class);
-  st.steady_start = a.steady_start;
-  st.low_confidence = a.low_confidence;
-  st.median_ci_low_ms = a.steady.median_ci.low;
-  st.median_ci_high_ms = a.steady.median_ci.high;
-  st.ci_method = a.steady.median_ci.method;
-  if (a.steady.p99_ci) {
-    st.p99_ci_low_ms = a.steady.p99_ci->low;
-    st.p99_ci_high_ms = a.steady.p99_ci->high;
+  if (r.steady.stop_reason.empty()) {
+    r.steady.stop_reason = r.status == ConfigStatus::Cancelled ? "cancelled" : "fixed-count";
   }
-  st.warmup_cost_ms = a.warmup_cost_ms;
-  st.outliers = a.steady.tukey_low_outliers + a.steady.tukey_high_outliers;
-  if (st.stop_reason.empty())
-    st.stop_reason = r.status == ConfigStatus::Cancelled ? "cancelled" : "fixed-count";
-  const auto& sum = a.steady.summary;
-  r.stats.median_ms = sum.median;
-  r.stats.mean_ms = sum.mean;
-  r.stats.p90_ms = sum.p90;
-  r.stats.p99_ms = sum.p99;
-  r.stats.min_ms = sum.min;
-  r.stats.max_ms = sum.max;
-  r.stats.stdev_ms = sum.stdev;
-  r.stats.throughput_items_per_s =
-      sum.median > 0 ? static_cast<double>(batch) * 1000.0 / sum.median : 0;
+  try {
+    analyseLatencies(r, batch);
+  } catch (const Error& e) {
+    r.status = ConfigStatus::Error;
+    r.message = e.what();
+  }
 }
 
 // The time budget of the next config: its own budget, capped by an equal share of what is left of

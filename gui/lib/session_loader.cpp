@@ -6,6 +6,7 @@
 #include <QThreadPool>
 #include <exception>
 
+#include "core/engine/result_analysis.h"
 #include "core/session/session_file.h"
 
 namespace inferscope::gui {
@@ -27,17 +28,23 @@ int SessionLoader::load(const QString& path) {
       [this, alive = alive_, job, path, file = path.toStdString()] {
         std::shared_ptr<const SessionResult> session;
         QString error;
+        QStringList changes;
         try {
-          session = std::make_shared<const SessionResult>(loadSession(file));
+          SessionResult loaded = loadSession(file);
+          for (const auto& c : reanalyseSession(loaded)) {
+            changes << QString::fromStdString(c.config_key + ": " + c.what);
+          }
+          session = std::make_shared<const SessionResult>(std::move(loaded));
         } catch (const std::exception& e) {
           error = QString::fromStdString(e.what());
         }
         QMetaObject::invokeMethod(
             QCoreApplication::instance(),
-            [this, alive, job, path, session, error] {
+            [this, alive, job, path, session, error, changes] {
               if (!*alive || job != job_) return;  // the loader is gone, or the job was superseded
               finish(job);
               if (session) {
+                if (!changes.isEmpty()) emit reanalysed(job, path, changes);
                 emit loaded(job, path, session);
               } else {
                 emit failed(job, path, error);

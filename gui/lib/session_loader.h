@@ -3,10 +3,12 @@
 // load is a job with an id: a newer load or Cancel makes the running job stale, and its result is
 // dropped when it arrives (the parse itself runs to its end on the pool). Results come back on the
 // GUI thread as plain values, errors as the reader's message, which names the file and the field.
+// The loaded series are analysed again with this build's rules on the same worker thread.
 #pragma once
 
 #include <QObject>
 #include <QString>
+#include <QStringList>
 #include <memory>
 
 #include "core/engine/session_result.h"
@@ -32,6 +34,10 @@ class SessionLoader : public QObject {
   void loaded(int job, const QString& path,
               std::shared_ptr<const inferscope::SessionResult> session);
   void failed(int job, const QString& path, const QString& message);
+  // Emitted just before loaded() when the file's stored analysis disagrees with this build's
+  // analysis of the same raw series (core/engine/result_analysis.h): one line per difference,
+  // "bf16+bench: class warmup → switching". The session that loaded() carries is today's.
+  void reanalysed(int job, const QString& path, const QStringList& changes);
   void loadingChanged(bool loading);
 
  private:

@@ -89,6 +89,11 @@ MainWindow::MainWindow(QWidget* parent)
   connectBridge();
   connect(loader_, &SessionLoader::loaded, this,
           [this](int, const QString& path, const std::shared_ptr<const SessionResult>& session) { onSessionLoaded(path, session); });
+  connect(loader_, &SessionLoader::reanalysed, this, [this](int, const QString& path, const QStringList& changes) {
+    log_model_->append(LogLevel::Warning, tr("%1 was analysed again with this version's rules; %n result(s) differ "
+                                             "from the file: %2", nullptr, static_cast<int>(changes.size()))
+                                              .arg(QFileInfo(path).fileName(), changes.join(QStringLiteral("; "))));
+  });
   connect(loader_, &SessionLoader::failed, this,
           [this](int, const QString& path, const QString& message) { onSessionLoadFailed(path, message); });
   connect(run_status_, &RunStatusBar::cancelLoadRequested, this, &MainWindow::cancelOpen);

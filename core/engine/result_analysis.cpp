@@ -1,0 +1,154 @@
+// Series → statistics, for live results and saved ones alike.
+#include "core/engine/result_analysis.h"
+
+#include <fmt/format.h>
+
+#include <cmath>
+
+#include "core/analysis/fork_analysis.h"
+#include "core/analysis/steady_state_analysis.h"
+#include "core/common/error.h"
+
+namespace inferscope {
+namespace {
+
+constexpr double kMedianChange = 0.01;         // a median that moved more than this is reported
+constexpr std::size_t kSteadyStartChange = 5;  // likewise a steady start (iterations)
+
+void throwIfInvalid(const std::vector<double>& latency_ms, const std::string& what) {
+  if (const auto bad = analysis::firstInvalidLatency(latency_ms)) {
+    throw Error(
+        ErrorKind::InvalidInput,
+        fmt::format("{}: iteration {} took {} ms — every iteration needs a finite time above "
+                    "0 ms (a broken timer or a corrupt file)",
+                    what, *bad, latency_ms[*bad]));
+  }
+}
+
+// The analysis of one series into the result's values.
+void fill(const std::vector<double>& latency_ms, std::int64_t batch, LatencyStats& stats,
+          SteadyStateInfo& st) {
+  if (latency_ms.empty()) return;
+  stats.cold_start_ms = latency_ms.front();
+  analysis::AnalysisOptions options;
+  options.want_p99 = true;
+  const auto a = analysis::analyse(latency_ms, options);
+  const std::string stop_reason = st.stop_reason;
+  st = SteadyStateInfo{};
+  st.stop_reason = stop_reason;
+  st.analysed = true;
+  st.series_class = analysis::toString(a.series_class);
+  st.steady_start = a.steady_start;
+  st.low_confidence = a.low_confidence;
+  st.median_ci_low_ms = a.steady.median_ci.low;
+  st.median_ci_high_ms = a.steady.median_ci.high;
+  st.ci_method = a.steady.median_ci.method;
+  if (a.steady.p99_ci) {
+    st.p99_ci_low_ms = a.steady.p99_ci->low;
+    st.p99_ci_high_ms = a.steady.p99_ci->high;
+  }
+  st.warmup_cost_ms = a.warmup_cost_ms;
+  st.outliers = a.steady.tukey_low_outliers + a.steady.tukey_high_outliers;
+  if (a.switching) {
+    st.fast_level_ms = std::exp(a.switching->fast_log);
+    st.slow_level_ms = std::exp(a.switching->slow_log);
+    st.slow_share = a.switching->slow_share;
+    st.mean_dwell_iterations = a.switching->mean_slow_dwell;
+  }
+  st.resolution_limited = a.resolution_limited;
+  st.timer_quantum_ms = a.timer_quantum_ms;
+  const auto& sum = a.steady.summary;
+  stats.median_ms = sum.median;
+  stats.mean_ms = sum.mean;
+  stats.p90_ms = sum.p90;
+  stats.p99_ms = sum.p99;
+  stats.min_ms = sum.min;
+  stats.max_ms = sum.max;
+  stats.stdev_ms = sum.stdev;
+  stats.throughput_items_per_s =
+      sum.median > 0 ? static_cast<double>(batch) * 1000.0 / sum.median : 0;
+}
+
+std::vector<double> steadyPart(const std::vector<double>& latency_ms, const SteadyStateInfo& st,
+                               int warmup_iterations) {
+  std::size_t start = st.analysed ? st.steady_start : static_cast<std::size_t>(warmup_iterations);
+  start = std::min(start, latency_ms.size());
+  return {latency_ms.begin() + static_cast<std::ptrdiff_t>(start), latency_ms.end()};
+}
+
+}  // namespace
+
+void analyseLatencies(ConfigResult& result, std::int64_t batch) {
+  throwIfInvalid(result.latency_ms, fmt::format("config {}", result.config.key()));
+  fill(result.latency_ms, batch, result.stats, result.steady);
+  if (!result.host_ms.empty()) result.first_result_ms = result.setup_ms + result.host_ms.front();
+}
+
+void analyseLatencies(ForkRun& fork, const std::string& config_key, int fork_number,
+                      std::int64_t batch) {
+  throwIfInvalid(fork.latency_ms, fmt::format("config {}, fork {}", config_key, fork_number));
+  fill(fork.latency_ms, batch, fork.stats, fork.steady);
+  if (!fork.host_ms.empty()) fork.first_result_ms = fork.setup_ms + fork.host_ms.front();
+}
+
+std::vector<std::vector<double>> forkSteadySeries(const ConfigResult& result) {
+  std::vector<std::vector<double>> steady;
+  if (result.status == ConfigStatus::Ok) steady.push_back(result.steadyLatencies());
+  for (const auto& f : result.forks) {
+    if (f.status == ConfigStatus::Ok)
+      steady.push_back(steadyPart(f.latency_ms, f.steady, f.warmup_iterations));
+  }
+  return steady;
+}
+
+void summariseForks(ConfigResult& result) {
+  result.fork_stats.reset();
+  if (result.forks.empty()) return;
+  const auto s = analysis::analyseForks(forkSteadySeries(result));
+  ForkStats out;
+  out.forks = static_cast<int>(s.forks);
+  out.median_ms = s.median_ms;
+  if (s.median_ci.valid()) out.ci_low_ms = s.median_ci.low, out.ci_high_ms = s.median_ci.high;
+  if (s.next_process_interval.valid()) {
+    out.next_low_ms = s.next_process_interval.low;
+    out.next_high_ms = s.next_process_interval.high;
+  }
+  out.spread = s.between_fork_spread;
+  out.log_sd = s.between_fork_cv;
+  out.stable = s.stable;
+  out.verdict = s.verdict;
+  result.fork_stats = out;
+}
+
+std::vector<AnalysisChange> reanalyseSession(SessionResult& session) {
+  std::vector<AnalysisChange> changes;
+  const std::int64_t batch = session.request.batch;
+  for (std::size_t i = 0; i < session.configs.size(); ++i) {
+    ConfigResult& r = session.configs[i];
+    if (r.latency_ms.empty()) continue;
+    const StoredAnalysis stored{r.stats, r.steady};
+    analyseLatencies(r, batch);
+    for (std::size_t f = 0; f < r.forks.size(); ++f) {
+      analyseLatencies(r.forks[f], r.config.key(), static_cast<int>(f) + 2, batch);
+    }
+    summariseForks(r);
+    if (!stored.steady.analysed) continue;  // nothing was stored to compare with
+    r.stored_analysis = stored;
+    const auto note = [&](std::string what) {
+      changes.push_back({static_cast<int>(i), r.config.key(), std::move(what)});
+    };
+    if (stored.steady.series_class != r.steady.series_class) {
+      note(fmt::format("class {} → {}", stored.steady.series_class, r.steady.series_class));
+    }
+    const std::size_t a = stored.steady.steady_start, b = r.steady.steady_start;
+    if ((a > b ? a - b : b - a) > kSteadyStartChange)
+      note(fmt::format("steady start {} → {}", a, b));
+    if (stored.stats.median_ms > 0 &&
+        std::abs(r.stats.median_ms / stored.stats.median_ms - 1.0) > kMedianChange) {
+      note(fmt::format("median {:.3f} → {:.3f} ms", stored.stats.median_ms, r.stats.median_ms));
+    }
+  }
+  return changes;
+}
+
+}  // namespace inferscope
