@@ -1,0 +1,130 @@
+#!/bin/bash
+# The bad-input matrix (issue #16, docs/SECURITY.md): hostile session files, outputs that would
+# destroy data, options out of bounds. Every case asserts the exit code, a message naming the
+# culprit, no crash and no hang, and that no file in the work folder changed (checksums, modes,
+# link targets and file types before and after).
+#   usage: bad_inputs.sh /path/to/inferscope-cli WORKDIR
+set -u
+cli=$1; work=$2
+rm -rf "$work"; mkdir -p "$work/files"
+source "$(dirname "$0")/e2e_lib.sh"
+export XDG_CONFIG_HOME=$work/config  # never the user's own trust store
+files=$work/files
+fixtures=$(cd "$(dirname "$0")/../fixtures" && pwd)
+
+snapshot() {  # every path under files/ with its type, mode, link target and content hash
+  (cd "$files" && find . -printf '%p %y %m %l\n' | sort && find . -type f -exec sha256sum {} + | sort)
+}
+bad() {  # bad CODE NEEDLE ARGS… — the CLI exits CODE, names NEEDLE on stderr, changes nothing
+  local code=$1 needle=$2; shift 2
+  local before; before=$(snapshot)
+  timeout 60 "$cli" "$@" >"$work/out.txt" 2>"$work/err.txt"
+  local rc=$?
+  [ "$rc" -ne 124 ] || { echo "  hung (killed after 60 s)"; return 1; }
+  [ "$rc" -lt 128 ] || { echo "  crashed: exit $rc: $(tail -3 "$work/err.txt")"; return 1; }
+  [ "$rc" -eq "$code" ] || { echo "  exit $rc, expected $code: $(cat "$work/err.txt")"; return 1; }
+  grep -qF -- "$needle" "$work/err.txt" || { echo "  stderr lacks '$needle': $(cat "$work/err.txt")"; return 1; }
+  ! grep -q 'json.exception\|Value .* not in range' "$work/err.txt" || { echo "  internal text: $(cat "$work/err.txt")"; return 1; }
+  [ "$(snapshot)" = "$before" ] || { echo "  a file changed"; diff <(echo "$before") <(snapshot) | head; return 1; }
+}
+
+# ---- session files, as sweep --from (and the GUI) read them ------------------------------------
+good=$files/good.inferscope.json
+cp "$fixtures/h200_bert_b32.inferscope.json" "$good"
+: >"$files/empty.json"
+mkfifo "$files/fifo.json"
+mkdir "$files/folder.json"
+session_with() {  # session_with FILE PYTHON-EXPRESSION-ON-d — a variant of the good session
+  python3 - "$good" "$1" "$2" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+exec(sys.argv[3])
+open(sys.argv[2], "w").write(d if isinstance(d, str) else json.dumps(d))
+PY
+}
+deep='"[" * 100000 + "]" * 100000'
+session_with "$files/deep_trace.json" "d = json.dumps(d)[:-1] + ', \"x\": 1}'; d = d.replace('\"configs\": [{', '\"configs\": [{\"trace\": ' + $deep + ', ', 1)"
+session_with "$files/deep_timeline.json" "d = json.dumps(d).replace('\"configs\": [{', '\"configs\": [{\"timeline\": ' + $deep + ', ', 1)"
+session_with "$files/string_sample.json" "d['configs'][0]['latency_ms'][17] = 'fast'"
+session_with "$files/huge_number.json" "d = json.dumps(d).replace('\"schema\": 1', '\"schema\": 1e999', 1)"
+session_with "$files/negative_schema.json" "d['schema'] = -7"
+session_with "$files/newer_schema.json" "d['schema'] = 99"
+session_with "$files/many_configs.json" "d['configs'] = [{'key': 'fp32'}] * 10001"
+session_with "$files/float_index.json" "d['configs'][1]['index'] = 1e300"
+session_with "$files/bad_steady.json" "d['configs'][0]['steady_state']['steady_start'] = 10**9"
+session_with "$files/escapes.json" "d['configs'][1]['status'] = 'error'; d['configs'][1]['message'] = '\x1b[2J\x1b[31mowned'"
+head -c 4096 /dev/urandom >"$files/garbage.json"
+
+check "empty session → 2, 'is empty'" bad 2 "empty.json is empty" sweep --from "$files/empty.json"
+check "FIFO as a session → 2 at once, no hang" bad 2 "FIFO" sweep --from "$files/fifo.json"
+check "directory as a session → 2" bad 2 "is a directory" sweep --from "$files/folder.json"
+check "100 000 levels inside trace → 2, no stack overflow" bad 2 "levels deep" sweep --from "$files/deep_trace.json"
+check "100 000 levels inside timeline → 2" bad 2 "levels deep" sweep --from "$files/deep_timeline.json"
+check "a string sample names its field" bad 2 "configs[0].latency_ms[17]: expected a number, got a string" sweep --from "$files/string_sample.json"
+check "1e999 names the file" bad 2 "huge_number.json is not valid JSON" sweep --from "$files/huge_number.json"
+check "schema -7 → 2" bad 2 "schema -7" sweep --from "$files/negative_schema.json"
+check "a newer schema → 2" bad 2 "newer InferScope" sweep --from "$files/newer_schema.json"
+check "10 001 configs → 2, at once" bad 2 "10001 configs" sweep --from "$files/many_configs.json"
+check "an index of 1e300 → 2, named" bad 2 "configs[1].index" sweep --from "$files/float_index.json"
+check "a steady start past the samples → 2" bad 2 "steady_start" sweep --from "$files/bad_steady.json"
+check "random bytes → 2" bad 2 "garbage.json is not valid JSON" sweep --from "$files/garbage.json"
+"$cli" sweep --from "$files/escapes.json" >"$work/escapes.txt" 2>&1
+check "terminal escapes from a session are printed escaped" \
+  bash -c "grep -qF '\\x1b[2J\\x1b[31mowned' '$work/escapes.txt' && ! grep -q $'\x1b' '$work/escapes.txt'"
+
+# ---- outputs -------------------------------------------------------------------------------
+echo "pretend TorchScript" >"$files/model.pt"
+ln -s good.inferscope.json "$files/alias.json"
+check "-o onto the --from session → 2" bad 2 "is this run's --from" sweep --from "$good" -o "$good"
+check "-o onto a symlink to the --from session → 2" bad 2 "is this run's --from" sweep --from "$good" -o "$files/alias.json"
+check "-o onto the model file → 2" bad 2 "is this run's --model-file" \
+  profile --model-file "$files/model.pt" --input 1x3x8x8 -o "$files/model.pt"
+check "recommend --python onto the model file → 2" bad 2 "is this run's --model-file" \
+  recommend --simulate ampere --python "$files/model.pt" --model-file "$files/model.pt"
+check "three exports to one path → 2" bad 2 "--export and --python both write" \
+  recommend --simulate ampere --export "$files/cfg" --python "$files/cfg" --cpp "$files/cfg"
+check "-o onto a directory → 2" bad 2 "that is a directory" sweep --from "$good" -o "$files/folder.json"
+check "-o into a missing folder → 2" bad 2 "does not exist" sweep --from "$good" -o "$files/nowhere/s.json"
+if [ -c /dev/full ]; then
+  check "-o /dev/full → 2, the device node stays" bad 2 "character device" sweep --from "$good" -o /dev/full
+  check "/dev/full is still a device" test -c /dev/full
+fi
+cp "$good" "$work/kept.json"; chmod 640 "$work/kept.json"; ln -s kept.json "$work/link.json"
+"$cli" sweep --from "$good" -o "$work/link.json" >/dev/null 2>"$work/err.txt"
+check "sweep --from honours -o, through a symlink that stays, keeping the mode" \
+  bash -c "[ -L '$work/link.json' ] && [ \$(stat -c %a '$work/kept.json') = 640 ] && grep -q 'session written to' '$work/err.txt'"
+check "no temp file left beside the output" bash -c "! ls -a '$work' | grep -q '\\.tmp-'"
+
+# Ctrl-C keeps a complete session: the partial one goes beside it.
+cp "$good" "$work/complete.inferscope.json"
+sum=$(sha256sum <"$work/complete.inferscope.json")
+"$cli" profile -m resnet18 -n 100000 --warmup 0 -c fp32 -o "$work/complete.inferscope.json" >/dev/null 2>"$work/cancel.txt" &
+pid=$!
+for _ in $(seq 100); do grep -q 'iteration\|fp32' "$work/cancel.txt" 2>/dev/null && break; sleep 0.2; done
+sleep 1; kill -INT "$pid"; wait "$pid"; rc=$?
+check "Ctrl-C → 130" test "$rc" -eq 130
+check "the complete session is kept" test "$(sha256sum <"$work/complete.inferscope.json")" = "$sum"
+check "the partial session is beside it, and the message says so" \
+  bash -c "grep -q '\"cancelled\": true' '$work/complete.partial.inferscope.json' && grep -q 'was kept as it was' '$work/cancel.txt'"
+
+# ---- options and specs ---------------------------------------------------------------------
+check "--tolerance -1 → 2, in words" bad 2 "--tolerance: must be a number > 0, e.g. 0.01 (got -1)" sweep --from "$good" --tolerance -1
+check "--tolerance nan → 2" bad 2 "--tolerance" sweep --from "$good" --tolerance nan
+check "--tolerance 1e999 → 2" bad 2 "--tolerance" sweep --from "$good" --tolerance 1e999
+check "'grid:' with nothing → 2" bad 2 "names no knobs" sweep -m resnet18 -p 'grid:'
+check "--window-warmup -5 → 2" bad 2 "--window-warmup" trace -m resnet18 --window-warmup -5
+check "--device cuda:1abc → 2" bad 2 "cuda:1abc" profile -d cuda:1abc
+check "--target-ci 5 → 2 (must be < 1)" bad 2 "--target-ci: must be a number > 0 and < 1" profile --adaptive --target-ci 5
+check "--budget-s 0 → 2" bad 2 "--budget-s" profile --adaptive --budget-s 0
+check "--budget-s without --adaptive → 2" bad 2 "add --adaptive" profile --budget-s 5
+check "--heads 0 → 2, no division by zero" bad 2 "--heads" profile -m bert-encoder --heads 0
+check "--iters 1e3 → 2 (a whole number)" bad 2 "--iters" profile -n 1e3
+check "a directory as --model-file → 3, says so" bad 3 "is a directory" profile --model-file "$files/folder.json" --input 1x3x8x8
+check "an input larger than memory → 2, names --input" bad 2 "--input 1x3x100000x100000" profile --model-file "$files/model.pt" --input 1x3x100000x100000
+check "an input spec whose size overflows → 2" bad 2 "too large" profile -m resnet18 --input 99999999999x99999999999x99999
+# The worker reads its request like any other file: heads 0 is refused before a model is built.
+python3 -c "
+import json; print(json.dumps({'model': {'name': 'bert-encoder', 'encoder': {'heads': 0}}, 'plan': ['fp32']}))" >"$files/request.json"
+check "a worker request with heads 0 → 2" bad 2 "heads 0" worker --request "$files/request.json"
+
+e2e_summary
