@@ -88,7 +88,7 @@ bool isClearCut(const CellResult& c) {
     case SeriesShape::LinearDrift:
       return s.drift_total >= 0.1 - 1e-9;
     case SeriesShape::Switching:
-      return true;
+      return false;  // its own targets (evaluateTargets)
   }
   return false;
 }
