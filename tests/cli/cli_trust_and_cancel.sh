@@ -43,17 +43,26 @@ start_hanging() {  # start_hanging OUT: an isolated run whose worker hangs; sets
   INFERSCOPE_FAULT_HANG=fp32 "$cli" profile -m resnet18 -n 2 --warmup 0 -c fp32 --isolate >"$1" 2>&1 &
   parent=$!
   worker=
-  for _ in $(seq 100); do
+  for _ in $(seq 300); do  # until the worker catches SIGINT: its handlers are installed
     worker=$(pgrep -P "$parent" 2>/dev/null | head -1)
-    [ -n "$worker" ] && grep -q "worker" "/proc/$worker/cmdline" 2>/dev/null && break
+    [ -n "$worker" ] && catches_sigint "$worker" && break
     sleep 0.1
   done
-  sleep 1  # the worker is in its hang, past its signal handlers' installation
+  sleep 0.5  # from main() to its hang: reading the request
 }
-dead() {  # dead PID: not running (a zombie waiting for init to reap it counts as dead)
+catches_sigint() {  # catches_sigint PID: SIGINT (bit 1) is in the process's caught-signal mask
+  local mask
+  mask=$(sed -n 's/^SigCgt:\s*//p' "/proc/$1/status" 2>/dev/null)
+  [ -n "$mask" ] && (( (16#$mask & 2) != 0 ))
+}
+dead() {  # dead PID: not running within 3 s (a zombie waiting for init to reap it counts as dead)
   local state
-  state=$(ps -o stat= -p "$1" 2>/dev/null)
-  [ -z "$state" ] || [ "${state#Z}" != "$state" ]
+  for _ in $(seq 30); do
+    state=$(ps -o stat= -p "$1" 2>/dev/null)
+    [ -z "$state" ] || [ "${state#Z}" != "$state" ] && return 0
+    sleep 0.1
+  done
+  return 1
 }
 stop_with() {  # stop_with SIGNAL… : sends them to the parent 0.2 s apart; sets rc and seconds
   local t0=$SECONDS sig
@@ -65,7 +74,6 @@ stop_with() {  # stop_with SIGNAL… : sends them to the parent 0.2 s apart; set
 start_hanging "$work/int2.txt"
 stop_with INT INT
 check "Ctrl-C twice on a hanging run → exit 130 at once" bash -c "[ $rc -eq 130 ] && [ $seconds -le 1 ]"
-sleep 0.3
 check "… and its worker is killed" dead "$worker"
 
 start_hanging "$work/term.txt"
@@ -79,7 +87,6 @@ check "one Ctrl-C: the stuck worker is killed after its grace, exit 130" \
 
 start_hanging "$work/worker-int.txt"
 kill -INT "$worker"; sleep 0.2; kill -INT "$worker"
-sleep 1
 check "a worker stuck in its forward exits 130 on a second Ctrl-C" \
   dead "$worker"
 kill -TERM "$parent" 2>/dev/null; wait "$parent"
@@ -87,7 +94,6 @@ check "… and its parent records that exit" grep -q 'exited with code 130' "$wo
 
 start_hanging "$work/killed.txt"
 kill -KILL "$parent"; wait "$parent" 2>/dev/null
-sleep 0.5
 check "a worker dies with its killed parent" dead "$worker"
 
 e2e_summary
