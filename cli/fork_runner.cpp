@@ -67,9 +67,8 @@ SessionResult runForked(const ProfileRequest& request, int forks, EventSink& sin
   ForkSink fork_sink(sink, configs, forks);
   SessionResult runs = runIsolated(expanded, fork_sink, cancel, options);
 
-  SessionResult session = runs;
-  session.request = request;
-  session.request.run.reference_last = true;
+  SessionResult session = runs;  // keeps the inputs and device the workers reported
+  session.request.plan = request.plan;
   session.configs.clear();
   for (std::size_t i = 0; i < runs.configs.size() && static_cast<int>(i) < configs; ++i) {
     session.configs.push_back(runs.configs[i]);
