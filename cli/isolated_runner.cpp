@@ -1,5 +1,6 @@
 #include "cli/isolated_runner.h"
 
+#include <dirent.h>
 #include <fcntl.h>
 #include <fmt/format.h>
 #include <poll.h>
@@ -152,18 +153,28 @@ SessionResult runIsolated(const ProfileRequest& request, EventSink& sink, const 
   if (::gethostname(host, sizeof host - 1) == 0) session.host = host;
   // The request goes into a private folder (mkdtemp: mode 0700, a name nobody can guess), never a
   // predictable /tmp name where another user could plant a symlink first.
-  std::string folder = (std::filesystem::temp_directory_path() / "inferscope-XXXXXX").string();
+  // POSIX calls, not std::filesystem: PyTorch's libtorch.so exports std::filesystem symbols of its
+  // own, and the dynamic linker binds ours to them; its remove_all() jumped to address 0 in the
+  // parent on the H200 after every isolated run (docs/LIBTORCH_COMPAT.md).
+  const char* tmpdir = std::getenv("TMPDIR");
+  const std::string parent = tmpdir && *tmpdir ? tmpdir : "/tmp";
+  std::string folder = parent + "/inferscope-XXXXXX";
   if (::mkdtemp(folder.data()) == nullptr) {
     throw Error(ErrorKind::Runtime, fmt::format("cannot create a private folder for the isolation "
                                                 "request in {}: {}",
-                                                std::filesystem::temp_directory_path().string(),
-                                                std::strerror(errno)));
+                                                parent, std::strerror(errno)));
   }
-  struct RemoveOnExit {
+  struct RemoveOnExit {  // the folder holds the request and, after a crash, its temp file
     std::string path;
     ~RemoveOnExit() {
-      std::error_code ec;
-      std::filesystem::remove_all(path, ec);
+      if (DIR* dir = ::opendir(path.c_str())) {
+        while (const dirent* entry = ::readdir(dir)) {
+          const std::string name = entry->d_name;
+          if (name != "." && name != "..") ::unlink((path + "/" + name).c_str());
+        }
+        ::closedir(dir);
+      }
+      ::rmdir(path.c_str());
     }
   } remove_folder{folder};
   const auto request_path = folder + "/request.json";
