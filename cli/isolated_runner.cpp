@@ -36,8 +36,22 @@ struct Child {
   int stdout_fd = -1;
 };
 
+// This process's environment, with CUDA_VISIBLE_DEVICES replaced when `cuda_visible_devices` is
+// set: several device threads spawn workers at once, so the variable cannot be set process-wide.
+std::vector<std::string> workerEnvironment(const std::string& cuda_visible_devices) {
+  const std::string name = "CUDA_VISIBLE_DEVICES=";
+  std::vector<std::string> env;
+  for (char** e = environ; *e != nullptr; ++e) {
+    if (cuda_visible_devices.empty() || std::strncmp(*e, name.c_str(), name.size()) != 0) {
+      env.emplace_back(*e);
+    }
+  }
+  if (!cuda_visible_devices.empty()) env.push_back(name + cuda_visible_devices);
+  return env;
+}
+
 Child spawnWorker(const std::string& exe, const std::string& request_path,
-                  const std::string& trusted_sha256) {
+                  const std::string& trusted_sha256, const std::string& cuda_visible_devices) {
   int fds[2];
   if (::pipe(fds) != 0) throw Error(ErrorKind::Runtime, fmt::format("pipe: {}", std::strerror(errno)));
   posix_spawn_file_actions_t actions;
@@ -55,7 +69,11 @@ Child spawnWorker(const std::string& exe, const std::string& request_path,
   for (auto& a : args) argv.push_back(a.data());
   argv.push_back(nullptr);
   Child child;
-  const int rc = ::posix_spawn(&child.pid, exe.c_str(), &actions, nullptr, argv.data(), environ);
+  auto env = workerEnvironment(cuda_visible_devices);
+  std::vector<char*> envp;
+  for (auto& e : env) envp.push_back(e.data());
+  envp.push_back(nullptr);
+  const int rc = ::posix_spawn(&child.pid, exe.c_str(), &actions, nullptr, argv.data(), envp.data());
   posix_spawn_file_actions_destroy(&actions);
   ::close(fds[1]);
   if (rc != 0) {
@@ -84,7 +102,8 @@ ConfigResult runOne(const ProfileRequest& request, int index, EventSink& sink, c
   result.config = child_request.plan.front();
   bool done = false, timed_out = false, cancel_sent = false;
   const int count = static_cast<int>(request.plan.size());
-  Child child = spawnWorker(options.worker_executable, request_path, request.model.trusted_sha256);
+  Child child = spawnWorker(options.worker_executable, request_path, request.model.trusted_sha256,
+                            options.cuda_visible_devices);
   const auto deadline = Clock::now() + std::chrono::milliseconds(static_cast<long long>(options.timeout_s * 1000));
   std::string buffer;
   char chunk[8192];

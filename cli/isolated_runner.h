@@ -15,6 +15,9 @@ namespace inferscope::cli {
 struct IsolationOptions {
   std::string worker_executable = "/proc/self/exe";
   double timeout_s = 900;  // per config: set-up, compilation and every iteration
+  // The workers' CUDA_VISIBLE_DEVICES ("" leaves this process's environment as it is): pins them
+  // to one GPU each for `--devices` (cli/device_runner.h), which then is their cuda:0.
+  std::string cuda_visible_devices;
 };
 
 SessionResult runIsolated(const ProfileRequest& request, EventSink& sink, const CancelToken& cancel,

@@ -9,10 +9,12 @@
 #include "cli/cli_common.h"
 #include "cli/commands.h"
 #include "cli/console_sink.h"
+#include "cli/device_runner.h"
 #include "core/common/printable.h"
 #include "core/common/units.h"
 #include "core/engine/engine.h"
 #include "core/engine/plan.h"
+#include "core/engine/device_selection.h"
 #include "core/engine/plan_shard.h"
 #include "core/engine/session_ranking.h"
 #include "core/session/session_file.h"
@@ -29,6 +31,8 @@ struct SweepOptions {
   std::string out;
   std::string from;  // rank this saved session instead of running
   std::string shard;  // "i/n": run that slice of the plan (core/engine/plan_shard.h)
+  std::string devices;  // "all" or "0,2,3": spread the plan over these GPUs (device_runner.h)
+  bool replicate = false;  // with devices: the whole plan on every GPU
   bool quiet = false;
 };
 
@@ -132,7 +136,13 @@ int runSweep(const SweepOptions& o) {
   }
   ProfileRequest request = toRequest(o.model);
   PlanContext context;
-  context.caps = DeviceCaps::from(engine::deviceInfo(request.device, request.device_index));
+  // With --devices the workers open the GPUs: this process asks one only for the guide plan, which
+  // depends on its generation (a CUDA context here would sit on that GPU throughout the run).
+  if (o.devices.empty() || o.plan == "guide") {
+    context.caps = DeviceCaps::from(engine::deviceInfo(request.device, request.device_index));
+  } else {
+    context.caps.kind = request.device;
+  }
   context.aot_inductor_available = engine::aotInductorAvailable();
   context.is_torchscript_file = request.model.source == ModelSource::TorchScript;
   if (request.model.source == ModelSource::Zoo) {
@@ -147,7 +157,21 @@ int runSweep(const SweepOptions& o) {
     request.plan = shardPlan(request.plan, *shard);
   }
   ConsoleSink sink(o.quiet);
-  auto session = runSession(request, o.model, sink);
+  SessionResult session;
+  if (o.devices.empty()) {
+    session = runSession(request, o.model, sink);
+  } else {
+    int visible = -1;  // an explicit list is taken as given; a GPU that is not there fails its configs
+    if (o.devices == "all") {
+      visible = 0;
+      for (const auto& d : engine::listDevices()) visible += d.kind == DeviceKind::Cuda ? 1 : 0;
+    }
+    DeviceRunOptions device_options;
+    device_options.devices = parseDeviceList(o.devices, visible);
+    device_options.replicate = o.replicate;
+    device_options.isolation.timeout_s = o.model.isolate_timeout_s;
+    session = runOnDevices(request, sink, processCancelToken(), device_options);
+  }
   session.shard = shard;
   fmt::print(stdout, "\n");
   printSessionHeader(stdout, session);
@@ -181,6 +205,13 @@ void addSweepCommand(CLI::App& app, std::function<int()>& action) {
   cmd->add_option("--shard", options->shard,
                   "run shard i of n of the plan (i/n, from 0): the FP32 reference and every n-th "
                   "other config; `inferscope-cli merge` joins the shards' sessions (docs/SCALE.md)");
+  auto* devices = cmd->add_option(
+      "--devices", options->devices,
+      "all or 0,2,3: one isolation worker per GPU (CUDA_VISIBLE_DEVICES), the plan spread over "
+      "them (the FP32 reference on each); one session with each result's GPU");
+  cmd->add_flag("--replicate", options->replicate,
+                "with --devices: run the whole plan on every GPU, to compare the GPUs")
+      ->needs(devices);
   cmd->add_flag("-q,--quiet", options->quiet, "no progress on stderr");
   cmd->callback([options, &action] { action = [options] { return runSweep(*options); }; });
 }
