@@ -30,6 +30,16 @@ run_phase() {
       # Repeatability: the same config five times in one run; a cold cuDNN benchmark warm-up.
       $CLI profile -q -m resnet50 -b 32 -d cuda --warmup 0 -n 300 -c fp16+bench -c fp32 -c fp32 -c fp32 -c fp32 -c fp32 \
         -o "$OUT/repeat_resnet50.inferscope.json" ;;
+    devices)
+      # issue #20 on the one visible H200: --devices all finds it, its worker sees it as cuda:0
+      # through CUDA_VISIBLE_DEVICES=0; a 2-shard split of the same plan merges to the same configs.
+      $CLI sweep -q -m resnet50 -b 32 -d cuda --warmup 20 -n 200 -p fp32,tf32,bf16,bf16+cl+bench,bf16+graph \
+        --devices all -o "$OUT/devices_all.inferscope.json"
+      for i in 0 1; do
+        $CLI sweep -q -m resnet50 -b 32 -d cuda --warmup 20 -n 200 -p fp32,tf32,bf16,bf16+cl+bench,bf16+graph \
+          --shard $i/2 -o "$OUT/shard-$i.inferscope.json" >/dev/null
+      done
+      $CLI merge "$OUT/shard-0.inferscope.json" "$OUT/shard-1.inferscope.json" -o "$OUT/merged.inferscope.json" ;;
     aoti)
       # bf16 packages first (the guide's ResNet-50 target), one fp32 package (the FP32-flag path).
       $CLI profile -q -m resnet50 -b 32 -d cuda --warmup 20 -n 200 -c bf16+cl+aoti -c bf16+aoti -c bf16+cl+graph+bench \
