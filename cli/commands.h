@@ -11,6 +11,7 @@ void addDevicesCommand(CLI::App& app, std::function<int()>& action);
 void addProfileCommand(CLI::App& app, std::function<int()>& action);
 void addRecommendCommand(CLI::App& app, std::function<int()>& action);
 void addSweepCommand(CLI::App& app, std::function<int()>& action);
+void addTuneCommand(CLI::App& app, std::function<int()>& action);
 void addTraceCommand(CLI::App& app, std::function<int()>& action);
 void addWorkerCommand(CLI::App& app, std::function<int()>& action);
 void addConfigsCommand(CLI::App& app, std::function<int()>& action);

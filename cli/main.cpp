@@ -21,6 +21,7 @@ int main(int argc, char** argv) {
   cli::addProfileCommand(app, action);
   cli::addRecommendCommand(app, action);
   cli::addSweepCommand(app, action);
+  cli::addTuneCommand(app, action);
   cli::addTraceCommand(app, action);
   cli::addWorkerCommand(app, action);
   cli::addConfigsCommand(app, action);

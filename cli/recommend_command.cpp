@@ -11,6 +11,7 @@
 #include "cli/commands.h"
 #include "cli/console_sink.h"
 #include "cli/option_checks.h"
+#include "cli/tuning.h"
 #include "core/advisor/advisor.h"
 #include "core/advisor/config_exporter.h"
 #include "core/advisor/recommendation_validator.h"
@@ -24,7 +25,7 @@ struct RecommendOptions {
   std::string goal = "latency";
   std::string sizes = "fixed";
   bool reproducible = false;
-  double tolerance = 1e-2;
+  AccuracyOptions accuracy;
   std::string family = "cnn";
   std::string simulate;
   std::string torch_version;
@@ -42,8 +43,11 @@ advisor::TorchVersion defaultTarget() {
   try {
     return advisor::TorchVersion::parse(linked);
   } catch (const Error&) {
-    fmt::print(stderr, "note: this build's LibTorch {} predates 2.x; exports target PyTorch {} (--torch-version to "
-                       "change)\n", linked, advisor::kDefaultTargetTorch);
+    fmt::print(stderr,
+               "note: this build's LibTorch {} predates 2.x; exports target PyTorch {} "
+               "(--torch-version to "
+               "change)\n",
+               linked, advisor::kDefaultTargetTorch);
     return advisor::TorchVersion::parse(advisor::kDefaultTargetTorch);
   }
 }
@@ -51,11 +55,11 @@ advisor::TorchVersion defaultTarget() {
 void printRecommendation(const advisor::Recommendation& rec, bool sources) {
   const auto& r = rec.request;
   const std::string device = r.device_name.empty() ? std::string("simulated") : r.device_name;
-  fmt::print("Recommendation for {} ({}) · target PyTorch {}, FP32 math through {}\n", rec.device_label, device,
-             r.target_torch.str(), r.target_torch.tf32ApiName());
-  fmt::print("Goals: {} · input sizes {} · {} · tolerance {:.1e} (relative L2 vs FP32) · reproducibility {}\n\n",
-             advisor::toString(r.goal), advisor::toString(r.sizes), advisor::toString(r.family), r.tolerance,
-             r.reproducible ? "required" : "not required");
+  fmt::print("Recommendation for {} ({}) · target PyTorch {}, FP32 math through {}\n",
+             rec.device_label, device, r.target_torch.str(), r.target_torch.tf32ApiName());
+  fmt::print("Goals: {} · input sizes {} · {} · safe: {} · reproducibility {}\n\n",
+             advisor::toString(r.goal), advisor::toString(r.sizes), advisor::toString(r.family),
+             r.accuracyRule().describe(), r.reproducible ? "required" : "not required");
   fmt::print("  {}\n  {}\n\nWhy:\n", rec.config.key(), rec.config.describe());
   for (const auto& reason : rec.reasons) {
     fmt::print("  {:<20} {}\n", reason.setting, reason.rule);
@@ -68,41 +72,62 @@ void printRecommendation(const advisor::Recommendation& rec, bool sources) {
   if (!rec.neighbours.empty()) {
     std::vector<std::string> keys{rec.config.key()};
     for (const auto& n : rec.neighbours) keys.push_back(n.key());
-    fmt::print("\nValidate it against its neighbours on the device:\n  inferscope-cli profile --device {} -c {}\n",
-               r.caps.isCuda() ? "cuda" : "cpu", fmt::join(keys, " "));
+    fmt::print(
+        "\nValidate it against its neighbours on the device:\n  inferscope-cli profile --device {} "
+        "-c {}\n",
+        r.caps.isCuda() ? "cuda" : "cpu", fmt::join(keys, " "));
   }
 }
 
-// Runs the recommendation and its neighbours on the device, then confirms it or switches to the
-// measured winner within the tolerance (never a config with NaN/Inf), saying why.
+// The tuner (cli/tuning.h) on this device, seeded with the recommendation and its neighbours: the
+// whole space raced, the finalists decided in fresh processes. The measured winner replaces the
+// table's choice where they differ, and the reasons say why.
 advisor::Recommendation validateOnDevice(advisor::Recommendation rec, const RecommendOptions& o) {
-  ProfileRequest run = toRequest(o.model);
+  ModelOptions model = o.model;
+  model.budget_s = 0;  // --budget-s is the tuning run's budget here
+  ProfileRequest run = toRequest(model);
   run.device = rec.request.caps.isCuda() ? DeviceKind::Cuda : DeviceKind::Cpu;
-  run.plan = {rec.config};
-  run.plan.insert(run.plan.end(), rec.neighbours.begin(), rec.neighbours.end());
-  fmt::print("\nValidating on {} with {} (batch {}): {} configs …\n", run.device == DeviceKind::Cuda ? "cuda" : "cpu",
-             run.model.displayName(), run.batch, run.plan.size());
-  ConsoleSink sink(/*quiet=*/false);
-  const auto session = engine::run(run, sink, processCancelToken());
-  if (session.cancelled) throw Error(ErrorKind::Cancelled, "validation cancelled");
-  const auto outcome = advisor::validateRecommendation(rec, session.configs);
+  tuner::RaceOptions race;
+  race.budget_ms = (o.model.budget_s > 0 ? o.model.budget_s : 60) * 1000.0;
+  race.fork_iterations = o.model.iters;
+  race.accuracy = rec.request.accuracyRule();
+  fmt::print("\nValidating on {} with {} (batch {}): the tuner, seeded with {} …\n",
+             run.device == DeviceKind::Cuda ? "cuda" : "cpu", run.model.displayName(), run.batch,
+             rec.config.key());
+  std::vector<OptimizationConfig> seeds{rec.config};
+  seeds.insert(seeds.end(), rec.neighbours.begin(), rec.neighbours.end());
+  TuneReporter reporter(/*ndjson=*/false, stdout);
+  const auto tuned = runTuning(run, model, seeds, race, reporter);
+  if (tuned.result.cancelled) throw Error(ErrorKind::Cancelled, "validation cancelled");
   fmt::print("\nMeasured:\n");
-  printResultTable(stdout, session);
-  fmt::print("\nVerdict: {} → {}\n  {}\n", outcome.chosen == rec.config ? "confirmed" : "switched", outcome.chosen.key(),
-             outcome.explanation);
-  if (outcome.chosen != rec.config) {
-    rec.warnings.push_back(fmt::format("validation replaced {} with {}", rec.config.key(), outcome.chosen.key()));
-    rec.config = outcome.chosen;
+  printTuneResult(stdout, tuned.result);
+  const auto& winner = tuned.result.winner;
+  const std::string explanation =
+      !winner ? tuned.result.verdict
+      : *winner == rec.config
+          ? fmt::format("{} confirmed on the device: {}", rec.config.key(), tuned.result.verdict)
+          : fmt::format("the device overrules the table: {} replaces {}. {}", winner->key(),
+                        rec.config.key(), tuned.result.verdict);
+  fmt::print("\nVerdict: {}\n", explanation);
+  if (winner && *winner != rec.config) {
+    rec.warnings.push_back(
+        fmt::format("validation replaced {} with {}", rec.config.key(), winner->key()));
+    rec.config = *winner;
   }
-  rec.reasons.push_back({"validation", outcome.explanation,
-                         fmt::format("measured on {} ({} configs)", session.device.name, session.configs.size())});
+  if (const auto* w = winner ? tuned.result.find(*winner) : nullptr; w && !w->fallback.empty()) {
+    rec.warnings.push_back(w->fallback);
+  }
+  rec.reasons.push_back({"validation", explanation,
+                         fmt::format("measured on {} ({} configs raced)", tuned.session.device.name,
+                                     tuned.result.candidates.size())});
   return rec;
 }
 
 int runRecommend(const RecommendOptions& o) {
   if (o.validate && !o.simulate.empty()) {
-    throw Error(ErrorKind::InvalidInput, "--validate measures on this machine's device: it cannot validate a "
-                                         "simulated generation (drop --simulate)");
+    throw Error(ErrorKind::InvalidInput,
+                "--validate measures on this machine's device: it cannot validate a "
+                "simulated generation (drop --simulate)");
   }
   RunFiles files;  // the three exports go to three files, none of them an input
   addModelInputs(files, o.model);
@@ -112,16 +137,21 @@ int runRecommend(const RecommendOptions& o) {
   files.addOutput("--cpp", o.export_cpp);
   files.check();
   std::optional<advisor::GenerationTable> override_table;
-  if (!o.generation_table.empty()) override_table = advisor::GenerationTable::loadFile(o.generation_table);
-  const advisor::Advisor wizard(override_table ? *override_table : advisor::GenerationTable::builtin());
+  if (!o.generation_table.empty())
+    override_table = advisor::GenerationTable::loadFile(o.generation_table);
+  const advisor::Advisor wizard(override_table ? *override_table
+                                               : advisor::GenerationTable::builtin());
 
   advisor::AdvisorRequest request;
   request.goal = advisor::parseGoal(o.goal);
   request.sizes = advisor::parseInputSizes(o.sizes);
   request.family = advisor::parseModelFamily(o.family);
   request.reproducible = o.reproducible;
-  request.tolerance = o.tolerance;
-  request.target_torch = o.torch_version.empty() ? defaultTarget() : advisor::TorchVersion::parse(o.torch_version);
+  const auto rule = o.accuracy.rule();
+  request.tolerance = rule.tolerance;
+  request.metric = rule.metric;
+  request.target_torch =
+      o.torch_version.empty() ? defaultTarget() : advisor::TorchVersion::parse(o.torch_version);
   if (!o.simulate.empty()) {
     request.caps = wizard.simulatedCaps(o.simulate);
   } else {
@@ -156,31 +186,39 @@ int runRecommend(const RecommendOptions& o) {
 
 void addRecommendCommand(CLI::App& app, std::function<int()>& action) {
   auto options = std::make_shared<RecommendOptions>();
-  auto* cmd = app.add_subcommand(
-      "recommend", "recommend settings for a GPU generation and your goals, with the guide's reasons; export them");
+  auto* cmd = app.add_subcommand("recommend",
+                                 "recommend settings for a GPU generation and your goals, with the "
+                                 "guide's reasons; export them");
   cmd->add_option("--goal", options->goal, "what to optimise")
-      ->check(CLI::IsMember({"latency", "throughput"}))->capture_default_str();
+      ->check(CLI::IsMember({"latency", "throughput"}))
+      ->capture_default_str();
   cmd->add_option("--sizes", options->sizes, "whether input sizes stay fixed")
-      ->check(CLI::IsMember({"fixed", "varying"}))->capture_default_str();
-  cmd->add_flag("--reproducible", options->reproducible, "require run-to-run identical outputs (deterministic)");
-  cmd->add_option("--tolerance", options->tolerance, "accepted relative L2 error of the outputs vs FP32")
-      ->check(numberAbove(0, "0.01"))->capture_default_str();
+      ->check(CLI::IsMember({"fixed", "varying"}))
+      ->capture_default_str();
+  cmd->add_flag("--reproducible", options->reproducible,
+                "require run-to-run identical outputs (deterministic)");
+  addAccuracyOptions(*cmd, options->accuracy);
   cmd->add_option("--family", options->family, "model family")
-      ->check(CLI::IsMember({"cnn", "transformer"}))->capture_default_str();
+      ->check(CLI::IsMember({"cnn", "transformer"}))
+      ->capture_default_str();
   cmd->add_option("--simulate", options->simulate,
                   fmt::format("advise for a GPU generation instead of this machine: {}, cpu",
                               fmt::join(advisor::GenerationTable::builtin().ids(), ", ")));
-  cmd->add_option("--torch-version", options->torch_version,
-                  "PyTorch version the exports target, e.g. 2.8 or 2.11 (decides the TF32 API; default: this "
-                  "build's LibTorch)");
+  cmd->add_option(
+      "--torch-version", options->torch_version,
+      "PyTorch version the exports target, e.g. 2.8 or 2.11 (decides the TF32 API; default: this "
+      "build's LibTorch)");
   cmd->add_option("--generation-table", options->generation_table,
                   "read the GPU generation table from this JSON file instead of the built-in copy");
   cmd->add_option("--export", options->export_json, "write the config as JSON (schema 1)");
-  cmd->add_option("--python", options->export_python, "write a Python load_model()/inference() file");
+  cmd->add_option("--python", options->export_python,
+                  "write a Python load_model()/inference() file");
   cmd->add_option("--cpp", options->export_cpp, "write a C++ LibTorch main file");
   cmd->add_flag("--sources", options->sources, "print the guide's rule behind every reason");
-  cmd->add_flag("--validate", options->validate,
-                "measure the recommendation and its neighbours on this machine's device and keep the winner");
+  cmd->add_flag(
+      "--validate", options->validate,
+      "tune on this machine's device, seeded with the recommendation (`tune`'s race; --budget-s, "
+      "default 60 s), and keep the measured winner");
   auto* model_group = cmd->add_option_group("validation model", "what --validate measures on");
   addModelOptions(*model_group, options->model);
   cmd->callback([options, &action] { action = [options] { return runRecommend(*options); }; });

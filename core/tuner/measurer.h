@@ -6,19 +6,10 @@
 #include <string>
 #include <vector>
 
+#include "core/engine/compile_queue.h"
 #include "core/engine/config_result.h"
 
 namespace inferscope::tuner {
-
-// A background compilation (an AOTInductor package) as the measurer reports it.
-struct CompileJob {
-  std::string key;  // the config key it serves, e.g. "bf16+cl+aoti"
-  enum class State { Queued, Running, Done, Cached, Failed } state = State::Queued;
-  double elapsed_ms = 0;
-  std::string message;  // the failure's reason and log path
-};
-
-const char* toString(CompileJob::State state);
 
 class Measurer {
  public:
@@ -37,7 +28,7 @@ class Measurer {
   }
   // Compile jobs started so far, and whether any is running now (measurements taken meanwhile
   // share the host and the GPU with a compiler, and are judged with a wider margin).
-  virtual std::vector<CompileJob> compileJobs() const { return {}; }
+  virtual std::vector<CompileStatus> compileJobs() const { return {}; }
   virtual bool backgroundBusy() const { return false; }
   // False while `config` waits for its background preparation; measure() would block on it.
   virtual bool ready(const OptimizationConfig& config) const {

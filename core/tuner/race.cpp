@@ -72,22 +72,6 @@ const char* toString(CandidateState state) {
   return "not-measured";
 }
 
-const char* toString(CompileJob::State state) {
-  switch (state) {
-    case CompileJob::State::Queued:
-      return "queued";
-    case CompileJob::State::Running:
-      return "running";
-    case CompileJob::State::Done:
-      return "done";
-    case CompileJob::State::Cached:
-      return "cached";
-    case CompileJob::State::Failed:
-      return "failed";
-  }
-  return "queued";
-}
-
 const CandidateOutcome* TuneResult::find(const OptimizationConfig& config) const {
   for (const auto& c : candidates) {
     if (c.config == config) return &c;
@@ -116,6 +100,7 @@ void Race::tick() {
 }
 
 void Race::record(Entry& e, const ConfigResult& r, bool contended) {
+  tick();  // observers stamp the news with the time it arrived
   auto& o = e.outcome;
   e.measured = true;
   o.setup_ms = r.setup_ms;
@@ -231,10 +216,13 @@ void Race::screen(std::vector<Entry>& entries, TuneResult& result) {
   int cost_count = 0;
   while (!pending.empty() && !measurer_.cancelled()) {
     std::vector<std::size_t> chunk;
+    // The first call measures two configs: what one costs is unknown until then, and the budget
+    // is checked between calls.
+    const int batch = cost_count ? options_.batch : std::min(options_.batch, 2);
     for (auto i : pending) {
-      if (static_cast<int>(chunk.size()) < options_.batch &&
-          measurer_.ready(entries[i].outcome.config))
+      if (static_cast<int>(chunk.size()) < batch && measurer_.ready(entries[i].outcome.config)) {
         chunk.push_back(i);
+      }
     }
     const double per_config = cost_count ? cost_sum / cost_count : 0;
     if (chunk.empty()) {
@@ -357,21 +345,32 @@ void Race::finals(std::vector<Entry>& entries, TuneResult& result) {
   }
   alive.resize(std::min(alive.size(), static_cast<std::size_t>(options_.finalists)));
   // Forks: as many fresh processes as the budget allows, at least two (one process says nothing
-  // about the next); none when even two do not fit, and the verdict says so.
-  double per_fork = 0;
+  // about the next), with fewer iterations each if need be (never fewer than screening had); none
+  // when even that does not fit, and the verdict says so.
+  double fixed_per_fork = 0, per_iteration = 0;
   for (auto* e : alive) {
-    per_fork += options_.process_start_ms + e->cost_ms +
-                e->outcome.estimate.median_ms * (options_.warmup + options_.fork_iterations);
+    fixed_per_fork += options_.process_start_ms + e->cost_ms;
+    per_iteration += e->outcome.estimate.median_ms;
   }
   const double left = options_.budget_ms - spentMs();
-  int forks = options_.forks;
-  while (forks > 2 && per_fork * forks > left) --forks;
+  int forks = options_.forks, iterations = options_.fork_iterations;
+  const auto cost = [&](int f, int n) {
+    return f * (fixed_per_fork + per_iteration * (options_.warmup + n));
+  };
+  while (forks > 2 && cost(forks, iterations) > left) --forks;
+  if (cost(forks, iterations) > left && per_iteration > 0) {
+    iterations = std::max(
+        options_.screen_iterations,
+        static_cast<int>((left / forks - fixed_per_fork) / per_iteration) - options_.warmup);
+  }
   std::vector<OptimizationConfig> configs;
   for (auto* e : alive) configs.push_back(e->outcome.config);
   std::vector<ConfigResult> forked;
-  if (forks >= 2 && per_fork * forks <= left * 1.25 && !measurer_.cancelled()) {
+  // A quarter over the budget is tolerated for the finals: an answer confirmed in fresh processes
+  // is what the run is for.
+  if (cost(forks, iterations) <= left * 1.25 && !measurer_.cancelled()) {
     observer_->onFinals(configs, forks);
-    forked = measurer_.measureForks(configs, options_.warmup, options_.fork_iterations, forks);
+    forked = measurer_.measureForks(configs, options_.warmup, iterations, forks);
   }
   result.finals = forked;
   struct Level {

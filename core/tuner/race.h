@@ -22,7 +22,7 @@ struct RaceOptions {
   int finalists = 3;
   int forks = 3;  // fresh processes per finalist
   int fork_iterations = 100;
-  double process_start_ms = 1500;  // what one fresh process costs beyond its iterations (estimate)
+  double process_start_ms = 3000;  // a fresh process's start, context and model load (estimate)
   double screening_share = 0.45;   // of the budget; finals keep finals_share
   double finals_share = 0.35;
   double equivalence_delta = 0.02;  // finalists closer than this are tied whatever their intervals

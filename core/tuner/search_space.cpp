@@ -63,6 +63,10 @@ int priority(const OptimizationConfig& c) {
 std::string SearchSpace::pruneReason(const OptimizationConfig& c) const {
   const auto& ctx = context_;
   if (auto reason = unsupportedReason(c, ctx.caps, ctx.aot_inductor_available)) return *reason;
+  if (!ctx.caps.isCuda() && c.precision == Precision::AutocastFp16) {
+    return "autocast FP16 is a GPU setting: CPU autocast casts to BF16 (and few CPU kernels have "
+           "FP16)";
+  }
   if (c.grad != GradMode::InferenceMode)
     return "inference_mode is never slower than no_grad or autograd";
   if (c.compile == CompileMode::AotInductorMax) {

@@ -1,0 +1,78 @@
+#!/usr/bin/env python3
+"""Real model files for `tune` end to end (issue #13), exported on the GPU machine with the user's
+own Python: torchvision ResNet-50 and MobileNetV3-Large, timm ConvNeXt-Tiny, HF BERT-base and HF
+GPT-2 as TorchScript (traced, random weights), and one AOTInductor package exported in Python
+(torchvision ResNet-18, FP32). Prints one line per file: NAME PATH INPUT_SPEC (or SKIP NAME reason).
+Usage: tune_models.py OUT_DIR
+"""
+import os
+import sys
+
+import torch
+
+
+def trace(name, model, example, out_dir):
+    path = os.path.join(out_dir, name + ".pt")
+    with torch.no_grad():
+        torch.jit.trace(model.eval(), example, strict=False).save(path)
+    return path
+
+
+def spec(t):
+    dtype = {torch.float32: "float32", torch.int64: "int64"}[t.dtype]
+    return "x".join(str(d) for d in t.shape) + ":" + dtype
+
+
+def main():
+    out_dir = sys.argv[1]
+    os.makedirs(out_dir, exist_ok=True)
+    torch.manual_seed(0)
+    made = []
+
+    def add(name, build, example):
+        try:
+            made.append((name, trace(name, build(), example, out_dir), spec(example)))
+        except Exception as e:  # a missing library skips one model, never the others
+            print(f"SKIP {name} {type(e).__name__}: {e}".splitlines()[0], flush=True)
+
+    import torchvision
+    image32 = torch.randn(32, 3, 224, 224)
+    add("tv_resnet50", lambda: torchvision.models.resnet50(weights=None), image32)
+    add("tv_mobilenet_v3_large", lambda: torchvision.models.mobilenet_v3_large(weights=None),
+        torch.randn(16, 3, 224, 224))
+
+    def convnext():
+        import timm
+        return timm.create_model("convnext_tiny", pretrained=False)
+    add("timm_convnext_tiny", convnext, image32)
+
+    ids = torch.randint(0, 30522, (32, 128))
+
+    def bert():
+        import transformers
+        return transformers.BertModel(transformers.BertConfig(torchscript=True))
+    add("hf_bert_base", bert, ids)
+
+    def gpt2():
+        import transformers
+        return transformers.GPT2Model(transformers.GPT2Config(torchscript=True))
+    add("hf_gpt2", gpt2, torch.randint(0, 50257, (8, 128)))
+
+    # One AOTInductor package exported in Python, as a user ships one.
+    try:
+        model = torchvision.models.resnet18(weights=None).eval().cuda()
+        example = torch.randn(32, 3, 224, 224, device="cuda")
+        with torch.no_grad():
+            program = torch.export.export(model, (example,))
+        path = os.path.join(out_dir, "tv_resnet18_aoti.pt2")
+        torch._inductor.aoti_compile_and_package(program, package_path=path)
+        made.append(("tv_resnet18_aoti", path, "32x3x224x224:float32"))
+    except Exception as e:
+        print(f"SKIP tv_resnet18_aoti {type(e).__name__}: {e}".splitlines()[0], flush=True)
+
+    for name, path, input_spec in made:
+        print(name, path, input_spec, flush=True)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,99 @@
+#!/usr/bin/env python3
+"""Summary of bench/gpu/tune_bench.sh (issue #13's targets), from the tune runs' NDJSON events, the
+grid sweeps' ranking and the torch.compile reference. Safety is the CLI's own rule: the grid's best
+is the first row of `sweep`'s ranking not marked UNSAFE.
+Usage: tune_summary.py --core OUT | --files OUT | --keys RUN.ndjson
+"""
+import json
+import os
+import re
+import sys
+
+
+def events(path):
+    out = []
+    with open(path) as f:
+        for line in f:
+            line = line.strip()
+            if line.startswith("{"):
+                try:
+                    out.append(json.loads(line))
+                except json.JSONDecodeError:
+                    pass
+    return out
+
+
+def keys(path):
+    for e in events(path):
+        if e.get("event") == "tune_round" and e.get("round") == 0:
+            return ",".join(e["keys"])
+    return ""
+
+
+def run_summary(out, name):
+    path = os.path.join(out, name + ".ndjson")
+    if not os.path.exists(path):
+        return None
+    ev = events(path)
+    done = next((e for e in ev if e.get("event") == "tune_done"), {})
+    winner = done.get("winner", "")
+    cand = [e for e in ev if e.get("event") == "tune_candidate" and e.get("key") == winner and e.get("state") == "winner"]
+    level = cand[-1] if cand else {}
+    forks = level.get("forks") or {}
+    wall = open(os.path.join(out, name + ".wall_s")).read().strip() if os.path.exists(os.path.join(out, name + ".wall_s")) else "?"
+    return {"winner": winner, "tied": done.get("tied_with", []), "median": forks.get("median_ms") or level.get("median_ms"),
+            "low": forks.get("low_ms") or level.get("low_ms"), "high": forks.get("high_ms") or level.get("high_ms"),
+            "forked": bool(forks), "wall": wall, "verdict": done.get("verdict", "(no tune_done event)")}
+
+
+def grid_best(out, name):
+    path = os.path.join(out, name + ".txt")
+    if not os.path.exists(path):
+        return None, None
+    for line in open(path):
+        m = re.match(r"\s+(\d+)\s+(\S+)\s+([\d.]+)\s", line)
+        if m and "UNSAFE" not in line:
+            return m.group(2), float(m.group(3))
+    return None, None
+
+
+def core(out):
+    ref = {}
+    if os.path.exists(os.path.join(out, "torch_compile.json")):
+        ref = json.load(open(os.path.join(out, "torch_compile.json")))
+    for model, ref_key in (("resnet50", "resnet50_b32"), ("bert", "bert_b32x128")):
+        best_key, best = grid_best(out, model + "_grid")
+        compiled = (ref.get(ref_key) or {}).get("median_ms")
+        print(f"\n{model}: grid best {best_key} {best} ms; torch.compile reduce-overhead {compiled} ms")
+        print(f"  {'run':<6} {'wall s':>7} {'winner':<22} {'median ms':>10} {'interval':>20} {'×grid':>6} {'×compile':>9}  tie")
+        winners = []
+        for run in ("cold", "warm1", "warm2"):
+            s = run_summary(out, f"{model}_{run}")
+            if not s:
+                continue
+            winners.append((s["winner"], tuple(sorted(s["tied"]))))
+            med = s["median"]
+            vs_grid = f"{med / best:.3f}" if med and best else "-"
+            vs_comp = f"{med / compiled:.3f}" if med and compiled else "-"
+            interval = f"[{s['low']:.4g}, {s['high']:.4g}]" if s["low"] else "-"
+            print(f"  {run:<6} {s['wall']:>7} {s['winner']:<22} {med if med else '-':>10.4} {interval:>20} {vs_grid:>6} "
+                  f"{vs_comp:>9}  {','.join(s['tied']) or '-'}{'' if s['forked'] else '  (not forked)'}")
+        same = len({w for w, _ in winners}) == 1 or all(
+            any(w in (o[0],) + o[1] for o in winners) for w, _ in winners)
+        print(f"  repeatable: {'same winner or a stated tie' if same else 'NO: winners differ without a stated tie'}")
+        for run in ("cold", "warm1", "warm2"):
+            s = run_summary(out, f"{model}_{run}")
+            if s:
+                print(f"  {run} verdict: {s['verdict'][:400]}")
+
+
+def files(out):
+    for name in sorted(os.listdir(out)):
+        if name.startswith("file_") and name.endswith(".ndjson"):
+            s = run_summary(out, name[:-len(".ndjson")])
+            print(f"{name[5:-7]:<24} {s['wall']:>6} s  winner {s['winner'] or 'NONE':<20} {s['verdict'][:300]}")
+
+
+if __name__ == "__main__":
+    mode, arg = sys.argv[1], sys.argv[2]
+    {"--keys": lambda a: print(keys(a)), "--core": core, "--files": files}[mode](arg)

@@ -1,0 +1,70 @@
+#include "cli/engine_measurer.h"
+
+#include "core/common/units.h"
+#include "core/engine/compile_queue.h"
+#include "core/engine/engine.h"
+
+namespace inferscope::cli {
+
+EngineMeasurer::EngineMeasurer(ProfileRequest base, ModelOptions options, EventSink& sink)
+    : base_(std::move(base)), options_(std::move(options)), sink_(sink) {}
+
+ProfileRequest EngineMeasurer::requestFor(const std::vector<OptimizationConfig>& configs,
+                                          int warmup, int iterations) const {
+  ProfileRequest r = base_;
+  r.plan = configs;
+  r.run.warmup_iterations = warmup;
+  r.run.measure_iterations = iterations;
+  r.run.adaptive = false;       // the race decides the iterations
+  r.run.check_accuracy = true;  // "safe" needs every config's error
+  r.run.config_time_budget_ms = 0;
+  r.run.session_time_budget_ms = 0;
+  return r;
+}
+
+std::vector<ConfigResult> EngineMeasurer::measure(const std::vector<OptimizationConfig>& configs,
+                                                  int warmup, int iterations) {
+  auto session = engine::run(requestFor(configs, warmup, iterations), sink_, processCancelToken());
+  if (!first_session_) {
+    first_session_ = session;
+    first_session_->configs.clear();
+  }
+  return session.configs;
+}
+
+std::vector<ConfigResult> EngineMeasurer::measureForks(const std::vector<OptimizationConfig>& configs, int warmup,
+                                                       int iterations, int forks) {
+  ModelOptions forked = options_;
+  forked.forks = forks;  // every config in `forks` fresh isolation workers, fork_stats filled (runSession)
+  return runSession(requestFor(configs, warmup, iterations), forked, sink_).configs;
+}
+
+void EngineMeasurer::prepareInBackground(const std::vector<OptimizationConfig>& configs) {
+  engine::startAotInductorCompiles(base_, configs);
+}
+
+std::vector<CompileStatus> EngineMeasurer::compileJobs() const {
+  return CompileQueue::instance().jobs();
+}
+
+bool EngineMeasurer::backgroundBusy() const {
+  return CompileQueue::instance().busy();
+}
+
+bool EngineMeasurer::ready(const OptimizationConfig& config) const {
+  return engine::aotInductorReady(base_, config);
+}
+
+void EngineMeasurer::waitForBackground(double timeout_ms) {
+  CompileQueue::instance().waitForAny(timeout_ms);
+}
+
+double EngineMeasurer::nowMs() const {
+  return units::toMs(std::chrono::steady_clock::now() - start_);
+}
+
+bool EngineMeasurer::cancelled() const {
+  return processCancelToken().cancelled();
+}
+
+}  // namespace inferscope::cli

@@ -1,0 +1,45 @@
+// The tuner's Measurer over the real engine: in-process rounds through engine::run (one FP32
+// reference per call), finalists in fresh isolation workers (`--forks`), AOTInductor compiles in
+// the background through the engine's compile queue.
+#pragma once
+
+#include <chrono>
+#include <optional>
+
+#include "cli/cli_common.h"
+#include "core/tuner/measurer.h"
+
+namespace inferscope::cli {
+
+class EngineMeasurer final : public tuner::Measurer {
+ public:
+  EngineMeasurer(ProfileRequest base, ModelOptions options, EventSink& sink);
+
+  std::vector<ConfigResult> measure(const std::vector<OptimizationConfig>& configs, int warmup,
+                                    int iterations) override;
+  std::vector<ConfigResult> measureForks(const std::vector<OptimizationConfig>& configs, int warmup,
+                                         int iterations, int forks) override;
+  void prepareInBackground(const std::vector<OptimizationConfig>& configs) override;
+  std::vector<CompileStatus> compileJobs() const override;
+  bool backgroundBusy() const override;
+  bool ready(const OptimizationConfig& config) const override;
+  void waitForBackground(double timeout_ms) override;
+  double nowMs() const override;
+  bool cancelled() const override;
+
+  // The first in-process session (device, resolved inputs, reference's output shapes): the header
+  // of the session a tuning run writes.
+  const std::optional<SessionResult>& firstSession() const { return first_session_; }
+
+ private:
+  ProfileRequest requestFor(const std::vector<OptimizationConfig>& configs, int warmup,
+                            int iterations) const;
+
+  ProfileRequest base_;
+  ModelOptions options_;
+  EventSink& sink_;
+  std::chrono::steady_clock::time_point start_ = std::chrono::steady_clock::now();
+  std::optional<SessionResult> first_session_;
+};
+
+}  // namespace inferscope::cli

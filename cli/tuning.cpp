@@ -1,0 +1,123 @@
+#include "cli/tuning.h"
+
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
+#include <algorithm>
+#include <map>
+
+#include "cli/engine_measurer.h"
+#include "core/engine/engine.h"
+#include "core/model/model_zoo.h"
+
+namespace inferscope::cli {
+namespace {
+
+int stateOrder(tuner::CandidateState s) {
+  switch (s) {
+    case tuner::CandidateState::Winner:
+      return 0;
+    case tuner::CandidateState::Tied:
+      return 1;
+    case tuner::CandidateState::Finalist:
+      return 2;
+    case tuner::CandidateState::Eliminated:
+      return 3;
+    case tuner::CandidateState::Unsafe:
+      return 4;
+    case tuner::CandidateState::Failed:
+      return 5;
+    case tuner::CandidateState::NotMeasured:
+      return 6;
+  }
+  return 7;
+}
+
+// The session a tuning run leaves: every config's last in-process run, the finalists replaced by
+// their forked runs, in race order.
+SessionResult tuneSession(const SessionResult& header, const tuner::TuneResult& r) {
+  SessionResult s = header;
+  s.configs.clear();
+  s.request.plan.clear();
+  for (const auto& c : r.candidates) {
+    const auto pick = [&](const std::vector<ConfigResult>& list) -> const ConfigResult* {
+      for (const auto& x : list) {
+        if (x.config == c.config || x.fallback_from == c.config.key()) return &x;
+      }
+      return nullptr;
+    };
+    const ConfigResult* result = pick(r.finals);
+    if (!result) result = pick(r.screening);
+    if (!result) continue;
+    s.configs.push_back(*result);
+    s.configs.back().index = static_cast<int>(s.configs.size()) - 1;
+    s.request.plan.push_back(result->config);
+  }
+  s.cancelled = r.cancelled;
+  return s;
+}
+
+}  // namespace
+
+TuningRun runTuning(const ProfileRequest& request, const ModelOptions& model,
+                    const std::vector<OptimizationConfig>& seeds, const tuner::RaceOptions& race,
+                    TuneReporter& reporter) {
+  tuner::SpaceContext ctx;
+  ctx.caps = DeviceCaps::from(engine::deviceInfo(request.device, request.device_index));
+  ctx.aot_inductor_available = engine::aotInductorAvailable();
+  ctx.source = request.model.source;
+  ctx.inputs =
+      request.inputs.empty() ? defaultInputs(request.model, request.batch) : request.inputs;
+  ctx.static_shapes = request.run.input_cycle.empty();
+  const tuner::SearchSpace space(ctx, seeds);
+  reporter.start(fmt::format("{} ({})", request.model.displayName(), toString(ctx.inputs)),
+                 engine::deviceInfo(request.device, request.device_index).name, race.budget_ms,
+                 race.accuracy.describe());
+  EngineMeasurer measurer(request, model, reporter);
+  tuner::Race racer(measurer, race, &reporter);
+  TuningRun run;
+  run.result = racer.run(space);
+  if (measurer.firstSession()) run.session = tuneSession(*measurer.firstSession(), run.result);
+  return run;
+}
+
+void printTuneResult(std::FILE* out, const tuner::TuneResult& r) {
+  std::vector<const tuner::CandidateOutcome*> rows;
+  for (const auto& c : r.candidates) rows.push_back(&c);
+  std::stable_sort(rows.begin(), rows.end(), [](const auto* a, const auto* b) {
+    if (stateOrder(a->state) != stateOrder(b->state))
+      return stateOrder(a->state) < stateOrder(b->state);
+    return a->estimate.median_ms < b->estimate.median_ms;
+  });
+  fmt::print(out, "{:<12} {:<22} {:>10} {:>21} {:>9}  {}\n", "state", "config", "median ms",
+             "interval ms", "compile s", "accuracy · reason");
+  for (const auto* c : rows) {
+    const auto& e = c->estimate;
+    const bool measured = e.median_ms > 0;
+    const auto level = c->forks && c->forks->median_ms > 0 ? c->forks->median_ms : e.median_ms;
+    const auto low = c->forks && c->forks->ci_low_ms > 0 ? c->forks->ci_low_ms : e.low_ms;
+    const auto high = c->forks && c->forks->ci_high_ms > 0 ? c->forks->ci_high_ms : e.high_ms;
+    std::string why = c->reason;
+    if (!c->accuracy.empty() && why.find(c->accuracy) == std::string::npos)
+      why = c->accuracy + " · " + why;
+    fmt::print(out, "{:<12} {:<22} {:>10} {:>21} {:>9}  {}\n", tuner::toString(c->state),
+               c->config.key(), measured ? fmt::format("{:.4g}", level) : "-",
+               measured && e.rounds > 0 ? fmt::format("[{:.4g}, {:.4g}]", low, high) : "-",
+               c->compile_ms > 0 ? fmt::format("{:.1f}", c->compile_ms / 1000.0) : "-", why);
+  }
+  // Pruned configs, grouped by reason: never run, never a warning.
+  std::map<std::string, std::vector<std::string>> by_reason;
+  for (const auto& p : r.pruned) by_reason[p.reason].push_back(p.config.key());
+  if (!by_reason.empty())
+    fmt::print(out, "\nPruned before anything ran ({} configs):\n", r.pruned.size());
+  for (const auto& [reason, keys] : by_reason) {
+    const std::vector<std::string> shown(keys.begin(),
+                                         keys.begin() + std::min<std::size_t>(3, keys.size()));
+    fmt::print(out, "  {:>3} × {} (e.g. {}{})\n", keys.size(), reason, fmt::join(shown, ", "),
+               keys.size() > shown.size() ? ", …" : "");
+  }
+  fmt::print(out, "\n{} ({:.1f} s of a {:.0f} s budget, {} in-process rounds)\n", r.verdict,
+             r.elapsed_ms / 1000.0, r.budget_ms / 1000.0, r.rounds);
+}
+
+}  // namespace inferscope::cli

@@ -1,0 +1,30 @@
+// A tuning run end to end, for `inferscope-cli tune` and `recommend --validate`: the search space
+// for this model and device (the guide's recommendation first), the race over the real engine, the
+// report, and the session a run leaves (every measured config, the finalists with their forks).
+#pragma once
+
+#include <cstdio>
+#include <vector>
+
+#include "cli/cli_common.h"
+#include "cli/tune_events.h"
+#include "core/tuner/race.h"
+
+namespace inferscope::cli {
+
+struct TuningRun {
+  tuner::TuneResult result;
+  SessionResult session;  // opens in the GUI as any session does
+};
+
+// `request` comes from toRequest(model); `seeds` order the race (the advisor's recommendation and
+// its neighbours). Throws Error for what fails the whole run (model, inputs, device).
+TuningRun runTuning(const ProfileRequest& request, const ModelOptions& model,
+                    const std::vector<OptimizationConfig>& seeds, const tuner::RaceOptions& race,
+                    TuneReporter& reporter);
+
+// The table of candidates (winner, ties, finalists, then the rest), the pruned configs grouped by
+// reason, and the verdict.
+void printTuneResult(std::FILE* out, const tuner::TuneResult& result);
+
+}  // namespace inferscope::cli

@@ -1,0 +1,48 @@
+// One line of `inferscope-cli tune --events ndjson` (the format is listed in cli/tune_events.h),
+// read back as a plain value: what the GUI's race view renders. Parsing lives in core so that the
+// GUI needs no JSON library of its own.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "core/engine/compile_queue.h"
+
+namespace inferscope::tuner {
+
+struct TuneEvent {
+  std::string type;  // "tune_start", "tune_pruned", "tune_round", "tune_config_start", …
+  // tune_start
+  std::string model, device, rule;
+  double budget_ms = 0;
+  // tune_pruned: (key, reason)
+  std::vector<std::pair<std::string, std::string>> pruned;
+  // tune_round / tune_finals
+  int round = 0, iterations = 0, forks = 0;
+  std::vector<std::string> keys;
+  // tune_config_start / tune_candidate
+  std::string key, state, reason, accuracy;
+  double median_ms = 0, low_ms = 0, high_ms = 0, compile_ms = 0;
+  int rounds = 0;
+  bool forked = false;  // the finals' across-process level below
+  double fork_median_ms = 0, fork_low_ms = 0, fork_high_ms = 0;
+  std::string fork_verdict;
+  // tune_compile
+  std::vector<CompileStatus> jobs;
+  // tune_time
+  double spent_ms = 0;
+  // tune_done
+  std::string winner, verdict, host, session;
+  std::vector<std::string> tied_with;
+  double elapsed_ms = 0;
+  // log
+  std::string level, message;
+};
+
+// nullopt for a line that is not a JSON object with an "event" (progress noise is skipped).
+std::optional<TuneEvent> parseTuneEvent(std::string_view line);
+
+}  // namespace inferscope::tuner
