@@ -111,7 +111,11 @@ MainWindow::~MainWindow() { *alive_ = false; }
 
 RecommendationWizard* MainWindow::openWizard() {
   // Non-modal and kept: a user can look at the charts while reading the reasons.
-  if (!wizard_) wizard_ = new RecommendationWizard(availableDevices(), this);
+  if (!wizard_) {
+    wizard_ = new RecommendationWizard(availableDevices(), this);
+    connect(wizard_, &RecommendationWizard::openSessionRequested, this, [this](const QString& path) { openSession(path); });
+  }
+  wizard_->setEvidence(document_->session());  // the open session, as evidence (issue #13)
   wizard_->show();
   wizard_->raise();
   return wizard_;

@@ -14,6 +14,7 @@
 
 #include "core/advisor/advisor.h"
 #include "core/advisor/generation_table.h"
+#include "core/advisor/session_evidence.h"
 #include "gui/wizard/wizard_pages.h"
 
 namespace inferscope::gui {
@@ -35,7 +36,8 @@ RecommendationWizard::RecommendationWizard(std::vector<DeviceInfo> devices, QWid
   setPage(Advice, advice_page_);
   setPage(Validation, validation_page_);
   setPage(Export, export_page_);
-  resize(860, 600);
+  connect(validation_page_, &ValidationPage::openSessionRequested, this, &RecommendationWizard::openSessionRequested);
+  resize(920, 640);
 }
 
 DevicePage::DevicePage(WizardState* state, QWidget* parent)
@@ -102,7 +104,7 @@ bool DevicePage::validatePage() {
 GoalsPage::GoalsPage(WizardState* state, QWidget* parent)
     : QWizardPage(parent), state_(state), goal_combo_(new QComboBox), sizes_combo_(new QComboBox),
       reproducible_check_(new QCheckBox(tr("Bit-for-bit reproducible results (deterministic cuDNN)"))),
-      tolerance_spin_(new QDoubleSpinBox), family_combo_(new QComboBox), torch_edit_(new QLineEdit),
+      tolerance_spin_(new QDoubleSpinBox), metric_combo_(new QComboBox), family_combo_(new QComboBox), torch_edit_(new QLineEdit),
       error_label_(new QLabel) {
   setTitle(tr("Goals"));
   setSubTitle(tr("What matters for this model in production?"));
@@ -117,7 +119,15 @@ GoalsPage::GoalsPage(WizardState* state, QWidget* parent)
   tolerance_spin_->setRange(1e-5, 1.0);
   tolerance_spin_->setSingleStep(0.001);
   tolerance_spin_->setValue(1e-2);
-  tolerance_spin_->setToolTip(tr("Accepted relative L2 error of the outputs against FP32"));
+  tolerance_spin_->setToolTip(tr("The accepted deviation from FP32, in the metric's unit. Auto: classifiers may change at "
+                                  "most this share of top-1 predictions (with rel. L2 ≤ 10×), other outputs keep a "
+                                  "cosine similarity ≥ 1 − this. The default 1e-2 accepts BF16's rounding, not an "
+                                  "FP16 overflow."));
+  metric_combo_->setObjectName(QStringLiteral("wizardMetric"));
+  metric_combo_->addItem(tr("Auto (top-1 for classifiers, cosine otherwise)"), QStringLiteral("auto"));
+  metric_combo_->addItem(tr("Cosine similarity"), QStringLiteral("cosine"));
+  metric_combo_->addItem(tr("Top-1 agreement"), QStringLiteral("top1"));
+  metric_combo_->addItem(tr("Relative L2 error"), QStringLiteral("rel-l2"));
   torch_edit_->setText(QString::fromUtf8(advisor::kDefaultTargetTorch.data(), static_cast<int>(advisor::kDefaultTargetTorch.size())));
   torch_edit_->setToolTip(tr("The PyTorch version the exported code will run with (decides the TF32 API, AOTInductor)"));
   error_label_->setStyleSheet(QStringLiteral("color: #c03030"));
@@ -125,7 +135,8 @@ GoalsPage::GoalsPage(WizardState* state, QWidget* parent)
   form->addRow(tr("Goal"), goal_combo_);
   form->addRow(tr("Input sizes"), sizes_combo_);
   form->addRow(QString(), reproducible_check_);
-  form->addRow(tr("Tolerance (rel. L2 error)"), tolerance_spin_);
+  form->addRow(tr("Accuracy metric"), metric_combo_);
+  form->addRow(tr("Tolerance"), tolerance_spin_);
   form->addRow(tr("Model family"), family_combo_);
   form->addRow(tr("Target PyTorch"), torch_edit_);
   form->addRow(error_label_);
@@ -140,7 +151,10 @@ bool GoalsPage::validatePage() {
     r.tolerance = tolerance_spin_->value();
     r.family = advisor::parseModelFamily(family_combo_->currentData().toString().toStdString());
     r.target_torch = advisor::TorchVersion::parse(torch_edit_->text().trimmed().toStdString());
+    r.metric = parseAccuracyMetric(metric_combo_->currentData().toString().toStdString());
     state_->recommendation = advisor::Advisor().recommend(r);
+    // An open session measured on this kind of device overrules the table where they disagree.
+    if (state_->evidence) state_->recommendation = advisor::applySessionEvidence(state_->recommendation, *state_->evidence);
     state_->has_recommendation = true;
   } catch (const std::exception& e) {
     error_label_->setText(QString::fromStdString(e.what()));  // e.g. a version the advisor cannot read

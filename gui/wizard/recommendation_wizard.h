@@ -1,15 +1,17 @@
 // Tools → Recommendation wizard: the advisor (core/advisor) as five pages — device (detected, or a
 // simulated generation for teaching without that GPU), goals, the recommendation with each
-// setting's reason, validation on this device through the EngineBridge, and export as JSON /
+// setting's reason, validation on this device by the tuner (a child process), and export as JSON /
 // Python / C++. The pages share one WizardState; the wizard never calls LibTorch itself.
 #pragma once
 
 #include <QWizard>
 
+#include <memory>
 #include <vector>
 
 #include "core/advisor/recommendation.h"
 #include "core/device/device_info.h"
+#include "core/engine/session_result.h"
 
 namespace inferscope::gui {
 
@@ -21,6 +23,9 @@ struct WizardState {
   advisor::AdvisorRequest request;
   advisor::Recommendation recommendation;
   bool has_recommendation = false;
+  // The session open in the main window, if any: evidence that overrules the table where it
+  // measured the same kind of device (core/advisor/session_evidence.h), and the model Validate tunes.
+  std::shared_ptr<const SessionResult> evidence;
 };
 
 class DevicePage;
@@ -38,11 +43,17 @@ class RecommendationWizard : public QWizard {
   explicit RecommendationWizard(std::vector<DeviceInfo> devices, QWidget* parent = nullptr);
 
   WizardState& state() { return state_; }
+  // The main window's open session (or none): see WizardState::evidence.
+  void setEvidence(std::shared_ptr<const SessionResult> session) { state_.evidence = std::move(session); }
   DevicePage* devicePage() const { return device_page_; }
   GoalsPage* goalsPage() const { return goals_page_; }
   RecommendationPage* recommendationPage() const { return advice_page_; }
   ValidationPage* validationPage() const { return validation_page_; }
   ExportPage* exportPage() const { return export_page_; }
+
+ signals:
+  // Validate wrote a session (every config the tuner measured): the main window opens it.
+  void openSessionRequested(const QString& path);
 
  private:
   WizardState state_;

@@ -8,6 +8,7 @@
 
 #include "core/advisor/recommendation_validator.h"
 #include "core/engine/session_result.h"
+#include "core/tuner/tune_event.h"
 #include "gui/wizard/recommendation_wizard.h"
 
 class QCheckBox;
@@ -21,7 +22,7 @@ class QTableWidget;
 
 namespace inferscope::gui {
 
-class EngineBridge;
+class TuneProcess;
 
 class DevicePage : public QWizardPage {
   Q_OBJECT
@@ -51,6 +52,7 @@ class GoalsPage : public QWizardPage {
   QComboBox* sizes_combo_;
   QCheckBox* reproducible_check_;
   QDoubleSpinBox* tolerance_spin_;
+  QComboBox* metric_combo_;
   QComboBox* family_combo_;
   QLineEdit* torch_edit_;
   QLabel* error_label_;
@@ -71,34 +73,51 @@ class RecommendationPage : public QWizardPage {
   QLabel* warnings_label_;
 };
 
+// Validate: the tuner on this device (`inferscope-cli tune` as a child process, gui/lib/
+// tune_process.h), seeded with the recommendation, shown as a live race: candidates as they start,
+// eliminated ones greyed with the reason, compile jobs, the finalists' forks, time spent and left.
+// The result is a normal session the main window can open.
 class ValidationPage : public QWizardPage {
   Q_OBJECT
  public:
   ValidationPage(WizardState* state, QWidget* parent = nullptr);
+  ~ValidationPage() override;
   void initializePage() override;
   void cleanupPage() override;
-  // Runs rec.config + neighbours on the detected device with `model` (a zoo model of the
-  // family) for a few iterations; validationFinished() follows.
-  void startValidation(const QString& model, int warmup, int iterations);
+  // Tunes with these model arguments (e.g. "-m resnet18 -b 1") on the wizard's device within
+  // `budget_s`; validationFinished() follows.
+  void startValidation(const QStringList& model_arguments, double budget_s);
   QPushButton* checkButton() const { return check_button_; }
   QTableWidget* resultsTable() const { return results_table_; }
-  bool hasOutcome() const { return has_outcome_; }
-  const advisor::ValidationOutcome& outcome() const { return outcome_; }
+  bool hasOutcome() const { return !winner_.isEmpty(); }
+  QString winner() const { return winner_; }
+  QString verdict() const { return verdict_; }
+  QString sessionPath() const { return session_path_; }
+  // The row of a config key, or −1.
+  int rowOf(const QString& key) const;
 
  signals:
   void validationFinished();
+  void openSessionRequested(const QString& path);
 
  private:
-  void onSession(const std::shared_ptr<const SessionResult>& session);
+  void onEvent(const tuner::TuneEvent& event);
+  void onFinished(int exit_code, const QString& error);
+  int ensureRow(const QString& key);
+  QStringList defaultModelArguments() const;
 
   WizardState* state_;
-  EngineBridge* bridge_;
+  TuneProcess* tune_;
   QPushButton* check_button_;
+  QPushButton* open_button_;
   QLabel* reason_label_;
+  QLabel* progress_label_;
+  QLabel* compile_label_;
+  QLabel* pruned_label_;
   QTableWidget* results_table_;
   QLabel* verdict_label_;
-  advisor::ValidationOutcome outcome_;
-  bool has_outcome_ = false;
+  QString winner_, verdict_, session_path_;
+  class QTemporaryDir* session_dir_;
 };
 
 class ExportPage : public QWizardPage {

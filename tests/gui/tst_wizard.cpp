@@ -1,7 +1,7 @@
 // The recommendation wizard driven offscreen: a simulated Turing gets the FP16 recommendation with
 // a reason per setting and cannot be validated (the button says why); on this machine's CPU the
-// recommendation and its neighbours run through the engine (resnet18, a few iterations) and a
-// verdict follows; the three exports are written and non-empty.
+// tuner races the space as a child process (resnet18, a few iterations), rendered live, and its
+// winner becomes the recommendation; the three exports are written and non-empty.
 #include <QFile>
 #include <QPushButton>
 #include <QSignalSpy>
@@ -52,6 +52,7 @@ class TestWizard : public QObject {
   }
 
   void validatesOnTheCpu() {
+    // The tuner as a child process (`inferscope-cli tune --events ndjson`), rendered live.
     RecommendationWizard wizard({DeviceInfo{}});
     wizard.show();
     wizard.next();  // this machine's device: the CPU
@@ -61,12 +62,28 @@ class TestWizard : public QObject {
     auto* page = wizard.validationPage();
     QVERIFY(page->checkButton()->isEnabled());
     QSignalSpy done(page, &ValidationPage::validationFinished);
-    page->startValidation(QStringLiteral("resnet18"), 1, 3);
-    QVERIFY(done.wait(120000));
-    QVERIFY(page->hasOutcome());
-    QVERIFY(!page->outcome().explanation.empty());
-    QCOMPARE(page->resultsTable()->rowCount(), static_cast<int>(page->outcome().candidates.size()));
-    QVERIFY(page->resultsTable()->item(0, 1) && page->resultsTable()->item(0, 1)->text() != QStringLiteral("—"));
+    QSignalSpy open(&wizard, &RecommendationWizard::openSessionRequested);
+    page->startValidation({QStringLiteral("-m"), QStringLiteral("resnet18"), QStringLiteral("-b"), QStringLiteral("1"),
+                           QStringLiteral("--warmup"), QStringLiteral("2"), QStringLiteral("--iters"), QStringLiteral("10"),
+                           QStringLiteral("--screen-iters"), QStringLiteral("8"), QStringLiteral("--forks"),
+                           QStringLiteral("2")},
+                          60);
+    QVERIFY(done.wait(170000));
+    QVERIFY2(page->hasOutcome(), qPrintable(page->verdict()));
+    QVERIFY(!page->verdict().isEmpty());
+    // Every raced candidate has a row; the winner's shows its measured median, the pruned ones none.
+    const int winner = page->rowOf(page->winner());
+    QVERIFY(winner >= 0);
+    QVERIFY(page->resultsTable()->item(winner, 1)->text().startsWith(QStringLiteral("winner")));
+    QVERIFY(page->resultsTable()->item(winner, 2)->text() != QStringLiteral("—"));
+    QVERIFY(page->rowOf(QStringLiteral("fp32+graph")) < 0);  // pruned on the CPU: never a row
+    QCOMPARE(wizard.state().recommendation.config.key(), page->winner().toStdString());
+    QVERIFY(QFile::exists(page->sessionPath()));
+    auto* open_button = page->findChild<QPushButton*>(QStringLiteral("openSessionButton"));
+    QVERIFY(open_button && open_button->isEnabled());
+    open_button->click();
+    QCOMPARE(open.count(), 1);
+    QCOMPARE(open.first().first().toString(), page->sessionPath());
   }
 };
 

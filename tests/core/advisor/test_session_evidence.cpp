@@ -1,0 +1,83 @@
+// applySessionEvidence: a session measured on the same kind of device overrules the table where
+// they disagree, quoting the measurement; a session from elsewhere changes nothing.
+#include <gtest/gtest.h>
+
+#include "core/advisor/advisor.h"
+#include "core/advisor/session_evidence.h"
+
+namespace inferscope::advisor {
+namespace {
+
+ConfigResult measured(const char* key, double median_ms, double rel, double cosine) {
+  ConfigResult r;
+  r.config = OptimizationConfig::parse(key);
+  r.stats.median_ms = median_ms;
+  r.accuracy.measured = true;
+  r.accuracy.rel_l2_error = rel;
+  r.accuracy.cosine_similarity = cosine;
+  return r;
+}
+
+SessionResult h200Session(std::vector<ConfigResult> configs) {
+  SessionResult s;
+  s.device.kind = DeviceKind::Cuda;
+  s.device.name = "NVIDIA H200";
+  s.device.cc_major = 9;
+  s.device.cc_minor = 0;
+  s.configs = std::move(configs);
+  return s;
+}
+
+Recommendation hopperTransformerLatency(AccuracyMetric metric = AccuracyMetric::Auto) {
+  const Advisor advisor;
+  AdvisorRequest r;
+  r.caps = advisor.simulatedCaps("hopper");
+  r.family = ModelFamily::Transformer;
+  r.goal = Goal::Latency;
+  r.metric = metric;
+  r.target_torch = TorchVersion::parse("2.11");
+  return advisor.recommend(r);
+}
+
+TEST(SessionEvidence, TheDataOverrulesTheTableWhereTheyDisagree) {
+  auto rec = hopperTransformerLatency(AccuracyMetric::RelL2);
+  ASSERT_EQ(rec.config.key(), "bf16+graph");
+  // Under rel. L2 at 1e-2 the H200 session's bf16+graph (1.2e-2) is unsafe; fp16+graph is safe.
+  const auto session =
+      h200Session({measured("fp32", 10.0, 0, 1), measured("bf16+graph", 2.75, 1.2e-2, 0.99993),
+                   measured("fp16+graph", 2.80, 1.5e-3, 0.999999)});
+  const auto out = applySessionEvidence(rec, session);
+  EXPECT_EQ(out.config.key(), "fp16+graph");
+  ASSERT_FALSE(out.warnings.empty());
+  EXPECT_NE(out.warnings.back().find("overrules the table"), std::string::npos)
+      << out.warnings.back();
+  const auto* evidence = out.reasonFor("evidence");
+  ASSERT_NE(evidence, nullptr);
+  EXPECT_NE(evidence->rule.find("error 1.2e-02 > tolerance 1.0e-02"), std::string::npos)
+      << evidence->rule;
+}
+
+TEST(SessionEvidence, AgreementIsShownWithTheMeasurement) {
+  // The same session under the default rule (cosine for an encoder): bf16+graph is safe and
+  // fastest.
+  const auto session =
+      h200Session({measured("fp32", 10.0, 0, 1), measured("bf16+graph", 2.75, 1.2e-2, 0.99993),
+                   measured("fp16+graph", 2.80, 1.5e-3, 0.999999)});
+  const auto out = applySessionEvidence(hopperTransformerLatency(), session);
+  EXPECT_EQ(out.config.key(), "bf16+graph");
+  const auto* evidence = out.reasonFor("evidence");
+  ASSERT_NE(evidence, nullptr);
+  EXPECT_NE(evidence->rule.find("2.75 ms"), std::string::npos) << evidence->rule;
+}
+
+TEST(SessionEvidence, ASessionFromAnotherDeviceChangesNothing) {
+  auto session = h200Session({measured("fp16+graph", 1.0, 1e-3, 1)});
+  session.device.cc_major = 8;  // an Ampere session says nothing about Hopper
+  const auto rec = hopperTransformerLatency();
+  const auto out = applySessionEvidence(rec, session);
+  EXPECT_EQ(out.config, rec.config);
+  EXPECT_EQ(out.reasonFor("evidence"), nullptr);
+}
+
+}  // namespace
+}  // namespace inferscope::advisor
