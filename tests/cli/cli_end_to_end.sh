@@ -80,4 +80,15 @@ check "a drifting baseline gives range bounds, and a 6.9x speed-up is not 'no re
   bash -c "grep -q 'bf16+graph .*6.91 ~\[6.83, 7.02\]' '$work/rerank.txt' && ! grep -q 'bf16+graph .*no real difference' '$work/rerank.txt'"
 check "sweep --from with a missing file is an input error" expect_exit 2 "cannot open" sweep --from "$work/nothing.json"
 
+# The tuner (issue #13) on a tiny CPU run: the space pruned with reasons, raced, finalists forked,
+# a winner or a stated tie, the NDJSON stream the GUI reads, and a session written.
+"$cli" tune -m resnet18 -b 1 -d cpu --budget-s 40 --warmup 2 -n 10 --screen-iters 8 --forks 2 --events ndjson \
+  -o "$work/tune.inferscope.json" >"$work/tune.ndjson" 2>"$work/tune.err"
+rc=$?
+check "tune exits 0 with a winner" bash -c "[ $rc -eq 0 ] && grep -q '\"event\":\"tune_done\".*\"winner\":\"[a-z]' '$work/tune.ndjson'"
+check "tune lists pruned configs with their reasons" grep -q '"key":"fp32+graph","reason":"CUDA graphs need a CUDA device"' "$work/tune.ndjson"
+check "tune sends its finalists to fresh processes" grep -q '"event":"tune_finals".*"forks":2' "$work/tune.ndjson"
+check "tune writes a session" grep -q '"schema": 1' "$work/tune.inferscope.json"
+check "tune with a cosine tolerance ≥ 1 → exit 2" expect_exit 2 "for metric cosine" tune -m resnet18 --metric cosine --tolerance 1.5
+
 e2e_summary
