@@ -10,11 +10,10 @@
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
-#include <fstream>
 #include <nlohmann/json.hpp>
-#include <sstream>
 
 #include "core/common/error.h"
+#include "core/common/file_io.h"
 #include "core/common/sha256.h"
 #include "core/common/time_format.h"
 
@@ -57,6 +56,9 @@ void writePrivateFile(const fs::path& path, const std::string& text) {
   }
 }
 
+// Far above any real store (one ~150-byte entry per trusted file).
+constexpr std::uint64_t kMaxStoreBytes = 16u << 20;
+
 bool isSha256Hex(const std::string& text) {
   return text.size() == 64 && std::all_of(text.begin(), text.end(), [](char c) {
            return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f');
@@ -84,11 +86,7 @@ TrustStore::TrustStore(std::string path) : path_(std::move(path)) {
                 fmt::format("the trust store '{}' is not a regular file: remove it", path_));
   }
   try {
-    std::ifstream in(path_, std::ios::binary);
-    if (!in) throw std::runtime_error(std::strerror(errno));
-    std::ostringstream text;
-    text << in.rdbuf();
-    const auto j = nlohmann::json::parse(text.str());
+    const auto j = nlohmann::json::parse(readFile(path_, kMaxStoreBytes));
     for (const auto& e : j.at("trusted")) {
       TrustedFile f{e.at("sha256").get<std::string>(), e.value("path", std::string()),
                     e.value("trusted_utc", std::string())};
