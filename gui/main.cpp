@@ -6,6 +6,7 @@
 //       --grab-after MS takes the picture mid-run instead; --tab memory|speed|kernels|cudnn picks the chart;
 //       --wizard turing grabs the wizard's recommendation page for a simulated generation.
 //   inferscope --dark …                        Fusion style with a dark palette (the charts follow)
+//   --select KEY selects a config in the results table (the latency chart brings it forward).
 #include <QApplication>
 #include <QCommandLineParser>
 #include <QDir>
@@ -23,6 +24,7 @@
 #include "gui/widgets/dark_style.h"
 #include "gui/widgets/latency_chart.h"
 #include "gui/widgets/main_window.h"
+#include "gui/widgets/results_view.h"
 #include "gui/widgets/run_setup_panel.h"
 #include "gui/wizard/recommendation_wizard.h"
 #include "gui/wizard/wizard_pages.h"
@@ -95,8 +97,9 @@ int main(int argc, char** argv) {
   const QCommandLineOption wizard_opt(QStringLiteral("wizard"), QStringLiteral("with --screenshot: the wizard's recommendation page for this simulated generation"), QStringLiteral("generation"));
   const QCommandLineOption log_opt(QStringLiteral("log-scale"), QStringLiteral("logarithmic latency axis"));
   const QCommandLineOption dark_opt(QStringLiteral("dark"), QStringLiteral("Fusion style with a dark palette"));
+  const QCommandLineOption select_opt(QStringLiteral("select"), QStringLiteral("with a session: select this config in the results table"), QStringLiteral("key"));
   parser.addOptions({screenshot_opt, open_opt, run_opt, model_opt, batch_opt, configs_opt, warmup_opt,
-                     iterations_opt, size_opt, grab_after_opt, log_opt, tab_opt, wizard_opt, dark_opt});
+                     iterations_opt, size_opt, grab_after_opt, log_opt, tab_opt, wizard_opt, dark_opt, select_opt});
   parser.process(app);
   if (parser.isSet(dark_opt)) DarkStyle::apply();
   if (screenshot) isolateSettings();
@@ -134,7 +137,19 @@ int main(int argc, char** argv) {
       std::fprintf(stderr, "inferscope: %s\n", qPrintable(message));
     });
   }
-  if (!session.isEmpty() && !window.openSession(session) && screenshot) return 1;
+  if (!session.isEmpty() && !window.openSession(session) && screenshot) {
+    // The picture still shows what a user sees (the banner with the reason); the exit status says
+    // that the session did not open.
+    grabWindow(window, parser.value(screenshot_opt));
+    return 1;
+  }
+  if (parser.isSet(select_opt)) {
+    auto* view = window.resultsView();
+    for (int row = 0; row < view->model()->rowCount(); ++row) {
+      const QModelIndex index = view->model()->index(row, 0);
+      if (index.data().toString() == parser.value(select_opt)) view->setCurrentIndex(index);
+    }
+  }
   if (!screenshot) {
     if (parser.isSet(run_opt)) QTimer::singleShot(0, &window, &MainWindow::startRun);
     return app.exec();

@@ -89,11 +89,31 @@ void ChartStyle::legendAbove(QCustomPlot* plot, int wrap) {
   row->setColumnSpacing(0);
 }
 
-bool ChartStyle::exportPlot(QCustomPlot* plot, const QString& path, const QString& title, int width, int height) {
-  if (path.endsWith(QStringLiteral(".pdf"), Qt::CaseInsensitive)) {
-    return plot->savePdf(path, width, height, QCP::epAllowCosmetic, QStringLiteral("InferScope"), title);
+bool ChartStyle::exportPlot(QCustomPlot* plot, const QString& path, const QString& title, const QString& caption,
+                            int width, int height) {
+  // The caption (what was measured, on which device) goes into the picture for the export only: a
+  // chart pasted into a report must say where its numbers come from.
+  QCPTextElement* line = nullptr;
+  if (!caption.isEmpty()) {
+    plot->plotLayout()->insertRow(plot->plotLayout()->rowCount());
+    QFont font = plot->font();
+    font.setPointSizeF(font.pointSizeF() * 0.9);
+    line = new QCPTextElement(plot, caption, font);
+    line->setTextColor(muted(plot->palette()));
+    plot->plotLayout()->addElement(plot->plotLayout()->rowCount() - 1, 0, line);
   }
-  return plot->savePng(path, width, height, /*scale=*/1.0, /*quality=*/-1, /*resolution=*/96);
+  bool ok = false;
+  if (path.endsWith(QStringLiteral(".pdf"), Qt::CaseInsensitive)) {
+    ok = plot->savePdf(path, width, height, QCP::epAllowCosmetic, QStringLiteral("InferScope"), title);
+  } else {
+    ok = plot->savePng(path, width, height, /*scale=*/1.0, /*quality=*/-1, /*resolution=*/96);
+  }
+  if (line) {
+    plot->plotLayout()->remove(line);
+    plot->plotLayout()->simplify();
+    plot->replot(QCustomPlot::rpQueuedReplot);
+  }
+  return ok;
 }
 
 ChartHover::ChartHover(QCustomPlot* plot, TextAt text_at)

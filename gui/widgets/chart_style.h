@@ -27,9 +27,10 @@ class ChartStyle {
   // Moves the legend out of the axis rect into a row above it, entries packed to the left: a
   // legend inside the axis rect would hide bars or points whichever corner it took.
   static void legendAbove(QCustomPlot* plot, int wrap = 6);
-  // .png or .pdf by extension; width/height 0 = the widget's size.
-  static bool exportPlot(QCustomPlot* plot, const QString& path, const QString& title, int width = 0,
-                         int height = 0);
+  // .png or .pdf by extension; width/height 0 = the widget's size. `caption` (the session's model
+  // and device) is drawn under the chart in the file only.
+  static bool exportPlot(QCustomPlot* plot, const QString& path, const QString& title, const QString& caption = {},
+                         int width = 0, int height = 0);
 };
 
 // Shows a tooltip while the mouse moves over a plot. The page answers "what is under this pixel"

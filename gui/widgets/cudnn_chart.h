@@ -110,6 +110,7 @@ class CudnnChart : public QWidget, public ExportableChart {
   QStackedWidget* stack_;
   QCustomPlot* plot_;
   QTableWidget* table_;
+  double steadyMedianMs(const cudnn::ModeTotals& totals) const;
   std::vector<cudnn::CudnnLedger> ledgers_;  // copies of the session's, so that views never dangle
   std::vector<QCPGraph*> family_graphs_;
   QCPGraph* heuristic_choice_ = nullptr;

@@ -197,6 +197,11 @@ QStringList KernelsView::kernelLabels(const QStringList& names) {
   return labels;
 }
 
+bool KernelsView::ranOnCpu() const {
+  if (const auto session = document_->session()) return session->device.kind == DeviceKind::Cpu;
+  return document_->request().device == DeviceKind::Cpu;
+}
+
 QString KernelsView::untracedText() const {
   return untraced_label_->text();
 }
@@ -212,9 +217,9 @@ void KernelsView::rebuild() {
     row.series_index = static_cast<int>(i);
     QString reason;
     if (result->trace_summary_json.empty()) {
-      reason = result->status == ConfigStatus::Ok
-                   ? tr("not traced (turn on “Trace kernels (CUDA)”)")
-                   : QString::fromStdString(result->message);
+      reason = result->status != ConfigStatus::Ok ? QString::fromStdString(result->message)
+               : ranOnCpu()                       ? tr("not traced: kernel tracing needs a CUDA device")
+                                                  : tr("not traced (turn on “Trace kernels (CUDA)”)");
     } else {
       try {
         row.summary = trace::traceSummaryFromJson(result->trace_summary_json);
@@ -230,6 +235,8 @@ void KernelsView::rebuild() {
   }
 
   plot_->clearPlottables();
+  plot_->clearItems();
+  bar_notes_.clear();
   QSharedPointer<QCPAxisTickerText> ticker(new QCPAxisTickerText);
   const QColor neutral(120, 120, 120);
   for (int part = 0; part < PartCount; ++part) {
@@ -261,21 +268,41 @@ void KernelsView::rebuild() {
       if (below) bars->moveAbove(below);
       below = bars;
     }
-    widest = std::max(widest, parts_ms[Busy] + parts_ms[Gaps] + parts_ms[Host]);
+    const double traced_ms = parts_ms[Busy] + parts_ms[Gaps] + parts_ms[Host];
+    widest = std::max(widest, traced_ms);
+    // The bar is a traced iteration, slower than the steady median by the tracer's own cost: say
+    // both, so 8.7 ms here and 4.76 ms in the table do not read as a contradiction.
+    const auto& result = s.result;
+    if (result && result->stats.median_ms > 0 && traced_ms > 0) {
+      auto* note = new QCPItemText(plot_);
+      note->setClipToAxisRect(false);
+      note->setPositionAlignment(Qt::AlignLeft | Qt::AlignVCenter);
+      note->position->setAxes(plot_->xAxis, plot_->yAxis);
+      note->position->setCoords(traced_ms, static_cast<double>(r));
+      note->setPadding(QMargins(6, 0, 0, 0));
+      note->setColor(ChartStyle::muted(palette()));
+      const double overhead = 100.0 * (traced_ms / result->stats.median_ms - 1.0);
+      note->setText(tr("traced %1 ms · median %2 ms (%3%4 %)")
+                        .arg(ValueFormat::number(traced_ms), ValueFormat::number(result->stats.median_ms),
+                             overhead >= 0 ? QStringLiteral("+") : QString(), ValueFormat::number(overhead, 2)));
+      bar_notes_ << note->text();
+    }
   }
   plot_->yAxis->setTicker(ticker);
   fitBreakdownHeight();
   plot_->yAxis->setRange(-0.6, std::max<double>(static_cast<double>(rows_.size()), 1.0) - 0.4);
-  plot_->xAxis->setRange(0, widest > 0 ? widest * 1.08 : 1);
+  plot_->xAxis->setRange(0, widest > 0 ? widest * 1.6 : 1);  // room for the notes at the bars' ends
   untraced_label_->setText(untraced_.isEmpty()
                                ? QString()
                                : tr("Not traced — %1").arg(untraced_.join(QStringLiteral("; "))));
   untraced_label_->setVisible(!untraced_.isEmpty());
   if (rows_.empty()) {
-    untraced_label_->setText(untraced_.isEmpty()
-                                 ? tr("No kernel traces: run a CUDA device with “Trace kernels "
-                                      "(CUDA)” checked, or open a traced session")
-                                 : untraced_label_->text());
+    // What to do depends on where the session ran: a CPU run cannot be traced at all.
+    const QString none =
+        document_->series().empty() ? tr("No kernel traces yet: run on a CUDA device with “Trace kernels (CUDA)” checked, or open a traced session")
+        : ranOnCpu()                ? tr("No kernel traces: this session ran on the CPU, and kernel tracing needs a CUDA device. Open a session traced on a GPU to see this page.")
+                                    : tr("No kernel traces: this session was run without “Trace kernels (CUDA)”; check it and run again, or open a traced session");
+    untraced_label_->setText(untraced_.isEmpty() ? none : untraced_label_->text());
     untraced_label_->setVisible(true);
   }
 
@@ -304,9 +331,9 @@ void KernelsView::fitBreakdownHeight() {
 void KernelsView::showConfig(int row) {
   kernel_table_->setRowCount(0);
   op_table_->setRowCount(0);
-  timeline_note_->setText(
-      tr("Kernel timeline: this session keeps none for this config (recorded before InferScope "
-         "kept timelines in session files)."));
+  // Live runs draw from the trace window; files from their kept copy. A config with neither was
+  // recorded by a build that kept no timelines, or its copy was left out.
+  timeline_note_->setText(tr("Kernel timeline: none kept for this config in this session."));
   timeline_note_->setVisible(true);
   timeline_stack_->setVisible(false);
   if (row < 0 || row >= tracedConfigCount()) return;

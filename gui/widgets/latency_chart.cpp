@@ -349,13 +349,4 @@ void LatencyChart::setLogScale(bool on) {
   rescale();
 }
 
-bool LatencyChart::exportPng(const QString& path, int width, int height) {
-  return plot_->savePng(path, width, height, /*scale=*/1.0, /*quality=*/-1, /*resolution=*/96);
-}
-
-bool LatencyChart::exportPdf(const QString& path, int width, int height) {
-  return plot_->savePdf(path, width, height, QCP::epAllowCosmetic, QStringLiteral("InferScope"),
-                        tr("Latency per iteration"));
-}
-
 }  // namespace inferscope::gui

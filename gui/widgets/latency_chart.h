@@ -12,6 +12,8 @@
 
 #include <vector>
 
+#include "gui/widgets/chart_style.h"
+
 class QCPGraph;
 class QCPItemLine;
 class QCPItemRect;
@@ -24,7 +26,7 @@ namespace inferscope::gui {
 class LatencyTicker;
 class SessionDocument;
 
-class LatencyChart : public QWidget {
+class LatencyChart : public QWidget, public ExportableChart {
   Q_OBJECT
 
  public:
@@ -45,9 +47,8 @@ class LatencyChart : public QWidget {
   int pointCount(int series_index) const;
   int graphCount() const { return static_cast<int>(graphs_.size()); }
 
-  // width/height 0: the widget's current size.
-  bool exportPng(const QString& path, int width = 0, int height = 0);
-  bool exportPdf(const QString& path, int width = 0, int height = 0);
+  QCustomPlot* exportPlot() const override { return plot_; }
+  QString exportTitle() const override { return tr("Latency per iteration"); }
 
  public slots:
   void setLogScale(bool on);

@@ -121,7 +121,10 @@ void LatencyChart::updateSelection() {
       QFont font = plot_->font();
       font.setBold(chosen);
       marks_[i].label->setFont(font);
-      marks_[i].label->setColor(colour);
+      // Names of faded lines stay legible: half-faded, not as faint as their lines.
+      QColor label = colour;
+      if (selected_ >= 0 && !chosen) label.setAlpha(170);
+      marks_[i].label->setColor(label);
     }
   }
   if (selected_ >= 0)

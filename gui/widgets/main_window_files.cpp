@@ -9,7 +9,9 @@
 #include <QMenu>
 #include <QSettings>
 #include <QStandardPaths>
+#include <QLabel>
 #include <QTabWidget>
+#include <QTextDocumentFragment>
 
 #include "core/session/session_file.h"
 #include "gui/lib/engine_bridge.h"
@@ -140,12 +142,9 @@ bool MainWindow::saveSession(const QString& path) {
 
 bool MainWindow::exportChart(const QString& path) {
   bool ok = false;
-  if (const auto* page = dynamic_cast<const ExportableChart*>(tabs_->currentWidget())) {
-    ok = ChartStyle::exportPlot(page->exportPlot(), path, page->exportTitle());
-  } else {
-    const bool pdf = path.endsWith(QStringLiteral(".pdf"), Qt::CaseInsensitive);
-    ok = pdf ? chart_->exportPdf(path) : chart_->exportPng(path);
-  }
+  const QString caption = QTextDocumentFragment::fromHtml(session_info_->text()).toPlainText();
+  if (const auto* page = dynamic_cast<const ExportableChart*>(tabs_->currentWidget()))
+    ok = ChartStyle::exportPlot(page->exportPlot(), path, page->exportTitle(), caption);
   if (ok) {
     log_model_->append(LogLevel::Info, tr("chart exported to %1").arg(path));
   } else {
