@@ -9,6 +9,11 @@
 #include <QStandardPaths>
 #include <QTest>
 
+// A session file of tests/fixtures/ by name ("h200_resnet50_b32").
+inline QString fixture(const char* name) {
+  return QStringLiteral(INFERSCOPE_SOURCE_DIR "/tests/fixtures/%1.inferscope.json").arg(QLatin1String(name));
+}
+
 #define INFERSCOPE_GUI_TEST_MAIN(TestClass, AppClass)                                              \
   int main(int argc, char** argv) {                                                                \
     qputenv("QT_QPA_PLATFORM", "offscreen");                                                       \

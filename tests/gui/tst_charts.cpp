@@ -36,11 +36,6 @@ using namespace inferscope::gui;
 
 namespace {
 
-QString fixture(const char* name) {
-  return QStringLiteral(INFERSCOPE_SOURCE_DIR "/tests/fixtures/%1.inferscope.json")
-      .arg(QLatin1String(name));
-}
-
 // A live-run session as the engine hands it over: one fp32 config whose trace window (two
 // iterations, kernels on two streams) is still attached, as it never is in a file.
 std::shared_ptr<const SessionResult> liveTracedSession() {

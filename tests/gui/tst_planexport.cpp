@@ -30,10 +30,6 @@ using namespace inferscope::gui;
 
 namespace {
 
-QString fixture(const char* name) {
-  return QStringLiteral(INFERSCOPE_SOURCE_DIR "/tests/fixtures/%1.inferscope.json").arg(QLatin1String(name));
-}
-
 QStringList keysOf(const std::vector<OptimizationConfig>& plan) {
   QStringList keys;
   for (const auto& c : plan) keys << QString::fromStdString(c.key());

@@ -21,11 +21,6 @@ using namespace inferscope::gui;
 
 namespace {
 
-QString fixture(const char* name) {
-  return QStringLiteral(INFERSCOPE_SOURCE_DIR "/tests/fixtures/%1.inferscope.json")
-      .arg(QLatin1String(name));
-}
-
 ConfigResult timedConfig(int index, const char* key, double median, double ci_half) {
   ConfigResult c;
   c.index = index;

@@ -28,7 +28,9 @@
 #include "gui/lib/results_table_model.h"
 #include "gui/lib/session_document.h"
 #include "gui/lib/session_loader.h"
+#include "gui/widgets/cudnn_chart.h"
 #include "gui/widgets/dark_style.h"
+#include "gui/widgets/kernels_view.h"
 #include "gui/widgets/latency_chart.h"
 #include "gui/widgets/main_window.h"
 #include "gui/widgets/memory_chart.h"
@@ -42,11 +44,6 @@ using namespace inferscope;
 using namespace inferscope::gui;
 
 namespace {
-
-QString fixture(const char* name) {
-  return QStringLiteral(INFERSCOPE_SOURCE_DIR "/tests/fixtures/%1.inferscope.json")
-      .arg(QLatin1String(name));
-}
 
 int seriesIndex(const MainWindow& window, const QString& key) {
   const auto& series = window.document()->series();
@@ -195,6 +192,54 @@ class TestWindow : public QObject {
                  info.contains(QStringLiteral("LibTorch")),
              qPrintable(info));
     QVERIFY(window.windowTitle().contains(QStringLiteral("H200")));
+  }
+
+  // Item 5: the traced bars say both their own time and the median; empty states fit the session;
+  // the cuDNN header's medians are the table's.
+  void kernelsAndCudnnAgreeWithTheTable() {
+    MainWindow window;
+    window.resize(1280, 800);
+    QVERIFY(window.openSession(fixture("h200_resnet50_b8_timeline")));
+    const QStringList notes = window.kernelsView()->barNotes();
+    QCOMPARE(notes.size(), window.kernelsView()->tracedConfigCount());
+    QVERIFY2(notes.join(QLatin1Char('|')).contains(QStringLiteral("median 4.76 ms")),
+             qPrintable(notes.join(QLatin1Char('|'))));
+    QVERIFY(notes.first().startsWith(QStringLiteral("traced ")));
+
+    window.document()->setSession(
+        std::make_shared<const SessionResult>(sessionWithLengths({20, 20})));
+    QVERIFY2(window.kernelsView()->untracedText().contains(QStringLiteral("needs a CUDA device")),
+             qPrintable(window.kernelsView()->untracedText()));
+    QVERIFY(!window.kernelsView()->untracedText().contains(QStringLiteral("turn on")));
+
+    QVERIFY(window.openSession(fixture("h200_resnet50_cudnn")));
+    const QString modes = window.cudnnChart()->modesText();
+    // The table's medians (from each config's detected steady start), not the ledger's 2.71 / 2.58
+    // / 4.26.
+    QStringList table;
+    for (int row = 0; row < window.resultsModel()->rowCount(); ++row)
+      table << window.resultsModel()->index(row, ResultsTableModel::MedianColumn).data().toString();
+    QCOMPARE(table.size(), 3);
+    QVERIFY2(modes.contains(table.join(QStringLiteral(" / "))),
+             qPrintable(modes + QLatin1Char('|') + table.join(QLatin1Char(','))));
+    QVERIFY(!modes.contains(QStringLiteral("2.71")));
+  }
+
+  void exportsSayWhereTheNumbersComeFrom() {
+    MainWindow window;
+    window.resize(1280, 800);
+    QVERIFY(window.openSession(fixture("h200_resnet50_b32")));
+    QTemporaryDir dir;
+    auto* plot = window.latencyChart()->plot();
+    const int rows = plot->plotLayout()->rowCount();
+    QVERIFY(window.exportChart(dir.filePath(QStringLiteral("latency.png"))));
+    QCOMPARE(plot->plotLayout()->rowCount(), rows);  // the caption was there for the file only
+    QImage with_caption(dir.filePath(QStringLiteral("latency.png")));
+    QVERIFY(!with_caption.isNull());
+    QVERIFY(plot->savePng(dir.filePath(QStringLiteral("plain.png"))));
+    QImage plain(dir.filePath(QStringLiteral("plain.png")));
+    QCOMPARE(with_caption.size(), plain.size());
+    QVERIFY(with_caption != plain);
   }
 
   // Item 6: broken files end in the banner and the status bar, and the window keeps what it had.
