@@ -5,9 +5,11 @@
 #include <fmt/format.h>
 
 #include <filesystem>
+#include <fstream>
 #include <sstream>
 
 #include "core/common/error.h"
+#include "core/common/file_io.h"
 #include "core/common/trust_store.h"
 #include "core/model/model_zoo.h"
 #include "core/torch/model_instance.h"
@@ -115,6 +117,13 @@ class ScriptInstance final : public ModelInstance {
   torch::jit::Module module_;
 };
 
+// Whether a file starts as a zip archive does ("PK\3\4"), as .pt and .pt2 files both are.
+bool looksLikeZip(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  char magic[4] = {};
+  return in.read(magic, sizeof magic) && std::string_view(magic, 4) == std::string_view("PK\3\4", 4);
+}
+
 }  // namespace
 
 std::int64_t ModelInstance::parameterBytes() {
@@ -145,6 +154,10 @@ std::unique_ptr<ModelInstance> loadModel(const ModelRef& ref, const torch::Devic
   } else if (ref.source == ModelSource::TorchScript) {
     namespace fs = std::filesystem;
     std::error_code ec;
+    if (const auto kind = nonRegularKind(ref.path)) {
+      throw Error(ErrorKind::ModelLoad, fmt::format("model file '{}' is {}, not a TorchScript file",
+                                                    ref.path, *kind));
+    }
     if (!fs::is_regular_file(ref.path, ec)) {
       throw Error(ErrorKind::ModelLoad, fmt::format("model file '{}' does not exist", ref.path));
     }
@@ -159,6 +172,13 @@ std::unique_ptr<ModelInstance> loadModel(const ModelRef& ref, const torch::Devic
                               "or Module::save?): {}", ref.path, e.msg().substr(0, 200)));
     }
   } else {
+    // A .pt2 under an eager config: only a real package is worth the advice to use `aoti`.
+    if (!looksLikeZip(ref.path)) {
+      throw Error(ErrorKind::ModelLoad,
+                  fmt::format("'{}' is not an AOTInductor package (a .pt2 is the zip archive that "
+                              "torch._inductor.aoti_compile_and_package writes)",
+                              ref.path));
+    }
     throw Error(ErrorKind::Unsupported,
                 fmt::format("'{}': AOTInductor packages run through the aoti compile mode", ref.path));
   }

@@ -1,7 +1,8 @@
 // SamplesCsv: '.' decimal point and full precision whatever the locale — a CSV is for programs.
 #include "gui/lib/samples_csv.h"
 
-#include <QSaveFile>
+#include "core/common/error.h"
+#include "core/common/file_io.h"
 
 namespace inferscope::gui {
 
@@ -31,9 +32,10 @@ QString SamplesCsv::toText(const SessionResult& session, int* rows) {
 int SamplesCsv::write(const SessionResult& session, const QString& path, QString* error) {
   int rows = 0;
   const QByteArray bytes = toText(session, &rows).toUtf8();
-  QSaveFile file(path);
-  if (!file.open(QIODevice::WriteOnly) || file.write(bytes) != bytes.size() || !file.commit()) {
-    if (error) *error = QStringLiteral("could not write %1: %2").arg(path, file.errorString());
+  try {  // the project's one safe writer: never onto a device, mode and symlinks kept
+    writeFileAtomically(path.toStdString(), std::string_view(bytes.constData(), static_cast<std::size_t>(bytes.size())));
+  } catch (const Error& e) {
+    if (error) *error = QString::fromStdString(e.what());
     return -1;
   }
   return rows;

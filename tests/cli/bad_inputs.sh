@@ -120,6 +120,9 @@ check "--budget-s without --adaptive → 2" bad 2 "add --adaptive" profile --bud
 check "--heads 0 → 2, no division by zero" bad 2 "--heads" profile -m bert-encoder --heads 0
 check "--iters 1e3 → 2 (a whole number)" bad 2 "--iters" profile -n 1e3
 check "a directory as --model-file → 3, says so" bad 3 "is a directory" profile --model-file "$files/folder.json" --input 1x3x8x8
+head -c 4096 /dev/urandom >"$files/garbage.pt2"
+check "a garbage .pt2 (trusted) says it is not an AOTInductor package" bad 3 "is not an AOTInductor package" \
+  profile --model-file "$files/garbage.pt2" --input 1x3x8x8 -n 1 --trust "$files/garbage.pt2"
 check "an input larger than memory → 2, names --input" bad 2 "--input 1x3x100000x100000" profile --model-file "$files/model.pt" --input 1x3x100000x100000
 check "an input spec whose size overflows → 2" bad 2 "too large" profile -m resnet18 --input 99999999999x99999999999x99999
 # The worker reads its request like any other file: heads 0 is refused before a model is built.
