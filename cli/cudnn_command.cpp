@@ -77,13 +77,15 @@ void writeOutputs(const CudnnOptions& o, const SessionResult& session,
     writeFileAtomically(o.json_out, cudnn::ledgerToJson(ledger, 1));
     fmt::print(stderr, "ledger written to {}\n", o.json_out);
   }
-  if (!o.session_out.empty()) {
-    saveSession(session, o.session_out);
-    fmt::print(stderr, "session written to {}\n", o.session_out);
-  }
+  writeSessionOutput(session, o.session_out);
 }
 
 int runLedger(const CudnnOptions& o) {
+  RunFiles files;
+  addModelInputs(files, o.model);
+  files.addOutput("--json", o.json_out);
+  files.addOutput("-o", o.session_out);
+  files.check();
   ProfileRequest request = toRequest(o.model);  // validates model and inputs before any worker runs
   const OptimizationConfig base = baseConfig(o.config);
   std::vector<InputSpec> retune_specs;

@@ -38,10 +38,10 @@ int main(int argc, char** argv) {
   try {
     return action ? action() : 0;
   } catch (const Error& e) {
-    fmt::print(stderr, "error: {}\n", printable(e.what()));
+    fmt::print(stderr, "error: {}\n", printable(e.what()));  // messages quote files and names
     return cli::exitCodeFor(e.kind());
   } catch (const std::exception& e) {
-    fmt::print(stderr, "error: {}\n", printable(e.what()));  // messages quote files and names
+    fmt::print(stderr, "error: {}\n", printable(e.what()));
     return cli::kExitRuntime;
   }
 }

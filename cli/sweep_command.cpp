@@ -16,9 +16,9 @@
 #include "core/engine/plan.h"
 #include "core/engine/device_selection.h"
 #include "core/engine/plan_shard.h"
+#include "core/engine/result_analysis.h"
 #include "core/engine/session_ranking.h"
 #include "core/session/session_file.h"
-#include "core/engine/result_analysis.h"
 
 namespace inferscope::cli {
 namespace {
@@ -123,15 +123,15 @@ int runSweep(const SweepOptions& o) {
       throw Error(ErrorKind::InvalidInput, fmt::format("{}: {}", o.from, e.what()));
     }
     printSessionHeader(stdout, saved);
-    RankingOptions ranking_options;
-    ranking_options.accuracy = o.accuracy.rule();
-    printRanking(stdout, saved, rankSession(saved, ranking_options), ranking_options.accuracy);
-    writeSessionOutput(saved, o.out);  // in this build's schema
     if (!changes.empty()) {
       fmt::print(stdout, "analysed again with this build's rules; {} differ from the file:\n", changes.size());
       for (const auto& c : changes) fmt::print(stdout, "  {:<24} {}\n", printable(c.config_key), c.what);
       fmt::print(stdout, "\n");
     }
+    RankingOptions ranking_options;
+    ranking_options.accuracy = o.accuracy.rule();
+    printRanking(stdout, saved, rankSession(saved, ranking_options), ranking_options.accuracy);
+    writeSessionOutput(saved, o.out);  // in this build's schema
     return kExitOk;
   }
   ProfileRequest request = toRequest(o.model);

@@ -10,6 +10,7 @@ pkgs=(
   nlohmann-json3-dev libcli11-dev libfmt-dev libgtest-dev libgmock-dev
   fonts-dejavu-core                              # text in offscreen-rendered charts and screenshots
   slurm-wlm munge                                # tests/cli/slurm_end_to_end.sh: a one-node cluster
+  clang libclang-rt-14-dev                       # libFuzzer targets (scripts/fuzz.sh)
 )
 missing=()
 for p in "${pkgs[@]}"; do

@@ -202,8 +202,9 @@ class TestCharts : public QObject {
     QVERIFY(window.openSession(fixture("h200_resnet50_b32")));
     auto* chart = window.speedAccuracyChart();
     QCOMPARE(chart->unsafeCount(), 0);
-    // BF16's error (~5e-3) is over a 1e-3 tolerance: those points turn unsafe, still drawn.
-    chart->setTolerance(1e-3);
+    // The classifier rule (core/engine/accuracy_rule.h) allows a relative error of 10·t: BF16's
+    // ~5e-3 is over it at t = 1e-4, so those points turn unsafe, still drawn.
+    chart->setTolerance(1e-4);
     QVERIFY(chart->unsafeCount() > 0);
     QCOMPARE(chart->pointCount(), okConfigs(*window.document()->session()));
   }
