@@ -240,12 +240,17 @@ static json toJson(const ForkRun& f) {
   return j;
 }
 
-static ForkRun forkFromJson(const json& j) {
-  ForkRun f;
+// A result's "status" ("ok" when absent); `what` names the kind of result in the error.
+static ConfigStatus statusFromJson(const json& j, const char* what) {
   const auto status_text = j.value("status", "ok");
   const auto status = parseConfigStatus(status_text);
-  if (!status) throw Error(ErrorKind::InvalidInput, fmt::format("unknown fork status '{}'", status_text));
-  f.status = *status;
+  if (!status) throw Error(ErrorKind::InvalidInput, fmt::format("unknown {} status '{}'", what, status_text));
+  return *status;
+}
+
+static ForkRun forkFromJson(const json& j) {
+  ForkRun f;
+  f.status = statusFromJson(j, "fork");
   f.message = j.value("message", "");
   f.warmup_iterations = j.value("warmup_iterations", 0);
   f.setup_ms = j.value("setup_ms", 0.0);
@@ -330,10 +335,7 @@ static ConfigResult configFromJson(const json& j) {
   ConfigResult c;
   c.index = j.value("index", 0);
   c.config = OptimizationConfig::parse(j.at("key").get<std::string>());
-  const auto status_text = j.value("status", "ok");
-  const auto status = parseConfigStatus(status_text);
-  if (!status) throw Error(ErrorKind::InvalidInput, fmt::format("unknown config status '{}'", status_text));
-  c.status = *status;
+  c.status = statusFromJson(j, "config");
   c.message = j.value("message", "");
   c.warmup_iterations = j.value("warmup_iterations", 0);
   c.setup_ms = j.value("setup_ms", 0.0);
