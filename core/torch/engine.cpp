@@ -383,6 +383,14 @@ ConfigResult runConfig(SessionContext& ctx, const OptimizationConfig& config, in
 // session here, with a message naming the model and its inputs.
 std::int64_t referenceRun(SessionContext& ctx, bool keep_outputs) {
   OptimizationConfig fp32;
+  if (ctx.request.model.source == ModelSource::AotInductor) {
+    // A .pt2 holds compiled code only: no eager model to run in FP32-IEEE. The package itself,
+    // in FP32, is the reference, and the session says so.
+    fp32.compile = CompileMode::AotInductor;
+    ctx.sink.onLog(LogLevel::Info,
+                   "the reference is the AOTInductor package itself (a .pt2 has no eager model): "
+                   "accuracy compares against its own FP32 output");
+  }
   tl::GlobalSettingsGuard settings(fp32);
   tl::ForwardModeGuard mode(fp32, ctx.device);
   try {
