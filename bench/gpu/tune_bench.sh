@@ -56,7 +56,7 @@ phase() {
     files)
       python3 bench/gpu/tune_models.py /tmp/tune_models >"$OUT/models.txt" 2>&1 || tail -5 "$OUT/models.txt"
       cat "$OUT/models.txt"
-      grep -v "^SKIP" "$OUT/models.txt" | while read -r name path input; do
+      grep "^MODEL " "$OUT/models.txt" | while read -r _ name path input; do
         family=cnn; case $name in hf_*) family=transformer ;; esac
         tune "file_$name" 30 --model-file "$path" --trust "$path" --input "$input" --family "$family"
       done

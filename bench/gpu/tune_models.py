@@ -2,7 +2,11 @@
 """Real model files for `tune` end to end (issue #13), exported on the GPU machine with the user's
 own Python: torchvision ResNet-50 and MobileNetV3-Large, timm ConvNeXt-Tiny, HF BERT-base and HF
 GPT-2 as TorchScript (traced, random weights), and one AOTInductor package exported in Python
-(torchvision ResNet-18, FP32). Prints one line per file: NAME PATH INPUT_SPEC (or SKIP NAME reason).
+(torchvision ResNet-18, FP32). Prints one line per file: MODEL NAME PATH INPUT_SPEC (or SKIP NAME
+reason); libraries' warnings go to the same stream, so readers keep the MODEL lines only.
+The transformers are traced on the GPU, as a user serving them would: tracing bakes the device of
+tensors made inside forward (position ids, masks) into the graph, and a CPU trace then mixes
+cuda:0 and cpu tensors when it runs on the GPU.
 Usage: tune_models.py OUT_DIR
 """
 import os
@@ -11,10 +15,10 @@ import sys
 import torch
 
 
-def trace(name, model, example, out_dir):
+def trace(name, model, example, out_dir, device):
     path = os.path.join(out_dir, name + ".pt")
     with torch.no_grad():
-        torch.jit.trace(model.eval(), example, strict=False).save(path)
+        torch.jit.trace(model.eval().to(device), example.to(device), strict=False).save(path)
     return path
 
 
@@ -29,9 +33,9 @@ def main():
     torch.manual_seed(0)
     made = []
 
-    def add(name, build, example):
+    def add(name, build, example, device="cpu"):
         try:
-            made.append((name, trace(name, build(), example, out_dir), spec(example)))
+            made.append((name, trace(name, build(), example, out_dir, device), spec(example)))
         except Exception as e:  # a missing library skips one model, never the others
             print(f"SKIP {name} {type(e).__name__}: {e}".splitlines()[0], flush=True)
 
@@ -51,12 +55,12 @@ def main():
     def bert():
         import transformers
         return transformers.BertModel(transformers.BertConfig(torchscript=True))
-    add("hf_bert_base", bert, ids)
+    add("hf_bert_base", bert, ids, "cuda")
 
     def gpt2():
         import transformers
         return transformers.GPT2Model(transformers.GPT2Config(torchscript=True))
-    add("hf_gpt2", gpt2, torch.randint(0, 50257, (8, 128)))
+    add("hf_gpt2", gpt2, torch.randint(0, 50257, (8, 128)), "cuda")
 
     # One AOTInductor package exported in Python, as a user ships one.
     try:
@@ -71,7 +75,7 @@ def main():
         print(f"SKIP tv_resnet18_aoti {type(e).__name__}: {e}".splitlines()[0], flush=True)
 
     for name, path, input_spec in made:
-        print(name, path, input_spec, flush=True)
+        print("MODEL", name, path, input_spec, flush=True)
 
 
 if __name__ == "__main__":
