@@ -26,6 +26,7 @@ struct TuneOptions {
   std::string goal = "latency";
   std::string events = "text";
   std::string out;
+  std::string shard;  // "i/n": race that slice of the space (SearchSpace::restrictToShard)
   int finalists = 3;
   int screen_iters = 20;
 };
@@ -72,7 +73,9 @@ int runTune(const TuneOptions& o) {
   race.accuracy = rule;
   const bool ndjson = o.events == "ndjson";
   TuneReporter reporter(ndjson, stdout);
-  auto run = runTuning(request, model, guideSeeds(request, o, rule), race, reporter);
+  std::optional<ShardSpec> shard;
+  if (!o.shard.empty()) shard = ShardSpec::parse(o.shard);
+  auto run = runTuning(request, model, guideSeeds(request, o, rule), race, reporter, shard);
   if (!ndjson) printTuneResult(stdout, run.result);
   if (!o.out.empty() && !run.session.configs.empty()) {
     saveSession(run.session, o.out);
@@ -113,6 +116,10 @@ void addTuneCommand(CLI::App& app, std::function<int()>& action) {
       ->capture_default_str();
   cmd->add_option("-o,--out", options->out,
                   "write the session (every measured config, the finalists' forks)");
+  cmd->add_option("--shard", options->shard,
+                  "race shard i of n of the search space (i/n, from 0): the FP32 reference and "
+                  "every n-th other candidate; `inferscope-cli merge` joins the shards' sessions "
+                  "and ranks the finalists of all shards (docs/SCALE.md)");
   cmd->callback([options, &action] { action = [options] { return runTune(*options); }; });
 }
 

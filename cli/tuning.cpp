@@ -7,6 +7,7 @@
 #include <map>
 
 #include "cli/engine_measurer.h"
+#include "core/engine/plan_shard.h"
 #include "core/engine/engine.h"
 #include "core/model/model_zoo.h"
 
@@ -57,11 +58,28 @@ SessionResult tuneSession(const SessionResult& header, const tuner::TuneResult& 
   return s;
 }
 
+// A shard's session starts with the FP32 reference: merge keeps one reference per split and
+// places the other configs by their position in the shard (core/session/session_merge.h).
+void referenceFirst(SessionResult& s) {
+  std::vector<std::size_t> order(s.configs.size());
+  for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
+  std::stable_partition(order.begin(), order.end(),
+                        [&](std::size_t i) { return isReferenceConfig(s.configs[i].config); });
+  std::vector<ConfigResult> configs;
+  for (std::size_t i : order) {
+    configs.push_back(std::move(s.configs[i]));
+    configs.back().index = static_cast<int>(configs.size()) - 1;
+  }
+  s.configs = std::move(configs);
+  s.request.plan.clear();
+  for (const auto& c : s.configs) s.request.plan.push_back(c.config);
+}
+
 }  // namespace
 
 TuningRun runTuning(const ProfileRequest& request, const ModelOptions& model,
                     const std::vector<OptimizationConfig>& seeds, const tuner::RaceOptions& race,
-                    TuneReporter& reporter) {
+                    TuneReporter& reporter, const std::optional<ShardSpec>& shard) {
   tuner::SpaceContext ctx;
   ctx.caps = DeviceCaps::from(engine::deviceInfo(request.device, request.device_index));
   ctx.aot_inductor_available = engine::aotInductorAvailable();
@@ -69,15 +87,27 @@ TuningRun runTuning(const ProfileRequest& request, const ModelOptions& model,
   ctx.inputs =
       request.inputs.empty() ? defaultInputs(request.model, request.batch) : request.inputs;
   ctx.static_shapes = request.run.input_cycle.empty();
-  const tuner::SearchSpace space(ctx, seeds);
-  reporter.start(fmt::format("{} ({})", request.model.displayName(), toString(ctx.inputs)),
+  tuner::SearchSpace space(ctx, seeds);
+  std::string what = fmt::format("{} ({})", request.model.displayName(), toString(ctx.inputs));
+  if (shard) {
+    const auto whole = space.restrictToShard(*shard);
+    what += fmt::format(", shard {}: {} of the space's {} candidates", shard->toString(),
+                        space.candidates().size(), whole);
+  }
+  reporter.start(what,
                  engine::deviceInfo(request.device, request.device_index).name, race.budget_ms,
                  race.accuracy.describe());
   EngineMeasurer measurer(request, model, reporter);
   tuner::Race racer(measurer, race, &reporter);
   TuningRun run;
   run.result = racer.run(space);
-  if (measurer.firstSession()) run.session = tuneSession(*measurer.firstSession(), run.result);
+  if (measurer.firstSession()) {
+    run.session = tuneSession(*measurer.firstSession(), run.result);
+    if (shard) {
+      referenceFirst(run.session);
+      run.session.shard = shard;
+    }
+  }
   return run;
 }
 

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdio>
+#include <optional>
 #include <vector>
 
 #include "cli/cli_common.h"
@@ -18,10 +19,12 @@ struct TuningRun {
 };
 
 // `request` comes from toRequest(model); `seeds` order the race (the advisor's recommendation and
-// its neighbours). Throws Error for what fails the whole run (model, inputs, device).
+// its neighbours). With `shard`, only that slice of the space races (SearchSpace::restrictToShard)
+// and the session holds the FP32 reference first, as `merge` expects of a shard. Throws Error for
+// what fails the whole run (model, inputs, device).
 TuningRun runTuning(const ProfileRequest& request, const ModelOptions& model,
                     const std::vector<OptimizationConfig>& seeds, const tuner::RaceOptions& race,
-                    TuneReporter& reporter);
+                    TuneReporter& reporter, const std::optional<ShardSpec>& shard = std::nullopt);
 
 // The table of candidates (winner, ties, finalists, then the rest), the pruned configs grouped by
 // reason, and the verdict.

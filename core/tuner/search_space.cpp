@@ -153,4 +153,25 @@ SearchSpace::SearchSpace(const SpaceContext& context, const std::vector<Optimiza
   candidates_.insert(candidates_.end(), rest.begin(), rest.end());
 }
 
+std::size_t SearchSpace::restrictToShard(const ShardSpec& shard) {
+  const std::size_t whole = candidates_.size();
+  std::vector<std::string> others;  // the non-reference keys, in key order
+  for (const auto& c : candidates_) {
+    if (!isReferenceConfig(c)) others.push_back(c.key());
+  }
+  std::sort(others.begin(), others.end());
+  const auto inShard = [&](const OptimizationConfig& c) {
+    if (isReferenceConfig(c)) return true;
+    const auto rank = static_cast<std::size_t>(
+        std::lower_bound(others.begin(), others.end(), c.key()) - others.begin());
+    return static_cast<int>(rank % static_cast<std::size_t>(shard.count)) == shard.index;
+  };
+  std::vector<OptimizationConfig> kept;
+  for (const auto& c : candidates_) {
+    if (inShard(c)) kept.push_back(c);
+  }
+  candidates_ = std::move(kept);
+  return whole;
+}
+
 }  // namespace inferscope::tuner

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "core/config/optimization_config.h"
+#include "core/engine/plan_shard.h"
 #include "core/model/input_spec.h"
 #include "core/model/model_ref.h"
 
@@ -39,6 +40,12 @@ class SearchSpace {
 
   // Why `config` cannot be in this space, or "" when it can.
   std::string pruneReason(const OptimizationConfig& config) const;
+
+  // Keeps this shard's slice of the candidates (`tune --shard i/n`, docs/SCALE.md): the FP32
+  // reference in every shard, the others dealt round-robin by their place in the key order, so
+  // that the slices partition the space whatever order the guide's seeds give on each node. The
+  // race order within the slice is kept. Returns how many candidates the whole space had.
+  std::size_t restrictToShard(const ShardSpec& shard);
 
  private:
   SpaceContext context_;

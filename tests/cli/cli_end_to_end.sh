@@ -89,6 +89,20 @@ check "tune exits 0 with a winner" bash -c "[ $rc -eq 0 ] && grep -q '\"event\":
 check "tune lists pruned configs with their reasons" grep -q '"key":"fp32+graph","reason":"CUDA graphs need a CUDA device"' "$work/tune.ndjson"
 check "tune sends its finalists to fresh processes" grep -q '"event":"tune_finals".*"forks":2' "$work/tune.ndjson"
 check "tune writes a session" grep -q '"schema": 1' "$work/tune.inferscope.json"
+# tune --shard (issue #20): two slices of the space race apart and merge into one session that
+# holds the reference once and every other measured candidate of both shards.
+for i in 0 1; do
+  "$cli" tune -m resnet18 -b 1 -d cpu --budget-s 20 --warmup 1 -n 5 --screen-iters 4 --forks 2 --shard $i/2 \
+    --events ndjson -o "$work/tune-$i.inferscope.json" >"$work/tune-$i.ndjson" 2>"$work/tune-$i.err"
+done
+check "tune --shard: each shard says its slice" grep -q 'shard 1/2: [0-9]* of the space' "$work/tune-1.ndjson"
+"$cli" merge "$work/tune-0.inferscope.json" "$work/tune-1.inferscope.json" -o "$work/tune-merged.inferscope.json" \
+  >"$work/tune-merge.txt" 2>&1
+rc=$?
+check "tune shards merge, the FP32 reference once" bash -c "[ $rc -eq 0 ] && \
+  [ \$(grep -c '\"key\": \"fp32\"' '$work/tune-merged.inferscope.json') -eq 1 ] && \
+  [ \$(grep -c '\"key\": \"fp32\"' '$work/tune-0.inferscope.json') -eq 1 ] && \
+  [ \$(grep -c '\"key\": \"fp32\"' '$work/tune-1.inferscope.json') -eq 1 ]"
 check "tune with a cosine tolerance ≥ 1 → exit 2" expect_exit 2 "for metric cosine" tune -m resnet18 --metric cosine --tolerance 1.5
 
 e2e_summary

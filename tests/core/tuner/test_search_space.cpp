@@ -99,6 +99,29 @@ TEST(SearchSpace, APackageRunsAsCompiled) {
   EXPECT_FALSE(reasonFor(space, "bf16+aoti").empty());
 }
 
+TEST(SearchSpace, ShardsPartitionTheSpaceWhateverTheSeedsAndAllHoldTheReference) {
+  const SearchSpace whole(imageModel(hopper()));
+  // Two nodes may seed differently (another guide row): the slices must still partition.
+  const std::vector<OptimizationConfig> seeds = {OptimizationConfig::parse("fp16+cl+graph"),
+                                                 OptimizationConfig::parse("tf32")};
+  std::vector<std::string> seen;
+  for (int i = 0; i < 3; ++i) {
+    SearchSpace shard(imageModel(hopper()), i == 1 ? seeds : std::vector<OptimizationConfig>{});
+    EXPECT_EQ(shard.restrictToShard(ShardSpec{i, 3}), whole.candidates().size());
+    EXPECT_TRUE(has(shard.candidates(), "fp32")) << "shard " << i << " lacks the reference";
+    EXPECT_LT(shard.candidates().size(), whole.candidates().size() / 2);
+    for (const auto& c : shard.candidates()) {
+      if (c.key() != "fp32") seen.push_back(c.key());
+    }
+    if (i == 1 && has(shard.candidates(), "tf32") && has(shard.candidates(), "fp16+cl+graph")) {
+      EXPECT_EQ(shard.candidates()[0].key(), "fp16+cl+graph");  // the race order is kept
+    }
+  }
+  std::sort(seen.begin(), seen.end());
+  EXPECT_EQ(std::adjacent_find(seen.begin(), seen.end()), seen.end()) << "a config in two shards";
+  EXPECT_EQ(seen.size() + 1, whole.candidates().size()) << "a config in no shard";
+}
+
 TEST(SearchSpace, SeedsComeFirstInTheirOrderAndPrunedSeedsArePruned) {
   const std::vector<OptimizationConfig> seeds = {OptimizationConfig::parse("bf16+cl+graph+bench"),
                                                  OptimizationConfig::parse("amp-bf16+aoti"),
