@@ -33,6 +33,10 @@ class ModelInstance {
 // Builds a fresh instance for `ref` on the CPU in FP32 (zoo weights drawn from ref.seed). Throws
 // Error(ModelLoad) naming the model and what is wrong: unknown zoo name, missing or corrupt file.
 std::unique_ptr<ModelInstance> loadModel(const ModelRef& ref, const torch::Device& device);
+// Throws Error(ModelLoad) unless `path` is a regular file that starts as a zip archive, as every
+// AOTInductor package does. A property of the file, so it is checked before this build's ability
+// to run packages: a garbage .pt2 is named as garbage on any build.
+void checkAotInductorPackageFile(const std::string& path);
 
 // A zoo model as a torch::nn module with a forward over a list of inputs.
 struct ZooModule : torch::nn::Module {

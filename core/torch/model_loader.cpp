@@ -126,6 +126,23 @@ bool looksLikeZip(const std::string& path) {
 
 }  // namespace
 
+void checkAotInductorPackageFile(const std::string& path) {
+  namespace fs = std::filesystem;
+  std::error_code ec;
+  if (const auto kind = nonRegularKind(path)) {
+    throw Error(ErrorKind::ModelLoad, fmt::format("package '{}' is {}, not an AOTInductor package", path, *kind));
+  }
+  if (!fs::is_regular_file(path, ec)) {
+    throw Error(ErrorKind::ModelLoad, fmt::format("package '{}' does not exist", path));
+  }
+  if (!looksLikeZip(path)) {
+    throw Error(ErrorKind::ModelLoad,
+                fmt::format("'{}' is not an AOTInductor package (a .pt2 is the zip archive that "
+                            "torch._inductor.aoti_compile_and_package writes)",
+                            path));
+  }
+}
+
 std::int64_t ModelInstance::parameterBytes() {
   std::int64_t bytes = 0;
   for (const auto& t : tensors()) bytes += t.numel() * static_cast<std::int64_t>(t.element_size());
@@ -173,12 +190,7 @@ std::unique_ptr<ModelInstance> loadModel(const ModelRef& ref, const torch::Devic
     }
   } else {
     // A .pt2 under an eager config: only a real package is worth the advice to use `aoti`.
-    if (!looksLikeZip(ref.path)) {
-      throw Error(ErrorKind::ModelLoad,
-                  fmt::format("'{}' is not an AOTInductor package (a .pt2 is the zip archive that "
-                              "torch._inductor.aoti_compile_and_package writes)",
-                              ref.path));
-    }
+    checkAotInductorPackageFile(ref.path);
     throw Error(ErrorKind::Unsupported,
                 fmt::format("'{}': AOTInductor packages run through the aoti compile mode", ref.path));
   }

@@ -60,7 +60,10 @@ PreparedModel prepareModel(const ModelRef& ref, const OptimizationConfig& config
   PreparedModel m;
   if (config.compile == CompileMode::AotInductor || config.compile == CompileMode::AotInductorMax) {
     // A user's .pt2 is native code that the loader dlopen()s: trusted bytes only (trust_store.h).
-    if (ref.source == ModelSource::AotInductor) verifyTrustedFile(ref.path, ref.trusted_sha256);
+    if (ref.source == ModelSource::AotInductor) {
+      verifyTrustedFile(ref.path, ref.trusted_sha256);
+      checkAotInductorPackageFile(ref.path);
+    }
     loadAotInductor(m, ref, config, cpu_inputs, device);
     return m;
   }
