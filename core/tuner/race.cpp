@@ -8,6 +8,7 @@
 
 #include "core/analysis/confidence_interval.h"
 #include "core/analysis/summary_stats.h"
+#include "core/common/units.h"
 
 namespace inferscope::tuner {
 namespace {
@@ -264,10 +265,11 @@ void Race::screen(std::vector<Entry>& entries, TuneResult& result) {
     o.reason = measurer_.cancelled() ? "cancelled"
                : measurer_.ready(o.config)
                    ? fmt::format("not measured: screening's share of the budget ({:.0f} s) ran out",
-                                 screen_end / 1000.0)
-                   : "not measured: still compiling when the budget ran out (the package goes to "
-                     "the cache "
-                     "for the next run)";
+                                 units::msToS(screen_end))
+                   // The compile queue stops its helpers when the run ends (they would slow
+                   // what runs next), so nothing of this compile is cached: say so.
+                   : "not measured: its package was still compiling when the budget ran out, and "
+                     "the compile stops with the run (nothing cached): raise --budget-s";
     observer_->onCandidate(o);
   }
 }
