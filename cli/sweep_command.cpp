@@ -118,8 +118,11 @@ int runSweep(const SweepOptions& o) {
     // memory for comparison, the written session carries today's).
     std::vector<AnalysisChange> changes;
     try {
-      changes = reanalyseSession(saved);
+      ReanalysisOptions reanalysis;
+      reanalysis.cancel = &processCancelToken();  // Ctrl-C stops a long re-analysis too
+      changes = reanalyseSession(saved, reanalysis);
     } catch (const Error& e) {
+      if (e.kind() == ErrorKind::Cancelled) throw;  // reported as cancelled, not as a bad file
       throw Error(ErrorKind::InvalidInput, fmt::format("{}: {}", o.from, e.what()));
     }
     printSessionHeader(stdout, saved);

@@ -8,6 +8,7 @@
 #include <sstream>
 #include <stdexcept>
 
+#include "core/analysis/analysis_cancelled.h"
 #include "core/analysis/distributions.h"
 #include "core/analysis/steady_state_analysis.h"
 #include "core/analysis/steady_stats.h"
@@ -104,8 +105,10 @@ ForkSummary analyseForks(const std::vector<std::vector<double>>& steady_series_m
       throw std::invalid_argument(message.str());
     }
     if (series.size() < kMinForkSamples) continue;
+    throwIfCancelled(options.cancel, "forks");
     SteadyStatsOptions stats_options;
     stats_options.ci_level = options.level;
+    stats_options.cancel = options.cancel;
     const SteadyStats st = computeSteadyStats(series, stats_options);
     ForkMedian m;
     m.median_ms = st.summary.median;

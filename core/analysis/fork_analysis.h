@@ -11,12 +11,15 @@
 #include <vector>
 
 #include "core/analysis/confidence_interval.h"
+#include "core/common/cancel_token.h"
 
 namespace inferscope::analysis {
 
 struct ForkOptions {
   double level = 0.95;
   double equivalence_delta = 0.02;  // δ: forks whose medians differ by less than this agree
+  // Checked before each fork: once cancelled, analyseForks throws AnalysisCancelled.
+  const CancelToken* cancel = nullptr;
 };
 
 // What one fork contributed: its steady median and that median's within-process CI.

@@ -43,14 +43,12 @@ double NormalMeanVarCost::segment(std::size_t begin, std::size_t end) const {
   return m * std::log(std::max(var, var_floor_));
 }
 
-std::vector<std::size_t> pelt(const std::vector<double>& y, double penalty,
-                              std::size_t min_segment) {
-  const std::size_t n = y.size();
-  if (n == 0) return {};
-  const std::size_t m = std::max<std::size_t>(min_segment, 1);
-  if (n < 2 * m) return {0};
+namespace {
 
-  const NormalMeanVarCost cost(y);
+// Every start t ≥ m is a candidate: exact, O(n²) when nothing is pruned.
+std::vector<std::size_t> exactPelt(const std::vector<double>& y, const NormalMeanVarCost& cost,
+                                   double penalty, std::size_t m) {
+  const std::size_t n = y.size();
   constexpr double kInf = std::numeric_limits<double>::infinity();
   // best[t]: optimal cost of y[0, t) including penalties; last[t]: start of its final segment.
   std::vector<double> best(n + 1, kInf);
@@ -119,6 +117,78 @@ std::vector<std::size_t> pelt(const std::vector<double>& y, double penalty,
   for (std::size_t e = n; e > 0; e = last[e]) starts.push_back(last[e]);
   std::reverse(starts.begin(), starts.end());
   return starts;
+}
+
+// The same objective with the changepoints first restricted to the boundaries of cells of
+// `cell` iterations (the last cell takes the remainder), so the search is O((n/cell)²), then each
+// changepoint moved to the iteration within ±cell that minimises the cost of its two segments
+// (two sweeps; each move only lowers the objective). What this cannot find that the exact search
+// would: a level that lasts less than about two cells.
+std::vector<std::size_t> gridPelt(const NormalMeanVarCost& cost, std::size_t n, double penalty,
+                                  std::size_t m, std::size_t cell) {
+  const std::size_t cells = n / cell;
+  const auto at = [&](std::size_t i) { return i < cells ? i * cell : n; };
+  constexpr double kInf = std::numeric_limits<double>::infinity();
+  const double floor = cost.varianceFloor();
+  std::vector<double> best(cells + 1, kInf);
+  std::vector<std::size_t> last(cells + 1, 0);
+  best[0] = -penalty;
+  std::vector<std::size_t> cand{0};
+  std::vector<double> partial;
+  for (std::size_t j = 1; j <= cells; ++j) {
+    if (j >= 2) cand.push_back(j - 1);  // every cell is ≥ m long, so any boundary is a start
+    partial.resize(cand.size());
+    const double e_s1 = cost.prefixSum(at(j)), e_s2 = cost.prefixSquares(at(j));
+    double min_total = kInf;
+    std::size_t arg = 0;
+    for (std::size_t k = 0; k < cand.size(); ++k) {
+      const std::size_t t = at(cand[k]);
+      const double len = static_cast<double>(at(j) - t);
+      const double a = e_s1 - cost.prefixSum(t);
+      const double var = (e_s2 - cost.prefixSquares(t) - a * a / len) / len;
+      partial[k] = best[cand[k]] + len * std::log(std::max(var, floor));
+      if (partial[k] < min_total) min_total = partial[k], arg = cand[k];
+    }
+    best[j] = min_total + penalty;
+    last[j] = arg;
+    std::size_t keep = 0;
+    for (std::size_t k = 0; k < cand.size(); ++k) {
+      if (partial[k] <= best[j]) cand[keep++] = cand[k];
+    }
+    cand.resize(keep);
+  }
+  std::vector<std::size_t> starts;
+  for (std::size_t j = cells; j > 0; j = last[j]) starts.push_back(at(last[j]));
+  std::reverse(starts.begin(), starts.end());
+
+  for (int sweep = 0; sweep < 2; ++sweep) {
+    for (std::size_t k = 1; k < starts.size(); ++k) {
+      const std::size_t before = starts[k - 1];
+      const std::size_t after = k + 1 < starts.size() ? starts[k + 1] : n;
+      const std::size_t lo = std::max(before + m, starts[k] > cell ? starts[k] - cell : 0);
+      const std::size_t hi = std::min(after - m, starts[k] + cell);
+      double best_cost = cost.segment(before, starts[k]) + cost.segment(starts[k], after);
+      for (std::size_t t = lo; t <= hi; ++t) {
+        const double c = cost.segment(before, t) + cost.segment(t, after);
+        if (c < best_cost) best_cost = c, starts[k] = t;
+      }
+    }
+  }
+  return starts;
+}
+
+}  // namespace
+
+std::vector<std::size_t> pelt(const std::vector<double>& y, double penalty,
+                              std::size_t min_segment) {
+  const std::size_t n = y.size();
+  if (n == 0) return {};
+  const std::size_t m = std::max<std::size_t>(min_segment, 1);
+  if (n < 2 * m) return {0};
+  const NormalMeanVarCost cost(y);
+  if (n <= kExactPeltMaxSamples) return exactPelt(y, cost, penalty, m);
+  const std::size_t cell = std::max(m, (n + kPeltGridCells - 1) / kPeltGridCells);
+  return gridPelt(cost, n, penalty, m, cell);
 }
 
 }  // namespace inferscope::analysis

@@ -12,8 +12,18 @@ namespace inferscope::analysis {
 // cost = m·ln(σ̂²) with σ̂² the segment's maximum-likelihood variance, floored at 1 % of the noise
 // variance estimated from first differences, so that a run of identical (quantised) values cannot
 // drive the cost to −∞.
+//
+// Up to kExactPeltMaxSamples points the search is exact. PELT prunes nothing on a series without
+// changepoints, so it is O(n²) there: 0.4 s at n = 10 000, hours at 1 000 000. Longer series are
+// searched with the changepoints on a grid of kPeltGridCells cells (⌈n/4000⌉ iterations each),
+// each found changepoint then placed exactly within ±1 cell: O(n²/cell + K·cell). Same objective
+// and penalty; a level shorter than about two cells (500 iterations at n = 10⁶) is not cut on
+// its own (docs/MEASUREMENT.md, "Known limits → Cost").
 std::vector<std::size_t> pelt(const std::vector<double>& y, double penalty,
                               std::size_t min_segment);
+
+inline constexpr std::size_t kExactPeltMaxSamples = 10'000;
+inline constexpr std::size_t kPeltGridCells = 4'000;
 
 // The same cost model, exposed for the analysis's drift check (ramp vs. staircase).
 class NormalMeanVarCost {

@@ -9,6 +9,7 @@
 #include <stdexcept>
 #include <string>
 
+#include "core/analysis/analysis_cancelled.h"
 #include "core/analysis/drift_detection.h"
 #include "core/analysis/mser.h"
 #include "core/analysis/rolling_outliers.h"
@@ -126,6 +127,7 @@ SeriesAnalysis analyse(const std::vector<double>& latencies_ms, const AnalysisOp
   stats_options.want_p99 = options.want_p99;
   stats_options.seed = options.seed;
   stats_options.dependent_interval = options.dependent_interval;
+  stats_options.cancel = options.cancel;
   const std::size_t n = latencies_ms.size();
   if (n == 0) {
     a.steady = computeSteadyStats({}, stats_options);
@@ -158,6 +160,7 @@ SeriesAnalysis analyse(const std::vector<double>& latencies_ms, const AnalysisOp
   }
   a.outliers = outl.indices;
   a.leading_outliers = outl.leading;
+  throwIfCancelled(options.cancel, "outliers");
 
   // A series of a few timer steps (1–3 µs on a 1 µs clock) has no shape to segment: PELT would
   // cut the noise of the quantisation into "changes".
@@ -186,6 +189,7 @@ SeriesAnalysis analyse(const std::vector<double>& latencies_ms, const AnalysisOp
   const double penalty =
       kPenaltyPerLogN * std::log(static_cast<double>(std::max<std::size_t>(n, 2)));
   const Segmentation seg = segmentSeries(clean.y, penalty);
+  throwIfCancelled(options.cancel, "segmentation");
   for (std::size_t k = 1; k < seg.starts.size(); ++k)
     a.changepoints.push_back(clean.index[seg.starts[k]]);
   const std::size_t k_star = firstSteadySegment(seg, tolerance);
@@ -230,6 +234,7 @@ SeriesAnalysis analyse(const std::vector<double>& latencies_ms, const AnalysisOp
   } else {
     levels = detectSwitching(y, after_warmup, n, tolerance);
   }
+  throwIfCancelled(options.cancel, "switching");
   if (levels) {
     cls = SeriesClass::Switching;
     a.steady_start = after_warmup;

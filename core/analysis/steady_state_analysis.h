@@ -13,6 +13,7 @@
 #include "core/analysis/steady_stats.h"
 #include "core/analysis/summary_stats.h"
 #include "core/analysis/switching_detection.h"
+#include "core/common/cancel_token.h"
 
 namespace inferscope::analysis {
 
@@ -23,6 +24,9 @@ struct AnalysisOptions {
   std::uint64_t seed = 42;      // resampling seed (block-bootstrap intervals only)
   bool want_p99 = false;        // also build a p99 CI (only possible from 1000 steady samples)
   DependentInterval dependent_interval = DependentInterval::EffectiveSampleSize;
+  // Checked between the stages: once cancelled, analyse() throws AnalysisCancelled
+  // (core/analysis/analysis_cancelled.h).
+  const CancelToken* cancel = nullptr;
 };
 
 struct SeriesAnalysis {

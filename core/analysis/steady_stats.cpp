@@ -8,6 +8,7 @@
 #include <numeric>
 #include <random>
 
+#include "core/analysis/analysis_cancelled.h"
 #include "core/analysis/autocorrelation.h"
 #include "core/analysis/block_bootstrap.h"
 
@@ -23,6 +24,7 @@ SteadyStats computeSteadyStats(const std::vector<double>& steady_ms,
   if (n == 0) return st;
   st.cv = st.summary.mean != 0.0 ? st.summary.stdev / st.summary.mean : 0.0;
 
+  throwIfCancelled(options.cancel, "steady statistics");
   std::vector<double> sorted = steady_ms;
   std::sort(sorted.begin(), sorted.end());
   std::vector<double> dev(n);
@@ -38,7 +40,9 @@ SteadyStats computeSteadyStats(const std::vector<double>& steady_ms,
     if (v > q3 + 1.5 * iqr) ++st.tukey_high_outliers;
   }
 
+  throwIfCancelled(options.cancel, "steady statistics");
   st.lag1_autocorrelation = lag1RankAutocorrelation(steady_ms);
+  throwIfCancelled(options.cancel, "steady statistics");
   const bool independent =
       std::abs(st.lag1_autocorrelation) < kIndependenceThreshold && options.min_tau <= 1.0;
   const auto tauAt = [&](double estimate) {
@@ -54,7 +58,8 @@ SteadyStats computeSteadyStats(const std::vector<double>& steady_ms,
     return st;
   }
   if (options.dependent_interval == DependentInterval::BlockBootstrap && n >= 2) {
-    const BlockBootstrap bootstrap(steady_ms, BlockBootstrap::defaultBlockLength(n));
+    BlockBootstrap bootstrap(steady_ms, BlockBootstrap::defaultBlockLength(n));
+    bootstrap.setCancelToken(options.cancel);
     std::mt19937_64 rng(options.seed);
     std::vector<double> qs{0.5, 0.9};
     if (p99_wanted) qs.push_back(0.99);

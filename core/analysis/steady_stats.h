@@ -9,6 +9,7 @@
 
 #include "core/analysis/confidence_interval.h"
 #include "core/analysis/summary_stats.h"
+#include "core/common/cancel_token.h"
 
 namespace inferscope::analysis {
 
@@ -45,6 +46,9 @@ struct SteadyStatsOptions {
   // caller knows from elsewhere (a switching series' level sequence). > 1 also treats the samples
   // as dependent whatever their lag-1 correlation says.
   double min_tau = 1.0;
+  // Checked between the steps and inside the bootstrap: once cancelled, computeSteadyStats throws
+  // AnalysisCancelled (core/analysis/analysis_cancelled.h).
+  const CancelToken* cancel = nullptr;
 };
 
 // |r1| below this: samples treated as independent (order-statistic CIs); else block bootstrap.

@@ -27,23 +27,23 @@ struct Mixture {
   double log_likelihood = 0;
 };
 
-double normalLogPdf(double x, double mean, double var) {
-  constexpr double kLog2Pi = 1.8378770664093453;
-  const double d = x - mean;
-  return -0.5 * (kLog2Pi + std::log(var) + d * d / var);
-}
-
-double logSumExp(double a, double b) {
-  const double m = std::max(a, b);
-  return m + std::log(std::exp(a - m) + std::exp(b - m));
-}
-
 // Otsu's split of the sorted values (largest between-class variance), then EM. The variance floor
 // keeps a quantised level (one repeated value) from collapsing to a zero-width component.
+// Above this many values the mixture is fitted to this many evenly spaced order statistics of them
+// (the fit only sees the values' distribution, not their order): EM's 200 iterations over 10⁶
+// points took ~40 s, and the summary moves the fitted levels by far less than their sampling error.
+constexpr std::size_t kMaxMixturePoints = 16'384;
+
 Mixture fitTwoLevels(const std::vector<double>& v, double var_floor) {
   const std::size_t m = v.size();
   std::vector<double> sorted = v;
   std::sort(sorted.begin(), sorted.end());
+  if (m > kMaxMixturePoints) {
+    std::vector<double> summary(kMaxMixturePoints);
+    for (std::size_t i = 0; i < kMaxMixturePoints; ++i)
+      summary[i] = sorted[(2 * i + 1) * m / (2 * kMaxMixturePoints)];
+    return fitTwoLevels(summary, var_floor);
+  }
   std::vector<double> prefix(m + 1, 0.0);
   for (std::size_t i = 0; i < m; ++i) prefix[i + 1] = prefix[i] + sorted[i];
   const std::size_t lo = std::max<std::size_t>(1, static_cast<std::size_t>(kMinLevelShare * m));
@@ -71,10 +71,20 @@ Mixture fitTwoLevels(const std::vector<double>& v, double var_floor) {
   double previous = -INFINITY;
   for (int iteration = 0; iteration < 200; ++iteration) {
     double ll = 0;
+    // log(w·N(x; mean, var)) of each level and their log-sum-exp, with the logs of the weights
+    // and variances taken once per iteration and exp(0) = 1 not computed: the operations and their
+    // order of the former normalLogPdf/logSumExp helpers, so the same bits, with 3 instead of 8
+    // calls of exp/log per point.
+    constexpr double kLog2Pi = 1.8378770664093453;
+    const double log_w0 = std::log(mix.weight[0]), log_w1 = std::log(mix.weight[1]);
+    const double log_v0 = std::log(mix.var[0]), log_v1 = std::log(mix.var[1]);
     for (std::size_t i = 0; i < m; ++i) {
-      const double a = std::log(mix.weight[0]) + normalLogPdf(v[i], mix.mean[0], mix.var[0]);
-      const double b = std::log(mix.weight[1]) + normalLogPdf(v[i], mix.mean[1], mix.var[1]);
-      const double total = logSumExp(a, b);
+      const double d0 = v[i] - mix.mean[0], d1 = v[i] - mix.mean[1];
+      const double a = log_w0 + -0.5 * (kLog2Pi + log_v0 + d0 * d0 / mix.var[0]);
+      const double b = log_w1 + -0.5 * (kLog2Pi + log_v1 + d1 * d1 / mix.var[1]);
+      const double top = std::max(a, b);
+      const double total = top + std::log(a >= b ? 1.0 + std::exp(b - top)
+                                                 : std::exp(a - top) + 1.0);
       resp[i] = std::exp(b - total);
       ll += total;
     }

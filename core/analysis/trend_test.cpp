@@ -67,7 +67,13 @@ double mannKendallZ(const std::vector<double>& z) {
 TrendResult batchTrend(const std::vector<double>& y, std::size_t begin, std::size_t end) {
   TrendResult r;
   const std::size_t length = end > begin ? end - begin : 0;
-  const std::size_t batch = std::clamp<std::size_t>(length / 10, 3, 10);
+  // At most kMaxTrendBatches batches: Theil–Sen and Mann–Kendall are O(m²) in time and Theil–Sen
+  // in memory, 5·10⁹ slopes (40 GB) for a region of 10⁶ iterations in batches of 10. Longer
+  // regions (above 20 000 iterations) get longer batches, which only makes the batch medians less
+  // autocorrelated; shorter ones are unchanged.
+  constexpr std::size_t kMaxTrendBatches = 2'000;
+  const std::size_t batch = std::max(std::clamp<std::size_t>(length / 10, 3, 10),
+                                     (length + kMaxTrendBatches - 1) / kMaxTrendBatches);
   const auto z = batchMedians(y, begin, end, batch);
   r.batches = z.size();
   const double slope = theilSenSlope(z);

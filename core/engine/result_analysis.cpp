@@ -5,6 +5,7 @@
 
 #include <cmath>
 
+#include "core/analysis/analysis_cancelled.h"
 #include "core/analysis/fork_analysis.h"
 #include "core/analysis/steady_state_analysis.h"
 #include "core/common/error.h"
@@ -25,14 +26,25 @@ void throwIfInvalid(const std::vector<double>& latency_ms, const std::string& wh
   }
 }
 
-// The analysis of one series into the result's values.
+// The analysis library's cancellation as the engine's error, naming what was being analysed.
+template <typename F>
+auto cancellable(const std::string& what, F&& f) {
+  try {
+    return f();
+  } catch (const analysis::AnalysisCancelled&) {
+    throw Error(ErrorKind::Cancelled, fmt::format("analysing {} was cancelled", what));
+  }
+}
+
+// The analysis of one series into the result's values (nothing is changed when it is cancelled).
 void fill(const std::vector<double>& latency_ms, std::int64_t batch, LatencyStats& stats,
-          SteadyStateInfo& st) {
+          SteadyStateInfo& st, const CancelToken* cancel, const std::string& what) {
   if (latency_ms.empty()) return;
-  stats.cold_start_ms = latency_ms.front();
   analysis::AnalysisOptions options;
   options.want_p99 = true;
-  const auto a = analysis::analyse(latency_ms, options);
+  options.cancel = cancel;
+  const auto a = cancellable(what, [&] { return analysis::analyse(latency_ms, options); });
+  stats.cold_start_ms = latency_ms.front();
   const std::string stop_reason = st.stop_reason;
   st = SteadyStateInfo{};
   st.stop_reason = stop_reason;
@@ -78,16 +90,18 @@ std::vector<double> steadyPart(const std::vector<double>& latency_ms, const Stea
 
 }  // namespace
 
-void analyseLatencies(ConfigResult& result, std::int64_t batch) {
-  throwIfInvalid(result.latency_ms, fmt::format("config {}", result.config.key()));
-  fill(result.latency_ms, batch, result.stats, result.steady);
+void analyseLatencies(ConfigResult& result, std::int64_t batch, const CancelToken* cancel) {
+  const std::string what = fmt::format("config {}", result.config.key());
+  throwIfInvalid(result.latency_ms, what);
+  fill(result.latency_ms, batch, result.stats, result.steady, cancel, what);
   if (!result.host_ms.empty()) result.first_result_ms = result.setup_ms + result.host_ms.front();
 }
 
 void analyseLatencies(ForkRun& fork, const std::string& config_key, int fork_number,
-                      std::int64_t batch) {
-  throwIfInvalid(fork.latency_ms, fmt::format("config {}, fork {}", config_key, fork_number));
-  fill(fork.latency_ms, batch, fork.stats, fork.steady);
+                      std::int64_t batch, const CancelToken* cancel) {
+  const std::string what = fmt::format("config {}, fork {}", config_key, fork_number);
+  throwIfInvalid(fork.latency_ms, what);
+  fill(fork.latency_ms, batch, fork.stats, fork.steady, cancel, what);
   if (!fork.host_ms.empty()) fork.first_result_ms = fork.setup_ms + fork.host_ms.front();
 }
 
@@ -101,10 +115,15 @@ std::vector<std::vector<double>> forkSteadySeries(const ConfigResult& result) {
   return steady;
 }
 
-void summariseForks(ConfigResult& result) {
-  result.fork_stats.reset();
-  if (result.forks.empty()) return;
-  const auto s = analysis::analyseForks(forkSteadySeries(result));
+void summariseForks(ConfigResult& result, const CancelToken* cancel) {
+  if (result.forks.empty()) {
+    result.fork_stats.reset();
+    return;
+  }
+  analysis::ForkOptions options;
+  options.cancel = cancel;
+  const auto s = cancellable(fmt::format("the forks of config {}", result.config.key()),
+                             [&] { return analysis::analyseForks(forkSteadySeries(result), options); });
   ForkStats out;
   out.forks = static_cast<int>(s.forks);
   out.median_ms = s.median_ms;
@@ -120,18 +139,42 @@ void summariseForks(ConfigResult& result) {
   result.fork_stats = out;
 }
 
-std::vector<AnalysisChange> reanalyseSession(SessionResult& session) {
+std::vector<AnalysisChange> reanalyseSession(SessionResult& session,
+                                             const ReanalysisOptions& options) {
   std::vector<AnalysisChange> changes;
   const std::int64_t batch = session.request.batch;
+  const CancelToken* cancel = options.cancel;
+  // Progress by samples: a 10⁶-sample config is most of a session's time, a 110-sample one little.
+  double total_samples = 0, done_samples = 0, reported = -1;
+  for (const auto& r : session.configs) {
+    if (r.latency_ms.empty()) continue;
+    total_samples += static_cast<double>(r.latency_ms.size());
+    for (const auto& f : r.forks) total_samples += static_cast<double>(f.latency_ms.size());
+  }
+  const auto advance = [&](std::size_t samples) {
+    done_samples += static_cast<double>(samples);
+    const double fraction = total_samples > 0 ? done_samples / total_samples : 1.0;
+    if (options.progress && fraction - reported >= 0.005) {
+      options.progress(fraction);
+      reported = fraction;
+    }
+  };
   for (std::size_t i = 0; i < session.configs.size(); ++i) {
     ConfigResult& r = session.configs[i];
+    if (cancel != nullptr && cancel->cancelled()) {
+      throw Error(ErrorKind::Cancelled,
+                  fmt::format("re-analysing the session was cancelled at config {} of {}", i + 1,
+                              session.configs.size()));
+    }
     if (r.latency_ms.empty()) continue;
     const StoredAnalysis stored{r.stats, r.steady};
-    analyseLatencies(r, batch);
+    analyseLatencies(r, batch, cancel);
+    advance(r.latency_ms.size());
     for (std::size_t f = 0; f < r.forks.size(); ++f) {
-      analyseLatencies(r.forks[f], r.config.key(), static_cast<int>(f) + 2, batch);
+      analyseLatencies(r.forks[f], r.config.key(), static_cast<int>(f) + 2, batch, cancel);
+      advance(r.forks[f].latency_ms.size());
     }
-    summariseForks(r);
+    summariseForks(r, cancel);
     if (!stored.steady.analysed) continue;  // nothing was stored to compare with
     r.stored_analysis = stored;
     const auto note = [&](std::string what) {
@@ -148,6 +191,7 @@ std::vector<AnalysisChange> reanalyseSession(SessionResult& session) {
       note(fmt::format("median {:.3f} → {:.3f} ms", stored.stats.median_ms, r.stats.median_ms));
     }
   }
+  if (options.progress && reported < 1.0) options.progress(1.0);
   return changes;
 }
 

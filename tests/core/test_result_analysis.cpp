@@ -3,8 +3,11 @@
 // and the new values surviving a session file.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <chrono>
 #include <cmath>
 #include <random>
+#include <thread>
 
 #include "core/common/error.h"
 #include "core/engine/result_analysis.h"
@@ -115,4 +118,83 @@ TEST(ResultAnalysis, ForksAndSwitchingLevelsSurviveASessionFile) {
   EXPECT_EQ(b.fork_stats->forks, 2);
   EXPECT_DOUBLE_EQ(b.fork_stats->next_high_ms, r.fork_stats->next_high_ms);
   EXPECT_EQ(b.fork_stats->verdict, r.fork_stats->verdict);
+}
+
+TEST(ResultAnalysis, CancelledReanalysisStopsAndSaysSo) {
+  SessionResult s;
+  s.request.batch = 1;
+  for (int c = 0; c < 50; ++c) s.configs.push_back(resultWith("fp32", flatSeries(2.0, 110, 20 + c)));
+  CancelToken cancel;
+  ReanalysisOptions options;
+  options.cancel = &cancel;
+  std::vector<double> seen;
+  options.progress = [&](double f) {
+    seen.push_back(f);
+    cancel.cancel();  // after the first config
+  };
+  try {
+    reanalyseSession(s, options);
+    FAIL() << "expected Error(Cancelled)";
+  } catch (const Error& e) {
+    EXPECT_EQ(e.kind(), ErrorKind::Cancelled);
+    EXPECT_NE(std::string(e.what()).find("config 2 of 50"), std::string::npos) << e.what();
+  }
+  ASSERT_EQ(seen.size(), 1u);
+  EXPECT_TRUE(s.configs[0].steady.analysed);
+  EXPECT_FALSE(s.configs[1].steady.analysed);  // never reached
+}
+
+// A cancel while one long series is being analysed stops inside its analysis (at the next stage
+// boundary, or inside the bootstrap), well before the analysis would have finished, and leaves
+// the config's values as they were.
+TEST(ResultAnalysis, CancelStopsTheAnalysisOfALongSeries) {
+  const auto series = flatSeries(2.0, 400'000, 7);
+  const auto timed = [&](CancelToken* cancel, bool& cancelled) {
+    SessionResult s;
+    s.request.batch = 1;
+    s.configs.push_back(resultWith("fp32", series));
+    ReanalysisOptions options;
+    options.cancel = cancel;
+    std::thread canceller;
+    if (cancel != nullptr) {
+      canceller = std::thread([cancel] {
+        std::this_thread::sleep_for(std::chrono::milliseconds(50));
+        cancel->cancel();
+      });
+    }
+    const auto t0 = std::chrono::steady_clock::now();
+    cancelled = false;
+    try {
+      reanalyseSession(s, options);
+    } catch (const Error& e) {
+      cancelled = e.kind() == ErrorKind::Cancelled;
+      EXPECT_NE(std::string(e.what()).find("config fp32"), std::string::npos) << e.what();
+    }
+    const double seconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    if (canceller.joinable()) canceller.join();
+    EXPECT_EQ(s.configs[0].steady.analysed, !cancelled);
+    return seconds;
+  };
+  bool cancelled = false;
+  const double full_s = timed(nullptr, cancelled);
+  EXPECT_FALSE(cancelled);
+  CancelToken cancel;
+  const double cancelled_s = timed(&cancel, cancelled);
+  EXPECT_TRUE(cancelled);
+  EXPECT_LT(cancelled_s, 0.7 * full_s) << "full analysis " << full_s << " s";
+}
+
+TEST(ResultAnalysis, ReanalysisReportsProgressBySamples) {
+  SessionResult s;
+  s.request.batch = 1;
+  for (int c = 0; c < 300; ++c) s.configs.push_back(resultWith("fp32", flatSeries(2.0, 40, 400 + c)));
+  ReanalysisOptions options;
+  std::vector<double> seen;
+  options.progress = [&](double f) { seen.push_back(f); };
+  reanalyseSession(s, options);
+  ASSERT_FALSE(seen.empty());
+  EXPECT_LE(seen.size(), 300u);
+  EXPECT_TRUE(std::is_sorted(seen.begin(), seen.end()));
+  EXPECT_DOUBLE_EQ(seen.back(), 1.0);
 }

@@ -116,3 +116,33 @@ TEST(Pelt, TenThousandPointsInWellUnderASecond) {
   // ~60 ms on a 2-core CI machine in RelWithDebInfo; generous for sanitizer or debug builds.
   EXPECT_LT(seconds, 5.0);
 }
+
+// Above kExactPeltMaxSamples the changepoints are searched on a grid and then placed exactly:
+// steps of a few hundred iterations and more are found at the iteration the exact search finds,
+// with the objective within a hair of the exact optimum's.
+TEST(Pelt, GridSearchFindsTheExactChangepointsOfALongSeries) {
+  const auto y = steps({{5003, 0.3}, {4100, 0.0}, {3300, 0.1}, {9000, 0.0}}, 0.03, 7);
+  ASSERT_GT(y.size(), kExactPeltMaxSamples);
+  const double penalty = 15 * std::log(static_cast<double>(y.size()));
+  const auto grid = pelt(y, penalty, 3);
+  // The exact search on a prefix that fits kExactPeltMaxSamples finds the same first changepoints.
+  const std::vector<double> head(y.begin(), y.begin() + 9800);
+  const auto exact = pelt(head, penalty, 3);
+  ASSERT_EQ(grid.size(), 4u);
+  ASSERT_EQ(exact.size(), 3u);
+  EXPECT_EQ(grid[1], exact[1]);
+  EXPECT_EQ(grid[2], exact[2]);
+  // The 0.1 step at 12 403 is 3σ: the optimum may sit an iteration or two away from the truth.
+  EXPECT_NEAR(static_cast<double>(grid[3]), 12403.0, 3.0);
+}
+
+// A flat series of 10⁶ points: no changepoint, and seconds rather than hours (the exact search is
+// O(n²) when nothing is pruned).
+TEST(Pelt, MillionFlatPointsInSeconds) {
+  const auto y = steps({{1'000'000, 0.0}}, 0.03, 8);
+  const auto t0 = std::chrono::steady_clock::now();
+  const auto starts = pelt(y, 15 * std::log(1e6), 3);
+  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  EXPECT_EQ(starts, (std::vector<std::size_t>{0}));
+  EXPECT_LT(seconds, 10.0);  // ~0.3 s in RelWithDebInfo on the 2-core machine
+}
