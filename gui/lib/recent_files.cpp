@@ -2,13 +2,16 @@
 
 #include <QFileInfo>
 #include <QSettings>
+#include <QStandardPaths>
 
 namespace inferscope::gui {
 namespace {
 
 const QString kKey = QStringLiteral("recentFiles");
 
-void store(const QStringList& files) { QSettings().setValue(kKey, files); }
+void store(const QStringList& files) {
+  QSettings().setValue(kKey, files);
+}
 
 }  // namespace
 
@@ -34,6 +37,19 @@ void RecentFiles::remove(const QString& path) {
   store(list);
 }
 
-void RecentFiles::clear() { store({}); }
+void RecentFiles::clear() {
+  store({});
+}
+
+QString RecentFiles::lastDirectory() {
+  const QString dir = QSettings().value(QStringLiteral("files/lastDirectory")).toString();
+  return QFileInfo(dir).isDir()
+             ? dir
+             : QStandardPaths::writableLocation(QStandardPaths::DocumentsLocation);
+}
+
+void RecentFiles::rememberDirectory(const QString& file_path) {
+  QSettings().setValue(QStringLiteral("files/lastDirectory"), QFileInfo(file_path).absolutePath());
+}
 
 }  // namespace inferscope::gui

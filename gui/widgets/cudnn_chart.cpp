@@ -1,8 +1,8 @@
-// CudnnChart: layout, the chart and its hover. The layer table and the summary line are in
-// cudnn_chart_table.cpp. Encoding: colour = kernel family (candidates), shape = selection mode
-// (square heuristic, diamond benchmark, triangle deterministic), for the ringed choices and the
-// lines of what ran alike; the mode lines take the palette's text colour so they read on light and
-// dark themes.
+// CudnnChart: layout, the layer table's view, the chart and its hover. The table's cells are
+// CudnnLayerTableModel's (gui/lib); the summary lines are in cudnn_chart_summary.cpp. Encoding:
+// colour = kernel family (candidates), shape = selection mode (square heuristic, diamond benchmark,
+// triangle deterministic), for the ringed choices and the lines of what ran alike; the mode lines
+// take the palette's text colour so they read on light and dark themes.
 #include "gui/widgets/cudnn_chart.h"
 
 #include <qcustomplot.h>
@@ -10,10 +10,12 @@
 #include <QCheckBox>
 #include <QComboBox>
 #include <QHBoxLayout>
+#include <QHeaderView>
 #include <QLabel>
+#include <QSortFilterProxyModel>
 #include <QSplitter>
 #include <QStackedWidget>
-#include <QTableWidget>
+#include <QTableView>
 #include <QVBoxLayout>
 #include <algorithm>
 #include <cmath>
@@ -21,6 +23,7 @@
 #include <map>
 #include <set>
 
+#include "gui/lib/cudnn_layer_table_model.h"
 #include "gui/lib/session_document.h"
 #include "gui/lib/value_format.h"
 #include "gui/widgets/chart_tickers.h"
@@ -113,7 +116,10 @@ CudnnChart::CudnnChart(SessionDocument* document, QWidget* parent)
       notes_(new QLabel),
       message_(new QLabel),
       stack_(new QStackedWidget),
-      plot_(new QCustomPlot) {
+      plot_(new QCustomPlot),
+      table_model_(new CudnnLayerTableModel(this)),
+      table_proxy_(new QSortFilterProxyModel(this)),
+      table_(new QTableView) {
   setObjectName(QStringLiteral("cudnnChart"));
   plot_->setObjectName(QStringLiteral("cudnnPlot"));
   combo_->setObjectName(QStringLiteral("cudnnLedgerCombo"));
@@ -198,6 +204,26 @@ CudnnChart::CudnnChart(SessionDocument* document, QWidget* parent)
   rebuild();
 }
 
+void CudnnChart::createTable() {
+  table_proxy_->setSourceModel(table_model_);
+  table_proxy_->setSortRole(CudnnLayerTableModel::SortRole);
+  table_->setModel(table_proxy_);
+  table_->setObjectName(QStringLiteral("cudnnLayerTable"));
+  table_->setEditTriggers(QAbstractItemView::NoEditTriggers);
+  table_->setSelectionBehavior(QAbstractItemView::SelectRows);
+  table_->verticalHeader()->setVisible(false);
+  table_->verticalHeader()->setDefaultSectionSize(table_->fontMetrics().height() + 6);
+  table_->horizontalHeader()->setStretchLastSection(true);
+  table_->setWordWrap(false);
+  table_->setSortingEnabled(true);
+}
+
+void CudnnChart::fillTable(const cudnn::CudnnLedger& ledger) {
+  table_model_->setLedger(ledger);
+  table_->sortByColumn(CudnnLayerTableModel::ColLayer, Qt::AscendingOrder);
+  for (int c = 0; c < CudnnLayerTableModel::ColumnCount - 1; ++c) table_->resizeColumnToContents(c);
+}
+
 QString CudnnChart::exportTitle() const {
   const auto* ledger = currentLedger();
   return ledger ? tr("cuDNN algorithms: %1 · %2")
@@ -246,7 +272,7 @@ void CudnnChart::showLedger(int /*index: the combo's, read back by currentLedger
   family_graphs_.clear();
   ran_graphs_.clear();
   heuristic_choice_ = benchmark_choice_ = nullptr;
-  table_->setRowCount(0);
+  table_model_->clear();
   summary_->clear();
   modes_->clear();
   notes_->clear();
@@ -350,7 +376,7 @@ void CudnnChart::fillPlot(const cudnn::CudnnLedger& ledger) {
   for (std::size_t i = 0; i < ledger.layers.size(); ++i) {
     const auto& layer = ledger.layers[i];
     const double x = static_cast<double>(i);
-    ticker->addTick(x, shortLabel(layer.shape, static_cast<int>(i) + 1));
+    ticker->addTick(x, CudnnLayerTableModel::shortLabel(layer.shape, static_cast<int>(i) + 1));
     const auto count = std::count_if(layer.candidates.begin(), layer.candidates.end(), drawable);
     int j = 0;
     bool heuristic_ringed = false, benchmark_ringed = false;
@@ -477,7 +503,7 @@ void CudnnChart::fitTickLabels() {
 }
 
 QString CudnnChart::tickLabel(const cudnn::ConvShape& shape, int layer, int tier) {
-  const QString full = shortLabel(shape, layer);  // "#3 64→64 3×3 s1"
+  const QString full = CudnnLayerTableModel::shortLabel(shape, layer);  // "#3 64→64 3×3 s1"
   const QStringList parts = full.split(QLatin1Char(' '));
   switch (tier) {
     case 0:

@@ -6,8 +6,9 @@
 //     and one line per selection mode for the GPU time that actually ran (heuristic solid,
 //     benchmark dashed, deterministic dotted); µs on a linear or log axis, the full shape key on
 //     hover;
-//   - a sortable table per layer: shape, calls/iteration, the kernel family each mode ran, the
-//     benchmark's gain, autotune time, flags, then cuDNN's heuristic and fastest legacy algorithm;
+//   - a sortable table per layer (CudnnLayerTableModel, gui/lib): shape, calls/iteration, the
+//     kernel family each mode ran, the benchmark's gain, autotune time, flags, then cuDNN's
+//     heuristic and fastest legacy algorithm;
 //   - a summary line (unique shapes, where benchmark and deterministic mode changed the kernel,
 //     whether benchmark was faster, gain per iteration, autotune, cuDNN version) and per mode the
 //     steady median, conv GPU time and first iteration.
@@ -25,41 +26,28 @@ class QComboBox;
 class QCPGraph;
 class QCustomPlot;
 class QLabel;
+class QSortFilterProxyModel;
 class QStackedWidget;
-class QTableWidget;
+class QTableView;
 
 namespace inferscope::gui {
 
+class CudnnLayerTableModel;
 class SessionDocument;
 
 class CudnnChart : public QWidget, public ExportableChart {
   Q_OBJECT
 
  public:
-  enum Column {
-    // What ran and the benchmark's gain first (they fit beside the shape at 1280 px); cuDNN's
-    // legacy catalogue answers last.
-    ColLayer,
-    ColShape,
-    ColCalls,
-    ColRanHeuristic,
-    ColRanBenchmark,
-    ColGain,
-    ColRanDeterministic,
-    ColAutotune,
-    ColFlags,
-    ColHeuristicAlgo,
-    ColFastestAlgo,
-    ColumnCount
-  };
-
   explicit CudnnChart(SessionDocument* document, QWidget* parent = nullptr);
 
   QCustomPlot* plot() const { return plot_; }
   QCustomPlot* exportPlot() const override { return plot_; }
   QString exportTitle() const override;
   QComboBox* ledgerCombo() const { return combo_; }
-  QTableWidget* table() const { return table_; }
+  // The layer table: a view of tableModel() through a proxy that sorts by the model's SortRole.
+  QTableView* table() const { return table_; }
+  CudnnLayerTableModel* tableModel() const { return table_model_; }
   void setLogScale(bool on);
   bool logScale() const;
 
@@ -79,12 +67,10 @@ class CudnnChart : public QWidget, public ExportableChart {
   QString notesText() const;
   // The text shown instead of the chart (no ledger, or the ledger's reason); empty when charted.
   QString messageText() const;
-  // Short tick label of a conv shape: "#3 64→64 3×3 s1" (1-based layer number).
-  static QString shortLabel(const cudnn::ConvShape& shape, int layer);
   // cudnnGetVersion() as text: 91900 → "9.19.0", 8902 → "8.9.2".
   static QString cudnnVersionText(int version);
-  // The layer's tick label at a level of detail: 0 shortLabel, 1 stacked in three lines, 2 number
-  // and kernel size, 3 the number alone.
+  // The layer's tick label at a level of detail: 0 CudnnLayerTableModel::shortLabel, 1 stacked
+  // in three lines, 2 number and kernel size, 3 the number alone.
   static QString tickLabel(const cudnn::ConvShape& shape, int layer, int tier);
 
  private:
@@ -109,7 +95,9 @@ class CudnnChart : public QWidget, public ExportableChart {
   QLabel* message_;
   QStackedWidget* stack_;
   QCustomPlot* plot_;
-  QTableWidget* table_;
+  CudnnLayerTableModel* table_model_;
+  QSortFilterProxyModel* table_proxy_;
+  QTableView* table_;
   double steadyMedianMs(const cudnn::ModeTotals& totals) const;
   std::vector<cudnn::CudnnLedger> ledgers_;  // copies of the session's, so that views never dangle
   std::vector<QCPGraph*> family_graphs_;

@@ -1,5 +1,5 @@
-// MainWindow: layout, actions and the run itself (start, cancel, how it ended). Files and exports
-// are in main_window_files.cpp.
+// MainWindow: layout, actions and menus, the wiring of FileActions and SessionExportController,
+// and the run itself (start, cancel, how it ended).
 #include "gui/widgets/main_window.h"
 
 #include <QAction>
@@ -7,16 +7,11 @@
 #include <QCloseEvent>
 #include <QDragEnterEvent>
 #include <QDropEvent>
-#include <QMimeData>
 #include <QDockWidget>
-#include <QFile>
 #include <QFileInfo>
-#include <QTimer>
 #include <QLabel>
-#include <QHBoxLayout>
 #include <QItemSelectionModel>
 #include <QListView>
-#include <QPushButton>
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QScreen>
@@ -39,6 +34,7 @@
 #include "gui/lib/session_loader.h"
 #include "gui/lib/value_format.h"
 #include "gui/widgets/cudnn_chart.h"
+#include "gui/widgets/file_actions.h"
 #include "gui/widgets/kernels_view.h"
 #include "gui/widgets/latency_chart.h"
 #include "gui/widgets/memory_chart.h"
@@ -46,6 +42,7 @@
 #include "gui/widgets/results_view.h"
 #include "gui/widgets/run_setup_panel.h"
 #include "gui/widgets/run_status_bar.h"
+#include "gui/widgets/session_export_controller.h"
 #include "gui/widgets/speed_accuracy_chart.h"
 #include "gui/widgets/trust_prompt.h"
 #include "gui/wizard/recommendation_wizard.h"
@@ -82,32 +79,47 @@ MainWindow::MainWindow(QWidget* parent)
   run_status_ = new RunStatusBar;
   createActions();
   createCentralArea();
+  files_ = new FileActions(document_, bridge_, loader_, log_model_, banner_, run_status_, setup_panel_, this);
+  exports_ = new SessionExportController(document_, bridge_, log_model_, tabs_, session_info_, results_view_, this);
   createDocks();
   createMenus();
-  createExportMenu();
   statusBar()->addWidget(run_status_, 1);
   connectBridge();
-  connect(loader_, &SessionLoader::loaded, this,
-          [this](int, const QString& path, const std::shared_ptr<const SessionResult>& session) { onSessionLoaded(path, session); });
-  connect(loader_, &SessionLoader::reanalysed, this, [this](int, const QString& path, const QStringList& changes) {
-    log_model_->append(LogLevel::Warning, tr("%1 was analysed again with this version's rules; %n result(s) differ "
-                                             "from the file: %2", nullptr, static_cast<int>(changes.size()))
-                                              .arg(QFileInfo(path).fileName(), changes.join(QStringLiteral("; "))));
-  });
-  connect(loader_, &SessionLoader::failed, this,
-          [this](int, const QString& path, const QString& message) { onSessionLoadFailed(path, message); });
-  connect(run_status_, &RunStatusBar::cancelLoadRequested, this, &MainWindow::cancelOpen);
+  connectFilesAndExports();
   connect(setup_panel_, &RunSetupPanel::changed, this, &MainWindow::updateTitle);
   connect(document_, &SessionDocument::filePathChanged, this, &MainWindow::updateTitle);
   connect(document_, &SessionDocument::stateChanged, this, [this] { onRunningChanged(bridge_->isRunning()); });
   restoreSettings();
-  updateRecentMenu();
   onRunningChanged(false);
   updateTitle();
-  offerAutosave();
+  exports_->offerAutosave();
 }
 
-MainWindow::~MainWindow() { *alive_ = false; }
+MainWindow::~MainWindow() = default;
+
+// The two controllers know nothing of each other: a file opened or a state changed there is the
+// window's to pass on.
+void MainWindow::connectFilesAndExports() {
+  connect(files_, &FileActions::stateChanged, this, [this] { onRunningChanged(false); });
+  connect(files_, &FileActions::sessionOpened, this, &MainWindow::updateTitle);
+  connect(files_, &FileActions::sessionOpened, this, &MainWindow::sessionOpened);
+  connect(files_, &FileActions::sessionOpened, exports_, &SessionExportController::onSessionOpened);
+  connect(files_, &FileActions::sessionOpenFailed, this, &MainWindow::sessionOpenFailed);
+  connect(exports_, &SessionExportController::openRequested, files_, &FileActions::openSessionAsync);
+  connect(exports_, &SessionExportController::saveRequested, files_, &FileActions::saveSession);
+}
+
+int MainWindow::openSessionAsync(const QString& path) { return files_->openSessionAsync(path); }
+bool MainWindow::openSession(const QString& path) { return files_->openSession(path); }
+void MainWindow::cancelOpen() { files_->cancelOpen(); }
+bool MainWindow::saveSession(const QString& path) { return files_->saveSession(path); }
+bool MainWindow::exportChart(const QString& path) { return exports_->exportChart(path); }
+bool MainWindow::exportSamplesCsv(const QString& path) { return exports_->exportSamplesCsv(path); }
+bool MainWindow::exportChromeTrace(const QString& path) { return exports_->exportChromeTrace(path); }
+QString MainWindow::autosavePath() { return SessionExportController::autosavePath(); }
+QAction* MainWindow::exportTraceAction() const { return exports_->exportTraceAction(); }
+QAction* MainWindow::recoverAction() const { return exports_->recoverAction(); }
+QWidget* MainWindow::offerBar() const { return exports_->offerBar(); }
 
 RecommendationWizard* MainWindow::openWizard() {
   // Non-modal and kept: a user can look at the charts while reading the reasons.
@@ -134,18 +146,6 @@ void MainWindow::createActions() {
   cancel_action_->setToolTip(tr("Stop after the current iteration (Esc)"));
   connect(cancel_action_, &QAction::triggered, this, &MainWindow::cancelRun);
 
-  open_action_ = new QAction(style()->standardIcon(QStyle::SP_DialogOpenButton), tr("&Open Session…"), this);
-  open_action_->setShortcut(QKeySequence::Open);
-  connect(open_action_, &QAction::triggered, this, &MainWindow::openSessionDialog);
-  save_action_ = new QAction(style()->standardIcon(QStyle::SP_DialogSaveButton), tr("&Save Session…"), this);
-  save_action_->setShortcut(QKeySequence::Save);
-  connect(save_action_, &QAction::triggered, this, &MainWindow::saveSessionDialog);
-  export_png_action_ = new QAction(tr("Export Chart as &PNG…"), this);
-  export_png_action_->setShortcut(Qt::CTRL | Qt::Key_E);
-  connect(export_png_action_, &QAction::triggered, this, [this] { exportChartDialog(QStringLiteral("png")); });
-  export_pdf_action_ = new QAction(tr("Export Chart as P&DF…"), this);
-  export_pdf_action_->setShortcut(Qt::CTRL | Qt::SHIFT | Qt::Key_E);
-  connect(export_pdf_action_, &QAction::triggered, this, [this] { exportChartDialog(QStringLiteral("pdf")); });
   quit_action_ = new QAction(tr("&Quit"), this);
   quit_action_->setShortcut(QKeySequence::Quit);
   connect(quit_action_, &QAction::triggered, this, &QWidget::close);
@@ -241,12 +241,12 @@ void MainWindow::createCentralArea() {
 
 void MainWindow::createMenus() {
   auto* file = menuBar()->addMenu(tr("&File"));
-  file->addAction(open_action_);
-  recent_menu_ = file->addMenu(tr("Open &Recent"));
-  file->addAction(save_action_);
+  file->addAction(files_->openAction());
+  file->addMenu(files_->recentMenu());
+  file->addAction(files_->saveAction());
   file->addSeparator();
-  file->addAction(export_png_action_);
-  file->addAction(export_pdf_action_);
+  file->addAction(exports_->exportPngAction());
+  file->addAction(exports_->exportPdfAction());
   file->addSeparator();
   file->addAction(quit_action_);
 
@@ -254,9 +254,7 @@ void MainWindow::createMenus() {
   run->addAction(start_action_);
   run->addAction(cancel_action_);
   run->addSeparator();
-  recover_action_ = run->addAction(tr("Open &Autosaved Run"), this, [this] { openSessionAsync(autosavePath()); });
-  recover_action_->setObjectName(QStringLiteral("recoverAction"));
-  recover_action_->setEnabled(false);
+  run->addAction(exports_->recoverAction());
 
   auto* view = menuBar()->addMenu(tr("&View"));
   view->addAction(log_scale_action_);
@@ -276,6 +274,17 @@ void MainWindow::createMenus() {
   wizard_action_->setObjectName(QStringLiteral("wizardAction"));
   wizard_action_->setShortcut(Qt::CTRL | Qt::SHIFT | Qt::Key_W);
 
+  // Between View and Help, where the sketch in UI.md has it.
+  auto* exports = menuBar()->addMenu(tr("E&xport"));
+  exports->setToolTipsVisible(true);  // the disabled trace action says why
+  exports->addAction(exports_->exportPngAction());
+  exports->addAction(exports_->exportPdfAction());
+  exports->addSeparator();
+  exports->addAction(exports_->exportCsvAction());
+  exports->addAction(exports_->exportTraceAction());
+  exports->addAction(exports_->exportJsonAction());
+  connect(exports, &QMenu::aboutToShow, exports_, &SessionExportController::updateActions);
+
   auto* help = menuBar()->addMenu(tr("&Help"));
   about_action_ = help->addAction(tr("&About InferScope"), this, &MainWindow::showAbout);
   about_action_->setObjectName(QStringLiteral("aboutAction"));
@@ -287,14 +296,14 @@ void MainWindow::createMenus() {
   toolbar->addAction(start_action_);
   toolbar->addAction(cancel_action_);
   toolbar->addSeparator();
-  toolbar->addAction(open_action_);
-  toolbar->addAction(save_action_);
+  toolbar->addAction(files_->openAction());
+  toolbar->addAction(files_->saveAction());
   toolbar->addSeparator();
   toolbar->addAction(log_scale_action_);
-  toolbar->addAction(export_png_action_);
-  export_png_action_->setIconText(tr("Export PNG"));
-  open_action_->setIconText(tr("Open"));
-  save_action_->setIconText(tr("Save"));
+  toolbar->addAction(exports_->exportPngAction());
+  exports_->exportPngAction()->setIconText(tr("Export PNG"));
+  files_->openAction()->setIconText(tr("Open"));
+  files_->saveAction()->setIconText(tr("Save"));
 }
 
 void MainWindow::showAbout() {
@@ -328,7 +337,7 @@ void MainWindow::connectBridge() {
   connect(bridge_, &EngineBridge::logMessage, log_model_, &LogModel::append);
   connect(bridge_, &EngineBridge::sessionFinished, this, &MainWindow::onSessionFinished);
   connect(bridge_, &EngineBridge::runFailed, this, [this](const QString& message) {
-    autosave_timer_->stop();
+    exports_->stopAutosave();
     document_->failRun();
     log_model_->append(LogLevel::Error, message);
     run_status_->finished(RunStatusBar::RunState::Failed, message);
@@ -372,13 +381,12 @@ void MainWindow::startRequest(const ProfileRequest& asked) {
                                          .arg(request.run.warmup_iterations)
                                          .arg(request.run.measure_iterations));
   session_arrived_ = false;
-  cancelOpen();  // a file still being read would replace the run's data when it arrived
+  files_->cancelOpen();  // a file still being read would replace the run's data when it arrived
   banner_->hide();
   document_->beginRun(request);
   run_status_->runStarted(static_cast<int>(request.plan.size()));
   bridge_->start(request);
-  autosave_failed_ = false;
-  autosave_timer_->start();
+  exports_->startAutosave();
   saveSettings();
 }
 
@@ -394,8 +402,7 @@ void MainWindow::onSessionFinished(const std::shared_ptr<const SessionResult>& s
   session_arrived_ = true;
   document_->setSession(session);
   // The run ended on its own terms: nothing to recover, and its speed feeds the next estimate.
-  autosave_timer_->stop();
-  QFile::remove(autosavePath());
+  exports_->finishAutosave();
   double sum_ms = 0;
   int timed = 0;
   for (const auto& c : session->configs) {
@@ -422,11 +429,9 @@ QString MainWindow::runOutcome(const SessionResult& session) {
 void MainWindow::onRunningChanged(bool running) {
   start_action_->setEnabled(!running);
   cancel_action_->setEnabled(running && run_status_->state() != RunStatusBar::RunState::Cancelling);
-  open_action_->setEnabled(!running);
-  recent_menu_->setEnabled(!running && !recent_menu_->isEmpty());
-  save_action_->setEnabled(!running && document_->session() != nullptr);
-  if (!running && autosave_timer_) autosave_timer_->stop();
-  if (export_csv_action_) updateExportActions();
+  files_->setRunning(running);
+  if (!running) exports_->stopAutosave();
+  exports_->updateActions();
   setup_panel_->setRunning(running);
   // A run cancelled before its thread reached the engine ends without a session.
   const auto state = run_status_->state();
@@ -464,37 +469,12 @@ void MainWindow::updateTitle() {
   session_info_->setToolTip(session_info_->text());
 }
 
-// A session file dropped on the window opens like File → Open. Model files are named in the
-// banner with the command that profiles them: the window runs the zoo models.
-QString MainWindow::droppedFile(const QMimeData* mime) {
-  if (!mime || !mime->hasUrls()) return {};
-  for (const QUrl& url : mime->urls()) {
-    if (!url.isLocalFile()) continue;
-    const QString path = url.toLocalFile();
-    if (path.endsWith(QStringLiteral(".json"), Qt::CaseInsensitive) || path.endsWith(QStringLiteral(".pt"), Qt::CaseInsensitive) ||
-        path.endsWith(QStringLiteral(".pt2"), Qt::CaseInsensitive))
-      return path;
-  }
-  return {};
-}
-
 void MainWindow::dragEnterEvent(QDragEnterEvent* event) {
-  if (!droppedFile(event->mimeData()).isEmpty() && !bridge_->isRunning()) event->acceptProposedAction();
+  if (files_->acceptsDrop(event->mimeData())) event->acceptProposedAction();
 }
 
 void MainWindow::dropEvent(QDropEvent* event) {
-  const QString path = droppedFile(event->mimeData());
-  if (path.isEmpty()) return;
-  event->acceptProposedAction();
-  if (path.endsWith(QStringLiteral(".json"), Qt::CaseInsensitive)) {
-    openSessionAsync(path);
-    return;
-  }
-  banner_->showError(tr("%1 is a model file").arg(QFileInfo(path).fileName()),
-                     tr("The window profiles the zoo models. Profile a TorchScript or AOTInductor file with "
-                        "inferscope-cli profile --model-file %1 --input SHAPE:DTYPE --out run.inferscope.json, "
-                        "then drop the session file here.")
-                         .arg(path));
+  if (files_->drop(event->mimeData())) event->acceptProposedAction();
 }
 
 void MainWindow::closeEvent(QCloseEvent* event) {

@@ -1,11 +1,8 @@
 // MainWindow's docks: "Model & input" (the RunSetupPanel in a scroll area) and the log, with the
-// bar above it that offers a crashed run's autosave. Layout of the centre is in main_window.cpp.
+// bar above it that offers a crashed run's autosave (SessionExportController's). Layout of the
+// centre is in main_window.cpp.
 #include <QDockWidget>
-#include <QFile>
-#include <QHBoxLayout>
-#include <QLabel>
 #include <QListView>
-#include <QPushButton>
 #include <QScrollArea>
 #include <QScrollBar>
 #include <QVBoxLayout>
@@ -13,6 +10,7 @@
 #include "gui/lib/log_model.h"
 #include "gui/widgets/main_window.h"
 #include "gui/widgets/run_setup_panel.h"
+#include "gui/widgets/session_export_controller.h"
 
 namespace inferscope::gui {
 
@@ -40,35 +38,11 @@ void MainWindow::createDocks() {
   connect(log_model_, &QAbstractItemModel::rowsInserted, log_view_, &QListView::scrollToBottom);
   log_dock_ = new QDockWidget(tr("Log"), this);
   log_dock_->setObjectName(QStringLiteral("logDock"));
-  // The log panel hosts offers a message alone cannot act on (a crashed run's autosave): a slim
-  // bar above the list, hidden until there is something to offer.
-  offer_bar_ = new QWidget;
-  offer_bar_->setObjectName(QStringLiteral("offerBar"));
-  auto* offer_layout = new QHBoxLayout(offer_bar_);
-  offer_layout->setContentsMargins(4, 2, 4, 2);
-  offer_label_ = new QLabel;
-  offer_layout->addWidget(offer_label_, 1);
-  offer_open_button_ = new QPushButton(tr("Open"));
-  offer_open_button_->setObjectName(QStringLiteral("offerOpenButton"));
-  auto* discard = new QPushButton(tr("Discard"));
-  discard->setObjectName(QStringLiteral("offerDiscardButton"));
-  offer_layout->addWidget(offer_open_button_);
-  offer_layout->addWidget(discard);
-  offer_bar_->setVisible(false);
-  connect(offer_open_button_, &QPushButton::clicked, this, [this] { openSessionAsync(autosavePath()); });
-  connect(this, &MainWindow::sessionOpened, offer_bar_, [this](const QString& path) {
-    if (path == autosavePath()) offer_bar_->hide();
-  });
-  connect(discard, &QPushButton::clicked, this, [this] {
-    QFile::remove(autosavePath());
-    recover_action_->setEnabled(false);
-    offer_bar_->hide();
-  });
   auto* log_panel = new QWidget;
   auto* log_layout = new QVBoxLayout(log_panel);
   log_layout->setContentsMargins(0, 0, 0, 0);
   log_layout->setSpacing(0);
-  log_layout->addWidget(offer_bar_);
+  log_layout->addWidget(exports_->offerBar());  // a crashed run's autosave, when there is one
   log_layout->addWidget(log_view_, 1);
   log_dock_->setWidget(log_panel);
   addDockWidget(Qt::BottomDockWidgetArea, log_dock_);

@@ -10,10 +10,11 @@
 #include <QApplication>
 #include <QComboBox>
 #include <QFile>
+#include <QFont>
 #include <QHeaderView>
 #include <QLabel>
 #include <QTabWidget>
-#include <QTableWidget>
+#include <QTableView>
 #include <QTemporaryDir>
 #include <QTest>
 #include <algorithm>
@@ -21,146 +22,52 @@
 
 #include "core/cudnn/cudnn_ledger.h"
 #include "core/session/session_file.h"
+#include "gui/lib/cudnn_layer_table_model.h"
 #include "gui/lib/session_document.h"
 #include "gui/lib/value_format.h"
 #include "gui/widgets/cudnn_chart.h"
 #include "gui/widgets/main_window.h"
+#include "tests/gui/cudnn_sample_ledger.h"
 #include "tests/gui/gui_test_main.h"
 
 using namespace inferscope;
 using namespace inferscope::gui;
 using cudnn::KernelFamily;
 using cudnn::SelectionMode;
+using inferscope::gui::testing::sampleLedger;
+using LayerTable = CudnnLayerTableModel;
 
 namespace {
 
 // Clicks a column's header as a person would (the header sorts the table).
-void clickHeader(QTableWidget* table, int column) {
+void clickHeader(QTableView* table, int column) {
   QHeaderView* header = table->horizontalHeader();
-  table->scrollToItem(table->item(0, column));
+  table->scrollTo(table->model()->index(0, column));
   const QPoint centre(header->sectionViewportPosition(column) + header->sectionSize(column) / 2,
                       header->height() / 2);
   QTest::mouseClick(header->viewport(), Qt::LeftButton, {}, centre);
 }
 
-// The column's numbers (Qt::UserRole) from the top row down.
-std::vector<double> columnValues(const QTableWidget* table, int column) {
+// A cell of the table as shown (through the view's sorting proxy).
+QModelIndex cell(const QTableView* table, int row, int column) {
+  return table->model()->index(row, column);
+}
+QString text(const QTableView* table, int row, int column) {
+  return cell(table, row, column).data().toString();
+}
+QString toolTip(const QTableView* table, int row, int column) {
+  return cell(table, row, column).data(Qt::ToolTipRole).toString();
+}
+int rows(const QTableView* table) {
+  return table->model()->rowCount();
+}
+
+// The column's numbers (the model's SortRole) from the top row down.
+std::vector<double> columnValues(const QTableView* table, int column) {
   std::vector<double> values;
-  for (int r = 0; r < table->rowCount(); ++r)
-    values.push_back(table->item(r, column)->data(Qt::UserRole).toDouble());
+  for (int r = 0; r < rows(table); ++r)
+    values.push_back(cell(table, r, column).data(LayerTable::SortRole).toDouble());
   return values;
-}
-
-cudnn::AlgorithmCandidate candidate(const char* algo, KernelFamily family,
-                                    std::optional<double> time_ms, const char* status = "ok",
-                                    bool deterministic = true) {
-  cudnn::AlgorithmCandidate c;
-  c.algo = algo;
-  c.family = family;
-  c.time_ms = time_ms;
-  c.status = status;
-  c.deterministic = deterministic;
-  return c;
-}
-
-cudnn::ModeObservation ran(KernelFamily family, double gpu_time_us,
-                           std::optional<double> autotune_ms = {}) {
-  cudnn::ModeObservation o;
-  o.observed = true;
-  o.family = family;
-  o.gpu_time_us = gpu_time_us;
-  o.autotune_ms = autotune_ms;
-  o.kernels.push_back({"implicit_convolve_sgemm", family, false, gpu_time_us});
-  return o;
-}
-
-cudnn::ConvShape shape(std::vector<std::int64_t> input, std::vector<std::int64_t> weight,
-                       std::int64_t stride, std::int64_t padding) {
-  cudnn::ConvShape s;
-  s.input = std::move(input);
-  s.weight = std::move(weight);
-  s.stride = {stride, stride};
-  s.padding = {padding, padding};
-  s.dilation = {1, 1};
-  return s;
-}
-
-// Three conv layers of a ResNet-like stem:
-//   #1 the 7×7 stem: 3 timed candidates (+ one unsupported, one heuristic-only), all modes agree;
-//   #2 a 3×3: benchmark picks Winograd over the heuristic's precomputed GEMM, 18 µs faster per
-//   call; #3 a transposed conv: listed, not queried; only the heuristic run observed it.
-cudnn::CudnnLedger sampleLedger() {
-  cudnn::CudnnLedger l;
-  l.available = true;
-  l.model = "resnet50";
-  l.input = "32x3x224x224:float32";
-  l.config = "fp32";
-  l.device = "NVIDIA H200 (sm_90)";
-  l.cudnn_version = 91900;
-  l.torch_version = "2.9.0";
-
-  cudnn::LedgerLayer stem;
-  stem.shape = shape({32, 3, 224, 224}, {64, 3, 7, 7}, 2, 3);
-  stem.layer_names = {"conv1"};
-  stem.calls_per_iteration = 1;
-  stem.candidates = {
-      candidate("IMPLICIT_PRECOMP_GEMM", KernelFamily::PrecomputedImplicitGemm, 0.080),
-      candidate("IMPLICIT_GEMM", KernelFamily::ImplicitGemm, 0.120),
-      candidate("GEMM", KernelFamily::Gemm, 0.300),
-      candidate("FFT", KernelFamily::Fft, std::nullopt, "CUDNN_STATUS_NOT_SUPPORTED"),
-      candidate("WINOGRAD", KernelFamily::Winograd, std::nullopt)};
-  stem.heuristic_algo = "IMPLICIT_PRECOMP_GEMM";
-  stem.fastest_algo = "IMPLICIT_PRECOMP_GEMM";
-  stem.ran[SelectionMode::Heuristic] = ran(KernelFamily::PrecomputedImplicitGemm, 82);
-  stem.ran[SelectionMode::Benchmark] = ran(KernelFamily::PrecomputedImplicitGemm, 81, 12.0);
-  stem.ran[SelectionMode::Deterministic] = ran(KernelFamily::PrecomputedImplicitGemm, 82);
-
-  cudnn::LedgerLayer block;
-  block.shape = shape({32, 64, 56, 56}, {64, 64, 3, 3}, 1, 1);
-  block.layer_names = {"layer1.0.conv2", "layer1.1.conv2", "layer1.2.conv2"};
-  block.calls_per_iteration = 3;
-  block.candidates = {
-      candidate("WINOGRAD_NONFUSED", KernelFamily::Winograd, 0.030),
-      candidate("IMPLICIT_PRECOMP_GEMM", KernelFamily::PrecomputedImplicitGemm, 0.050),
-      candidate("FFT_TILING", KernelFamily::Fft, 0.200, "ok", false)};
-  block.heuristic_algo = "IMPLICIT_PRECOMP_GEMM";
-  block.fastest_algo = "WINOGRAD_NONFUSED";
-  block.ran[SelectionMode::Heuristic] = ran(KernelFamily::PrecomputedImplicitGemm, 52);
-  block.ran[SelectionMode::Benchmark] = ran(KernelFamily::Winograd, 34, 40.0);
-  block.ran[SelectionMode::Benchmark].layout_transposes = 2;
-  block.ran[SelectionMode::Deterministic] = ran(KernelFamily::PrecomputedImplicitGemm, 52);
-  block.benchmark_differs = true;
-  block.benchmark_gain_us = 18;
-
-  cudnn::LedgerLayer transposed;
-  transposed.shape = shape({32, 64, 28, 28}, {64, 32, 2, 2}, 2, 0);
-  transposed.shape.transposed = true;
-  transposed.calls_per_iteration = 1;
-  transposed.query_error = "transposed convolutions are listed, not queried";
-  transposed.ran[SelectionMode::Heuristic] = ran(KernelFamily::Other, 10);
-  cudnn::ModeObservation failed;
-  failed.error = "the benchmark run failed";
-  transposed.ran[SelectionMode::Benchmark] = failed;
-
-  l.layers = {stem, block, transposed};
-  l.summary.unique_shapes = 3;
-  l.summary.conv_calls_per_iteration = 5;
-  l.summary.benchmark_differs = 1;
-  l.summary.benchmark_faster = 1;
-  l.summary.benchmark_gain_us = 54;
-  l.summary.autotune_ms_total = 52;
-  for (const auto mode : cudnn::kSelectionModes) {
-    cudnn::ModeTotals t;
-    t.ok = true;
-    t.config_key = mode == SelectionMode::Benchmark       ? "fp32+bench"
-                   : mode == SelectionMode::Deterministic ? "fp32+det"
-                                                          : "fp32";
-    t.steady_median_ms = 11.7;
-    t.first_iteration_ms = mode == SelectionMode::Benchmark ? 120 : 30;
-    l.modes[mode] = t;
-  }
-  l.notes = {"times are medians over 20 steady iterations"};
-  return l;
 }
 
 SessionResult sessionWith(std::vector<cudnn::CudnnLedger> ledgers) {
@@ -217,37 +124,30 @@ class TestCudnnChart : public QObject {
     QCOMPARE(chart->ranPointCount(SelectionMode::Heuristic), 3);
     QCOMPARE(chart->ranPointCount(SelectionMode::Benchmark), 2);
     QCOMPARE(chart->ranPointCount(SelectionMode::Deterministic), 2);
-    QCOMPARE(CudnnChart::shortLabel(sampleLedger().layers[1].shape, 2),
+    QCOMPARE(LayerTable::shortLabel(sampleLedger().layers[1].shape, 2),
              QStringLiteral("#2 64→64 3×3 s1"));
     QCOMPARE(CudnnChart::cudnnVersionText(91900), QStringLiteral("9.19.0"));
     QCOMPARE(CudnnChart::cudnnVersionText(8902), QStringLiteral("8.9.2"));
 
     auto* table = chart->table();
-    QCOMPARE(table->rowCount(), 3);
-    QCOMPARE(table->item(1, CudnnChart::ColHeuristicAlgo)->text(),
-             QStringLiteral("IMPLICIT_PRECOMP_GEMM"));
-    QCOMPARE(table->item(1, CudnnChart::ColFastestAlgo)->text(),
-             QStringLiteral("WINOGRAD_NONFUSED"));
-    QVERIFY(
-        table->item(1, CudnnChart::ColRanBenchmark)->text().startsWith(QStringLiteral("Winograd")));
-    QVERIFY(
-        table->item(1, CudnnChart::ColFlags)->text().contains(QStringLiteral("benchmark differs")));
-    QVERIFY(table->item(1, CudnnChart::ColFlags)
-                ->text()
+    QCOMPARE(rows(table), 3);
+    QCOMPARE(text(table, 1, LayerTable::ColHeuristicAlgo), QStringLiteral("IMPLICIT_PRECOMP_GEMM"));
+    QCOMPARE(text(table, 1, LayerTable::ColFastestAlgo), QStringLiteral("WINOGRAD_NONFUSED"));
+    QVERIFY(text(table, 1, LayerTable::ColRanBenchmark).startsWith(QStringLiteral("Winograd")));
+    QVERIFY(text(table, 1, LayerTable::ColFlags).contains(QStringLiteral("benchmark differs")));
+    QVERIFY(text(table, 1, LayerTable::ColFlags)
                 .contains(QStringLiteral("2 transpose(s)/call (benchmark)")));
-    QVERIFY(table->item(1, CudnnChart::ColShape)
-                ->toolTip()
+    QVERIFY(toolTip(table, 1, LayerTable::ColShape)
                 .contains(QStringLiteral("32x64x56x56 * 64x64x3x3")));
-    QCOMPARE(table->item(2, CudnnChart::ColRanBenchmark)->text(), QStringLiteral("—"));
-    QVERIFY(
-        table->item(2, CudnnChart::ColFlags)->text().contains(QStringLiteral("transposed conv")));
+    QCOMPARE(text(table, 2, LayerTable::ColRanBenchmark), QStringLiteral("—"));
+    QVERIFY(text(table, 2, LayerTable::ColFlags).contains(QStringLiteral("transposed conv")));
     // Numeric sort: the largest gain first, the layer order back.
-    table->sortByColumn(CudnnChart::ColGain, Qt::DescendingOrder);
-    QCOMPARE(table->item(0, CudnnChart::ColLayer)->text(), QStringLiteral("2"));
-    table->sortByColumn(CudnnChart::ColAutotune, Qt::DescendingOrder);
-    QCOMPARE(table->item(0, CudnnChart::ColAutotune)->data(Qt::UserRole).toDouble(), 40.0);
-    table->sortByColumn(CudnnChart::ColLayer, Qt::AscendingOrder);
-    QCOMPARE(table->item(0, CudnnChart::ColLayer)->text(), QStringLiteral("1"));
+    table->sortByColumn(LayerTable::ColGain, Qt::DescendingOrder);
+    QCOMPARE(text(table, 0, LayerTable::ColLayer), QStringLiteral("2"));
+    table->sortByColumn(LayerTable::ColAutotune, Qt::DescendingOrder);
+    QCOMPARE(cell(table, 0, LayerTable::ColAutotune).data(LayerTable::SortRole).toDouble(), 40.0);
+    table->sortByColumn(LayerTable::ColLayer, Qt::AscendingOrder);
+    QCOMPARE(text(table, 0, LayerTable::ColLayer), QStringLiteral("1"));
 
     const QString summary = chart->summaryText();
     QVERIFY2(summary.contains(QStringLiteral("3 unique conv shapes")), qPrintable(summary));
@@ -276,7 +176,7 @@ class TestCudnnChart : public QObject {
     QVERIFY(chart->messageText().contains(QStringLiteral("this build has no CUDA")));
     QCOMPARE(chart->layerCount(), 0);
     QCOMPARE(chart->candidatePointCount(), 0);
-    QCOMPARE(chart->table()->rowCount(), 0);
+    QCOMPARE(rows(chart->table()), 0);
   }
 
   // zoo ResNet-50, batch 8, bf16+cl on the H200 (cuDNN 9.19, LibTorch 2.11), three modes.
@@ -308,20 +208,23 @@ class TestCudnnChart : public QObject {
 
     // The table: one row per shape, in execution order, 53 convolutions per iteration in all.
     auto* table = chart->table();
-    QCOMPARE(table->rowCount(), 23);
+    QCOMPARE(rows(table), 23);
     double calls = 0;
-    for (const double c : columnValues(table, CudnnChart::ColCalls)) calls += c;
+    for (const double c : columnValues(table, LayerTable::ColCalls)) calls += c;
     QCOMPARE(calls, 53.0);
-    QCOMPARE(table->item(0, CudnnChart::ColShape)->text(), QStringLiteral("3→64 7×7 s2"));
-    QVERIFY(table->item(0, CudnnChart::ColShape)->toolTip().contains(QStringLiteral("nhwc")));
+    QCOMPARE(text(table, 0, LayerTable::ColShape), QStringLiteral("3→64 7×7 s2"));
+    QVERIFY(toolTip(table, 0, LayerTable::ColShape).contains(QStringLiteral("nhwc")));
     // Benchmark ran another kernel on 10 shapes (bold), 9 of them slower by more than 2 % (red).
     int bold = 0, red = 0, green = 0, differs = 0;
-    for (int r = 0; r < table->rowCount(); ++r) {
-      bold += table->item(r, CudnnChart::ColRanBenchmark)->font().bold() ? 1 : 0;
-      const QColor gain = table->item(r, CudnnChart::ColGain)->foreground().color();
+    for (int r = 0; r < rows(table); ++r) {
+      bold += cell(table, r, LayerTable::ColRanBenchmark).data(Qt::FontRole).value<QFont>().bold()
+                  ? 1
+                  : 0;
+      const QColor gain =
+          cell(table, r, LayerTable::ColGain).data(Qt::ForegroundRole).value<QColor>();
       red += gain == QColor(218, 54, 51) ? 1 : 0;
       green += gain == QColor(46, 160, 67) ? 1 : 0;
-      const QString flags = table->item(r, CudnnChart::ColFlags)->text();
+      const QString flags = text(table, r, LayerTable::ColFlags);
       differs += flags.contains(QStringLiteral("benchmark differs")) ? 1 : 0;
       QVERIFY2(!flags.contains(QStringLiteral("transpose")), qPrintable(flags));  // channels_last
       QVERIFY(!flags.contains(QStringLiteral("deterministic differs")));
@@ -331,14 +234,13 @@ class TestCudnnChart : public QObject {
     QCOMPARE(red, 9);
     QCOMPARE(green, 0);
     // The stem: benchmark's kernel is named on hover, its loss shown to one decimal.
-    QVERIFY(table->item(0, CudnnChart::ColRanBenchmark)
-                ->toolTip()
+    QVERIFY(toolTip(table, 0, LayerTable::ColRanBenchmark)
                 .contains(QStringLiteral("convolve_common_engine_float_NHWC")));
-    QVERIFY(table->item(0, CudnnChart::ColGain)->text().endsWith(QStringLiteral("43.4")));
+    QVERIFY(text(table, 0, LayerTable::ColGain).endsWith(QStringLiteral("43.4")));
 
     // Sorting by a click on a header: the whole column in order, the extremes where they belong.
     for (const int column :
-         {int(CudnnChart::ColGain), int(CudnnChart::ColAutotune), int(CudnnChart::ColCalls)}) {
+         {int(LayerTable::ColGain), int(LayerTable::ColAutotune), int(LayerTable::ColCalls)}) {
       for (int click = 0; click < 2; ++click) {
         clickHeader(table, column);
         QCOMPARE(table->horizontalHeader()->sortIndicatorSection(), column);
@@ -348,22 +250,20 @@ class TestCudnnChart : public QObject {
         QVERIFY2(ascending ? std::is_sorted(values.begin(), values.end())
                            : std::is_sorted(values.rbegin(), values.rend()),
                  qPrintable(QStringLiteral("column %1, %2").arg(column).arg(ascending)));
-        QCOMPARE(table->rowCount(), 23);
-        if (column == CudnnChart::ColGain) {  // the stem loses most: 43.4 µs per call
-          QCOMPARE(table->item(ascending ? 0 : 22, CudnnChart::ColLayer)->text(),
-                   QStringLiteral("1"));
+        QCOMPARE(rows(table), 23);
+        if (column == LayerTable::ColGain) {  // the stem loses most: 43.4 µs per call
+          QCOMPARE(text(table, ascending ? 0 : 22, LayerTable::ColLayer), QStringLiteral("1"));
         }
-        if (column == CudnnChart::ColCalls) {  // #14, a 1×1 conv run 6 times per iteration
-          QCOMPARE(table->item(ascending ? 22 : 0, CudnnChart::ColLayer)->text(),
-                   QStringLiteral("14"));
+        if (column == LayerTable::ColCalls) {  // #14, a 1×1 conv run 6 times per iteration
+          QCOMPARE(text(table, ascending ? 22 : 0, LayerTable::ColLayer), QStringLiteral("14"));
         }
       }
     }
-    clickHeader(table, CudnnChart::ColLayer);
+    clickHeader(table, LayerTable::ColLayer);
     if (table->horizontalHeader()->sortIndicatorOrder() != Qt::AscendingOrder)
-      clickHeader(table, CudnnChart::ColLayer);
-    for (int r = 0; r < table->rowCount(); ++r)
-      QCOMPARE(table->item(r, CudnnChart::ColLayer)->text(), QString::number(r + 1));
+      clickHeader(table, LayerTable::ColLayer);
+    for (int r = 0; r < rows(table); ++r)
+      QCOMPARE(text(table, r, LayerTable::ColLayer), QString::number(r + 1));
 
     // The summary: shapes and calls, where benchmark and deterministic mode changed the kernel.
     const QString summary = chart->summaryText();
@@ -395,7 +295,8 @@ class TestCudnnChart : public QObject {
       return 0.0;
     };
     QVERIFY2(totals.contains(QStringLiteral("steady median <b>%1</b>&nbsp;ms")
-                                 .arg(three(median("bf16+cl"), median("bf16+cl+bench"), median("bf16+cl+det")))),
+                                 .arg(three(median("bf16+cl"), median("bf16+cl+bench"),
+                                            median("bf16+cl+det")))),
              qPrintable(totals));
     QVERIFY(totals.contains(QStringLiteral("conv GPU time %1").arg(three(423.8, 501.0, 424.1))));
     QVERIFY(totals.contains(QStringLiteral("first iteration %1").arg(three(375.9, 1429.8, 374.9))));
@@ -429,7 +330,7 @@ class TestCudnnChart : public QObject {
     QVERIFY(
         window.openSession(saved(dir, sessionWith({sampleLedger()}), "ledger.inferscope.json")));
     QVERIFY(chart->messageText().isEmpty());
-    QCOMPARE(chart->table()->rowCount(), 3);
+    QCOMPARE(rows(chart->table()), 3);
   }
 };
 

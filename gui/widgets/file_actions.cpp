@@ -1,0 +1,268 @@
+// FileActions: the loader's outcome becomes the document, the recent list, the setup panel's
+// request and the status line; failures keep what the window showed before and say why.
+#include "gui/widgets/file_actions.h"
+
+#include <QAction>
+#include <QDir>
+#include <QEventLoop>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QMenu>
+#include <QMimeData>
+#include <QStyle>
+#include <QUrl>
+#include <QWidget>
+
+#include "core/session/session_file.h"
+#include "gui/lib/engine_bridge.h"
+#include "gui/lib/log_model.h"
+#include "gui/lib/recent_files.h"
+#include "gui/lib/session_document.h"
+#include "gui/lib/session_loader.h"
+#include "gui/widgets/message_banner.h"
+#include "gui/widgets/run_setup_panel.h"
+#include "gui/widgets/run_status_bar.h"
+
+namespace inferscope::gui {
+namespace {
+
+QString sessionFilter() {
+  return FileActions::tr("InferScope sessions (*.inferscope.json);;JSON files (*.json)");
+}
+
+QString withSuffix(QString path, const QString& suffix) {
+  if (!path.endsWith(suffix, Qt::CaseInsensitive)) path += suffix;
+  return path;
+}
+
+}  // namespace
+
+FileActions::FileActions(SessionDocument* document, EngineBridge* bridge, SessionLoader* loader,
+                         LogModel* log, MessageBanner* banner, RunStatusBar* status,
+                         RunSetupPanel* setup, QWidget* window)
+    : QObject(window),
+      document_(document),
+      bridge_(bridge),
+      loader_(loader),
+      log_(log),
+      banner_(banner),
+      status_(status),
+      setup_(setup),
+      window_(window),
+      open_action_(new QAction(window->style()->standardIcon(QStyle::SP_DialogOpenButton),
+                               tr("&Open Session…"), this)),
+      save_action_(new QAction(window->style()->standardIcon(QStyle::SP_DialogSaveButton),
+                               tr("&Save Session…"), this)),
+      recent_menu_(new QMenu(tr("Open &Recent"), window)) {
+  open_action_->setShortcut(QKeySequence::Open);
+  connect(open_action_, &QAction::triggered, this, &FileActions::openSessionDialog);
+  save_action_->setShortcut(QKeySequence::Save);
+  connect(save_action_, &QAction::triggered, this, &FileActions::saveSessionDialog);
+
+  connect(loader_, &SessionLoader::loaded, this,
+          [this](int, const QString& path, const std::shared_ptr<const SessionResult>& session) {
+            onSessionLoaded(path, session);
+          });
+  connect(loader_, &SessionLoader::reanalysed, this,
+          [this](int, const QString& path, const QStringList& changes) {
+            log_->append(LogLevel::Warning,
+                         tr("%1 was analysed again with this version's rules; %n result(s) differ "
+                            "from the file: %2",
+                            nullptr, static_cast<int>(changes.size()))
+                             .arg(QFileInfo(path).fileName(), changes.join(QStringLiteral("; "))));
+          });
+  connect(loader_, &SessionLoader::failed, this,
+          [this](int, const QString& path, const QString& message) {
+            onSessionLoadFailed(path, message);
+          });
+  connect(status_, &RunStatusBar::cancelLoadRequested, this, &FileActions::cancelOpen);
+  updateRecentMenu();
+}
+
+int FileActions::openSessionAsync(const QString& path) {
+  if (bridge_->isRunning()) {
+    const QString message = tr("Finish or cancel the run before opening a session.");
+    log_->append(LogLevel::Warning, message);
+    emit sessionOpenFailed(path, message);
+    return 0;
+  }
+  banner_->hide();
+  status_->showLoading(QFileInfo(path).fileName());
+  emit stateChanged();
+  return loader_->load(path);
+}
+
+bool FileActions::openSession(const QString& path) {
+  // The same worker path as the menu's Open, waited for: the event loop keeps running (the
+  // progress bar moves, Cancel works), and the answer is whether this very file was opened.
+  bool ok = false, done = false;
+  QEventLoop loop;
+  const auto opened = connect(this, &FileActions::sessionOpened, &loop, [&](const QString& p) {
+    if (p != path) return;
+    ok = done = true;
+    loop.quit();
+  });
+  const auto failed = connect(this, &FileActions::sessionOpenFailed, &loop, [&](const QString& p) {
+    if (p != path) return;
+    done = true;
+    loop.quit();
+  });
+  const auto cancelled = connect(loader_, &SessionLoader::loadingChanged, &loop, [&](bool loading) {
+    if (loading || done) return;
+    done = true;  // cancelled: the result will not come
+    loop.quit();
+  });
+  if (openSessionAsync(path) != 0 && !done) loop.exec();
+  disconnect(opened);
+  disconnect(failed);
+  disconnect(cancelled);
+  return ok;
+}
+
+void FileActions::cancelOpen() {
+  if (!loader_->isLoading()) return;
+  const QString name = QFileInfo(loader_->loadingPath()).fileName();
+  loader_->cancel();
+  log_->append(LogLevel::Info, tr("stopped opening %1").arg(name));
+  showDocumentSummary();
+  emit stateChanged();
+}
+
+void FileActions::onSessionLoaded(const QString& path,
+                                  const std::shared_ptr<const SessionResult>& session) {
+  document_->setSession(session, path);
+  RecentFiles::add(path);
+  updateRecentMenu();
+  RecentFiles::rememberDirectory(path);
+  setup_->applyRequest(session->request);
+  showDocumentSummary();
+  log_->append(LogLevel::Info, tr("opened %1").arg(status_->text()));
+  emit stateChanged();
+  emit sessionOpened(path);
+}
+
+void FileActions::onSessionLoadFailed(const QString& path, const QString& message) {
+  // The reader's message names the file and what is wrong with it; the banner says what was
+  // being done, so the user knows the window still shows what it showed before.
+  const QString headline = tr("Could not open %1").arg(QFileInfo(path).fileName());
+  banner_->showError(headline, message);
+  log_->append(LogLevel::Error, message);
+  showDocumentSummary();
+  status_->showError(headline);
+  emit stateChanged();
+  emit sessionOpenFailed(path, message);
+}
+
+void FileActions::showDocumentSummary() {
+  const auto session = document_->session();
+  if (!session || document_->filePath().isEmpty()) {
+    status_->showSession({});
+    return;
+  }
+  const int configs = static_cast<int>(session->configs.size());
+  status_->showSession(tr("%1 · %2 · recorded %3 on %4")
+                           .arg(QFileInfo(document_->filePath()).fileName(),
+                                configs == 1 ? tr("1 config") : tr("%1 configs").arg(configs),
+                                QString::fromStdString(session->created_utc),
+                                QString::fromStdString(session->host)));
+}
+
+bool FileActions::saveSession(const QString& path) {
+  try {
+    document_->save(path);
+  } catch (const std::exception& e) {
+    log_->append(LogLevel::Error,
+                 tr("could not save %1: %2").arg(path, QString::fromStdString(e.what())));
+    return false;
+  }
+  RecentFiles::add(path);
+  updateRecentMenu();
+  RecentFiles::rememberDirectory(path);
+  log_->append(LogLevel::Info, tr("session saved to %1").arg(path));
+  return true;
+}
+
+void FileActions::openSessionDialog() {
+  const QString path = QFileDialog::getOpenFileName(window_, tr("Open Session"),
+                                                    RecentFiles::lastDirectory(), sessionFilter());
+  if (!path.isEmpty()) openSessionAsync(path);
+}
+
+void FileActions::saveSessionDialog() {
+  const auto session = document_->session();
+  if (!session) return;
+  QString name = document_->filePath();
+  if (name.isEmpty()) {
+    name = QDir(RecentFiles::lastDirectory())
+               .filePath(QStringLiteral("%1-%2%3").arg(
+                   QString::fromStdString(session->request.model.displayName()),
+                   QString::fromStdString(session->device.deviceString()),
+                   QString::fromUtf8(kSessionExtension)));
+  }
+  const QString path =
+      QFileDialog::getSaveFileName(window_, tr("Save Session"), name, sessionFilter());
+  if (!path.isEmpty()) saveSession(withSuffix(path, QString::fromUtf8(kSessionExtension)));
+}
+
+void FileActions::setRunning(bool running) {
+  open_action_->setEnabled(!running);
+  recent_menu_->setEnabled(!running && !recent_menu_->isEmpty());
+  save_action_->setEnabled(!running && document_->session() != nullptr);
+}
+
+void FileActions::updateRecentMenu() {
+  recent_menu_->clear();
+  const QStringList files = RecentFiles::files();
+  for (int i = 0; i < files.size(); ++i) {
+    const QString path = files[i];
+    auto* action = recent_menu_->addAction(
+        QStringLiteral("&%1 %2").arg(i + 1).arg(QFileInfo(path).fileName()));
+    action->setToolTip(path);
+    connect(action, &QAction::triggered, this, [this, path] { openSessionAsync(path); });
+  }
+  if (!files.isEmpty()) {
+    recent_menu_->addSeparator();
+    recent_menu_->addAction(tr("&Clear List"), this, [this] {
+      RecentFiles::clear();
+      updateRecentMenu();
+    });
+  }
+  recent_menu_->setEnabled(!files.isEmpty() && !bridge_->isRunning() && !loader_->isLoading());
+}
+
+// A session file dropped on the window opens like File → Open. Model files are named in the
+// banner with the command that profiles them: the window runs the zoo models.
+QString FileActions::droppedFile(const QMimeData* mime) {
+  if (!mime || !mime->hasUrls()) return {};
+  for (const QUrl& url : mime->urls()) {
+    if (!url.isLocalFile()) continue;
+    const QString path = url.toLocalFile();
+    if (path.endsWith(QStringLiteral(".json"), Qt::CaseInsensitive) ||
+        path.endsWith(QStringLiteral(".pt"), Qt::CaseInsensitive) ||
+        path.endsWith(QStringLiteral(".pt2"), Qt::CaseInsensitive))
+      return path;
+  }
+  return {};
+}
+
+bool FileActions::acceptsDrop(const QMimeData* mime) const {
+  return !droppedFile(mime).isEmpty() && !bridge_->isRunning();
+}
+
+bool FileActions::drop(const QMimeData* mime) {
+  const QString path = droppedFile(mime);
+  if (path.isEmpty()) return false;
+  if (path.endsWith(QStringLiteral(".json"), Qt::CaseInsensitive)) {
+    openSessionAsync(path);
+    return true;
+  }
+  banner_->showError(
+      tr("%1 is a model file").arg(QFileInfo(path).fileName()),
+      tr("The window profiles the zoo models. Profile a TorchScript or AOTInductor file with "
+         "inferscope-cli profile --model-file %1 --input SHAPE:DTYPE --out run.inferscope.json, "
+         "then drop the session file here.")
+          .arg(path));
+  return true;
+}
+
+}  // namespace inferscope::gui
