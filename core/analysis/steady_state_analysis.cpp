@@ -224,7 +224,7 @@ SeriesAnalysis analyse(const std::vector<double>& latencies_ms, const AnalysisOp
   // Two levels that alternate and persist are one steady behaviour, not a warm-up, a slowdown or
   // a drift: the k* rule would keep only the last stay, and its median is one level's.
   const std::size_t first_level = warmupSegmentsEnd(seg, tolerance);
-  const std::size_t after_warmup =
+  std::size_t after_warmup =
       std::max<std::size_t>(outl.leading, clean.index[std::min(seg.starts[first_level], m - 1)]);
   const std::vector<double> level_medians(
       seg.medians.begin() + static_cast<std::ptrdiff_t>(first_level), seg.medians.end());
@@ -233,6 +233,26 @@ SeriesAnalysis analyse(const std::vector<double>& latencies_ms, const AnalysisOp
     levels = describeLevels(y, after_warmup, n, levels->threshold_log);
   } else {
     levels = detectSwitching(y, after_warmup, n, tolerance);
+  }
+  // A run that starts in its slow level has that first stay cut off as "warm-up" (slower than
+  // what follows it in PELT's segments, or a leading run far above the second half), and the
+  // region left can be too short for the stays that remain. When the whole run switches, its
+  // first part is no slower than the slow level (within δ) and the slow level recurs in at least
+  // two stays after it (a warm-up followed by one slow excursion is still a warm-up), that part
+  // was a stay.
+  if (!levels && after_warmup > 0) {
+    auto whole = detectSwitching(y, 0, n, tolerance);
+    if (whole && medianOfRange(y, 0, after_warmup) <= whole->slow_log + tolerance) {
+      const SwitchingLevels rest = describeLevels(y, after_warmup, n, whole->threshold_log);
+      const double slow_stays =
+          rest.mean_slow_dwell > 0
+              ? rest.slow_share * static_cast<double>(n - after_warmup) / rest.mean_slow_dwell
+              : 0.0;
+      if (slow_stays >= 1.5) {
+        levels = whole;
+        after_warmup = 0;
+      }
+    }
   }
   throwIfCancelled(options.cancel, "switching");
   if (levels) {

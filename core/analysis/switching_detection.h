@@ -5,8 +5,11 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <optional>
 #include <vector>
+
+#include "core/analysis/markov_switching_ar.h"
 
 namespace inferscope::analysis {
 
@@ -21,6 +24,11 @@ struct SwitchingLevels {
   double level_tau = 1;
   double runs_z = 0;  // Wald–Wolfowitz runs test on the level sequence: < 0 means persistent
   double threshold_log = 0;  // ln latency between the levels that assigns each iteration
+  double persistence = 0;    // λ of the level chain (0: independent modes)
+  // Likelihood ratios behind the verdict of detectSwitching (0 from the segment route), nats:
+  // persistent levels against independent modes, and against one AR(1) level or one step.
+  double persistence_gain = 0;
+  double level_gain = 0;
 };
 
 // The levels, shares and stays of y[begin, end) split at `threshold_log` (lone points whose
@@ -28,16 +36,34 @@ struct SwitchingLevels {
 SwitchingLevels describeLevels(const std::vector<double>& y, std::size_t begin, std::size_t end,
                                double threshold_log);
 
-// Tests y[begin, end) (log latencies) for two persistent levels. Found when a two-component
-// Gaussian mixture (fitted to the values clipped to their 2nd–98th percentiles, so that slow
-// outliers do not become a level) separates them into levels at least `tolerance` (ln(1+δ)) and
-// 2.5 robust within-level standard deviations apart, each holding ≥ 5 % of the region; the level
-// sequence persists (runs-test Z < −3: independent bimodal noise stays "flat"); the levels
-// alternate (at least two switches between stays of ≥ 2 iterations: one switch is a warm-up or a
-// slowdown); two levels with AR(1) noise about them explain the series better than one AR(1)
-// process by more than 0.7·ln m per parameter (level jumps, not autocorrelated wandering); and
-// neither level trends on its own (a drift split in two halves does). Regions shorter than 100
-// points are left to switchingSegments: below that, wandering AR(1) noise passes too often.
+// What detectSwitching weighs, on y[begin, end) clipped to its 2nd–98th percentiles (so that slow
+// outliers do not become a level): a two-state Markov-switching AR(1) fit and its likelihood
+// against independent modes with the same noise (the bimodal-noise null) and against one AR(1)
+// level or one step (the wandering-noise and warm-up/slowdown nulls); the decoded level sequence (P(slow) > ½, a lone point whose
+// neighbours agree joins them). nullopt when the region is shorter than 60 points or a two-
+// component mixture finds no two levels ≥ 5 % of the region each and ≥ `tolerance` apart.
+struct SwitchingEvidence {
+  MarkovSwitchingAr fit;
+  double persistence_gain = 0;  // ln L(persistent levels) − ln L(independent modes), nats
+  // ln L(persistent levels) − ln L(the better of one AR(1) level and one step with AR(1) noise).
+  double level_gain = 0;
+  std::vector<std::uint8_t> stays;      // decoded level of each point of the region (1: slow)
+  double slow_share = 0;        // of the decoded stays
+  std::size_t switches = 0;
+  bool level_trends = false;  // one level's own values trend (a drift cut in two)
+};
+std::optional<SwitchingEvidence> switchingEvidence(const std::vector<double>& y,
+                                                  std::size_t begin, std::size_t end,
+                                                  double tolerance);
+
+// Tests y[begin, end) (log latencies) for two persistent levels: switchingEvidence() finds levels
+// at least `tolerance` (ln(1+δ)), 2 noise standard deviations (two modes) and 2.5 innovation
+// standard deviations (each switch a jump) apart, each holding ≥ 5 % of the decoded stays, with a
+// positive persistence λ; persistent levels beat independent modes by ≥ 1·ln m nats (independent
+// bimodal noise stays "flat") and the better of one AR(1) level and one step by ≥ 1.5·ln m (level
+// jumps, not autocorrelated wandering, and more than one of them); the decoded levels alternate
+// (≥ 2 switches: one is a warm-up or a slowdown) and neither trends on its own. level_tau comes
+// from the fitted λ. Regions shorter than 60 points are left to switchingSegments.
 std::optional<SwitchingLevels> detectSwitching(const std::vector<double>& y, std::size_t begin,
                                                std::size_t end, double tolerance);
 

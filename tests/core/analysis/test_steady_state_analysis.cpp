@@ -216,6 +216,56 @@ TEST(SteadyStateAnalysis, IndependentBimodalNoiseStaysFlat) {
   EXPECT_EQ(analyse(generateSeries(s).latencies_ms).series_class, SeriesClass::Flat);
 }
 
+TEST(SteadyStateAnalysis, ShortStaysAtASlowLevelAreSwitching) {
+  // Stays of about 3 iterations at 1.3×, 30 % of the time, at CV 1 %: the levels are 26 noise
+  // widths apart and the level sequence persists (λ ≈ 0.52). A per-switch penalty on the jumps
+  // called most such runs flat; the two-level Markov fit pays for the chain, not for each stay.
+  int switching = 0, truly = 0;
+  for (int r = 0; r < 20; ++r) {
+    auto s = spec(SeriesShape::Switching, 300, 0.01, 0.5);
+    s.switch_ratio = 1.3, s.switch_dwell = 3, s.switch_share = 0.3, s.seed = 900 + r;
+    const auto series = generateSeries(s);
+    if (series.true_class != SeriesClass::Switching) continue;
+    ++truly;
+    const auto a = analyse(series.latencies_ms);
+    switching += a.series_class == SeriesClass::Switching;
+    if (a.switching) {
+      EXPECT_NEAR(std::exp(a.switching->slow_log - a.switching->fast_log), 1.3, 0.03);
+      EXPECT_GT(a.switching->level_tau, 1.5);  // the stays' persistence, not 1
+    }
+  }
+  ASSERT_GE(truly, 18);
+  EXPECT_GE(switching, truly - 2);
+}
+
+TEST(SteadyStateAnalysis, IndependentSpikesStayFlatAtEveryNoise) {
+  // Independent 1.3× modes (30 %) under AR(1) noise: the level sequence does not persist, so the
+  // two-level fit gains nothing from the chain and the run is flat, however clear the levels.
+  for (double sigma : {0.01, 0.03}) {
+    for (double phi : {0.0, 0.8}) {
+      int switching = 0;
+      for (int r = 0; r < 15; ++r) {
+        auto s = spec(SeriesShape::Bimodal, 1000, sigma, phi);
+        s.seed = 950 + r;
+        switching += analyse(generateSeries(s).latencies_ms).series_class == SeriesClass::Switching;
+      }
+      EXPECT_EQ(switching, 0) << "σ " << sigma << ", φ " << phi;
+    }
+  }
+}
+
+TEST(SteadyStateAnalysis, SlowdownWithOutliersIsNotSwitching) {
+  // One change at 50 % plus 3 % slow outliers, clipped onto the slow level: one-iteration "stays"
+  // that must not turn a slowdown into alternation.
+  int switching = 0;
+  for (int r = 0; r < 20; ++r) {
+    auto s = spec(SeriesShape::StepUp, 600, 0.01, 0.0);
+    s.step_size = 1.3, s.step_up_fraction = 0.5, s.outlier_rate = 0.03, s.seed = 980 + r;
+    switching += analyse(generateSeries(s).latencies_ms).series_class == SeriesClass::Switching;
+  }
+  EXPECT_LE(switching, 1);
+}
+
 TEST(SteadyStateAnalysis, FewTimerStepsAreResolutionLimitedNotSegmented) {
   // A 1 µs clock on a 1–3 µs call: no changepoints in the quantisation.
   std::vector<double> x(300);

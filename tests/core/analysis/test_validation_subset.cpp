@@ -14,7 +14,7 @@ using namespace inferscope::analysis;
 namespace {
 
 constexpr std::uint64_t kSeed = 20240601;  // the bench's default: same cells, same series
-constexpr double kSwitchingClassFloor = 0.70;
+constexpr double kSwitchingClassFloor = 0.85;  // achieves 88.6 % (n = 300, 24 repetitions)
 
 std::vector<SyntheticSpec> subsetCells() {
   GridSpec grid;
@@ -60,8 +60,9 @@ TEST(ValidationSubset, TargetsOfMeasurementMd) {
   for (const auto& t : outcomes) {
     EXPECT_GT(t.runs, 0u) << t.name;
     if (t.name.rfind("regime switching at CV ≤ 3 %: class correct", 0) == 0) {
-      // Not met (docs/MEASUREMENT.md, "Known limits": fast-mixing stays of 2–3 iterations and
-      // 1.1× levels at CV 3 % read as flat); held at what the full grid achieves.
+      // Not met (docs/MEASUREMENT.md, "Known limits": stays of ~3 iterations at a 60 % share
+      // forget their level within about one iteration, λ ≈ 0.17, and cannot be told from
+      // independent modes in a few hundred iterations); held just below what this subset achieves.
       EXPECT_GE(t.achieved, kSwitchingClassFloor) << t.name;
       continue;
     }
