@@ -6,7 +6,7 @@
 // `profile --isolate` takes): PyTorch keeps one cuDNN plan cache per process, so a mode run after
 // another in the same process would reuse the earlier mode's plans and show neither its own choice
 // nor its autotune cost. The worker traces its run with convolution records and returns its part
-// of the ledger in the config result (ConfigResult::cudnn_observation_json, built by the engine;
+// of the ledger in the config result (ConfigResult::cudnn_observation, built by the engine;
 // the heuristic mode's part carries cuDNN's candidates). The parent merges, prints and writes.
 #include <fmt/format.h>
 
@@ -139,13 +139,13 @@ int runLedger(const CudnnOptions& o) {
     if (c.status != ConfigStatus::Ok) {
       parts.push_back(cudnn::failedMode(mode, c.config.key(),
                                         fmt::format("{}: {}", toString(c.status), c.message)));
-    } else if (c.cudnn_observation_json.empty()) {
+    } else if (!c.cudnn_observation) {
       parts.push_back(
           cudnn::failedMode(mode, c.config.key(),
                             "no convolution records: the run was not traced "
                             "(CUPTI missing or busy?) or the model has no convolutions"));
     } else {
-      parts.push_back(cudnn::ledgerFromJson(c.cudnn_observation_json, c.config.key()));
+      parts.push_back(*c.cudnn_observation);
       if (ledger.cudnn_version == 0) ledger.cudnn_version = parts.back().cudnn_version;
     }
   }

@@ -18,7 +18,6 @@
 #include "core/session/session_file.h"
 #include "core/trace/chrome_trace_writer.h"
 #include "core/trace/trace_comparison.h"
-#include "core/trace/trace_summary_json.h"
 
 namespace inferscope::cli {
 namespace {
@@ -80,11 +79,11 @@ int runTrace(const TraceOptions& o) {
   std::vector<trace::TraceSummary> summaries;
   for (const auto& c : session.configs) {
     fmt::print("{} — {}\n", c.config.key(), toString(c.status));
-    if (c.status != ConfigStatus::Ok || c.trace_summary_json.empty()) {
+    if (c.status != ConfigStatus::Ok || !c.trace_summary) {
       fmt::print("  {}\n\n", c.message);
       continue;
     }
-    const auto t = trace::traceSummaryFromJson(c.trace_summary_json);
+    const trace::TraceSummary& t = *c.trace_summary;
     if (t.status != trace::TraceStatus::Traced) {
       fmt::print("  {}\n  median {:.3f} ms (untraced)\n\n", t.untraced_reason, c.stats.median_ms);
       continue;

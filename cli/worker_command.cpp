@@ -13,7 +13,7 @@
 
 #include "cli/cli_common.h"
 #include "cli/commands.h"
-#include "cli/ndjson_sink.h"
+#include "core/session/ndjson_sink.h"
 #include "core/engine/engine.h"
 #include "core/session/session_file.h"
 

@@ -7,7 +7,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "core/advisor/json_reader.h"
+#include "core/common/json_reader.h"
 #include "core/common/error.h"
 #include "core/common/version.h"
 

@@ -12,7 +12,7 @@
 #include <sstream>
 
 #include "core/advisor/embedded_generation_table.h"
-#include "core/advisor/json_reader.h"
+#include "core/common/json_reader.h"
 #include "core/common/error.h"
 
 namespace inferscope::advisor {

@@ -7,6 +7,7 @@
 #include <nlohmann/json.hpp>
 
 #include "core/common/error.h"
+#include "core/common/json_reader.h"
 
 namespace inferscope::cudnn {
 
@@ -28,26 +29,26 @@ json toJson(const ConvShape& s) {
           {"output", s.outputSizes()}};
 }
 
-ConvShape shapeFromJson(const json& j) {
+ConvShape shapeFrom(const JsonReader& r) {
+  r.expectAnyObject();
   ConvShape s;
-  s.input = j.at("input").get<std::vector<std::int64_t>>();
-  s.weight = j.at("weight").get<std::vector<std::int64_t>>();
-  s.stride = j.value("stride", std::vector<std::int64_t>{});
-  s.padding = j.value("padding", std::vector<std::int64_t>{});
-  s.dilation = j.value("dilation", std::vector<std::int64_t>{});
-  s.groups = j.value("groups", std::int64_t{1});
-  s.dtype = j.value("dtype", "float32");
-  s.channels_last = j.value("channels_last", false);
-  s.transposed = j.value("transposed", false);
+  s.input = r.at("input").int64s();
+  s.weight = r.at("weight").int64s();
+  s.stride = r.has("stride") ? r.at("stride").int64s() : std::vector<std::int64_t>{};
+  s.padding = r.has("padding") ? r.at("padding").int64s() : std::vector<std::int64_t>{};
+  s.dilation = r.has("dilation") ? r.at("dilation").int64s() : std::vector<std::int64_t>{};
+  s.groups = r.has("groups") ? r.at("groups").int64() : 1;
+  s.dtype = r.stringOr("dtype", "float32");
+  s.channels_last = r.booleanOr("channels_last", false);
+  s.transposed = r.booleanOr("transposed", false);
   return s;
 }
 
-KernelFamily familyFromJson(const json& j, const char* name) {
-  if (!j.contains(name)) return KernelFamily::Other;
-  const auto text = j.at(name).get<std::string>();
-  const auto family = kernelFamilyFromKey(text);
-  if (!family)
-    throw Error(ErrorKind::InvalidInput, fmt::format("unknown kernel family '{}'", text));
+KernelFamily familyFrom(const JsonReader& r, const char* name) {
+  if (!r.has(name)) return KernelFamily::Other;
+  const auto value = r.at(name);
+  const auto family = kernelFamilyFromKey(value.string());
+  if (!family) value.fail(fmt::format("{}: unknown kernel family '{}'", value.where(), value.string()));
   return *family;
 }
 
@@ -64,18 +65,18 @@ json toJson(const AlgorithmCandidate& c) {
   return j;
 }
 
-AlgorithmCandidate candidateFromJson(const json& j) {
+AlgorithmCandidate candidateFrom(const JsonReader& r) {
+  r.expectAnyObject();
   AlgorithmCandidate c;
-  c.algo = j.at("algo").get<std::string>();
-  c.family = familyFromJson(j, "family");
-  c.status = j.value("status", "ok");
-  if (j.contains("time_ms") && !j.at("time_ms").is_null())
-    c.time_ms = j.at("time_ms").get<double>();
-  c.workspace_bytes = j.value("workspace_bytes", std::uint64_t{0});
-  c.deterministic = j.value("deterministic", true);
-  c.tensor_core = j.value("tensor_core", false);
-  c.math_type = j.value("math_type", "");
-  c.heuristic_rank = j.value("heuristic_rank", -1);
+  c.algo = r.at("algo").string();
+  c.family = familyFrom(r, "family");
+  c.status = r.stringOr("status", "ok");
+  c.time_ms = r.optionalNumber("time_ms");
+  c.workspace_bytes = r.uint64Or("workspace_bytes", 0);
+  c.deterministic = r.booleanOr("deterministic", true);
+  c.tensor_core = r.booleanOr("tensor_core", false);
+  c.math_type = r.stringOr("math_type", "");
+  c.heuristic_rank = r.integerOr("heuristic_rank", -1);
   return c;
 }
 
@@ -99,31 +100,31 @@ json toJson(const ModeObservation& o) {
   return j;
 }
 
-ModeObservation observationFromJson(const json& j) {
+ModeObservation observationFrom(const JsonReader& r) {
+  r.expectAnyObject();
   ModeObservation o;
-  o.observed = j.value("observed", false);
-  for (const auto& k : j.value("kernels", json::array())) {
-    RanKernel r;
-    r.name = k.at("name").get<std::string>();
-    r.family = familyFromJson(k, "family");
-    r.tensor_core = k.value("tensor_core", false);
-    r.time_us = k.value("time_us", 0.0);
-    o.kernels.push_back(std::move(r));
+  o.observed = r.booleanOr("observed", false);
+  for (const auto& k : r.elementsOr("kernels")) {
+    RanKernel ran;
+    ran.name = k.at("name").string();
+    ran.family = familyFrom(k, "family");
+    ran.tensor_core = k.booleanOr("tensor_core", false);
+    ran.time_us = k.numberOr("time_us", 0.0);
+    o.kernels.push_back(std::move(ran));
   }
-  o.family = familyFromJson(j, "family");
-  o.tensor_core = j.value("tensor_core", false);
-  o.gpu_time_us = j.value("gpu_time_us", 0.0);
-  o.layout_transposes = j.value("layout_transposes", 0);
-  o.steady_host_us = j.value("steady_host_us", 0.0);
-  if (j.contains("autotune_ms") && !j.at("autotune_ms").is_null())
-    o.autotune_ms = j.at("autotune_ms").get<double>();
-  o.error = j.value("error", "");
+  o.family = familyFrom(r, "family");
+  o.tensor_core = r.booleanOr("tensor_core", false);
+  o.gpu_time_us = r.numberOr("gpu_time_us", 0.0);
+  o.layout_transposes = r.integerOr("layout_transposes", 0);
+  o.steady_host_us = r.numberOr("steady_host_us", 0.0);
+  o.autotune_ms = r.optionalNumber("autotune_ms");
+  o.error = r.stringOr("error", "");
   return o;
 }
 
-SelectionMode modeFromKey(const std::string& key) {
+SelectionMode modeFrom(const JsonReader& r, const std::string& key) {
   const auto mode = selectionModeFromString(key);
-  if (!mode) throw Error(ErrorKind::InvalidInput, fmt::format("unknown selection mode '{}'", key));
+  if (!mode) r.fail(fmt::format("unknown selection mode '{}' in {}", key, r.where()));
   return *mode;
 }
 
@@ -147,24 +148,24 @@ json toJson(const LedgerLayer& l) {
   return j;
 }
 
-LedgerLayer layerFromJson(const json& j) {
+LedgerLayer layerFrom(const JsonReader& r) {
+  r.expectAnyObject();
   LedgerLayer l;
-  l.shape = shapeFromJson(j.at("shape"));
-  l.layer_names = j.value("layer_names", std::vector<std::string>{});
-  l.calls_per_iteration = j.value("calls_per_iteration", 0);
-  for (const auto& c : j.value("candidates", json::array()))
-    l.candidates.push_back(candidateFromJson(c));
-  l.heuristic_algo = j.value("heuristic_algo", "");
-  l.fastest_algo = j.value("fastest_algo", "");
-  l.query_error = j.value("query_error", "");
-  if (j.contains("ran")) {  // .items() of a temporary would dangle: iterate the member itself
-    for (const auto& [key, obs] : j.at("ran").items())
-      l.ran[modeFromKey(key)] = observationFromJson(obs);
+  l.shape = shapeFrom(r.at("shape"));
+  l.layer_names = r.has("layer_names") ? r.at("layer_names").strings() : std::vector<std::string>{};
+  l.calls_per_iteration = r.integerOr("calls_per_iteration", 0);
+  for (const auto& c : r.elementsOr("candidates")) l.candidates.push_back(candidateFrom(c));
+  l.heuristic_algo = r.stringOr("heuristic_algo", "");
+  l.fastest_algo = r.stringOr("fastest_algo", "");
+  l.query_error = r.stringOr("query_error", "");
+  if (r.has("ran")) {
+    const auto ran = r.at("ran");
+    for (const auto& [key, obs] : ran.members()) l.ran[modeFrom(ran, key)] = observationFrom(obs);
   }
-  l.benchmark_differs = j.value("benchmark_differs", false);
-  l.benchmark_gain_us = j.value("benchmark_gain_us", 0.0);
-  l.nondeterministic_choice = j.value("nondeterministic_choice", false);
-  l.deterministic_differs = j.value("deterministic_differs", false);
+  l.benchmark_differs = r.booleanOr("benchmark_differs", false);
+  l.benchmark_gain_us = r.numberOr("benchmark_gain_us", 0.0);
+  l.nondeterministic_choice = r.booleanOr("nondeterministic_choice", false);
+  l.deterministic_differs = r.booleanOr("deterministic_differs", false);
   return l;
 }
 
@@ -182,17 +183,17 @@ json toJson(const ModeTotals& m) {
   return j;
 }
 
-ModeTotals totalsFromJson(const json& j) {
+ModeTotals totalsFrom(const JsonReader& r) {
+  r.expectAnyObject();
   ModeTotals m;
-  m.ok = j.value("ok", false);
-  m.config_key = j.value("config", "");
-  m.error = j.value("error", "");
-  m.first_iteration_ms = j.value("first_iteration_ms", 0.0);
-  m.steady_median_ms = j.value("steady_median_ms", 0.0);
-  m.conv_gpu_time_us = j.value("conv_gpu_time_us", 0.0);
-  for (const auto& r : j.value("retune", json::array())) {
-    m.retune_first_ms.emplace_back(r.at("input").get<std::string>(),
-                                   r.at("first_iteration_ms").get<double>());
+  m.ok = r.booleanOr("ok", false);
+  m.config_key = r.stringOr("config", "");
+  m.error = r.stringOr("error", "");
+  m.first_iteration_ms = r.numberOr("first_iteration_ms", 0.0);
+  m.steady_median_ms = r.numberOr("steady_median_ms", 0.0);
+  m.conv_gpu_time_us = r.numberOr("conv_gpu_time_us", 0.0);
+  for (const auto& retune : r.elementsOr("retune")) {
+    m.retune_first_ms.emplace_back(retune.at("input").string(), retune.at("first_iteration_ms").number());
   }
   return m;
 }
@@ -211,86 +212,83 @@ json toJson(const LedgerSummary& s) {
           {"layout_transposes_per_iteration", s.layout_transposes_per_iteration}};
 }
 
-LedgerSummary summaryFromJson(const json& j) {
+LedgerSummary summaryFrom(const JsonReader& r) {
+  r.expectAnyObject();
   LedgerSummary s;
-  s.unique_shapes = j.value("unique_shapes", 0);
-  s.conv_calls_per_iteration = j.value("conv_calls_per_iteration", 0);
-  s.benchmark_differs = j.value("benchmark_differs", 0);
-  s.benchmark_faster = j.value("benchmark_faster", 0);
-  s.benchmark_slower = j.value("benchmark_slower", 0);
-  s.benchmark_gain_us = j.value("benchmark_gain_us", 0.0);
-  s.autotune_ms_total = j.value("autotune_ms_total", 0.0);
-  s.tensor_core_shapes = j.value("tensor_core_shapes", 0);
-  s.nondeterministic_choices = j.value("nondeterministic_choices", 0);
-  s.deterministic_differs = j.value("deterministic_differs", 0);
-  s.layout_transposes_per_iteration = j.value("layout_transposes_per_iteration", 0);
+  s.unique_shapes = r.integerOr("unique_shapes", 0);
+  s.conv_calls_per_iteration = r.integerOr("conv_calls_per_iteration", 0);
+  s.benchmark_differs = r.integerOr("benchmark_differs", 0);
+  s.benchmark_faster = r.integerOr("benchmark_faster", 0);
+  s.benchmark_slower = r.integerOr("benchmark_slower", 0);
+  s.benchmark_gain_us = r.numberOr("benchmark_gain_us", 0.0);
+  s.autotune_ms_total = r.numberOr("autotune_ms_total", 0.0);
+  s.tensor_core_shapes = r.integerOr("tensor_core_shapes", 0);
+  s.nondeterministic_choices = r.integerOr("nondeterministic_choices", 0);
+  s.deterministic_differs = r.integerOr("deterministic_differs", 0);
+  s.layout_transposes_per_iteration = r.integerOr("layout_transposes_per_iteration", 0);
   return s;
 }
 
 }  // namespace
 
-std::string ledgerToJson(const CudnnLedger& ledger, int indent) {
+void to_json(json& j, const CudnnLedger& ledger) {
   json modes = json::object();
   for (const auto& [mode, totals] : ledger.modes) modes[toString(mode)] = toJson(totals);
   json layers = json::array();
   for (const auto& l : ledger.layers) layers.push_back(toJson(l));
-  json j = {{"schema", kLedgerSchema},
-            {"available", ledger.available},
-            {"model", ledger.model},
-            {"input", ledger.input},
-            {"config", ledger.config},
-            {"device", ledger.device},
-            {"cudnn_version", ledger.cudnn_version},
-            {"torch_version", ledger.torch_version},
-            {"tf32", ledger.tf32},
-            {"modes", modes},
-            {"layers", layers},
-            {"summary", toJson(ledger.summary)},
-            {"notes", ledger.notes}};
+  j = {{"schema", kLedgerSchema},
+       {"available", ledger.available},
+       {"model", ledger.model},
+       {"input", ledger.input},
+       {"config", ledger.config},
+       {"device", ledger.device},
+       {"cudnn_version", ledger.cudnn_version},
+       {"torch_version", ledger.torch_version},
+       {"tf32", ledger.tf32},
+       {"modes", modes},
+       {"layers", layers},
+       {"summary", toJson(ledger.summary)},
+       {"notes", ledger.notes}};
   if (!ledger.available) j["reason"] = ledger.reason;
-  return j.dump(indent);
 }
 
+namespace {
+
+CudnnLedger ledgerFromValue(const json& j, const std::string& origin) {
+  const JsonReader r(j, origin.empty() ? std::string("cuDNN ledger") : origin);
+  if (!j.is_object()) r.fail("a cuDNN ledger is a JSON object");
+  const int schema = r.integerOr("schema", kLedgerSchema);
+  if (schema > kLedgerSchema) {
+    r.fail(fmt::format("ledger schema {} is newer than this InferScope reads ({})", schema, kLedgerSchema));
+  }
+  CudnnLedger l;
+  l.available = r.at("available").boolean();
+  l.reason = r.stringOr("reason", "");
+  l.model = r.stringOr("model", "");
+  l.input = r.stringOr("input", "");
+  l.config = r.stringOr("config", "");
+  l.device = r.stringOr("device", "");
+  l.cudnn_version = r.integerOr("cudnn_version", 0);
+  l.torch_version = r.stringOr("torch_version", "");
+  l.tf32 = r.booleanOr("tf32", false);
+  if (r.has("modes")) {
+    const auto modes = r.at("modes");
+    for (const auto& [key, totals] : modes.members()) l.modes[modeFrom(modes, key)] = totalsFrom(totals);
+  }
+  for (const auto& layer : r.elementsOr("layers")) l.layers.push_back(layerFrom(layer));
+  if (r.has("summary")) l.summary = summaryFrom(r.at("summary"));
+  l.notes = r.has("notes") ? r.at("notes").strings() : std::vector<std::string>{};
+  return l;
+}
+
+}  // namespace
+
+void from_json(const json& j, CudnnLedger& ledger) { ledger = ledgerFromValue(j, ""); }
+
+std::string ledgerToJson(const CudnnLedger& ledger, int indent) { return json(ledger).dump(indent); }
+
 CudnnLedger ledgerFromJson(std::string_view text, const std::string& origin) {
-  json j;
-  try {
-    j = json::parse(text);
-  } catch (const json::parse_error& e) {
-    throw Error(ErrorKind::InvalidInput, fmt::format("{}: not valid JSON ({})", origin, e.what()));
-  }
-  try {
-    if (!j.is_object()) throw Error(ErrorKind::InvalidInput, "a cuDNN ledger is a JSON object");
-    const int schema = j.value("schema", kLedgerSchema);
-    if (schema > kLedgerSchema) {
-      throw Error(ErrorKind::InvalidInput,
-                  fmt::format("ledger schema {} is newer than this InferScope reads ({})", schema,
-                              kLedgerSchema));
-    }
-    CudnnLedger l;
-    l.available = j.at("available").get<bool>();
-    l.reason = j.value("reason", "");
-    l.model = j.value("model", "");
-    l.input = j.value("input", "");
-    l.config = j.value("config", "");
-    l.device = j.value("device", "");
-    l.cudnn_version = j.value("cudnn_version", 0);
-    l.torch_version = j.value("torch_version", "");
-    l.tf32 = j.value("tf32", false);
-    if (j.contains("modes")) {
-      for (const auto& [key, totals] : j.at("modes").items())
-        l.modes[modeFromKey(key)] = totalsFromJson(totals);
-    }
-    for (const auto& layer : j.value("layers", json::array()))
-      l.layers.push_back(layerFromJson(layer));
-    if (j.contains("summary")) l.summary = summaryFromJson(j.at("summary"));
-    l.notes = j.value("notes", std::vector<std::string>{});
-    return l;
-  } catch (const json::exception& e) {
-    throw Error(ErrorKind::InvalidInput,
-                fmt::format("{}: not a cuDNN ledger ({})", origin, e.what()));
-  } catch (const Error& e) {
-    throw Error(ErrorKind::InvalidInput, fmt::format("{}: {}", origin, e.what()));
-  }
+  return ledgerFromValue(JsonReader::parseText(text, origin), origin);
 }
 
 }  // namespace inferscope::cudnn

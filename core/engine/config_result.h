@@ -9,11 +9,11 @@
 #include <vector>
 
 #include "core/config/optimization_config.h"
+#include "core/cudnn/cudnn_ledger.h"
+#include "core/trace/timeline_data.h"
+#include "core/trace/trace_summary.h"
 
 namespace inferscope {
-namespace trace {
-struct TraceWindow;  // core/trace/trace_records.h: held, not serialised
-}
 
 enum class ConfigStatus { Ok, Unsupported, OutOfMemory, Error, Cancelled };
 
@@ -129,16 +129,16 @@ struct ConfigResult {
   SteadyStateInfo steady;
   MemoryStats memory;
   AccuracyStats accuracy;
-  // Kernel tracing: the aggregates as JSON (core/trace/trace_summary_json.h; "" when not asked),
-  // which iterations ran traced, and the window itself for Chrome-trace export and the timeline.
-  std::string trace_summary_json;
-  // A bounded copy of the kernel timeline (core/trace/timeline_json.h; "" when untraced), so that
-  // a session file opened elsewhere can draw it; the window itself never goes into files.
-  std::string timeline_json;
+  // Kernel tracing (unset when not asked): the aggregates, which iterations ran traced, and the
+  // window itself for Chrome-trace export and the live timeline.
+  std::optional<trace::TraceSummary> trace_summary;
+  // A bounded copy of the kernel timeline (trace::boundedTimeline), so that a session file opened
+  // elsewhere can draw it; the window itself never goes into files.
+  std::optional<trace::TimelineData> timeline;
   // With RunSettings::trace_convolutions: this config's part of a cuDNN algorithm ledger
-  // (core/cudnn/ledger_json.h; cudnn::observeMode of the window, with cuDNN's candidate algorithms
-  // when cuDNN chose by heuristics), "" otherwise. `inferscope-cli cudnn` merges three of them.
-  std::string cudnn_observation_json;
+  // (cudnn::observeMode of the window, with cuDNN's candidate algorithms when cuDNN chose by
+  // heuristics). `inferscope-cli cudnn` merges three of them.
+  std::optional<cudnn::CudnnLedger> cudnn_observation;
   std::vector<int> traced_iterations;
   // `--forks N`: the runs of processes 2…N (this result is process 1) and the statistics over all.
   std::vector<ForkRun> forks;

@@ -67,6 +67,38 @@ struct StrictSerializer<T, std::enable_if_t<std::is_integral_v<T> && !std::is_sa
 using Json = nlohmann::basic_json<std::map, std::vector, std::string, bool, std::int64_t,
                                   std::uint64_t, double, std::allocator, StrictSerializer>;
 
+// A structural copy between two nlohmann document types — this file's strict Json and the plain
+// nlohmann::json the value types' to_json/from_json use — with no text in between. Recursive:
+// documents reach it only within ParseLimits' depth, or from our own writers.
+template <class To, class From>
+To convertJson(const From& from) {
+  using Type = nlohmann::json::value_t;
+  switch (from.type()) {
+    case Type::object: {
+      To out = To::object();
+      for (auto it = from.begin(); it != from.end(); ++it) out[it.key()] = convertJson<To>(it.value());
+      return out;
+    }
+    case Type::array: {
+      To out = To::array();
+      for (const auto& element : from) out.push_back(convertJson<To>(element));
+      return out;
+    }
+    case Type::string:
+      return To(from.template get_ref<const typename From::string_t&>());
+    case Type::boolean:
+      return To(from.template get_ref<const typename From::boolean_t&>());
+    case Type::number_integer:
+      return To(from.template get_ref<const typename From::number_integer_t&>());
+    case Type::number_unsigned:
+      return To(from.template get_ref<const typename From::number_unsigned_t&>());
+    case Type::number_float:
+      return To(from.template get_ref<const typename From::number_float_t&>());
+    default:  // null, and nothing else a parser or our writers produce
+      return To(nullptr);
+  }
+}
+
 struct ParseLimits {
   int max_depth = 64;
   const CancelToken* cancel = nullptr;

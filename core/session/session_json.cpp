@@ -8,7 +8,10 @@
 #include "core/common/version.h"
 #include "core/cudnn/ledger_json.h"
 #include "core/session/bounded_json.h"
+#include "core/session/session_values.h"
 #include "core/session/session_file.h"
+#include "core/trace/timeline_json.h"
+#include "core/trace/trace_summary_json.h"
 
 namespace inferscope {
 
@@ -76,6 +79,7 @@ static json toJson(const ProfileRequest& r) {
             {"measure_iterations", r.run.measure_iterations},
             {"check_accuracy", r.run.check_accuracy},
             {"reference_last", r.run.reference_last},
+            {"verbose_errors", r.run.verbose_errors},
             {"adaptive", r.run.adaptive},
             {"target_rel_ci", r.run.target_rel_ci},
             {"min_iterations", r.run.min_iterations},
@@ -146,6 +150,7 @@ static ProfileRequest requestFromJson(const json& j) {
     r.run.measure_iterations = run.value("measure_iterations", r.run.measure_iterations);
     r.run.check_accuracy = run.value("check_accuracy", r.run.check_accuracy);
     r.run.reference_last = run.value("reference_last", r.run.reference_last);
+    r.run.verbose_errors = run.value("verbose_errors", r.run.verbose_errors);
     r.run.adaptive = run.value("adaptive", r.run.adaptive);
     r.run.target_rel_ci = run.value("target_rel_ci", r.run.target_rel_ci);
     r.run.min_iterations = run.value("min_iterations", r.run.min_iterations);
@@ -311,12 +316,14 @@ static json toJson(const ConfigResult& c) {
     for (const auto& f : c.forks) j["forks"].push_back(toJson(f));
   }
   if (c.fork_stats) j["fork_stats"] = toJson(*c.fork_stats);
-  if (!c.trace_summary_json.empty()) {
-    j["trace"] = json::parse(c.trace_summary_json);
+  if (c.trace_summary) {
+    j["trace"] = session_json::convertJson<json>(nlohmann::json(*c.trace_summary));
     j["traced_iterations"] = c.traced_iterations;
   }
-  if (!c.timeline_json.empty()) j["timeline"] = json::parse(c.timeline_json);
-  if (!c.cudnn_observation_json.empty()) j["cudnn_observation"] = json::parse(c.cudnn_observation_json);
+  if (c.timeline) j["timeline"] = session_json::convertJson<json>(nlohmann::json(*c.timeline));
+  if (c.cudnn_observation) {
+    j["cudnn_observation"] = session_json::convertJson<json>(nlohmann::json(*c.cudnn_observation));
+  }
   if (!c.fallback_from.empty()) j["fallback_from"] = c.fallback_from;  // only when a fallback ran
   if (c.measured_on) {  // only in sessions spanning several hosts or devices
     j["measured_on"] = {{"host", c.measured_on->host}, {"device", toJson(c.measured_on->device)}};
@@ -357,21 +364,23 @@ static ConfigResult configFromJson(const json& j) {
     for (const auto& f : j.at("forks")) c.forks.push_back(forkFromJson(f));
   }
   if (j.contains("fork_stats")) c.fork_stats = forkStatsFromJson(j["fork_stats"]);
-  if (j.contains("trace")) {
-    if (!j["trace"].is_object()) throw Error(ErrorKind::InvalidInput, "\"trace\" must be an object");
-    c.trace_summary_json = j["trace"].dump();
+  // Optional parts, each read by its type's one mapping; an error says which part it was in.
+  const auto part = [&](const char* key, auto& into) {
+    if (!j.contains(key)) return false;
+    if (!j[key].is_object()) throw Error(ErrorKind::InvalidInput, fmt::format("\"{}\" must be an object", key));
+    try {
+      using Value = typename std::decay_t<decltype(into)>::value_type;
+      into = session_json::convertJson<nlohmann::json>(j[key]).get<Value>();
+    } catch (const Error& e) {
+      throw Error(ErrorKind::InvalidInput, fmt::format("\"{}\": {}", key, e.what()));
+    }
+    return true;
+  };
+  if (part("trace", c.trace_summary)) {
     c.traced_iterations = j.value("traced_iterations", std::vector<int>{});
   }
-  if (j.contains("timeline")) {  // optional: older files and untraced configs have none
-    if (!j["timeline"].is_object()) throw Error(ErrorKind::InvalidInput, "\"timeline\" must be an object");
-    c.timeline_json = j["timeline"].dump();
-  }
-  if (j.contains("cudnn_observation")) {  // optional: only configs traced with convolution records
-    if (!j["cudnn_observation"].is_object()) {
-      throw Error(ErrorKind::InvalidInput, "\"cudnn_observation\" must be an object");
-    }
-    c.cudnn_observation_json = j["cudnn_observation"].dump();
-  }
+  part("timeline", c.timeline);                    // optional: older files and untraced configs have none
+  part("cudnn_observation", c.cudnn_observation);  // optional: only configs traced with convolution records
   if (j.contains("measured_on")) {  // optional: sessions of one device have none
     const auto& m = j["measured_on"];
     c.measured_on = MeasuredOn{m.value("host", ""), deviceFromJson(m.at("device"))};
@@ -435,7 +444,7 @@ std::string sessionToJson(const SessionResult& s, int indent) {
   // cuDNN ledgers (core/cudnn/): only when the session has some, so other sessions stay as they were.
   if (!s.cudnn_ledgers.empty()) {
     json ledgers = json::array();
-    for (const auto& l : s.cudnn_ledgers) ledgers.push_back(json::parse(cudnn::ledgerToJson(l)));
+    for (const auto& l : s.cudnn_ledgers) ledgers.push_back(session_json::convertJson<json>(nlohmann::json(l)));
     j["cudnn_ledgers"] = std::move(ledgers);
   }
   return spliceTimelines(j.dump(indent), timelines);
@@ -539,7 +548,11 @@ SessionResult sessionFromJson(std::string_view text, const std::string& origin,
     }
     if (j.contains("cudnn_ledgers")) {
       for (const auto& l : j.at("cudnn_ledgers")) {
-        s.cudnn_ledgers.push_back(cudnn::ledgerFromJson(l.dump(), "cudnn_ledgers"));
+        try {
+          s.cudnn_ledgers.push_back(session_json::convertJson<nlohmann::json>(l).get<cudnn::CudnnLedger>());
+        } catch (const Error& e) {
+          throw Error(ErrorKind::InvalidInput, fmt::format("cudnn_ledgers: {}", e.what()));
+        }
       }
     }
     progress(1.0);
@@ -567,6 +580,17 @@ static auto parsePart(std::string_view text, const std::string& origin, Fn&& fn)
     throw Error(ErrorKind::InvalidInput, fmt::format("{}: {}", origin, e.what()));  // which file
   }
 }
+
+namespace session_json {
+Json configResultValue(const ConfigResult& result) { return toJson(result); }
+ConfigResult configResultFrom(const Json& value) {
+  auto result = configFromJson(value);
+  checkConfigRanges(result);
+  return result;
+}
+Json deviceInfoValue(const DeviceInfo& device) { return toJson(device); }
+DeviceInfo deviceInfoFrom(const Json& value) { return deviceFromJson(value); }
+}  // namespace session_json
 
 std::string requestToJson(const ProfileRequest& request) { return toJson(request).dump(); }
 ProfileRequest requestFromJson(std::string_view text, const std::string& origin) {

@@ -4,7 +4,9 @@
 // Plain data in microseconds from the window start; no Qt.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -37,6 +39,13 @@ struct TimelineIteration {
   double gpu_busy_pct = 0;
 };
 
+// What a bounded copy of a timeline keeps (timeline_json.h's boundedTimeline).
+struct TimelineLimits {
+  int warmup_iterations = 1;  // the first warm-up iterations kept (cold: first launches, autotune)
+  int steady_iterations = 3;  // the first steady iterations kept
+  std::size_t max_items = 20000;  // kernels + copies + memsets over all streams
+};
+
 struct TimelineData {
   bool traced = false;
   std::string untraced_reason;
@@ -50,6 +59,9 @@ struct TimelineData {
   // 0 for a timeline built from the window itself.
   std::uint64_t items_left_out = 0;
   int iterations_left_out = 0;
+  // Set on a bounded copy: the limits it was made with, and where max_items cut the window.
+  std::optional<TimelineLimits> limits;
+  std::optional<double> truncated_at_us;
 };
 
 TimelineData buildTimelineData(const TraceWindow& window);

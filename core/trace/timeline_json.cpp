@@ -50,7 +50,7 @@ std::set<int> keptIterations(const TimelineData& t, const TimelineLimits& limits
 
 }  // namespace
 
-std::string timelineToJson(const TimelineData& t, const TimelineLimits& limits) {
+TimelineData boundedTimeline(const TimelineData& t, const TimelineLimits& limits) {
   const std::set<int> kept_iterations = keptIterations(t, limits);
   const bool all_iterations = t.iterations.empty();
   // An item outside every iteration (iteration -1) stays when it lies inside a kept iteration.
@@ -82,26 +82,62 @@ std::string timelineToJson(const TimelineData& t, const TimelineLimits& limits) 
                      starts.end());
     cut_us = starts[limits.max_items];
   }
-  const bool truncated = cut_us != std::numeric_limits<double>::infinity();
 
-  json names = json::array();
-  std::unordered_map<std::string, int> name_index;
-  json streams = json::array();
+  TimelineData out;
+  out.traced = t.traced;
+  out.untraced_reason = t.untraced_reason;
+  out.op_names = t.op_names;
+  out.limits = limits;
+  // A copy of a copy keeps the first cut: what was cut then is still missing.
+  out.truncated_at_us = t.truncated_at_us;
+  if (cut_us != std::numeric_limits<double>::infinity()) {
+    out.truncated_at_us = std::min(cut_us, t.truncated_at_us.value_or(cut_us));
+  }
   std::uint64_t kept_items = 0;
   double last_end_us = 0;
   std::set<int> with_items, with_kept_items;  // iterations that have items / kept ones
   for (const auto& stream : t.streams) {
-    json items = json::array();
+    TimelineStream copy{stream.device, stream.stream, stream.label, {}};
     for (const auto& item : stream.items) {
       with_items.insert(item.iteration);
       if (!inKeptIteration(item) || item.start_us >= cut_us) continue;
       with_kept_items.insert(item.iteration);
+      copy.items.push_back(item);
+      last_end_us = std::max(last_end_us, item.start_us + item.duration_us);
+      ++kept_items;
+    }
+    out.streams.push_back(std::move(copy));
+  }
+  for (const auto& it : t.iterations) {
+    // The cap keeps an iteration it cut into, not one whose items all fell after the cut.
+    if (!kept_iterations.count(it.iteration) || it.start_us >= cut_us) continue;
+    if (with_items.count(it.iteration) && !with_kept_items.count(it.iteration)) continue;
+    out.iterations.push_back(it);
+    last_end_us = std::max(last_end_us, it.end_us);
+  }
+  const int kept_iteration_count = static_cast<int>(out.iterations.size());
+  out.items_left_out = t.items_left_out + (total_items - kept_items);
+  out.iterations_left_out =
+      t.iterations_left_out + static_cast<int>(t.iterations.size()) - kept_iteration_count;
+  // Nothing left out now: the window's own span (it may end with a host record).
+  out.duration_us =
+      total_items == kept_items && kept_iteration_count == static_cast<int>(t.iterations.size())
+          ? t.duration_us
+          : last_end_us;
+  return out;
+}
+
+void to_json(json& j, const TimelineData& t) {
+  json names = json::array();
+  std::unordered_map<std::string, int> name_index;
+  json streams = json::array();
+  for (const auto& stream : t.streams) {
+    json items = json::array();
+    for (const auto& item : stream.items) {
       auto [entry, added] = name_index.emplace(item.name, static_cast<int>(name_index.size()));
       if (added) names.push_back(item.name);
       items.push_back(json::array({item.start_us, item.duration_us, kindCode(item.kind),
                                    entry->second, item.op_colour, item.iteration}));
-      last_end_us = std::max(last_end_us, item.start_us + item.duration_us);
-      ++kept_items;
     }
     streams.push_back({{"device", stream.device},
                        {"stream", stream.stream},
@@ -109,46 +145,38 @@ std::string timelineToJson(const TimelineData& t, const TimelineLimits& limits) 
                        {"items", items}});
   }
   json iterations = json::array();
-  int kept_iteration_count = 0;
   for (const auto& it : t.iterations) {
-    // The cap keeps an iteration it cut into, not one whose items all fell after the cut.
-    if (!kept_iterations.count(it.iteration) || it.start_us >= cut_us) continue;
-    if (with_items.count(it.iteration) && !with_kept_items.count(it.iteration)) continue;
     iterations.push_back(json::array({it.iteration, it.warmup ? 1 : 0, it.start_us, it.end_us,
                                       it.kernel_count, it.gpu_busy_pct}));
-    last_end_us = std::max(last_end_us, it.end_us);
-    ++kept_iteration_count;
   }
-  const std::uint64_t items_left_out = t.items_left_out + (total_items - kept_items);
-  const int iterations_left_out =
-      t.iterations_left_out + static_cast<int>(t.iterations.size()) - kept_iteration_count;
+  j = {{"format", kTimelineJsonFormat},
+       {"traced", t.traced},
+       {"untraced_reason", t.untraced_reason},
+       {"duration_us", t.duration_us},
+       {"left_out", {{"items", t.items_left_out}, {"iterations", t.iterations_left_out}}},
+       {"op_names", t.op_names},
+       {"names", names},
+       {"iterations", iterations},
+       {"streams", streams}};
+  if (t.limits) {
+    j["limits"] = {{"warmup_iterations", t.limits->warmup_iterations},
+                   {"steady_iterations", t.limits->steady_iterations},
+                   {"max_items", t.limits->max_items}};
+  }
+  if (t.truncated_at_us) j["truncated_at_us"] = *t.truncated_at_us;
+}
 
-  json j = {{"format", kTimelineJsonFormat},
-            {"traced", t.traced},
-            {"untraced_reason", t.untraced_reason},
-            // Nothing left out now: the window's own span (it may end with a host record).
-            {"duration_us", total_items == kept_items &&
-                                    kept_iteration_count == static_cast<int>(t.iterations.size())
-                                ? t.duration_us
-                                : last_end_us},
-            {"limits",
-             {{"warmup_iterations", limits.warmup_iterations},
-              {"steady_iterations", limits.steady_iterations},
-              {"max_items", limits.max_items}}},
-            {"left_out", {{"items", items_left_out}, {"iterations", iterations_left_out}}},
-            {"op_names", t.op_names},
-            {"names", names},
-            {"iterations", iterations},
-            {"streams", streams}};
-  if (truncated) j["truncated_at_us"] = cut_us;
-  return j.dump();
+std::string timelineToJson(const TimelineData& timeline, const TimelineLimits& limits) {
+  return json(boundedTimeline(timeline, limits)).dump();
 }
 
 namespace {
 
-// Errors carry the origin and "timeline:"; `where` says which part ("item 3 of stream 1").
+// Errors carry the origin (when there is one) and "timeline:"; `where` says which part ("item 3
+// of stream 1").
 [[noreturn]] void fail(const std::string& origin, const std::string& what) {
-  throw Error(ErrorKind::InvalidInput, fmt::format("{}: timeline: {}", origin, what));
+  throw Error(ErrorKind::InvalidInput, origin.empty() ? fmt::format("timeline: {}", what)
+                                                      : fmt::format("{}: timeline: {}", origin, what));
 }
 
 const json& arrayField(const json& j, const char* key, const std::string& origin) {
@@ -167,15 +195,7 @@ int integer(const json& value, const std::string& origin, const std::string& whe
   return value.get<int>();
 }
 
-}  // namespace
-
-TimelineData timelineFromJson(std::string_view text, const std::string& origin) {
-  json j;
-  try {
-    j = json::parse(text);
-  } catch (const json::parse_error& e) {
-    fail(origin, fmt::format("JSON syntax error at byte {}", e.byte));
-  }
+TimelineData timelineFromValue(const json& j, const std::string& origin) {
   if (!j.is_object()) fail(origin, "not a JSON object");
   try {
     const int format = j.value("format", kTimelineJsonFormat);
@@ -191,6 +211,18 @@ TimelineData timelineFromJson(std::string_view text, const std::string& origin) 
     t.untraced_reason = j.value("untraced_reason", "");
     t.duration_us = j.value("duration_us", 0.0);
     if (!t.traced) return t;
+    if (j.contains("limits")) {
+      const auto& l = j["limits"];
+      if (!l.is_object()) fail(origin, "\"limits\" must be an object");
+      TimelineLimits limits;
+      limits.warmup_iterations = l.value("warmup_iterations", limits.warmup_iterations);
+      limits.steady_iterations = l.value("steady_iterations", limits.steady_iterations);
+      limits.max_items = l.value("max_items", limits.max_items);
+      t.limits = limits;
+    }
+    if (j.contains("truncated_at_us")) {
+      t.truncated_at_us = number(j["truncated_at_us"], origin, "\"truncated_at_us\"");
+    }
     if (j.contains("left_out")) {
       const auto& left_out = j["left_out"];
       if (!left_out.is_object()) fail(origin, "\"left_out\" must be an object");
@@ -274,6 +306,20 @@ TimelineData timelineFromJson(std::string_view text, const std::string& origin) 
     // Wrong types inside optional fields ("left_out": {"items": "x"}) end up here.
     fail(origin, e.what());
   }
+}
+
+}  // namespace
+
+void from_json(const json& j, TimelineData& timeline) { timeline = timelineFromValue(j, ""); }
+
+TimelineData timelineFromJson(std::string_view text, const std::string& origin) {
+  json j;
+  try {
+    j = json::parse(text);
+  } catch (const json::parse_error& e) {
+    fail(origin, fmt::format("JSON syntax error at byte {}", e.byte));
+  }
+  return timelineFromValue(j, origin);
 }
 
 }  // namespace inferscope::trace

@@ -1,9 +1,10 @@
-// TimelineData ↔ JSON text: the bounded kernel timeline a session file keeps per traced config
-// (ConfigResult::timeline_json, the config's "timeline" object), so that a session recorded with
-// inferscope-cli on a GPU server shows its kernel timeline when opened anywhere.
+// The bounded kernel timeline a session keeps per traced config (ConfigResult::timeline, the
+// config's "timeline" object), so that a session recorded with inferscope-cli on a GPU server
+// shows its kernel timeline when opened anywhere, and its one JSON mapping.
 //
-// Compact and bounded. Only a few iterations are kept (by default the first warm-up iteration and
-// the first three steady ones, at most 20 000 items), and the JSON says how much was left out.
+// Compact and bounded. boundedTimeline keeps only a few iterations (by default the first warm-up
+// iteration and the first three steady ones, at most 20 000 items) and says how much it left out;
+// the JSON writes such a copy as it is.
 // Items are arrays of numbers, names and operators are indices into string tables:
 //
 //   {"format": 1, "traced": true, "untraced_reason": "", "duration_us": 812.5,
@@ -23,6 +24,7 @@
 #pragma once
 
 #include <cstddef>
+#include <nlohmann/json_fwd.hpp>
 #include <string>
 #include <string_view>
 
@@ -32,13 +34,17 @@ namespace inferscope::trace {
 
 inline constexpr int kTimelineJsonFormat = 1;
 
-struct TimelineLimits {
-  int warmup_iterations = 1;  // the first warm-up iterations kept (cold: first launches, autotune)
-  int steady_iterations = 3;  // the first steady iterations kept
-  std::size_t max_items = 20000;  // kernels + copies + memsets over all streams
-};
+// The copy of `timeline` that a session keeps: the iterations and items within `limits` (a
+// timeline without iteration marks keeps all its items, up to max_items), with the counts of
+// what was left out, the limits and, when max_items cut an iteration, where.
+TimelineData boundedTimeline(const TimelineData& timeline, const TimelineLimits& limits = {});
 
-// Compact, one line. A timeline without iteration marks keeps all its items (up to max_items).
+// Writes `timeline` as it is (bound it first: boundedTimeline).
+void to_json(nlohmann::json& j, const TimelineData& timeline);
+// Throws inferscope::Error(InvalidInput) "timeline: …" naming the part that is wrong.
+void from_json(const nlohmann::json& j, TimelineData& timeline);
+
+// boundedTimeline(timeline, limits) as compact text, one line.
 std::string timelineToJson(const TimelineData& timeline, const TimelineLimits& limits = {});
 // Throws inferscope::Error(InvalidInput) naming `origin` and what is wrong ("<origin>: timeline:
 // item 3 of stream 1 has an operator index 9 out of range"). The counts of what was left out land

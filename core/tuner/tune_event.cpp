@@ -2,6 +2,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "core/common/json_reader.h"
+
 namespace inferscope::tuner {
 namespace {
 
@@ -21,61 +23,57 @@ CompileStatus::State compileState(const std::string& text) {
 std::optional<TuneEvent> parseTuneEvent(std::string_view line) {
   const auto j = json::parse(line, nullptr, /*allow_exceptions=*/false);
   if (!j.is_object() || !j.contains("event") || !j["event"].is_string()) return std::nullopt;
+  const JsonReader r(j, "tune event");
   TuneEvent e;
-  e.type = j["event"].get<std::string>();
   try {
-    e.model = j.value("model", "");
-    e.device = j.value("device", "");
-    e.rule = j.value("rule", "");
-    e.budget_ms = j.value("budget_ms", 0.0);
-    if (j.contains("configs")) {
-      for (const auto& c : j["configs"])
-        e.pruned.emplace_back(c.value("key", ""), c.value("reason", ""));
-    }
-    e.round = j.value("round", 0);
-    e.iterations = j.value("iterations", 0);
-    e.keys = j.value("keys", std::vector<std::string>{});
-    e.key = j.value("key", "");
-    e.state = j.value("state", "");
-    e.reason = j.value("reason", "");
-    e.accuracy = j.value("accuracy", "");
-    e.median_ms = j.value("median_ms", 0.0);
-    e.low_ms = j.value("low_ms", 0.0);
-    e.high_ms = j.value("high_ms", 0.0);
-    e.compile_ms = j.value("compile_ms", 0.0);
-    e.rounds = j.value("rounds", 0);
-    if (j.contains("forks") && j["forks"].is_object()) {
-      const auto& f = j["forks"];
+    e.type = r.at("event").string();
+    e.model = r.stringOr("model", "");
+    e.device = r.stringOr("device", "");
+    e.rule = r.stringOr("rule", "");
+    e.budget_ms = r.numberOr("budget_ms", 0.0);
+    for (const auto& c : r.elementsOr("configs")) e.pruned.emplace_back(c.stringOr("key", ""), c.stringOr("reason", ""));
+    e.round = r.integerOr("round", 0);
+    e.iterations = r.integerOr("iterations", 0);
+    e.keys = r.has("keys") ? r.at("keys").strings() : std::vector<std::string>{};
+    e.key = r.stringOr("key", "");
+    e.state = r.stringOr("state", "");
+    e.reason = r.stringOr("reason", "");
+    e.accuracy = r.stringOr("accuracy", "");
+    e.median_ms = r.numberOr("median_ms", 0.0);
+    e.low_ms = r.numberOr("low_ms", 0.0);
+    e.high_ms = r.numberOr("high_ms", 0.0);
+    e.compile_ms = r.numberOr("compile_ms", 0.0);
+    e.rounds = r.integerOr("rounds", 0);
+    if (r.has("forks") && r.at("forks").isObject()) {  // a candidate's forks
+      const auto f = r.at("forks");
       e.forked = true;
-      e.forks = f.value("forks", 0);
-      e.fork_median_ms = f.value("median_ms", 0.0);
-      e.fork_low_ms = f.value("low_ms", 0.0);
-      e.fork_high_ms = f.value("high_ms", 0.0);
-      e.fork_verdict = f.value("verdict", "");
-    } else if (j.contains("forks") && j["forks"].is_number_integer()) {
-      e.forks = j["forks"].get<int>();
+      e.forks = f.integerOr("forks", 0);
+      e.fork_median_ms = f.numberOr("median_ms", 0.0);
+      e.fork_low_ms = f.numberOr("low_ms", 0.0);
+      e.fork_high_ms = f.numberOr("high_ms", 0.0);
+      e.fork_verdict = f.stringOr("verdict", "");
+    } else if (r.has("forks")) {  // the finals' fork count
+      e.forks = r.at("forks").integer();
     }
-    if (j.contains("jobs")) {
-      for (const auto& job : j["jobs"]) {
-        CompileStatus s;
-        s.key = job.value("key", "");
-        s.state = compileState(job.value("state", ""));
-        s.elapsed_ms = job.value("elapsed_ms", 0.0);
-        s.attempts = job.value("attempts", 0);
-        s.message = job.value("message", "");
-        e.jobs.push_back(s);
-      }
+    for (const auto& job : r.elementsOr("jobs")) {
+      CompileStatus s;
+      s.key = job.stringOr("key", "");
+      s.state = compileState(job.stringOr("state", ""));
+      s.elapsed_ms = job.numberOr("elapsed_ms", 0.0);
+      s.attempts = job.integerOr("attempts", 0);
+      s.message = job.stringOr("message", "");
+      e.jobs.push_back(s);
     }
-    e.spent_ms = j.value("spent_ms", 0.0);
-    e.winner = j.value("winner", "");
-    e.verdict = j.value("verdict", "");
-    e.host = j.value("host", "");
-    e.session = j.value("session", "");
-    e.tied_with = j.value("tied_with", std::vector<std::string>{});
-    e.elapsed_ms = j.value("elapsed_ms", 0.0);
-    e.level = j.value("level", "");
-    e.message = j.value("message", "");
-  } catch (const json::exception&) {
+    e.spent_ms = r.numberOr("spent_ms", 0.0);
+    e.winner = r.stringOr("winner", "");
+    e.verdict = r.stringOr("verdict", "");
+    e.host = r.stringOr("host", "");
+    e.session = r.stringOr("session", "");
+    e.tied_with = r.has("tied_with") ? r.at("tied_with").strings() : std::vector<std::string>{};
+    e.elapsed_ms = r.numberOr("elapsed_ms", 0.0);
+    e.level = r.stringOr("level", "");
+    e.message = r.stringOr("message", "");
+  } catch (const Error&) {
     return std::nullopt;  // a field of the wrong type: not one of our lines
   }
   return e;

@@ -17,9 +17,8 @@
 #include <optional>
 
 #include "core/trace/timeline_data.h"
-#include "core/trace/timeline_json.h"
 #include "core/trace/trace_records.h"
-#include "core/trace/trace_summary_json.h"
+#include "core/common/units.h"
 #include "gui/lib/config_palette.h"
 #include "gui/lib/session_document.h"
 #include "gui/lib/value_format.h"
@@ -216,17 +215,13 @@ void KernelsView::rebuild() {
     Row row;
     row.series_index = static_cast<int>(i);
     QString reason;
-    if (result->trace_summary_json.empty()) {
+    if (!result->trace_summary) {
       reason = result->status != ConfigStatus::Ok ? QString::fromStdString(result->message)
                : ranOnCpu()                       ? tr("not traced: kernel tracing needs a CUDA device")
                                                   : tr("not traced (turn on “Trace kernels (CUDA)”)");
     } else {
-      try {
-        row.summary = trace::traceSummaryFromJson(result->trace_summary_json);
-        if (!row.summary.traced()) reason = QString::fromStdString(row.summary.untraced_reason);
-      } catch (const std::exception& e) {
-        reason = QString::fromStdString(e.what());
-      }
+      row.summary = *result->trace_summary;
+      if (!row.summary.traced()) reason = QString::fromStdString(row.summary.untraced_reason);
     }
     if (reason.isEmpty())
       rows_.push_back(std::move(row));
@@ -253,9 +248,9 @@ void KernelsView::rebuild() {
                     tr("%1 · %2 kernels/it · TC %3 %")
                         .arg(s.key, ValueFormat::number(t.kernels_per_iteration))
                         .arg(t.tensor_core_share * 100, 0, 'f', 0));
-    const double parts_ms[PartCount] = {t.gpu_busy_us_per_iteration / 1000.0,
-                                        t.launch_gap_us_per_iteration / 1000.0,
-                                        t.host_overhead_us_per_iteration / 1000.0};
+    const double parts_ms[PartCount] = {units::usToMs(t.gpu_busy_us_per_iteration),
+                                        units::usToMs(t.launch_gap_us_per_iteration),
+                                        units::usToMs(t.host_overhead_us_per_iteration)};
     QCPBars* below = nullptr;
     for (int part = 0; part < PartCount; ++part) {
       auto* bars = new QCPBars(plot_->yAxis, plot_->xAxis);
@@ -371,24 +366,15 @@ void KernelsView::showConfig(int row) {
           ->series()[static_cast<std::size_t>(rows_[static_cast<std::size_t>(row)].series_index)]
           .result;
   // A live run's window has everything; a session file's copy a few iterations of it.
-  const QString key =
-      document_
-          ->series()[static_cast<std::size_t>(rows_[static_cast<std::size_t>(row)].series_index)]
-          .key;
   std::optional<trace::TimelineData> timeline;
   if (result && result->trace_window && result->trace_window->traced()) {
     timeline = trace::buildTimelineData(*result->trace_window);
-  } else if (result && !result->timeline_json.empty()) {
-    try {
-      timeline = trace::timelineFromJson(result->timeline_json, key.toStdString());
-      if (!timeline->traced) {
-        timeline_note_->setText(
-            tr("Kernel timeline: %1").arg(QString::fromStdString(timeline->untraced_reason)));
-        timeline.reset();
-      }
-    } catch (const std::exception& e) {
+  } else if (result && result->timeline) {
+    timeline = *result->timeline;
+    if (!timeline->traced) {
       timeline_note_->setText(
-          tr("Kernel timeline unreadable — %1").arg(QString::fromStdString(e.what())));
+          tr("Kernel timeline: %1").arg(QString::fromStdString(timeline->untraced_reason)));
+      timeline.reset();
     }
   }
   if (timeline) {
@@ -414,11 +400,11 @@ QString KernelsView::textAt(const QPointF& pixel) const {
       .arg(s.key)
       .arg(t.steady_iterations_traced)
       .arg(QString::fromStdString(t.basis))
-      .arg(ValueFormat::number(t.gpu_busy_us_per_iteration / 1000.0))
+      .arg(ValueFormat::number(units::usToMs(t.gpu_busy_us_per_iteration)))
       .arg(t.gpu_busy_pct, 0, 'f', 1)
-      .arg(ValueFormat::number(t.launch_gap_us_per_iteration / 1000.0),
+      .arg(ValueFormat::number(units::usToMs(t.launch_gap_us_per_iteration)),
            ValueFormat::number(t.max_gap_us),
-           ValueFormat::number(t.host_overhead_us_per_iteration / 1000.0),
+           ValueFormat::number(units::usToMs(t.host_overhead_us_per_iteration)),
            ValueFormat::number(t.kernels_per_iteration))
       .arg(t.tensor_core_share * 100, 0, 'f', 0)
       .arg(t.stream_count);

@@ -3,7 +3,7 @@
 // up to the iteration's wall time), with kernels per iteration and the Tensor-Core share under
 // the config's name; tables of the top kernels and top operators of the selected config; and the
 // zoomable kernel timeline (KernelTimeline) from a live run's trace window or, for a session file,
-// from the bounded copy the file keeps (ConfigResult::timeline_json). Configs that were not traced
+// from the bounded copy the file keeps (ConfigResult::timeline). Configs that were not traced
 // are listed with the reason.
 #pragma once
 

@@ -256,8 +256,8 @@ TEST(Runner, ConvolutionRecordsBuildTheLedgerPart) {
   ::unsetenv("INFERSCOPE_TRACE_SOURCE");
   const auto& c = s.configs.at(0);
   ASSERT_EQ(c.status, ConfigStatus::Ok) << c.message;
-  ASSERT_FALSE(c.cudnn_observation_json.empty());
-  const auto part = cudnn::ledgerFromJson(c.cudnn_observation_json, "part");
+  ASSERT_TRUE(c.cudnn_observation);
+  const auto& part = *c.cudnn_observation;
   ASSERT_EQ(part.layers.size(), 11u);
   int calls = 0;
   for (const auto& l : part.layers) {

@@ -7,6 +7,7 @@
 #include <fstream>
 
 #include "core/common/error.h"
+#include "core/trace/timeline_json.h"
 
 using namespace inferscope;
 
@@ -46,13 +47,6 @@ SessionResult sampleSession() {
   b.message = "out of memory";
   s.configs = {a, b};
   return s;
-}
-
-// `text` as nlohmann writes it compactly (keys sorted), through a session round trip of its own.
-std::string nlohmannCompact(const std::string& text) {
-  ConfigResult c;
-  c.timeline_json = text;
-  return configResultFromJson(configResultToJson(c)).timeline_json;
 }
 
 std::string tempPath(const char* name) {
@@ -131,30 +125,104 @@ TEST(SessionFile, MissingFileNamesThePath) {
 }
 
 // A traced config carries its bounded kernel timeline (core/trace/timeline_json.h) as the object
-// "timeline"; the file keeps it on one compact line however the rest is indented.
+// "timeline", a value in memory; the file keeps it on one compact line however the rest is
+// indented.
 TEST(SessionFile, TimelineRoundTripsCompactAndOnlyWhenTraced) {
   auto s = sampleSession();
-  const std::string timeline =
+  const auto timeline = trace::timelineFromJson(
       R"({"format":1,"traced":true,"duration_us":12.5,"op_names":["aten::conv2d"],"names":["k"],)"
       R"("iterations":[[0,1,0.0,12.5,1,80.0]],"streams":[{"device":0,"stream":7,"label":"GPU 0 · stream 7",)"
-      R"("items":[[1.5,10.0,0,0,0,0]]}]})";
-  s.configs[0].trace_summary_json = R"({"status":"traced"})";
-  s.configs[0].timeline_json = timeline;
+      R"("items":[[1.5,10.0,0,0,0,0]]}]})",
+      "test");
+  s.configs[0].trace_summary = trace::TraceSummary{};
+  s.configs[0].trace_summary->status = trace::TraceStatus::Traced;
+  s.configs[0].timeline = timeline;
   const std::string text = sessionToJson(s);
-  // The compact text as written by nlohmann (keys sorted), on one line.
-  const std::string compact = nlohmannCompact(timeline);
-  EXPECT_NE(text.find("\"timeline\": " + compact), std::string::npos) << text.substr(0, 400);
+  const auto at = text.find("\"timeline\": {");
+  ASSERT_NE(at, std::string::npos) << text.substr(0, 400);
+  const auto line_end = text.find('\n', at);
+  EXPECT_NE(text.substr(at, line_end - at).find("\"streams\""), std::string::npos) << "not on one line";
   EXPECT_EQ(text.find("inferscope-timeline-"), std::string::npos);
   const auto back = sessionFromJson(text);
-  EXPECT_EQ(back.configs[0].timeline_json, compact);
-  EXPECT_TRUE(back.configs[1].timeline_json.empty());
+  ASSERT_TRUE(back.configs[0].timeline);
+  const auto& t = *back.configs[0].timeline;
+  EXPECT_TRUE(t.traced);
+  EXPECT_DOUBLE_EQ(t.duration_us, 12.5);
+  ASSERT_EQ(t.streams.size(), 1u);
+  ASSERT_EQ(t.streams[0].items.size(), 1u);
+  EXPECT_EQ(t.streams[0].items[0].name, "k");
+  EXPECT_EQ(t.streams[0].items[0].op_name, "aten::conv2d");
+  EXPECT_DOUBLE_EQ(t.streams[0].items[0].duration_us, 10.0);
+  ASSERT_EQ(t.iterations.size(), 1u);
+  EXPECT_DOUBLE_EQ(t.iterations[0].gpu_busy_pct, 80.0);
+  ASSERT_TRUE(back.configs[0].trace_summary);
+  EXPECT_TRUE(back.configs[0].trace_summary->traced());
+  EXPECT_FALSE(back.configs[1].timeline);
+  EXPECT_FALSE(back.configs[1].trace_summary);
   EXPECT_EQ(sessionToJson(back), text);
   // One line per config in NDJSON, timeline included.
   const auto line = configResultToJson(s.configs[0]);
   EXPECT_EQ(line.find('\n'), std::string::npos);
-  EXPECT_EQ(configResultFromJson(line).timeline_json, compact);
+  const auto from_line = configResultFromJson(line);
+  ASSERT_TRUE(from_line.timeline);
+  EXPECT_EQ(from_line.timeline->streams[0].items.size(), 1u);
   // Untraced configs are written exactly as before: no "timeline" key.
   EXPECT_EQ(sessionToJson(sampleSession()).find("timeline"), std::string::npos);
+}
+
+// The trace aggregates are a value in the result and in the file: what is written reads back, field
+// for field (lists included), through the session reader's own document type.
+TEST(SessionFile, TraceSummaryRoundTripsAsAValue) {
+  auto s = sampleSession();
+  trace::TraceSummary t;
+  t.status = trace::TraceStatus::Traced;
+  t.basis = "steady";
+  t.kernels_per_iteration = 186;
+  for (int i = 0; i < 3; ++i) {
+    trace::IterationTraceStats it;
+    it.iteration = i;
+    it.warmup = i == 0;
+    it.kernel_count = 186 + i;
+    it.wall_us = 11000.5 + i;
+    t.iterations.push_back(it);
+  }
+  t.top_kernels.push_back({"sm90_xmma_fprop", 53, 8000.25, 150.9, 0.7, true});
+  t.memcpy.push_back({trace::MemcpyKind::HtoD, 1, 1u << 20, 12.5});
+  s.configs[0].trace_summary = t;
+  s.configs[0].traced_iterations = {0, 1, 2};
+  const auto back = sessionFromJson(sessionToJson(s));
+  ASSERT_TRUE(back.configs[0].trace_summary);
+  const auto& b = *back.configs[0].trace_summary;
+  EXPECT_TRUE(b.traced());
+  EXPECT_EQ(b.basis, "steady");
+  ASSERT_EQ(b.iterations.size(), 3u);
+  EXPECT_TRUE(b.iterations[0].warmup);
+  EXPECT_EQ(b.iterations[2].kernel_count, 188);
+  EXPECT_DOUBLE_EQ(b.iterations[1].wall_us, 11001.5);
+  ASSERT_EQ(b.top_kernels.size(), 1u);
+  EXPECT_EQ(b.top_kernels[0].name, "sm90_xmma_fprop");
+  EXPECT_TRUE(b.top_kernels[0].tensor_core);
+  ASSERT_EQ(b.memcpy.size(), 1u);
+  EXPECT_EQ(b.memcpy[0].kind, trace::MemcpyKind::HtoD);
+  EXPECT_EQ(b.memcpy[0].bytes, 1u << 20);
+  EXPECT_EQ(back.configs[0].traced_iterations, (std::vector<int>{0, 1, 2}));
+}
+
+// A broken optional part fails the load with the config and the part named, not later in a view.
+TEST(SessionFile, BrokenTimelineNamesConfigAndPart) {
+  try {
+    sessionFromJson(R"({"schema": 1, "device": {"kind": "cpu"}, "request": {"model": {"name": "m"}},
+                       "configs": [{"key": "fp32", "timeline": {"traced": true, "op_names": [],
+                                    "iterations": [], "streams": [{"items": [[1, 2, 0, 5, -1, 0]]}]}}]})",
+                    "t.inferscope.json");
+    FAIL();
+  } catch (const Error& e) {
+    const std::string what = e.what();
+    EXPECT_NE(what.find("t.inferscope.json"), std::string::npos) << what;
+    EXPECT_NE(what.find("configs[0]"), std::string::npos) << what;
+    EXPECT_NE(what.find("\"timeline\""), std::string::npos) << what;
+    EXPECT_NE(what.find("name index 5 out of range"), std::string::npos) << what;
+  }
 }
 
 TEST(SessionFile, TimelineMustBeAnObject) {

@@ -100,7 +100,7 @@ TEST(SessionLimits, NumbersMustFitTheirFields) {
             std::string::npos);
   EXPECT_NE(errorOf(sessionText(1, 1, R"(, "warmup_iterations": 5)")).find("outside"),
             std::string::npos);
-  EXPECT_NE(errorOf(sessionText(1, 1, R"(, "trace": {}, "traced_iterations": [-1])"))
+  EXPECT_NE(errorOf(sessionText(1, 1, R"(, "trace": {"status": "untraced"}, "traced_iterations": [-1])"))
                 .find("traced_iterations"),
             std::string::npos);
   const auto overflow = errorOf(R"({"schema": 1e999})");

@@ -1,11 +1,11 @@
-// The NDJSON lines an isolation worker writes (cli/worker_protocol.h), as the parent reads them:
+// The NDJSON lines an isolation worker writes (core/session/worker_events.h), as the parent reads them:
 // each line applies or throws Error(InvalidInput) (the parent logs it and goes on), never crashes.
 #include <cstddef>
 #include <cstdint>
 #include <cstdlib>
 #include <string_view>
 
-#include "cli/worker_protocol.h"
+#include "core/session/worker_events.h"
 #include "core/common/error.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
@@ -19,7 +19,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     const std::string_view line = rest.substr(0, newline);
     rest = newline == std::string_view::npos ? std::string_view() : rest.substr(newline + 1);
     try {
-      (void)cli::applyWorkerEvent(line, 0, 1, sink, result, session);
+      (void)applyWorkerEvent(line, 0, 1, sink, result, session);
     } catch (const Error& e) {
       if (e.kind() != ErrorKind::InvalidInput) std::abort();
     }

@@ -148,8 +148,8 @@ TEST_F(Cuda, KernelTracingWindowOnResNet50) {
   const auto s = run(r);
   const auto& c = s.configs.at(0);
   ASSERT_EQ(c.status, ConfigStatus::Ok) << c.message;
-  ASSERT_FALSE(c.trace_summary_json.empty());
-  const auto t = trace::traceSummaryFromJson(c.trace_summary_json);
+  ASSERT_TRUE(c.trace_summary);
+  const auto& t = *c.trace_summary;
   ASSERT_EQ(t.status, trace::TraceStatus::Traced) << t.untraced_reason;
   EXPECT_EQ(c.traced_iterations.size(), 12u);
   EXPECT_GT(t.kernels_per_iteration, 50.0);  // ResNet-50: 53 convolutions alone
@@ -228,8 +228,8 @@ TEST_F(Cuda, LedgerObservesResNet50Convolutions) {
   EXPECT_EQ(observed, static_cast<int>(ledger.layers.size()));
   EXPECT_GT(tensor_core, 0);
   // The engine's own part (what `inferscope-cli cudnn` merges): heuristic mode, with candidates.
-  ASSERT_FALSE(c.cudnn_observation_json.empty());
-  const auto part = cudnn::ledgerFromJson(c.cudnn_observation_json, "observation");
+  ASSERT_TRUE(c.cudnn_observation);
+  const auto& part = *c.cudnn_observation;
   ASSERT_EQ(part.layers.size(), ledger.layers.size());
   int with_candidates = 0;
   for (const auto& l : part.layers) with_candidates += l.candidates.empty() ? 0 : 1;

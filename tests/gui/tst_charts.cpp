@@ -72,7 +72,7 @@ std::shared_ptr<const SessionResult> liveTracedSession() {
   result.host_ms = {1.1, 1.0};
   result.warmup_iterations = 1;
   result.stats.median_ms = 0.9;
-  result.trace_summary_json = trace::traceSummaryToJson(summary);
+  result.trace_summary = summary;
   result.traced_iterations = {0, 1};
   result.trace_window = window;
   session->configs.push_back(result);
@@ -126,9 +126,8 @@ SessionResult tracedSessionWithTimeline(const trace::TraceWindow& window) {
     result.host_ms = {3.1, 1.1, 1.1};
     result.stats.median_ms = 1.0;
     if (i == 0) {
-      result.trace_summary_json =
-          trace::traceSummaryToJson(trace::TraceAggregator().summarize(window));
-      result.timeline_json = trace::timelineToJson(trace::buildTimelineData(window));
+      result.trace_summary = trace::TraceAggregator().summarize(window);
+      result.timeline = trace::boundedTimeline(trace::buildTimelineData(window));
     }
     session.configs.push_back(result);
   }
@@ -160,7 +159,7 @@ class TestCharts : public QObject {
     QCOMPARE(window.speedAccuracyChart()->pointCount(), okConfigs(*session));
     QVERIFY(window.speedAccuracyChart()->frontCount() >= 1);
     int traced = 0;
-    for (const auto& c : session->configs) traced += c.trace_summary_json.empty() ? 0 : 1;
+    for (const auto& c : session->configs) traced += c.trace_summary ? 1 : 0;
     QCOMPARE(window.kernelsView()->tracedConfigCount(), traced);
     QVERIFY(window.kernelsView()->kernelTable()->rowCount() > 0);
     QVERIFY(window.kernelsView()->opTable()->rowCount() > 0);
@@ -290,7 +289,8 @@ class TestCharts : public QObject {
     for (int row = 0; row < kernels->configCombo()->count(); ++row) {
       kernels->configCombo()->setCurrentIndex(row);
       const auto& result = session->configs[static_cast<std::size_t>(row)];
-      const auto copy = trace::timelineFromJson(result.timeline_json, result.config.key());
+      QVERIFY(result.timeline);
+      const auto& copy = *result.timeline;
       int items = 0;
       for (const auto& stream : copy.streams) items += static_cast<int>(stream.items.size());
       QVERIFY(items > 0);

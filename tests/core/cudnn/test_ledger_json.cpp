@@ -103,7 +103,8 @@ TEST(LedgerJson, MalformedLedgersFailWithOriginAndField) {
       "\"candidates\": "
       "[{\"algo\": \"X\", \"family\": \"magic\"}]}]}",
       "unknown kernel family");
-  expectInvalid("{\"available\": true, \"layers\": [{\"shape\": {\"input\": \"32x3\"}}]}", "type");
+  expectInvalid("{\"available\": true, \"layers\": [{\"shape\": {\"input\": \"32x3\"}}]}",
+                "'layers[0].shape.input' must be an array");
 }
 
 TEST(LedgerJson, SessionFilesCarryLedgersOnlyWhenPresent) {
@@ -121,10 +122,11 @@ TEST(LedgerJson, SessionFilesCarryLedgersOnlyWhenPresent) {
 TEST(LedgerJson, ConfigResultsCarryTheirObservation) {
   ConfigResult c;
   c.config = OptimizationConfig::parse("bf16+cl");
-  c.cudnn_observation_json = ledgerToJson(sampleLedger());
+  c.cudnn_observation = sampleLedger();
   const auto back = configResultFromJson(configResultToJson(c), "worker");
-  EXPECT_EQ(back.cudnn_observation_json, c.cudnn_observation_json);
-  EXPECT_EQ(ledgerFromJson(back.cudnn_observation_json).layers.size(), 1u);
+  ASSERT_TRUE(back.cudnn_observation);
+  EXPECT_EQ(ledgerToJson(*back.cudnn_observation), ledgerToJson(*c.cudnn_observation));
+  EXPECT_EQ(back.cudnn_observation->layers.size(), 1u);
   ConfigResult plain;
   EXPECT_EQ(configResultToJson(plain).find("cudnn_observation"), std::string::npos);
 }

@@ -157,6 +157,36 @@ TEST(TimelineJson, CapsItemsAtTheEarliestAndSaysWhere) {
   EXPECT_LT(timelineToJson(t, small).size(), 10'000u);
 }
 
+// The value a ConfigResult holds is the bounded copy itself: what the file reads back is that
+// value, limits and cut included, and bounding it again changes nothing.
+TEST(TimelineJson, BoundedCopyIsTheValueTheFileHolds) {
+  const auto t = syntheticTimeline(2, 5, 10'000);
+  const auto bounded = boundedTimeline(t);
+  ASSERT_TRUE(bounded.limits);
+  EXPECT_EQ(bounded.limits->max_items, 20'000u);
+  ASSERT_TRUE(bounded.truncated_at_us);
+  EXPECT_EQ(itemCount(bounded), 20'000u);
+  EXPECT_EQ(bounded.items_left_out, itemCount(t) - 20'000u);
+  const auto back = timelineFromJson(timelineToJson(bounded), "<test>");
+  expectSameTimeline(back, bounded);
+  EXPECT_EQ(back.items_left_out, bounded.items_left_out);
+  EXPECT_EQ(back.iterations_left_out, bounded.iterations_left_out);
+  ASSERT_TRUE(back.limits);
+  EXPECT_EQ(back.limits->steady_iterations, 3);
+  ASSERT_TRUE(back.truncated_at_us);
+  EXPECT_DOUBLE_EQ(*back.truncated_at_us, *bounded.truncated_at_us);
+  const auto again = boundedTimeline(bounded);
+  expectSameTimeline(again, bounded);
+  EXPECT_EQ(again.items_left_out, bounded.items_left_out);
+  EXPECT_EQ(again.truncated_at_us, bounded.truncated_at_us);
+  // A small window within the limits keeps every iteration and is not cut (only the copies that
+  // lie between iterations stay out).
+  const auto small = boundedTimeline(syntheticTimeline(1, 2, 3));
+  EXPECT_FALSE(small.truncated_at_us);
+  EXPECT_EQ(small.iterations_left_out, 0);
+  EXPECT_EQ(small.iterations.size(), 3u);
+}
+
 TEST(TimelineJson, UntracedKeepsItsReason) {
   TraceWindow w;
   w.untraced_reason = "untraced: profiling is restricted to admin users";

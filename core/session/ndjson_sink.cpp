@@ -1,4 +1,4 @@
-#include "cli/ndjson_sink.h"
+#include "core/session/ndjson_sink.h"
 
 #include <fmt/format.h>
 
@@ -6,10 +6,12 @@
 
 #include "core/engine/session_result.h"
 #include "core/session/session_file.h"
+#include "core/session/session_values.h"
 
-namespace inferscope::cli {
+namespace inferscope {
 
-using nlohmann::json;
+// The session file's document type, so results and devices embed without conversion.
+using json = session_json::Json;
 
 void NdjsonSink::onConfigStart(int config_index, int config_count, const OptimizationConfig& config) {
   fmt::print(out_, "{}\n", json{{"event", "config_start"}, {"index", config_index}, {"count", config_count},
@@ -25,7 +27,7 @@ void NdjsonSink::onSample(const Sample& s) {
 }
 
 void NdjsonSink::onConfigDone(const ConfigResult& result) {
-  fmt::print(out_, R"({{"event":"config_done","result":{}}})" "\n", configResultToJson(result));
+  fmt::print(out_, R"({{"event":"config_done","result":{}}})" "\n", session_json::configResultValue(result).dump());
   std::fflush(out_);
 }
 
@@ -44,8 +46,8 @@ void NdjsonSink::onSessionDone(const SessionResult& session) {
                                   for (const auto& s : session.request.inputs) specs.push_back(s.toString());
                                   return specs;
                                 }()},
-                               {"device", json::parse(deviceInfoToJson(session.device))}}.dump());
+                               {"device", session_json::deviceInfoValue(session.device)}}.dump());
   std::fflush(out_);
 }
 
-}  // namespace inferscope::cli
+}  // namespace inferscope

@@ -1,8 +1,9 @@
 // The parent's side of the isolation protocol: one NDJSON event line from a worker process
-// (cli/ndjson_sink.h writes them) applied to the parent's sink and results. A worker is a child of
+// (ndjson_sink.h writes them) applied to the parent's sink and results. A worker is a child of
 // ours, but it runs a user's model and its output is read like any other input: bounded in depth,
 // every field checked, errors as Error(InvalidInput) with the field named. Kept apart from the
-// process handling (isolated_runner.cpp) so that tests and the fuzzer (tests/fuzz/) link it alone.
+// process handling (cli/isolated_runner.cpp) so that tests and the fuzzer (tests/fuzz/) link it
+// with the plain libraries alone.
 #pragma once
 
 #include <string_view>
@@ -10,11 +11,11 @@
 #include "core/engine/event_sink.h"
 #include "core/engine/session_result.h"
 
-namespace inferscope::cli {
+namespace inferscope {
 
 // Applies one line for config `index` of `count`; returns true for the config_done event, whose
 // result is then in `result`. session_done fills the session's model facts and device.
 bool applyWorkerEvent(std::string_view line, int index, int count, EventSink& sink,
                       ConfigResult& result, SessionResult& session);
 
-}  // namespace inferscope::cli
+}  // namespace inferscope

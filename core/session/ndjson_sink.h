@@ -1,5 +1,5 @@
 // Writes engine events as NDJSON (one JSON object per line, flushed) — what an isolated child
-// process streams to its parent. Line format:
+// process streams to its parent (worker_events.h reads them). Line format:
 //   {"event":"config_start","index":0,"count":1,"key":"bf16"}
 //   {"event":"sample","config":0,"iteration":3,"latency_ms":4.18,"host_ms":4.31,"warmup":false}
 //   {"event":"log","level":"warning","message":"…"}
@@ -11,7 +11,7 @@
 
 #include "core/engine/event_sink.h"
 
-namespace inferscope::cli {
+namespace inferscope {
 
 class NdjsonSink : public EventSink {
  public:
@@ -26,4 +26,4 @@ class NdjsonSink : public EventSink {
   std::FILE* out_;
 };
 
-}  // namespace inferscope::cli
+}  // namespace inferscope

@@ -1,30 +1,21 @@
-#include "cli/worker_protocol.h"
+#include "core/session/worker_events.h"
 
 #include <fmt/format.h>
 
 #include <cmath>
-#include <nlohmann/json.hpp>
 
 #include "core/common/error.h"
 #include "core/engine/result_analysis.h"
+#include "core/session/bounded_json.h"
 #include "core/session/session_file.h"
+#include "core/session/session_values.h"
 
-namespace inferscope::cli {
+namespace inferscope {
 namespace {
 
-using nlohmann::json;
+using json = session_json::Json;
 
 constexpr int kMaxEventDepth = 64;  // a config result nests 7 deep
-
-struct TooDeep {};
-
-json parseEvent(std::string_view line) {
-  const auto bounded = [](int depth, json::parse_event_t, json&) {
-    if (depth >= kMaxEventDepth) throw TooDeep{};
-    return true;
-  };
-  return json::parse(line.begin(), line.end(), bounded);
-}
 
 LogLevel logLevel(const std::string& name) {
   return name == "error" ? LogLevel::Error : name == "warning" ? LogLevel::Warning : LogLevel::Info;
@@ -46,7 +37,7 @@ bool apply(const json& j, int index, int count, EventSink& sink, ConfigResult& r
   } else if (event == "log") {
     sink.onLog(logLevel(j.value("level", "info")), j.value("message", ""));
   } else if (event == "config_done") {
-    result = configResultFromJson(j.at("result").dump(), "worker result");
+    result = session_json::configResultFrom(j.at("result"));
     result.index = index;
     // The parent analyses the series itself, with its own rules; a latency that is not a time
     // fails the config, naming the iteration, instead of reaching a ranking.
@@ -60,7 +51,7 @@ bool apply(const json& j, int index, int count, EventSink& sink, ConfigResult& r
   } else if (event == "session_done") {
     session.parameter_count = j.value("parameter_count", std::int64_t{0});
     session.output_shapes = j.value("output_shapes", std::vector<std::string>{});
-    if (j.contains("device")) session.device = deviceInfoFromJson(j["device"].dump());
+    if (j.contains("device")) session.device = session_json::deviceInfoFrom(j.at("device"));
     if (session.request.inputs.empty()) {
       for (const auto& spec : j.value("inputs", std::vector<std::string>{})) {
         session.request.inputs.push_back(InputSpec::parse(spec));
@@ -74,19 +65,18 @@ bool apply(const json& j, int index, int count, EventSink& sink, ConfigResult& r
 
 bool applyWorkerEvent(std::string_view line, int index, int count, EventSink& sink,
                       ConfigResult& result, SessionResult& session) {
+  session_json::ParseLimits limits;
+  limits.max_depth = kMaxEventDepth;
+  const json j = session_json::parseBounded(line, "worker event", limits);
   try {
-    return apply(parseEvent(line), index, count, sink, result, session);
-  } catch (const TooDeep&) {
-    throw Error(ErrorKind::InvalidInput,
-                fmt::format("event nested more than {} levels deep", kMaxEventDepth));
-  } catch (const json::exception& e) {
-    // nlohmann's text after its "[json.exception.…] " tag.
-    const std::string what = e.what();
-    const auto tag_end = what.find("] ");
-    throw Error(ErrorKind::InvalidInput,
-                fmt::format("malformed event: {}",
-                            tag_end == std::string::npos ? what : what.substr(tag_end + 2)));
+    return apply(j, index, count, sink, result, session);
+  } catch (const nlohmann::json::exception& e) {
+    // With the path of the offending value: "malformed event: result.latency_ms[3]: …".
+    throw Error(ErrorKind::InvalidInput, fmt::format("malformed event: {}", session_json::describe(e)));
+  } catch (const Error& e) {
+    if (e.kind() != ErrorKind::InvalidInput) throw;
+    throw Error(ErrorKind::InvalidInput, fmt::format("malformed event: {}", e.what()));
   }
 }
 
-}  // namespace inferscope::cli
+}  // namespace inferscope
