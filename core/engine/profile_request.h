@@ -39,6 +39,9 @@ struct RunSettings {
   // the cuDNN ledger). Costs more per operator inside the window: the observer needs every
   // operator's inputs.
   bool trace_convolutions = false;
+  // `--verbose`: a LibTorch error keeps its whole text (C++ backtrace, TorchScript traceback) in the
+  // config's message; otherwise the message is the error's own sentence.
+  bool verbose_errors = false;
 };
 
 struct ProfileRequest {

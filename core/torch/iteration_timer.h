@@ -1,20 +1,16 @@
-// Times one iteration. CPU: steady_clock around the call. CUDA: an event pair on the current stream,
-// read after the end event completes — device time, not host time (MEASUREMENT.md, Timing).
+// The device's iteration timer (core/engine/measurement_probes.h). CPU: steady_clock around the
+// call. CUDA: an event pair on the current stream, read after the end event completes — device
+// time, not host time (MEASUREMENT.md, Timing).
 #pragma once
 
 #include <memory>
 
+#include "core/engine/measurement_probes.h"
 #include "core/torch/torch_pch.h"
 
 namespace inferscope::torchlayer {
 
-class IterationTimer {
- public:
-  virtual ~IterationTimer() = default;
-  virtual void begin() = 0;
-  // Waits for the iteration's work to finish and returns its duration in milliseconds.
-  virtual double endMs() = 0;
-};
+using inferscope::IterationTimer;
 
 std::unique_ptr<IterationTimer> makeIterationTimer(const torch::Device& device);
 

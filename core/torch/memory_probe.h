@@ -9,16 +9,14 @@
 #include <string>
 
 #include "core/engine/config_result.h"
+#include "core/engine/measurement_probes.h"
 #include "core/torch/torch_pch.h"
 
 namespace inferscope::torchlayer {
 
-class MemoryProbe {
- public:
-  virtual ~MemoryProbe() = default;
-  // Peaks since construction (CUDA: since the reset done at construction).
-  virtual MemoryStats read() = 0;
-};
+// The device's memory probe (core/engine/measurement_probes.h): peaks since construction (CUDA:
+// since the reset done at construction).
+using inferscope::MemoryProbe;
 
 // Install on the thread that runs the config; keep alive for the config's whole run.
 std::unique_ptr<MemoryProbe> makeMemoryProbe(const torch::Device& device);

@@ -11,8 +11,11 @@
 #include "core/common/error.h"
 #include "core/common/sha256.h"
 #include "core/engine/engine.h"
+#include "core/engine/session_runner.h"
+#include "core/model/model_zoo.h"
 #include "core/torch/accuracy.h"
 #include "core/torch/settings_guard.h"
+#include "core/torch/torch_backend.h"
 #include "engine_test_support.h"
 
 using namespace inferscope;
@@ -236,4 +239,62 @@ TEST(TorchScriptModel, AFailedWholeModelCastFallsBackToAutocast) {
   EXPECT_EQ(r.fallback_from, "bf16");
   EXPECT_NE(r.message.find("fallback: the whole-model bf16 cast failed"), std::string::npos) << r.message;
   EXPECT_TRUE(r.accuracy.measured);
+}
+
+namespace {
+
+// Latencies read from a script instead of a clock: the engine's numbers are then known in advance.
+class ScriptedTimer : public IterationTimer {
+ public:
+  explicit ScriptedTimer(std::vector<double> script) : script_(std::move(script)) {}
+  void begin() override {}
+  double endMs() override { return script_.at(next_++ % script_.size()); }
+
+ private:
+  std::vector<double> script_;
+  std::size_t next_ = 0;
+};
+
+class FixedMemoryProbe : public MemoryProbe {
+ public:
+  MemoryStats read() override {
+    MemoryStats m;
+    m.peak_allocated_bytes = 123456;
+    m.source = "scripted";
+    return m;
+  }
+};
+
+}  // namespace
+
+// The real LibTorch backend and session loop on a tiny encoder, with a scripted timer and memory
+// probe: every sample is the script's, the warm-up the script put in is found, and the statistics
+// and memory are of those numbers.
+TEST(TorchBackend, MeasuresThroughInjectedProbes) {
+  auto request = inferscope::testing::zooRequest("bert-encoder", 2, 60, {"fp32", "nograd+fp32"});
+  request.model.encoder = EncoderOptions{1, 16, 1, 32, 50, 16, 4};
+  request.inputs = defaultInputs(request.model, request.batch);
+  std::vector<double> script = {40.0, 30.0, 25.0, 20.0, 15.0, 12.0};  // 2 warm-up + a slow start
+  for (int i = 0; i < 56; ++i) script.push_back(10.0 + 0.01 * (i % 7));
+  MeasurementProbes probes;
+  probes.timer = [&] { return std::make_unique<ScriptedTimer>(script); };
+  probes.memory = [] { return std::make_unique<FixedMemoryProbe>(); };
+  SessionResult session;
+  session.request = request;
+  NullSink sink;
+  CancelToken cancel;
+  tl::TorchBackend backend(session.request, torch::Device(torch::kCPU), sink, cancel, probes);
+  runSession(session, backend, SessionEnvironment{}, sink, cancel);
+  ASSERT_EQ(session.configs.size(), 2u);
+  for (const auto& c : session.configs) {
+    ASSERT_EQ(c.status, ConfigStatus::Ok) << c.message;
+    EXPECT_EQ(c.latency_ms, script) << c.config.key();
+    EXPECT_GE(c.steady.steady_start, 4u) << c.steady.series_class;  // the slow start is not steady
+    EXPECT_NEAR(c.stats.median_ms, 10.03, 0.03);
+    EXPECT_DOUBLE_EQ(c.stats.cold_start_ms, 40.0);
+    EXPECT_EQ(c.memory.peak_allocated_bytes, 123456);
+    EXPECT_EQ(c.memory.source, "scripted");
+    EXPECT_GT(c.memory.parameter_bytes, 0);  // the model's own, not the probe's
+    EXPECT_TRUE(c.accuracy.measured);
+  }
 }
