@@ -72,6 +72,9 @@ void addModelOptions(CLI::App& app, ModelOptions& o) {
                  "vary input sizes: iterations cycle through the inputs and these sets (one spec per set, "
                  "';' between a set's specs), e.g. --cycle-input 32x3x192x192 --cycle-input 32x3x256x256");
   app.add_flag("--no-accuracy", o.no_accuracy, "skip the comparison with the FP32 reference");
+  app.add_flag("--verbose", o.verbose,
+               "keep a LibTorch error's whole text (C++ backtrace, TorchScript traceback) in the "
+               "config's message, for a bug report; without it the message is the error's sentence");
   app.add_flag("--isolate", o.isolate,
                "run each config in a fresh child process: true cold starts (CUDA context, autotune, "
                "compilation), and a crash or hang of one config cannot take the run down");
@@ -198,12 +201,13 @@ ProfileRequest toRequest(const ModelOptions& o) {
   r.run.warmup_iterations = o.warmup;
   r.run.measure_iterations = o.iters;
   r.run.check_accuracy = !o.no_accuracy;
+  r.run.verbose_errors = o.verbose;
   r.run.adaptive = o.adaptive;
   r.run.target_rel_ci = o.target_ci;
   r.run.min_iterations = o.min_iters;
   r.run.max_iterations = o.max_iters;
-  r.run.config_time_budget_ms = o.config_budget_s * 1000.0;
-  r.run.session_time_budget_ms = o.budget_s * 1000.0;
+  r.run.config_time_budget_ms = units::sToMs(o.config_budget_s);
+  r.run.session_time_budget_ms = units::sToMs(o.budget_s);
   if (!o.adaptive && (o.budget_s > 0 || o.config_budget_s > 0)) {
     throw Error(ErrorKind::InvalidInput,
                 fmt::format("{} limits adaptive runs only (a fixed run takes --iters iterations): "

@@ -55,6 +55,7 @@ struct ModelOptions {
   double isolate_timeout_s = 900;
   int forks = 1;               // > 1: each config in this many fresh processes (implies isolation)
   std::vector<std::string> trust_files;  // --trust: model files the user trusts (remembered)
+  bool verbose = false;        // LibTorch errors with their whole text (C++ backtrace)
 };
 
 void addModelOptions(CLI::App& app, ModelOptions& options);

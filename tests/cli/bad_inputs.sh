@@ -124,6 +124,13 @@ head -c 4096 /dev/urandom >"$files/garbage.pt2"
 check "a garbage .pt2 (trusted) says it is not an AOTInductor package" bad 3 "is not an AOTInductor package" \
   profile --model-file "$files/garbage.pt2" --input 1x3x8x8 -n 1 --trust "$files/garbage.pt2"
 check "an input larger than memory → 2, names --input" bad 2 "--input 1x3x100000x100000" profile --model-file "$files/model.pt" --input 1x3x100000x100000
+# A LibTorch error is its own sentence; --verbose keeps its whole text (backtrace) for a bug report.
+check "a LibTorch error → 2, one sentence" bad 2 "cannot run on input 1x1x32x32" profile -m resnet18 --input 1x1x32x32 -n 1
+cp "$work/err.txt" "$work/err_short.txt"
+check "--verbose: the same error with its whole text" bad 2 "cannot run on input 1x1x32x32" \
+  profile -m resnet18 --input 1x1x32x32 -n 1 --verbose
+check "… which is longer than the sentence" \
+  test "$(wc -c <"$work/err.txt")" -gt $(( $(wc -c <"$work/err_short.txt") + 200 ))
 check "an input spec whose size overflows → 2" bad 2 "too large" profile -m resnet18 --input 99999999999x99999999999x99999
 # The worker reads its request like any other file: heads 0 is refused before a model is built.
 python3 -c "
