@@ -12,7 +12,7 @@
 namespace inferscope::bench::legacy {
 namespace {
 
-thread_local OpListener* t_listener = nullptr;
+thread_local LegacyOpListener* t_listener = nullptr;
 std::atomic<std::uint64_t> g_next_external_id{1};
 
 struct OpContext final : at::ObserverContext {
@@ -73,7 +73,7 @@ std::string describeInputs(const at::RecordFunction& fn) {
 }
 
 std::unique_ptr<at::ObserverContext> onOpStart(const at::RecordFunction& fn) {
-  OpListener* listener = t_listener;
+  LegacyOpListener* listener = t_listener;
   if (listener == nullptr || !listener->wantsOps()) return nullptr;
   auto ctx =
       std::make_unique<OpContext>(g_next_external_id.fetch_add(1, std::memory_order_relaxed));
@@ -82,14 +82,14 @@ std::unique_ptr<at::ObserverContext> onOpStart(const at::RecordFunction& fn) {
 }
 
 void onOpEnd(const at::RecordFunction& /*fn*/, at::ObserverContext* ctx) {
-  OpListener* listener = t_listener;
+  LegacyOpListener* listener = t_listener;
   if (listener == nullptr || ctx == nullptr) return;
   listener->onOpEnd(static_cast<OpContext*>(ctx)->external_id);
 }
 
 }  // namespace
 
-OpRecorder::OpRecorder(OpListener& listener) : previous_(t_listener) {
+LegacyOpRecorder::LegacyOpRecorder(LegacyOpListener& listener) : previous_(t_listener) {
   if (previous_ == nullptr) {
     callback_handle_ = at::addThreadLocalCallback(at::RecordFunctionCallback(&onOpStart, &onOpEnd)
                                                       .needsInputs(true)
@@ -98,28 +98,28 @@ OpRecorder::OpRecorder(OpListener& listener) : previous_(t_listener) {
   t_listener = &listener;
 }
 
-OpRecorder::~OpRecorder() {
+LegacyOpRecorder::~LegacyOpRecorder() {
   if (callback_handle_ != 0) at::removeCallback(callback_handle_);
   t_listener = previous_;
 }
 
-KernelTracer::KernelTracer(std::unique_ptr<trace::ActivitySource> source)
+LegacyKernelTracer::LegacyKernelTracer(std::unique_ptr<trace::ActivitySource> source)
     : source_(std::move(source)) {
   source_->setSink(&collector_);
 }
 
-KernelTracer::~KernelTracer() {
+LegacyKernelTracer::~LegacyKernelTracer() {
   if (running_) source_->stop();
 }
 
-bool KernelTracer::beginIteration(int iteration) {
+bool LegacyKernelTracer::beginIteration(int iteration) {
   if (!running_) running_ = source_->start(trace::ActivityStartOptions{}).ok;
   in_traced_iteration_ = running_;
   current_ = trace::IterationMark{iteration, source_->nowNs(), 0, false};
   return running_;
 }
 
-void KernelTracer::endIteration(int iteration) {
+void LegacyKernelTracer::endIteration(int iteration) {
   if (!in_traced_iteration_ || iteration != current_.iteration) return;
   if (!open_ops_.empty()) onOpEnd(open_ops_.front().external_id);
   current_.end_ns = source_->nowNs();
@@ -127,7 +127,7 @@ void KernelTracer::endIteration(int iteration) {
   in_traced_iteration_ = false;
 }
 
-void KernelTracer::onOpStart(std::uint64_t external_id, std::string_view name,
+void LegacyKernelTracer::onOpStart(std::uint64_t external_id, std::string_view name,
                              std::string_view input_shapes) {
   if (!in_traced_iteration_) return;
   trace::OpRecord op;
@@ -142,7 +142,7 @@ void KernelTracer::onOpStart(std::uint64_t external_id, std::string_view name,
   open_ops_.push_back(std::move(op));
 }
 
-void KernelTracer::onOpEnd(std::uint64_t external_id) {
+void LegacyKernelTracer::onOpEnd(std::uint64_t external_id) {
   bool open = false;
   for (const auto& op : open_ops_) open = open || op.external_id == external_id;
   if (!open) return;
@@ -158,7 +158,7 @@ void KernelTracer::onOpEnd(std::uint64_t external_id) {
   }
 }
 
-trace::TraceWindow KernelTracer::finish() {
+trace::TraceWindow LegacyKernelTracer::finish() {
   trace::TraceWindow window;
   if (running_) source_->stop();
   running_ = false;

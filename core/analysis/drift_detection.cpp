@@ -4,7 +4,7 @@
 #include <algorithm>
 #include <cmath>
 
-#include "core/analysis/trend_test.h"
+#include "core/analysis/monotone_trend.h"
 
 namespace inferscope::analysis {
 namespace {
