@@ -16,11 +16,12 @@
 #include <vector>
 
 #include "cli/cli_common.h"
-#include "cli/worker_protocol.h"
+#include "core/session/worker_events.h"
 #include "core/common/error.h"
 #include "core/common/time_format.h"
 #include "core/common/version.h"
 #include "core/session/session_file.h"
+#include "core/common/units.h"
 
 extern char** environ;
 
@@ -104,7 +105,7 @@ ConfigResult runOne(const ProfileRequest& request, int index, EventSink& sink, c
   const int count = static_cast<int>(request.plan.size());
   Child child = spawnWorker(options.worker_executable, request_path, request.model.trusted_sha256,
                             options.cuda_visible_devices);
-  const auto deadline = Clock::now() + std::chrono::milliseconds(static_cast<long long>(options.timeout_s * 1000));
+  const auto deadline = Clock::now() + std::chrono::milliseconds(static_cast<long long>(units::sToMs(options.timeout_s)));
   std::string buffer;
   char chunk[8192];
   setSignalKillTarget(child.pid);

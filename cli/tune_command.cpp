@@ -12,6 +12,7 @@
 #include "core/engine/engine.h"
 #include "core/model/model_zoo.h"
 #include "core/session/session_file.h"
+#include "core/common/units.h"
 
 namespace inferscope::cli {
 namespace {
@@ -63,7 +64,7 @@ int runTune(const TuneOptions& o) {
   model.forks = 1;  // screening runs in this process; the finals fork (EngineMeasurer)
   ProfileRequest request = toRequest(model);
   tuner::RaceOptions race;
-  race.budget_ms = (o.model.budget_s > 0 ? o.model.budget_s : kDefaultBudgetS) * 1000.0;
+  race.budget_ms = units::sToMs(o.model.budget_s > 0 ? o.model.budget_s : kDefaultBudgetS);
   race.warmup = o.model.warmup > 0 ? std::min(o.model.warmup, 10) : 0;
   race.screen_iterations = o.screen_iters;
   race.finalists = o.finalists;

@@ -5,6 +5,7 @@
 #include <nlohmann/json.hpp>
 
 #include "core/engine/compile_queue.h"
+#include "core/common/units.h"
 
 namespace inferscope::cli {
 
@@ -22,7 +23,7 @@ void emit(std::FILE* out, const json& event) {
 TuneReporter::TuneReporter(bool ndjson, std::FILE* out) : ndjson_(ndjson), out_(out) {}
 
 void TuneReporter::line(const std::string& text) {
-  fmt::print(stderr, "[{:6.1f} s] {}\n", spent_ms_ / 1000.0, text);
+  fmt::print(stderr, "[{:6.1f} s] {}\n", units::msToS(spent_ms_), text);
   std::fflush(stderr);
 }
 
@@ -36,7 +37,7 @@ void TuneReporter::start(const std::string& model, const std::string& device, do
                 {"rule", rule}});
   } else {
     fmt::print(stderr, "Tuning {} on {} · budget {:.0f} s · safe: {}\n", model, device,
-               budget_ms / 1000.0, rule);
+               units::msToS(budget_ms), rule);
   }
 }
 
@@ -132,7 +133,7 @@ void TuneReporter::compileJobsChanged() {
     printed_[j.package_path] = j.state;
     if (finished) {
       line(fmt::format("compile {} {}: {} ({:.0f} s){}", j.key, toString(j.state), j.package_path,
-                       j.elapsed_ms / 1000.0, j.message.empty() ? "" : " — " + j.message));
+                       units::msToS(j.elapsed_ms), j.message.empty() ? "" : " — " + j.message));
     }
   }
 }

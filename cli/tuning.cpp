@@ -10,6 +10,7 @@
 #include "core/engine/plan_shard.h"
 #include "core/engine/engine.h"
 #include "core/model/model_zoo.h"
+#include "core/common/units.h"
 
 namespace inferscope::cli {
 namespace {
@@ -133,7 +134,7 @@ void printTuneResult(std::FILE* out, const tuner::TuneResult& r) {
     fmt::print(out, "{:<12} {:<22} {:>10} {:>21} {:>9}  {}\n", tuner::toString(c->state),
                c->config.key(), measured ? fmt::format("{:.4g}", level) : "-",
                measured && e.rounds > 0 ? fmt::format("[{:.4g}, {:.4g}]", low, high) : "-",
-               c->compile_ms > 0 ? fmt::format("{:.1f}", c->compile_ms / 1000.0) : "-", why);
+               c->compile_ms > 0 ? fmt::format("{:.1f}", units::msToS(c->compile_ms)) : "-", why);
   }
   // Pruned configs, grouped by reason: never run, never a warning.
   std::map<std::string, std::vector<std::string>> by_reason;
@@ -147,7 +148,7 @@ void printTuneResult(std::FILE* out, const tuner::TuneResult& r) {
                keys.size() > shown.size() ? ", …" : "");
   }
   fmt::print(out, "\n{} ({:.1f} s of a {:.0f} s budget, {} in-process rounds)\n", r.verdict,
-             r.elapsed_ms / 1000.0, r.budget_ms / 1000.0, r.rounds);
+             units::msToS(r.elapsed_ms), units::msToS(r.budget_ms), r.rounds);
 }
 
 }  // namespace inferscope::cli

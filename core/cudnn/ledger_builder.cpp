@@ -12,6 +12,7 @@
 #include <unordered_set>
 
 #include "core/analysis/summary_stats.h"
+#include "core/common/units.h"
 
 namespace inferscope::cudnn {
 namespace {
@@ -42,7 +43,7 @@ struct CallKernels {
   std::vector<const trace::KernelRecord*> kernels;
   double gpu_time_us() const {
     double sum = 0;
-    for (const auto* k : kernels) sum += static_cast<double>(k->durationNs()) / 1000.0;
+    for (const auto* k : kernels) sum += units::nsToUs(k->durationNs());
     return sum;
   }
 };
@@ -175,7 +176,7 @@ CudnnLedger observeMode(const trace::TraceWindow& window, const ModeRunInfo& inf
     if (steady.count(r->iteration) != 0) {
       const auto call = by_call.find(r->external_id);
       acc.gpu_us.push_back(call == by_call.end() ? 0.0 : call->second.gpu_time_us());
-      acc.host_us.push_back(static_cast<double>(r->end_ns - r->start_ns) / 1000.0);
+      acc.host_us.push_back(units::nsToUs(r->end_ns - r->start_ns));
     }
   }
 
@@ -207,7 +208,7 @@ CudnnLedger observeMode(const trace::TraceWindow& window, const ModeRunInfo& inf
       for (const auto* k : representative->kernels) {
         const auto cls = classifyKernel(k->name);
         obs.kernels.push_back({shortKernelName(k->name), cls.family, cls.tensor_core,
-                               static_cast<double>(k->durationNs()) / 1000.0});
+                               units::nsToUs(k->durationNs())});
         if (cls.family == KernelFamily::LayoutTranspose) ++obs.layout_transposes;
       }
       if (const auto* main = mainKernel(*representative)) {
@@ -218,8 +219,8 @@ CudnnLedger observeMode(const trace::TraceWindow& window, const ModeRunInfo& inf
     }
     // The first call ever (iteration 0) against a steady call: autotune / plan-building cost.
     if (acc.first != nullptr && acc.first->iteration == 0 && steady.count(0) == 0) {
-      const double first_us = static_cast<double>(acc.first->end_ns - acc.first->start_ns) / 1000.0;
-      obs.autotune_ms = std::max(0.0, first_us - obs.steady_host_us) / 1000.0;
+      const double first_us = units::nsToUs(acc.first->end_ns - acc.first->start_ns);
+      obs.autotune_ms = units::usToMs(std::max(0.0, first_us - obs.steady_host_us));
     }
     totals.conv_gpu_time_us += obs.gpu_time_us * layer.calls_per_iteration;
   }

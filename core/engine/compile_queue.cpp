@@ -355,7 +355,7 @@ std::vector<CompileStatus> CompileQueue::jobs() const {
 void CompileQueue::waitForAny(double timeout_ms) {
   std::unique_lock lock(state_->mutex);
   state_->changed.wait_for(lock,
-                           std::chrono::microseconds(static_cast<long long>(timeout_ms * 1000)));
+                           std::chrono::microseconds(static_cast<long long>(units::msToUs(timeout_ms))));
 }
 
 }  // namespace inferscope

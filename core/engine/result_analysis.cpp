@@ -9,6 +9,7 @@
 #include "core/analysis/fork_analysis.h"
 #include "core/analysis/steady_state_analysis.h"
 #include "core/common/error.h"
+#include "core/common/units.h"
 
 namespace inferscope {
 namespace {
@@ -78,7 +79,7 @@ void fill(const std::vector<double>& latency_ms, std::int64_t batch, LatencyStat
   stats.max_ms = sum.max;
   stats.stdev_ms = sum.stdev;
   stats.throughput_items_per_s =
-      sum.median > 0 ? static_cast<double>(batch) * 1000.0 / sum.median : 0;
+      sum.median > 0 ? static_cast<double>(batch) / units::msToS(sum.median) : 0;
 }
 
 std::vector<double> steadyPart(const std::vector<double>& latency_ms, const SteadyStateInfo& st,

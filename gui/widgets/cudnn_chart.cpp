@@ -23,6 +23,7 @@
 #include <map>
 #include <set>
 
+#include "core/common/units.h"
 #include "gui/lib/cudnn_layer_table_model.h"
 #include "gui/lib/session_document.h"
 #include "gui/lib/value_format.h"
@@ -385,7 +386,7 @@ void CudnnChart::fillPlot(const cudnn::CudnnLedger& ledger) {
       const double cx = count > 1 ? x - kCandidateSpread +
                                         2 * kCandidateSpread * j / static_cast<double>(count - 1)
                                   : x;
-      const double us = *c.time_ms * 1000.0;
+      const double us = units::msToUs(*c.time_ms);
       by_family[c.family]->addData(cx, us);
       seen(us);
       if (!heuristic_ringed && c.algo == layer.heuristic_algo) {
@@ -589,7 +590,7 @@ QString CudnnChart::textAt(const QPointF& pixel) const {
     lines << QStringLiteral("&nbsp;&nbsp;<span style='color:%1'>●</span> %2%3 — %4%5%6")
                  .arg(familyColour(c.family).name(), QString::fromStdString(c.algo), mark,
                       c.time_ms
-                          ? tr("%1 µs").arg(ValueFormat::number(*c.time_ms * 1000.0))
+                          ? tr("%1 µs").arg(ValueFormat::number(units::msToUs(*c.time_ms)))
                           : QString::fromStdString(c.status == "ok" ? "heuristic only" : c.status),
                       c.workspace_bytes
                           ? tr(", workspace %1 MiB")

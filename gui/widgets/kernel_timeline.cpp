@@ -13,6 +13,8 @@
 #include "gui/lib/value_format.h"
 #include "gui/widgets/chart_style.h"
 
+#include "core/common/units.h"
+
 namespace inferscope::gui {
 namespace {
 
@@ -26,7 +28,7 @@ class TimelineRects : public QCPAbstractPlottable {
   double selectTest(const QPointF&, bool, QVariant*) const override { return -1; }
   QCPRange getKeyRange(bool& found, QCP::SignDomain) const override {
     found = data_->duration_us > 0;
-    return QCPRange(0, data_->duration_us / 1000.0);
+    return QCPRange(0, units::usToMs(data_->duration_us));
   }
   QCPRange getValueRange(bool& found, QCP::SignDomain, const QCPRange&) const override {
     found = !data_->streams.empty();
@@ -40,8 +42,8 @@ class TimelineRects : public QCPAbstractPlottable {
       const double top = mValueAxis->coordToPixel(static_cast<double>(row) - kRowHeight / 2);
       const double bottom = mValueAxis->coordToPixel(static_cast<double>(row) + kRowHeight / 2);
       for (const auto& item : data_->streams[row].items) {
-        const double start_ms = item.start_us / 1000.0,
-                     end_ms = (item.start_us + item.duration_us) / 1000.0;
+        const double start_ms = units::usToMs(item.start_us),
+                     end_ms = units::usToMs(item.start_us + item.duration_us);
         if (end_ms < visible.lower || start_ms > visible.upper) continue;
         const double left = mKeyAxis->coordToPixel(start_ms);
         // At least one pixel wide: a 3 µs kernel in a 500 ms view must not vanish.
@@ -108,19 +110,19 @@ void KernelTimeline::setData(trace::TimelineData data) {
   for (const auto& it : data_.iterations) {
     auto* line = new QCPItemStraightLine(plot_);
     line->setPen(QPen(ChartStyle::muted(palette()), 1, it.warmup ? Qt::DotLine : Qt::DashLine));
-    line->point1->setCoords(it.start_us / 1000.0, 0);
-    line->point2->setCoords(it.start_us / 1000.0, 1);
+    line->point1->setCoords(units::usToMs(it.start_us), 0);
+    line->point2->setCoords(units::usToMs(it.start_us), 1);
     auto* label = new QCPItemText(plot_);
     label->setText(tr("it %1%2 · %3 kernels · %4 % busy")
                        .arg(it.iteration)
                        .arg(it.warmup ? tr(" (warm-up)") : QString())
                        .arg(it.kernel_count)
                        .arg(it.gpu_busy_pct, 0, 'f', 0));
-    labels_.push_back({label, it.start_us / 1000.0, it.end_us / 1000.0});
+    labels_.push_back({label, units::usToMs(it.start_us), units::usToMs(it.end_us)});
     label->setColor(ChartStyle::muted(palette()));
     label->setPositionAlignment(Qt::AlignTop | Qt::AlignLeft);
     label->position->setTypeY(QCPItemPosition::ptAxisRectRatio);
-    label->position->setCoords(it.start_us / 1000.0, 0.0);
+    label->position->setCoords(units::usToMs(it.start_us), 0.0);
     label->setClipToAxisRect(true);
   }
   // The heaviest operators get a swatch each; the rest share "other" (hover names them).
@@ -148,7 +150,7 @@ void KernelTimeline::setData(trace::TimelineData data) {
                          .arg(QLocale().toString(static_cast<qulonglong>(data_.items_left_out))));
   }
   legend_->setText(text);
-  plot_->xAxis->setRange(0, std::max(data_.duration_us / 1000.0, 0.001));
+  plot_->xAxis->setRange(0, std::max(units::usToMs(data_.duration_us), 0.001));
   updateLabels();
   plot_->yAxis->setRange(-0.7,
                          std::max<double>(static_cast<double>(data_.streams.size()), 1.0) - 0.3);
@@ -177,10 +179,9 @@ int KernelTimeline::itemCount() const {
 QString KernelTimeline::textAt(const QPointF& pixel) const {
   const int row = static_cast<int>(std::lround(plot_->yAxis->pixelToCoord(pixel.y())));
   if (row < 0 || row >= streamCount()) return {};
-  const double t_us = plot_->xAxis->pixelToCoord(pixel.x()) * 1000.0;
-  const double slack_us =
-      std::abs(plot_->xAxis->pixelToCoord(pixel.x() + 2) - plot_->xAxis->pixelToCoord(pixel.x())) *
-      1000.0;
+  const double t_us = units::msToUs(plot_->xAxis->pixelToCoord(pixel.x()));  // the axis is in ms
+  const double slack_us = units::msToUs(
+      std::abs(plot_->xAxis->pixelToCoord(pixel.x() + 2) - plot_->xAxis->pixelToCoord(pixel.x())));
   for (const auto& item : data_.streams[static_cast<std::size_t>(row)].items) {
     if (t_us < item.start_us - slack_us || t_us > item.start_us + item.duration_us + slack_us)
       continue;

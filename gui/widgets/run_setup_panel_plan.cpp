@@ -8,6 +8,7 @@
 
 #include "core/engine/plan.h"
 #include "core/model/model_zoo.h"
+#include "core/common/units.h"
 #include "gui/widgets/run_setup_panel.h"
 
 namespace inferscope::gui {
@@ -57,7 +58,7 @@ void RunSetupPanel::updateEstimate() {
   const bool measured = last_iteration_ms_ > 0;
   const double per_iteration_ms = measured ? last_iteration_ms_ : (selectedDevice().kind == DeviceKind::Cpu ? 100.0 : 20.0);
   const double total_ms = configs * (warmup_spin_->value() + iterations_spin_->value()) * per_iteration_ms;
-  const int seconds = static_cast<int>(total_ms / 1000.0 + 0.5);
+  const int seconds = static_cast<int>(units::msToS(total_ms) + 0.5);
   const QString duration = seconds < 60 ? tr("%1 s").arg(seconds) : tr("%1 min %2 s").arg(seconds / 60).arg(seconds % 60, 2, 10, QLatin1Char('0'));
   estimate_label_->setText(configs == 1 ? tr("1 config · est. %1").arg(duration) : tr("%1 configs · est. %2").arg(configs).arg(duration));
   estimate_label_->setToolTip(tr("configs × (warm-up + measured) × %1 ms per iteration (%2); excludes model loading and compilation")

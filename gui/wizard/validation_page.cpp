@@ -12,6 +12,7 @@
 #include <map>
 
 #include "core/model/model_zoo.h"
+#include "core/common/units.h"
 #include "gui/lib/tune_process.h"
 #include "gui/lib/value_format.h"
 #include "gui/wizard/wizard_pages.h"
@@ -26,7 +27,7 @@ bool isOut(const std::string& state) {
 }
 
 QString seconds(double ms) {
-  return QString::number(ms / 1000.0, 'f', ms < 10000 ? 1 : 0);
+  return QString::number(units::msToS(ms), 'f', ms < 10000 ? 1 : 0);
 }
 
 }  // namespace
