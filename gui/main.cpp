@@ -15,7 +15,6 @@
 #include <QTimer>
 
 #include <cstdio>
-#include <cstring>
 
 #include <qcustomplot.h>
 
@@ -33,14 +32,6 @@ namespace {
 
 using inferscope::gui::DarkStyle;
 using inferscope::gui::MainWindow;
-
-bool hasArgument(int argc, char** argv, const char* name) {
-  const std::size_t n = std::strlen(name);
-  for (int i = 1; i < argc; ++i) {
-    if (std::strncmp(argv[i], name, n) == 0 && (argv[i][n] == '\0' || argv[i][n] == '=')) return true;
-  }
-  return false;
-}
 
 // Screenshot mode must not depend on (or change) the user's saved window layout and choices.
 void isolateSettings() {
@@ -64,19 +55,6 @@ int grabWindow(MainWindow& window, const QString& path) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  // Offscreen rendering needs no display; it has to be chosen before QApplication exists.
-  const bool screenshot = hasArgument(argc, argv, "--screenshot");
-  if (screenshot && qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM")) qputenv("QT_QPA_PLATFORM", "offscreen");
-  const QString dejavu = QStringLiteral("/usr/share/fonts/truetype/dejavu");
-  if (screenshot && qEnvironmentVariableIsEmpty("QT_QPA_FONTDIR") && QDir(dejavu).exists()) {
-    qputenv("QT_QPA_FONTDIR", dejavu.toLocal8Bit());
-  }
-
-  QApplication app(argc, argv);
-  QCoreApplication::setOrganizationName(QStringLiteral("InferScope"));
-  QCoreApplication::setApplicationName(QStringLiteral("InferScope"));
-  QCoreApplication::setApplicationVersion(QString::fromUtf8(inferscope::kInferScopeVersion));
-
   QCommandLineParser parser;
   parser.setApplicationDescription(QStringLiteral("InferScope — profiler and tuner for PyTorch inference settings"));
   parser.addHelpOption();
@@ -100,6 +78,23 @@ int main(int argc, char** argv) {
   const QCommandLineOption select_opt(QStringLiteral("select"), QStringLiteral("with a session: select this config in the results table"), QStringLiteral("key"));
   parser.addOptions({screenshot_opt, open_opt, run_opt, model_opt, batch_opt, configs_opt, warmup_opt,
                      iterations_opt, size_opt, grab_after_opt, log_opt, tab_opt, wizard_opt, dark_opt, select_opt});
+  // Offscreen rendering needs no display; it has to be chosen before QApplication exists, so the
+  // arguments are parsed once before it (quietly: process() below reports errors and --help).
+  QStringList arguments;
+  for (int i = 0; i < argc; ++i) arguments << QString::fromLocal8Bit(argv[i]);
+  parser.parse(arguments);
+  const bool screenshot = parser.isSet(screenshot_opt);
+  if (screenshot && qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM")) qputenv("QT_QPA_PLATFORM", "offscreen");
+  const QString dejavu = QStringLiteral("/usr/share/fonts/truetype/dejavu");
+  if (screenshot && qEnvironmentVariableIsEmpty("QT_QPA_FONTDIR") && QDir(dejavu).exists()) {
+    qputenv("QT_QPA_FONTDIR", dejavu.toLocal8Bit());
+  }
+
+  QApplication app(argc, argv);
+  QCoreApplication::setOrganizationName(QStringLiteral("InferScope"));
+  QCoreApplication::setApplicationName(QStringLiteral("InferScope"));
+  QCoreApplication::setApplicationVersion(QString::fromUtf8(inferscope::kInferScopeVersion));
+
   parser.process(app);
   if (parser.isSet(dark_opt)) DarkStyle::apply();
   if (screenshot) isolateSettings();

@@ -6,6 +6,7 @@
 #include <QThreadPool>
 #include <exception>
 
+#include "core/common/error.h"
 #include "core/engine/result_analysis.h"
 #include "core/session/session_file.h"
 
@@ -20,21 +21,30 @@ SessionLoader::~SessionLoader() {
 }
 
 int SessionLoader::load(const QString& path) {
+  if (cancel_) cancel_->cancel();  // the job still running stops within a stage
   const int job = ++job_;
   const bool was_loading = isLoading();
   path_ = path;
+  cancel_ = std::make_shared<CancelToken>();
   if (!was_loading) emit loadingChanged(true);
   QThreadPool::globalInstance()->start(
-      [this, alive = alive_, job, path, file = path.toStdString()] {
+      [this, alive = alive_, job, path, file = path.toStdString(), cancel = cancel_] {
         std::shared_ptr<const SessionResult> session;
         QString error;
         QStringList changes;
         try {
-          SessionResult loaded = loadSession(file);
-          for (const auto& c : reanalyseSession(loaded)) {
+          SessionReadOptions read;
+          read.cancel = cancel.get();
+          SessionResult loaded = loadSession(file, read);
+          ReanalysisOptions analysis;
+          analysis.cancel = cancel.get();
+          for (const auto& c : reanalyseSession(loaded, analysis)) {
             changes << QString::fromStdString(c.config_key + ": " + c.what);
           }
           session = std::make_shared<const SessionResult>(std::move(loaded));
+        } catch (const Error& e) {
+          if (e.kind() == ErrorKind::Cancelled) return;  // stale: nobody waits for it
+          error = QString::fromStdString(e.what());
         } catch (const std::exception& e) {
           error = QString::fromStdString(e.what());
         }
@@ -57,6 +67,7 @@ int SessionLoader::load(const QString& path) {
 
 void SessionLoader::cancel() {
   if (!isLoading()) return;
+  if (cancel_) cancel_->cancel();
   ++job_;
   path_.clear();
   emit loadingChanged(false);

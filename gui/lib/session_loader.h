@@ -1,7 +1,8 @@
 // Reads session files off the GUI thread. A 20 MB session (an adaptive run of 10 000 iterations per
 // config, kernel timelines) takes seconds to parse; on the GUI thread that froze the window. Each
-// load is a job with an id: a newer load or Cancel makes the running job stale, and its result is
-// dropped when it arrives (the parse itself runs to its end on the pool). Results come back on the
+// load is a job with an id: a newer load or Cancel makes the running job stale and cancels its
+// parse and re-analysis (they stop within a stage, core/common/cancel_token.h), and anything it
+// still reports is dropped. Results come back on the
 // GUI thread as plain values, errors as the reader's message, which names the file and the field.
 // The loaded series are analysed again with this build's rules on the same worker thread.
 #pragma once
@@ -11,6 +12,7 @@
 #include <QStringList>
 #include <memory>
 
+#include "core/common/cancel_token.h"
 #include "core/engine/session_result.h"
 
 namespace inferscope::gui {
@@ -45,6 +47,7 @@ class SessionLoader : public QObject {
 
   int job_ = 0;
   QString path_;                                                // "" when idle
+  std::shared_ptr<CancelToken> cancel_;                         // the current job's
   std::shared_ptr<bool> alive_ = std::make_shared<bool>(true);  // read on the GUI thread only
 };
 
