@@ -59,3 +59,22 @@ TEST(Autocorrelation, TiesShareTheirRank) {
   for (double& t : timer) t = tick(rng) ? 1.001 : 1.000;
   EXPECT_LT(std::abs(lag1RankAutocorrelation(timer)), 0.06);
 }
+
+// The FFT path that long series take gives the direct sums, lag for lag, and the same τ.
+TEST(Autocorrelation, FftSumsMatchDirectSums) {
+  const auto x = ar1(3000, 0.7, 9);
+  const auto sums = autocovarianceSums(x);
+  ASSERT_EQ(sums.size(), x.size());
+  for (std::size_t k : {0, 1, 2, 17, 500, 2999}) {
+    double direct = 0.0;
+    for (std::size_t i = 0; i + k < x.size(); ++i) direct += x[i] * x[i + k];
+    EXPECT_NEAR(sums[k], direct, 1e-9 * sums[0]) << "lag " << k;
+  }
+  // τ of a long AR(1) indicator (FFT path) against the short series' direct path.
+  const auto longer = ar1(40000, 0.9, 10);
+  const std::vector<double> shorter(longer.begin(), longer.begin() + 16000);
+  const double tau_long = indicatorAutocorrelationTime(longer, 0.0);
+  const double tau_short = indicatorAutocorrelationTime(shorter, 0.0);
+  EXPECT_GT(tau_long, 5.0);
+  EXPECT_NEAR(tau_long / tau_short, 1.0, 0.35);
+}
