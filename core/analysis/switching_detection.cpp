@@ -37,7 +37,7 @@ struct Mixture {
 // (the fit only sees the values' distribution, not their order): EM's 200 iterations over 10⁶
 // points took ~40 s, and the summary moves the fitted levels by far less than their sampling error.
 constexpr std::size_t kMaxMixturePoints = 16'384;
-constexpr std::size_t kMaxEvidencePoints = 16'384;  // detectSwitching's window on long series
+constexpr std::size_t kMaxEvidencePoints = 4'096;  // detectSwitching's window on long series
 
 Mixture fitTwoLevels(const std::vector<double>& v, double var_floor) {
   const std::size_t m = v.size();
