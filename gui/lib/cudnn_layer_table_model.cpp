@@ -16,8 +16,7 @@ namespace {
 using cudnn::SelectionMode;
 
 const cudnn::ModeObservation* observation(const cudnn::LedgerLayer& layer, SelectionMode mode) {
-  const auto it = layer.ran.find(mode);
-  return it == layer.ran.end() ? nullptr : &it->second;
+  return observationOf(layer, mode);
 }
 
 QString family(cudnn::KernelFamily f) {
@@ -236,6 +235,11 @@ QString CudnnLayerTableModel::shortLabel(const cudnn::ConvShape& shape, int laye
   if (shape.groups > 1) text += QStringLiteral(" g%1").arg(shape.groups);
   if (shape.transposed) text += QStringLiteral(" T");
   return text;
+}
+
+const cudnn::ModeObservation* observationOf(const cudnn::LedgerLayer& layer, cudnn::SelectionMode mode) {
+  const auto it = layer.ran.find(mode);
+  return it == layer.ran.end() ? nullptr : &it->second;
 }
 
 }  // namespace inferscope::gui

@@ -74,4 +74,7 @@ class CudnnLayerTableModel : public QAbstractTableModel {
   std::vector<Row> rows_;
 };
 
+// What `layer` ran under `mode`, or nullptr when that mode did not see it.
+const cudnn::ModeObservation* observationOf(const cudnn::LedgerLayer& layer, cudnn::SelectionMode mode);
+
 }  // namespace inferscope::gui

@@ -8,16 +8,8 @@
 #include "gui/widgets/cudnn_chart.h"
 
 namespace inferscope::gui {
-namespace {
 
 using cudnn::SelectionMode;
-
-const cudnn::ModeObservation* observation(const cudnn::LedgerLayer& layer, SelectionMode mode) {
-  const auto it = layer.ran.find(mode);
-  return it == layer.ran.end() ? nullptr : &it->second;
-}
-
-}  // namespace
 
 QString CudnnChart::cudnnVersionText(int version) {
   if (version <= 0) return tr("unknown");
@@ -60,7 +52,7 @@ void CudnnChart::fillSummary(const cudnn::CudnnLedger& ledger) {
   for (const auto mode : cudnn::kSelectionModes) {
     int per_iteration = 0;
     for (const auto& layer : ledger.layers) {
-      const auto* o = observation(layer, mode);
+      const auto* o = observationOf(layer, mode);
       if (o && o->observed) per_iteration += o->layout_transposes * layer.calls_per_iteration;
     }
     if (per_iteration > 0)
