@@ -136,13 +136,9 @@ TEST(Pelt, GridSearchFindsTheExactChangepointsOfALongSeries) {
   EXPECT_NEAR(static_cast<double>(grid[3]), 12403.0, 3.0);
 }
 
-// A flat series of 10⁶ points: no changepoint, and seconds rather than hours (the exact search is
-// O(n²) when nothing is pruned).
-TEST(Pelt, MillionFlatPointsInSeconds) {
-  const auto y = steps({{1'000'000, 0.0}}, 0.03, 8);
-  const auto t0 = std::chrono::steady_clock::now();
-  const auto starts = pelt(y, 15 * std::log(1e6), 3);
-  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-  EXPECT_EQ(starts, (std::vector<std::size_t>{0}));
-  EXPECT_LT(seconds, 10.0);  // ~0.3 s in RelWithDebInfo on the 2-core machine
+// A long flat series takes the grid search (above kExactPeltMaxSamples) and finds no changepoint.
+// How long it takes is bench_reanalysis's to say (docs/PERFORMANCE.md), not a unit test's.
+TEST(Pelt, LongFlatSeriesHasNoChangepoint) {
+  const auto y = steps({{200'000, 0.0}}, 0.03, 8);
+  EXPECT_EQ(pelt(y, 15 * std::log(2e5), 3), (std::vector<std::size_t>{0}));
 }
