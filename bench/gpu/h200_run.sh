@@ -93,9 +93,10 @@ run_phase() {
       # Issue #17: the one-command CUDA install as a workstation user runs it (scripts/install-cuda.sh,
       # LibTorch from this machine's PyTorch), into a prefix of its own; the installed CLI must list
       # the H200 and the GUI must draw a session offscreen.
-      bash scripts/install-cuda.sh --prefix /tmp/inferscope-cuda --build-dir /tmp/inferscope-cuda-build \
+      # INSTALL_BUILD=build-gpu makes this the run's build too (its tests included; the phases after it use it).
+      bash scripts/install-cuda.sh --prefix /tmp/inferscope-cuda --build-dir "${INSTALL_BUILD:-/tmp/inferscope-cuda-build}" \
         >"$OUT/install_cuda.log" 2>&1
-      echo "install-cuda: exit $?"; tail -12 "$OUT/install_cuda.log"
+      echo "install-cuda: exit $?"; grep -E "tests passed|tests failed|Failed|\*\*\*|install-cuda:" "$OUT/install_cuda.log" | head -30; tail -6 "$OUT/install_cuda.log"
       /tmp/inferscope-cuda/bin/inferscope --screenshot "$OUT/installed_gui.png" --size 1280x720 \
         --open tests/fixtures/h200_resnet50_b32.inferscope.json && ls -la "$OUT/installed_gui.png" ;;
     trace-boundary)
