@@ -43,6 +43,14 @@ void EngineMeasurer::prepareInBackground(const std::vector<OptimizationConfig>& 
   engine::startAotInductorCompiles(base_, configs);
 }
 
+void EngineMeasurer::prioritiseBackground(const std::vector<OptimizationConfig>& order) {
+  engine::prioritiseAotInductorCompiles(base_, order);
+}
+
+bool EngineMeasurer::needsPreparation(const OptimizationConfig& config) const {
+  return engine::aotInductorNeedsCompile(base_, config);
+}
+
 std::vector<CompileStatus> EngineMeasurer::compileJobs() const {
   return CompileQueue::instance().jobs();
 }

@@ -20,6 +20,8 @@ class EngineMeasurer final : public tuner::Measurer {
   std::vector<ConfigResult> measureForks(const std::vector<OptimizationConfig>& configs, int warmup,
                                          int iterations, int forks) override;
   void prepareInBackground(const std::vector<OptimizationConfig>& configs) override;
+  void prioritiseBackground(const std::vector<OptimizationConfig>& order) override;
+  bool needsPreparation(const OptimizationConfig& config) const override;
   std::vector<CompileStatus> compileJobs() const override;
   bool backgroundBusy() const override;
   bool ready(const OptimizationConfig& config) const override;

@@ -89,7 +89,7 @@ advisor::Recommendation validateOnDevice(advisor::Recommendation rec, const Reco
   ProfileRequest run = toRequest(model);
   run.device = rec.request.caps.isCuda() ? DeviceKind::Cuda : DeviceKind::Cpu;
   tuner::RaceOptions race;
-  race.budget_ms = units::sToMs(o.model.budget_s > 0 ? o.model.budget_s : 60);
+  setTuneBudget(race, o.model.budget_s);
   race.fork_iterations = o.model.iters;
   race.accuracy = rec.request.accuracyRule();
   fmt::print("\nValidating on {} with {} (batch {}): the tuner, seeded with {} …\n",

@@ -17,7 +17,6 @@
 namespace inferscope::cli {
 namespace {
 
-constexpr double kDefaultBudgetS = 60;
 constexpr int kDefaultFinalistForks = 3;
 
 struct TuneOptions {
@@ -64,7 +63,7 @@ int runTune(const TuneOptions& o) {
   model.forks = 1;  // screening runs in this process; the finals fork (EngineMeasurer)
   ProfileRequest request = toRequest(model);
   tuner::RaceOptions race;
-  race.budget_ms = units::sToMs(o.model.budget_s > 0 ? o.model.budget_s : kDefaultBudgetS);
+  setTuneBudget(race, o.model.budget_s);
   race.warmup = o.model.warmup > 0 ? std::min(o.model.warmup, 10) : 0;
   race.screen_iterations = o.screen_iters;
   race.finalists = o.finalists;

@@ -107,6 +107,14 @@ void TuneReporter::onTime(double spent_ms, double budget_ms) {
     emit(out_, {{"event", "tune_time"}, {"spent_ms", spent_ms}, {"budget_ms", budget_ms}});
 }
 
+void TuneReporter::onBudget(double budget_ms, const std::string& why) {
+  if (ndjson_) {
+    emit(out_, {{"event", "tune_budget"}, {"budget_ms", budget_ms}, {"reason", why}});
+  } else {
+    line(why);
+  }
+}
+
 void TuneReporter::compileJobsChanged() {
   const auto jobs = CompileQueue::instance().jobs();
   json list = json::array();

@@ -38,6 +38,7 @@ class TuneReporter : public tuner::TuneObserver, public EventSink {
   void onCandidate(const tuner::CandidateOutcome& candidate) override;
   void onFinals(const std::vector<OptimizationConfig>& finalists, int forks) override;
   void onTime(double spent_ms, double budget_ms) override;
+  void onBudget(double budget_ms, const std::string& why) override;
 
   // EventSink (the engine's own events while a round runs)
   void onConfigStart(int config_index, int config_count, const OptimizationConfig& config) override;

@@ -78,6 +78,12 @@ void referenceFirst(SessionResult& s) {
 
 }  // namespace
 
+void setTuneBudget(tuner::RaceOptions& race, double budget_s) {
+  constexpr double kDefaultBudgetS = 60, kColdCompileAllowanceS = 110;
+  race.budget_ms = units::sToMs(budget_s > 0 ? budget_s : kDefaultBudgetS);
+  race.cold_compile_allowance_ms = budget_s > 0 ? 0 : units::sToMs(kColdCompileAllowanceS);
+}
+
 TuningRun runTuning(const ProfileRequest& request, const ModelOptions& model,
                     const std::vector<OptimizationConfig>& seeds, const tuner::RaceOptions& race,
                     TuneReporter& reporter, const std::optional<ShardSpec>& shard) {

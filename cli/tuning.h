@@ -18,6 +18,12 @@ struct TuningRun {
   SessionResult session;  // opens in the GUI as any session does
 };
 
+// The race's budget from --budget-s (0: not given). Not given, it is 60 s, plus 110 s when a
+// candidate's AOTInductor package has to be compiled first (one ResNet-50 b32 package took
+// 85–96 s alone on the H200, docs/PERFORMANCE.md, and the race waits for compiles until 65 % of
+// its budget); given, it is what the user said.
+void setTuneBudget(tuner::RaceOptions& race, double budget_s);
+
 // `request` comes from toRequest(model); `seeds` order the race (the advisor's recommendation and
 // its neighbours). With `shard`, only that slice of the space races (SearchSpace::restrictToShard)
 // and the session holds the FP32 reference first, as `merge` expects of a shard. Throws Error for

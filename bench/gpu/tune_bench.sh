@@ -2,7 +2,8 @@
 # The tuner's targets on the GPU machine (issue #13; docs/PERFORMANCE.md). From the repo root, after
 # `bash bench/gpu/h200_run.sh build`:
 #   bash bench/gpu/tune_bench.sh core    # ≤ 9 min (the budgets' sum; runs end at their finals):
-#       resnet50   tune ×3 on ResNet-50 b32, cold caches (120 s budget) then warm (45 s) twice
+#       resnet50   tune ×3 on ResNet-50 b32 with the default budget: cold caches (60 s + the cold
+#                  compile allowance), then warm twice (TUNE_QUICK=1: once)
 #       bert       the same on the encoder b32×128 (75 s, then 35 s twice)
 #       reference  the exhaustive grid of the space the warm run raced (sweep, one process, 5 + 50
 #                  iterations per config), torch.compile reduce-overhead in Python, the summary
@@ -17,10 +18,11 @@ CLI=${CLI:-build-gpu/cli/inferscope-cli}
 # Cold runs start from an empty package cache of their own (warm runs reuse it).
 export XDG_CACHE_HOME=${TUNE_CACHE:-/tmp/inferscope-tune-cache}
 
-tune() {  # tune NAME BUDGET_S ARGS… → $OUT/NAME.ndjson, .inferscope.json, .wall_s
+tune() {  # tune NAME BUDGET_S|default ARGS… → $OUT/NAME.ndjson, .inferscope.json, .wall_s
   local name=$1 budget=$2; shift 2
   local t0; t0=$(date +%s.%N)
-  $CLI tune "$@" -d cuda --budget-s "$budget" --events ndjson -o "$OUT/$name.inferscope.json" \
+  local budget_args=(--budget-s "$budget"); [ "$budget" = default ] && budget_args=()
+  $CLI tune "$@" -d cuda "${budget_args[@]}" --events ndjson -o "$OUT/$name.inferscope.json" \
     >"$OUT/$name.ndjson" 2>"$OUT/$name.stderr"
   local rc=$?
   python3 -c "print(round($(date +%s.%N) - $t0, 1))" >"$OUT/$name.wall_s"
@@ -37,11 +39,11 @@ grid() {  # grid NAME TUNE_RUN ARGS…: every candidate the tune run raced, swep
 
 phase() {
   case $1 in
-    resnet50)  # cold caches first: the package cache starts empty
+    resnet50)  # cold caches first: the package cache starts empty; the default budgets
       rm -rf "$XDG_CACHE_HOME"
-      tune resnet50_cold 120 -m resnet50 -b 32
-      tune resnet50_warm1 45 -m resnet50 -b 32
-      tune resnet50_warm2 45 -m resnet50 -b 32 ;;
+      tune resnet50_cold default -m resnet50 -b 32
+      tune resnet50_warm1 default -m resnet50 -b 32
+      [ -n "${TUNE_QUICK:-}" ] || tune resnet50_warm2 default -m resnet50 -b 32 ;;
     bert)
       tune bert_cold 75 -m bert-encoder -b 32
       tune bert_warm1 35 -m bert-encoder -b 32

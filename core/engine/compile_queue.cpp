@@ -46,7 +46,25 @@ std::string trim(std::string s) {
 }
 
 // Starts the helper: interpreter + arguments, stdin from /dev/null, stdout and stderr to the log.
-pid_t spawnHelper(const std::string& interpreter, const CompileSpec& spec) {
+// The helper's environment: ours, plus TORCHINDUCTOR_COMPILE_THREADS = cores / helpers at once
+// unless the user set it. Inductor's default is every core per helper, so parallel helpers would
+// oversubscribe the host and all finish late; the likeliest winner's package is wanted first.
+std::vector<std::string> helperEnvironment(int parallelism) {
+  std::vector<std::string> env;
+  bool threads_set = false;
+  for (char** e = environ; e && *e; ++e) {
+    env.emplace_back(*e);
+    threads_set = threads_set || env.back().rfind("TORCHINDUCTOR_COMPILE_THREADS=", 0) == 0;
+  }
+  if (!threads_set) {
+    const unsigned cores = std::max(1u, std::thread::hardware_concurrency());
+    env.push_back(fmt::format("TORCHINDUCTOR_COMPILE_THREADS={}",
+                              std::max(1u, cores / static_cast<unsigned>(std::max(1, parallelism)))));
+  }
+  return env;
+}
+
+pid_t spawnHelper(const std::string& interpreter, const CompileSpec& spec, int parallelism) {
   fs::create_directories(fs::path(spec.log_path).parent_path());
   posix_spawn_file_actions_t actions;
   posix_spawn_file_actions_init(&actions);
@@ -59,8 +77,13 @@ pid_t spawnHelper(const std::string& interpreter, const CompileSpec& spec) {
   std::vector<char*> argv;
   for (auto& a : args) argv.push_back(a.data());
   argv.push_back(nullptr);
+  auto env = helperEnvironment(parallelism);
+  std::vector<char*> envp;
+  for (auto& e : env) envp.push_back(e.data());
+  envp.push_back(nullptr);
   pid_t pid = -1;
-  const int rc = ::posix_spawn(&pid, interpreter.c_str(), &actions, nullptr, argv.data(), environ);
+  const int rc =
+      ::posix_spawn(&pid, interpreter.c_str(), &actions, nullptr, argv.data(), envp.data());
   posix_spawn_file_actions_destroy(&actions);
   if (rc != 0) {
     throw Error(
@@ -177,7 +200,7 @@ struct CompileQueue::State {
   mutable std::mutex mutex;
   std::condition_variable changed;
   std::map<std::string, Job> jobs;  // by package path
-  std::vector<std::string> order;   // submission order
+  std::vector<std::string> order;   // dispatch order: submission order until prioritise()
   int parallelism = 1;
   bool stopping = false;
   bool dispatching = false;  // the dispatcher thread is in its loop
@@ -203,7 +226,7 @@ struct CompileQueue::State {
         auto& job = jobs[path];
         if (job.status.state != CompileStatus::State::Queued || running() >= parallelism) continue;
         try {
-          job.pid = spawnHelper(resolvePythonInterpreter(), job.spec);
+          job.pid = spawnHelper(resolvePythonInterpreter(), job.spec, parallelism);
           job.status.state = CompileStatus::State::Running;
           job.status.attempts += 1;
           job.started = Clock::now();
@@ -240,8 +263,10 @@ struct CompileQueue::State {
 };
 
 CompileQueue::CompileQueue() : state_(new State) {
+  // Two helpers on 16 cores, each with 8 compile threads: the first packages (the likeliest
+  // winners, see prioritise) are ready sooner than when four share the host.
   const unsigned cores = std::max(1u, std::thread::hardware_concurrency());
-  state_->parallelism = static_cast<int>(std::max(1u, cores / 4));
+  state_->parallelism = static_cast<int>(std::max(1u, cores / 8));
   if (const char* jobs = std::getenv("INFERSCOPE_AOTI_JOBS"); jobs && std::atoi(jobs) > 0) {
     state_->parallelism = std::atoi(jobs);
   }
@@ -271,6 +296,24 @@ CompileQueue& CompileQueue::instance() {
 void CompileQueue::setParallelism(int jobs) {
   std::lock_guard lock(state_->mutex);
   state_->parallelism = std::max(1, jobs);
+}
+
+void CompileQueue::prioritise(const std::vector<std::string>& package_paths) {
+  std::lock_guard lock(state_->mutex);
+  std::vector<std::string> order;
+  for (const auto& path : package_paths) {
+    if (state_->jobs.count(path) && std::find(order.begin(), order.end(), path) == order.end())
+      order.push_back(path);
+  }
+  for (const auto& path : state_->order) {
+    if (std::find(order.begin(), order.end(), path) == order.end()) order.push_back(path);
+  }
+  state_->order = std::move(order);
+}
+
+std::vector<std::string> CompileQueue::dispatchOrder() const {
+  std::lock_guard lock(state_->mutex);
+  return state_->order;
 }
 
 void CompileQueue::submit(const CompileSpec& spec) {

@@ -48,8 +48,15 @@ class CompileQueue {
   static CompileQueue& instance();
   ~CompileQueue();  // stops compiles still running: they would slow whatever runs next
 
-  // At most this many helpers at once (default: cores / 4, at least 1; $INFERSCOPE_AOTI_JOBS).
+  // At most this many helpers at once (default: cores / 8, at least 1; $INFERSCOPE_AOTI_JOBS).
+  // Each helper gets cores / jobs Inductor compile threads unless TORCHINDUCTOR_COMPILE_THREADS
+  // is set.
   void setParallelism(int jobs);
+  // Queued compiles start in this order (packages not listed keep their order after these);
+  // running ones are not disturbed. The tuner calls it as the eager measurements say which
+  // precision and memory format lead, so that the likeliest winner's package is ready first.
+  void prioritise(const std::vector<std::string>& package_paths);
+  std::vector<std::string> dispatchOrder() const;
   // Queues the compile unless its package is cached and verified, or already queued. Returns at
   // once.
   void submit(const CompileSpec& spec);

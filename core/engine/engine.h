@@ -26,6 +26,12 @@ std::string libtorchVersion();
 void startAotInductorCompiles(const ProfileRequest& request, const std::vector<OptimizationConfig>& configs);
 // False while the package `config` needs is queued or compiling.
 bool aotInductorReady(const ProfileRequest& request, const OptimizationConfig& config);
+// Queued compiles start in the order of `configs` (the tuner's likeliest winners first).
+void prioritiseAotInductorCompiles(const ProfileRequest& request,
+                                   const std::vector<OptimizationConfig>& configs);
+// True when `config` needs a package that is neither cached (and verified) nor compiled yet: the
+// run pays a compile for it.
+bool aotInductorNeedsCompile(const ProfileRequest& request, const OptimizationConfig& config);
 
 // Runs every config of the plan in order. Bad input for the whole session (unknown model, bad
 // input spec, missing CUDA) throws Error before the first iteration; failures of one config

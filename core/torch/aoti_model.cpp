@@ -246,6 +246,32 @@ void startAotInductorCompiles(const ProfileRequest& request, const std::vector<O
 #endif
 }
 
+void prioritiseAotInductorCompiles(const ProfileRequest& request,
+                                   const std::vector<OptimizationConfig>& configs) {
+#ifdef INFERSCOPE_WITH_AOTI
+  std::vector<std::string> paths;
+  for (const auto& c : configs) {
+    if (auto spec = torchlayer::compileSpecFor(request, c)) paths.push_back(spec->package_path);
+  }
+  CompileQueue::instance().prioritise(paths);
+#else
+  (void)request, (void)configs;
+#endif
+}
+
+bool aotInductorNeedsCompile(const ProfileRequest& request, const OptimizationConfig& config) {
+#ifdef INFERSCOPE_WITH_AOTI
+  const auto spec = torchlayer::compileSpecFor(request, config);
+  // Existence only: hashing every package here would cost seconds; the queue verifies the
+  // bytes before it serves one.
+  namespace fs = std::filesystem;
+  return spec && !(fs::exists(spec->package_path) && fs::exists(spec->package_path + ".sha256"));
+#else
+  (void)request, (void)config;
+  return false;
+#endif
+}
+
 bool aotInductorReady(const ProfileRequest& request, const OptimizationConfig& config) {
 #ifdef INFERSCOPE_WITH_AOTI
   const auto spec = torchlayer::compileSpecFor(request, config);

@@ -26,6 +26,15 @@ class Measurer {
   virtual void prepareInBackground(const std::vector<OptimizationConfig>& configs) {
     (void)configs;
   }
+  // Background preparations start in this order (the likeliest winners first); the default
+  // measurer has none to order.
+  virtual void prioritiseBackground(const std::vector<OptimizationConfig>& order) { (void)order; }
+  // True when `config` needs a background preparation that nothing has done yet (an AOTInductor
+  // package neither cached nor compiled): the run pays that compile.
+  virtual bool needsPreparation(const OptimizationConfig& config) const {
+    (void)config;
+    return false;
+  }
   // Compile jobs started so far, and whether any is running now (measurements taken meanwhile
   // share the host and the GPU with a compiler, and are judged with a wider margin).
   virtual std::vector<CompileStatus> compileJobs() const { return {}; }

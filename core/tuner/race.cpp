@@ -194,6 +194,51 @@ void Race::eliminate(std::vector<Entry>& entries) {
   }
 }
 
+// The compile order: an AOTInductor package is as promising as the eager configs of its precision
+// and memory format measured so far (their best median); packages whose siblings all failed or
+// were unsafe go last (the package computes the same thing in the same precision), unmeasured
+// ones in between, in race order. Called as screening results arrive, so the queue starts the
+// likeliest winner's package next.
+void Race::prioritiseCompiles(const std::vector<Entry>& entries) {
+  struct Rank {
+    int group;  // 0: sibling measured and safe, 1: not measured yet, 2: only failed/unsafe ones
+    double median_ms;
+    std::size_t position;
+    const OptimizationConfig* config;
+  };
+  std::vector<Rank> ranks;
+  for (std::size_t i = 0; i < entries.size(); ++i) {
+    const auto& c = entries[i].outcome.config;
+    if (!isAoti(c)) continue;
+    Rank r{1, 0, i, &c};
+    bool any_bad = false;
+    for (const auto& e : entries) {
+      const auto& s = e.outcome.config;
+      if (isAoti(s) || s.precision != c.precision || s.memory_format != c.memory_format ||
+          !e.measured)
+        continue;
+      const auto state = e.outcome.state;
+      if (state == CandidateState::Failed || state == CandidateState::Unsafe) {
+        any_bad = true;
+      } else if (e.outcome.estimate.median_ms > 0 &&
+                 (r.group != 0 || e.outcome.estimate.median_ms < r.median_ms)) {
+        r.group = 0;
+        r.median_ms = e.outcome.estimate.median_ms;
+      }
+    }
+    if (r.group != 0 && any_bad) r.group = 2;
+    ranks.push_back(r);
+  }
+  std::stable_sort(ranks.begin(), ranks.end(), [](const Rank& a, const Rank& b) {
+    if (a.group != b.group) return a.group < b.group;
+    if (a.group == 0 && a.median_ms != b.median_ms) return a.median_ms < b.median_ms;
+    return a.position < b.position;
+  });
+  std::vector<OptimizationConfig> order;
+  for (const auto& r : ranks) order.push_back(*r.config);
+  if (!order.empty()) measurer_.prioritiseBackground(order);
+}
+
 void Race::screen(std::vector<Entry>& entries, TuneResult& result) {
   std::vector<OptimizationConfig> compiled;
   std::vector<std::size_t> pending;
@@ -208,6 +253,7 @@ void Race::screen(std::vector<Entry>& entries, TuneResult& result) {
   }
   // Compiles run in the background while the eager configs are measured.
   if (!compiled.empty()) measurer_.prepareInBackground(compiled);
+  prioritiseCompiles(entries);
   std::vector<OptimizationConfig> all;
   for (auto i : pending) all.push_back(entries[i].outcome.config);
   observer_->onRound(0, all, options_.screen_iterations);
@@ -258,6 +304,7 @@ void Race::screen(std::vector<Entry>& entries, TuneResult& result) {
     cost_count += static_cast<int>(chunk.size());
     for (auto i : chunk) pending.erase(std::find(pending.begin(), pending.end(), i));
     eliminate(entries);
+    prioritiseCompiles(entries);
     tick();
   }
   for (auto i : pending) {
@@ -460,6 +507,22 @@ void Race::finals(std::vector<Entry>& entries, TuneResult& result) {
 TuneResult Race::run(const SearchSpace& space) {
   start_ms_ = measurer_.nowMs();
   TuneResult result;
+  if (options_.cold_compile_allowance_ms > 0) {
+    const auto& candidates = space.candidates();
+    const auto uncached = std::count_if(candidates.begin(), candidates.end(), [&](const auto& c) {
+      return isAoti(c) && measurer_.needsPreparation(c);
+    });
+    if (uncached > 0) {
+      options_.budget_ms += options_.cold_compile_allowance_ms;
+      result.budget_note = fmt::format(
+          "budget {:.0f} s: {} AOTInductor candidate{} of this model {} no cached package, and "
+          "compiling the first takes minutes, so {:.0f} s are added (--budget-s sets the budget "
+          "itself; the next run finds the packages this one finishes)",
+          units::msToS(options_.budget_ms), uncached, uncached == 1 ? "" : "s",
+          uncached == 1 ? "has" : "have", units::msToS(options_.cold_compile_allowance_ms));
+      observer_->onBudget(options_.budget_ms, result.budget_note);
+    }
+  }
   result.budget_ms = options_.budget_ms;
   result.pruned = space.pruned();
   result.rounds = 1;

@@ -29,6 +29,10 @@ struct RaceOptions {
   // Measurements that shared the machine with a background compile are eliminated only when this
   // much worse than the leader: a compiler on the host slows a host-bound config unfairly.
   double contended_margin = 0.10;
+  // Added to budget_ms when a candidate's AOTInductor package is neither cached nor compiled:
+  // the first compile of a model costs minutes on its own (0: the budget is what it is, as with
+  // an explicit --budget-s).
+  double cold_compile_allowance_ms = 0;
   AccuracyRule accuracy;
 };
 
@@ -44,6 +48,7 @@ class Race {
   void finals(std::vector<Entry>& entries, TuneResult& result);
   void record(Entry& entry, const ConfigResult& result, bool contended);
   void eliminate(std::vector<Entry>& entries);
+  void prioritiseCompiles(const std::vector<Entry>& entries);
   void tick();
   double spentMs() const;
 

@@ -2,6 +2,7 @@
 // tuner's thread, in order; implementations return quickly.
 #pragma once
 
+#include <string>
 #include <vector>
 
 #include "core/tuner/tune_result.h"
@@ -22,6 +23,8 @@ class TuneObserver {
     (void)finalists, (void)forks;
   }
   virtual void onTime(double spent_ms, double budget_ms) { (void)spent_ms, (void)budget_ms; }
+  // The budget changed before the race started (a cold compile allowance), and why.
+  virtual void onBudget(double budget_ms, const std::string& why) { (void)budget_ms, (void)why; }
   virtual void onDone(const TuneResult& result) { (void)result; }
 };
 

@@ -50,6 +50,7 @@ struct TuneResult {
   std::vector<ConfigResult> finals;     // the finalists' forked results (session material)
   std::vector<ConfigResult> screening;  // every in-process result, last round of each config
   double elapsed_ms = 0, budget_ms = 0;
+  std::string budget_note;  // why the budget is what it is, when the race changed it
   int rounds = 0;
   bool cancelled = false;
 

@@ -78,7 +78,9 @@ ValidationPage::ValidationPage(WizardState* state, QWidget* parent)
   layout->addWidget(results_table_, 1);
   layout->addWidget(verdict_label_);
   connect(check_button_, &QPushButton::clicked, this, [this] {
-    startValidation(defaultModelArguments(), state_->request.caps.isCuda() ? 60 : 30);
+    // On a GPU the tuner's own default (60 s, more when an AOTInductor package must compile
+    // first, and it says so); 30 s on the CPU, which has no compiles to wait for.
+    startValidation(defaultModelArguments(), state_->request.caps.isCuda() ? 0 : 30);
   });
   connect(open_button_, &QPushButton::clicked, this,
           [this] { emit openSessionRequested(session_path_); });
@@ -141,11 +143,13 @@ void ValidationPage::startValidation(const QStringList& model_arguments, double 
   results_table_->setRowCount(0);
   winner_.clear();
   verdict_.clear();
+  budget_note_.clear();
   session_path_ = session_dir_->filePath(QStringLiteral("validation.inferscope.json"));
   const auto& caps = state_->request.caps;
   QStringList args = model_arguments;
-  args << QStringLiteral("-d") << (caps.isCuda() ? QStringLiteral("cuda") : QStringLiteral("cpu"))
-       << QStringLiteral("--budget-s") << QString::number(budget_s) << QStringLiteral("--metric")
+  args << QStringLiteral("-d") << (caps.isCuda() ? QStringLiteral("cuda") : QStringLiteral("cpu"));
+  if (budget_s > 0) args << QStringLiteral("--budget-s") << QString::number(budget_s);
+  args << QStringLiteral("--metric")
        << QString::fromUtf8(toString(state_->request.metric)) << QStringLiteral("--tolerance")
        << QString::number(state_->request.tolerance, 'g', 6) << QStringLiteral("--family")
        << QString::fromUtf8(advisor::toString(state_->request.family)) << QStringLiteral("-o")
@@ -248,8 +252,12 @@ void ValidationPage::onEvent(const tuner::TuneEvent& e) {
     progress_label_->setToolTip(tr("Spent %1 s of %2 s (%3 s left)")
                                     .arg(seconds(e.spent_ms), seconds(e.budget_ms),
                                          seconds(std::max(0.0, e.budget_ms - e.spent_ms))));
-    setSubTitle(
-        tr("Spent %1 s of the %2 s budget.").arg(seconds(e.spent_ms), seconds(e.budget_ms)));
+    setSubTitle(tr("Spent %1 s of the %2 s budget.").arg(seconds(e.spent_ms), seconds(e.budget_ms)) +
+                (budget_note_.isEmpty() ? QString() : QLatin1Char(' ') + budget_note_));
+  } else if (e.type == "tune_budget") {
+    // The default budget grew for a cold compile: the reason stays beside the time spent.
+    budget_note_ = QString::fromStdString(e.reason);
+    setSubTitle(budget_note_);
   } else if (e.type == "tune_done") {
     winner_ = QString::fromStdString(e.winner);
     verdict_ = QString::fromStdString(e.verdict);

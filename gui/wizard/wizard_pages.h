@@ -85,7 +85,7 @@ class ValidationPage : public QWizardPage {
   void initializePage() override;
   void cleanupPage() override;
   // Tunes with these model arguments (e.g. "-m resnet18 -b 1") on the wizard's device within
-  // `budget_s`; validationFinished() follows.
+  // `budget_s` (≤ 0: the tuner's default); validationFinished() follows.
   void startValidation(const QStringList& model_arguments, double budget_s);
   QPushButton* checkButton() const { return check_button_; }
   QTableWidget* resultsTable() const { return results_table_; }
@@ -117,6 +117,7 @@ class ValidationPage : public QWizardPage {
   QTableWidget* results_table_;
   QLabel* verdict_label_;
   QString winner_, verdict_, session_path_;
+  QString budget_note_;  // why the tuner's default budget grew (tune_budget), if it did
   class QTemporaryDir* session_dir_;
 };
 

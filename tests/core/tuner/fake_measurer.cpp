@@ -24,9 +24,15 @@ ConfigResult FakeMeasurer::run(const OptimizationConfig& config, int warmup, int
   const auto& p = profile(config);
   ConfigResult r;
   r.config = config;
+  advanceCompiles();
+  // measure() of a config still queued or compiling waits for its package.
+  while (std::any_of(compile_queue_.begin(), compile_queue_.end(),
+                     [&](const auto& q) { return q.first == config.key(); })) {
+    waitForBackground(1e9);
+  }
   if (auto done = compile_done_at_ms_.find(config.key());
       done != compile_done_at_ms_.end() && done->second > now_ms_) {
-    now_ms_ = done->second;  // measure() of a config still compiling waits for its package
+    now_ms_ = done->second;
   }
   now_ms_ += p.setup_ms;
   r.setup_ms = p.setup_ms;
@@ -104,24 +110,90 @@ std::vector<ConfigResult> FakeMeasurer::measureForks(const std::vector<Optimizat
   return out;
 }
 
+double FakeMeasurer::slotFreeAt(double from) const {
+  if (compile_slots <= 0) return from;
+  std::vector<double> times{from};
+  for (const auto& [key, done] : compile_done_at_ms_) {
+    if (done > from) times.push_back(done);
+  }
+  std::sort(times.begin(), times.end());
+  for (double t : times) {
+    const auto running = std::count_if(
+        compile_done_at_ms_.begin(), compile_done_at_ms_.end(),
+        [&](const auto& job) { return started_at_.at(job.first) <= t && job.second > t; });
+    if (running < compile_slots) return t;
+  }
+  return times.back();
+}
+
+void FakeMeasurer::advanceCompiles() const {
+  while (!compile_queue_.empty()) {
+    const auto [key, submitted] = compile_queue_.front();
+    const double start = slotFreeAt(submitted);
+    if (start > now_ms_) return;
+    compile_queue_.erase(compile_queue_.begin());
+    const auto it = profiles.find(key);
+    started_at_[key] = start;
+    compile_done_at_ms_[key] = start + (it == profiles.end() ? 0 : it->second.compile_ms);
+    started_keys_.push_back(key);
+  }
+}
+
 void FakeMeasurer::prepareInBackground(const std::vector<OptimizationConfig>& configs) {
-  for (const auto& c : configs) compile_done_at_ms_[c.key()] = now_ms_ + profile(c).compile_ms;
+  advanceCompiles();
+  for (const auto& c : configs) {
+    if (!compile_done_at_ms_.count(c.key())) compile_queue_.push_back({c.key(), now_ms_});
+  }
+  advanceCompiles();
+  compile_start_order = started_keys_;
+  compile_started_at_ms = started_at_;
+}
+
+void FakeMeasurer::prioritiseBackground(const std::vector<OptimizationConfig>& order) {
+  advanceCompiles();
+  std::vector<std::pair<std::string, double>> queue;
+  for (const auto& c : order) {
+    const auto it = std::find_if(compile_queue_.begin(), compile_queue_.end(),
+                                 [&](const auto& q) { return q.first == c.key(); });
+    if (it != compile_queue_.end()) queue.push_back(*it);
+  }
+  for (const auto& q : compile_queue_) {
+    if (std::find(queue.begin(), queue.end(), q) == queue.end()) queue.push_back(q);
+  }
+  compile_queue_ = queue;
+  advanceCompiles();
+  compile_start_order = started_keys_;
+  compile_started_at_ms = started_at_;
+}
+
+bool FakeMeasurer::needsPreparation(const OptimizationConfig& config) const {
+  return config.compile == CompileMode::AotInductor && profile(config).compile_ms > 0;
 }
 
 bool FakeMeasurer::backgroundBusy() const {
-  return std::any_of(compile_done_at_ms_.begin(), compile_done_at_ms_.end(),
+  advanceCompiles();
+  return !compile_queue_.empty() ||
+         std::any_of(compile_done_at_ms_.begin(), compile_done_at_ms_.end(),
                      [&](const auto& job) { return job.second > now_ms_; });
 }
 
 void FakeMeasurer::waitForBackground(double timeout_ms) {
+  advanceCompiles();
   double next = now_ms_ + timeout_ms;
   for (const auto& [key, done] : compile_done_at_ms_) {
     if (done > now_ms_) next = std::min(next, done);
   }
   now_ms_ = next;
+  advanceCompiles();
+  compile_start_order = started_keys_;
+  compile_started_at_ms = started_at_;
 }
 
 bool FakeMeasurer::ready(const OptimizationConfig& config) const {
+  advanceCompiles();
+  if (std::any_of(compile_queue_.begin(), compile_queue_.end(),
+                  [&](const auto& q) { return q.first == config.key(); }))
+    return false;
   const auto it = compile_done_at_ms_.find(config.key());
   return it == compile_done_at_ms_.end() || it->second <= now_ms_;
 }

@@ -30,12 +30,16 @@ class FakeMeasurer : public Measurer {
   std::map<std::string, FakeProfile> profiles;  // by config key; others get `fallback_profile`
   FakeProfile fallback_profile;
   double process_start_ms = 1000;
+  // Background compiles at once (0: all at once); queued ones start in the latest priority order.
+  int compile_slots = 0;
 
   std::vector<ConfigResult> measure(const std::vector<OptimizationConfig>& configs, int warmup,
                                     int iterations) override;
   std::vector<ConfigResult> measureForks(const std::vector<OptimizationConfig>& configs, int warmup,
                                          int iterations, int forks) override;
   void prepareInBackground(const std::vector<OptimizationConfig>& configs) override;
+  void prioritiseBackground(const std::vector<OptimizationConfig>& order) override;
+  bool needsPreparation(const OptimizationConfig& config) const override;
   bool backgroundBusy() const override;
   bool ready(const OptimizationConfig& config) const override;
   void waitForBackground(double timeout_ms) override;
@@ -46,13 +50,22 @@ class FakeMeasurer : public Measurer {
   std::map<std::string, int> forks_measured;
   std::vector<std::string> measure_order;
   std::vector<std::string> busy_measurements;  // measured while a compile was running
+  std::vector<std::string> compile_start_order;  // keys, as the simulated queue started them
+  std::map<std::string, double> compile_started_at_ms;
 
  private:
   const FakeProfile& profile(const OptimizationConfig& c) const;
   ConfigResult run(const OptimizationConfig& config, int warmup, int iterations,
                    double level_factor);
+  // Starts queued compiles in free slots, at the simulated times the slots freed, up to now.
+  void advanceCompiles() const;
+  double slotFreeAt(double from) const;  // the earliest time ≥ from that a compile slot is free
   double now_ms_ = 0;
-  std::map<std::string, double> compile_done_at_ms_;
+  // Started (running or done) compiles; queued ones wait in priority order.
+  mutable std::map<std::string, double> compile_done_at_ms_;
+  mutable std::vector<std::pair<std::string, double>> compile_queue_;  // key, submitted at
+  mutable std::vector<std::string> started_keys_;
+  mutable std::map<std::string, double> started_at_;
   std::mt19937_64 rng_{7};
 };
 

@@ -2,6 +2,10 @@
 // the budget, ties, and the fates of failed, unsafe and fallen-back candidates.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <map>
+#include <optional>
+
 #include "core/tuner/race.h"
 #include "fake_measurer.h"
 
@@ -141,6 +145,76 @@ TEST(Race, AMeasurementBesideACompilerNeedsAWiderMarginToEliminate) {
   };
   EXPECT_EQ(run(0), 20);      // eliminated at screening
   EXPECT_GT(run(60000), 20);  // survives screening beside a compile, decided in a quiet round
+}
+
+
+// One compile at a time, 20 s each: after the first (started before anything was measured), the
+// queue follows the eager siblings' medians (same precision and memory format), and a precision
+// whose every eager config was unsafe is compiled last. The eager medians here reverse the guide's
+// order (full precision fastest), so the race order alone would compile the wrong package first.
+std::vector<std::string> compileOrder(std::optional<Precision> overflows) {
+  FakeMeasurer m;
+  m.compile_slots = 1;
+  const auto space = encoderSpace();
+  const std::map<Precision, double> eager{{Precision::Fp32, 1.5}, {Precision::Tf32, 1.2},
+                                          {Precision::Fp16Cast, 10}, {Precision::Bf16Cast, 5}};
+  for (const auto& c : space.candidates()) {
+    if (c.compile == CompileMode::AotInductor) {
+      m.profiles[c.key()] = at(1.0);
+      m.profiles[c.key()].compile_ms = 20000;
+    } else if (eager.count(c.precision)) {
+      m.profiles[c.key()] = at(eager.at(c.precision) * (c.compile == CompileMode::None ? 1 : 1.2));
+      if (overflows && c.precision == *overflows) {
+        m.profiles[c.key()].accuracy.measured = true;
+        m.profiles[c.key()].accuracy.rel_l2_error = 1.0;
+        m.profiles[c.key()].accuracy.cosine_similarity = 0.1;
+      }
+    }
+  }
+  Race race(m, generous());
+  race.run(space);
+  return m.compile_start_order;
+}
+
+std::vector<std::string> without(std::vector<std::string> keys, const std::string& key) {
+  keys.erase(std::remove(keys.begin(), keys.end(), key), keys.end());
+  return keys;
+}
+
+TEST(Race, CompilesTheLikeliestWinnersPackageFirst) {
+  const auto order = compileOrder(std::nullopt);
+  ASSERT_EQ(order.size(), 4u);
+  const std::vector<std::string> after_first(order.begin() + 1, order.end());
+  EXPECT_EQ(after_first,
+            without({"tf32+aoti", "fp32+aoti", "bf16+aoti", "fp16+aoti"}, order.front()));
+}
+
+TEST(Race, APrecisionThatWasUnsafeEagerIsCompiledLast) {
+  // TF32 is fastest eager but out of tolerance everywhere: its package goes to the end.
+  const auto order = compileOrder(Precision::Tf32);
+  ASSERT_EQ(order.size(), 4u);
+  const std::vector<std::string> after_first(order.begin() + 1, order.end());
+  EXPECT_EQ(after_first,
+            without({"fp32+aoti", "bf16+aoti", "fp16+aoti", "tf32+aoti"}, order.front()));
+}
+
+TEST(Race, AColdCompileExtendsTheDefaultBudgetAndSaysSo) {
+  const auto run = [](double compile_ms) {
+    FakeMeasurer m;
+    m.profiles["bf16+aoti"] = at(1.0);
+    m.profiles["bf16+aoti"].compile_ms = compile_ms;
+    RaceOptions o;
+    o.budget_ms = 60000;
+    o.cold_compile_allowance_ms = 100000;
+    Race race(m, o);
+    return race.run(encoderSpace());
+  };
+  const auto cold = run(30000);
+  EXPECT_DOUBLE_EQ(cold.budget_ms, 160000);
+  EXPECT_NE(cold.budget_note.find("no cached package"), std::string::npos) << cold.budget_note;
+  const auto warm = run(0);  // every package cached: nothing to compile, nothing added
+  EXPECT_DOUBLE_EQ(warm.budget_ms, 60000);
+  EXPECT_TRUE(warm.budget_note.empty());
 }
 
 }  // namespace
