@@ -1,10 +1,10 @@
 #!/bin/bash
 # The tuner's targets on the GPU machine (issue #13; docs/PERFORMANCE.md). From the repo root, after
 # `bash bench/gpu/h200_run.sh build`:
-#   bash bench/gpu/tune_bench.sh core    # ≤ 9 min (the budgets' sum; runs end at their finals):
+#   bash bench/gpu/tune_bench.sh core    # ≤ 14 min (the budgets' sum; runs end at their finals):
 #       resnet50   tune ×3 on ResNet-50 b32 with the default budget: cold caches (60 s + the cold
 #                  compile allowance), then warm twice (TUNE_QUICK=1: once)
-#       bert       the same on the encoder b32×128 (75 s, then 35 s twice)
+#       bert       the same on the encoder b32×128
 #       reference  the exhaustive grid of the space the warm run raced (sweep, one process, 5 + 50
 #                  iterations per config), torch.compile reduce-overhead in Python, the summary
 #   bash bench/gpu/tune_bench.sh files   # ~4 min: real files end to end (torchvision, timm, HF
@@ -44,10 +44,10 @@ phase() {
       tune resnet50_cold default -m resnet50 -b 32
       tune resnet50_warm1 default -m resnet50 -b 32
       [ -n "${TUNE_QUICK:-}" ] || tune resnet50_warm2 default -m resnet50 -b 32 ;;
-    bert)
-      tune bert_cold 75 -m bert-encoder -b 32
-      tune bert_warm1 35 -m bert-encoder -b 32
-      tune bert_warm2 35 -m bert-encoder -b 32 ;;
+    bert)  # its packages are not cached by the ResNet-50 runs: cold, then warm (default budgets)
+      tune bert_cold default -m bert-encoder -b 32
+      tune bert_warm1 default -m bert-encoder -b 32
+      [ -n "${TUNE_QUICK:-}" ] || tune bert_warm2 default -m bert-encoder -b 32 ;;
     reference)  # the exhaustive grid of the raced space, torch.compile in Python, the summary
       grid resnet50_grid resnet50_warm2 -m resnet50 -b 32
       grid bert_grid bert_warm2 -m bert-encoder -b 32

@@ -241,50 +241,73 @@ void Race::prioritiseCompiles(const std::vector<Entry>& entries) {
 
 void Race::screen(std::vector<Entry>& entries, TuneResult& result) {
   std::vector<OptimizationConfig> compiled;
-  std::vector<std::size_t> pending;
-  for (std::size_t i = 0; i < entries.size(); ++i) {
-    if (!isAoti(entries[i].outcome.config)) pending.push_back(i);
-  }
-  for (std::size_t i = 0; i < entries.size(); ++i) {
-    if (isAoti(entries[i].outcome.config)) {
-      pending.push_back(i);
-      compiled.push_back(entries[i].outcome.config);
-    }
+  for (const auto& e : entries) {
+    if (isAoti(e.outcome.config)) compiled.push_back(e.outcome.config);
   }
   // Compiles run in the background while the eager configs are measured.
   if (!compiled.empty()) measurer_.prepareInBackground(compiled);
   prioritiseCompiles(entries);
+  // Race order, except that packages still to be compiled go last; cached ones keep their place
+  // (they are often the winners, and a short budget may not reach the end of the list).
+  std::vector<std::size_t> pending;
+  for (std::size_t i = 0; i < entries.size(); ++i) {
+    const auto& c = entries[i].outcome.config;
+    if (!isAoti(c) || measurer_.ready(c)) pending.push_back(i);
+  }
+  for (std::size_t i = 0; i < entries.size(); ++i) {
+    const auto& c = entries[i].outcome.config;
+    if (isAoti(c) && std::find(pending.begin(), pending.end(), i) == pending.end())
+      pending.push_back(i);
+  }
   std::vector<OptimizationConfig> all;
   for (auto i : pending) all.push_back(entries[i].outcome.config);
   observer_->onRound(0, all, options_.screen_iterations);
+  // Screening's share ends the eager configs; packages that were still compiling may run until
+  // the wait for compiles ends (a package ready after screening's share is what the wait is for).
   const double screen_end = options_.budget_ms * options_.screening_share;
   const double wait_end = options_.budget_ms * (1.0 - options_.finals_share);
+  std::vector<bool> waited(entries.size(), false);  // was not ready when screening started
+  for (auto i : pending) waited[i] = !measurer_.ready(entries[i].outcome.config);
   double cost_sum = 0;
   int cost_count = 0;
+  bool screening_over = false;  // the eager configs' share is spent
   while (!pending.empty() && !measurer_.cancelled()) {
+    const bool past_screening = screening_over || (cost_count && spentMs() >= screen_end);
+    const double limit = past_screening ? wait_end : screen_end;
     std::vector<std::size_t> chunk;
+    bool compiling = false;  // a pending config still waits for its package
     // The first call measures two configs: what one costs is unknown until then, and the budget
     // is checked between calls.
     const int batch = cost_count ? options_.batch : std::min(options_.batch, 2);
     for (auto i : pending) {
-      if (static_cast<int>(chunk.size()) < batch && measurer_.ready(entries[i].outcome.config)) {
-        chunk.push_back(i);
+      const auto& c = entries[i].outcome.config;
+      if (!measurer_.ready(c)) {
+        compiling = true;
+        continue;
       }
+      if (past_screening && !waited[i]) continue;
+      if (static_cast<int>(chunk.size()) < batch) chunk.push_back(i);
     }
     const double per_config = cost_count ? cost_sum / cost_count : 0;
     if (chunk.empty()) {
       // Only compiles are left: wait for the next one while the budget allows.
       const double left = wait_end - spentMs() - per_config;
-      if (left <= 0) break;
+      if (!compiling || left <= 0) break;
       measurer_.waitForBackground(std::min(left, 1000.0));
       tick();
       continue;
     }
-    if (cost_count && spentMs() + per_config * static_cast<double>(chunk.size()) > screen_end) {
-      // Screening's share is spent: measure what fits, leave the rest.
-      const auto fits =
-          static_cast<std::size_t>(std::max(0.0, (screen_end - spentMs()) / per_config));
-      if (fits == 0) break;
+    if (cost_count && spentMs() + per_config * static_cast<double>(chunk.size()) > limit) {
+      // This share is spent: measure what fits, leave the rest.
+      const auto fits = static_cast<std::size_t>(std::max(0.0, (limit - spentMs()) / per_config));
+      if (fits == 0) {
+        if (past_screening) break;
+        // Screening's share is spent; packages that were compiling may still have their turn.
+        screening_over = true;
+        if (std::none_of(pending.begin(), pending.end(), [&](std::size_t i) { return waited[i]; }))
+          break;
+        continue;
+      }
       chunk.resize(std::min(chunk.size(), fits));
     }
     std::vector<OptimizationConfig> configs;
@@ -310,13 +333,17 @@ void Race::screen(std::vector<Entry>& entries, TuneResult& result) {
   for (auto i : pending) {
     auto& o = entries[i].outcome;
     o.reason = measurer_.cancelled() ? "cancelled"
-               : measurer_.ready(o.config)
-                   ? fmt::format("not measured: screening's share of the budget ({:.0f} s) ran out",
-                                 units::msToS(screen_end))
+               : !measurer_.ready(o.config)
                    // The compile queue stops its helpers when the run ends (they would slow
                    // what runs next), so nothing of this compile is cached: say so.
-                   : "not measured: its package was still compiling when the budget ran out, and "
-                     "the compile stops with the run (nothing cached): raise --budget-s";
+                   ? "not measured: its package was still compiling when the budget ran out, and "
+                     "the compile stops with the run (nothing cached): raise --budget-s"
+               : waited[i]
+                   ? fmt::format("not measured: its package was ready after the wait for compiles "
+                                 "({:.0f} s) had ended; the next run finds it cached",
+                                 units::msToS(wait_end))
+                   : fmt::format("not measured: screening's share of the budget ({:.0f} s) ran out",
+                                 units::msToS(screen_end));
     observer_->onCandidate(o);
   }
 }
@@ -508,18 +535,23 @@ TuneResult Race::run(const SearchSpace& space) {
   start_ms_ = measurer_.nowMs();
   TuneResult result;
   if (options_.cold_compile_allowance_ms > 0) {
+    // Only a model none of whose packages is cached gets it: once one is, the packages compiled
+    // first (the likeliest winners) are there, and the warm run keeps the plain budget while the
+    // rest compile in its background.
     const auto& candidates = space.candidates();
+    const auto aoti = std::count_if(candidates.begin(), candidates.end(),
+                                    [&](const auto& c) { return isAoti(c); });
     const auto uncached = std::count_if(candidates.begin(), candidates.end(), [&](const auto& c) {
       return isAoti(c) && measurer_.needsPreparation(c);
     });
-    if (uncached > 0) {
+    if (aoti > 0 && uncached == aoti) {
       options_.budget_ms += options_.cold_compile_allowance_ms;
       result.budget_note = fmt::format(
-          "budget {:.0f} s: {} AOTInductor candidate{} of this model {} no cached package, and "
-          "compiling the first takes minutes, so {:.0f} s are added (--budget-s sets the budget "
-          "itself; the next run finds the packages this one finishes)",
-          units::msToS(options_.budget_ms), uncached, uncached == 1 ? "" : "s",
-          uncached == 1 ? "has" : "have", units::msToS(options_.cold_compile_allowance_ms));
+          "budget {:.0f} s: no AOTInductor package of this model is cached yet ({} candidate{}), "
+          "and compiling the first takes minutes, so {:.0f} s are added (--budget-s sets the "
+          "budget itself; the next run finds the packages this one finishes)",
+          units::msToS(options_.budget_ms), aoti, aoti == 1 ? "" : "s",
+          units::msToS(options_.cold_compile_allowance_ms));
       observer_->onBudget(options_.budget_ms, result.budget_note);
     }
   }

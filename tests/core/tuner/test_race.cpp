@@ -199,22 +199,61 @@ TEST(Race, APrecisionThatWasUnsafeEagerIsCompiledLast) {
 }
 
 TEST(Race, AColdCompileExtendsTheDefaultBudgetAndSaysSo) {
-  const auto run = [](double compile_ms) {
+  // compile_ms per AOTInductor candidate: > 0 means its package is not cached.
+  const auto run = [](std::map<std::string, double> compile_ms) {
     FakeMeasurer m;
-    m.profiles["bf16+aoti"] = at(1.0);
-    m.profiles["bf16+aoti"].compile_ms = compile_ms;
+    for (const auto& [key, ms] : compile_ms) {
+      m.profiles[key] = at(1.0);
+      m.profiles[key].compile_ms = ms;
+    }
     RaceOptions o;
     o.budget_ms = 60000;
     o.cold_compile_allowance_ms = 100000;
     Race race(m, o);
     return race.run(encoderSpace());
   };
-  const auto cold = run(30000);
+  const auto cold = run({{"fp32+aoti", 30000}, {"tf32+aoti", 30000}, {"fp16+aoti", 30000},
+                         {"bf16+aoti", 30000}});
   EXPECT_DOUBLE_EQ(cold.budget_ms, 160000);
-  EXPECT_NE(cold.budget_note.find("no cached package"), std::string::npos) << cold.budget_note;
-  const auto warm = run(0);  // every package cached: nothing to compile, nothing added
+  EXPECT_NE(cold.budget_note.find("no AOTInductor package of this model is cached"),
+            std::string::npos)
+      << cold.budget_note;
+  // One package cached (the likeliest winner, compiled first last time): the plain budget.
+  const auto warm = run({{"fp32+aoti", 30000}, {"tf32+aoti", 30000}, {"fp16+aoti", 30000}});
   EXPECT_DOUBLE_EQ(warm.budget_ms, 60000);
   EXPECT_TRUE(warm.budget_note.empty());
+}
+
+// The race waits for compiles beyond screening's share (until the finals' share): a package
+// ready in that window is measured, and here it wins.
+TEST(Race, APackageReadyAfterScreeningsShareIsStillMeasured) {
+  FakeMeasurer m;
+  m.fallback_profile = at(2.0);
+  m.profiles["bf16+aoti"] = at(1.0, 0.002);
+  m.profiles["bf16+aoti"].compile_ms = 55000;  // screening's share ends at 45 s, the wait at 65 s
+  RaceOptions o;
+  o.budget_ms = 100000;
+  Race race(m, o);
+  const auto r = race.run(encoderSpace());
+  EXPECT_GT(outcome(r, "bf16+aoti").estimate.median_ms, 0) << outcome(r, "bf16+aoti").reason;
+  ASSERT_TRUE(r.winner);
+  EXPECT_EQ(r.winner->key(), "bf16+aoti");
+}
+
+// A cached package keeps its place in the race order: a budget too short to screen every eager
+// config still measures it.
+TEST(Race, ACachedPackageKeepsItsPlaceInAShortScreening) {
+  FakeMeasurer m;
+  m.fallback_profile = at(50);
+  m.profiles["bf16+aoti"] = at(1.0, 0.002);  // compile_ms 0: cached
+  RaceOptions o;
+  o.budget_ms = 20000;
+  Race race(m, o);
+  const auto r = race.run(encoderSpace());
+  std::size_t unmeasured = 0;
+  for (const auto& c : r.candidates) unmeasured += c.estimate.median_ms > 0 ? 0 : 1;
+  EXPECT_GT(unmeasured, 0u);  // the budget did not reach every candidate …
+  EXPECT_GT(outcome(r, "bf16+aoti").estimate.median_ms, 0);  // … but the cached package ran
 }
 
 }  // namespace
