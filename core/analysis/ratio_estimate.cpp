@@ -20,16 +20,6 @@ namespace {
 constexpr std::size_t kResamples = 2000;
 constexpr double kSwitchingDelta = 0.02;  // the analysis's δ for telling two levels apart
 
-// A series that switches between two persistent levels is worth its stays, not its iterations:
-// the level sequence's autocorrelation time, or 1 when it does not switch. Without this floor a
-// run that happened to spend most of its time at one level would look precisely faster.
-double persistenceFloor(const std::vector<double>& values) {
-  std::vector<double> logs(values.size());
-  for (std::size_t i = 0; i < values.size(); ++i) logs[i] = std::log(std::max(values[i], 1e-300));
-  const auto levels = detectSwitching(logs, 0, logs.size(), std::log1p(kSwitchingDelta));
-  return levels ? levels->level_tau : 1.0;
-}
-
 bool independent(const std::vector<double>& values, double tau_floor) {
   return tau_floor <= 1.0 && std::abs(lag1RankAutocorrelation(values)) < kIndependenceThreshold;
 }
@@ -93,9 +83,19 @@ ConfidenceInterval rangeInterval(const std::vector<double>& baseline,
 
 }  // namespace
 
+// A series that switches between two persistent levels is worth its stays, not its iterations:
+// the level sequence's autocorrelation time, or 1 when it does not switch. Without this floor a
+// run that happened to spend most of its time at one level would look precisely faster.
+double persistenceFloor(const std::vector<double>& values) {
+  std::vector<double> logs(values.size());
+  for (std::size_t i = 0; i < values.size(); ++i) logs[i] = std::log(std::max(values[i], 1e-300));
+  const auto levels = detectSwitching(logs, 0, logs.size(), std::log1p(kSwitchingDelta));
+  return levels ? levels->level_tau : 1.0;
+}
+
 RatioEstimate compareMediansAtLevel(const std::vector<double>& baseline_steady_ms,
                                     const std::vector<double>& candidate_steady_ms, double delta,
-                                    double level, std::uint64_t seed) {
+                                    double level, std::uint64_t seed, PersistenceFloors floors) {
   RatioEstimate r;
   r.ci = noInterval(level);
   if (baseline_steady_ms.empty() || candidate_steady_ms.empty()) {
@@ -113,8 +113,9 @@ RatioEstimate compareMediansAtLevel(const std::vector<double>& baseline_steady_m
   if (!std::isfinite(r.ratio) || baseline_steady_ms.size() < 2 || candidate_steady_ms.size() < 2) {
     return r;
   }
-  const double tau_b = persistenceFloor(baseline_steady_ms);
-  const double tau_c = persistenceFloor(candidate_steady_ms);
+  const double tau_b = floors.baseline > 0 ? floors.baseline : persistenceFloor(baseline_steady_ms);
+  const double tau_c =
+      floors.candidate > 0 ? floors.candidate : persistenceFloor(candidate_steady_ms);
   r.ci = independent(baseline_steady_ms, tau_b) && independent(candidate_steady_ms, tau_c)
              ? bootstrapInterval(baseline_steady_ms, candidate_steady_ms, level, seed)
              : combinedInterval(baseline_steady_ms, candidate_steady_ms, r.ratio, level, tau_b, tau_c);

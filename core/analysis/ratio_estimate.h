@@ -32,9 +32,20 @@ RatioEstimate compareMedians(const std::vector<double>& baseline_steady_ms,
                              const std::vector<double>& candidate_steady_ms, double delta = 0.02,
                              std::uint64_t seed = 42);
 
-// As above at a chosen confidence level (compareMedians uses 0.95).
+// The persistence floor of τ for one steady series: the level sequence's autocorrelation time
+// when it switches between two persistent levels (detectSwitching at the analysis's δ of 2 %),
+// else 1. The costly part of a comparison (Markov-switching fits): a caller that compares one
+// series many times, or whose steady-state analysis already found it, passes it in below.
+double persistenceFloor(const std::vector<double>& steady_ms);
+
+struct PersistenceFloors {
+  double baseline = 0, candidate = 0;  // ≤ 0: computed here
+};
+
+// As above at a chosen confidence level (compareMedians uses 0.95), with floors known beforehand.
 RatioEstimate compareMediansAtLevel(const std::vector<double>& baseline_steady_ms,
                                     const std::vector<double>& candidate_steady_ms, double delta,
-                                    double level, std::uint64_t seed);
+                                    double level, std::uint64_t seed,
+                                    PersistenceFloors floors = {});
 
 }  // namespace inferscope::analysis

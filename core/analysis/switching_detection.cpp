@@ -16,6 +16,10 @@ namespace inferscope::analysis {
 namespace {
 
 constexpr std::size_t kMinRegion = 60;
+// switchingEvidence's runs pre-test: regions this long, and the runs z above which a region shows
+// no persistence worth fitting.
+constexpr std::size_t kPreTestRegion = 2000;
+constexpr double kPreTestRunsZ = -2.0;
 constexpr double kMinLevelShare = 0.05;
 constexpr double kTrendZ = 2.58;         // Mann–Kendall, as the drift rule
 constexpr double kMinSeparation = 2.0;  // level gap in noise standard deviations (two modes)
@@ -276,6 +280,12 @@ std::optional<SwitchingEvidence> switchingEvidence(const std::vector<double>& y,
     sxy += a * b, sxx += b * b;
     count[split[t - 1]][split[t]] += 1;
   }
+  // A cheap exit before the three EM fits on long regions, where they cost hundreds of ms: persistent
+  // levels at least two noise widths apart leave a hard split at the midpoint with clearly fewer
+  // runs than independent draws would. No such sign (runs z > −2) means no persistence to find.
+  // Below kPreTestRegion the fits are cheap and the weakest switching (stays of ~3 iterations
+  // at n ≤ 300, docs/MEASUREMENT.md) needs them, so every short region is fitted.
+  if (m >= kPreTestRegion && runsZ(split) > kPreTestRunsZ) return std::nullopt;
   MarkovSwitchingAr start;
   start.mean[0] = mix.mean[0], start.mean[1] = mix.mean[1];
   start.phi = sxx > 0 ? sxy / sxx : 0.0;

@@ -44,6 +44,9 @@ struct SteadyStateInfo {
   double fast_level_ms = 0, slow_level_ms = 0;
   double slow_share = 0;
   double mean_dwell_iterations = 0;       // average run length at the slow level
+  // The level sequence's autocorrelation time (1 when the series does not switch; 0 in files
+  // written before it was kept): comparisons take it as the floor of τ instead of fitting again.
+  double level_tau = 0;
   // The series spans a few steps of its timer (median < 50 × timer_quantum_ms): not segmented.
   bool resolution_limited = false;
   double timer_quantum_ms = 0;

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <optional>
 
 #include "core/analysis/fork_analysis.h"
 #include "core/analysis/ratio_estimate.h"
@@ -15,6 +16,16 @@ namespace {
 bool hasCi(const ConfigResult& c) {
   return c.steady.analysed && c.steady.median_ci_low_ms > 0 &&
          c.steady.median_ci_high_ms >= c.steady.median_ci_low_ms;
+}
+
+// τ's persistence floor for a config's steady series, from its steady-state analysis when that
+// said (the engine's analysis at the config's end, or today's re-analysis of a file): the analysis
+// ran the same switching test on the run after its warm-up, so the ranking does not fit the
+// Markov-switching models again for every comparison (0: not known, compareMedians fits).
+double knownPersistenceFloor(const ConfigResult& c) {
+  if (!c.steady.analysed || c.steady.series_class.empty()) return 0;
+  if (c.steady.series_class != "switching") return 1.0;
+  return c.steady.level_tau > 0 ? c.steady.level_tau : 0;
 }
 
 double errorOf(const ConfigResult& c) {
@@ -39,6 +50,8 @@ SessionRanking rankSession(const SessionResult& session, const RankingOptions& o
       ranking.baseline_index = static_cast<int>(i);
   }
   std::vector<RankedConfig> ok, rest;
+  // The baseline's across-process summary, computed once for every comparison that needs it.
+  std::optional<analysis::ForkSummary> baseline_forks;
   for (std::size_t i = 0; i < configs.size(); ++i) {
     const auto& c = configs[i];
     RankedConfig r;
@@ -56,7 +69,8 @@ SessionRanking rankSession(const SessionResult& session, const RankingOptions& o
       if (b.fork_stats && c.fork_stats && b.fork_stats->forks >= 2 && c.fork_stats->forks >= 2) {
         // Both ran in several processes: the speed-up a fresh process sees, from the levels
         // across processes (docs/MEASUREMENT.md, "Forks").
-        const auto ratio = analysis::compareForks(analysis::analyseForks(forkSteadySeries(b)),
+        if (!baseline_forks) baseline_forks = analysis::analyseForks(forkSteadySeries(b));
+        const auto ratio = analysis::compareForks(*baseline_forks,
                                                   analysis::analyseForks(forkSteadySeries(c)),
                                                   options.equivalence_delta);
         r.speedup = ratio.ratio;
@@ -66,7 +80,11 @@ SessionRanking rankSession(const SessionResult& session, const RankingOptions& o
         r.real_difference = ratio.real_difference;
       } else if (b_steady.size() >= 2 && c_steady.size() >= 2) {
         // The samples are there: a bootstrap CI of the ratio of medians (docs/MEASUREMENT.md).
-        const auto ratio = analysis::compareMedians(b_steady, c_steady, options.equivalence_delta);
+        analysis::PersistenceFloors floors;
+        floors.baseline = knownPersistenceFloor(b);
+        floors.candidate = knownPersistenceFloor(c);
+        const auto ratio = analysis::compareMediansAtLevel(
+            b_steady, c_steady, options.equivalence_delta, 0.95, 42, floors);
         r.speedup_low = ratio.ci.low;
         r.speedup_high = ratio.ci.high;
         r.speedup_ci_method = ratio.ci.method;

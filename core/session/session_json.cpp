@@ -204,6 +204,7 @@ static json toJson(const SteadyStateInfo& st) {
     j["levels_ms"] = {st.fast_level_ms, st.slow_level_ms};
     j["slow_share"] = st.slow_share;
     j["mean_dwell_iterations"] = st.mean_dwell_iterations;
+    if (st.level_tau > 0) j["level_tau"] = st.level_tau;
   }
   if (st.resolution_limited) j["timer_quantum_ms"] = st.timer_quantum_ms;
   return j;
@@ -232,6 +233,8 @@ static void fromJson(const json& s, SteadyStateInfo& o) {
   o.slow_level_ms = levels[1];
   o.slow_share = s.value("slow_share", 0.0);
   o.mean_dwell_iterations = s.value("mean_dwell_iterations", 0.0);
+  // Not switching: τ's floor is 1. A switching series from a file without it: 0, fitted again.
+  o.level_tau = o.series_class == "switching" ? s.value("level_tau", 0.0) : 1.0;
   o.resolution_limited = s.contains("timer_quantum_ms");
   o.timer_quantum_ms = s.value("timer_quantum_ms", 0.0);
 }

@@ -1,6 +1,8 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cmath>
+#include <random>
 
 #include "core/common/error.h"
 #include "core/engine/plan.h"
@@ -140,4 +142,37 @@ TEST(Ranking, UsesPositionsNotPlanIndices) {
   EXPECT_EQ(*r.baseline_index, 1);
   EXPECT_EQ(r.configs[0].index, 0);  // bf16, fastest
   EXPECT_NEAR(r.configs[0].speedup, 2.5, 1e-12);
+}
+
+// The ranking takes τ's persistence floor from each config's steady-state analysis instead of
+// fitting the switching models again: the same samples marked "switching" with a long level
+// autocorrelation time get a wider speed-up interval than when marked "flat" (floor 1).
+TEST(Ranking, ThePersistenceFloorComesFromTheSteadyStateAnalysis) {
+  std::mt19937_64 rng(3);
+  std::normal_distribution<double> noise(0.0, 0.05);
+  const auto series = [&](double level) {
+    ConfigResult r;
+    for (int i = 0; i < 400; ++i) r.latency_ms.push_back(level * std::exp(noise(rng)));
+    return r;
+  };
+  const auto widthWith = [&](const char* series_class, double level_tau) {
+    SessionResult s;
+    auto base = series(10.0), cand = series(8.0);
+    base.index = 0, cand.index = 1;
+    base.config = OptimizationConfig::parse("fp32");
+    cand.config = OptimizationConfig::parse("tf32");
+    for (auto* r : {&base, &cand}) {
+      r->status = ConfigStatus::Ok;
+      r->stats.median_ms = r == &base ? 10.0 : 8.0;
+      r->steady.analysed = true;
+      r->steady.series_class = series_class;
+      r->steady.level_tau = level_tau;
+    }
+    s.configs = {base, cand};
+    const auto ranked = rankSession(s);
+    const auto it = std::find_if(ranked.configs.begin(), ranked.configs.end(),
+                                 [](const RankedConfig& c) { return c.index == 1; });
+    return it->speedup_high - it->speedup_low;
+  };
+  EXPECT_GT(widthWith("switching", 40.0), 2.0 * widthWith("flat", 0.0));
 }

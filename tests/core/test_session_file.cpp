@@ -68,6 +68,24 @@ TEST(SessionFile, RoundTripsEveryField) {
   std::filesystem::remove(path);
 }
 
+// A switching series keeps its level autocorrelation time (the ranking's floor of τ); a file
+// without it reads 0 for a switching series (fitted again) and 1 for any other class.
+TEST(SessionFile, KeepsTheSwitchingLevelAutocorrelationTime) {
+  auto s = sampleSession();
+  s.configs[0].steady.series_class = "switching";
+  s.configs[0].steady.level_tau = 12.5;
+  const auto path = tempPath("level_tau.inferscope.json");
+  saveSession(s, path);
+  EXPECT_DOUBLE_EQ(loadSession(path).configs.at(0).steady.level_tau, 12.5);
+  s.configs[0].steady.level_tau = 0;  // as written before the field existed
+  saveSession(s, path);
+  EXPECT_DOUBLE_EQ(loadSession(path).configs.at(0).steady.level_tau, 0.0);
+  s.configs[0].steady.series_class = "flat";
+  saveSession(s, path);
+  EXPECT_DOUBLE_EQ(loadSession(path).configs.at(0).steady.level_tau, 1.0);
+  std::filesystem::remove(path);
+}
+
 TEST(SessionFile, RequestKeepsTraceConvolutionsOffByDefault) {
   ProfileRequest r;
   r.run.trace_kernels = true;

@@ -1,6 +1,7 @@
 // The two-state Markov-switching AR(1) fit: parameters recovered from a simulated chain, the
 // independent-state constraint held, and likelihoods that nest as the models do.
 #include "core/analysis/markov_switching_ar.h"
+#include "core/analysis/switching_detection.h"
 
 #include <gtest/gtest.h>
 
@@ -70,4 +71,23 @@ TEST(MarkovSwitchingAr, IndependentModesGainLittleFromPersistence) {
   const auto independent = fitMarkovSwitchingAr(y, roughStart(2.29, 2.41), true, 1e-8);
   EXPECT_LT(persistent.log_likelihood - independent.log_likelihood, 5.0);
   EXPECT_NEAR(persistent.persistence(), 0.0, 0.1);
+}
+
+// detectSwitching on long regions, where a runs pre-test decides whether the Markov-switching fits
+// are worth running: persistent levels still pass it (strong and weak persistence), independent
+// modes of the same two levels do not switch.
+TEST(DetectSwitching, LongRegionsStillFindPersistentLevels) {
+  const double tolerance = std::log1p(0.02);
+  const auto strong = simulate(5000, 0.2, 0.0, 0.03, 0.05, 0.2, 11);
+  EXPECT_TRUE(detectSwitching(strong, 0, strong.size(), tolerance).has_value());
+  // Stays of about 3 iterations at the slow level (λ = 1 − 0.5 − 1/3 ≈ 0.17).
+  const auto weak = simulate(5000, 0.2, 0.0, 0.03, 0.5, 1.0 / 3.0, 12);
+  EXPECT_TRUE(detectSwitching(weak, 0, weak.size(), tolerance).has_value());
+}
+
+TEST(DetectSwitching, LongIndependentModesDoNotSwitch) {
+  const double tolerance = std::log1p(0.02);
+  // Leaving each state with the other's share: independent draws from the two levels.
+  const auto modes = simulate(20000, 0.2, 0.0, 0.03, 0.4, 0.6, 13);
+  EXPECT_FALSE(detectSwitching(modes, 0, modes.size(), tolerance).has_value());
 }
