@@ -85,21 +85,28 @@ QString DeviceTableModel::differenceText(const PlaceDifference& d) const {
            QString::fromStdString(d.method));
 }
 
-QString DeviceTableModel::verdict(const DeviceTableRow& row) const {
+QString DeviceTableModel::verdict(const DeviceTableRow& row, bool brief) const {
+  const auto label = [this](std::size_t p) { return QString::fromStdString(table_.labels[p]); };
   if (!row.differences.empty()) {
     QStringList parts;
-    for (const auto& d : row.differences) parts << differenceText(d);
+    for (const auto& d : row.differences) {
+      const auto o = orient(d);
+      parts << (brief ? tr("%1 +%2 vs %3").arg(label(o.slower), percent(o.ratio), label(o.faster)) : differenceText(d));
+    }
     return parts.join(QStringLiteral("; "));
   }
-  if (table_.measuredPlaces(row) < 2) return tr("measured on one device");
+  if (table_.measuredPlaces(row) < 2) return brief ? tr("one device") : tr("measured on one device only");
+  const QString band = ValueFormat::number(table_.equivalence_delta * 100, 2);
   for (std::size_t a = 0; a < row.cells.size(); ++a) {
     for (std::size_t b = a + 1; b < row.cells.size(); ++b) {
       if (row.cells[a].measured() && row.cells[b].measured() && table_.comparable(a, b)) {
-        return tr("same within the intervals (±%1 %)").arg(ValueFormat::number(table_.equivalence_delta * 100, 2));
+        return brief ? tr("same (±%1 %)").arg(band)
+                     : tr("same within the intervals: every ratio of medians between GPUs of one model has a "
+                          "95 % interval reaching inside ±%1 %").arg(band);
       }
     }
   }
-  return tr("different GPU models: shown, not compared");
+  return brief ? tr("not compared") : tr("different GPU models: shown side by side, not compared");
 }
 
 int DeviceTableModel::mark(const DeviceTableRow& row, int place) const {
@@ -130,7 +137,7 @@ QString DeviceTableModel::cellText(const DeviceTableRow& row, int place) const {
   const auto& c = row.cells[static_cast<std::size_t>(place)];
   if (c.position < 0) return QStringLiteral("—");
   if (!c.measured()) return QStringLiteral("✕ %1").arg(statusText(c.status));
-  QString text = ValueFormat::ms(c.median_ms);
+  QString text = ValueFormat::number(c.median_ms);  // the header names the unit
   if (c.ci_high_ms > c.ci_low_ms && c.median_ms > 0) {
     text += QStringLiteral(" ±%1 %").arg(ValueFormat::number((c.ci_high_ms - c.ci_low_ms) / 2 / c.median_ms * 100, 2));
   }
@@ -179,7 +186,8 @@ QVariant DeviceTableModel::data(const QModelIndex& index, int role) const {
     return {};
   }
   if (column == differencesColumn()) {
-    if (role == Qt::DisplayRole || role == Qt::ToolTipRole) return verdict(row);
+    if (role == Qt::DisplayRole) return verdict(row, true);
+    if (role == Qt::ToolTipRole) return verdict(row, false);
     if (role == Qt::ForegroundRole && row.differences.empty()) return QGuiApplication::palette().color(QPalette::PlaceholderText);
     return {};
   }
@@ -209,7 +217,7 @@ QVariant DeviceTableModel::headerData(int section, Qt::Orientation orientation, 
   const int place = section - 1;
   if (section == kConfigColumn) return role == Qt::DisplayRole ? tr("config") : QVariant();
   if (section == differencesColumn()) {
-    if (role == Qt::DisplayRole) return tr("GPUs of one model beyond their intervals");
+    if (role == Qt::DisplayRole) return tr("beyond the intervals\n(GPUs of one model)");
     if (role == Qt::ToolTipRole) {
       return tr("Pairs of GPUs of the same model whose ratio of medians has a 95 % interval outside "
                 "±%1 %: the difference is real, not noise. GPUs of different models are not compared.")
@@ -220,7 +228,7 @@ QVariant DeviceTableModel::headerData(int section, Qt::Orientation orientation, 
   if (place < 0 || place >= placeCount()) return {};
   const auto& p = table_.places[static_cast<std::size_t>(place)];
   if (role == Qt::DisplayRole) {
-    return QStringLiteral("%1\n%2").arg(QString::fromStdString(table_.labels[static_cast<std::size_t>(place)]),
+    return tr("%1\n%2 · median ms").arg(QString::fromStdString(table_.labels[static_cast<std::size_t>(place)]),
                                         QString::fromStdString(p.device.name.empty() ? std::string("CPU") : p.device.name));
   }
   if (role == Qt::ToolTipRole) return placeDescription(p);

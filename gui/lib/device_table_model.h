@@ -46,8 +46,9 @@ class DeviceTableModel : public QAbstractTableModel {
   static QString placeDescription(const MeasuredOn& place);
   // "node-b cuda:1 is 6.0 % slower than node-a cuda:0 (95 % CI 5.2–6.8 %, bootstrap)".
   QString differenceText(const PlaceDifference& d) const;
-  // The row's last column: its differences, or why there are none.
-  QString verdict(const DeviceTableRow& row) const;
+  // The row's last column: its differences, or why there are none; `brief` for the cell, the
+  // sentence for its tooltip.
+  QString verdict(const DeviceTableRow& row, bool brief = false) const;
   // Differences of one cell with its glyphs: "▲ +6.0 %".
   QString cellMark(const DeviceTableRow& row, int place) const;
 

@@ -5,6 +5,7 @@
 #include <qcustomplot.h>
 
 #include <QFontMetrics>
+#include <QFontMetricsF>
 #include <QHeaderView>
 #include <QLabel>
 #include <QSplitter>
@@ -52,24 +53,29 @@ DevicesView::DevicesView(SessionDocument* document, QWidget* parent)
   table_->verticalHeader()->hide();
   table_->verticalHeader()->setDefaultSectionSize(table_->fontMetrics().height() + 8);
   table_->horizontalHeader()->setDefaultAlignment(Qt::AlignCenter);
+  table_->horizontalHeader()->setStretchLastSection(true);  // the verdict takes what is left; whole on hover
   plot_->setObjectName(QStringLiteral("devicesPlot"));
   split_->addWidget(table_);
   split_->addWidget(plot_);
-  split_->setStretchFactor(0, 1);
-  split_->setStretchFactor(1, 1);
+  split_->setSizes({600, 400});  // kept in proportion as the page resizes
   split_->setChildrenCollapsible(false);
   auto* layout = new QVBoxLayout(this);
   layout->setContentsMargins(6, 4, 6, 0);
   layout->addWidget(devices_);
   layout->addWidget(note_);
   layout->addWidget(split_, 1);
+  layout->addStretch(0);  // takes the page below the note while the split is hidden (rebuild)
 
   ChartStyle::apply(plot_, this);
   ChartStyle::legendAbove(plot_, 4);
   plot_->setInteractions(QCP::iRangeDrag | QCP::iRangeZoom);
-  plot_->axisRect()->setRangeZoom(Qt::Vertical);
-  plot_->axisRect()->setRangeDrag(Qt::Vertical);
-  plot_->yAxis->setLabel(tr("median vs the first GPU of its model (%, 95 % CI)"));
+  // Configs down the side (in the table's order, top to bottom), the difference across: config
+  // names read level however many there are.
+  plot_->axisRect()->setRangeZoom(Qt::Horizontal);
+  plot_->axisRect()->setRangeDrag(Qt::Horizontal);
+  plot_->yAxis->setRangeReversed(true);
+  plot_->yAxis->grid()->setVisible(false);
+  plot_->xAxis->setLabel(tr("median vs the first GPU of its model (%, 95 % CI)"));
   connect(plot_, &QCustomPlot::afterLayout, this, &DevicesView::layoutDeviceLabels);
   new ChartHover(plot_, [this](const QPointF& p) { return textAt(p); });
   connect(model_, &DeviceTableModel::tableChanged, this, &DevicesView::rebuild);
@@ -92,6 +98,7 @@ void DevicesView::rebuild() {
   devices_->setText(lines.join(QStringLiteral("<br>")));
   devices_->setVisible(!lines.isEmpty());
   split_->setVisible(comparing());
+  if (auto* box = qobject_cast<QVBoxLayout*>(layout())) box->setStretch(box->count() - 1, comparing() ? 0 : 1);
   if (t.places.empty()) {
     note_->setText(tr("No results yet. Sessions measured on several GPUs (<code>sweep --devices</code>, or "
                       "<code>merge</code> of several hosts' sessions) show their devices side by side here."));
@@ -105,8 +112,8 @@ void DevicesView::rebuild() {
       marked += row.differences.empty() ? 0 : 1;
       compared += t.measuredPlaces(row) > 1 ? 1 : 0;
     }
-    note_->setText(tr("%1 devices · %2 of %3 configs measured on more than one · %4 with GPUs of one model "
-                      "differing beyond their intervals (▲ slower, ▼ faster, tinted; the comparison on hover)")
+    note_->setText(tr("%1 devices · %2 of %3 configs measured on more than one · %4 differ beyond their "
+                      "intervals between GPUs of one model (▲ slower, ▼ faster; hover for the comparison)")
                        .arg(t.places.size()).arg(compared).arg(t.rows.size()).arg(marked));
   }
   table_->resizeColumnsToContents();
@@ -133,7 +140,7 @@ void DevicesView::rebuildChart() {
   // the first one of its model in that config, with its own interval scaled alike.
   struct Drawn {
     int place;
-    double x, y, low, high;
+    double key, percent, low, high;  // key: the chart row
   };
   std::vector<Drawn> drawn;
   for (std::size_t r = 0; r < t.rows.size(); ++r) {
@@ -165,9 +172,9 @@ void DevicesView::rebuildChart() {
       const double ref = row.cells[static_cast<std::size_t>(reference[static_cast<std::size_t>(p)])].median_ms;
       const double low = c.ci_low_ms > 0 ? c.ci_low_ms : c.median_ms;
       const double high = c.ci_high_ms > 0 ? c.ci_high_ms : c.median_ms;
-      const double x = center + (p - (n - 1) / 2.0) * width;
-      drawn.push_back({p, x, (c.median_ms / ref - 1) * 100, (low / ref - 1) * 100, (high / ref - 1) * 100});
-      points_.push_back({static_cast<int>(r), p, x, drawn.back().y});
+      const double key = center + (p - (n - 1) / 2.0) * width;
+      drawn.push_back({p, key, (c.median_ms / ref - 1) * 100, (low / ref - 1) * 100, (high / ref - 1) * 100});
+      points_.push_back({static_cast<int>(r), p, drawn.back().percent, key});
       const QString m = model_->cellMark(row, p);
       if (!m.isEmpty()) {
         auto* text = new QCPItemText(plot_);
@@ -176,16 +183,16 @@ void DevicesView::rebuildChart() {
         bold.setBold(true);
         text->setFont(bold);
         text->setColor(ConfigPalette::onPalette(deviceColor(p), palette()));
-        text->setPositionAlignment(Qt::AlignBottom | Qt::AlignHCenter);
-        text->position->setCoords(x, drawn.back().high);
-        text->setPadding(QMargins(0, 0, 0, 3));
+        text->setPositionAlignment(Qt::AlignLeft | Qt::AlignVCenter);
+        text->position->setCoords(drawn.back().high, key);
+        text->setPadding(QMargins(kLabelGap, 0, 0, 0));  // moved clear of the others after layout
         text->setClipToAxisRect(false);
         marks_.push_back(text);
       }
     }
   }
 
-  double y_min = 0, y_max = 0;
+  double lowest = 0, highest = 0;  // %, 0 always in view
   for (int p = 0; p < n; ++p) {
     const QColor color = ConfigPalette::onPalette(deviceColor(p), palette());
     QCPGraph* graph = nullptr;
@@ -194,21 +201,21 @@ void DevicesView::rebuildChart() {
     for (const auto& d : drawn) {
       if (d.place != p) continue;
       if (!graph) {
-        graph = plot_->addGraph();
+        graph = plot_->addGraph(plot_->yAxis, plot_->xAxis);  // key: the config row
         graph->setName(QString::fromStdString(t.labels[static_cast<std::size_t>(p)]));
         graph->setLineStyle(QCPGraph::lsNone);
         graph->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDisc, QPen(color.darker(120), 1.2), QBrush(color), 9));
-        bars = new QCPErrorBars(plot_->xAxis, plot_->yAxis);
+        bars = new QCPErrorBars(plot_->yAxis, plot_->xAxis);
         bars->removeFromLegend();
         bars->setDataPlottable(graph);
         bars->setPen(QPen(color, 1.5));
         bars->setWhiskerWidth(8);
       }
-      graph->addData(d.x, d.y);
-      bars->addData(d.y - d.low, d.high - d.y);
-      y_min = std::min(y_min, d.low);
-      y_max = std::max(y_max, d.high);
-      last = d.y;
+      graph->addData(d.key, d.percent);
+      bars->addData(d.percent - d.low, d.high - d.percent);
+      lowest = std::min(lowest, d.low);
+      highest = std::max(highest, d.high);
+      last = d.key;
     }
     graphs_[static_cast<std::size_t>(p)] = graph;
     if (!graph) continue;
@@ -227,18 +234,17 @@ void DevicesView::rebuildChart() {
   auto* zero = new QCPItemStraightLine(plot_);
   zero->setPen(QPen(ChartStyle::muted(palette()), 1, Qt::DotLine));
   zero->point1->setCoords(0, 0);
-  zero->point2->setCoords(1, 0);
+  zero->point2->setCoords(0, 1);
 
   QSharedPointer<QCPAxisTickerText> ticker(new QCPAxisTickerText);
   for (std::size_t g = 0; g < group_rows_.size(); ++g) {
     ticker->addTick(static_cast<double>(g + 1),
                     QString::fromStdString(t.rows[static_cast<std::size_t>(group_rows_[g])].config_key));
   }
-  plot_->xAxis->setTicker(ticker);
-  plot_->xAxis->setTickLabelRotation(group_rows_.size() > 5 ? -30 : 0);
-  plot_->xAxis->setRange(0.4, static_cast<double>(group_rows_.size()) + 0.6);
-  const double pad = std::max(0.5, (y_max - y_min) * 0.15);
-  plot_->yAxis->setRange(y_min - pad, y_max + pad * 1.6);  // room over the top point for its mark
+  plot_->yAxis->setTicker(ticker);
+  plot_->yAxis->setRange(0.4, static_cast<double>(group_rows_.size()) + 0.6);
+  const double pad = std::max(0.5, (highest - lowest) * 0.1);
+  plot_->xAxis->setRange(lowest - pad, highest + pad * 4);  // room right of the last point for its mark
 
   // The device names at the right edge: a margin as wide as the widest.
   int widest = 0;
@@ -250,8 +256,8 @@ void DevicesView::rebuildChart() {
   plot_->replot(QCustomPlot::rpQueuedReplot);
 }
 
-// Each device's name level with its last point, pushed apart where two sit close (GPUs of one
-// model usually do). Called after every layout.
+// Each device's name at the right edge, level with its point in the lowest config row, pushed
+// apart where two sit close; and the marks moved clear of each other. Called after every layout.
 void DevicesView::layoutDeviceLabels() {
   const QRect rect = plot_->axisRect()->rect();
   std::vector<std::pair<double, std::size_t>> placed;
@@ -269,11 +275,31 @@ void DevicesView::layoutDeviceLabels() {
     labels_[i]->position->setCoords(1.0, y);
     labels_[i]->setPadding(QMargins(kLabelGap, 0, 0, 0));
   }
+  // The marks beside their points: GPUs of one config sit a fraction of a row apart, so a mark
+  // that would cover an earlier one moves right of it (they read as a list, each in its colour).
+  std::vector<QRectF> taken;
+  for (auto* mark : marks_) {
+    QFont font = mark->font();
+    const QFontMetricsF metrics(font);
+    const QPointF anchor = mark->position->pixelPosition();
+    QRectF box(anchor.x() + kLabelGap, anchor.y() - metrics.height() / 2, metrics.horizontalAdvance(mark->text()),
+                metrics.height());
+    for (bool moved = true; moved;) {
+      moved = false;
+      for (const auto& other : taken) {
+        if (!box.intersects(other)) continue;
+        box.moveLeft(other.right() + kLabelGap);
+        moved = true;
+      }
+    }
+    mark->setPadding(QMargins(static_cast<int>(box.left() - anchor.x()), 0, 0, 0));
+    taken.push_back(box);
+  }
 }
 
 QString DevicesView::textAt(const QPointF& pixel) const {
   for (const auto& p : points_) {
-    const double px = plot_->xAxis->coordToPixel(p.x), py = plot_->yAxis->coordToPixel(p.y);
+    const double px = plot_->xAxis->coordToPixel(p.x), py = plot_->yAxis->coordToPixel(p.y);  // x: %, y: row
     if (std::hypot(px - pixel.x(), py - pixel.y()) > 9) continue;
     return model_->data(model_->index(p.row, model_->placeColumn(p.place)), Qt::ToolTipRole).toString();
   }

@@ -1,10 +1,10 @@
 // The "Devices" page: a session measured on several GPUs (`sweep --devices`, or sessions of
 // several hosts merged) side by side — the devices it ran on with their driver and libraries, a
 // table config × device (DeviceTableModel: median, interval, marks where GPUs of one model differ
-// beyond their intervals) and a grouped chart: per config, each device's median relative to the
-// first GPU of its model with its 95 % CI as an error bar, one colour per device, the devices
-// named at the right edge and every marked difference written over its point. A session of one
-// device says so instead.
+// beyond their intervals) and beside it a grouped chart, a row per config as in the table: each
+// device's median relative to the first GPU of its model with its 95 % CI as an error bar, one
+// colour per device, the devices named at the right edge and every marked difference written
+// beside its point. A session of one device says so instead.
 #pragma once
 
 #include <QWidget>
@@ -64,15 +64,15 @@ class DevicesView : public QWidget, public ExportableChart {
   QSplitter* split_;
   QTableView* table_;
   QCustomPlot* plot_;
-  std::vector<int> group_rows_;        // table row drawn at x = 1, 2, …
+  std::vector<int> group_rows_;        // table row drawn at chart row 1, 2, … (the y axis)
   std::vector<QCPGraph*> graphs_;      // per place; null where a place has no point
   std::vector<QCPItemText*> marks_;
   std::vector<QCPItemText*> labels_;   // per place with a graph
   std::vector<int> label_places_;
-  std::vector<double> label_values_;   // y of each label's last point
+  std::vector<double> label_values_;   // chart row of each label's last point
   struct Point {
     int row = 0, place = 0;
-    double x = 0, y = 0;
+    double x = 0, y = 0;  // the difference (%) and the chart row
   };
   std::vector<Point> points_;
 };

@@ -6,6 +6,8 @@
 #include <qcustomplot.h>
 
 #include <QAbstractItemModelTester>
+#include <QDir>
+#include <QFontMetricsF>
 #include <QLabel>
 #include <QSplitter>
 #include <QTabWidget>
@@ -16,6 +18,7 @@
 #include "core/session/session_file.h"
 #include "gui/lib/device_table_model.h"
 #include "gui/lib/session_document.h"
+#include "gui/lib/value_format.h"
 #include "gui/widgets/devices_view.h"
 #include "gui/widgets/main_window.h"
 #include "tests/gui/gui_test_main.h"
@@ -82,15 +85,21 @@ void TestDevices::cellsAndMarksOfTwoGpusOfOneModel() {
   // Text, not colour alone: the glyph and the percentage are in the cell, the comparison on hover.
   QVERIFY2(slow.data().toString().contains(QStringLiteral("▲ +6.0 %")), qPrintable(slow.data().toString()));
   QVERIFY2(fast.data().toString().contains(QStringLiteral("▼ −5.7 %")), qPrintable(fast.data().toString()));
-  QVERIFY(slow.data().toString().contains(QStringLiteral(" ms")));
+  const auto& bf16_cells = model.table().rows[static_cast<std::size_t>(bf16)].cells;
+  QVERIFY(std::abs(bf16_cells[1].median_ms / bf16_cells[0].median_ms - 1.06) < 1e-9);  // the samples scaled
+  QVERIFY2(slow.data().toString().startsWith(QStringLiteral("%1 ±").arg(ValueFormat::number(bf16_cells[1].median_ms))),
+           qPrintable(slow.data().toString()));
+  QVERIFY(model.headerData(2, Qt::Horizontal).toString().contains(QStringLiteral("median ms")));
   QCOMPARE(slow.data(Qt::BackgroundRole).value<QColor>(), DeviceTableModel::slowerTint());
   QCOMPARE(fast.data(Qt::BackgroundRole).value<QColor>(), DeviceTableModel::fasterTint());
   const QString tip = slow.data(Qt::ToolTipRole).toString();
   QVERIFY2(tip.contains(QStringLiteral("vm cuda:1 is 6.0 % slower than vm cuda:0")), qPrintable(tip));
   QVERIFY(tip.contains(QStringLiteral("95 % CI")));
   QVERIFY(tip.contains(QStringLiteral("beyond both intervals")));
-  const QString verdict = model.index(bf16, model.differencesColumn()).data().toString();
-  QVERIFY2(verdict.contains(QStringLiteral("vm cuda:1 is 6.0 % slower than vm cuda:0")), qPrintable(verdict));
+  const QModelIndex verdict = model.index(bf16, model.differencesColumn());
+  QCOMPARE(verdict.data().toString(), QStringLiteral("vm cuda:1 +6.0 % vs vm cuda:0"));
+  QVERIFY2(verdict.data(Qt::ToolTipRole).toString().contains(QStringLiteral("vm cuda:1 is 6.0 % slower than vm cuda:0 (95 % CI")),
+           qPrintable(verdict.data(Qt::ToolTipRole).toString()));
   QVERIFY(model.index(rowOf(model, QStringLiteral("fp16+cl+graph+bench")), model.placeColumn(1))
               .data(DeviceTableModel::MarkRole).toInt() == 1);
 
@@ -103,7 +112,8 @@ void TestDevices::cellsAndMarksOfTwoGpusOfOneModel() {
       QVERIFY(!cell.data(Qt::BackgroundRole).isValid());
       QVERIFY(!cell.data().toString().contains(QStringLiteral("▲")));
     }
-    QVERIFY2(model.index(row, model.differencesColumn()).data().toString().contains(QStringLiteral("same within the intervals")),
+    QCOMPARE(model.index(row, model.differencesColumn()).data().toString(), QStringLiteral("same (±2.0 %)"));
+    QVERIFY2(model.index(row, model.differencesColumn()).data(Qt::ToolTipRole).toString().contains(QStringLiteral("same within the intervals")),
              key);
   }
   int marked = 0;
@@ -141,7 +151,8 @@ void TestDevices::anotherGpuModelIsShownButNeverMarked() {
   QVERIFY(model->headerData(2, Qt::Horizontal).toString().contains(QStringLiteral("A100")));
   for (int r = 0; r < model->rowCount(); ++r) {
     for (int p = 0; p < 2; ++p) QCOMPARE(model->index(r, model->placeColumn(p)).data(DeviceTableModel::MarkRole).toInt(), 0);
-    QVERIFY(model->index(r, model->differencesColumn()).data().toString().contains(QStringLiteral("different GPU models")));
+    QCOMPARE(model->index(r, model->differencesColumn()).data().toString(), QStringLiteral("not compared"));
+    QVERIFY(model->index(r, model->differencesColumn()).data(Qt::ToolTipRole).toString().contains(QStringLiteral("different GPU models")));
   }
   QVERIFY(view.devicesLabel()->text().contains(QStringLiteral("A100")));
   QCOMPARE(view.groupCount(), 0);  // no two GPUs of one model: nothing to draw against each other
@@ -165,6 +176,23 @@ void TestDevices::threeGpusMarkTheOddOneAgainstEach() {
   QVERIFY(tip.contains(QStringLiteral("than vm cuda:0")));
   QVERIFY(tip.contains(QStringLiteral("than vm cuda:1")));
   QVERIFY(model.index(row, model.placeColumn(2)).data().toString().contains(QStringLiteral("▲ +8.0 %")));
+
+  // On the chart the three marks of amp-bf16 sit a third of a row apart: none covers another.
+  DevicesView view(&document);
+  view.resize(900, 300);
+  view.show();
+  view.plot()->replot(QCustomPlot::rpImmediateRefresh);
+  QCOMPARE(view.markLabels().size(), std::size_t{3});
+  std::vector<QRectF> rects;
+  for (auto* m : view.markLabels()) {
+    const QFontMetricsF metrics(m->font());
+    const QPointF at = m->position->pixelPosition();
+    rects.emplace_back(at.x() + m->padding().left(), at.y() - metrics.height() / 2, metrics.horizontalAdvance(m->text()),
+                       metrics.height());
+  }
+  for (std::size_t a = 0; a < rects.size(); ++a) {
+    for (std::size_t b = a + 1; b < rects.size(); ++b) QVERIFY2(!rects[a].intersects(rects[b]), qPrintable(QString("%1 %2").arg(a).arg(b)));
+  }
 }
 
 void TestDevices::chartDrawsEachDeviceWithIntervalsAndMarks() {
@@ -197,20 +225,21 @@ void TestDevices::chartDrawsEachDeviceWithIntervalsAndMarks() {
   }
   QCOMPARE(bars, 2);
   // bf16's group: cuda:1 sits 6 % above cuda:0 (the reference of its model, at 0 %).
-  const auto bf16_x = [&] {
-    auto ticker = plot->xAxis->ticker().dynamicCast<QCPAxisTickerText>();
+  // A row per config down the side (the key axis is the y axis), the difference across.
+  const auto bf16_row = [&] {
+    auto ticker = plot->yAxis->ticker().dynamicCast<QCPAxisTickerText>();
     for (auto it = ticker->ticks().begin(); it != ticker->ticks().end(); ++it) {
       if (it.value() == QStringLiteral("bf16")) return it.key();
     }
     return -1.0;
   }();
-  QVERIFY(bf16_x > 0);
+  QVERIFY(bf16_row > 0);
   double y0 = 0, y1 = 0;
   for (auto it = view.deviceGraph(0)->data()->begin(); it != view.deviceGraph(0)->data()->end(); ++it) {
-    if (std::abs(it->key - bf16_x) < 0.4) y0 = it->value;
+    if (std::abs(it->key - bf16_row) < 0.4) y0 = it->value;
   }
   for (auto it = view.deviceGraph(1)->data()->begin(); it != view.deviceGraph(1)->data()->end(); ++it) {
-    if (std::abs(it->key - bf16_x) < 0.4) y1 = it->value;
+    if (std::abs(it->key - bf16_row) < 0.4) y1 = it->value;
   }
   QCOMPARE(y0, 0.0);
   QVERIFY2(std::abs(y1 - 6.0) < 0.3, qPrintable(QString::number(y1)));
@@ -224,21 +253,26 @@ void TestDevices::chartDrawsEachDeviceWithIntervalsAndMarks() {
   QCOMPARE(view.deviceLabels()[1]->text(), QStringLiteral("node-b cuda:1"));
   // Hovering cuda:1's bf16 point tells the comparison.
   plot->replot(QCustomPlot::rpImmediateRefresh);
-  const QPointF pixel(plot->xAxis->coordToPixel(bf16_x + 0.175), plot->yAxis->coordToPixel(y1));
+  const QPointF pixel(plot->xAxis->coordToPixel(y1), plot->yAxis->coordToPixel(bf16_row + 0.175));
   const QString tip = view.textAt(pixel);
   QVERIFY2(tip.contains(QStringLiteral("node-b cuda:1 is 6.0 % slower than vm cuda:0")), qPrintable(tip));
   QVERIFY(view.textAt(QPointF(2, 2)).isEmpty());
-  QVERIFY(view.noteLabel()->text().contains(QStringLiteral("1 with GPUs of one model differing")));
+  QVERIFY(view.noteLabel()->text().contains(QStringLiteral("1 differ beyond their intervals between GPUs of one model")));
 }
 
 void TestDevices::windowHasTheDevicesTabWithTheSessionsDevices() {
   QTemporaryDir dir;
   const QString path = dir.filePath(QStringLiteral("two-gpus.inferscope.json"));
   saveSession(twoGpus({}), path.toStdString());  // an identical twin: nothing to mark
-  // With INFERSCOPE_TWO_DEVICE_SESSION set, the same session is kept there (docs/GUI.md's
-  // screenshots open it).
-  if (const QString keep = qEnvironmentVariable("INFERSCOPE_TWO_DEVICE_SESSION"); !keep.isEmpty()) {
-    saveSession(twoGpus({{"bf16", 1.06}, {"fp16+cl+graph+bench", 1.06}, {"tf32", 1.01}}), keep.toStdString());
+  // With INFERSCOPE_DEVICE_SESSIONS_DIR set, the sessions of docs/GUI.md's Devices screenshots are
+  // written there: the BERT guide sweep of tests/fixtures on its H200 and synthetic copies.
+  if (const QString keep = qEnvironmentVariable("INFERSCOPE_DEVICE_SESSIONS_DIR"); !keep.isEmpty()) {
+    const std::string bert = fixture("h200_bert_guide").toStdString();
+    const SyntheticDevice second{"", 1, "", {{"fp16", 1.06}, {"bf16+graph", 1.04}, {"tf32", 1.01}, {"bf16", 1.03}}};
+    saveSession(mergedWithSyntheticDevices(bert, {second}),
+                QDir(keep).filePath(QStringLiteral("bert-two-gpus.inferscope.json")).toStdString());
+    saveSession(mergedWithSyntheticDevices(bert, {second, SyntheticDevice{"node-b", 0, "", {{"amp-bf16", 0.95}}}}),
+                QDir(keep).filePath(QStringLiteral("bert-three-gpus.inferscope.json")).toStdString());
   }
   MainWindow window;
   window.resize(1280, 720);
