@@ -23,7 +23,7 @@ int DeviceTable::measuredPlaces(const DeviceTableRow& row) const {
                                         [](const DeviceTableCell& c) { return c.measured(); }));
 }
 
-DeviceTable deviceTable(const SessionResult& session, double equivalence_delta) {
+DeviceTable deviceTable(const SessionResult& session, double equivalence_delta, bool compare) {
   DeviceTable table;
   table.equivalence_delta = equivalence_delta;
   std::vector<std::size_t> place_of(session.configs.size());  // config position → place
@@ -60,6 +60,7 @@ DeviceTable deviceTable(const SessionResult& session, double equivalence_delta) 
       cell.ci_high_ms = c.steady.median_ci_high_ms;
     }
   }
+  if (!compare || table.places.size() < 2) return table;
   // The differences are compareAcrossDevices' verdicts, mapped from its measurements to places.
   for (const auto& compared : compareAcrossDevices(session, equivalence_delta)) {
     auto row = std::find_if(table.rows.begin(), table.rows.end(), [&](const DeviceTableRow& r) {

@@ -9,6 +9,8 @@
 #include <QAbstractTableModel>
 #include <QColor>
 
+#include <memory>
+
 #include "core/engine/device_table.h"
 
 namespace inferscope::gui {
@@ -30,8 +32,12 @@ class DeviceTableModel : public QAbstractTableModel {
   static QColor fasterTint();
 
   explicit DeviceTableModel(SessionDocument* document, QObject* parent = nullptr);
+  ~DeviceTableModel() override;
 
   const DeviceTable& table() const { return table_; }
+  // The cells come at once; the comparisons (a bootstrap per pair of GPUs per config, seconds
+  // for 8 GPUs) on a worker thread, and tableChanged() again when they arrive. True meanwhile.
+  bool comparisonPending() const { return pending_ != 0; }
   int placeCount() const { return static_cast<int>(table_.places.size()); }
   static constexpr int kConfigColumn = 0;
   int placeColumn(int place) const { return 1 + place; }
@@ -57,12 +63,16 @@ class DeviceTableModel : public QAbstractTableModel {
 
  private:
   void rebuild();
+  void setTable(DeviceTable table);
   QString cellText(const DeviceTableRow& row, int place) const;
   QString cellToolTip(const DeviceTableRow& row, int place) const;
   int mark(const DeviceTableRow& row, int place) const;
 
   SessionDocument* document_;
   DeviceTable table_;
+  int generation_ = 0;  // of the newest rebuild: an older comparison arriving late is dropped
+  int pending_ = 0;     // generation whose comparison is on its way, 0 for none
+  std::shared_ptr<bool> alive_ = std::make_shared<bool>(true);  // read on the GUI thread only
 };
 
 }  // namespace inferscope::gui

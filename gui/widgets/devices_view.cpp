@@ -112,9 +112,12 @@ void DevicesView::rebuild() {
       marked += row.differences.empty() ? 0 : 1;
       compared += t.measuredPlaces(row) > 1 ? 1 : 0;
     }
-    note_->setText(tr("%1 devices · %2 of %3 configs measured on more than one · %4 differ beyond their "
-                      "intervals between GPUs of one model (▲ slower, ▼ faster; hover for the comparison)")
-                       .arg(t.places.size()).arg(compared).arg(t.rows.size()).arg(marked));
+    note_->setText(model_->comparisonPending()
+                       ? tr("%1 devices · %2 of %3 configs measured on more than one · comparing the GPUs of "
+                            "each model…").arg(t.places.size()).arg(compared).arg(t.rows.size())
+                       : tr("%1 devices · %2 of %3 configs measured on more than one · %4 differ beyond their "
+                            "intervals between GPUs of one model (▲ slower, ▼ faster; hover for the comparison)")
+                             .arg(t.places.size()).arg(compared).arg(t.rows.size()).arg(marked));
   }
   table_->resizeColumnsToContents();
   rebuildChart();
