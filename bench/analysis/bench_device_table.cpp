@@ -20,8 +20,9 @@ using namespace inferscope;
 namespace {
 
 SessionResult session(int gpus, int configs, int samples) {
-  const char* keys[] = {"fp32", "tf32", "bf16", "fp16", "amp-bf16", "amp-fp16", "bf16+cl",
-                        "fp16+cl", "bf16+graph", "fp16+graph", "tf32+cl", "bf16+cl+graph"};
+  const char* keys[] = {"fp32",       "tf32",       "bf16",    "fp16",
+                        "amp-bf16",   "amp-fp16",   "bf16+cl", "fp16+cl",
+                        "bf16+graph", "fp16+graph", "tf32+cl", "bf16+cl+graph"};
   SessionResult s;
   std::uint64_t state = 42;
   for (int g = 0; g < gpus; ++g) {
@@ -54,7 +55,9 @@ double bestMs(int reps, const SessionResult& s, bool compare, std::size_t& diffe
   for (int k = 0; k < reps; ++k) {
     const auto t0 = std::chrono::steady_clock::now();
     const auto t = deviceTable(s, 0.02, compare);
-    best = std::min(best, std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count());
+    best = std::min(
+        best,
+        std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count());
     differences = 0;
     for (const auto& row : t.rows) differences += row.differences.size();
   }
@@ -68,9 +71,12 @@ int main(int argc, char** argv) {
   for (int i = 1; i + 1 < argc; i += 2) {
     const std::string a = argv[i];
     const int v = std::atoi(argv[i + 1]);
-    if (a == "--configs") configs = v;
-    else if (a == "--samples") samples = v;
-    else if (a == "--reps") reps = v;
+    if (a == "--configs")
+      configs = v;
+    else if (a == "--samples")
+      samples = v;
+    else if (a == "--reps")
+      reps = v;
     else {
       fmt::print(stderr, "bench_device_table: unknown option {}\n", a);
       return 2;
@@ -83,7 +89,8 @@ int main(int argc, char** argv) {
     std::size_t none = 0, differences = 0;
     const double cells = bestMs(reps, s, false, none);
     const double compared = bestMs(reps, s, true, differences);
-    fmt::print("{:>5} {:>8} {:>8} {:>12.2f} {:>14.1f} {:>12}\n", gpus, configs, samples, cells, compared, differences);
+    fmt::print("{:>5} {:>8} {:>8} {:>12.2f} {:>14.1f} {:>12}\n", gpus, configs, samples, cells,
+               compared, differences);
   }
   return 0;
 }

@@ -44,7 +44,8 @@ DeviceTable deviceTable(const SessionResult& session, double equivalence_delta, 
     auto row = std::find_if(table.rows.begin(), table.rows.end(),
                             [&](const DeviceTableRow& r) { return r.config_key == key; });
     if (row == table.rows.end()) {
-      table.rows.push_back(DeviceTableRow{key, std::vector<DeviceTableCell>(table.places.size()), {}});
+      table.rows.push_back(
+          DeviceTableRow{key, std::vector<DeviceTableCell>(table.places.size()), {}});
       row = table.rows.end() - 1;
     }
     auto& cell = row->cells[place_of[i]];
@@ -78,8 +79,9 @@ DeviceTable deviceTable(const SessionResult& session, double equivalence_delta, 
       if (a > b) {  // keep a < b: invert the ratio and its interval
         pd = PlaceDifference{b, a, 1.0 / d.ratio, 1.0 / d.ratio_high, 1.0 / d.ratio_low, d.method};
       }
-      const bool seen = std::any_of(row->differences.begin(), row->differences.end(),
-                                    [&](const PlaceDifference& x) { return x.a == pd.a && x.b == pd.b; });
+      const bool seen =
+          std::any_of(row->differences.begin(), row->differences.end(),
+                      [&](const PlaceDifference& x) { return x.a == pd.a && x.b == pd.b; });
       if (!seen) row->differences.push_back(pd);
     }
   }

@@ -42,8 +42,8 @@ struct DeviceTableRow {
 };
 
 struct DeviceTable {
-  std::vector<MeasuredOn> places;  // in order of first appearance
-  std::vector<std::string> labels;  // placeLabel of each place: "node-a cuda:1"
+  std::vector<MeasuredOn> places;    // in order of first appearance
+  std::vector<std::string> labels;   // placeLabel of each place: "node-a cuda:1"
   std::vector<DeviceTableRow> rows;  // in order of first appearance of the key
   double equivalence_delta = 0.02;
 
@@ -59,6 +59,7 @@ struct DeviceTable {
 // keeps the first result's pair). That is a bootstrap per pair of GPUs per config — about 2 s for
 // 8 GPUs × 11 configs of 220 samples on a busy 2-core machine — so `compare = false` gives the
 // places and cells alone, at once, for a caller that compares on another thread.
-DeviceTable deviceTable(const SessionResult& session, double equivalence_delta = 0.02, bool compare = true);
+DeviceTable deviceTable(const SessionResult& session, double equivalence_delta = 0.02,
+                        bool compare = true);
 
 }  // namespace inferscope

@@ -6,7 +6,6 @@
 #include <QPalette>
 #include <QStringList>
 #include <QThreadPool>
-
 #include <algorithm>
 #include <cmath>
 
@@ -34,19 +33,28 @@ QString percent(double ratio) {
 
 QString statusText(ConfigStatus status) {
   switch (status) {
-    case ConfigStatus::Unsupported: return DeviceTableModel::tr("unsupported");
-    case ConfigStatus::OutOfMemory: return DeviceTableModel::tr("out of memory");
-    case ConfigStatus::Error: return DeviceTableModel::tr("error");
-    case ConfigStatus::Cancelled: return DeviceTableModel::tr("cancelled");
-    case ConfigStatus::Ok: break;
+    case ConfigStatus::Unsupported:
+      return DeviceTableModel::tr("unsupported");
+    case ConfigStatus::OutOfMemory:
+      return DeviceTableModel::tr("out of memory");
+    case ConfigStatus::Error:
+      return DeviceTableModel::tr("error");
+    case ConfigStatus::Cancelled:
+      return DeviceTableModel::tr("cancelled");
+    case ConfigStatus::Ok:
+      break;
   }
   return DeviceTableModel::tr("no latency");
 }
 
 }  // namespace
 
-QColor DeviceTableModel::slowerTint() { return QColor(230, 120, 20, 80); }
-QColor DeviceTableModel::fasterTint() { return QColor(40, 120, 220, 70); }
+QColor DeviceTableModel::slowerTint() {
+  return QColor(230, 120, 20, 80);
+}
+QColor DeviceTableModel::fasterTint() {
+  return QColor(40, 120, 220, 70);
+}
 
 DeviceTableModel::DeviceTableModel(SessionDocument* document, QObject* parent)
     : QAbstractTableModel(parent), document_(document) {
@@ -55,7 +63,9 @@ DeviceTableModel::DeviceTableModel(SessionDocument* document, QObject* parent)
   rebuild();
 }
 
-DeviceTableModel::~DeviceTableModel() { *alive_ = false; }
+DeviceTableModel::~DeviceTableModel() {
+  *alive_ = false;
+}
 
 void DeviceTableModel::rebuild() {
   SessionResult results = document_->resultsSoFar();
@@ -66,18 +76,19 @@ void DeviceTableModel::rebuild() {
   pending_ = compare ? generation : 0;
   setTable(std::move(cells));
   if (!compare) return;
-  QThreadPool::globalInstance()->start([this, alive = alive_, generation, results = std::move(results)] {
-    auto table = std::make_shared<DeviceTable>(deviceTable(results));
-    // Back on the GUI thread through the application object, which outlives this model.
-    QMetaObject::invokeMethod(
-        QCoreApplication::instance(),
-        [this, alive, generation, table] {
-          if (!*alive || generation != generation_) return;  // gone, or a newer session showing
-          pending_ = 0;
-          setTable(std::move(*table));
-        },
-        Qt::QueuedConnection);
-  });
+  QThreadPool::globalInstance()->start(
+      [this, alive = alive_, generation, results = std::move(results)] {
+        auto table = std::make_shared<DeviceTable>(deviceTable(results));
+        // Back on the GUI thread through the application object, which outlives this model.
+        QMetaObject::invokeMethod(
+            QCoreApplication::instance(),
+            [this, alive, generation, table] {
+              if (!*alive || generation != generation_) return;  // gone, or a newer session showing
+              pending_ = 0;
+              setTable(std::move(*table));
+            },
+            Qt::QueuedConnection);
+      });
 }
 
 void DeviceTableModel::setTable(DeviceTable table) {
@@ -116,20 +127,26 @@ QString DeviceTableModel::verdict(const DeviceTableRow& row, bool brief) const {
     QStringList parts;
     for (const auto& d : row.differences) {
       const auto o = orient(d);
-      parts << (brief ? tr("%1 +%2 vs %3").arg(label(o.slower), percent(o.ratio), label(o.faster)) : differenceText(d));
+      parts << (brief ? tr("%1 +%2 vs %3").arg(label(o.slower), percent(o.ratio), label(o.faster))
+                      : differenceText(d));
     }
     return parts.join(QStringLiteral("; "));
   }
-  if (table_.measuredPlaces(row) < 2) return brief ? tr("one device") : tr("measured on one device only");
+  if (table_.measuredPlaces(row) < 2)
+    return brief ? tr("one device") : tr("measured on one device only");
   const QString band = ValueFormat::number(table_.equivalence_delta * 100, 2);
   for (std::size_t a = 0; a < row.cells.size(); ++a) {
     for (std::size_t b = a + 1; b < row.cells.size(); ++b) {
       if (row.cells[a].measured() && row.cells[b].measured() && table_.comparable(a, b)) {
-        // Not shown to differ is not shown to be equal: a wide interval can hide a small difference.
+        // Not shown to differ is not shown to be equal: a wide interval can hide a small
+        // difference.
         return brief ? tr("within the intervals")
-                     : tr("within the intervals: for every pair of GPUs of one model the 95 % interval of the "
-                          "ratio of medians reaches inside ±%1 % — not shown to differ (a wide interval can "
-                          "hide a small difference)").arg(band);
+                     : tr("within the intervals: for every pair of GPUs of one model the 95 % "
+                          "interval of the "
+                          "ratio of medians reaches inside ±%1 % — not shown to differ (a wide "
+                          "interval can "
+                          "hide a small difference)")
+                           .arg(band);
       }
     }
   }
@@ -166,7 +183,8 @@ QString DeviceTableModel::cellText(const DeviceTableRow& row, int place) const {
   if (!c.measured()) return QStringLiteral("✕ %1").arg(statusText(c.status));
   QString text = ValueFormat::number(c.median_ms);  // the header names the unit
   if (c.ci_high_ms > c.ci_low_ms && c.median_ms > 0) {
-    text += QStringLiteral(" ±%1 %").arg(ValueFormat::number((c.ci_high_ms - c.ci_low_ms) / 2 / c.median_ms * 100, 2));
+    text += QStringLiteral(" ±%1 %").arg(
+        ValueFormat::number((c.ci_high_ms - c.ci_low_ms) / 2 / c.median_ms * 100, 2));
   }
   const QString m = cellMark(row, place);
   if (!m.isEmpty()) text += QStringLiteral("  ") + m;
@@ -183,22 +201,26 @@ QString DeviceTableModel::cellToolTip(const DeviceTableRow& row, int place) cons
         .arg(key.toHtmlEscaped(), where.toHtmlEscaped(), statusText(c.status),
              QString::fromStdString(c.message).toHtmlEscaped());
   }
-  QString text = tr("<b>%1 on %2</b><br>median %3").arg(key.toHtmlEscaped(), where.toHtmlEscaped(),
-                                                        ValueFormat::ms(c.median_ms));
+  QString text = tr("<b>%1 on %2</b><br>median %3")
+                     .arg(key.toHtmlEscaped(), where.toHtmlEscaped(), ValueFormat::ms(c.median_ms));
   if (c.ci_high_ms > c.ci_low_ms) {
-    text += tr(" (95 % CI %1–%2 ms)").arg(ValueFormat::number(c.ci_low_ms, 4), ValueFormat::number(c.ci_high_ms, 4));
+    text += tr(" (95 % CI %1–%2 ms)")
+                .arg(ValueFormat::number(c.ci_low_ms, 4), ValueFormat::number(c.ci_high_ms, 4));
   } else {
     text += tr(" (no interval: the steady part was too short or noisy for one)");
   }
-  if (c.results > 1) text += tr("<br>%1 results of this config here; the first one is shown").arg(c.results);
+  if (c.results > 1)
+    text += tr("<br>%1 results of this config here; the first one is shown").arg(c.results);
   bool any = false;
   for (const auto& d : row.differences) {
     if (d.a != static_cast<std::size_t>(place) && d.b != static_cast<std::size_t>(place)) continue;
     text += QStringLiteral("<br>") + differenceText(d).toHtmlEscaped();
     any = true;
   }
-  if (any) text += tr("<br>— beyond both intervals: a real difference between these GPUs");
-  else if (table_.measuredPlaces(row) > 1) text += QStringLiteral("<br>") + verdict(row).toHtmlEscaped();
+  if (any)
+    text += tr("<br>— beyond both intervals: a real difference between these GPUs");
+  else if (table_.measuredPlaces(row) > 1)
+    text += QStringLiteral("<br>") + verdict(row).toHtmlEscaped();
   return text;
 }
 
@@ -215,17 +237,23 @@ QVariant DeviceTableModel::data(const QModelIndex& index, int role) const {
   if (column == differencesColumn()) {
     if (role == Qt::DisplayRole) return verdict(row, true);
     if (role == Qt::ToolTipRole) return verdict(row, false);
-    if (role == Qt::ForegroundRole && row.differences.empty()) return QGuiApplication::palette().color(QPalette::PlaceholderText);
+    if (role == Qt::ForegroundRole && row.differences.empty())
+      return QGuiApplication::palette().color(QPalette::PlaceholderText);
     return {};
   }
   if (!is_place) return {};
   const auto& cell = row.cells[static_cast<std::size_t>(place)];
   switch (role) {
-    case Qt::DisplayRole: return cellText(row, place);
-    case Qt::ToolTipRole: return cellToolTip(row, place);
-    case Qt::TextAlignmentRole: return int(Qt::AlignRight | Qt::AlignVCenter);
-    case MarkRole: return mark(row, place);
-    case PositionRole: return cell.position;
+    case Qt::DisplayRole:
+      return cellText(row, place);
+    case Qt::ToolTipRole:
+      return cellToolTip(row, place);
+    case Qt::TextAlignmentRole:
+      return int(Qt::AlignRight | Qt::AlignVCenter);
+    case MarkRole:
+      return mark(row, place);
+    case PositionRole:
+      return cell.position;
     case Qt::BackgroundRole: {
       const int m = mark(row, place);
       if (m == 1 || m == 2) return slowerTint();
@@ -235,19 +263,23 @@ QVariant DeviceTableModel::data(const QModelIndex& index, int role) const {
     case Qt::ForegroundRole:
       if (!cell.measured()) return QGuiApplication::palette().color(QPalette::PlaceholderText);
       return {};
-    default: return {};
+    default:
+      return {};
   }
 }
 
 QVariant DeviceTableModel::headerData(int section, Qt::Orientation orientation, int role) const {
-  if (orientation != Qt::Horizontal) return QAbstractTableModel::headerData(section, orientation, role);
+  if (orientation != Qt::Horizontal)
+    return QAbstractTableModel::headerData(section, orientation, role);
   const int place = section - 1;
   if (section == kConfigColumn) return role == Qt::DisplayRole ? tr("config") : QVariant();
   if (section == differencesColumn()) {
     if (role == Qt::DisplayRole) return tr("beyond the intervals\n(GPUs of one model)");
     if (role == Qt::ToolTipRole) {
-      return tr("Pairs of GPUs of the same model whose ratio of medians has a 95 % interval outside "
-                "±%1 %: the difference is real, not noise. GPUs of different models are not compared.")
+      return tr("Pairs of GPUs of the same model whose ratio of medians has a 95 % interval "
+                "outside "
+                "±%1 %: the difference is real, not noise. GPUs of different models are not "
+                "compared.")
           .arg(ValueFormat::number(table_.equivalence_delta * 100, 2));
     }
     return {};
@@ -255,8 +287,9 @@ QVariant DeviceTableModel::headerData(int section, Qt::Orientation orientation, 
   if (place < 0 || place >= placeCount()) return {};
   const auto& p = table_.places[static_cast<std::size_t>(place)];
   if (role == Qt::DisplayRole) {
-    return tr("%1\n%2 · median ms").arg(QString::fromStdString(table_.labels[static_cast<std::size_t>(place)]),
-                                        QString::fromStdString(p.device.name.empty() ? std::string("CPU") : p.device.name));
+    return tr("%1\n%2 · median ms")
+        .arg(QString::fromStdString(table_.labels[static_cast<std::size_t>(place)]),
+             QString::fromStdString(p.device.name.empty() ? std::string("CPU") : p.device.name));
   }
   if (role == Qt::ToolTipRole) return placeDescription(p);
   return {};

@@ -8,7 +8,6 @@
 
 #include <QAbstractTableModel>
 #include <QColor>
-
 #include <memory>
 
 #include "core/engine/device_table.h"
@@ -46,7 +45,8 @@ class DeviceTableModel : public QAbstractTableModel {
   int rowCount(const QModelIndex& parent = {}) const override;
   int columnCount(const QModelIndex& parent = {}) const override;
   QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const override;
-  QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
+  QVariant headerData(int section, Qt::Orientation orientation,
+                      int role = Qt::DisplayRole) const override;
 
   // "NVIDIA H200 (sm_90, Hopper) · driver 580.95 · CUDA 12.8 · …" for a place.
   static QString placeDescription(const MeasuredOn& place);

@@ -9,13 +9,12 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QSplitter>
-#include <QTableView>
 #include <QStringList>
+#include <QTableView>
 #include <QVBoxLayout>
-
 #include <algorithm>
-#include <iterator>
 #include <cmath>
+#include <iterator>
 #include <limits>
 
 #include "gui/lib/config_palette.h"
@@ -32,15 +31,21 @@ constexpr int kLabelGap = 6;
 
 QColor DevicesView::deviceColor(int place) {
   // Okabe & Ito's qualitative palette: distinct for the common colour-vision deficiencies.
-  static const QColor kColors[] = {QColor(0, 114, 178),  QColor(230, 159, 0),  QColor(0, 158, 115),
-                                   QColor(213, 94, 0),   QColor(204, 121, 167), QColor(86, 180, 233),
-                                   QColor(240, 228, 66), QColor(90, 90, 90)};
+  static const QColor kColors[] = {
+      QColor(0, 114, 178),   QColor(230, 159, 0),  QColor(0, 158, 115),  QColor(213, 94, 0),
+      QColor(204, 121, 167), QColor(86, 180, 233), QColor(240, 228, 66), QColor(90, 90, 90)};
   return kColors[static_cast<std::size_t>(place) % std::size(kColors)];
 }
 
 DevicesView::DevicesView(SessionDocument* document, QWidget* parent)
-    : QWidget(parent), document_(document), model_(new DeviceTableModel(document, this)), devices_(new QLabel),
-      note_(new QLabel), split_(new QSplitter(Qt::Horizontal)), table_(new QTableView), plot_(new QCustomPlot) {
+    : QWidget(parent),
+      document_(document),
+      model_(new DeviceTableModel(document, this)),
+      devices_(new QLabel),
+      note_(new QLabel),
+      split_(new QSplitter(Qt::Horizontal)),
+      table_(new QTableView),
+      plot_(new QCustomPlot) {
   devices_->setObjectName(QStringLiteral("devicesLabel"));
   devices_->setTextInteractionFlags(Qt::TextSelectableByMouse);
   devices_->setWordWrap(true);
@@ -53,7 +58,8 @@ DevicesView::DevicesView(SessionDocument* document, QWidget* parent)
   table_->verticalHeader()->hide();
   table_->verticalHeader()->setDefaultSectionSize(table_->fontMetrics().height() + 8);
   table_->horizontalHeader()->setDefaultAlignment(Qt::AlignCenter);
-  table_->horizontalHeader()->setStretchLastSection(true);  // the verdict takes what is left; whole on hover
+  table_->horizontalHeader()->setStretchLastSection(
+      true);  // the verdict takes what is left; whole on hover
   plot_->setObjectName(QStringLiteral("devicesPlot"));
   split_->addWidget(table_);
   split_->addWidget(plot_);
@@ -82,42 +88,58 @@ DevicesView::DevicesView(SessionDocument* document, QWidget* parent)
   rebuild();
 }
 
-bool DevicesView::comparing() const { return model_->placeCount() > 1; }
+bool DevicesView::comparing() const {
+  return model_->placeCount() > 1;
+}
 
 QCPGraph* DevicesView::deviceGraph(int place) const {
-  return place >= 0 && place < static_cast<int>(graphs_.size()) ? graphs_[static_cast<std::size_t>(place)] : nullptr;
+  return place >= 0 && place < static_cast<int>(graphs_.size())
+             ? graphs_[static_cast<std::size_t>(place)]
+             : nullptr;
 }
 
 void DevicesView::rebuild() {
   const auto& t = model_->table();
   QStringList lines;
   for (std::size_t p = 0; p < t.places.size(); ++p) {
-    lines << tr("<b>%1</b> — %2").arg(QString::fromStdString(t.labels[p]).toHtmlEscaped(),
-                                     DeviceTableModel::placeDescription(t.places[p]).toHtmlEscaped());
+    lines << tr("<b>%1</b> — %2")
+                 .arg(QString::fromStdString(t.labels[p]).toHtmlEscaped(),
+                      DeviceTableModel::placeDescription(t.places[p]).toHtmlEscaped());
   }
   devices_->setText(lines.join(QStringLiteral("<br>")));
   devices_->setVisible(!lines.isEmpty());
   split_->setVisible(comparing());
-  if (auto* box = qobject_cast<QVBoxLayout*>(layout())) box->setStretch(box->count() - 1, comparing() ? 0 : 1);
+  if (auto* box = qobject_cast<QVBoxLayout*>(layout()))
+    box->setStretch(box->count() - 1, comparing() ? 0 : 1);
   if (t.places.empty()) {
-    note_->setText(tr("No results yet. Sessions measured on several GPUs (<code>sweep --devices</code>, or "
-                      "<code>merge</code> of several hosts' sessions) show their devices side by side here."));
+    note_->setText(
+        tr("No results yet. Sessions measured on several GPUs (<code>sweep --devices</code>, or "
+           "<code>merge</code> of several hosts' sessions) show their devices side by side here."));
   } else if (!comparing()) {
-    note_->setText(tr("This session has one device, so there is nothing to compare side by side. Sessions "
-                      "measured on several GPUs (<code>sweep --devices</code>, or <code>merge</code> of several "
-                      "hosts' sessions) show each config on each device here."));
+    note_->setText(tr(
+        "This session has one device, so there is nothing to compare side by side. Sessions "
+        "measured on several GPUs (<code>sweep --devices</code>, or <code>merge</code> of several "
+        "hosts' sessions) show each config on each device here."));
   } else {
     int marked = 0, compared = 0;
     for (const auto& row : t.rows) {
       marked += row.differences.empty() ? 0 : 1;
       compared += t.measuredPlaces(row) > 1 ? 1 : 0;
     }
-    note_->setText(model_->comparisonPending()
-                       ? tr("%1 devices · %2 of %3 configs measured on more than one · comparing the GPUs of "
-                            "each model…").arg(t.places.size()).arg(compared).arg(t.rows.size())
-                       : tr("%1 devices · %2 of %3 configs measured on more than one · %4 differ beyond their "
-                            "intervals between GPUs of one model (▲ slower, ▼ faster; hover for the comparison)")
-                             .arg(t.places.size()).arg(compared).arg(t.rows.size()).arg(marked));
+    note_->setText(
+        model_->comparisonPending()
+            ? tr("%1 devices · %2 of %3 configs measured on more than one · comparing the GPUs of "
+                 "each model…")
+                  .arg(t.places.size())
+                  .arg(compared)
+                  .arg(t.rows.size())
+            : tr("%1 devices · %2 of %3 configs measured on more than one · %4 differ beyond their "
+                 "intervals between GPUs of one model (▲ slower, ▼ faster; hover for the "
+                 "comparison)")
+                  .arg(t.places.size())
+                  .arg(compared)
+                  .arg(t.rows.size())
+                  .arg(marked));
   }
   table_->resizeColumnsToContents();
   rebuildChart();
@@ -156,7 +178,8 @@ void DevicesView::rebuildChart() {
       for (std::size_t q = 0; q < row.cells.size(); ++q) {
         partner = partner || (q != p && row.cells[q].measured() && t.comparable(p, q));
       }
-      if (!partner) continue;  // the only GPU of its model in this config: nothing to draw it against
+      if (!partner)
+        continue;  // the only GPU of its model in this config: nothing to draw it against
       for (std::size_t o = 0; o <= p; ++o) {
         if (row.cells[o].measured() && (o == p || t.comparable(o, p))) {
           reference[p] = static_cast<int>(o);
@@ -172,11 +195,13 @@ void DevicesView::rebuildChart() {
     for (int p = 0; p < n; ++p) {
       if (reference[static_cast<std::size_t>(p)] < 0) continue;
       const auto& c = row.cells[static_cast<std::size_t>(p)];
-      const double ref = row.cells[static_cast<std::size_t>(reference[static_cast<std::size_t>(p)])].median_ms;
+      const double ref =
+          row.cells[static_cast<std::size_t>(reference[static_cast<std::size_t>(p)])].median_ms;
       const double low = c.ci_low_ms > 0 ? c.ci_low_ms : c.median_ms;
       const double high = c.ci_high_ms > 0 ? c.ci_high_ms : c.median_ms;
       const double key = center + (p - (n - 1) / 2.0) * width;
-      drawn.push_back({p, key, (c.median_ms / ref - 1) * 100, (low / ref - 1) * 100, (high / ref - 1) * 100});
+      drawn.push_back(
+          {p, key, (c.median_ms / ref - 1) * 100, (low / ref - 1) * 100, (high / ref - 1) * 100});
       points_.push_back({static_cast<int>(r), p, drawn.back().percent, key});
       const QString m = model_->cellMark(row, p);
       if (!m.isEmpty()) {
@@ -207,7 +232,8 @@ void DevicesView::rebuildChart() {
         graph = plot_->addGraph(plot_->yAxis, plot_->xAxis);  // key: the config row
         graph->setName(QString::fromStdString(t.labels[static_cast<std::size_t>(p)]));
         graph->setLineStyle(QCPGraph::lsNone);
-        graph->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDisc, QPen(color.darker(120), 1.2), QBrush(color), 9));
+        graph->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDisc,
+                                               QPen(color.darker(120), 1.2), QBrush(color), 9));
         bars = new QCPErrorBars(plot_->yAxis, plot_->xAxis);
         bars->removeFromLegend();
         bars->setDataPlottable(graph);
@@ -241,17 +267,20 @@ void DevicesView::rebuildChart() {
 
   QSharedPointer<QCPAxisTickerText> ticker(new QCPAxisTickerText);
   for (std::size_t g = 0; g < group_rows_.size(); ++g) {
-    ticker->addTick(static_cast<double>(g + 1),
-                    QString::fromStdString(t.rows[static_cast<std::size_t>(group_rows_[g])].config_key));
+    ticker->addTick(
+        static_cast<double>(g + 1),
+        QString::fromStdString(t.rows[static_cast<std::size_t>(group_rows_[g])].config_key));
   }
   plot_->yAxis->setTicker(ticker);
   plot_->yAxis->setRange(0.4, static_cast<double>(group_rows_.size()) + 0.6);
   const double pad = std::max(0.5, (highest - lowest) * 0.1);
-  plot_->xAxis->setRange(lowest - pad, highest + pad * 4);  // room right of the last point for its mark
+  plot_->xAxis->setRange(lowest - pad,
+                         highest + pad * 4);  // room right of the last point for its mark
 
   // The device names at the right edge: a margin as wide as the widest.
   int widest = 0;
-  for (const auto* l : labels_) widest = std::max(widest, QFontMetrics(plot_->font()).horizontalAdvance(l->text()));
+  for (const auto* l : labels_)
+    widest = std::max(widest, QFontMetrics(plot_->font()).horizontalAdvance(l->text()));
   QMargins margins = plot_->axisRect()->margins();
   plot_->axisRect()->setAutoMargins(QCP::msLeft | QCP::msTop | QCP::msBottom);
   margins.setRight(widest + 2 * kLabelGap);
@@ -265,11 +294,14 @@ void DevicesView::layoutDeviceLabels() {
   const QRect rect = plot_->axisRect()->rect();
   std::vector<std::pair<double, std::size_t>> placed;
   for (std::size_t i = 0; i < labels_.size(); ++i) {
-    placed.emplace_back(std::clamp(plot_->yAxis->coordToPixel(label_values_[i]), double(rect.top()), double(rect.bottom())), i);
+    placed.emplace_back(std::clamp(plot_->yAxis->coordToPixel(label_values_[i]), double(rect.top()),
+                                   double(rect.bottom())),
+                        i);
   }
   std::sort(placed.begin(), placed.end());
   const double step = QFontMetrics(plot_->font()).height();
-  for (std::size_t k = 1; k < placed.size(); ++k) placed[k].first = std::max(placed[k].first, placed[k - 1].first + step);
+  for (std::size_t k = 1; k < placed.size(); ++k)
+    placed[k].first = std::max(placed[k].first, placed[k - 1].first + step);
   if (!placed.empty() && placed.back().first > rect.bottom()) {
     const double overflow = placed.back().first - rect.bottom();
     for (auto& p : placed) p.first = std::max(double(rect.top()), p.first - overflow);
@@ -285,8 +317,8 @@ void DevicesView::layoutDeviceLabels() {
     QFont font = mark->font();
     const QFontMetricsF metrics(font);
     const QPointF anchor = mark->position->pixelPosition();
-    QRectF box(anchor.x() + kLabelGap, anchor.y() - metrics.height() / 2, metrics.horizontalAdvance(mark->text()),
-                metrics.height());
+    QRectF box(anchor.x() + kLabelGap, anchor.y() - metrics.height() / 2,
+               metrics.horizontalAdvance(mark->text()), metrics.height());
     for (bool moved = true; moved;) {
       moved = false;
       for (const auto& other : taken) {
@@ -302,9 +334,11 @@ void DevicesView::layoutDeviceLabels() {
 
 QString DevicesView::textAt(const QPointF& pixel) const {
   for (const auto& p : points_) {
-    const double px = plot_->xAxis->coordToPixel(p.x), py = plot_->yAxis->coordToPixel(p.y);  // x: %, y: row
+    const double px = plot_->xAxis->coordToPixel(p.x),
+                 py = plot_->yAxis->coordToPixel(p.y);  // x: %, y: row
     if (std::hypot(px - pixel.x(), py - pixel.y()) > 9) continue;
-    return model_->data(model_->index(p.row, model_->placeColumn(p.place)), Qt::ToolTipRole).toString();
+    return model_->data(model_->index(p.row, model_->placeColumn(p.place)), Qt::ToolTipRole)
+        .toString();
   }
   return {};
 }

@@ -8,7 +8,6 @@
 #pragma once
 
 #include <QWidget>
-
 #include <vector>
 
 #include "gui/widgets/chart_style.h"
@@ -64,12 +63,12 @@ class DevicesView : public QWidget, public ExportableChart {
   QSplitter* split_;
   QTableView* table_;
   QCustomPlot* plot_;
-  std::vector<int> group_rows_;        // table row drawn at chart row 1, 2, … (the y axis)
-  std::vector<QCPGraph*> graphs_;      // per place; null where a place has no point
+  std::vector<int> group_rows_;    // table row drawn at chart row 1, 2, … (the y axis)
+  std::vector<QCPGraph*> graphs_;  // per place; null where a place has no point
   std::vector<QCPItemText*> marks_;
-  std::vector<QCPItemText*> labels_;   // per place with a graph
+  std::vector<QCPItemText*> labels_;  // per place with a graph
   std::vector<int> label_places_;
-  std::vector<double> label_values_;   // chart row of each label's last point
+  std::vector<double> label_values_;  // chart row of each label's last point
   struct Point {
     int row = 0, place = 0;
     double x = 0, y = 0;  // the difference (%) and the chart row

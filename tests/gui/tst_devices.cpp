@@ -35,8 +35,10 @@ const char* kFixture = "h200_resnet50_b32";
 
 // `--devices 0,1 --replicate` as it would look: the real run on cuda:0 and a synthetic cuda:1 of
 // the same host (or another host) whose `scaled` configs ran slower.
-SessionResult twoGpus(const std::vector<std::pair<std::string, double>>& scaled, const std::string& host = "") {
-  return mergedWithSyntheticDevices(fixture(kFixture).toStdString(), {SyntheticDevice{host, 1, "", scaled}});
+SessionResult twoGpus(const std::vector<std::pair<std::string, double>>& scaled,
+                      const std::string& host = "") {
+  return mergedWithSyntheticDevices(fixture(kFixture).toStdString(),
+                                    {SyntheticDevice{host, 1, "", scaled}});
 }
 
 // The comparisons run on a worker thread and arrive through the event loop: wait for them.
@@ -76,38 +78,49 @@ void TestDevices::cellsAndMarksOfTwoGpusOfOneModel() {
   QVERIFY(compared(model));
 
   QCOMPARE(model.placeCount(), 2);
-  QCOMPARE(model.rowCount(), 9);  // ResNet-50's nine configs, each on both GPUs
+  QCOMPARE(model.rowCount(), 9);     // ResNet-50's nine configs, each on both GPUs
   QCOMPARE(model.columnCount(), 4);  // config, cuda:0, cuda:1, the verdict
   QVERIFY(model.headerData(1, Qt::Horizontal).toString().contains(QStringLiteral("vm cuda:0")));
   QVERIFY(model.headerData(2, Qt::Horizontal).toString().contains(QStringLiteral("vm cuda:1")));
   QVERIFY(model.headerData(2, Qt::Horizontal).toString().contains(QStringLiteral("NVIDIA H200")));
-  QVERIFY(model.headerData(2, Qt::Horizontal, Qt::ToolTipRole).toString().contains(QStringLiteral("LibTorch 2.11.0")));
+  QVERIFY(model.headerData(2, Qt::Horizontal, Qt::ToolTipRole)
+              .toString()
+              .contains(QStringLiteral("LibTorch 2.11.0")));
 
   const int bf16 = rowOf(model, QStringLiteral("bf16"));
   QVERIFY(bf16 >= 0);
-  const QModelIndex slow = model.index(bf16, model.placeColumn(1)), fast = model.index(bf16, model.placeColumn(0));
+  const QModelIndex slow = model.index(bf16, model.placeColumn(1)),
+                    fast = model.index(bf16, model.placeColumn(0));
   QCOMPARE(slow.data(DeviceTableModel::MarkRole).toInt(), 1);
   QCOMPARE(fast.data(DeviceTableModel::MarkRole).toInt(), -1);
   // Text, not colour alone: the glyph and the percentage are in the cell, the comparison on hover.
-  QVERIFY2(slow.data().toString().contains(QStringLiteral("▲ +6.0 %")), qPrintable(slow.data().toString()));
-  QVERIFY2(fast.data().toString().contains(QStringLiteral("▼ −5.7 %")), qPrintable(fast.data().toString()));
+  QVERIFY2(slow.data().toString().contains(QStringLiteral("▲ +6.0 %")),
+           qPrintable(slow.data().toString()));
+  QVERIFY2(fast.data().toString().contains(QStringLiteral("▼ −5.7 %")),
+           qPrintable(fast.data().toString()));
   const auto& bf16_cells = model.table().rows[static_cast<std::size_t>(bf16)].cells;
-  QVERIFY(std::abs(bf16_cells[1].median_ms / bf16_cells[0].median_ms - 1.06) < 1e-9);  // the samples scaled
-  QVERIFY2(slow.data().toString().startsWith(QStringLiteral("%1 ±").arg(ValueFormat::number(bf16_cells[1].median_ms))),
+  QVERIFY(std::abs(bf16_cells[1].median_ms / bf16_cells[0].median_ms - 1.06) <
+          1e-9);  // the samples scaled
+  QVERIFY2(slow.data().toString().startsWith(
+               QStringLiteral("%1 ±").arg(ValueFormat::number(bf16_cells[1].median_ms))),
            qPrintable(slow.data().toString()));
   QVERIFY(model.headerData(2, Qt::Horizontal).toString().contains(QStringLiteral("median ms")));
   QCOMPARE(slow.data(Qt::BackgroundRole).value<QColor>(), DeviceTableModel::slowerTint());
   QCOMPARE(fast.data(Qt::BackgroundRole).value<QColor>(), DeviceTableModel::fasterTint());
   const QString tip = slow.data(Qt::ToolTipRole).toString();
-  QVERIFY2(tip.contains(QStringLiteral("vm cuda:1 is 6.0 % slower than vm cuda:0")), qPrintable(tip));
+  QVERIFY2(tip.contains(QStringLiteral("vm cuda:1 is 6.0 % slower than vm cuda:0")),
+           qPrintable(tip));
   QVERIFY(tip.contains(QStringLiteral("95 % CI")));
   QVERIFY(tip.contains(QStringLiteral("beyond both intervals")));
   const QModelIndex verdict = model.index(bf16, model.differencesColumn());
   QCOMPARE(verdict.data().toString(), QStringLiteral("vm cuda:1 +6.0 % vs vm cuda:0"));
-  QVERIFY2(verdict.data(Qt::ToolTipRole).toString().contains(QStringLiteral("vm cuda:1 is 6.0 % slower than vm cuda:0 (95 % CI")),
+  QVERIFY2(verdict.data(Qt::ToolTipRole)
+               .toString()
+               .contains(QStringLiteral("vm cuda:1 is 6.0 % slower than vm cuda:0 (95 % CI")),
            qPrintable(verdict.data(Qt::ToolTipRole).toString()));
   QVERIFY(model.index(rowOf(model, QStringLiteral("fp16+cl+graph+bench")), model.placeColumn(1))
-              .data(DeviceTableModel::MarkRole).toInt() == 1);
+              .data(DeviceTableModel::MarkRole)
+              .toInt() == 1);
 
   // Same samples (fp32) and 1 % apart (tf32): neither is marked, and the verdict says why.
   for (const char* key : {"fp32", "tf32"}) {
@@ -118,8 +131,12 @@ void TestDevices::cellsAndMarksOfTwoGpusOfOneModel() {
       QVERIFY(!cell.data(Qt::BackgroundRole).isValid());
       QVERIFY(!cell.data().toString().contains(QStringLiteral("▲")));
     }
-    QCOMPARE(model.index(row, model.differencesColumn()).data().toString(), QStringLiteral("within the intervals"));
-    QVERIFY2(model.index(row, model.differencesColumn()).data(Qt::ToolTipRole).toString().contains(QStringLiteral("reaches inside ±2.0 %")),
+    QCOMPARE(model.index(row, model.differencesColumn()).data().toString(),
+             QStringLiteral("within the intervals"));
+    QVERIFY2(model.index(row, model.differencesColumn())
+                 .data(Qt::ToolTipRole)
+                 .toString()
+                 .contains(QStringLiteral("reaches inside ±2.0 %")),
              key);
   }
   int marked = 0;
@@ -132,9 +149,11 @@ void TestDevices::oneDeviceSessionSaysSo() {
   DevicesView view(&document);
   QVERIFY(!view.comparing());
   QVERIFY(view.noteLabel()->text().contains(QStringLiteral("No results yet")));
-  document.setSession(std::make_shared<const SessionResult>(loadSession(fixture(kFixture).toStdString())));
+  document.setSession(
+      std::make_shared<const SessionResult>(loadSession(fixture(kFixture).toStdString())));
   QVERIFY(!view.comparing());
-  QVERIFY2(view.noteLabel()->text().contains(QStringLiteral("This session has one device")), qPrintable(view.noteLabel()->text()));
+  QVERIFY2(view.noteLabel()->text().contains(QStringLiteral("This session has one device")),
+           qPrintable(view.noteLabel()->text()));
   QVERIFY(view.table()->parentWidget()->isHidden());  // the splitter with table and chart
   // Its device is still named, with driver and libraries.
   QVERIFY(view.devicesLabel()->text().contains(QStringLiteral("NVIDIA H200")));
@@ -148,18 +167,25 @@ void TestDevices::anotherGpuModelIsShownButNeverMarked() {
   // the H200, never a "difference".
   SessionDocument document;
   document.setSession(std::make_shared<const SessionResult>(mergedWithSyntheticDevices(
-      fixture(kFixture).toStdString(), {SyntheticDevice{"node-b", 0, "NVIDIA A100-SXM4-80GB", {{"bf16", 1.2}}}}, true)));
+      fixture(kFixture).toStdString(),
+      {SyntheticDevice{"node-b", 0, "NVIDIA A100-SXM4-80GB", {{"bf16", 1.2}}}}, true)));
   DevicesView view(&document);
   auto* model = view.model();
   QVERIFY(compared(*model));
   QVERIFY(view.comparing());
   QCOMPARE(model->placeCount(), 2);
-  QVERIFY(model->headerData(2, Qt::Horizontal).toString().contains(QStringLiteral("node-b cuda:0")));
+  QVERIFY(
+      model->headerData(2, Qt::Horizontal).toString().contains(QStringLiteral("node-b cuda:0")));
   QVERIFY(model->headerData(2, Qt::Horizontal).toString().contains(QStringLiteral("A100")));
   for (int r = 0; r < model->rowCount(); ++r) {
-    for (int p = 0; p < 2; ++p) QCOMPARE(model->index(r, model->placeColumn(p)).data(DeviceTableModel::MarkRole).toInt(), 0);
-    QCOMPARE(model->index(r, model->differencesColumn()).data().toString(), QStringLiteral("not compared"));
-    QVERIFY(model->index(r, model->differencesColumn()).data(Qt::ToolTipRole).toString().contains(QStringLiteral("different GPU models")));
+    for (int p = 0; p < 2; ++p)
+      QCOMPARE(model->index(r, model->placeColumn(p)).data(DeviceTableModel::MarkRole).toInt(), 0);
+    QCOMPARE(model->index(r, model->differencesColumn()).data().toString(),
+             QStringLiteral("not compared"));
+    QVERIFY(model->index(r, model->differencesColumn())
+                .data(Qt::ToolTipRole)
+                .toString()
+                .contains(QStringLiteral("different GPU models")));
   }
   QVERIFY(view.devicesLabel()->text().contains(QStringLiteral("A100")));
   QCOMPARE(view.groupCount(), 0);  // no two GPUs of one model: nothing to draw against each other
@@ -183,7 +209,10 @@ void TestDevices::threeGpusMarkTheOddOneAgainstEach() {
   const QString tip = model.index(row, model.placeColumn(2)).data(Qt::ToolTipRole).toString();
   QVERIFY(tip.contains(QStringLiteral("than vm cuda:0")));
   QVERIFY(tip.contains(QStringLiteral("than vm cuda:1")));
-  QVERIFY(model.index(row, model.placeColumn(2)).data().toString().contains(QStringLiteral("▲ +8.0 %")));
+  QVERIFY(model.index(row, model.placeColumn(2))
+              .data()
+              .toString()
+              .contains(QStringLiteral("▲ +8.0 %")));
 
   // On the chart the three marks of amp-bf16 sit a third of a row apart: none covers another.
   DevicesView view(&document);
@@ -196,11 +225,12 @@ void TestDevices::threeGpusMarkTheOddOneAgainstEach() {
   for (auto* m : view.markLabels()) {
     const QFontMetricsF metrics(m->font());
     const QPointF at = m->position->pixelPosition();
-    rects.emplace_back(at.x() + m->padding().left(), at.y() - metrics.height() / 2, metrics.horizontalAdvance(m->text()),
-                       metrics.height());
+    rects.emplace_back(at.x() + m->padding().left(), at.y() - metrics.height() / 2,
+                       metrics.horizontalAdvance(m->text()), metrics.height());
   }
   for (std::size_t a = 0; a < rects.size(); ++a) {
-    for (std::size_t b = a + 1; b < rects.size(); ++b) QVERIFY2(!rects[a].intersects(rects[b]), qPrintable(QString("%1 %2").arg(a).arg(b)));
+    for (std::size_t b = a + 1; b < rects.size(); ++b)
+      QVERIFY2(!rects[a].intersects(rects[b]), qPrintable(QString("%1 %2").arg(a).arg(b)));
   }
 }
 
@@ -231,7 +261,8 @@ void TestDevices::chartDrawsEachDeviceWithIntervalsAndMarks() {
   }
   QCOMPARE(view.deviceGraph(0)->name(), QStringLiteral("vm cuda:0"));
   QCOMPARE(view.deviceGraph(1)->name(), QStringLiteral("node-b cuda:1"));
-  QVERIFY(view.deviceGraph(0)->scatterStyle().brush().color() != view.deviceGraph(1)->scatterStyle().brush().color());
+  QVERIFY(view.deviceGraph(0)->scatterStyle().brush().color() !=
+          view.deviceGraph(1)->scatterStyle().brush().color());
   int bars = 0;
   for (int i = 0; i < plot->plottableCount(); ++i) {
     if (auto* e = qobject_cast<QCPErrorBars*>(plot->plottable(i))) {
@@ -251,10 +282,12 @@ void TestDevices::chartDrawsEachDeviceWithIntervalsAndMarks() {
   }();
   QVERIFY(bf16_row > 0);
   double y0 = 0, y1 = 0;
-  for (auto it = view.deviceGraph(0)->data()->begin(); it != view.deviceGraph(0)->data()->end(); ++it) {
+  for (auto it = view.deviceGraph(0)->data()->begin(); it != view.deviceGraph(0)->data()->end();
+       ++it) {
     if (std::abs(it->key - bf16_row) < 0.4) y0 = it->value;
   }
-  for (auto it = view.deviceGraph(1)->data()->begin(); it != view.deviceGraph(1)->data()->end(); ++it) {
+  for (auto it = view.deviceGraph(1)->data()->begin(); it != view.deviceGraph(1)->data()->end();
+       ++it) {
     if (std::abs(it->key - bf16_row) < 0.4) y1 = it->value;
   }
   QCOMPARE(y0, 0.0);
@@ -263,7 +296,8 @@ void TestDevices::chartDrawsEachDeviceWithIntervalsAndMarks() {
   QCOMPARE(view.markLabels().size(), std::size_t{2});
   QStringList marks;
   for (auto* m : view.markLabels()) marks << m->text();
-  QVERIFY2(marks.join(QLatin1Char(' ')).contains(QStringLiteral("▲ +6.0 %")), qPrintable(marks.join(QLatin1Char(' '))));
+  QVERIFY2(marks.join(QLatin1Char(' ')).contains(QStringLiteral("▲ +6.0 %")),
+           qPrintable(marks.join(QLatin1Char(' '))));
   QVERIFY(marks.join(QLatin1Char(' ')).contains(QStringLiteral("▼ −5.7 %")));
   QCOMPARE(view.deviceLabels().size(), std::size_t{2});
   QCOMPARE(view.deviceLabels()[1]->text(), QStringLiteral("node-b cuda:1"));
@@ -271,9 +305,11 @@ void TestDevices::chartDrawsEachDeviceWithIntervalsAndMarks() {
   plot->replot(QCustomPlot::rpImmediateRefresh);
   const QPointF pixel(plot->xAxis->coordToPixel(y1), plot->yAxis->coordToPixel(bf16_row + 0.175));
   const QString tip = view.textAt(pixel);
-  QVERIFY2(tip.contains(QStringLiteral("node-b cuda:1 is 6.0 % slower than vm cuda:0")), qPrintable(tip));
+  QVERIFY2(tip.contains(QStringLiteral("node-b cuda:1 is 6.0 % slower than vm cuda:0")),
+           qPrintable(tip));
   QVERIFY(view.textAt(QPointF(2, 2)).isEmpty());
-  QVERIFY(view.noteLabel()->text().contains(QStringLiteral("1 differ beyond their intervals between GPUs of one model")));
+  QVERIFY(view.noteLabel()->text().contains(
+      QStringLiteral("1 differ beyond their intervals between GPUs of one model")));
 }
 
 void TestDevices::windowHasTheDevicesTabWithTheSessionsDevices() {
@@ -282,13 +318,17 @@ void TestDevices::windowHasTheDevicesTabWithTheSessionsDevices() {
   saveSession(twoGpus({}), path.toStdString());  // an identical twin: nothing to mark
   // With INFERSCOPE_DEVICE_SESSIONS_DIR set, the sessions of docs/GUI.md's Devices screenshots are
   // written there: the BERT guide sweep of tests/fixtures on its H200 and synthetic copies.
-  if (const QString keep = qEnvironmentVariable("INFERSCOPE_DEVICE_SESSIONS_DIR"); !keep.isEmpty()) {
+  if (const QString keep = qEnvironmentVariable("INFERSCOPE_DEVICE_SESSIONS_DIR");
+      !keep.isEmpty()) {
     const std::string bert = fixture("h200_bert_guide").toStdString();
-    const SyntheticDevice second{"", 1, "", {{"fp16", 1.06}, {"bf16+graph", 1.04}, {"tf32", 1.01}, {"bf16", 1.03}}};
+    const SyntheticDevice second{
+        "", 1, "", {{"fp16", 1.06}, {"bf16+graph", 1.04}, {"tf32", 1.01}, {"bf16", 1.03}}};
     saveSession(mergedWithSyntheticDevices(bert, {second}),
                 QDir(keep).filePath(QStringLiteral("bert-two-gpus.inferscope.json")).toStdString());
-    saveSession(mergedWithSyntheticDevices(bert, {second, SyntheticDevice{"node-b", 0, "", {{"amp-bf16", 0.95}}}}),
-                QDir(keep).filePath(QStringLiteral("bert-three-gpus.inferscope.json")).toStdString());
+    saveSession(
+        mergedWithSyntheticDevices(
+            bert, {second, SyntheticDevice{"node-b", 0, "", {{"amp-bf16", 0.95}}}}),
+        QDir(keep).filePath(QStringLiteral("bert-three-gpus.inferscope.json")).toStdString());
   }
   MainWindow window;
   window.resize(1280, 720);
@@ -308,7 +348,9 @@ void TestDevices::windowHasTheDevicesTabWithTheSessionsDevices() {
   QVERIFY(view->table()->isVisible());
   QCOMPARE(view->model()->placeCount(), 2);
   const QString devices = view->devicesLabel()->text();
-  QVERIFY2(devices.contains(QStringLiteral("vm cuda:0")) && devices.contains(QStringLiteral("vm cuda:1")), qPrintable(devices));
+  QVERIFY2(devices.contains(QStringLiteral("vm cuda:0")) &&
+               devices.contains(QStringLiteral("vm cuda:1")),
+           qPrintable(devices));
   QVERIFY(devices.contains(QStringLiteral("cuDNN 91900")));
   // The file was re-analysed on open (as every session is); nothing in it differs between the GPUs.
   for (const auto& row : view->model()->table().rows) QVERIFY(row.differences.empty());

@@ -17,15 +17,16 @@
 namespace inferscope::testing {
 
 struct SyntheticDevice {
-  std::string host;       // "" keeps the real session's host
-  int index = 1;          // the GPU ordinal it pretends to be
-  std::string name;       // "" keeps the real GPU model
+  std::string host;                                    // "" keeps the real session's host
+  int index = 1;                                       // the GPU ordinal it pretends to be
+  std::string name;                                    // "" keeps the real GPU model
   std::vector<std::pair<std::string, double>> scaled;  // config key → factor on its samples
 };
 
 // The real session `path` on its own GPU, then one synthetic copy per entry of `copies`, merged.
 // keep_hosts as merge's --keep-hosts: needed where a copy names another GPU model.
-inline SessionResult mergedWithSyntheticDevices(const std::string& path, const std::vector<SyntheticDevice>& copies,
+inline SessionResult mergedWithSyntheticDevices(const std::string& path,
+                                                const std::vector<SyntheticDevice>& copies,
                                                 bool keep_hosts = false) {
   // Analysed again with today's rules, as the window does on opening a file, so that a scaled copy
   // and its original are told apart by their samples only.
