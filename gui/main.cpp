@@ -3,7 +3,7 @@
 //   inferscope --screenshot out.png [--open FILE | --run] [--configs fp32,bf16 …]
 //       renders the window offscreen to a PNG and exits (how docs/screenshots are made); --run
 //       first measures the chosen configs live, with the same code path a user's Start takes;
-//       --grab-after MS takes the picture mid-run instead; --tab memory|speed|kernels|cudnn picks the chart;
+//       --grab-after MS takes the picture mid-run instead; --tab memory|speed|kernels|cudnn|devices picks the chart;
 //       --wizard turing grabs the wizard's recommendation page for a simulated generation.
 //   inferscope --dark …                        Fusion style with a dark palette (the charts follow)
 //   --select KEY selects a config in the results table (the latency chart brings it forward).
@@ -12,6 +12,7 @@
 #include <QDir>
 #include <QSettings>
 #include <QTabWidget>
+#include <QThreadPool>
 #include <QTimer>
 
 #include <cstdio>
@@ -40,6 +41,9 @@ void isolateSettings() {
 }
 
 int grabWindow(MainWindow& window, const QString& path) {
+  // Work the views hand to the thread pool (the Devices page's comparisons) lands before the
+  // picture: wait for it, then deliver its queued results.
+  QThreadPool::globalInstance()->waitForDone(60000);
   QApplication::processEvents();
   // Charts replot on a queued event; render them now so the grab sees the final picture.
   for (auto* plot : window.findChildren<QCustomPlot*>()) plot->replot(QCustomPlot::rpImmediateRefresh);
@@ -71,7 +75,7 @@ int main(int argc, char** argv) {
   const QCommandLineOption iterations_opt(QStringLiteral("iterations"), QStringLiteral("measured iterations per config"), QStringLiteral("n"));
   const QCommandLineOption size_opt(QStringLiteral("size"), QStringLiteral("window size for --screenshot"), QStringLiteral("WxH"), QStringLiteral("1280x800"));
   const QCommandLineOption grab_after_opt(QStringLiteral("grab-after"), QStringLiteral("with --run: grab the live window after this many ms, then cancel"), QStringLiteral("ms"));
-  const QCommandLineOption tab_opt(QStringLiteral("tab"), QStringLiteral("chart tab to show: latency, memory, speed, kernels, cudnn"), QStringLiteral("name"));
+  const QCommandLineOption tab_opt(QStringLiteral("tab"), QStringLiteral("chart tab to show: latency, memory, speed, kernels, cudnn, devices"), QStringLiteral("name"));
   const QCommandLineOption wizard_opt(QStringLiteral("wizard"), QStringLiteral("with --screenshot: the wizard's recommendation page for this simulated generation"), QStringLiteral("generation"));
   const QCommandLineOption log_opt(QStringLiteral("log-scale"), QStringLiteral("logarithmic latency axis"));
   const QCommandLineOption dark_opt(QStringLiteral("dark"), QStringLiteral("Fusion style with a dark palette"));

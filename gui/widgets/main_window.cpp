@@ -34,6 +34,7 @@
 #include "gui/lib/session_loader.h"
 #include "gui/lib/value_format.h"
 #include "gui/widgets/cudnn_chart.h"
+#include "gui/widgets/devices_view.h"
 #include "gui/widgets/file_actions.h"
 #include "gui/widgets/kernels_view.h"
 #include "gui/widgets/latency_chart.h"
@@ -198,6 +199,8 @@ void MainWindow::createCentralArea() {
   tabs_->addTab(kernels_view_, tr("Kernels"));
   cudnn_chart_ = new CudnnChart(document_);
   tabs_->addTab(cudnn_chart_, tr("cuDNN"));
+  devices_view_ = new DevicesView(document_);  // several GPUs side by side (issue #20)
+  tabs_->addTab(devices_view_, tr("Devices"));
 
   results_view_ = new ResultsView(results_model_);
   // The config picked in the table comes forward on the latency chart, with its steady start and forks.

@@ -1,5 +1,5 @@
 // The InferScope window: "Model & input" dock on the left, the chart tabs (Latency, Memory,
-// Speed × accuracy, Kernels, cuDNN) and the results table in the middle, the log at the bottom, run progress in the status bar. It wires the
+// Speed × accuracy, Kernels, cuDNN, Devices) and the results table in the middle, the log at the bottom, run progress in the status bar. It wires the
 // EngineBridge to the SessionDocument and the views; it never calls LibTorch and never blocks
 // on the engine, so it stays responsive through any run.
 // main_window.cpp holds layout, menus and the run; main_window_docks.cpp the docks. Session files
@@ -27,6 +27,7 @@ class QTabWidget;
 namespace inferscope::gui {
 
 class CudnnChart;
+class DevicesView;
 class EngineBridge;
 class FileActions;
 class KernelsView;
@@ -60,6 +61,7 @@ class MainWindow : public QMainWindow {
   SpeedAccuracyChart* speedAccuracyChart() const { return speed_chart_; }
   KernelsView* kernelsView() const { return kernels_view_; }
   CudnnChart* cudnnChart() const { return cudnn_chart_; }
+  DevicesView* devicesView() const { return devices_view_; }
   QTabWidget* chartTabs() const { return tabs_; }
   ResultsView* resultsView() const { return results_view_; }
   ResultsTableModel* resultsModel() const { return results_model_; }
@@ -146,6 +148,7 @@ class MainWindow : public QMainWindow {
   SpeedAccuracyChart* speed_chart_ = nullptr;
   KernelsView* kernels_view_ = nullptr;
   CudnnChart* cudnn_chart_ = nullptr;
+  DevicesView* devices_view_ = nullptr;
   ResultsView* results_view_ = nullptr;
   RunStatusBar* run_status_ = nullptr;
   QTabWidget* tabs_ = nullptr;
