@@ -15,6 +15,7 @@
 
 #include "core/session/session_file.h"
 #include "gui/lib/engine_bridge.h"
+#include "gui/lib/file_names.h"
 #include "gui/lib/log_model.h"
 #include "gui/lib/recent_files.h"
 #include "gui/lib/session_document.h"
@@ -28,11 +29,6 @@ namespace {
 
 QString sessionFilter() {
   return FileActions::tr("InferScope sessions (*.inferscope.json);;JSON files (*.json)");
-}
-
-QString withSuffix(QString path, const QString& suffix) {
-  if (!path.endsWith(suffix, Qt::CaseInsensitive)) path += suffix;
-  return path;
 }
 
 }  // namespace

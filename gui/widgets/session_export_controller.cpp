@@ -27,6 +27,7 @@
 #include "core/trace/chrome_trace_writer.h"
 #include "core/trace/trace_records.h"
 #include "gui/lib/engine_bridge.h"
+#include "gui/lib/file_names.h"
 #include "gui/lib/log_model.h"
 #include "gui/lib/recent_files.h"
 #include "gui/lib/results_table_model.h"
@@ -35,14 +36,6 @@
 #include "gui/widgets/chart_style.h"
 
 namespace inferscope::gui {
-namespace {
-
-QString withSuffix(QString path, const QString& suffix) {
-  if (!path.endsWith(suffix, Qt::CaseInsensitive)) path += suffix;
-  return path;
-}
-
-}  // namespace
 
 SessionExportController::SessionExportController(SessionDocument* document, EngineBridge* bridge,
                                                  LogModel* log, QTabWidget* charts, QLabel* caption,
