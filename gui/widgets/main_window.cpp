@@ -37,6 +37,7 @@
 #include "gui/widgets/file_actions.h"
 #include "gui/widgets/kernels_view.h"
 #include "gui/widgets/latency_chart.h"
+#include "gui/widgets/lessons_menu.h"
 #include "gui/widgets/memory_chart.h"
 #include "gui/widgets/message_banner.h"
 #include "gui/widgets/results_view.h"
@@ -273,6 +274,8 @@ void MainWindow::createMenus() {
   wizard_action_ = tools->addAction(tr("&Recommendation Wizard…"), this, &MainWindow::openWizard);
   wizard_action_->setObjectName(QStringLiteral("wizardAction"));
   wizard_action_->setShortcut(Qt::CTRL | Qt::SHIFT | Qt::Key_W);
+
+  menuBar()->addMenu(new LessonsMenu(this));  // teaching (issue #18): presentation mode
 
   // Between View and Help, where the sketch in UI.md has it.
   auto* exports = menuBar()->addMenu(tr("E&xport"));

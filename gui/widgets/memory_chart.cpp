@@ -205,4 +205,10 @@ QString MemoryChart::textAt(const QPointF& pixel) const {
   return {};
 }
 
+int MemoryChart::groupOf(int series_index) const {
+  for (std::size_t r = 0; r < rows_.size(); ++r)
+    if (rows_[r].series_index == series_index) return static_cast<int>(r);
+  return -1;
+}
+
 }  // namespace inferscope::gui

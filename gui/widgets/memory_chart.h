@@ -36,6 +36,8 @@ class MemoryChart : public QWidget, public ExportableChart {
   bool logScale() const { return log_scale_; }
   // The value labels over the bar groups, in plot order (tests).
   QStringList valueLabels() const;
+  // The bar group of a config (its x position), −1 when it has none.
+  int groupOf(int series_index) const;
 
  private:
   struct Row {

@@ -196,4 +196,13 @@ QString SpeedAccuracyChart::textAt(const QPointF& pixel) const {
   return {};
 }
 
+bool SpeedAccuracyChart::pointOf(const QString& key, QPointF* at) const {
+  for (const auto& p : points_) {
+    if (p.key != key) continue;
+    *at = QPointF(p.x, p.speedup);
+    return true;
+  }
+  return false;
+}
+
 }  // namespace inferscope::gui
