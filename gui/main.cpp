@@ -6,6 +6,7 @@
 //       --grab-after MS takes the picture mid-run instead; --tab memory|speed|kernels|cudnn picks the chart;
 //       --wizard turing grabs the wizard's recommendation page for a simulated generation.
 //   inferscope --dark …                        Fusion style with a dark palette (the charts follow)
+//   inferscope --lang ja …                     the UI in Japanese (en, ja, system; View → Language too)
 //   --select KEY selects a config in the results table (the latency chart brings it forward).
 //   inferscope --lesson cold-start --present   a built-in lesson in presentation mode, full screen
 //       (--lesson alone: in a window); with --screenshot, --step N grabs slide N (default: the
@@ -24,6 +25,7 @@
 #include "core/common/version.h"
 #include "gui/lib/engine_bridge.h"
 #include "gui/widgets/dark_style.h"
+#include "gui/widgets/language_switch.h"
 #include "gui/widgets/latency_chart.h"
 #include "gui/widgets/lesson_handout.h"
 #include "gui/widgets/lessons_menu.h"
@@ -86,7 +88,8 @@ int main(int argc, char** argv) {
   const QCommandLineOption present_opt(QStringLiteral("present"), QStringLiteral("with --lesson: presentation mode, full screen"));
   const QCommandLineOption step_opt(QStringLiteral("step"), QStringLiteral("with --lesson --screenshot: the slide to grab (1 = first)"), QStringLiteral("n"));
   const QCommandLineOption handout_opt(QStringLiteral("handout"), QStringLiteral("with --lesson: write every slide to this PDF (.pdf) or folder of PNGs, then exit"), QStringLiteral("path"));
-  parser.addOptions({screenshot_opt, open_opt, run_opt, model_opt, batch_opt, configs_opt, warmup_opt,
+  const QCommandLineOption lang_opt(QStringLiteral("lang"), QStringLiteral("UI language: en, ja or system (default: the saved choice, else the system's)"), QStringLiteral("code"));
+  parser.addOptions({lang_opt, screenshot_opt, open_opt, run_opt, model_opt, batch_opt, configs_opt, warmup_opt,
                      iterations_opt, size_opt, grab_after_opt, log_opt, tab_opt, wizard_opt, dark_opt, select_opt,
                      lesson_opt, present_opt, step_opt, handout_opt});
   // Offscreen rendering needs no display; it has to be chosen before QApplication exists, so the
@@ -110,6 +113,16 @@ int main(int argc, char** argv) {
   parser.process(app);
   if (parser.isSet(dark_opt)) DarkStyle::apply();
   if (screenshot || handout) isolateSettings();
+  // Before any window exists, so every text starts in the language; --lang is not remembered.
+  auto& language = inferscope::gui::LanguageSwitch::instance();
+  if (parser.isSet(lang_opt)) {
+    const QString code = parser.value(lang_opt).toLower();
+    const QString saved = QSettings().value(QStringLiteral("language")).toString();
+    language.apply(code == QLatin1String("system") ? QString() : code);
+    QSettings().setValue(QStringLiteral("language"), saved);
+  } else {
+    language.applySaved();
+  }
 
   if (parser.isSet(lesson_opt) && (screenshot || handout)) {
     // A lesson's picture or hand-out: the presentation window alone, at --size.
