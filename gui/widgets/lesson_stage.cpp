@@ -143,7 +143,7 @@ void LessonStage::ring(QCustomPlot* plot, double x, double y) {
 void LessonStage::enlargeTexts(QCustomPlot* plot) {
   // The charts size their legend and labels for a desktop; from the back of a room they need the
   // stage's size (set when they were built, for axes and tick labels) or close to it.
-  const int px = std::max(12, font().pixelSize() * 4 / 5);
+  const int px = std::max(12, font().pixelSize());
   auto grow = [px](QFont f) {
     if (f.pixelSize() > 0 ? f.pixelSize() < px : true) f.setPixelSize(px);
     return f;

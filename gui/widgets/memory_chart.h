@@ -39,6 +39,9 @@ class MemoryChart : public QWidget, public ExportableChart {
   // The bar group of a config (its x position), −1 when it has none.
   int groupOf(int series_index) const;
 
+ protected:
+  void changeEvent(QEvent* event) override;  // LanguageChange: the plot's texts again
+
  private:
   struct Row {
     int series_index = 0;

@@ -50,6 +50,9 @@ class SpeedAccuracyChart : public QWidget, public ExportableChart {
  signals:
   void toleranceChanged(double tolerance);
 
+ protected:
+  void changeEvent(QEvent* event) override;  // LanguageChange: the plot's texts again
+
  private:
   struct Point {
     int config_index = 0;  // into the ranked session's configs
