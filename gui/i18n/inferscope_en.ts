@@ -1099,6 +1099,10 @@
         <source>Answer</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Its sessions are recorded on a GPU machine by bench/gpu/h200_run.sh, phase “%1”.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>inferscope::gui::RecommendationPage</name>

@@ -1095,6 +1095,10 @@
         <source>Answer</source>
         <translation>答え</translation>
     </message>
+    <message>
+        <source>Its sessions are recorded on a GPU machine by bench/gpu/h200_run.sh, phase “%1”.</source>
+        <translation>このレッスンのセッションは GPU マシン上で bench/gpu/h200_run.sh のフェーズ「%1」が記録する。</translation>
+    </message>
 </context>
 <context>
     <name>inferscope::gui::RecommendationPage</name>

@@ -233,8 +233,11 @@ void PresentationWindow::refreshTexts() {
   dots_->set(static_cast<int>(slides_.size()), current_);
   copy_->setText(tr("Copy the command"));
   if (!lesson_.available) {
-    unavailable_->setText(tr("This lesson's data is not recorded yet.") + QLatin1Char('\n') +
-                          QString::fromStdString(lesson_.unavailable_reason));
+    const QString why = l.pending_phase.empty()
+                            ? QString::fromStdString(lesson_.unavailable_reason)
+                            : tr("Its sessions are recorded on a GPU machine by bench/gpu/h200_run.sh, phase “%1”.")
+                                  .arg(QString::fromStdString(l.pending_phase));
+    unavailable_->setText(tr("This lesson's data is not recorded yet.") + QLatin1Char('\n') + why);
     step_title_->setText(tr("Run it live"));
     caption_->setText(liveText());
     copy_->setVisible(true);
