@@ -14,6 +14,9 @@ import sys
 
 import torch
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from tune_models import spec, trace  # noqa: E402  (one way to trace a model to a file and name its input)
+
 
 class Overflow(torch.nn.Module):
     """Activations ~1e3 by construction: their squares (~1e6) overflow FP16 to inf, and the norm
@@ -33,11 +36,6 @@ class Overflow(torch.nn.Module):
         return self.down(h)
 
 
-def trace(model, example, path, device="cpu"):
-    with torch.no_grad():
-        torch.jit.trace(model.eval().to(device), example.to(device), strict=False).save(path)
-
-
 def main():
     out_dir = sys.argv[1]
     os.makedirs(out_dir, exist_ok=True)
@@ -45,11 +43,8 @@ def main():
     made = []
 
     def add(name, build, example, device="cpu"):
-        path = os.path.join(out_dir, name + ".pt")
         try:
-            trace(build(), example, path, device)
-            dtype = {torch.float32: "float32", torch.int64: "int64"}[example.dtype]
-            made.append((name, path, "x".join(str(d) for d in example.shape) + ":" + dtype))
+            made.append((name, trace(name, build(), example, out_dir, device), spec(example)))
         except Exception as e:  # a missing library skips one model, never the others
             print(f"SKIP {name} {type(e).__name__}: {e}".splitlines()[0], flush=True)
 

@@ -2,15 +2,22 @@
 
 namespace inferscope::lessons {
 
-const char* toString(Language language) { return language == Language::Japanese ? "ja" : "en"; }
+const char* toString(Language language) {
+  return language == Language::Japanese ? "ja" : "en";
+}
 
 const char* toString(View view) {
   switch (view) {
-    case View::Latency: return "latency";
-    case View::Memory: return "memory";
-    case View::Speed: return "speed";
-    case View::Cudnn: return "cudnn";
-    case View::Kernels: return "kernels";
+    case View::Latency:
+      return "latency";
+    case View::Memory:
+      return "memory";
+    case View::Speed:
+      return "speed";
+    case View::Cudnn:
+      return "cudnn";
+    case View::Kernels:
+      return "kernels";
   }
   return "latency";
 }
@@ -23,10 +30,14 @@ std::optional<View> viewFromString(const std::string& text) {
 
 const char* toString(TargetKind kind) {
   switch (kind) {
-    case TargetKind::Region: return "region";
-    case TargetKind::Point: return "point";
-    case TargetKind::Row: return "row";
-    case TargetKind::Config: return "config";
+    case TargetKind::Region:
+      return "region";
+    case TargetKind::Point:
+      return "point";
+    case TargetKind::Row:
+      return "row";
+    case TargetKind::Config:
+      return "config";
   }
   return "config";
 }

@@ -19,7 +19,9 @@ const char* toString(Language language);  // "en", "ja"
 // One text in both languages; templates ("{speedup:.1f}× faster") are filled by lesson_text.h.
 struct LocalizedText {
   std::string en, ja;
-  const std::string& in(Language language) const { return language == Language::Japanese ? ja : en; }
+  const std::string& in(Language language) const {
+    return language == Language::Japanese ? ja : en;
+  }
 };
 
 // Where a lesson's data comes from: a session file, or a cuDNN ledger file (`inferscope-cli cudnn
@@ -39,7 +41,8 @@ using NumberRef = std::variant<double, std::string>;
 //  - a field of a mode of a ledger      (source, mode, field: "first_iteration_ms", …)
 //  - a ledger summary field             (source, field: "benchmark_differs", …)
 //  - a session header field             (source, field: "libtorch_major_minor")
-//  - an operation over other metrics    (op: ratio, diff, percent_change, product, min, max, sum, ms_to_s,
+//  - an operation over other metrics    (op: ratio, diff, percent_change, product, min, max, sum,
+//  ms_to_s,
 //                                        bytes_to_mib; args: metric names or numbers)
 struct MetricDef {
   std::string name;

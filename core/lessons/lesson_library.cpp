@@ -24,7 +24,8 @@ FileReader directoryReader(const std::string& directory) {
 
 LoadedLesson loadLesson(const std::string& lesson_file, const FileReader& read) {
   const auto text = read(lesson_file);
-  if (!text) throw Error(ErrorKind::InvalidInput, fmt::format("lesson file '{}' is missing", lesson_file));
+  if (!text)
+    throw Error(ErrorKind::InvalidInput, fmt::format("lesson file '{}' is missing", lesson_file));
   LoadedLesson out;
   out.lesson = lessonFromJson(*text, lesson_file);
   for (const auto& src : out.lesson.sources) {
@@ -33,8 +34,9 @@ LoadedLesson loadLesson(const std::string& lesson_file, const FileReader& read) 
       out.unavailable_reason =
           out.lesson.pending_phase.empty()
               ? fmt::format("lesson '{}': its data file '{}' is missing", out.lesson.id, src.file)
-              : fmt::format("session not recorded yet: '{}' comes from bench/gpu/h200_run.sh phase '{}'", src.file,
-                            out.lesson.pending_phase);
+              : fmt::format(
+                    "session not recorded yet: '{}' comes from bench/gpu/h200_run.sh phase '{}'",
+                    src.file, out.lesson.pending_phase);
       return out;
     }
     if (src.kind == SourceKind::Session)

@@ -14,7 +14,8 @@ namespace inferscope::lessons {
 namespace {
 
 [[noreturn]] void fail(const Lesson& l, const MetricDef& m, const std::string& what) {
-  throw Error(ErrorKind::InvalidInput, fmt::format("lesson '{}', metric '{}': {}", l.id, m.name, what));
+  throw Error(ErrorKind::InvalidInput,
+              fmt::format("lesson '{}', metric '{}': {}", l.id, m.name, what));
 }
 
 double median(std::vector<double> v) {
@@ -53,7 +54,8 @@ double configField(const Lesson& l, const MetricDef& m, const ConfigResult& c) {
   if (f == "median_ci_high_ms") return c.steady.median_ci_high_ms;
   if (f == "peak_allocated_bytes") return static_cast<double>(c.memory.peak_allocated_bytes);
   if (f == "rel_l2_error" || f == "max_abs_error" || f == "nonfinite_count") {
-    if (!c.accuracy.measured) fail(l, m, fmt::format("config '{}' has no accuracy measurement", m.config));
+    if (!c.accuracy.measured)
+      fail(l, m, fmt::format("config '{}' has no accuracy measurement", m.config));
     if (f == "rel_l2_error") return c.accuracy.rel_l2_error;
     if (f == "max_abs_error") return c.accuracy.max_abs_error;
     return static_cast<double>(c.accuracy.nan_count + c.accuracy.inf_count);
@@ -62,7 +64,8 @@ double configField(const Lesson& l, const MetricDef& m, const ConfigResult& c) {
   if (f == "fell_back") return c.fallback_from.empty() ? 0.0 : 1.0;
   if (f == "steady_gpu_busy_pct" || f == "steady_kernel_count" || f == "steady_iteration_us") {
     const auto steady = steadyTimeline(c);
-    if (steady.empty()) fail(l, m, fmt::format("config '{}' has no traced steady iteration", m.config));
+    if (steady.empty())
+      fail(l, m, fmt::format("config '{}' has no traced steady iteration", m.config));
     std::vector<double> v;
     for (const auto* it : steady) {
       v.push_back(f == "steady_gpu_busy_pct"   ? it->gpu_busy_pct
@@ -72,7 +75,8 @@ double configField(const Lesson& l, const MetricDef& m, const ConfigResult& c) {
     return median(v);
   }
   if (f == "fork_median_ms") {
-    if (!c.fork_stats) fail(l, m, fmt::format("config '{}' ran in one process (no --forks)", m.config));
+    if (!c.fork_stats)
+      fail(l, m, fmt::format("config '{}' ran in one process (no --forks)", m.config));
     return c.fork_stats->median_ms;
   }
   fail(l, m, fmt::format("unknown config field '{}'", f));
@@ -87,10 +91,13 @@ double sessionField(const Lesson& l, const MetricDef& m, const SessionResult& s)
       if (s.configs[i].fallback_from == m.config) c = &s.configs[i];
     if (!c) fail(l, m, fmt::format("source '{}' has no config '{}'", m.source, m.config));
     if (m.field != "ok" && c->status != ConfigStatus::Ok)
-      fail(l, m, fmt::format("config '{}' did not run ({}): {}", m.config, toString(c->status), c->message));
+      fail(l, m,
+           fmt::format("config '{}' did not run ({}): {}", m.config, toString(c->status),
+                       c->message));
     return configField(l, m, *c);
   }
-  if (m.field == "libtorch_major_minor" || m.field == "libtorch_major" || m.field == "libtorch_minor") {
+  if (m.field == "libtorch_major_minor" || m.field == "libtorch_major" ||
+      m.field == "libtorch_minor") {
     // "2.11.0" → 211: a number a claim can compare with 209 (the fp32_precision API's release).
     int major = 0, minor = 0;
     if (std::sscanf(s.device.libtorch_version.c_str(), "%d.%d", &major, &minor) != 2)
@@ -109,13 +116,15 @@ double ledgerField(const Lesson& l, const MetricDef& m, const cudnn::CudnnLedger
   if (!m.mode.empty()) {
     const auto mode = cudnn::selectionModeFromString(m.mode);
     const auto it = mode ? g.modes.find(*mode) : g.modes.end();
-    if (it == g.modes.end() || !it->second.ok) fail(l, m, fmt::format("ledger '{}' has no {} run", m.source, m.mode));
+    if (it == g.modes.end() || !it->second.ok)
+      fail(l, m, fmt::format("ledger '{}' has no {} run", m.source, m.mode));
     const auto& t = it->second;
     if (m.field == "first_iteration_ms") return t.first_iteration_ms;
     if (m.field == "steady_median_ms") return t.steady_median_ms;
     if (m.field == "conv_gpu_time_us") return t.conv_gpu_time_us;
     if (m.field == "retune_first_ms") {
-      if (t.retune_first_ms.empty()) fail(l, m, fmt::format("ledger '{}' has no re-tune at a new size", m.source));
+      if (t.retune_first_ms.empty())
+        fail(l, m, fmt::format("ledger '{}' has no re-tune at a new size", m.source));
       return t.retune_first_ms.front().second;
     }
     fail(l, m, fmt::format("unknown ledger mode field '{}'", m.field));
@@ -126,7 +135,8 @@ double ledgerField(const Lesson& l, const MetricDef& m, const cudnn::CudnnLedger
     std::size_t best = 0;
     for (std::size_t i = 1; i < g.layers.size(); ++i)
       if (g.layers[i].benchmark_gain_us > g.layers[best].benchmark_gain_us) best = i;
-    return m.field == "max_benchmark_gain_layer" ? static_cast<double>(best) : g.layers[best].benchmark_gain_us;
+    return m.field == "max_benchmark_gain_layer" ? static_cast<double>(best)
+                                                 : g.layers[best].benchmark_gain_us;
   }
   const auto& s = g.summary;
   if (m.field == "unique_shapes") return s.unique_shapes;
@@ -145,7 +155,8 @@ double resolve(const NumberRef& ref, const MetricValues& values) {
   if (const auto* d = std::get_if<double>(&ref)) return *d;
   const auto& name = std::get<std::string>(ref);
   const auto it = values.find(name);
-  if (it == values.end()) throw Error(ErrorKind::InvalidInput, fmt::format("unknown metric '{}'", name));
+  if (it == values.end())
+    throw Error(ErrorKind::InvalidInput, fmt::format("unknown metric '{}'", name));
   return it->second;
 }
 
@@ -178,11 +189,13 @@ MetricValues evaluateMetrics(const Lesson& lesson, const LessonData& data) {
       const auto* src = lesson.source(m.source);
       if (src->kind == SourceKind::Session) {
         const auto it = data.sessions.find(m.source);
-        if (it == data.sessions.end()) fail(lesson, m, fmt::format("source '{}' is not loaded", m.source));
+        if (it == data.sessions.end())
+          fail(lesson, m, fmt::format("source '{}' is not loaded", m.source));
         v = sessionField(lesson, m, it->second);
       } else {
         const auto it = data.ledgers.find(m.source);
-        if (it == data.ledgers.end()) fail(lesson, m, fmt::format("source '{}' is not loaded", m.source));
+        if (it == data.ledgers.end())
+          fail(lesson, m, fmt::format("source '{}' is not loaded", m.source));
         v = ledgerField(lesson, m, it->second);
       }
     }
@@ -199,15 +212,21 @@ std::vector<ClaimResult> checkClaims(const Lesson& lesson, const MetricValues& v
     r.claim = &c;
     r.lhs = resolve(c.metric, values);
     r.rhs = resolve(c.rhs, values) * c.factor;
-    if (c.op == "<") r.holds = r.lhs < r.rhs;
-    else if (c.op == "<=") r.holds = r.lhs <= r.rhs;
-    else if (c.op == ">") r.holds = r.lhs > r.rhs;
-    else r.holds = r.lhs >= r.rhs;
-    const std::string rhs_name =
-        std::holds_alternative<std::string>(c.rhs) ? std::get<std::string>(c.rhs) : fmt::format("{:g}", std::get<double>(c.rhs));
-    r.description = fmt::format("lesson '{}': {} = {:.4g} {} {}{} = {:.4g} ({}): {}", lesson.id, c.metric, r.lhs, c.op,
-                                c.factor != 1.0 ? fmt::format("{:g} × ", c.factor) : "", rhs_name, r.rhs,
-                                r.holds ? "holds" : "does NOT hold", c.says.en);
+    if (c.op == "<")
+      r.holds = r.lhs < r.rhs;
+    else if (c.op == "<=")
+      r.holds = r.lhs <= r.rhs;
+    else if (c.op == ">")
+      r.holds = r.lhs > r.rhs;
+    else
+      r.holds = r.lhs >= r.rhs;
+    const std::string rhs_name = std::holds_alternative<std::string>(c.rhs)
+                                     ? std::get<std::string>(c.rhs)
+                                     : fmt::format("{:g}", std::get<double>(c.rhs));
+    r.description =
+        fmt::format("lesson '{}': {} = {:.4g} {} {}{} = {:.4g} ({}): {}", lesson.id, c.metric,
+                    r.lhs, c.op, c.factor != 1.0 ? fmt::format("{:g} × ", c.factor) : "", rhs_name,
+                    r.rhs, r.holds ? "holds" : "does NOT hold", c.says.en);
     out.push_back(std::move(r));
   }
   return out;

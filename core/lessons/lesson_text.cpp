@@ -21,7 +21,8 @@ Placeholder parsePlaceholder(const std::string& body, const std::string& text) {
   const auto colon = body.find(':');
   p.name = body.substr(0, colon);
   auto bad = [&](const char* why) {
-    throw Error(ErrorKind::InvalidInput, fmt::format("text template \"{}\": placeholder '{{{}}}' {}", text, body, why));
+    throw Error(ErrorKind::InvalidInput,
+                fmt::format("text template \"{}\": placeholder '{{{}}}' {}", text, body, why));
   };
   if (p.name.empty()) bad("names no metric");
   if (colon == std::string::npos) return p;
@@ -40,7 +41,8 @@ Placeholder parsePlaceholder(const std::string& body, const std::string& text) {
     if (digits == 0 || precision > 12) bad("has a bad precision (use .0 to .12)");
     p.precision = precision;
   }
-  if (i + 1 != spec.size() || (spec[i] != 'f' && spec[i] != 'e' && spec[i] != 'g')) bad("has a format other than .Nf, .Ne or .Ng");
+  if (i + 1 != spec.size() || (spec[i] != 'f' && spec[i] != 'e' && spec[i] != 'g'))
+    bad("has a format other than .Nf, .Ne or .Ng");
   p.type = spec[i];
   return p;
 }
@@ -57,11 +59,14 @@ void scan(const std::string& text, OnText onText, OnPlaceholder onPlaceholder) {
     } else if (c == '{') {
       const auto end = text.find('}', i + 1);
       if (end == std::string::npos)
-        throw Error(ErrorKind::InvalidInput, fmt::format("text template \"{}\": '{{' without a closing '}}'", text));
+        throw Error(ErrorKind::InvalidInput,
+                    fmt::format("text template \"{}\": '{{' without a closing '}}'", text));
       onPlaceholder(parsePlaceholder(text.substr(i + 1, end - i - 1), text));
       i = end + 1;
     } else if (c == '}') {
-      throw Error(ErrorKind::InvalidInput, fmt::format("text template \"{}\": '}}' without an opening '{{' (write '}}}}')", text));
+      throw Error(
+          ErrorKind::InvalidInput,
+          fmt::format("text template \"{}\": '}}' without an opening '{{' (write '}}}}')", text));
     } else {
       const auto next = text.find_first_of("{}", i);
       const auto stop = next == std::string::npos ? text.size() : next;
@@ -84,20 +89,23 @@ std::string formatNumberPlain(double value, char type, int precision) {
       if (k > 0 && (whole.size() - k) % 3 == 0) grouped += ',';
       grouped += whole[k];
     }
-    return (value < 0 && std::stod(s) != 0 ? "-" : "") + grouped + (dot == std::string::npos ? "" : s.substr(dot));
+    return (value < 0 && std::stod(s) != 0 ? "-" : "") + grouped +
+           (dot == std::string::npos ? "" : s.substr(dot));
   }
   if (type == 'e') return fmt::format("{:.{}e}", value, precision < 0 ? 1 : precision);
   return precision < 0 ? fmt::format("{:g}", value) : fmt::format("{:.{}g}", value, precision);
 }
 
-std::string fillTemplate(const std::string& text, const MetricValues& values, const NumberFormatter& format) {
+std::string fillTemplate(const std::string& text, const MetricValues& values,
+                         const NumberFormatter& format) {
   std::string out;
   scan(
       text, [&](const std::string& literal) { out += literal; },
       [&](const Placeholder& p) {
         const auto it = values.find(p.name);
         if (it == values.end())
-          throw Error(ErrorKind::InvalidInput, fmt::format("text template \"{}\": no metric '{}'", text, p.name));
+          throw Error(ErrorKind::InvalidInput,
+                      fmt::format("text template \"{}\": no metric '{}'", text, p.name));
         out += format(it->second, p.type, p.precision);
       });
   return out;
@@ -105,7 +113,8 @@ std::string fillTemplate(const std::string& text, const MetricValues& values, co
 
 std::vector<std::string> templateMetrics(const std::string& text) {
   std::vector<std::string> names;
-  scan(text, [](const std::string&) {}, [&](const Placeholder& p) { names.push_back(p.name); });
+  scan(
+      text, [](const std::string&) {}, [&](const Placeholder& p) { names.push_back(p.name); });
   return names;
 }
 

@@ -22,7 +22,8 @@ std::vector<LessonEntry> builtInLessons() {
   std::vector<LessonEntry> out;
   for (const auto& file : lessons::lessonFiles(read)) {
     const auto text = read(file);
-    if (!text) throw Error(ErrorKind::InvalidInput, "built-in lesson file '" + file + "' is missing");
+    if (!text)
+      throw Error(ErrorKind::InvalidInput, "built-in lesson file '" + file + "' is missing");
     out.push_back({QString::fromStdString(file), lessons::lessonFromJson(*text, file)});
   }
   return out;
@@ -39,19 +40,23 @@ lessons::LoadedLesson loadBuiltInLesson(const QString& file) {
 }
 
 lessons::Language uiLanguage() {
-  return QLocale().language() == QLocale::Japanese ? lessons::Language::Japanese : lessons::Language::English;
+  return QLocale().language() == QLocale::Japanese ? lessons::Language::Japanese
+                                                   : lessons::Language::English;
 }
 
 lessons::NumberFormatter localeNumberFormatter(const QLocale& locale) {
   return [locale](double value, char type, int precision) {
-    if (type == 'f') return locale.toString(value, 'f', precision < 0 ? 2 : precision).toStdString();
-    if (type == 'e') return locale.toString(value, 'e', precision < 0 ? 1 : precision).toStdString();
+    if (type == 'f')
+      return locale.toString(value, 'f', precision < 0 ? 2 : precision).toStdString();
+    if (type == 'e')
+      return locale.toString(value, 'e', precision < 0 ? 1 : precision).toStdString();
     return locale.toString(value, 'g', precision < 0 ? 6 : precision).toStdString();
   };
 }
 
 QString lessonText(const lessons::LocalizedText& text, const lessons::MetricValues& values) {
-  return QString::fromStdString(lessons::fillTemplate(text.in(uiLanguage()), values, localeNumberFormatter(QLocale())));
+  return QString::fromStdString(
+      lessons::fillTemplate(text.in(uiLanguage()), values, localeNumberFormatter(QLocale())));
 }
 
 }  // namespace inferscope::gui

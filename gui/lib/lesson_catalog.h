@@ -6,7 +6,6 @@
 
 #include <QLocale>
 #include <QString>
-
 #include <vector>
 
 #include "core/lessons/lesson_library.h"

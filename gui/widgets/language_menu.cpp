@@ -24,7 +24,8 @@ LanguageMenu::LanguageMenu(QWidget* parent) : QMenu(parent), group_(new QActionG
     group_->addAction(action);
     action->setChecked(action->data().toString() == LanguageSwitch::instance().choice());
   }
-  connect(group_, &QActionGroup::triggered, this, [](QAction* a) { LanguageSwitch::instance().apply(a->data().toString()); });
+  connect(group_, &QActionGroup::triggered, this,
+          [](QAction* a) { LanguageSwitch::instance().apply(a->data().toString()); });
   retranslate();
 }
 
@@ -32,7 +33,8 @@ void LanguageMenu::retranslate() {
   setTitle(tr("&Language"));
   system_->setText(tr("System default"));
   for (auto* action : actions())
-    if (action->isCheckable()) action->setChecked(action->data().toString() == LanguageSwitch::instance().choice());
+    if (action->isCheckable())
+      action->setChecked(action->data().toString() == LanguageSwitch::instance().choice());
 }
 
 void LanguageMenu::changeEvent(QEvent* event) {

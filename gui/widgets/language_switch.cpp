@@ -1,15 +1,15 @@
 #include "gui/widgets/language_switch.h"
 
-#include "gui/widgets/translated_text.h"
-
+#include <QApplication>
 #include <QCoreApplication>
 #include <QEvent>
 #include <QFile>
-#include <QApplication>
 #include <QLibraryInfo>
 #include <QLocale>
 #include <QSettings>
 #include <QWidget>
+
+#include "gui/widgets/translated_text.h"
 
 namespace inferscope::gui {
 
@@ -28,20 +28,27 @@ QString LanguageSwitch::nativeName(const QString& code) {
   return code == QLatin1String("ja") ? QStringLiteral("日本語") : QStringLiteral("English");
 }
 
-void LanguageSwitch::applySaved() { apply(QSettings().value(QStringLiteral("language")).toString()); }
+void LanguageSwitch::applySaved() {
+  apply(QSettings().value(QStringLiteral("language")).toString());
+}
 
 void LanguageSwitch::apply(const QString& choice) {
   choice_ = choice == QLatin1String("en") || choice == QLatin1String("ja") ? choice : QString();
   QSettings().setValue(QStringLiteral("language"), choice_);
   const QLocale system = QLocale::system();
-  const QString wanted = choice_.isEmpty() ? (system.language() == QLocale::Japanese ? QStringLiteral("ja") : QStringLiteral("en"))
-                                           : choice_;
+  const QString wanted =
+      choice_.isEmpty()
+          ? (system.language() == QLocale::Japanese ? QStringLiteral("ja") : QStringLiteral("en"))
+          : choice_;
   effective_ = available().contains(wanted) ? wanted : QStringLiteral("en");
   // The system's locale formats numbers when the user chose nothing or it speaks the language.
   QLocale locale = system;
-  if (effective_ == QLatin1String("ja") && system.language() != QLocale::Japanese) locale = QLocale(QLocale::Japanese, QLocale::Japan);
-  if (effective_ == QLatin1String("en") && system.language() == QLocale::Japanese) locale = QLocale(QLocale::English, QLocale::UnitedStates);
-  if (!choice_.isEmpty() && wanted != effective_) locale = QLocale(QLocale::English, QLocale::UnitedStates);
+  if (effective_ == QLatin1String("ja") && system.language() != QLocale::Japanese)
+    locale = QLocale(QLocale::Japanese, QLocale::Japan);
+  if (effective_ == QLatin1String("en") && system.language() == QLocale::Japanese)
+    locale = QLocale(QLocale::English, QLocale::UnitedStates);
+  if (!choice_.isEmpty() && wanted != effective_)
+    locale = QLocale(QLocale::English, QLocale::UnitedStates);
   QLocale::setDefault(locale);
 
   for (auto& t : translators_) QCoreApplication::removeTranslator(t.get());

@@ -8,7 +8,6 @@
 #include <QObject>
 #include <QStringList>
 #include <QTranslator>
-
 #include <memory>
 #include <vector>
 

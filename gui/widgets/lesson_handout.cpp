@@ -29,15 +29,19 @@ bool forEachSlide(PresentationWindow& window, Each each) {
 
 }  // namespace
 
-QStringList exportHandoutPngs(PresentationWindow& window, const QString& directory, QString* error) {
+QStringList exportHandoutPngs(PresentationWindow& window, const QString& directory,
+                              QString* error) {
   QStringList written;
   if (!QDir().mkpath(directory)) {
-    if (error) *error = QCoreApplication::translate("LessonHandout", "cannot create the folder %1").arg(directory);
+    if (error)
+      *error = QCoreApplication::translate("LessonHandout", "cannot create the folder %1")
+                   .arg(directory);
     return {};
   }
   const QString id = QString::fromStdString(window.lesson().lesson.id);
   const bool ok = forEachSlide(window, [&](int i, const QPixmap& pixmap) {
-    const QString path = QDir(directory).filePath(QStringLiteral("%1-%2.png").arg(id).arg(i + 1, 2, 10, QLatin1Char('0')));
+    const QString path = QDir(directory).filePath(
+        QStringLiteral("%1-%2.png").arg(id).arg(i + 1, 2, 10, QLatin1Char('0')));
     if (!pixmap.save(path)) {
       if (error) *error = QCoreApplication::translate("LessonHandout", "cannot write %1").arg(path);
       return false;
@@ -50,8 +54,8 @@ QStringList exportHandoutPngs(PresentationWindow& window, const QString& directo
 
 bool exportHandoutPdf(PresentationWindow& window, const QString& path, QString* error) {
   QPdfWriter pdf(path);
-  pdf.setPageLayout(QPageLayout(QPageSize(QPageSize::A4), QPageLayout::Landscape, QMarginsF(10, 10, 10, 10),
-                                QPageLayout::Millimeter));
+  pdf.setPageLayout(QPageLayout(QPageSize(QPageSize::A4), QPageLayout::Landscape,
+                                QMarginsF(10, 10, 10, 10), QPageLayout::Millimeter));
   pdf.setResolution(200);
   pdf.setTitle(QString::fromStdString(window.lesson().lesson.title.en));
   pdf.setCreator(QStringLiteral("InferScope"));
@@ -64,7 +68,8 @@ bool exportHandoutPdf(PresentationWindow& window, const QString& path, QString* 
     if (i > 0) pdf.newPage();
     const QRect page = painter.viewport();
     const QSize fitted = pixmap.size().scaled(page.size(), Qt::KeepAspectRatio);
-    painter.drawPixmap(QRect(QPoint(page.x() + (page.width() - fitted.width()) / 2, page.y()), fitted), pixmap);
+    painter.drawPixmap(
+        QRect(QPoint(page.x() + (page.width() - fitted.width()) / 2, page.y()), fitted), pixmap);
     return true;
   });
   painter.end();

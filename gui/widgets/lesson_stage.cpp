@@ -1,13 +1,12 @@
 #include "gui/widgets/lesson_stage.h"
 
+#include <qcustomplot.h>
+
 #include <QComboBox>
 #include <QSortFilterProxyModel>
 #include <QTableView>
-
 #include <cmath>
 #include <memory>
-
-#include <qcustomplot.h>
 
 #include "gui/lib/cudnn_layer_table_model.h"
 #include "gui/lib/session_document.h"
@@ -22,9 +21,12 @@ namespace inferscope::gui {
 using lessons::TargetKind;
 using lessons::View;
 
-QColor LessonStage::highlightColour() { return QColor(255, 204, 0); }
+QColor LessonStage::highlightColour() {
+  return QColor(255, 204, 0);
+}
 
-LessonStage::LessonStage(const lessons::LoadedLesson& lesson, QWidget* parent) : QStackedWidget(parent), lesson_(lesson) {}
+LessonStage::LessonStage(const lessons::LoadedLesson& lesson, QWidget* parent)
+    : QStackedWidget(parent), lesson_(lesson) {}
 
 SessionDocument* LessonStage::document(const std::string& source) {
   auto& doc = documents_[source];
@@ -55,10 +57,18 @@ LessonStage::Page& LessonStage::page(const std::string& source, View view) {
       p.chart = chart;
       break;
     }
-    case View::Memory: p.chart = new MemoryChart(p.document, this); break;
-    case View::Speed: p.chart = new SpeedAccuracyChart(p.document, this); break;
-    case View::Cudnn: p.chart = new CudnnChart(p.document, this); break;
-    case View::Kernels: p.chart = new KernelsView(p.document, this); break;
+    case View::Memory:
+      p.chart = new MemoryChart(p.document, this);
+      break;
+    case View::Speed:
+      p.chart = new SpeedAccuracyChart(p.document, this);
+      break;
+    case View::Cudnn:
+      p.chart = new CudnnChart(p.document, this);
+      break;
+    case View::Kernels:
+      p.chart = new KernelsView(p.document, this);
+      break;
   }
   addWidget(p.chart);
   return p;
@@ -97,7 +107,8 @@ int LessonStage::seriesIndex(const SessionDocument* doc, const std::string& key)
   const QString k = QString::fromStdString(key);
   for (std::size_t i = 0; i < series.size(); ++i) {
     const auto& s = series[i];
-    if (s.key == k || (s.result && (s.result->config.key() == key || s.result->fallback_from == key)))
+    if (s.key == k ||
+        (s.result && (s.result->config.key() == key || s.result->fallback_from == key)))
       return static_cast<int>(i);
   }
   return -1;
@@ -151,7 +162,8 @@ void LessonStage::enlargeTexts(QCustomPlot* plot) {
   if (plot->legend) {
     plot->legend->setFont(grow(plot->legend->font()));
     for (int i = 0; i < plot->legend->itemCount(); ++i)
-      if (auto* item = qobject_cast<QCPPlottableLegendItem*>(plot->legend->item(i))) item->setFont(grow(item->font()));
+      if (auto* item = qobject_cast<QCPPlottableLegendItem*>(plot->legend->item(i)))
+        item->setFont(grow(item->font()));
   }
   for (int i = 0; i < plot->itemCount(); ++i)
     if (auto* text = qobject_cast<QCPItemText*>(plot->item(i))) text->setFont(grow(text->font()));
@@ -193,7 +205,8 @@ void LessonStage::showTarget(const lessons::Target& target, bool highlight) {
       auto* chart = static_cast<SpeedAccuracyChart*>(p.chart);
       plot = chart->plot();
       QPointF at;
-      if (highlight && chart->pointOf(QString::fromStdString(target.config), &at)) ring(plot, at.x(), at.y());
+      if (highlight && chart->pointOf(QString::fromStdString(target.config), &at))
+        ring(plot, at.x(), at.y());
       break;
     }
     case View::Cudnn: {

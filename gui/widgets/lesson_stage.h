@@ -5,14 +5,13 @@
 // the presentation's black. The highlight is a plot item, so it is in every grab and export.
 #pragma once
 
+#include <qcustomplot.h>
+
 #include <QPointer>
 #include <QStackedWidget>
-
 #include <map>
 #include <utility>
 #include <vector>
-
-#include <qcustomplot.h>
 
 #include "core/lessons/lesson_library.h"
 

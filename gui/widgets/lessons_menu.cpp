@@ -29,7 +29,8 @@ void LessonsMenu::rebuild() {
   for (const auto& e : entries) {
     bool recorded = true;
     for (const auto& s : e.lesson.sources)
-      recorded = recorded && QFile::exists(QStringLiteral(":/lessons/") + QString::fromStdString(s.file));
+      recorded =
+          recorded && QFile::exists(QStringLiteral(":/lessons/") + QString::fromStdString(s.file));
     QString label = QStringLiteral("&%1  %2").arg(++n).arg(lessonText(e.lesson.title, {}));
     if (!recorded) label += QLatin1Char(' ') + tr("(data not recorded yet)");
     auto* action = addAction(label);
@@ -40,19 +41,23 @@ void LessonsMenu::rebuild() {
   }
 }
 
-PresentationWindow* LessonsMenu::present(const QString& id, bool full_screen, QString* error, int screen_height) {
+PresentationWindow* LessonsMenu::present(const QString& id, bool full_screen, QString* error,
+                                         int screen_height) {
   try {
     const QString file = builtInLessonFile(id);
     if (file.isEmpty()) {
       QStringList ids;
       for (const auto& e : builtInLessons()) ids << QString::fromStdString(e.lesson.id);
-      if (error) *error = tr("no lesson '%1' (lessons: %2)").arg(id, ids.join(QStringLiteral(", ")));
+      if (error)
+        *error = tr("no lesson '%1' (lessons: %2)").arg(id, ids.join(QStringLiteral(", ")));
       return nullptr;
     }
     auto* window = new PresentationWindow(loadBuiltInLesson(file), screen_height);
     window->setAttribute(Qt::WA_DeleteOnClose);
-    if (full_screen) window->showFullScreen();
-    else window->show();
+    if (full_screen)
+      window->showFullScreen();
+    else
+      window->show();
     window->activateWindow();
     window->setFocus();
     return window;

@@ -17,7 +17,8 @@ class LessonsMenu : public QMenu {
 
   // Opens a built-in lesson by id ("cold-start"); null (and `error` set) for an unknown id or a
   // lesson file that cannot be read. The window deletes itself when closed.
-  static PresentationWindow* present(const QString& id, bool full_screen, QString* error, int screen_height = 0);
+  static PresentationWindow* present(const QString& id, bool full_screen, QString* error,
+                                     int screen_height = 0);
 
  protected:
   void changeEvent(QEvent* event) override;

@@ -1,5 +1,7 @@
 #include "gui/widgets/presentation_window.h"
 
+#include <qcustomplot.h>
+
 #include <QApplication>
 #include <QClipboard>
 #include <QCloseEvent>
@@ -10,8 +12,6 @@
 #include <QPushButton>
 #include <QScreen>
 #include <QVBoxLayout>
-
-#include <qcustomplot.h>
 
 #include "core/engine/engine.h"
 #include "gui/lib/lesson_catalog.h"
@@ -72,7 +72,8 @@ bool hasCudaDevice() {
 
 }  // namespace
 
-PresentationWindow::PresentationWindow(lessons::LoadedLesson lesson, int screen_height, QWidget* parent)
+PresentationWindow::PresentationWindow(lessons::LoadedLesson lesson, int screen_height,
+                                       QWidget* parent)
     : QWidget(parent),
       lesson_(std::move(lesson)),
       title_(new QLabel(this)),
@@ -112,7 +113,8 @@ PresentationWindow::PresentationWindow(lessons::LoadedLesson lesson, int screen_
   copy_->setObjectName(QStringLiteral("copyCommand"));
   copy_->setFocusPolicy(Qt::NoFocus);
   copy_->setVisible(false);
-  connect(copy_, &QPushButton::clicked, this, [this] { QApplication::clipboard()->setText(cliCommand(lesson_.lesson.live)); });
+  connect(copy_, &QPushButton::clicked, this,
+          [this] { QApplication::clipboard()->setText(cliCommand(lesson_.lesson.live)); });
   band_layout->addWidget(copy_, 0, Qt::AlignLeft);
 
   auto* layout = new QVBoxLayout(this);
@@ -120,7 +122,8 @@ PresentationWindow::PresentationWindow(lessons::LoadedLesson lesson, int screen_
   if (lesson_.available) {
     stage_ = new LessonStage(lesson_, this);
     layout->addWidget(stage_, 1);
-    for (int i = 0; i < static_cast<int>(lesson_.lesson.steps.size()); ++i) slides_.push_back({SlideKind::Step, i});
+    for (int i = 0; i < static_cast<int>(lesson_.lesson.steps.size()); ++i)
+      slides_.push_back({SlideKind::Step, i});
     const int key = lesson_.lesson.key_step;
     slides_.push_back({SlideKind::Question, key});
     slides_.push_back({SlideKind::Answer, key});
@@ -209,19 +212,26 @@ void PresentationWindow::showSlide(int index) {
   emit slideChanged(index);
 }
 
-void PresentationWindow::next() { showSlide(current_ + 1); }
-void PresentationWindow::previous() { showSlide(current_ - 1); }
+void PresentationWindow::next() {
+  showSlide(current_ + 1);
+}
+void PresentationWindow::previous() {
+  showSlide(current_ - 1);
+}
 
 QString PresentationWindow::liveText() const {
   const auto& live = lesson_.lesson.live;
   QString where;
   if (live.needs_gpu) {
-    where = has_cuda_ ? tr("This machine has a CUDA GPU: run it here, then open the session it writes.")
-                            : tr("This machine has no CUDA GPU: run it on a GPU machine and open its session here.");
+    where = has_cuda_
+                ? tr("This machine has a CUDA GPU: run it here, then open the session it writes.")
+                : tr("This machine has no CUDA GPU: run it on a GPU machine and open its session "
+                     "here.");
   } else {
     where = tr("It runs on this machine's CPU.");
   }
-  QString text = tr("Run it live:") + QLatin1Char('\n') + cliCommand(live) + QLatin1Char('\n') + where;
+  QString text =
+      tr("Run it live:") + QLatin1Char('\n') + cliCommand(live) + QLatin1Char('\n') + where;
   if (!live.note.en.empty()) text += QLatin1Char(' ') + lessonText(live.note, lesson_.values);
   return text;
 }
@@ -229,14 +239,16 @@ QString PresentationWindow::liveText() const {
 void PresentationWindow::refreshTexts() {
   const auto& l = lesson_.lesson;
   title_->setText(lessonText(l.title, lesson_.values));
-  progress_->setText(tr("%1 / %2").arg(QLocale().toString(current_ + 1), QLocale().toString(static_cast<int>(slides_.size()))));
+  progress_->setText(tr("%1 / %2").arg(QLocale().toString(current_ + 1),
+                                       QLocale().toString(static_cast<int>(slides_.size()))));
   dots_->set(static_cast<int>(slides_.size()), current_);
   copy_->setText(tr("Copy the command"));
   if (!lesson_.available) {
-    const QString why = l.pending_phase.empty()
-                            ? QString::fromStdString(lesson_.unavailable_reason)
-                            : tr("Its sessions are recorded on a GPU machine by bench/gpu/h200_run.sh, phase “%1”.")
-                                  .arg(QString::fromStdString(l.pending_phase));
+    const QString why =
+        l.pending_phase.empty()
+            ? QString::fromStdString(lesson_.unavailable_reason)
+            : tr("Its sessions are recorded on a GPU machine by bench/gpu/h200_run.sh, phase “%1”.")
+                  .arg(QString::fromStdString(l.pending_phase));
     unavailable_->setText(tr("This lesson's data is not recorded yet.") + QLatin1Char('\n') + why);
     step_title_->setText(tr("Run it live"));
     caption_->setText(liveText());
@@ -266,9 +278,15 @@ void PresentationWindow::refreshTexts() {
   }
 }
 
-QString PresentationWindow::captionText() const { return caption_->text(); }
-QString PresentationWindow::titleText() const { return title_->text(); }
-QString PresentationWindow::progressText() const { return progress_->text(); }
+QString PresentationWindow::captionText() const {
+  return caption_->text();
+}
+QString PresentationWindow::titleText() const {
+  return title_->text();
+}
+QString PresentationWindow::progressText() const {
+  return progress_->text();
+}
 
 void PresentationWindow::renderNow() {
   QApplication::processEvents();
@@ -291,10 +309,18 @@ void PresentationWindow::keyPressEvent(QKeyEvent* event) {
     case Qt::Key_Up:
       previous();
       break;
-    case Qt::Key_Home: showSlide(0); break;
-    case Qt::Key_End: showSlide(static_cast<int>(slides_.size()) - 1); break;
-    case Qt::Key_Escape: close(); break;
-    default: QWidget::keyPressEvent(event); return;
+    case Qt::Key_Home:
+      showSlide(0);
+      break;
+    case Qt::Key_End:
+      showSlide(static_cast<int>(slides_.size()) - 1);
+      break;
+    case Qt::Key_Escape:
+      close();
+      break;
+    default:
+      QWidget::keyPressEvent(event);
+      return;
   }
   event->accept();
 }

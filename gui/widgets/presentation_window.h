@@ -1,6 +1,6 @@
-// Presentation mode (issue #18): one lesson in front of a room. Full screen, black, with fonts sized
-// to the screen's height (readable from the back at 1920×1080); the lesson's steps one at a time —
-// the real chart with the step's highlight (LessonStage), its narration in a caption band, a
+// Presentation mode (issue #18): one lesson in front of a room. Full screen, black, with fonts
+// sized to the screen's height (readable from the back at 1920×1080); the lesson's steps one at a
+// time — the real chart with the step's highlight (LessonStage), its narration in a caption band, a
 // progress row — then the question, its answer from the data, and how to run it live. →, Space and
 // PageDown go forward, ←, Backspace and PageUp back, Home/End to the ends, Esc leaves.
 // Works offscreen (tests, screenshots, hand-outs: lesson_handout.h).
@@ -31,7 +31,8 @@ class PresentationWindow : public QWidget {
   // Throws nothing: an unavailable lesson shows its reason on one slide. The charts' fonts are
   // sized for a screen `screen_height` pixels high (0: the window's screen), since a chart takes
   // its fonts when it is built; the captions follow the window's height.
-  explicit PresentationWindow(lessons::LoadedLesson lesson, int screen_height = 0, QWidget* parent = nullptr);
+  explicit PresentationWindow(lessons::LoadedLesson lesson, int screen_height = 0,
+                              QWidget* parent = nullptr);
   ~PresentationWindow() override;
 
   const lessons::LoadedLesson& lesson() const { return lesson_; }

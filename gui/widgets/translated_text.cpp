@@ -1,7 +1,7 @@
 #include "gui/widgets/translated_text.h"
 
-#include <QCoreApplication>
 #include <QComboBox>
+#include <QCoreApplication>
 #include <QTabWidget>
 #include <QTableWidget>
 #include <QVariant>
@@ -10,7 +10,9 @@ namespace inferscope::gui {
 namespace {
 
 // One dynamic property per bound property: "_tr_<name>" holds "context\nsource".
-QByteArray key(const char* property) { return QByteArray("_tr_") + property; }
+QByteArray key(const char* property) {
+  return QByteArray("_tr_") + property;
+}
 
 void apply(QObject* target, const QByteArray& property, const QString& binding) {
   const int cut = binding.indexOf(QLatin1Char('\n'));
@@ -29,12 +31,14 @@ void apply(QObject* target, const QByteArray& property, const QString& binding) 
     return;
   }
   if (property.startsWith("item:")) {
-    if (auto* combo = qobject_cast<QComboBox*>(target)) combo->setItemText(property.mid(5).toInt(), text);
+    if (auto* combo = qobject_cast<QComboBox*>(target))
+      combo->setItemText(property.mid(5).toInt(), text);
     return;
   }
   if (property.startsWith("header:")) {
     auto* table = qobject_cast<QTableWidget*>(target);
-    if (auto* item = table ? table->horizontalHeaderItem(property.mid(7).toInt()) : nullptr) item->setText(text);
+    if (auto* item = table ? table->horizontalHeaderItem(property.mid(7).toInt()) : nullptr)
+      item->setText(text);
     return;
   }
   target->setProperty(property.constData(), text);
@@ -50,7 +54,8 @@ void retranslateOne(QObject* object) {
 }  // namespace
 
 void bindTr(const QObject* context, QObject* target, const char* property, const char* source) {
-  const QString binding = QString::fromUtf8(context->metaObject()->className()) + QLatin1Char('\n') + QString::fromUtf8(source);
+  const QString binding = QString::fromUtf8(context->metaObject()->className()) +
+                          QLatin1Char('\n') + QString::fromUtf8(source);
   target->setProperty(key(property).constData(), binding);
   apply(target, property, binding);
 }

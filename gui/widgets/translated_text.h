@@ -27,9 +27,7 @@ void retranslateBound(QObject* root);
 #include <QMenuBar>
 #include <QTabWidget>
 #include <QTableWidget>
-
 #include <initializer_list>
-
 #include <type_traits>
 #include <utility>
 
@@ -39,7 +37,9 @@ namespace inferscope::gui {
 template <class W, class... Args>
 W* newTr(const QObject* context, const char* source, Args&&... args) {
   auto* w = new W(std::forward<Args>(args)...);
-  const char* property = std::is_base_of_v<QGroupBox, W> ? "title" : std::is_base_of_v<QDockWidget, W> ? "windowTitle" : "text";
+  const char* property = std::is_base_of_v<QGroupBox, W>     ? "title"
+                         : std::is_base_of_v<QDockWidget, W> ? "windowTitle"
+                                                             : "text";
   bindTr(context, w, property, source);
   return w;
 }
@@ -66,17 +66,22 @@ inline int addTrTab(const QObject* context, QTabWidget* tabs, QWidget* page, con
   return index;
 }
 
-inline void addTrItem(const QObject* context, QComboBox* combo, const char* source, const QVariant& data = {}) {
+inline void addTrItem(const QObject* context, QComboBox* combo, const char* source,
+                      const QVariant& data = {}) {
   combo->addItem(QString(), data);
-  bindTr(context, combo, QByteArray("item:").append(QByteArray::number(combo->count() - 1)).constData(), source);
+  bindTr(context, combo,
+         QByteArray("item:").append(QByteArray::number(combo->count() - 1)).constData(), source);
 }
 
-inline void bindTrHeaders(const QObject* context, QTableWidget* table, std::initializer_list<const char*> sources) {
+inline void bindTrHeaders(const QObject* context, QTableWidget* table,
+                          std::initializer_list<const char*> sources) {
   table->setColumnCount(static_cast<int>(sources.size()));
   int column = 0;
   for (const char* source : sources) {
-    if (!table->horizontalHeaderItem(column)) table->setHorizontalHeaderItem(column, new QTableWidgetItem);
-    bindTr(context, table, QByteArray("header:").append(QByteArray::number(column++)).constData(), source);
+    if (!table->horizontalHeaderItem(column))
+      table->setHorizontalHeaderItem(column, new QTableWidgetItem);
+    bindTr(context, table, QByteArray("header:").append(QByteArray::number(column++)).constData(),
+           source);
   }
 }
 

@@ -62,7 +62,8 @@ class TestPresentation : public QObject {
     QTest::addColumn<bool>("japanese");
     for (const auto& e : builtInLessons()) {
       for (const bool ja : {false, true}) {
-        QTest::newRow(qPrintable(QStringLiteral("%1 %2").arg(QString::fromStdString(e.lesson.id), ja ? "ja" : "en")))
+        QTest::newRow(qPrintable(
+            QStringLiteral("%1 %2").arg(QString::fromStdString(e.lesson.id), ja ? "ja" : "en")))
             << e.file << ja;
       }
     }
@@ -76,8 +77,10 @@ class TestPresentation : public QObject {
     if (!lesson.available) {
       // Listed, with the run that records it, on a single slide.
       QCOMPARE(w->slides().size(), std::size_t{1});
-      QVERIFY2(w->captionText().contains(QStringLiteral("inferscope-cli")), qPrintable(w->captionText()));
-      QVERIFY(QString::fromStdString(lesson.unavailable_reason).contains(QStringLiteral("session not recorded yet")));
+      QVERIFY2(w->captionText().contains(QStringLiteral("inferscope-cli")),
+               qPrintable(w->captionText()));
+      QVERIFY(QString::fromStdString(lesson.unavailable_reason)
+                  .contains(QStringLiteral("session not recorded yet")));
       return;
     }
     const int n = static_cast<int>(w->slides().size());
@@ -95,9 +98,12 @@ class TestPresentation : public QObject {
         const auto& target = lesson.lesson.steps[static_cast<std::size_t>(slide.step)].target;
         const bool marks = target.kind != lessons::TargetKind::Config;
         QVERIFY(w->stage()->highlightPlot() != nullptr);
-        if (marks) QVERIFY2(w->stage()->highlightItemCount() > 0, qPrintable(QStringLiteral("slide %1 has no highlight").arg(i)));
+        if (marks)
+          QVERIFY2(w->stage()->highlightItemCount() > 0,
+                   qPrintable(QStringLiteral("slide %1 has no highlight").arg(i)));
       }
-      if (slide.kind == Kind::Question) QCOMPARE(w->stage()->highlightItemCount(), 0);  // the answer is not given away
+      if (slide.kind == Kind::Question)
+        QCOMPARE(w->stage()->highlightItemCount(), 0);  // the answer is not given away
       w->renderNow();
       QTest::keyClick(w.get(), i % 2 ? Qt::Key_Space : Qt::Key_Right);
     }
@@ -142,7 +148,8 @@ class TestPresentation : public QObject {
     const double images = lesson.values.at("break_even_images");
     QVERIFY(images > 10000);
     QLocale::setDefault(QLocale(QLocale::German));
-    const QString text = lessonText({"{break_even_images:.0f}", "{break_even_images:.0f}"}, lesson.values);
+    const QString text =
+        lessonText({"{break_even_images:.0f}", "{break_even_images:.0f}"}, lesson.values);
     QCOMPARE(text, QLocale(QLocale::German).toString(images, 'f', 0));
     QVERIFY(text.contains(QLatin1Char('.')));  // 1.203.773
   }

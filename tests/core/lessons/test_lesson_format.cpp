@@ -14,12 +14,16 @@
 namespace inferscope::lessons {
 namespace {
 
-std::string lessonText(const std::string& metrics, const std::string& claims,
-                       const std::string& target = R"({"view": "latency", "kind": "config", "source": "s", "config": "fp32"})") {
+std::string lessonText(
+    const std::string& metrics, const std::string& claims,
+    const std::string& target =
+        R"({"view": "latency", "kind": "config", "source": "s", "config": "fp32"})") {
   return R"({"schema": 1, "id": "t", "title": {"en": "T", "ja": "T"}, "summary": {"en": "S", "ja": "S"},
     "sources": [{"name": "s", "kind": "session", "file": "s.inferscope.json"}],
-    "metrics": )" + metrics + R"(, "claims": )" + claims + R"(,
-    "steps": [{"title": {"en": "a", "ja": "a"}, "text": {"en": "{fast:.1f}x", "ja": "{fast:.1f}倍"}, "target": )" + target + R"(}],
+    "metrics": )" +
+         metrics + R"(, "claims": )" + claims + R"(,
+    "steps": [{"title": {"en": "a", "ja": "a"}, "text": {"en": "{fast:.1f}x", "ja": "{fast:.1f}倍"}, "target": )" +
+         target + R"(}],
     "question": {"text": {"en": "q", "ja": "q"}, "answer": {"en": "a", "ja": "a"}},
     "live": {"cli": ["profile"], "needs_gpu": false}})";
 }
@@ -28,7 +32,8 @@ const char* kMetrics = R"([
   {"name": "slow", "source": "s", "config": "fp32", "field": "median_ms"},
   {"name": "quick", "source": "s", "config": "bf16", "field": "median_ms"},
   {"name": "fast", "op": "ratio", "args": ["slow", "quick"]}])";
-const char* kClaim = R"([{"metric": "fast", "op": ">", "rhs": 2, "says": {"en": "2x", "ja": "2倍"}}])";
+const char* kClaim =
+    R"([{"metric": "fast", "op": ">", "rhs": 2, "says": {"en": "2x", "ja": "2倍"}}])";
 
 SessionResult twoConfigs(double fp32_ms, double bf16_ms) {
   SessionResult s;
@@ -84,20 +89,31 @@ TEST(LessonReader, RejectsWhatCannotBeEvaluated) {
     }
     return std::string("(no error)");
   };
-  EXPECT_NE(message(lessonText(R"([{"name": "a", "op": "ratio", "args": ["b", 1]}])", kClaim)).find("before it is defined"),
+  EXPECT_NE(message(lessonText(R"([{"name": "a", "op": "ratio", "args": ["b", 1]}])", kClaim))
+                .find("before it is defined"),
             std::string::npos);
-  EXPECT_NE(message(lessonText(R"([{"name": "a", "op": "ratio", "args": [1]}])", kClaim)).find("takes 2 argument(s)"),
+  EXPECT_NE(message(lessonText(R"([{"name": "a", "op": "ratio", "args": [1]}])", kClaim))
+                .find("takes 2 argument(s)"),
             std::string::npos);
   EXPECT_NE(message(lessonText(kMetrics, "[]")).find("at least one claim"), std::string::npos);
-  EXPECT_NE(message(lessonText(kMetrics, R"([{"metric": "nope", "op": ">", "rhs": 1, "says": {"en": "x", "ja": "x"}}])"))
-                .find("unknown metric 'nope'"),
-            std::string::npos);
-  EXPECT_NE(message(lessonText(kMetrics, kClaim, R"({"view": "latency", "kind": "region", "source": "s", "config": "fp32"})"))
-                .find("needs 'from' and 'to'"),
-            std::string::npos);
-  EXPECT_NE(message(lessonText(kMetrics, kClaim, R"({"view": "latency", "kind": "config", "source": "other", "config": "fp32"})"))
-                .find("unknown source 'other'"),
-            std::string::npos);
+  EXPECT_NE(
+      message(lessonText(
+                  kMetrics,
+                  R"([{"metric": "nope", "op": ">", "rhs": 1, "says": {"en": "x", "ja": "x"}}])"))
+          .find("unknown metric 'nope'"),
+      std::string::npos);
+  EXPECT_NE(
+      message(
+          lessonText(kMetrics, kClaim,
+                     R"({"view": "latency", "kind": "region", "source": "s", "config": "fp32"})"))
+          .find("needs 'from' and 'to'"),
+      std::string::npos);
+  EXPECT_NE(
+      message(lessonText(
+                  kMetrics, kClaim,
+                  R"({"view": "latency", "kind": "config", "source": "other", "config": "fp32"})"))
+          .find("unknown source 'other'"),
+      std::string::npos);
   // Text in one language only is a lesson half translated.
   auto text = lessonText(kMetrics, kClaim);
   text.replace(text.find(R"({"en": "T", "ja": "T"})"), 22, R"({"en": "T", "ja": ""})");
@@ -132,10 +148,11 @@ TEST(LessonClaims, MissingConfigOrSourceIsNamed) {
     EXPECT_NE(std::string(e.what()).find("has no config 'bf16'"), std::string::npos) << e.what();
   }
   // A source that is not there (not recorded yet) leaves the lesson listed but unavailable.
-  const auto absent = loadLesson("t.lesson.json", [&](const std::string& name) -> std::optional<std::string> {
-    if (name == "t.lesson.json") return text;
-    return std::nullopt;
-  });
+  const auto absent =
+      loadLesson("t.lesson.json", [&](const std::string& name) -> std::optional<std::string> {
+        if (name == "t.lesson.json") return text;
+        return std::nullopt;
+      });
   EXPECT_FALSE(absent.available);
   EXPECT_NE(absent.unavailable_reason.find("s.inferscope.json"), std::string::npos);
 }

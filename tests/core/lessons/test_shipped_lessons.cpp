@@ -19,7 +19,9 @@ const FileReader& reader() {
   return r;
 }
 
-std::vector<std::string> shippedLessonFiles() { return lessonFiles(reader()); }
+std::vector<std::string> shippedLessonFiles() {
+  return lessonFiles(reader());
+}
 
 class ShippedLesson : public ::testing::TestWithParam<std::string> {
  protected:
@@ -42,7 +44,8 @@ TEST_P(ShippedLesson, ClaimsHoldOnItsData) {
 TEST_P(ShippedLesson, EveryTextFillsInBothLanguages) {
   const auto& l = loaded_.lesson;
   for (auto lang : {Language::English, Language::Japanese}) {
-    std::vector<const LocalizedText*> texts{&l.title, &l.summary, &l.question.text, &l.question.answer};
+    std::vector<const LocalizedText*> texts{&l.title, &l.summary, &l.question.text,
+                                            &l.question.answer};
     for (const auto& s : l.steps) {
       texts.push_back(&s.title);
       texts.push_back(&s.text);
@@ -63,7 +66,8 @@ TEST_P(ShippedLesson, TargetsExistInTheirData) {
     const auto session = loaded_.data.sessions.find(t.source);
     const auto ledger = loaded_.data.ledgers.find(t.source);
     if (t.view == View::Cudnn) {
-      ASSERT_NE(ledger, loaded_.data.ledgers.end()) << title << ": the cuDNN view shows a ledger source";
+      ASSERT_NE(ledger, loaded_.data.ledgers.end())
+          << title << ": the cuDNN view shows a ledger source";
       if (t.row) {
         const double row = resolve(*t.row, loaded_.values);
         EXPECT_GE(row, 0) << title;
@@ -71,7 +75,8 @@ TEST_P(ShippedLesson, TargetsExistInTheirData) {
       }
       continue;
     }
-    ASSERT_NE(session, loaded_.data.sessions.end()) << title << ": a " << toString(t.view) << " view shows a session";
+    ASSERT_NE(session, loaded_.data.sessions.end())
+        << title << ": a " << toString(t.view) << " view shows a session";
     const ConfigResult* c = session->second.find(t.config);
     for (const auto& r : session->second.configs)
       if (!c && r.fallback_from == t.config) c = &r;
@@ -95,12 +100,14 @@ TEST_P(ShippedLesson, TargetsExistInTheirData) {
 
 TEST_P(ShippedLesson, OffersALiveRun) {
   EXPECT_FALSE(loaded_.lesson.live.cli_args.empty());
-  EXPECT_EQ(loaded_.lesson.id + ".lesson.json", GetParam()) << "a lesson file is named after its id";
+  EXPECT_EQ(loaded_.lesson.id + ".lesson.json", GetParam())
+      << "a lesson file is named after its id";
 }
 
 INSTANTIATE_TEST_SUITE_P(Resources, ShippedLesson, ::testing::ValuesIn(shippedLessonFiles()),
                          [](const auto& param_info) {
-                           std::string name = param_info.param.substr(0, param_info.param.find('.'));
+                           std::string name =
+                               param_info.param.substr(0, param_info.param.find('.'));
                            for (auto& ch : name)
                              if (ch == '-') ch = '_';
                            return name;
