@@ -6,7 +6,11 @@
 //       --grab-after MS takes the picture mid-run instead; --tab memory|speed|kernels|cudnn|devices picks the chart;
 //       --wizard turing grabs the wizard's recommendation page for a simulated generation.
 //   inferscope --dark …                        Fusion style with a dark palette (the charts follow)
+//   inferscope --lang ja …                     the UI in Japanese (en, ja, system; View → Language too)
 //   --select KEY selects a config in the results table (the latency chart brings it forward).
+//   inferscope --lesson cold-start --present   a built-in lesson in presentation mode, full screen
+//       (--lesson alone: in a window); with --screenshot, --step N grabs slide N (default: the
+//       lesson's key step); --handout out.pdf | out-folder/ writes every slide and exits.
 #include <QApplication>
 #include <QCommandLineParser>
 #include <QDir>
@@ -22,7 +26,11 @@
 #include "core/common/version.h"
 #include "gui/lib/engine_bridge.h"
 #include "gui/widgets/dark_style.h"
+#include "gui/widgets/language_switch.h"
 #include "gui/widgets/latency_chart.h"
+#include "gui/widgets/lesson_handout.h"
+#include "gui/widgets/lessons_menu.h"
+#include "gui/widgets/presentation_window.h"
 #include "gui/widgets/main_window.h"
 #include "gui/widgets/results_view.h"
 #include "gui/widgets/run_setup_panel.h"
@@ -80,17 +88,24 @@ int main(int argc, char** argv) {
   const QCommandLineOption log_opt(QStringLiteral("log-scale"), QStringLiteral("logarithmic latency axis"));
   const QCommandLineOption dark_opt(QStringLiteral("dark"), QStringLiteral("Fusion style with a dark palette"));
   const QCommandLineOption select_opt(QStringLiteral("select"), QStringLiteral("with a session: select this config in the results table"), QStringLiteral("key"));
-  parser.addOptions({screenshot_opt, open_opt, run_opt, model_opt, batch_opt, configs_opt, warmup_opt,
-                     iterations_opt, size_opt, grab_after_opt, log_opt, tab_opt, wizard_opt, dark_opt, select_opt});
+  const QCommandLineOption lesson_opt(QStringLiteral("lesson"), QStringLiteral("open this built-in lesson (cold-start, tf32, …)"), QStringLiteral("id"));
+  const QCommandLineOption present_opt(QStringLiteral("present"), QStringLiteral("with --lesson: presentation mode, full screen"));
+  const QCommandLineOption step_opt(QStringLiteral("step"), QStringLiteral("with --lesson --screenshot: the slide to grab (1 = first)"), QStringLiteral("n"));
+  const QCommandLineOption handout_opt(QStringLiteral("handout"), QStringLiteral("with --lesson: write every slide to this PDF (.pdf) or folder of PNGs, then exit"), QStringLiteral("path"));
+  const QCommandLineOption lang_opt(QStringLiteral("lang"), QStringLiteral("UI language: en, ja or system (default: the saved choice, else the system's)"), QStringLiteral("code"));
+  parser.addOptions({lang_opt, screenshot_opt, open_opt, run_opt, model_opt, batch_opt, configs_opt, warmup_opt,
+                     iterations_opt, size_opt, grab_after_opt, log_opt, tab_opt, wizard_opt, dark_opt, select_opt,
+                     lesson_opt, present_opt, step_opt, handout_opt});
   // Offscreen rendering needs no display; it has to be chosen before QApplication exists, so the
   // arguments are parsed once before it (quietly: process() below reports errors and --help).
   QStringList arguments;
   for (int i = 0; i < argc; ++i) arguments << QString::fromLocal8Bit(argv[i]);
   parser.parse(arguments);
   const bool screenshot = parser.isSet(screenshot_opt);
-  if (screenshot && qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM")) qputenv("QT_QPA_PLATFORM", "offscreen");
+  const bool handout = parser.isSet(lesson_opt) && parser.isSet(handout_opt);
+  if ((screenshot || handout) && qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM")) qputenv("QT_QPA_PLATFORM", "offscreen");
   const QString dejavu = QStringLiteral("/usr/share/fonts/truetype/dejavu");
-  if (screenshot && qEnvironmentVariableIsEmpty("QT_QPA_FONTDIR") && QDir(dejavu).exists()) {
+  if ((screenshot || handout) && qEnvironmentVariableIsEmpty("QT_QPA_FONTDIR") && QDir(dejavu).exists()) {
     qputenv("QT_QPA_FONTDIR", dejavu.toLocal8Bit());
   }
 
@@ -101,7 +116,48 @@ int main(int argc, char** argv) {
 
   parser.process(app);
   if (parser.isSet(dark_opt)) DarkStyle::apply();
-  if (screenshot) isolateSettings();
+  if (screenshot || handout) isolateSettings();
+  // Before any window exists, so every text starts in the language; --lang is not remembered.
+  auto& language = inferscope::gui::LanguageSwitch::instance();
+  if (parser.isSet(lang_opt)) {
+    const QString code = parser.value(lang_opt).toLower();
+    const QString saved = QSettings().value(QStringLiteral("language")).toString();
+    language.apply(code == QLatin1String("system") ? QString() : code);
+    QSettings().setValue(QStringLiteral("language"), saved);
+  } else {
+    language.applySaved();
+  }
+
+  if (parser.isSet(lesson_opt) && (screenshot || handout)) {
+    // A lesson's picture or hand-out: the presentation window alone, at --size.
+    const QStringList size = parser.value(size_opt).split(QLatin1Char('x'));
+    const int width = size.value(0).toInt() > 0 ? size.value(0).toInt() : 1920;
+    const int height = size.value(1).toInt() > 0 ? size.value(1).toInt() : 1080;
+    QString error;
+    auto* lesson = inferscope::gui::LessonsMenu::present(parser.value(lesson_opt), false, &error, height);
+    if (!lesson) {
+      std::fprintf(stderr, "inferscope: %s\n", qPrintable(error));
+      return 2;
+    }
+    lesson->resize(width, height);
+    if (handout) {
+      const QString path = parser.value(handout_opt);
+      const bool ok = path.endsWith(QStringLiteral(".pdf"), Qt::CaseInsensitive)
+                          ? inferscope::gui::exportHandoutPdf(*lesson, path, &error)
+                          : !inferscope::gui::exportHandoutPngs(*lesson, path, &error).isEmpty();
+      if (!ok) std::fprintf(stderr, "inferscope: %s\n", qPrintable(error));
+      else std::fprintf(stderr, "inferscope: hand-out written to %s\n", qPrintable(path));
+      return ok ? 0 : 1;
+    }
+    lesson->showSlide(parser.isSet(step_opt) ? parser.value(step_opt).toInt() - 1 : lesson->keySlide());
+    lesson->renderNow();
+    if (!lesson->grab().save(parser.value(screenshot_opt))) {
+      std::fprintf(stderr, "inferscope: could not write %s\n", qPrintable(parser.value(screenshot_opt)));
+      return 1;
+    }
+    std::fprintf(stderr, "inferscope: screenshot written to %s\n", qPrintable(parser.value(screenshot_opt)));
+    return 0;
+  }
 
   MainWindow window;
   auto* setup = window.setupPanel();
@@ -151,6 +207,14 @@ int main(int argc, char** argv) {
   }
   if (!screenshot) {
     if (parser.isSet(run_opt)) QTimer::singleShot(0, &window, &MainWindow::startRun);
+    if (parser.isSet(lesson_opt)) {
+      // Over the main window: Esc leaves the presentation and the window is there.
+      QString error;
+      if (!inferscope::gui::LessonsMenu::present(parser.value(lesson_opt), parser.isSet(present_opt), &error)) {
+        std::fprintf(stderr, "inferscope: %s\n", qPrintable(error));
+        return 2;
+      }
+    }
     return app.exec();
   }
 

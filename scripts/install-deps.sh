@@ -9,6 +9,9 @@ pkgs=(
   libqcustomplot-dev libqcustomplot2.1-qt6
   nlohmann-json3-dev libcli11-dev libfmt-dev libgtest-dev libgmock-dev
   fonts-dejavu-core                              # text in offscreen-rendered charts and screenshots
+  qt6-tools-dev qt6-l10n-tools qt6-tools-dev-tools  # Qt Linguist: the .ts translations compiled at build time
+  qt6-translations-l10n                          # Qt's own strings (dialog buttons) in Japanese
+  fonts-noto-cjk                                 # Japanese UI and lesson narration (issue #18)
   slurm-wlm munge                                # tests/cli/slurm_end_to_end.sh: a one-node cluster
   clang libclang-rt-14-dev                       # libFuzzer targets (scripts/fuzz.sh)
 )

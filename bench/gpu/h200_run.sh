@@ -1,6 +1,6 @@
 #!/bin/bash
 # The GPU machine's measurement run (see docs/PERFORMANCE.md). From the repo root there:
-#   bash bench/gpu/h200_run.sh build|test|python|engine|aoti|aoti-max|isolate|forks|tune|tune-files|guide|guide-resnet50|guide-bert|cudnn|cudnn-debug|oom|install-cuda|trace-boundary|fixture ...   (phases, in order given)
+#   bash bench/gpu/h200_run.sh build|test|python|engine|aoti|aoti-max|isolate|forks|tune|tune-files|guide|guide-resnet50|guide-bert|cudnn|cudnn-debug|oom|install-cuda|trace-boundary|fixture|lessons ...   (phases, in order given)
 # Writes logs, sessions and JSON to $OUT (default ./out). Needs .gpu (../shared/gpu/fetch-debs.sh).
 set -uo pipefail
 OUT=${OUT:-$PWD/out}; mkdir -p "$OUT"
@@ -136,6 +136,30 @@ run_phase() {
     tune-files)
       # Issue #13: real files end to end (torchvision, timm, HF BERT and GPT-2, a Python .pt2).
       OUT="$OUT" CLI=$CLI bash bench/gpu/tune_bench.sh files ;;
+    lessons)
+      # Issue #18: the sessions of the lessons whose data no other phase records (resources/lessons/,
+      # docs/TEACHING.md): FP16 overflow on a model built for it, MobileNetV3-L / EfficientNet-B0 casts
+      # (error and latency), their kernels traced, and traced GPT-2's failing FP16 cast. ~2 min.
+      python3 bench/gpu/export_lesson_models.py /tmp/lessons | tee "$OUT/lesson_models.txt" | grep -E "^(MODEL|SKIP)"
+      local m f spec
+      lesson_profile() {  # NAME OUT_NAME CONFIGS...
+        m=$1; f=/tmp/lessons/$m.pt; spec=$(awk -v n="$m" '$1=="MODEL" && $2==n {print $4}' "$OUT/lesson_models.txt")
+        [ -n "$spec" ] || { echo "$m: not exported"; return 0; }
+        local out=$2 c configs=(); shift 2
+        for c in "$@"; do configs+=(-c "$c"); done
+        $CLI profile -q --model-file "$f" --trust "$f" --input "$spec" -d cuda --warmup 10 -n 100 "${configs[@]}" \
+          -o "$OUT/$out.inferscope.json" >"$OUT/$out.txt" 2>&1; echo "$out: exit $?"
+      }
+      lesson_profile overflow lessons_overflow fp32 fp16 bf16 amp-fp16
+      lesson_profile mnv3 lessons_mnv3 fp32 fp16 bf16 amp-fp16 amp-bf16
+      lesson_profile effnet lessons_effnet fp32 fp16 bf16 amp-fp16 amp-bf16
+      lesson_profile gpt2 lessons_gpt2 fp32 fp16
+      spec=$(awk '$1=="MODEL" && $2=="mnv3" {print $4}' "$OUT/lesson_models.txt")
+      [ -n "$spec" ] && $CLI trace -q --model-file /tmp/lessons/mnv3.pt --trust /tmp/lessons/mnv3.pt --input "$spec" -d cuda \
+        --warmup 5 -n 40 -c fp32 -c bf16 --window-warmup 1 --window-steady 3 \
+        -o "$OUT/lessons_mnv3_traced.inferscope.json" >"$OUT/lessons_mnv3_traced.txt" 2>&1; echo "mnv3 traced: exit $?"
+      grep -hE "^(fp32|fp16|bf16|amp-)" "$OUT"/lessons_*.txt | head -30
+      ls -la "$OUT"/lessons_*.inferscope.json ;;
     fixture)
       # Small sessions the GUI tests and screenshots open (tests/fixtures/): a traced run with kernel
       # timelines, and a cuDNN ledger.

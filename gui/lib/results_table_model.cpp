@@ -16,6 +16,18 @@
 namespace inferscope::gui {
 namespace {
 
+// A config's status in the UI's language (core's words are the file format's).
+QString statusText(ConfigStatus status) {
+  switch (status) {
+    case ConfigStatus::Ok: return ResultsTableModel::tr("ok");
+    case ConfigStatus::Unsupported: return ResultsTableModel::tr("unsupported");
+    case ConfigStatus::OutOfMemory: return ResultsTableModel::tr("oom");  // the English word is the file format's
+    case ConfigStatus::Error: return ResultsTableModel::tr("error");
+    case ConfigStatus::Cancelled: return ResultsTableModel::tr("cancelled");
+  }
+  return QString::fromUtf8(toString(status));
+}
+
 bool hasLatency(const ConfigResult& r) {
   return !r.latency_ms.empty() && r.stats.median_ms > 0;
 }
@@ -206,7 +218,7 @@ QVariant ResultsTableModel::data(const QModelIndex& index, int role) const {
   switch (role) {
     case Qt::DisplayRole:
       if (column == ConfigColumn) return series.key;
-      if (column == StatusColumn) return QString::fromUtf8(toString(r.status));
+      if (column == StatusColumn) return statusText(r.status);
       return cellText(r, column);
     case SortRole:
       if (column == ConfigColumn) return series_index;  // plan order, not alphabetical

@@ -9,7 +9,7 @@ namespace inferscope::gui {
 namespace {
 
 QString tr(const char* text) {
-  return QCoreApplication::translate("SteadyStateText", text);
+  return QCoreApplication::translate("inferscope::gui::SteadyStateText", text);
 }
 
 }  // namespace

@@ -1,5 +1,6 @@
 #include "gui/lib/value_format.h"
 
+#include <QCoreApplication>
 #include <QLocale>
 #include <QStringList>
 
@@ -51,13 +52,13 @@ QString ValueFormat::deviceName(const DeviceInfo& device) {
 
 QString ValueFormat::deviceVersions(const DeviceInfo& device) {
   QStringList parts;
-  const auto add = [&](const char* label, const std::string& version) {
-    if (!version.empty()) parts << QStringLiteral("%1 %2").arg(QString::fromLatin1(label), QString::fromStdString(version));
+  const auto add = [&](const QString& label, const std::string& version) {
+    if (!version.empty()) parts << QStringLiteral("%1 %2").arg(label, QString::fromStdString(version));
   };
-  add("driver", device.driver_version);
-  add("CUDA", device.cuda_runtime_version);
-  add("cuDNN", device.cudnn_version);
-  add("LibTorch", device.libtorch_version);
+  add(QCoreApplication::translate("inferscope::gui::ValueFormat", "driver"), device.driver_version);
+  add(QStringLiteral("CUDA"), device.cuda_runtime_version);
+  add(QStringLiteral("cuDNN"), device.cudnn_version);
+  add(QStringLiteral("LibTorch"), device.libtorch_version);
   return parts.join(QStringLiteral(" · "));
 }
 

@@ -4,9 +4,11 @@
 // triangle deterministic), for the ringed choices and the lines of what ran alike; the mode lines
 // take the palette's text colour so they read on light and dark themes.
 #include "gui/widgets/cudnn_chart.h"
+#include "gui/widgets/translated_text.h"
 
 #include <qcustomplot.h>
 
+#include <QEvent>
 #include <QCheckBox>
 #include <QComboBox>
 #include <QHBoxLayout>
@@ -111,7 +113,7 @@ CudnnChart::CudnnChart(SessionDocument* document, QWidget* parent)
     : QWidget(parent),
       document_(document),
       combo_(new QComboBox),
-      log_check_(new QCheckBox(tr("Log scale"))),
+      log_check_(newTr<QCheckBox>(this, QT_TR_NOOP("Log scale"))),
       summary_(new QLabel),
       modes_(new QLabel),
       notes_(new QLabel),
@@ -143,7 +145,7 @@ CudnnChart::CudnnChart(SessionDocument* document, QWidget* parent)
   // ledger's notes follow in one line: the chart keeps the height (the page shares the window with
   // the results table).
   auto* pick = new QHBoxLayout;
-  pick->addWidget(new QLabel(tr("Ledger")));
+  pick->addWidget(newTr<QLabel>(this, QT_TR_NOOP("Ledger")));
   pick->addWidget(combo_);
   pick->addWidget(log_check_);
   pick->addSpacing(8);
@@ -599,6 +601,17 @@ QString CudnnChart::textAt(const QPointF& pixel) const {
                       c.deterministic ? QString() : tr(", non-deterministic"));
   }
   return lines.join(QStringLiteral("<br>"));
+}
+
+void CudnnChart::changeEvent(QEvent* event) {
+  QWidget::changeEvent(event);
+  if (event->type() != QEvent::LanguageChange) return;
+  plot_->xAxis->setLabel(
+      tr("conv layers in execution order · dots: Find time per algorithm, by kernel family · "
+         "rings: each mode's pick · "
+         "lines: GPU time that ran"));
+  plot_->yAxis->setLabel(logScale() ? tr("µs per call (log)") : tr("µs per call"));
+  rebuild();
 }
 
 }  // namespace inferscope::gui

@@ -73,6 +73,9 @@ class CudnnChart : public QWidget, public ExportableChart {
   // in three lines, 2 number and kernel size, 3 the number alone.
   static QString tickLabel(const cudnn::ConvShape& shape, int layer, int tier);
 
+ protected:
+  void changeEvent(QEvent* event) override;  // LanguageChange: the plot's texts again
+
  private:
   void createTable();
   void rebuild();

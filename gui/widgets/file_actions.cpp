@@ -1,6 +1,7 @@
 // FileActions: the loader's outcome becomes the document, the recent list, the setup panel's
 // request and the status line; failures keep what the window showed before and say why.
 #include "gui/widgets/file_actions.h"
+#include "gui/widgets/translated_text.h"
 
 #include <QAction>
 #include <QDir>
@@ -45,11 +46,12 @@ FileActions::FileActions(SessionDocument* document, EngineBridge* bridge, Sessio
       status_(status),
       setup_(setup),
       window_(window),
-      open_action_(new QAction(window->style()->standardIcon(QStyle::SP_DialogOpenButton),
-                               tr("&Open Session…"), this)),
-      save_action_(new QAction(window->style()->standardIcon(QStyle::SP_DialogSaveButton),
-                               tr("&Save Session…"), this)),
-      recent_menu_(new QMenu(tr("Open &Recent"), window)) {
+      open_action_(newTr<QAction>(this, QT_TR_NOOP("&Open Session…"),
+                                  window->style()->standardIcon(QStyle::SP_DialogOpenButton), QString(), this)),
+      save_action_(newTr<QAction>(this, QT_TR_NOOP("&Save Session…"),
+                                  window->style()->standardIcon(QStyle::SP_DialogSaveButton), QString(), this)),
+      recent_menu_(new QMenu(window)) {
+  bindTr(this, recent_menu_, "title", QT_TR_NOOP("Open &Recent"));
   open_action_->setShortcut(QKeySequence::Open);
   connect(open_action_, &QAction::triggered, this, &FileActions::openSessionDialog);
   save_action_->setShortcut(QKeySequence::Save);
@@ -149,6 +151,13 @@ void FileActions::onSessionLoadFailed(const QString& path, const QString& messag
   emit sessionOpenFailed(path, message);
 }
 
+void FileActions::retranslate() {
+  // The status line says what is open in the new language (a run's or an error's words are the
+  // status bar's own), and the recent list's own entries.
+  if (status_->state() == RunStatusBar::RunState::Idle) showDocumentSummary();
+  updateRecentMenu();
+}
+
 void FileActions::showDocumentSummary() {
   const auto session = document_->session();
   if (!session || document_->filePath().isEmpty()) {
@@ -218,7 +227,7 @@ void FileActions::updateRecentMenu() {
   }
   if (!files.isEmpty()) {
     recent_menu_->addSeparator();
-    recent_menu_->addAction(tr("&Clear List"), this, [this] {
+    addTrAction(this, recent_menu_, QT_TR_NOOP("&Clear List"), this, [this] {
       RecentFiles::clear();
       updateRecentMenu();
     });

@@ -50,6 +50,8 @@ class FileActions : public QObject {
   void saveSessionDialog();
   // Open, Open Recent and Save as a run starts or ends.
   void setRunning(bool running);
+  // After a language switch: the texts computed from state (MainWindow::changeEvent).
+  void retranslate();
 
   // Drag and drop on the window: a session file opens like File ▸ Open; a model file (.pt, .pt2)
   // is answered in the banner with the CLI command that profiles it.

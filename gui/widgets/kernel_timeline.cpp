@@ -5,6 +5,7 @@
 
 #include <qcustomplot.h>
 
+#include <QEvent>
 #include <QLabel>
 #include <QVBoxLayout>
 #include <algorithm>
@@ -193,6 +194,13 @@ QString KernelTimeline::textAt(const QPointF& pixel) const {
         .arg(item.iteration);
   }
   return {};
+}
+
+void KernelTimeline::changeEvent(QEvent* event) {
+  QWidget::changeEvent(event);
+  if (event->type() != QEvent::LanguageChange) return;
+  plot_->xAxis->setLabel(tr("time in the trace window (ms) · wheel zooms, drag pans"));
+  setData(trace::TimelineData(data_));  // labels and legend in the new language
 }
 
 }  // namespace inferscope::gui

@@ -34,6 +34,9 @@ class KernelTimeline : public QWidget {
   static QColor opColour(int op_index);
   QString legendText() const;
 
+ protected:
+  void changeEvent(QEvent* event) override;  // LanguageChange: the plot's texts again
+
  private:
   QString textAt(const QPointF& pixel) const;
   // Iteration labels only where the iteration is wide enough on screen to hold them.

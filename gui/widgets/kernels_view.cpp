@@ -1,9 +1,11 @@
 // KernelsView: the breakdown chart is stacked QCPBars per config (busy → gaps → host, moveAbove),
 // horizontal so long config names read; the selected config fills the tables and the timeline.
 #include "gui/widgets/kernels_view.h"
+#include "gui/widgets/translated_text.h"
 
 #include <qcustomplot.h>
 
+#include <QEvent>
 #include <QComboBox>
 #include <QHBoxLayout>
 #include <QHeaderView>
@@ -54,10 +56,10 @@ QTableWidgetItem* numberItem(double value, const QString& text) {
   return item;
 }
 
-QTableWidget* makeTable(const QStringList& headers, const char* name) {
+QTableWidget* makeTable(const QObject* context, std::initializer_list<const char*> headers, const char* name) {
   auto* table = new QTableWidget(0, static_cast<int>(headers.size()));
   table->setObjectName(QString::fromLatin1(name));
-  table->setHorizontalHeaderLabels(headers);
+  bindTrHeaders(context, table, headers);
   table->setEditTriggers(QAbstractItemView::NoEditTriggers);
   table->setSelectionBehavior(QAbstractItemView::SelectRows);
   table->verticalHeader()->setVisible(false);
@@ -99,22 +101,22 @@ KernelsView::KernelsView(SessionDocument* document, QWidget* parent)
   untraced_label_->setForegroundRole(QPalette::PlaceholderText);
   timeline_note_->setWordWrap(true);
   timeline_note_->setForegroundRole(QPalette::PlaceholderText);
-  kernel_table_ = makeTable({tr("kernel"), tr("count"), tr("total (µs)"), tr("share"), tr("TC")},
-                            "topKernelsTable");
-  op_table_ = makeTable({tr("operator"), tr("kernels"), tr("kernel time (µs)"), tr("share")},
-                        "topOpsTable");
+  kernel_table_ = makeTable(this, {QT_TR_NOOP("kernel"), QT_TR_NOOP("count"), QT_TR_NOOP("total (µs)"),
+                                   QT_TR_NOOP("share"), QT_TR_NOOP("TC")}, "topKernelsTable");
+  op_table_ = makeTable(this, {QT_TR_NOOP("operator"), QT_TR_NOOP("kernels"), QT_TR_NOOP("kernel time (µs)"),
+                               QT_TR_NOOP("share")}, "topOpsTable");
 
   auto* tables = new QTabWidget;
   tables->setDocumentMode(true);
-  tables->addTab(kernel_table_, tr("Top kernels"));
-  tables->addTab(op_table_, tr("Top operators"));
+  addTrTab(this, tables, kernel_table_, QT_TR_NOOP("Top kernels"));
+  addTrTab(this, tables, op_table_, QT_TR_NOOP("Top operators"));
   auto* left = new QWidget;
   auto* left_layout = new QVBoxLayout(left);
   left_layout->setContentsMargins(0, 0, 0, 0);
   // The note about the timeline shares the config row: with a session file (no window) the
   // tables get the whole width instead of half of it going to an empty panel.
   auto* pick = new QHBoxLayout;
-  pick->addWidget(new QLabel(tr("Config")));
+  pick->addWidget(newTr<QLabel>(this, QT_TR_NOOP("Config")));
   pick->addWidget(config_combo_);
   pick->addSpacing(12);
   pick->addWidget(timeline_note_, 1);
@@ -408,6 +410,15 @@ QString KernelsView::textAt(const QPointF& pixel) const {
            ValueFormat::number(t.kernels_per_iteration))
       .arg(t.tensor_core_share * 100, 0, 'f', 0)
       .arg(t.stream_count);
+}
+
+void KernelsView::changeEvent(QEvent* event) {
+  QWidget::changeEvent(event);
+  if (event->type() != QEvent::LanguageChange) return;
+  const int shown = config_combo_->currentIndex();
+  plot_->xAxis->setLabel(tr("host wall time per steady traced iteration (ms) = GPU busy + launch gaps + host overhead"));
+  rebuild();
+  showConfig(shown);
 }
 
 }  // namespace inferscope::gui

@@ -49,6 +49,9 @@ class KernelsView : public QWidget, public ExportableChart {
   // ("sm80_xmma…32x32x8_stage3_…" beside "sm80_xmma…128x32x8_stage3_…").
   static QStringList kernelLabels(const QStringList& names);
 
+ protected:
+  void changeEvent(QEvent* event) override;  // LanguageChange: the plot's texts again
+
  private:
   struct Row {
     int series_index = 0;

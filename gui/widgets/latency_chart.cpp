@@ -1,6 +1,7 @@
 // LatencyChart: QCustomPlot set-up, live appends, the warm-up band and exports. Replots are
 // queued (rpQueuedReplot), so a burst of snapshots and results costs one repaint per frame.
 #include "gui/widgets/latency_chart.h"
+#include "gui/widgets/translated_text.h"
 
 #include <qcustomplot.h>
 
@@ -95,7 +96,7 @@ LatencyChart::LatencyChart(SessionDocument* document, QWidget* parent)
   warmup_label_->setLayer(QStringLiteral("warmup"));
   // Right of the line that ends the band, pointing back into it: centred in a narrow band the
   // word was cut by the axis.
-  warmup_label_->setText(tr("◂ configured warm-up"));
+  bindTr(this, warmup_label_, "text", QT_TR_NOOP("◂ configured warm-up"));
   warmup_label_->setPositionAlignment(Qt::AlignTop | Qt::AlignLeft);
   warmup_label_->position->setTypeX(QCPItemPosition::ptPlotCoords);
   warmup_label_->position->setTypeY(QCPItemPosition::ptAxisRectRatio);
@@ -148,6 +149,13 @@ void LatencyChart::changeEvent(QEvent* event) {
   if (event->type() == QEvent::PaletteChange) {
     recolour();
     plot_->replot(QCustomPlot::rpQueuedReplot);
+  }
+  if (event->type() == QEvent::LanguageChange) {
+    plot_->xAxis->setLabel(tr("iteration"));
+    plot_->yAxis->setLabel(log_scale_ ? tr("latency (ms, log scale)") : tr("latency (ms)"));
+    const int selected = selected_;
+    rebuild();
+    setSelectedSeries(selected);
   }
 }
 

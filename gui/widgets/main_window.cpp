@@ -1,6 +1,7 @@
 // MainWindow: layout, actions and menus, the wiring of FileActions and SessionExportController,
 // and the run itself (start, cancel, how it ended).
 #include "gui/widgets/main_window.h"
+#include "gui/widgets/translated_text.h"
 
 #include <QAction>
 #include <QApplication>
@@ -38,6 +39,8 @@
 #include "gui/widgets/file_actions.h"
 #include "gui/widgets/kernels_view.h"
 #include "gui/widgets/latency_chart.h"
+#include "gui/widgets/language_menu.h"
+#include "gui/widgets/lessons_menu.h"
 #include "gui/widgets/memory_chart.h"
 #include "gui/widgets/message_banner.h"
 #include "gui/widgets/results_view.h"
@@ -135,33 +138,33 @@ RecommendationWizard* MainWindow::openWizard() {
 }
 
 void MainWindow::createActions() {
-  start_action_ = new QAction(style()->standardIcon(QStyle::SP_MediaPlay), tr("&Start"), this);
+  start_action_ = newTr<QAction>(this, QT_TR_NOOP("&Start"), style()->standardIcon(QStyle::SP_MediaPlay), QString(), this);
   start_action_->setObjectName(QStringLiteral("startAction"));
   start_action_->setShortcut(Qt::CTRL | Qt::Key_R);
-  start_action_->setToolTip(tr("Measure the checked configs (Ctrl+R)"));
+  bindTr(this, start_action_, "toolTip", QT_TR_NOOP("Measure the checked configs (Ctrl+R)"));
   connect(start_action_, &QAction::triggered, this, &MainWindow::startRun);
 
-  cancel_action_ = new QAction(style()->standardIcon(QStyle::SP_MediaStop), tr("&Cancel"), this);
+  cancel_action_ = newTr<QAction>(this, QT_TR_NOOP("&Cancel"), style()->standardIcon(QStyle::SP_MediaStop), QString(), this);
   cancel_action_->setObjectName(QStringLiteral("cancelAction"));
   cancel_action_->setShortcut(Qt::Key_Escape);
-  cancel_action_->setToolTip(tr("Stop after the current iteration (Esc)"));
+  bindTr(this, cancel_action_, "toolTip", QT_TR_NOOP("Stop after the current iteration (Esc)"));
   connect(cancel_action_, &QAction::triggered, this, &MainWindow::cancelRun);
 
-  quit_action_ = new QAction(tr("&Quit"), this);
+  quit_action_ = newTr<QAction>(this, QT_TR_NOOP("&Quit"), this);
   quit_action_->setShortcut(QKeySequence::Quit);
   connect(quit_action_, &QAction::triggered, this, &QWidget::close);
 
-  log_scale_action_ = new QAction(tr("&Log Scale"), this);
+  log_scale_action_ = newTr<QAction>(this, QT_TR_NOOP("&Log Scale"), this);
   log_scale_action_->setObjectName(QStringLiteral("logScaleAction"));
   log_scale_action_->setCheckable(true);
   log_scale_action_->setShortcut(Qt::CTRL | Qt::Key_L);
-  log_scale_action_->setToolTip(tr("Logarithmic latency axis: a slow first iteration no longer flattens the rest"));
+  bindTr(this, log_scale_action_, "toolTip", QT_TR_NOOP("Logarithmic latency axis: a slow first iteration no longer flattens the rest"));
 
-  chart_only_action_ = new QAction(tr("&Chart Only"), this);
+  chart_only_action_ = newTr<QAction>(this, QT_TR_NOOP("&Chart Only"), this);
   chart_only_action_->setObjectName(QStringLiteral("chartOnlyAction"));
   chart_only_action_->setCheckable(true);
   chart_only_action_->setShortcut(Qt::Key_F11);
-  chart_only_action_->setToolTip(tr("The current chart fills the window — for a projector (F11 again returns)"));
+  bindTr(this, chart_only_action_, "toolTip", QT_TR_NOOP("The current chart fills the window — for a projector (F11 again returns)"));
   connect(chart_only_action_, &QAction::toggled, this, &MainWindow::setChartOnly);
 }
 
@@ -189,18 +192,18 @@ void MainWindow::createCentralArea() {
   tabs_ = new QTabWidget;
   tabs_->setObjectName(QStringLiteral("chartTabs"));
   tabs_->setDocumentMode(true);
-  tabs_->addTab(chart_, tr("Latency"));
+  addTrTab(this, tabs_, chart_, QT_TR_NOOP("Latency"));
   memory_chart_ = new MemoryChart(document_);
-  tabs_->addTab(memory_chart_, tr("Memory"));
+  addTrTab(this, tabs_, memory_chart_, QT_TR_NOOP("Memory"));
   speed_chart_ = new SpeedAccuracyChart(document_);
-  tabs_->addTab(speed_chart_, tr("Speed × accuracy"));
+  addTrTab(this, tabs_, speed_chart_, QT_TR_NOOP("Speed × accuracy"));
   connect(speed_chart_, &SpeedAccuracyChart::toleranceChanged, results_model_, &ResultsTableModel::setTolerance);
   kernels_view_ = new KernelsView(document_);
-  tabs_->addTab(kernels_view_, tr("Kernels"));
+  addTrTab(this, tabs_, kernels_view_, QT_TR_NOOP("Kernels"));
   cudnn_chart_ = new CudnnChart(document_);
-  tabs_->addTab(cudnn_chart_, tr("cuDNN"));
+  addTrTab(this, tabs_, cudnn_chart_, QT_TR_NOOP("cuDNN"));
   devices_view_ = new DevicesView(document_);  // several GPUs side by side (issue #20)
-  tabs_->addTab(devices_view_, tr("Devices"));
+  addTrTab(this, tabs_, devices_view_, QT_TR_NOOP("Devices"));
 
   results_view_ = new ResultsView(results_model_);
   // The config picked in the table comes forward on the latency chart, with its steady start and forks.
@@ -210,7 +213,7 @@ void MainWindow::createCentralArea() {
   auto* results = new QWidget;
   auto* layout = new QVBoxLayout(results);
   layout->setContentsMargins(0, 4, 0, 0);
-  auto* title = new QLabel(tr("<b>Results</b> — statistics over the measured iterations; hover a greyed row for the reason"));
+  auto* title = newTr<QLabel>(this, QT_TR_NOOP("<b>Results</b> — statistics over the measured iterations; hover a greyed row for the reason"));
   layout->addWidget(title);
   layout->addWidget(results_view_);
 
@@ -243,7 +246,7 @@ void MainWindow::createCentralArea() {
 }
 
 void MainWindow::createMenus() {
-  auto* file = menuBar()->addMenu(tr("&File"));
+  auto* file = addTrMenu(this, menuBar(), QT_TR_NOOP("&File"));
   file->addAction(files_->openAction());
   file->addMenu(files_->recentMenu());
   file->addAction(files_->saveAction());
@@ -253,32 +256,37 @@ void MainWindow::createMenus() {
   file->addSeparator();
   file->addAction(quit_action_);
 
-  auto* run = menuBar()->addMenu(tr("&Run"));
+  auto* run = addTrMenu(this, menuBar(), QT_TR_NOOP("&Run"));
   run->addAction(start_action_);
   run->addAction(cancel_action_);
   run->addSeparator();
   run->addAction(exports_->recoverAction());
 
-  auto* view = menuBar()->addMenu(tr("&View"));
+  auto* view = addTrMenu(this, menuBar(), QT_TR_NOOP("&View"));
   view->addAction(log_scale_action_);
   view->addAction(chart_only_action_);
   view->addSeparator();
   // Ctrl+1 … Ctrl+5: the chart tabs, listed here so the shortcuts can be found.
   for (int i = 0; i < tabs_->count(); ++i) {
     auto* tab = view->addAction(tabs_->tabText(i), this, [this, i] { tabs_->setCurrentIndex(i); });
+    tab->setObjectName(QStringLiteral("tabAction:%1").arg(i));  // follows its tab's text (changeEvent)
     tab->setShortcut(QKeySequence(Qt::CTRL | static_cast<Qt::Key>(Qt::Key_1 + i)));
   }
   view->addSeparator();
   view->addAction(setup_dock_->toggleViewAction());
   view->addAction(log_dock_->toggleViewAction());
+  view->addSeparator();
+  view->addMenu(new LanguageMenu(this));  // issue #18: applies at once
 
-  auto* tools = menuBar()->addMenu(tr("&Tools"));
-  wizard_action_ = tools->addAction(tr("&Recommendation Wizard…"), this, &MainWindow::openWizard);
+  auto* tools = addTrMenu(this, menuBar(), QT_TR_NOOP("&Tools"));
+  wizard_action_ = addTrAction(this, tools, QT_TR_NOOP("&Recommendation Wizard…"), this, &MainWindow::openWizard);
   wizard_action_->setObjectName(QStringLiteral("wizardAction"));
   wizard_action_->setShortcut(Qt::CTRL | Qt::SHIFT | Qt::Key_W);
 
+  menuBar()->addMenu(new LessonsMenu(this));  // teaching (issue #18): presentation mode
+
   // Between View and Help, where the sketch in UI.md has it.
-  auto* exports = menuBar()->addMenu(tr("E&xport"));
+  auto* exports = addTrMenu(this, menuBar(), QT_TR_NOOP("E&xport"));
   exports->setToolTipsVisible(true);  // the disabled trace action says why
   exports->addAction(exports_->exportPngAction());
   exports->addAction(exports_->exportPdfAction());
@@ -288,11 +296,12 @@ void MainWindow::createMenus() {
   exports->addAction(exports_->exportJsonAction());
   connect(exports, &QMenu::aboutToShow, exports_, &SessionExportController::updateActions);
 
-  auto* help = menuBar()->addMenu(tr("&Help"));
-  about_action_ = help->addAction(tr("&About InferScope"), this, &MainWindow::showAbout);
+  auto* help = addTrMenu(this, menuBar(), QT_TR_NOOP("&Help"));
+  about_action_ = addTrAction(this, help, QT_TR_NOOP("&About InferScope"), this, &MainWindow::showAbout);
   about_action_->setObjectName(QStringLiteral("aboutAction"));
 
-  auto* toolbar = run_toolbar_ = addToolBar(tr("Run"));
+  auto* toolbar = run_toolbar_ = addToolBar(QString());
+  bindTr(this, toolbar, "windowTitle", QT_TR_NOOP("Run"));
   toolbar->setObjectName(QStringLiteral("runToolbar"));
   toolbar->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
   toolbar->setMovable(false);
@@ -304,9 +313,23 @@ void MainWindow::createMenus() {
   toolbar->addSeparator();
   toolbar->addAction(log_scale_action_);
   toolbar->addAction(exports_->exportPngAction());
-  exports_->exportPngAction()->setIconText(tr("Export PNG"));
-  files_->openAction()->setIconText(tr("Open"));
-  files_->saveAction()->setIconText(tr("Save"));
+  bindTr(this, exports_->exportPngAction(), "iconText", QT_TR_NOOP("Export PNG"));
+  bindTr(this, files_->openAction(), "iconText", QT_TR_NOOP("Open"));
+  bindTr(this, files_->saveAction(), "iconText", QT_TR_NOOP("Save"));
+}
+
+// The language switch (LanguageSwitch) has re-set every bound text; what is computed from state
+// is computed again here.
+void MainWindow::changeEvent(QEvent* event) {
+  if (event->type() == QEvent::LanguageChange) {
+    for (int i = 0; i < tabs_->count(); ++i) {
+      if (auto* tab = findChild<QAction*>(QStringLiteral("tabAction:%1").arg(i))) tab->setText(tabs_->tabText(i));
+    }
+    files_->retranslate();
+    exports_->updateActions();  // the disabled trace action's reason
+    updateTitle();
+  }
+  QMainWindow::changeEvent(event);
 }
 
 void MainWindow::showAbout() {

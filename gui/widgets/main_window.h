@@ -114,6 +114,7 @@ class MainWindow : public QMainWindow {
   void sessionOpenFailed(const QString& path, const QString& message);
 
  protected:
+  void changeEvent(QEvent* event) override;  // LanguageChange: texts computed from state
   void closeEvent(QCloseEvent* event) override;
   void dragEnterEvent(QDragEnterEvent* event) override;
   void dropEvent(QDropEvent* event) override;

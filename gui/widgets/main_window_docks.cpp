@@ -8,6 +8,7 @@
 #include <QVBoxLayout>
 
 #include "gui/lib/log_model.h"
+#include "gui/widgets/translated_text.h"
 #include "gui/widgets/main_window.h"
 #include "gui/widgets/run_setup_panel.h"
 #include "gui/widgets/session_export_controller.h"
@@ -24,7 +25,7 @@ void MainWindow::createDocks() {
   // as the panel's widest row plus the scroll bar (a clipped combo box reads as broken).
   scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
   scroll->setMinimumWidth(setup_panel_->minimumSizeHint().width() + scroll->verticalScrollBar()->sizeHint().width() + 2);
-  setup_dock_ = new QDockWidget(tr("Model & input"), this);
+  setup_dock_ = newTr<QDockWidget>(this, QT_TR_NOOP("Model & input"), this);
   setup_dock_->setObjectName(QStringLiteral("setupDock"));
   setup_dock_->setWidget(scroll);
   setup_dock_->setFeatures(QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetFloatable);
@@ -36,7 +37,7 @@ void MainWindow::createDocks() {
   log_view_->setUniformItemSizes(true);
   log_view_->setWordWrap(false);
   connect(log_model_, &QAbstractItemModel::rowsInserted, log_view_, &QListView::scrollToBottom);
-  log_dock_ = new QDockWidget(tr("Log"), this);
+  log_dock_ = newTr<QDockWidget>(this, QT_TR_NOOP("Log"), this);
   log_dock_->setObjectName(QStringLiteral("logDock"));
   auto* log_panel = new QWidget;
   auto* log_layout = new QVBoxLayout(log_panel);

@@ -2,9 +2,11 @@
 // brush per plottable and every config keeps its own colour. The bars of a config sit side by side
 // around its tick; three neutral legend-only entries explain the shades.
 #include "gui/widgets/memory_chart.h"
+#include "gui/widgets/translated_text.h"
 
 #include <qcustomplot.h>
 
+#include <QEvent>
 #include <QCheckBox>
 #include <QHBoxLayout>
 #include <QVBoxLayout>
@@ -48,9 +50,9 @@ MemoryChart::MemoryChart(SessionDocument* document, QWidget* parent)
   auto* layout = new QVBoxLayout(this);
   layout->setContentsMargins(0, 0, 0, 0);
   layout->setSpacing(0);
-  log_check_ = new QCheckBox(tr("Log scale"));
+  log_check_ = newTr<QCheckBox>(this, QT_TR_NOOP("Log scale"));
   log_check_->setObjectName(QStringLiteral("memoryLogScale"));
-  log_check_->setToolTip(tr("Logarithmic MiB axis: one large config no longer flattens the others"));
+  bindTr(this, log_check_, "toolTip", QT_TR_NOOP("Logarithmic MiB axis: one large config no longer flattens the others"));
   connect(log_check_, &QCheckBox::toggled, this, &MemoryChart::setLogScale);
   auto* controls = new QHBoxLayout;
   controls->setContentsMargins(6, 2, 6, 0);
@@ -203,6 +205,20 @@ QString MemoryChart::textAt(const QPointF& pixel) const {
     return tr("<b>%1</b><br>%2: %3 MiB").arg(s.key, measureName(measure), ValueFormat::number(bars->data()->begin()->value));
   }
   return {};
+}
+
+int MemoryChart::groupOf(int series_index) const {
+  for (std::size_t r = 0; r < rows_.size(); ++r)
+    if (rows_[r].series_index == series_index) return static_cast<int>(r);
+  return -1;
+}
+
+void MemoryChart::changeEvent(QEvent* event) {
+  QWidget::changeEvent(event);
+  if (event->type() != QEvent::LanguageChange) return;
+  plot_->xAxis->setLabel(tr("config"));
+  plot_->yAxis->setLabel(log_scale_ ? tr("memory (MiB, log scale)") : tr("memory (MiB)"));
+  rebuild();
 }
 
 }  // namespace inferscope::gui

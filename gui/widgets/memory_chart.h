@@ -36,6 +36,11 @@ class MemoryChart : public QWidget, public ExportableChart {
   bool logScale() const { return log_scale_; }
   // The value labels over the bar groups, in plot order (tests).
   QStringList valueLabels() const;
+  // The bar group of a config (its x position), −1 when it has none.
+  int groupOf(int series_index) const;
+
+ protected:
+  void changeEvent(QEvent* event) override;  // LanguageChange: the plot's texts again
 
  private:
   struct Row {

@@ -1,4 +1,5 @@
 #include "gui/widgets/message_banner.h"
+#include "gui/widgets/translated_text.h"
 
 #include <QApplication>
 #include <QEvent>
@@ -22,8 +23,8 @@ MessageBanner::MessageBanner(QWidget* parent)
   label_->setTextFormat(Qt::RichText);
   label_->setTextInteractionFlags(Qt::TextSelectableByMouse);
   dismiss_->setObjectName(QStringLiteral("messageBannerDismiss"));
-  dismiss_->setText(tr("Dismiss"));
-  dismiss_->setToolTip(tr("Hide this message (it stays in the log)"));
+  bindTr(this, dismiss_, "text", QT_TR_NOOP("Dismiss"));
+  bindTr(this, dismiss_, "toolTip", QT_TR_NOOP("Hide this message (it stays in the log)"));
   auto* layout = new QHBoxLayout(this);
   layout->setContentsMargins(8, 4, 4, 4);
   layout->addWidget(icon_, 0, Qt::AlignTop);

@@ -1,4 +1,5 @@
 #include "gui/widgets/results_view.h"
+#include "gui/widgets/translated_text.h"
 
 #include <QAction>
 #include <QApplication>
@@ -40,7 +41,7 @@ ResultsView::ResultsView(ResultsTableModel* model, QWidget* parent)
   connect(proxy_, &QAbstractItemModel::dataChanged, this, refit);
   connect(proxy_, &QAbstractItemModel::modelReset, this, refit);
 
-  auto* copy = new QAction(tr("&Copy"), this);
+  auto* copy = newTr<QAction>(this, QT_TR_NOOP("&Copy"), this);
   copy->setShortcut(QKeySequence::Copy);
   copy->setShortcutContext(Qt::WidgetWithChildrenShortcut);
   connect(copy, &QAction::triggered, this, &ResultsView::copySelection);

@@ -1,9 +1,12 @@
 // RunSetupPanel: grouped form widgets, each with an objectName the window tests address.
 #include "gui/widgets/run_setup_panel.h"
+#include "gui/widgets/translated_text.h"
 
 #include <QCheckBox>
 #include <QApplication>
 #include <QComboBox>
+#include <QCoreApplication>
+#include <QEvent>
 #include <QFormLayout>
 #include <QGroupBox>
 #include <QLabel>
@@ -61,10 +64,21 @@ QString deviceLabel(const DeviceInfo& d) {
            QString::fromStdString(d.computeCapability()), QString::fromStdString(d.generation()));
 }
 
-QGroupBox* group(const QString& title, QLayout* layout) {
-  auto* box = new QGroupBox(title);
+QGroupBox* group(const QObject* context, const char* title, QLayout* layout) {
+  auto* box = newTr<QGroupBox>(context, title);
   box->setLayout(layout);
   return box;
+}
+
+// The zoo's descriptions (core/model/model_zoo.cpp) as the UI shows them: translated when the
+// language has them, else as core wrote them. Listed so that lupdate finds them.
+[[maybe_unused]] constexpr const char* kZooDescriptions[] = {
+    QT_TRANSLATE_NOOP("inferscope::ModelZoo", "ResNet-18 (torchvision topology), 224×224 images"),
+    QT_TRANSLATE_NOOP("inferscope::ModelZoo", "ResNet-50 (torchvision topology), 224×224 images"),
+    QT_TRANSLATE_NOOP("inferscope::ModelZoo", "BERT-base-like Transformer encoder over token ids"),
+};
+QString zooDescription(const std::string& description) {
+  return QCoreApplication::translate("inferscope::ModelZoo", description.c_str());
 }
 
 }  // namespace
@@ -91,7 +105,7 @@ QWidget* RunSetupPanel::createModelGroup() {
   model_combo_->setObjectName(QStringLiteral("modelCombo"));
   for (const auto& m : zooModels()) {
     model_combo_->addItem(QString::fromStdString(m.name));
-    model_combo_->setItemData(model_combo_->count() - 1, QString::fromStdString(m.description), Qt::ToolTipRole);
+    model_combo_->setItemData(model_combo_->count() - 1, zooDescription(m.description), Qt::ToolTipRole);
   }
   model_combo_->setCurrentText(QString::fromUtf8(kDefaultModel));
   batch_spin_ = new QSpinBox;
@@ -104,10 +118,10 @@ QWidget* RunSetupPanel::createModelGroup() {
   connect(batch_spin_, &QSpinBox::valueChanged, this, [this] { updateModelDetails(); emit changed(); });
 
   auto* form = new QFormLayout;
-  form->addRow(tr("Zoo model"), model_combo_);
-  form->addRow(tr("Batch"), batch_spin_);
+  form->addRow(newTr<QLabel>(this, QT_TR_NOOP("Zoo model")), model_combo_);
+  form->addRow(newTr<QLabel>(this, QT_TR_NOOP("Batch")), batch_spin_);
   form->addRow(model_details_);
-  return group(tr("Model"), form);
+  return group(this, QT_TR_NOOP("Model"), form);
 }
 
 QWidget* RunSetupPanel::createDeviceGroup() {
@@ -129,7 +143,7 @@ QWidget* RunSetupPanel::createDeviceGroup() {
   auto* layout = new QVBoxLayout;
   layout->addWidget(device_combo_);
   layout->addWidget(device_details_);
-  return group(tr("Device"), layout);
+  return group(this, QT_TR_NOOP("Device"), layout);
 }
 
 QWidget* RunSetupPanel::createConfigGroup() {
@@ -146,16 +160,16 @@ QWidget* RunSetupPanel::createConfigGroup() {
   });
   plan_combo_ = new QComboBox;
   plan_combo_->setObjectName(QStringLiteral("planCombo"));
-  plan_combo_->addItem(tr("guide — the guide's combinations for this device"), QStringLiteral("guide"));
-  plan_combo_->addItem(tr("grid — every precision × layout × compile × cuDNN"), QStringLiteral("grid"));
-  plan_combo_->addItem(tr("custom — the checked configs"), QStringLiteral("custom"));
+  addTrItem(this, plan_combo_, QT_TR_NOOP("guide — the guide's combinations for this device"), QStringLiteral("guide"));
+  addTrItem(this, plan_combo_, QT_TR_NOOP("grid — every precision × layout × compile × cuDNN"), QStringLiteral("grid"));
+  addTrItem(this, plan_combo_, QT_TR_NOOP("custom — the checked configs"), QStringLiteral("custom"));
   plan_combo_->setCurrentIndex(2);
   plan_combo_->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
   plan_combo_->setMinimumContentsLength(10);
   connect(plan_combo_, &QComboBox::currentIndexChanged, this, [this] { applyPreset(); emit changed(); });
-  trace_check_ = new QCheckBox(tr("Trace kernels (CUDA)"));
+  trace_check_ = newTr<QCheckBox>(this, QT_TR_NOOP("Trace kernels (CUDA)"));
   trace_check_->setObjectName(QStringLiteral("traceCheck"));
-  trace_check_->setToolTip(tr("CUPTI window over the first warm-up and steady iterations: fills the Kernels tab.\n"
+  bindTr(this, trace_check_, "toolTip", QT_TR_NOOP("CUPTI window over the first warm-up and steady iterations: fills the Kernels tab.\n"
                               "Only on a CUDA device; the iterations after the window run untraced."));
   estimate_label_ = new QLabel;
   estimate_label_->setObjectName(QStringLiteral("estimateLabel"));
@@ -166,7 +180,7 @@ QWidget* RunSetupPanel::createConfigGroup() {
   layout->addWidget(config_list_);
   layout->addWidget(trace_check_);
   layout->addWidget(estimate_label_);
-  return group(tr("Plan"), layout);
+  return group(this, QT_TR_NOOP("Plan"), layout);
 }
 
 void RunSetupPanel::addConfigItem(const QString& key, bool checked) {
@@ -181,27 +195,41 @@ QWidget* RunSetupPanel::createIterationGroup() {
   warmup_spin_->setObjectName(QStringLiteral("warmupSpin"));
   warmup_spin_->setRange(0, 10000);
   warmup_spin_->setValue(10);
-  warmup_spin_->setToolTip(tr("Iterations run first and shown, never part of the statistics"));
+  bindTr(this, warmup_spin_, "toolTip", QT_TR_NOOP("Iterations run first and shown, never part of the statistics"));
   iterations_spin_ = new QSpinBox;
   iterations_spin_->setObjectName(QStringLiteral("iterationsSpin"));
   iterations_spin_->setRange(1, 1000000);
   iterations_spin_->setValue(50);
-  iterations_spin_->setToolTip(tr("Measured iterations per config"));
-  accuracy_check_ = new QCheckBox(tr("Compare outputs with FP32"));
+  bindTr(this, iterations_spin_, "toolTip", QT_TR_NOOP("Measured iterations per config"));
+  accuracy_check_ = newTr<QCheckBox>(this, QT_TR_NOOP("Compare outputs with FP32"));
   accuracy_check_->setObjectName(QStringLiteral("accuracyCheck"));
   accuracy_check_->setChecked(true);
   // Short: the dock is as wide as its widest row. The tooltip says the rest.
-  adaptive_check_ = new QCheckBox(tr("Adaptive stop (median ±1 %)"));
+  adaptive_check_ = newTr<QCheckBox>(this, QT_TR_NOOP("Adaptive stop (median ±1 %)"));
   adaptive_check_->setObjectName(QStringLiteral("adaptiveCheck"));
-  adaptive_check_->setToolTip(tr("Adaptive stopping: each config runs until its steady median's 95 % CI is "
+  bindTr(this, adaptive_check_, "toolTip", QT_TR_NOOP("Adaptive stopping: each config runs until its steady median's 95 % CI is "
                                  "within ±1 % (at least 100 iterations), with warm-up + measured as its "
                                  "budget. The chart marks the provisional steady start while it runs."));
   auto* form = new QFormLayout;
-  form->addRow(tr("Warm-up"), warmup_spin_);
-  form->addRow(tr("Measured"), iterations_spin_);
+  form->addRow(newTr<QLabel>(this, QT_TR_NOOP("Warm-up")), warmup_spin_);
+  form->addRow(newTr<QLabel>(this, QT_TR_NOOP("Measured")), iterations_spin_);
   form->addRow(accuracy_check_);
   form->addRow(adaptive_check_);
-  return group(tr("Iterations per config"), form);
+  return group(this, QT_TR_NOOP("Iterations per config"), form);
+}
+
+void RunSetupPanel::changeEvent(QEvent* event) {
+  if (event->type() == QEvent::LanguageChange) {
+    // The texts computed from the choices; the static ones are bound (translated_text.h).
+    for (int i = 0; i < model_combo_->count(); ++i) {
+      if (const auto info = findZooModel(model_combo_->itemText(i).toStdString()))
+        model_combo_->setItemData(i, zooDescription(info->description), Qt::ToolTipRole);
+    }
+    updateModelDetails();
+    updateDeviceDetails();
+    updateEstimate();
+  }
+  QWidget::changeEvent(event);
 }
 
 void RunSetupPanel::updateModelDetails() {
@@ -209,7 +237,7 @@ void RunSetupPanel::updateModelDetails() {
   model.name = modelName().toStdString();
   QString text;
   if (const auto info = findZooModel(model.name)) {
-    text = tr("%1\nInput %2").arg(QString::fromStdString(info->description),
+    text = tr("%1\nInput %2").arg(zooDescription(info->description),
                                   QString::fromStdString(toString(defaultInputs(model, batch_spin_->value()))));
   }
   model_details_->setText(text);

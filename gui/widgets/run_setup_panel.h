@@ -58,6 +58,9 @@ class RunSetupPanel : public QWidget {
  signals:
   void changed();
 
+ protected:
+  void changeEvent(QEvent* event) override;
+
  private:
   QWidget* createModelGroup();
   QWidget* createDeviceGroup();

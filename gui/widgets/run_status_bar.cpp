@@ -1,5 +1,7 @@
 #include "gui/widgets/run_status_bar.h"
+#include "gui/widgets/translated_text.h"
 
+#include <QEvent>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QProgressBar>
@@ -22,8 +24,8 @@ RunStatusBar::RunStatusBar(QWidget* parent)
   layout->addWidget(label_);
   layout->addWidget(bar_);
   cancel_load_->setObjectName(QStringLiteral("cancelLoadButton"));
-  cancel_load_->setText(tr("Cancel"));
-  cancel_load_->setToolTip(tr("Stop opening the file; the window keeps what it shows"));
+  bindTr(this, cancel_load_, "text", QT_TR_NOOP("Cancel"));
+  bindTr(this, cancel_load_, "toolTip", QT_TR_NOOP("Stop opening the file; the window keeps what it shows"));
   cancel_load_->setAutoRaise(true);
   layout->addWidget(cancel_load_);
   connect(cancel_load_, &QToolButton::clicked, this, &RunStatusBar::cancelLoadRequested);
@@ -33,6 +35,11 @@ RunStatusBar::RunStatusBar(QWidget* parent)
 }
 
 QString RunStatusBar::text() const { return label_->text(); }
+
+void RunStatusBar::changeEvent(QEvent* event) {
+  if (event->type() == QEvent::LanguageChange) refresh();  // the words of the state it shows
+  QWidget::changeEvent(event);
+}
 
 void RunStatusBar::runStarted(int config_count) {
   state_ = RunState::Running;

@@ -45,6 +45,7 @@ class RunStatusBar : public QWidget {
   void cancelLoadRequested();
 
  private:
+  void changeEvent(QEvent* event) override;
   void refresh();
 
   QLabel* label_;

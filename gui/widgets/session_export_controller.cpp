@@ -1,6 +1,7 @@
 // SessionExportController: the export actions and their dialogs, and the autosave's timer, worker
 // and crash offer.
 #include "gui/widgets/session_export_controller.h"
+#include "gui/widgets/translated_text.h"
 
 #include <QAbstractItemView>
 #include <QAction>
@@ -48,12 +49,12 @@ SessionExportController::SessionExportController(SessionDocument* document, Engi
       caption_(caption),
       results_(results),
       window_(window),
-      export_png_action_(new QAction(tr("Export Chart as &PNG…"), this)),
-      export_pdf_action_(new QAction(tr("Export Chart as P&DF…"), this)),
-      export_csv_action_(new QAction(tr("Samples as &CSV…"), this)),
-      export_trace_action_(new QAction(tr("&Chrome Trace of Selected Config…"), this)),
-      export_json_action_(new QAction(tr("Session &JSON…"), this)),
-      recover_action_(new QAction(tr("Open &Autosaved Run"), this)),
+      export_png_action_(newTr<QAction>(this, QT_TR_NOOP("Export Chart as &PNG…"), this)),
+      export_pdf_action_(newTr<QAction>(this, QT_TR_NOOP("Export Chart as P&DF…"), this)),
+      export_csv_action_(newTr<QAction>(this, QT_TR_NOOP("Samples as &CSV…"), this)),
+      export_trace_action_(newTr<QAction>(this, QT_TR_NOOP("&Chrome Trace of Selected Config…"), this)),
+      export_json_action_(newTr<QAction>(this, QT_TR_NOOP("Session &JSON…"), this)),
+      recover_action_(newTr<QAction>(this, QT_TR_NOOP("Open &Autosaved Run"), this)),
       autosave_timer_(new QTimer(this)) {
   export_png_action_->setShortcut(Qt::CTRL | Qt::Key_E);
   connect(export_png_action_, &QAction::triggered, this,
@@ -102,9 +103,9 @@ void SessionExportController::createOfferBar() {
   offer_layout->setContentsMargins(4, 2, 4, 2);
   offer_label_ = new QLabel;
   offer_layout->addWidget(offer_label_, 1);
-  auto* open = new QPushButton(tr("Open"));
+  auto* open = newTr<QPushButton>(this, QT_TR_NOOP("Open"));
   open->setObjectName(QStringLiteral("offerOpenButton"));
-  auto* discard = new QPushButton(tr("Discard"));
+  auto* discard = newTr<QPushButton>(this, QT_TR_NOOP("Discard"));
   discard->setObjectName(QStringLiteral("offerDiscardButton"));
   offer_layout->addWidget(open);
   offer_layout->addWidget(discard);

@@ -1,9 +1,11 @@
 // SpeedAccuracyChart: ranking through core's rankSession (the CLI prints the same numbers), one
 // graph per point so each keeps its colour and error bar, one more graph for the front line.
 #include "gui/widgets/speed_accuracy_chart.h"
+#include "gui/widgets/translated_text.h"
 
 #include <qcustomplot.h>
 
+#include <QEvent>
 #include <QDoubleSpinBox>
 #include <QHBoxLayout>
 #include <QLabel>
@@ -28,11 +30,11 @@ SpeedAccuracyChart::SpeedAccuracyChart(SessionDocument* document, QWidget* paren
   tolerance_spin_->setRange(1e-5, 1.0);
   tolerance_spin_->setSingleStep(0.001);
   tolerance_spin_->setValue(1e-2);
-  tolerance_spin_->setToolTip(tr("Relative L2 error against the FP32 output above which a config counts as unsafe"));
+  bindTr(this, tolerance_spin_, "toolTip", QT_TR_NOOP("Relative L2 error against the FP32 output above which a config counts as unsafe"));
   note_->setForegroundRole(QPalette::PlaceholderText);
   auto* controls = new QHBoxLayout;
   controls->setContentsMargins(6, 4, 6, 0);
-  controls->addWidget(new QLabel(tr("Tolerance (rel. L2 error)")));
+  controls->addWidget(newTr<QLabel>(this, QT_TR_NOOP("Tolerance (rel. L2 error)")));
   controls->addWidget(tolerance_spin_);
   controls->addSpacing(12);
   controls->addWidget(note_, 1);
@@ -194,6 +196,23 @@ QString SpeedAccuracyChart::textAt(const QPointF& pixel) const {
     return text;
   }
   return {};
+}
+
+bool SpeedAccuracyChart::pointOf(const QString& key, QPointF* at) const {
+  for (const auto& p : points_) {
+    if (p.key != key) continue;
+    *at = QPointF(p.x, p.speedup);
+    return true;
+  }
+  return false;
+}
+
+void SpeedAccuracyChart::changeEvent(QEvent* event) {
+  QWidget::changeEvent(event);
+  if (event->type() != QEvent::LanguageChange) return;
+  plot_->xAxis->setLabel(tr("relative L2 error vs FP32 (log scale)"));
+  plot_->yAxis->setLabel(tr("speed-up over FP32 (×, 95 % CI)"));
+  rebuild();
 }
 
 }  // namespace inferscope::gui

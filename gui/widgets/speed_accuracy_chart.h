@@ -5,6 +5,8 @@
 // on hover (UI.md: never silently hidden). The tolerance is a spin box: moving it re-ranks.
 #pragma once
 
+#include <QPointF>
+
 #include <QWidget>
 
 #include <vector>
@@ -41,9 +43,15 @@ class SpeedAccuracyChart : public QWidget, public ExportableChart {
   double tolerance() const;
   void setTolerance(double tolerance);
   const SessionRanking& ranking() const { return ranking_; }
+  // Where a config's point sits in plot coordinates (x: the error as drawn, y: speed-up); false
+  // when it has none (not finished, no accuracy). Lessons highlight it there.
+  bool pointOf(const QString& key, QPointF* at) const;
 
  signals:
   void toleranceChanged(double tolerance);
+
+ protected:
+  void changeEvent(QEvent* event) override;  // LanguageChange: the plot's texts again
 
  private:
   struct Point {

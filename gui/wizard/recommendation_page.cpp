@@ -14,18 +14,19 @@
 #include "core/advisor/config_document.h"
 #include "core/advisor/config_exporter.h"
 #include "gui/wizard/wizard_pages.h"
+#include "gui/widgets/translated_text.h"
 
 namespace inferscope::gui {
 
 RecommendationPage::RecommendationPage(WizardState* state, QWidget* parent)
     : QWizardPage(parent), state_(state), summary_label_(new QLabel), reason_table_(new QTableWidget(0, 2)),
       warnings_label_(new QLabel) {
-  setTitle(tr("Recommendation"));
-  setSubTitle(tr("The settings for your device and goals, each with the guide's rule behind it."));
+  bindTr(this, this, "title", QT_TR_NOOP("Recommendation"));
+  bindTr(this, this, "subTitle", QT_TR_NOOP("The settings for your device and goals, each with the guide's rule behind it."));
   summary_label_->setWordWrap(true);
   summary_label_->setTextFormat(Qt::RichText);
   reason_table_->setObjectName(QStringLiteral("reasonTable"));
-  reason_table_->setHorizontalHeaderLabels({tr("Setting"), tr("Rule (source on hover)")});
+  bindTrHeaders(this, reason_table_, {QT_TR_NOOP("Setting"), QT_TR_NOOP("Rule (source on hover)")});
   reason_table_->horizontalHeader()->setSectionResizeMode(0, QHeaderView::ResizeToContents);
   reason_table_->horizontalHeader()->setSectionResizeMode(1, QHeaderView::Stretch);
   reason_table_->verticalHeader()->setVisible(false);
@@ -71,16 +72,16 @@ void RecommendationPage::initializePage() {
 
 ExportPage::ExportPage(WizardState* state, QWidget* parent)
     : QWizardPage(parent), state_(state), status_label_(new QLabel) {
-  setTitle(tr("Export"));
-  setSubTitle(tr("Write the recommended config as files that apply it: leave a path empty to skip that format."));
+  bindTr(this, this, "title", QT_TR_NOOP("Export"));
+  bindTr(this, this, "subTitle", QT_TR_NOOP("Write the recommended config as files that apply it: leave a path empty to skip that format."));
   auto* form = new QFormLayout;
-  json_edit_ = pathRow(tr("JSON config"), tr("JSON (*.json)"), form);
-  python_edit_ = pathRow(tr("Python script"), tr("Python (*.py)"), form);
-  cpp_edit_ = pathRow(tr("C++ (LibTorch)"), tr("C++ (*.cpp)"), form);
+  json_edit_ = pathRow(QT_TR_NOOP("JSON config"), tr("JSON (*.json)"), form);
+  python_edit_ = pathRow(QT_TR_NOOP("Python script"), tr("Python (*.py)"), form);
+  cpp_edit_ = pathRow(QT_TR_NOOP("C++ (LibTorch)"), tr("C++ (*.cpp)"), form);
   json_edit_->setObjectName(QStringLiteral("jsonPath"));
   python_edit_->setObjectName(QStringLiteral("pythonPath"));
   cpp_edit_->setObjectName(QStringLiteral("cppPath"));
-  auto* write = new QPushButton(tr("Write files"));
+  auto* write = newTr<QPushButton>(this, QT_TR_NOOP("Write files"));
   write->setObjectName(QStringLiteral("writeExportsButton"));
   connect(write, &QPushButton::clicked, this, &ExportPage::writeExports);
   status_label_->setWordWrap(true);
@@ -91,9 +92,9 @@ ExportPage::ExportPage(WizardState* state, QWidget* parent)
   layout->addStretch(1);
 }
 
-QLineEdit* ExportPage::pathRow(const QString& label, const QString& filter, QFormLayout* form) {
+QLineEdit* ExportPage::pathRow(const char* label, const QString& filter, QFormLayout* form) {
   auto* edit = new QLineEdit;
-  auto* browse = new QPushButton(tr("Browse…"));
+  auto* browse = newTr<QPushButton>(this, QT_TR_NOOP("Browse…"));
   connect(browse, &QPushButton::clicked, this, [this, edit, filter] {
     const QString path = QFileDialog::getSaveFileName(this, tr("Export"), edit->text(), filter);
     if (!path.isEmpty()) edit->setText(path);
@@ -101,7 +102,7 @@ QLineEdit* ExportPage::pathRow(const QString& label, const QString& filter, QFor
   auto* row = new QHBoxLayout;
   row->addWidget(edit, 1);
   row->addWidget(browse);
-  form->addRow(label, row);
+  form->addRow(newTr<QLabel>(this, label), row);
   return edit;
 }
 

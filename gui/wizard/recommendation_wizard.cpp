@@ -1,10 +1,13 @@
 // RecommendationWizard and its two input pages (device, goals). The answer pages live in
 // recommendation_page.cpp (recommendation, export) and validation_page.cpp.
 #include "gui/wizard/recommendation_wizard.h"
+#include "gui/widgets/translated_text.h"
 
 #include <QButtonGroup>
 #include <QCheckBox>
 #include <QComboBox>
+#include <QCoreApplication>
+#include <QEvent>
 #include <QDoubleSpinBox>
 #include <QFormLayout>
 #include <QLabel>
@@ -21,7 +24,7 @@ namespace inferscope::gui {
 
 RecommendationWizard::RecommendationWizard(std::vector<DeviceInfo> devices, QWidget* parent) : QWizard(parent) {
   setObjectName(QStringLiteral("recommendationWizard"));
-  setWindowTitle(tr("Recommendation wizard"));
+  bindTr(this, this, "windowTitle", QT_TR_NOOP("Recommendation wizard"));
   setWizardStyle(QWizard::ClassicStyle);  // the same look on every platform, and offscreen
   setOption(QWizard::NoBackButtonOnStartPage);
   state_.devices = std::move(devices);
@@ -41,11 +44,11 @@ RecommendationWizard::RecommendationWizard(std::vector<DeviceInfo> devices, QWid
 }
 
 DevicePage::DevicePage(WizardState* state, QWidget* parent)
-    : QWizardPage(parent), state_(state), detected_radio_(new QRadioButton(tr("This machine's device"))),
-      simulate_radio_(new QRadioButton(tr("Simulate a GPU generation (for teaching: no such GPU needed)"))),
+    : QWizardPage(parent), state_(state), detected_radio_(newTr<QRadioButton>(this, QT_TR_NOOP("This machine's device"))),
+      simulate_radio_(newTr<QRadioButton>(this, QT_TR_NOOP("Simulate a GPU generation (for teaching: no such GPU needed)"))),
       device_combo_(new QComboBox), generation_combo_(new QComboBox) {
-  setTitle(tr("Device"));
-  setSubTitle(tr("Which device should the settings be chosen for?"));
+  bindTr(this, this, "title", QT_TR_NOOP("Device"));
+  bindTr(this, this, "subTitle", QT_TR_NOOP("Which device should the settings be chosen for?"));
   device_combo_->setObjectName(QStringLiteral("wizardDeviceCombo"));
   generation_combo_->setObjectName(QStringLiteral("generationCombo"));
   for (const auto& d : state_->devices) {
@@ -60,7 +63,7 @@ DevicePage::DevicePage(WizardState* state, QWidget* parent)
     generation_combo_->addItem(generation ? QString::fromStdString(generation->rangeLabel()) : QString::fromStdString(id),
                                QString::fromStdString(id));
   }
-  generation_combo_->addItem(tr("CPU"), QStringLiteral("cpu"));
+  addTrItem(this, generation_combo_, QT_TR_NOOP("CPU"), QStringLiteral("cpu"));
   auto* group = new QButtonGroup(this);
   group->addButton(detected_radio_);
   group->addButton(simulate_radio_);
@@ -74,7 +77,7 @@ DevicePage::DevicePage(WizardState* state, QWidget* parent)
   layout->addSpacing(12);
   layout->addWidget(simulate_radio_);
   layout->addWidget(generation_combo_);
-  auto* note = new QLabel(tr("A simulated device gets the same advice as the real one, but cannot be checked by measurement."));
+  auto* note = newTr<QLabel>(this, QT_TR_NOOP("A simulated device gets the same advice as the real one, but cannot be checked by measurement."));
   note->setWordWrap(true);
   note->setForegroundRole(QPalette::PlaceholderText);
   layout->addWidget(note);
@@ -103,42 +106,42 @@ bool DevicePage::validatePage() {
 
 GoalsPage::GoalsPage(WizardState* state, QWidget* parent)
     : QWizardPage(parent), state_(state), goal_combo_(new QComboBox), sizes_combo_(new QComboBox),
-      reproducible_check_(new QCheckBox(tr("Bit-for-bit reproducible results (deterministic cuDNN)"))),
+      reproducible_check_(newTr<QCheckBox>(this, QT_TR_NOOP("Bit-for-bit reproducible results (deterministic cuDNN)"))),
       tolerance_spin_(new QDoubleSpinBox), metric_combo_(new QComboBox), family_combo_(new QComboBox), torch_edit_(new QLineEdit),
       error_label_(new QLabel) {
-  setTitle(tr("Goals"));
-  setSubTitle(tr("What matters for this model in production?"));
-  goal_combo_->addItem(tr("Latency — one request at a time"), QStringLiteral("latency"));
-  goal_combo_->addItem(tr("Throughput — large batches"), QStringLiteral("throughput"));
-  sizes_combo_->addItem(tr("Fixed input sizes"), QStringLiteral("fixed"));
-  sizes_combo_->addItem(tr("Varying input sizes"), QStringLiteral("varying"));
-  family_combo_->addItem(tr("CNN (convolutions)"), QStringLiteral("cnn"));
-  family_combo_->addItem(tr("Transformer (matmuls, attention)"), QStringLiteral("transformer"));
+  bindTr(this, this, "title", QT_TR_NOOP("Goals"));
+  bindTr(this, this, "subTitle", QT_TR_NOOP("What matters for this model in production?"));
+  addTrItem(this, goal_combo_, QT_TR_NOOP("Latency — one request at a time"), QStringLiteral("latency"));
+  addTrItem(this, goal_combo_, QT_TR_NOOP("Throughput — large batches"), QStringLiteral("throughput"));
+  addTrItem(this, sizes_combo_, QT_TR_NOOP("Fixed input sizes"), QStringLiteral("fixed"));
+  addTrItem(this, sizes_combo_, QT_TR_NOOP("Varying input sizes"), QStringLiteral("varying"));
+  addTrItem(this, family_combo_, QT_TR_NOOP("CNN (convolutions)"), QStringLiteral("cnn"));
+  addTrItem(this, family_combo_, QT_TR_NOOP("Transformer (matmuls, attention)"), QStringLiteral("transformer"));
   tolerance_spin_->setObjectName(QStringLiteral("wizardTolerance"));
   tolerance_spin_->setDecimals(5);
   tolerance_spin_->setRange(1e-5, 1.0);
   tolerance_spin_->setSingleStep(0.001);
   tolerance_spin_->setValue(1e-2);
-  tolerance_spin_->setToolTip(tr("The accepted deviation from FP32, in the metric's unit. Auto: classifiers may change at "
+  bindTr(this, tolerance_spin_, "toolTip", QT_TR_NOOP("The accepted deviation from FP32, in the metric's unit. Auto: classifiers may change at "
                                   "most this share of top-1 predictions (with rel. L2 ≤ 10×), other outputs keep a "
                                   "cosine similarity ≥ 1 − this. The default 1e-2 accepts BF16's rounding, not an "
                                   "FP16 overflow."));
   metric_combo_->setObjectName(QStringLiteral("wizardMetric"));
-  metric_combo_->addItem(tr("Auto (top-1 for classifiers, cosine otherwise)"), QStringLiteral("auto"));
-  metric_combo_->addItem(tr("Cosine similarity"), QStringLiteral("cosine"));
-  metric_combo_->addItem(tr("Top-1 agreement"), QStringLiteral("top1"));
-  metric_combo_->addItem(tr("Relative L2 error"), QStringLiteral("rel-l2"));
+  addTrItem(this, metric_combo_, QT_TR_NOOP("Auto (top-1 for classifiers, cosine otherwise)"), QStringLiteral("auto"));
+  addTrItem(this, metric_combo_, QT_TR_NOOP("Cosine similarity"), QStringLiteral("cosine"));
+  addTrItem(this, metric_combo_, QT_TR_NOOP("Top-1 agreement"), QStringLiteral("top1"));
+  addTrItem(this, metric_combo_, QT_TR_NOOP("Relative L2 error"), QStringLiteral("rel-l2"));
   torch_edit_->setText(QString::fromUtf8(advisor::kDefaultTargetTorch.data(), static_cast<int>(advisor::kDefaultTargetTorch.size())));
-  torch_edit_->setToolTip(tr("The PyTorch version the exported code will run with (decides the TF32 API, AOTInductor)"));
+  bindTr(this, torch_edit_, "toolTip", QT_TR_NOOP("The PyTorch version the exported code will run with (decides the TF32 API, AOTInductor)"));
   error_label_->setStyleSheet(QStringLiteral("color: #c03030"));
   auto* form = new QFormLayout(this);
-  form->addRow(tr("Goal"), goal_combo_);
-  form->addRow(tr("Input sizes"), sizes_combo_);
+  form->addRow(newTr<QLabel>(this, QT_TR_NOOP("Goal")), goal_combo_);
+  form->addRow(newTr<QLabel>(this, QT_TR_NOOP("Input sizes")), sizes_combo_);
   form->addRow(QString(), reproducible_check_);
-  form->addRow(tr("Accuracy metric"), metric_combo_);
-  form->addRow(tr("Tolerance"), tolerance_spin_);
-  form->addRow(tr("Model family"), family_combo_);
-  form->addRow(tr("Target PyTorch"), torch_edit_);
+  form->addRow(newTr<QLabel>(this, QT_TR_NOOP("Accuracy metric")), metric_combo_);
+  form->addRow(newTr<QLabel>(this, QT_TR_NOOP("Tolerance")), tolerance_spin_);
+  form->addRow(newTr<QLabel>(this, QT_TR_NOOP("Model family")), family_combo_);
+  form->addRow(newTr<QLabel>(this, QT_TR_NOOP("Target PyTorch")), torch_edit_);
   form->addRow(error_label_);
 }
 
@@ -162,6 +165,18 @@ bool GoalsPage::validatePage() {
   }
   error_label_->clear();
   return true;
+}
+
+void RecommendationWizard::changeEvent(QEvent* event) {
+  if (event->type() == QEvent::LanguageChange) {
+    setButtonText(BackButton, QCoreApplication::translate("QWizard", "< &Back"));
+    setButtonText(NextButton, QCoreApplication::translate("QWizard", "&Next >"));
+    setButtonText(CommitButton, QCoreApplication::translate("QWizard", "Commit"));
+    setButtonText(FinishButton, QCoreApplication::translate("QWizard", "&Finish"));
+    setButtonText(CancelButton, QCoreApplication::translate("QWizard", "Cancel"));
+    setButtonText(HelpButton, QCoreApplication::translate("QWizard", "&Help"));
+  }
+  QWizard::changeEvent(event);
 }
 
 }  // namespace inferscope::gui

@@ -55,6 +55,11 @@ class RecommendationWizard : public QWizard {
   // Validate wrote a session (every config the tuner measured): the main window opens it.
   void openSessionRequested(const QString& path);
 
+ protected:
+  // LanguageChange: QWizard keeps its button texts from construction; they are Qt's strings
+  // (qtbase_*.qm), set again here in the new language.
+  void changeEvent(QEvent* event) override;
+
  private:
   WizardState state_;
   DevicePage* device_page_;

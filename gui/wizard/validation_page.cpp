@@ -14,6 +14,7 @@
 #include "core/model/model_zoo.h"
 #include "core/common/units.h"
 #include "gui/lib/tune_process.h"
+#include "gui/widgets/translated_text.h"
 #include "gui/lib/value_format.h"
 #include "gui/wizard/wizard_pages.h"
 
@@ -36,8 +37,8 @@ ValidationPage::ValidationPage(WizardState* state, QWidget* parent)
     : QWizardPage(parent),
       state_(state),
       tune_(new TuneProcess(this)),
-      check_button_(new QPushButton(tr("Validate on this device"))),
-      open_button_(new QPushButton(tr("Open as session"))),
+      check_button_(newTr<QPushButton>(this, QT_TR_NOOP("Validate on this device"))),
+      open_button_(newTr<QPushButton>(this, QT_TR_NOOP("Open as session"))),
       reason_label_(new QLabel),
       progress_label_(new QLabel),
       compile_label_(new QLabel),
@@ -45,9 +46,8 @@ ValidationPage::ValidationPage(WizardState* state, QWidget* parent)
       results_table_(new QTableWidget(0, kColumns)),
       verdict_label_(new QLabel),
       session_dir_(new QTemporaryDir) {
-  setTitle(tr("Validation"));
-  setSubTitle(
-      tr("The tuner races the whole space on this device, starting from the recommendation; the "
+  bindTr(this, this, "title", QT_TR_NOOP("Validation"));
+  bindTr(this, this, "subTitle", QT_TR_NOOP("The tuner races the whole space on this device, starting from the recommendation; the "
          "finalists "
          "run in fresh processes, and the fastest safe config wins."));
   check_button_->setObjectName(QStringLiteral("checkButton"));
@@ -58,8 +58,7 @@ ValidationPage::ValidationPage(WizardState* state, QWidget* parent)
     label->setForegroundRole(QPalette::PlaceholderText);
   }
   results_table_->setObjectName(QStringLiteral("validationTable"));
-  results_table_->setHorizontalHeaderLabels({tr("Config"), tr("State"), tr("Median (ms)"),
-                                             tr("Interval (ms)"), tr("Compile (s)"), tr("Reason")});
+  bindTrHeaders(this, results_table_, {QT_TR_NOOP("Config"), QT_TR_NOOP("State"), QT_TR_NOOP("Median (ms)"), QT_TR_NOOP("Interval (ms)"), QT_TR_NOOP("Compile (s)"), QT_TR_NOOP("Reason")});
   results_table_->horizontalHeader()->setSectionResizeMode(kReason, QHeaderView::Stretch);
   results_table_->verticalHeader()->setVisible(false);
   results_table_->setEditTriggers(QAbstractItemView::NoEditTriggers);

@@ -131,7 +131,7 @@ class ExportPage : public QWizardPage {
   int writeExports();
 
  private:
-  QLineEdit* pathRow(const QString& label, const QString& filter, class QFormLayout* form);
+  QLineEdit* pathRow(const char* label, const QString& filter, class QFormLayout* form);
 
   WizardState* state_;
   QLineEdit* json_edit_;

@@ -1,0 +1,1949 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="en_US">
+<context>
+    <name>LessonHandout</name>
+    <message>
+        <source>cannot create the folder %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot write %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>QWizard</name>
+    <message>
+        <source>&lt; &amp;Back</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Next &gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Commit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Finish</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Help</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>inferscope::ModelZoo</name>
+    <message>
+        <source>ResNet-18 (torchvision topology), 224×224 images</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ResNet-50 (torchvision topology), 224×224 images</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>BERT-base-like Transformer encoder over token ids</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>inferscope::gui::CudnnChart</name>
+    <message>
+        <source>Log scale</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Ledger</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>conv layers in execution order · dots: Find time per algorithm, by kernel family · rings: each mode&apos;s pick · lines: GPU time that ran</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cuDNN algorithms: %1 · %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cuDNN algorithms</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> (unavailable)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;&lt;b&gt;No cuDNN ledger in this session.&lt;/b&gt;&lt;/p&gt;&lt;p&gt;A ledger lists, for every convolution shape of a model, the forward algorithms cuDNN offers (with their Find times) and the kernels that actually ran with &lt;code&gt;cudnn.benchmark&lt;/code&gt; off, on, and with deterministic algorithms.&lt;/p&gt;&lt;p&gt;Record one on a machine with CUDA and cuDNN, then open the session file it writes here:&lt;br&gt;&lt;code&gt;inferscope-cli cudnn --model resnet50 --batch 32 --device cuda --config bf16+cl --out resnet50-cudnn.inferscope.json&lt;/code&gt;&lt;/p&gt;&lt;p&gt;&lt;code&gt;--model&lt;/code&gt; takes a zoo model or a TorchScript file, &lt;code&gt;--config&lt;/code&gt; a config key without cuDNN tokens; requires CUDA and cuDNN.&lt;/p&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;&lt;b&gt;No cuDNN ledger for %1 · %2&lt;/b&gt;&lt;/p&gt;&lt;p&gt;%3&lt;/p&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;&lt;b&gt;%1 · %2 runs no convolutions&lt;/b&gt;: there is nothing for cuDNN to choose.&lt;/p&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>precomp. implicit GEMM</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>heuristic&apos;s pick</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>benchmark&apos;s pick</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>µs per call (log)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>µs per call</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;#%1&lt;/b&gt; %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 · %2 call(s) per iteration</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>(no module names)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ran with %1: %2%3 · %4 µs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> (Tensor Cores)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ran with %1: not observed%2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no candidates: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>… %1 more</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 µs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>, workspace %1 MiB</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>, non-deterministic</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unknown</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1 unique conv shapes&lt;/b&gt;, %2&amp;nbsp;calls/&amp;#8288;it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>benchmark changed the kernel on %1 (&lt;span style=&apos;color:%4&apos;&gt;%2&amp;nbsp;faster&lt;/span&gt;, &lt;span style=&apos;color:%5&apos;&gt;%3&amp;nbsp;slower&lt;/span&gt; by&amp;nbsp;&amp;gt;&amp;nbsp;2&amp;nbsp;%; gain&amp;nbsp;%6&amp;nbsp;µs/&amp;#8288;it, autotune&amp;nbsp;%7&amp;nbsp;ms)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>deterministic changed it on %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 non-deterministic choice(s)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no layout transposes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>layout transposes/&amp;#8288;it: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cuDNN&amp;nbsp;%1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>TF32&amp;nbsp;on</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>TF32&amp;nbsp;off</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 failed — %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>per iteration, %1: steady median &lt;b&gt;%2&lt;/b&gt;&amp;nbsp;ms · conv GPU time %3&amp;nbsp;µs · first iteration %4&amp;nbsp;ms</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>benchmark re-tunes at %1: first iteration %2 ms</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>inferscope::gui::CudnnLayerTableModel</name>
+    <message>
+        <source>#</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>shape</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>calls/it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ran: heuristic</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ran: benchmark</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>gain (µs/call)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ran: deterministic</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>autotune (ms)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>flags</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>heuristic algo (Get)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>fastest algo (Find)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>benchmark&apos;s gain: heuristic GPU time − benchmark GPU time per call; positive when benchmark&apos;s choice is faster</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cuDNN&apos;s legacy catalogue for the shape (cudnnGetConvolutionForwardAlgorithm_v7 / cudnnFindConvolutionForwardAlgorithm); PyTorch itself selects through the v8 API</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the first call&apos;s host time beyond a steady call&apos;s, with cudnn.benchmark on (cudnnFind)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>mode not run</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> (TC)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 % of the heuristic&apos;s time; %2 µs per iteration over %3 call(s)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>benchmark differs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>non-deterministic</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>deterministic differs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 transpose(s)/call (%2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>transposed conv</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not queried</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>inferscope::gui::DevicePage</name>
+    <message>
+        <source>This machine&apos;s device</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Simulate a GPU generation (for teaching: no such GPU needed)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Device</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Which device should the settings be chosen for?</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>CPU — %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>CPU</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A simulated device gets the same advice as the real one, but cannot be checked by measurement.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>inferscope::gui::EngineBridge</name>
+    <message>
+        <source>run cancelled before it started</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>inferscope::gui::ExportPage</name>
+    <message>
+        <source>Export</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Write the recommended config as files that apply it: leave a path empty to skip that format.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>JSON config</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>JSON (*.json)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Python script</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Python (*.py)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>C++ (LibTorch)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>C++ (*.cpp)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Write files</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Browse…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>✓ %1 written to %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>✗ %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>inferscope::gui::FileActions</name>
+    <message>
+        <source>InferScope sessions (*.inferscope.json);;JSON files (*.json)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Open Session…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Save Session…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open &amp;Recent</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 was analysed again with this version&apos;s rules; %n result(s) differ from the file: %2</source>
+        <translation>
+            <numerusform>%1 was analysed again with this version&apos;s rules; %n result differs from the file: %2</numerusform>
+            <numerusform>%1 was analysed again with this version&apos;s rules; %n results differ from the file: %2</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Finish or cancel the run before opening a session.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>stopped opening %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>opened %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Could not open %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 · %2 · recorded %3 on %4</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>1 config</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 configs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>could not save %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>session saved to %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open Session</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Save Session</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Clear List</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is a model file</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The window profiles the zoo models. Profile a TorchScript or AOTInductor file with inferscope-cli profile --model-file %1 --input SHAPE:DTYPE --out run.inferscope.json, then drop the session file here.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>inferscope::gui::GoalsPage</name>
+    <message>
+        <source>Bit-for-bit reproducible results (deterministic cuDNN)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Goals</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>What matters for this model in production?</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Latency — one request at a time</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Throughput — large batches</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Fixed input sizes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Varying input sizes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>CNN (convolutions)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Transformer (matmuls, attention)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The accepted deviation from FP32, in the metric&apos;s unit. Auto: classifiers may change at most this share of top-1 predictions (with rel. L2 ≤ 10×), other outputs keep a cosine similarity ≥ 1 − this. The default 1e-2 accepts BF16&apos;s rounding, not an FP16 overflow.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Auto (top-1 for classifiers, cosine otherwise)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cosine similarity</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Top-1 agreement</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Relative L2 error</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The PyTorch version the exported code will run with (decides the TF32 API, AOTInductor)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Goal</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Input sizes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Accuracy metric</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tolerance</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Model family</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Target PyTorch</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>inferscope::gui::KernelTimeline</name>
+    <message>
+        <source>time in the trace window (ms) · wheel zooms, drag pans</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>it %1%2 · %3 kernels · %4 % busy</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> (warm-up)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 more (hover)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no operator</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>from the session file: %1 iterations, %2 kernels and copies; %3 more iterations (%4 items) were traced but not kept</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;%2&lt;br&gt;%3 µs · iteration %4</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>(no operator)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>inferscope::gui::KernelsView</name>
+    <message>
+        <source>GPU busy</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>launch gaps (GPU idle between kernels)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>host overhead (before the first / after the last kernel)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>kernel</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>count</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>total (µs)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>share</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>TC</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>operator</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>kernels</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>kernel time (µs)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Top kernels</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Top operators</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Config</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>host wall time per steady traced iteration (ms) = GPU busy + launch gaps + host overhead</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not traced: kernel tracing needs a CUDA device</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not traced (turn on “Trace kernels (CUDA)”)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 · %2 kernels/it · TC %3 %</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>traced %1 ms · median %2 ms (%3%4 %)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not traced — %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No kernel traces yet: run on a CUDA device with “Trace kernels (CUDA)” checked, or open a traced session</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No kernel traces: this session ran on the CPU, and kernel tracing needs a CUDA device. Open a session traced on a GPU to see this page.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No kernel traces: this session was run without “Trace kernels (CUDA)”; check it and run again, or open a traced session</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Kernel timeline: none kept for this config in this session.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Kernel timeline: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt; (%2 iterations, %3)&lt;br&gt;GPU busy %4 ms (%5 %)&lt;br&gt;launch gaps %6 ms (longest %7 µs)&lt;br&gt;host overhead %8 ms&lt;br&gt;%9 kernels/iteration · Tensor Cores %10 % of kernel time · %11 stream(s)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPU time per iteration</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>inferscope::gui::LanguageMenu</name>
+    <message>
+        <source>&amp;Language</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>System default</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>inferscope::gui::LatencyChart</name>
+    <message>
+        <source>iteration</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>latency (ms)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>◂ configured warm-up</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Press Start to measure, or open a session file</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This session holds no measured iterations (%1 configs planned, none ran)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>steady from %1 (provisional)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>▶ %1 runs to iteration %2 — drag or zoom the axis, or select it in the table</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>▲ warm-up reaches %1 ms, above this axis — Log Scale shows every point</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>latency (ms, log scale)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Latency per iteration</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: steady from iteration %2 (detected)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ticks on the axis: each config&apos;s detected steady start · hollow: measured but left out by the warm-up analysis</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ticks on the axis: each config&apos;s detected steady start</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: %2 further processes dashed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> · across processes %1 ms (95 % CI %2 – %3)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>inferscope::gui::LessonsMenu</name>
+    <message>
+        <source>&amp;Lessons</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>(data not recorded yet)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no lesson &apos;%1&apos; (lessons: %2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>inferscope::gui::LogModel</name>
+    <message>
+        <source>warning</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>error</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>info</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>inferscope::gui::MainWindow</name>
+    <message>
+        <source>&amp;Start</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Measure the checked configs (Ctrl+R)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Cancel</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stop after the current iteration (Esc)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Quit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Log Scale</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Logarithmic latency axis: a slow first iteration no longer flattens the rest</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Chart Only</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The current chart fills the window — for a projector (F11 again returns)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Latency</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Memory</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Speed × accuracy</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Kernels</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cuDNN</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Results&lt;/b&gt; — statistics over the measured iterations; hover a greyed row for the reason</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;File</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Run</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;View</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Tools</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Recommendation Wizard…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>E&amp;xport</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Help</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;About InferScope</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Run</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export PNG</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Save</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>About InferScope</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;h3&gt;InferScope %1&lt;/h3&gt;&lt;p&gt;A profiler and tuner for PyTorch inference settings.&lt;/p&gt;&lt;p&gt;LibTorch %2 · Qt %3&lt;br&gt;This machine: %4&lt;/p&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Check at least one config in “Model &amp; input” before starting.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>starting %1 on %2: %3 (%4 warm-up + %5 measured iterations each)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cancelling: the engine stops after the current iteration</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>run cancelled: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>run finished: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 of 1 config ok</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 of %2 configs ok</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>, 1 not run</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>, %1 not run</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>before the first config</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>batch %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>recorded on %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>this machine</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Model &amp; input</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Log</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>inferscope::gui::MemoryChart</name>
+    <message>
+        <source>parameters</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>peak allocated</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>peak reserved (CUDA caching allocator)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Log scale</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Logarithmic MiB axis: one large config no longer flattens the others</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>memory (MiB)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>config</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>memory (MiB, log scale)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No memory figures yet: they appear as configs finish</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Source: CUDA caching allocator (torch.cuda.max_memory_allocated / reserved), per config after reset</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>CPU: allocator hook (peak bytes allocated by LibTorch&apos;s CPU allocator); no reserved pool on the CPU</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;%2: %3 MiB</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Memory per config</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>inferscope::gui::MessageBanner</name>
+    <message>
+        <source>Dismiss</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Hide this message (it stays in the log)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>inferscope::gui::PresentationWindow</name>
+    <message>
+        <source>This machine has a CUDA GPU: run it here, then open the session it writes.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This machine has no CUDA GPU: run it on a GPU machine and open its session here.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>It runs on this machine&apos;s CPU.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Run it live:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 / %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Copy the command</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This lesson&apos;s data is not recorded yet.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Run it live</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Question</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Answer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Its sessions are recorded on a GPU machine by bench/gpu/h200_run.sh, phase “%1”.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>inferscope::gui::RecommendationPage</name>
+    <message>
+        <source>Recommendation</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The settings for your device and goals, each with the guide&apos;s rule behind it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Setting</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Rule (source on hover)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt; for %2%3&lt;br&gt;%4&lt;br&gt;&lt;span style=&apos;color:gray&apos;&gt;Measured around it when checking: %5&lt;/span&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> (simulated)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>inferscope::gui::RecommendationWizard</name>
+    <message>
+        <source>Recommendation wizard</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>inferscope::gui::ResultsTableModel</name>
+    <message>
+        <source>%1 proc</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Across %1 processes: median %2 ms, 95 % CI %3 – %4 ms; one more process is expected at %5 – %6 ms.%7</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Median 95 % CI %1 – %2 ms (%3), within this process.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>range</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No confidence interval: the steady part is too noisy, short or drifting for one. Shown is the range of its values, %1 – %2 ms.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>1× (ref)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no NaN/Inf, error within the tolerance</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1× (no interval)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1× (%2 %3–%4×)%5</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>range over both runs, which drifted:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>95% CI</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> — ≈: no real difference from %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Config</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Safe</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Median
+(ms)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>CI
+±%</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Speed-up</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Rel. error
+vs FP32</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Peak
+(MiB)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Steady
+state</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Mean
+(ms)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>P90
+(ms)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Min
+(ms)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Max
+(ms)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cold start
+(ms)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Items/s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Speed-up
+×ref</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Speed-up
+×%1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Median latency of the measured (steady) iterations</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Iteration 0 on its own: allocation, autotuning, compilation</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Throughput: batch size ÷ median latency</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Peak memory allocated while the config ran</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Relative L2 error of the output against the FP32-IEEE reference</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Half-width of the median&apos;s 95% confidence interval, in % of the median. “N proc”: across N fresh processes; “range”: no CI could be had, the range of the steady values</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reference median ÷ this median (no reference config finished yet)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 median ÷ this median, CI on hover; “≈”: the interval includes no difference</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>What the warm-up analysis found: where the steady state starts (warm-up included), or that the series switches, drifts or never settles</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>⚠: NaN/Inf in the output, error over the tolerance, or the config did not run — reason on hover</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ok</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unsupported</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>error</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cancelled</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>oom</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>inferscope::gui::ResultsView</name>
+    <message>
+        <source>&amp;Copy</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>inferscope::gui::RunSetupPanel</name>
+    <message>
+        <source>CPU — %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Zoo model</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Batch</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Model</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Device</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>guide — the guide&apos;s combinations for this device</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>grid — every precision × layout × compile × cuDNN</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>custom — the checked configs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Trace kernels (CUDA)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>CUPTI window over the first warm-up and steady iterations: fills the Kernels tab.
+Only on a CUDA device; the iterations after the window run untraced.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Plan</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Iterations run first and shown, never part of the statistics</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Measured iterations per config</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Compare outputs with FP32</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Adaptive stop (median ±1 %)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Adaptive stopping: each config runs until its steady median&apos;s 95 % CI is within ±1 % (at least 100 iterations), with warm-up + measured as its budget. The chart marks the provisional steady start while it runs.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Warm-up</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Measured</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Iterations per config</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1
+Input %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>1 LibTorch thread</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 LibTorch threads</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>compute capability %1 · %2 · %3 GiB</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1
+Not on this device: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 min %2 s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>1 config · est. %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 configs · est. %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>configs × (warm-up + measured) × %1 ms per iteration (%2); excludes model loading and compilation</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>from the last run</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>conservative default</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>inferscope::gui::RunStatusBar</name>
+    <message>
+        <source>Cancel</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stop opening the file; the window keeps what it shows</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ready</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>opening %1…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>config %1 of %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>iteration %1/%2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>preparing</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 elapsed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cancelling…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>finished · %1 · %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cancelled · %1 · %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>failed: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>inferscope::gui::SessionExportController</name>
+    <message>
+        <source>Export Chart as &amp;PNG…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export Chart as P&amp;DF…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Samples as &amp;CSV…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Chrome Trace of Selected Config…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Session &amp;JSON…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open &amp;Autosaved Run</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Discard</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Select a finished config in the results table</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 has no trace window: Chrome traces come from live runs with “Trace kernels (CUDA)” (session files keep the aggregates and a few iterations of the timeline, not the window)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Chrome/Perfetto trace of %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>chart exported to %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>could not write %1 (is the folder writable?)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 samples exported to %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No trace window to export: select a config traced in this run.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Chrome trace of %1 written to %2 (open in ui.perfetto.dev)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>CSV files (*.csv)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Chrome trace JSON (*.json)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>InferScope sessions (*.inferscope.json)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>PDF documents (*.pdf)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>PNG images (*.png)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export Chart</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>autosave failed: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A run did not finish last time; its results so far were autosaved. Run → Open Autosaved Run opens them (%1).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>⚠ Results of an unfinished run were autosaved (%1).</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>inferscope::gui::SpeedAccuracyChart</name>
+    <message>
+        <source>Relative L2 error against the FP32 output above which a config counts as unsafe</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tolerance (rel. L2 error)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>relative L2 error vs FP32 (log scale)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>speed-up over FP32 (×, 95 % CI)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (unsafe)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pareto front</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>tolerance %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>= FP32 output</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Needs finished configs with “Compare outputs with FP32” on</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 configs · %2 on the Pareto front · %3 unsafe (grey ✕, reason on hover)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;speed-up %2× (95 % CI %3–%4×)&lt;br&gt;rel. L2 error %5</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>0 (identical to FP32)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;br&gt;on the Pareto front</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;br&gt;&lt;b&gt;unsafe:&lt;/b&gt; %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Speed-up over FP32 vs relative error</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>inferscope::gui::SteadyStateText</name>
+    <message>
+        <source>flat from the start</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>flat from iteration %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>steady from iteration %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>slows down at iteration %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>drifts from iteration %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>switches %1 / %2 ms</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no steady state</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 from iteration %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> (unsure)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>order statistics</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>block bootstrap</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>range of the values</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no interval</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Flat: no warm-up trend was found; statistics from iteration %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Warm-up detected: latency settles at iteration %1; the %2 iterations before it are left out.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Slowdown: a later level is slower than an earlier one (throttling?); statistics from iteration %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Drift: latency keeps trending from iteration %1; the median describes a moving level.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Switching: the series alternates between %1 ms and %2 ms, %3 % of the steady iterations at the slow level (runs of %4 iterations on average).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No steady state: the last level is too short to measure; statistics over what there is.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 iterations after the configured warm-up of %2 are excluded (drawn hollow on the Latency chart).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Low confidence: two detection methods disagree on where steady state starts.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Median 95 % CI %1 – %2 ms (%3).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 outliers flagged, none dropped.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stopped: %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>inferscope::gui::TrustPrompt</name>
+    <message>
+        <source>Trust this model file?</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>SHA-256: &lt;code&gt;%1&lt;/code&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Running a model file runs its author&apos;s code with your rights. A TorchScript file&apos;s graph can read and overwrite your files, and a damaged or crafted one can crash InferScope; an AOTInductor package is a native library that is loaded into InferScope. Trust this file only if you trust where it came from.&lt;br&gt;&lt;br&gt;InferScope remembers this exact content (by its hash) for the GUI and the command line; if the file changes, it asks again. &lt;code&gt;inferscope-cli trust --list&lt;/code&gt; and &lt;code&gt;--revoke&lt;/code&gt; manage the list.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Trust and run</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>inferscope::gui::TuneProcess</name>
+    <message>
+        <source>cannot start %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>inferscope-cli was not found next to this program; set INFERSCOPE_CLI to its path</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>inferscope::gui::ValidationPage</name>
+    <message>
+        <source>Validate on this device</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open as session</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Validation</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The tuner races the whole space on this device, starting from the recommendation; the finalists run in fresh processes, and the fastest safe config wins.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Config</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Median (ms)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Interval (ms)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Compile (s)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reason</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Runs `inferscope-cli tune %1` on %2, seeded with %3.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Checking needs the real device: this recommendation is for a simulated %1. Go back and pick this machine&apos;s device to measure.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Measuring…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>waiting</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 configs pruned before anything ran (hover for the reasons)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Screening %1 candidates × %2 iterations</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Round %1: %2 survivors × %3 iterations</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>running</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>in the race</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (%2 forks)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Compiling in the background — %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Finals: %1, each in %2 fresh processes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Spent %1 s of %2 s (%3 s left)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Spent %1 s of the %2 s budget.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;No safe winner&lt;/b&gt; (exit %1): %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt; → %2&lt;br&gt;%3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>confirmed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>switched</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>inferscope::gui::ValueFormat</name>
+    <message>
+        <source>driver</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+</TS>

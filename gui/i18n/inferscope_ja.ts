@@ -1,0 +1,1960 @@
+<?xml version='1.0' encoding='utf-8'?>
+<TS version="2.1" language="ja_JP">
+<context>
+    <name>LessonHandout</name>
+    <message>
+        <source>cannot create the folder %1</source>
+        <translation>フォルダ %1 を作成できません</translation>
+    </message>
+    <message>
+        <source>cannot write %1</source>
+        <translation>%1 に書き込めません</translation>
+    </message>
+</context>
+<context>
+    <name>QWizard</name>
+    <message>
+        <source>&lt; &amp;Back</source>
+        <translation>&lt; 戻る(&amp;B)</translation>
+    </message>
+    <message>
+        <source>&amp;Next &gt;</source>
+        <translation>次へ(&amp;N) &gt;</translation>
+    </message>
+    <message>
+        <source>Commit</source>
+        <translation>確定</translation>
+    </message>
+    <message>
+        <source>&amp;Finish</source>
+        <translation>完了(&amp;F)</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取り消し</translation>
+    </message>
+    <message>
+        <source>&amp;Help</source>
+        <translation>ヘルプ(&amp;H)</translation>
+    </message>
+</context>
+<context>
+    <name>inferscope::ModelZoo</name>
+    <message>
+        <source>ResNet-18 (torchvision topology), 224×224 images</source>
+        <translation>ResNet-18（torchvision の構造）、224×224 画像</translation>
+    </message>
+    <message>
+        <source>ResNet-50 (torchvision topology), 224×224 images</source>
+        <translation>ResNet-50（torchvision の構造）、224×224 画像</translation>
+    </message>
+    <message>
+        <source>BERT-base-like Transformer encoder over token ids</source>
+        <translation>トークン ID を入力とする BERT-base 相当の Transformer エンコーダ</translation>
+    </message>
+</context>
+<context>
+    <name>inferscope::gui::CudnnChart</name>
+    <message>
+        <source>Log scale</source>
+        <translation>対数軸</translation>
+    </message>
+    <message>
+        <source>Ledger</source>
+        <translation>台帳</translation>
+    </message>
+    <message>
+        <source>conv layers in execution order · dots: Find time per algorithm, by kernel family · rings: each mode's pick · lines: GPU time that ran</source>
+        <translation>実行順の畳み込み層 · 点: アルゴリズムごとの Find 時間（カーネル系統別）· 輪: 各モードの選択 · 線: 実行された GPU 時間</translation>
+    </message>
+    <message>
+        <source>cuDNN algorithms: %1 · %2</source>
+        <translation>cuDNN アルゴリズム: %1 · %2</translation>
+    </message>
+    <message>
+        <source>cuDNN algorithms</source>
+        <translation>cuDNN アルゴリズム</translation>
+    </message>
+    <message>
+        <source> (unavailable)</source>
+        <translation>（利用不可）</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;&lt;b&gt;No cuDNN ledger in this session.&lt;/b&gt;&lt;/p&gt;&lt;p&gt;A ledger lists, for every convolution shape of a model, the forward algorithms cuDNN offers (with their Find times) and the kernels that actually ran with &lt;code&gt;cudnn.benchmark&lt;/code&gt; off, on, and with deterministic algorithms.&lt;/p&gt;&lt;p&gt;Record one on a machine with CUDA and cuDNN, then open the session file it writes here:&lt;br&gt;&lt;code&gt;inferscope-cli cudnn --model resnet50 --batch 32 --device cuda --config bf16+cl --out resnet50-cudnn.inferscope.json&lt;/code&gt;&lt;/p&gt;&lt;p&gt;&lt;code&gt;--model&lt;/code&gt; takes a zoo model or a TorchScript file, &lt;code&gt;--config&lt;/code&gt; a config key without cuDNN tokens; requires CUDA and cuDNN.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;b&gt;このセッションには cuDNN 台帳がありません。&lt;/b&gt;&lt;/p&gt;&lt;p&gt;台帳は、モデルの畳み込み形状ごとに、cuDNN が提供する順方向アルゴリズム（Find 時間付き）と、&lt;code&gt;cudnn.benchmark&lt;/code&gt; オフ・オン・決定論的アルゴリズムで実際に実行されたカーネルを一覧にします。&lt;/p&gt;&lt;p&gt;CUDA と cuDNN のあるマシンで記録し、書き出されたセッションファイルをここで開いてください:&lt;br&gt;&lt;code&gt;inferscope-cli cudnn --model resnet50 --batch 32 --device cuda --config bf16+cl --out resnet50-cudnn.inferscope.json&lt;/code&gt;&lt;/p&gt;&lt;p&gt;&lt;code&gt;--model&lt;/code&gt; には Zoo のモデルか TorchScript ファイル、&lt;code&gt;--config&lt;/code&gt; には cuDNN トークンを除いた設定キーを指定します。CUDA と cuDNN が必要です。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;&lt;b&gt;No cuDNN ledger for %1 · %2&lt;/b&gt;&lt;/p&gt;&lt;p&gt;%3&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;b&gt;%1 · %2 の cuDNN 台帳はありません&lt;/b&gt;&lt;/p&gt;&lt;p&gt;%3&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;&lt;b&gt;%1 · %2 runs no convolutions&lt;/b&gt;: there is nothing for cuDNN to choose.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;b&gt;%1 · %2 は畳み込みを実行しません&lt;/b&gt;: cuDNN が選ぶものはありません。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>precomp. implicit GEMM</source>
+        <translation>事前計算 implicit GEMM</translation>
+    </message>
+    <message>
+        <source>heuristic's pick</source>
+        <translation>ヒューリスティックの選択</translation>
+    </message>
+    <message>
+        <source>benchmark's pick</source>
+        <translation>benchmark の選択</translation>
+    </message>
+    <message>
+        <source>µs per call (log)</source>
+        <translation>1 回あたりの µs（対数）</translation>
+    </message>
+    <message>
+        <source>µs per call</source>
+        <translation>1 回あたりの µs</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;#%1&lt;/b&gt; %2</source>
+        <translation>&lt;b&gt;#%1&lt;/b&gt; %2</translation>
+    </message>
+    <message>
+        <source>%1 · %2 call(s) per iteration</source>
+        <translation>%1 · 反復あたり %2 回の呼び出し</translation>
+    </message>
+    <message>
+        <source>(no module names)</source>
+        <translation>（モジュール名なし）</translation>
+    </message>
+    <message>
+        <source>ran with %1: %2%3 · %4 µs</source>
+        <translation>%1 で実行: %2%3 · %4 µs</translation>
+    </message>
+    <message>
+        <source> (Tensor Cores)</source>
+        <translation>（Tensor Core）</translation>
+    </message>
+    <message>
+        <source>ran with %1: not observed%2</source>
+        <translation>%1 で実行: 観測されず%2</translation>
+    </message>
+    <message>
+        <source>no candidates: %1</source>
+        <translation>候補なし: %1</translation>
+    </message>
+    <message>
+        <source>… %1 more</source>
+        <translation>… ほか %1 件</translation>
+    </message>
+    <message>
+        <source>%1 µs</source>
+        <translation>%1 µs</translation>
+    </message>
+    <message>
+        <source>, workspace %1 MiB</source>
+        <translation>、ワークスペース %1 MiB</translation>
+    </message>
+    <message>
+        <source>, non-deterministic</source>
+        <translation>、非決定論的</translation>
+    </message>
+    <message>
+        <source>unknown</source>
+        <translation>不明</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1 unique conv shapes&lt;/b&gt;, %2&amp;nbsp;calls/&amp;#8288;it</source>
+        <translation>&lt;b&gt;畳み込み形状 %1 種類&lt;/b&gt;、%2&amp;nbsp;回/&amp;#8288;反復</translation>
+    </message>
+    <message>
+        <source>benchmark changed the kernel on %1 (&lt;span style='color:%4'&gt;%2&amp;nbsp;faster&lt;/span&gt;, &lt;span style='color:%5'&gt;%3&amp;nbsp;slower&lt;/span&gt; by&amp;nbsp;&amp;gt;&amp;nbsp;2&amp;nbsp;%; gain&amp;nbsp;%6&amp;nbsp;µs/&amp;#8288;it, autotune&amp;nbsp;%7&amp;nbsp;ms)</source>
+        <translation>benchmark が %1 個でカーネルを変更（&lt;span style='color:%4'&gt;%2&amp;nbsp;個が速く&lt;/span&gt;、&lt;span style='color:%5'&gt;%3&amp;nbsp;個が遅く&lt;/span&gt;、差 2&amp;nbsp;% 超; 利得&amp;nbsp;%6&amp;nbsp;µs/&amp;#8288;反復、自動チューニング&amp;nbsp;%7&amp;nbsp;ms）</translation>
+    </message>
+    <message>
+        <source>deterministic changed it on %1</source>
+        <translation>deterministic が %1 個で変更</translation>
+    </message>
+    <message>
+        <source>%1 non-deterministic choice(s)</source>
+        <translation>非決定論的な選択 %1 個</translation>
+    </message>
+    <message>
+        <source>no layout transposes</source>
+        <translation>レイアウト変換なし</translation>
+    </message>
+    <message>
+        <source>layout transposes/&amp;#8288;it: %1</source>
+        <translation>レイアウト変換/&amp;#8288;反復: %1</translation>
+    </message>
+    <message>
+        <source>cuDNN&amp;nbsp;%1</source>
+        <translation>cuDNN&amp;nbsp;%1</translation>
+    </message>
+    <message>
+        <source>TF32&amp;nbsp;on</source>
+        <translation>TF32&amp;nbsp;オン</translation>
+    </message>
+    <message>
+        <source>TF32&amp;nbsp;off</source>
+        <translation>TF32&amp;nbsp;オフ</translation>
+    </message>
+    <message>
+        <source>%1 failed — %2</source>
+        <translation>%1 が失敗 — %2</translation>
+    </message>
+    <message>
+        <source>per iteration, %1: steady median &lt;b&gt;%2&lt;/b&gt;&amp;nbsp;ms · conv GPU time %3&amp;nbsp;µs · first iteration %4&amp;nbsp;ms</source>
+        <translation>反復あたり、%1: 定常中央値 &lt;b&gt;%2&lt;/b&gt;&amp;nbsp;ms · 畳み込み GPU 時間 %3&amp;nbsp;µs · 最初の反復 %4&amp;nbsp;ms</translation>
+    </message>
+    <message>
+        <source>benchmark re-tunes at %1: first iteration %2 ms</source>
+        <translation>benchmark は %1 で再チューニング: 最初の反復 %2 ms</translation>
+    </message>
+</context>
+<context>
+    <name>inferscope::gui::CudnnLayerTableModel</name>
+    <message>
+        <source>#</source>
+        <translation>#</translation>
+    </message>
+    <message>
+        <source>shape</source>
+        <translation>形状</translation>
+    </message>
+    <message>
+        <source>calls/it</source>
+        <translation>回/反復</translation>
+    </message>
+    <message>
+        <source>ran: heuristic</source>
+        <translation>実行: ヒューリスティック</translation>
+    </message>
+    <message>
+        <source>ran: benchmark</source>
+        <translation>実行: benchmark</translation>
+    </message>
+    <message>
+        <source>gain (µs/call)</source>
+        <translation>利得（µs/回）</translation>
+    </message>
+    <message>
+        <source>ran: deterministic</source>
+        <translation>実行: deterministic</translation>
+    </message>
+    <message>
+        <source>autotune (ms)</source>
+        <translation>自動チューニング（ms）</translation>
+    </message>
+    <message>
+        <source>flags</source>
+        <translation>フラグ</translation>
+    </message>
+    <message>
+        <source>heuristic algo (Get)</source>
+        <translation>ヒューリスティックのアルゴリズム（Get）</translation>
+    </message>
+    <message>
+        <source>fastest algo (Find)</source>
+        <translation>最速アルゴリズム（Find）</translation>
+    </message>
+    <message>
+        <source>benchmark's gain: heuristic GPU time − benchmark GPU time per call; positive when benchmark's choice is faster</source>
+        <translation>benchmark の利得: 1 回あたりのヒューリスティックの GPU 時間 − benchmark の GPU 時間。benchmark の選択が速いとき正</translation>
+    </message>
+    <message>
+        <source>cuDNN's legacy catalogue for the shape (cudnnGetConvolutionForwardAlgorithm_v7 / cudnnFindConvolutionForwardAlgorithm); PyTorch itself selects through the v8 API</source>
+        <translation>この形状に対する cuDNN の従来のカタログ（cudnnGetConvolutionForwardAlgorithm_v7 / cudnnFindConvolutionForwardAlgorithm）。PyTorch 自体は v8 API で選択する</translation>
+    </message>
+    <message>
+        <source>the first call's host time beyond a steady call's, with cudnn.benchmark on (cudnnFind)</source>
+        <translation>cudnn.benchmark オン（cudnnFind）での、最初の呼び出しのホスト時間のうち定常の呼び出しを超える分</translation>
+    </message>
+    <message>
+        <source>mode not run</source>
+        <translation>モード未実行</translation>
+    </message>
+    <message>
+        <source> (TC)</source>
+        <translation>（TC）</translation>
+    </message>
+    <message>
+        <source>%1 % of the heuristic's time; %2 µs per iteration over %3 call(s)</source>
+        <translation>ヒューリスティックの時間の %1 %。%3 回の呼び出しで反復あたり %2 µs</translation>
+    </message>
+    <message>
+        <source>benchmark differs</source>
+        <translation>benchmark が異なる</translation>
+    </message>
+    <message>
+        <source>non-deterministic</source>
+        <translation>非決定論的</translation>
+    </message>
+    <message>
+        <source>deterministic differs</source>
+        <translation>deterministic が異なる</translation>
+    </message>
+    <message>
+        <source>%1 transpose(s)/call (%2)</source>
+        <translation>変換 %1 回/呼び出し（%2）</translation>
+    </message>
+    <message>
+        <source>transposed conv</source>
+        <translation>転置畳み込み</translation>
+    </message>
+    <message>
+        <source>not queried</source>
+        <translation>未問い合わせ</translation>
+    </message>
+</context>
+<context>
+    <name>inferscope::gui::DevicePage</name>
+    <message>
+        <source>This machine's device</source>
+        <translation>このマシンのデバイス</translation>
+    </message>
+    <message>
+        <source>Simulate a GPU generation (for teaching: no such GPU needed)</source>
+        <translation>GPU 世代をシミュレートする（教育用: その GPU は不要）</translation>
+    </message>
+    <message>
+        <source>Device</source>
+        <translation>デバイス</translation>
+    </message>
+    <message>
+        <source>Which device should the settings be chosen for?</source>
+        <translation>どのデバイス向けに設定を選びますか？</translation>
+    </message>
+    <message>
+        <source>CPU — %1</source>
+        <translation>CPU — %1</translation>
+    </message>
+    <message>
+        <source>CPU</source>
+        <translation>CPU</translation>
+    </message>
+    <message>
+        <source>A simulated device gets the same advice as the real one, but cannot be checked by measurement.</source>
+        <translation>シミュレートしたデバイスにも実機と同じ助言が出ますが、計測による確認はできません。</translation>
+    </message>
+</context>
+<context>
+    <name>inferscope::gui::EngineBridge</name>
+    <message>
+        <source>run cancelled before it started</source>
+        <translation>開始前に実行が取り消されました</translation>
+    </message>
+</context>
+<context>
+    <name>inferscope::gui::ExportPage</name>
+    <message>
+        <source>Export</source>
+        <translation>エクスポート</translation>
+    </message>
+    <message>
+        <source>Write the recommended config as files that apply it: leave a path empty to skip that format.</source>
+        <translation>推奨設定を、それを適用するファイルとして書き出します。不要な形式はパスを空のままにしてください。</translation>
+    </message>
+    <message>
+        <source>JSON config</source>
+        <translation>JSON 設定</translation>
+    </message>
+    <message>
+        <source>JSON (*.json)</source>
+        <translation>JSON (*.json)</translation>
+    </message>
+    <message>
+        <source>Python script</source>
+        <translation>Python スクリプト</translation>
+    </message>
+    <message>
+        <source>Python (*.py)</source>
+        <translation>Python (*.py)</translation>
+    </message>
+    <message>
+        <source>C++ (LibTorch)</source>
+        <translation>C++（LibTorch）</translation>
+    </message>
+    <message>
+        <source>C++ (*.cpp)</source>
+        <translation>C++ (*.cpp)</translation>
+    </message>
+    <message>
+        <source>Write files</source>
+        <translation>ファイルを書き出す</translation>
+    </message>
+    <message>
+        <source>Browse…</source>
+        <translation>参照…</translation>
+    </message>
+    <message>
+        <source>✓ %1 written to %2</source>
+        <translation>✓ %1 を %2 に書き出しました</translation>
+    </message>
+    <message>
+        <source>✗ %1</source>
+        <translation>✗ %1</translation>
+    </message>
+</context>
+<context>
+    <name>inferscope::gui::FileActions</name>
+    <message>
+        <source>InferScope sessions (*.inferscope.json);;JSON files (*.json)</source>
+        <translation>InferScope セッション (*.inferscope.json);;JSON ファイル (*.json)</translation>
+    </message>
+    <message>
+        <source>&amp;Open Session…</source>
+        <translation>セッションを開く(&amp;O)…</translation>
+    </message>
+    <message>
+        <source>&amp;Save Session…</source>
+        <translation>セッションを保存(&amp;S)…</translation>
+    </message>
+    <message>
+        <source>Open &amp;Recent</source>
+        <translation>最近使ったファイル(&amp;R)</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 was analysed again with this version's rules; %n result(s) differ from the file: %2</source>
+        <translation><numerusform>%1 はこのバージョンの規則で再解析されました。%n 件の結果がファイルと異なります: %2</numerusform></translation>
+    </message>
+    <message>
+        <source>Finish or cancel the run before opening a session.</source>
+        <translation>セッションを開く前に、実行を終えるか取り消してください。</translation>
+    </message>
+    <message>
+        <source>stopped opening %1</source>
+        <translation>%1 を開くのを中止しました</translation>
+    </message>
+    <message>
+        <source>opened %1</source>
+        <translation>%1 を開きました</translation>
+    </message>
+    <message>
+        <source>Could not open %1</source>
+        <translation>%1 を開けませんでした</translation>
+    </message>
+    <message>
+        <source>%1 · %2 · recorded %3 on %4</source>
+        <translation>%1 · %2 · %3 に %4 で記録</translation>
+    </message>
+    <message>
+        <source>1 config</source>
+        <translation>1 設定</translation>
+    </message>
+    <message>
+        <source>%1 configs</source>
+        <translation>%1 設定</translation>
+    </message>
+    <message>
+        <source>could not save %1: %2</source>
+        <translation>%1 を保存できませんでした: %2</translation>
+    </message>
+    <message>
+        <source>session saved to %1</source>
+        <translation>セッションを %1 に保存しました</translation>
+    </message>
+    <message>
+        <source>Open Session</source>
+        <translation>セッションを開く</translation>
+    </message>
+    <message>
+        <source>Save Session</source>
+        <translation>セッションを保存</translation>
+    </message>
+    <message>
+        <source>&amp;Clear List</source>
+        <translation>一覧を消去(&amp;C)</translation>
+    </message>
+    <message>
+        <source>%1 is a model file</source>
+        <translation>%1 はモデルファイルです</translation>
+    </message>
+    <message>
+        <source>The window profiles the zoo models. Profile a TorchScript or AOTInductor file with inferscope-cli profile --model-file %1 --input SHAPE:DTYPE --out run.inferscope.json, then drop the session file here.</source>
+        <translation>このウィンドウは Zoo のモデルを計測します。TorchScript や AOTInductor のファイルは inferscope-cli profile --model-file %1 --input SHAPE:DTYPE --out run.inferscope.json で計測し、そのセッションファイルをここにドロップしてください。</translation>
+    </message>
+</context>
+<context>
+    <name>inferscope::gui::GoalsPage</name>
+    <message>
+        <source>Bit-for-bit reproducible results (deterministic cuDNN)</source>
+        <translation>ビット単位で再現可能な結果（決定論的 cuDNN）</translation>
+    </message>
+    <message>
+        <source>Goals</source>
+        <translation>目標</translation>
+    </message>
+    <message>
+        <source>What matters for this model in production?</source>
+        <translation>本番環境でこのモデルに重要なことは？</translation>
+    </message>
+    <message>
+        <source>Latency — one request at a time</source>
+        <translation>レイテンシ — 1 回に 1 リクエスト</translation>
+    </message>
+    <message>
+        <source>Throughput — large batches</source>
+        <translation>スループット — 大きなバッチ</translation>
+    </message>
+    <message>
+        <source>Fixed input sizes</source>
+        <translation>固定の入力サイズ</translation>
+    </message>
+    <message>
+        <source>Varying input sizes</source>
+        <translation>可変の入力サイズ</translation>
+    </message>
+    <message>
+        <source>CNN (convolutions)</source>
+        <translation>CNN（畳み込み）</translation>
+    </message>
+    <message>
+        <source>Transformer (matmuls, attention)</source>
+        <translation>Transformer（行列積、アテンション）</translation>
+    </message>
+    <message>
+        <source>The accepted deviation from FP32, in the metric's unit. Auto: classifiers may change at most this share of top-1 predictions (with rel. L2 ≤ 10×), other outputs keep a cosine similarity ≥ 1 − this. The default 1e-2 accepts BF16's rounding, not an FP16 overflow.</source>
+        <translation>FP32 からの許容誤差（指標の単位）。自動: 分類器は top-1 予測のうち最大でこの割合まで変わってよく（相対 L2 ≤ 10 倍）、その他の出力はコサイン類似度 ≥ 1 − この値を保つ。既定の 1e-2 は BF16 の丸めを許容し、FP16 のオーバーフローは許容しない。</translation>
+    </message>
+    <message>
+        <source>Auto (top-1 for classifiers, cosine otherwise)</source>
+        <translation>自動（分類器は top-1、それ以外はコサイン）</translation>
+    </message>
+    <message>
+        <source>Cosine similarity</source>
+        <translation>コサイン類似度</translation>
+    </message>
+    <message>
+        <source>Top-1 agreement</source>
+        <translation>top-1 一致率</translation>
+    </message>
+    <message>
+        <source>Relative L2 error</source>
+        <translation>相対 L2 誤差</translation>
+    </message>
+    <message>
+        <source>The PyTorch version the exported code will run with (decides the TF32 API, AOTInductor)</source>
+        <translation>エクスポートしたコードを実行する PyTorch のバージョン（TF32 API と AOTInductor を決める）</translation>
+    </message>
+    <message>
+        <source>Goal</source>
+        <translation>目標</translation>
+    </message>
+    <message>
+        <source>Input sizes</source>
+        <translation>入力サイズ</translation>
+    </message>
+    <message>
+        <source>Accuracy metric</source>
+        <translation>精度の指標</translation>
+    </message>
+    <message>
+        <source>Tolerance</source>
+        <translation>許容誤差</translation>
+    </message>
+    <message>
+        <source>Model family</source>
+        <translation>モデルの系統</translation>
+    </message>
+    <message>
+        <source>Target PyTorch</source>
+        <translation>対象の PyTorch</translation>
+    </message>
+</context>
+<context>
+    <name>inferscope::gui::KernelTimeline</name>
+    <message>
+        <source>time in the trace window (ms) · wheel zooms, drag pans</source>
+        <translation>トレース区間内の時刻（ms）· ホイールで拡大、ドラッグで移動</translation>
+    </message>
+    <message>
+        <source>it %1%2 · %3 kernels · %4 % busy</source>
+        <translation>反復 %1%2 · カーネル %3 個 · 稼働 %4 %</translation>
+    </message>
+    <message>
+        <source> (warm-up)</source>
+        <translation>（ウォームアップ）</translation>
+    </message>
+    <message>
+        <source>%1 more (hover)</source>
+        <translation>ほか %1 個（マウスを合わせる）</translation>
+    </message>
+    <message>
+        <source>no operator</source>
+        <translation>演算子なし</translation>
+    </message>
+    <message>
+        <source>from the session file: %1 iterations, %2 kernels and copies; %3 more iterations (%4 items) were traced but not kept</source>
+        <translation>セッションファイルから: %1 反復、カーネルとコピー %2 個。さらに %3 反復（%4 項目）がトレースされたが保存されていない</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;%2&lt;br&gt;%3 µs · iteration %4</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;%2&lt;br&gt;%3 µs · 反復 %4</translation>
+    </message>
+    <message>
+        <source>(no operator)</source>
+        <translation>（演算子なし）</translation>
+    </message>
+</context>
+<context>
+    <name>inferscope::gui::KernelsView</name>
+    <message>
+        <source>GPU busy</source>
+        <translation>GPU 稼働</translation>
+    </message>
+    <message>
+        <source>launch gaps (GPU idle between kernels)</source>
+        <translation>起動の隙間（カーネル間で GPU が待機）</translation>
+    </message>
+    <message>
+        <source>host overhead (before the first / after the last kernel)</source>
+        <translation>ホストのオーバーヘッド（最初のカーネルの前 / 最後のカーネルの後）</translation>
+    </message>
+    <message>
+        <source>kernel</source>
+        <translation>カーネル</translation>
+    </message>
+    <message>
+        <source>count</source>
+        <translation>回数</translation>
+    </message>
+    <message>
+        <source>total (µs)</source>
+        <translation>合計（µs）</translation>
+    </message>
+    <message>
+        <source>share</source>
+        <translation>割合</translation>
+    </message>
+    <message>
+        <source>TC</source>
+        <translation>TC</translation>
+    </message>
+    <message>
+        <source>operator</source>
+        <translation>演算子</translation>
+    </message>
+    <message>
+        <source>kernels</source>
+        <translation>カーネル</translation>
+    </message>
+    <message>
+        <source>kernel time (µs)</source>
+        <translation>カーネル時間（µs）</translation>
+    </message>
+    <message>
+        <source>Top kernels</source>
+        <translation>上位のカーネル</translation>
+    </message>
+    <message>
+        <source>Top operators</source>
+        <translation>上位の演算子</translation>
+    </message>
+    <message>
+        <source>Config</source>
+        <translation>設定</translation>
+    </message>
+    <message>
+        <source>host wall time per steady traced iteration (ms) = GPU busy + launch gaps + host overhead</source>
+        <translation>トレースした定常反復あたりのホスト経過時間（ms）= GPU 稼働 + 起動の隙間 + ホストのオーバーヘッド</translation>
+    </message>
+    <message>
+        <source>not traced: kernel tracing needs a CUDA device</source>
+        <translation>トレースなし: カーネルのトレースには CUDA デバイスが必要</translation>
+    </message>
+    <message>
+        <source>not traced (turn on “Trace kernels (CUDA)”)</source>
+        <translation>トレースなし（「カーネルをトレース（CUDA）」をオンにする）</translation>
+    </message>
+    <message>
+        <source>%1 · %2 kernels/it · TC %3 %</source>
+        <translation>%1 · カーネル %2 個/反復 · TC %3 %</translation>
+    </message>
+    <message>
+        <source>traced %1 ms · median %2 ms (%3%4 %)</source>
+        <translation>トレース時 %1 ms · 中央値 %2 ms（%3%4 %）</translation>
+    </message>
+    <message>
+        <source>Not traced — %1</source>
+        <translation>トレースなし — %1</translation>
+    </message>
+    <message>
+        <source>No kernel traces yet: run on a CUDA device with “Trace kernels (CUDA)” checked, or open a traced session</source>
+        <translation>カーネルのトレースはまだありません: CUDA デバイスで「カーネルをトレース（CUDA）」をオンにして実行するか、トレース済みのセッションを開いてください</translation>
+    </message>
+    <message>
+        <source>No kernel traces: this session ran on the CPU, and kernel tracing needs a CUDA device. Open a session traced on a GPU to see this page.</source>
+        <translation>カーネルのトレースはありません: このセッションは CPU で実行されており、カーネルのトレースには CUDA デバイスが必要です。このページを見るには GPU でトレースしたセッションを開いてください。</translation>
+    </message>
+    <message>
+        <source>No kernel traces: this session was run without “Trace kernels (CUDA)”; check it and run again, or open a traced session</source>
+        <translation>カーネルのトレースはありません: このセッションは「カーネルをトレース（CUDA）」なしで実行されました。オンにして再実行するか、トレース済みのセッションを開いてください</translation>
+    </message>
+    <message>
+        <source>Kernel timeline: none kept for this config in this session.</source>
+        <translation>カーネルのタイムライン: このセッションにはこの設定の分は保存されていません。</translation>
+    </message>
+    <message>
+        <source>Kernel timeline: %1</source>
+        <translation>カーネルのタイムライン: %1</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt; (%2 iterations, %3)&lt;br&gt;GPU busy %4 ms (%5 %)&lt;br&gt;launch gaps %6 ms (longest %7 µs)&lt;br&gt;host overhead %8 ms&lt;br&gt;%9 kernels/iteration · Tensor Cores %10 % of kernel time · %11 stream(s)</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt;（%2 反復、%3）&lt;br&gt;GPU 稼働 %4 ms（%5 %）&lt;br&gt;起動の隙間 %6 ms（最長 %7 µs）&lt;br&gt;ホストのオーバーヘッド %8 ms&lt;br&gt;カーネル %9 個/反復 · Tensor Core はカーネル時間の %10 % · ストリーム %11 本</translation>
+    </message>
+    <message>
+        <source>GPU time per iteration</source>
+        <translation>反復あたりの GPU 時間</translation>
+    </message>
+</context>
+<context>
+    <name>inferscope::gui::LanguageMenu</name>
+    <message>
+        <source>&amp;Language</source>
+        <translation>言語(&amp;L)</translation>
+    </message>
+    <message>
+        <source>System default</source>
+        <translation>システムの既定</translation>
+    </message>
+</context>
+<context>
+    <name>inferscope::gui::LatencyChart</name>
+    <message>
+        <source>iteration</source>
+        <translation>反復</translation>
+    </message>
+    <message>
+        <source>latency (ms)</source>
+        <translation>レイテンシ（ms）</translation>
+    </message>
+    <message>
+        <source>◂ configured warm-up</source>
+        <translation>◂ 設定したウォームアップ</translation>
+    </message>
+    <message>
+        <source>Press Start to measure, or open a session file</source>
+        <translation>「開始」で計測するか、セッションファイルを開いてください</translation>
+    </message>
+    <message>
+        <source>This session holds no measured iterations (%1 configs planned, none ran)</source>
+        <translation>このセッションには計測された反復がありません（%1 設定を予定、実行なし）</translation>
+    </message>
+    <message>
+        <source>steady from %1 (provisional)</source>
+        <translation>%1 から定常（暫定）</translation>
+    </message>
+    <message>
+        <source>▶ %1 runs to iteration %2 — drag or zoom the axis, or select it in the table</source>
+        <translation>▶ %1 は反復 %2 まで続く — 軸をドラッグかズームするか、表で選択してください</translation>
+    </message>
+    <message>
+        <source>▲ warm-up reaches %1 ms, above this axis — Log Scale shows every point</source>
+        <translation>▲ ウォームアップは %1 ms に達し、この軸の上にある — 対数軸ですべての点が見える</translation>
+    </message>
+    <message>
+        <source>latency (ms, log scale)</source>
+        <translation>レイテンシ（ms、対数軸）</translation>
+    </message>
+    <message>
+        <source>Latency per iteration</source>
+        <translation>反復ごとのレイテンシ</translation>
+    </message>
+    <message>
+        <source>%1: steady from iteration %2 (detected)</source>
+        <translation>%1: 反復 %2 から定常（検出）</translation>
+    </message>
+    <message>
+        <source>ticks on the axis: each config's detected steady start · hollow: measured but left out by the warm-up analysis</source>
+        <translation>軸上の目盛り: 各設定で検出した定常の開始 · 白抜き: 計測したがウォームアップ解析で除外した点</translation>
+    </message>
+    <message>
+        <source>ticks on the axis: each config's detected steady start</source>
+        <translation>軸上の目盛り: 各設定で検出した定常の開始</translation>
+    </message>
+    <message>
+        <source>%1: %2 further processes dashed</source>
+        <translation>%1: ほか %2 プロセスを破線で表示</translation>
+    </message>
+    <message>
+        <source> · across processes %1 ms (95 % CI %2 – %3)</source>
+        <translation> · プロセス間 %1 ms（95 % CI %2 – %3）</translation>
+    </message>
+</context>
+<context>
+    <name>inferscope::gui::LessonsMenu</name>
+    <message>
+        <source>&amp;Lessons</source>
+        <translation>レッスン(&amp;L)</translation>
+    </message>
+    <message>
+        <source>(data not recorded yet)</source>
+        <translation>（データ未記録）</translation>
+    </message>
+    <message>
+        <source>no lesson '%1' (lessons: %2)</source>
+        <translation>レッスン '%1' はありません（レッスン: %2）</translation>
+    </message>
+</context>
+<context>
+    <name>inferscope::gui::LogModel</name>
+    <message>
+        <source>warning</source>
+        <translation>警告</translation>
+    </message>
+    <message>
+        <source>error</source>
+        <translation>エラー</translation>
+    </message>
+    <message>
+        <source>info</source>
+        <translation>情報</translation>
+    </message>
+</context>
+<context>
+    <name>inferscope::gui::MainWindow</name>
+    <message>
+        <source>&amp;Start</source>
+        <translation>開始(&amp;S)</translation>
+    </message>
+    <message>
+        <source>Measure the checked configs (Ctrl+R)</source>
+        <translation>チェックした設定を計測する（Ctrl+R）</translation>
+    </message>
+    <message>
+        <source>&amp;Cancel</source>
+        <translation>取り消し(&amp;C)</translation>
+    </message>
+    <message>
+        <source>Stop after the current iteration (Esc)</source>
+        <translation>現在の反復の後で停止する（Esc）</translation>
+    </message>
+    <message>
+        <source>&amp;Quit</source>
+        <translation>終了(&amp;Q)</translation>
+    </message>
+    <message>
+        <source>&amp;Log Scale</source>
+        <translation>対数軸(&amp;L)</translation>
+    </message>
+    <message>
+        <source>Logarithmic latency axis: a slow first iteration no longer flattens the rest</source>
+        <translation>レイテンシの対数軸: 遅い最初の反復で残りが平らにならない</translation>
+    </message>
+    <message>
+        <source>&amp;Chart Only</source>
+        <translation>グラフのみ(&amp;C)</translation>
+    </message>
+    <message>
+        <source>The current chart fills the window — for a projector (F11 again returns)</source>
+        <translation>現在のグラフをウィンドウ全体に表示 — プロジェクター用（もう一度 F11 で戻る）</translation>
+    </message>
+    <message>
+        <source>Latency</source>
+        <translation>レイテンシ</translation>
+    </message>
+    <message>
+        <source>Memory</source>
+        <translation>メモリ</translation>
+    </message>
+    <message>
+        <source>Speed × accuracy</source>
+        <translation>速度 × 精度</translation>
+    </message>
+    <message>
+        <source>Kernels</source>
+        <translation>カーネル</translation>
+    </message>
+    <message>
+        <source>cuDNN</source>
+        <translation>cuDNN</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Results&lt;/b&gt; — statistics over the measured iterations; hover a greyed row for the reason</source>
+        <translation>&lt;b&gt;結果&lt;/b&gt; — 計測した反復の統計。灰色の行にマウスを合わせると理由が出ます</translation>
+    </message>
+    <message>
+        <source>&amp;File</source>
+        <translation>ファイル(&amp;F)</translation>
+    </message>
+    <message>
+        <source>&amp;Run</source>
+        <translation>実行(&amp;R)</translation>
+    </message>
+    <message>
+        <source>&amp;View</source>
+        <translation>表示(&amp;V)</translation>
+    </message>
+    <message>
+        <source>&amp;Tools</source>
+        <translation>ツール(&amp;T)</translation>
+    </message>
+    <message>
+        <source>&amp;Recommendation Wizard…</source>
+        <translation>推奨ウィザード(&amp;R)…</translation>
+    </message>
+    <message>
+        <source>E&amp;xport</source>
+        <translation>エクスポート(&amp;X)</translation>
+    </message>
+    <message>
+        <source>&amp;Help</source>
+        <translation>ヘルプ(&amp;H)</translation>
+    </message>
+    <message>
+        <source>&amp;About InferScope</source>
+        <translation>InferScope について(&amp;A)</translation>
+    </message>
+    <message>
+        <source>Run</source>
+        <translation>実行</translation>
+    </message>
+    <message>
+        <source>Export PNG</source>
+        <translation>PNG をエクスポート</translation>
+    </message>
+    <message>
+        <source>Open</source>
+        <translation>開く</translation>
+    </message>
+    <message>
+        <source>Save</source>
+        <translation>保存</translation>
+    </message>
+    <message>
+        <source>About InferScope</source>
+        <translation>InferScope について</translation>
+    </message>
+    <message>
+        <source>&lt;h3&gt;InferScope %1&lt;/h3&gt;&lt;p&gt;A profiler and tuner for PyTorch inference settings.&lt;/p&gt;&lt;p&gt;LibTorch %2 · Qt %3&lt;br&gt;This machine: %4&lt;/p&gt;</source>
+        <translation>&lt;h3&gt;InferScope %1&lt;/h3&gt;&lt;p&gt;PyTorch 推論設定のプロファイラー兼チューナー。&lt;/p&gt;&lt;p&gt;LibTorch %2 · Qt %3&lt;br&gt;このマシン: %4&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>Check at least one config in “Model &amp; input” before starting.</source>
+        <translation>開始する前に「モデルと入力」で設定を 1 つ以上チェックしてください。</translation>
+    </message>
+    <message>
+        <source>starting %1 on %2: %3 (%4 warm-up + %5 measured iterations each)</source>
+        <translation>%1 を %2 で開始: %3（各 %4 回のウォームアップ + %5 回の計測反復）</translation>
+    </message>
+    <message>
+        <source>cancelling: the engine stops after the current iteration</source>
+        <translation>取り消し中: エンジンは現在の反復の後で停止します</translation>
+    </message>
+    <message>
+        <source>run cancelled: %1</source>
+        <translation>実行を取り消しました: %1</translation>
+    </message>
+    <message>
+        <source>run finished: %1</source>
+        <translation>実行が終了しました: %1</translation>
+    </message>
+    <message>
+        <source>%1 of 1 config ok</source>
+        <translation>1 設定中 %1 が成功</translation>
+    </message>
+    <message>
+        <source>%1 of %2 configs ok</source>
+        <translation>%2 設定中 %1 が成功</translation>
+    </message>
+    <message>
+        <source>, 1 not run</source>
+        <translation>、1 件は未実行</translation>
+    </message>
+    <message>
+        <source>, %1 not run</source>
+        <translation>、%1 件は未実行</translation>
+    </message>
+    <message>
+        <source>before the first config</source>
+        <translation>最初の設定の前</translation>
+    </message>
+    <message>
+        <source>batch %1</source>
+        <translation>バッチ %1</translation>
+    </message>
+    <message>
+        <source>recorded on %1</source>
+        <translation>%1 で記録</translation>
+    </message>
+    <message>
+        <source>this machine</source>
+        <translation>このマシン</translation>
+    </message>
+    <message>
+        <source>Model &amp; input</source>
+        <translation>モデルと入力</translation>
+    </message>
+    <message>
+        <source>Log</source>
+        <translation>ログ</translation>
+    </message>
+</context>
+<context>
+    <name>inferscope::gui::MemoryChart</name>
+    <message>
+        <source>parameters</source>
+        <translation>パラメータ</translation>
+    </message>
+    <message>
+        <source>peak allocated</source>
+        <translation>最大確保量</translation>
+    </message>
+    <message>
+        <source>peak reserved (CUDA caching allocator)</source>
+        <translation>最大予約量（CUDA キャッシングアロケータ）</translation>
+    </message>
+    <message>
+        <source>Log scale</source>
+        <translation>対数軸</translation>
+    </message>
+    <message>
+        <source>Logarithmic MiB axis: one large config no longer flattens the others</source>
+        <translation>MiB の対数軸: 大きな設定 1 つで他が平らにならない</translation>
+    </message>
+    <message>
+        <source>memory (MiB)</source>
+        <translation>メモリ（MiB）</translation>
+    </message>
+    <message>
+        <source>config</source>
+        <translation>設定</translation>
+    </message>
+    <message>
+        <source>memory (MiB, log scale)</source>
+        <translation>メモリ（MiB、対数軸）</translation>
+    </message>
+    <message>
+        <source>No memory figures yet: they appear as configs finish</source>
+        <translation>メモリの数値はまだありません: 設定が終わると表示されます</translation>
+    </message>
+    <message>
+        <source>Source: CUDA caching allocator (torch.cuda.max_memory_allocated / reserved), per config after reset</source>
+        <translation>出典: CUDA キャッシングアロケータ（torch.cuda.max_memory_allocated / reserved）、設定ごとにリセット後</translation>
+    </message>
+    <message>
+        <source>CPU: allocator hook (peak bytes allocated by LibTorch's CPU allocator); no reserved pool on the CPU</source>
+        <translation>CPU: アロケータフック（LibTorch の CPU アロケータが確保した最大バイト数）。CPU には予約プールがない</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;%2: %3 MiB</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;%2: %3 MiB</translation>
+    </message>
+    <message>
+        <source>Memory per config</source>
+        <translation>設定ごとのメモリ</translation>
+    </message>
+</context>
+<context>
+    <name>inferscope::gui::MessageBanner</name>
+    <message>
+        <source>Dismiss</source>
+        <translation>閉じる</translation>
+    </message>
+    <message>
+        <source>Hide this message (it stays in the log)</source>
+        <translation>このメッセージを隠す（ログには残る）</translation>
+    </message>
+</context>
+<context>
+    <name>inferscope::gui::PresentationWindow</name>
+    <message>
+        <source>This machine has a CUDA GPU: run it here, then open the session it writes.</source>
+        <translation>このマシンには CUDA GPU がある: ここで実行し、書き出されたセッションを開く。</translation>
+    </message>
+    <message>
+        <source>This machine has no CUDA GPU: run it on a GPU machine and open its session here.</source>
+        <translation>このマシンには CUDA GPU がない: GPU のあるマシンで実行し、そのセッションをここで開く。</translation>
+    </message>
+    <message>
+        <source>It runs on this machine's CPU.</source>
+        <translation>このマシンの CPU で実行できる。</translation>
+    </message>
+    <message>
+        <source>Run it live:</source>
+        <translation>その場で実行する:</translation>
+    </message>
+    <message>
+        <source>%1 / %2</source>
+        <translation>%1 / %2</translation>
+    </message>
+    <message>
+        <source>Copy the command</source>
+        <translation>コマンドをコピー</translation>
+    </message>
+    <message>
+        <source>This lesson's data is not recorded yet.</source>
+        <translation>このレッスンのデータはまだ記録されていない。</translation>
+    </message>
+    <message>
+        <source>Run it live</source>
+        <translation>その場で実行する</translation>
+    </message>
+    <message>
+        <source>Question</source>
+        <translation>質問</translation>
+    </message>
+    <message>
+        <source>Answer</source>
+        <translation>答え</translation>
+    </message>
+    <message>
+        <source>Its sessions are recorded on a GPU machine by bench/gpu/h200_run.sh, phase “%1”.</source>
+        <translation>このレッスンのセッションは GPU マシン上で bench/gpu/h200_run.sh のフェーズ「%1」が記録する。</translation>
+    </message>
+</context>
+<context>
+    <name>inferscope::gui::RecommendationPage</name>
+    <message>
+        <source>Recommendation</source>
+        <translation>推奨</translation>
+    </message>
+    <message>
+        <source>The settings for your device and goals, each with the guide's rule behind it.</source>
+        <translation>デバイスと目標に合った設定と、それぞれの根拠になるガイドの規則。</translation>
+    </message>
+    <message>
+        <source>Setting</source>
+        <translation>設定項目</translation>
+    </message>
+    <message>
+        <source>Rule (source on hover)</source>
+        <translation>規則（マウスを合わせると出典）</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt; for %2%3&lt;br&gt;%4&lt;br&gt;&lt;span style='color:gray'&gt;Measured around it when checking: %5&lt;/span&gt;</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt;（%2%3 向け）&lt;br&gt;%4&lt;br&gt;&lt;span style='color:gray'&gt;確認時にその周辺で計測: %5&lt;/span&gt;</translation>
+    </message>
+    <message>
+        <source> (simulated)</source>
+        <translation>（シミュレーション）</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>なし</translation>
+    </message>
+</context>
+<context>
+    <name>inferscope::gui::RecommendationWizard</name>
+    <message>
+        <source>Recommendation wizard</source>
+        <translation>推奨ウィザード</translation>
+    </message>
+</context>
+<context>
+    <name>inferscope::gui::ResultsTableModel</name>
+    <message>
+        <source>%1 proc</source>
+        <translation>%1 プロセス</translation>
+    </message>
+    <message>
+        <source>Across %1 processes: median %2 ms, 95 % CI %3 – %4 ms; one more process is expected at %5 – %6 ms.%7</source>
+        <translation>%1 プロセスにわたって: 中央値 %2 ms、95 % CI %3 – %4 ms。もう 1 プロセスなら %5 – %6 ms と予想される。%7</translation>
+    </message>
+    <message>
+        <source>Median 95 % CI %1 – %2 ms (%3), within this process.</source>
+        <translation>中央値の 95 % CI %1 – %2 ms（%3）、このプロセス内。</translation>
+    </message>
+    <message>
+        <source>range</source>
+        <translation>範囲</translation>
+    </message>
+    <message>
+        <source>No confidence interval: the steady part is too noisy, short or drifting for one. Shown is the range of its values, %1 – %2 ms.</source>
+        <translation>信頼区間なし: 定常部分のばらつき・短さ・ドリフトのため求められない。表示は値の範囲 %1 – %2 ms。</translation>
+    </message>
+    <message>
+        <source>1× (ref)</source>
+        <translation>1×（基準）</translation>
+    </message>
+    <message>
+        <source>no NaN/Inf, error within the tolerance</source>
+        <translation>NaN/Inf なし、誤差は許容範囲内</translation>
+    </message>
+    <message>
+        <source>%1× (no interval)</source>
+        <translation>%1×（区間なし）</translation>
+    </message>
+    <message>
+        <source>%1× (%2 %3–%4×)%5</source>
+        <translation>%1×（%2 %3–%4×）%5</translation>
+    </message>
+    <message>
+        <source>range over both runs, which drifted:</source>
+        <translation>ドリフトした 2 回の実行にわたる範囲:</translation>
+    </message>
+    <message>
+        <source>95% CI</source>
+        <translation>95% CI</translation>
+    </message>
+    <message>
+        <source> — ≈: no real difference from %1</source>
+        <translation> — ≈: %1 と実質的な差なし</translation>
+    </message>
+    <message>
+        <source>Config</source>
+        <translation>設定</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>状態</translation>
+    </message>
+    <message>
+        <source>Safe</source>
+        <translation>安全</translation>
+    </message>
+    <message>
+        <source>Median
+(ms)</source>
+        <translation>中央値
+(ms)</translation>
+    </message>
+    <message>
+        <source>CI
+±%</source>
+        <translation>CI
+±%</translation>
+    </message>
+    <message>
+        <source>Speed-up</source>
+        <translation>高速化</translation>
+    </message>
+    <message>
+        <source>Rel. error
+vs FP32</source>
+        <translation>相対誤差
+(対 FP32)</translation>
+    </message>
+    <message>
+        <source>Peak
+(MiB)</source>
+        <translation>最大
+(MiB)</translation>
+    </message>
+    <message>
+        <source>Steady
+state</source>
+        <translation>定常
+状態</translation>
+    </message>
+    <message>
+        <source>Mean
+(ms)</source>
+        <translation>平均
+(ms)</translation>
+    </message>
+    <message>
+        <source>P90
+(ms)</source>
+        <translation>P90
+(ms)</translation>
+    </message>
+    <message>
+        <source>Min
+(ms)</source>
+        <translation>最小
+(ms)</translation>
+    </message>
+    <message>
+        <source>Max
+(ms)</source>
+        <translation>最大
+(ms)</translation>
+    </message>
+    <message>
+        <source>Cold start
+(ms)</source>
+        <translation>コールド
+スタート (ms)</translation>
+    </message>
+    <message>
+        <source>Items/s</source>
+        <translation>件/秒</translation>
+    </message>
+    <message>
+        <source>Speed-up
+×ref</source>
+        <translation>高速化
+×基準</translation>
+    </message>
+    <message>
+        <source>Speed-up
+×%1</source>
+        <translation>高速化
+×%1</translation>
+    </message>
+    <message>
+        <source>Median latency of the measured (steady) iterations</source>
+        <translation>計測した（定常の）反復のレイテンシの中央値</translation>
+    </message>
+    <message>
+        <source>Iteration 0 on its own: allocation, autotuning, compilation</source>
+        <translation>反復 0 単独: メモリ確保、自動チューニング、コンパイル</translation>
+    </message>
+    <message>
+        <source>Throughput: batch size ÷ median latency</source>
+        <translation>スループット: バッチサイズ ÷ レイテンシの中央値</translation>
+    </message>
+    <message>
+        <source>Peak memory allocated while the config ran</source>
+        <translation>設定の実行中に確保されたメモリの最大値</translation>
+    </message>
+    <message>
+        <source>Relative L2 error of the output against the FP32-IEEE reference</source>
+        <translation>FP32-IEEE の基準に対する出力の相対 L2 誤差</translation>
+    </message>
+    <message>
+        <source>Half-width of the median's 95% confidence interval, in % of the median. “N proc”: across N fresh processes; “range”: no CI could be had, the range of the steady values</source>
+        <translation>中央値の 95% 信頼区間の半幅（中央値に対する %）。「N プロセス」: N 個の新しいプロセスにわたる値。「範囲」: CI が得られず、定常値の範囲</translation>
+    </message>
+    <message>
+        <source>Reference median ÷ this median (no reference config finished yet)</source>
+        <translation>基準の中央値 ÷ この中央値（基準の設定はまだ終わっていない）</translation>
+    </message>
+    <message>
+        <source>%1 median ÷ this median, CI on hover; “≈”: the interval includes no difference</source>
+        <translation>%1 の中央値 ÷ この中央値。CI はマウスを合わせると表示。「≈」: 区間が差なしを含む</translation>
+    </message>
+    <message>
+        <source>What the warm-up analysis found: where the steady state starts (warm-up included), or that the series switches, drifts or never settles</source>
+        <translation>ウォームアップ解析の結果: 定常状態の始まり（ウォームアップを含む）、または系列が切り替わる・ドリフトする・安定しないこと</translation>
+    </message>
+    <message>
+        <source>⚠: NaN/Inf in the output, error over the tolerance, or the config did not run — reason on hover</source>
+        <translation>⚠: 出力に NaN/Inf、誤差が許容範囲超え、または設定が実行されなかった — 理由はマウスを合わせると表示</translation>
+    </message>
+    <message>
+        <source>ok</source>
+        <translation>正常</translation>
+    </message>
+    <message>
+        <source>unsupported</source>
+        <translation>非対応</translation>
+    </message>
+    <message>
+        <source>error</source>
+        <translation>エラー</translation>
+    </message>
+    <message>
+        <source>cancelled</source>
+        <translation>取り消し</translation>
+    </message>
+    <message>
+        <source>oom</source>
+        <translation>メモリ不足</translation>
+    </message>
+</context>
+<context>
+    <name>inferscope::gui::ResultsView</name>
+    <message>
+        <source>&amp;Copy</source>
+        <translation>コピー(&amp;C)</translation>
+    </message>
+</context>
+<context>
+    <name>inferscope::gui::RunSetupPanel</name>
+    <message>
+        <source>CPU — %1</source>
+        <translation>CPU — %1</translation>
+    </message>
+    <message>
+        <source>Zoo model</source>
+        <translation>Zoo のモデル</translation>
+    </message>
+    <message>
+        <source>Batch</source>
+        <translation>バッチ</translation>
+    </message>
+    <message>
+        <source>Model</source>
+        <translation>モデル</translation>
+    </message>
+    <message>
+        <source>Device</source>
+        <translation>デバイス</translation>
+    </message>
+    <message>
+        <source>guide — the guide's combinations for this device</source>
+        <translation>ガイド — このデバイス向けのガイドの組み合わせ</translation>
+    </message>
+    <message>
+        <source>grid — every precision × layout × compile × cuDNN</source>
+        <translation>グリッド — 精度 × レイアウト × コンパイル × cuDNN のすべて</translation>
+    </message>
+    <message>
+        <source>custom — the checked configs</source>
+        <translation>カスタム — チェックした設定</translation>
+    </message>
+    <message>
+        <source>Trace kernels (CUDA)</source>
+        <translation>カーネルをトレース（CUDA）</translation>
+    </message>
+    <message>
+        <source>CUPTI window over the first warm-up and steady iterations: fills the Kernels tab.
+Only on a CUDA device; the iterations after the window run untraced.</source>
+        <translation>最初のウォームアップ反復と定常反復にわたる CUPTI の区間: カーネルタブに表示する。
+CUDA デバイスのみ。区間の後の反復はトレースなしで実行する。</translation>
+    </message>
+    <message>
+        <source>Plan</source>
+        <translation>計画</translation>
+    </message>
+    <message>
+        <source>Iterations run first and shown, never part of the statistics</source>
+        <translation>最初に実行して表示する反復。統計には含めない</translation>
+    </message>
+    <message>
+        <source>Measured iterations per config</source>
+        <translation>設定ごとの計測反復数</translation>
+    </message>
+    <message>
+        <source>Compare outputs with FP32</source>
+        <translation>出力を FP32 と比較</translation>
+    </message>
+    <message>
+        <source>Adaptive stop (median ±1 %)</source>
+        <translation>適応停止（中央値 ±1 %）</translation>
+    </message>
+    <message>
+        <source>Adaptive stopping: each config runs until its steady median's 95 % CI is within ±1 % (at least 100 iterations), with warm-up + measured as its budget. The chart marks the provisional steady start while it runs.</source>
+        <translation>適応停止: 各設定は定常中央値の 95 % CI が ±1 % 以内になるまで実行する（最低 100 反復）。予算はウォームアップ + 計測反復。実行中は暫定の定常開始をグラフに表示する。</translation>
+    </message>
+    <message>
+        <source>Warm-up</source>
+        <translation>ウォームアップ</translation>
+    </message>
+    <message>
+        <source>Measured</source>
+        <translation>計測</translation>
+    </message>
+    <message>
+        <source>Iterations per config</source>
+        <translation>設定ごとの反復数</translation>
+    </message>
+    <message>
+        <source>%1
+Input %2</source>
+        <translation>%1
+入力 %2</translation>
+    </message>
+    <message>
+        <source>1 LibTorch thread</source>
+        <translation>LibTorch スレッド 1 本</translation>
+    </message>
+    <message>
+        <source>%1 LibTorch threads</source>
+        <translation>LibTorch スレッド %1 本</translation>
+    </message>
+    <message>
+        <source>compute capability %1 · %2 · %3 GiB</source>
+        <translation>compute capability %1 · %2 · %3 GiB</translation>
+    </message>
+    <message>
+        <source>%1
+Not on this device: %2</source>
+        <translation>%1
+このデバイスでは不可: %2</translation>
+    </message>
+    <message>
+        <source>%1 s</source>
+        <translation>%1 秒</translation>
+    </message>
+    <message>
+        <source>%1 min %2 s</source>
+        <translation>%1 分 %2 秒</translation>
+    </message>
+    <message>
+        <source>1 config · est. %1</source>
+        <translation>1 設定 · 見積もり %1</translation>
+    </message>
+    <message>
+        <source>%1 configs · est. %2</source>
+        <translation>%1 設定 · 見積もり %2</translation>
+    </message>
+    <message>
+        <source>configs × (warm-up + measured) × %1 ms per iteration (%2); excludes model loading and compilation</source>
+        <translation>設定数 ×（ウォームアップ + 計測）× 反復あたり %1 ms（%2）。モデルの読み込みとコンパイルは含まない</translation>
+    </message>
+    <message>
+        <source>from the last run</source>
+        <translation>前回の実行から</translation>
+    </message>
+    <message>
+        <source>conservative default</source>
+        <translation>控えめな既定値</translation>
+    </message>
+</context>
+<context>
+    <name>inferscope::gui::RunStatusBar</name>
+    <message>
+        <source>Cancel</source>
+        <translation>取り消し</translation>
+    </message>
+    <message>
+        <source>Stop opening the file; the window keeps what it shows</source>
+        <translation>ファイルを開くのを中止する。ウィンドウは表示中の内容を保つ</translation>
+    </message>
+    <message>
+        <source>ready</source>
+        <translation>準備完了</translation>
+    </message>
+    <message>
+        <source>opening %1…</source>
+        <translation>%1 を開いています…</translation>
+    </message>
+    <message>
+        <source>config %1 of %2</source>
+        <translation>設定 %1 / %2</translation>
+    </message>
+    <message>
+        <source>iteration %1/%2</source>
+        <translation>反復 %1/%2</translation>
+    </message>
+    <message>
+        <source>preparing</source>
+        <translation>準備中</translation>
+    </message>
+    <message>
+        <source>%1 elapsed</source>
+        <translation>経過 %1</translation>
+    </message>
+    <message>
+        <source>cancelling…</source>
+        <translation>取り消し中…</translation>
+    </message>
+    <message>
+        <source>finished · %1 · %2</source>
+        <translation>終了 · %1 · %2</translation>
+    </message>
+    <message>
+        <source>cancelled · %1 · %2</source>
+        <translation>取り消し · %1 · %2</translation>
+    </message>
+    <message>
+        <source>failed: %1</source>
+        <translation>失敗: %1</translation>
+    </message>
+</context>
+<context>
+    <name>inferscope::gui::SessionExportController</name>
+    <message>
+        <source>Export Chart as &amp;PNG…</source>
+        <translation>グラフを PNG でエクスポート(&amp;P)…</translation>
+    </message>
+    <message>
+        <source>Export Chart as P&amp;DF…</source>
+        <translation>グラフを PDF でエクスポート(&amp;D)…</translation>
+    </message>
+    <message>
+        <source>Samples as &amp;CSV…</source>
+        <translation>サンプルを CSV で(&amp;C)…</translation>
+    </message>
+    <message>
+        <source>&amp;Chrome Trace of Selected Config…</source>
+        <translation>選択した設定の Chrome トレース(&amp;C)…</translation>
+    </message>
+    <message>
+        <source>Session &amp;JSON…</source>
+        <translation>セッション JSON(&amp;J)…</translation>
+    </message>
+    <message>
+        <source>Open &amp;Autosaved Run</source>
+        <translation>自動保存された実行を開く(&amp;A)</translation>
+    </message>
+    <message>
+        <source>Open</source>
+        <translation>開く</translation>
+    </message>
+    <message>
+        <source>Discard</source>
+        <translation>破棄</translation>
+    </message>
+    <message>
+        <source>Select a finished config in the results table</source>
+        <translation>結果の表で終了した設定を選択してください</translation>
+    </message>
+    <message>
+        <source>%1 has no trace window: Chrome traces come from live runs with “Trace kernels (CUDA)” (session files keep the aggregates and a few iterations of the timeline, not the window)</source>
+        <translation>%1 にはトレース区間がない: Chrome トレースは「カーネルをトレース（CUDA）」付きのその場の実行から得られる（セッションファイルには集計とタイムラインの数反復だけが残り、区間そのものは残らない）</translation>
+    </message>
+    <message>
+        <source>Chrome/Perfetto trace of %1</source>
+        <translation>%1 の Chrome/Perfetto トレース</translation>
+    </message>
+    <message>
+        <source>chart exported to %1</source>
+        <translation>グラフを %1 にエクスポートしました</translation>
+    </message>
+    <message>
+        <source>could not write %1 (is the folder writable?)</source>
+        <translation>%1 に書き込めませんでした（フォルダは書き込み可能ですか？）</translation>
+    </message>
+    <message>
+        <source>%1 samples exported to %2</source>
+        <translation>%1 個のサンプルを %2 にエクスポートしました</translation>
+    </message>
+    <message>
+        <source>No trace window to export: select a config traced in this run.</source>
+        <translation>エクスポートするトレース区間がありません: この実行でトレースした設定を選択してください。</translation>
+    </message>
+    <message>
+        <source>Chrome trace of %1 written to %2 (open in ui.perfetto.dev)</source>
+        <translation>%1 の Chrome トレースを %2 に書き出しました（ui.perfetto.dev で開く）</translation>
+    </message>
+    <message>
+        <source>CSV files (*.csv)</source>
+        <translation>CSV ファイル (*.csv)</translation>
+    </message>
+    <message>
+        <source>Chrome trace JSON (*.json)</source>
+        <translation>Chrome トレース JSON (*.json)</translation>
+    </message>
+    <message>
+        <source>InferScope sessions (*.inferscope.json)</source>
+        <translation>InferScope セッション (*.inferscope.json)</translation>
+    </message>
+    <message>
+        <source>Export</source>
+        <translation>エクスポート</translation>
+    </message>
+    <message>
+        <source>PDF documents (*.pdf)</source>
+        <translation>PDF 文書 (*.pdf)</translation>
+    </message>
+    <message>
+        <source>PNG images (*.png)</source>
+        <translation>PNG 画像 (*.png)</translation>
+    </message>
+    <message>
+        <source>Export Chart</source>
+        <translation>グラフをエクスポート</translation>
+    </message>
+    <message>
+        <source>autosave failed: %1</source>
+        <translation>自動保存に失敗しました: %1</translation>
+    </message>
+    <message>
+        <source>A run did not finish last time; its results so far were autosaved. Run → Open Autosaved Run opens them (%1).</source>
+        <translation>前回、実行が終わりませんでした。それまでの結果は自動保存されています。「実行 → 自動保存された実行を開く」で開けます（%1）。</translation>
+    </message>
+    <message>
+        <source>⚠ Results of an unfinished run were autosaved (%1).</source>
+        <translation>⚠ 終わらなかった実行の結果が自動保存されました（%1）。</translation>
+    </message>
+</context>
+<context>
+    <name>inferscope::gui::SpeedAccuracyChart</name>
+    <message>
+        <source>Relative L2 error against the FP32 output above which a config counts as unsafe</source>
+        <translation>これを超えると安全でないとみなす、FP32 の出力に対する相対 L2 誤差</translation>
+    </message>
+    <message>
+        <source>Tolerance (rel. L2 error)</source>
+        <translation>許容誤差（相対 L2 誤差）</translation>
+    </message>
+    <message>
+        <source>relative L2 error vs FP32 (log scale)</source>
+        <translation>FP32 に対する相対 L2 誤差（対数軸）</translation>
+    </message>
+    <message>
+        <source>speed-up over FP32 (×, 95 % CI)</source>
+        <translation>FP32 に対する高速化（×、95 % CI）</translation>
+    </message>
+    <message>
+        <source>%1 (unsafe)</source>
+        <translation>%1（安全でない）</translation>
+    </message>
+    <message>
+        <source>Pareto front</source>
+        <translation>パレートフロント</translation>
+    </message>
+    <message>
+        <source>tolerance %1</source>
+        <translation>許容誤差 %1</translation>
+    </message>
+    <message>
+        <source>= FP32 output</source>
+        <translation>= FP32 の出力</translation>
+    </message>
+    <message>
+        <source>Needs finished configs with “Compare outputs with FP32” on</source>
+        <translation>「出力を FP32 と比較」をオンにして終了した設定が必要です</translation>
+    </message>
+    <message>
+        <source>%1 configs · %2 on the Pareto front · %3 unsafe (grey ✕, reason on hover)</source>
+        <translation>%1 設定 · パレートフロント上 %2 · 安全でない %3（灰色の ✕、理由はマウスを合わせると表示）</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;speed-up %2× (95 % CI %3–%4×)&lt;br&gt;rel. L2 error %5</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;高速化 %2×（95 % CI %3–%4×）&lt;br&gt;相対 L2 誤差 %5</translation>
+    </message>
+    <message>
+        <source>0 (identical to FP32)</source>
+        <translation>0（FP32 と同一）</translation>
+    </message>
+    <message>
+        <source>&lt;br&gt;on the Pareto front</source>
+        <translation>&lt;br&gt;パレートフロント上</translation>
+    </message>
+    <message>
+        <source>&lt;br&gt;&lt;b&gt;unsafe:&lt;/b&gt; %1</source>
+        <translation>&lt;br&gt;&lt;b&gt;安全でない:&lt;/b&gt; %1</translation>
+    </message>
+    <message>
+        <source>Speed-up over FP32 vs relative error</source>
+        <translation>FP32 に対する高速化と相対誤差</translation>
+    </message>
+</context>
+<context>
+    <name>inferscope::gui::SteadyStateText</name>
+    <message>
+        <source>flat from the start</source>
+        <translation>最初から平坦</translation>
+    </message>
+    <message>
+        <source>flat from iteration %1</source>
+        <translation>反復 %1 から平坦</translation>
+    </message>
+    <message>
+        <source>steady from iteration %1</source>
+        <translation>反復 %1 から定常</translation>
+    </message>
+    <message>
+        <source>slows down at iteration %1</source>
+        <translation>反復 %1 で遅くなる</translation>
+    </message>
+    <message>
+        <source>drifts from iteration %1</source>
+        <translation>反復 %1 からドリフト</translation>
+    </message>
+    <message>
+        <source>switches %1 / %2 ms</source>
+        <translation>%1 / %2 ms を行き来する</translation>
+    </message>
+    <message>
+        <source>no steady state</source>
+        <translation>定常状態なし</translation>
+    </message>
+    <message>
+        <source>%1 from iteration %2</source>
+        <translation>反復 %2 から %1</translation>
+    </message>
+    <message>
+        <source> (unsure)</source>
+        <translation>（不確か）</translation>
+    </message>
+    <message>
+        <source>order statistics</source>
+        <translation>順序統計量</translation>
+    </message>
+    <message>
+        <source>block bootstrap</source>
+        <translation>ブロックブートストラップ</translation>
+    </message>
+    <message>
+        <source>range of the values</source>
+        <translation>値の範囲</translation>
+    </message>
+    <message>
+        <source>no interval</source>
+        <translation>区間なし</translation>
+    </message>
+    <message>
+        <source>Flat: no warm-up trend was found; statistics from iteration %1.</source>
+        <translation>平坦: ウォームアップの傾向は見つからなかった。統計は反復 %1 から。</translation>
+    </message>
+    <message>
+        <source>Warm-up detected: latency settles at iteration %1; the %2 iterations before it are left out.</source>
+        <translation>ウォームアップを検出: レイテンシは反復 %1 で落ち着く。それより前の %2 反復は除外する。</translation>
+    </message>
+    <message>
+        <source>Slowdown: a later level is slower than an earlier one (throttling?); statistics from iteration %1.</source>
+        <translation>減速: 後の水準が前より遅い（スロットリング？）。統計は反復 %1 から。</translation>
+    </message>
+    <message>
+        <source>Drift: latency keeps trending from iteration %1; the median describes a moving level.</source>
+        <translation>ドリフト: レイテンシは反復 %1 から傾向を持ち続ける。中央値は動いている水準を表す。</translation>
+    </message>
+    <message>
+        <source>Switching: the series alternates between %1 ms and %2 ms, %3 % of the steady iterations at the slow level (runs of %4 iterations on average).</source>
+        <translation>切り替わり: 系列は %1 ms と %2 ms を行き来し、定常反復の %3 % が遅い水準にある（平均 %4 反復の連続）。</translation>
+    </message>
+    <message>
+        <source>No steady state: the last level is too short to measure; statistics over what there is.</source>
+        <translation>定常状態なし: 最後の水準が短すぎて測れない。統計はあるものすべてで計算。</translation>
+    </message>
+    <message>
+        <source>%1 iterations after the configured warm-up of %2 are excluded (drawn hollow on the Latency chart).</source>
+        <translation>設定したウォームアップ %2 回の後の %1 反復を除外した（レイテンシのグラフで白抜き）。</translation>
+    </message>
+    <message>
+        <source>Low confidence: two detection methods disagree on where steady state starts.</source>
+        <translation>信頼度が低い: 2 つの検出法で定常状態の始まりが一致しない。</translation>
+    </message>
+    <message>
+        <source>Median 95 % CI %1 – %2 ms (%3).</source>
+        <translation>中央値の 95 % CI %1 – %2 ms（%3）。</translation>
+    </message>
+    <message>
+        <source>%1 outliers flagged, none dropped.</source>
+        <translation>外れ値 %1 個に印を付けた（除外はしていない）。</translation>
+    </message>
+    <message>
+        <source>Stopped: %1.</source>
+        <translation>停止: %1。</translation>
+    </message>
+</context>
+<context>
+    <name>inferscope::gui::TrustPrompt</name>
+    <message>
+        <source>Trust this model file?</source>
+        <translation>このモデルファイルを信頼しますか？</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt;</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>SHA-256: &lt;code&gt;%1&lt;/code&gt;</source>
+        <translation>SHA-256: &lt;code&gt;%1&lt;/code&gt;</translation>
+    </message>
+    <message>
+        <source>Running a model file runs its author's code with your rights. A TorchScript file's graph can read and overwrite your files, and a damaged or crafted one can crash InferScope; an AOTInductor package is a native library that is loaded into InferScope. Trust this file only if you trust where it came from.&lt;br&gt;&lt;br&gt;InferScope remembers this exact content (by its hash) for the GUI and the command line; if the file changes, it asks again. &lt;code&gt;inferscope-cli trust --list&lt;/code&gt; and &lt;code&gt;--revoke&lt;/code&gt; manage the list.</source>
+        <translation>モデルファイルを実行すると、その作者のコードがあなたの権限で実行されます。TorchScript ファイルのグラフはあなたのファイルを読み書きでき、壊れたものや細工されたものは InferScope をクラッシュさせることがあります。AOTInductor パッケージは InferScope に読み込まれるネイティブライブラリです。出所を信頼できる場合に限り、このファイルを信頼してください。&lt;br&gt;&lt;br&gt;InferScope はこの内容（ハッシュ）を GUI とコマンドラインのために記憶します。ファイルが変わると再び確認します。一覧は &lt;code&gt;inferscope-cli trust --list&lt;/code&gt; と &lt;code&gt;--revoke&lt;/code&gt; で管理できます。</translation>
+    </message>
+    <message>
+        <source>Trust and run</source>
+        <translation>信頼して実行</translation>
+    </message>
+</context>
+<context>
+    <name>inferscope::gui::TuneProcess</name>
+    <message>
+        <source>cannot start %1: %2</source>
+        <translation>%1 を起動できません: %2</translation>
+    </message>
+    <message>
+        <source>inferscope-cli was not found next to this program; set INFERSCOPE_CLI to its path</source>
+        <translation>このプログラムの隣に inferscope-cli が見つかりません。INFERSCOPE_CLI にそのパスを設定してください</translation>
+    </message>
+</context>
+<context>
+    <name>inferscope::gui::ValidationPage</name>
+    <message>
+        <source>Validate on this device</source>
+        <translation>このデバイスで検証</translation>
+    </message>
+    <message>
+        <source>Open as session</source>
+        <translation>セッションとして開く</translation>
+    </message>
+    <message>
+        <source>Validation</source>
+        <translation>検証</translation>
+    </message>
+    <message>
+        <source>The tuner races the whole space on this device, starting from the recommendation; the finalists run in fresh processes, and the fastest safe config wins.</source>
+        <translation>チューナーは推奨から始めて、このデバイスで空間全体を競わせる。決勝は新しいプロセスで実行し、最速の安全な設定が勝つ。</translation>
+    </message>
+    <message>
+        <source>Config</source>
+        <translation>設定</translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation>状態</translation>
+    </message>
+    <message>
+        <source>Median (ms)</source>
+        <translation>中央値（ms）</translation>
+    </message>
+    <message>
+        <source>Interval (ms)</source>
+        <translation>区間（ms）</translation>
+    </message>
+    <message>
+        <source>Compile (s)</source>
+        <translation>コンパイル（秒）</translation>
+    </message>
+    <message>
+        <source>Reason</source>
+        <translation>理由</translation>
+    </message>
+    <message>
+        <source>Runs `inferscope-cli tune %1` on %2, seeded with %3.</source>
+        <translation>%2 で `inferscope-cli tune %1` を %3 から始めて実行する。</translation>
+    </message>
+    <message>
+        <source>Checking needs the real device: this recommendation is for a simulated %1. Go back and pick this machine's device to measure.</source>
+        <translation>確認には実際のデバイスが必要: この推奨はシミュレートした %1 向けです。戻ってこのマシンのデバイスを選ぶと計測できます。</translation>
+    </message>
+    <message>
+        <source>Measuring…</source>
+        <translation>計測中…</translation>
+    </message>
+    <message>
+        <source>waiting</source>
+        <translation>待機中</translation>
+    </message>
+    <message>
+        <source>%1 configs pruned before anything ran (hover for the reasons)</source>
+        <translation>実行前に %1 設定を除外（理由はマウスを合わせると表示）</translation>
+    </message>
+    <message>
+        <source>Screening %1 candidates × %2 iterations</source>
+        <translation>%1 候補 × %2 反復で選別</translation>
+    </message>
+    <message>
+        <source>Round %1: %2 survivors × %3 iterations</source>
+        <translation>ラウンド %1: 残り %2 × %3 反復</translation>
+    </message>
+    <message>
+        <source>running</source>
+        <translation>実行中</translation>
+    </message>
+    <message>
+        <source>in the race</source>
+        <translation>競争中</translation>
+    </message>
+    <message>
+        <source>%1 (%2 forks)</source>
+        <translation>%1（%2 フォーク）</translation>
+    </message>
+    <message>
+        <source>Compiling in the background — %1</source>
+        <translation>バックグラウンドでコンパイル中 — %1</translation>
+    </message>
+    <message>
+        <source>Finals: %1, each in %2 fresh processes</source>
+        <translation>決勝: %1、それぞれ新しいプロセス %2 個で</translation>
+    </message>
+    <message>
+        <source>Spent %1 s of %2 s (%3 s left)</source>
+        <translation>%2 秒中 %1 秒を使用（残り %3 秒）</translation>
+    </message>
+    <message>
+        <source>Spent %1 s of the %2 s budget.</source>
+        <translation>予算 %2 秒のうち %1 秒を使用。</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;No safe winner&lt;/b&gt; (exit %1): %2</source>
+        <translation>&lt;b&gt;安全な勝者なし&lt;/b&gt;（終了コード %1）: %2</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt; → %2&lt;br&gt;%3</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt; → %2&lt;br&gt;%3</translation>
+    </message>
+    <message>
+        <source>confirmed</source>
+        <translation>確認済み</translation>
+    </message>
+    <message>
+        <source>switched</source>
+        <translation>切り替え</translation>
+    </message>
+</context>
+<context>
+    <name>inferscope::gui::ValueFormat</name>
+    <message>
+        <source>driver</source>
+        <translation>ドライバ</translation>
+    </message>
+</context>
+</TS>

@@ -1,0 +1,245 @@
+#include "gui/widgets/lesson_stage.h"
+
+#include <qcustomplot.h>
+
+#include <QComboBox>
+#include <QSortFilterProxyModel>
+#include <QTableView>
+#include <cmath>
+#include <memory>
+
+#include "gui/lib/cudnn_layer_table_model.h"
+#include "gui/lib/session_document.h"
+#include "gui/widgets/cudnn_chart.h"
+#include "gui/widgets/kernels_view.h"
+#include "gui/widgets/latency_chart.h"
+#include "gui/widgets/memory_chart.h"
+#include "gui/widgets/speed_accuracy_chart.h"
+
+namespace inferscope::gui {
+
+using lessons::TargetKind;
+using lessons::View;
+
+QColor LessonStage::highlightColour() {
+  return QColor(255, 204, 0);
+}
+
+LessonStage::LessonStage(const lessons::LoadedLesson& lesson, QWidget* parent)
+    : QStackedWidget(parent), lesson_(lesson) {}
+
+SessionDocument* LessonStage::document(const std::string& source) {
+  auto& doc = documents_[source];
+  if (doc) return doc;
+  doc = new SessionDocument(this);
+  auto session = std::make_shared<SessionResult>();
+  if (const auto it = lesson_.data.sessions.find(source); it != lesson_.data.sessions.end()) {
+    *session = it->second;
+  } else if (const auto l = lesson_.data.ledgers.find(source); l != lesson_.data.ledgers.end()) {
+    // A ledger recorded alone (`inferscope-cli cudnn --json`) is shown as a session holding it.
+    session->cudnn_ledgers.push_back(l->second);
+    session->request.model.name = l->second.model;
+    session->device.name = l->second.device;
+  }
+  doc->setSession(std::move(session));
+  return doc;
+}
+
+LessonStage::Page& LessonStage::page(const std::string& source, View view) {
+  auto& p = pages_[{source, static_cast<int>(view)}];
+  if (p.chart) return p;
+  p.document = document(source);
+  // Created as children of the stage: they take its (large, high-contrast) font and palette.
+  switch (view) {
+    case View::Latency: {
+      auto* chart = new LatencyChart(p.document, this);
+      chart->setLogScale(true);  // cold starts and steady states on one axis
+      p.chart = chart;
+      break;
+    }
+    case View::Memory:
+      p.chart = new MemoryChart(p.document, this);
+      break;
+    case View::Speed:
+      p.chart = new SpeedAccuracyChart(p.document, this);
+      break;
+    case View::Cudnn:
+      p.chart = new CudnnChart(p.document, this);
+      break;
+    case View::Kernels:
+      p.chart = new KernelsView(p.document, this);
+      break;
+  }
+  addWidget(p.chart);
+  return p;
+}
+
+std::vector<QCustomPlot*> LessonStage::plots() const {
+  std::vector<QCustomPlot*> out;
+  for (const auto& [key, p] : pages_)
+    for (auto* plot : p.chart->findChildren<QCustomPlot*>()) out.push_back(plot);
+  return out;
+}
+
+int LessonStage::highlightItemCount() const {
+  int n = 0;
+  for (const auto& item : items_) n += item ? 1 : 0;
+  return n;
+}
+
+void LessonStage::clearHighlight() {
+  for (auto& item : items_) {
+    if (item && highlight_plot_) highlight_plot_->removeItem(item.data());
+  }
+  items_.clear();
+  if (highlight_plot_) highlight_plot_->replot(QCustomPlot::rpQueuedReplot);
+  highlight_plot_ = nullptr;
+}
+
+void LessonStage::addItem(QCPAbstractItem* item) {
+  item->setClipToAxisRect(true);
+  item->setSelectable(false);
+  items_.emplace_back(item);
+}
+
+int LessonStage::seriesIndex(const SessionDocument* doc, const std::string& key) const {
+  const auto& series = doc->series();
+  const QString k = QString::fromStdString(key);
+  for (std::size_t i = 0; i < series.size(); ++i) {
+    const auto& s = series[i];
+    if (s.key == k ||
+        (s.result && (s.result->config.key() == key || s.result->fallback_from == key)))
+      return static_cast<int>(i);
+  }
+  return -1;
+}
+
+void LessonStage::band(QCustomPlot* plot, double low, double high, bool vertical) {
+  auto* rect = new QCPItemRect(plot);
+  for (auto* pos : {rect->topLeft, rect->bottomRight}) {
+    pos->setAxes(plot->xAxis, plot->yAxis);
+    if (vertical) {
+      pos->setTypeX(QCPItemPosition::ptPlotCoords);
+      pos->setTypeY(QCPItemPosition::ptAxisRectRatio);
+    } else {
+      pos->setTypeX(QCPItemPosition::ptAxisRectRatio);
+      pos->setTypeY(QCPItemPosition::ptPlotCoords);
+    }
+  }
+  if (vertical) {
+    rect->topLeft->setCoords(low, 0);
+    rect->bottomRight->setCoords(high, 1);
+  } else {
+    rect->topLeft->setCoords(0, low);
+    rect->bottomRight->setCoords(1, high);
+  }
+  QColor fill = highlightColour();
+  fill.setAlpha(56);
+  rect->setPen(QPen(highlightColour(), 4));
+  rect->setBrush(fill);
+  addItem(rect);
+}
+
+void LessonStage::ring(QCustomPlot* plot, double x, double y) {
+  auto* tracer = new QCPItemTracer(plot);
+  tracer->position->setAxes(plot->xAxis, plot->yAxis);
+  tracer->position->setCoords(x, y);
+  tracer->setStyle(QCPItemTracer::tsCircle);
+  tracer->setSize(46);
+  tracer->setPen(QPen(highlightColour(), 5));
+  tracer->setBrush(Qt::NoBrush);
+  addItem(tracer);
+}
+
+void LessonStage::enlargeTexts(QCustomPlot* plot) {
+  // The charts size their legend and labels for a desktop; from the back of a room they need the
+  // stage's size (set when they were built, for axes and tick labels) or close to it.
+  const int px = std::max(12, font().pixelSize());
+  auto grow = [px](QFont f) {
+    if (f.pixelSize() > 0 ? f.pixelSize() < px : true) f.setPixelSize(px);
+    return f;
+  };
+  if (plot->legend) {
+    plot->legend->setFont(grow(plot->legend->font()));
+    for (int i = 0; i < plot->legend->itemCount(); ++i)
+      if (auto* item = qobject_cast<QCPPlottableLegendItem*>(plot->legend->item(i)))
+        item->setFont(grow(item->font()));
+  }
+  for (int i = 0; i < plot->itemCount(); ++i)
+    if (auto* text = qobject_cast<QCPItemText*>(plot->item(i))) text->setFont(grow(text->font()));
+}
+
+void LessonStage::showTarget(const lessons::Target& target, bool highlight) {
+  clearHighlight();
+  Page& p = page(target.source, target.view);
+  setCurrentWidget(p.chart);
+  const auto& values = lesson_.values;
+  auto number = [&](const std::optional<lessons::NumberRef>& ref, double fallback) {
+    return ref ? lessons::resolve(*ref, values) : fallback;
+  };
+  const int series = seriesIndex(p.document, target.config);
+  QCustomPlot* plot = nullptr;
+  switch (target.view) {
+    case View::Latency: {
+      auto* chart = static_cast<LatencyChart*>(p.chart);
+      chart->setSelectedSeries(highlight ? series : -1);
+      plot = chart->plot();
+      if (!highlight || series < 0) break;
+      const auto& latency = p.document->series()[static_cast<std::size_t>(series)].latency_ms;
+      if (target.kind == TargetKind::Region) {
+        band(plot, number(target.from, 0) - 0.5, number(target.to, 0) + 0.5, true);
+      } else if (target.kind == TargetKind::Point) {
+        const auto i = static_cast<std::size_t>(number(target.from, 0));
+        if (i < latency.size()) ring(plot, static_cast<double>(i), latency[i]);
+      }
+      break;
+    }
+    case View::Memory: {
+      auto* chart = static_cast<MemoryChart*>(p.chart);
+      plot = chart->plot();
+      const int group = chart->groupOf(series);
+      if (highlight && group >= 0) band(plot, group - 0.5, group + 0.5, true);
+      break;
+    }
+    case View::Speed: {
+      auto* chart = static_cast<SpeedAccuracyChart*>(p.chart);
+      plot = chart->plot();
+      QPointF at;
+      if (highlight && chart->pointOf(QString::fromStdString(target.config), &at))
+        ring(plot, at.x(), at.y());
+      break;
+    }
+    case View::Cudnn: {
+      auto* chart = static_cast<CudnnChart*>(p.chart);
+      plot = chart->plot();
+      chart->table()->clearSelection();
+      if (!highlight || target.kind != TargetKind::Row || !target.row) break;
+      const int row = static_cast<int>(std::lround(lessons::resolve(*target.row, values)));
+      band(plot, row - 0.5, row + 0.5, true);
+      // The same layer in the table under the chart, through its sorting proxy.
+      auto* proxy = qobject_cast<QSortFilterProxyModel*>(chart->table()->model());
+      const QModelIndex source = chart->tableModel()->index(row, 0);
+      const QModelIndex shown = proxy ? proxy->mapFromSource(source) : source;
+      if (shown.isValid()) {
+        chart->table()->selectRow(shown.row());
+        chart->table()->scrollTo(shown);
+      }
+      break;
+    }
+    case View::Kernels: {
+      auto* view = static_cast<KernelsView*>(p.chart);
+      plot = view->plot();
+      const int row = view->configCombo()->findText(QString::fromStdString(target.config));
+      if (row >= 0) view->configCombo()->setCurrentIndex(row);
+      if (highlight && row >= 0) band(plot, row - 0.5, row + 0.5, false);
+      break;
+    }
+  }
+  if (plot) {
+    enlargeTexts(plot);
+    highlight_plot_ = plot;
+    plot->replot(QCustomPlot::rpQueuedReplot);
+  }
+}
+
+}  // namespace inferscope::gui

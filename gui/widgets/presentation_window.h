@@ -1,0 +1,85 @@
+// Presentation mode (issue #18): one lesson in front of a room. Full screen, black, with fonts
+// sized to the screen's height (readable from the back at 1920×1080); the lesson's steps one at a
+// time — the real chart with the step's highlight (LessonStage), its narration in a caption band, a
+// progress row — then the question, its answer from the data, and how to run it live. →, Space and
+// PageDown go forward, ←, Backspace and PageUp back, Home/End to the ends, Esc leaves.
+// Works offscreen (tests, screenshots, hand-outs: lesson_handout.h).
+#pragma once
+
+#include <QWidget>
+
+#include "core/lessons/lesson_library.h"
+
+class QLabel;
+class QPushButton;
+
+namespace inferscope::gui {
+
+class LessonStage;
+class StepDots;
+
+class PresentationWindow : public QWidget {
+  Q_OBJECT
+
+ public:
+  enum class SlideKind { Step, Question, Answer, Live };
+  struct Slide {
+    SlideKind kind = SlideKind::Step;
+    int step = 0;  // the lesson step whose chart the slide shows
+  };
+
+  // Throws nothing: an unavailable lesson shows its reason on one slide. The charts' fonts are
+  // sized for a screen `screen_height` pixels high (0: the window's screen), since a chart takes
+  // its fonts when it is built; the captions follow the window's height.
+  explicit PresentationWindow(lessons::LoadedLesson lesson, int screen_height = 0,
+                              QWidget* parent = nullptr);
+  ~PresentationWindow() override;
+
+  const lessons::LoadedLesson& lesson() const { return lesson_; }
+  const std::vector<Slide>& slides() const { return slides_; }
+  int currentSlide() const { return current_; }
+  // The slide of the lesson's key step (docs screenshots).
+  int keySlide() const;
+  LessonStage* stage() const { return stage_; }
+  QString captionText() const;
+  QString titleText() const;
+  QString progressText() const;
+  // Renders the current slide now (replots included), for grabs.
+  void renderNow();
+
+ public slots:
+  void showSlide(int index);
+  void next();
+  void previous();
+
+ signals:
+  void slideChanged(int index);
+  void closed();
+
+ protected:
+  void keyPressEvent(QKeyEvent* event) override;
+  void changeEvent(QEvent* event) override;
+  void resizeEvent(QResizeEvent* event) override;
+  void closeEvent(QCloseEvent* event) override;
+
+ private:
+  void applyLook(int screen_height);
+  void fitFonts();
+  void refreshTexts();
+  QString liveText() const;
+
+  lessons::LoadedLesson lesson_;
+  std::vector<Slide> slides_;
+  int current_ = -1;
+  QLabel* title_;
+  QLabel* progress_;
+  StepDots* dots_;
+  LessonStage* stage_ = nullptr;
+  QLabel* unavailable_ = nullptr;
+  QLabel* step_title_;
+  QLabel* caption_;
+  QPushButton* copy_ = nullptr;
+  bool has_cuda_ = false;  // where "run it live" can run
+};
+
+}  // namespace inferscope::gui
