@@ -336,6 +336,138 @@
     </message>
 </context>
 <context>
+    <name>inferscope::gui::DeviceTableModel</name>
+    <message>
+        <source>unsupported</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>out of memory</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>error</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cancelled</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no latency</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is %2 slower than %3 (95 % CI %4–%5, %6)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 +%2 vs %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>one device</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>measured on one device only</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>within the intervals</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>within the intervals: for every pair of GPUs of one model the 95 % interval of the ratio of medians reaches inside ±%1 % — not shown to differ (a wide interval can hide a small difference)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not compared</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>different GPU models: shown side by side, not compared</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 did not run on %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1 on %2&lt;/b&gt;: %3&lt;br&gt;%4</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1 on %2&lt;/b&gt;&lt;br&gt;median %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> (95 % CI %1–%2 ms)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> (no interval: the steady part was too short or noisy for one)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;br&gt;%1 results of this config here; the first one is shown</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;br&gt;— beyond both intervals: a real difference between these GPUs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>config</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>beyond the intervals
+(GPUs of one model)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pairs of GPUs of the same model whose ratio of medians has a 95 % interval outside ±%1 %: the difference is real, not noise. GPUs of different models are not compared.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1
+%2 · median ms</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>inferscope::gui::DevicesView</name>
+    <message>
+        <source>median vs the first GPU of its model (%, 95 % CI)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt; — %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No results yet. Sessions measured on several GPUs (&lt;code&gt;sweep --devices&lt;/code&gt;, or &lt;code&gt;merge&lt;/code&gt; of several hosts&apos; sessions) show their devices side by side here.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This session has one device, so there is nothing to compare side by side. Sessions measured on several GPUs (&lt;code&gt;sweep --devices&lt;/code&gt;, or &lt;code&gt;merge&lt;/code&gt; of several hosts&apos; sessions) show each config on each device here.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 devices · %2 of %3 configs measured on more than one · comparing the GPUs of each model…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 devices · %2 of %3 configs measured on more than one · %4 differ beyond their intervals between GPUs of one model (▲ slower, ▼ faster; hover for the comparison)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The same configs on each device</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>inferscope::gui::EngineBridge</name>
     <message>
         <source>run cancelled before it started</source>
@@ -988,6 +1120,10 @@
     </message>
     <message>
         <source>Log</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Devices</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -1,4 +1,5 @@
-<?xml version='1.0' encoding='utf-8'?>
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
 <TS version="2.1" language="ja_JP">
 <context>
     <name>LessonHandout</name>
@@ -64,7 +65,7 @@
         <translation>台帳</translation>
     </message>
     <message>
-        <source>conv layers in execution order · dots: Find time per algorithm, by kernel family · rings: each mode's pick · lines: GPU time that ran</source>
+        <source>conv layers in execution order · dots: Find time per algorithm, by kernel family · rings: each mode&apos;s pick · lines: GPU time that ran</source>
         <translation>実行順の畳み込み層 · 点: アルゴリズムごとの Find 時間（カーネル系統別）· 輪: 各モードの選択 · 線: 実行された GPU 時間</translation>
     </message>
     <message>
@@ -96,11 +97,11 @@
         <translation>事前計算 implicit GEMM</translation>
     </message>
     <message>
-        <source>heuristic's pick</source>
+        <source>heuristic&apos;s pick</source>
         <translation>ヒューリスティックの選択</translation>
     </message>
     <message>
-        <source>benchmark's pick</source>
+        <source>benchmark&apos;s pick</source>
         <translation>benchmark の選択</translation>
     </message>
     <message>
@@ -164,8 +165,8 @@
         <translation>&lt;b&gt;畳み込み形状 %1 種類&lt;/b&gt;、%2&amp;nbsp;回/&amp;#8288;反復</translation>
     </message>
     <message>
-        <source>benchmark changed the kernel on %1 (&lt;span style='color:%4'&gt;%2&amp;nbsp;faster&lt;/span&gt;, &lt;span style='color:%5'&gt;%3&amp;nbsp;slower&lt;/span&gt; by&amp;nbsp;&amp;gt;&amp;nbsp;2&amp;nbsp;%; gain&amp;nbsp;%6&amp;nbsp;µs/&amp;#8288;it, autotune&amp;nbsp;%7&amp;nbsp;ms)</source>
-        <translation>benchmark が %1 個でカーネルを変更（&lt;span style='color:%4'&gt;%2&amp;nbsp;個が速く&lt;/span&gt;、&lt;span style='color:%5'&gt;%3&amp;nbsp;個が遅く&lt;/span&gt;、差 2&amp;nbsp;% 超; 利得&amp;nbsp;%6&amp;nbsp;µs/&amp;#8288;反復、自動チューニング&amp;nbsp;%7&amp;nbsp;ms）</translation>
+        <source>benchmark changed the kernel on %1 (&lt;span style=&apos;color:%4&apos;&gt;%2&amp;nbsp;faster&lt;/span&gt;, &lt;span style=&apos;color:%5&apos;&gt;%3&amp;nbsp;slower&lt;/span&gt; by&amp;nbsp;&amp;gt;&amp;nbsp;2&amp;nbsp;%; gain&amp;nbsp;%6&amp;nbsp;µs/&amp;#8288;it, autotune&amp;nbsp;%7&amp;nbsp;ms)</source>
+        <translation>benchmark が %1 個でカーネルを変更（&lt;span style=&apos;color:%4&apos;&gt;%2&amp;nbsp;個が速く&lt;/span&gt;、&lt;span style=&apos;color:%5&apos;&gt;%3&amp;nbsp;個が遅く&lt;/span&gt;、差 2&amp;nbsp;% 超; 利得&amp;nbsp;%6&amp;nbsp;µs/&amp;#8288;反復、自動チューニング&amp;nbsp;%7&amp;nbsp;ms）</translation>
     </message>
     <message>
         <source>deterministic changed it on %1</source>
@@ -255,15 +256,15 @@
         <translation>最速アルゴリズム（Find）</translation>
     </message>
     <message>
-        <source>benchmark's gain: heuristic GPU time − benchmark GPU time per call; positive when benchmark's choice is faster</source>
+        <source>benchmark&apos;s gain: heuristic GPU time − benchmark GPU time per call; positive when benchmark&apos;s choice is faster</source>
         <translation>benchmark の利得: 1 回あたりのヒューリスティックの GPU 時間 − benchmark の GPU 時間。benchmark の選択が速いとき正</translation>
     </message>
     <message>
-        <source>cuDNN's legacy catalogue for the shape (cudnnGetConvolutionForwardAlgorithm_v7 / cudnnFindConvolutionForwardAlgorithm); PyTorch itself selects through the v8 API</source>
+        <source>cuDNN&apos;s legacy catalogue for the shape (cudnnGetConvolutionForwardAlgorithm_v7 / cudnnFindConvolutionForwardAlgorithm); PyTorch itself selects through the v8 API</source>
         <translation>この形状に対する cuDNN の従来のカタログ（cudnnGetConvolutionForwardAlgorithm_v7 / cudnnFindConvolutionForwardAlgorithm）。PyTorch 自体は v8 API で選択する</translation>
     </message>
     <message>
-        <source>the first call's host time beyond a steady call's, with cudnn.benchmark on (cudnnFind)</source>
+        <source>the first call&apos;s host time beyond a steady call&apos;s, with cudnn.benchmark on (cudnnFind)</source>
         <translation>cudnn.benchmark オン（cudnnFind）での、最初の呼び出しのホスト時間のうち定常の呼び出しを超える分</translation>
     </message>
     <message>
@@ -275,7 +276,7 @@
         <translation>（TC）</translation>
     </message>
     <message>
-        <source>%1 % of the heuristic's time; %2 µs per iteration over %3 call(s)</source>
+        <source>%1 % of the heuristic&apos;s time; %2 µs per iteration over %3 call(s)</source>
         <translation>ヒューリスティックの時間の %1 %。%3 回の呼び出しで反復あたり %2 µs</translation>
     </message>
     <message>
@@ -306,7 +307,7 @@
 <context>
     <name>inferscope::gui::DevicePage</name>
     <message>
-        <source>This machine's device</source>
+        <source>This machine&apos;s device</source>
         <translation>このマシンのデバイス</translation>
     </message>
     <message>
@@ -332,6 +333,140 @@
     <message>
         <source>A simulated device gets the same advice as the real one, but cannot be checked by measurement.</source>
         <translation>シミュレートしたデバイスにも実機と同じ助言が出ますが、計測による確認はできません。</translation>
+    </message>
+</context>
+<context>
+    <name>inferscope::gui::DeviceTableModel</name>
+    <message>
+        <source>unsupported</source>
+        <translation>非対応</translation>
+    </message>
+    <message>
+        <source>out of memory</source>
+        <translation>メモリ不足</translation>
+    </message>
+    <message>
+        <source>error</source>
+        <translation>エラー</translation>
+    </message>
+    <message>
+        <source>cancelled</source>
+        <translation>取り消し</translation>
+    </message>
+    <message>
+        <source>no latency</source>
+        <translation>レイテンシなし</translation>
+    </message>
+    <message>
+        <source>%1 is %2 slower than %3 (95 % CI %4–%5, %6)</source>
+        <translation>%1 は %3 より %2 遅い（95 % CI %4–%5、%6）</translation>
+    </message>
+    <message>
+        <source>%1 +%2 vs %3</source>
+        <translation>%1 +%2（%3 比）</translation>
+    </message>
+    <message>
+        <source>one device</source>
+        <translation>デバイス 1 台</translation>
+    </message>
+    <message>
+        <source>measured on one device only</source>
+        <translation>1 台のデバイスでのみ測定</translation>
+    </message>
+    <message>
+        <source>within the intervals</source>
+        <translation>区間内</translation>
+    </message>
+    <message>
+        <source>within the intervals: for every pair of GPUs of one model the 95 % interval of the ratio of medians reaches inside ±%1 % — not shown to differ (a wide interval can hide a small difference)</source>
+        <translation>区間内：同じモデルの GPU の各組で、中央値の比の 95 % 区間が ±%1 % の内側に届いています — 差があるとは示されていません（広い区間は小さな差を隠すことがあります）</translation>
+    </message>
+    <message>
+        <source>not compared</source>
+        <translation>比較なし</translation>
+    </message>
+    <message>
+        <source>different GPU models: shown side by side, not compared</source>
+        <translation>GPU のモデルが異なります：並べて表示し、比較はしません</translation>
+    </message>
+    <message>
+        <source>%1 did not run on %2</source>
+        <translation>%1 は %2 で実行されていません</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1 on %2&lt;/b&gt;: %3&lt;br&gt;%4</source>
+        <translation>&lt;b&gt;%2 の %1&lt;/b&gt;：%3&lt;br&gt;%4</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1 on %2&lt;/b&gt;&lt;br&gt;median %3</source>
+        <translation>&lt;b&gt;%2 の %1&lt;/b&gt;&lt;br&gt;中央値 %3</translation>
+    </message>
+    <message>
+        <source> (95 % CI %1–%2 ms)</source>
+        <translation>（95 % CI %1–%2 ms）</translation>
+    </message>
+    <message>
+        <source> (no interval: the steady part was too short or noisy for one)</source>
+        <translation>（区間なし：定常部分が短すぎるか、ばらつきが大きすぎます）</translation>
+    </message>
+    <message>
+        <source>&lt;br&gt;%1 results of this config here; the first one is shown</source>
+        <translation>&lt;br&gt;この設定の結果はここに %1 件あり、最初のものを表示しています</translation>
+    </message>
+    <message>
+        <source>&lt;br&gt;— beyond both intervals: a real difference between these GPUs</source>
+        <translation>&lt;br&gt;— 両方の区間を超えています：これらの GPU の間の実際の差です</translation>
+    </message>
+    <message>
+        <source>config</source>
+        <translation>設定</translation>
+    </message>
+    <message>
+        <source>beyond the intervals
+(GPUs of one model)</source>
+        <translation>区間を超える差
+（同じモデルの GPU）</translation>
+    </message>
+    <message>
+        <source>Pairs of GPUs of the same model whose ratio of medians has a 95 % interval outside ±%1 %: the difference is real, not noise. GPUs of different models are not compared.</source>
+        <translation>同じモデルの GPU の組で、中央値の比の 95 % 区間が ±%1 % の外にあるもの：差はノイズではなく実際の差です。異なるモデルの GPU は比較しません。</translation>
+    </message>
+    <message>
+        <source>%1
+%2 · median ms</source>
+        <translation>%1
+%2 · 中央値 ms</translation>
+    </message>
+</context>
+<context>
+    <name>inferscope::gui::DevicesView</name>
+    <message>
+        <source>median vs the first GPU of its model (%, 95 % CI)</source>
+        <translation>同じモデルの最初の GPU に対する中央値（%、95 % CI）</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt; — %2</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt; — %2</translation>
+    </message>
+    <message>
+        <source>No results yet. Sessions measured on several GPUs (&lt;code&gt;sweep --devices&lt;/code&gt;, or &lt;code&gt;merge&lt;/code&gt; of several hosts&apos; sessions) show their devices side by side here.</source>
+        <translation>まだ結果がありません。複数の GPU で測定したセッション（&lt;code&gt;sweep --devices&lt;/code&gt;、または複数ホストのセッションの &lt;code&gt;merge&lt;/code&gt;）は、ここにデバイスを並べて表示します。</translation>
+    </message>
+    <message>
+        <source>This session has one device, so there is nothing to compare side by side. Sessions measured on several GPUs (&lt;code&gt;sweep --devices&lt;/code&gt;, or &lt;code&gt;merge&lt;/code&gt; of several hosts&apos; sessions) show each config on each device here.</source>
+        <translation>このセッションのデバイスは 1 台なので、並べて比較するものはありません。複数の GPU で測定したセッション（&lt;code&gt;sweep --devices&lt;/code&gt;、または複数ホストのセッションの &lt;code&gt;merge&lt;/code&gt;）は、各設定を各デバイスごとにここに表示します。</translation>
+    </message>
+    <message>
+        <source>%1 devices · %2 of %3 configs measured on more than one · comparing the GPUs of each model…</source>
+        <translation>デバイス %1 台 · %3 設定のうち %2 設定を複数台で測定 · モデルごとに GPU を比較中…</translation>
+    </message>
+    <message>
+        <source>%1 devices · %2 of %3 configs measured on more than one · %4 differ beyond their intervals between GPUs of one model (▲ slower, ▼ faster; hover for the comparison)</source>
+        <translation>デバイス %1 台 · %3 設定のうち %2 設定を複数台で測定 · 同じモデルの GPU 間で区間を超えて異なるもの %4（▲ 遅い、▼ 速い。比較はマウスを重ねて表示）</translation>
+    </message>
+    <message>
+        <source>The same configs on each device</source>
+        <translation>各デバイスでの同じ設定</translation>
     </message>
 </context>
 <context>
@@ -411,8 +546,10 @@
         <translation>最近使ったファイル(&amp;R)</translation>
     </message>
     <message numerus="yes">
-        <source>%1 was analysed again with this version's rules; %n result(s) differ from the file: %2</source>
-        <translation><numerusform>%1 はこのバージョンの規則で再解析されました。%n 件の結果がファイルと異なります: %2</numerusform></translation>
+        <source>%1 was analysed again with this version&apos;s rules; %n result(s) differ from the file: %2</source>
+        <translation>
+            <numerusform>%1 はこのバージョンの規則で再解析されました。%n 件の結果がファイルと異なります: %2</numerusform>
+        </translation>
     </message>
     <message>
         <source>Finish or cancel the run before opening a session.</source>
@@ -510,7 +647,7 @@
         <translation>Transformer（行列積、アテンション）</translation>
     </message>
     <message>
-        <source>The accepted deviation from FP32, in the metric's unit. Auto: classifiers may change at most this share of top-1 predictions (with rel. L2 ≤ 10×), other outputs keep a cosine similarity ≥ 1 − this. The default 1e-2 accepts BF16's rounding, not an FP16 overflow.</source>
+        <source>The accepted deviation from FP32, in the metric&apos;s unit. Auto: classifiers may change at most this share of top-1 predictions (with rel. L2 ≤ 10×), other outputs keep a cosine similarity ≥ 1 − this. The default 1e-2 accepts BF16&apos;s rounding, not an FP16 overflow.</source>
         <translation>FP32 からの許容誤差（指標の単位）。自動: 分類器は top-1 予測のうち最大でこの割合まで変わってよく（相対 L2 ≤ 10 倍）、その他の出力はコサイン類似度 ≥ 1 − この値を保つ。既定の 1e-2 は BF16 の丸めを許容し、FP16 のオーバーフローは許容しない。</translation>
     </message>
     <message>
@@ -762,11 +899,11 @@
         <translation>%1: 反復 %2 から定常（検出）</translation>
     </message>
     <message>
-        <source>ticks on the axis: each config's detected steady start · hollow: measured but left out by the warm-up analysis</source>
+        <source>ticks on the axis: each config&apos;s detected steady start · hollow: measured but left out by the warm-up analysis</source>
         <translation>軸上の目盛り: 各設定で検出した定常の開始 · 白抜き: 計測したがウォームアップ解析で除外した点</translation>
     </message>
     <message>
-        <source>ticks on the axis: each config's detected steady start</source>
+        <source>ticks on the axis: each config&apos;s detected steady start</source>
         <translation>軸上の目盛り: 各設定で検出した定常の開始</translation>
     </message>
     <message>
@@ -789,8 +926,8 @@
         <translation>（データ未記録）</translation>
     </message>
     <message>
-        <source>no lesson '%1' (lessons: %2)</source>
-        <translation>レッスン '%1' はありません（レッスン: %2）</translation>
+        <source>no lesson &apos;%1&apos; (lessons: %2)</source>
+        <translation>レッスン &apos;%1&apos; はありません（レッスン: %2）</translation>
     </message>
 </context>
 <context>
@@ -986,6 +1123,10 @@
         <source>Log</source>
         <translation>ログ</translation>
     </message>
+    <message>
+        <source>Devices</source>
+        <translation>デバイス</translation>
+    </message>
 </context>
 <context>
     <name>inferscope::gui::MemoryChart</name>
@@ -1030,7 +1171,7 @@
         <translation>出典: CUDA キャッシングアロケータ（torch.cuda.max_memory_allocated / reserved）、設定ごとにリセット後</translation>
     </message>
     <message>
-        <source>CPU: allocator hook (peak bytes allocated by LibTorch's CPU allocator); no reserved pool on the CPU</source>
+        <source>CPU: allocator hook (peak bytes allocated by LibTorch&apos;s CPU allocator); no reserved pool on the CPU</source>
         <translation>CPU: アロケータフック（LibTorch の CPU アロケータが確保した最大バイト数）。CPU には予約プールがない</translation>
     </message>
     <message>
@@ -1064,7 +1205,7 @@
         <translation>このマシンには CUDA GPU がない: GPU のあるマシンで実行し、そのセッションをここで開く。</translation>
     </message>
     <message>
-        <source>It runs on this machine's CPU.</source>
+        <source>It runs on this machine&apos;s CPU.</source>
         <translation>このマシンの CPU で実行できる。</translation>
     </message>
     <message>
@@ -1080,7 +1221,7 @@
         <translation>コマンドをコピー</translation>
     </message>
     <message>
-        <source>This lesson's data is not recorded yet.</source>
+        <source>This lesson&apos;s data is not recorded yet.</source>
         <translation>このレッスンのデータはまだ記録されていない。</translation>
     </message>
     <message>
@@ -1107,7 +1248,7 @@
         <translation>推奨</translation>
     </message>
     <message>
-        <source>The settings for your device and goals, each with the guide's rule behind it.</source>
+        <source>The settings for your device and goals, each with the guide&apos;s rule behind it.</source>
         <translation>デバイスと目標に合った設定と、それぞれの根拠になるガイドの規則。</translation>
     </message>
     <message>
@@ -1119,8 +1260,8 @@
         <translation>規則（マウスを合わせると出典）</translation>
     </message>
     <message>
-        <source>&lt;b&gt;%1&lt;/b&gt; for %2%3&lt;br&gt;%4&lt;br&gt;&lt;span style='color:gray'&gt;Measured around it when checking: %5&lt;/span&gt;</source>
-        <translation>&lt;b&gt;%1&lt;/b&gt;（%2%3 向け）&lt;br&gt;%4&lt;br&gt;&lt;span style='color:gray'&gt;確認時にその周辺で計測: %5&lt;/span&gt;</translation>
+        <source>&lt;b&gt;%1&lt;/b&gt; for %2%3&lt;br&gt;%4&lt;br&gt;&lt;span style=&apos;color:gray&apos;&gt;Measured around it when checking: %5&lt;/span&gt;</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt;（%2%3 向け）&lt;br&gt;%4&lt;br&gt;&lt;span style=&apos;color:gray&apos;&gt;確認時にその周辺で計測: %5&lt;/span&gt;</translation>
     </message>
     <message>
         <source> (simulated)</source>
@@ -1301,7 +1442,7 @@ state</source>
         <translation>FP32-IEEE の基準に対する出力の相対 L2 誤差</translation>
     </message>
     <message>
-        <source>Half-width of the median's 95% confidence interval, in % of the median. “N proc”: across N fresh processes; “range”: no CI could be had, the range of the steady values</source>
+        <source>Half-width of the median&apos;s 95% confidence interval, in % of the median. “N proc”: across N fresh processes; “range”: no CI could be had, the range of the steady values</source>
         <translation>中央値の 95% 信頼区間の半幅（中央値に対する %）。「N プロセス」: N 個の新しいプロセスにわたる値。「範囲」: CI が得られず、定常値の範囲</translation>
     </message>
     <message>
@@ -1371,7 +1512,7 @@ state</source>
         <translation>デバイス</translation>
     </message>
     <message>
-        <source>guide — the guide's combinations for this device</source>
+        <source>guide — the guide&apos;s combinations for this device</source>
         <translation>ガイド — このデバイス向けのガイドの組み合わせ</translation>
     </message>
     <message>
@@ -1413,7 +1554,7 @@ CUDA デバイスのみ。区間の後の反復はトレースなしで実行す
         <translation>適応停止（中央値 ±1 %）</translation>
     </message>
     <message>
-        <source>Adaptive stopping: each config runs until its steady median's 95 % CI is within ±1 % (at least 100 iterations), with warm-up + measured as its budget. The chart marks the provisional steady start while it runs.</source>
+        <source>Adaptive stopping: each config runs until its steady median&apos;s 95 % CI is within ±1 % (at least 100 iterations), with warm-up + measured as its budget. The chart marks the provisional steady start while it runs.</source>
         <translation>適応停止: 各設定は定常中央値の 95 % CI が ±1 % 以内になるまで実行する（最低 100 反復）。予算はウォームアップ + 計測反復。実行中は暫定の定常開始をグラフに表示する。</translation>
     </message>
     <message>
@@ -1816,7 +1957,7 @@ Not on this device: %2</source>
         <translation>SHA-256: &lt;code&gt;%1&lt;/code&gt;</translation>
     </message>
     <message>
-        <source>Running a model file runs its author's code with your rights. A TorchScript file's graph can read and overwrite your files, and a damaged or crafted one can crash InferScope; an AOTInductor package is a native library that is loaded into InferScope. Trust this file only if you trust where it came from.&lt;br&gt;&lt;br&gt;InferScope remembers this exact content (by its hash) for the GUI and the command line; if the file changes, it asks again. &lt;code&gt;inferscope-cli trust --list&lt;/code&gt; and &lt;code&gt;--revoke&lt;/code&gt; manage the list.</source>
+        <source>Running a model file runs its author&apos;s code with your rights. A TorchScript file&apos;s graph can read and overwrite your files, and a damaged or crafted one can crash InferScope; an AOTInductor package is a native library that is loaded into InferScope. Trust this file only if you trust where it came from.&lt;br&gt;&lt;br&gt;InferScope remembers this exact content (by its hash) for the GUI and the command line; if the file changes, it asks again. &lt;code&gt;inferscope-cli trust --list&lt;/code&gt; and &lt;code&gt;--revoke&lt;/code&gt; manage the list.</source>
         <translation>モデルファイルを実行すると、その作者のコードがあなたの権限で実行されます。TorchScript ファイルのグラフはあなたのファイルを読み書きでき、壊れたものや細工されたものは InferScope をクラッシュさせることがあります。AOTInductor パッケージは InferScope に読み込まれるネイティブライブラリです。出所を信頼できる場合に限り、このファイルを信頼してください。&lt;br&gt;&lt;br&gt;InferScope はこの内容（ハッシュ）を GUI とコマンドラインのために記憶します。ファイルが変わると再び確認します。一覧は &lt;code&gt;inferscope-cli trust --list&lt;/code&gt; と &lt;code&gt;--revoke&lt;/code&gt; で管理できます。</translation>
     </message>
     <message>
@@ -1882,7 +2023,7 @@ Not on this device: %2</source>
         <translation>%2 で `inferscope-cli tune %1` を %3 から始めて実行する。</translation>
     </message>
     <message>
-        <source>Checking needs the real device: this recommendation is for a simulated %1. Go back and pick this machine's device to measure.</source>
+        <source>Checking needs the real device: this recommendation is for a simulated %1. Go back and pick this machine&apos;s device to measure.</source>
         <translation>確認には実際のデバイスが必要: この推奨はシミュレートした %1 向けです。戻ってこのマシンのデバイスを選ぶと計測できます。</translation>
     </message>
     <message>
