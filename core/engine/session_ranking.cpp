@@ -28,6 +28,18 @@ double knownPersistenceFloor(const ConfigResult& c) {
   return c.steady.level_tau > 0 ? c.steady.level_tau : 0;
 }
 
+// The steady-state analysis's median interval, when it is the order-statistic one the comparison
+// would compute again (not a --bootstrap-ci run's): the ranking then fits nothing per comparison.
+analysis::KnownSeries knownSeries(const ConfigResult& c) {
+  analysis::KnownSeries k;
+  k.tau_floor = knownPersistenceFloor(c);
+  if (k.tau_floor > 0 && c.steady.ci_method == "order-statistic" && hasCi(c)) {
+    k.median_ci_low = c.steady.median_ci_low_ms;
+    k.median_ci_high = c.steady.median_ci_high_ms;
+  }
+  return k;
+}
+
 double errorOf(const ConfigResult& c) {
   return c.accuracy.measured ? c.accuracy.rel_l2_error : 0.0;
 }
@@ -81,8 +93,10 @@ SessionRanking rankSession(const SessionResult& session, const RankingOptions& o
       } else if (b_steady.size() >= 2 && c_steady.size() >= 2) {
         // The samples are there: a bootstrap CI of the ratio of medians (docs/MEASUREMENT.md).
         analysis::PersistenceFloors floors;
-        floors.baseline = knownPersistenceFloor(b);
-        floors.candidate = knownPersistenceFloor(c);
+        floors.baseline_known = knownSeries(b);
+        floors.candidate_known = knownSeries(c);
+        floors.baseline = floors.baseline_known.tau_floor;
+        floors.candidate = floors.candidate_known.tau_floor;
         const auto ratio = analysis::compareMediansAtLevel(
             b_steady, c_steady, options.equivalence_delta, 0.95, 42, floors);
         r.speedup_low = ratio.ci.low;

@@ -176,3 +176,44 @@ TEST(Ranking, ThePersistenceFloorComesFromTheSteadyStateAnalysis) {
   };
   EXPECT_GT(widthWith("switching", 40.0), 2.0 * widthWith("flat", 0.0));
 }
+
+// For dependent samples the speed-up interval combines the two medians' intervals; the ranking
+// takes them from each config's steady-state analysis (order-statistic, as it would compute)
+// instead of computing them again: a stored interval of ±20 % widens the speed-up's interval.
+TEST(Ranking, DependentSeriesUseTheAnalysisMedianInterval) {
+  std::mt19937_64 rng(5);
+  std::normal_distribution<double> noise(0.0, 0.01);
+  const auto series = [&](double level) {
+    ConfigResult r;
+    double e = 0;
+    for (int i = 0; i < 600; ++i) {
+      e = 0.9 * e + noise(rng);  // AR(1): not independent, so not the plain bootstrap
+      r.latency_ms.push_back(level * std::exp(e));
+    }
+    return r;
+  };
+  const auto widthWith = [&](const char* ci_method) {
+    SessionResult s;
+    auto base = series(10.0), cand = series(8.0);
+    base.index = 0, cand.index = 1;
+    base.config = OptimizationConfig::parse("fp32");
+    cand.config = OptimizationConfig::parse("tf32");
+    for (auto* r : {&base, &cand}) {
+      const double m = r == &base ? 10.0 : 8.0;
+      r->status = ConfigStatus::Ok;
+      r->stats.median_ms = m;
+      r->steady.analysed = true;
+      r->steady.series_class = "flat";
+      r->steady.ci_method = ci_method;
+      r->steady.median_ci_low_ms = m * 0.8;
+      r->steady.median_ci_high_ms = m * 1.2;
+    }
+    s.configs = {base, cand};
+    const auto ranked = rankSession(s);
+    const auto it = std::find_if(ranked.configs.begin(), ranked.configs.end(),
+                                 [](const RankedConfig& c) { return c.index == 1; });
+    return it->speedup_high - it->speedup_low;
+  };
+  // "block-bootstrap" (a --bootstrap-ci run): not the interval the comparison uses, recomputed.
+  EXPECT_GT(widthWith("order-statistic"), 3.0 * widthWith("block-bootstrap"));
+}
