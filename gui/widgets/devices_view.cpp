@@ -4,6 +4,7 @@
 
 #include <qcustomplot.h>
 
+#include <QEvent>
 #include <QFontMetrics>
 #include <QFontMetricsF>
 #include <QHeaderView>
@@ -85,6 +86,13 @@ DevicesView::DevicesView(SessionDocument* document, QWidget* parent)
   connect(plot_, &QCustomPlot::afterLayout, this, &DevicesView::layoutDeviceLabels);
   new ChartHover(plot_, [this](const QPointF& p) { return textAt(p); });
   connect(model_, &DeviceTableModel::tableChanged, this, &DevicesView::rebuild);
+  rebuild();
+}
+
+void DevicesView::changeEvent(QEvent* event) {
+  QWidget::changeEvent(event);
+  if (event->type() != QEvent::LanguageChange) return;
+  plot_->xAxis->setLabel(tr("median vs the first GPU of its model (%, 95 % CI)"));
   rebuild();
 }
 

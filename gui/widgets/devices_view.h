@@ -51,6 +51,9 @@ class DevicesView : public QWidget, public ExportableChart {
   // One colour per device, colour-blind safe (Okabe–Ito), made readable on the page's palette.
   static QColor deviceColor(int place);
 
+ protected:
+  void changeEvent(QEvent* event) override;  // LanguageChange: the texts and the chart again
+
  private:
   void rebuild();
   void rebuildChart();
