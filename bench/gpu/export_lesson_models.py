@@ -15,7 +15,7 @@ import sys
 import torch
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from tune_models import spec, trace  # noqa: E402  (one way to trace a model to a file and name its input)
+from tune_models import Exporter  # noqa: E402  (one way to trace models to files and name their inputs)
 
 
 class Overflow(torch.nn.Module):
@@ -37,16 +37,8 @@ class Overflow(torch.nn.Module):
 
 
 def main():
-    out_dir = sys.argv[1]
-    os.makedirs(out_dir, exist_ok=True)
-    torch.manual_seed(0)
-    made = []
-
-    def add(name, build, example, device="cpu"):
-        try:
-            made.append((name, trace(name, build(), example, out_dir, device), spec(example)))
-        except Exception as e:  # a missing library skips one model, never the others
-            print(f"SKIP {name} {type(e).__name__}: {e}".splitlines()[0], flush=True)
+    exporter = Exporter(sys.argv[1])
+    add = exporter.add
 
     add("overflow", Overflow, torch.randn(64, 256))
     import torchvision
@@ -60,8 +52,7 @@ def main():
     # Traced on the GPU: tensors made inside forward (position ids, masks) keep the device they had.
     add("gpt2", gpt2, torch.randint(0, 50257, (8, 128)), "cuda")
 
-    for name, path, spec in made:
-        print("MODEL", name, path, spec, flush=True)
+    exporter.report()
 
 
 if __name__ == "__main__":

@@ -27,17 +27,31 @@ def spec(t):
     return "x".join(str(d) for d in t.shape) + ":" + dtype
 
 
-def main():
-    out_dir = sys.argv[1]
-    os.makedirs(out_dir, exist_ok=True)
-    torch.manual_seed(0)
-    made = []
+class Exporter:
+    """Models traced into one folder; a model that cannot be made is skipped, never the others.
+    report() prints one `MODEL name path input-spec` line per file, which the benches read."""
 
-    def add(name, build, example, device="cpu"):
+    def __init__(self, out_dir):
+        self.out_dir = out_dir
+        os.makedirs(out_dir, exist_ok=True)
+        torch.manual_seed(0)
+        self.made = []
+
+    def add(self, name, build, example, device="cpu"):
         try:
-            made.append((name, trace(name, build(), example, out_dir, device), spec(example)))
+            self.made.append((name, trace(name, build(), example, self.out_dir, device), spec(example)))
         except Exception as e:  # a missing library skips one model, never the others
             print(f"SKIP {name} {type(e).__name__}: {e}".splitlines()[0], flush=True)
+
+    def report(self):
+        for name, path, input_spec in self.made:
+            print("MODEL", name, path, input_spec, flush=True)
+
+
+def main():
+    out_dir = sys.argv[1]
+    exporter = Exporter(out_dir)
+    add, made = exporter.add, exporter.made
 
     import torchvision
     image32 = torch.randn(32, 3, 224, 224)
@@ -74,8 +88,7 @@ def main():
     except Exception as e:
         print(f"SKIP tv_resnet18_aoti {type(e).__name__}: {e}".splitlines()[0], flush=True)
 
-    for name, path, input_spec in made:
-        print("MODEL", name, path, input_spec, flush=True)
+    exporter.report()
 
 
 if __name__ == "__main__":

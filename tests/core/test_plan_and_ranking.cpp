@@ -144,46 +144,57 @@ TEST(Ranking, UsesPositionsNotPlanIndices) {
   EXPECT_NEAR(r.configs[0].speedup, 2.5, 1e-12);
 }
 
+// fp32 at 10 ms against tf32 at 8 ms, both analysed: `series(level)` gives each one's samples,
+// `mark(result)` what its steady-state analysis says. Returns the width of tf32's speed-up CI.
+namespace {
+template <typename Series, typename Mark>
+double speedupIntervalWidth(Series series, Mark mark) {
+  SessionResult s;
+  auto base = series(10.0), cand = series(8.0);
+  base.index = 0, cand.index = 1;
+  base.config = OptimizationConfig::parse("fp32");
+  cand.config = OptimizationConfig::parse("tf32");
+  for (auto* r : {&base, &cand}) {
+    r->status = ConfigStatus::Ok;
+    r->stats.median_ms = r == &base ? 10.0 : 8.0;
+    r->steady.analysed = true;
+    mark(*r);
+  }
+  s.configs = {base, cand};
+  const auto ranked = rankSession(s);
+  const auto it = std::find_if(ranked.configs.begin(), ranked.configs.end(),
+                               [](const RankedConfig& c) { return c.index == 1; });
+  return it->speedup_high - it->speedup_low;
+}
+}  // namespace
+
 // The ranking takes τ's persistence floor from each config's steady-state analysis instead of
 // fitting the switching models again: the same samples marked "switching" with a long level
 // autocorrelation time get a wider speed-up interval than when marked "flat" (floor 1).
 TEST(Ranking, ThePersistenceFloorComesFromTheSteadyStateAnalysis) {
-  std::mt19937_64 rng(3);
-  std::normal_distribution<double> noise(0.0, 0.05);
-  const auto series = [&](double level) {
+  const auto series = [](double level) {
+    std::mt19937_64 rng(static_cast<std::uint64_t>(level));
+    std::normal_distribution<double> noise(0.0, 0.05);
     ConfigResult r;
     for (int i = 0; i < 400; ++i) r.latency_ms.push_back(level * std::exp(noise(rng)));
     return r;
   };
-  const auto widthWith = [&](const char* series_class, double level_tau) {
-    SessionResult s;
-    auto base = series(10.0), cand = series(8.0);
-    base.index = 0, cand.index = 1;
-    base.config = OptimizationConfig::parse("fp32");
-    cand.config = OptimizationConfig::parse("tf32");
-    for (auto* r : {&base, &cand}) {
-      r->status = ConfigStatus::Ok;
-      r->stats.median_ms = r == &base ? 10.0 : 8.0;
-      r->steady.analysed = true;
-      r->steady.series_class = series_class;
-      r->steady.level_tau = level_tau;
-    }
-    s.configs = {base, cand};
-    const auto ranked = rankSession(s);
-    const auto it = std::find_if(ranked.configs.begin(), ranked.configs.end(),
-                                 [](const RankedConfig& c) { return c.index == 1; });
-    return it->speedup_high - it->speedup_low;
+  const auto marked = [&](const char* series_class, double level_tau) {
+    return speedupIntervalWidth(series, [&](ConfigResult& r) {
+      r.steady.series_class = series_class;
+      r.steady.level_tau = level_tau;
+    });
   };
-  EXPECT_GT(widthWith("switching", 40.0), 2.0 * widthWith("flat", 0.0));
+  EXPECT_GT(marked("switching", 40.0), 2.0 * marked("flat", 0.0));
 }
 
 // For dependent samples the speed-up interval combines the two medians' intervals; the ranking
 // takes them from each config's steady-state analysis (order-statistic, as it would compute)
 // instead of computing them again: a stored interval of ±20 % widens the speed-up's interval.
 TEST(Ranking, DependentSeriesUseTheAnalysisMedianInterval) {
-  std::mt19937_64 rng(5);
-  std::normal_distribution<double> noise(0.0, 0.01);
-  const auto series = [&](double level) {
+  const auto series = [](double level) {
+    std::mt19937_64 rng(static_cast<std::uint64_t>(level) + 100);
+    std::normal_distribution<double> noise(0.0, 0.01);
     ConfigResult r;
     double e = 0;
     for (int i = 0; i < 600; ++i) {
@@ -192,28 +203,14 @@ TEST(Ranking, DependentSeriesUseTheAnalysisMedianInterval) {
     }
     return r;
   };
-  const auto widthWith = [&](const char* ci_method) {
-    SessionResult s;
-    auto base = series(10.0), cand = series(8.0);
-    base.index = 0, cand.index = 1;
-    base.config = OptimizationConfig::parse("fp32");
-    cand.config = OptimizationConfig::parse("tf32");
-    for (auto* r : {&base, &cand}) {
-      const double m = r == &base ? 10.0 : 8.0;
-      r->status = ConfigStatus::Ok;
-      r->stats.median_ms = m;
-      r->steady.analysed = true;
-      r->steady.series_class = "flat";
-      r->steady.ci_method = ci_method;
-      r->steady.median_ci_low_ms = m * 0.8;
-      r->steady.median_ci_high_ms = m * 1.2;
-    }
-    s.configs = {base, cand};
-    const auto ranked = rankSession(s);
-    const auto it = std::find_if(ranked.configs.begin(), ranked.configs.end(),
-                                 [](const RankedConfig& c) { return c.index == 1; });
-    return it->speedup_high - it->speedup_low;
+  const auto marked = [&](const char* ci_method) {
+    return speedupIntervalWidth(series, [&](ConfigResult& r) {
+      r.steady.series_class = "flat";
+      r.steady.ci_method = ci_method;
+      r.steady.median_ci_low_ms = r.stats.median_ms * 0.8;
+      r.steady.median_ci_high_ms = r.stats.median_ms * 1.2;
+    });
   };
   // "block-bootstrap" (a --bootstrap-ci run): not the interval the comparison uses, recomputed.
-  EXPECT_GT(widthWith("order-statistic"), 3.0 * widthWith("block-bootstrap"));
+  EXPECT_GT(marked("order-statistic"), 3.0 * marked("block-bootstrap"));
 }
