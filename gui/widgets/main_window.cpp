@@ -44,6 +44,7 @@
 #include "gui/widgets/run_status_bar.h"
 #include "gui/widgets/session_export_controller.h"
 #include "gui/widgets/speed_accuracy_chart.h"
+#include "gui/widgets/roofline_chart.h"
 #include "gui/widgets/trust_prompt.h"
 #include "gui/wizard/recommendation_wizard.h"
 
@@ -194,6 +195,7 @@ void MainWindow::createCentralArea() {
   speed_chart_ = new SpeedAccuracyChart(document_);
   tabs_->addTab(speed_chart_, tr("Speed × accuracy"));
   connect(speed_chart_, &SpeedAccuracyChart::toleranceChanged, results_model_, &ResultsTableModel::setTolerance);
+  tabs_->addTab(new RooflineChart(document_), tr("Roofline"));  // next to speed × accuracy (issue #19)
   kernels_view_ = new KernelsView(document_);
   tabs_->addTab(kernels_view_, tr("Kernels"));
   cudnn_chart_ = new CudnnChart(document_);
@@ -260,7 +262,7 @@ void MainWindow::createMenus() {
   view->addAction(log_scale_action_);
   view->addAction(chart_only_action_);
   view->addSeparator();
-  // Ctrl+1 … Ctrl+5: the chart tabs, listed here so the shortcuts can be found.
+  // Ctrl+1 … Ctrl+6: the chart tabs, listed here so the shortcuts can be found.
   for (int i = 0; i < tabs_->count(); ++i) {
     auto* tab = view->addAction(tabs_->tabText(i), this, [this, i] { tabs_->setCurrentIndex(i); });
     tab->setShortcut(QKeySequence(Qt::CTRL | static_cast<Qt::Key>(Qt::Key_1 + i)));

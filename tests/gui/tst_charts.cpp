@@ -154,7 +154,7 @@ class TestCharts : public QObject {
     QVERIFY(session);
     const int configs = static_cast<int>(session->configs.size());
     QCOMPARE(configs, 3);
-    QCOMPARE(window.chartTabs()->count(), 5);
+    QCOMPARE(window.chartTabs()->count(), 6);
     QCOMPARE(window.memoryChart()->configCount(), configs);
     QCOMPARE(window.speedAccuracyChart()->pointCount(), okConfigs(*session));
     QVERIFY(window.speedAccuracyChart()->frontCount() >= 1);
