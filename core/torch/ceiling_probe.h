@@ -13,7 +13,7 @@ namespace inferscope::torchlayer {
 // What a measurement on `info` is valid for (the cache's key).
 roofline::CeilingKey ceilingKey(const DeviceInfo& info);
 
-// Measures them now: about 1–3 s on a GPU (FP32 at n = 8192 is the slowest), under a second on
+// Measures them now: about 1–3 s on a GPU (FP32 at n = 8192 is the slowest), about a second on
 // the CPU. The datasheet fields are left for the caller (roofline::addDatasheetFigures).
 roofline::DeviceCeilings measureCeilings(const torch::Device& device, const DeviceInfo& info);
 

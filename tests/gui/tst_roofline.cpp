@@ -10,6 +10,7 @@
 #include <QToolTip>
 
 #include "gui/lib/session_document.h"
+#include "gui/lib/value_format.h"
 #include "gui/widgets/main_window.h"
 #include "gui/widgets/roofline_chart.h"
 #include "tests/gui/gui_test_main.h"
@@ -93,7 +94,7 @@ class TestRoofline : public QObject {
     }
     QVERIFY(ridge);
     QVERIFY(chart.note().contains(QStringLiteral("NVIDIA H200")));
-    QVERIFY(chart.note().contains(QStringLiteral("4800")));  // the datasheet next to the measured
+    QVERIFY(chart.note().contains(ValueFormat::number(4800)));  // the datasheet next to the measured
   }
 
   void hoverGivesTheNumbersAndTheBound() {
@@ -106,7 +107,7 @@ class TestRoofline : public QObject {
     chart.plot()->replot();
     const QString text = chart.pointText(1);
     QVERIFY2(text.contains(QStringLiteral("120 TFLOP/s")), qPrintable(text));
-    QVERIFY2(text.contains(QStringLiteral("15 % of the bf16 ceiling")), qPrintable(text));
+    QVERIFY2(text.contains(ValueFormat::number(15) + QStringLiteral(" % of the bf16 ceiling")), qPrintable(text));
     QVERIFY(text.contains(QStringLiteral("mixed")));
     QVERIFY(text.contains(QStringLiteral("reason of bf16")));
     QVERIFY(chart.pointText(2).contains(QStringLiteral("eager count of bf16")));
