@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <chrono>
-#include <cmath>
 #include <string>
 #include <vector>
 
@@ -55,23 +54,23 @@ roofline::PrecisionPeak measureMatmul(const torch::Device& device, const PeakPre
   // On the CPU one timed call suffices for a product that takes tens of ms (a reference BLAS takes
   // a second at n = 1024); the GPU's repeats keep its clocks up and the launch cost out.
   const int min_reps = cuda ? 2 : 1;
-  double ms = timePerCall(device, [&] { torch::mm_out(out, a, b); }, cuda ? 150.0 : 60.0, min_reps, 400);
+  const double ms = timePerCall(device, [&] { torch::mm_out(out, a, b); }, cuda ? 150.0 : 60.0, min_reps, 400);
+  double tflops = 2.0 * static_cast<double>(n) * n * n / (ms / 1e3) / 1e12;
   if (!cuda) {
     // The CPU has two product paths: the BLAS LibTorch was built with (a reference BLAS in some
-    // distribution builds) and oneDNN, which convolutions take. The ceiling is the faster: the
-    // same n×n×n product as a 1×1 convolution of n channels over an n-position image.
-    const std::int64_t side = static_cast<std::int64_t>(std::lround(std::sqrt(static_cast<double>(n))));
-    if (side * side == n) {
-      const auto x = torch::randn({1, n, side, side}, options).to(p.dtype);
-      const auto w = torch::randn({n, n, 1, 1}, options).to(p.dtype);
-      const double conv_ms = timePerCall(device, [&] { (void)torch::conv2d(x, w); }, 60.0, min_reps, 400);
-      ms = std::min(ms, conv_ms);
-    }
+    // distribution builds) and oneDNN, which convolutions take (not 1×1 ones at batch 1 on one
+    // thread: LibTorch sends those to the BLAS). The ceiling is the faster: a 3×3 convolution of
+    // ResNet's middle shape, c → c channels over a side × side image.
+    const std::int64_t c = p.dtype == torch::kFloat32 ? 128 : 64, side = p.dtype == torch::kFloat32 ? 56 : 28;
+    const auto x = torch::randn({1, c, side, side}, options).to(p.dtype);
+    const auto w = torch::randn({c, c, 3, 3}, options).to(p.dtype);
+    const double conv_ms = timePerCall(device, [&] { (void)torch::conv2d(x, w, {}, 1, 1); }, 60.0, min_reps, 400);
+    tflops = std::max(tflops, 2.0 * static_cast<double>(c) * c * 9 * side * side / (conv_ms / 1e3) / 1e12);
   }
   roofline::PrecisionPeak peak;
   peak.precision = p.name;
   peak.matrix_size = n;
-  peak.measured_tflops = 2.0 * static_cast<double>(n) * n * n / (ms / 1e3) / 1e12;
+  peak.measured_tflops = tflops;
   return peak;
 }
 
@@ -105,7 +104,7 @@ roofline::DeviceCeilings measureCeilings(const torch::Device& device, const Devi
   }
   // Large enough for the GPU's peak (cuBLAS reaches it from n ≈ 4096 on an H200); short on the CPU.
   for (const auto& p : precisions) {
-    const std::int64_t n = cuda ? 8192 : (p.dtype == torch::kFloat32 ? 576 : 256);  // squares: see above
+    const std::int64_t n = cuda ? 8192 : (p.dtype == torch::kFloat32 ? 576 : 256);
     c.matmul.push_back(measureMatmul(device, p, n));
   }
   {
