@@ -1,4 +1,4 @@
-// bench_roofline_pass [rounds]: wall time of the same CPU sweep with the roofline pass off and
+// bench_roofline_pass [rounds] [resnet18|bert-encoder …]: wall time of the same CPU sweep with the roofline pass off and
 // on (RunSettings::roofline: one observed forward per config, placement, cached ceilings),
 // interleaved so that machine drift hits both alike; then the one-off cost of measuring the
 // ceilings (an empty cache). Prints a table for docs/PERFORMANCE.md.
@@ -62,8 +62,18 @@ int main(int argc, char** argv) {
   const int rounds = argc > 1 ? std::max(1, std::atoi(argv[1])) : 3;
   const auto cache = std::filesystem::temp_directory_path() / fmt::format("inferscope_bench_roofline_{}", ::getpid());
   ::setenv("XDG_CACHE_HOME", cache.c_str(), 1);
-  std::vector<Case> cases = {{"bert-encoder (2×256, seq 64) b4, 2 configs × 110 it", sweep("bert-encoder", 4)},
-                             {"resnet18 b1, 2 configs × 110 it", sweep("resnet18", 1)}};
+  // Models from the command line (default both): a CPU whose BLAS is a reference one runs the
+  // encoder's matmuls at ~1 GFLOP/s, where its sweeps take minutes each.
+  std::vector<Case> cases;
+  for (int i = 2; i < argc; ++i) {
+    const std::string model = argv[i];
+    if (model == "bert-encoder") cases.push_back({"bert-encoder (2×256, seq 64) b4, 2 configs × 110 it", sweep(model, 4)});
+    if (model == "resnet18") cases.push_back({"resnet18 b1, 2 configs × 110 it", sweep(model, 1)});
+  }
+  if (cases.empty()) {
+    cases = {{"bert-encoder (2×256, seq 64) b4, 2 configs × 110 it", sweep("bert-encoder", 4)},
+             {"resnet18 b1, 2 configs × 110 it", sweep("resnet18", 1)}};
+  }
   // The ceilings once, into the empty cache: what the first roofline sweep on a machine pays.
   auto first = cases[0].request;
   first.run.roofline = true;

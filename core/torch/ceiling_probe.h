@@ -13,8 +13,8 @@ namespace inferscope::torchlayer {
 // What a measurement on `info` is valid for (the cache's key).
 roofline::CeilingKey ceilingKey(const DeviceInfo& info);
 
-// Measures them now: about 1–3 s on a GPU (FP32 at n = 8192 is the slowest), about a second on
-// the CPU. The datasheet fields are left for the caller (roofline::addDatasheetFigures).
+// Measures them now: each precision's products for ≥ 150 ms on a GPU (≥ 60 ms on the CPU: 0.78 s
+// in all on the 2-core development VM), and the copy. The datasheet fields are left for the caller (roofline::addDatasheetFigures).
 roofline::DeviceCeilings measureCeilings(const torch::Device& device, const DeviceInfo& info);
 
 }  // namespace inferscope::torchlayer
