@@ -14,7 +14,8 @@ namespace inferscope::torchlayer {
 roofline::CeilingKey ceilingKey(const DeviceInfo& info);
 
 // Measures them now: each precision's products for ≥ 150 ms on a GPU (≥ 60 ms on the CPU: 0.78 s
-// in all on the 2-core development VM), and the copy. The datasheet fields are left for the caller (roofline::addDatasheetFigures).
+// in all on the 2-core development VM), and the copy. The datasheet fields are left for the
+// caller (roofline::addDatasheetFigures).
 roofline::DeviceCeilings measureCeilings(const torch::Device& device, const DeviceInfo& info);
 
 }  // namespace inferscope::torchlayer
