@@ -23,6 +23,7 @@
 #include "core/common/units.h"
 #include "core/engine/engine.h"
 #include "core/model/model_zoo.h"
+#include "core/roofline/roofline_place.h"
 #include "core/session/session_file.h"
 
 namespace inferscope::cli {
@@ -72,6 +73,9 @@ void addModelOptions(CLI::App& app, ModelOptions& o) {
                  "vary input sizes: iterations cycle through the inputs and these sets (one spec per set, "
                  "';' between a set's specs), e.g. --cycle-input 32x3x192x192 --cycle-input 32x3x256x256");
   app.add_flag("--no-accuracy", o.no_accuracy, "skip the comparison with the FP32 reference");
+  app.add_flag("--roofline", o.roofline,
+               "count each config's FLOPs and bytes (one extra observed forward per config) and place it "
+               "under the device's measured ceilings (measured once, cached)");
   app.add_flag("--verbose", o.verbose,
                "keep a LibTorch error's whole text (C++ backtrace, TorchScript traceback) in the "
                "config's message, for a bug report; without it the message is the error's sentence");
@@ -201,6 +205,7 @@ ProfileRequest toRequest(const ModelOptions& o) {
   r.run.warmup_iterations = o.warmup;
   r.run.measure_iterations = o.iters;
   r.run.check_accuracy = !o.no_accuracy;
+  r.run.roofline = o.roofline;
   r.run.verbose_errors = o.verbose;
   r.run.adaptive = o.adaptive;
   r.run.target_rel_ci = o.target_ci;
@@ -245,8 +250,23 @@ SessionResult runSession(const ProfileRequest& request, const ModelOptions& opti
   if (!options.isolate && options.forks <= 1) return engine::run(request, sink, processCancelToken());
   IsolationOptions isolation;
   isolation.timeout_s = options.isolate_timeout_s;
-  if (options.forks > 1) return runForked(request, options.forks, sink, processCancelToken(), isolation);
-  return runIsolated(request, sink, processCancelToken(), isolation);
+  SessionResult session = options.forks > 1 ? runForked(request, options.forks, sink, processCancelToken(), isolation)
+                                            : runIsolated(request, sink, processCancelToken(), isolation);
+  completeRoofline(session);
+  return session;
+}
+
+void completeRoofline(SessionResult& session) {
+  if (!session.request.run.roofline) return;
+  // Each worker placed its own config; compiled ones take an eager count only the whole session
+  // has. The ceilings are the workers' (they measured them into the cache): read, never measured
+  // here, so this process opens no device.
+  if (!session.ceilings) {
+    std::string why;
+    session.ceilings = engine::cachedCeilings(session.device, &why);
+    if (!session.ceilings) fmt::print(stderr, "roofline: no ceilings for {} ({})\n", session.device.name, why);
+  }
+  roofline::placeSession(session);
 }
 
 CancelToken& processCancelToken() {

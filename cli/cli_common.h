@@ -45,6 +45,7 @@ struct ModelOptions {
   EncoderOptions encoder;
   bool no_accuracy = false;
   bool adaptive = false;
+  bool roofline = false;       // the roofline pass: work per config, device ceilings (MEASUREMENT.md)
   double target_ci = 0.01;
   int min_iters = 100;
   int max_iters = 10000;
@@ -79,6 +80,10 @@ void addModelInputs(RunFiles& files, const ModelOptions& options);
 // run never replaces an existing file: its partial session goes beside it (partialSessionPath).
 void writeSessionOutput(const SessionResult& session, const std::string& path);
 // engine::run, or one child process per config when options.isolate is set.
+// Roofline values that need the whole session (isolated workers and merged shards ran their configs
+// apart): the cached ceilings, and compiled configs' work from an eager config. No-op without
+// RunSettings::roofline.
+void completeRoofline(SessionResult& session);
 SessionResult runSession(const ProfileRequest& request, const ModelOptions& options, EventSink& sink);
 
 // Set by SIGINT/SIGTERM; the engine stops within one iteration. A second signal while the cancel

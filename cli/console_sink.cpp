@@ -3,6 +3,8 @@
 #include <fmt/format.h>
 #include <unistd.h>
 
+#include <algorithm>
+
 #include "core/common/printable.h"
 #include "core/common/units.h"
 
@@ -95,6 +97,63 @@ void printResultTable(std::FILE* out, const SessionResult& s) {
                r.config.key(), "ok", st.median_ms, ci, st.p90_ms, st.min_ms, st.max_ms, st.cold_start_ms,
                st.throughput_items_per_s, units::bytesToMiB(r.memory.peak_allocated_bytes), err, steady);
     if (r.fork_stats) printForkLine(out, *r.fork_stats);
+  }
+}
+
+static std::string orDash(double value, const char* format) {
+  return value > 0 ? fmt::format(fmt::runtime(format), value) : std::string("-");
+}
+
+void printRooflineTable(std::FILE* out, const SessionResult& s) {
+  const bool any = std::any_of(s.configs.begin(), s.configs.end(), [](const ConfigResult& c) { return c.roofline.has_value(); });
+  if (!s.request.run.roofline || !any) return;
+  fmt::print(out, "\nRoofline");
+  if (s.ceilings) {
+    const auto& c = *s.ceilings;
+    fmt::print(out, " — ceilings of {} (measured {}{}):", printable(c.key.device_name), c.measured_utc,
+               c.from_cache ? ", from the cache" : "");
+    for (const auto& p : c.matmul) {
+      fmt::print(out, " {} {:.4g} TFLOP/s{}", p.precision, p.measured_tflops,
+                 p.datasheet_tflops > 0 ? fmt::format(" (datasheet {:g})", p.datasheet_tflops) : "");
+    }
+    fmt::print(out, "; copy {:.0f} GB/s{}\n", c.copy_gbps,
+               c.datasheet_gbps > 0 ? fmt::format(" (datasheet {:g})", c.datasheet_gbps) : "");
+    if (!c.datasheet_source.empty()) fmt::print(out, "datasheet: {}, dense figures\n", c.datasheet_source);
+  } else {
+    fmt::print(out, ": no ceilings measured (the rates are shown, not their share)\n");
+  }
+  fmt::print(out, "{:<24} {:>10} {:>10} {:>8} {:>9} {:>9} {:>8} {:>8}  {:<12} {}\n", "config", "GFLOP/it", "MB/it",
+             "FLOP/B", "TFLOP/s", "GB/s", "% peak", "% bw", "bound", "work");
+  for (const auto& c : s.configs) {
+    if (!c.roofline) continue;
+    const auto& p = *c.roofline;
+    std::string work = p.work_source == "eager" ? fmt::format("eager count of {}{}", p.work_from, p.bytes_scaled ? ", bytes rescaled" : "")
+                                                : "observed";
+    if (p.work.uncounted_time_share > 0) work += fmt::format("; {:.0f} % of op time uncounted", 100 * p.work.uncounted_time_share);
+    fmt::print(out, "{:<24} {:>10.3f} {:>10.3f} {:>8.1f} {:>9.4g} {:>9.4g} {:>8} {:>8}  {:<12} {}\n", c.config.key(),
+               p.work.flops / 1e9, p.work.bytes / 1e6, p.intensity, p.achieved_tflops, p.achieved_gbps,
+               orDash(p.pct_of_compute_ceiling, "{:.1f}"), orDash(p.pct_of_memory_ceiling, "{:.1f}"),
+               roofline::toString(p.bound), work);
+  }
+  // Why each bound, the operators not counted, and the kernels that carry the work.
+  for (const auto& c : s.configs) {
+    if (!c.roofline) continue;
+    const auto& p = *c.roofline;
+    if (!p.reason.empty()) fmt::print(out, "  {}: {}\n", c.config.key(), printable(p.reason));
+    if (!p.work.uncounted.empty()) {
+      std::string list;
+      for (std::size_t i = 0; i < p.work.uncounted.size() && i < 5; ++i) {
+        const auto& u = p.work.uncounted[i];
+        list += fmt::format("{}{} ({:.1f} %, {}×)", i > 0 ? ", " : "", u.op, 100 * u.time_share, u.calls);
+      }
+      fmt::print(out, "    uncounted ({} time): {}\n", p.work.time_basis, list);
+    }
+    for (std::size_t i = 0; i < p.kernels.size() && i < 3; ++i) {
+      const auto& k = p.kernels[i];
+      fmt::print(out, "    kernel {:.60} ({}): {:.1f} µs/it, {:.2f} TFLOP/s, {:.0f} FLOP/B, {:.1f} % of peak\n",
+                 printable(k.kernel), k.op, k.kernel_us_per_iteration, k.achieved_tflops, k.intensity,
+                 k.pct_of_compute_ceiling);
+    }
   }
 }
 

@@ -25,6 +25,10 @@ class ConsoleSink : public EventSink {
 
 // The result table: one row per config.
 void printResultTable(std::FILE* out, const SessionResult& session);
+// The roofline (RunSettings::roofline): the device's ceilings against the datasheet, then per
+// config its work, rates, intensity, share of the ceiling and bound, its uncounted operators, and
+// its top kernels with their operator's work. Nothing when the session has no roofline.
+void printRooflineTable(std::FILE* out, const SessionResult& session);
 void printSessionHeader(std::FILE* out, const SessionResult& session);
 
 }  // namespace inferscope::cli

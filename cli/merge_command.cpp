@@ -58,8 +58,9 @@ int runMerge(const MergeCommandOptions& o) {
   for (const auto& path : o.inputs) inputs.push_back({loadSession(path), path});
   MergeOptions options;
   options.keep_hosts = o.keep_hosts;
-  const auto merged = mergeSessions(inputs, options);
+  auto merged = mergeSessions(inputs, options);
   for (const auto& note : merged.notes) fmt::print(stderr, "note: {}\n", note);
+  completeRoofline(merged.session);  // compiled configs of one shard may take another shard's eager count
   printSessionHeader(stdout, merged.session);
   for (const auto& group : rankDeviceGroups(merged.session)) printGroup(merged.session, group);
   saveSession(merged.session, o.out);

@@ -32,6 +32,7 @@ int runProfile(const ProfileOptions& o) {
   fmt::print(stdout, "\n");
   printSessionHeader(stdout, session);
   printResultTable(stdout, session);
+  printRooflineTable(stdout, session);
   writeSessionOutput(session, o.out);
   if (session.cancelled) return kExitCancelled;
   for (const auto& c : session.configs) {

@@ -134,6 +134,7 @@ int runSweep(const SweepOptions& o) {
     RankingOptions ranking_options;
     ranking_options.accuracy = o.accuracy.rule();
     printRanking(stdout, saved, rankSession(saved, ranking_options), ranking_options.accuracy);
+    printRooflineTable(stdout, saved);
     writeSessionOutput(saved, o.out);  // in this build's schema
     return kExitOk;
   }
@@ -174,6 +175,7 @@ int runSweep(const SweepOptions& o) {
     device_options.replicate = o.replicate;
     device_options.isolation.timeout_s = o.model.isolate_timeout_s;
     session = runOnDevices(request, sink, processCancelToken(), device_options);
+    completeRoofline(session);
   }
   session.shard = shard;
   fmt::print(stdout, "\n");
@@ -181,6 +183,7 @@ int runSweep(const SweepOptions& o) {
   RankingOptions ranking_options;
   ranking_options.accuracy = o.accuracy.rule();
   printRanking(stdout, session, rankSession(session, ranking_options), ranking_options.accuracy);
+  printRooflineTable(stdout, session);
   writeSessionOutput(session, o.out);
   return session.cancelled ? kExitCancelled
                            : kExitOk;  // unsupported/failed configs are results here

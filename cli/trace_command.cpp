@@ -136,6 +136,7 @@ int runTrace(const TraceOptions& o) {
   }
   if (summaries.size() > 1)
     fmt::print("{}\n", trace::formatComparison(trace::compareTraces(labels, summaries)));
+  printRooflineTable(stdout, session);
   writeSessionOutput(session, o.out);
   return session.cancelled ? kExitCancelled : kExitOk;
 }

@@ -1,6 +1,6 @@
 #!/bin/bash
 # The GPU machine's measurement run (see docs/PERFORMANCE.md). From the repo root there:
-#   bash bench/gpu/h200_run.sh build|test|python|engine|aoti|aoti-max|isolate|forks|tune|tune-files|guide|guide-resnet50|guide-bert|cudnn|cudnn-debug|oom|install-cuda|trace-boundary|fixture|lessons ...   (phases, in order given)
+#   bash bench/gpu/h200_run.sh build|test|python|engine|aoti|aoti-max|isolate|forks|tune|tune-files|guide|guide-resnet50|guide-bert|cudnn|cudnn-debug|oom|install-cuda|trace-boundary|roofline|fixture|lessons ...   (phases, in order given)
 # Writes logs, sessions and JSON to $OUT (default ./out). Needs .gpu (../shared/gpu/fetch-debs.sh).
 set -uo pipefail
 OUT=${OUT:-$PWD/out}; mkdir -p "$OUT"
@@ -160,6 +160,21 @@ run_phase() {
         -o "$OUT/lessons_mnv3_traced.inferscope.json" >"$OUT/lessons_mnv3_traced.txt" 2>&1; echo "mnv3 traced: exit $?"
       grep -hE "^(fp32|fp16|bf16|amp-)" "$OUT"/lessons_*.txt | head -30
       ls -la "$OUT"/lessons_*.inferscope.json ;;
+    roofline)
+      # Issue #19: the ceilings (measured once, cached in $XDG_CACHE_HOME), the encoder's roofline
+      # at fp32 / bf16 / bf16+graph (its FLOPs against FlopCounterMode), ResNet-50's, and a traced
+      # bf16 encoder for the per-kernel rows and the trace's GPU-busy share. Prints the tables.
+      export XDG_CACHE_HOME="$OUT/cache"
+      $CLI sweep -m bert-encoder -b 32 -d cuda --warmup 20 -n 200 -p fp32,bf16,bf16+graph --roofline \
+        -o "$OUT/roofline_bert_b32.inferscope.json" 2>"$OUT/roofline_bert.log" | tail -22
+      $CLI sweep -m resnet50 -b 32 -d cuda --warmup 20 -n 200 -p fp32,bf16+cl+bench,bf16+cl+graph+bench --roofline \
+        -o "$OUT/roofline_resnet50_b32.inferscope.json" 2>"$OUT/roofline_resnet50.log" | tail -16
+      $CLI trace -q -m bert-encoder -b 32 -d cuda --warmup 10 -n 50 -c bf16 --roofline \
+        -o "$OUT/roofline_bert_traced.inferscope.json" >"$OUT/roofline_bert_traced.txt" 2>&1
+      echo "traced encoder: exit $?"
+      PYTHONUNBUFFERED=1 python3 bench/gpu/flop_check.py "$OUT/flop_check.json" \
+        --session bert-encoder="$OUT/roofline_bert_b32.inferscope.json" \
+        --session resnet50="$OUT/roofline_resnet50_b32.inferscope.json" ;;
     fixture)
       # Small sessions the GUI tests and screenshots open (tests/fixtures/): a traced run with kernel
       # timelines, and a cuDNN ledger.

@@ -10,6 +10,7 @@
 
 #include "core/config/optimization_config.h"
 #include "core/cudnn/cudnn_ledger.h"
+#include "core/roofline/roofline_types.h"
 #include "core/trace/timeline_data.h"
 #include "core/trace/trace_summary.h"
 
@@ -143,6 +144,10 @@ struct ConfigResult {
   // heuristics). `inferscope-cli cudnn` merges three of them.
   std::optional<cudnn::CudnnLedger> cudnn_observation;
   std::vector<int> traced_iterations;
+  // With RunSettings::roofline: the work of one iteration (counted from an observed iteration, or
+  // an eager twin's for compiled configs) and the config's place under the device's ceilings
+  // (core/roofline/).
+  std::optional<roofline::ConfigRoofline> roofline;
   // `--forks N`: the runs of processes 2…N (this result is process 1) and the statistics over all.
   std::vector<ForkRun> forks;
   std::optional<ForkStats> fork_stats;

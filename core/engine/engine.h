@@ -3,6 +3,8 @@
 // its engine thread, the CLI from main.
 #pragma once
 
+#include <optional>
+#include <string>
 #include <vector>
 
 #include "core/common/cancel_token.h"
@@ -32,6 +34,11 @@ void prioritiseAotInductorCompiles(const ProfileRequest& request,
 // True when `config` needs a package that is neither cached (and verified) nor compiled yet: the
 // run pays a compile for it.
 bool aotInductorNeedsCompile(const ProfileRequest& request, const OptimizationConfig& config);
+
+// The roofline ceilings of `device` from the cache (core/roofline/ceiling_cache.h) when they were
+// measured under this device's driver and library versions; nullopt (why in `why`) otherwise.
+// Reads a file only: opens no device.
+std::optional<roofline::DeviceCeilings> cachedCeilings(const DeviceInfo& device, std::string* why = nullptr);
 
 // Runs every config of the plan in order. Bad input for the whole session (unknown model, bad
 // input spec, missing CUDA) throws Error before the first iteration; failures of one config

@@ -39,6 +39,10 @@ struct RunSettings {
   // the cuDNN ledger). Costs more per operator inside the window: the observer needs every
   // operator's inputs.
   bool trace_convolutions = false;
+  // The roofline pass (core/roofline/, docs/MEASUREMENT.md "Roofline"): one extra forward per
+  // config after its timed iterations, with every operator's argument and result shapes observed,
+  // for its FLOPs and bytes; and the device's ceilings, measured once and cached.
+  bool roofline = false;
   // `--verbose`: a LibTorch error keeps its whole text (C++ backtrace, TorchScript traceback) in the
   // config's message; otherwise the message is the error's own sentence.
   bool verbose_errors = false;

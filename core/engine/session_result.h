@@ -10,6 +10,7 @@
 #include "core/engine/config_result.h"
 #include "core/engine/plan_shard.h"
 #include "core/engine/profile_request.h"
+#include "core/roofline/roofline_types.h"
 
 namespace inferscope {
 
@@ -28,6 +29,9 @@ struct SessionResult {
   // Set when this session ran one shard of a plan (`--shard i/n`); merge (session_merge.h) uses it
   // to check that every shard is there once and to put the configs back in plan order.
   std::optional<ShardSpec> shard;
+  // With RunSettings::roofline: the device's measured matmul and copy ceilings (and the vendor's
+  // datasheet figures), which every config's roofline is measured against.
+  std::optional<roofline::DeviceCeilings> ceilings;
 
   const ConfigResult* find(const std::string& key) const;
 };

@@ -134,13 +134,17 @@ void runSession(SessionResult& session, ConfigBackend& backend, const SessionEnv
     const double budget_ms =
         configBudgetMs(run, units::toMs(Clock::now() - session_start), request.plan.size() - i);
     session.configs.push_back(loop.runOne(request.plan[i], static_cast<int>(i), run.reference_last, budget_ms));
-    if (!run.reference_last) sink.onConfigDone(session.configs.back());
+    if (!run.reference_last) {
+      if (environment.finish_config) environment.finish_config(session.configs.back(), session);
+      sink.onConfigDone(session.configs.back());
+    }
     if (session.configs.back().status == ConfigStatus::Cancelled) session.cancelled = true;
   }
   if (run.reference_last) {
     reference();
     for (std::size_t i = 0; i < session.configs.size(); ++i) {
       backend.compareKeptOutputs(static_cast<int>(i), session.configs[i]);
+      if (environment.finish_config) environment.finish_config(session.configs[i], session);
       sink.onConfigDone(session.configs[i]);
     }
   }

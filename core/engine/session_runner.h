@@ -5,6 +5,7 @@
 // its statistics (result_analysis.h) before it goes to the sink.
 #pragma once
 
+#include <functional>
 #include <optional>
 
 #include "core/common/cancel_token.h"
@@ -20,6 +21,9 @@ struct SessionEnvironment {
   DeviceCaps caps;
   bool aot_inductor_available = false;
   bool device_is_cuda = false;
+  // Called for each result once its statistics are done and before it goes to the sink, with
+  // the session so far (the roofline's placement, core/roofline/roofline_place.h); empty: none.
+  std::function<void(ConfigResult&, const SessionResult&)> finish_config;
 };
 
 // Runs session.request's plan (its inputs already resolved) and fills session's configs,

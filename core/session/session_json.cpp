@@ -7,6 +7,7 @@
 #include "core/common/error.h"
 #include "core/common/version.h"
 #include "core/cudnn/ledger_json.h"
+#include "core/roofline/roofline_json.h"
 #include "core/session/bounded_json.h"
 #include "core/session/session_values.h"
 #include "core/session/session_file.h"
@@ -98,7 +99,8 @@ static json toJson(const ProfileRequest& r) {
             {"trace_kernels", r.run.trace_kernels},
             {"trace_warmup_iterations", r.run.trace_warmup_iterations},
             {"trace_steady_iterations", r.run.trace_steady_iterations},
-            {"trace_convolutions", r.run.trace_convolutions}}}};
+            {"trace_convolutions", r.run.trace_convolutions},
+            {"roofline", r.run.roofline}}}};
 }
 
 // A request file is read by the isolation worker, which builds the model from it: a shape that
@@ -166,6 +168,7 @@ static ProfileRequest requestFromJson(const json& j) {
     r.run.trace_warmup_iterations = run.value("trace_warmup_iterations", r.run.trace_warmup_iterations);
     r.run.trace_steady_iterations = run.value("trace_steady_iterations", r.run.trace_steady_iterations);
     r.run.trace_convolutions = run.value("trace_convolutions", r.run.trace_convolutions);  // optional
+    r.run.roofline = run.value("roofline", r.run.roofline);  // optional: absent before issue #19
   }
   return r;
 }
@@ -327,6 +330,7 @@ static json toJson(const ConfigResult& c) {
   if (c.cudnn_observation) {
     j["cudnn_observation"] = session_json::convertJson<json>(nlohmann::json(*c.cudnn_observation));
   }
+  if (c.roofline) j["roofline"] = session_json::convertJson<json>(nlohmann::json(*c.roofline));
   if (!c.fallback_from.empty()) j["fallback_from"] = c.fallback_from;  // only when a fallback ran
   if (c.measured_on) {  // only in sessions spanning several hosts or devices
     j["measured_on"] = {{"host", c.measured_on->host}, {"device", toJson(c.measured_on->device)}};
@@ -384,6 +388,7 @@ static ConfigResult configFromJson(const json& j) {
   }
   part("timeline", c.timeline);                    // optional: older files and untraced configs have none
   part("cudnn_observation", c.cudnn_observation);  // optional: only configs traced with convolution records
+  part("roofline", c.roofline);                    // optional: only sessions run with the roofline on
   if (j.contains("measured_on")) {  // optional: sessions of one device have none
     const auto& m = j["measured_on"];
     c.measured_on = MeasuredOn{m.value("host", ""), deviceFromJson(m.at("device"))};
@@ -444,6 +449,7 @@ std::string sessionToJson(const SessionResult& s, int indent) {
             {"cancelled", s.cancelled},
             {"configs", configs}};
   if (s.shard) j["shard"] = {{"index", s.shard->index}, {"count", s.shard->count}};
+  if (s.ceilings) j["ceilings"] = session_json::convertJson<json>(nlohmann::json(*s.ceilings));
   // cuDNN ledgers (core/cudnn/): only when the session has some, so other sessions stay as they were.
   if (!s.cudnn_ledgers.empty()) {
     json ledgers = json::array();
@@ -556,6 +562,13 @@ SessionResult sessionFromJson(std::string_view text, const std::string& origin,
         } catch (const Error& e) {
           throw Error(ErrorKind::InvalidInput, fmt::format("cudnn_ledgers: {}", e.what()));
         }
+      }
+    }
+    if (j.contains("ceilings")) {  // optional: only sessions run with the roofline on
+      try {
+        s.ceilings = session_json::convertJson<nlohmann::json>(j["ceilings"]).get<roofline::DeviceCeilings>();
+      } catch (const Error& e) {
+        throw Error(ErrorKind::InvalidInput, fmt::format("ceilings: {}", e.what()));
       }
     }
     progress(1.0);

@@ -11,6 +11,9 @@
 #include "core/common/version.h"
 #include "core/engine/session_runner.h"
 #include "core/model/model_zoo.h"
+#include "core/roofline/ceiling_cache.h"
+#include "core/roofline/roofline_place.h"
+#include "core/torch/ceiling_probe.h"
 #include "core/torch/torch_backend.h"
 
 namespace inferscope::engine {
@@ -23,6 +26,17 @@ std::string hostName() {
 }
 
 }  // namespace
+
+std::optional<roofline::DeviceCeilings> cachedCeilings(const DeviceInfo& device, std::string* why) {
+  const std::string dir = roofline::defaultCeilingCacheDir();
+  if (dir.empty()) {
+    if (why != nullptr) *why = "neither XDG_CACHE_HOME nor HOME is set";
+    return std::nullopt;
+  }
+  auto c = roofline::loadCachedCeilings(dir, tl::ceilingKey(device), why);
+  if (c) roofline::addDatasheetFigures(*c);
+  return c;
+}
 
 SessionResult run(const ProfileRequest& request_in, EventSink& sink, const CancelToken& cancel) {
   SessionResult session;
@@ -53,8 +67,26 @@ SessionResult run(const ProfileRequest& request_in, EventSink& sink, const Cance
           ? torch::Device(torch::kCUDA, static_cast<c10::DeviceIndex>(request.device_index))
           : torch::Device(torch::kCPU);
   tl::TorchBackend backend(request, device, sink, cancel);
-  const SessionEnvironment environment{DeviceCaps::from(session.device), aotInductorAvailable(),
-                                       device.is_cuda()};
+  SessionEnvironment environment;
+  environment.caps = DeviceCaps::from(session.device);
+  environment.aot_inductor_available = aotInductorAvailable();
+  environment.device_is_cuda = device.is_cuda();
+  if (request.run.roofline) {
+    // Once per device and software stack: the cache holds them (ceiling_cache.h).
+    std::string why;
+    session.ceilings = roofline::ceilingsFor(
+        roofline::defaultCeilingCacheDir(), tl::ceilingKey(session.device),
+        [&] {
+          sink.onLog(LogLevel::Info, fmt::format("measuring the {} ceilings (matmul per precision, copy bandwidth)",
+                                                 session.device.name));
+          return tl::measureCeilings(device, session.device);
+        },
+        &why);
+    if (!why.empty()) sink.onLog(LogLevel::Info, fmt::format("roofline ceilings: {}", why));
+    environment.finish_config = [](ConfigResult& r, const SessionResult& s) {
+      roofline::placeConfig(r, s.configs, s.ceilings ? &*s.ceilings : nullptr);
+    };
+  }
   runSession(session, backend, environment, sink, cancel);
   return session;
 }

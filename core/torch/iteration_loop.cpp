@@ -9,6 +9,8 @@
 
 #include "core/analysis/online_analyser.h"
 #include "core/common/units.h"
+#include "core/roofline/roofline_place.h"
+#include "core/roofline/work_recorder.h"
 #include "core/torch/cudnn_observation.h"
 #include "core/torch/iteration_timer.h"
 #include "core/torch/op_recorder.h"
@@ -119,6 +121,23 @@ std::vector<torch::Tensor> iterate(const TorchSession& ctx, PreparedModel& model
       r.cudnn_observation = engine::observeCudnn(*window, r, warmup, ctx.device.is_cuda() ? ctx.device.index() : -1);
     }
     r.trace_window = std::move(window);
+  }
+  // The roofline's observed iteration: one more forward, untimed and after the trace window is
+  // closed, with every operator's argument and result shapes recorded for its work
+  // (core/roofline/). Compiled configs whose operators are not seen (CUDA graph replay,
+  // AOTInductor) take an eager config's count afterwards (roofline::placeConfig).
+  if (run.roofline && r.status == ConfigStatus::Ok && roofline::operatorsObservable(r.config)) {
+    roofline::WorkRecorder recorder;
+    {
+      OpRecorder ops(recorder);
+      outputs = model.forward(model.inputs);
+      synchronize(ctx.device);
+    }
+    roofline::ConfigRoofline counted;
+    counted.work = roofline::countWork(recorder.takeCalls());
+    // Each operator's longest kernel in the trace window, to carry its work (roofline_place.h).
+    if (r.trace_window && r.trace_window->traced()) counted.kernels = roofline::mainKernels(*r.trace_window);
+    r.roofline = std::move(counted);
   }
   return outputs;
 }

@@ -30,26 +30,30 @@ struct ThreadState {
   trace::OpListener* listener = nullptr;
   at::CallbackHandle handle = 0;  // 0: none installed
   bool inputs = false;            // the installed callback has LibTorch box the inputs
+  bool outputs = false;           // … and the results (the roofline's observed iteration)
   int open_convolutions = 0;      // aten::convolution / aten::_convolution calls now open
 };
 thread_local ThreadState t_state;
 std::atomic<std::uint64_t> g_next_external_id{1};
 
-void install(bool inputs) {
+void install(bool inputs, bool outputs) {
   if (t_state.handle != 0) {
-    if (t_state.inputs == inputs) return;
+    if (t_state.inputs == inputs && t_state.outputs == outputs) return;
     at::removeCallback(t_state.handle);
   }
   t_state.handle = at::addThreadLocalCallback(at::RecordFunctionCallback(&onOpStart, &onOpEnd)
                                                   .needsInputs(inputs)
+                                                  .needsOutputs(outputs)
                                                   .scopes({at::RecordScope::FUNCTION}));
   t_state.inputs = inputs;
+  t_state.outputs = outputs;
 }
 
 void uninstall() {
   if (t_state.handle != 0) at::removeCallback(t_state.handle);
   t_state.handle = 0;
   t_state.inputs = false;
+  t_state.outputs = false;
   t_state.open_convolutions = 0;
 }
 
@@ -242,6 +246,60 @@ bool readConvolution(const at::RecordFunction& fn, trace::ConvolutionRecord& r) 
   }
 }
 
+// ---- arguments and results for the work counter ------------------------------------------------
+
+void fillTensor(trace::OpValue& v, const at::Tensor& t) {
+  if (!t.defined()) return;
+  const auto sizes = t.sizes();  // throws for nested tensors: the caller's catch
+  if (v.kind == trace::OpValue::Kind::Tensor) v.sizes.assign(sizes.begin(), sizes.end());
+  const std::int64_t n = t.numel();
+  v.elements += n;
+  v.bytes += n * static_cast<std::int64_t>(t.element_size());
+  if (v.dtype.empty()) v.dtype = dtypeName(t.scalar_type());
+}
+
+trace::OpValue describeValue(const c10::IValue& value) {
+  trace::OpValue v;
+  using Kind = trace::OpValue::Kind;
+  try {
+    if (value.isTensor()) {
+      v.kind = value.toTensor().defined() ? Kind::Tensor : Kind::None;
+      fillTensor(v, value.toTensor());
+    } else if (value.isTensorList()) {
+      v.kind = Kind::TensorList;
+      const auto list = value.toTensorList();
+      for (std::size_t i = 0; i < list.size(); ++i) fillTensor(v, list.get(i));
+    } else if (value.isIntList()) {
+      v.kind = Kind::IntList;
+      v.sizes = value.toIntVector();
+    } else if (value.isInt()) {
+      v.kind = Kind::Int;
+      v.number = static_cast<double>(value.toInt());
+      v.sizes = {value.toInt()};
+    } else if (value.isDouble()) {
+      v.kind = Kind::Double;
+      v.number = value.toDouble();
+    } else if (value.isBool()) {
+      v.kind = Kind::Bool;
+      v.number = value.toBool() ? 1 : 0;
+    } else if (!value.isNone()) {
+      v.kind = Kind::Other;
+    }
+  } catch (const std::exception&) {
+    v = trace::OpValue{};
+    v.kind = Kind::Other;  // unreadable (nested tensors): the counter leaves the operator out
+  }
+  return v;
+}
+
+template <class Values>
+std::vector<trace::OpValue> describeValues(const Values& values) {
+  std::vector<trace::OpValue> out;
+  out.reserve(values.size());
+  for (const c10::IValue& v : values) out.push_back(describeValue(v));
+  return out;
+}
+
 // ---- the callbacks -----------------------------------------------------------------------------
 
 std::unique_ptr<at::ObserverContext> onOpStart(const at::RecordFunction& fn) {
@@ -256,6 +314,7 @@ std::unique_ptr<at::ObserverContext> onOpStart(const at::RecordFunction& fn) {
   }
   const RecordFunctionInputs inputs(fn);
   listener->onOpStart(id, name, &inputs);
+  if (listener->wantsArguments()) listener->onOpArguments(id, describeValues(fn.inputs()));
   const bool convolution = isConvolution(name);
   if (convolution) {
     // Only the outermost of aten::convolution → aten::_convolution: one record per call.
@@ -269,13 +328,17 @@ std::unique_ptr<at::ObserverContext> onOpStart(const at::RecordFunction& fn) {
   return std::make_unique<OpContext>(id, convolution);
 }
 
-void onOpEnd(const at::RecordFunction& /*fn*/, at::ObserverContext* ctx) {
+void onOpEnd(const at::RecordFunction& fn, at::ObserverContext* ctx) {
   // ctx is null for operators the listener did not want (outside the trace window).
   if (ctx == nullptr) return;
   const auto* op = static_cast<const OpContext*>(ctx);
   if (op->convolution && t_state.open_convolutions > 0) --t_state.open_convolutions;
   trace::OpListener* listener = t_state.listener;
-  if (listener != nullptr) listener->onOpEnd(op->external_id);
+  if (listener == nullptr) return;
+  if (t_state.outputs && listener->wantsArguments()) {
+    listener->onOpResults(op->external_id, describeValues(fn.outputs()));
+  }
+  listener->onOpEnd(op->external_id);
 }
 
 }  // namespace
@@ -283,18 +346,21 @@ void onOpEnd(const at::RecordFunction& /*fn*/, at::ObserverContext* ctx) {
 OpRecorder::OpRecorder(trace::OpListener& listener)
     : previous_listener_(t_state.listener),
       previous_inputs_(t_state.inputs),
+      previous_outputs_(t_state.outputs),
       had_callback_(t_state.handle != 0) {
   // One callback per thread: a nested recorder only swaps the listener (and the callback, when it
   // needs inputs the outer one did not ask for), or every operator would reach the innermost
   // listener once per installed callback.
-  install(listener.wantsInputs() || (had_callback_ && previous_inputs_));
+  const bool arguments = listener.wantsArguments();
+  install(arguments || listener.wantsInputs() || (had_callback_ && previous_inputs_),
+          arguments || (had_callback_ && previous_outputs_));
   t_state.listener = &listener;
 }
 
 OpRecorder::~OpRecorder() {
   t_state.listener = previous_listener_;
   if (had_callback_) {
-    install(previous_inputs_);
+    install(previous_inputs_, previous_outputs_);
   } else {
     uninstall();  // the thread's RecordFunction state is as it was before the first recorder
   }

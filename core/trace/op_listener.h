@@ -10,6 +10,7 @@
 #include <cstdint>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "core/trace/trace_records.h"
 
@@ -60,6 +61,14 @@ class OpListener {
   // record); the record's iteration and host times are the listener's to fill.
   virtual bool wantsConvolutions() const { return false; }
   virtual void onConvolution(std::uint64_t /*external_id*/, ConvolutionRecord /*record*/) {}
+
+  // Every operator's arguments and results with dtypes, for counting its work (core/roofline/):
+  // asked when an observer is installed. Boxing results as well as inputs costs more again, so
+  // only the roofline's one observed iteration per config asks. onOpArguments follows the
+  // operator's onOpStart (inputs are readable only then), onOpResults precedes its onOpEnd.
+  virtual bool wantsArguments() const { return false; }
+  virtual void onOpArguments(std::uint64_t /*external_id*/, std::vector<OpValue> /*inputs*/) {}
+  virtual void onOpResults(std::uint64_t /*external_id*/, std::vector<OpValue> /*outputs*/) {}
 };
 
 }  // namespace inferscope::trace

@@ -122,6 +122,19 @@ struct ConvolutionRecord {
   std::int64_t start_ns = 0, end_ns = 0;  // host time of the call (autotune shows here)
 };
 
+// One argument or result of an operator call, as the work counter (core/roofline/) needs it:
+// tensors by logical sizes and dtype, integer lists (stride, kernel_size, …) by their values.
+// Captured only in the roofline's observed iteration (OpListener::wantsArguments).
+struct OpValue {
+  enum class Kind { None, Tensor, TensorList, Int, IntList, Double, Bool, Other };
+  Kind kind = Kind::None;
+  std::vector<std::int64_t> sizes;  // Tensor: its sizes; IntList: the values; Int: the one value
+  std::int64_t elements = 0;        // Tensor / TensorList: elements in all (a list's summed)
+  std::int64_t bytes = 0;           // Tensor / TensorList: elements × element size
+  std::string dtype;                // Tensor / TensorList: "float32", "bfloat16", …
+  double number = 0;                // Int / Double / Bool as a number
+};
+
 struct IterationMark {
   int iteration = 0;
   std::int64_t start_ns = 0, end_ns = 0;

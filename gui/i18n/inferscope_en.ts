@@ -1126,6 +1126,10 @@
         <source>Devices</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Roofline</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>inferscope::gui::MemoryChart</name>
@@ -1473,6 +1477,101 @@ state</source>
     <name>inferscope::gui::ResultsView</name>
     <message>
         <source>&amp;Copy</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>inferscope::gui::RooflineChart</name>
+    <message>
+        <source>compute-bound</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>memory-bound</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>launch/host-bound</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>mixed (near the ridge)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>bound not known</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>arithmetic intensity (FLOPs per byte moved, log scale)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>achieved TFLOP/s (log scale)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;%2 TFLOP/s · %3 GB/s · %4 FLOP/B</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;br&gt;%1 % of the %2 ceiling (%3 TFLOP/s), %4 % of the copy bandwidth</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;br&gt;%1 GFLOP and %2 MB per iteration, median %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;br&gt;&lt;b&gt;%1&lt;/b&gt;: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;br&gt;work: the eager count of %1%2 (this config&apos;s operators are not observed)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>, bytes rescaled</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (eager count)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 roof: %2 TFLOP/s%3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> (datasheet %1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No config placed yet: each one is placed when it finishes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Needs a session run with the roofline on (inferscope-cli profile/sweep --roofline)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 configs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> · ceilings of %1 measured %2 · copy %3 GB/s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> · no ceilings in this session</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> · hollow dot: work from an eager config&apos;s count</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Roofline: achieved TFLOP/s vs arithmetic intensity</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -1127,6 +1127,10 @@
         <source>Devices</source>
         <translation>デバイス</translation>
     </message>
+    <message>
+        <source>Roofline</source>
+        <translation>ルーフライン</translation>
+    </message>
 </context>
 <context>
     <name>inferscope::gui::MemoryChart</name>
@@ -1487,6 +1491,101 @@ state</source>
     <message>
         <source>&amp;Copy</source>
         <translation>コピー(&amp;C)</translation>
+    </message>
+</context>
+<context>
+    <name>inferscope::gui::RooflineChart</name>
+    <message>
+        <source>compute-bound</source>
+        <translation>演算律速</translation>
+    </message>
+    <message>
+        <source>memory-bound</source>
+        <translation>メモリ律速</translation>
+    </message>
+    <message>
+        <source>launch/host-bound</source>
+        <translation>起動／ホスト律速</translation>
+    </message>
+    <message>
+        <source>mixed (near the ridge)</source>
+        <translation>混在（リッジ付近）</translation>
+    </message>
+    <message>
+        <source>bound not known</source>
+        <translation>律速要因は不明</translation>
+    </message>
+    <message>
+        <source>arithmetic intensity (FLOPs per byte moved, log scale)</source>
+        <translation>演算強度（移動 1 バイトあたりの FLOP、対数目盛）</translation>
+    </message>
+    <message>
+        <source>achieved TFLOP/s (log scale)</source>
+        <translation>達成 TFLOP/s（対数目盛）</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;%2 TFLOP/s · %3 GB/s · %4 FLOP/B</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;%2 TFLOP/s · %3 GB/s · %4 FLOP/B</translation>
+    </message>
+    <message>
+        <source>&lt;br&gt;%1 % of the %2 ceiling (%3 TFLOP/s), %4 % of the copy bandwidth</source>
+        <translation>&lt;br&gt;%2 の上限（%3 TFLOP/s）の %1 %、コピー帯域の %4 %</translation>
+    </message>
+    <message>
+        <source>&lt;br&gt;%1 GFLOP and %2 MB per iteration, median %3</source>
+        <translation>&lt;br&gt;1 反復あたり %1 GFLOP・%2 MB、中央値 %3</translation>
+    </message>
+    <message>
+        <source>&lt;br&gt;&lt;b&gt;%1&lt;/b&gt;: %2</source>
+        <translation>&lt;br&gt;&lt;b&gt;%1&lt;/b&gt;：%2</translation>
+    </message>
+    <message>
+        <source>&lt;br&gt;work: the eager count of %1%2 (this config&apos;s operators are not observed)</source>
+        <translation>&lt;br&gt;仕事量：%1 の eager 計数%2（この設定の演算子は観測されません）</translation>
+    </message>
+    <message>
+        <source>, bytes rescaled</source>
+        <translation>、バイト数は換算</translation>
+    </message>
+    <message>
+        <source>%1 (eager count)</source>
+        <translation>%1（eager 計数）</translation>
+    </message>
+    <message>
+        <source>%1 roof: %2 TFLOP/s%3</source>
+        <translation>%1 の上限：%2 TFLOP/s%3</translation>
+    </message>
+    <message>
+        <source> (datasheet %1)</source>
+        <translation>（データシート %1）</translation>
+    </message>
+    <message>
+        <source>No config placed yet: each one is placed when it finishes</source>
+        <translation>まだ設定が配置されていません：各設定は終了時に配置されます</translation>
+    </message>
+    <message>
+        <source>Needs a session run with the roofline on (inferscope-cli profile/sweep --roofline)</source>
+        <translation>ルーフラインを有効にして実行したセッションが必要です（inferscope-cli profile/sweep --roofline）</translation>
+    </message>
+    <message>
+        <source>%1 configs</source>
+        <translation>%1 設定</translation>
+    </message>
+    <message>
+        <source> · ceilings of %1 measured %2 · copy %3 GB/s</source>
+        <translation> · %1 の上限は %2 に測定 · コピー %3 GB/s</translation>
+    </message>
+    <message>
+        <source> · no ceilings in this session</source>
+        <translation> · このセッションには上限がありません</translation>
+    </message>
+    <message>
+        <source> · hollow dot: work from an eager config&apos;s count</source>
+        <translation> · 白抜きの点：仕事量は eager 設定の計数から</translation>
+    </message>
+    <message>
+        <source>Roofline: achieved TFLOP/s vs arithmetic intensity</source>
+        <translation>ルーフライン：達成 TFLOP/s と演算強度</translation>
     </message>
 </context>
 <context>

@@ -48,6 +48,7 @@
 #include "gui/widgets/run_status_bar.h"
 #include "gui/widgets/session_export_controller.h"
 #include "gui/widgets/speed_accuracy_chart.h"
+#include "gui/widgets/roofline_chart.h"
 #include "gui/widgets/trust_prompt.h"
 #include "gui/wizard/recommendation_wizard.h"
 
@@ -198,6 +199,8 @@ void MainWindow::createCentralArea() {
   speed_chart_ = new SpeedAccuracyChart(document_);
   addTrTab(this, tabs_, speed_chart_, QT_TR_NOOP("Speed × accuracy"));
   connect(speed_chart_, &SpeedAccuracyChart::toleranceChanged, results_model_, &ResultsTableModel::setTolerance);
+  // Next to speed × accuracy (issue #19).
+  addTrTab(this, tabs_, new RooflineChart(document_), QT_TR_NOOP("Roofline"));
   kernels_view_ = new KernelsView(document_);
   addTrTab(this, tabs_, kernels_view_, QT_TR_NOOP("Kernels"));
   cudnn_chart_ = new CudnnChart(document_);
@@ -266,7 +269,7 @@ void MainWindow::createMenus() {
   view->addAction(log_scale_action_);
   view->addAction(chart_only_action_);
   view->addSeparator();
-  // Ctrl+1 … Ctrl+5: the chart tabs, listed here so the shortcuts can be found.
+  // Ctrl+1 … Ctrl+7: the chart tabs, listed here so the shortcuts can be found.
   for (int i = 0; i < tabs_->count(); ++i) {
     auto* tab = view->addAction(tabs_->tabText(i), this, [this, i] { tabs_->setCurrentIndex(i); });
     tab->setObjectName(QStringLiteral("tabAction:%1").arg(i));  // follows its tab's text (changeEvent)

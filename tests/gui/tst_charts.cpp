@@ -154,7 +154,7 @@ class TestCharts : public QObject {
     QVERIFY(session);
     const int configs = static_cast<int>(session->configs.size());
     QCOMPARE(configs, 3);
-    QCOMPARE(window.chartTabs()->count(), 6);  // Latency, Memory, Speed × accuracy, Kernels, cuDNN, Devices
+    QCOMPARE(window.chartTabs()->count(), 7);  // Latency, Memory, Speed × accuracy, Roofline, Kernels, cuDNN, Devices
     QCOMPARE(window.memoryChart()->configCount(), configs);
     QCOMPARE(window.speedAccuracyChart()->pointCount(), okConfigs(*session));
     QVERIFY(window.speedAccuracyChart()->frontCount() >= 1);

@@ -1,0 +1,215 @@
+// RooflineChart: the roofs from SessionResult::ceilings, the dots from each ConfigResult::roofline
+// (computed by core/roofline; the CLI prints the same numbers), one graph per dot so each keeps
+// its colour.
+#include "gui/widgets/roofline_chart.h"
+
+#include <qcustomplot.h>
+
+#include <QEvent>
+#include <QLabel>
+#include <QVBoxLayout>
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+#include "gui/lib/config_palette.h"
+#include "gui/lib/session_document.h"
+#include "gui/lib/value_format.h"
+
+namespace inferscope::gui {
+namespace {
+
+// Roof colours per precision, the same in light and dark themes (drawn as lines, not fills).
+QColor roofColor(const std::string& precision) {
+  if (precision == "fp32") return QColor(90, 120, 200);
+  if (precision == "tf32") return QColor(60, 160, 170);
+  if (precision == "fp16") return QColor(200, 140, 40);
+  if (precision == "bf16") return QColor(200, 80, 80);
+  return QColor(140, 140, 140);
+}
+
+QString boundWords(roofline::Bound bound) {
+  switch (bound) {
+    case roofline::Bound::Compute:
+      return RooflineChart::tr("compute-bound");
+    case roofline::Bound::Memory:
+      return RooflineChart::tr("memory-bound");
+    case roofline::Bound::LaunchHost:
+      return RooflineChart::tr("launch/host-bound");
+    case roofline::Bound::Mixed:
+      return RooflineChart::tr("mixed (near the ridge)");
+    case roofline::Bound::Unknown:
+      break;
+  }
+  return RooflineChart::tr("bound not known");
+}
+
+}  // namespace
+
+RooflineChart::RooflineChart(SessionDocument* document, QWidget* parent)
+    : QWidget(parent), document_(document), plot_(new QCustomPlot(this)), note_(new QLabel) {
+  plot_->setObjectName(QStringLiteral("rooflinePlot"));
+  note_->setObjectName(QStringLiteral("rooflineNote"));
+  note_->setForegroundRole(QPalette::PlaceholderText);
+  note_->setWordWrap(true);
+  auto* layout = new QVBoxLayout(this);
+  layout->setContentsMargins(0, 0, 0, 0);
+  auto* top = new QHBoxLayout;
+  top->setContentsMargins(6, 4, 6, 0);
+  top->addWidget(note_, 1);
+  layout->addLayout(top);
+  layout->addWidget(plot_, 1);
+
+  ChartStyle::apply(plot_, this);
+  ChartStyle::legendAbove(plot_);
+  plot_->setInteractions(QCP::iRangeDrag | QCP::iRangeZoom);
+  for (QCPAxis* axis : {plot_->xAxis, plot_->yAxis}) {
+    axis->setScaleType(QCPAxis::stLogarithmic);
+    axis->setTicker(QSharedPointer<QCPAxisTickerLog>::create());
+    axis->setNumberFormat(QStringLiteral("gb"));
+  }
+  plot_->xAxis->setLabel(tr("arithmetic intensity (FLOPs per byte moved, log scale)"));
+  plot_->yAxis->setLabel(tr("achieved TFLOP/s (log scale)"));
+  connect(document_, &SessionDocument::reset, this, &RooflineChart::rebuild);
+  connect(document_, &SessionDocument::resultAdded, this, &RooflineChart::rebuild);
+  new ChartHover(plot_, [this](const QPointF& p) { return textAt(p); });
+  rebuild();
+}
+
+QString RooflineChart::note() const { return note_->text(); }
+
+QString RooflineChart::pointText(int i) const { return points_.at(static_cast<std::size_t>(i)).text; }
+
+QPointF RooflineChart::pointPixel(int i) const {
+  const auto& p = points_.at(static_cast<std::size_t>(i));
+  return {plot_->xAxis->coordToPixel(p.intensity), plot_->yAxis->coordToPixel(p.tflops)};
+}
+
+void RooflineChart::changeEvent(QEvent* event) {
+  QWidget::changeEvent(event);
+  if (event->type() != QEvent::LanguageChange) return;
+  plot_->xAxis->setLabel(tr("arithmetic intensity (FLOPs per byte moved, log scale)"));
+  plot_->yAxis->setLabel(tr("achieved TFLOP/s (log scale)"));
+  rebuild();
+}
+
+void RooflineChart::rebuild() {
+  plot_->clearPlottables();
+  plot_->clearItems();
+  points_.clear();
+  ceiling_count_ = 0;
+  const SessionResult session = document_->resultsSoFar();
+  const auto* ceilings = session.ceilings ? &*session.ceilings : nullptr;
+  const auto& series = document_->series();
+
+  double x_min = std::numeric_limits<double>::infinity(), x_max = 0;
+  double y_min = std::numeric_limits<double>::infinity(), y_max = 0;
+  for (std::size_t i = 0; i < session.configs.size(); ++i) {
+    const auto& c = session.configs[i];
+    if (!c.roofline || c.roofline->achieved_tflops <= 0 || c.roofline->intensity <= 0) continue;
+    const auto& r = *c.roofline;
+    Point p;
+    p.key = QString::fromStdString(c.config.key());
+    p.intensity = r.intensity;
+    p.tflops = r.achieved_tflops;
+    p.text = tr("<b>%1</b><br>%2 TFLOP/s · %3 GB/s · %4 FLOP/B")
+                 .arg(p.key, ValueFormat::number(r.achieved_tflops), ValueFormat::number(r.achieved_gbps),
+                      ValueFormat::number(r.intensity));
+    if (r.ceiling_tflops > 0) {
+      p.text += tr("<br>%1 % of the %2 ceiling (%3 TFLOP/s), %4 % of the copy bandwidth")
+                    .arg(ValueFormat::number(r.pct_of_compute_ceiling), QString::fromStdString(r.precision),
+                         ValueFormat::number(r.ceiling_tflops), ValueFormat::number(r.pct_of_memory_ceiling));
+    }
+    p.text += tr("<br>%1 GFLOP and %2 MB per iteration, median %3")
+                  .arg(ValueFormat::number(r.work.flops / 1e9), ValueFormat::number(r.work.bytes / 1e6),
+                       ValueFormat::ms(r.median_ms));
+    p.text += tr("<br><b>%1</b>: %2").arg(boundWords(r.bound), QString::fromStdString(r.reason).toHtmlEscaped());
+    if (r.work_source == "eager") {
+      p.text += tr("<br>work: the eager count of %1%2 (this config's operators are not observed)")
+                    .arg(QString::fromStdString(r.work_from), r.bytes_scaled ? tr(", bytes rescaled") : QString());
+    }
+    const bool eager = r.work_source == "eager";
+    QColor color = i < series.size() ? ConfigPalette::onPalette(series[i].color, palette()) : QColor(160, 160, 160);
+    auto* graph = plot_->addGraph();
+    graph->setName(eager ? tr("%1 (eager count)").arg(p.key) : p.key);
+    graph->setLineStyle(QCPGraph::lsNone);
+    graph->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDisc, QPen(color.darker(120), 1.5),
+                                           eager ? Qt::NoBrush : QBrush(color), 10));
+    graph->addData(p.intensity, p.tflops);
+    x_min = std::min(x_min, p.intensity);
+    x_max = std::max(x_max, p.intensity);
+    y_min = std::min(y_min, p.tflops);
+    y_max = std::max(y_max, p.tflops);
+    points_.push_back(std::move(p));
+  }
+
+  // The roofs: bandwidth × intensity up to each precision's ridge, its matmul peak beyond.
+  if (ceilings != nullptr && ceilings->copy_gbps > 0) {
+    for (const auto& peak : ceilings->matmul) {
+      if (peak.measured_tflops <= 0) continue;
+      const double ridge = peak.measured_tflops * 1e3 / ceilings->copy_gbps;
+      x_min = std::min(x_min, ridge / 30);
+      x_max = std::max(x_max, ridge * 10);
+      y_max = std::max(y_max, peak.measured_tflops);
+    }
+    if (!std::isfinite(x_min)) x_min = 0.1;
+    for (const auto& peak : ceilings->matmul) {
+      if (peak.measured_tflops <= 0) continue;
+      const double ridge = peak.measured_tflops * 1e3 / ceilings->copy_gbps;
+      auto* roof = plot_->addGraph();
+      roof->setName(tr("%1 roof: %2 TFLOP/s%3")
+                        .arg(QString::fromStdString(peak.precision), ValueFormat::number(peak.measured_tflops),
+                             peak.datasheet_tflops > 0 ? tr(" (datasheet %1)").arg(ValueFormat::number(peak.datasheet_tflops))
+                                                       : QString()));
+      roof->setPen(QPen(roofColor(peak.precision), 1.6));
+      roof->setSelectable(QCP::stNone);
+      const double left = x_min / 3;
+      roof->addData(left, ceilings->copy_gbps * left / 1e3);
+      roof->addData(ridge, peak.measured_tflops);
+      roof->addData(x_max * 3, peak.measured_tflops);
+      y_min = std::min(y_min, ceilings->copy_gbps * left / 1e3);
+      ++ceiling_count_;
+    }
+  }
+  if (!std::isfinite(x_min)) {
+    x_min = 1;
+    x_max = 100;
+  }
+  if (!std::isfinite(y_min) || y_min <= 0) {
+    y_min = 1e-3;
+    y_max = std::max(y_max, 1.0);
+  }
+  plot_->xAxis->setRange(x_min / 3, x_max * 3);
+  plot_->yAxis->setRange(y_min / 3, y_max * 3);
+
+  QString text;
+  if (points_.empty()) {
+    text = session.request.run.roofline || ceilings != nullptr
+               ? tr("No config placed yet: each one is placed when it finishes")
+               : tr("Needs a session run with the roofline on (inferscope-cli profile/sweep --roofline)");
+  } else {
+    text = tr("%1 configs").arg(pointCount());
+    if (ceilings != nullptr) {
+      text += tr(" · ceilings of %1 measured %2 · copy %3 GB/s")
+                  .arg(QString::fromStdString(ceilings->key.device_name), QString::fromStdString(ceilings->measured_utc),
+                       ValueFormat::number(ceilings->copy_gbps));
+      if (ceilings->datasheet_gbps > 0) text += tr(" (datasheet %1)").arg(ValueFormat::number(ceilings->datasheet_gbps));
+    } else {
+      text += tr(" · no ceilings in this session");
+    }
+    text += tr(" · hollow dot: work from an eager config's count");
+  }
+  note_->setText(text);
+  plot_->replot(QCustomPlot::rpQueuedReplot);
+}
+
+QString RooflineChart::textAt(const QPointF& pixel) const {
+  for (std::size_t i = 0; i < points_.size(); ++i) {
+    const QPointF at = pointPixel(static_cast<int>(i));
+    if (std::hypot(at.x() - pixel.x(), at.y() - pixel.y()) <= 9) return points_[i].text;
+  }
+  return {};
+}
+
+}  // namespace inferscope::gui

@@ -1,0 +1,60 @@
+// The "Roofline" page (issue #19), next to Speed × accuracy: log-log, arithmetic intensity
+// (FLOPs per byte moved) across, achieved TFLOP/s up; the device's measured ceilings as roofs —
+// the copy bandwidth's slope meeting each precision's matmul peak at its ridge —, one dot per
+// config in its palette colour (hollow when its work is an eager config's count: CUDA graphs,
+// AOTInductor). Hovering a dot gives its numbers and its bound. The values are the session's
+// (ConfigResult::roofline, SessionResult::ceilings): files recorded with `--roofline` on a GPU
+// server draw here as they were measured.
+#pragma once
+
+#include <QWidget>
+
+#include <vector>
+
+#include "gui/widgets/chart_style.h"
+
+class QCustomPlot;
+class QLabel;
+
+namespace inferscope::gui {
+
+class SessionDocument;
+
+class RooflineChart : public QWidget, public ExportableChart {
+  Q_OBJECT
+
+ public:
+  explicit RooflineChart(SessionDocument* document, QWidget* parent = nullptr);
+
+  QCustomPlot* plot() const { return plot_; }
+  QCustomPlot* exportPlot() const override { return plot_; }
+  QString exportTitle() const override { return tr("Roofline: achieved TFLOP/s vs arithmetic intensity"); }
+
+  int pointCount() const { return static_cast<int>(points_.size()); }
+  // One roof per measured precision.
+  int ceilingCount() const { return ceiling_count_; }
+  QString pointKey(int i) const { return points_.at(static_cast<std::size_t>(i)).key; }
+  // The hover text of point i, and where it is drawn (widget pixels of the plot).
+  QString pointText(int i) const;
+  QPointF pointPixel(int i) const;
+  QString note() const;
+
+ protected:
+  void changeEvent(QEvent* event) override;  // LanguageChange: the axes and dots again
+
+ private:
+  struct Point {
+    QString key, text;
+    double intensity = 0, tflops = 0;
+  };
+  void rebuild();
+  QString textAt(const QPointF& pixel) const;
+
+  SessionDocument* document_;
+  QCustomPlot* plot_;
+  QLabel* note_;
+  std::vector<Point> points_;
+  int ceiling_count_ = 0;
+};
+
+}  // namespace inferscope::gui
