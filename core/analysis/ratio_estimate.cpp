@@ -64,9 +64,8 @@ ConfidenceInterval combinedInterval(const std::vector<double>& baseline,
                                     const std::vector<double>& candidate, double ratio,
                                     double level, double tau_b, double tau_c,
                                     const PersistenceFloors& known) {
-  const double se =
-      std::hypot(logStandardErrorOf(baseline, level, tau_b, known.baseline_known),
-                 logStandardErrorOf(candidate, level, tau_c, known.candidate_known));
+  const double se = std::hypot(logStandardErrorOf(baseline, level, tau_b, known.baseline_known),
+                               logStandardErrorOf(candidate, level, tau_c, known.candidate_known));
   if (!std::isfinite(se)) return noInterval(level);
   const double half = normalQuantile(1.0 - (1.0 - level) / 2.0) * se;
   ConfidenceInterval ci;
@@ -131,8 +130,8 @@ RatioEstimate compareMediansAtLevel(const std::vector<double>& baseline_steady_m
       floors.candidate > 0 ? floors.candidate : persistenceFloor(candidate_steady_ms);
   r.ci = independent(baseline_steady_ms, tau_b) && independent(candidate_steady_ms, tau_c)
              ? bootstrapInterval(baseline_steady_ms, candidate_steady_ms, level, seed)
-             : combinedInterval(baseline_steady_ms, candidate_steady_ms, r.ratio, level, tau_b, tau_c,
-                                floors);
+             : combinedInterval(baseline_steady_ms, candidate_steady_ms, r.ratio, level, tau_b,
+                                tau_c, floors);
   if (!r.ci.valid()) r.ci = rangeInterval(baseline_steady_ms, candidate_steady_ms, level);
   const double upper_equivalent = 1.0 + delta;
   const double lower_equivalent = 1.0 / (1.0 + delta);

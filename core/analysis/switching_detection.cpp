@@ -280,11 +280,11 @@ std::optional<SwitchingEvidence> switchingEvidence(const std::vector<double>& y,
     sxy += a * b, sxx += b * b;
     count[split[t - 1]][split[t]] += 1;
   }
-  // A cheap exit before the three EM fits on long regions, where they cost hundreds of ms: persistent
-  // levels at least two noise widths apart leave a hard split at the midpoint with clearly fewer
-  // runs than independent draws would. No such sign (runs z > −2) means no persistence to find.
-  // Below kPreTestRegion the fits are cheap and the weakest switching (stays of ~3 iterations
-  // at n ≤ 300, docs/MEASUREMENT.md) needs them, so every short region is fitted.
+  // A cheap exit before the three EM fits on long regions, where they cost hundreds of ms:
+  // persistent levels at least two noise widths apart leave a hard split at the midpoint with
+  // clearly fewer runs than independent draws would. No such sign (runs z > −2) means no
+  // persistence to find. Below kPreTestRegion the fits are cheap and the weakest switching (stays
+  // of ~3 iterations at n ≤ 300, docs/MEASUREMENT.md) needs them, so every short region is fitted.
   if (m >= kPreTestRegion && runsZ(split) > kPreTestRunsZ) return std::nullopt;
   MarkovSwitchingAr start;
   start.mean[0] = mix.mean[0], start.mean[1] = mix.mean[1];

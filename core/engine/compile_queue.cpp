@@ -58,8 +58,9 @@ std::vector<std::string> helperEnvironment(int parallelism) {
   }
   if (!threads_set) {
     const unsigned cores = std::max(1u, std::thread::hardware_concurrency());
-    env.push_back(fmt::format("TORCHINDUCTOR_COMPILE_THREADS={}",
-                              std::max(1u, cores / static_cast<unsigned>(std::max(1, parallelism)))));
+    env.push_back(
+        fmt::format("TORCHINDUCTOR_COMPILE_THREADS={}",
+                    std::max(1u, cores / static_cast<unsigned>(std::max(1, parallelism)))));
   }
   return env;
 }

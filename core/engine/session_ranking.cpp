@@ -82,9 +82,9 @@ SessionRanking rankSession(const SessionResult& session, const RankingOptions& o
         // Both ran in several processes: the speed-up a fresh process sees, from the levels
         // across processes (docs/MEASUREMENT.md, "Forks").
         if (!baseline_forks) baseline_forks = analysis::analyseForks(forkSteadySeries(b));
-        const auto ratio = analysis::compareForks(*baseline_forks,
-                                                  analysis::analyseForks(forkSteadySeries(c)),
-                                                  options.equivalence_delta);
+        const auto ratio =
+            analysis::compareForks(*baseline_forks, analysis::analyseForks(forkSteadySeries(c)),
+                                   options.equivalence_delta);
         r.speedup = ratio.ratio;
         r.speedup_low = ratio.ci.low;
         r.speedup_high = ratio.ci.high;

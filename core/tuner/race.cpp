@@ -332,18 +332,20 @@ void Race::screen(std::vector<Entry>& entries, TuneResult& result) {
   }
   for (auto i : pending) {
     auto& o = entries[i].outcome;
-    o.reason = measurer_.cancelled() ? "cancelled"
-               : !measurer_.ready(o.config)
-                   // The compile queue stops its helpers when the run ends (they would slow
-                   // what runs next), so nothing of this compile is cached: say so.
-                   ? "not measured: its package was still compiling when the budget ran out, and "
-                     "the compile stops with the run (nothing cached): raise --budget-s"
-               : waited[i]
-                   ? fmt::format("not measured: its package was ready after the wait for compiles "
-                                 "({:.0f} s) had ended; the next run finds it cached",
-                                 units::msToS(wait_end))
-                   : fmt::format("not measured: screening's share of the budget ({:.0f} s) ran out",
-                                 units::msToS(screen_end));
+    o.reason =
+        measurer_.cancelled() ? "cancelled"
+        : !measurer_.ready(o.config)
+            // The compile queue stops its helpers when the run ends (they would slow
+            // what runs next), so nothing of this compile is cached: say so.
+            ? "not measured: its package was still compiling when the budget ran out, and "
+              "the compile stops with the run (nothing cached): raise --budget-s"
+            : waited[i]
+                  ? fmt::format(
+                        "not measured: its package was ready after the wait for compiles "
+                        "({:.0f} s) had ended; the next run finds it cached",
+                        units::msToS(wait_end))
+                  : fmt::format("not measured: screening's share of the budget ({:.0f} s) ran out",
+                                units::msToS(screen_end));
     observer_->onCandidate(o);
   }
 }

@@ -11,11 +11,11 @@
 #include <algorithm>
 #include <map>
 
-#include "core/model/model_zoo.h"
 #include "core/common/units.h"
+#include "core/model/model_zoo.h"
 #include "gui/lib/tune_process.h"
-#include "gui/widgets/translated_text.h"
 #include "gui/lib/value_format.h"
+#include "gui/widgets/translated_text.h"
 #include "gui/wizard/wizard_pages.h"
 
 namespace inferscope::gui {
@@ -47,9 +47,12 @@ ValidationPage::ValidationPage(WizardState* state, QWidget* parent)
       verdict_label_(new QLabel),
       session_dir_(new QTemporaryDir) {
   bindTr(this, this, "title", QT_TR_NOOP("Validation"));
-  bindTr(this, this, "subTitle", QT_TR_NOOP("The tuner races the whole space on this device, starting from the recommendation; the "
-         "finalists "
-         "run in fresh processes, and the fastest safe config wins."));
+  bindTr(
+      this, this, "subTitle",
+      QT_TR_NOOP(
+          "The tuner races the whole space on this device, starting from the recommendation; the "
+          "finalists "
+          "run in fresh processes, and the fastest safe config wins."));
   check_button_->setObjectName(QStringLiteral("checkButton"));
   open_button_->setObjectName(QStringLiteral("openSessionButton"));
   open_button_->setEnabled(false);
@@ -58,7 +61,9 @@ ValidationPage::ValidationPage(WizardState* state, QWidget* parent)
     label->setForegroundRole(QPalette::PlaceholderText);
   }
   results_table_->setObjectName(QStringLiteral("validationTable"));
-  bindTrHeaders(this, results_table_, {QT_TR_NOOP("Config"), QT_TR_NOOP("State"), QT_TR_NOOP("Median (ms)"), QT_TR_NOOP("Interval (ms)"), QT_TR_NOOP("Compile (s)"), QT_TR_NOOP("Reason")});
+  bindTrHeaders(this, results_table_,
+                {QT_TR_NOOP("Config"), QT_TR_NOOP("State"), QT_TR_NOOP("Median (ms)"),
+                 QT_TR_NOOP("Interval (ms)"), QT_TR_NOOP("Compile (s)"), QT_TR_NOOP("Reason")});
   results_table_->horizontalHeader()->setSectionResizeMode(kReason, QHeaderView::Stretch);
   results_table_->verticalHeader()->setVisible(false);
   results_table_->setEditTriggers(QAbstractItemView::NoEditTriggers);
@@ -148,11 +153,10 @@ void ValidationPage::startValidation(const QStringList& model_arguments, double 
   QStringList args = model_arguments;
   args << QStringLiteral("-d") << (caps.isCuda() ? QStringLiteral("cuda") : QStringLiteral("cpu"));
   if (budget_s > 0) args << QStringLiteral("--budget-s") << QString::number(budget_s);
-  args << QStringLiteral("--metric")
-       << QString::fromUtf8(toString(state_->request.metric)) << QStringLiteral("--tolerance")
-       << QString::number(state_->request.tolerance, 'g', 6) << QStringLiteral("--family")
-       << QString::fromUtf8(advisor::toString(state_->request.family)) << QStringLiteral("-o")
-       << session_path_;
+  args << QStringLiteral("--metric") << QString::fromUtf8(toString(state_->request.metric))
+       << QStringLiteral("--tolerance") << QString::number(state_->request.tolerance, 'g', 6)
+       << QStringLiteral("--family") << QString::fromUtf8(advisor::toString(state_->request.family))
+       << QStringLiteral("-o") << session_path_;
   verdict_label_->setText(tr("Measuring…"));
   check_button_->setEnabled(false);
   open_button_->setEnabled(false);
@@ -251,8 +255,9 @@ void ValidationPage::onEvent(const tuner::TuneEvent& e) {
     progress_label_->setToolTip(tr("Spent %1 s of %2 s (%3 s left)")
                                     .arg(seconds(e.spent_ms), seconds(e.budget_ms),
                                          seconds(std::max(0.0, e.budget_ms - e.spent_ms))));
-    setSubTitle(tr("Spent %1 s of the %2 s budget.").arg(seconds(e.spent_ms), seconds(e.budget_ms)) +
-                (budget_note_.isEmpty() ? QString() : QLatin1Char(' ') + budget_note_));
+    setSubTitle(
+        tr("Spent %1 s of the %2 s budget.").arg(seconds(e.spent_ms), seconds(e.budget_ms)) +
+        (budget_note_.isEmpty() ? QString() : QLatin1Char(' ') + budget_note_));
   } else if (e.type == "tune_budget") {
     // The default budget grew for a cold compile: the reason stays beside the time spent.
     budget_note_ = QString::fromStdString(e.reason);

@@ -1,12 +1,12 @@
 // The two-state Markov-switching AR(1) fit: parameters recovered from a simulated chain, the
 // independent-state constraint held, and likelihoods that nest as the models do.
-#include "core/analysis/markov_switching_ar.h"
-#include "core/analysis/switching_detection.h"
-
 #include <gtest/gtest.h>
 
 #include <cmath>
 #include <random>
+
+#include "core/analysis/markov_switching_ar.h"
+#include "core/analysis/switching_detection.h"
 
 using namespace inferscope::analysis;
 

@@ -147,7 +147,6 @@ TEST(Race, AMeasurementBesideACompilerNeedsAWiderMarginToEliminate) {
   EXPECT_GT(run(60000), 20);  // survives screening beside a compile, decided in a quiet round
 }
 
-
 // One compile at a time, 20 s each: after the first (started before anything was measured), the
 // queue follows the eager siblings' medians (same precision and memory format), and a precision
 // whose every eager config was unsafe is compiled last. The eager medians here reverse the guide's
@@ -156,8 +155,10 @@ std::vector<std::string> compileOrder(std::optional<Precision> overflows) {
   FakeMeasurer m;
   m.compile_slots = 1;
   const auto space = encoderSpace();
-  const std::map<Precision, double> eager{{Precision::Fp32, 1.5}, {Precision::Tf32, 1.2},
-                                          {Precision::Fp16Cast, 10}, {Precision::Bf16Cast, 5}};
+  const std::map<Precision, double> eager{{Precision::Fp32, 1.5},
+                                          {Precision::Tf32, 1.2},
+                                          {Precision::Fp16Cast, 10},
+                                          {Precision::Bf16Cast, 5}};
   for (const auto& c : space.candidates()) {
     if (c.compile == CompileMode::AotInductor) {
       m.profiles[c.key()] = at(1.0);
@@ -212,8 +213,8 @@ TEST(Race, AColdCompileExtendsTheDefaultBudgetAndSaysSo) {
     Race race(m, o);
     return race.run(encoderSpace());
   };
-  const auto cold = run({{"fp32+aoti", 30000}, {"tf32+aoti", 30000}, {"fp16+aoti", 30000},
-                         {"bf16+aoti", 30000}});
+  const auto cold =
+      run({{"fp32+aoti", 30000}, {"tf32+aoti", 30000}, {"fp16+aoti", 30000}, {"bf16+aoti", 30000}});
   EXPECT_DOUBLE_EQ(cold.budget_ms, 160000);
   EXPECT_NE(cold.budget_note.find("no AOTInductor package of this model is cached"),
             std::string::npos)
