@@ -63,9 +63,9 @@ double logStandardErrorOf(const std::vector<double>& values, double level, doubl
 ConfidenceInterval combinedInterval(const std::vector<double>& baseline,
                                     const std::vector<double>& candidate, double ratio,
                                     double level, double tau_b, double tau_c,
-                                    const PersistenceFloors& known) {
-  const double se = std::hypot(logStandardErrorOf(baseline, level, tau_b, known.baseline_known),
-                               logStandardErrorOf(candidate, level, tau_c, known.candidate_known));
+                                    const KnownAnalyses& known) {
+  const double se = std::hypot(logStandardErrorOf(baseline, level, tau_b, known.baseline),
+                               logStandardErrorOf(candidate, level, tau_c, known.candidate));
   if (!std::isfinite(se)) return noInterval(level);
   const double half = normalQuantile(1.0 - (1.0 - level) / 2.0) * se;
   ConfidenceInterval ci;
@@ -107,7 +107,7 @@ double persistenceFloor(const std::vector<double>& values) {
 
 RatioEstimate compareMediansAtLevel(const std::vector<double>& baseline_steady_ms,
                                     const std::vector<double>& candidate_steady_ms, double delta,
-                                    double level, std::uint64_t seed, PersistenceFloors floors) {
+                                    double level, std::uint64_t seed, const KnownAnalyses& known) {
   RatioEstimate r;
   r.ci = noInterval(level);
   if (baseline_steady_ms.empty() || candidate_steady_ms.empty()) {
@@ -125,13 +125,14 @@ RatioEstimate compareMediansAtLevel(const std::vector<double>& baseline_steady_m
   if (!std::isfinite(r.ratio) || baseline_steady_ms.size() < 2 || candidate_steady_ms.size() < 2) {
     return r;
   }
-  const double tau_b = floors.baseline > 0 ? floors.baseline : persistenceFloor(baseline_steady_ms);
+  const double tau_b =
+      known.baseline.tau_floor > 0 ? known.baseline.tau_floor : persistenceFloor(baseline_steady_ms);
   const double tau_c =
-      floors.candidate > 0 ? floors.candidate : persistenceFloor(candidate_steady_ms);
+      known.candidate.tau_floor > 0 ? known.candidate.tau_floor : persistenceFloor(candidate_steady_ms);
   r.ci = independent(baseline_steady_ms, tau_b) && independent(candidate_steady_ms, tau_c)
              ? bootstrapInterval(baseline_steady_ms, candidate_steady_ms, level, seed)
              : combinedInterval(baseline_steady_ms, candidate_steady_ms, r.ratio, level, tau_b,
-                                tau_c, floors);
+                                tau_c, known);
   if (!r.ci.valid()) r.ci = rangeInterval(baseline_steady_ms, candidate_steady_ms, level);
   const double upper_equivalent = 1.0 + delta;
   const double lower_equivalent = 1.0 / (1.0 + delta);

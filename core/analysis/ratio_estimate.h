@@ -38,22 +38,21 @@ RatioEstimate compareMedians(const std::vector<double>& baseline_steady_ms,
 // series many times, or whose steady-state analysis already found it, passes it in below.
 double persistenceFloor(const std::vector<double>& steady_ms);
 
-// What a caller already knows about each series from its steady-state analysis: τ's floor, and
-// the median's 95 % order-statistic interval computed with that floor (the one the combined
-// interval would compute again). ≤ 0: computed here.
+// What a caller already knows about a series from its steady-state analysis: τ's floor, and the
+// median's 95 % order-statistic interval computed with that floor (the one the combined interval
+// would compute again; used at level 0.95 only). ≤ 0: computed here.
 struct KnownSeries {
   double tau_floor = 0;
   double median_ci_low = 0, median_ci_high = 0;
 };
-struct PersistenceFloors {
-  double baseline = 0, candidate = 0;  // τ floors; ≤ 0: computed here
-  KnownSeries baseline_known, candidate_known;  // used at level 0.95 only
+struct KnownAnalyses {
+  KnownSeries baseline, candidate;
 };
 
-// As above at a chosen confidence level (compareMedians uses 0.95), with floors known beforehand.
+// As above at a chosen confidence level (compareMedians uses 0.95), with what is known beforehand.
 RatioEstimate compareMediansAtLevel(const std::vector<double>& baseline_steady_ms,
                                     const std::vector<double>& candidate_steady_ms, double delta,
                                     double level, std::uint64_t seed,
-                                    PersistenceFloors floors = {});
+                                    const KnownAnalyses& known = {});
 
 }  // namespace inferscope::analysis

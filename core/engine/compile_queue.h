@@ -56,7 +56,7 @@ class CompileQueue {
   // running ones are not disturbed. The tuner calls it as the eager measurements say which
   // precision and memory format lead, so that the likeliest winner's package is ready first.
   void prioritise(const std::vector<std::string>& package_paths);
-  std::vector<std::string> dispatchOrder() const;
+  std::vector<std::string> dispatchOrder() const;  // package paths, the next to start first
   // Queues the compile unless its package is cached and verified, or already queued. Returns at
   // once.
   void submit(const CompileSpec& spec);

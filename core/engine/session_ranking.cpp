@@ -92,13 +92,9 @@ SessionRanking rankSession(const SessionResult& session, const RankingOptions& o
         r.real_difference = ratio.real_difference;
       } else if (b_steady.size() >= 2 && c_steady.size() >= 2) {
         // The samples are there: a bootstrap CI of the ratio of medians (docs/MEASUREMENT.md).
-        analysis::PersistenceFloors floors;
-        floors.baseline_known = knownSeries(b);
-        floors.candidate_known = knownSeries(c);
-        floors.baseline = floors.baseline_known.tau_floor;
-        floors.candidate = floors.candidate_known.tau_floor;
+        const analysis::KnownAnalyses known{knownSeries(b), knownSeries(c)};
         const auto ratio = analysis::compareMediansAtLevel(
-            b_steady, c_steady, options.equivalence_delta, 0.95, 42, floors);
+            b_steady, c_steady, options.equivalence_delta, 0.95, 42, known);
         r.speedup_low = ratio.ci.low;
         r.speedup_high = ratio.ci.high;
         r.speedup_ci_method = ratio.ci.method;

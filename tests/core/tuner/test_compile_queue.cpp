@@ -88,6 +88,24 @@ TEST_F(CompileQueueTest, CompilesInTheBackgroundAndServesTheVerifiedPackage) {
   EXPECT_FALSE(queue.busy());
 }
 
+// The tuner's reordering: listed packages first in the given order, the rest after in theirs,
+// paths the queue does not know ignored.
+TEST_F(CompileQueueTest, PrioritisedPackagesAreDispatchedFirst) {
+  auto& queue = CompileQueue::instance();
+  queue.setParallelism(1);
+  for (const char* name : {"d", "e", "f"}) queue.submit(spec(name));
+  queue.prioritise({spec("f").package_path, (dir_ / "unknown.pt2").string(), spec("e").package_path});
+  std::vector<std::string> mine;  // the queue is process-wide: other tests' jobs are in it too
+  for (const auto& path : queue.dispatchOrder()) {
+    for (const char* name : {"d", "e", "f"}) {
+      if (path == spec(name).package_path) mine.push_back(name);
+    }
+  }
+  EXPECT_EQ(mine, (std::vector<std::string>{"f", "e", "d"}));
+  for (const char* name : {"d", "e", "f"}) queue.obtain(spec(name));
+  EXPECT_FALSE(queue.busy());
+}
+
 TEST_F(CompileQueueTest, ACachedPackageIsReusedOnlyWhenItsHashMatches) {
   const auto s = spec("cached");
   std::ofstream(s.package_path) << "a package";
