@@ -249,15 +249,14 @@ void Race::screen(std::vector<Entry>& entries, TuneResult& result) {
   prioritiseCompiles(entries);
   // Race order, except that packages still to be compiled go last; cached ones keep their place
   // (they are often the winners, and a short budget may not reach the end of the list).
+  std::vector<bool> waited(entries.size(), false);  // was not ready when screening started
+  for (std::size_t i = 0; i < entries.size(); ++i)
+    waited[i] = !measurer_.ready(entries[i].outcome.config);
   std::vector<std::size_t> pending;
-  for (std::size_t i = 0; i < entries.size(); ++i) {
-    const auto& c = entries[i].outcome.config;
-    if (!isAoti(c) || measurer_.ready(c)) pending.push_back(i);
-  }
-  for (std::size_t i = 0; i < entries.size(); ++i) {
-    const auto& c = entries[i].outcome.config;
-    if (isAoti(c) && std::find(pending.begin(), pending.end(), i) == pending.end())
-      pending.push_back(i);
+  for (bool compiling : {false, true}) {
+    for (std::size_t i = 0; i < entries.size(); ++i) {
+      if (waited[i] == compiling) pending.push_back(i);
+    }
   }
   std::vector<OptimizationConfig> all;
   for (auto i : pending) all.push_back(entries[i].outcome.config);
@@ -266,8 +265,6 @@ void Race::screen(std::vector<Entry>& entries, TuneResult& result) {
   // the wait for compiles ends (a package ready after screening's share is what the wait is for).
   const double screen_end = options_.budget_ms * options_.screening_share;
   const double wait_end = options_.budget_ms * (1.0 - options_.finals_share);
-  std::vector<bool> waited(entries.size(), false);  // was not ready when screening started
-  for (auto i : pending) waited[i] = !measurer_.ready(entries[i].outcome.config);
   double cost_sum = 0;
   int cost_count = 0;
   bool screening_over = false;  // the eager configs' share is spent
