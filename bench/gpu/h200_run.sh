@@ -1,6 +1,6 @@
 #!/bin/bash
 # The GPU machine's measurement run (see docs/PERFORMANCE.md). From the repo root there:
-#   bash bench/gpu/h200_run.sh build|test|python|engine|aoti|aoti-max|isolate|forks|tune|tune-files|guide|guide-resnet50|guide-bert|cudnn|cudnn-debug|oom|install-cuda|trace-boundary|roofline|fixture|lessons ...   (phases, in order given)
+#   bash bench/gpu/h200_run.sh build|test|test-gpu|test-rest|python|engine|aoti|aoti-max|isolate|forks|tune|tune-resnet50|tune-bert|tune-reference|tune-files|guide|guide-resnet50|guide-bert|cudnn|cudnn-debug|oom|install-cuda|trace-boundary|roofline|fixture|lessons ...   (phases, in order given)
 # Writes logs, sessions and JSON to $OUT (default ./out). Needs .gpu (../shared/gpu/fetch-debs.sh).
 set -uo pipefail
 OUT=${OUT:-$PWD/out}; mkdir -p "$OUT"
@@ -15,9 +15,12 @@ run_phase() {
       # TARGETS=inferscope-cli builds the CLI alone (a measuring run that needs no tests).
       cmake --build build-gpu -j16 ${TARGETS:+--target $TARGETS} >"$OUT/build.log" 2>&1 \
         || { grep -E "error|Error" "$OUT/build.log" | head -30; return 1; } ;;
-    test)
-      ctest --test-dir build-gpu -j4 -LE gpu --output-on-failure >"$OUT/ctest.log" 2>&1
-      ctest --test-dir build-gpu -L gpu --output-on-failure >>"$OUT/ctest.log" 2>&1
+    test) run_phase test-gpu; run_phase test-rest ;;
+    test-gpu)  # the CUDA tests alone (label gpu), one at a time: they share the GPU
+      ctest --test-dir build-gpu -L gpu --output-on-failure >"$OUT/ctest_gpu.log" 2>&1
+      grep -E "tests passed|tests failed|Failed|\*\*\*" "$OUT/ctest_gpu.log" | head -30 ;;
+    test-rest)  # every other test; under BUDGET_S, cut at what the call has left
+      ctest --test-dir build-gpu -j8 -LE gpu --output-on-failure >"$OUT/ctest.log" 2>&1
       grep -E "tests passed|tests failed|Failed|\*\*\*" "$OUT/ctest.log" | head -30 ;;
     python)
       PYTHONUNBUFFERED=1 python3 bench/gpu/python_reference.py "$OUT/python_reference.json" --ts-file /tmp/tv_resnet50.pt \
@@ -96,8 +99,9 @@ run_phase() {
       # LibTorch from this machine's PyTorch), into a prefix of its own; the installed CLI must list
       # the H200 and the GUI must draw a session offscreen.
       # INSTALL_BUILD=build-gpu makes this the run's build too (its tests included; the phases after it use it).
+      # INSTALL_ARGS=--skip-tests leaves the tests to the phases test-gpu and test-rest.
       bash scripts/install-cuda.sh --prefix /tmp/inferscope-cuda --build-dir "${INSTALL_BUILD:-/tmp/inferscope-cuda-build}" \
-        >"$OUT/install_cuda.log" 2>&1
+        ${INSTALL_ARGS:-} >"$OUT/install_cuda.log" 2>&1
       echo "install-cuda: exit $?"; grep -E "tests passed|tests failed|Failed|\*\*\*|install-cuda:" "$OUT/install_cuda.log" | head -30; tail -6 "$OUT/install_cuda.log"
       /tmp/inferscope-cuda/bin/inferscope --screenshot "$OUT/installed_gui.png" --size 1280x720 \
         --open tests/fixtures/h200_resnet50_b32.inferscope.json && ls -la "$OUT/installed_gui.png" ;;
@@ -133,6 +137,11 @@ run_phase() {
       # Issue #13: the tuner's targets (bench/gpu/tune_bench.sh core: tune ×3 cold/warm on ResNet-50
       # b32 and the encoder b32×128, the grid of the same space, torch.compile reduce-overhead).
       OUT="$OUT" CLI=$CLI bash bench/gpu/tune_bench.sh core ;;
+    tune-resnet50|tune-bert|tune-reference)
+      # The parts of `tune` alone, for device calls of 10 minutes (the cache of compiled packages
+      # stays in TUNE_CACHE between calls on one machine).
+      TUNE_OUT=/tmp/h200-tune CLI=$CLI bash bench/gpu/tune_bench.sh "${1#tune-}"
+      mkdir -p "$OUT/tune" && cp -r /tmp/h200-tune/. "$OUT/tune/" ;;
     tune-files)
       # Issue #13: real files end to end (torchvision, timm, HF BERT and GPT-2, a Python .pt2).
       OUT="$OUT" CLI=$CLI bash bench/gpu/tune_bench.sh files ;;
@@ -191,8 +200,25 @@ pack() {
   local archive; archive=$(mktemp /tmp/inferscope-results.XXXXXX)
   (cd "$OUT" && tar czf "$archive" . ) && rm -rf "${OUT:?}"/* && mv "$archive" "$OUT/results.tar.gz"
 }
-trap pack EXIT
+# A device call has a hard limit (10 minutes): with BUDGET_S set, each phase runs only when its
+# usual cost (below, measured on the H200) still fits, under a timeout for what is left, so that the
+# results are packed and come back whatever happens. A phase that failed or was cut does not stop
+# the phases after it then; without BUDGET_S the first failure ends the run.
+declare -A PHASE_COST=([roofline]=120 [devices]=90 [lessons]=150 [forks]=180 [tune]=600 [tune-resnet50]=180 [tune-bert]=180
+  [tune-reference]=200 [tune-files]=280
+  [fixture]=60 [trace-boundary]=60 [oom]=40 [python]=120 [engine]=150)
+[ -n "${BUDGET_S:-}" ] && export H200_UNTIL=${H200_UNTIL:-$(( $(date +%s) + BUDGET_S ))}
+export TUNE_UNTIL=${TUNE_UNTIL:-${H200_UNTIL:+$(( H200_UNTIL - 20 ))}}
+left_s() { echo $(( H200_UNTIL - $(date +%s) )); }
+if [ -z "${H200_CHILD:-}" ]; then trap pack EXIT; fi
 for phase in "$@"; do
   echo "=== $phase ($(date +%T))"
-  run_phase "$phase" || { echo "phase $phase failed"; exit 1; }
+  if [ -n "${BUDGET_S:-}" ] && [ -z "${H200_CHILD:-}" ]; then
+    left=$(left_s); need=${PHASE_COST[$phase]:-0}
+    if [ "$left" -lt $(( need + 20 )) ]; then echo "phase $phase skipped: ${left} s left, it needs about ${need} s"; continue; fi
+    H200_CHILD=1 timeout --kill-after=5 $(( left - 15 )) bash "$0" "$phase"
+    rc=$?; [ $rc = 0 ] || echo "phase $phase: exit $rc$([ $rc = 124 ] && echo ' (cut at the call budget)')"
+  else
+    run_phase "$phase" || { echo "phase $phase failed"; exit 1; }
+  fi
 done

@@ -13,13 +13,24 @@
 # Writes to $OUT (default ./out/tune). Budgets are set so that each part fits its minutes; the
 # summary says which run was cold.
 set -uo pipefail
-OUT=${OUT:-$PWD/out}/tune; mkdir -p "$OUT"
+# TUNE_OUT keeps the runs across device calls on one machine (h200_run.sh's tune-* phases): a run
+# whose results are there already is not run again, and `reference` finds the warm runs' keys.
+OUT=${TUNE_OUT:-${OUT:-$PWD/out}/tune}; mkdir -p "$OUT"
 CLI=${CLI:-build-gpu/cli/inferscope-cli}
 # Cold runs start from an empty package cache of their own (warm runs reuse it).
 export XDG_CACHE_HOME=${TUNE_CACHE:-/tmp/inferscope-tune-cache}
 
+# TUNE_UNTIL (seconds since the epoch): a run that would not end before it is skipped (a device
+# call has a hard limit); cold runs take up to 180 s, warm ones up to 70 s.
+fits() {  # fits SECONDS
+  [ -z "${TUNE_UNTIL:-}" ] && return 0
+  [ $(( $(date +%s) + $1 )) -le "$TUNE_UNTIL" ] && return 0
+  echo "skipped: $(( TUNE_UNTIL - $(date +%s) )) s left, the run needs about $1 s"; return 1
+}
+
 tune() {  # tune NAME BUDGET_S|default ARGS… → $OUT/NAME.ndjson, .inferscope.json, .wall_s
   local name=$1 budget=$2; shift 2
+  [ -s "$OUT/$name.wall_s" ] && { echo "$name: done earlier ($(cat "$OUT/$name.wall_s") s)"; return 0; }
   local t0; t0=$(date +%s.%N)
   local budget_args=(--budget-s "$budget"); [ "$budget" = default ] && budget_args=()
   $CLI tune "$@" -d cuda "${budget_args[@]}" --events ndjson -o "$OUT/$name.inferscope.json" \
@@ -29,9 +40,12 @@ tune() {  # tune NAME BUDGET_S|default ARGS… → $OUT/NAME.ndjson, .inferscope
   echo "$name: exit $rc, $(cat "$OUT/$name.wall_s") s"
 }
 
-grid() {  # grid NAME TUNE_RUN ARGS…: every candidate the tune run raced, swept in one process
+grid() {  # grid NAME TUNE_RUN ARGS…: every candidate the tune run raced whose package exists, in one process
   local name=$1 from=$2; shift 2
-  local keys; keys=$(python3 bench/gpu/tune_summary.py --keys "$OUT/$from.ndjson")
+  # The last warm run's candidates (the second warm run may have been skipped for time).
+  [ -f "$OUT/$from.ndjson" ] || from=${from%2}1
+  [ -s "$OUT/$name.txt" ] && { echo "$name: done earlier"; return 0; }
+  local keys; keys=$(python3 bench/gpu/tune_summary.py --keys "$OUT/$from.ndjson" 2>"$OUT/$name.keys_note")
   $CLI sweep -q "$@" -d cuda --plan "$keys" --warmup 5 -n 50 -o "$OUT/$name.inferscope.json" \
     >"$OUT/$name.txt" 2>"$OUT/$name.stderr"
   echo "$name: exit $? ($(echo "$keys" | tr ',' '\n' | wc -l) configs, 5 + 50 iterations each)"
@@ -40,14 +54,14 @@ grid() {  # grid NAME TUNE_RUN ARGS…: every candidate the tune run raced, swep
 phase() {
   case $1 in
     resnet50)  # cold caches first: the package cache starts empty; the default budgets
-      rm -rf "$XDG_CACHE_HOME"
-      tune resnet50_cold default -m resnet50 -b 32
-      tune resnet50_warm1 default -m resnet50 -b 32
-      [ -n "${TUNE_QUICK:-}" ] || tune resnet50_warm2 default -m resnet50 -b 32 ;;
+      [ -s "$OUT/resnet50_cold.wall_s" ] || rm -rf "$XDG_CACHE_HOME"
+      fits 180 && tune resnet50_cold default -m resnet50 -b 32
+      fits 70 && tune resnet50_warm1 default -m resnet50 -b 32
+      [ -n "${TUNE_QUICK:-}" ] || { fits 70 && tune resnet50_warm2 default -m resnet50 -b 32; } ;;
     bert)  # its packages are not cached by the ResNet-50 runs: cold, then warm (default budgets)
-      tune bert_cold default -m bert-encoder -b 32
-      tune bert_warm1 default -m bert-encoder -b 32
-      [ -n "${TUNE_QUICK:-}" ] || tune bert_warm2 default -m bert-encoder -b 32 ;;
+      fits 180 && tune bert_cold default -m bert-encoder -b 32
+      fits 70 && tune bert_warm1 default -m bert-encoder -b 32
+      [ -n "${TUNE_QUICK:-}" ] || { fits 70 && tune bert_warm2 default -m bert-encoder -b 32; } ;;
     reference)  # the exhaustive grid of the raced space, torch.compile in Python, the summary
       grid resnet50_grid resnet50_warm2 -m resnet50 -b 32
       grid bert_grid bert_warm2 -m bert-encoder -b 32
