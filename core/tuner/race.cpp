@@ -34,9 +34,6 @@ int complexity(const OptimizationConfig& c) {
   return 5;
 }
 
-std::string ms(double v) {
-  return fmt::format("{:.3g} ms", v);
-}
 std::string interval(const Estimate& e) {
   return fmt::format("{:.4g} ms [{:.4g}, {:.4g}]", e.median_ms, e.low_ms, e.high_ms);
 }
@@ -423,15 +420,44 @@ void Race::finals(std::vector<Entry>& entries, TuneResult& result) {
   // about the next), with fewer iterations each if need be (never fewer than screening had); none
   // when even that does not fit, and the verdict says so.
   double fixed_per_fork = 0, per_iteration = 0;
-  for (auto* e : alive) {
-    fixed_per_fork += options_.process_start_ms + e->cost_ms;
-    per_iteration += e->outcome.estimate.median_ms;
-  }
+  const auto price = [&] {
+    fixed_per_fork = per_iteration = 0;
+    for (auto* e : alive) {
+      fixed_per_fork += options_.process_start_ms + e->cost_ms;
+      per_iteration += e->outcome.estimate.median_ms;
+    }
+  };
+  price();
   const double left = options_.budget_ms - spentMs();
   int forks = options_.forks, iterations = options_.fork_iterations;
   const auto cost = [&](int f, int n) {
     return f * (fixed_per_fork + per_iteration * (options_.warmup + n));
   };
+  // When two forks of every finalist do not fit but two forks of the leader and its nearest rival
+  // do, the slowest finalists go: two configs confirmed in fresh processes answer more than three
+  // compared in this one. When not even those fit, every finalist stays (decided in-process).
+  const auto fits = [&] { return cost(2, options_.screen_iterations) <= left * 1.25; };
+  const auto fitsWithTwo = [&] {
+    if (alive.size() <= 2) return false;
+    double fixed = 0, per = 0;
+    for (std::size_t k = 0; k < 2; ++k) {
+      fixed += options_.process_start_ms + alive[k]->cost_ms;
+      per += alive[k]->outcome.estimate.median_ms;
+    }
+    return 2 * (fixed + per * (options_.warmup + options_.screen_iterations)) <= left * 1.25;
+  };
+  while (!fits() && fitsWithTwo()) {
+    auto& o = alive.back()->outcome;
+    o.state = CandidateState::Eliminated;
+    o.reason = fmt::format(
+        "not a finalist: {:.1f} % slower than the leader ({} vs {}); the budget left fresh "
+        "processes for fewer finalists",
+        100.0 * (o.estimate.median_ms / lead.median_ms - 1.0), interval(o.estimate),
+        interval(lead));
+    observer_->onCandidate(o);
+    alive.pop_back();
+    price();
+  }
   while (forks > 2 && cost(forks, iterations) > left) --forks;
   if (cost(forks, iterations) > left && per_iteration > 0) {
     iterations = std::max(

@@ -257,5 +257,47 @@ TEST(Race, ACachedPackageKeepsItsPlaceInAShortScreening) {
   EXPECT_GT(outcome(r, "bf16+aoti").estimate.median_ms, 0);  // … but the cached package ran
 }
 
+
+// Three finalists whose forks do not fit what is left, two whose forks do: the slowest finalist
+// goes, and the leader and its rival are still confirmed in fresh processes (the H200's warm
+// encoder runs ended "provisional" with 23 s of 60 left before this).
+TEST(Race, WhenForksOfEveryFinalistDoNotFitTheSlowestFinalistGoes) {
+  const auto run = [](double budget_ms) {
+    FakeMeasurer m;
+    m.fallback_profile = at(8.0);
+    for (const auto& [key, median_ms] :
+         std::map<std::string, double>{{"bf16+graph", 2.0}, {"fp16+graph", 2.01}, {"bf16", 2.02}}) {
+      m.profiles[key] = at(median_ms, 0.05);
+      m.profiles[key].setup_ms = 2500;  // a graph capture, a model load
+    }
+    RaceOptions o;
+    o.budget_ms = budget_ms;
+    Race race(m, o);
+    auto r = race.run(encoderSpace());
+    return std::make_pair(r, m.forks_measured);
+  };
+  // 26 s: two forks of three finalists cost ~33 s, of two ~22 s (the estimate: 3 s per process
+  // start plus each config's in-process cost).
+  const auto [r, forks] = run(26000);
+  ASSERT_TRUE(r.winner);
+  EXPECT_NE(r.verdict.find("across 2 fresh processes"), std::string::npos) << r.verdict;
+  std::vector<std::string> forked, left_out;
+  for (const char* key : {"bf16+graph", "fp16+graph", "bf16"}) {
+    (forks.count(key) && forks.at(key) > 0 ? forked : left_out).push_back(key);
+  }
+  EXPECT_EQ(forked.size(), 2u);
+  ASSERT_EQ(left_out.size(), 1u);
+  const auto& dropped = outcome(r, left_out[0].c_str());
+  EXPECT_EQ(dropped.state, CandidateState::Eliminated);
+  EXPECT_NE(dropped.reason.find("fewer finalists"), std::string::npos) << dropped.reason;
+  // With too little left for even two, all three stay finalists, decided in this process.
+  const auto [short_run, no_forks] = run(20000);
+  EXPECT_TRUE(no_forks.empty());
+  EXPECT_NE(short_run.verdict.find("Not confirmed in fresh processes"), std::string::npos);
+  for (const char* key : {"bf16+graph", "fp16+graph", "bf16"}) {
+    EXPECT_NE(outcome(short_run, key).state, CandidateState::Eliminated) << key;
+  }
+}
+
 }  // namespace
 }  // namespace inferscope::tuner
