@@ -15,7 +15,7 @@ import sys
 import torch
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from tune_models import Exporter  # noqa: E402  (one way to trace models to files and name their inputs)
+from tune_models import Exporter, hf_gpt2  # noqa: E402  (one way to trace models to files and name their inputs)
 
 
 class Overflow(torch.nn.Module):
@@ -46,11 +46,8 @@ def main():
     add("mnv3", lambda: torchvision.models.mobilenet_v3_large(weights=None), image16)
     add("effnet", lambda: torchvision.models.efficientnet_b0(weights=None), image16)
 
-    def gpt2():
-        import transformers
-        return transformers.GPT2Model(transformers.GPT2Config(torchscript=True))
     # Traced on the GPU: tensors made inside forward (position ids, masks) keep the device they had.
-    add("gpt2", gpt2, torch.randint(0, 50257, (8, 128)), "cuda")
+    add("gpt2", hf_gpt2, torch.randint(0, 50257, (8, 128)), "cuda")
 
     exporter.report()
 

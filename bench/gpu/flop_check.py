@@ -50,13 +50,14 @@ class Layer(nn.Module):
 class Encoder(nn.Module):
     def __init__(self, layers=12, hidden=768, heads=12, inter=3072, vocab=30522, positions=512):
         super().__init__()
-        self.word, self.pos, self.type = nn.Embedding(vocab, hidden), nn.Embedding(positions, hidden), nn.Embedding(2, hidden)
+        # token_type, not type: an attribute named type would hide nn.Module.type(), which .to() calls.
+        self.word, self.pos, self.token_type = nn.Embedding(vocab, hidden), nn.Embedding(positions, hidden), nn.Embedding(2, hidden)
         self.norm = nn.LayerNorm(hidden, eps=1e-12)
         self.layers = nn.ModuleList(Layer(hidden, heads, inter) for _ in range(layers))
 
     def forward(self, ids):
         positions = torch.arange(ids.shape[1], device=ids.device).unsqueeze(0)
-        x = self.norm(self.word(ids) + self.pos(positions) + self.type(torch.zeros_like(positions)))
+        x = self.norm(self.word(ids) + self.pos(positions) + self.token_type(torch.zeros_like(positions)))
         for layer in self.layers:
             x = layer(x)
         return x
