@@ -57,6 +57,7 @@ void to_json(json& j, const ConfigRoofline& v) {
   for (const auto& k : v.kernels) {
     kernels.push_back({{"kernel", k.kernel},
                        {"op", k.op},
+                       {"kernels_in_op", k.kernels_in_op},
                        {"kernel_us_per_iteration", k.kernel_us_per_iteration},
                        {"flops", k.flops},
                        {"bytes", k.bytes},
@@ -110,6 +111,7 @@ void from_json(const json& j, ConfigRoofline& v) {
     KernelWork w;
     w.kernel = k.at("kernel").string();
     w.op = k.stringOr("op", "");
+    w.kernels_in_op = static_cast<int>(k.numberOr("kernels_in_op", 1.0));
     w.kernel_us_per_iteration = k.numberOr("kernel_us_per_iteration", 0.0);
     w.flops = k.numberOr("flops", 0.0);
     w.bytes = k.numberOr("bytes", 0.0);

@@ -157,10 +157,13 @@ std::vector<KernelWork> mainKernels(const trace::TraceWindow& window, std::size_
   for (const auto& [op, kernels] : ns) {
     const auto longest = std::max_element(kernels.begin(), kernels.end(),
                                           [](const auto& a, const auto& b) { return a.second < b.second; });
+    double total_ns = 0;
+    for (const auto& [name, kernel_ns] : kernels) total_ns += kernel_ns;
     KernelWork w;
     w.kernel = longest->first;
     w.op = op;
-    w.kernel_us_per_iteration = longest->second / 1e3 / static_cast<double>(basis.size());
+    w.kernels_in_op = static_cast<int>(kernels.size());
+    w.kernel_us_per_iteration = total_ns / 1e3 / static_cast<double>(basis.size());
     out.push_back(std::move(w));
   }
   std::sort(out.begin(), out.end(),
@@ -229,7 +232,7 @@ void placeConfig(ConfigResult& r, const std::vector<ConfigResult>& others, const
     p.reason += fmt::format("; {:.0f} % of the operator time is in operators not counted (first: {})",
                             100 * p.work.uncounted_time_share, p.work.uncounted.front().op);
   }
-  // Each operator's work goes to its longest kernel (mainKernels).
+  // Each operator's work goes over the time of all its kernels (mainKernels).
   for (auto& k : kernels) {
     const auto op = std::find_if(p.work.ops.begin(), p.work.ops.end(), [&](const OpWork& o) { return o.op == k.op; });
     if (op == p.work.ops.end()) continue;

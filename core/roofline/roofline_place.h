@@ -37,9 +37,9 @@ struct BoundVerdict {
 BoundVerdict classifyBound(double intensity, double ceiling_tflops, double ceiling_gbps,
                            double gpu_busy_share, double pct_of_compute_ceiling, double pct_of_memory_ceiling);
 
-// For the trace window of a config: per operator name, its longest kernel over the basis
-// iterations (steady ones, else warm-up ones) with its time per iteration. Work is filled in by
-// placeConfig. At most `limit`, by time.
+// For the trace window of a config: per operator name, the time per iteration of all its kernels
+// over the basis iterations (steady ones, else warm-up ones), named by the longest. Work is
+// filled in by placeConfig. At most `limit`, by time.
 std::vector<KernelWork> mainKernels(const trace::TraceWindow& window, std::size_t limit = 12);
 
 // Completes r.roofline (or sets it for a compiled config from an eager twin among `others`):
