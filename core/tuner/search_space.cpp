@@ -19,9 +19,14 @@ bool hasInputOfRank(const std::vector<InputSpec>& inputs, std::size_t min_rank,
 }
 
 // How promising the guide deems a config, for the order of the race when the budget cannot cover
-// the whole space: half precision before TF32 before FP32, compiled before eager.
-int priority(const OptimizationConfig& c) {
-  int p = 0;
+// the whole space: half precision before TF32 before FP32, compiled before eager, channels_last
+// before NCHW (where an image input leaves both in the space: Tensor Cores want it), and one cuDNN
+// mode — the recommendation's — for every such combination before the other mode's twins, which
+// seldom differ by more than a few per cent. A 30 s budget on a traced ResNet-50 screened 4 of 72
+// configs on the H200, all NCHW, and missed channels_last's 35 % before this order.
+int priority(const OptimizationConfig& c, bool preferred_benchmark) {
+  int p = c.cudnn.benchmark == preferred_benchmark ? 0 : 100;
+  if (c.memory_format != MemoryFormat::ChannelsLast) p += 1;
   switch (c.precision) {
     case Precision::Bf16Cast:
     case Precision::Fp16Cast:
@@ -43,16 +48,16 @@ int priority(const OptimizationConfig& c) {
       p += 0;
       break;
     case CompileMode::CudaGraph:
-      p += 1;
-      break;
-    case CompileMode::TorchScript:
       p += 2;
       break;
+    case CompileMode::TorchScript:
+      p += 4;
+      break;
     case CompileMode::None:
-      p += 3;
+      p += 6;
       break;
     case CompileMode::AotInductorMax:
-      p += 4;
+      p += 8;
       break;
   }
   return p;
@@ -148,8 +153,10 @@ SearchSpace::SearchSpace(const SpaceContext& context, const std::vector<Optimiza
       rest.push_back(c);
     }
   }
-  std::stable_sort(rest.begin(), rest.end(),
-                   [](const auto& a, const auto& b) { return priority(a) < priority(b); });
+  const bool preferred_benchmark = !candidates_.empty() && candidates_.front().cudnn.benchmark;
+  std::stable_sort(rest.begin(), rest.end(), [&](const auto& a, const auto& b) {
+    return priority(a, preferred_benchmark) < priority(b, preferred_benchmark);
+  });
   candidates_.insert(candidates_.end(), rest.begin(), rest.end());
 }
 

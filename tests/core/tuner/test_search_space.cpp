@@ -136,7 +136,27 @@ TEST(SearchSpace, SeedsComeFirstInTheirOrderAndPrunedSeedsArePruned) {
   const auto pos = [&](const char* k) {
     return std::find(c.begin(), c.end(), OptimizationConfig::parse(k)) - c.begin();
   };
-  EXPECT_LT(pos("fp16+aoti"), pos("fp32+bench"));
+  EXPECT_LT(pos("fp16+aoti+bench"), pos("fp32+bench"));
+}
+
+// Coverage before cuDNN-mode twins: with the recommendation's cuDNN mode, every precision ×
+// memory format × compile combination comes before any config of the other mode, and for an image
+// model channels_last before NCHW — so a short budget reaches channels_last's CUDA graphs early.
+TEST(SearchSpace, AShortBudgetCoversFormatsAndCompilesBeforeCudnnTwins) {
+  const SearchSpace space(imageModel(hopper()), {OptimizationConfig::parse("bf16+graph+bench")});
+  const auto& c = space.candidates();
+  const auto pos = [&](const char* k) {
+    return std::find(c.begin(), c.end(), OptimizationConfig::parse(k)) - c.begin();
+  };
+  ASSERT_EQ(c.front().key(), "bf16+graph+bench");
+  EXPECT_LT(pos("fp16+cl+graph+bench"), pos("fp16+graph+bench"));
+  EXPECT_LT(pos("bf16+cl+graph+bench"), pos("bf16+cl+bench"));  // compiled before eager
+  EXPECT_LT(pos("fp32+bench"), pos("fp16+cl+graph"));  // the other cuDNN mode: all later
+  bool other_mode_seen = false;
+  for (const auto& k : c) {
+    if (k.cudnn.benchmark) EXPECT_FALSE(other_mode_seen) << k.key() << " after a no-benchmark twin";
+    other_mode_seen |= !k.cudnn.benchmark;
+  }
 }
 
 }  // namespace
