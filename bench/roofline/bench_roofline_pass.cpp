@@ -3,6 +3,8 @@
 // interleaved so that machine drift hits both alike; then the one-off cost of measuring the
 // ceilings (an empty cache). Prints a table for docs/PERFORMANCE.md.
 #include <fmt/format.h>
+#include <ftw.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <unistd.h>
 
@@ -103,6 +105,11 @@ int main(int argc, char** argv) {
     fmt::print("| {} | {:.3f} | {:.3f} | {:+.1f} % |\n", c.label, a, b, 100 * (b - a) / a);
     std::fflush(stdout);
   }
-  std::filesystem::remove_all(cache);
+  // POSIX, not std::filesystem::remove_all: beside the wheel's libtorch.so that call binds to the
+  // copy libtorch.so exports, which jumps to address 0 on a folder with entries (LIBTORCH_COMPAT.md,
+  // trap 4); the cache folder holds the ceilings here.
+  ::nftw(
+      cache.c_str(), [](const char* path, const struct stat*, int, struct FTW*) { return ::remove(path); }, 16,
+      FTW_DEPTH | FTW_PHYS);
   return 0;
 }
