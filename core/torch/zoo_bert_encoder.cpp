@@ -8,6 +8,15 @@ namespace inferscope::torchlayer {
 namespace nn = torch::nn;
 namespace {
 
+// A linear layer as Python's nn.Linear runs it: aten::linear, which folds 3-D activations to 2-D
+// and adds the bias inside the GEMM (addmm). nn::Linear's forward in the C++ frontend goes through
+// torch::nn::functional::linear instead, which for 3-D input is a matmul and then a separate
+// in-place bias add: on the H200 those adds were 31.5 % of the BF16 encoder's GPU time
+// (docs/PERFORMANCE.md, "Roofline on the H200").
+torch::Tensor linear(const nn::Linear& layer, const torch::Tensor& x) {
+  return torch::linear(x, layer->weight, layer->bias);
+}
+
 nn::LayerNorm layerNorm(int64_t hidden) {
   return nn::LayerNorm(nn::LayerNormOptions({hidden}).eps(1e-12));
 }
@@ -40,7 +49,7 @@ struct SelfAttentionImpl : nn::Module {
   torch::Tensor forward(const torch::Tensor& x) {
     const auto b = x.size(0), s = x.size(1), h = x.size(2);
     auto split = [&](const torch::Tensor& t) { return t.view({b, s, heads, h / heads}).transpose(1, 2); };
-    auto ctx = compat::scaledDotProductAttention(split(query(x)), split(key(x)), split(value(x)));
+    auto ctx = compat::scaledDotProductAttention(split(linear(query, x)), split(linear(key, x)), split(linear(value, x)));
     return ctx.transpose(1, 2).reshape({b, s, h});
   }
 };
@@ -55,7 +64,7 @@ struct DenseResidualNormImpl : nn::Module {
     norm = register_module("LayerNorm", layerNorm(hidden));
   }
   torch::Tensor forward(const torch::Tensor& x, const torch::Tensor& residual) {
-    return norm(dense(x) + residual);
+    return norm(linear(dense, x) + residual);
   }
 };
 TORCH_MODULE(DenseResidualNorm);
@@ -74,7 +83,7 @@ TORCH_MODULE(Attention);
 struct IntermediateImpl : nn::Module {
   nn::Linear dense{nullptr};
   IntermediateImpl(int64_t hidden, int64_t inter) { dense = register_module("dense", nn::Linear(hidden, inter)); }
-  torch::Tensor forward(const torch::Tensor& x) { return torch::gelu(dense(x)); }
+  torch::Tensor forward(const torch::Tensor& x) { return torch::gelu(linear(dense, x)); }
 };
 TORCH_MODULE(Intermediate);
 
