@@ -16,6 +16,7 @@
 #include "core/engine/engine.h"
 #include "gui/lib/lesson_catalog.h"
 #include "gui/widgets/lesson_stage.h"
+#include "gui/widgets/live_run_panel.h"
 
 namespace inferscope::gui {
 
@@ -61,7 +62,13 @@ QString cliCommand(const lessons::LiveRun& live) {
   return parts.join(QLatin1Char(' '));
 }
 
+std::function<bool()>& cudaProbeForTests() {
+  static std::function<bool()> probe;
+  return probe;
+}
+
 bool hasCudaDevice() {
+  if (cudaProbeForTests()) return cudaProbeForTests()();
   try {
     for (const auto& d : engine::listDevices())
       if (d.kind == DeviceKind::Cuda) return true;
@@ -115,7 +122,12 @@ PresentationWindow::PresentationWindow(lessons::LoadedLesson lesson, int screen_
   copy_->setVisible(false);
   connect(copy_, &QPushButton::clicked, this,
           [this] { QApplication::clipboard()->setText(cliCommand(lesson_.lesson.live)); });
-  band_layout->addWidget(copy_, 0, Qt::AlignLeft);
+  // The command runs where it can: a CUDA device for a GPU lesson, the CPU otherwise.
+  live_panel_ = new LiveRunPanel(lesson_.lesson.live, QString::fromStdString(lesson_.lesson.id),
+                                 !lesson_.lesson.live.needs_gpu || has_cuda_, band);
+  live_panel_->buttonRow()->insertWidget(0, copy_);
+  live_panel_->setVisible(false);
+  band_layout->addWidget(live_panel_);
 
   auto* layout = new QVBoxLayout(this);
   layout->addLayout(header);
@@ -185,6 +197,7 @@ void PresentationWindow::fitFonts() {
   QFont bf = copy_->font();
   bf.setPixelSize(h / 45);
   copy_->setFont(bf);
+  live_panel_->setPixelSize(h / 45, h / 34);
   dots_->setFixedSize(h / 36 * static_cast<int>(slides_.size() + 1), h / 36);
 }
 
@@ -224,11 +237,12 @@ QString PresentationWindow::liveText() const {
   QString where;
   if (live.needs_gpu) {
     where = has_cuda_
-                ? tr("This machine has a CUDA GPU: run it here, then open the session it writes.")
+                ? tr("This machine has a CUDA GPU: Run (R) runs it here and opens the session it "
+                     "writes.")
                 : tr("This machine has no CUDA GPU: run it on a GPU machine and open its session "
                      "here.");
   } else {
-    where = tr("It runs on this machine's CPU.");
+    where = tr("It runs on this machine's CPU: Run (R) runs it here.");
   }
   QString text =
       tr("Run it live:") + QLatin1Char('\n') + cliCommand(live) + QLatin1Char('\n') + where;
@@ -253,11 +267,13 @@ void PresentationWindow::refreshTexts() {
     step_title_->setText(tr("Run it live"));
     caption_->setText(liveText());
     copy_->setVisible(true);
+    live_panel_->setVisible(true);
     return;
   }
   const Slide& s = slides_[static_cast<std::size_t>(current_)];
   const auto& step = l.steps[static_cast<std::size_t>(s.step)];
   copy_->setVisible(s.kind == SlideKind::Live);
+  live_panel_->setVisible(s.kind == SlideKind::Live);
   switch (s.kind) {
     case SlideKind::Step:
       step_title_->setText(lessonText(step.title, lesson_.values));
@@ -288,6 +304,10 @@ QString PresentationWindow::progressText() const {
   return progress_->text();
 }
 
+void PresentationWindow::setCudaProbeForTests(std::function<bool()> probe) {
+  cudaProbeForTests() = std::move(probe);
+}
+
 void PresentationWindow::renderNow() {
   QApplication::processEvents();
   if (stage_)
@@ -315,8 +335,14 @@ void PresentationWindow::keyPressEvent(QKeyEvent* event) {
     case Qt::Key_End:
       showSlide(static_cast<int>(slides_.size()) - 1);
       break;
+    case Qt::Key_R:
+      if (live_panel_->isVisible()) live_panel_->start();
+      break;
     case Qt::Key_Escape:
-      close();
+      if (live_panel_->isRunning())
+        live_panel_->cancel();  // the room sees it stop; a second Esc leaves
+      else
+        close();
       break;
     default:
       QWidget::keyPressEvent(event);

@@ -1,12 +1,14 @@
 // Presentation mode (issue #18): one lesson in front of a room. Full screen, black, with fonts
 // sized to the screen's height (readable from the back at 1920×1080); the lesson's steps one at a
 // time — the real chart with the step's highlight (LessonStage), its narration in a caption band, a
-// progress row — then the question, its answer from the data, and how to run it live. →, Space and
-// PageDown go forward, ←, Backspace and PageUp back, Home/End to the ends, Esc leaves.
+// progress row — then the question, its answer from the data, and how to run it live (R runs the
+// command here when this machine can: LiveRunPanel). →, Space and PageDown go forward, ←,
+// Backspace and PageUp back, Home/End to the ends, Esc stops a live run, else leaves.
 // Works offscreen (tests, screenshots, hand-outs: lesson_handout.h).
 #pragma once
 
 #include <QWidget>
+#include <functional>
 
 #include "core/lessons/lesson_library.h"
 
@@ -16,6 +18,7 @@ class QPushButton;
 namespace inferscope::gui {
 
 class LessonStage;
+class LiveRunPanel;
 class StepDots;
 
 class PresentationWindow : public QWidget {
@@ -41,11 +44,15 @@ class PresentationWindow : public QWidget {
   // The slide of the lesson's key step (docs screenshots).
   int keySlide() const;
   LessonStage* stage() const { return stage_; }
+  LiveRunPanel* livePanel() const { return live_panel_; }
   QString captionText() const;
   QString titleText() const;
   QString progressText() const;
   // Renders the current slide now (replots included), for grabs.
   void renderNow();
+  // Tests only: stands in for "this machine has a CUDA device" in windows built afterwards (an
+  // empty function restores the real check).
+  static void setCudaProbeForTests(std::function<bool()> probe);
 
  public slots:
   void showSlide(int index);
@@ -79,6 +86,7 @@ class PresentationWindow : public QWidget {
   QLabel* step_title_;
   QLabel* caption_;
   QPushButton* copy_ = nullptr;
+  LiveRunPanel* live_panel_ = nullptr;
   bool has_cuda_ = false;  // where "run it live" can run
 };
 
