@@ -930,6 +930,96 @@
     </message>
 </context>
 <context>
+    <name>inferscope::gui::LiveRun</name>
+    <message>
+        <source>cannot start %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>inferscope-cli was not found next to this program; set INFERSCOPE_CLI to its path</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>inferscope-cli crashed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the run ended but its session could not be read: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>inferscope::gui::LiveRunPanel</name>
+    <message>
+        <source>Run: this machine has no CUDA GPU.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Run needs %1 (not in %2).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Run needs inferscope-cli: it is not next to this program; set INFERSCOPE_CLI to its path.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot create a folder for the session: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 elapsed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Starting inferscope-cli … · %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>config %1 of %2: %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cancelled after %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Failed after %1 (exit code %2):</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Failed after %1:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Finished in %1 — medians: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The new session is open in the main window (Esc goes there): %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Session written to %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Run (R)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cancel (Esc)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open in the main window</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stopping inferscope-cli … · %1 elapsed</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>inferscope::gui::LogModel</name>
     <message>
         <source>warning</source>
@@ -1200,15 +1290,7 @@
 <context>
     <name>inferscope::gui::PresentationWindow</name>
     <message>
-        <source>This machine has a CUDA GPU: run it here, then open the session it writes.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>This machine has no CUDA GPU: run it on a GPU machine and open its session here.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>It runs on this machine&apos;s CPU.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -1241,6 +1323,14 @@
     </message>
     <message>
         <source>Its sessions are recorded on a GPU machine by bench/gpu/h200_run.sh, phase “%1”.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This machine has a CUDA GPU: Run (R) runs it here and opens the session it writes.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>It runs on this machine&apos;s CPU: Run (R) runs it here.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -931,6 +931,96 @@
     </message>
 </context>
 <context>
+    <name>inferscope::gui::LiveRun</name>
+    <message>
+        <source>cannot start %1: %2</source>
+        <translation>%1 を起動できません: %2</translation>
+    </message>
+    <message>
+        <source>inferscope-cli was not found next to this program; set INFERSCOPE_CLI to its path</source>
+        <translation>このプログラムの隣に inferscope-cli が見つかりません。INFERSCOPE_CLI にそのパスを設定してください</translation>
+    </message>
+    <message>
+        <source>inferscope-cli crashed</source>
+        <translation>inferscope-cli がクラッシュした</translation>
+    </message>
+    <message>
+        <source>the run ended but its session could not be read: %1</source>
+        <translation>実行は終わったが、そのセッションを読めない: %1</translation>
+    </message>
+</context>
+<context>
+    <name>inferscope::gui::LiveRunPanel</name>
+    <message>
+        <source>Run: this machine has no CUDA GPU.</source>
+        <translation>実行: このマシンには CUDA GPU がない。</translation>
+    </message>
+    <message>
+        <source>Run needs %1 (not in %2).</source>
+        <translation>実行には %1 が必要（%2 にない）。</translation>
+    </message>
+    <message>
+        <source>Run needs inferscope-cli: it is not next to this program; set INFERSCOPE_CLI to its path.</source>
+        <translation>実行には inferscope-cli が必要: このプログラムの隣にない。INFERSCOPE_CLI にそのパスを設定する。</translation>
+    </message>
+    <message>
+        <source>cannot create a folder for the session: %1</source>
+        <translation>セッション用のフォルダーを作れない: %1</translation>
+    </message>
+    <message>
+        <source>%1 elapsed</source>
+        <translation>経過 %1</translation>
+    </message>
+    <message>
+        <source>Starting inferscope-cli … · %1</source>
+        <translation>inferscope-cli を起動中 … · %1</translation>
+    </message>
+    <message>
+        <source>config %1 of %2: %3</source>
+        <translation>構成 %1 / %2: %3</translation>
+    </message>
+    <message>
+        <source>Cancelled after %1.</source>
+        <translation>%1 でキャンセルした。</translation>
+    </message>
+    <message>
+        <source>Failed after %1 (exit code %2):</source>
+        <translation>%1 で失敗（終了コード %2）:</translation>
+    </message>
+    <message>
+        <source>Failed after %1:</source>
+        <translation>%1 で失敗:</translation>
+    </message>
+    <message>
+        <source>Finished in %1 — medians: %2</source>
+        <translation>%1 で完了 — 中央値: %2</translation>
+    </message>
+    <message>
+        <source>The new session is open in the main window (Esc goes there): %1</source>
+        <translation>新しいセッションをメインウィンドウで開いた（Esc でそこへ戻る）: %1</translation>
+    </message>
+    <message>
+        <source>Session written to %1</source>
+        <translation>セッションの書き出し先: %1</translation>
+    </message>
+    <message>
+        <source>Run (R)</source>
+        <translation>実行 (R)</translation>
+    </message>
+    <message>
+        <source>Cancel (Esc)</source>
+        <translation>キャンセル (Esc)</translation>
+    </message>
+    <message>
+        <source>Open in the main window</source>
+        <translation>メインウィンドウで開く</translation>
+    </message>
+    <message>
+        <source>Stopping inferscope-cli … · %1 elapsed</source>
+        <translation>inferscope-cli を停止中 … · 経過 %1</translation>
+    </message>
+</context>
+<context>
     <name>inferscope::gui::LogModel</name>
     <message>
         <source>warning</source>
@@ -1201,16 +1291,8 @@
 <context>
     <name>inferscope::gui::PresentationWindow</name>
     <message>
-        <source>This machine has a CUDA GPU: run it here, then open the session it writes.</source>
-        <translation>このマシンには CUDA GPU がある: ここで実行し、書き出されたセッションを開く。</translation>
-    </message>
-    <message>
         <source>This machine has no CUDA GPU: run it on a GPU machine and open its session here.</source>
         <translation>このマシンには CUDA GPU がない: GPU のあるマシンで実行し、そのセッションをここで開く。</translation>
-    </message>
-    <message>
-        <source>It runs on this machine&apos;s CPU.</source>
-        <translation>このマシンの CPU で実行できる。</translation>
     </message>
     <message>
         <source>Run it live:</source>
@@ -1243,6 +1325,14 @@
     <message>
         <source>Its sessions are recorded on a GPU machine by bench/gpu/h200_run.sh, phase “%1”.</source>
         <translation>このレッスンのセッションは GPU マシン上で bench/gpu/h200_run.sh のフェーズ「%1」が記録する。</translation>
+    </message>
+    <message>
+        <source>This machine has a CUDA GPU: Run (R) runs it here and opens the session it writes.</source>
+        <translation>このマシンには CUDA GPU がある: 実行 (R) でここで実行し、書き出されたセッションを開く。</translation>
+    </message>
+    <message>
+        <source>It runs on this machine&apos;s CPU: Run (R) runs it here.</source>
+        <translation>このマシンの CPU で実行できる: 実行 (R) でここで実行する。</translation>
     </message>
 </context>
 <context>
