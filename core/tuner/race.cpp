@@ -405,71 +405,62 @@ void Race::finals(std::vector<Entry>& entries, TuneResult& result) {
   });
   if (alive.empty()) return;
   const auto& lead = alive.front()->outcome.estimate;
-  for (std::size_t k = static_cast<std::size_t>(options_.finalists); k < alive.size(); ++k) {
-    auto& o = alive[k]->outcome;
+  // A candidate that leaves here: named, with how far behind the leader it was and why.
+  const auto notAFinalist = [&](Entry* e, const char* why) {
+    auto& o = e->outcome;
     o.state = CandidateState::Eliminated;
-    o.reason = fmt::format(
-        "not a finalist: {:.1f} % slower than the leader ({} vs {}); the intervals overlap, "
-        "so this process could not tell them apart",
-        100.0 * (o.estimate.median_ms / lead.median_ms - 1.0), interval(o.estimate),
-        interval(lead));
+    o.reason = fmt::format("not a finalist: {:.1f} % slower than the leader ({} vs {}); {}",
+                           100.0 * (o.estimate.median_ms / lead.median_ms - 1.0),
+                           interval(o.estimate), interval(lead), why);
     observer_->onCandidate(o);
-  }
+  };
+  for (std::size_t k = static_cast<std::size_t>(options_.finalists); k < alive.size(); ++k)
+    notAFinalist(alive[k], "the intervals overlap, so this process could not tell them apart");
   alive.resize(std::min(alive.size(), static_cast<std::size_t>(options_.finalists)));
   // Forks: as many fresh processes as the budget allows, at least two (one process says nothing
   // about the next), with fewer iterations each if need be (never fewer than screening had); none
   // when even that does not fit, and the verdict says so.
-  double fixed_per_fork = 0, per_iteration = 0;
-  const auto price = [&] {
-    fixed_per_fork = per_iteration = 0;
-    for (auto* e : alive) {
-      fixed_per_fork += options_.process_start_ms + e->cost_ms;
-      per_iteration += e->outcome.estimate.median_ms;
+  struct ForkPrice {
+    double fixed_ms = 0;          // per fork: every finalist's process start and set-up
+    double per_iteration_ms = 0;  // per fork and iteration: every finalist's median
+  };
+  const auto price = [&](std::size_t finalists) {
+    ForkPrice p;
+    for (std::size_t k = 0; k < finalists; ++k) {
+      p.fixed_ms += options_.process_start_ms + alive[k]->cost_ms;
+      p.per_iteration_ms += alive[k]->outcome.estimate.median_ms;
     }
+    return p;
   };
-  price();
+  const auto cost = [&](const ForkPrice& p, int f, int n) {
+    return f * (p.fixed_ms + p.per_iteration_ms * (options_.warmup + n));
+  };
   const double left = options_.budget_ms - spentMs();
-  int forks = options_.forks, iterations = options_.fork_iterations;
-  const auto cost = [&](int f, int n) {
-    return f * (fixed_per_fork + per_iteration * (options_.warmup + n));
-  };
   // When two forks of every finalist do not fit but two forks of the leader and its nearest rival
   // do, the slowest finalists go: two configs confirmed in fresh processes answer more than three
   // compared in this one. When not even those fit, every finalist stays (decided in-process).
-  const auto fits = [&] { return cost(2, options_.screen_iterations) <= left * 1.25; };
-  const auto fitsWithTwo = [&] {
-    if (alive.size() <= 2) return false;
-    double fixed = 0, per = 0;
-    for (std::size_t k = 0; k < 2; ++k) {
-      fixed += options_.process_start_ms + alive[k]->cost_ms;
-      per += alive[k]->outcome.estimate.median_ms;
-    }
-    return 2 * (fixed + per * (options_.warmup + options_.screen_iterations)) <= left * 1.25;
+  const auto fits = [&](std::size_t finalists) {
+    return cost(price(finalists), 2, options_.screen_iterations) <= left * 1.25;
   };
-  while (!fits() && fitsWithTwo()) {
-    auto& o = alive.back()->outcome;
-    o.state = CandidateState::Eliminated;
-    o.reason = fmt::format(
-        "not a finalist: {:.1f} % slower than the leader ({} vs {}); the budget left fresh "
-        "processes for fewer finalists",
-        100.0 * (o.estimate.median_ms / lead.median_ms - 1.0), interval(o.estimate),
-        interval(lead));
-    observer_->onCandidate(o);
+  while (alive.size() > 2 && !fits(alive.size()) && fits(2)) {
+    notAFinalist(alive.back(), "the budget left fresh processes for fewer finalists");
     alive.pop_back();
-    price();
   }
-  while (forks > 2 && cost(forks, iterations) > left) --forks;
-  if (cost(forks, iterations) > left && per_iteration > 0) {
+  const ForkPrice forked_price = price(alive.size());
+  int forks = options_.forks, iterations = options_.fork_iterations;
+  while (forks > 2 && cost(forked_price, forks, iterations) > left) --forks;
+  if (cost(forked_price, forks, iterations) > left && forked_price.per_iteration_ms > 0) {
     iterations = std::max(
         options_.screen_iterations,
-        static_cast<int>((left / forks - fixed_per_fork) / per_iteration) - options_.warmup);
+        static_cast<int>((left / forks - forked_price.fixed_ms) / forked_price.per_iteration_ms) -
+            options_.warmup);
   }
   std::vector<OptimizationConfig> configs;
   for (auto* e : alive) configs.push_back(e->outcome.config);
   std::vector<ConfigResult> forked;
   // A quarter over the budget is tolerated for the finals: an answer confirmed in fresh processes
   // is what the run is for.
-  if (cost(forks, iterations) <= left * 1.25 && !measurer_.cancelled()) {
+  if (cost(forked_price, forks, iterations) <= left * 1.25 && !measurer_.cancelled()) {
     observer_->onFinals(configs, forks);
     forked = measurer_.measureForks(configs, options_.warmup, iterations, forks);
   }

@@ -257,7 +257,6 @@ TEST(Race, ACachedPackageKeepsItsPlaceInAShortScreening) {
   EXPECT_GT(outcome(r, "bf16+aoti").estimate.median_ms, 0);  // … but the cached package ran
 }
 
-
 // Three finalists whose forks do not fit what is left, two whose forks do: the slowest finalist
 // goes, and the leader and its rival are still confirmed in fresh processes (the H200's warm
 // encoder runs ended "provisional" with 23 s of 60 left before this).

@@ -151,7 +151,7 @@ TEST(SearchSpace, AShortBudgetCoversFormatsAndCompilesBeforeCudnnTwins) {
   ASSERT_EQ(c.front().key(), "bf16+graph+bench");
   EXPECT_LT(pos("fp16+cl+graph+bench"), pos("fp16+graph+bench"));
   EXPECT_LT(pos("bf16+cl+graph+bench"), pos("bf16+cl+bench"));  // compiled before eager
-  EXPECT_LT(pos("fp32+bench"), pos("fp16+cl+graph"));  // the other cuDNN mode: all later
+  EXPECT_LT(pos("fp32+bench"), pos("fp16+cl+graph"));           // the other cuDNN mode: all later
   bool other_mode_seen = false;
   for (const auto& k : c) {
     if (k.cudnn.benchmark) EXPECT_FALSE(other_mode_seen) << k.key() << " after a no-benchmark twin";
