@@ -150,10 +150,13 @@ void printRooflineTable(std::FILE* out, const SessionResult& s) {
     }
     for (std::size_t i = 0; i < p.kernels.size() && i < 3; ++i) {
       const auto& k = p.kernels[i];
-      const std::string more = k.kernels_in_op > 1 ? fmt::format(" +{} more", k.kernels_in_op - 1) : "";
-      fmt::print(out, "    {} ({:.60}{}): {:.1f} µs/it of kernels, {:.2f} TFLOP/s, {:.0f} FLOP/B, {:.1f} % of peak\n",
-                 k.op, printable(k.kernel), more, k.kernel_us_per_iteration, k.achieved_tflops, k.intensity,
-                 k.pct_of_compute_ceiling);
+      const std::string more =
+          k.kernels_in_op > 1 ? fmt::format(" +{} more", k.kernels_in_op - 1) : "";
+      fmt::print(out,
+                 "    {} ({:.60}{}): {:.1f} µs/it of kernels, {:.2f} TFLOP/s, {:.0f} FLOP/B, "
+                 "{:.1f} % of peak\n",
+                 k.op, printable(k.kernel), more, k.kernel_us_per_iteration, k.achieved_tflops,
+                 k.intensity, k.pct_of_compute_ceiling);
     }
   }
 }

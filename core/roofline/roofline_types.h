@@ -52,8 +52,8 @@ Bound parseBound(std::string_view text);  // Unknown for anything else
 // its longest kernel. Crediting the longest kernel alone put a matmul's work over a fraction of
 // its time (129 % of the BF16 peak for the encoder's aten::matmul on the H200).
 struct KernelWork {
-  std::string kernel;  // the longest of them, demangled, as in TraceSummary::top_kernels
-  std::string op;      // their outermost operator
+  std::string kernel;     // the longest of them, demangled, as in TraceSummary::top_kernels
+  std::string op;         // their outermost operator
   int kernels_in_op = 1;  // distinct kernels summed (1 in sessions written before they were)
   double kernel_us_per_iteration = 0;  // all of them
   double flops = 0, bytes = 0;  // per iteration

@@ -49,7 +49,8 @@ struct SelfAttentionImpl : nn::Module {
   torch::Tensor forward(const torch::Tensor& x) {
     const auto b = x.size(0), s = x.size(1), h = x.size(2);
     auto split = [&](const torch::Tensor& t) { return t.view({b, s, heads, h / heads}).transpose(1, 2); };
-    auto ctx = compat::scaledDotProductAttention(split(linear(query, x)), split(linear(key, x)), split(linear(value, x)));
+    auto ctx = compat::scaledDotProductAttention(split(linear(query, x)), split(linear(key, x)),
+                                                 split(linear(value, x)));
     return ctx.transpose(1, 2).reshape({b, s, h});
   }
 };

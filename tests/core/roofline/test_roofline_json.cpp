@@ -32,7 +32,8 @@ ConfigRoofline sample() {
   r.busy_basis = "trace";
   r.bound = Bound::LaunchHost;
   r.reason = "the GPU runs kernels 42 % of the iteration";
-  r.kernels = {{"sm90_xmma_gemm_bf16", "aten::linear", 3, 1500.0, 2.1e10, 2e8, 14.0, 133.3, 105, 1.77}};
+  r.kernels = {
+      {"sm90_xmma_gemm_bf16", "aten::linear", 3, 1500.0, 2.1e10, 2e8, 14.0, 133.3, 105, 1.77}};
   return r;
 }
 
