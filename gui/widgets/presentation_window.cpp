@@ -119,7 +119,6 @@ PresentationWindow::PresentationWindow(lessons::LoadedLesson lesson, int screen_
   copy_ = new QPushButton(band);
   copy_->setObjectName(QStringLiteral("copyCommand"));
   copy_->setFocusPolicy(Qt::NoFocus);
-  copy_->setVisible(false);
   connect(copy_, &QPushButton::clicked, this,
           [this] { QApplication::clipboard()->setText(cliCommand(lesson_.lesson.live)); });
   // The command runs where it can: a CUDA device for a GPU lesson, the CPU otherwise.
@@ -266,13 +265,11 @@ void PresentationWindow::refreshTexts() {
     unavailable_->setText(tr("This lesson's data is not recorded yet.") + QLatin1Char('\n') + why);
     step_title_->setText(tr("Run it live"));
     caption_->setText(liveText());
-    copy_->setVisible(true);
     live_panel_->setVisible(true);
     return;
   }
   const Slide& s = slides_[static_cast<std::size_t>(current_)];
   const auto& step = l.steps[static_cast<std::size_t>(s.step)];
-  copy_->setVisible(s.kind == SlideKind::Live);
   live_panel_->setVisible(s.kind == SlideKind::Live);
   switch (s.kind) {
     case SlideKind::Step:
