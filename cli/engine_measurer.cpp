@@ -67,6 +67,14 @@ void EngineMeasurer::waitForBackground(double timeout_ms) {
   CompileQueue::instance().waitForAny(timeout_ms);
 }
 
+void EngineMeasurer::pauseBackground() {
+  CompileQueue::instance().pause();
+}
+
+void EngineMeasurer::resumeBackground() {
+  CompileQueue::instance().resume();
+}
+
 double EngineMeasurer::nowMs() const {
   return units::toMs(std::chrono::steady_clock::now() - start_);
 }

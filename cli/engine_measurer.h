@@ -26,6 +26,8 @@ class EngineMeasurer final : public tuner::Measurer {
   bool backgroundBusy() const override;
   bool ready(const OptimizationConfig& config) const override;
   void waitForBackground(double timeout_ms) override;
+  void pauseBackground() override;
+  void resumeBackground() override;
   double nowMs() const override;
   bool cancelled() const override;
 

@@ -4,6 +4,13 @@
 //     interpreter resolved to an absolute path ($INFERSCOPE_PYTHON, else python3 on PATH).
 //   * A package is reused only when its recorded SHA-256 (written beside it by the helper once the
 //     package is complete) matches its bytes; anything else is compiled again.
+//   * One helper per package across processes: the helper holds <package>.lock (flock) while it
+//     compiles, and another run that wants the package waits for that helper instead of starting
+//     its own. So a run can leave its running compiles to finish after it (detachRunning), and
+//     the next run uses their packages.
+//   * Helpers run in process groups of their own, 10 nice levels below the CLI: a measurement
+//     that shares the host with a compile is disturbed less, and pause() stops them outright
+//     while the measurements that decide an answer run.
 //   * A failure keeps the helper's log; the error shows the Python exception's last lines and the
 //     log's path, and the package is retried once before it is reported as failed.
 // Plain C++ (no LibTorch): the LibTorch side (core/torch/aoti_model.cpp) only builds CompileSpecs.
@@ -46,7 +53,8 @@ class CompileQueue {
  public:
   // The process-wide queue: compiles are shared by every config of a run.
   static CompileQueue& instance();
-  ~CompileQueue();  // stops compiles still running: they would slow whatever runs next
+  ~CompileQueue();  // stops compiles still running (unless detached): they would slow what runs
+                    // next
 
   // At most this many helpers at once (default: cores / 8, at least 1; $INFERSCOPE_AOTI_JOBS).
   // Each helper gets cores / jobs Inductor compile threads unless TORCHINDUCTOR_COMPILE_THREADS
@@ -70,6 +78,16 @@ class CompileQueue {
   std::vector<CompileStatus> jobs() const;
   // Blocks until a compile finishes or `timeout_ms` passes.
   void waitForAny(double timeout_ms);
+  // Stops every running helper (SIGSTOP to its process group): this queue's, and any other
+  // run's that compiles into the same cache folder (any model). Starts no queued one until
+  // resume(): for the measurements whose host must be quiet (the tuner's finals).
+  void pause();
+  void resume();
+  // At a run's end: the running helpers of this process are left to finish after it exits (not
+  // stopped by the destructor, continued if paused) and returned; queued ones never start. Their
+  // locks make the next run wait for them rather than compile again. Nothing compiles after this
+  // call that was not running at it.
+  std::vector<CompileStatus> detachRunning();
 
  private:
   CompileQueue();

@@ -46,6 +46,11 @@ class Measurer {
   }
   // Blocks until a background job finishes or `timeout_ms` passes, whichever is first.
   virtual void waitForBackground(double timeout_ms) { (void)timeout_ms; }
+  // Background work stopped, then continued: the finals' fresh processes decide the answer, and a
+  // compiler sharing the host with them moved a package's level by 25 % between processes on the
+  // H200 (docs/PERFORMANCE.md).
+  virtual void pauseBackground() {}
+  virtual void resumeBackground() {}
   // The clock the budget is counted on, in ms since an arbitrary start.
   virtual double nowMs() const = 0;
   virtual bool cancelled() const { return false; }

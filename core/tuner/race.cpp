@@ -93,6 +93,10 @@ double Race::spentMs() const {
   return measurer_.nowMs() - start_ms_;
 }
 
+double Race::usableMs() const {
+  return options_.budget_ms - options_.exit_reserve_ms;
+}
+
 void Race::tick() {
   observer_->onTime(spentMs(), options_.budget_ms);
 }
@@ -260,8 +264,8 @@ void Race::screen(std::vector<Entry>& entries, TuneResult& result) {
   observer_->onRound(0, all, options_.screen_iterations);
   // Screening's share ends the eager configs; packages that were still compiling may run until
   // the wait for compiles ends (a package ready after screening's share is what the wait is for).
-  const double screen_end = options_.budget_ms * options_.screening_share;
-  const double wait_end = options_.budget_ms * (1.0 - options_.finals_share);
+  const double screen_end = usableMs() * options_.screening_share;
+  const double wait_end = usableMs() * (1.0 - options_.finals_share);
   double cost_sum = 0;
   int cost_count = 0;
   bool screening_over = false;  // the eager configs' share is spent
@@ -286,7 +290,7 @@ void Race::screen(std::vector<Entry>& entries, TuneResult& result) {
     if (chunk.empty()) {
       // Only compiles are left: wait for the next one while the budget allows.
       const double left = wait_end - spentMs() - per_config;
-      if (!compiling || left <= 0) break;
+      if (!compiling || left < 1.0) break;  // (a wait of < 1 ms need not move a clock at all)
       measurer_.waitForBackground(std::min(left, 1000.0));
       tick();
       continue;
@@ -329,10 +333,10 @@ void Race::screen(std::vector<Entry>& entries, TuneResult& result) {
     o.reason =
         measurer_.cancelled() ? "cancelled"
         : !measurer_.ready(o.config)
-            // The compile queue stops its helpers when the run ends (they would slow
-            // what runs next), so nothing of this compile is cached: say so.
-            ? "not measured: its package was still compiling when the budget ran out, and "
-              "the compile stops with the run (nothing cached): raise --budget-s"
+            // A compile still running is left to finish after the run (cli/tuning.cpp), and
+            // the next run races its package.
+            ? "not measured: its package was still compiling when the budget ran out (the next "
+              "run measures it once it is compiled; or raise --budget-s)"
             : waited[i]
                   ? fmt::format(
                         "not measured: its package was ready after the wait for compiles "
@@ -345,7 +349,7 @@ void Race::screen(std::vector<Entry>& entries, TuneResult& result) {
 }
 
 void Race::refine(std::vector<Entry>& entries, TuneResult& result) {
-  const double refine_end = options_.budget_ms * (1.0 - options_.finals_share);
+  const double refine_end = usableMs() * (1.0 - options_.finals_share);
   int iterations = options_.screen_iterations;
   for (int round = 1; round < options_.max_rounds && !measurer_.cancelled(); ++round) {
     std::vector<std::size_t> alive;
@@ -435,7 +439,7 @@ void Race::finals(std::vector<Entry>& entries, TuneResult& result) {
   const auto cost = [&](const ForkPrice& p, int f, int n) {
     return f * (p.fixed_ms + p.per_iteration_ms * (options_.warmup + n));
   };
-  const double left = options_.budget_ms - spentMs();
+  const double left = usableMs() - spentMs();
   // When two forks of every finalist do not fit but two forks of the leader and its nearest rival
   // do, the slowest finalists go: two configs confirmed in fresh processes answer more than three
   // compared in this one. When not even those fit, every finalist stays (decided in-process).
@@ -462,6 +466,13 @@ void Race::finals(std::vector<Entry>& entries, TuneResult& result) {
   // is what the run is for.
   if (cost(forked_price, forks, iterations) <= left * 1.25 && !measurer_.cancelled()) {
     observer_->onFinals(configs, forks);
+    // The compiles wait while the finalists run in fresh processes (and continue after, however
+    // the forks end): the answer is decided on a quiet host.
+    struct Quiet {
+      Measurer& m;
+      explicit Quiet(Measurer& measurer) : m(measurer) { m.pauseBackground(); }
+      ~Quiet() { m.resumeBackground(); }
+    } quiet(measurer_);
     forked = measurer_.measureForks(configs, options_.warmup, iterations, forks);
   }
   result.finals = forked;
@@ -548,7 +559,7 @@ void Race::finals(std::vector<Entry>& entries, TuneResult& result) {
 }
 
 TuneResult Race::run(const SearchSpace& space) {
-  start_ms_ = measurer_.nowMs();
+  start_ms_ = measurer_.nowMs() - options_.spent_before_ms;
   TuneResult result;
   if (options_.cold_compile_allowance_ms > 0) {
     // Only a model none of whose packages is cached gets it: once one is, the packages compiled

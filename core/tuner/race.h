@@ -33,6 +33,10 @@ struct RaceOptions {
   // the first compile of a model costs minutes on its own (0: the budget is what it is, as with
   // an explicit --budget-s).
   double cold_compile_allowance_ms = 0;
+  // The budget is the user's wall time: what the command spent before the race (process start,
+  // device query) counts against it, and the end keeps what writing the session and exiting take.
+  double spent_before_ms = 0;
+  double exit_reserve_ms = 0;
   AccuracyRule accuracy;
 };
 
@@ -51,6 +55,7 @@ class Race {
   void prioritiseCompiles(const std::vector<Entry>& entries);
   void tick();
   double spentMs() const;
+  double usableMs() const;  // the budget less the exit's reserve: what the race may plan with
 
   Measurer& measurer_;
   RaceOptions options_;

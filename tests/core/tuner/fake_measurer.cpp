@@ -78,6 +78,7 @@ std::vector<ConfigResult> FakeMeasurer::measureForks(const std::vector<Optimizat
                                                      int warmup, int iterations, int forks) {
   std::vector<ConfigResult> out;
   for (const auto& c : configs) {
+    if (paused) forked_while_paused.push_back(c.key());
     const auto& p = profile(c);
     std::normal_distribution<double> level(0.0, p.process_sd);
     std::vector<double> medians;

@@ -43,6 +43,8 @@ class FakeMeasurer : public Measurer {
   bool backgroundBusy() const override;
   bool ready(const OptimizationConfig& config) const override;
   void waitForBackground(double timeout_ms) override;
+  void pauseBackground() override { paused = true; }
+  void resumeBackground() override { paused = false; }
   double nowMs() const override { return now_ms_; }
 
   // What the race asked for.
@@ -50,6 +52,8 @@ class FakeMeasurer : public Measurer {
   std::map<std::string, int> forks_measured;
   std::vector<std::string> measure_order;
   std::vector<std::string> busy_measurements;  // measured while a compile was running
+  bool paused = false;                         // background work stopped (pauseBackground)
+  std::vector<std::string> forked_while_paused;
   std::vector<std::string> compile_start_order;  // keys, as the simulated queue started them
   std::map<std::string, double> compile_started_at_ms;
 

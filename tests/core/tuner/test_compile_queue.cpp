@@ -2,14 +2,20 @@
 // trusts only packages matching their recorded hash, and failures retried once, then reported with
 // the helper's own exception and its log. The "interpreter" here is a shell script standing in for
 // python3 + inferscope_aoti.py.
+#include <fcntl.h>
 #include <gtest/gtest.h>
+#include <sys/file.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
+#include <chrono>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <thread>
 
 #include "core/common/error.h"
+#include "core/common/sha256.h"
 #include "core/engine/compile_queue.h"
 
 namespace inferscope {
@@ -20,10 +26,11 @@ namespace fs = std::filesystem;
 // SHA-256 record, as the real helper does.
 constexpr const char* kFakeHelper = R"sh(#!/bin/sh
 shift
-out=""; mode=ok; marker=""
+out=""; mode=ok; marker=""; pause=0.2
 while [ $# -gt 0 ]; do
   case "$1" in
     --out) out="$2"; shift ;;
+    --sleep) pause="$2"; shift ;;
     --fail) mode=fail ;;
     --fail-once) mode=once; marker="$2"; shift ;;
   esac
@@ -37,7 +44,7 @@ if [ "$mode" = fail ] || { [ "$mode" = once ] && [ ! -e "$marker" ]; }; then
   echo "ValueError: boom in the exporter" >&2
   exit 1
 fi
-sleep 0.2
+sleep "$pause"
 echo "package bytes for $out" > "$out.tmp" && mv "$out.tmp" "$out"
 sha256sum "$out" | cut -d' ' -f1 > "$out.sha256"
 echo '{"status": "ok"}'
@@ -144,6 +151,124 @@ TEST_F(CompileQueueTest, ASecondFailureShowsThePythonExceptionAndTheLog) {
     EXPECT_NE(what.find("return cls.__new__(cls, *args)"), std::string::npos) << what;
     EXPECT_NE(what.find(s.log_path), std::string::npos) << what;
   }
+}
+
+// The job of `package_path` as the queue reports it.
+CompileStatus jobOf(const std::string& package_path) {
+  for (const auto& job : CompileQueue::instance().jobs()) {
+    if (job.package_path == package_path) return job;
+  }
+  ADD_FAILURE() << "no job for " << package_path;
+  return {};
+}
+
+// Waits (up to 10 s) until `done` holds; false if it never did.
+template <typename Predicate>
+bool eventually(Predicate done) {
+  for (int i = 0; i < 200; ++i) {
+    if (done()) return true;
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  }
+  return done();
+}
+
+// Another run's helper holds the package's lock: this queue waits for it and uses its package,
+// starting no helper of its own.
+TEST_F(CompileQueueTest, AnotherRunsCompileIsWaitedForNotRepeated) {
+  const auto s = spec("shared");
+  const int lock = ::open((s.package_path + ".lock").c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
+  ASSERT_GE(lock, 0);
+  ASSERT_EQ(::flock(lock, LOCK_EX), 0);
+  auto& queue = CompileQueue::instance();
+  queue.submit(s);
+  EXPECT_FALSE(queue.ready(s.package_path));
+  const auto waiting = jobOf(s.package_path);
+  EXPECT_EQ(waiting.state, CompileStatus::State::Running);
+  EXPECT_NE(waiting.message.find("another process"), std::string::npos) << waiting.message;
+  std::this_thread::sleep_for(std::chrono::milliseconds(300));
+  EXPECT_FALSE(fs::exists(s.log_path));  // no helper of ours
+  // The other helper finishes: its package, then its record, then its lock goes.
+  std::ofstream(s.package_path) << "package bytes from the other run\n";
+  std::ofstream(s.package_path + ".sha256") << sha256OfFile(s.package_path) << "\n";
+  ::close(lock);
+  double waited_ms = -1;
+  EXPECT_EQ(queue.obtain(s, &waited_ms), s.package_path);
+  EXPECT_GT(waited_ms, 0);
+  const auto done = jobOf(s.package_path);
+  EXPECT_EQ(done.state, CompileStatus::State::Done);
+  EXPECT_EQ(done.attempts, 0);
+  EXPECT_FALSE(fs::exists(s.log_path));
+}
+
+// The other run's helper ended without a package (killed, failed): this queue compiles it.
+TEST_F(CompileQueueTest, ALockLeftWithoutAPackageIsCompiledHere) {
+  const auto s = spec("orphan");
+  const int lock = ::open((s.package_path + ".lock").c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
+  ASSERT_GE(lock, 0);
+  ASSERT_EQ(::flock(lock, LOCK_EX), 0);
+  auto& queue = CompileQueue::instance();
+  queue.submit(s);
+  std::this_thread::sleep_for(std::chrono::milliseconds(100));
+  ::close(lock);
+  EXPECT_EQ(queue.obtain(s), s.package_path);
+  EXPECT_TRUE(verifiedPackage(s.package_path));
+  EXPECT_EQ(jobOf(s.package_path).attempts, 1);
+  EXPECT_TRUE(fs::exists(s.log_path));
+}
+
+// pause() stops a running helper (its whole process group) and holds queued ones back; resume()
+// continues both.
+TEST_F(CompileQueueTest, PausedHelpersStopUntilResumed) {
+  auto& queue = CompileQueue::instance();
+  queue.setParallelism(2);
+  const auto running = spec("paused", {"--sleep", "0.3"});
+  queue.submit(running);
+  ASSERT_TRUE(eventually(
+      [&] { return jobOf(running.package_path).state == CompileStatus::State::Running; }));
+  queue.pause();
+  const auto queued = spec("held");
+  queue.submit(queued);
+  std::this_thread::sleep_for(std::chrono::milliseconds(1000));
+  EXPECT_FALSE(fs::exists(running.package_path));  // 0.3 s of work, stopped for 1 s
+  EXPECT_EQ(jobOf(queued.package_path).state, CompileStatus::State::Queued);
+  EXPECT_FALSE(fs::exists(queued.log_path));
+  queue.resume();
+  EXPECT_EQ(queue.obtain(running), running.package_path);
+  EXPECT_EQ(queue.obtain(queued), queued.package_path);
+  EXPECT_TRUE(verifiedPackage(running.package_path));
+}
+
+// A run's end leaves its running compile to finish after the process exits (the destructor stops
+// only what was not detached); the package appears later. In a child process: the queue is
+// process-wide, and nothing starts in it after detachRunning(). The next run (here, this process)
+// waits for that helper instead of compiling again, and pause() stops it too.
+TEST_F(CompileQueueTest, ADetachedCompileOutlivesItsRunAndTheNextRunWaitsForIt) {
+  GTEST_FLAG_SET(death_test_style, "threadsafe");
+  const auto s = spec("detached", {"--sleep", "1.5"});
+  EXPECT_EXIT(
+      {
+        auto& queue = CompileQueue::instance();
+        queue.setParallelism(1);
+        queue.submit(s);
+        queue.submit(spec("never-started"));
+        const bool started = eventually(
+            [&] { return jobOf(s.package_path).state == CompileStatus::State::Running; });
+        const auto left = queue.detachRunning();
+        std::exit(started && left.size() == 1 && left[0].package_path == s.package_path ? 0 : 3);
+      },
+      ::testing::ExitedWithCode(0), "");
+  auto& queue = CompileQueue::instance();
+  queue.submit(s);
+  EXPECT_NE(jobOf(s.package_path).message.find("another process"), std::string::npos)
+      << jobOf(s.package_path).message;
+  queue.pause();  // the other run's helper, found by its lock, stops too
+  std::this_thread::sleep_for(std::chrono::milliseconds(2500));
+  EXPECT_FALSE(fs::exists(s.package_path));
+  queue.resume();
+  EXPECT_EQ(queue.obtain(s), s.package_path);
+  EXPECT_TRUE(verifiedPackage(s.package_path));
+  EXPECT_EQ(jobOf(s.package_path).attempts, 0);  // compiled by the earlier run's helper alone
+  EXPECT_FALSE(fs::exists(spec("never-started").log_path));
 }
 
 TEST(CompileHelpers, TheInterpreterIsAnAbsolutePathNeverAShellString) {

@@ -298,5 +298,42 @@ TEST(Race, WhenForksOfEveryFinalistDoNotFitTheSlowestFinalistGoes) {
   }
 }
 
+// The finalists' fresh processes run on a quiet host: background compiles are paused for them and
+// continued after (a compile beside the forks spread one package's level by 25 % on the H200).
+TEST(Race, TheFinalsRunWithTheCompilesPaused) {
+  FakeMeasurer m;
+  m.profiles["bf16+graph"] = at(2.0);
+  m.profiles["fp16+aoti"] = at(3.0);
+  m.profiles["fp16+aoti"].compile_ms = 1e9;  // still compiling when the finals start
+  Race race(m, generous());
+  const auto r = race.run(encoderSpace());
+  ASSERT_TRUE(r.winner);
+  ASSERT_FALSE(m.forks_measured.empty());
+  EXPECT_EQ(m.forked_while_paused.size(), m.forks_measured.size());
+  EXPECT_FALSE(m.paused);  // continued once the forks were done
+}
+
+// The budget is the command's wall time: what was spent before the race (process start, device
+// query) and the exit's reserve come out of it.
+TEST(Race, TimeSpentBeforeTheRaceAndTheExitsReserveComeOutOfTheBudget) {
+  const auto run = [](double spent_before_ms, double exit_reserve_ms) {
+    FakeMeasurer m;
+    RaceOptions o;
+    o.budget_ms = 30000;
+    o.spent_before_ms = spent_before_ms;
+    o.exit_reserve_ms = exit_reserve_ms;
+    Race race(m, o);
+    return std::make_pair(race.run(encoderSpace()), m.iterations_measured);
+  };
+  const auto [plain, plain_iterations] = run(0, 0);
+  const auto [late, late_iterations] = run(8000, 2000);
+  EXPECT_GE(late.elapsed_ms, 8000);  // the elapsed time includes what came before
+  EXPECT_LE(late.elapsed_ms, 1.3 * (30000 - 2000));
+  int plain_total = 0, late_total = 0;
+  for (const auto& [key, n] : plain_iterations) plain_total += n;
+  for (const auto& [key, n] : late_iterations) late_total += n;
+  EXPECT_LT(late_total, plain_total);  // 20 s to race, not 30
+}
+
 }  // namespace
 }  // namespace inferscope::tuner
