@@ -51,6 +51,18 @@ grid() {  # grid NAME TUNE_RUN ARGS…: every candidate the tune run raced whose
   echo "$name: exit $? ($(echo "$keys" | tr ',' '\n' | wc -l) configs, 5 + 50 iterations each)"
 }
 
+# Tune runs leave their unfinished compiles running after them (docs/ADVISOR.md): the grid and the
+# torch.compile reference must not share the host with them. Waits for them (the grid then has their
+# packages), up to what TUNE_UNTIL leaves for the reference itself, then stops what is left.
+quiet_host() {  # quiet_host RESERVE_S
+  local until=$(( $(date +%s) + 300 ))
+  [ -n "${TUNE_UNTIL:-}" ] && until=$(( TUNE_UNTIL - $1 ))
+  while pgrep -f inferscope_aoti.py >/dev/null && [ "$(date +%s)" -lt "$until" ]; do sleep 2; done
+  if pgrep -f inferscope_aoti.py >/dev/null; then
+    echo "compiles left by the tune runs still running: stopped for the reference"; pkill -f inferscope_aoti.py
+  fi
+}
+
 phase() {
   case $1 in
     resnet50)  # cold caches first: the package cache starts empty; the default budgets
@@ -63,6 +75,7 @@ phase() {
       fits 70 && tune bert_warm1 default -m bert-encoder -b 32
       [ -n "${TUNE_QUICK:-}" ] || { fits 70 && tune bert_warm2 default -m bert-encoder -b 32; } ;;
     reference)  # the exhaustive grid of the raced space, torch.compile in Python, the summary
+      quiet_host 200
       grid resnet50_grid resnet50_warm2 -m resnet50 -b 32
       grid bert_grid bert_warm2 -m bert-encoder -b 32
       PYTHONUNBUFFERED=1 python3 bench/gpu/python_reference_compile.py "$OUT/torch_compile.json" \
