@@ -6,7 +6,14 @@
 // the run; the longest gaps are attributed to what the GUI thread handled inside them. Results go
 // to docs/PERFORMANCE.md ("GUI responsiveness"); nothing here asserts a time.
 //
+// Each gap also says how much of it the GUI thread spent on the CPU (its thread CPU time across the
+// gap): a gap of 30 ms with 28 ms of CPU is work on the GUI thread; one with 2 ms of CPU is the
+// thread waiting for a core. The application times every event it dispatches on the GUI thread
+// (QApplication::notify), so the work is named by receiver class and event type.
+//
 //   bench_gui_stall [--iterations N] [--configs fp32,nograd+fp32] [--idle-s S] [--tab latency]
+#include <time.h>
+
 #include <QApplication>
 #include <QCommandLineParser>
 #include <QDir>
@@ -20,6 +27,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -33,35 +41,85 @@ using namespace inferscope::gui;
 
 namespace {
 
-// Gaps between the ticks of a 1 ms precise timer on the GUI thread.
+double threadCpuMs() {
+  timespec t{};
+  ::clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
+  return static_cast<double>(t.tv_sec) * 1e3 + static_cast<double>(t.tv_nsec) / 1e6;
+}
+
+// One clock for the heartbeat and the event timings.
+QElapsedTimer& benchClock() {
+  static QElapsedTimer clock;
+  return clock;
+}
+double benchNowMs() {
+  return static_cast<double>(benchClock().nsecsElapsed()) / 1e6;
+}
+
+// Every event the GUI thread dispatches that takes ≥ 2 ms: when, how long, to whom.
+class TimedApplication : public QApplication {
+ public:
+  using QApplication::QApplication;
+  struct Slow {
+    double end_ms, took_ms;
+    std::string what;
+  };
+  std::vector<Slow> slow;
+  bool recording = false;
+
+  bool notify(QObject* receiver, QEvent* event) override {
+    if (!recording || depth_ > 0 || QThread::currentThread() != thread())
+      return QApplication::notify(receiver, event);
+    ++depth_;
+    const double start = benchNowMs();
+    const bool handled = QApplication::notify(receiver, event);
+    const double took = benchNowMs() - start;
+    --depth_;
+    if (took >= 2.0) {
+      slow.push_back(
+          {start + took, took,
+           std::string(receiver->metaObject()->className()) +
+               (receiver->objectName().isEmpty() ? std::string()
+                                                 : " " + receiver->objectName().toStdString()) +
+               " event " + std::to_string(static_cast<int>(event->type()))});
+    }
+    return handled;
+  }
+
+ private:
+  int depth_ = 0;
+};
+
+// Gaps between the ticks of a 1 ms precise timer on the GUI thread, with the GUI thread's CPU
+// time across each.
 class Heartbeat : public QObject {
  public:
   Heartbeat() {
     timer_.setTimerType(Qt::PreciseTimer);
     timer_.setInterval(1);
     connect(&timer_, &QTimer::timeout, this, [this] {
-      const qint64 now = clock_.nsecsElapsed();
-      gaps_.push_back({now / 1e6, (now - last_ns_) / 1e6});
-      last_ns_ = now;
+      const double now = benchNowMs(), cpu = threadCpuMs();
+      gaps_.push_back({now, now - last_ms_, cpu - last_cpu_ms_});
+      last_ms_ = now;
+      last_cpu_ms_ = cpu;
     });
   }
   void start() {
     gaps_.clear();
-    clock_.start();
-    last_ns_ = 0;
+    last_ms_ = benchNowMs();
+    last_cpu_ms_ = threadCpuMs();
     timer_.start();
   }
   void stop() { timer_.stop(); }
-  double nowMs() const { return clock_.nsecsElapsed() / 1e6; }
+  double nowMs() const { return benchNowMs(); }
   struct Gap {
-    double end_ms, gap_ms;
+    double end_ms, gap_ms, cpu_ms;
   };
   const std::vector<Gap>& gaps() const { return gaps_; }
 
  private:
   QTimer timer_;
-  QElapsedTimer clock_;
-  qint64 last_ns_ = 0;
+  double last_ms_ = 0, last_cpu_ms_ = 0;
   std::vector<Gap> gaps_;
 };
 
@@ -81,10 +139,11 @@ struct Event {
 
 struct Scenario {
   std::string name;
-  double wall_s = 0;
+  double wall_s = 0, start_ms = 0;
   std::size_t samples = 0;
   std::vector<Heartbeat::Gap> gaps;
   std::vector<Event> events;
+  std::vector<TimedApplication::Slow> slow;  // events that took ≥ 2 ms
 };
 
 void waitMs(int ms) {
@@ -118,8 +177,9 @@ void printLongest(const Scenario& s, int count) {
     const auto& g = sorted[static_cast<std::size_t>(i)];
     std::string inside;
     int snapshots = 0;
+    const double begin = g.end_ms - g.gap_ms;
     for (const auto& e : s.events) {
-      if (e.at_ms <= g.end_ms - g.gap_ms || e.at_ms > g.end_ms) continue;
+      if (e.at_ms <= begin || e.at_ms > g.end_ms) continue;
       if (e.what == "snapshot") {
         ++snapshots;
       } else {
@@ -128,8 +188,23 @@ void printLongest(const Scenario& s, int count) {
     }
     if (snapshots > 0)
       inside += (inside.empty() ? "" : ", ") + std::to_string(snapshots) + " snapshot(s)";
-    std::printf("  %6.2f ms  at %7.3f s  %s\n", g.gap_ms, g.end_ms / 1000.0,
-                inside.empty() ? "-" : inside.c_str());
+    // The slow events that overlap the gap, longest first (the slow handlers inside it).
+    std::vector<TimedApplication::Slow> overlapping;
+    for (const auto& e : s.slow) {
+      if (e.end_ms > begin && e.end_ms - e.took_ms < g.end_ms) overlapping.push_back(e);
+    }
+    std::sort(overlapping.begin(), overlapping.end(),
+              [](const auto& a, const auto& b) { return a.took_ms > b.took_ms; });
+    std::string handlers;
+    for (std::size_t k = 0; k < overlapping.size() && k < 3; ++k) {
+      char part[160];
+      std::snprintf(part, sizeof part, "%s%s %.1f ms", handlers.empty() ? "" : "; ",
+                    overlapping[k].what.c_str(), overlapping[k].took_ms);
+      handlers += part;
+    }
+    std::printf("  %6.2f ms (GUI thread on CPU %5.2f ms)  at %7.3f s  %s%s%s\n", g.gap_ms, g.cpu_ms,
+                (g.end_ms - s.start_ms) / 1000.0, inside.empty() ? "-" : inside.c_str(),
+                handlers.empty() ? "" : " | slow handlers: ", handlers.c_str());
   }
 }
 
@@ -141,7 +216,8 @@ int main(int argc, char** argv) {
       QDir(QStringLiteral("/usr/share/fonts/truetype/dejavu")).exists()) {
     qputenv("QT_QPA_FONTDIR", "/usr/share/fonts/truetype/dejavu");
   }
-  QApplication app(argc, argv);
+  TimedApplication app(argc, argv);
+  benchClock().start();
   QCoreApplication::setOrganizationName(QStringLiteral("InferScope"));
   QCoreApplication::setApplicationName(QStringLiteral("InferScope-bench"));
   QStandardPaths::setTestModeEnabled(true);  // the autosave it writes stays out of the user's data
@@ -194,10 +270,11 @@ int main(int argc, char** argv) {
 
   Scenario idle;
   idle.name = "idle window (timer baseline)";
+  idle.start_ms = heartbeat.nowMs();
   heartbeat.start();
   waitMs(static_cast<int>(parser.value(idle_opt).toDouble() * 1000));
   heartbeat.stop();
-  idle.wall_s = heartbeat.nowMs() / 1000.0;
+  idle.wall_s = (heartbeat.nowMs() - idle.start_ms) / 1000.0;
   idle.gaps = heartbeat.gaps();
   scenarios.push_back(idle);
 
@@ -235,9 +312,14 @@ int main(int argc, char** argv) {
   });
   heartbeat.start();
   const double started_ms = heartbeat.nowMs();
+  run.start_ms = started_ms;
+  app.recording = true;
   window.startRequest(request);
+  run.events.push_back({heartbeat.nowMs(), "startRequest returned"});
   loop.exec();
   heartbeat.stop();
+  app.recording = false;
+  run.slow = app.slow;
   if (!session) return 1;
   run.wall_s = (heartbeat.nowMs() - started_ms) / 1000.0;
   run.gaps = heartbeat.gaps();
@@ -260,5 +342,14 @@ int main(int argc, char** argv) {
               ">16ms", ">50ms");
   for (const auto& s : scenarios) printRow(s);
   printLongest(run, 8);
+  // Where the GUI thread's time went: slow events by receiver and type.
+  std::map<std::string, std::pair<int, double>> by_what;
+  for (const auto& e : run.slow) {
+    by_what[e.what].first += 1;
+    by_what[e.what].second = std::max(by_what[e.what].second, e.took_ms);
+  }
+  std::printf("\nevents of >= 2 ms on the GUI thread during the run (count, longest):\n");
+  for (const auto& [what, stats] : by_what)
+    std::printf("  %-60s %5d  %6.1f ms\n", what.c_str(), stats.first, stats.second);
   return 0;
 }

@@ -1,13 +1,14 @@
 // SessionDocument: the single source of the window's data (see session_document.h).
 #include "gui/lib/session_document.h"
 
+#include <fmt/format.h>
+
 #include <QCoreApplication>
 #include <QThreadPool>
 
-#include <fmt/format.h>
-
 #include "core/common/error.h"
 #include "core/session/session_file.h"
+#include "gui/lib/background_pool.h"
 #include "gui/lib/config_palette.h"
 
 namespace inferscope::gui {
@@ -72,7 +73,8 @@ std::shared_ptr<const RankedResults> SessionDocument::ranking(double tolerance) 
   }
   if (pending_key_ != key) {
     pending_key_ = key;
-    QThreadPool::globalInstance()->start([this, alive = alive_, key, tolerance, results = resultsSoFar()]() mutable {
+    backgroundPool()->start([this, alive = alive_, key, tolerance,
+                             results = resultsSoFar()]() mutable {
       auto ranked = rank(std::move(results), tolerance);
       // Back on the GUI thread through the application object, which outlives this document.
       QMetaObject::invokeMethod(

@@ -89,6 +89,13 @@ class LatencyChart : public QWidget, public ExportableChart {
   void clearMarks();
   void updateSteadyMarks(int series_index);
   void updateSelection();
+  // A series' line: 1.6 px (2.6 px selected), antialiased; 1 px (2 px) and aliased, Qt's raster
+  // engine's fast path, while a run streams or when the series hold more than kFastLinesPoints
+  // (bench_gui_stall: antialiased 1.6 px lines of 20 000 points cost 6-18 ms per replot, ~25
+  // replots a second during a run; a band that dense looks the same aliased).
+  static constexpr std::size_t kFastLinesPoints = 10'000;
+  bool fastLines() const;
+  QPen seriesPen(const QColor& colour, bool chosen) const;
   void updateDirectLabelMargin();
   void layoutDirectLabels();
   void updateNote();

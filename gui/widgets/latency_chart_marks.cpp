@@ -105,9 +105,22 @@ void LatencyChart::setSelectedSeries(int series_index) {
   rescale();
 }
 
+bool LatencyChart::fastLines() const {
+  if (document_->state() == SessionDocument::State::Running) return true;
+  std::size_t points = 0;
+  for (const auto& s : document_->series()) points += s.latency_ms.size();
+  return points > kFastLinesPoints;
+}
+
+QPen LatencyChart::seriesPen(const QColor& colour, bool chosen) const {
+  const bool fast = fastLines();
+  return QPen(colour, fast ? (chosen ? 2.0 : 1.0) : (chosen ? 2.6 : 1.6));
+}
+
 // The selected line in front and thicker, the others faded; its steady start across the plot;
 // its forks dashed.
 void LatencyChart::updateSelection() {
+  plot_->setNotAntialiasedElements(fastLines() ? QCP::aePlottables : QCP::aeNone);
   for (auto* g : fork_graphs_) plot_->removeGraph(g);
   fork_graphs_.clear();
   const auto& series = document_->series();
@@ -115,7 +128,7 @@ void LatencyChart::updateSelection() {
     QColor colour = ConfigPalette::onPalette(series[i].color, palette());
     const bool chosen = static_cast<int>(i) == selected_;
     if (selected_ >= 0 && !chosen) colour.setAlpha(70);
-    graphs_[i]->setPen(QPen(colour, chosen ? 2.6 : 1.6));
+    graphs_[i]->setPen(seriesPen(colour, chosen));
     if (chosen) graphs_[i]->setLayer(QStringLiteral("main"));
     if (i < marks_.size()) {
       QFont font = plot_->font();

@@ -508,6 +508,7 @@ void MainWindow::dropEvent(QDropEvent* event) {
 
 void MainWindow::closeEvent(QCloseEvent* event) {
   saveSettings();
+  settings_writer_.flush();  // a window opened next reads them
   // The bridge's destructor waits for the engine thread; cancelling first makes that wait one
   // iteration long instead of the rest of the plan.
   if (bridge_->isRunning()) bridge_->cancel();
@@ -531,13 +532,13 @@ void MainWindow::restoreSettings() {
   setup_panel_->restoreSettings(settings);
 }
 
-void MainWindow::saveSettings() const {
-  QSettings settings;
-  settings.setValue(QStringLiteral("window/geometry"), saveGeometry());
-  settings.setValue(QStringLiteral("window/state"), saveState());
-  settings.setValue(QStringLiteral("window/splitter"), splitter_->saveState());
-  settings.setValue(QStringLiteral("chart/logScale"), log_scale_action_->isChecked());
-  setup_panel_->saveSettings(settings);
+void MainWindow::saveSettings() {
+  QVariantMap values = setup_panel_->settingsValues();
+  values.insert(QStringLiteral("window/geometry"), saveGeometry());
+  values.insert(QStringLiteral("window/state"), saveState());
+  values.insert(QStringLiteral("window/splitter"), splitter_->saveState());
+  values.insert(QStringLiteral("chart/logScale"), log_scale_action_->isChecked());
+  settings_writer_.write(std::move(values));
 }
 
 }  // namespace inferscope::gui

@@ -8,12 +8,12 @@
 #pragma once
 
 #include <QMainWindow>
-
 #include <memory>
 #include <utility>
 
 #include "core/engine/session_result.h"
 #include "gui/lib/sample_coalescer.h"
+#include "gui/lib/settings_writer.h"
 
 class QAction;
 class QDockWidget;
@@ -132,7 +132,7 @@ class MainWindow : public QMainWindow {
   void setChartOnly(bool on);
   void updateTitle();
   void restoreSettings();
-  void saveSettings() const;
+  void saveSettings();  // queued to settings_writer_: the GUI thread does not wait for the file
 
   EngineBridge* bridge_;
   SessionDocument* document_;
@@ -169,6 +169,7 @@ class MainWindow : public QMainWindow {
   QMessageBox* about_box_ = nullptr;
   RecommendationWizard* wizard_ = nullptr;
   bool session_arrived_ = false;  // did the current run end with a session (vs. cancelled early)?
+  SettingsWriter settings_writer_;
 };
 
 }  // namespace inferscope::gui

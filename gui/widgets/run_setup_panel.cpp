@@ -350,18 +350,18 @@ void RunSetupPanel::setRunning(bool running) {
   }
 }
 
-void RunSetupPanel::saveSettings(QSettings& settings) const {
-  settings.beginGroup(QStringLiteral("setup"));
-  settings.setValue(QStringLiteral("model"), modelName());
-  settings.setValue(QStringLiteral("batch"), batch_spin_->value());
-  settings.setValue(QStringLiteral("device"), QString::fromStdString(selectedDevice().deviceString()));
-  settings.setValue(QStringLiteral("configs"), checkedKeys());
-  settings.setValue(QStringLiteral("warmup"), warmup_spin_->value());
-  settings.setValue(QStringLiteral("iterations"), iterations_spin_->value());
-  settings.setValue(QStringLiteral("checkAccuracy"), accuracy_check_->isChecked());
-  settings.setValue(QStringLiteral("plan"), planPreset());
-  settings.setValue(QStringLiteral("traceKernels"), trace_check_->isChecked());
-  settings.endGroup();
+QVariantMap RunSetupPanel::settingsValues() const {
+  const QString group = QStringLiteral("setup/");
+  return {
+      {group + QStringLiteral("model"), modelName()},
+      {group + QStringLiteral("batch"), batch_spin_->value()},
+      {group + QStringLiteral("device"), QString::fromStdString(selectedDevice().deviceString())},
+      {group + QStringLiteral("configs"), checkedKeys()},
+      {group + QStringLiteral("warmup"), warmup_spin_->value()},
+      {group + QStringLiteral("iterations"), iterations_spin_->value()},
+      {group + QStringLiteral("checkAccuracy"), accuracy_check_->isChecked()},
+      {group + QStringLiteral("plan"), planPreset()},
+      {group + QStringLiteral("traceKernels"), trace_check_->isChecked()}};
 }
 
 void RunSetupPanel::restoreSettings(const QSettings& settings) {

@@ -4,8 +4,8 @@
 // what is being measured.
 #pragma once
 
+#include <QVariantMap>
 #include <QWidget>
-
 #include <vector>
 
 #include "core/device/device_info.h"
@@ -52,7 +52,8 @@ class RunSetupPanel : public QWidget {
   // device is not here (recorded on a GPU server, opened on a laptop).
   void applyRequest(const ProfileRequest& request);
 
-  void saveSettings(QSettings& settings) const;
+  // The panel's settings, keys with their group ("setup/batch"), for MainWindow's SettingsWriter.
+  QVariantMap settingsValues() const;
   void restoreSettings(const QSettings& settings);
 
  signals:

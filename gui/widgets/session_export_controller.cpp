@@ -1,7 +1,6 @@
 // SessionExportController: the export actions and their dialogs, and the autosave's timer, worker
 // and crash offer.
 #include "gui/widgets/session_export_controller.h"
-#include "gui/widgets/translated_text.h"
 
 #include <QAbstractItemView>
 #include <QAction>
@@ -27,6 +26,7 @@
 #include "core/session/session_file.h"
 #include "core/trace/chrome_trace_writer.h"
 #include "core/trace/trace_records.h"
+#include "gui/lib/background_pool.h"
 #include "gui/lib/engine_bridge.h"
 #include "gui/lib/file_names.h"
 #include "gui/lib/log_model.h"
@@ -35,6 +35,7 @@
 #include "gui/lib/samples_csv.h"
 #include "gui/lib/session_document.h"
 #include "gui/widgets/chart_style.h"
+#include "gui/widgets/translated_text.h"
 
 namespace inferscope::gui {
 
@@ -279,7 +280,7 @@ void SessionExportController::autosave() {
   // same run still goes on (a run that ended removes the autosave, which must stay removed).
   autosave_in_flight_ = true;
   const quint64 generation = bridge_->generation();
-  QThreadPool::globalInstance()->start(
+  backgroundPool()->start(
       [this, alive = alive_, generation, so_far = std::move(so_far)] {
         auto text = std::make_shared<const std::string>(sessionToJson(so_far));
         QMetaObject::invokeMethod(

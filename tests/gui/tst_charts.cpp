@@ -185,6 +185,24 @@ class TestCharts : public QObject {
     QCOMPARE(chart->provisionalSteadyStart(), -1);
   }
 
+  // While a run streams, the latency lines are 1 px and aliased (the raster engine's fast path:
+  // antialiased 1.6 px lines stalled the GUI thread past a frame per replot); an opened session of
+  // a few thousand points is drawn smooth and 1.6 px wide.
+  void liveRunsDrawFastLinesOpenedSessionsSmoothOnes() {
+    MainWindow window;
+    QVERIFY(window.openSession(fixture("h200_resnet50_b32")));
+    auto* plot = window.latencyChart()->findChild<QCustomPlot*>(QStringLiteral("latencyPlot"));
+    QVERIFY(plot && plot->graphCount() > 0);
+    QVERIFY(!plot->notAntialiasedElements().testFlag(QCP::aePlottables));
+    QCOMPARE(plot->graph(0)->pen().widthF(), 1.6);
+    ProfileRequest request;
+    request.plan = {OptimizationConfig::parse("fp32"), OptimizationConfig::parse("nograd+fp32")};
+    window.document()->beginRun(request);
+    QVERIFY(plot->notAntialiasedElements().testFlag(QCP::aePlottables));
+    QVERIFY(plot->graphCount() >= 2);
+    QCOMPARE(plot->graph(0)->pen().widthF(), 1.0);
+  }
+
   void untracedSessionSaysWhy() {
     MainWindow window;
     QVERIFY(window.openSession(fixture("h200_bert_b32")));

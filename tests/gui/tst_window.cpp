@@ -28,6 +28,7 @@
 #include "gui/lib/results_table_model.h"
 #include "gui/lib/session_document.h"
 #include "gui/lib/session_loader.h"
+#include "gui/lib/settings_writer.h"
 #include "gui/widgets/cudnn_chart.h"
 #include "gui/widgets/dark_style.h"
 #include "gui/widgets/kernels_view.h"
@@ -396,6 +397,22 @@ class TestWindow : public QObject {
       if (action->shortcut() == QKeySequence(Qt::CTRL | Qt::Key_3)) action->trigger();
     }
     QCOMPARE(window.chartTabs()->currentIndex(), 2);
+  }
+
+  // MainWindow's settings go through a SettingsWriter: queued from the GUI thread, written by its
+  // worker; the latest values win, and flush() (a closing window) waits for the file.
+  void settingsWriterWritesTheLatestValues() {
+    QSettings().clear();
+    {
+      SettingsWriter writer;
+      writer.write({{QStringLiteral("test/value"), 1}, {QStringLiteral("test/first"), true}});
+      writer.write({{QStringLiteral("test/value"), 2}});
+      writer.flush();
+      QCOMPARE(QSettings().value(QStringLiteral("test/value")).toInt(), 2);
+      writer.write({{QStringLiteral("test/value"), 3}});
+    }  // the destructor writes what is still waiting
+    QCOMPARE(QSettings().value(QStringLiteral("test/value")).toInt(), 3);
+    QSettings().clear();
   }
 
   void geometryIsRestored() {
