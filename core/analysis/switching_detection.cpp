@@ -25,7 +25,7 @@ constexpr double kTrendZ = 2.58;         // Mann–Kendall, as the drift rule
 constexpr double kMinSeparation = 2.0;  // level gap in noise standard deviations (two modes)
 constexpr double kMinJump = 2.5;        // level gap in innovation standard deviations
 // Likelihood-ratio thresholds, × ln m (docs/MEASUREMENT.md, "Regime switching").
-constexpr double kPersistencePerLnM = 1.0;
+constexpr double kPersistencePerLnM = 0.5;
 constexpr double kLevelsPerLnM = 1.5;
 
 struct Mixture {

@@ -180,15 +180,16 @@ TEST(SteadyStateAnalysis, RejectsNonFiniteLatencies) {
 
 TEST(SteadyStateAnalysis, ThreeIterationWarmupInAShortRunIsAWarmup) {
   // The default 10 + 100 iterations: three slow ones first (the rolling windows used to miss them
-  // and call the run flat from iteration 0, with the warm-up's value as its p99).
+  // and call the run flat from iteration 0, with the warm-up's value as its p99). 200 runs against
+  // the grid's 95 % target: with 40, one run either way moved the rate by 2.5 points.
   int right = 0;
-  for (int r = 0; r < 40; ++r) {
+  for (int r = 0; r < 200; ++r) {
     auto s = spec(SeriesShape::Step, 110, 0.02, 0.3);
     s.step_at = 3, s.step_size = 2.0, s.seed = 300 + r;
     const auto a = analyse(generateSeries(s).latencies_ms);
     right += a.series_class == SeriesClass::Warmup && a.steady_start == 3;
   }
-  EXPECT_GE(right, 38);
+  EXPECT_GE(right, 190);
 }
 
 TEST(SteadyStateAnalysis, PersistentTwoLevelSeriesIsSwitchingWithBothLevels) {
