@@ -24,7 +24,8 @@ constexpr double kMinLevelShare = 0.05;
 constexpr double kTrendZ = 2.58;         // Mann–Kendall, as the drift rule
 constexpr double kMinSeparation = 2.0;  // level gap in noise standard deviations (two modes)
 constexpr double kMinJump = 2.5;        // level gap in innovation standard deviations
-// Likelihood-ratio thresholds, × ln m (docs/MEASUREMENT.md, "Regime switching").
+// Likelihood-ratio thresholds, × ln m (docs/MEASUREMENT.md, "Regime switching"): persistence at
+// BIC's price of one parameter (½·ln m); levels against one level or one step at 1.5·ln m.
 constexpr double kPersistencePerLnM = 0.5;
 constexpr double kLevelsPerLnM = 1.5;
 
