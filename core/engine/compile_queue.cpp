@@ -10,6 +10,8 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <array>
+#include <atomic>
 #include <cerrno>
 #include <chrono>
 #include <condition_variable>
@@ -66,6 +68,25 @@ std::vector<std::string> helperEnvironment(int parallelism) {
                     std::max(1u, cores / static_cast<unsigned>(std::max(1, parallelism)))));
   }
   return env;
+}
+
+// The process groups of this process's running, undetached helpers, for
+// killHelpersFromSignalHandler (lock-free atomics: read in a signal handler). 0: a free slot.
+std::array<std::atomic<pid_t>, 64> g_helper_groups{};
+static_assert(std::atomic<pid_t>::is_always_lock_free, "read in a signal handler");
+
+void rememberHelperGroup(pid_t group) {
+  for (auto& slot : g_helper_groups) {
+    pid_t free_slot = 0;
+    if (slot.compare_exchange_strong(free_slot, group)) return;
+  }
+}
+
+void forgetHelperGroup(pid_t group) {
+  for (auto& slot : g_helper_groups) {
+    pid_t held = group;
+    if (slot.compare_exchange_strong(held, 0)) return;
+  }
 }
 
 // The fd number the helper holds its package's lock on (see lockPackage); every fd above it is
@@ -354,6 +375,7 @@ struct CompileQueue::State {
         }
         try {
           job.pid = spawnHelper(resolvePythonInterpreter(), job.spec, parallelism, lock_fd);
+          rememberHelperGroup(job.pid);
           job.status.state = CompileStatus::State::Running;
           job.status.attempts += 1;
           job.started = Clock::now();
@@ -381,6 +403,7 @@ struct CompileQueue::State {
         }
         int wait_status = 0;
         if (::waitpid(job.pid, &wait_status, WNOHANG) != job.pid) continue;
+        forgetHelperGroup(job.pid);
         job.pid = -1;
         job.status.message = outcome(job.spec, wait_status);
         job.status.state =
@@ -543,6 +566,12 @@ std::vector<CompileStatus> CompileQueue::jobs() const {
   return out;
 }
 
+void CompileQueue::killHelpersFromSignalHandler() {
+  for (auto& slot : g_helper_groups) {
+    if (const pid_t group = slot.load(); group > 0) ::kill(-group, SIGKILL);
+  }
+}
+
 void CompileQueue::pause() {
   std::lock_guard lock(state_->mutex);
   if (state_->paused) return;
@@ -568,6 +597,7 @@ std::vector<CompileStatus> CompileQueue::detachRunning() {
     if (job.status.state != CompileStatus::State::Running || job.elsewhere || job.pid <= 0)
       continue;
     job.detached = true;
+    forgetHelperGroup(job.pid);  // it outlives this process, however this process ends
     if (state_->paused) ::kill(-job.pid, SIGCONT);
     job.status.elapsed_ms = units::toMs(Clock::now() - job.started);
     detached.push_back(job.status);

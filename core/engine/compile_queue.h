@@ -88,6 +88,10 @@ class CompileQueue {
   // locks make the next run wait for them rather than compile again. Nothing compiles after this
   // call that was not running at it.
   std::vector<CompileStatus> detachRunning();
+  // Async-signal-safe: SIGKILL to the process group of every helper this process is running and
+  // has not detached. For a hard exit from a signal handler (a second Ctrl-C), where no destructor
+  // runs: helpers lead process groups of their own, so the terminal's signal no longer reaches them.
+  static void killHelpersFromSignalHandler();
 
  private:
   CompileQueue();

@@ -271,6 +271,32 @@ TEST_F(CompileQueueTest, ADetachedCompileOutlivesItsRunAndTheNextRunWaitsForIt) 
   EXPECT_FALSE(fs::exists(spec("never-started").log_path));
 }
 
+// A second Ctrl-C exits from the signal handler, where no destructor runs: the helpers, in process
+// groups of their own, are killed from there (async-signal-safe), and their locks go with them.
+TEST_F(CompileQueueTest, AHardExitKillsTheHelpers) {
+  GTEST_FLAG_SET(death_test_style, "threadsafe");
+  const auto s = spec("killed", {"--sleep", "3"});
+  EXPECT_EXIT(
+      {
+        auto& queue = CompileQueue::instance();
+        queue.setParallelism(1);
+        queue.submit(s);
+        const bool started = eventually(
+            [&] { return jobOf(s.package_path).state == CompileStatus::State::Running; });
+        CompileQueue::killHelpersFromSignalHandler();
+        ::_exit(started ? 0 : 3);
+      },
+      ::testing::ExitedWithCode(0), "");
+  const auto lockFree = [&] {
+    const int fd = ::open((s.package_path + ".lock").c_str(), O_RDWR | O_CLOEXEC);
+    const bool free = fd >= 0 && ::flock(fd, LOCK_EX | LOCK_NB) == 0;
+    if (fd >= 0) ::close(fd);
+    return free;
+  };
+  EXPECT_TRUE(eventually(lockFree));
+  EXPECT_FALSE(fs::exists(s.package_path));
+}
+
 TEST(CompileHelpers, TheInterpreterIsAnAbsolutePathNeverAShellString) {
   ::setenv("INFERSCOPE_PYTHON", "sh", 1);
   const auto sh = resolvePythonInterpreter();
