@@ -172,6 +172,16 @@ bool eventually(Predicate done) {
   return done();
 }
 
+// In a death test's child (a fresh process-wide queue): submits `s` with one helper at a time and
+// waits until its helper runs.
+bool startAlone(const CompileSpec& s) {
+  auto& queue = CompileQueue::instance();
+  queue.setParallelism(1);
+  queue.submit(s);
+  return eventually(
+      [&] { return jobOf(s.package_path).state == CompileStatus::State::Running; });
+}
+
 // Another run's helper holds the package's lock: this queue waits for it and uses its package,
 // starting no helper of its own.
 TEST_F(CompileQueueTest, AnotherRunsCompileIsWaitedForNotRepeated) {
@@ -247,12 +257,9 @@ TEST_F(CompileQueueTest, ADetachedCompileOutlivesItsRunAndTheNextRunWaitsForIt) 
   const auto s = spec("detached", {"--sleep", "1.5"});
   EXPECT_EXIT(
       {
+        const bool started = startAlone(s);
         auto& queue = CompileQueue::instance();
-        queue.setParallelism(1);
-        queue.submit(s);
-        queue.submit(spec("never-started"));
-        const bool started = eventually(
-            [&] { return jobOf(s.package_path).state == CompileStatus::State::Running; });
+        queue.submit(spec("never-started"));  // queued behind it (one helper at a time)
         const auto left = queue.detachRunning();
         std::exit(started && left.size() == 1 && left[0].package_path == s.package_path ? 0 : 3);
       },
@@ -278,11 +285,7 @@ TEST_F(CompileQueueTest, AHardExitKillsTheHelpers) {
   const auto s = spec("killed", {"--sleep", "3"});
   EXPECT_EXIT(
       {
-        auto& queue = CompileQueue::instance();
-        queue.setParallelism(1);
-        queue.submit(s);
-        const bool started = eventually(
-            [&] { return jobOf(s.package_path).state == CompileStatus::State::Running; });
+        const bool started = startAlone(s);
         CompileQueue::killHelpersFromSignalHandler();
         ::_exit(started ? 0 : 3);
       },
