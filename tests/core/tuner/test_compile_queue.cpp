@@ -178,8 +178,7 @@ bool startAlone(const CompileSpec& s) {
   auto& queue = CompileQueue::instance();
   queue.setParallelism(1);
   queue.submit(s);
-  return eventually(
-      [&] { return jobOf(s.package_path).state == CompileStatus::State::Running; });
+  return eventually([&] { return jobOf(s.package_path).state == CompileStatus::State::Running; });
 }
 
 // Another run's helper holds the package's lock: this queue waits for it and uses its package,
