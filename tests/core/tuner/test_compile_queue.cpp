@@ -172,6 +172,16 @@ bool eventually(Predicate done) {
   return done();
 }
 
+// The package's lock, taken here as another run's helper holds it (-1 if it cannot be).
+int lockAsAnotherRun(const CompileSpec& s) {
+  const int fd = ::open((s.package_path + ".lock").c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
+  if (fd >= 0 && ::flock(fd, LOCK_EX) != 0) {
+    ::close(fd);
+    return -1;
+  }
+  return fd;
+}
+
 // In a death test's child (a fresh process-wide queue): submits `s` with one helper at a time and
 // waits until its helper runs.
 bool startAlone(const CompileSpec& s) {
@@ -185,9 +195,8 @@ bool startAlone(const CompileSpec& s) {
 // starting no helper of its own.
 TEST_F(CompileQueueTest, AnotherRunsCompileIsWaitedForNotRepeated) {
   const auto s = spec("shared");
-  const int lock = ::open((s.package_path + ".lock").c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
+  const int lock = lockAsAnotherRun(s);
   ASSERT_GE(lock, 0);
-  ASSERT_EQ(::flock(lock, LOCK_EX), 0);
   auto& queue = CompileQueue::instance();
   queue.submit(s);
   EXPECT_FALSE(queue.ready(s.package_path));
@@ -212,9 +221,8 @@ TEST_F(CompileQueueTest, AnotherRunsCompileIsWaitedForNotRepeated) {
 // The other run's helper ended without a package (killed, failed): this queue compiles it.
 TEST_F(CompileQueueTest, ALockLeftWithoutAPackageIsCompiledHere) {
   const auto s = spec("orphan");
-  const int lock = ::open((s.package_path + ".lock").c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
+  const int lock = lockAsAnotherRun(s);
   ASSERT_GE(lock, 0);
-  ASSERT_EQ(::flock(lock, LOCK_EX), 0);
   auto& queue = CompileQueue::instance();
   queue.submit(s);
   std::this_thread::sleep_for(std::chrono::milliseconds(100));
