@@ -5,7 +5,6 @@
 #include <unistd.h>
 
 #include <algorithm>
-#include <cstdlib>
 #include <fstream>
 #include <map>
 #include <sstream>
@@ -93,14 +92,13 @@ double processAgeMs() {
   const auto close = text.rfind(')');
   if (close == std::string::npos) return 0;
   std::istringstream fields(text.substr(close + 2));
-  std::string field;
-  for (int i = 3; i <= 22 && fields >> field; ++i) {
-    if (i < 22) continue;
-    const long ticks_per_s = ::sysconf(_SC_CLK_TCK);
-    const double started_s = std::strtod(field.c_str(), nullptr) / static_cast<double>(ticks_per_s);
-    return ticks_per_s > 0 && up_s > started_s ? units::sToMs(up_s - started_s) : 0;
-  }
-  return 0;
+  std::string skipped;
+  for (int field = 3; field < 22; ++field) fields >> skipped;
+  double started_ticks = 0;
+  const long ticks_per_s = ::sysconf(_SC_CLK_TCK);
+  if (!(fields >> started_ticks) || ticks_per_s <= 0) return 0;
+  const double started_s = started_ticks / static_cast<double>(ticks_per_s);
+  return up_s > started_s ? units::sToMs(up_s - started_s) : 0;
 }
 
 // Packages still compiling when a run ends are left to finish after it (CompileQueue's lock makes
