@@ -131,10 +131,10 @@ LatencyChart::LatencyChart(SessionDocument* document, QWidget* parent)
   connect(document_, &SessionDocument::reset, this, &LatencyChart::rebuild);
   connect(document_, &SessionDocument::samplesAppended, this, &LatencyChart::onSamplesAppended);
   connect(document_, &SessionDocument::resultAdded, this, &LatencyChart::onResultAdded);
-  // While a run streams the series are fast lines (seriesPen); a short run's end draws them
+  // While a run streams the series are fast lines (applyLineStyle); a short run's end draws them
   // smooth again.
   connect(document_, &SessionDocument::stateChanged, this, [this] {
-    updateSelection();  // the pens and antialiasing
+    applyLineStyle();
     plot_->replot(QCustomPlot::rpQueuedReplot);
   });
   rebuild();
@@ -184,7 +184,7 @@ void LatencyChart::rebuild() {
   for (std::size_t i = 0; i < series.size(); ++i) {
     auto* graph = plot_->addGraph();
     graph->setName(series[i].key);
-    graph->setPen(seriesPen(ConfigPalette::onPalette(series[i].color, palette()), false));
+    graph->setPen(QPen(ConfigPalette::onPalette(series[i].color, palette())));  // width: applyLineStyle
     graph->setScatterStyle(markerFor(series[i].family_rank));
     graph->setAdaptiveSampling(true);
     graphs_.push_back(graph);

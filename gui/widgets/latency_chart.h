@@ -95,7 +95,8 @@ class LatencyChart : public QWidget, public ExportableChart {
   // replots a second during a run; a band that dense looks the same aliased).
   static constexpr std::size_t kFastLinesPoints = 10'000;
   bool fastLines() const;
-  QPen seriesPen(const QColor& colour, bool chosen) const;
+  // The series' widths and antialiasing for fastLines(), their colours kept (updateSelection's).
+  void applyLineStyle();
   void updateDirectLabelMargin();
   void layoutDirectLabels();
   void updateNote();

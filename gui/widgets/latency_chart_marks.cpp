@@ -112,15 +112,20 @@ bool LatencyChart::fastLines() const {
   return points > kFastLinesPoints;
 }
 
-QPen LatencyChart::seriesPen(const QColor& colour, bool chosen) const {
+void LatencyChart::applyLineStyle() {
   const bool fast = fastLines();
-  return QPen(colour, fast ? (chosen ? 2.0 : 1.0) : (chosen ? 2.6 : 1.6));
+  plot_->setNotAntialiasedElements(fast ? QCP::aePlottables : QCP::aeNone);
+  for (std::size_t i = 0; i < graphs_.size(); ++i) {
+    const bool chosen = static_cast<int>(i) == selected_;
+    QPen pen = graphs_[i]->pen();
+    pen.setWidthF(fast ? (chosen ? 2.0 : 1.0) : (chosen ? 2.6 : 1.6));
+    graphs_[i]->setPen(pen);
+  }
 }
 
 // The selected line in front and thicker, the others faded; its steady start across the plot;
 // its forks dashed.
 void LatencyChart::updateSelection() {
-  plot_->setNotAntialiasedElements(fastLines() ? QCP::aePlottables : QCP::aeNone);
   for (auto* g : fork_graphs_) plot_->removeGraph(g);
   fork_graphs_.clear();
   const auto& series = document_->series();
@@ -128,7 +133,7 @@ void LatencyChart::updateSelection() {
     QColor colour = ConfigPalette::onPalette(series[i].color, palette());
     const bool chosen = static_cast<int>(i) == selected_;
     if (selected_ >= 0 && !chosen) colour.setAlpha(70);
-    graphs_[i]->setPen(seriesPen(colour, chosen));
+    graphs_[i]->setPen(QPen(colour));  // its width: applyLineStyle, below
     if (chosen) graphs_[i]->setLayer(QStringLiteral("main"));
     if (i < marks_.size()) {
       QFont font = plot_->font();
@@ -142,6 +147,7 @@ void LatencyChart::updateSelection() {
   }
   if (selected_ >= 0)
     graphs_[static_cast<std::size_t>(selected_)]->setLayer(QStringLiteral("main"));
+  applyLineStyle();
   const ConfigSeries* chosen =
       selected_ >= 0 ? &series[static_cast<std::size_t>(selected_)] : nullptr;
   const bool analysed = chosen && chosen->result && chosen->result->steady.analysed;
