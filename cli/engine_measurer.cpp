@@ -1,5 +1,7 @@
 #include "cli/engine_measurer.h"
 
+#include "cli/fork_runner.h"
+
 #include "core/common/units.h"
 #include "core/engine/compile_queue.h"
 #include "core/engine/engine.h"
@@ -33,10 +35,17 @@ std::vector<ConfigResult> EngineMeasurer::measure(const std::vector<Optimization
 }
 
 std::vector<ConfigResult> EngineMeasurer::measureForks(const std::vector<OptimizationConfig>& configs, int warmup,
-                                                       int iterations, int forks) {
-  ModelOptions forked = options_;
-  forked.forks = forks;  // every config in `forks` fresh isolation workers, fork_stats filled (runSession)
-  return runSession(requestFor(configs, warmup, iterations), forked, sink_).configs;
+                                                       int iterations, int forks, double deadline_ms) {
+  // Every config in `forks` fresh isolation workers, fork_stats filled (as runSession does for
+  // --forks), none started past the deadline.
+  IsolationOptions isolation;
+  isolation.timeout_s = options_.isolate_timeout_s;
+  if (deadline_ms > 0)
+    isolation.deadline = start_ + std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+                                      std::chrono::duration<double, std::milli>(deadline_ms));
+  auto session = runForked(requestFor(configs, warmup, iterations), forks, sink_, processCancelToken(), isolation);
+  completeRoofline(session);
+  return session.configs;
 }
 
 void EngineMeasurer::prepareInBackground(const std::vector<OptimizationConfig>& configs) {

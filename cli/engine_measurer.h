@@ -18,7 +18,7 @@ class EngineMeasurer final : public tuner::Measurer {
   std::vector<ConfigResult> measure(const std::vector<OptimizationConfig>& configs, int warmup,
                                     int iterations) override;
   std::vector<ConfigResult> measureForks(const std::vector<OptimizationConfig>& configs, int warmup,
-                                         int iterations, int forks) override;
+                                         int iterations, int forks, double deadline_ms) override;
   void prepareInBackground(const std::vector<OptimizationConfig>& configs) override;
   void prioritiseBackground(const std::vector<OptimizationConfig>& order) override;
   bool needsPreparation(const OptimizationConfig& config) const override;

@@ -198,10 +198,22 @@ SessionResult runIsolated(const ProfileRequest& request, EventSink& sink, const 
     }
   } remove_folder{folder};
   const auto request_path = folder + "/request.json";
-  for (int i = 0; i < static_cast<int>(request.plan.size()); ++i) {
+  const int count = static_cast<int>(request.plan.size());
+  const auto started = std::chrono::steady_clock::now();
+  for (int i = 0; i < count; ++i) {
     if (cancel.cancelled()) {
       session.cancelled = true;
       break;
+    }
+    if (options.deadline && i > 0) {
+      const auto mean = (std::chrono::steady_clock::now() - started) / i;
+      if (std::chrono::steady_clock::now() + mean > *options.deadline) {
+        sink.onLog(LogLevel::Info,
+                   fmt::format("{} of {} fresh processes not started: at {:.1f} s each, the next "
+                               "would end after the deadline",
+                               count - i, count, units::msToS(units::toMs(mean))));
+        break;
+      }
     }
     session.configs.push_back(runOne(request, i, sink, cancel, options, session, request_path));
     sink.onConfigDone(session.configs.back());

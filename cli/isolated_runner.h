@@ -4,6 +4,8 @@
 // child's crash or hang (timeout) and records it as that config's error; Ctrl-C stops the child.
 #pragma once
 
+#include <chrono>
+#include <optional>
 #include <string>
 
 #include "core/common/cancel_token.h"
@@ -18,6 +20,10 @@ struct IsolationOptions {
   // The workers' CUDA_VISIBLE_DEVICES ("" leaves this process's environment as it is): pins them
   // to one GPU each for `--devices` (cli/device_runner.h), which then is their cuda:0.
   std::string cuda_visible_devices;
+  // No worker starts that would end after this, judged by the mean wall time of the workers before
+  // it in this run (the first always starts): the tuner's finals stay inside its budget. The
+  // configs not started have no result; the sink is told how many.
+  std::optional<std::chrono::steady_clock::time_point> deadline;
 };
 
 SessionResult runIsolated(const ProfileRequest& request, EventSink& sink, const CancelToken& cancel,

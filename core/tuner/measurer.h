@@ -18,9 +18,13 @@ class Measurer {
   // in order (status, latency series, steady analysis, accuracy against the FP32 reference).
   virtual std::vector<ConfigResult> measure(const std::vector<OptimizationConfig>& configs,
                                             int warmup, int iterations) = 0;
-  // Each config in `forks` fresh processes: ConfigResult::forks and ::fork_stats filled.
+  // Each config in `forks` fresh processes: ConfigResult::forks and ::fork_stats filled. With a
+  // deadline (nowMs()'s clock; 0: none), no process starts that the ones before it say would end
+  // after it: a config may then have fewer processes (fork_stats->forks says how many), or, when
+  // even its first did not start, no result (the vector is a prefix of `configs`).
   virtual std::vector<ConfigResult> measureForks(const std::vector<OptimizationConfig>& configs,
-                                                 int warmup, int iterations, int forks) = 0;
+                                                 int warmup, int iterations, int forks,
+                                                 double deadline_ms) = 0;
   // Starts whatever the configs need before they can run (AOTInductor compiles) in the background
   // and returns at once; measure() of such a config waits for it.
   virtual void prepareInBackground(const std::vector<OptimizationConfig>& configs) {

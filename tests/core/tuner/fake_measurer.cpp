@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <optional>
 
 #include "core/analysis/summary_stats.h"
 
@@ -75,38 +76,63 @@ std::vector<ConfigResult> FakeMeasurer::measure(const std::vector<OptimizationCo
 }
 
 std::vector<ConfigResult> FakeMeasurer::measureForks(const std::vector<OptimizationConfig>& configs,
-                                                     int warmup, int iterations, int forks) {
-  std::vector<ConfigResult> out;
-  for (const auto& c : configs) {
-    if (paused) forked_while_paused.push_back(c.key());
-    const auto& p = profile(c);
-    std::normal_distribution<double> level(0.0, p.process_sd);
-    std::vector<double> medians;
-    ConfigResult first;
-    for (int f = 0; f < forks; ++f) {
+                                                     int warmup, int iterations, int forks,
+                                                     double deadline_ms) {
+  fork_deadlines_ms.push_back(deadline_ms);
+  // Round by round, as the engine's fork runner interleaves them; like its isolation runner, no
+  // process starts that the mean of those before it says would end after the deadline.
+  std::vector<std::vector<double>> medians(configs.size());
+  std::vector<ConfigResult> first(configs.size());
+  std::vector<std::optional<ConfigResult>> failed(configs.size());
+  const double started = now_ms_;
+  int processes = 0;
+  for (int f = 0; f < forks; ++f) {
+    for (std::size_t k = 0; k < configs.size(); ++k) {
+      if (deadline_ms > 0 && processes > 0 &&
+          now_ms_ + (now_ms_ - started) / processes > deadline_ms)
+        goto done;
+      const auto& c = configs[k];
+      if (paused) forked_while_paused.push_back(c.key());
+      const auto& p = profile(c);
+      std::normal_distribution<double> level(0.0, p.process_sd);
       now_ms_ += process_start_ms;
       auto r = run(c, warmup, iterations, std::exp(level(rng_)));
-      if (r.status != ConfigStatus::Ok) return {r};
-      medians.push_back(r.stats.median_ms);
-      if (f == 0) first = r;
+      ++processes;
+      if (r.status != ConfigStatus::Ok) failed[k] = r;  // that config's result, as the engine's
+      medians[k].push_back(r.stats.median_ms);
+      if (f == 0) first[k] = r;
+      ++forks_measured[c.key()];
     }
-    forks_measured[c.key()] += forks;
-    // Geometric mean of the fork medians, ± the larger of their spread and the noise of a median.
-    double log_sum = 0;
-    for (double m : medians) log_sum += std::log(m);
-    ForkStats s;
-    s.forks = forks;
-    s.median_ms = std::exp(log_sum / forks);
-    const auto [lo, hi] = std::minmax_element(medians.begin(), medians.end());
-    const double half =
-        std::max((*hi - *lo) / 2, s.median_ms * p.rel_noise * 2.5 / std::sqrt(iterations));
-    s.ci_low_ms = s.median_ms - half;
-    s.ci_high_ms = s.median_ms + half;
-    s.spread = (*hi - *lo) / s.median_ms;
-    s.stable = s.spread < 0.05;
-    s.verdict = s.stable ? "stable across processes" : "unstable across processes";
-    first.fork_stats = s;
-    out.push_back(first);
+  }
+done:
+  std::vector<ConfigResult> out;
+  for (std::size_t k = 0; k < configs.size() && !medians[k].empty(); ++k) {
+    if (failed[k]) {
+      out.push_back(*failed[k]);
+      continue;
+    }
+    ConfigResult r = first[k];
+    const auto& ms = medians[k];
+    const int n = static_cast<int>(ms.size());
+    if (n >= 2) {
+      // Geometric mean of the fork medians, ± the larger of their spread and a median's noise.
+      double log_sum = 0;
+      for (double m : ms) log_sum += std::log(m);
+      const double noise = profile(configs[k]).rel_noise;
+      ForkStats s;
+      s.forks = n;
+      s.median_ms = std::exp(log_sum / n);
+      const auto [lo, hi] = std::minmax_element(ms.begin(), ms.end());
+      const double half =
+          std::max((*hi - *lo) / 2, s.median_ms * noise * 2.5 / std::sqrt(iterations));
+      s.ci_low_ms = s.median_ms - half;
+      s.ci_high_ms = s.median_ms + half;
+      s.spread = (*hi - *lo) / s.median_ms;
+      s.stable = s.spread < 0.05;
+      s.verdict = s.stable ? "stable across processes" : "unstable across processes";
+      r.fork_stats = s;
+    }
+    out.push_back(r);
   }
   return out;
 }

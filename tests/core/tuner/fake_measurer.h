@@ -36,7 +36,7 @@ class FakeMeasurer : public Measurer {
   std::vector<ConfigResult> measure(const std::vector<OptimizationConfig>& configs, int warmup,
                                     int iterations) override;
   std::vector<ConfigResult> measureForks(const std::vector<OptimizationConfig>& configs, int warmup,
-                                         int iterations, int forks) override;
+                                         int iterations, int forks, double deadline_ms) override;
   void prepareInBackground(const std::vector<OptimizationConfig>& configs) override;
   void prioritiseBackground(const std::vector<OptimizationConfig>& order) override;
   bool needsPreparation(const OptimizationConfig& config) const override;
@@ -49,7 +49,8 @@ class FakeMeasurer : public Measurer {
 
   // What the race asked for.
   std::map<std::string, int> iterations_measured;
-  std::map<std::string, int> forks_measured;
+  std::map<std::string, int> forks_measured;  // fresh processes that ran, per config
+  std::vector<double> fork_deadlines_ms;        // measureForks' deadline, per call
   std::vector<std::string> measure_order;
   std::vector<std::string> busy_measurements;  // measured while a compile was running
   bool paused = false;                         // background work stopped (pauseBackground)

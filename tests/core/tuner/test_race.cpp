@@ -1,5 +1,6 @@
 // Race: screening, elimination on intervals, more iterations for survivors, forks for finalists,
 // the budget, ties, and the fates of failed, unsafe and fallen-back candidates.
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -94,7 +95,7 @@ TEST(Race, RespectsTheBudgetAndSaysWhatItLeftOut) {
   o.budget_ms = 12000;
   Race race(m, o);
   const auto r = race.run(encoderSpace());
-  EXPECT_LE(r.elapsed_ms, 1.3 * o.budget_ms);
+  EXPECT_LE(r.elapsed_ms, o.budget_ms);
   int not_measured = 0;
   for (const auto& c : r.candidates) {
     if (c.state != CandidateState::NotMeasured) continue;
@@ -127,6 +128,66 @@ TEST(Race, FailedUnsafeAndFallenBackConfigsNeverWin) {
   EXPECT_NE(outcome(r, "bf16").reason.find("amp-bf16"), std::string::npos);
   ASSERT_TRUE(r.winner);
   EXPECT_EQ(r.winner->key(), "amp-bf16");
+}
+
+// Traced GPT-2 on the H200: both half-precision graph casts failed and the engine ran their
+// autocast fallbacks in their place, which took a 30 s budget's screening. Those measurements are
+// the fallbacks' own screening (they were dropped as "not measured", and the run said no candidate
+// ran cleanly), so the run ends with an autocast winner.
+TEST(Race, AFallbacksMeasurementIsItsOwnScreening) {
+  FakeMeasurer m;
+  m.fallback_profile = at(6.0);
+  m.fallback_profile.setup_ms = 4000;  // a 500 MB TorchScript file, loaded per config
+  for (const auto& [cast, fallback] : std::map<std::string, std::string>{
+           {"bf16+graph", "amp-bf16+graph"}, {"fp16+graph", "amp-fp16+graph"}}) {
+    m.profiles[cast] = m.fallback_profile;
+    m.profiles[cast].fallback_to = fallback;
+    m.profiles[fallback] = m.fallback_profile;
+    m.profiles[fallback].median_ms = 4.0;
+  }
+  RaceOptions o;
+  o.budget_ms = 30000;
+  Race race(m, o);
+  // A traced file, as on the H200: no AOTInductor candidates, the two graph casts first.
+  SpaceContext ctx;
+  ctx.caps.kind = DeviceKind::Cuda;
+  ctx.caps.cc_major = 9;
+  ctx.caps.has_cudnn = true;
+  ctx.aot_inductor_available = true;
+  ctx.source = ModelSource::TorchScript;
+  ctx.inputs = {InputSpec::parse("8x128:int64")};
+  const auto r = race.run(SearchSpace(ctx, {OptimizationConfig::parse("bf16+graph")}));
+  ASSERT_GE(m.measure_order.size(), 2u);
+  EXPECT_EQ(m.measure_order[0], "bf16+graph");  // the seed; its fallback ran in its place
+  EXPECT_EQ(m.measure_order[1], "fp16+graph");
+  for (const char* fallback : {"amp-bf16+graph", "amp-fp16+graph"}) {
+    EXPECT_NE(outcome(r, fallback).state, CandidateState::NotMeasured)
+        << fallback << ": " << outcome(r, fallback).reason;
+    EXPECT_EQ(std::count(m.measure_order.begin(), m.measure_order.end(), fallback), 0)
+        << fallback << " was measured again";
+  }
+  ASSERT_TRUE(r.winner) << r.verdict;
+  EXPECT_EQ(r.winner->key().rfind("amp-", 0), 0u) << r.winner->key();
+  EXPECT_EQ(outcome(r, "bf16+graph").state, CandidateState::Failed);
+  EXPECT_LE(r.elapsed_ms, o.budget_ms);
+}
+
+// When the budget ends the search before anything ran cleanly, the verdict says the budget did,
+// and what to do, instead of "no candidate ran cleanly and safely".
+TEST(Race, ABudgetThatEndsBeforeAnyCleanResultSaysToRaiseIt) {
+  FakeMeasurer m;
+  m.fallback_profile = at(8.0);
+  m.fallback_profile.setup_ms = 9000;
+  m.fallback_profile.status = ConfigStatus::Error;
+  m.fallback_profile.message = "expected scalar type Float but found Half";
+  RaceOptions o;
+  o.budget_ms = 20000;
+  Race race(m, o);
+  const auto r = race.run(encoderSpace());
+  EXPECT_FALSE(r.winner);
+  EXPECT_NE(r.verdict.find("raise --budget-s"), std::string::npos) << r.verdict;
+  EXPECT_NE(r.verdict.find("2 candidates ran"), std::string::npos) << r.verdict;
+  EXPECT_EQ(r.verdict.find("no candidate ran cleanly"), std::string::npos) << r.verdict;
 }
 
 TEST(Race, AMeasurementBesideACompilerNeedsAWiderMarginToEliminate) {
@@ -259,8 +320,10 @@ TEST(Race, ACachedPackageKeepsItsPlaceInAShortScreening) {
 
 // Three finalists whose forks do not fit what is left, two whose forks do: the slowest finalist
 // goes, and the leader and its rival are still confirmed in fresh processes (the H200's warm
-// encoder runs ended "provisional" with 23 s of 60 left before this).
-TEST(Race, WhenForksOfEveryFinalistDoNotFitTheSlowestFinalistGoes) {
+// encoder runs ended "provisional" with 23 s of 60 left before this). With room for the leader's
+// forks only, the leader alone is confirmed and its rivals keep their in-process levels; with no
+// room at all, the answer is provisional and says so.
+TEST(Race, TheFinalsForkAsManyFinalistsAsTheBudgetHolds) {
   const auto run = [](double budget_ms) {
     FakeMeasurer m;
     m.fallback_profile = at(8.0);
@@ -275,26 +338,74 @@ TEST(Race, WhenForksOfEveryFinalistDoNotFitTheSlowestFinalistGoes) {
     auto r = race.run(encoderSpace());
     return std::make_pair(r, m.forks_measured);
   };
-  // 26 s: two forks of three finalists cost ~33 s, of two ~22 s (the estimate: 3 s per process
-  // start plus each config's in-process cost).
-  const auto [r, forks] = run(26000);
-  ASSERT_TRUE(r.winner);
-  EXPECT_NE(r.verdict.find("across 2 fresh processes"), std::string::npos) << r.verdict;
-  std::vector<std::string> forked, left_out;
-  for (const char* key : {"bf16+graph", "fp16+graph", "bf16"}) {
-    (forks.count(key) && forks.at(key) > 0 ? forked : left_out).push_back(key);
+  const char* finalists[] = {"bf16+graph", "fp16+graph", "bf16"};
+  // 30 s: the estimate (3 s per process start plus each config's in-process cost) holds two forks
+  // of two finalists, not of three.
+  {
+    const auto [r, forks] = run(30000);
+    ASSERT_TRUE(r.winner);
+    EXPECT_LE(r.elapsed_ms, 30000);
+    EXPECT_NE(r.verdict.find("across 2 fresh processes"), std::string::npos) << r.verdict;
+    std::vector<std::string> forked, left_out;
+    for (const char* key : finalists) (forks.count(key) ? forked : left_out).push_back(key);
+    EXPECT_EQ(forked.size(), 2u);
+    ASSERT_EQ(left_out.size(), 1u);
+    const auto& dropped = outcome(r, left_out[0].c_str());
+    EXPECT_EQ(dropped.state, CandidateState::Eliminated);
+    EXPECT_NE(dropped.reason.find("fewer finalists"), std::string::npos) << dropped.reason;
   }
-  EXPECT_EQ(forked.size(), 2u);
-  ASSERT_EQ(left_out.size(), 1u);
-  const auto& dropped = outcome(r, left_out[0].c_str());
-  EXPECT_EQ(dropped.state, CandidateState::Eliminated);
-  EXPECT_NE(dropped.reason.find("fewer finalists"), std::string::npos) << dropped.reason;
-  // With too little left for even two, all three stay finalists, decided in this process.
-  const auto [short_run, no_forks] = run(20000);
-  EXPECT_TRUE(no_forks.empty());
-  EXPECT_NE(short_run.verdict.find("Not confirmed in fresh processes"), std::string::npos);
-  for (const char* key : {"bf16+graph", "fp16+graph", "bf16"}) {
-    EXPECT_NE(outcome(short_run, key).state, CandidateState::Eliminated) << key;
+  // 18 s: two forks of the leader only. It is confirmed and wins the tie against rivals measured
+  // in this process, which stay in the race (tied or finalists, never eliminated for it).
+  {
+    const auto [r, forks] = run(18000);
+    ASSERT_TRUE(r.winner);
+    EXPECT_LE(r.elapsed_ms, 18000);
+    ASSERT_EQ(forks.size(), 1u);
+    EXPECT_EQ(forks.begin()->first, r.winner->key());
+    EXPECT_EQ(r.verdict.rfind("Winner ", 0), 0u) << r.verdict;
+    EXPECT_NE(r.verdict.find("across 2 fresh processes"), std::string::npos) << r.verdict;
+    for (const char* key : finalists) {
+      if (key == r.winner->key()) continue;
+      EXPECT_NE(outcome(r, key).state, CandidateState::Eliminated) << key;
+      EXPECT_NE(outcome(r, key).reason.find("in this process"), std::string::npos)
+          << key << ": " << outcome(r, key).reason;
+    }
+  }
+  // 12 s: not even the leader's two processes fit; all three stay finalists, decided here.
+  {
+    const auto [r, forks] = run(12000);
+    EXPECT_TRUE(forks.empty());
+    EXPECT_NE(r.verdict.find("Not confirmed in fresh processes"), std::string::npos) << r.verdict;
+    for (const char* key : finalists) {
+      EXPECT_NE(outcome(r, key).state, CandidateState::Eliminated) << key;
+    }
+  }
+}
+
+// A fresh process cost 3.3–4.6 s on the H200 against the 3 s estimate, and the finals ended 5 s past
+// a 60 s budget. However wrong the estimate, the finals' deadline stops the processes that would
+// end past the budget, and the verdict counts the processes that ran.
+TEST(Race, TheFinalsStopAtTheBudgetWhenProcessesCostMoreThanEstimated) {
+  FakeMeasurer m;
+  m.process_start_ms = 7000;
+  m.fallback_profile = at(8.0);
+  m.profiles["bf16+graph"] = at(2.0, 0.05);
+  m.profiles["fp16+graph"] = at(2.01, 0.05);
+  RaceOptions o;
+  o.budget_ms = 60000;
+  Race race(m, o);
+  const auto r = race.run(encoderSpace());
+  ASSERT_FALSE(m.fork_deadlines_ms.empty());
+  EXPECT_DOUBLE_EQ(m.fork_deadlines_ms.front(), o.budget_ms);
+  EXPECT_LE(r.elapsed_ms, o.budget_ms);
+  ASSERT_TRUE(r.winner);
+  const int ran = m.forks_measured[r.winner->key()];
+  EXPECT_GE(ran, 1);
+  if (ran >= 2) {
+    EXPECT_NE(r.verdict.find(fmt::format("across {} fresh processes", ran)), std::string::npos)
+        << r.verdict;
+  } else {
+    EXPECT_NE(r.verdict.find("Not confirmed in fresh processes"), std::string::npos) << r.verdict;
   }
 }
 
@@ -309,7 +420,9 @@ TEST(Race, TheFinalsRunWithTheCompilesPaused) {
   const auto r = race.run(encoderSpace());
   ASSERT_TRUE(r.winner);
   ASSERT_FALSE(m.forks_measured.empty());
-  EXPECT_EQ(m.forked_while_paused.size(), m.forks_measured.size());
+  int processes = 0;
+  for (const auto& [key, n] : m.forks_measured) processes += n;
+  EXPECT_EQ(static_cast<int>(m.forked_while_paused.size()), processes);
   EXPECT_FALSE(m.paused);  // continued once the forks were done
 }
 
@@ -328,7 +441,7 @@ TEST(Race, TimeSpentBeforeTheRaceAndTheExitsReserveComeOutOfTheBudget) {
   const auto [plain, plain_iterations] = run(0, 0);
   const auto [late, late_iterations] = run(8000, 2000);
   EXPECT_GE(late.elapsed_ms, 8000);  // the elapsed time includes what came before
-  EXPECT_LE(late.elapsed_ms, 1.3 * (30000 - 2000));
+  EXPECT_LE(late.elapsed_ms, 30000 - 2000);
   int plain_total = 0, late_total = 0;
   for (const auto& [key, n] : plain_iterations) plain_total += n;
   for (const auto& [key, n] : late_iterations) late_total += n;
