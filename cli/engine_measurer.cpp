@@ -1,7 +1,6 @@
 #include "cli/engine_measurer.h"
 
 #include "cli/fork_runner.h"
-
 #include "core/common/units.h"
 #include "core/engine/compile_queue.h"
 #include "core/engine/engine.h"
@@ -34,8 +33,9 @@ std::vector<ConfigResult> EngineMeasurer::measure(const std::vector<Optimization
   return session.configs;
 }
 
-std::vector<ConfigResult> EngineMeasurer::measureForks(const std::vector<OptimizationConfig>& configs, int warmup,
-                                                       int iterations, int forks, double deadline_ms) {
+std::vector<ConfigResult> EngineMeasurer::measureForks(
+    const std::vector<OptimizationConfig>& configs, int warmup, int iterations, int forks,
+    double deadline_ms) {
   // Every config in `forks` fresh isolation workers, fork_stats filled (as runSession does for
   // --forks), none started past the deadline.
   IsolationOptions isolation;
@@ -43,7 +43,8 @@ std::vector<ConfigResult> EngineMeasurer::measureForks(const std::vector<Optimiz
   if (deadline_ms > 0)
     isolation.deadline = start_ + std::chrono::duration_cast<std::chrono::steady_clock::duration>(
                                       std::chrono::duration<double, std::milli>(deadline_ms));
-  auto session = runForked(requestFor(configs, warmup, iterations), forks, sink_, processCancelToken(), isolation);
+  auto session = runForked(requestFor(configs, warmup, iterations), forks, sink_,
+                           processCancelToken(), isolation);
   completeRoofline(session);
   return session.configs;
 }

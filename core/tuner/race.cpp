@@ -325,10 +325,9 @@ void Race::screen(std::vector<Entry>& entries, TuneResult& result) {
       // screening, not something to run again (traced GPT-2's two failed casts and their
       // autocast fallbacks took a 30 s budget's screening on the H200, and the fallbacks' results
       // were then dropped as "not measured").
-      const auto fallback =
-          std::find_if(entries.begin(), entries.end(), [&](const Entry& other) {
-            return other.outcome.config == measured[k].config;
-          });
+      const auto fallback = std::find_if(entries.begin(), entries.end(), [&](const Entry& other) {
+        return other.outcome.config == measured[k].config;
+      });
       const auto index = static_cast<std::size_t>(fallback - entries.begin());
       if (fallback == entries.end() || fallback->measured ||
           std::find(chunk.begin(), chunk.end(), index) != chunk.end())
@@ -495,8 +494,8 @@ void Race::finals(std::vector<Entry>& entries, TuneResult& result) {
       explicit Quiet(Measurer& measurer) : m(measurer) { m.pauseBackground(); }
       ~Quiet() { m.resumeBackground(); }
     } quiet(measurer_);
-    forked = measurer_.measureForks(configs, options_.warmup, iterations, forks,
-                                    start_ms_ + usableMs());
+    forked =
+        measurer_.measureForks(configs, options_.warmup, iterations, forks, start_ms_ + usableMs());
   }
   result.finals = forked;
   struct Level {
@@ -525,8 +524,8 @@ void Race::finals(std::vector<Entry>& entries, TuneResult& result) {
       }
       o.forks = r.fork_stats;
       const int processes = r.fork_stats ? r.fork_stats->forks : 0;
-      levels.push_back({alive[k], processes >= 2 ? finalLevel(r, o.estimate) : o.estimate,
-                        processes});
+      levels.push_back(
+          {alive[k], processes >= 2 ? finalLevel(r, o.estimate) : o.estimate, processes});
     } else {
       levels.push_back({alive[k], o.estimate, 0});
     }
@@ -590,15 +589,17 @@ void Race::finals(std::vector<Entry>& entries, TuneResult& result) {
             : "");
   }
   if (!forked_finals) {
-    verdict += forked.empty() ? ". Not confirmed in fresh processes: the budget left no time for "
-                                "forks (raise --budget-s)"
-               : winner->processes == 0 && std::none_of(forked.begin(), forked.end(), [&](const ConfigResult& r) {
-                   return r.config == winner->entry->outcome.config;
-                 })
-                   ? ". Not confirmed in fresh processes: the budget left them for the leader "
-                     "only, and this config matched it in this process (raise --budget-s)"
-                   : ". Not confirmed in fresh processes: the budget ended before its second "
-                     "process could run (raise --budget-s)";
+    verdict +=
+        forked.empty() ? ". Not confirmed in fresh processes: the budget left no time for "
+                         "forks (raise --budget-s)"
+        : winner->processes == 0 && std::none_of(forked.begin(), forked.end(),
+                                                 [&](const ConfigResult& r) {
+                                                   return r.config == winner->entry->outcome.config;
+                                                 })
+            ? ". Not confirmed in fresh processes: the budget left them for the leader "
+              "only, and this config matched it in this process (raise --budget-s)"
+            : ". Not confirmed in fresh processes: the budget ended before its second "
+              "process could run (raise --budget-s)";
   } else if (winner->entry->outcome.forks && !winner->entry->outcome.forks->verdict.empty()) {
     verdict += ". " + winner->entry->outcome.forks->verdict;
   }

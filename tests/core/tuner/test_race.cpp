@@ -382,9 +382,9 @@ TEST(Race, TheFinalsForkAsManyFinalistsAsTheBudgetHolds) {
   }
 }
 
-// A fresh process cost 3.3–4.6 s on the H200 against the 3 s estimate, and the finals ended 5 s past
-// a 60 s budget. However wrong the estimate, the finals' deadline stops the processes that would
-// end past the budget, and the verdict counts the processes that ran.
+// A fresh process cost 3.3–4.6 s on the H200 against the 3 s estimate, and the finals ended 5 s
+// past a 60 s budget. However wrong the estimate, the finals' deadline stops the processes that
+// would end past the budget, and the verdict counts the processes that ran.
 TEST(Race, TheFinalsStopAtTheBudgetWhenProcessesCostMoreThanEstimated) {
   FakeMeasurer m;
   m.process_start_ms = 7000;
