@@ -44,10 +44,13 @@ struct ForkSummary {
   ConfidenceInterval next_process_interval;
   double between_fork_spread = 0;  // (max − min) / median of the fork medians
   double between_fork_cv = 0;      // standard deviation of ln(fork median)
-  // Stable: the fork medians agree within their own intervals (Cochran's Q, p ≥ 0.01) or within
-  // δ of each other. Unstable: the process decides the level; the verdict says by how much.
+  // Stable: the fork medians lie within δ of each other. Otherwise unstable, in one of two ways
+  // the verdict tells apart: the process decides the level (the medians differ beyond their own
+  // intervals, Cochran's Q p < 0.01), or every process is noisy and its interval wide, so the
+  // medians differ by more than δ without contradicting each other.
   bool stable = true;
-  std::string verdict;  // "stable across 5 processes (spread 0.4 %)" | "unstable across …"
+  bool noisy = false;   // unstable the second way
+  std::string verdict;  // "stable across 5 processes (…)" | "unstable across …" | "noisy in …"
 };
 
 // `steady_series_ms[f]` is fork f's steady part (after its detected warm-up). Forks with fewer

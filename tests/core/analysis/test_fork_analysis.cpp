@@ -65,6 +65,35 @@ TEST(ForkAnalysis, HostDecidedLevelsAreUnstableAndThePredictionCoversTheNextProc
   EXPECT_GE(unstable, 170);
 }
 
+// Two processes, each so noisy that its median's interval is wide: their medians differ by
+// 11.7 % without contradicting each other. That is not "stable" (a winner on the H200 was called
+// "stable across 2 processes (medians within 11.6 %)"); the verdict says the processes are noisy.
+TEST(ForkAnalysis, NoisyProcessesWhoseMediansDifferBeyondDeltaAreNotCalledStable) {
+  std::mt19937_64 rng(4);
+  // Each series scaled so that its median is the level exactly (the noise decides nothing else).
+  const auto atLevel = [&](double level_ms) {
+    auto x = processSeries(level_ms, 0.4, 101, rng);
+    auto sorted = x;
+    std::nth_element(sorted.begin(), sorted.begin() + 50, sorted.end());
+    const double scale = level_ms / sorted[50];
+    for (double& v : x) v *= scale;
+    return x;
+  };
+  const ForkSummary s = analyseForks({atLevel(1.63), atLevel(1.82)});
+  ASSERT_EQ(s.forks, 2u);
+  ASSERT_GT(s.between_fork_spread, 0.02);
+  EXPECT_FALSE(s.stable) << s.verdict;
+  EXPECT_TRUE(s.noisy) << s.verdict;
+  EXPECT_NE(s.verdict.find("noisy in every process"), std::string::npos) << s.verdict;
+  EXPECT_NE(s.verdict.rfind("stable across", 0), 0u) << s.verdict;
+  // Tight processes at the same two levels: the process decides the level, "unstable".
+  const ForkSummary tight =
+      analyseForks({processSeries(1.63, 0.01, 100, rng), processSeries(1.82, 0.01, 100, rng)});
+  EXPECT_FALSE(tight.stable);
+  EXPECT_FALSE(tight.noisy);
+  EXPECT_NE(tight.verdict.find("unstable across 2 processes"), std::string::npos) << tight.verdict;
+}
+
 TEST(ForkAnalysis, OneForkIsItsOwnIntervalAndSaysNothingAboutTheNext) {
   std::mt19937_64 rng(3);
   const ForkSummary s = analyseForks({processSeries(5.0, 0.02, 100, rng)});
