@@ -123,6 +123,7 @@ CudnnChart::CudnnChart(SessionDocument* document, QWidget* parent)
       table_model_(new CudnnLayerTableModel(this)),
       table_proxy_(new QSortFilterProxyModel(this)),
       table_(new QTableView) {
+  deferred_ = new DeferredRebuild(this, [this] { rebuild(); });
   setObjectName(QStringLiteral("cudnnChart"));
   plot_->setObjectName(QStringLiteral("cudnnPlot"));
   combo_->setObjectName(QStringLiteral("cudnnLedgerCombo"));
@@ -200,7 +201,7 @@ CudnnChart::CudnnChart(SessionDocument* document, QWidget* parent)
   plot_->yAxis->setTicker(ticker);
   connect(combo_, &QComboBox::currentIndexChanged, this, &CudnnChart::showLedger);
   connect(log_check_, &QCheckBox::toggled, this, &CudnnChart::setLogScale);
-  connect(document_, &SessionDocument::reset, this, &CudnnChart::rebuild);
+  connect(document_, &SessionDocument::reset, deferred_, &DeferredRebuild::request);
   connect(plot_, &QCustomPlot::afterLayout, this, &CudnnChart::fitTickLabels);
   new ChartHover(plot_, [this](const QPointF& p) { return textAt(p); });
   setLogScale(true);
@@ -267,6 +268,7 @@ void CudnnChart::showMessage(const QString& html) {
 }
 
 QString CudnnChart::messageText() const {
+  deferred_->flush();
   return stack_->currentWidget() == message_ ? message_->text() : QString();
 }
 
@@ -523,29 +525,35 @@ QString CudnnChart::tickLabel(const cudnn::ConvShape& shape, int layer, int tier
 }
 
 int CudnnChart::layerCount() const {
+  deferred_->flush();
   const auto* ledger = currentLedger();
   return ledger && ledger->available ? static_cast<int>(ledger->layers.size()) : 0;
 }
 
 int CudnnChart::candidatePointCount() const {
+  deferred_->flush();
   int n = 0;
   for (const auto* g : family_graphs_) n += points(g);
   return n;
 }
 
 int CudnnChart::heuristicChoiceCount() const {
+  deferred_->flush();
   return points(heuristic_choice_);
 }
 int CudnnChart::benchmarkChoiceCount() const {
+  deferred_->flush();
   return points(benchmark_choice_);
 }
 
 int CudnnChart::ranPointCount(SelectionMode mode) const {
+  deferred_->flush();
   const auto m = static_cast<std::size_t>(mode);
   return m < ran_graphs_.size() ? points(ran_graphs_[m]) : 0;
 }
 
 QString CudnnChart::textAt(const QPointF& pixel) const {
+  deferred_->flush();
   const auto* ledger = currentLedger();
   if (!ledger || layerCount() == 0 || !plot_->axisRect()->rect().contains(pixel.toPoint()))
     return {};

@@ -125,14 +125,17 @@ double CudnnChart::steadyMedianMs(const cudnn::ModeTotals& totals) const {
 }
 
 QString CudnnChart::summaryText() const {
+  deferred_->flush();
   return summary_->text();
 }
 
 QString CudnnChart::modesText() const {
+  deferred_->flush();
   return modes_->text();
 }
 
 QString CudnnChart::notesText() const {
+  deferred_->flush();
   return notes_->text();
 }
 

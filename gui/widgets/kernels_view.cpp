@@ -93,6 +93,7 @@ KernelsView::KernelsView(SessionDocument* document, QWidget* parent)
       timeline_stack_(new QStackedWidget),
       timeline_note_(new QLabel),
       timeline_(new KernelTimeline) {
+  deferred_ = new DeferredRebuild(this, [this] { rebuild(); });
   plot_->setObjectName(QStringLiteral("kernelsPlot"));
   config_combo_->setObjectName(QStringLiteral("kernelsConfigCombo"));
   config_combo_->setSizeAdjustPolicy(QComboBox::AdjustToContents);
@@ -155,13 +156,14 @@ KernelsView::KernelsView(SessionDocument* document, QWidget* parent)
   plot_->yAxis->grid()->setVisible(false);
   plot_->yAxis->setRangeReversed(true);  // first config on top, like the table
   connect(config_combo_, &QComboBox::currentIndexChanged, this, &KernelsView::showConfig);
-  connect(document_, &SessionDocument::reset, this, &KernelsView::rebuild);
-  connect(document_, &SessionDocument::resultAdded, this, &KernelsView::rebuild);
+  connect(document_, &SessionDocument::reset, deferred_, &DeferredRebuild::request);
+  connect(document_, &SessionDocument::resultAdded, deferred_, &DeferredRebuild::request);
   new ChartHover(plot_, [this](const QPointF& p) { return textAt(p); });
   rebuild();
 }
 
 QCustomPlot* KernelsView::exportPlot() const {
+  deferred_->flush();
   // The timeline when it is what the user looks at, otherwise the breakdown.
   return timeline_stack_->isVisible() && timeline_->underMouse() ? timeline_->plot() : plot_;
 }
@@ -204,6 +206,7 @@ bool KernelsView::ranOnCpu() const {
 }
 
 QString KernelsView::untracedText() const {
+  deferred_->flush();
   return untraced_label_->text();
 }
 
@@ -387,6 +390,7 @@ void KernelsView::showConfig(int row) {
 }
 
 QString KernelsView::textAt(const QPointF& pixel) const {
+  deferred_->flush();
   const int r = static_cast<int>(std::lround(plot_->yAxis->pixelToCoord(pixel.y())));
   if (r < 0 || r >= tracedConfigCount() ||
       std::abs(plot_->yAxis->pixelToCoord(pixel.y()) - r) > 0.3)

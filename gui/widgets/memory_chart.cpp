@@ -46,6 +46,7 @@ double offset(int measure) { return (measure - 1) * (kBarWidth + 0.02); }
 
 MemoryChart::MemoryChart(SessionDocument* document, QWidget* parent)
     : QWidget(parent), document_(document), plot_(new QCustomPlot(this)) {
+  deferred_ = new DeferredRebuild(this, [this] { rebuild(); });
   plot_->setObjectName(QStringLiteral("memoryPlot"));
   auto* layout = new QVBoxLayout(this);
   layout->setContentsMargins(0, 0, 0, 0);
@@ -69,8 +70,8 @@ MemoryChart::MemoryChart(SessionDocument* document, QWidget* parent)
   source_label_->setTextColor(palette().color(QPalette::PlaceholderText));
   plot_->plotLayout()->insertRow(0);
   plot_->plotLayout()->addElement(0, 0, source_label_);
-  connect(document_, &SessionDocument::reset, this, &MemoryChart::rebuild);
-  connect(document_, &SessionDocument::resultAdded, this, &MemoryChart::rebuild);
+  connect(document_, &SessionDocument::reset, deferred_, &DeferredRebuild::request);
+  connect(document_, &SessionDocument::resultAdded, deferred_, &DeferredRebuild::request);
   new ChartHover(plot_, [this](const QPointF& p) { return textAt(p); });
   rebuild();
 }
@@ -83,6 +84,7 @@ void MemoryChart::setLogScale(bool on) {
 }
 
 QStringList MemoryChart::valueLabels() const {
+  deferred_->flush();
   QStringList labels;
   for (const auto* label : value_labels_) labels << label->text();
   return labels;
@@ -189,9 +191,12 @@ void MemoryChart::rebuild() {
   plot_->replot(QCustomPlot::rpQueuedReplot);
 }
 
-QString MemoryChart::sourceText() const { return source_label_->text(); }
+QString MemoryChart::sourceText() const {
+  deferred_->flush();
+  return source_label_->text(); }
 
 QString MemoryChart::textAt(const QPointF& pixel) const {
+  deferred_->flush();
   for (int i = 0; i < plot_->plottableCount(); ++i) {
     auto* bars = qobject_cast<QCPBars*>(plot_->plottable(i));
     if (!bars || bars->data()->isEmpty() || bars->selectTest(pixel, false) < 0 ||
@@ -208,6 +213,7 @@ QString MemoryChart::textAt(const QPointF& pixel) const {
 }
 
 int MemoryChart::groupOf(int series_index) const {
+  deferred_->flush();
   for (std::size_t r = 0; r < rows_.size(); ++r)
     if (rows_[r].series_index == series_index) return static_cast<int>(r);
   return -1;

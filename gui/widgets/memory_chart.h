@@ -9,6 +9,7 @@
 #include <QWidget>
 
 #include "gui/widgets/chart_style.h"
+#include "gui/widgets/deferred_rebuild.h"
 
 class QCustomPlot;
 class QCPItemText;
@@ -25,11 +26,11 @@ class MemoryChart : public QWidget, public ExportableChart {
  public:
   explicit MemoryChart(SessionDocument* document, QWidget* parent = nullptr);
 
-  QCustomPlot* plot() const { return plot_; }
-  QCustomPlot* exportPlot() const override { return plot_; }
+  QCustomPlot* plot() const { deferred_->flush(); return plot_; }
+  QCustomPlot* exportPlot() const override { deferred_->flush(); return plot_; }
   QString exportTitle() const override { return tr("Memory per config"); }
   // Configs with a bar group (finished configs that reported memory); tests compare it.
-  int configCount() const { return static_cast<int>(rows_.size()); }
+  int configCount() const { deferred_->flush(); return static_cast<int>(rows_.size()); }
   // The line naming where the figures come from ("CPU: allocator hook …").
   QString sourceText() const;
   void setLogScale(bool on);
@@ -43,6 +44,7 @@ class MemoryChart : public QWidget, public ExportableChart {
   void changeEvent(QEvent* event) override;  // LanguageChange: the plot's texts again
 
  private:
+  DeferredRebuild* deferred_ = nullptr;  // document changes while hidden: rebuilt when shown
   struct Row {
     int series_index = 0;
     double parameter_mib = 0, allocated_mib = 0, reserved_mib = 0;

@@ -49,6 +49,7 @@ QString boundWords(roofline::Bound bound) {
 
 RooflineChart::RooflineChart(SessionDocument* document, QWidget* parent)
     : QWidget(parent), document_(document), plot_(new QCustomPlot(this)), note_(new QLabel) {
+  deferred_ = new DeferredRebuild(this, [this] { rebuild(); });
   plot_->setObjectName(QStringLiteral("rooflinePlot"));
   note_->setObjectName(QStringLiteral("rooflineNote"));
   note_->setForegroundRole(QPalette::PlaceholderText);
@@ -71,17 +72,22 @@ RooflineChart::RooflineChart(SessionDocument* document, QWidget* parent)
   }
   plot_->xAxis->setLabel(tr("arithmetic intensity (FLOPs per byte moved, log scale)"));
   plot_->yAxis->setLabel(tr("achieved TFLOP/s (log scale)"));
-  connect(document_, &SessionDocument::reset, this, &RooflineChart::rebuild);
-  connect(document_, &SessionDocument::resultAdded, this, &RooflineChart::rebuild);
+  connect(document_, &SessionDocument::reset, deferred_, &DeferredRebuild::request);
+  connect(document_, &SessionDocument::resultAdded, deferred_, &DeferredRebuild::request);
   new ChartHover(plot_, [this](const QPointF& p) { return textAt(p); });
   rebuild();
 }
 
-QString RooflineChart::note() const { return note_->text(); }
+QString RooflineChart::note() const {
+  deferred_->flush();
+  return note_->text(); }
 
-QString RooflineChart::pointText(int i) const { return points_.at(static_cast<std::size_t>(i)).text; }
+QString RooflineChart::pointText(int i) const {
+  deferred_->flush();
+  return points_.at(static_cast<std::size_t>(i)).text; }
 
 QPointF RooflineChart::pointPixel(int i) const {
+  deferred_->flush();
   const auto& p = points_.at(static_cast<std::size_t>(i));
   return {plot_->xAxis->coordToPixel(p.intensity), plot_->yAxis->coordToPixel(p.tflops)};
 }
@@ -205,6 +211,7 @@ void RooflineChart::rebuild() {
 }
 
 QString RooflineChart::textAt(const QPointF& pixel) const {
+  deferred_->flush();
   for (std::size_t i = 0; i < points_.size(); ++i) {
     const QPointF at = pointPixel(static_cast<int>(i));
     if (std::hypot(at.x() - pixel.x(), at.y() - pixel.y()) <= 9) return points_[i].text;

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "gui/widgets/chart_style.h"
+#include "gui/widgets/deferred_rebuild.h"
 
 class QCustomPlot;
 class QLabel;
@@ -26,14 +27,14 @@ class RooflineChart : public QWidget, public ExportableChart {
  public:
   explicit RooflineChart(SessionDocument* document, QWidget* parent = nullptr);
 
-  QCustomPlot* plot() const { return plot_; }
-  QCustomPlot* exportPlot() const override { return plot_; }
+  QCustomPlot* plot() const { deferred_->flush(); return plot_; }
+  QCustomPlot* exportPlot() const override { deferred_->flush(); return plot_; }
   QString exportTitle() const override { return tr("Roofline: achieved TFLOP/s vs arithmetic intensity"); }
 
-  int pointCount() const { return static_cast<int>(points_.size()); }
+  int pointCount() const { deferred_->flush(); return static_cast<int>(points_.size()); }
   // One roof per measured precision.
-  int ceilingCount() const { return ceiling_count_; }
-  QString pointKey(int i) const { return points_.at(static_cast<std::size_t>(i)).key; }
+  int ceilingCount() const { deferred_->flush(); return ceiling_count_; }
+  QString pointKey(int i) const { deferred_->flush(); return points_.at(static_cast<std::size_t>(i)).key; }
   // The hover text of point i, and where it is drawn (widget pixels of the plot).
   QString pointText(int i) const;
   QPointF pointPixel(int i) const;
@@ -43,6 +44,7 @@ class RooflineChart : public QWidget, public ExportableChart {
   void changeEvent(QEvent* event) override;  // LanguageChange: the axes and dots again
 
  private:
+  DeferredRebuild* deferred_ = nullptr;  // document changes while hidden: rebuilt when shown
   struct Point {
     QString key, text;
     double intensity = 0, tflops = 0;

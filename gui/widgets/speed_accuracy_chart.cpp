@@ -24,6 +24,7 @@ namespace inferscope::gui {
 SpeedAccuracyChart::SpeedAccuracyChart(SessionDocument* document, QWidget* parent)
     : QWidget(parent), document_(document), plot_(new QCustomPlot(this)), tolerance_spin_(new QDoubleSpinBox),
       note_(new QLabel) {
+  deferred_ = new DeferredRebuild(this, [this] { rebuild(); });
   plot_->setObjectName(QStringLiteral("speedAccuracyPlot"));
   tolerance_spin_->setObjectName(QStringLiteral("toleranceSpin"));
   tolerance_spin_->setDecimals(5);
@@ -56,9 +57,9 @@ SpeedAccuracyChart::SpeedAccuracyChart(SessionDocument* document, QWidget* paren
     rebuild();
     emit toleranceChanged(tolerance);
   });
-  connect(document_, &SessionDocument::reset, this, &SpeedAccuracyChart::rebuild);
-  connect(document_, &SessionDocument::resultAdded, this, &SpeedAccuracyChart::rebuild);
-  connect(document_, &SessionDocument::rankingChanged, this, &SpeedAccuracyChart::rebuild);
+  connect(document_, &SessionDocument::reset, deferred_, &DeferredRebuild::request);
+  connect(document_, &SessionDocument::resultAdded, deferred_, &DeferredRebuild::request);
+  connect(document_, &SessionDocument::rankingChanged, deferred_, &DeferredRebuild::request);
   new ChartHover(plot_, [this](const QPointF& p) { return textAt(p); });
   rebuild();
 }
@@ -67,10 +68,12 @@ double SpeedAccuracyChart::tolerance() const { return tolerance_spin_->value(); 
 void SpeedAccuracyChart::setTolerance(double tolerance) { tolerance_spin_->setValue(tolerance); }
 
 int SpeedAccuracyChart::unsafeCount() const {
+  deferred_->flush();
   return static_cast<int>(std::count_if(points_.begin(), points_.end(), [](const Point& p) { return !p.unsafe_reason.isEmpty(); }));
 }
 
 int SpeedAccuracyChart::frontCount() const {
+  deferred_->flush();
   return static_cast<int>(std::count_if(points_.begin(), points_.end(), [](const Point& p) { return p.front; }));
 }
 
@@ -92,6 +95,7 @@ void SpeedAccuracyChart::rebuild() {
     Point p;
     p.config_index = ranked.index;
     p.key = QString::fromStdString(c.config.key());
+    p.asked = QString::fromStdString(c.fallback_from);
     p.error = c.accuracy.rel_l2_error;
     p.speedup = ranked.speedup;
     p.low = ranked.speedup_low > 0 ? ranked.speedup_low : ranked.speedup;
@@ -185,6 +189,7 @@ void SpeedAccuracyChart::rebuild() {
 }
 
 QString SpeedAccuracyChart::textAt(const QPointF& pixel) const {
+  deferred_->flush();
   for (const auto& p : points_) {
     const double px = plot_->xAxis->coordToPixel(p.x), py = plot_->yAxis->coordToPixel(p.speedup);
     if (std::hypot(px - pixel.x(), py - pixel.y()) > 9) continue;
@@ -199,8 +204,10 @@ QString SpeedAccuracyChart::textAt(const QPointF& pixel) const {
 }
 
 bool SpeedAccuracyChart::pointOf(const QString& key, QPointF* at) const {
+  deferred_->flush();
   for (const auto& p : points_) {
-    if (p.key != key) continue;
+    // A lesson names the config it asked for ("fp16"); a failed cast's point is its fallback's.
+    if (p.key != key && p.asked != key) continue;
     *at = QPointF(p.x, p.speedup);
     return true;
   }

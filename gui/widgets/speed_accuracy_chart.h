@@ -13,6 +13,7 @@
 
 #include "core/engine/session_ranking.h"
 #include "gui/widgets/chart_style.h"
+#include "gui/widgets/deferred_rebuild.h"
 
 class QCustomPlot;
 class QCPTextElement;
@@ -33,18 +34,19 @@ class SpeedAccuracyChart : public QWidget, public ExportableChart {
 
   explicit SpeedAccuracyChart(SessionDocument* document, QWidget* parent = nullptr);
 
-  QCustomPlot* plot() const { return plot_; }
-  QCustomPlot* exportPlot() const override { return plot_; }
+  QCustomPlot* plot() const { deferred_->flush(); return plot_; }
+  QCustomPlot* exportPlot() const override { deferred_->flush(); return plot_; }
   QString exportTitle() const override { return tr("Speed-up over FP32 vs relative error"); }
   // Points drawn (finished Ok configs with a measured accuracy), unsafe ones included.
-  int pointCount() const { return static_cast<int>(points_.size()); }
+  int pointCount() const { deferred_->flush(); return static_cast<int>(points_.size()); }
   int unsafeCount() const;
   int frontCount() const;
   double tolerance() const;
   void setTolerance(double tolerance);
-  const SessionRanking& ranking() const { return ranking_; }
+  const SessionRanking& ranking() const { deferred_->flush(); return ranking_; }
   // Where a config's point sits in plot coordinates (x: the error as drawn, y: speed-up); false
-  // when it has none (not finished, no accuracy). Lessons highlight it there.
+  // when it has none (not finished, no accuracy). Lessons highlight it there. `key` may also be
+  // the config asked for when a fallback ran in its place (a failed FP16 cast: its autocast).
   bool pointOf(const QString& key, QPointF* at) const;
 
  signals:
@@ -54,9 +56,11 @@ class SpeedAccuracyChart : public QWidget, public ExportableChart {
   void changeEvent(QEvent* event) override;  // LanguageChange: the plot's texts again
 
  private:
+  DeferredRebuild* deferred_ = nullptr;  // document changes while hidden: rebuilt when shown
   struct Point {
     int config_index = 0;  // into the ranked session's configs
     QString key;
+    QString asked;  // the config asked for when the engine ran a fallback in its place, else empty
     double error = 0, x = 0, speedup = 0, low = 0, high = 0;
     QString unsafe_reason;
     bool front = false;

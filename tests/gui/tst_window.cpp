@@ -31,6 +31,7 @@
 #include "gui/lib/settings_writer.h"
 #include "gui/widgets/cudnn_chart.h"
 #include "gui/widgets/dark_style.h"
+#include "gui/widgets/deferred_rebuild.h"
 #include "gui/widgets/kernels_view.h"
 #include "gui/widgets/latency_chart.h"
 #include "gui/widgets/main_window.h"
@@ -224,6 +225,39 @@ class TestWindow : public QObject {
     QVERIFY2(modes.contains(table.join(QStringLiteral(" / "))),
              qPrintable(modes + QLatin1Char('|') + table.join(QLatin1Char(','))));
     QVERIFY(!modes.contains(QStringLiteral("2.71")));
+  }
+
+  // The GUI-stall target: a session that arrives while the window is shown rebuilds only the
+  // pages in view; a hidden tab rebuilds when it is shown, or when something asks it what it
+  // shows, and never shows stale data.
+  void hiddenPagesRebuildWhenShown() {
+    MainWindow window;
+    window.resize(1280, 800);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    auto* tabs = window.findChild<QTabWidget*>(QStringLiteral("chartTabs"));
+    QVERIFY(tabs);
+    tabs->setCurrentIndex(0);  // Latency
+    QVERIFY(window.openSession(fixture("h200_resnet50_b8_timeline")));
+    auto* memory = window.memoryChart()->findChild<DeferredRebuild*>();
+    auto* kernels = window.kernelsView()->findChild<DeferredRebuild*>();
+    QVERIFY(memory && kernels);
+    QVERIFY(memory->pending());
+    QVERIFY(kernels->pending());
+    // Shown: built before its first paint, from the session now open.
+    tabs->setCurrentWidget(window.memoryChart());
+    QVERIFY(!memory->pending());
+    QVERIFY(window.memoryChart()->configCount() > 0);
+    // Asked while hidden: built on the spot.
+    QVERIFY(kernels->pending());
+    QVERIFY(window.kernelsView()->tracedConfigCount() > 0);
+    QVERIFY(!kernels->pending());
+    // The page in view rebuilds at once when the next session comes.
+    window.document()->setSession(
+        std::make_shared<const SessionResult>(sessionWithLengths({20, 20})));
+    QVERIFY(!memory->pending());
+    QVERIFY(kernels->pending());
+    QCOMPARE(window.kernelsView()->tracedConfigCount(), 0);
   }
 
   void exportsSayWhereTheNumbersComeFrom() {
