@@ -193,7 +193,8 @@ void MemoryChart::rebuild() {
 
 QString MemoryChart::sourceText() const {
   deferred_->flush();
-  return source_label_->text(); }
+  return source_label_->text();
+}
 
 QString MemoryChart::textAt(const QPointF& pixel) const {
   deferred_->flush();

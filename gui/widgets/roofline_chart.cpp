@@ -80,11 +80,13 @@ RooflineChart::RooflineChart(SessionDocument* document, QWidget* parent)
 
 QString RooflineChart::note() const {
   deferred_->flush();
-  return note_->text(); }
+  return note_->text();
+}
 
 QString RooflineChart::pointText(int i) const {
   deferred_->flush();
-  return points_.at(static_cast<std::size_t>(i)).text; }
+  return points_.at(static_cast<std::size_t>(i)).text;
+}
 
 QPointF RooflineChart::pointPixel(int i) const {
   deferred_->flush();

@@ -8,7 +8,6 @@
 #pragma once
 
 #include <QWidget>
-
 #include <vector>
 
 #include "gui/widgets/chart_style.h"
@@ -27,14 +26,29 @@ class RooflineChart : public QWidget, public ExportableChart {
  public:
   explicit RooflineChart(SessionDocument* document, QWidget* parent = nullptr);
 
-  QCustomPlot* plot() const { deferred_->flush(); return plot_; }
-  QCustomPlot* exportPlot() const override { deferred_->flush(); return plot_; }
+  QCustomPlot* plot() const {
+    deferred_->flush();
+    return plot_;
+  }
+  QCustomPlot* exportPlot() const override {
+    deferred_->flush();
+    return plot_;
+  }
   QString exportTitle() const override { return tr("Roofline: achieved TFLOP/s vs arithmetic intensity"); }
 
-  int pointCount() const { deferred_->flush(); return static_cast<int>(points_.size()); }
+  int pointCount() const {
+    deferred_->flush();
+    return static_cast<int>(points_.size());
+  }
   // One roof per measured precision.
-  int ceilingCount() const { deferred_->flush(); return ceiling_count_; }
-  QString pointKey(int i) const { deferred_->flush(); return points_.at(static_cast<std::size_t>(i)).key; }
+  int ceilingCount() const {
+    deferred_->flush();
+    return ceiling_count_;
+  }
+  QString pointKey(int i) const {
+    deferred_->flush();
+    return points_.at(static_cast<std::size_t>(i)).key;
+  }
   // The hover text of point i, and where it is drawn (widget pixels of the plot).
   QString pointText(int i) const;
   QPointF pointPixel(int i) const;
