@@ -205,7 +205,7 @@ pack() {
 # results are packed and come back whatever happens. A phase that failed or was cut does not stop
 # the phases after it then; without BUDGET_S the first failure ends the run.
 declare -A PHASE_COST=([roofline]=120 [devices]=90 [lessons]=150 [forks]=180 [tune]=600 [tune-resnet50]=180 [tune-bert]=180
-  [tune-reference]=200 [tune-files]=280
+  [tune-reference]=200 [tune-files]=340
   [fixture]=60 [trace-boundary]=60 [oom]=40 [python]=120 [engine]=150)
 [ -n "${BUDGET_S:-}" ] && export H200_UNTIL=${H200_UNTIL:-$(( $(date +%s) + BUDGET_S ))}
 export TUNE_UNTIL=${TUNE_UNTIL:-${H200_UNTIL:+$(( H200_UNTIL - 20 ))}}
