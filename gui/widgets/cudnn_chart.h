@@ -42,43 +42,22 @@ class CudnnChart : public QWidget, public ExportableChart {
  public:
   explicit CudnnChart(SessionDocument* document, QWidget* parent = nullptr);
 
-  QCustomPlot* plot() const {
-    deferred_->flush();
-    return plot_;
-  }
-  QCustomPlot* exportPlot() const override {
-    deferred_->flush();
-    return plot_;
-  }
+  QCustomPlot* plot() const { return deferred_->fresh(plot_); }
+  QCustomPlot* exportPlot() const override { return deferred_->fresh(plot_); }
   QString exportTitle() const override;
-  QComboBox* ledgerCombo() const {
-    deferred_->flush();
-    return combo_;
-  }
+  QComboBox* ledgerCombo() const { return deferred_->fresh(combo_); }
   // The layer table: a view of tableModel() through a proxy that sorts by the model's SortRole.
-  QTableView* table() const {
-    deferred_->flush();
-    return table_;
-  }
-  CudnnLayerTableModel* tableModel() const {
-    deferred_->flush();
-    return table_model_;
-  }
+  QTableView* table() const { return deferred_->fresh(table_); }
+  CudnnLayerTableModel* tableModel() const { return deferred_->fresh(table_model_); }
   void setLogScale(bool on);
   bool logScale() const;
 
   // What the chart draws, for tests: ledgers in the session, conv layers of the shown ledger,
   // candidate markers with a Find time (all families), ringed choices, points of a mode's line.
-  int ledgerCount() const {
-    deferred_->flush();
-    return static_cast<int>(ledgers_.size());
-  }
+  int ledgerCount() const { return static_cast<int>(deferred_->fresh(ledgers_).size()); }
   int layerCount() const;
   int candidatePointCount() const;
-  int familyCount() const {
-    deferred_->flush();
-    return static_cast<int>(family_graphs_.size());
-  }
+  int familyCount() const { return static_cast<int>(deferred_->fresh(family_graphs_).size()); }
   int heuristicChoiceCount() const;
   int benchmarkChoiceCount() const;
   int ranPointCount(cudnn::SelectionMode mode) const;

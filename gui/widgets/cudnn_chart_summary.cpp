@@ -125,18 +125,15 @@ double CudnnChart::steadyMedianMs(const cudnn::ModeTotals& totals) const {
 }
 
 QString CudnnChart::summaryText() const {
-  deferred_->flush();
-  return summary_->text();
+  return deferred_->fresh(summary_)->text();
 }
 
 QString CudnnChart::modesText() const {
-  deferred_->flush();
-  return modes_->text();
+  return deferred_->fresh(modes_)->text();
 }
 
 QString CudnnChart::notesText() const {
-  deferred_->flush();
-  return notes_->text();
+  return deferred_->fresh(notes_)->text();
 }
 
 }  // namespace inferscope::gui

@@ -25,6 +25,13 @@ class DeferredRebuild : public QObject {
   // Runs a rebuild that request() put off; nothing when none is pending.
   void flush();
   bool pending() const { return pending_; }
+  // A page's member, read after any pending rebuild: its accessors return `fresh(member_)`. The
+  // reference is to the member itself, so what is read from it is the rebuilt state.
+  template <class T>
+  const T& fresh(const T& member) {
+    flush();
+    return member;
+  }
 
  protected:
   bool eventFilter(QObject* watched, QEvent* event) override;

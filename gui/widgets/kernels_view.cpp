@@ -206,8 +206,7 @@ bool KernelsView::ranOnCpu() const {
 }
 
 QString KernelsView::untracedText() const {
-  deferred_->flush();
-  return untraced_label_->text();
+  return deferred_->fresh(untraced_label_)->text();
 }
 
 void KernelsView::rebuild() {

@@ -32,39 +32,18 @@ class KernelsView : public QWidget, public ExportableChart {
  public:
   explicit KernelsView(SessionDocument* document, QWidget* parent = nullptr);
 
-  QCustomPlot* plot() const {
-    deferred_->flush();
-    return plot_;
-  }
+  QCustomPlot* plot() const { return deferred_->fresh(plot_); }
   QCustomPlot* exportPlot() const override;
   QString exportTitle() const override { return tr("GPU time per iteration"); }
   // Rows of the breakdown chart: configs with a traced summary.
-  int tracedConfigCount() const {
-    deferred_->flush();
-    return static_cast<int>(rows_.size());
-  }
-  QTableWidget* kernelTable() const {
-    deferred_->flush();
-    return kernel_table_;
-  }
-  QTableWidget* opTable() const {
-    deferred_->flush();
-    return op_table_;
-  }
-  KernelTimeline* timeline() const {
-    deferred_->flush();
-    return timeline_;
-  }
-  QComboBox* configCombo() const {
-    deferred_->flush();
-    return config_combo_;
-  }
+  int tracedConfigCount() const { return static_cast<int>(deferred_->fresh(rows_).size()); }
+  QTableWidget* kernelTable() const { return deferred_->fresh(kernel_table_); }
+  QTableWidget* opTable() const { return deferred_->fresh(op_table_); }
+  KernelTimeline* timeline() const { return deferred_->fresh(timeline_); }
+  QComboBox* configCombo() const { return deferred_->fresh(config_combo_); }
   QString untracedText() const;
   // Per traced config, "traced 8.7 ms · median 4.76 ms (+83 %)" at the end of its bar.
-  QStringList barNotes() const {
-    deferred_->flush();
-    return bar_notes_;
-  }
+  QStringList barNotes() const { return deferred_->fresh(bar_notes_); }
   // What the top-kernels table shows for each name (the full name is the tooltip): "void " and
   // namespace qualifiers dropped; a name that shares a long start with another in the list shows
   // its head, "…", then where it differs, so that right-elided rows stay apart

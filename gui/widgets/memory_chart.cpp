@@ -192,8 +192,7 @@ void MemoryChart::rebuild() {
 }
 
 QString MemoryChart::sourceText() const {
-  deferred_->flush();
-  return source_label_->text();
+  return deferred_->fresh(source_label_)->text();
 }
 
 QString MemoryChart::textAt(const QPointF& pixel) const {

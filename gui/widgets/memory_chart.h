@@ -26,20 +26,11 @@ class MemoryChart : public QWidget, public ExportableChart {
  public:
   explicit MemoryChart(SessionDocument* document, QWidget* parent = nullptr);
 
-  QCustomPlot* plot() const {
-    deferred_->flush();
-    return plot_;
-  }
-  QCustomPlot* exportPlot() const override {
-    deferred_->flush();
-    return plot_;
-  }
+  QCustomPlot* plot() const { return deferred_->fresh(plot_); }
+  QCustomPlot* exportPlot() const override { return deferred_->fresh(plot_); }
   QString exportTitle() const override { return tr("Memory per config"); }
   // Configs with a bar group (finished configs that reported memory); tests compare it.
-  int configCount() const {
-    deferred_->flush();
-    return static_cast<int>(rows_.size());
-  }
+  int configCount() const { return static_cast<int>(deferred_->fresh(rows_).size()); }
   // The line naming where the figures come from ("CPU: allocator hook …").
   QString sourceText() const;
   void setLogScale(bool on);

@@ -79,13 +79,11 @@ RooflineChart::RooflineChart(SessionDocument* document, QWidget* parent)
 }
 
 QString RooflineChart::note() const {
-  deferred_->flush();
-  return note_->text();
+  return deferred_->fresh(note_)->text();
 }
 
 QString RooflineChart::pointText(int i) const {
-  deferred_->flush();
-  return points_.at(static_cast<std::size_t>(i)).text;
+  return deferred_->fresh(points_).at(static_cast<std::size_t>(i)).text;
 }
 
 QPointF RooflineChart::pointPixel(int i) const {

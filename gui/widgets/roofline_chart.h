@@ -26,28 +26,15 @@ class RooflineChart : public QWidget, public ExportableChart {
  public:
   explicit RooflineChart(SessionDocument* document, QWidget* parent = nullptr);
 
-  QCustomPlot* plot() const {
-    deferred_->flush();
-    return plot_;
-  }
-  QCustomPlot* exportPlot() const override {
-    deferred_->flush();
-    return plot_;
-  }
+  QCustomPlot* plot() const { return deferred_->fresh(plot_); }
+  QCustomPlot* exportPlot() const override { return deferred_->fresh(plot_); }
   QString exportTitle() const override { return tr("Roofline: achieved TFLOP/s vs arithmetic intensity"); }
 
-  int pointCount() const {
-    deferred_->flush();
-    return static_cast<int>(points_.size());
-  }
+  int pointCount() const { return static_cast<int>(deferred_->fresh(points_).size()); }
   // One roof per measured precision.
-  int ceilingCount() const {
-    deferred_->flush();
-    return ceiling_count_;
-  }
+  int ceilingCount() const { return deferred_->fresh(ceiling_count_); }
   QString pointKey(int i) const {
-    deferred_->flush();
-    return points_.at(static_cast<std::size_t>(i)).key;
+    return deferred_->fresh(points_).at(static_cast<std::size_t>(i)).key;
   }
   // The hover text of point i, and where it is drawn (widget pixels of the plot).
   QString pointText(int i) const;

@@ -32,28 +32,16 @@ class SpeedAccuracyChart : public QWidget, public ExportableChart {
 
   explicit SpeedAccuracyChart(SessionDocument* document, QWidget* parent = nullptr);
 
-  QCustomPlot* plot() const {
-    deferred_->flush();
-    return plot_;
-  }
-  QCustomPlot* exportPlot() const override {
-    deferred_->flush();
-    return plot_;
-  }
+  QCustomPlot* plot() const { return deferred_->fresh(plot_); }
+  QCustomPlot* exportPlot() const override { return deferred_->fresh(plot_); }
   QString exportTitle() const override { return tr("Speed-up over FP32 vs relative error"); }
   // Points drawn (finished Ok configs with a measured accuracy), unsafe ones included.
-  int pointCount() const {
-    deferred_->flush();
-    return static_cast<int>(points_.size());
-  }
+  int pointCount() const { return static_cast<int>(deferred_->fresh(points_).size()); }
   int unsafeCount() const;
   int frontCount() const;
   double tolerance() const;
   void setTolerance(double tolerance);
-  const SessionRanking& ranking() const {
-    deferred_->flush();
-    return ranking_;
-  }
+  const SessionRanking& ranking() const { return deferred_->fresh(ranking_); }
   // Where a config's point sits in plot coordinates (x: the error as drawn, y: speed-up); false
   // when it has none (not finished, no accuracy). Lessons highlight it there. `key` may also be
   // the config asked for when a fallback ran in its place (a failed FP16 cast: its autocast).
