@@ -86,25 +86,25 @@ std::vector<ConfigResult> FakeMeasurer::measureForks(const std::vector<Optimizat
   std::vector<std::optional<ConfigResult>> failed(configs.size());
   const double started = now_ms_;
   int processes = 0;
-  for (int f = 0; f < forks; ++f) {
-    for (std::size_t k = 0; k < configs.size(); ++k) {
-      if (deadline_ms > 0 && processes > 0 &&
-          now_ms_ + (now_ms_ - started) / processes > deadline_ms)
-        goto done;
-      const auto& c = configs[k];
-      if (paused) forked_while_paused.push_back(c.key());
-      const auto& p = profile(c);
-      std::normal_distribution<double> level(0.0, p.process_sd);
-      now_ms_ += process_start_ms;
-      auto r = run(c, warmup, iterations, std::exp(level(rng_)));
-      ++processes;
-      if (r.status != ConfigStatus::Ok) failed[k] = r;  // that config's result, as the engine's
-      medians[k].push_back(r.stats.median_ms);
-      if (f == 0) first[k] = r;
-      ++forks_measured[c.key()];
-    }
+  // Process n is round n / configs of config n % configs, as the fork runner orders them.
+  const int total = forks * static_cast<int>(configs.size());
+  for (int n = 0; n < total; ++n) {
+    if (deadline_ms > 0 && processes > 0 && now_ms_ + (now_ms_ - started) / processes > deadline_ms)
+      break;
+    const int f = n / static_cast<int>(configs.size());
+    const auto k = static_cast<std::size_t>(n) % configs.size();
+    const auto& c = configs[k];
+    if (paused) forked_while_paused.push_back(c.key());
+    const auto& p = profile(c);
+    std::normal_distribution<double> level(0.0, p.process_sd);
+    now_ms_ += process_start_ms;
+    auto r = run(c, warmup, iterations, std::exp(level(rng_)));
+    ++processes;
+    if (r.status != ConfigStatus::Ok) failed[k] = r;  // that config's result, as the engine's
+    medians[k].push_back(r.stats.median_ms);
+    if (f == 0) first[k] = r;
+    ++forks_measured[c.key()];
   }
-done:
   std::vector<ConfigResult> out;
   for (std::size_t k = 0; k < configs.size() && !medians[k].empty(); ++k) {
     if (failed[k]) {
