@@ -1,6 +1,6 @@
 #!/bin/bash
 # The GPU machine's measurement run (see docs/PERFORMANCE.md). From the repo root there:
-#   bash bench/gpu/h200_run.sh build|test|test-gpu|test-rest|python|engine|aoti|aoti-max|isolate|forks|tune|tune-resnet50|tune-bert|tune-reference|tune-files|guide|guide-resnet50|guide-bert|cudnn|cudnn-debug|oom|install-cuda|trace-boundary|roofline|fixture|lessons ...   (phases, in order given)
+#   bash bench/gpu/h200_run.sh build|test|test-gpu|test-rest|python|engine|aoti|aoti-max|isolate|forks|tune|tune-resnet50|tune-bert|tune-reference|tune-files|hf-bert-probe|guide|guide-resnet50|guide-bert|cudnn|cudnn-debug|oom|install-cuda|trace-boundary|roofline|fixture|lessons ...   (phases, in order given)
 # Writes logs, sessions and JSON to $OUT (default ./out). Needs .gpu (../shared/gpu/fetch-debs.sh).
 set -uo pipefail
 OUT=${OUT:-$PWD/out}; mkdir -p "$OUT"
@@ -142,6 +142,12 @@ run_phase() {
       # stays in TUNE_CACHE between calls on one machine).
       TUNE_OUT=/tmp/h200-tune CLI=$CLI bash bench/gpu/tune_bench.sh "${1#tune-}"
       mkdir -p "$OUT/tune" && cp -r /tmp/h200-tune/. "$OUT/tune/" ;;
+    hf-bert-probe)
+      # Issue #13: why the traced HF BERT-base file tunes slower than torch.compile of the same model
+      # (eager, the zoo's path, traced, traced in a CUDA graph; the traced graph's attention ops and
+      # each variant's top kernels). ~1 min.
+      PYTHONUNBUFFERED=1 python3 bench/gpu/hf_bert_probe.py "$OUT/hf_bert_probe.json" >"$OUT/hf_bert_probe.log" 2>&1
+      echo "hf-bert-probe: exit $?"; grep -v Warning "$OUT/hf_bert_probe.log" | tail -60 ;;
     tune-files)
       # Issue #13: real files end to end (torchvision, timm, HF BERT and GPT-2, a Python .pt2).
       OUT="$OUT" CLI=$CLI bash bench/gpu/tune_bench.sh files ;;
@@ -205,7 +211,7 @@ pack() {
 # results are packed and come back whatever happens. A phase that failed or was cut does not stop
 # the phases after it then; without BUDGET_S the first failure ends the run.
 declare -A PHASE_COST=([roofline]=120 [devices]=90 [lessons]=150 [forks]=180 [tune]=600 [tune-resnet50]=180 [tune-bert]=180
-  [tune-reference]=200 [tune-files]=340
+  [tune-reference]=200 [tune-files]=340 [hf-bert-probe]=90
   [fixture]=60 [trace-boundary]=60 [oom]=40 [python]=120 [engine]=150)
 [ -n "${BUDGET_S:-}" ] && export H200_UNTIL=${H200_UNTIL:-$(( $(date +%s) + BUDGET_S ))}
 export TUNE_UNTIL=${TUNE_UNTIL:-${H200_UNTIL:+$(( H200_UNTIL - 20 ))}}

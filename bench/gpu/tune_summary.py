@@ -88,10 +88,14 @@ def core(out):
     ref = {}
     if os.path.exists(os.path.join(out, "torch_compile.json")):
         ref = json.load(open(os.path.join(out, "torch_compile.json")))
-    for model, ref_key in (("resnet50", "resnet50_b32"), ("bert", "bert_b32x128")):
+    # The encoder against the zoo's own path (embeddings -> encoder) where the reference has it:
+    # HF BertModel as called also builds a mask and runs the pooler (printed beside it).
+    for model, ref_keys in (("resnet50", ["resnet50_b32"]), ("bert", ["bert_zoo_path_b32x128", "bert_b32x128"])):
         best_key, best = grid_best(out, model + "_grid")
-        compiled = (ref.get(ref_key) or {}).get("median_ms")
-        print(f"\n{model}: grid best {best_key} {best} ms; torch.compile reduce-overhead {compiled} ms")
+        figures = [(k, (ref.get(k) or {}).get("median_ms")) for k in ref_keys]
+        compiled = next((ms for _, ms in figures if ms), None)
+        named = "; ".join(f"{k} {ms} ms" for k, ms in figures)
+        print(f"\n{model}: grid best {best_key} {best} ms; torch.compile reduce-overhead {named} (×compile uses the first)")
         print(f"  {'run':<6} {'wall s':>7} {'winner':<22} {'median ms':>10} {'interval':>20} {'×grid':>6} {'×compile':>9}  tie")
         winners = []
         for run in ("cold", "warm1", "warm2"):
