@@ -42,8 +42,11 @@ tune() {  # tune NAME BUDGET_S|default ARGS… → $OUT/NAME.ndjson, .inferscope
 
 grid() {  # grid NAME TUNE_RUN ARGS…: every candidate the tune run raced whose package exists, in one process
   local name=$1 from=$2; shift 2
-  # The last warm run's candidates (the second warm run may have been skipped for time).
+  # The last warm run's candidates (the second warm run may have been skipped for time), else the
+  # cold run's.
   [ -f "$OUT/$from.ndjson" ] || from=${from%2}1
+  [ -f "$OUT/$from.ndjson" ] || from=${from%warm1}cold
+  [ -f "$OUT/$from.ndjson" ] || { echo "$name: no tune run of the model here"; return 0; }
   [ -s "$OUT/$name.txt" ] && { echo "$name: done earlier"; return 0; }
   local keys; keys=$(python3 bench/gpu/tune_summary.py --keys "$OUT/$from.ndjson" 2>"$OUT/$name.keys_note")
   $CLI sweep -q "$@" -d cuda --plan "$keys" --warmup 5 -n 50 -o "$OUT/$name.inferscope.json" \
@@ -78,7 +81,9 @@ phase() {
       quiet_host 200
       grid resnet50_grid resnet50_warm2 -m resnet50 -b 32
       grid bert_grid bert_warm2 -m bert-encoder -b 32
+      # REFERENCE_MODELS (python_reference_compile.py --models) when only some models were tuned.
       PYTHONUNBUFFERED=1 python3 bench/gpu/python_reference_compile.py "$OUT/torch_compile.json" \
+        ${REFERENCE_MODELS:+--models "$REFERENCE_MODELS"} \
         >"$OUT/torch_compile.log" 2>&1 || tail -5 "$OUT/torch_compile.log"
       python3 bench/gpu/tune_summary.py --core "$OUT" ;;
     core) phase resnet50 && phase bert && phase reference ;;

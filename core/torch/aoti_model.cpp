@@ -112,8 +112,20 @@ std::pair<fs::path, std::string> zooWeights(const ModelRef& ref, const std::stri
   return {weights, hashes[weights.string()] = sha256OfFile(weights.string())};
 }
 
+// The first 8 hex digits of the helper script's SHA-256: a package is what the helper built, so a
+// changed helper (a different model path, export option) must not reuse the packages of the old one.
+std::string helperHash(const std::string& path) {
+  static std::mutex mutex;
+  static std::map<std::string, std::string> hashes;
+  std::lock_guard lock(mutex);
+  if (const auto it = hashes.find(path); it != hashes.end()) return it->second;
+  std::string hash = "nohelper";  // the compile then fails with the helper's own "not found" error
+  if (fs::exists(path)) hash = sha256OfFile(path).substr(0, 8);
+  return hashes[path] = hash;
+}
+
 // The compile of `config`'s package for a zoo model: cache key of model content, inputs, precision,
-// layout, mode, LibTorch version and GPU; the helper's arguments as a vector (no shell).
+// layout, mode, helper script, LibTorch version and GPU; the helper's arguments as a vector (no shell).
 CompileSpec zooCompileSpec(const ModelRef& ref, const OptimizationConfig& config,
                            const std::vector<std::vector<std::int64_t>>& shapes, int device_index) {
   const auto& e = ref.encoder;
@@ -126,15 +138,17 @@ CompileSpec zooCompileSpec(const ModelRef& ref, const OptimizationConfig& config
   const auto [weights, weights_hash] = zooWeights(ref, arch);
   const bool cl = config.memory_format == MemoryFormat::ChannelsLast;
   const bool max = config.compile == CompileMode::AotInductorMax;
-  const std::string key = fmt::format("{}-w{}-{}-{}{}{}-torch{}-{}", arch, weights_hash.substr(0, 16),
+  const std::string helper = pythonHelperPath("inferscope_aoti.py");
+  const std::string key = fmt::format("{}-w{}-{}-{}{}{}-h{}-torch{}-{}", arch, weights_hash.substr(0, 16),
                                       fmt::join(shape_text, "_"), precisionArg(config), cl ? "-cl" : "",
-                                      max ? "-max" : "", TORCH_VERSION, gpuIdentity(device_index));
+                                      max ? "-max" : "", helperHash(helper), TORCH_VERSION,
+                                      gpuIdentity(device_index));
   const fs::path dir = cacheDirectory() / "aoti";
   CompileSpec spec;
   spec.key = fmt::format("{} {}", ref.name, config.key());
   spec.package_path = (dir / (key + ".pt2")).string();
   spec.log_path = (dir / "logs" / (key + ".log")).string();
-  spec.args = {pythonHelperPath("inferscope_aoti.py"),
+  spec.args = {helper,
                "--arch", ref.name,
                "--weights", weights.string(),
                "--inputs", fmt::format("{}", fmt::join(shape_text, ",")),

@@ -64,14 +64,18 @@ def load_zoo_weights(path):
 
 
 class HiddenStates(torch.nn.Module):
-    """BertModel → last hidden state, as InferScope's zoo encoder returns it."""
+    """BertModel's embeddings then its encoder → last hidden state: what InferScope's zoo encoder
+    computes (core/torch/zoo_bert_encoder.cpp), no attention mask, no pooler. Not bert(input_ids=ids):
+    under torch.export transformers keeps the all-ones mask it drops in eager mode, and SDPA with a
+    mask runs its math kernel, which computes BF16/FP16 attention in FP32 — the package was 1.5×
+    slower than the zoo model's own bf16+graph on the H200 (docs/PERFORMANCE.md, "Fifth try")."""
 
     def __init__(self, bert):
         super().__init__()
         self.bert = bert
 
     def forward(self, ids):
-        return self.bert(input_ids=ids).last_hidden_state
+        return self.bert.encoder(self.bert.embeddings(input_ids=ids))[0]
 
 
 def build_zoo(args):
