@@ -2,6 +2,10 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+#include <vector>
+
+#include "core/engine/fork_schedule.h"
 #include "core/engine/result_analysis.h"
 
 namespace inferscope::cli {
@@ -65,19 +69,34 @@ SessionResult runForked(const ProfileRequest& request, int forks, EventSink& sin
     expanded.plan.insert(expanded.plan.end(), request.plan.begin(), request.plan.end());
   }
   ForkSink fork_sink(sink, configs, forks);
-  SessionResult runs = runIsolated(expanded, fork_sink, cancel, options);
+  ForkSchedule schedule(configs, forks);
+  IsolationOptions scheduled = options;
+  scheduled.next = [&](int fits) {
+    const auto p = schedule.next(fits);
+    return p ? p->planIndex(configs) : -1;
+  };
+  SessionResult runs = runIsolated(expanded, fork_sink, cancel, scheduled);
 
+  // The runs came in the order they ran; each knows its plan index (round × configs + config).
+  // Under a deadline a config may have fewer processes than the others, or none: the configs
+  // without one end the list (the schedule gives earlier configs their processes first).
+  std::vector<std::vector<const ConfigResult*>> by_config(static_cast<std::size_t>(configs));
+  for (const auto& r : runs.configs) {
+    if (r.index < 0 || r.index >= configs * forks) continue;
+    by_config[static_cast<std::size_t>(r.index % configs)].push_back(&r);
+  }
   SessionResult session = runs;  // keeps the inputs and device the workers reported
   session.request.plan = request.plan;
   session.configs.clear();
-  for (std::size_t i = 0; i < runs.configs.size() && static_cast<int>(i) < configs; ++i) {
-    session.configs.push_back(runs.configs[i]);
-    session.configs.back().index = static_cast<int>(i);
-  }
-  for (std::size_t e = static_cast<std::size_t>(configs); e < runs.configs.size(); ++e) {
-    session.configs[e % static_cast<std::size_t>(configs)].forks.push_back(asFork(runs.configs[e]));
-  }
-  for (auto& r : session.configs) {
+  for (int c = 0; c < configs; ++c) {
+    auto& processes = by_config[static_cast<std::size_t>(c)];
+    if (processes.empty()) break;
+    std::sort(processes.begin(), processes.end(),
+              [](const ConfigResult* a, const ConfigResult* b) { return a->index < b->index; });
+    session.configs.push_back(*processes.front());
+    auto& r = session.configs.back();
+    r.index = c;
+    for (std::size_t k = 1; k < processes.size(); ++k) r.forks.push_back(asFork(*processes[k]));
     summariseForks(r);
     sink.onConfigDone(r);
   }

@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include <chrono>
+#include <climits>
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
@@ -200,21 +201,26 @@ SessionResult runIsolated(const ProfileRequest& request, EventSink& sink, const 
   const auto request_path = folder + "/request.json";
   const int count = static_cast<int>(request.plan.size());
   const auto started = std::chrono::steady_clock::now();
-  for (int i = 0; i < count; ++i) {
+  for (int n = 0; n < count; ++n) {
     if (cancel.cancelled()) {
       session.cancelled = true;
       break;
     }
-    if (options.deadline && i > 0) {
-      const auto mean = (std::chrono::steady_clock::now() - started) / i;
-      if (std::chrono::steady_clock::now() + mean > *options.deadline) {
+    int fits = INT_MAX;
+    if (options.deadline && n > 0) {
+      const auto now = std::chrono::steady_clock::now();
+      const auto mean = (now - started) / n;
+      if (now + mean > *options.deadline) {
         sink.onLog(LogLevel::Info,
                    fmt::format("{} of {} fresh processes not started: at {:.1f} s each, the next "
                                "would end after the deadline",
-                               count - i, count, units::msToS(units::toMs(mean))));
+                               count - n, count, units::msToS(units::toMs(mean))));
         break;
       }
+      fits = static_cast<int>((*options.deadline - now) / mean);
     }
+    const int i = options.next ? options.next(fits) : n;
+    if (i < 0 || i >= count) break;
     session.configs.push_back(runOne(request, i, sink, cancel, options, session, request_path));
     sink.onConfigDone(session.configs.back());
     if (session.configs.back().status == ConfigStatus::Cancelled) session.cancelled = true;

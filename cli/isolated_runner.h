@@ -5,6 +5,7 @@
 #pragma once
 
 #include <chrono>
+#include <functional>
 #include <optional>
 #include <string>
 
@@ -24,6 +25,11 @@ struct IsolationOptions {
   // it in this run (the first always starts): the tuner's finals stay inside its budget. The
   // configs not started have no result; the sink is told how many.
   std::optional<std::chrono::steady_clock::time_point> deadline;
+  // Which plan entry runs next, given how many more workers the deadline leaves time for (INT_MAX
+  // without one, or before the first worker has ended); -1 for none. Unset: plan order. The fork
+  // runner's ForkSchedule (core/engine/fork_schedule.h). Results keep their plan index
+  // (ConfigResult::index) and come in the order they ran.
+  std::function<int(int fits)> next;
 };
 
 SessionResult runIsolated(const ProfileRequest& request, EventSink& sink, const CancelToken& cancel,

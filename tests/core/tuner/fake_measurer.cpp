@@ -1,10 +1,12 @@
 #include "fake_measurer.h"
 
 #include <algorithm>
+#include <climits>
 #include <cmath>
 #include <optional>
 
 #include "core/analysis/summary_stats.h"
+#include "core/engine/fork_schedule.h"
 
 namespace inferscope::tuner::testing {
 
@@ -79,20 +81,27 @@ std::vector<ConfigResult> FakeMeasurer::measureForks(const std::vector<Optimizat
                                                      int warmup, int iterations, int forks,
                                                      double deadline_ms) {
   fork_deadlines_ms.push_back(deadline_ms);
-  // Round by round, as the engine's fork runner interleaves them; like its isolation runner, no
-  // process starts that the mean of those before it says would end after the deadline.
+  fork_calls.emplace_back();
+  for (const auto& c : configs) fork_calls.back().push_back(c.key());
+  // In the engine's fork runner's order (ForkSchedule: round by round, the leader's second process
+  // first when the deadline is short); like its isolation runner, no process starts that the mean
+  // of those before it says would end after the deadline.
   std::vector<std::vector<double>> medians(configs.size());
   std::vector<ConfigResult> first(configs.size());
   std::vector<std::optional<ConfigResult>> failed(configs.size());
   const double started = now_ms_;
   int processes = 0;
-  // Process n is round n / configs of config n % configs, as the fork runner orders them.
-  const int total = forks * static_cast<int>(configs.size());
-  for (int n = 0; n < total; ++n) {
-    if (deadline_ms > 0 && processes > 0 && now_ms_ + (now_ms_ - started) / processes > deadline_ms)
-      break;
-    const int f = n / static_cast<int>(configs.size());
-    const auto k = static_cast<std::size_t>(n) % configs.size();
+  ForkSchedule schedule(static_cast<int>(configs.size()), forks);
+  while (true) {
+    int fits = INT_MAX;
+    if (deadline_ms > 0 && processes > 0) {
+      const double mean = (now_ms_ - started) / processes;
+      if (now_ms_ + mean > deadline_ms) break;
+      fits = static_cast<int>((deadline_ms - now_ms_) / mean);
+    }
+    const auto next = schedule.next(fits);
+    if (!next) break;
+    const auto k = static_cast<std::size_t>(next->config);
     const auto& c = configs[k];
     if (paused) forked_while_paused.push_back(c.key());
     const auto& p = profile(c);
@@ -102,7 +111,7 @@ std::vector<ConfigResult> FakeMeasurer::measureForks(const std::vector<Optimizat
     ++processes;
     if (r.status != ConfigStatus::Ok) failed[k] = r;  // that config's result, as the engine's
     medians[k].push_back(r.stats.median_ms);
-    if (f == 0) first[k] = r;
+    if (next->round == 0) first[k] = r;
     ++forks_measured[c.key()];
   }
   std::vector<ConfigResult> out;

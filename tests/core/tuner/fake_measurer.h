@@ -51,6 +51,7 @@ class FakeMeasurer : public Measurer {
   std::map<std::string, int> iterations_measured;
   std::map<std::string, int> forks_measured;  // fresh processes that ran, per config
   std::vector<double> fork_deadlines_ms;      // measureForks' deadline, per call
+  std::vector<std::vector<std::string>> fork_calls;  // measureForks' configs in order, per call
   std::vector<std::string> measure_order;
   std::vector<std::string> busy_measurements;  // measured while a compile was running
   bool paused = false;                         // background work stopped (pauseBackground)
