@@ -22,10 +22,11 @@ const ConfigResult* findOk(const std::vector<ConfigResult>& results,
 }  // namespace
 
 HostBoundDiagnosis diagnoseHostBound(const std::vector<ConfigResult>& results,
-                                     const OptimizationConfig& focus) {
+                                     const OptimizationConfig& focus,
+                                     const std::set<std::string>& contended) {
   // Candidate pairs: every eager config with its CUDA-graph twin measured.
   const ConfigResult *best_eager = nullptr, *best_graph = nullptr;
-  int best_rank = 3;
+  int best_rank = 1000;
   for (const auto& r : results) {
     if (r.config.compile != CompileMode::None || r.status != ConfigStatus::Ok ||
         !(r.stats.median_ms > 0))
@@ -34,7 +35,9 @@ HostBoundDiagnosis diagnoseHostBound(const std::vector<ConfigResult>& results,
     twin.compile = CompileMode::CudaGraph;
     const auto* graph = findOk(results, twin);
     if (!graph) continue;
-    const int rank = sameSettings(r.config, focus) ? 0 : r.config == OptimizationConfig{} ? 1 : 2;
+    const bool busy = contended.count(r.config.key()) || contended.count(graph->config.key());
+    const int rank = (busy ? 10 : 0) +
+                     (sameSettings(r.config, focus) ? 0 : r.config == OptimizationConfig{} ? 1 : 2);
     if (rank < best_rank ||
         (rank == best_rank && best_eager && r.stats.median_ms > best_eager->stats.median_ms)) {
       best_rank = rank;
@@ -54,8 +57,13 @@ HostBoundDiagnosis diagnoseHostBound(const std::vector<ConfigResult>& results,
   d.graph_median_ms = best_graph->stats.median_ms;
   d.launch_wait_share = std::max(0.0, 1.0 - d.graph_median_ms / d.eager_median_ms);
   d.host_bound = d.launch_wait_share >= kHostBoundShare;
-  const auto evidence = fmt::format("{} {:.3g} ms eager vs {:.3g} ms replayed from a CUDA graph",
-                                    d.eager_key, d.eager_median_ms, d.graph_median_ms);
+  d.contended = best_rank >= 10;
+  const auto evidence = fmt::format(
+      "{} {:.3g} ms eager vs {:.3g} ms replayed from a CUDA graph{}", d.eager_key,
+      d.eager_median_ms, d.graph_median_ms,
+      d.contended ? ", measured while a compile shared the host: an upper bound, lower on a quiet "
+                    "host"
+                  : "");
   d.sentence = d.host_bound
                    ? fmt::format(
                          "host-bound: the GPU waits for launches {:.0f} % of each iteration ({}); "

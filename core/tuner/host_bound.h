@@ -4,6 +4,7 @@
 // busy time). "host-bound: the GPU waits for launches 40 % of each iteration".
 #pragma once
 
+#include <set>
 #include <string>
 #include <vector>
 
@@ -21,12 +22,18 @@ struct HostBoundDiagnosis {
   std::string eager_key, graph_key;
   double eager_median_ms = 0, graph_median_ms = 0;
   bool host_bound = false;
+  // The pair was measured while a compile shared the host: eager launches are slower then, so the
+  // share is an upper bound (on the H200 the ResNet-50 runs' eager fp16+cl+bench took 4.4–4.9 ms
+  // beside compiles, 2.74 ms on a quiet host: "51 %" against 12 %).
+  bool contended = false;
   std::string sentence;
 };
 
-// Prefers the pair that shares `focus`'s precision, memory format and cuDNN mode (the winner's),
-// then FP32's, then the pair with the largest eager median. Unmeasured when no pair ran.
+// Prefers a pair measured on a quiet host (neither key in `contended`: the configs measured while
+// a compile ran), then the pair that shares `focus`'s precision, memory format and cuDNN mode (the
+// winner's), then FP32's, then the pair with the largest eager median. Unmeasured when no pair ran.
 HostBoundDiagnosis diagnoseHostBound(const std::vector<ConfigResult>& results,
-                                     const OptimizationConfig& focus);
+                                     const OptimizationConfig& focus,
+                                     const std::set<std::string>& contended = {});
 
 }  // namespace inferscope::tuner

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <set>
 
 #include "core/analysis/confidence_interval.h"
 #include "core/analysis/summary_stats.h"
@@ -665,7 +666,12 @@ TuneResult Race::run(const SearchSpace& space) {
           "candidate's reason)";
     }
   }
-  result.host = diagnoseHostBound(result.screening, result.winner.value_or(OptimizationConfig{}));
+  std::set<std::string> contended;  // measured beside a compile: launches were slower then
+  for (const auto& e : entries) {
+    if (e.outcome.estimate.contended) contended.insert(e.outcome.config.key());
+  }
+  result.host = diagnoseHostBound(result.screening, result.winner.value_or(OptimizationConfig{}),
+                                  contended);
   if (result.host.measured) result.verdict += ". " + result.host.sentence;
   result.elapsed_ms = spentMs();
   tick();
