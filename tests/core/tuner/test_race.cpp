@@ -106,6 +106,47 @@ TEST(Race, RespectsTheBudgetAndSaysWhatItLeftOut) {
   EXPECT_TRUE(r.winner.has_value());
 }
 
+// Screening's share is a floor: when one candidate leads alone, the time the rounds and a contest
+// of finalists would take goes to candidates not yet measured, as long as the leader's two fresh
+// processes still fit (30 s runs of real files on the H200 screened 2–4 of 72 candidates and then
+// forked one config three times; the fifth in the order was 30 % faster).
+TEST(Race, ALoneLeaderLeavesTheTimeOfAContestToUnmeasuredCandidates) {
+  FakeMeasurer m;
+  m.fallback_profile = at(8.0);
+  m.fallback_profile.setup_ms = 2200;  // a file loaded per config
+  m.profiles["bf16+graph"] = at(2.0);
+  m.profiles["bf16+graph"].setup_ms = 2200;
+  RaceOptions o;
+  o.budget_ms = 30000;
+  Race race(m, o);
+  const auto r = race.run(encoderSpace());
+  EXPECT_LE(r.elapsed_ms, o.budget_ms);
+  ASSERT_TRUE(r.winner);
+  EXPECT_EQ(r.winner->key(), "bf16+graph");
+  // Each screened config costs its 2.2 s set-up plus 25 × 8 ms: the share (13.5 s) holds 6.
+  const double per_config_ms = 2200 + 25 * 8.0;
+  EXPECT_GT(static_cast<double>(r.screening.size()) * per_config_ms, o.screening_share * o.budget_ms)
+      << r.screening.size() << " screened";
+  EXPECT_NE(r.verdict.find("across 2 fresh processes"), std::string::npos) << r.verdict;
+}
+
+// When not even the leader's two fresh processes fit, there are no finals to keep time for: the
+// run screens until its budget instead of ending half-way with a provisional answer (ConvNeXt-T
+// ended at 15 s of 30 on the H200, 2 of 72 candidates measured).
+TEST(Race, WithoutRoomForFinalsScreeningUsesTheBudget) {
+  FakeMeasurer m;
+  m.fallback_profile = at(8.0);
+  m.fallback_profile.setup_ms = 8000;
+  RaceOptions o;
+  o.budget_ms = 30000;
+  Race race(m, o);
+  const auto r = race.run(encoderSpace());
+  EXPECT_LE(r.elapsed_ms, o.budget_ms);
+  EXPECT_GE(r.screening.size(), 3u);
+  EXPECT_GT(r.elapsed_ms, 0.75 * o.budget_ms);
+  EXPECT_TRUE(m.fork_calls.empty());
+}
+
 TEST(Race, FailedUnsafeAndFallenBackConfigsNeverWin) {
   FakeMeasurer m;
   m.profiles["fp16"] = at(1.0);
