@@ -17,12 +17,12 @@
 #include <vector>
 
 #include "cli/cli_common.h"
-#include "core/session/worker_events.h"
 #include "core/common/error.h"
 #include "core/common/time_format.h"
+#include "core/common/units.h"
 #include "core/common/version.h"
 #include "core/session/session_file.h"
-#include "core/common/units.h"
+#include "core/session/worker_events.h"
 
 extern char** environ;
 

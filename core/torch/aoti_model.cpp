@@ -113,7 +113,8 @@ std::pair<fs::path, std::string> zooWeights(const ModelRef& ref, const std::stri
 }
 
 // The first 8 hex digits of the helper script's SHA-256: a package is what the helper built, so a
-// changed helper (a different model path, export option) must not reuse the packages of the old one.
+// changed helper (a different model path, export option) must not reuse the packages of the old
+// one.
 std::string helperHash(const std::string& path) {
   static std::mutex mutex;
   static std::map<std::string, std::string> hashes;
@@ -125,7 +126,8 @@ std::string helperHash(const std::string& path) {
 }
 
 // The compile of `config`'s package for a zoo model: cache key of model content, inputs, precision,
-// layout, mode, helper script, LibTorch version and GPU; the helper's arguments as a vector (no shell).
+// layout, mode, helper script, LibTorch version and GPU; the helper's arguments as a vector (no
+// shell).
 CompileSpec zooCompileSpec(const ModelRef& ref, const OptimizationConfig& config,
                            const std::vector<std::vector<std::int64_t>>& shapes, int device_index) {
   const auto& e = ref.encoder;
@@ -139,10 +141,10 @@ CompileSpec zooCompileSpec(const ModelRef& ref, const OptimizationConfig& config
   const bool cl = config.memory_format == MemoryFormat::ChannelsLast;
   const bool max = config.compile == CompileMode::AotInductorMax;
   const std::string helper = pythonHelperPath("inferscope_aoti.py");
-  const std::string key = fmt::format("{}-w{}-{}-{}{}{}-h{}-torch{}-{}", arch, weights_hash.substr(0, 16),
-                                      fmt::join(shape_text, "_"), precisionArg(config), cl ? "-cl" : "",
-                                      max ? "-max" : "", helperHash(helper), TORCH_VERSION,
-                                      gpuIdentity(device_index));
+  const std::string key =
+      fmt::format("{}-w{}-{}-{}{}{}-h{}-torch{}-{}", arch, weights_hash.substr(0, 16),
+                  fmt::join(shape_text, "_"), precisionArg(config), cl ? "-cl" : "",
+                  max ? "-max" : "", helperHash(helper), TORCH_VERSION, gpuIdentity(device_index));
   const fs::path dir = cacheDirectory() / "aoti";
   CompileSpec spec;
   spec.key = fmt::format("{} {}", ref.name, config.key());

@@ -36,8 +36,9 @@ HostBoundDiagnosis diagnoseHostBound(const std::vector<ConfigResult>& results,
     const auto* graph = findOk(results, twin);
     if (!graph) continue;
     const bool busy = contended.count(r.config.key()) || contended.count(graph->config.key());
-    const int rank = (busy ? 10 : 0) +
-                     (sameSettings(r.config, focus) ? 0 : r.config == OptimizationConfig{} ? 1 : 2);
+    const int rank = (busy ? 10 : 0) + (sameSettings(r.config, focus)      ? 0
+                                        : r.config == OptimizationConfig{} ? 1
+                                                                           : 2);
     if (rank < best_rank ||
         (rank == best_rank && best_eager && r.stats.median_ms > best_eager->stats.median_ms)) {
       best_rank = rank;

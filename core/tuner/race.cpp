@@ -281,10 +281,10 @@ void Race::screen(std::vector<Entry>& entries, TuneResult& result) {
       ++alive;
       if (!leader || e.outcome.estimate.median_ms < leader->outcome.estimate.median_ms) leader = &e;
     }
-    const double leader_forks_ms =
-        leader ? 2 * (options_.process_start_ms + leader->cost_ms +
-                      leader->outcome.estimate.median_ms * (options_.warmup + options_.screen_iterations))
-               : 0;
+    const double leader_forks_ms = leader ? 2 * (options_.process_start_ms + leader->cost_ms +
+                                                 leader->outcome.estimate.median_ms *
+                                                     (options_.warmup + options_.screen_iterations))
+                                          : 0;
     const bool finals_fit = leader && leader_forks_ms <= usableMs() - spentMs();
     if (alive > 1 && finals_fit) return share_end;
     return std::max(share_end, usableMs() - (finals_fit ? leader_forks_ms : 0.0));
@@ -694,8 +694,8 @@ TuneResult Race::run(const SearchSpace& space) {
   for (const auto& e : entries) {
     if (e.outcome.estimate.contended) contended.insert(e.outcome.config.key());
   }
-  result.host = diagnoseHostBound(result.screening, result.winner.value_or(OptimizationConfig{}),
-                                  contended);
+  result.host =
+      diagnoseHostBound(result.screening, result.winner.value_or(OptimizationConfig{}), contended);
   if (result.host.measured) result.verdict += ". " + result.host.sentence;
   result.elapsed_ms = spentMs();
   tick();

@@ -1,10 +1,10 @@
-#include "core/engine/fork_schedule.h"
-
 #include <gtest/gtest.h>
 
 #include <climits>
 #include <utility>
 #include <vector>
+
+#include "core/engine/fork_schedule.h"
 
 using inferscope::ForkSchedule;
 
@@ -45,7 +45,8 @@ TEST(ForkSchedule, ShortOfTimeItFillsConfigsToTwoInOrderThenGoesRoundByRound) {
   ForkSchedule s(3, 4);  // 12 processes, the deadline always short
   const auto got = order(s, std::vector<int>(12, 0));
   ASSERT_EQ(got.size(), 12u);
-  const std::vector<std::pair<int, int>> head{{0, 0}, {0, 1}, {1, 0}, {1, 1}, {2, 0}, {2, 1}, {0, 2}, {1, 2}};
+  const std::vector<std::pair<int, int>> head{{0, 0}, {0, 1}, {1, 0}, {1, 1},
+                                              {2, 0}, {2, 1}, {0, 2}, {1, 2}};
   const std::vector<std::pair<int, int>> got_head(got.begin(), got.begin() + 8);
   EXPECT_EQ(got_head, head);
 }

@@ -35,9 +35,9 @@ TEST(HostBound, PrefersTheWinnersOwnSettings) {
   EXPECT_NE(d.sentence.find("GPU-bound"), std::string::npos);
 }
 
-// Eager launches slow down while a compile shares the host (H200, ResNet-50 warm runs: fp16+cl+bench
-// 4.4–4.9 ms beside compiles, 2.74 ms quiet). A quiet pair wins over the winner's own settings;
-// when only busy pairs exist, the sentence says the share is an upper bound.
+// Eager launches slow down while a compile shares the host (H200, ResNet-50 warm runs:
+// fp16+cl+bench 4.4–4.9 ms beside compiles, 2.74 ms quiet). A quiet pair wins over the winner's own
+// settings; when only busy pairs exist, the sentence says the share is an upper bound.
 TEST(HostBound, PrefersAPairMeasuredOnAQuietHostAndQualifiesABusyOne) {
   const std::vector<ConfigResult> results{result("fp16+cl", 4.8), result("fp16+cl+graph", 2.4),
                                           result("fp32", 12.0), result("fp32+graph", 11.4)};

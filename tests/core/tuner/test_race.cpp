@@ -125,7 +125,8 @@ TEST(Race, ALoneLeaderLeavesTheTimeOfAContestToUnmeasuredCandidates) {
   EXPECT_EQ(r.winner->key(), "bf16+graph");
   // Each screened config costs its 2.2 s set-up plus 25 × 8 ms: the share (13.5 s) holds 6.
   const double per_config_ms = 2200 + 25 * 8.0;
-  EXPECT_GT(static_cast<double>(r.screening.size()) * per_config_ms, o.screening_share * o.budget_ms)
+  EXPECT_GT(static_cast<double>(r.screening.size()) * per_config_ms,
+            o.screening_share * o.budget_ms)
       << r.screening.size() << " screened";
   EXPECT_NE(r.verdict.find("across 2 fresh processes"), std::string::npos) << r.verdict;
 }
@@ -457,35 +458,36 @@ TEST(Race, TheFinalsStopAtTheBudgetWhenProcessesCostMoreThanEstimated) {
 TEST(Race, ShortOfTimeTheLeaderIsConfirmedBeforeItsRivalsAreForked) {
   int confirmed = 0, short_of_time = 0;
   for (double budget_ms : {20000.0, 25000.0, 30000.0, 40000.0})
-  for (double process_ms = 3000; process_ms <= 12000; process_ms += 750) {
-    FakeMeasurer m;
-    m.process_start_ms = process_ms;
-    m.fallback_profile = at(8.0);
-    m.profiles["bf16+graph"] = at(2.0, 0.05);
-    m.profiles["fp16+graph"] = at(2.01, 0.05);
-    RaceOptions o;
-    o.budget_ms = budget_ms;
-    Race race(m, o);
-    const auto r = race.run(encoderSpace());
-    EXPECT_LE(r.elapsed_ms, o.budget_ms) << process_ms;
-    if (m.fork_calls.empty()) continue;
-    const auto& order = m.fork_calls.front();
-    int planned = 0;
-    for (const auto& key : order) planned += m.forks_measured[key] > 0;
-    if (planned < static_cast<int>(order.size())) ++short_of_time;
-    ASSERT_FALSE(order.empty());
-    const int leader = m.forks_measured[order.front()];
-    for (std::size_t k = 1; k < order.size(); ++k) {
-      if (m.forks_measured[order[k]] > 0) {
-        EXPECT_GE(leader, 2) << process_ms << " ms: " << order[k];
+    for (double process_ms = 3000; process_ms <= 12000; process_ms += 750) {
+      FakeMeasurer m;
+      m.process_start_ms = process_ms;
+      m.fallback_profile = at(8.0);
+      m.profiles["bf16+graph"] = at(2.0, 0.05);
+      m.profiles["fp16+graph"] = at(2.01, 0.05);
+      RaceOptions o;
+      o.budget_ms = budget_ms;
+      Race race(m, o);
+      const auto r = race.run(encoderSpace());
+      EXPECT_LE(r.elapsed_ms, o.budget_ms) << process_ms;
+      if (m.fork_calls.empty()) continue;
+      const auto& order = m.fork_calls.front();
+      int planned = 0;
+      for (const auto& key : order) planned += m.forks_measured[key] > 0;
+      if (planned < static_cast<int>(order.size())) ++short_of_time;
+      ASSERT_FALSE(order.empty());
+      const int leader = m.forks_measured[order.front()];
+      for (std::size_t k = 1; k < order.size(); ++k) {
+        if (m.forks_measured[order[k]] > 0) {
+          EXPECT_GE(leader, 2) << process_ms << " ms: " << order[k];
+        }
+      }
+      if (leader >= 2) {
+        ++confirmed;
+        ASSERT_TRUE(r.winner);
+        EXPECT_EQ(r.verdict.find("Provisional"), std::string::npos)
+            << process_ms << ": " << r.verdict;
       }
     }
-    if (leader >= 2) {
-      ++confirmed;
-      ASSERT_TRUE(r.winner);
-      EXPECT_EQ(r.verdict.find("Provisional"), std::string::npos) << process_ms << ": " << r.verdict;
-    }
-  }
   EXPECT_GT(confirmed, 0);
   EXPECT_GT(short_of_time, 0);  // the deadline did cut processes in some of these runs
 }
