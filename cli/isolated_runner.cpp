@@ -21,6 +21,7 @@
 #include "core/common/time_format.h"
 #include "core/common/units.h"
 #include "core/common/version.h"
+#include "core/engine/fork_schedule.h"
 #include "core/session/session_file.h"
 #include "core/session/worker_events.h"
 
@@ -207,17 +208,17 @@ SessionResult runIsolated(const ProfileRequest& request, EventSink& sink, const 
       break;
     }
     int fits = INT_MAX;
-    if (options.deadline && n > 0) {
+    if (options.deadline) {
       const auto now = std::chrono::steady_clock::now();
-      const auto mean = (now - started) / n;
-      if (now + mean > *options.deadline) {
+      const double elapsed_ms = units::toMs(now - started);
+      fits = processesThatFit(elapsed_ms, n, units::toMs(*options.deadline - now));
+      if (fits == 0) {
         sink.onLog(LogLevel::Info,
                    fmt::format("{} of {} fresh processes not started: at {:.1f} s each, the next "
                                "would end after the deadline",
-                               count - n, count, units::msToS(units::toMs(mean))));
+                               count - n, count, units::msToS(elapsed_ms / n)));
         break;
       }
-      fits = static_cast<int>((*options.deadline - now) / mean);
     }
     const int i = options.next ? options.next(fits) : n;
     if (i < 0 || i >= count) break;

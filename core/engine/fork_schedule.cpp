@@ -1,6 +1,7 @@
 #include "core/engine/fork_schedule.h"
 
 #include <algorithm>
+#include <climits>
 
 namespace inferscope {
 
@@ -26,6 +27,14 @@ std::optional<ForkSchedule::Process> ForkSchedule::next(int fits) {
   // Round by round: the lowest round not started, earliest config first.
   const auto lowest = std::min_element(started_.begin(), started_.end());
   return start(static_cast<std::size_t>(lowest - started_.begin()));
+}
+
+int processesThatFit(double elapsed_ms, int done, double left_ms) {
+  if (done <= 0) return INT_MAX;
+  const double mean_ms = elapsed_ms / done;
+  if (mean_ms > left_ms) return 0;
+  if (!(mean_ms > 0)) return INT_MAX;
+  return static_cast<int>(std::min(left_ms / mean_ms, static_cast<double>(INT_MAX)));
 }
 
 }  // namespace inferscope

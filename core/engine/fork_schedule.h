@@ -33,4 +33,10 @@ class ForkSchedule {
   std::vector<int> started_;  // processes started per config; a config's rounds start in order
 };
 
+// How many more fresh processes fit before a deadline `left_ms` away, judged by the mean of the
+// `done` ones before them, which took `elapsed_ms` together: 0 when the next would end past it,
+// INT_MAX before the first has ended. The isolation runner stops on it and passes it to next();
+// the tuner's fake measurer asks the same.
+int processesThatFit(double elapsed_ms, int done, double left_ms);
+
 }  // namespace inferscope

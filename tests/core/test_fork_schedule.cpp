@@ -65,6 +65,14 @@ TEST(ForkSchedule, EachConfigsRoundsStartInOrderAndPlanIndicesAreUnique) {
   for (int n : seen) EXPECT_EQ(n, 1);
 }
 
+TEST(ForkSchedule, ProcessesThatFitJudgeByTheMeanSoFar) {
+  EXPECT_EQ(inferscope::processesThatFit(0, 0, 1000), INT_MAX);  // none ended yet
+  EXPECT_EQ(inferscope::processesThatFit(15000, 2, 23000), 3);   // 7.5 s each, 23 s left
+  EXPECT_EQ(inferscope::processesThatFit(15000, 2, 7500), 1);    // exactly one more
+  EXPECT_EQ(inferscope::processesThatFit(15000, 2, 7000), 0);    // the next would end past it
+  EXPECT_EQ(inferscope::processesThatFit(15000, 2, -10), 0);     // the deadline has passed
+}
+
 TEST(ForkSchedule, OneForkOrNoConfigs) {
   ForkSchedule one(2, 1);
   const std::vector<std::pair<int, int>> want{{0, 0}, {1, 0}};

@@ -93,12 +93,10 @@ std::vector<ConfigResult> FakeMeasurer::measureForks(const std::vector<Optimizat
   int processes = 0;
   ForkSchedule schedule(static_cast<int>(configs.size()), forks);
   while (true) {
-    int fits = INT_MAX;
-    if (deadline_ms > 0 && processes > 0) {
-      const double mean = (now_ms_ - started) / processes;
-      if (now_ms_ + mean > deadline_ms) break;
-      fits = static_cast<int>((deadline_ms - now_ms_) / mean);
-    }
+    const int fits = deadline_ms > 0
+                         ? processesThatFit(now_ms_ - started, processes, deadline_ms - now_ms_)
+                         : INT_MAX;
+    if (fits == 0) break;
     const auto next = schedule.next(fits);
     if (!next) break;
     const auto k = static_cast<std::size_t>(next->config);
