@@ -87,6 +87,22 @@ struct Race::Entry {
   bool alive() const { return measured && outcome.state == CandidateState::Finalist; }
 };
 
+// What fresh processes of some candidates cost, estimated: per fork every candidate's process start
+// and in-process set-up, and per fork and iteration every candidate's median. The finals size
+// themselves with it, and screening keeps the leader's two processes' worth of time by it.
+struct Race::ForkPrice {
+  double fixed_ms = 0;          // per fork: every candidate's process start and set-up
+  double per_iteration_ms = 0;  // per fork and iteration: every candidate's median
+
+  void add(const Entry& e, double process_start_ms) {
+    fixed_ms += process_start_ms + e.cost_ms;
+    per_iteration_ms += e.outcome.estimate.median_ms;
+  }
+  double costMs(int forks, int warmup, int iterations) const {
+    return forks * (fixed_ms + per_iteration_ms * (warmup + iterations));
+  }
+};
+
 Race::Race(Measurer& measurer, RaceOptions options, TuneObserver* observer)
     : measurer_(measurer), options_(options), observer_(observer ? observer : &null_observer_) {}
 
@@ -281,10 +297,10 @@ void Race::screen(std::vector<Entry>& entries, TuneResult& result) {
       ++alive;
       if (!leader || e.outcome.estimate.median_ms < leader->outcome.estimate.median_ms) leader = &e;
     }
-    const double leader_forks_ms = leader ? 2 * (options_.process_start_ms + leader->cost_ms +
-                                                 leader->outcome.estimate.median_ms *
-                                                     (options_.warmup + options_.screen_iterations))
-                                          : 0;
+    ForkPrice leader_price;
+    if (leader) leader_price.add(*leader, options_.process_start_ms);
+    const double leader_forks_ms =
+        leader_price.costMs(2, options_.warmup, options_.screen_iterations);
     const bool finals_fit = leader && leader_forks_ms <= usableMs() - spentMs();
     if (alive > 1 && finals_fit) return share_end;
     return std::max(share_end, usableMs() - (finals_fit ? leader_forks_ms : 0.0));
@@ -465,20 +481,13 @@ void Race::finals(std::vector<Entry>& entries, TuneResult& result) {
   // Forks: as many fresh processes as the budget allows, at least two (one process says nothing
   // about the next), with fewer iterations each if need be (never fewer than screening had); none
   // when even that does not fit, and the verdict says so.
-  struct ForkPrice {
-    double fixed_ms = 0;          // per fork: every finalist's process start and set-up
-    double per_iteration_ms = 0;  // per fork and iteration: every finalist's median
-  };
   const auto price = [&](std::size_t finalists) {
     ForkPrice p;
-    for (std::size_t k = 0; k < finalists; ++k) {
-      p.fixed_ms += options_.process_start_ms + alive[k]->cost_ms;
-      p.per_iteration_ms += alive[k]->outcome.estimate.median_ms;
-    }
+    for (std::size_t k = 0; k < finalists; ++k) p.add(*alive[k], options_.process_start_ms);
     return p;
   };
   const auto cost = [&](const ForkPrice& p, int f, int n) {
-    return f * (p.fixed_ms + p.per_iteration_ms * (options_.warmup + n));
+    return p.costMs(f, options_.warmup, n);
   };
   const double left = usableMs() - spentMs();
   // When two forks of every finalist do not fit but two forks of the leader and its nearest rival

@@ -47,6 +47,7 @@ class Race {
 
  private:
   struct Entry;
+  struct ForkPrice;  // race.cpp: what fresh processes of some candidates cost (estimate)
   void screen(std::vector<Entry>& entries, TuneResult& result);
   void refine(std::vector<Entry>& entries, TuneResult& result);
   void finals(std::vector<Entry>& entries, TuneResult& result);
