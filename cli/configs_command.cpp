@@ -19,7 +19,7 @@ void addConfigsCommand(CLI::App& app, std::function<int()>& action) {
         fmt::print("  {:<20} {}\n", token, meaning);
         const std::string key = token == "nograd" || token == "autograd" || token == "cl" || token == "bench" ||
                                         token == "det" || token == "nocudnn" || token == "ts" || token == "aoti" ||
-                                        token == "aoti-max" || token == "graph"
+                                        token == "aoti-max" || token == "aoti-graph" || token == "graph"
                                     ? "fp32+" + token
                                     : token;
         for (const auto& d : devices) {

@@ -47,8 +47,7 @@ OptimizationConfig configForMode(OptimizationConfig base, cudnn::SelectionMode m
 
 OptimizationConfig baseConfig(const std::string& key) {
   OptimizationConfig c = OptimizationConfig::parse(key);
-  if (c.compile == CompileMode::CudaGraph || c.compile == CompileMode::AotInductor ||
-      c.compile == CompileMode::AotInductorMax) {
+  if (replaysCudaGraph(c.compile) || runsAotInductorPackage(c.compile)) {
     throw Error(
         ErrorKind::InvalidInput,
         fmt::format(

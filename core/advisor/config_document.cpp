@@ -37,7 +37,8 @@ constexpr Names<CompileMode> kCompileNames[] = {
     {CompileMode::TorchScript, "torchscript"},
     {CompileMode::AotInductor, "aot_inductor"},
     {CompileMode::AotInductorMax, "aot_inductor_max"},
-    {CompileMode::CudaGraph, "cuda_graph"}};
+    {CompileMode::CudaGraph, "cuda_graph"},
+    {CompileMode::AotInductorGraph, "aot_inductor_cuda_graph"}};
 
 template <typename E, std::size_t N>
 const char* nameOf(const Names<E> (&table)[N], E value) {
@@ -72,8 +73,6 @@ const char* culprit(const OptimizationConfig& c, const DeviceCaps& caps, bool ao
   if (!unsupportedReason(d, caps, aoti)) return "cudnn";
   return "config";
 }
-
-bool isAotInductor(CompileMode m) { return m == CompileMode::AotInductor || m == CompileMode::AotInductorMax; }
 
 }  // namespace
 
@@ -227,9 +226,15 @@ ConfigDocument configFromJson(std::string_view text, const std::optional<DeviceC
       }
     }
   }
-  if (isAotInductor(c.compile) && !d.target_torch.hasAotInductor()) {
+  if (runsAotInductorPackage(c.compile) && !d.target_torch.hasAotInductor()) {
     root.fail(fmt::format("'compile': {} needs target_torch_version 2.6 or later (AOTIModelPackageLoader); the file "
                           "targets {}", nameOf(kCompileNames, c.compile), d.target_torch.str()),
+              ErrorKind::Unsupported);
+  }
+  if (c.compile == CompileMode::AotInductorGraph && !d.target_torch.hasCapturableAotInductor()) {
+    root.fail(fmt::format("'compile': {} needs target_torch_version 2.7 or later (AOTIModelPackageLoader's "
+                          "run_single_threaded runner, which a CUDA graph can capture); the file targets {}",
+                          nameOf(kCompileNames, c.compile), d.target_torch.str()),
               ErrorKind::Unsupported);
   }
   if (caps) {

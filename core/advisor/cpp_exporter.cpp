@@ -11,7 +11,6 @@
 namespace inferscope::advisor {
 namespace {
 
-bool isAoti(CompileMode m) { return m == CompileMode::AotInductor || m == CompileMode::AotInductorMax; }
 const char* cppBool(bool b) { return b ? "true" : "false"; }
 
 const char* scalarType(Precision p) {
@@ -27,7 +26,10 @@ std::pair<TorchVersion, const char*> minimumVersion(const ConfigDocument& d) {
   const auto& t = d.target_torch;
   if (t.hasEnumFp32PrecisionApi()) return {{2, 10}, "the enum setFloat32Precision API"};
   if (t.hasFp32PrecisionApi()) return {{2, 9}, "the string setFloat32Precision API"};
-  if (isAoti(d.config.compile)) return {{2, 6}, "AOTIModelPackageLoader"};
+  if (d.config.compile == CompileMode::AotInductorGraph) {
+    return {{2, 7}, "AOTIModelPackageLoader's run_single_threaded runner"};
+  }
+  if (runsAotInductorPackage(d.config.compile)) return {{2, 6}, "AOTIModelPackageLoader"};
   if (d.config.usesAutocast() && t.hasDeviceTypeAutocastApi()) return {{2, 4}, "the per-device autocast API"};
   return {{2, 0}, "LibTorch 2.x"};
 }
@@ -89,10 +91,10 @@ std::string includes(const ConfigDocument& d) {
   const auto& c = d.config;
   std::string out = "#include <ATen/Context.h>\n";
   if (c.usesAutocast()) out += "#include <ATen/autocast_mode.h>\n";
-  if (c.compile == CompileMode::CudaGraph) out += "#include <ATen/cuda/CUDAGraph.h>\n";
+  if (replaysCudaGraph(c.compile)) out += "#include <ATen/cuda/CUDAGraph.h>\n";
   out += "#include <c10/core/InferenceMode.h>\n";
-  if (c.compile == CompileMode::CudaGraph) out += "#include <c10/cuda/CUDAGuard.h>\n#include <c10/cuda/CUDAStream.h>\n";
-  if (isAoti(c.compile)) out += "#include <torch/csrc/inductor/aoti_package/model_package_loader.h>\n";
+  if (replaysCudaGraph(c.compile)) out += "#include <c10/cuda/CUDAGuard.h>\n#include <c10/cuda/CUDAStream.h>\n";
+  if (runsAotInductorPackage(c.compile)) out += "#include <torch/csrc/inductor/aoti_package/model_package_loader.h>\n";
   out += "#include <torch/script.h>\n#include <torch/version.h>\n\n";
   out += "#include <cstdint>\n#include <cstdlib>\n#include <exception>\n#include <iostream>\n#include <memory>\n"
          "#include <sstream>\n#include <stdexcept>\n#include <string>\n#include <vector>\n\n";
@@ -103,7 +105,7 @@ std::string includes(const ConfigDocument& d) {
 
 std::string exportCpp(const ConfigDocument& d) {
   const auto& c = d.config;
-  const bool aoti = isAoti(c.compile);
+  const bool aoti = runsAotInductorPackage(c.compile);
   const auto [minimum, why_minimum] = minimumVersion(d);
   std::string out = exportHeader(d, "// ", "load_model.cpp: inference settings for LibTorch");
   out += fmt::format(

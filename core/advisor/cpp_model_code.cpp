@@ -5,11 +5,6 @@
 #include <fmt/format.h>
 
 namespace inferscope::advisor {
-namespace {
-
-bool isAoti(CompileMode m) { return m == CompileMode::AotInductor || m == CompileMode::AotInductorMax; }
-
-}  // namespace
 
 std::string cppAutocastScope(const ConfigDocument& d) {
   if (!d.config.usesAutocast()) return "";
@@ -51,7 +46,47 @@ std::string cppAutocastScope(const ConfigDocument& d) {
 
 std::string cppModelCode(const ConfigDocument& d) {
   const auto& c = d.config;
-  if (isAoti(c.compile)) {
+  if (c.compile == CompileMode::AotInductorGraph) {
+    return "struct Model {\n"
+           "  // Compiled ahead of time with the cast already applied (precision before compile). Its run is\n"
+           "  // captured once in a CUDA graph on static tensors; each call copies into static_input and replays.\n"
+           "  std::unique_ptr<torch::inductor::AOTIModelPackageLoader> package;\n"
+           "  std::unique_ptr<at::cuda::CUDAGraph> graph;\n"
+           "  torch::Tensor static_input, static_output;\n"
+           "};\n\n"
+           "Model loadModel(const std::string& path) {\n"
+           "  applyBackendSettings();\n"
+           "  Model m;\n"
+           "  // The single-threaded runner records no CUDA events around a run, which stream capture forbids.\n"
+           "  m.package = std::make_unique<torch::inductor::AOTIModelPackageLoader>(path, \"model\",\n"
+           "                                                                      /*run_single_threaded=*/true);\n"
+           "  return m;\n"
+           "}\n\n"
+           "torch::Tensor forward(Model& m, const torch::Tensor& input) {\n"
+           "  if (!m.graph) {\n"
+           "    m.static_input = input.clone();\n"
+           "    // Capture must not run on the default stream; warm-up first, so lazy initialisation (kernel\n"
+           "    // loading, the allocator's first blocks) happens outside the graph.\n"
+           "    auto side = c10::cuda::getStreamFromPool(false, kDevice.index());\n"
+           "    c10::cuda::CUDAStreamGuard guard(side);\n"
+           "    for (int i = 0; i < 3; ++i) m.package->run({m.static_input});\n"
+           "    side.synchronize();\n"
+           "    m.graph = std::make_unique<at::cuda::CUDAGraph>();\n"
+           "    m.graph->capture_begin(at::cuda::graph_pool_handle());\n"
+           "    m.static_output = m.package->run({m.static_input}).at(0);\n"
+           "    m.graph->capture_end();\n"
+           "    side.synchronize();\n"
+           "  }\n"
+           "  if (input.sizes() != m.static_input.sizes()) {\n"
+           "    throw std::runtime_error(\"the package and its CUDA graph need the input shape they were made for\");\n"
+           "  }\n"
+           "  m.static_input.copy_(input);\n"
+           "  m.graph->replay();\n"
+           "  return m.static_output;  // overwritten by the next call: clone it to keep it\n"
+           "}\n\n"
+           "c10::ScalarType modelDtype(const Model&) { return kModelDtype; }\n\n";
+  }
+  if (runsAotInductorPackage(c.compile)) {
     return "struct Model {\n"
            "  // Compiled ahead of time with the cast already applied (precision before compile).\n"
            "  std::unique_ptr<torch::inductor::AOTIModelPackageLoader> package;\n"

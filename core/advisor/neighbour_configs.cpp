@@ -27,8 +27,6 @@ std::vector<Precision> precisionAlternatives(Precision p) {
   return {};
 }
 
-bool isAotInductor(CompileMode m) { return m == CompileMode::AotInductor || m == CompileMode::AotInductorMax; }
-
 }  // namespace
 
 std::vector<OptimizationConfig> neighbourConfigs(const OptimizationConfig& recommended,
@@ -40,7 +38,7 @@ std::vector<OptimizationConfig> neighbourConfigs(const OptimizationConfig& recom
     if (c == recommended || std::find(out.begin(), out.end(), c) != out.end()) return;
     if (unsupportedReason(c, request.caps, has_aoti)) return;
     // Static-shape techniques would mislead a user whose sizes vary, whatever they measure.
-    if (!fixed && (c.cudnn.benchmark || c.compile == CompileMode::CudaGraph || isAotInductor(c.compile))) return;
+    if (!fixed && (c.cudnn.benchmark || replaysCudaGraph(c.compile) || runsAotInductorPackage(c.compile))) return;
     if (request.reproducible && c.cudnn.benchmark) return;
     out.push_back(c);
   };

@@ -31,7 +31,6 @@ const char* matmulLevel(const OptimizationConfig& c) {
   }
 }
 
-bool isAoti(CompileMode m) { return m == CompileMode::AotInductor || m == CompileMode::AotInductorMax; }
 const char* pyBool(bool b) { return b ? "True" : "False"; }
 
 std::string fp32Settings(const ConfigDocument& d) {
@@ -68,6 +67,12 @@ std::string compileLines(const OptimizationConfig& c, int step) {
       return n + "Inductor: the same compiler as the C++ export's AOTInductor package, just in time.\n"
              "    if compile_model:\n"
              "        model = torch.compile(model)\n";
+    case CompileMode::AotInductorGraph:
+      return n + "Inductor + CUDA graphs: the C++ export's AOTInductor package replayed in a CUDA graph; in\n"
+             "    #    Python, torch.compile's \"reduce-overhead\" mode does both. Shapes must stay fixed; keep a\n"
+             "    #    clone of an output you need later.\n"
+             "    if compile_model:\n"
+             "        model = torch.compile(model, mode=\"reduce-overhead\")\n";
     case CompileMode::AotInductorMax:
       return n + "Inductor with max-autotune (slow first compile), as the C++ export's AOTInductor package.\n"
              "    if compile_model:\n"
@@ -102,7 +107,7 @@ std::string checkEnvironment(const ConfigDocument& d) {
 
 std::string loadModel(const ConfigDocument& d) {
   const auto& c = d.config;
-  const bool aoti = isAoti(c.compile);
+  const bool aoti = runsAotInductorPackage(c.compile);
   std::string out = fmt::format(
       "def apply_backend_settings():\n"
       "    \"\"\"Process-wide flags: set once, before the model runs.\"\"\"\n"
@@ -165,7 +170,7 @@ std::string inference(const ConfigDocument& d) {
 }
 
 std::string aotiPackage(const ConfigDocument& d) {
-  if (!isAoti(d.config.compile)) return "";
+  if (!runsAotInductorPackage(d.config.compile)) return "";
   return fmt::format(
       "def export_aoti_package(model, example_input, package_path):\n"
       "    \"\"\"Writes the AOTInductor package that the C++ export loads: same settings, compiled ahead of time.\"\"\"\n"
@@ -223,13 +228,13 @@ std::string demo(const ConfigDocument& d) {
          "                        \"(default: a small demo model)\")\n"
          "    parser.add_argument(\"--input-shape\", default=\",\".join(map(str, DEMO_INPUT_SHAPE)),\n"
          "                        help=\"comma-separated input shape\")\n";
-  if (isAoti(d.config.compile)) {
+  if (runsAotInductorPackage(d.config.compile)) {
     out += "    parser.add_argument(\"--aoti-package\", help=\"also write the AOTInductor package (.pt2) for the C++ export\")\n";
   }
   out += "    args = parser.parse_args(argv)\n"
          "    user_model = _user_model(args.model) if args.model else _demo_model()\n"
          "    example = torch.randn(*[int(s) for s in args.input_shape.split(\",\")])\n";
-  if (isAoti(d.config.compile)) {
+  if (runsAotInductorPackage(d.config.compile)) {
     out += "    if args.aoti_package:\n"
            "        export_aoti_package(copy.deepcopy(user_model), example, args.aoti_package)\n";
   }
@@ -256,7 +261,7 @@ std::string demo(const ConfigDocument& d) {
 
 std::string exportPython(const ConfigDocument& d) {
   const auto& c = d.config;
-  const bool aoti = isAoti(c.compile);
+  const bool aoti = runsAotInductorPackage(c.compile);
   std::string out = "#!/usr/bin/env python3\n";
   out += exportHeader(d, "# ", "load_model.py: inference settings for PyTorch");
   out += "#\n"

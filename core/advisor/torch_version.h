@@ -30,6 +30,8 @@ struct TorchVersion {
   bool hasDeviceTypeAutocastApi() const { return atLeast(2, 4); }
   // torch::inductor::AOTIModelPackageLoader (2.6+).
   bool hasAotInductor() const { return atLeast(2, 6); }
+  // AOTIModelPackageLoader's run_single_threaded runner, which a CUDA graph can capture (2.7+).
+  bool hasCapturableAotInductor() const { return atLeast(2, 7); }
   // "fp32_precision (PyTorch >= 2.9)" or "set_float32_matmul_precision + allow_tf32 (legacy)".
   const char* tf32ApiName() const;
 };

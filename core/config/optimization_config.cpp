@@ -43,6 +43,7 @@ constexpr CompileToken kCompileTokens[] = {
     {"aoti", CompileMode::AotInductor, "AOTInductor package (torch.compile ahead of time)"},
     {"aoti-max", CompileMode::AotInductorMax, "AOTInductor package, max-autotune"},
     {"graph", CompileMode::CudaGraph, "CUDA graph capture + replay"},
+    {"aoti-graph", CompileMode::AotInductorGraph, "AOTInductor package replayed in a CUDA graph"},
 };
 
 const PrecisionToken& precisionToken(const OptimizationConfig& c) {
@@ -147,6 +148,15 @@ std::string OptimizationConfig::describe() const {
   return fmt::format("{}", fmt::join(parts, " · "));
 }
 
+bool runsAotInductorPackage(CompileMode mode) {
+  return mode == CompileMode::AotInductor || mode == CompileMode::AotInductorMax ||
+         mode == CompileMode::AotInductorGraph;
+}
+
+bool replaysCudaGraph(CompileMode mode) {
+  return mode == CompileMode::CudaGraph || mode == CompileMode::AotInductorGraph;
+}
+
 bool OptimizationConfig::isLowPrecisionCast() const {
   return precision == Precision::Fp16Cast || precision == Precision::Bf16Cast;
 }
@@ -183,14 +193,13 @@ std::optional<std::string> unsupportedReason(const OptimizationConfig& c, const 
     if (c.cudnn.benchmark || c.cudnn.deterministic || !c.cudnn.enabled) {
       return std::string("cuDNN settings apply to CUDA only");
     }
-    if (c.compile == CompileMode::CudaGraph) return std::string("CUDA graphs need a CUDA device");
+    if (replaysCudaGraph(c.compile)) return std::string("CUDA graphs need a CUDA device");
   }
-  if ((c.compile == CompileMode::AotInductor || c.compile == CompileMode::AotInductorMax) &&
-      !libtorch_has_aoti) {
+  if (runsAotInductorPackage(c.compile) && !libtorch_has_aoti) {
     return std::string("AOTInductor packages need LibTorch ≥ 2.6 (this build has no "
                        "AOTIModelPackageLoader)");
   }
-  if (c.compile == CompileMode::CudaGraph && c.grad == GradMode::Autograd) {
+  if (replaysCudaGraph(c.compile) && c.grad == GradMode::Autograd) {
     return std::string("CUDA graph capture of a forward that records autograd history is not "
                        "supported here; use inference_mode");
   }

@@ -30,7 +30,14 @@ enum class CompileMode {
   AotInductor,       // AOTInductor .pt2 package (LibTorch ≥ 2.6)
   AotInductorMax,    // AOTInductor package compiled with max-autotune
   CudaGraph,         // capture the eager forward once, replay it (static shapes, CUDA only)
+  AotInductorGraph,  // the AOTInductor package's run captured once in a CUDA graph, replayed
 };
+
+// Whether `mode` runs an AOTInductor package: compiled ahead of time for one dtype and one shape,
+// by the background compile queue for zoo models.
+bool runsAotInductorPackage(CompileMode mode);
+// Whether `mode` replays a captured CUDA graph: CUDA only, static shapes, no autograd history.
+bool replaysCudaGraph(CompileMode mode);
 
 struct CudnnSettings {
   bool enabled = true;

@@ -32,9 +32,8 @@ class SessionLoop {
       r.message = *reason;
       return r;
     }
-    const bool static_shapes = config.compile == CompileMode::CudaGraph ||
-                               config.compile == CompileMode::AotInductor ||
-                               config.compile == CompileMode::AotInductorMax;
+    const bool static_shapes =
+        replaysCudaGraph(config.compile) || runsAotInductorPackage(config.compile);
     if (static_shapes && !request.run.input_cycle.empty()) {
       r.status = ConfigStatus::Unsupported;
       r.message =
@@ -89,7 +88,7 @@ class SessionLoop {
 
 std::optional<OptimizationConfig> autocastFallback(const OptimizationConfig& config, const ConfigResult& r) {
   if (r.status != ConfigStatus::Error || !config.isLowPrecisionCast() ||
-      config.compile == CompileMode::AotInductor || config.compile == CompileMode::AotInductorMax) {
+      runsAotInductorPackage(config.compile)) {
     return std::nullopt;
   }
   const auto& m = r.message;

@@ -139,6 +139,7 @@ CompileSpec zooCompileSpec(const ModelRef& ref, const OptimizationConfig& config
                                : ref.name;
   const auto [weights, weights_hash] = zooWeights(ref, arch);
   const bool cl = config.memory_format == MemoryFormat::ChannelsLast;
+  // aoti and aoti-graph share one package: the graph is captured from it at load time.
   const bool max = config.compile == CompileMode::AotInductorMax;
   const std::string helper = pythonHelperPath("inferscope_aoti.py");
   const std::string key =
@@ -147,7 +148,9 @@ CompileSpec zooCompileSpec(const ModelRef& ref, const OptimizationConfig& config
                   max ? "-max" : "", helperHash(helper), TORCH_VERSION, gpuIdentity(device_index));
   const fs::path dir = cacheDirectory() / "aoti";
   CompileSpec spec;
-  spec.key = fmt::format("{} {}", ref.name, config.key());
+  auto package_config = config;  // named as the package's own mode, whichever config asked first
+  if (package_config.compile == CompileMode::AotInductorGraph) package_config.compile = CompileMode::AotInductor;
+  spec.key = fmt::format("{} {}", ref.name, package_config.key());
   spec.package_path = (dir / (key + ".pt2")).string();
   spec.log_path = (dir / "logs" / (key + ".log")).string();
   spec.args = {helper,
@@ -191,8 +194,12 @@ void loadAotInductor(PreparedModel& m, const ModelRef& ref, const OptimizationCo
                 "resources/python/inferscope_aoti.py --exported-program)");
   }
   std::shared_ptr<torch::inductor::AOTIModelPackageLoader> loader;
+  // The default runner records and waits on CUDA events around each run (to hand its model
+  // instance to the next caller), which stream capture forbids; the single-threaded runner does
+  // neither, so a CUDA graph can capture it.
+  const bool run_single_threaded = replaysCudaGraph(config.compile);
   try {
-    loader = std::make_shared<torch::inductor::AOTIModelPackageLoader>(package, "model", false, 1,
+    loader = std::make_shared<torch::inductor::AOTIModelPackageLoader>(package, "model", run_single_threaded, 1,
                                                                        device.index());
   } catch (const c10::Error& e) {
     throw Error(ErrorKind::ModelLoad, fmt::format("'{}' is not a loadable AOTInductor package: {}", package,
@@ -219,8 +226,7 @@ void loadAotInductor(PreparedModel& m, const ModelRef& ref, const OptimizationCo
 }
 
 std::optional<CompileSpec> compileSpecFor(const ProfileRequest& request, const OptimizationConfig& config) {
-  const bool aoti = config.compile == CompileMode::AotInductor || config.compile == CompileMode::AotInductorMax;
-  if (!aoti || request.model.source != ModelSource::Zoo || request.device != DeviceKind::Cuda) return std::nullopt;
+  if (!runsAotInductorPackage(config.compile) || request.model.source != ModelSource::Zoo || request.device != DeviceKind::Cuda) return std::nullopt;
   const auto inputs = request.inputs.empty() ? defaultInputs(request.model, request.batch) : request.inputs;
   std::vector<std::vector<std::int64_t>> shapes;
   for (const auto& i : inputs) shapes.push_back(i.shape);

@@ -1,5 +1,6 @@
-// CUDA graph compile mode: capture the eager forward once on static inputs, then replay it. Removes
-// per-kernel launch overhead (what torch.compile's "reduce-overhead" mode does in Python).
+// CUDA graph compile modes: capture the forward (eager, or an AOTInductor package's run) once on
+// static inputs, then replay it. Removes per-kernel launch overhead (what torch.compile's
+// "reduce-overhead" mode does in Python).
 #include <fmt/format.h>
 
 #include "core/common/error.h"
@@ -21,6 +22,9 @@ namespace {
 struct CapturedGraph {
   at::cuda::CUDAGraph graph;
   std::vector<torch::Tensor> static_outputs;
+  // What the captured forward ran (an AOTInductor package loader owns its weights): the graph's
+  // kernels read that memory at every replay.
+  std::shared_ptr<void> captured_from;
 };
 
 constexpr int kWarmupBeforeCapture = 3;  // lets cuDNN benchmark and lazy inits happen outside the graph
@@ -31,6 +35,7 @@ void captureCudaGraph(PreparedModel& m, const OptimizationConfig& config, const 
   if (!device.is_cuda()) throw Error(ErrorKind::Unsupported, "CUDA graphs need a CUDA device");
   auto eager = m.forward;
   auto captured = std::make_shared<CapturedGraph>();
+  captured->captured_from = m.keep_alive;
   {
     // Capture must not run on the legacy default stream.
     auto side = c10::cuda::getStreamFromPool(false, device.index());

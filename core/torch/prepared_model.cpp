@@ -58,13 +58,16 @@ std::vector<torch::Tensor> deviceInputs(const std::vector<torch::Tensor>& cpu_in
 PreparedModel prepareModel(const ModelRef& ref, const OptimizationConfig& config,
                            const std::vector<torch::Tensor>& cpu_inputs, const torch::Device& device) {
   PreparedModel m;
-  if (config.compile == CompileMode::AotInductor || config.compile == CompileMode::AotInductorMax) {
+  if (runsAotInductorPackage(config.compile)) {
     // A user's .pt2 is native code that the loader dlopen()s: trusted bytes only (trust_store.h).
     if (ref.source == ModelSource::AotInductor) {
       verifyTrustedFile(ref.path, ref.trusted_sha256);
       checkAotInductorPackageFile(ref.path);
     }
     loadAotInductor(m, ref, config, cpu_inputs, device);
+    // What torch.compile's reduce-overhead does after Inductor: the package's whole run (its
+    // kernel launches and the wrapper's host code) captured once, replayed per iteration.
+    if (config.compile == CompileMode::AotInductorGraph) captureCudaGraph(m, config, device);
     return m;
   }
   m.instance = loadModel(ref, device);

@@ -40,7 +40,8 @@ PreparedModel prepareModel(const ModelRef& ref, const OptimizationConfig& config
 
 // CUDA graph capture of `forward` on static inputs (CUDA builds only; see cuda_graph.cpp).
 void captureCudaGraph(PreparedModel& model, const OptimizationConfig& config, const torch::Device& device);
-// AOTInductor package (LibTorch ≥ 2.6 with CUDA; see aoti_model.cpp).
+// AOTInductor package (LibTorch ≥ 2.6 with CUDA; see aoti_model.cpp). For aoti-graph the package's
+// runner is made capturable (no per-run stream events) and captureCudaGraph follows.
 void loadAotInductor(PreparedModel& model, const ModelRef& ref, const OptimizationConfig& config,
                      const std::vector<torch::Tensor>& cpu_inputs, const torch::Device& device);
 // Writes a zoo model's parameters and buffers (PyTorch's dotted names, '.' spelled "__") as a

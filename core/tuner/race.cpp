@@ -15,7 +15,7 @@ namespace inferscope::tuner {
 namespace {
 
 bool isAoti(const OptimizationConfig& c) {
-  return c.compile == CompileMode::AotInductor || c.compile == CompileMode::AotInductorMax;
+  return runsAotInductorPackage(c.compile);
 }
 
 // Fewer moving parts first: what a tie is broken by, so repeated runs settle on the same answer.
@@ -29,10 +29,12 @@ int complexity(const OptimizationConfig& c) {
       return 2;
     case CompileMode::AotInductor:
       return 3;
-    case CompileMode::AotInductorMax:
+    case CompileMode::AotInductorGraph:
       return 4;
+    case CompileMode::AotInductorMax:
+      return 5;
   }
-  return 5;
+  return 6;
 }
 
 std::string interval(const Estimate& e) {

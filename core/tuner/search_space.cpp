@@ -7,10 +7,6 @@
 namespace inferscope::tuner {
 namespace {
 
-bool isAoti(CompileMode m) {
-  return m == CompileMode::AotInductor || m == CompileMode::AotInductorMax;
-}
-
 bool hasInputOfRank(const std::vector<InputSpec>& inputs, std::size_t min_rank,
                     std::size_t max_rank) {
   return std::any_of(inputs.begin(), inputs.end(), [&](const InputSpec& s) {
@@ -47,6 +43,9 @@ int priority(const OptimizationConfig& c, bool preferred_benchmark) {
     case CompileMode::AotInductor:
       p += 0;
       break;
+    case CompileMode::AotInductorGraph:
+      p += 1;  // the aoti package's own (the same package, compiled once)
+      break;
     case CompileMode::CudaGraph:
       p += 2;
       break;
@@ -78,8 +77,8 @@ std::string SearchSpace::pruneReason(const OptimizationConfig& c) const {
     return "max-autotune packages take minutes each to compile: outside a time-budgeted search";
   }
   if (ctx.source == ModelSource::AotInductor) {
-    if (!isAoti(c.compile))
-      return "a .pt2 package runs as it was compiled: only its own (aoti) mode applies";
+    if (!runsAotInductorPackage(c.compile))
+      return "a .pt2 package runs as it was compiled: only its own modes (aoti, aoti-graph) apply";
     if (c.precision != Precision::Fp32) {
       return "a .pt2 package's precision was fixed when it was compiled: its inputs run as given";
     }
@@ -87,19 +86,19 @@ std::string SearchSpace::pruneReason(const OptimizationConfig& c) const {
       return "a .pt2 package's memory format was fixed when it was compiled";
     }
   }
-  if (isAoti(c.compile) && c.usesAutocast()) {
+  if (runsAotInductorPackage(c.compile) && c.usesAutocast()) {
     return "autocast is runtime state that torch.export does not capture: an AOTInductor package "
            "is "
            "compiled for one dtype (the bf16/fp16 cast with aoti is in the space)";
   }
-  if (isAoti(c.compile) && ctx.source == ModelSource::TorchScript) {
+  if (runsAotInductorPackage(c.compile) && ctx.source == ModelSource::TorchScript) {
     return "a TorchScript file cannot be re-exported for AOTInductor: export the model with "
            "torch.export in Python and tune the .pt2 package";
   }
   if (c.compile == CompileMode::TorchScript && ctx.source != ModelSource::TorchScript) {
     return "TorchScript freeze applies to TorchScript (.pt) files only";
   }
-  if ((c.compile == CompileMode::CudaGraph || isAoti(c.compile)) && !ctx.static_shapes) {
+  if ((replaysCudaGraph(c.compile) || runsAotInductorPackage(c.compile)) && !ctx.static_shapes) {
     return "CUDA graphs and AOTInductor packages are compiled for one input shape; the sizes vary";
   }
   if (c.memory_format == MemoryFormat::ChannelsLast && !hasInputOfRank(ctx.inputs, 4, 4)) {
@@ -121,8 +120,9 @@ SearchSpace::SearchSpace(const SpaceContext& context, const std::vector<Optimiza
   for (auto p : {Precision::Fp32, Precision::Tf32, Precision::Fp16Cast, Precision::Bf16Cast,
                  Precision::AutocastFp16, Precision::AutocastBf16}) {
     for (auto m : {MemoryFormat::Contiguous, MemoryFormat::ChannelsLast}) {
-      for (auto c : {CompileMode::None, CompileMode::TorchScript, CompileMode::CudaGraph,
-                     CompileMode::AotInductor, CompileMode::AotInductorMax}) {
+      for (auto c :
+           {CompileMode::None, CompileMode::TorchScript, CompileMode::CudaGraph,
+            CompileMode::AotInductor, CompileMode::AotInductorGraph, CompileMode::AotInductorMax}) {
         for (bool bench : {false, true}) {
           OptimizationConfig cfg;
           cfg.precision = p;

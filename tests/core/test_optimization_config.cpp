@@ -24,10 +24,26 @@ TEST(OptimizationConfig, DefaultIsFp32InferenceMode) {
 }
 
 TEST(OptimizationConfig, EveryTokenCombinationRoundTrips) {
-  for (const char* key : {"fp32", "tf32", "tf32-medium", "tf32-matmul", "tf32-conv", "tf32-medium-matmul",
-                          "fp16", "bf16", "amp-fp16", "amp-bf16", "bf16+cl+graph+bench", "nograd+fp16",
-                          "autograd+fp32", "fp32+nocudnn", "fp32+det", "bf16+aoti", "fp16+aoti-max",
-                          "fp32+ts", "tf32+cl+bench"}) {
+  for (const char* key : {"fp32",
+                          "tf32",
+                          "tf32-medium",
+                          "tf32-matmul",
+                          "tf32-conv",
+                          "tf32-medium-matmul",
+                          "fp16",
+                          "bf16",
+                          "amp-fp16",
+                          "amp-bf16",
+                          "bf16+cl+graph+bench",
+                          "nograd+fp16",
+                          "autograd+fp32",
+                          "fp32+nocudnn",
+                          "fp32+det",
+                          "bf16+aoti",
+                          "fp16+aoti-max",
+                          "bf16+cl+aoti-graph+bench",
+                          "fp32+ts",
+                          "tf32+cl+bench"}) {
     const auto c = OptimizationConfig::parse(key);
     EXPECT_EQ(c.key(), key);
     EXPECT_EQ(OptimizationConfig::parse(c.key()), c);
@@ -42,7 +58,8 @@ TEST(OptimizationConfig, KeyOrderIsCanonical) {
 TEST(OptimizationConfig, RejectsUnknownAndConflictingTokens) {
   EXPECT_THROW(OptimizationConfig::parse("bf17"), Error);
   EXPECT_THROW(OptimizationConfig::parse("fp16+bf16"), Error);
-  EXPECT_THROW(OptimizationConfig::parse("graph+aoti"), Error);
+  EXPECT_THROW(OptimizationConfig::parse("graph+aoti"), Error);  // that is "aoti-graph"
+  EXPECT_THROW(OptimizationConfig::parse("aoti+aoti-graph"), Error);
   EXPECT_THROW(OptimizationConfig::parse("bench+det"), Error);
   EXPECT_THROW(OptimizationConfig::parse(""), Error);
   try {
@@ -80,6 +97,27 @@ TEST(OptimizationConfig, AotInductorNeedsABuildThatHasIt) {
   const auto reason = unsupportedReason(OptimizationConfig::parse("bf16+aoti"), gpu(9, 0), false);
   ASSERT_TRUE(reason.has_value());
   EXPECT_NE(reason->find("2.6"), std::string::npos);
+}
+
+// aoti-graph is both an AOTInductor package and a CUDA graph: it needs what each needs.
+TEST(OptimizationConfig, AotInductorInACudaGraphIsBothAPackageAndAGraph) {
+  const auto c = OptimizationConfig::parse("bf16+aoti-graph");
+  EXPECT_TRUE(runsAotInductorPackage(c.compile));
+  EXPECT_TRUE(replaysCudaGraph(c.compile));
+  EXPECT_FALSE(replaysCudaGraph(CompileMode::AotInductor));
+  EXPECT_FALSE(runsAotInductorPackage(CompileMode::CudaGraph));
+  EXPECT_NE(c.describe().find("CUDA graph"), std::string::npos) << c.describe();
+  const auto no_build = unsupportedReason(c, gpu(9, 0), false);
+  ASSERT_TRUE(no_build.has_value());
+  EXPECT_NE(no_build->find("2.6"), std::string::npos) << *no_build;
+  const auto on_cpu =
+      unsupportedReason(OptimizationConfig::parse("fp32+aoti-graph"), DeviceCaps{}, true);
+  ASSERT_TRUE(on_cpu.has_value());
+  EXPECT_NE(on_cpu->find("CUDA"), std::string::npos) << *on_cpu;
+  EXPECT_TRUE(
+      unsupportedReason(OptimizationConfig::parse("autograd+bf16+aoti-graph"), gpu(9, 0), true)
+          .has_value());
+  EXPECT_FALSE(unsupportedReason(c, gpu(9, 0), true).has_value());
 }
 
 TEST(DeviceInfo, GenerationNames) {

@@ -49,7 +49,7 @@ TEST(ConfigDocument, RecommendationsRoundTrip) {
 TEST(ConfigDocument, EveryConfigKeyRoundTrips) {
   for (const char* key : {"fp32", "tf32", "tf32-medium", "tf32-matmul", "tf32-medium-matmul", "tf32-conv", "fp16+det",
                           "bf16+cl+graph+bench", "amp-fp16+ts", "amp-bf16+aoti-max+nocudnn", "nograd+bf16+aoti",
-                          "autograd+fp16+bench"}) {
+                          "autograd+fp16+bench", "bf16+cl+aoti-graph+bench"}) {
     const auto doc = ConfigDocument::from(OptimizationConfig::parse(key), TorchVersion::parse("2.11"), DeviceKind::Cuda);
     const auto back = configFromJson(configToJson(doc));
     EXPECT_EQ(back.config.key(), key);
@@ -125,6 +125,12 @@ TEST(ConfigDocument, RejectsSettingsTheDeviceCannotRun) {
   EXPECT_EQ(aoti.first, ErrorKind::Unsupported);
   EXPECT_EQ(aoti.second, "config.json: 'compile': aot_inductor needs target_torch_version 2.6 or later "
                          "(AOTIModelPackageLoader); the file targets 2.5");
+  const auto old_graph = ConfigDocument::from(OptimizationConfig::parse("bf16+aoti-graph"), TorchVersion::parse("2.6"),
+                                              DeviceKind::Cuda);
+  const auto graph = errorOf(configToJson(old_graph));
+  EXPECT_EQ(graph.first, ErrorKind::Unsupported);
+  EXPECT_NE(graph.second.find("aot_inductor_cuda_graph needs target_torch_version 2.7"), std::string::npos)
+      << graph.second;
   // The same file is fine on a device that can run it.
   EXPECT_NO_THROW(configFromJson(configToJson(recommended("hopper")), Advisor().simulatedCaps("ampere")));
 }

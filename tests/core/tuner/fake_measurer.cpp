@@ -17,6 +17,13 @@ FakeMeasurer::FakeMeasurer() {
   fallback_profile.accuracy.cosine_similarity = 0.99999;
 }
 
+// Like the engine's compile queue, aoti and aoti-graph wait for one package: the aoti config's.
+std::string FakeMeasurer::packageKey(const OptimizationConfig& c) {
+  auto package = c;
+  if (package.compile == CompileMode::AotInductorGraph) package.compile = CompileMode::AotInductor;
+  return package.key();
+}
+
 const FakeProfile& FakeMeasurer::profile(const OptimizationConfig& c) const {
   const auto it = profiles.find(c.key());
   return it == profiles.end() ? fallback_profile : it->second;
@@ -30,10 +37,10 @@ ConfigResult FakeMeasurer::run(const OptimizationConfig& config, int warmup, int
   advanceCompiles();
   // measure() of a config still queued or compiling waits for its package.
   while (std::any_of(compile_queue_.begin(), compile_queue_.end(),
-                     [&](const auto& q) { return q.first == config.key(); })) {
+                     [&](const auto& q) { return q.first == packageKey(config); })) {
     waitForBackground(1e9);
   }
-  if (auto done = compile_done_at_ms_.find(config.key());
+  if (auto done = compile_done_at_ms_.find(packageKey(config));
       done != compile_done_at_ms_.end() && done->second > now_ms_) {
     now_ms_ = done->second;
   }
@@ -176,7 +183,10 @@ void FakeMeasurer::advanceCompiles() const {
 void FakeMeasurer::prepareInBackground(const std::vector<OptimizationConfig>& configs) {
   advanceCompiles();
   for (const auto& c : configs) {
-    if (!compile_done_at_ms_.count(c.key())) compile_queue_.push_back({c.key(), now_ms_});
+    const auto key = packageKey(c);
+    const bool queued = std::any_of(compile_queue_.begin(), compile_queue_.end(),
+                                    [&](const auto& q) { return q.first == key; });
+    if (!compile_done_at_ms_.count(key) && !queued) compile_queue_.push_back({key, now_ms_});
   }
   advanceCompiles();
   compile_start_order = started_keys_;
@@ -188,8 +198,9 @@ void FakeMeasurer::prioritiseBackground(const std::vector<OptimizationConfig>& o
   std::vector<std::pair<std::string, double>> queue;
   for (const auto& c : order) {
     const auto it = std::find_if(compile_queue_.begin(), compile_queue_.end(),
-                                 [&](const auto& q) { return q.first == c.key(); });
-    if (it != compile_queue_.end()) queue.push_back(*it);
+                                 [&](const auto& q) { return q.first == packageKey(c); });
+    if (it != compile_queue_.end() && std::find(queue.begin(), queue.end(), *it) == queue.end())
+      queue.push_back(*it);
   }
   for (const auto& q : compile_queue_) {
     if (std::find(queue.begin(), queue.end(), q) == queue.end()) queue.push_back(q);
@@ -201,7 +212,8 @@ void FakeMeasurer::prioritiseBackground(const std::vector<OptimizationConfig>& o
 }
 
 bool FakeMeasurer::needsPreparation(const OptimizationConfig& config) const {
-  return config.compile == CompileMode::AotInductor && profile(config).compile_ms > 0;
+  return runsAotInductorPackage(config.compile) &&
+         profile(OptimizationConfig::parse(packageKey(config))).compile_ms > 0;
 }
 
 bool FakeMeasurer::backgroundBusy() const {
@@ -226,9 +238,9 @@ void FakeMeasurer::waitForBackground(double timeout_ms) {
 bool FakeMeasurer::ready(const OptimizationConfig& config) const {
   advanceCompiles();
   if (std::any_of(compile_queue_.begin(), compile_queue_.end(),
-                  [&](const auto& q) { return q.first == config.key(); }))
+                  [&](const auto& q) { return q.first == packageKey(config); }))
     return false;
-  const auto it = compile_done_at_ms_.find(config.key());
+  const auto it = compile_done_at_ms_.find(packageKey(config));
   return it == compile_done_at_ms_.end() || it->second <= now_ms_;
 }
 

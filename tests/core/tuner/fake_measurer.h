@@ -20,7 +20,7 @@ struct FakeProfile {
   std::string message;
   AccuracyStats accuracy;  // measured by default, error 1e-3
   double setup_ms = 100;
-  double compile_ms = 0;    // background compile time (aoti configs)
+  double compile_ms = 0;  // background compile time (set on the aoti config: aoti-graph shares it)
   std::string fallback_to;  // the engine ran this config instead (a failed cast's autocast)
 };
 
@@ -60,6 +60,7 @@ class FakeMeasurer : public Measurer {
   std::map<std::string, double> compile_started_at_ms;
 
  private:
+  static std::string packageKey(const OptimizationConfig& c);  // the compile job's key
   const FakeProfile& profile(const OptimizationConfig& c) const;
   ConfigResult run(const OptimizationConfig& config, int warmup, int iterations,
                    double level_factor);

@@ -38,13 +38,14 @@ std::string reasonFor(const SearchSpace& space, const char* key) {
 
 TEST(SearchSpace, CoversPrecisionLayoutCompileAndBenchmarkOnAGpu) {
   const SearchSpace space(imageModel(hopper()));
-  for (const char* key :
-       {"fp32", "tf32", "fp16", "bf16", "amp-fp16", "amp-bf16", "bf16+cl+graph+bench",
-        "fp16+aoti+bench", "bf16+cl+aoti", "amp-bf16+cl+graph", "fp32+graph"}) {
+  for (const char* key : {"fp32", "tf32", "fp16", "bf16", "amp-fp16", "amp-bf16",
+                          "bf16+cl+graph+bench", "fp16+aoti+bench", "bf16+cl+aoti",
+                          "bf16+cl+aoti-graph", "amp-bf16+cl+graph", "fp32+graph"}) {
     EXPECT_TRUE(has(space.candidates(), key)) << key;
   }
-  // 6 precisions × 2 layouts × {eager, graph} × 2 bench, and 4 cast precisions × 2 × aoti × 2.
-  EXPECT_EQ(space.candidates().size(), 48u + 16u);
+  // 6 precisions × 2 layouts × {eager, graph} × 2 bench, and 4 cast precisions × 2 × {aoti,
+  // aoti-graph} × 2.
+  EXPECT_EQ(space.candidates().size(), 48u + 16u + 16u);
 }
 
 TEST(SearchSpace, PrunesWhatCannotRunWithItsReasonAndNeverListsItAsACandidate) {
@@ -78,7 +79,8 @@ TEST(SearchSpace, TokenInputsGetNeitherChannelsLastNorBenchmark) {
   EXPECT_NE(reasonFor(space, "bf16+cl").find("4-D"), std::string::npos);
   EXPECT_NE(reasonFor(space, "bf16+bench").find("convolution"), std::string::npos);
   EXPECT_TRUE(has(space.candidates(), "fp16+aoti"));
-  EXPECT_EQ(space.candidates().size(), 6u * 2u + 4u);  // {eager, graph} × 6 + aoti × 4
+  EXPECT_EQ(space.candidates().size(),
+            6u * 2u + 4u * 2u);  // {eager, graph} × 6 + {aoti, aoti-graph} × 4
 }
 
 TEST(SearchSpace, TorchScriptFilesFreezeButCannotBeReExported) {
@@ -94,9 +96,38 @@ TEST(SearchSpace, APackageRunsAsCompiled) {
   ctx.source = ModelSource::AotInductor;
   const SearchSpace space(ctx);
   for (const auto& c : space.candidates())
-    EXPECT_EQ(c.compile, CompileMode::AotInductor) << c.key();
+    EXPECT_TRUE(runsAotInductorPackage(c.compile)) << c.key();
   EXPECT_TRUE(has(space.candidates(), "fp32+aoti+bench"));
+  EXPECT_TRUE(has(space.candidates(), "fp32+aoti-graph"));  // the package's run captured in a graph
   EXPECT_FALSE(reasonFor(space, "bf16+aoti").empty());
+  EXPECT_NE(reasonFor(space, "fp32+graph").find("aoti-graph"), std::string::npos);
+}
+
+// An AOTInductor package replayed in a CUDA graph is pruned wherever either half cannot run, with
+// the reason of the half that cannot, and follows its aoti twin in the race order (it waits for
+// the same package).
+TEST(SearchSpace, AotInductorInACudaGraphNeedsWhatBothHalvesNeed) {
+  const SearchSpace gpu(imageModel(hopper()));
+  EXPECT_NE(reasonFor(gpu, "amp-bf16+aoti-graph").find("autocast"), std::string::npos);
+  const auto& c = gpu.candidates();
+  const auto pos = [&](const char* k) {
+    return std::find(c.begin(), c.end(), OptimizationConfig::parse(k)) - c.begin();
+  };
+  EXPECT_LT(pos("bf16+cl+aoti"), pos("bf16+cl+aoti-graph"));
+  EXPECT_LT(pos("bf16+cl+aoti-graph"), pos("bf16+cl+graph"));
+
+  const SearchSpace cpu(imageModel(DeviceCaps{}));
+  EXPECT_NE(reasonFor(cpu, "fp32+aoti-graph").find("CUDA"), std::string::npos);
+
+  auto varying = imageModel(hopper());
+  varying.static_shapes = false;
+  EXPECT_NE(reasonFor(SearchSpace(varying), "bf16+aoti-graph").find("one input shape"),
+            std::string::npos);
+
+  auto script = imageModel(hopper());
+  script.source = ModelSource::TorchScript;
+  EXPECT_NE(reasonFor(SearchSpace(script), "bf16+aoti-graph").find("re-exported"),
+            std::string::npos);
 }
 
 TEST(SearchSpace, ShardsPartitionTheSpaceWhateverTheSeedsAndAllHoldTheReference) {
