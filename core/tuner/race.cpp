@@ -581,10 +581,19 @@ void Race::finals(std::vector<Entry>& entries, TuneResult& result) {
   }
   // Among tied configs one confirmed in fresh processes comes first (when only the leader was
   // forked, a rival tied with it in this process is not an answer that survives a re-run), then
-  // fewer moving parts, then the lower median.
-  auto* winner = *std::min_element(tied.begin(), tied.end(), [](const Level* a, const Level* b) {
+  // one whose processes agreed (a level that moved 8 % between two processes is "tied" with
+  // everything its wide interval covers: on the H200 a cold encoder run picked such an AOTInductor
+  // package at 1.96 ms over its CUDA-graph twin at 1.68 ms [1.66, 1.70], which every warm run
+  // chose), then fewer moving parts, then the lower median.
+  const auto stable = [](const Level* l) {
+    const auto& forks = l->entry->outcome.forks;
+    return l->processes >= 2 && forks && forks->stable;
+  };
+  auto* winner = *std::min_element(tied.begin(), tied.end(), [&](const Level* a, const Level* b) {
     const bool fa = a->processes >= 2, fb = b->processes >= 2;
     if (fa != fb) return fa;
+    const bool sa = stable(a), sb = stable(b);
+    if (sa != sb) return sa;
     const int ca = complexity(a->entry->outcome.config), cb = complexity(b->entry->outcome.config);
     return ca != cb ? ca < cb : a->level.median_ms < b->level.median_ms;
   });
@@ -616,12 +625,17 @@ void Race::finals(std::vector<Entry>& entries, TuneResult& result) {
                   result.winner->key(), interval(winner->level), winner->where());
   if (!tie_text.empty()) {
     verdict += fmt::format(
-        ". Tie: {} cannot be told apart from {}; picked the one {}with fewer moving parts "
+        ". Tie: {} cannot be told apart from {}; picked the one {}{}with fewer moving parts "
         "(compile mode), then the lower median",
         result.winner->key(), fmt::format("{}", fmt::join(tie_text, ", ")),
         std::any_of(tied.begin(), tied.end(), [&](const Level* t) { return t->processes < 2; }) &&
                 forked_finals
             ? "confirmed in fresh processes, then "
+            : "",
+        stable(winner) &&
+                std::any_of(tied.begin(), tied.end(),
+                            [&](const Level* t) { return t->processes >= 2 && !stable(t); })
+            ? "stable across them, then "
             : "");
   }
   if (!forked_finals) {

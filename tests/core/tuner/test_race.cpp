@@ -90,6 +90,27 @@ TEST(Race, IndistinguishableFinalistsAreStatedAsATie) {
       << r.verdict;
 }
 
+// A finalist whose fresh processes disagree has a wide interval that "ties" it with a faster,
+// steady rival: the steady one wins, though it has more moving parts (the H200's cold encoder run
+// picked bf16+aoti at 1.96 ms, 8.5 % between processes, over bf16+aoti-graph at 1.68 ms).
+TEST(Race, ATieGoesToTheFinalistWhoseProcessesAgree) {
+  FakeMeasurer m;
+  m.fallback_profile = at(5.0);
+  m.profiles["bf16+aoti"] = at(1.8, 0.15);    // noisy (measured beside a compile) …
+  m.profiles["bf16+aoti"].process_sd = 0.12;  // … and moving between processes
+  m.profiles["bf16+aoti-graph"] = at(1.68, 0.005);
+  Race race(m, generous());
+  const auto r = race.run(encoderSpace());
+  ASSERT_TRUE(r.winner);
+  const auto& aoti = outcome(r, "bf16+aoti");
+  ASSERT_TRUE(aoti.forks.has_value()) << toString(aoti.state) << ": " << aoti.reason << "\n"
+                                      << r.verdict;
+  ASSERT_FALSE(aoti.forks->stable) << "the test needs bf16+aoti unstable across its processes";
+  ASSERT_EQ(aoti.state, CandidateState::Tied) << aoti.reason;
+  EXPECT_EQ(r.winner->key(), "bf16+aoti-graph");
+  EXPECT_NE(r.verdict.find("stable across them"), std::string::npos) << r.verdict;
+}
+
 TEST(Race, RespectsTheBudgetAndSaysWhatItLeftOut) {
   FakeMeasurer m;  // every config 50 ms: 25 iterations + set-up ≈ 1.35 s each
   RaceOptions o;
