@@ -1,6 +1,6 @@
 #!/bin/bash
 # The GPU machine's measurement run (see docs/PERFORMANCE.md). From the repo root there:
-#   bash bench/gpu/h200_run.sh build|test|test-gpu|test-rest|python|engine|aoti|aoti-max|isolate|forks|tune|tune-resnet50|tune-bert|tune-reference|tune-files|hf-bert-probe|guide|guide-resnet50|guide-bert|cudnn|cudnn-debug|oom|install-cuda|trace-boundary|roofline|fixture|lessons ...   (phases, in order given)
+#   bash bench/gpu/h200_run.sh build|test|test-gpu|test-rest|python|engine|aoti|aoti-graph|aoti-max|isolate|forks|tune|tune-resnet50|tune-bert|tune-reference|tune-files|hf-bert-probe|guide|guide-resnet50|guide-bert|cudnn|cudnn-debug|oom|install-cuda|trace-boundary|roofline|fixture|lessons ...   (phases, in order given)
 # Writes logs, sessions and JSON to $OUT (default ./out). Needs .gpu (../shared/gpu/fetch-debs.sh).
 set -uo pipefail
 OUT=${OUT:-$PWD/out}; mkdir -p "$OUT"
@@ -51,6 +51,13 @@ run_phase() {
         -c fp32+aoti -o "$OUT/resnet50_aoti.inferscope.json"
       $CLI profile -q -m bert-encoder -b 32 -d cuda --warmup 20 -n 200 -c fp32 -c tf32 -c bf16 -c amp-bf16 -c bf16+graph \
         -c bf16+aoti -o "$OUT/bert_b32.inferscope.json" ;;
+    aoti-graph)
+      # Issue #13: an AOTInductor package replayed in a CUDA graph, on a small model first (its
+      # package compiles in ~30 s): the same package plain and captured, side by side, in its own cache.
+      XDG_CACHE_HOME=/tmp/aoti-graph-cache $CLI profile -q -m resnet18 -b 8 -d cuda --warmup 20 -n 200 \
+        -c fp16+cl+aoti -c fp16+cl+aoti-graph -c fp16+cl+graph -o "$OUT/aoti_graph_resnet18.inferscope.json" \
+        >"$OUT/aoti_graph_resnet18.txt" 2>&1
+      echo "aoti-graph: exit $?"; grep -E "^(fp16|config)|error|failed" "$OUT/aoti_graph_resnet18.txt" | head -20 ;;
     aoti-max)
       $CLI profile -q -m resnet50 -b 32 -d cuda --warmup 20 -n 200 -c bf16+cl+aoti-max -c bf16+cl+aoti \
         -o "$OUT/resnet50_aoti_max.inferscope.json" ;;
@@ -211,7 +218,7 @@ pack() {
 # results are packed and come back whatever happens. A phase that failed or was cut does not stop
 # the phases after it then; without BUDGET_S the first failure ends the run.
 declare -A PHASE_COST=([roofline]=120 [devices]=90 [lessons]=150 [forks]=180 [tune]=600 [tune-resnet50]=180 [tune-bert]=180
-  [tune-reference]=200 [tune-files]=340 [hf-bert-probe]=90
+  [tune-reference]=200 [tune-files]=340 [hf-bert-probe]=90 [aoti-graph]=90
   [fixture]=60 [trace-boundary]=60 [oom]=40 [python]=120 [engine]=150)
 [ -n "${BUDGET_S:-}" ] && export H200_UNTIL=${H200_UNTIL:-$(( $(date +%s) + BUDGET_S ))}
 export TUNE_UNTIL=${TUNE_UNTIL:-${H200_UNTIL:+$(( H200_UNTIL - 20 ))}}
