@@ -8,13 +8,14 @@
 // latency_chart_marks.cpp holds the analysis marks, the selection and the direct labels.
 #pragma once
 
+#include <QElapsedTimer>
 #include <QWidget>
-
 #include <vector>
 
 #include "gui/widgets/chart_style.h"
 
 class QCPGraph;
+class QCPLayer;
 class QCPItemLine;
 class QCPItemRect;
 class QCPItemStraightLine;
@@ -38,6 +39,10 @@ class LatencyChart : public QWidget, public ExportableChart {
   // When the longest config has more than this multiple of the next one's iterations (an adaptive
   // config that ran to its maximum), the x axis ends at the next one and a note says so.
   static constexpr double kLongRunRatio = 3.0;
+  // While a run streams, the growing line is redrawn alone on a buffered layer of its own; the
+  // whole chart (axes, the finished lines, the names at the right edge) at most this often, or at
+  // once when an axis range must change.
+  static constexpr int kFullReplotIntervalMs = 250;
 
   explicit LatencyChart(SessionDocument* document, QWidget* parent = nullptr);
 
@@ -46,6 +51,11 @@ class LatencyChart : public QWidget, public ExportableChart {
   // Number of points the chart holds for one config (tests compare it with the session).
   int pointCount(int series_index) const;
   int graphCount() const { return static_cast<int>(graphs_.size()); }
+  // The config whose line is drawn on the live layer (−1: none; tests check the hand-over).
+  int liveSeries() const { return live_series_; }
+  // Whole-chart replots requested since the chart was built, and replots of the live line alone.
+  int fullReplotCount() const { return full_replots_; }
+  int liveReplotCount() const { return live_replots_; }
 
   QCustomPlot* exportPlot() const override { return plot_; }
   QString exportTitle() const override { return tr("Latency per iteration"); }
@@ -84,6 +94,11 @@ class LatencyChart : public QWidget, public ExportableChart {
   void thinMarkers(QCPGraph* graph);
   void updateWarmupBand();
   void rescale();
+  // Sets both axes' ranges from the data; true when either changed.
+  bool updateRanges();
+  void replotAll();
+  // The running config's line goes to the live layer; a finished one back to the main layer.
+  void setLiveSeries(int series_index);
   // latency_chart_marks.cpp
   void createMarks(int series_index);
   void clearMarks();
@@ -117,6 +132,11 @@ class LatencyChart : public QWidget, public ExportableChart {
   SessionDocument* document_;
   QCustomPlot* plot_;
   std::vector<QCPGraph*> graphs_;
+  QCPLayer* live_layer_ = nullptr;
+  int live_series_ = -1;
+  QElapsedTimer since_full_replot_;
+  int full_replots_ = 0;
+  int live_replots_ = 0;
   QCPItemRect* warmup_band_ = nullptr;
   QCPItemText* warmup_label_ = nullptr;
   QCPItemStraightLine* steady_line_ = nullptr;

@@ -19,6 +19,7 @@
 #include "core/trace/trace_aggregator.h"
 #include "core/trace/trace_records.h"
 #include "core/trace/trace_summary_json.h"
+#include "gui/lib/sample_coalescer.h"
 #include "gui/lib/samples_csv.h"
 #include "gui/lib/session_document.h"
 #include "gui/widgets/chart_style.h"
@@ -201,6 +202,52 @@ class TestCharts : public QObject {
     QVERIFY(plot->notAntialiasedElements().testFlag(QCP::aePlottables));
     QVERIFY(plot->graphCount() >= 2);
     QCOMPARE(plot->graph(0)->pen().widthF(), 1.0);
+  }
+
+  // While a run streams, the running config's line sits on a buffered layer of its own and a
+  // batch of samples that moves no axis redraws that line alone (bench_gui_stall: whole-chart
+  // replots were most of the GUI thread's stalls); a finished config's line goes back among the
+  // others, and an axis that must move redraws everything.
+  void liveSamplesRedrawOnlyTheRunningLine() {
+    MainWindow window;
+    ProfileRequest request;
+    request.plan = {OptimizationConfig::parse("fp32"), OptimizationConfig::parse("nograd+fp32")};
+    window.document()->beginRun(request);
+    auto* chart = window.latencyChart();
+    auto* plot = chart->findChild<QCustomPlot*>(QStringLiteral("latencyPlot"));
+    QVERIFY(plot);
+    const auto batch = [&](int config, int first, int count) {
+      SampleSnapshot snapshot;
+      for (int i = first; i < first + count; ++i)
+        snapshot.samples.push_back({config, i, i % 2 ? 1.2 : 1.0, 1.5, false});
+      window.document()->appendSnapshot(snapshot);
+    };
+    batch(0, 0, 100);
+    QCOMPARE(chart->liveSeries(), 0);
+    QCOMPARE(plot->graph(0)->layer()->name(), QStringLiteral("live"));
+    const int full_before = chart->fullReplotCount(), live_before = chart->liveReplotCount();
+    for (int i = 100; i < 110; ++i) batch(0, i, 1);  // inside both axes' ranges
+    QCOMPARE(chart->pointCount(0), 110);
+    QVERIFY2(
+        chart->liveReplotCount() - live_before >= 8,
+        qPrintable(QStringLiteral("%1 live replots").arg(chart->liveReplotCount() - live_before)));
+    QVERIFY(chart->fullReplotCount() - full_before <= 2);
+    // A value far above the axis moves it: the whole chart is redrawn.
+    const int full_mid = chart->fullReplotCount();
+    window.document()->appendSnapshot(SampleSnapshot{{{0, 110, 5.0, 5.5, false}}, std::nullopt});
+    QVERIFY(chart->fullReplotCount() > full_mid);
+
+    auto result = std::make_shared<ConfigResult>();
+    result->index = 0;
+    result->config = request.plan[0];
+    result->status = ConfigStatus::Ok;
+    result->latency_ms.assign(111, 1.1);
+    window.document()->finishConfig(result);
+    QCOMPARE(chart->liveSeries(), -1);
+    QCOMPARE(plot->graph(0)->layer()->name(), QStringLiteral("main"));
+    batch(1, 0, 20);
+    QCOMPARE(chart->liveSeries(), 1);
+    QCOMPARE(plot->graph(1)->layer()->name(), QStringLiteral("live"));
   }
 
   void untracedSessionSaysWhy() {
