@@ -6,6 +6,58 @@
 
 namespace inferscope::advisor {
 
+namespace {
+
+// The forward() of both CUDA-graph modes: on the first call, warm up on a side stream, capture one
+// call into a graph; every call copies its input into the captured one and replays. Only what the
+// graph runs differs (the eager module or the AOTInductor package), and why it warms up first.
+struct CapturedCall {
+  const char* warmup_why;     // the comment's lines after "warm-up first, so"
+  const char* warmup_call;    // one call, for the warm-up loop
+  const char* capture_call;   // the call whose output the graph keeps
+  const char* shape_message;  // thrown for an input of another shape
+  bool autocast_cache;        // turn autocast's weight-cast cache off around the capture
+};
+
+std::string graphForward(const CapturedCall& call) {
+  std::string out = fmt::format(
+      "torch::Tensor forward(Model& m, const torch::Tensor& input) {{\n"
+      "  if (!m.graph) {{\n"
+      "    m.static_input = input.clone();\n"
+      "    // Capture must not run on the default stream; warm-up first, so {}\n"
+      "    auto side = c10::cuda::getStreamFromPool(false, kDevice.index());\n"
+      "    c10::cuda::CUDAStreamGuard guard(side);\n"
+      "    for (int i = 0; i < 3; ++i) {};\n"
+      "    side.synchronize();\n",
+      call.warmup_why, call.warmup_call);
+  if (call.autocast_cache) {
+    out += "    // Autocast's weight-cast cache would hold tensors allocated during capture.\n"
+           "    const bool cache_was = at::autocast::is_autocast_cache_enabled();\n"
+           "    at::autocast::set_autocast_cache_enabled(false);\n";
+  }
+  out += fmt::format(
+      "    m.graph = std::make_unique<at::cuda::CUDAGraph>();\n"
+      "    m.graph->capture_begin(at::cuda::graph_pool_handle());\n"
+      "    m.static_output = {};\n"
+      "    m.graph->capture_end();\n",
+      call.capture_call);
+  if (call.autocast_cache) out += "    at::autocast::set_autocast_cache_enabled(cache_was);\n";
+  out += fmt::format(
+      "    side.synchronize();\n"
+      "  }}\n"
+      "  if (input.sizes() != m.static_input.sizes()) {{\n"
+      "    throw std::runtime_error(\"{}\");\n"
+      "  }}\n"
+      "  m.static_input.copy_(input);\n"
+      "  m.graph->replay();\n"
+      "  return m.static_output;  // overwritten by the next call: clone it to keep it\n"
+      "}}\n\n",
+      call.shape_message);
+  return out;
+}
+
+}  // namespace
+
 std::string cppAutocastScope(const ConfigDocument& d) {
   if (!d.config.usesAutocast()) return "";
   const bool cuda = d.device == DeviceKind::Cuda;
@@ -47,43 +99,26 @@ std::string cppAutocastScope(const ConfigDocument& d) {
 std::string cppModelCode(const ConfigDocument& d) {
   const auto& c = d.config;
   if (c.compile == CompileMode::AotInductorGraph) {
-    return "struct Model {\n"
-           "  // Compiled ahead of time with the cast already applied (precision before compile). Its run is\n"
-           "  // captured once in a CUDA graph on static tensors; each call copies into static_input and replays.\n"
-           "  std::unique_ptr<torch::inductor::AOTIModelPackageLoader> package;\n"
-           "  std::unique_ptr<at::cuda::CUDAGraph> graph;\n"
-           "  torch::Tensor static_input, static_output;\n"
-           "};\n\n"
-           "Model loadModel(const std::string& path) {\n"
-           "  applyBackendSettings();\n"
-           "  Model m;\n"
-           "  // The single-threaded runner records no CUDA events around a run, which stream capture forbids.\n"
-           "  m.package = std::make_unique<torch::inductor::AOTIModelPackageLoader>(path, \"model\",\n"
-           "                                                                      /*run_single_threaded=*/true);\n"
-           "  return m;\n"
-           "}\n\n"
-           "torch::Tensor forward(Model& m, const torch::Tensor& input) {\n"
-           "  if (!m.graph) {\n"
-           "    m.static_input = input.clone();\n"
-           "    // Capture must not run on the default stream; warm-up first, so lazy initialisation (kernel\n"
-           "    // loading, the allocator's first blocks) happens outside the graph.\n"
-           "    auto side = c10::cuda::getStreamFromPool(false, kDevice.index());\n"
-           "    c10::cuda::CUDAStreamGuard guard(side);\n"
-           "    for (int i = 0; i < 3; ++i) m.package->run({m.static_input});\n"
-           "    side.synchronize();\n"
-           "    m.graph = std::make_unique<at::cuda::CUDAGraph>();\n"
-           "    m.graph->capture_begin(at::cuda::graph_pool_handle());\n"
-           "    m.static_output = m.package->run({m.static_input}).at(0);\n"
-           "    m.graph->capture_end();\n"
-           "    side.synchronize();\n"
-           "  }\n"
-           "  if (input.sizes() != m.static_input.sizes()) {\n"
-           "    throw std::runtime_error(\"the package and its CUDA graph need the input shape they were made for\");\n"
-           "  }\n"
-           "  m.static_input.copy_(input);\n"
-           "  m.graph->replay();\n"
-           "  return m.static_output;  // overwritten by the next call: clone it to keep it\n"
-           "}\n\n"
+    return std::string(
+               "struct Model {\n"
+               "  // Compiled ahead of time with the cast already applied (precision before compile). Its run is\n"
+               "  // captured once in a CUDA graph on static tensors; each call copies into static_input and replays.\n"
+               "  std::unique_ptr<torch::inductor::AOTIModelPackageLoader> package;\n"
+               "  std::unique_ptr<at::cuda::CUDAGraph> graph;\n"
+               "  torch::Tensor static_input, static_output;\n"
+               "};\n\n"
+               "Model loadModel(const std::string& path) {\n"
+               "  applyBackendSettings();\n"
+               "  Model m;\n"
+               "  // The single-threaded runner records no CUDA events around a run, which stream capture forbids.\n"
+               "  m.package = std::make_unique<torch::inductor::AOTIModelPackageLoader>(path, \"model\",\n"
+               "                                                                      /*run_single_threaded=*/true);\n"
+               "  return m;\n"
+               "}\n\n") +
+           graphForward({"lazy initialisation (kernel\n"
+                         "    // loading, the allocator's first blocks) happens outside the graph.",
+                         "m.package->run({m.static_input})", "m.package->run({m.static_input}).at(0)",
+                         "the package and its CUDA graph need the input shape they were made for", false}) +
            "c10::ScalarType modelDtype(const Model&) { return kModelDtype; }\n\n";
   }
   if (runsAotInductorPackage(c.compile)) {
@@ -139,34 +174,9 @@ std::string cppModelCode(const ConfigDocument& d) {
          "  return out.isTuple() ? out.toTupleRef().elements().at(0).toTensor() : out.toTensor();\n"
          "}\n\n";
   if (c.compile == CompileMode::CudaGraph) {
-    out += "torch::Tensor forward(Model& m, const torch::Tensor& input) {\n"
-           "  if (!m.graph) {\n"
-           "    m.static_input = input.clone();\n"
-           "    // Capture must not run on the default stream; warm-up first, so cuDNN benchmark and lazy\n"
-           "    // initialisation happen outside the graph.\n"
-           "    auto side = c10::cuda::getStreamFromPool(false, kDevice.index());\n"
-           "    c10::cuda::CUDAStreamGuard guard(side);\n"
-           "    for (int i = 0; i < 3; ++i) eagerForward(m, m.static_input);\n"
-           "    side.synchronize();\n";
-    if (c.usesAutocast()) {
-      out += "    // Autocast's weight-cast cache would hold tensors allocated during capture.\n"
-             "    const bool cache_was = at::autocast::is_autocast_cache_enabled();\n"
-             "    at::autocast::set_autocast_cache_enabled(false);\n";
-    }
-    out += "    m.graph = std::make_unique<at::cuda::CUDAGraph>();\n"
-           "    m.graph->capture_begin(at::cuda::graph_pool_handle());\n"
-           "    m.static_output = eagerForward(m, m.static_input);\n"
-           "    m.graph->capture_end();\n";
-    if (c.usesAutocast()) out += "    at::autocast::set_autocast_cache_enabled(cache_was);\n";
-    out += "    side.synchronize();\n"
-           "  }\n"
-           "  if (input.sizes() != m.static_input.sizes()) {\n"
-           "    throw std::runtime_error(\"CUDA graph mode needs the input shape it captured\");\n"
-           "  }\n"
-           "  m.static_input.copy_(input);\n"
-           "  m.graph->replay();\n"
-           "  return m.static_output;  // overwritten by the next call: clone it to keep it\n"
-           "}\n\n";
+    out += graphForward({"cuDNN benchmark and lazy\n    // initialisation happen outside the graph.",
+                         "eagerForward(m, m.static_input)", "eagerForward(m, m.static_input)",
+                         "CUDA graph mode needs the input shape it captured", c.usesAutocast()});
   } else {
     out += "torch::Tensor forward(Model& m, const torch::Tensor& input) { return eagerForward(m, input); }\n\n";
   }
