@@ -157,6 +157,12 @@ bool replaysCudaGraph(CompileMode mode) {
   return mode == CompileMode::CudaGraph || mode == CompileMode::AotInductorGraph;
 }
 
+OptimizationConfig packageConfig(const OptimizationConfig& config) {
+  auto package = config;
+  if (package.compile == CompileMode::AotInductorGraph) package.compile = CompileMode::AotInductor;
+  return package;
+}
+
 bool OptimizationConfig::isLowPrecisionCast() const {
   return precision == Precision::Fp16Cast || precision == Precision::Bf16Cast;
 }

@@ -74,6 +74,11 @@ struct OptimizationConfig {
   bool operator!=(const OptimizationConfig& o) const { return !(*this == o); }
 };
 
+// The config named by the AOTInductor package `config` runs: aoti-graph captures the aoti config's
+// package at load time, so the two share one compile job, one cache entry and one key. Any other
+// config is its own.
+OptimizationConfig packageConfig(const OptimizationConfig& config);
+
 // Why a config cannot run on a device, or nullopt when it can. Never a silent fallback:
 // "unsupported: BF16 needs compute capability ≥ 8.0 (Turing 7.5 has no BF16 Tensor Cores)".
 std::optional<std::string> unsupportedReason(const OptimizationConfig& config, const DeviceCaps& caps,

@@ -148,9 +148,8 @@ CompileSpec zooCompileSpec(const ModelRef& ref, const OptimizationConfig& config
                   max ? "-max" : "", helperHash(helper), TORCH_VERSION, gpuIdentity(device_index));
   const fs::path dir = cacheDirectory() / "aoti";
   CompileSpec spec;
-  auto package_config = config;  // named as the package's own mode, whichever config asked first
-  if (package_config.compile == CompileMode::AotInductorGraph) package_config.compile = CompileMode::AotInductor;
-  spec.key = fmt::format("{} {}", ref.name, package_config.key());
+  // Named as the package's own mode, whichever of aoti / aoti-graph asked first.
+  spec.key = fmt::format("{} {}", ref.name, packageConfig(config).key());
   spec.package_path = (dir / (key + ".pt2")).string();
   spec.log_path = (dir / "logs" / (key + ".log")).string();
   spec.args = {helper,

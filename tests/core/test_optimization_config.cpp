@@ -120,6 +120,15 @@ TEST(OptimizationConfig, AotInductorInACudaGraphIsBothAPackageAndAGraph) {
   EXPECT_FALSE(unsupportedReason(c, gpu(9, 0), true).has_value());
 }
 
+// aoti-graph captures the aoti config's package: both name one compile job; other configs are their
+// own.
+TEST(OptimizationConfig, AotInductorInACudaGraphSharesThePlainPackage) {
+  EXPECT_EQ(packageConfig(OptimizationConfig::parse("bf16+cl+aoti-graph")).key(), "bf16+cl+aoti");
+  EXPECT_EQ(packageConfig(OptimizationConfig::parse("bf16+cl+aoti")).key(), "bf16+cl+aoti");
+  EXPECT_EQ(packageConfig(OptimizationConfig::parse("bf16+aoti-max")).key(), "bf16+aoti-max");
+  EXPECT_EQ(packageConfig(OptimizationConfig::parse("fp16+graph+bench")).key(), "fp16+graph+bench");
+}
+
 TEST(DeviceInfo, GenerationNames) {
   EXPECT_EQ(gpuGenerationName(7, 0), "Volta");
   EXPECT_EQ(gpuGenerationName(7, 5), "Turing");

@@ -19,9 +19,7 @@ FakeMeasurer::FakeMeasurer() {
 
 // Like the engine's compile queue, aoti and aoti-graph wait for one package: the aoti config's.
 std::string FakeMeasurer::packageKey(const OptimizationConfig& c) {
-  auto package = c;
-  if (package.compile == CompileMode::AotInductorGraph) package.compile = CompileMode::AotInductor;
-  return package.key();
+  return packageConfig(c).key();
 }
 
 const FakeProfile& FakeMeasurer::profile(const OptimizationConfig& c) const {
