@@ -79,9 +79,11 @@ phase() {
       [ -n "${TUNE_QUICK:-}" ] || { fits 70 && tune bert_warm2 default -m bert-encoder -b 32; } ;;
     reference)  # the exhaustive grid of the raced space, torch.compile in Python, the summary
       quiet_host 200
-      grid resnet50_grid resnet50_warm2 -m resnet50 -b 32
-      grid bert_grid bert_warm2 -m bert-encoder -b 32
-      # REFERENCE_MODELS (python_reference_compile.py --models) when only some models were tuned.
+      # REFERENCE_MODELS (python_reference_compile.py --models) when only some models are wanted:
+      # their grids alone too (resnet50; bert or bert-zoo-path for the encoder).
+      local models=,${REFERENCE_MODELS:-resnet50,bert},
+      [[ $models == *,resnet50,* ]] && grid resnet50_grid resnet50_warm2 -m resnet50 -b 32
+      [[ $models == *,bert* ]] && grid bert_grid bert_warm2 -m bert-encoder -b 32
       PYTHONUNBUFFERED=1 python3 bench/gpu/python_reference_compile.py "$OUT/torch_compile.json" \
         ${REFERENCE_MODELS:+--models "$REFERENCE_MODELS"} \
         >"$OUT/torch_compile.log" 2>&1 || tail -5 "$OUT/torch_compile.log"
