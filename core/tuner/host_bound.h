@@ -30,8 +30,10 @@ struct HostBoundDiagnosis {
 };
 
 // Prefers a pair measured on a quiet host (neither key in `contended`: the configs measured while
-// a compile ran), then the pair that shares `focus`'s precision, memory format and cuDNN mode (the
-// winner's), then FP32's, then the pair with the largest eager median. Unmeasured when no pair ran.
+// a compile ran), then the pair closest to `focus`'s settings (the winner's): the same precision,
+// memory format and cuDNN mode, then another cuDNN mode, then another memory format, then FP32's,
+// then the pair with the largest eager median. Unmeasured when no pair ran. A busy pair above the
+// threshold reads "possibly host-bound … up to N %".
 HostBoundDiagnosis diagnoseHostBound(const std::vector<ConfigResult>& results,
                                      const OptimizationConfig& focus,
                                      const std::set<std::string>& contended = {});

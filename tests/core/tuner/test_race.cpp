@@ -69,7 +69,10 @@ TEST(Race, EliminatesTheClearlySlowerAndGivesSurvivorsMoreIterations) {
   EXPECT_FALSE(m.busy_measurements.empty());
   EXPECT_EQ(m.measure_order.front(), "bf16+graph");  // the guide's seed first
   EXPECT_NE(r.verdict.find("across 3 fresh processes"), std::string::npos) << r.verdict;
-  EXPECT_NE(r.verdict.find("the GPU waits for launches 39 %"), std::string::npos) << r.verdict;
+  // Its eager twin was screened beside the compile: the share is an upper bound, said so.
+  EXPECT_NE(r.verdict.find("possibly host-bound: the GPU waits for launches up to 39 %"),
+            std::string::npos)
+      << r.verdict;
   EXPECT_LE(r.elapsed_ms, r.budget_ms);
 }
 
