@@ -3,6 +3,7 @@
 #pragma once
 
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -33,6 +34,25 @@ class ModelInstance {
 // Builds a fresh instance for `ref` on the CPU in FP32 (zoo weights drawn from ref.seed). Throws
 // Error(ModelLoad) naming the model and what is wrong: unknown zoo name, missing or corrupt file.
 std::unique_ptr<ModelInstance> loadModel(const ModelRef& ref, const torch::Device& device);
+// A session's model, loaded once. A TorchScript file is read, checked against the hash the user
+// trusted and parsed on the first load(), and kept on the CPU as loaded (FP32); every load()
+// returns a deep copy of it (Module::clone) on `device`, so a cast, a channels_last change or a
+// freeze never leaks into the next config. Re-reading, re-hashing and re-parsing per config cost
+// 6–9 s of each config's setup for a 0.5 GB traced GPT-2 on the H200 (2026-12-03), most of a 30–60
+// s tune budget. The price is one CPU copy of the weights for the session's lifetime. Zoo models
+// are built from their seed per load(), as loadModel does; .pt2 packages are not loaded here
+// (aoti_model.cpp).
+class SessionModel {
+ public:
+  explicit SessionModel(ModelRef ref) : ref_(std::move(ref)) {}
+  const ModelRef& ref() const { return ref_; }
+  std::unique_ptr<ModelInstance> load(const torch::Device& device);
+
+ private:
+  ModelRef ref_;
+  std::optional<torch::jit::Module> script_;  // the file as loaded; never handed out itself
+};
+
 // Throws Error(ModelLoad) unless `path` is a regular file that starts as a zip archive, as every
 // AOTInductor package does. A property of the file, so it is checked before this build's ability
 // to run packages: a garbage .pt2 is named as garbage on any build.

@@ -124,7 +124,39 @@ bool looksLikeZip(const std::string& path) {
   return in.read(magic, sizeof magic) && std::string_view(magic, 4) == std::string_view("PK\3\4", 4);
 }
 
+// The trusted bytes of a TorchScript file, parsed on the CPU.
+torch::jit::Module loadScriptFile(const ModelRef& ref) {
+  namespace fs = std::filesystem;
+  std::error_code ec;
+  if (const auto kind = nonRegularKind(ref.path)) {
+    throw Error(ErrorKind::ModelLoad,
+                fmt::format("model file '{}' is {}, not a TorchScript file", ref.path, *kind));
+  }
+  if (!fs::is_regular_file(ref.path, ec)) {
+    throw Error(ErrorKind::ModelLoad, fmt::format("model file '{}' does not exist", ref.path));
+  }
+  std::string bytes;
+  verifyTrustedFile(ref.path, ref.trusted_sha256, &bytes);
+  try {
+    std::istringstream stream(std::move(bytes));
+    return torch::jit::load(stream, torch::kCPU);
+  } catch (const c10::Error& e) {
+    throw Error(ErrorKind::ModelLoad,
+                fmt::format("'{}' is not a loadable TorchScript file (saved with torch.jit.save "
+                            "or Module::save?): {}",
+                            ref.path, e.msg().substr(0, 200)));
+  }
+}
+
 }  // namespace
+
+std::unique_ptr<ModelInstance> SessionModel::load(const torch::Device& device) {
+  if (ref_.source != ModelSource::TorchScript) return loadModel(ref_, device);
+  if (!script_) script_ = loadScriptFile(ref_);
+  auto instance = std::make_unique<ScriptInstance>(script_->clone());  // deep: tensors copied
+  instance->to(device, std::nullopt);
+  return instance;
+}
 
 void checkAotInductorPackageFile(const std::string& path) {
   namespace fs = std::filesystem;
@@ -169,25 +201,7 @@ std::unique_ptr<ModelInstance> loadModel(const ModelRef& ref, const torch::Devic
       }
     }
   } else if (ref.source == ModelSource::TorchScript) {
-    namespace fs = std::filesystem;
-    std::error_code ec;
-    if (const auto kind = nonRegularKind(ref.path)) {
-      throw Error(ErrorKind::ModelLoad, fmt::format("model file '{}' is {}, not a TorchScript file",
-                                                    ref.path, *kind));
-    }
-    if (!fs::is_regular_file(ref.path, ec)) {
-      throw Error(ErrorKind::ModelLoad, fmt::format("model file '{}' does not exist", ref.path));
-    }
-    std::string bytes;
-    verifyTrustedFile(ref.path, ref.trusted_sha256, &bytes);
-    try {
-      std::istringstream stream(std::move(bytes));
-      instance = std::make_unique<ScriptInstance>(torch::jit::load(stream, torch::kCPU));
-    } catch (const c10::Error& e) {
-      throw Error(ErrorKind::ModelLoad,
-                  fmt::format("'{}' is not a loadable TorchScript file (saved with torch.jit.save "
-                              "or Module::save?): {}", ref.path, e.msg().substr(0, 200)));
-    }
+    instance = std::make_unique<ScriptInstance>(loadScriptFile(ref));
   } else {
     // A .pt2 under an eager config: only a real package is worth the advice to use `aoti`.
     checkAotInductorPackageFile(ref.path);

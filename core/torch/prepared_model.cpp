@@ -55,8 +55,10 @@ std::vector<torch::Tensor> deviceInputs(const std::vector<torch::Tensor>& cpu_in
   return out;
 }
 
-PreparedModel prepareModel(const ModelRef& ref, const OptimizationConfig& config,
-                           const std::vector<torch::Tensor>& cpu_inputs, const torch::Device& device) {
+PreparedModel prepareModel(SessionModel& model, const OptimizationConfig& config,
+                           const std::vector<torch::Tensor>& cpu_inputs,
+                           const torch::Device& device) {
+  const ModelRef& ref = model.ref();
   PreparedModel m;
   if (runsAotInductorPackage(config.compile)) {
     // A user's .pt2 is native code that the loader dlopen()s: trusted bytes only (trust_store.h).
@@ -70,7 +72,7 @@ PreparedModel prepareModel(const ModelRef& ref, const OptimizationConfig& config
     if (config.compile == CompileMode::AotInductorGraph) captureCudaGraph(m, config, device);
     return m;
   }
-  m.instance = loadModel(ref, device);
+  m.instance = model.load(device);
   m.parameter_count = m.instance->parameterCount();
 
   // 1. Precision: whole-model casts change the weights (autocast and TF32 are runtime state,

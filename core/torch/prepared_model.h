@@ -35,8 +35,10 @@ std::vector<torch::Tensor> deviceInputs(const std::vector<torch::Tensor>& cpu_in
 // Throws Error(Unsupported) for a compile mode this model or build cannot do, and lets c10::Error
 // from LibTorch through (the caller records it). Needs the config's GlobalSettingsGuard in scope,
 // so that precision is set before compilation.
-PreparedModel prepareModel(const ModelRef& ref, const OptimizationConfig& config,
-                           const std::vector<torch::Tensor>& cpu_inputs, const torch::Device& device);
+// The model's fresh copy comes from `model` (loaded once per session).
+PreparedModel prepareModel(SessionModel& model, const OptimizationConfig& config,
+                           const std::vector<torch::Tensor>& cpu_inputs,
+                           const torch::Device& device);
 
 // CUDA graph capture of `forward` on static inputs (CUDA builds only; see cuda_graph.cpp).
 void captureCudaGraph(PreparedModel& model, const OptimizationConfig& config, const torch::Device& device);

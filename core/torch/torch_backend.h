@@ -13,6 +13,7 @@
 #include "core/engine/measurement_probes.h"
 #include "core/engine/profile_request.h"
 #include "core/torch/memory_probe.h"
+#include "core/torch/model_instance.h"
 #include "core/torch/torch_pch.h"
 
 namespace inferscope::torchlayer {
@@ -43,6 +44,7 @@ class TorchBackend final : public ConfigBackend {
 
  private:
   TorchSession session_;
+  SessionModel model_;                                // loaded once, copied per config
   std::vector<torch::Tensor> reference_;              // FP32-IEEE outputs on the CPU; empty if not checked
   std::map<int, std::vector<torch::Tensor>> kept_;    // reference last: each config's outputs
   FreeMemory memory_before_;                          // before the first config

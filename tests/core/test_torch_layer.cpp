@@ -14,6 +14,7 @@
 #include "core/engine/session_runner.h"
 #include "core/model/model_zoo.h"
 #include "core/torch/accuracy.h"
+#include "core/torch/model_instance.h"
 #include "core/torch/settings_guard.h"
 #include "core/torch/torch_backend.h"
 #include "engine_test_support.h"
@@ -143,6 +144,35 @@ TEST(TorchScriptModel, LoadsAndSweepsIncludingFreeze) {
   EXPECT_LT(s.configs[1].accuracy.rel_l2_error, 1e-5);  // frozen = same function
   EXPECT_GT(s.configs[2].accuracy.rel_l2_error, 0.0);
   EXPECT_EQ(s.configs[1].latency_ms.size(), 4u);
+}
+
+// A session reads, hashes and parses its file once; every config then gets a deep copy, so one
+// config's cast or zeroed weights never reach the next, and the file is not read again.
+TEST(TorchScriptModel, ASessionReadsItsFileOnceAndGivesEachConfigItsOwnCopy) {
+  const auto path = saveTinyScriptModel();
+  tl::SessionModel model(fileRequest(path, "2x3x16x16:float32", {"fp32"}).model);
+  const torch::Device cpu(torch::kCPU);
+  auto first = model.load(cpu);
+  const auto original = first->tensors().at(0).clone();
+  first->to(cpu, torch::kBFloat16);
+  for (auto& t : first->tensors()) t.detach().zero_();
+  std::filesystem::remove(path);  // a second read would now fail
+  auto second = model.load(cpu);
+  ASSERT_EQ(second->tensors().at(0).scalar_type(), torch::kFloat);
+  EXPECT_TRUE(torch::equal(second->tensors().at(0), original));
+  EXPECT_EQ(second->kind(), "torchscript");
+}
+
+// The same through a whole session: FP32 after a BF16 cast and a channels_last config is the
+// reference's own function again, exactly.
+TEST(TorchScriptModel, ACastInOneConfigNeverReachesTheNext) {
+  const auto path = saveTinyScriptModel();
+  const auto s = run(fileRequest(path, "2x3x16x16:float32", {"bf16", "bf16+cl", "fp32"}));
+  ASSERT_EQ(s.configs.size(), 3u);
+  for (const auto& c : s.configs)
+    ASSERT_EQ(c.status, ConfigStatus::Ok) << c.config.key() << ": " << c.message;
+  EXPECT_GT(s.configs[0].accuracy.rel_l2_error, 1e-4);
+  EXPECT_EQ(s.configs[2].accuracy.rel_l2_error, 0.0);
 }
 
 TEST(TorchScriptModel, ZooModelsCannotFreeze) {
