@@ -59,6 +59,11 @@ class SessionDocument : public QObject {
   void save(const QString& path);
 
   State state() const { return state_; }
+  // Whether the session showing is the one the window's own run ended with: its samples and results
+  // arrived live already, so a view that drew them can keep what it drew.
+  bool showsEndedRun() const {
+    return rank_off_thread_ && state_ != State::Running && session_ != nullptr;
+  }
   const ProfileRequest& request() const { return request_; }
   const std::vector<ConfigSeries>& series() const { return series_; }
   std::shared_ptr<const SessionResult> session() const { return session_; }

@@ -180,6 +180,13 @@ int LatencyChart::pointCount(int series_index) const {
 }
 
 void LatencyChart::rebuild() {
+  // The session a run ended with holds the samples its lines were drawn from (each config's result
+  // replaced its live samples as it finished): redrawing 60 000 points there made the session's
+  // end the GUI's longest stall (bench_gui_stall, docs/PERFORMANCE.md).
+  if (document_->showsEndedRun() && drawsSeriesAsTheyAre()) {
+    finishRun();
+    return;
+  }
   setProvisionalSteadyStart(-1, -1);  // a new run or file: no provisional mark yet
   clearMarks();
   plot_->clearGraphs();
@@ -212,6 +219,37 @@ void LatencyChart::rebuild() {
     empty_label_->setText(tr("This session holds no measured iterations (%1 configs planned, none ran)").arg(series.size()));
   }
   empty_label_->setVisible(shown == 0);
+  plot_->legend->setVisible(shown > 0);
+  updateWarmupBand();
+  updateSelection();
+  updateDirectLabelMargin();
+  rescale();
+}
+
+bool LatencyChart::drawsSeriesAsTheyAre() const {
+  const auto& series = document_->series();
+  if (graphs_.size() != series.size()) return false;
+  for (std::size_t i = 0; i < series.size(); ++i) {
+    if (graphs_[i]->data()->size() != static_cast<int>(series[i].latency_ms.size())) return false;
+  }
+  return true;
+}
+
+void LatencyChart::finishRun() {
+  setProvisionalSteadyStart(-1, -1);
+  setLiveSeries(-1);
+  const auto& series = document_->series();
+  int shown = 0;
+  for (std::size_t i = 0; i < series.size(); ++i) {
+    auto* graph = graphs_[i];
+    // Planned configs that never started leave the legend, as they would in the file's view.
+    if (series[i].latency_ms.empty() && !series[i].result) graph->removeFromLegend();
+    else if (plot_->legend->hasItemWithPlottable(graph) || graph->addToLegend()) ++shown;
+  }
+  empty_label_->setVisible(shown == 0);
+  if (shown == 0) {
+    empty_label_->setText(tr("This session holds no measured iterations (%1 configs planned, none ran)").arg(series.size()));
+  }
   plot_->legend->setVisible(shown > 0);
   updateWarmupBand();
   updateSelection();

@@ -88,6 +88,10 @@ class LatencyChart : public QWidget, public ExportableChart {
  private:
   void recolour();
   void rebuild();
+  // The run's own end: every line is drawn already; only what depends on the run being over.
+  void finishRun();
+  // Whether every graph holds as many points as its series: the lines show the document's samples.
+  bool drawsSeriesAsTheyAre() const;
   void onSamplesAppended(int series_index, int first);
   void onResultAdded(int series_index);
   void setSeriesData(int series_index);

@@ -69,9 +69,11 @@ std::vector<DeviceInfo> availableDevices() {
 
 }  // namespace
 
-MainWindow::MainWindow(QWidget* parent)
+MainWindow::MainWindow(QWidget* parent) : MainWindow(EngineBridge::RunFunction{}, parent) {}
+
+MainWindow::MainWindow(EngineBridge::RunFunction run, QWidget* parent)
     : QMainWindow(parent),
-      bridge_(new EngineBridge(this)),
+      bridge_(run ? new EngineBridge(std::move(run), this) : new EngineBridge(this)),
       document_(new SessionDocument(this)),
       log_model_(new LogModel(this)),
       results_model_(new ResultsTableModel(document_, this)),

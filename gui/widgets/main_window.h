@@ -12,6 +12,7 @@
 #include <utility>
 
 #include "core/engine/session_result.h"
+#include "gui/lib/engine_bridge.h"
 #include "gui/lib/sample_coalescer.h"
 #include "gui/lib/settings_writer.h"
 
@@ -28,7 +29,6 @@ namespace inferscope::gui {
 
 class CudnnChart;
 class DevicesView;
-class EngineBridge;
 class FileActions;
 class KernelsView;
 class LatencyChart;
@@ -50,6 +50,9 @@ class MainWindow : public QMainWindow {
 
  public:
   explicit MainWindow(QWidget* parent = nullptr);
+  // With the engine's run replaced (EngineBridge::RunFunction): the GUI bench drives the whole
+  // window from a synthetic sample stream at a set rate.
+  explicit MainWindow(EngineBridge::RunFunction run, QWidget* parent = nullptr);
   ~MainWindow() override;
 
   // For main.cpp (command line, screenshot mode) and the tests.

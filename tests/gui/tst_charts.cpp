@@ -7,6 +7,7 @@
 
 #include <QComboBox>
 #include <QFile>
+#include <QPointer>
 #include <QTabWidget>
 #include <QTableWidget>
 #include <QTemporaryDir>
@@ -248,6 +249,50 @@ class TestCharts : public QObject {
     batch(1, 0, 20);
     QCOMPARE(chart->liveSeries(), 1);
     QCOMPARE(plot->graph(1)->layer()->name(), QStringLiteral("live"));
+  }
+
+  // The session a run ends with holds the samples the chart drew live: the lines stay as drawn
+  // (no 60 000-point rebuild at the end), a planned config that never started leaves the legend,
+  // and a session opened from a file is drawn afresh.
+  void aRunsEndKeepsItsLinesAndDropsConfigsThatNeverRan() {
+    MainWindow window;
+    ProfileRequest request;
+    request.plan = {OptimizationConfig::parse("fp32"), OptimizationConfig::parse("nograd+fp32")};
+    window.document()->beginRun(request);
+    auto* chart = window.latencyChart();
+    auto* plot = chart->findChild<QCustomPlot*>(QStringLiteral("latencyPlot"));
+    QVERIFY(plot);
+    SampleSnapshot snapshot;
+    for (int i = 0; i < 50; ++i)
+      snapshot.samples.push_back({0, i, 1.0 + 0.01 * (i % 3), 1.5, false});
+    window.document()->appendSnapshot(snapshot);
+    auto result = std::make_shared<ConfigResult>();
+    result->index = 0;
+    result->config = request.plan[0];
+    result->status = ConfigStatus::Ok;
+    for (const auto& s : snapshot.samples) result->latency_ms.push_back(s.latency_ms);
+    window.document()->finishConfig(result);
+    const QPointer<QCPGraph> drawn = plot->graph(0);              // null once the line is deleted
+    QVERIFY(plot->legend->hasItemWithPlottable(plot->graph(1)));  // planned, on its way
+
+    auto session = std::make_shared<SessionResult>();
+    session->request = request;
+    session->cancelled = true;  // cancelled before the second config started
+    session->configs.push_back(*result);
+    window.document()->setSession(session);
+    QVERIFY(window.document()->showsEndedRun());
+    QVERIFY(drawn);  // the same line object: kept, not rebuilt
+    QCOMPARE(plot->graph(0), drawn.data());
+    QCOMPARE(chart->pointCount(0), 50);
+    QVERIFY(plot->legend->hasItemWithPlottable(plot->graph(0)));
+    QVERIFY(!plot->legend->hasItemWithPlottable(plot->graph(1)));
+
+    // The same session from a file: not this window's run, drawn afresh.
+    window.document()->setSession(session, QStringLiteral("/tmp/elsewhere.inferscope.json"));
+    QVERIFY(!window.document()->showsEndedRun());
+    QVERIFY(!drawn);
+    QCOMPARE(chart->pointCount(0), 50);
+    QVERIFY(!plot->legend->hasItemWithPlottable(plot->graph(1)));
   }
 
   void untracedSessionSaysWhy() {
