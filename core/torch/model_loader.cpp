@@ -153,7 +153,10 @@ torch::jit::Module loadScriptFile(const ModelRef& ref) {
 std::unique_ptr<ModelInstance> SessionModel::load(const torch::Device& device) {
   if (ref_.source != ModelSource::TorchScript) return loadModel(ref_, device);
   if (!script_) script_ = loadScriptFile(ref_);
-  auto instance = std::make_unique<ScriptInstance>(script_->clone());  // deep: tensors copied
+  // clone(), not deepcopy(): both copy the tensors, but clone() also gives the copy types and
+  // methods of its own, so each config's graph executor profiles and specialises afresh, as after
+  // a load of the file; deepcopy() would share one executor between an FP32 and a BF16 config.
+  auto instance = std::make_unique<ScriptInstance>(script_->clone());
   instance->to(device, std::nullopt);
   return instance;
 }
