@@ -38,6 +38,18 @@ using namespace inferscope::gui;
 
 namespace {
 
+// A run of fp32 then nograd+fp32 begun in the window's document, as Start begins one: its request.
+ProfileRequest beginTwoConfigRun(MainWindow& window) {
+  ProfileRequest request;
+  request.plan = {OptimizationConfig::parse("fp32"), OptimizationConfig::parse("nograd+fp32")};
+  window.document()->beginRun(request);
+  return request;
+}
+
+QCustomPlot* latencyPlotOf(MainWindow& window) {
+  return window.latencyChart()->findChild<QCustomPlot*>(QStringLiteral("latencyPlot"));
+}
+
 // A live-run session as the engine hands it over: one fp32 config whose trace window (two
 // iterations, kernels on two streams) is still attached, as it never is in a file.
 std::shared_ptr<const SessionResult> liveTracedSession() {
@@ -193,7 +205,7 @@ class TestCharts : public QObject {
   void liveRunsDrawFastLinesOpenedSessionsSmoothOnes() {
     MainWindow window;
     QVERIFY(window.openSession(fixture("h200_resnet50_b32")));
-    auto* plot = window.latencyChart()->findChild<QCustomPlot*>(QStringLiteral("latencyPlot"));
+    auto* plot = latencyPlotOf(window);
     QVERIFY(plot && plot->graphCount() > 0);
     QVERIFY(!plot->notAntialiasedElements().testFlag(QCP::aePlottables));
     QCOMPARE(plot->graph(0)->pen().widthF(), 1.6);
@@ -211,11 +223,9 @@ class TestCharts : public QObject {
   // others, and an axis that must move redraws everything.
   void liveSamplesRedrawOnlyTheRunningLine() {
     MainWindow window;
-    ProfileRequest request;
-    request.plan = {OptimizationConfig::parse("fp32"), OptimizationConfig::parse("nograd+fp32")};
-    window.document()->beginRun(request);
+    const auto request = beginTwoConfigRun(window);
     auto* chart = window.latencyChart();
-    auto* plot = chart->findChild<QCustomPlot*>(QStringLiteral("latencyPlot"));
+    auto* plot = latencyPlotOf(window);
     QVERIFY(plot);
     const auto batch = [&](int config, int first, int count) {
       SampleSnapshot snapshot;
@@ -256,11 +266,9 @@ class TestCharts : public QObject {
   // and a session opened from a file is drawn afresh.
   void aRunsEndKeepsItsLinesAndDropsConfigsThatNeverRan() {
     MainWindow window;
-    ProfileRequest request;
-    request.plan = {OptimizationConfig::parse("fp32"), OptimizationConfig::parse("nograd+fp32")};
-    window.document()->beginRun(request);
+    const auto request = beginTwoConfigRun(window);
     auto* chart = window.latencyChart();
-    auto* plot = chart->findChild<QCustomPlot*>(QStringLiteral("latencyPlot"));
+    auto* plot = latencyPlotOf(window);
     QVERIFY(plot);
     SampleSnapshot snapshot;
     for (int i = 0; i < 50; ++i)
