@@ -1,5 +1,8 @@
 #include "cli/engine_measurer.h"
 
+#include <algorithm>
+#include <chrono>
+
 #include "cli/fork_runner.h"
 #include "core/common/units.h"
 #include "core/engine/compile_queue.h"
@@ -24,8 +27,25 @@ ProfileRequest EngineMeasurer::requestFor(const std::vector<OptimizationConfig>&
 }
 
 std::vector<ConfigResult> EngineMeasurer::measure(const std::vector<OptimizationConfig>& configs,
-                                                  int warmup, int iterations) {
-  auto session = engine::run(requestFor(configs, warmup, iterations), sink_, processCancelToken());
+                                                  int warmup, int iterations, double deadline_ms) {
+  const auto started = std::chrono::steady_clock::now();
+  auto request = requestFor(configs, warmup, iterations);
+  // Each config's share of what is left to the deadline: a config far slower than the race
+  // expected (its first call measures configs whose cost is still unknown) cannot take the run
+  // past its budget (a 20 s CPU tune once ran 116 s on BF16 convolutions).
+  if (deadline_ms > 0 && !configs.empty())
+    request.run.config_time_budget_ms =
+        std::max(1.0, (deadline_ms - nowMs()) / static_cast<double>(configs.size()));
+  auto session = engine::run(request, sink_, processCancelToken());
+  // What the session spent outside its configs' set-up and iterations: its model load, the FP32
+  // reference, the device's start; each fresh process of the finals pays it again.
+  double configs_ms = 0;
+  for (const auto& c : session.configs) {
+    configs_ms += c.setup_ms;
+    for (double ms : c.host_ms) configs_ms += ms;
+  }
+  const double wall_ms = units::toMs(std::chrono::steady_clock::now() - started);
+  session_overhead_ms_ = std::max(session_overhead_ms_, wall_ms - configs_ms);
   if (!first_session_) {
     first_session_ = session;
     first_session_->configs.clear();

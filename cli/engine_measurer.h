@@ -16,7 +16,7 @@ class EngineMeasurer final : public tuner::Measurer {
   EngineMeasurer(ProfileRequest base, ModelOptions options, EventSink& sink);
 
   std::vector<ConfigResult> measure(const std::vector<OptimizationConfig>& configs, int warmup,
-                                    int iterations) override;
+                                    int iterations, double deadline_ms) override;
   std::vector<ConfigResult> measureForks(const std::vector<OptimizationConfig>& configs, int warmup,
                                          int iterations, int forks, double deadline_ms) override;
   void prepareInBackground(const std::vector<OptimizationConfig>& configs) override;
@@ -29,6 +29,7 @@ class EngineMeasurer final : public tuner::Measurer {
   void pauseBackground() override;
   void resumeBackground() override;
   double nowMs() const override;
+  double sessionOverheadMs() const override { return session_overhead_ms_; }
   bool cancelled() const override;
 
   // The first in-process session (device, resolved inputs, reference's output shapes): the header
@@ -44,6 +45,7 @@ class EngineMeasurer final : public tuner::Measurer {
   EventSink& sink_;
   std::chrono::steady_clock::time_point start_ = std::chrono::steady_clock::now();
   std::optional<SessionResult> first_session_;
+  double session_overhead_ms_ = 0;  // the most a measure() spent outside its configs
 };
 
 }  // namespace inferscope::cli

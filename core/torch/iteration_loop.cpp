@@ -22,11 +22,14 @@ namespace inferscope::torchlayer {
 
 using Clock = std::chrono::steady_clock;
 
+// Measured iterations a fixed-count config keeps when its time budget runs out: a median of a few.
+constexpr int kMinIterationsInBudget = 3;
+
 std::vector<torch::Tensor> iterate(const TorchSession& ctx, PreparedModel& model, ConfigResult& r,
                                    double time_budget_ms) {
   const auto& run = ctx.request.run;
-  const int warmup = std::max(0, run.warmup_iterations);
-  const int total =
+  int warmup = std::max(0, run.warmup_iterations);  // both shrink when a time budget runs out
+  int total =
       run.adaptive ? std::max(1, run.max_iterations) : warmup + std::max(1, run.measure_iterations);
   r.warmup_iterations = warmup;
   const int cycle_length = 1 + static_cast<int>(ctx.cycle_cpu_inputs.size());
@@ -104,6 +107,21 @@ std::vector<torch::Tensor> iterate(const TorchSession& ctx, PreparedModel& model
         p.provisional_steady_start = static_cast<int>(*online->provisionalSteadyStart());
       ctx.sink.onProgress(p);
       last_progress = now;
+    }
+    // A fixed count stops at the time budget too (the tuner's deadline: the CLI takes budgets in
+    // adaptive runs only), once the warm-up and a few measured iterations are in. A config that
+    // slow (BF16 convolutions on a CPU without BF16 units: seconds per ResNet-18 iteration) is
+    // measured well enough to lose, and the run keeps its budget.
+    if (!online && time_budget_ms > 0 && units::toMs(now - start) > time_budget_ms) {
+      if (i + 1 < warmup) {  // out of time in the warm-up: it ends here, and a few are measured
+        warmup = i + 1;
+        r.warmup_iterations = warmup;
+        total = std::min(total, warmup + kMinIterationsInBudget);
+        r.steady.stop_reason = analysis::toString(analysis::StopReason::TimeBudget);
+      } else if (i + 1 >= warmup + kMinIterationsInBudget) {
+        r.steady.stop_reason = analysis::toString(analysis::StopReason::TimeBudget);
+        break;
+      }
     }
     if (stop) {
       r.steady.stop_reason = analysis::toString(online->stopReason());

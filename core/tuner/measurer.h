@@ -15,9 +15,11 @@ class Measurer {
  public:
   virtual ~Measurer() = default;
   // Runs each config for `warmup` + `iterations` iterations in this process, one result per config
-  // in order (status, latency series, steady analysis, accuracy against the FP32 reference).
+  // in order (status, latency series, steady analysis, accuracy against the FP32 reference). With
+  // a deadline (nowMs()'s clock; 0: none), a config stops measuring once its share of the time to
+  // it is spent, with the warm-up and a few iterations in (steady.stop_reason "time-budget").
   virtual std::vector<ConfigResult> measure(const std::vector<OptimizationConfig>& configs,
-                                            int warmup, int iterations) = 0;
+                                            int warmup, int iterations, double deadline_ms) = 0;
   // Each config in `forks` fresh processes: ConfigResult::forks and ::fork_stats filled. With a
   // deadline (nowMs()'s clock; 0: none), no process starts that the ones before it say would end
   // after it: a config may then have fewer processes (fork_stats->forks says how many), or, when
@@ -55,6 +57,11 @@ class Measurer {
   // H200 (docs/PERFORMANCE.md).
   virtual void pauseBackground() {}
   virtual void resumeBackground() {}
+  // The most an in-process measure() spent outside its configs (the model's load, the FP32
+  // reference, the device's start): a fresh process pays it again, so the finals' price holds it.
+  // A session loads a model file once for all its configs (core/torch SessionModel), so the
+  // configs' own cost no longer carries a load per config (0: not measured).
+  virtual double sessionOverheadMs() const { return 0; }
   // The clock the budget is counted on, in ms since an arbitrary start.
   virtual double nowMs() const = 0;
   virtual bool cancelled() const { return false; }

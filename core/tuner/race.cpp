@@ -112,6 +112,14 @@ double Race::spentMs() const {
   return measurer_.nowMs() - start_ms_;
 }
 
+double Race::deadlineMs() const {
+  return start_ms_ + usableMs();
+}
+
+double Race::forkStartMs() const {
+  return options_.process_start_ms + measurer_.sessionOverheadMs();
+}
+
 double Race::usableMs() const {
   return options_.budget_ms - options_.exit_reserve_ms;
 }
@@ -300,7 +308,7 @@ void Race::screen(std::vector<Entry>& entries, TuneResult& result) {
       if (!leader || e.outcome.estimate.median_ms < leader->outcome.estimate.median_ms) leader = &e;
     }
     ForkPrice leader_price;
-    if (leader) leader_price.add(*leader, options_.process_start_ms);
+    if (leader) leader_price.add(*leader, forkStartMs());
     const double leader_forks_ms =
         leader_price.costMs(2, options_.warmup, options_.screen_iterations);
     const bool finals_fit = leader && leader_forks_ms <= usableMs() - spentMs();
@@ -355,7 +363,8 @@ void Race::screen(std::vector<Entry>& entries, TuneResult& result) {
     for (auto i : chunk) configs.push_back(entries[i].outcome.config);
     const bool busy_before = measurer_.backgroundBusy();
     const double t0 = measurer_.nowMs();
-    const auto measured = measurer_.measure(configs, options_.warmup, options_.screen_iterations);
+    const auto measured =
+        measurer_.measure(configs, options_.warmup, options_.screen_iterations, deadlineMs());
     const double cost = (measurer_.nowMs() - t0) / static_cast<double>(chunk.size());
     const bool contended = busy_before || measurer_.backgroundBusy();
     for (std::size_t k = 0; k < chunk.size() && k < measured.size(); ++k) {
@@ -440,7 +449,7 @@ void Race::refine(std::vector<Entry>& entries, TuneResult& result) {
                                             configs.begin() + static_cast<std::ptrdiff_t>(end));
       const bool busy_before = measurer_.backgroundBusy();
       const double t0 = measurer_.nowMs();
-      const auto measured = measurer_.measure(chunk, options_.warmup, iterations);
+      const auto measured = measurer_.measure(chunk, options_.warmup, iterations, deadlineMs());
       const double cost = (measurer_.nowMs() - t0) / static_cast<double>(chunk.size());
       const bool contended = busy_before || measurer_.backgroundBusy();
       for (std::size_t k = 0; k < measured.size() && begin + k < end; ++k) {
@@ -485,7 +494,7 @@ void Race::finals(std::vector<Entry>& entries, TuneResult& result) {
   // when even that does not fit, and the verdict says so.
   const auto price = [&](std::size_t finalists) {
     ForkPrice p;
-    for (std::size_t k = 0; k < finalists; ++k) p.add(*alive[k], options_.process_start_ms);
+    for (std::size_t k = 0; k < finalists; ++k) p.add(*alive[k], forkStartMs());
     return p;
   };
   const auto cost = [&](const ForkPrice& p, int f, int n) {
@@ -530,8 +539,7 @@ void Race::finals(std::vector<Entry>& entries, TuneResult& result) {
       explicit Quiet(Measurer& measurer) : m(measurer) { m.pauseBackground(); }
       ~Quiet() { m.resumeBackground(); }
     } quiet(measurer_);
-    forked =
-        measurer_.measureForks(configs, options_.warmup, iterations, forks, start_ms_ + usableMs());
+    forked = measurer_.measureForks(configs, options_.warmup, iterations, forks, deadlineMs());
   }
   result.finals = forked;
   struct Level {

@@ -175,6 +175,33 @@ TEST(TorchScriptModel, ACastInOneConfigNeverReachesTheNext) {
   EXPECT_EQ(s.configs[2].accuracy.rel_l2_error, 0.0);
 }
 
+// A fixed count stops at the time budget (what the tuner's deadline sets), keeping the warm-up
+// and a few measured iterations, and says why it stopped.
+TEST(TorchScriptModel, AFixedCountStopsAtItsTimeBudget) {
+  const auto path = saveTinyScriptModel();
+  auto request = fileRequest(path, "2x3x16x16:float32", {"fp32"});
+  request.run.warmup_iterations = 2;
+  request.run.measure_iterations = 10'000'000;  // hours of this model, were nothing to stop it
+  request.run.config_time_budget_ms = 50;
+  const auto s = run(request);
+  ASSERT_EQ(s.configs.size(), 1u);
+  const auto& r = s.configs[0];
+  EXPECT_EQ(r.status, ConfigStatus::Ok) << r.message;
+  EXPECT_EQ(r.steady.stop_reason, "time-budget");
+  EXPECT_GE(r.latency_ms.size(), 2u + 3u);
+  EXPECT_LT(r.latency_ms.size(), 10'000'002u);
+  EXPECT_GT(r.stats.median_ms, 0.0);
+
+  // Out of time in the warm-up: the warm-up ends there (and says so), three are measured.
+  request.run.warmup_iterations = 10'000'000;
+  const auto cut = run(request).configs.at(0);
+  EXPECT_EQ(cut.status, ConfigStatus::Ok) << cut.message;
+  EXPECT_EQ(cut.steady.stop_reason, "time-budget");
+  EXPECT_LT(cut.warmup_iterations, 10'000'000);
+  EXPECT_EQ(cut.latency_ms.size(), static_cast<std::size_t>(cut.warmup_iterations) + 3u);
+  EXPECT_GT(cut.stats.median_ms, 0.0);
+}
+
 TEST(TorchScriptModel, ZooModelsCannotFreeze) {
   ProfileRequest r;
   r.model.name = "resnet18";

@@ -72,8 +72,11 @@ ConfigResult FakeMeasurer::run(const OptimizationConfig& config, int warmup, int
 }
 
 std::vector<ConfigResult> FakeMeasurer::measure(const std::vector<OptimizationConfig>& configs,
-                                                int warmup, int iterations) {
+                                                int warmup, int iterations, double deadline_ms) {
+  measure_deadlines_ms.push_back(deadline_ms);
   std::vector<ConfigResult> out;
+  now_ms_ += session_overhead_ms;
+  ++measure_calls_;
   for (const auto& c : configs) {
     if (backgroundBusy()) busy_measurements.push_back(c.key());
     measure_order.push_back(c.key());
@@ -109,7 +112,7 @@ std::vector<ConfigResult> FakeMeasurer::measureForks(const std::vector<Optimizat
     if (paused) forked_while_paused.push_back(c.key());
     const auto& p = profile(c);
     std::normal_distribution<double> level(0.0, p.process_sd);
-    now_ms_ += process_start_ms;
+    now_ms_ += process_start_ms + session_overhead_ms;
     auto r = run(c, warmup, iterations, std::exp(level(rng_)));
     ++processes;
     if (r.status != ConfigStatus::Ok) failed[k] = r;  // that config's result, as the engine's

@@ -409,6 +409,46 @@ TEST(Race, ACachedPackageKeepsItsPlaceInAShortScreening) {
 // encoder runs ended "provisional" with 23 s of 60 left before this). With room for the leader's
 // forks only, the leader alone is confirmed and its rivals keep their in-process levels; with no
 // room at all, the answer is provisional and says so.
+// A session loads its model once, so the configs' in-process cost no longer carries the load that
+// each fresh process pays (a 0.5 GB traced GPT-2: 6–9 s on the H200). The finals' price adds what
+// a measure() spent outside its configs: the processes it plans all run before the deadline.
+TEST(Race, TheFinalsPriceTheModelLoadEachFreshProcessPays) {
+  FakeMeasurer m;
+  m.fallback_profile = at(8.0);
+  for (const auto& [key, median_ms] :
+       std::map<std::string, double>{{"bf16+graph", 2.0}, {"fp16+graph", 2.01}, {"bf16", 2.02}}) {
+    m.profiles[key] = at(median_ms, 0.05);
+    m.profiles[key].setup_ms = 300;  // a copy of the loaded model and a capture
+  }
+  m.session_overhead_ms = 6000;
+  RaceOptions o;
+  o.budget_ms = 60000;
+  Race race(m, o);
+  const auto r = race.run(encoderSpace());
+  ASSERT_TRUE(r.winner);
+  EXPECT_LE(r.elapsed_ms, 60000);
+  ASSERT_FALSE(m.fork_calls.empty());
+  for (const auto& key : m.fork_calls.back()) {
+    EXPECT_GE(m.forks_measured[key], 2) << key << ": planned, but cut by the deadline";
+  }
+  EXPECT_NE(r.verdict.find("fresh processes"), std::string::npos) << r.verdict;
+}
+
+// Every in-process measurement gets the budget's end as its deadline (the engine then caps each
+// config's iterations at its share of what is left), as the forks do.
+TEST(Race, MeasurementsAreGivenTheBudgetsEnd) {
+  FakeMeasurer m;
+  m.fallback_profile = at(8.0);
+  RaceOptions o;
+  o.budget_ms = 30000;
+  o.exit_reserve_ms = 1000;
+  Race race(m, o);
+  race.run(encoderSpace());
+  ASSERT_FALSE(m.measure_deadlines_ms.empty());
+  for (double d : m.measure_deadlines_ms) EXPECT_DOUBLE_EQ(d, 29000);
+  for (double d : m.fork_deadlines_ms) EXPECT_DOUBLE_EQ(d, 29000);
+}
+
 TEST(Race, TheFinalsForkAsManyFinalistsAsTheBudgetHolds) {
   const auto run = [](double budget_ms) {
     FakeMeasurer m;
