@@ -194,8 +194,6 @@ void LatencyChart::rebuild() {
   live_series_ = -1;
   selected_ = -1;
   const auto& series = document_->series();
-  // A live run lists every planned config (they are on their way); a finished session only those
-  // that have a result — a file with no results must not show a legend of nine configs.
   const bool live = document_->state() == SessionDocument::State::Running;
   int shown = 0;
   for (std::size_t i = 0; i < series.size(); ++i) {
@@ -205,14 +203,27 @@ void LatencyChart::rebuild() {
     graph->setScatterStyle(markerFor(series[i].family_rank));
     graph->setAdaptiveSampling(true);
     graphs_.push_back(graph);
-    // A config that ran and failed keeps its entry: the legend says "(unsupported)" and why.
-    if (!live && series[i].latency_ms.empty() && !series[i].result) graph->removeFromLegend();
-    else ++shown;
+    if (inLegend(series[i], live)) ++shown;
+    else graph->removeFromLegend();
   }
   for (std::size_t i = 0; i < series.size(); ++i) {
     createMarks(static_cast<int>(i));
     setSeriesData(static_cast<int>(i));
   }
+  layOut(shown);
+}
+
+// A live run lists every planned config (they are on their way); a finished session those that
+// ran — a file with no results must not show a legend of nine configs, and a config that ran and
+// failed keeps its entry (the legend says "(unsupported)" and why).
+bool LatencyChart::inLegend(const ConfigSeries& series, bool live) {
+  return live || !series.latency_ms.empty() || series.result;
+}
+
+// What follows the lines: the empty-state note, the legend, the warm-up band, the selection, the
+// right margin for the direct labels, the axes.
+void LatencyChart::layOut(int shown) {
+  const auto& series = document_->series();
   if (series.empty()) {
     empty_label_->setText(tr("Press Start to measure, or open a session file"));
   } else if (shown == 0) {
@@ -241,20 +252,11 @@ void LatencyChart::finishRun() {
   const auto& series = document_->series();
   int shown = 0;
   for (std::size_t i = 0; i < series.size(); ++i) {
-    auto* graph = graphs_[i];
     // Planned configs that never started leave the legend, as they would in the file's view.
-    if (series[i].latency_ms.empty() && !series[i].result) graph->removeFromLegend();
-    else if (plot_->legend->hasItemWithPlottable(graph) || graph->addToLegend()) ++shown;
+    if (inLegend(series[i], false)) ++shown;
+    else graphs_[i]->removeFromLegend();
   }
-  empty_label_->setVisible(shown == 0);
-  if (shown == 0) {
-    empty_label_->setText(tr("This session holds no measured iterations (%1 configs planned, none ran)").arg(series.size()));
-  }
-  plot_->legend->setVisible(shown > 0);
-  updateWarmupBand();
-  updateSelection();
-  updateDirectLabelMargin();
-  rescale();
+  layOut(shown);
 }
 
 void LatencyChart::onSamplesAppended(int series_index, int first) {

@@ -26,6 +26,7 @@ namespace inferscope::gui {
 
 class LatencyTicker;
 class SessionDocument;
+struct ConfigSeries;
 
 class LatencyChart : public QWidget, public ExportableChart {
   Q_OBJECT
@@ -92,6 +93,8 @@ class LatencyChart : public QWidget, public ExportableChart {
   void finishRun();
   // Whether every graph holds as many points as its series: the lines show the document's samples.
   bool drawsSeriesAsTheyAre() const;
+  static bool inLegend(const ConfigSeries& series, bool live);
+  void layOut(int shown);  // everything after the lines, given how many are in the legend
   void onSamplesAppended(int series_index, int first);
   void onResultAdded(int series_index);
   void setSeriesData(int series_index);
