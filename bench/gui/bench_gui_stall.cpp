@@ -35,6 +35,7 @@
 #include <chrono>
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
 #include <map>
 #include <random>
 #include <string>
@@ -315,9 +316,21 @@ int main(int argc, char** argv) {
     request.plan.push_back(OptimizationConfig::parse(key.toStdString()));
   }
   request.run.warmup_iterations = 100;
-  request.run.measure_iterations = parser.value(iterations_opt).toInt();
+  // A number the bench cannot read is named, never read as 0 (which would measure nothing, or the
+  // real engine where a synthetic one was asked for).
+  const auto number = [&](const QCommandLineOption& option, double minimum) {
+    bool ok = false;
+    const double value = parser.value(option).toDouble(&ok);
+    if (!ok || value < minimum) {
+      std::fprintf(stderr, "bench_gui_stall: --%s %s: expected a number of at least %g\n",
+                   qPrintable(option.names().front()), qPrintable(parser.value(option)), minimum);
+      std::exit(2);
+    }
+    return value;
+  };
+  request.run.measure_iterations = static_cast<int>(number(iterations_opt, 1));
 
-  const double rate = parser.value(rate_opt).toDouble();
+  const double rate = parser.isSet(rate_opt) ? number(rate_opt, 1) : 0;  // 0: the real engine
   MainWindow window(rate > 0 ? syntheticEngine(rate) : EngineBridge::RunFunction{});
   window.resize(1280, 800);
   for (int i = 0; i < window.chartTabs()->count(); ++i) {
@@ -334,7 +347,7 @@ int main(int argc, char** argv) {
   idle.name = "idle window (timer baseline)";
   idle.start_ms = heartbeat.nowMs();
   heartbeat.start();
-  waitMs(static_cast<int>(parser.value(idle_opt).toDouble() * 1000));
+  waitMs(static_cast<int>(number(idle_opt, 0) * 1000));
   heartbeat.stop();
   idle.wall_s = (heartbeat.nowMs() - idle.start_ms) / 1000.0;
   idle.gaps = heartbeat.gaps();
