@@ -14,6 +14,7 @@
 #include <string>
 #include <vector>
 
+#include "core/analysis/summary_stats.h"
 #include "core/common/sha256.h"
 #include "core/torch/model_instance.h"
 
@@ -23,11 +24,6 @@ using Clock = std::chrono::steady_clock;
 namespace {
 
 double sinceS(Clock::time_point start) { return std::chrono::duration<double>(Clock::now() - start).count(); }
-
-double median(std::vector<double> v) {
-  std::sort(v.begin(), v.end());
-  return v.size() % 2 ? v[v.size() / 2] : 0.5 * (v[v.size() / 2 - 1] + v[v.size() / 2]);
-}
 
 // 1024×1024 FP32 blocks (4 MiB each) as parameters; forward uses the first only, the others are
 // weights to load, as an embedding table or unused heads are.
@@ -69,13 +65,14 @@ int main(int argc, char** argv) {
     session.load(cpu);
     copy_s.push_back(sinceS(start));
   }
+  const auto full = analysis::summarize(full_s), copy = analysis::summarize(copy_s);
   fmt::print("file {:.0f} MB, {} rounds interleaved (medians)\n", file_mb, rounds);
   fmt::print("  session's first load (read + hash + parse): {:8.3f} s\n", first_s);
-  fmt::print("  per config before: loadModel              : {:8.3f} s  (min {:.3f}, max {:.3f})\n", median(full_s),
-             *std::min_element(full_s.begin(), full_s.end()), *std::max_element(full_s.begin(), full_s.end()));
-  fmt::print("  per config now: SessionModel::load (copy) : {:8.3f} s  (min {:.3f}, max {:.3f})\n", median(copy_s),
-             *std::min_element(copy_s.begin(), copy_s.end()), *std::max_element(copy_s.begin(), copy_s.end()));
-  fmt::print("  saved per config: {:.3f} s ({:.1f}x)\n", median(full_s) - median(copy_s), median(full_s) / median(copy_s));
+  fmt::print("  per config before: loadModel              : {:8.3f} s  (min {:.3f}, max {:.3f})\n", full.median,
+             full.min, full.max);
+  fmt::print("  per config now: SessionModel::load (copy) : {:8.3f} s  (min {:.3f}, max {:.3f})\n", copy.median,
+             copy.min, copy.max);
+  fmt::print("  saved per config: {:.3f} s ({:.1f}x)\n", full.median - copy.median, full.median / copy.median);
   std::filesystem::remove_all(dir);
   return 0;
 }
