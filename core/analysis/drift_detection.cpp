@@ -72,6 +72,47 @@ bool rampBeatsStaircase(const std::vector<double>& y, const Segmentation& seg, s
 
 }  // namespace
 
+LevelMovement levelMovement(const std::vector<double>& y, std::size_t begin, std::size_t end) {
+  LevelMovement out;
+  end = std::min(end, y.size());
+  if (begin >= end || end - begin < 10) return out;
+  std::vector<double> v(y.begin() + static_cast<std::ptrdiff_t>(begin),
+                        y.begin() + static_cast<std::ptrdiff_t>(end));
+  const std::size_t m = v.size();
+  std::vector<double> sorted = v;
+  std::sort(sorted.begin(), sorted.end());
+  const auto at = [&](double q) { return sorted[static_cast<std::size_t>(q * (m - 1))]; };
+  const double lo = at(0.02), hi = at(0.98);
+  const double md = static_cast<double>(m);
+  const double t_mean = (md - 1.0) / 2.0;
+  double y_mean = 0.0;
+  for (double& x : v) y_mean += (x = std::clamp(x, lo, hi));
+  y_mean /= md;
+  double sxy = 0.0, sxx = 0.0;
+  for (std::size_t i = 0; i < m; ++i) {
+    const double t = static_cast<double>(i) - t_mean;
+    sxy += t * (v[i] - y_mean);
+    sxx += t * t;
+  }
+  const double slope = sxy / sxx;
+  double rss = 0.0, lag1 = 0.0, previous = 0.0;
+  for (std::size_t i = 0; i < m; ++i) {
+    const double r = v[i] - y_mean - slope * (static_cast<double>(i) - t_mean);
+    rss += r * r;
+    if (i > 0) lag1 += r * previous;
+    previous = r;
+  }
+  if (rss <= 0.0) return out;
+  // Marriott–Pope: the lag-1 estimate is biased low by about (1 + 3φ)/m in short series.
+  double phi = lag1 / rss;
+  phi = std::clamp(phi + (1.0 + 3.0 * phi) / md, 0.0, 0.98);
+  const double slope_var = rss / (md - 2.0) / sxx * (1.0 + phi) / (1.0 - phi);
+  out.change_log = slope * (md - 1.0);
+  out.z = slope / std::sqrt(slope_var);
+  out.change_se_log = std::sqrt(slope_var) * (md - 1.0);
+  return out;
+}
+
 std::size_t skipUnfinishedSettling(const std::vector<double>& y, std::size_t start,
                                    std::size_t min_length, double tolerance) {
   const std::size_t n = y.size();

@@ -33,6 +33,19 @@ std::optional<std::size_t> findDriftStart(const DriftQuery& query);
 // warm-up has not ended at `start`. Moves `start` forward (in steps of 5 % of the remaining
 // region) until y[start…] no longer trends, or trends persistently (a drift), or fewer than
 // `min_length` points remain.
+// How far the level moves across y[begin, end) (log latencies): a straight line fitted by least
+// squares to the values clipped to their 2nd–98th percentiles (outliers would tilt it), its change
+// from the first to the last point, and that change's z under AR(1) residuals (the slope's
+// variance inflated by (1 + φ)/(1 − φ), φ the residuals' lag-1 correlation with Marriott–Pope's
+// small-sample correction). A level that moves by more than a steady interval's half-width is not
+// steady at that precision (steady_state_analysis.cpp widens the interval by the movement).
+struct LevelMovement {
+  double change_log = 0;  // fitted level at the end − at the start, ln latency
+  double z = 0;           // change / its standard error
+  double change_se_log = 0;
+};
+LevelMovement levelMovement(const std::vector<double>& y, std::size_t begin, std::size_t end);
+
 std::size_t skipUnfinishedSettling(const std::vector<double>& y, std::size_t start,
                                    std::size_t min_length, double tolerance);
 

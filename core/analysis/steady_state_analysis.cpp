@@ -12,6 +12,7 @@
 #include "core/analysis/analysis_cancelled.h"
 #include "core/analysis/drift_detection.h"
 #include "core/analysis/mser.h"
+#include "core/analysis/periodic_detection.h"
 #include "core/analysis/rolling_outliers.h"
 #include "core/analysis/segmentation.h"
 
@@ -20,6 +21,8 @@ namespace {
 
 constexpr double kPenaltyPerLogN = 15.0;     // PELT penalty 15·ln n: only changes that matter
 constexpr double kMinStepsPerMedian = 50.0;  // fewer timer steps than this: resolution-limited
+// A level movement this significant (two-sided 10 %) widens the steady interval.
+constexpr double kMovementZ = 1.645;
 
 // The series without its outliers, and where each kept point came from.
 struct CleanSeries {
@@ -84,6 +87,23 @@ std::size_t leadingSlowRun(const std::vector<double>& y, double min_spread) {
   return run;
 }
 
+// The part of the leading outliers that is a warm-up: those from iteration 0 on that are slower
+// than the second half's median by more than one timer tick. A first iteration that is faster
+// than the rest skipped work rather than paid for it, and on a 1 µs clock at 10 µs a value one
+// tick above the rest is rounding (10 µs is 9.5–10.5, 11 µs is 10.5–11.5): both used to be called
+// a warm-up (or, faster, a slowdown). They stay outliers; only the warm-up is not claimed.
+std::size_t slowLead(const std::vector<double>& y, std::size_t leading, double quantum_ms) {
+  const std::size_t n = y.size();
+  if (leading == 0 || n < 2) return 0;
+  std::vector<double> second_half(y.begin() + static_cast<std::ptrdiff_t>(n / 2), y.end());
+  std::sort(second_half.begin(), second_half.end());
+  const double median_ms = std::exp(quantileSorted(second_half, 0.5));
+  const double threshold = std::log(median_ms + 1.5 * quantum_ms);
+  std::size_t lead = 0;
+  while (lead < leading && y[lead] > threshold) ++lead;
+  return lead;
+}
+
 // Leading PELT segments that are slower than everything after them are warm-up, whatever the
 // rest does; the search for switching levels starts after them.
 std::size_t warmupSegmentsEnd(const Segmentation& seg, double tolerance) {
@@ -97,15 +117,65 @@ std::size_t warmupSegmentsEnd(const Segmentation& seg, double tolerance) {
   return j;
 }
 
+// The floor a switching series' level sequence puts under the median's autocorrelation time. The
+// indicator I(x ≤ median) is persistent only through the level: with a and b the shares of the
+// fast and the slow level's values below the median and p the slow share, the level explains
+// c = p(1 − p)(a − b)² / (q(1 − q)) of the indicator's variance (q its mean), and only that part
+// has the chain's correlations λ^k. τ = 1 + c·2λ/(1 − λ) = 1 + c·(level_tau − 1). The whole
+// level_tau as the floor (c = 1) holds only when the median lies between the levels; with a 10 or
+// 30 % slow share it lies inside the fast level, and the floor over-covered (98 %).
+double medianTauFloor(const std::vector<double>& steady_ms, const SwitchingLevels& levels) {
+  if (steady_ms.empty()) return 1.0;
+  std::vector<double> sorted = steady_ms;
+  std::sort(sorted.begin(), sorted.end());
+  const double median = quantileSorted(sorted, 0.5);
+  double count[2] = {0, 0}, below[2] = {0, 0};
+  for (double x : steady_ms) {
+    const int slow = std::log(x) > levels.threshold_log;
+    count[slow] += 1;
+    below[slow] += x <= median;
+  }
+  if (count[0] == 0 || count[1] == 0) return 1.0;
+  const double total = count[0] + count[1];
+  const double p = count[1] / total, q = (below[0] + below[1]) / total;
+  const double a = below[0] / count[0], b = below[1] / count[1];
+  if (q <= 0 || q >= 1) return levels.level_tau;
+  const double c = std::clamp(p * (1 - p) * (a - b) * (a - b) / (q * (1 - q)), 0.0, 1.0);
+  return 1.0 + c * (levels.level_tau - 1.0);
+}
+
+// Widens an interval by `movement_log` (a level change, ln latency) about its ends: half of it on
+// each side.
+void widen(ConfidenceInterval& ci, double movement_log) {
+  if (!ci.valid()) return;
+  ci.low *= std::exp(-std::abs(movement_log) / 2.0);
+  ci.high *= std::exp(std::abs(movement_log) / 2.0);
+  ci.method += "+level-movement";
+}
+
 void fillSteadyPart(SeriesAnalysis& a, const std::vector<double>& latencies_ms,
                     SteadyStatsOptions options) {
-  // A switching series is worth as many independent samples as it has stays at each level, not
-  // iterations: the median's interval takes the level sequence's persistence as its floor.
-  if (a.switching) options.min_tau = a.switching->level_tau;
   const std::size_t s = a.steady_start;
   const std::vector<double> steady(latencies_ms.begin() + static_cast<std::ptrdiff_t>(s),
                                    latencies_ms.end());
+  // A switching series is worth as many independent samples as it has stays at each level, not
+  // iterations: the median's interval takes the level sequence's persistence as its floor.
+  if (a.switching) options.min_tau = medianTauFloor(steady, *a.switching);
   a.steady = computeSteadyStats(steady, options);
+  // A level that still moves across the steady part by more than the interval says is not known
+  // that well: a 5 % drift in 100 iterations at 3 % noise was "flat ± 0.7 %". Switching and
+  // periodic series move by their own model, whose interval already holds it.
+  if (!a.switching && !a.periodic && steady.size() >= 10) {
+    std::vector<double> y(steady.size());
+    for (std::size_t i = 0; i < y.size(); ++i) y[i] = std::log(steady[i]);
+    const LevelMovement movement = levelMovement(y, 0, y.size());
+    if (std::abs(movement.z) >= kMovementZ) {
+      a.level_movement = std::expm1(movement.change_log);
+      const double bound = std::abs(movement.change_log) + movement.change_se_log;
+      widen(a.steady.median_ci, bound);
+      widen(a.steady.p90_ci, bound);
+    }
+  }
   double before_ms = 0.0;
   for (std::size_t i = 0; i < s; ++i) before_ms += latencies_ms[i];
   a.warmup_cost_ms = std::max(0.0, before_ms - static_cast<double>(s) * a.steady.summary.median);
@@ -158,13 +228,14 @@ SeriesAnalysis analyse(const std::vector<double>& latencies_ms, const AnalysisOp
     while (outl.leading < outl.indices.size() && outl.indices[outl.leading] == outl.leading)
       ++outl.leading;
   }
+  // A series of a few timer steps (1–3 µs on a 1 µs clock) has no shape to segment: PELT would
+  // cut the noise of the quantisation into "changes".
+  a.timer_quantum_ms = timerQuantum(latencies_ms);
+  outl.leading = slowLead(y, outl.leading, a.timer_quantum_ms);
   a.outliers = outl.indices;
   a.leading_outliers = outl.leading;
   throwIfCancelled(options.cancel, "outliers");
 
-  // A series of a few timer steps (1–3 µs on a 1 µs clock) has no shape to segment: PELT would
-  // cut the noise of the quantisation into "changes".
-  a.timer_quantum_ms = timerQuantum(latencies_ms);
   if (a.timer_quantum_ms > 0 && n > 1) {
     std::vector<double> sorted = latencies_ms;
     std::sort(sorted.begin(), sorted.end());
@@ -255,6 +326,22 @@ SeriesAnalysis analyse(const std::vector<double>& latencies_ms, const AnalysisOp
     }
   }
   throwIfCancelled(options.cancel, "switching");
+  // A periodic pattern is steady in distribution: its teeth are not two persistent levels, and
+  // PELT's cuts through them are not a warm-up or a slowdown. Tested on the whole run first when
+  // nothing slow leads it (a cut through the first tooth is not a warm-up either).
+  std::optional<Periodicity> periodic;
+  if (outl.leading == 0) periodic = detectPeriodic(y, 0, n);
+  if (periodic) {
+    after_warmup = 0;
+  } else {
+    periodic = detectPeriodic(y, after_warmup, n);
+  }
+  if (periodic && n - after_warmup >= min_tail) {
+    levels.reset();
+    cls = after_warmup > 0 ? SeriesClass::Warmup : SeriesClass::Flat;
+    a.steady_start = after_warmup;
+    a.periodic = periodic;
+  }
   if (levels) {
     cls = SeriesClass::Switching;
     a.steady_start = after_warmup;

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "core/analysis/confidence_interval.h"
+#include "core/analysis/periodic_detection.h"
 #include "core/analysis/series_class.h"
 #include "core/analysis/steady_stats.h"
 #include "core/analysis/summary_stats.h"
@@ -48,6 +49,14 @@ struct SeriesAnalysis {
   // segmented — it is flat from its leading warm-up on, and `resolution_limited` says why.
   double timer_quantum_ms = 0;
   bool resolution_limited = false;
+  // A periodic pattern in the steady part (a rise and fall every `period` iterations): steady in
+  // distribution, flat (or warmup), never "switching" (docs/MEASUREMENT.md, "Periodic patterns").
+  std::optional<Periodicity> periodic;
+  // How much the level still moves across the steady part, relative (exp of the fitted change − 1,
+  // signed), when the movement is significant (|z| ≥ 1.645 under AR(1) noise); 0 otherwise. The
+  // median and p90 intervals are then widened on each side by half of the movement plus half its
+  // standard error: the run does not know its level better than the level moved.
+  double level_movement = 0;
 };
 
 // Every latency must be a finite time > 0 ms: a zero, negative, NaN or infinite value is a broken

@@ -42,6 +42,15 @@ double steadyLogCdf(double v, double level, const SyntheticSpec& spec, bool bimo
     return p;
   };
   if (!bimodal) return noiseCdf(level);
+  if (spec.shape == SeriesShape::Sawtooth) {  // every phase of the tooth equally often
+    const std::size_t period = std::max<std::size_t>(spec.period, 1);
+    double p = 0.0;
+    for (std::size_t j = 0; j < period; ++j) {
+      p += noiseCdf(level + std::log1p(spec.periodic_amplitude * static_cast<double>(j) /
+                                       static_cast<double>(period)));
+    }
+    return p / static_cast<double>(period);
+  }
   const bool switching = spec.shape == SeriesShape::Switching;
   const double weight = switching ? spec.switch_share : spec.bimodal_weight;
   const double ratio = switching ? spec.switch_ratio : spec.bimodal_ratio;
@@ -58,9 +67,16 @@ double trueMedian(double level_ms, const SyntheticSpec& spec, bool bimodal) {
   return std::exp((lo + hi) / 2.0);
 }
 
-// Shapes whose steady distribution is a two-level mixture.
+// Shapes whose steady distribution is a mixture of levels (two, or a periodic pattern's).
 bool mixtureOf(const SyntheticSpec& spec) {
-  return spec.shape == SeriesShape::Bimodal || spec.shape == SeriesShape::Switching;
+  return spec.shape == SeriesShape::Bimodal || spec.shape == SeriesShape::Switching ||
+         spec.shape == SeriesShape::Sawtooth;
+}
+
+// A timer of resolution `quantum` reports a multiple of it, never 0.
+double quantised(double ms, double quantum) {
+  if (quantum <= 0) return ms;
+  return std::max(1.0, std::round(ms / quantum)) * quantum;
 }
 
 // The truth of a switching series is what its realised path shows: levels that alternate (two
@@ -119,6 +135,10 @@ const char* toString(SeriesShape shape) {
       return "bimodal";
     case SeriesShape::Switching:
       return "switching";
+    case SeriesShape::Sawtooth:
+      return "sawtooth";
+    case SeriesShape::FastStart:
+      return "fast-start";
   }
   return "unknown";
 }
@@ -138,9 +158,16 @@ SyntheticSeries generateSeries(const SyntheticSpec& spec, std::size_t min_steady
     case SeriesShape::Flat:
     case SeriesShape::Bimodal:
     case SeriesShape::Switching:
+    case SeriesShape::Sawtooth:
+    case SeriesShape::FastStart:  // a faster start is not a warm-up
       break;
     case SeriesShape::Step:
       start = spec.step_at;
+      // A step no larger than one timer tick is the clock's rounding, not a warm-up.
+      if (spec.timer_quantum_ms > 0 &&
+          spec.base_ms * std::abs(spec.step_size - 1.0) <= spec.timer_quantum_ms * (1 + 1e-9)) {
+        start = 0;
+      }
       cls = start > 0 ? SeriesClass::Warmup : SeriesClass::Flat;
       break;
     case SeriesShape::SpikeThenStep:
@@ -173,6 +200,11 @@ SyntheticSeries generateSeries(const SyntheticSpec& spec, std::size_t min_steady
   out.true_steady_start = std::min(start, n);
   out.true_class = cls;
   out.true_steady_median_ms = trueMedian(spec.base_ms * steady_level, spec, mixtureOf(spec));
+  // Rounding is monotone: the median of the rounded values is the rounded median.
+  out.true_steady_median_ms = quantised(out.true_steady_median_ms, spec.timer_quantum_ms);
+  const std::size_t period = std::max<std::size_t>(spec.period, 1);
+  const std::size_t phase =
+      spec.shape == SeriesShape::Sawtooth ? static_cast<std::size_t>(rng() % period) : 0;
 
   // Switching: the chain starts in its stationary distribution and leaves the slow level with
   // probability 1/dwell, the fast one so that the slow share is switch_share in the long run.
@@ -184,6 +216,7 @@ SyntheticSeries generateSeries(const SyntheticSpec& spec, std::size_t min_steady
 
   out.latencies_ms.reserve(n);
   out.steady_only_ms.reserve(n);
+  out.level_ms.reserve(n);
   for (std::size_t i = 0; i < n; ++i) {
     if (i > 0) eps = phi * eps + innovation * standardNormal(rng);
     const double id = static_cast<double>(i);
@@ -214,6 +247,13 @@ SyntheticSeries generateSeries(const SyntheticSpec& spec, std::size_t min_steady
         slow_at.push_back(slow);
         g = slow ? spec.switch_ratio : 1.0;
         break;
+      case SeriesShape::Sawtooth:
+        g = 1.0 + spec.periodic_amplitude * static_cast<double>((i + phase) % period) /
+                      static_cast<double>(period);
+        break;
+      case SeriesShape::FastStart:
+        g = i < spec.step_at ? spec.step_size : 1.0;
+        break;
     }
     double noise = std::exp(eps);
     if (uniform01(rng) < spec.outlier_rate) {
@@ -221,8 +261,11 @@ SyntheticSeries generateSeries(const SyntheticSpec& spec, std::size_t min_steady
     }
     // Modes that are noise (bimodal) or the steady behaviour itself (switching), not a shape.
     const bool random_mode = mixtureOf(spec);
-    out.latencies_ms.push_back(spec.base_ms * g * noise);
-    out.steady_only_ms.push_back(spec.base_ms * (random_mode ? g : steady_level) * noise);
+    const double q = spec.timer_quantum_ms;
+    out.latencies_ms.push_back(quantised(spec.base_ms * g * noise, q));
+    out.steady_only_ms.push_back(
+        quantised(spec.base_ms * (random_mode ? g : steady_level) * noise, q));
+    out.level_ms.push_back(random_mode ? out.true_steady_median_ms : spec.base_ms * g);
   }
   if (spec.shape == SeriesShape::Switching) setSwitchingTruth(out, slow_at, spec, min_steady);
   return out;

@@ -23,6 +23,13 @@ enum class SeriesShape {
   // A host whose level switches and stays: a two-state Markov chain, slow level switch_ratio,
   // mean dwell at the slow level switch_dwell iterations, stationary slow share switch_share.
   Switching,
+  // A periodic pattern (a cache or allocator rhythm, a batch of work every P iterations):
+  // g = 1 + periodic_amplitude·((i + phase) mod period)/period, a random phase per series. Steady
+  // in distribution: the truth is flat from iteration 0, its median the pattern's mixture median.
+  Sawtooth,
+  // The first step_at iterations faster by step_size (< 1), then the steady level: a first sample
+  // that skipped work (a cached input, a timer tick short). Not a warm-up: the truth is flat.
+  FastStart,
 };
 
 const char* toString(SeriesShape shape);
@@ -47,6 +54,12 @@ struct SyntheticSpec {
   double switch_ratio = 1.3;
   double switch_dwell = 10.0;
   double switch_share = 0.3;
+  double periodic_amplitude = 0.08;  // Sawtooth: rise over one period, relative to μ
+  std::size_t period = 10;           // Sawtooth: iterations per tooth
+  // A timer's resolution: every latency rounded to a multiple of it (at least one), as a clock
+  // with this tick reports them. 0: not quantised. A step of at most one tick is no warm-up (the
+  // truth of such a Step is flat).
+  double timer_quantum_ms = 0;
   std::uint64_t seed = 1;
 };
 
@@ -68,6 +81,10 @@ struct SyntheticSeries {
   // Median of the steady distribution (noise, outliers and bimodality included): what a perfect
   // estimator converges to. For LinearDrift, the median level at mid-run.
   double true_steady_median_ms = 0;
+  // The deterministic level μ·g(i) of each iteration, without noise or outliers; for shapes whose
+  // levels are the steady behaviour itself (bimodal, switching, sawtooth) the steady median. How
+  // far the level still moves over [s, n) is max − min of level_ms[s:].
+  std::vector<double> level_ms;
 };
 
 // Deterministic for a given spec (own normal/uniform draws from std::mt19937_64, so the series do

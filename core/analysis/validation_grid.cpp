@@ -59,6 +59,21 @@ void runCell(CellResult& cell, std::size_t reps, std::uint64_t seed,
         a.series_class == SeriesClass::Warmup || a.series_class == SeriesClass::Slowdown;
     cell.called_drift += a.series_class == SeriesClass::Drift;
     cell.called_switching += a.series_class == SeriesClass::Switching;
+    if (a.series_class == SeriesClass::Switching) {
+      cell.switching_ci_valid += ci.valid();
+      cell.switching_covered += ci.valid() && ci.low <= series.true_steady_median_ms &&
+                                series.true_steady_median_ms <= ci.high;
+    }
+    const bool steady_claim =
+        a.series_class == SeriesClass::Flat || a.series_class == SeriesClass::Warmup ||
+        a.series_class == SeriesClass::Slowdown || a.series_class == SeriesClass::Switching;
+    if (steady_claim && ci.valid() && s < series.level_ms.size()) {
+      const auto [lo, hi] = std::minmax_element(
+          series.level_ms.begin() + static_cast<std::ptrdiff_t>(s), series.level_ms.end());
+      const double centre = a.steady.summary.median;
+      const double movement = centre > 0 ? (*hi - *lo) / centre : 0.0;
+      cell.tight_on_moving_level += ci.relativeHalfWidth(centre) < movement / 2.0;
+    }
     const double reference = medianFrom(series.steady_only_ms, s);
     cell.median_bias.push_back(reference > 0 ? a.steady.summary.median / reference - 1.0 : 0.0);
   }
@@ -77,6 +92,12 @@ std::uint64_t cellSeed(const SyntheticSpec& spec, std::size_t rep, std::uint64_t
   }
   // Switching parameters join the hash only for that shape, so every other cell keeps the series
   // (and the published results) it had before the shape existed.
+  // Likewise the timer's tick and the shapes added later.
+  if (spec.timer_quantum_ms > 0) h = mix(mix(h, spec.timer_quantum_ms), spec.base_ms);
+  if (spec.shape == SeriesShape::Sawtooth) {
+    h = mix(h, spec.periodic_amplitude);
+    h = splitmix64(h ^ spec.period);
+  }
   if (spec.shape != SeriesShape::Switching) return splitmix64(h ^ rep);
   for (double v : {spec.switch_ratio, spec.switch_dwell, spec.switch_share}) {
     h = mix(h, v);
@@ -118,6 +139,53 @@ void addSwitching(const GridSpec& grid, std::vector<SyntheticSpec>& cells) {
               cells.push_back(spec);
             }
           }
+        }
+      }
+    }
+  }
+}
+
+void addSawtooth(const GridSpec& grid, std::vector<SyntheticSpec>& cells) {
+  for (std::size_t n : grid.sawtooth_lengths) {
+    for (double phi : grid.phis) {
+      for (double sigma : grid.sigmas) {
+        for (double amplitude : grid.sawtooth_amplitudes) {
+          for (std::size_t period : grid.sawtooth_periods) {
+            SyntheticSpec spec;
+            spec.shape = SeriesShape::Sawtooth;
+            spec.n = n, spec.phi = phi, spec.sigma = sigma;
+            spec.periodic_amplitude = amplitude, spec.period = period;
+            cells.push_back(spec);
+          }
+        }
+      }
+    }
+  }
+}
+
+// One tick faster (FastStart) or slower (Step) at the start, on a clock of a few ticks per
+// iteration; and a faster first sample on an exact clock.
+void addTimerSteps(const GridSpec& grid, std::vector<SyntheticSpec>& cells) {
+  for (std::size_t n : grid.timer_lengths) {
+    for (double phi : grid.phis) {
+      for (double sigma : grid.sigmas) {
+        for (std::size_t k0 : grid.timer_offset_positions) {
+          for (int direction : {-1, 1}) {
+            SyntheticSpec spec;
+            spec.shape = direction < 0 ? SeriesShape::FastStart : SeriesShape::Step;
+            spec.n = n, spec.phi = phi, spec.sigma = sigma;
+            spec.base_ms = grid.timer_base_ms, spec.timer_quantum_ms = grid.timer_quantum_ms;
+            spec.step_at = k0;
+            spec.step_size = 1.0 + direction * grid.timer_quantum_ms / grid.timer_base_ms;
+            cells.push_back(spec);
+          }
+        }
+        for (double ratio : grid.fast_start_ratios) {
+          SyntheticSpec spec;
+          spec.shape = SeriesShape::FastStart;
+          spec.n = n, spec.phi = phi, spec.sigma = sigma;
+          spec.step_at = 1, spec.step_size = ratio;
+          cells.push_back(spec);
         }
       }
     }
@@ -175,6 +243,8 @@ std::vector<SyntheticSpec> buildGrid(const GridSpec& grid) {
   }
   addShortWarmups(grid, cells);
   addSwitching(grid, cells);
+  addSawtooth(grid, cells);
+  addTimerSteps(grid, cells);
   return cells;
 }
 

@@ -37,6 +37,18 @@ struct GridSpec {
   std::vector<double> switching_dwells{3, 8, 20};
   std::vector<double> switching_ratios{1.1, 1.3, 1.6};
   std::vector<double> switching_shares{0.1, 0.3, 0.6};
+  // Periodic patterns (added 2026-12-03): sawtooth teeth of these amplitudes and periods.
+  std::vector<std::size_t> sawtooth_lengths{100, 300, 1000};
+  std::vector<double> sawtooth_amplitudes{0.03, 0.08, 0.20};
+  std::vector<std::size_t> sawtooth_periods{10, 25};
+  // A coarse timer at latencies of a few ticks (added 2026-12-03): a 1 µs clock at 10 µs, the
+  // first iterations one tick faster or slower than the rest (truth: flat).
+  std::vector<std::size_t> timer_lengths{60, 100, 300};
+  double timer_quantum_ms = 0.001;
+  double timer_base_ms = 0.010;
+  std::vector<std::size_t> timer_offset_positions{1, 2};
+  // A first sample faster than the rest at an unquantised clock (truth: flat).
+  std::vector<double> fast_start_ratios{0.5, 0.8};
 };
 
 // Every cell of the grid. Step positions that leave no room in a series are skipped.
@@ -55,6 +67,13 @@ struct CellResult {
   std::size_t called_warmup = 0;    // warmup or slowdown
   std::size_t called_drift = 0;
   std::size_t called_switching = 0;
+  // Runs called switching: intervals given, and covering the truth (the class's own coverage).
+  std::size_t switching_ci_valid = 0;
+  std::size_t switching_covered = 0;
+  // Runs reported steady (flat, warmup, slowdown, switching) with a median interval whose
+  // half-width is below half of what the true level still moves over [ŝ, n): a tight interval
+  // around a moving level.
+  std::size_t tight_on_moving_level = 0;
   // Per run: median(x[ŝ:]) / median(x'[ŝ:]) − 1 with x' the same series without its warm-up
   // shape (SyntheticSeries::steady_only_ms): the bias the cut leaves, free of sampling noise.
   std::vector<double> median_bias;

@@ -27,6 +27,10 @@ bool isSwitching(const CellResult& c) {
   return c.spec.shape == SeriesShape::Switching && c.spec.sigma <= kLowNoise;
 }
 
+bool isSawtooth(const CellResult& c) {
+  return c.spec.shape == SeriesShape::Sawtooth && c.spec.sigma <= kLowNoise;
+}
+
 bool isWarmupStep(const CellResult& c) {
   const auto shape = c.spec.shape;
   return (shape == SeriesShape::Step || shape == SeriesShape::SpikeThenStep) &&
@@ -88,7 +92,9 @@ bool isClearCut(const CellResult& c) {
     case SeriesShape::LinearDrift:
       return s.drift_total >= 0.1 - 1e-9;
     case SeriesShape::Switching:
-      return false;  // its own targets (evaluateTargets)
+    case SeriesShape::Sawtooth:
+    case SeriesShape::FastStart:
+      return false;  // their own targets (evaluateTargets)
   }
   return false;
 }
@@ -101,6 +107,7 @@ std::string familyOf(const SyntheticSpec& s) {
     case SeriesShape::Bimodal:
       return "bimodal";
     case SeriesShape::Step:
+      if (s.timer_quantum_ms > 0) return "timer: one tick slower first";
       if (s.n <= 150 && s.step_at <= 4)
         return s.step_size >= 1.3 - 1e-9 ? "short warm-up ≥1.3×" : "short warm-up <1.3×";
       return s.step_size >= 1.3 - 1e-9 ? "step ≥1.3×" : "step <1.3×";
@@ -119,6 +126,12 @@ std::string familyOf(const SyntheticSpec& s) {
     case SeriesShape::Switching:
       std::snprintf(buf, sizeof buf, "switching %g×, dwell %g", s.switch_ratio, s.switch_dwell);
       return buf;
+    case SeriesShape::Sawtooth:
+      std::snprintf(buf, sizeof buf, "sawtooth %g %%, period %zu", s.periodic_amplitude * 100.0,
+                    s.period);
+      return buf;
+    case SeriesShape::FastStart:
+      return s.timer_quantum_ms > 0 ? "timer: one tick faster first" : "fast first sample";
   }
   return "?";
 }
@@ -214,6 +227,53 @@ std::vector<TargetOutcome> evaluateTargets(const std::vector<CellResult>& result
                   ? static_cast<double>(switching_coverage.valid) / switching_coverage.runs
                   : 0.0) +
       " % of runs";
+
+  // Added 2026-12-03 (docs/MEASUREMENT.md, "Measurement honesty").
+  Tally called_switching;
+  std::size_t called_valid = 0, called_covered = 0;
+  for (const auto& c : results) {
+    if (!isSwitching(c) && !isSawtooth(c)) continue;
+    ++called_switching.cells;
+    called_switching.runs += c.called_switching;
+    called_valid += c.switching_ci_valid;
+    called_covered += c.switching_covered;
+  }
+  const double class_coverage =
+      called_valid ? static_cast<double>(called_covered) / static_cast<double>(called_valid) : 0.0;
+  add("95 % median CI coverage of the runs called switching (switching and sawtooth cells, CV ≤ "
+      "3 %)",
+      "93–97 %", called_switching, class_coverage,
+      class_coverage >= 0.93 && class_coverage <= 0.97);
+  out.back().note = "over " + std::to_string(called_valid) + " intervals";
+
+  const Tally moving = tally(
+      results,
+      [](const CellResult& c) {
+        return c.spec.shape == SeriesShape::LinearDrift && c.spec.sigma <= kLowNoise;
+      },
+      [](const CellResult& c) { return c.tight_on_moving_level; });
+  add("drift of 5–10 % at CV ≤ 3 %: reported steady with a half-width below half the level's "
+      "remaining movement",
+      "≤ 5 %", moving, rate(moving), rate(moving) <= 0.05);
+
+  const Tally saw_switching =
+      tally(results, isSawtooth, [](const CellResult& c) { return c.called_switching; });
+  add("periodic sawtooth of 3–20 % at CV ≤ 3 %: called switching", "≤ 5 %", saw_switching,
+      rate(saw_switching), rate(saw_switching) <= 0.05);
+  const Tally saw_class =
+      tally(results, isSawtooth, [](const CellResult& c) { return c.class_correct; });
+  add("periodic sawtooth of 3–20 % at CV ≤ 3 %: class correct (flat)", "≥ 90 %", saw_class,
+      rate(saw_class), rate(saw_class) >= 0.90);
+
+  const Tally timer = tally(
+      results,
+      [](const CellResult& c) {
+        return (c.spec.timer_quantum_ms > 0 || c.spec.shape == SeriesShape::FastStart) &&
+               c.true_class == SeriesClass::Flat;
+      },
+      [](const CellResult& c) { return c.class_correct; });
+  add("a one-tick step on a 1 µs clock at 10 µs, or a faster first sample: not a warm-up (flat)",
+      "≥ 95 %", timer, rate(timer), rate(timer) >= 0.95);
   return out;
 }
 
@@ -223,7 +283,8 @@ namespace {
 // a run that never settles has only its last, too short, level).
 bool hasSteadyTruth(const CellResult& c) {
   return c.true_class == SeriesClass::Flat || c.true_class == SeriesClass::Warmup ||
-         c.true_class == SeriesClass::Slowdown || c.spec.shape == SeriesShape::Switching;
+         c.true_class == SeriesClass::Slowdown || c.spec.shape == SeriesShape::Switching ||
+         c.spec.shape == SeriesShape::Sawtooth;
 }
 
 struct RowTally {

@@ -26,6 +26,8 @@ std::vector<SyntheticSpec> subsetCells() {
   grid.step_up_sizes = {1.3};
   grid.switching_lengths = {300};
   grid.short_warmup_lengths = {60, 110, 150};
+  grid.sawtooth_lengths = {300};
+  grid.timer_lengths = {100};
   auto cells = buildGrid(grid);
   GridSpec slow;
   slow.lengths = {1000};
@@ -37,6 +39,8 @@ std::vector<SyntheticSpec> subsetCells() {
   slow.step_up_sizes = {};
   slow.short_warmup_lengths = {};
   slow.switching_lengths = {};
+  slow.sawtooth_lengths = {};
+  slow.timer_lengths = {};
   for (const auto& c : buildGrid(slow)) {
     if (c.shape == SeriesShape::Decay || c.shape == SeriesShape::LinearDrift) cells.push_back(c);
   }
@@ -56,7 +60,7 @@ TEST(ValidationSubset, TargetsOfMeasurementMd) {
   const auto results = runGrid(subsetCells(), 24, kSeed, 1);
   const auto outcomes = evaluateTargets(results);
   print(outcomes);
-  ASSERT_EQ(outcomes.size(), 9u);
+  ASSERT_EQ(outcomes.size(), 14u);
   for (const auto& t : outcomes) {
     EXPECT_GT(t.runs, 0u) << t.name;
     if (t.name.rfind("regime switching at CV ≤ 3 %: class correct", 0) == 0) {
