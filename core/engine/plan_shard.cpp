@@ -57,6 +57,20 @@ std::vector<OptimizationConfig> shardPlan(const std::vector<OptimizationConfig>&
   return out;
 }
 
+std::size_t dealtEntries(const std::vector<OptimizationConfig>& plan) {
+  const bool has_reference = std::any_of(plan.begin(), plan.end(), isReferenceConfig);
+  return plan.size() - (has_reference ? 1 : 0);
+}
+
+void checkShardFits(const ShardSpec& shard, std::size_t entries, const std::string& option) {
+  const std::size_t most = std::max<std::size_t>(1, entries);
+  if (static_cast<std::size_t>(shard.count) <= most) return;
+  throw Error(ErrorKind::InvalidInput,
+              fmt::format("{} {}: there are {} configs besides the FP32 reference to deal out, so n "
+                          "may be at most {}",
+                          option, shard.toString(), entries, most));
+}
+
 std::size_t planPositionOf(const ShardSpec& shard, std::size_t position_in_shard) {
   return 1 + position_in_shard * static_cast<std::size_t>(shard.count) +
          static_cast<std::size_t>(shard.index);

@@ -34,6 +34,15 @@ bool isReferenceConfig(const OptimizationConfig& config);
 std::vector<OptimizationConfig> shardPlan(const std::vector<OptimizationConfig>& plan,
                                           const ShardSpec& shard);
 
+// The entries shardPlan deals out: the plan without the reference's first occurrence.
+std::size_t dealtEntries(const std::vector<OptimizationConfig>& plan);
+
+// A split into more shards than there are entries to deal would leave shards with nothing but
+// the reference, and a count of 2^31-1 would make every later step (merge's list of shards)
+// enormous: throws Error(InvalidInput) naming `option` ("--shard") and the largest n that
+// `entries` allow (at least 1).
+void checkShardFits(const ShardSpec& shard, std::size_t entries, const std::string& option);
+
 // Position in the whole plan (reference first, then the dealt entries in their order) of the
 // `position_in_shard`-th non-reference entry of shard `shard`.
 std::size_t planPositionOf(const ShardSpec& shard, std::size_t position_in_shard);

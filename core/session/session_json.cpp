@@ -2,6 +2,8 @@
 // fields are read with defaults so older files keep opening; required ones throw with their name.
 #include <fmt/format.h>
 
+#include <algorithm>
+#include <limits>
 #include <nlohmann/json.hpp>
 
 #include "core/common/error.h"
@@ -11,6 +13,7 @@
 #include "core/session/bounded_json.h"
 #include "core/session/session_values.h"
 #include "core/session/session_file.h"
+#include "core/session/session_validation.h"
 #include "core/trace/timeline_json.h"
 #include "core/trace/trace_summary_json.h"
 
@@ -145,7 +148,11 @@ static ProfileRequest requestFromJson(const json& j) {
   r.device = j.value("device", "cpu") == "cuda" ? DeviceKind::Cuda : DeviceKind::Cpu;
   r.device_index = j.value("device_index", 0);
   r.plan.clear();
-  for (const auto& k : j.value("plan", json::array())) r.plan.push_back(OptimizationConfig::parse(k.get<std::string>()));
+  for (const auto& k : j.value("plan", json::array())) {
+    const auto key = k.get<std::string>();
+    checkConfigKeyText(key, fmt::format("request.plan[{}]", r.plan.size()));
+    r.plan.push_back(OptimizationConfig::parse(key));
+  }
   if (j.contains("run")) {
     const auto& run = j["run"];
     r.run.warmup_iterations = run.value("warmup_iterations", r.run.warmup_iterations);
@@ -348,7 +355,9 @@ static json toJson(const ConfigResult& c) {
 static ConfigResult configFromJson(const json& j) {
   ConfigResult c;
   c.index = j.value("index", 0);
-  c.config = OptimizationConfig::parse(j.at("key").get<std::string>());
+  const auto key_text = j.at("key").get<std::string>();
+  checkConfigKeyText(key_text, "key");  // before parsing: a repeated token would collapse silently
+  c.config = OptimizationConfig::parse(key_text);
   c.status = statusFromJson(j, "config");
   c.message = j.value("message", "");
   c.warmup_iterations = j.value("warmup_iterations", 0);
@@ -356,6 +365,7 @@ static ConfigResult configFromJson(const json& j) {
   c.first_result_ms = j.value("first_result_ms", 0.0);
   c.compile_ms = j.value("compile_ms", 0.0);  // absent in sessions before issue #13
   c.fallback_from = j.value("fallback_from", std::string());
+  if (!c.fallback_from.empty()) checkConfigKeyText(c.fallback_from, "fallback_from");
   c.latency_ms = j.value("latency_ms", std::vector<double>{});
   c.host_ms = j.value("host_ms", std::vector<double>{});
   if (j.contains("stats")) fromJson(j["stats"], c.stats);
@@ -397,9 +407,14 @@ static ConfigResult configFromJson(const json& j) {
     const auto& a = j["accuracy"];
     auto& o = c.accuracy;
     o.measured = true;
-    o.max_abs_error = a.value("max_abs_error", 0.0);
-    o.rel_l2_error = a.value("rel_l2_error", 0.0);
-    o.cosine_similarity = a.value("cosine_similarity", 1.0);
+    // Outputs with NaN or infinities give NaN errors, which JSON writes as null: read back as NaN.
+    const auto error = [&](const char* field, double fallback) {
+      if (a.contains(field) && a[field].is_null()) return std::numeric_limits<double>::quiet_NaN();
+      return a.value(field, fallback);
+    };
+    o.max_abs_error = error("max_abs_error", 0.0);
+    o.rel_l2_error = error("rel_l2_error", 0.0);
+    o.cosine_similarity = error("cosine_similarity", 1.0);
     o.nan_count = a.value("nan_count", std::int64_t{0});
     o.inf_count = a.value("inf_count", std::int64_t{0});
     if (a.contains("top1_agreement")) o.top1_agreement = a["top1_agreement"].get<double>();
@@ -460,14 +475,18 @@ std::string sessionToJson(const SessionResult& s, int indent) {
 }
 
 // Fields that consumers index with: a crafted value must fail here, not as a read out of bounds.
-static void checkConfigRanges(const ConfigResult& c) {
+// warmup_iterations may pass the samples up to `max_warmup` (session_validation.h).
+static void checkConfigRanges(const ConfigResult& c, std::size_t max_warmup) {
   const auto samples = c.latency_ms.size();
   const auto fail = [](const std::string& what) { throw Error(ErrorKind::InvalidInput, what); };
   if (!c.host_ms.empty() && c.host_ms.size() != samples) {
     fail(fmt::format("host_ms has {} values but latency_ms {}", c.host_ms.size(), samples));
   }
-  if (c.warmup_iterations < 0 || static_cast<std::size_t>(c.warmup_iterations) > samples) {
-    fail(fmt::format("warmup_iterations {} is outside 0…{} (the samples)", c.warmup_iterations, samples));
+  const std::size_t warmup_bound = std::max(samples, max_warmup);
+  if (c.warmup_iterations < 0 || static_cast<std::size_t>(c.warmup_iterations) > warmup_bound) {
+    fail(fmt::format("warmup_iterations {} is outside 0…{} (the samples, or the warm-up the "
+                     "request asked for)",
+                     c.warmup_iterations, warmup_bound));
   }
   if (c.steady.steady_start > samples) {
     fail(fmt::format("steady_state.steady_start {} is past the {} samples", c.steady.steady_start, samples));
@@ -545,7 +564,8 @@ SessionResult sessionFromJson(std::string_view text, const std::string& origin,
       }
       try {
         s.configs.push_back(configFromJson(c));
-        checkConfigRanges(s.configs.back());
+        checkConfigRanges(s.configs.back(),
+                          static_cast<std::size_t>(std::max(0, s.request.run.warmup_iterations)));
       } catch (const Error& e) {
         if (e.kind() != ErrorKind::InvalidInput) throw;
         throw Error(ErrorKind::InvalidInput, fmt::format("configs[{}]: {}", i, e.what()));
@@ -571,6 +591,7 @@ SessionResult sessionFromJson(std::string_view text, const std::string& origin,
         throw Error(ErrorKind::InvalidInput, fmt::format("ceilings: {}", e.what()));
       }
     }
+    validateSessionValues(s, limits);  // ranges, repeats, the shard count (session_validation.h)
     progress(1.0);
     return s;
   } catch (const nlohmann::json::exception& e) {
@@ -601,7 +622,10 @@ namespace session_json {
 Json configResultValue(const ConfigResult& result) { return toJson(result); }
 ConfigResult configResultFrom(const Json& value) {
   auto result = configFromJson(value);
-  checkConfigRanges(result);
+  // A worker's result: the request's warm-up is the parent's to know; the sample limit bounds it.
+  const SessionLimits limits;
+  checkConfigRanges(result, limits.max_samples_per_config);
+  validateConfigValues(result, "config", limits.max_samples_per_config);
   return result;
 }
 Json deviceInfoValue(const DeviceInfo& device) { return toJson(device); }
@@ -614,7 +638,7 @@ ProfileRequest requestFromJson(std::string_view text, const std::string& origin)
 }
 std::string configResultToJson(const ConfigResult& result) { return toJson(result).dump(); }
 ConfigResult configResultFromJson(std::string_view text, const std::string& origin) {
-  return parsePart(text, origin, [](const json& j) { return configFromJson(j); });
+  return parsePart(text, origin, [](const json& j) { return session_json::configResultFrom(j); });
 }
 std::string deviceInfoToJson(const DeviceInfo& device) { return toJson(device).dump(); }
 DeviceInfo deviceInfoFromJson(std::string_view text) {

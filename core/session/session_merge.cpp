@@ -17,6 +17,21 @@ namespace {
 
 using Fields = std::vector<std::pair<std::string, std::string>>;
 
+// How many shards a message names before "and N more".
+constexpr std::size_t kNamedShards = 10;
+
+std::string andMore(std::size_t total, std::size_t named) {
+  return total > named ? fmt::format(" and {} more", total - named) : std::string();
+}
+
+// A value quoted in a message: at most a line of it, so that a crafted file cannot make an error
+// message of megabytes.
+std::string quoted(const std::string& value) {
+  constexpr std::size_t kShown = 200;
+  if (value.size() <= kShown) return value;
+  return fmt::format("{}… ({} characters)", value.substr(0, kShown), value.size());
+}
+
 std::string joined(const std::vector<std::string>& items) {
   return items.empty() ? "(none)" : fmt::format("{}", fmt::join(items, ", "));
 }
@@ -70,13 +85,14 @@ void requireSame(const Fields& a, const std::string& a_origin, const Fields& b,
     throw Error(
         ErrorKind::InvalidInput,
         fmt::format("cannot merge {} with {}: the {} differs ('{}' in {}, '{}' in {}){}", b_origin,
-                    a_origin, a[i].first, a[i].second, a_origin, b[i].second, b_origin, remedy));
+                    a_origin, a[i].first, quoted(a[i].second), a_origin, quoted(b[i].second),
+                    b_origin, remedy));
   }
   if (a.size() != b.size()) {
     const auto& extra = a.size() > b.size() ? a[b.size()] : b[a.size()];
     throw Error(ErrorKind::InvalidInput,
                 fmt::format("cannot merge {} with {}: only one of them has a {} ('{}'){}", b_origin,
-                            a_origin, extra.first, extra.second, remedy));
+                            a_origin, extra.first, quoted(extra.second), remedy));
   }
 }
 
@@ -116,19 +132,24 @@ void checkShards(const Group& g, const std::vector<MergeInput>& inputs) {
                               s.toString(), at->second, inputs[i].origin));
     }
   }
+  // Only the first few are named: a split into 2^31-1 shards must cost a line, not a list of
+  // every missing one (gigabytes) or of every given one.
+  const auto missing_count = static_cast<std::size_t>(count) - seen.size();
+  if (missing_count == 0) return;
   std::vector<std::string> missing, given;
-  for (int i = 0; i < count; ++i) {
+  for (int i = 0; i < count && missing.size() < kNamedShards; ++i) {
     if (!seen.count(i)) missing.push_back(ShardSpec{i, count}.toString());
   }
   for (const auto& [index, origin] : seen) {
+    if (given.size() == kNamedShards) break;
     given.push_back(fmt::format("{} in {}", ShardSpec{index, count}.toString(), origin));
   }
-  if (!missing.empty()) {
-    throw Error(ErrorKind::InvalidInput,
-                fmt::format("shard(s) {} of the split into {} are missing (given: {}); every shard "
-                            "is needed for a complete session",
-                            fmt::join(missing, ", "), count, fmt::join(given, ", ")));
-  }
+  throw Error(ErrorKind::InvalidInput,
+              fmt::format("{} shard(s) of the split into {} are missing: {}{} (given: {}{}); every "
+                          "shard is needed for a complete session",
+                          missing_count, count, fmt::join(missing, ", "),
+                          andMore(missing_count, missing.size()), fmt::join(given, ", "),
+                          andMore(seen.size(), given.size())));
 }
 
 }  // namespace
@@ -185,6 +206,12 @@ MergeResult mergeSessions(const std::vector<MergeInput>& inputs, const MergeOpti
   for (const auto& in : inputs) {
     hosts.insert(in.session.host);
     merged.cancelled = merged.cancelled || in.session.cancelled;
+    if (in.session.cancelled) {
+      out.notes.push_back(fmt::format(
+          "{} is a cancelled run: it holds only the configs it finished, and the merged session "
+          "is marked cancelled",
+          in.origin));
+    }
     if (!in.session.created_utc.empty() && in.session.created_utc < merged.created_utc) {
       merged.created_utc = in.session.created_utc;  // ISO 8601: the earliest sorts first
     }
