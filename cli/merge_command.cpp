@@ -11,6 +11,7 @@
 #include "cli/cli_common.h"
 #include "cli/commands.h"
 #include "cli/console_sink.h"
+#include "cli/tuning.h"
 #include "core/engine/device_groups.h"
 #include "core/session/session_file.h"
 #include "core/session/session_merge.h"
@@ -48,6 +49,7 @@ void printGroup(const SessionResult& s, const DeviceGroupRanking& group) {
     if (ranking.baseline_index && r.index == *ranking.baseline_index) notes += "reference ";
     if (r.on_pareto_front) notes += "★ Pareto ";
     if (!r.unsafe_reason.empty()) notes += "UNSAFE: " + r.unsafe_reason;
+    notes += accuracyStateNote(r);
     fmt::print("{:>4}  {:<24} {:<24} {:>10.3f} {:>22}  {}\n", r.rank, c.config.key(), where,
                c.stats.median_ms, speedupText(r, ranking.baseline_index.has_value()), notes);
   }

@@ -10,6 +10,7 @@
 #include "cli/commands.h"
 #include "cli/console_sink.h"
 #include "cli/device_runner.h"
+#include "cli/tuning.h"
 #include "core/common/printable.h"
 #include "core/common/units.h"
 #include "core/engine/engine.h"
@@ -77,6 +78,7 @@ void printRanking(std::FILE* out, const SessionResult& s, const SessionRanking& 
       notes += fmt::format("≈ {} (no real difference) ", reference);
     }
     if (!r.unsafe_reason.empty()) notes += "UNSAFE: " + r.unsafe_reason;
+    notes += accuracyStateNote(r);
     fmt::print(out, "{:>4}  {:<24} {:>10.3f} {:>8} {:>19} {:>9.1f} {:>9.1f} {:>9}  {}\n", r.rank,
                c.config.key(), c.stats.median_ms, half, speedup,
                units::bytesToMiB(c.memory.peak_allocated_bytes),
@@ -133,7 +135,9 @@ int runSweep(const SweepOptions& o) {
     }
     RankingOptions ranking_options;
     ranking_options.accuracy = o.accuracy.rule();
-    printRanking(stdout, saved, rankSession(saved, ranking_options), ranking_options.accuracy);
+    const auto ranking = rankSession(saved, ranking_options);
+    printRanking(stdout, saved, ranking, ranking_options.accuracy);
+    printSavedRaces(stdout, saved, ranking);  // a tuned session's answer, and where today differs
     printRooflineTable(stdout, saved);
     writeSessionOutput(saved, o.out);  // in this build's schema
     return kExitOk;

@@ -4,8 +4,10 @@
 
 #include <nlohmann/json.hpp>
 
-#include "core/engine/compile_queue.h"
 #include "core/common/units.h"
+#include "core/engine/compile_queue.h"
+#include "core/session/tune_json.h"
+#include "core/tuner/race_record.h"
 
 namespace inferscope::cli {
 
@@ -29,6 +31,8 @@ void TuneReporter::line(const std::string& text) {
 
 void TuneReporter::start(const std::string& model, const std::string& device, double budget_ms,
                          const std::string& rule) {
+  model_ = model;
+  device_ = device;
   if (ndjson_) {
     emit(out_, {{"event", "tune_start"},
                 {"model", model},
@@ -75,12 +79,19 @@ void TuneReporter::onCandidate(const tuner::CandidateOutcome& c) {
                   {"low_ms", e.low_ms},
                   {"high_ms", e.high_ms},
                   {"rounds", e.rounds},
+                  {"samples", e.samples},
+                  {"contended", e.contended},
+                  {"setup_ms", c.setup_ms},
                   {"compile_ms", c.compile_ms},
                   {"accuracy", c.accuracy}};
+    if (!c.fallback.empty()) event["fallback"] = c.fallback;
     if (c.forks) {  // the finals: the level across fresh processes
-      event["forks"] = {{"forks", c.forks->forks},      {"median_ms", c.forks->median_ms},
-                        {"low_ms", c.forks->ci_low_ms}, {"high_ms", c.forks->ci_high_ms},
-                        {"stable", c.forks->stable},    {"verdict", c.forks->verdict}};
+      const auto& f = *c.forks;
+      event["forks"] = {{"forks", f.forks},         {"median_ms", f.median_ms},
+                        {"low_ms", f.ci_low_ms},    {"high_ms", f.ci_high_ms},
+                        {"next_low_ms", f.next_low_ms}, {"next_high_ms", f.next_high_ms},
+                        {"spread", f.spread},       {"log_sd", f.log_sd},
+                        {"stable", f.stable},       {"verdict", f.verdict}};
     }
     emit(out_, event);
     return;
@@ -90,11 +101,15 @@ void TuneReporter::onCandidate(const tuner::CandidateOutcome& c) {
   line(fmt::format("{:<10} {:<22} {}", tuner::toString(c.state), c.config.key(), c.reason));
 }
 
-void TuneReporter::onFinals(const std::vector<OptimizationConfig>& finalists, int forks) {
+void TuneReporter::onFinals(const std::vector<OptimizationConfig>& finalists, int forks,
+                            int iterations) {
   std::vector<std::string> keys;
   for (const auto& c : finalists) keys.push_back(c.key());
   if (ndjson_) {
-    emit(out_, {{"event", "tune_finals"}, {"keys", keys}, {"forks", forks}});
+    emit(out_, {{"event", "tune_finals"},
+                {"keys", keys},
+                {"forks", forks},
+                {"iterations", iterations}});
   } else {
     line(fmt::format("finals: {} in {} fresh processes each", fmt::join(keys, ", "), forks));
   }
@@ -124,7 +139,9 @@ void TuneReporter::compileJobsChanged() {
                     {"state", toString(j.state)},
                     {"elapsed_ms", j.elapsed_ms},
                     {"attempts", j.attempts},
-                    {"message", j.message}});
+                    {"message", j.message},
+                    {"package_path", j.package_path},
+                    {"log_path", j.log_path}});
     summary += j.key + toString(j.state) + ";";
   }
   if (summary == last_jobs_) return;  // states changed: report (elapsed time alone is not news)
@@ -162,14 +179,24 @@ void TuneReporter::onLog(LogLevel level, const std::string& message) {
 
 void TuneReporter::finish(const tuner::TuneResult& r, const std::string& session_path) {
   if (!ndjson_) return;
-  std::vector<std::string> tied;
+  std::vector<std::string> tied, order;
   for (const auto& t : r.tied_with) tied.push_back(t.key());
+  for (const auto& c : r.candidates) order.push_back(c.config.key());
+  // The answer's accounting in full (the saved race's fields); the candidates, the pruned configs
+  // and the finals were each their own event already.
+  auto race = tuner::raceRecord(r, model_, device_);
+  race.candidates.clear();
+  race.pruned.clear();
+  race.finalists.clear();
   emit(out_, {{"event", "tune_done"},
               {"winner", r.winner ? r.winner->key() : std::string()},
               {"tied_with", tied},
               {"verdict", r.verdict},
+              {"verdict_state", tuner::toString(r.verdict_state)},
               {"host", r.host.sentence},
               {"elapsed_ms", r.elapsed_ms},
+              {"keys", order},
+              {"race", json::parse(tuneRecordToJson(race))},
               {"session", session_path}});
 }
 

@@ -8,9 +8,13 @@
 //   {"event":"tune_candidate","key":…,"state":…,"reason":…,"median_ms":…,"low_ms":…,"high_ms":…,
 //    "compile_ms":…,"accuracy":…}                                measured or changed state
 //   {"event":"tune_compile","jobs":[{"key":…,"state":…,"elapsed_ms":…,"message":…},…]}
-//   {"event":"tune_finals","keys":[…],"forks":3}
+//   {"event":"tune_finals","keys":[…],"forks":3,"iterations":100}
 //   {"event":"tune_time","spent_ms":…,"budget_ms":…}
-//   {"event":"tune_done","winner":…,"tied_with":[…],"verdict":…,"session":…}
+//   {"event":"tune_done","winner":…,"tied_with":[…],"verdict":…,"verdict_state":…,"keys":[…],
+//    "race":{…},"session":…}     keys: every candidate in race order; race: the saved race's
+//                                 accounting (core/session/tune_json.h), less its candidates,
+//                                 pruned configs and finalists, which the events above carried
+// tune_candidate also carries samples, contended, setup_ms, fallback and the forks' full statistics.
 #pragma once
 
 #include <cstdio>
@@ -36,7 +40,8 @@ class TuneReporter : public tuner::TuneObserver, public EventSink {
   void onPruned(const std::vector<tuner::PrunedConfig>& pruned) override;
   void onRound(int round, const std::vector<OptimizationConfig>& configs, int iterations) override;
   void onCandidate(const tuner::CandidateOutcome& candidate) override;
-  void onFinals(const std::vector<OptimizationConfig>& finalists, int forks) override;
+  void onFinals(const std::vector<OptimizationConfig>& finalists, int forks,
+                int iterations) override;
   void onTime(double spent_ms, double budget_ms) override;
   void onBudget(double budget_ms, const std::string& why) override;
 
@@ -51,6 +56,7 @@ class TuneReporter : public tuner::TuneObserver, public EventSink {
   bool ndjson_;
   std::FILE* out_;
   double spent_ms_ = 0;
+  std::string model_, device_;  // as start() named them, for the race in tune_done
   std::string last_jobs_;  // the compile jobs last reported, to report only changes
   std::map<std::string, CompileStatus::State> printed_;  // console: each job's state once
 };

@@ -15,6 +15,7 @@
 #include "core/engine/engine.h"
 #include "core/engine/plan_shard.h"
 #include "core/model/model_zoo.h"
+#include "core/tuner/race_record.h"
 
 namespace inferscope::cli {
 namespace {
@@ -29,14 +30,16 @@ int stateOrder(tuner::CandidateState s) {
       return 2;
     case tuner::CandidateState::Eliminated:
       return 3;
-    case tuner::CandidateState::Unsafe:
+    case tuner::CandidateState::AccuracyNotMeasured:
       return 4;
-    case tuner::CandidateState::Failed:
+    case tuner::CandidateState::Unsafe:
       return 5;
-    case tuner::CandidateState::NotMeasured:
+    case tuner::CandidateState::Failed:
       return 6;
+    case tuner::CandidateState::NotMeasured:
+      return 7;
   }
-  return 7;
+  return 8;
 }
 
 // The session a tuning run leaves: every config's last in-process run, the finalists replaced by
@@ -147,9 +150,8 @@ TuningRun runTuning(const ProfileRequest& request, const ModelOptions& model,
     what += fmt::format(", shard {}: {} of the space's {} candidates", shard->toString(),
                         space.candidates().size(), whole);
   }
-  reporter.start(what,
-                 engine::deviceInfo(request.device, request.device_index).name, race.budget_ms,
-                 race.accuracy.describe());
+  const auto device_name = engine::deviceInfo(request.device, request.device_index).name;
+  reporter.start(what, device_name, race.budget_ms, race.accuracy.describe());
   EngineMeasurer measurer(request, model, reporter);
   tuner::RaceOptions options = race;
   options.spent_before_ms = processAgeMs();
@@ -159,12 +161,48 @@ TuningRun runTuning(const ProfileRequest& request, const ModelOptions& model,
   leaveCompilesRunning(run.result);
   if (measurer.firstSession()) {
     run.session = tuneSession(*measurer.firstSession(), run.result);
+    // The answer travels with the session: verdict, every candidate's fate, the budget's use.
+    run.session.races = {tuner::raceRecord(run.result, what, device_name)};
     if (shard) {
       referenceFirst(run.session);
       run.session.shard = shard;
+      run.session.races.front().shard = shard->toString();
     }
   }
   return run;
+}
+
+std::string accuracyStateNote(const RankedConfig& r) {
+  switch (r.accuracy_state) {
+    case AccuracyState::NotMeasured:
+      return "accuracy not measured (never the winner) ";
+    case AccuracyState::Unjudgeable:
+      return "accuracy cannot be judged on this output (see below) ";
+    default:
+      return {};
+  }
+}
+
+void printSavedRaces(std::FILE* out, const SessionResult& s, const SessionRanking& ranking) {
+  // The reference's problem is the same for every config: said once, with the cure.
+  for (const auto& r : ranking.configs) {
+    if (r.accuracy_state != AccuracyState::Unjudgeable) continue;
+    fmt::print(out, "\nAccuracy: {}\n", r.accuracy_note);
+    break;
+  }
+  for (const auto& race : s.races) {
+    fmt::print(out, "\nTuned{}{}{} ({}; {:.1f} s of a {:.0f} s budget): {}\n",
+               race.shard.empty() ? "" : " shard ", race.shard, race.model.empty() ? "" : " " + race.model,
+               race.verdict_state.empty() ? "verdict" : race.verdict_state,
+               units::msToS(race.elapsed_ms), units::msToS(race.budget_ms), race.verdict);
+    const auto apart = tuner::compareWithRanking(race, s, ranking);
+    if (apart.empty()) {
+      fmt::print(out, "Today's rules agree with the race.\n");
+      continue;
+    }
+    fmt::print(out, "Today's rules differ from the race ({}):\n", apart.size());
+    for (const auto& line : apart) fmt::print(out, "  {}\n", line);
+  }
 }
 
 void printTuneResult(std::FILE* out, const tuner::TuneResult& r) {

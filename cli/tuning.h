@@ -9,6 +9,7 @@
 
 #include "cli/cli_common.h"
 #include "cli/tune_events.h"
+#include "core/engine/session_ranking.h"
 #include "core/tuner/race.h"
 
 namespace inferscope::cli {
@@ -35,5 +36,13 @@ TuningRun runTuning(const ProfileRequest& request, const ModelOptions& model,
 // The table of candidates (winner, ties, finalists, then the rest), the pruned configs grouped by
 // reason, and the verdict.
 void printTuneResult(std::FILE* out, const tuner::TuneResult& result);
+
+// A saved session's races (`sweep --from` of a tuned session): each race's verdict as the run
+// gave it, its provisional part, and where today's ranking (`ranking`, today's rules) differs.
+void printSavedRaces(std::FILE* out, const SessionResult& session, const SessionRanking& ranking);
+
+// The ranking tables' note for a config whose accuracy was not measured or cannot be judged
+// ("" otherwise): neither unsafe nor checked.
+std::string accuracyStateNote(const RankedConfig& ranked);
 
 }  // namespace inferscope::cli

@@ -24,7 +24,9 @@ CandidateCheck judge(const ConfigResult& r, const AccuracyRule& rule) {
   // The sweep's rule, word for word: what validation accepts, the sweep never marks unsafe.
   const auto judgement = judgeAccuracy(r.accuracy, r.config, rule);
   c.eligible = judgement.safe;
-  c.note = judgement.safe ? judgement.summary : judgement.unsafe_reason;
+  c.note = judgement.safe                     ? judgement.summary
+           : judgement.unsafe_reason.empty() ? judgement.note  // not measured, or unjudgeable
+                                              : judgement.unsafe_reason;
   return c;
 }
 

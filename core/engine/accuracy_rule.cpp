@@ -36,6 +36,20 @@ const char* toString(AccuracyMetric metric) {
   return "auto";
 }
 
+const char* toString(AccuracyState state) {
+  switch (state) {
+    case AccuracyState::Safe:
+      return "safe";
+    case AccuracyState::Unsafe:
+      return "unsafe";
+    case AccuracyState::NotMeasured:
+      return "not-measured";
+    case AccuracyState::Unjudgeable:
+      return "unjudgeable";
+  }
+  return "unsafe";
+}
+
 AccuracyMetric parseAccuracyMetric(std::string_view text) {
   for (auto m : kMetrics) {
     if (text == toString(m)) return m;
@@ -82,8 +96,9 @@ AccuracyJudgement judgeAccuracy(const AccuracyStats& a, const OptimizationConfig
   }
   if (!a.measured) {
     j.safe = config.precision == Precision::Fp32;
+    j.state = j.safe ? AccuracyState::Safe : AccuracyState::NotMeasured;
     j.summary = j.safe ? "FP32 reference" : "accuracy not measured";
-    if (!j.safe) j.unsafe_reason = "accuracy not measured against the FP32 reference";
+    if (!j.safe) j.note = "accuracy not measured against the FP32 reference";
     return j;
   }
   const auto bad = a.nan_count + a.inf_count;
@@ -99,6 +114,13 @@ AccuracyJudgement judgeAccuracy(const AccuracyStats& a, const OptimizationConfig
   if (bad > 0) {
     j.unsafe_reason = fmt::format("{} NaN/Inf values in the output", bad);
     j.summary = j.unsafe_reason;
+    return j;
+  }
+  if (!a.unjudgeable.empty()) {
+    // Agreement with a constant reference says nothing about the config: neither ✓ nor unsafe.
+    j.state = AccuracyState::Unjudgeable;
+    j.note = fmt::format("{}: {}", a.unjudgeable, kUnjudgeableAdvice);
+    j.summary = j.note;
     return j;
   }
   const double t = rule.tolerance;
@@ -130,6 +152,7 @@ AccuracyJudgement judgeAccuracy(const AccuracyStats& a, const OptimizationConfig
       break;
   }
   j.safe = j.unsafe_reason.empty();
+  j.state = j.safe ? AccuracyState::Safe : AccuracyState::Unsafe;
   return j;
 }
 

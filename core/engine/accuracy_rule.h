@@ -45,15 +45,38 @@ struct AccuracyRule {
   void validate() const;
 };
 
+// What a judgement found. NotMeasured is its own state, never "unsafe" (nothing was found wrong)
+// and never "safe" (nothing was checked): such a config is shown with its speed but never wins.
+// Unjudgeable: the FP32 reference itself cannot tell a good output from a broken one (constant,
+// all zeros, one top-1 class for every row); the config is not unsafe, but its accuracy is not
+// shown as checked either, and the user is told to use real weights or another output.
+enum class AccuracyState { Safe, Unsafe, NotMeasured, Unjudgeable };
+
+const char* toString(AccuracyState state);  // "safe", "unsafe", "not-measured", "unjudgeable"
+
+// The advice that goes with AccuracyState::Unjudgeable, after its reason.
+inline constexpr const char* kUnjudgeableAdvice =
+    "accuracy cannot be judged on this output: use real weights or another output";
+
 struct AccuracyJudgement {
-  bool safe = false;
+  AccuracyState state = AccuracyState::Unsafe;
+  bool safe = false;  // state == Safe
   AccuracyMetric metric = AccuracyMetric::RelL2;  // the metric applied (auto resolved)
   std::string summary;  // "cosine 0.99993 ≥ 0.99", "top-1 32/32 rows, rel. L2 1.1e-02 ≤ 1.0e-01"
-  std::string unsafe_reason;  // "" when safe: "FP16 overflow: 12 Inf values — use BF16"
+  std::string unsafe_reason;  // "" unless Unsafe: "FP16 overflow: 12 Inf values — use BF16"
+  // NotMeasured / Unjudgeable: why, for the user ("accuracy not measured against the FP32
+  // reference", "the FP32 reference output is all zeros: accuracy cannot be judged …").
+  std::string note;
   bool fp16_overflow = false;
+
+  // May this config be chosen? Safe, or Unjudgeable (nothing shows it wrong, and the verdict says
+  // accuracy was not judged); never NotMeasured or Unsafe.
+  bool eligible() const { return state == AccuracyState::Safe || state == AccuracyState::Unjudgeable; }
 };
 
-// Unmeasured accuracy counts as safe only for strict FP32, the reference itself.
+// Unmeasured accuracy counts as safe only for strict FP32, the reference itself; for any other
+// config it is NotMeasured. NaN/Inf in a config's output is Unsafe even against an unjudgeable
+// reference.
 AccuracyJudgement judgeAccuracy(const AccuracyStats& accuracy, const OptimizationConfig& config,
                                 const AccuracyRule& rule);
 

@@ -76,6 +76,10 @@ struct AccuracyStats {
   std::int64_t nan_count = 0;
   std::int64_t inf_count = 0;
   std::optional<double> top1_agreement;   // classifiers: share of rows whose argmax matches
+  // Why no comparison with this reference can tell a good config from a broken one, when it
+  // cannot: the FP32 output is constant or all zeros (torchvision's ViT-B/16 with fresh weights:
+  // a zero-initialised head), or one top-1 class takes every row. Empty when it can be judged.
+  std::string unjudgeable;
 };
 
 // One further fresh process's run of the same config (`--forks N`): forks 2…N. Fork 1 is the

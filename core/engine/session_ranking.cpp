@@ -72,8 +72,12 @@ SessionRanking rankSession(const SessionResult& session, const RankingOptions& o
       rest.push_back(r);
       continue;
     }
-    // Unmeasured accuracy (--no-accuracy) is not judged here: the ranking shows speed only.
-    if (c.accuracy.measured) r.unsafe_reason = judgeAccuracy(c.accuracy, c.config, options.accuracy).unsafe_reason;
+    // Unmeasured accuracy (--no-accuracy, TorchScript rows) is its own state: the config keeps
+    // its rank by speed but is neither unsafe nor checked, and never on the Pareto front.
+    const auto judgement = judgeAccuracy(c.accuracy, c.config, options.accuracy);
+    r.accuracy_state = judgement.state;
+    r.unsafe_reason = judgement.unsafe_reason;
+    r.accuracy_note = judgement.note;
     if (ranking.baseline_index) {
       const auto& b = configs[static_cast<std::size_t>(*ranking.baseline_index)];
       r.speedup = b.stats.median_ms / c.stats.median_ms;
@@ -117,13 +121,17 @@ SessionRanking rankSession(const SessionResult& session, const RankingOptions& o
     return configs[a.index].stats.median_ms < configs[b.index].stats.median_ms;
   });
   for (std::size_t i = 0; i < ok.size(); ++i) ok[i].rank = static_cast<int>(i + 1);
-  // Pareto front over (median latency, relative error) among safe configs.
+  // Pareto front over (median latency, relative error) among configs judged safe: an error that
+  // was not measured, or measured against a constant reference, is no point on that axis.
+  const auto judgedSafe = [](const RankedConfig& r) {
+    return r.accuracy_state == AccuracyState::Safe;
+  };
   for (auto& r : ok) {
-    if (!r.unsafe_reason.empty()) continue;
+    if (!judgedSafe(r)) continue;
     const auto& c = configs[r.index];
     bool dominated = false;
     for (const auto& o : ok) {
-      if (o.index == r.index || !o.unsafe_reason.empty()) continue;
+      if (o.index == r.index || !judgedSafe(o)) continue;
       const auto& oc = configs[o.index];
       const bool no_worse = oc.stats.median_ms <= c.stats.median_ms && errorOf(oc) <= errorOf(c);
       const bool better = oc.stats.median_ms < c.stats.median_ms || errorOf(oc) < errorOf(c);

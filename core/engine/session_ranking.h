@@ -1,6 +1,7 @@
 // Ranks a session's configs the way a user decides: fastest first, speed-up over the FP32
 // reference with a confidence interval, and the latency-vs-error Pareto front. Unsafe configs
-// (NaN/Inf in the output, error over the tolerance) are marked, never hidden. Pure values: the CLI
+// (NaN/Inf in the output, error over the tolerance) are marked, never hidden; so are configs whose
+// accuracy was not measured or cannot be judged, which are never on the front. Pure values: the CLI
 // prints this, the GUI draws it.
 #pragma once
 
@@ -25,6 +26,11 @@ struct RankedConfig {
   bool real_difference = false;  // the CI excludes 1 ± δ
   bool on_pareto_front = false;  // no other safe config is both faster and more accurate
   std::string unsafe_reason;     // judgeAccuracy's reason: "cosine 0.97 < 0.99", "FP16 overflow: …"
+  // Safe, Unsafe (unsafe_reason says why), NotMeasured (no accuracy against the FP32 reference:
+  // never on the Pareto front, never shown as checked) or Unjudgeable (the reference itself cannot
+  // tell: accuracy_note says why and what to do).
+  AccuracyState accuracy_state = AccuracyState::NotMeasured;
+  std::string accuracy_note;  // NotMeasured / Unjudgeable: judgeAccuracy's note
 };
 
 struct RankingOptions {

@@ -10,6 +10,7 @@
 #include "core/engine/config_result.h"
 #include "core/engine/plan_shard.h"
 #include "core/engine/profile_request.h"
+#include "core/engine/tune_record.h"
 #include "core/roofline/roofline_types.h"
 
 namespace inferscope {
@@ -32,6 +33,9 @@ struct SessionResult {
   // With RunSettings::roofline: the device's measured matmul and copy ceilings (and the vendor's
   // datasheet figures), which every config's roofline is measured against.
   std::optional<roofline::DeviceCeilings> ceilings;
+  // A tuned session's race (`tune -o`): the verdict and every candidate's fate, so the answer
+  // travels with the file. One per shard in a merge of tune shards; none in other sessions.
+  std::vector<TuneRecord> races;
 
   const ConfigResult* find(const std::string& key) const;
 };

@@ -12,6 +12,7 @@
 #include "core/roofline/roofline_json.h"
 #include "core/session/bounded_json.h"
 #include "core/session/session_values.h"
+#include "core/session/tune_values.h"
 #include "core/session/session_file.h"
 #include "core/session/session_validation.h"
 #include "core/trace/timeline_json.h"
@@ -348,6 +349,7 @@ static json toJson(const ConfigResult& c) {
                      {"cosine_similarity", a.cosine_similarity}, {"nan_count", a.nan_count},
                      {"inf_count", a.inf_count}};
     if (a.top1_agreement) j["accuracy"]["top1_agreement"] = *a.top1_agreement;
+    if (!a.unjudgeable.empty()) j["accuracy"]["unjudgeable"] = a.unjudgeable;
   }
   return j;
 }
@@ -418,6 +420,7 @@ static ConfigResult configFromJson(const json& j) {
     o.nan_count = a.value("nan_count", std::int64_t{0});
     o.inf_count = a.value("inf_count", std::int64_t{0});
     if (a.contains("top1_agreement")) o.top1_agreement = a["top1_agreement"].get<double>();
+    o.unjudgeable = a.value("unjudgeable", "");
   }
   return c;
 }
@@ -464,6 +467,12 @@ std::string sessionToJson(const SessionResult& s, int indent) {
             {"cancelled", s.cancelled},
             {"configs", configs}};
   if (s.shard) j["shard"] = {{"index", s.shard->index}, {"count", s.shard->count}};
+  // A tuned session's race (core/engine/tune_record.h): only when it has one.
+  if (!s.races.empty()) {
+    json races = json::array();
+    for (const auto& r : s.races) races.push_back(session_json::tuneRecordValue(r));
+    j["races"] = std::move(races);
+  }
   if (s.ceilings) j["ceilings"] = session_json::convertJson<json>(nlohmann::json(*s.ceilings));
   // cuDNN ledgers (core/cudnn/): only when the session has some, so other sessions stay as they were.
   if (!s.cudnn_ledgers.empty()) {
@@ -575,6 +584,16 @@ SessionResult sessionFromJson(std::string_view text, const std::string& origin,
       s.shard = ShardSpec::parse(fmt::format("{}/{}", j["shard"].at("index").get<int>(),
                                              j["shard"].at("count").get<int>()));
     }
+    if (j.contains("races")) {  // optional: only tuned sessions
+      const auto& races = j.at("races");
+      for (std::size_t i = 0; i < races.size(); ++i) {
+        try {
+          s.races.push_back(session_json::tuneRecordFrom(races[i]));
+        } catch (const Error& e) {
+          throw Error(ErrorKind::InvalidInput, fmt::format("races[{}]: {}", i, e.what()));
+        }
+      }
+    }
     if (j.contains("cudnn_ledgers")) {
       for (const auto& l : j.at("cudnn_ledgers")) {
         try {
@@ -630,6 +649,8 @@ ConfigResult configResultFrom(const Json& value) {
 }
 Json deviceInfoValue(const DeviceInfo& device) { return toJson(device); }
 DeviceInfo deviceInfoFrom(const Json& value) { return deviceFromJson(value); }
+Json forkStatsValue(const ForkStats& stats) { return toJson(stats); }
+ForkStats forkStatsFrom(const Json& value) { return forkStatsFromJson(value); }
 }  // namespace session_json
 
 std::string requestToJson(const ProfileRequest& request) { return toJson(request).dump(); }

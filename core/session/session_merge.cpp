@@ -202,6 +202,7 @@ MergeResult mergeSessions(const std::vector<MergeInput>& inputs, const MergeOpti
   merged.request.plan.clear();
   merged.shard.reset();
   merged.cudnn_ledgers.clear();
+  merged.races.clear();
   std::set<std::string> hosts;
   for (const auto& in : inputs) {
     hosts.insert(in.session.host);
@@ -216,6 +217,8 @@ MergeResult mergeSessions(const std::vector<MergeInput>& inputs, const MergeOpti
       merged.created_utc = in.session.created_utc;  // ISO 8601: the earliest sorts first
     }
     for (const auto& l : in.session.cudnn_ledgers) merged.cudnn_ledgers.push_back(l);
+    // Each tune shard's race stays its own answer: its shard raced only its slice of the space.
+    for (const auto& r : in.session.races) merged.races.push_back(r);
   }
   if (hosts.size() > 1) merged.host = fmt::format("{}", fmt::join(hosts, ", "));
   const bool several_places = places.size() > 1;

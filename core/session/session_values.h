@@ -15,5 +15,7 @@ Json configResultValue(const ConfigResult& result);
 ConfigResult configResultFrom(const Json& value);
 Json deviceInfoValue(const DeviceInfo& device);
 DeviceInfo deviceInfoFrom(const Json& value);
+Json forkStatsValue(const ForkStats& stats);
+ForkStats forkStatsFrom(const Json& value);
 
 }  // namespace inferscope::session_json

@@ -51,7 +51,48 @@ Estimate finalLevel(const ConfigResult& r, const Estimate& in_process) {
   return e;
 }
 
+// The families the budget did not reach, and a budget that would reach them: this run's budget
+// plus their count at the in-process cost per candidate measured here, rounded up to 10 s.
+Unmeasured unmeasuredSummary(const std::vector<CandidateOutcome>& candidates, double per_config_ms,
+                             double per_call_ms, double budget_ms) {
+  Unmeasured u;
+  for (const auto& c : candidates) {
+    if (c.state != CandidateState::NotMeasured) continue;
+    ++u.count;
+    OptimizationConfig precision, compile;
+    precision.precision = c.config.precision;
+    compile.compile = c.config.compile;
+    // The compile mode's own token: the key of an FP32 config with only that mode set, less
+    // "fp32+" ("eager" for none).
+    const auto compile_key =
+        c.config.compile == CompileMode::None ? std::string("eager") : compile.key().substr(5);
+    for (auto [list, key] :
+         {std::pair{&u.precisions, precision.key()}, std::pair{&u.compiles, compile_key}}) {
+      if (std::find(list->begin(), list->end(), key) == list->end()) list->push_back(key);
+    }
+  }
+  if (u.count > 0 && per_config_ms > 0) {
+    const double need_ms = budget_ms + per_call_ms + per_config_ms * u.count;
+    u.budget_to_reach_ms = 10000.0 * std::ceil(need_ms / 10000.0);
+  }
+  return u;
+}
+
 }  // namespace
+
+const char* toString(VerdictState state) {
+  switch (state) {
+    case VerdictState::Final:
+      return "final";
+    case VerdictState::Provisional:
+      return "provisional";
+    case VerdictState::NoWinner:
+      return "no-winner";
+    case VerdictState::Cancelled:
+      return "cancelled";
+  }
+  return "no-winner";
+}
 
 const char* toString(CandidateState state) {
   switch (state) {
@@ -61,6 +102,8 @@ const char* toString(CandidateState state) {
       return "failed";
     case CandidateState::Unsafe:
       return "unsafe";
+    case CandidateState::AccuracyNotMeasured:
+      return "accuracy-not-measured";
     case CandidateState::Eliminated:
       return "eliminated";
     case CandidateState::Finalist:
@@ -85,6 +128,9 @@ struct Race::Entry {
   std::vector<ConfigResult> rounds;  // in-process results that ran cleanly and safely
   bool measured = false;
   double cost_ms = 0;  // wall time of its last in-process measurement (set-up included)
+  // The same less its share of the measure() call's session load (the model, the FP32
+  // reference), which a fresh process's price counts on its own (Race::forkStartMs).
+  double own_cost_ms = 0;
 
   bool alive() const { return measured && outcome.state == CandidateState::Finalist; }
 };
@@ -97,7 +143,7 @@ struct Race::ForkPrice {
   double per_iteration_ms = 0;  // per fork and iteration: every candidate's median
 
   void add(const Entry& e, double process_start_ms) {
-    fixed_ms += process_start_ms + e.cost_ms;
+    fixed_ms += process_start_ms + e.own_cost_ms;
     per_iteration_ms += e.outcome.estimate.median_ms;
   }
   double costMs(int forks, int warmup, int iterations) const {
@@ -152,8 +198,21 @@ void Race::record(Entry& e, const ConfigResult& r, bool contended) {
     return;
   }
   const auto judgement = judgeAccuracy(r.accuracy, r.config, options_.accuracy);
-  o.accuracy = judgement.safe ? judgement.summary : judgement.unsafe_reason;
-  if (!judgement.safe) {
+  if (judgement.state == AccuracyState::NotMeasured) {
+    // Not unsafe (nothing was found wrong), but nothing was checked either: its speed is shown,
+    // and it never wins.
+    o.state = CandidateState::AccuracyNotMeasured;
+    o.accuracy = judgement.note;
+    o.reason = judgement.note + ": measured for speed only, never the winner";
+    o.estimate.median_ms = r.stats.median_ms;
+    observer_->onCandidate(o);
+    return;
+  }
+  if (judgement.state == AccuracyState::Unjudgeable) unjudgeable_note_ = judgement.note;
+  o.accuracy = judgement.safe          ? judgement.summary
+               : judgement.eligible() ? judgement.note
+                                      : judgement.unsafe_reason;
+  if (!judgement.eligible()) {
     o.state = CandidateState::Unsafe;
     o.reason = judgement.unsafe_reason;
     o.estimate.median_ms = r.stats.median_ms;
@@ -267,6 +326,18 @@ void Race::prioritiseCompiles(const std::vector<Entry>& entries) {
   if (!order.empty()) measurer_.prioritiseBackground(order);
 }
 
+double Race::leaderForksMs(const std::vector<Entry>& entries) const {
+  const Entry* leader = nullptr;
+  for (const auto& e : entries) {
+    if (e.alive() && (!leader || e.outcome.estimate.median_ms < leader->outcome.estimate.median_ms))
+      leader = &e;
+  }
+  if (!leader) return 0;
+  ForkPrice price;
+  price.add(*leader, forkStartMs());
+  return price.costMs(2, options_.warmup, options_.screen_iterations);
+}
+
 void Race::screen(std::vector<Entry>& entries, TuneResult& result) {
   std::vector<OptimizationConfig> compiled;
   for (const auto& e : entries) {
@@ -277,127 +348,223 @@ void Race::screen(std::vector<Entry>& entries, TuneResult& result) {
   prioritiseCompiles(entries);
   // Race order, except that packages still to be compiled go last; cached ones keep their place
   // (they are often the winners, and a short budget may not reach the end of the list).
-  std::vector<bool> waited(entries.size(), false);  // was not ready when screening started
+  waited_.assign(entries.size(), false);  // was not ready when screening started
   for (std::size_t i = 0; i < entries.size(); ++i)
-    waited[i] = !measurer_.ready(entries[i].outcome.config);
-  std::vector<std::size_t> pending;
+    waited_[i] = !measurer_.ready(entries[i].outcome.config);
+  pending_.clear();
   for (bool compiling : {false, true}) {
     for (std::size_t i = 0; i < entries.size(); ++i) {
-      if (waited[i] == compiling) pending.push_back(i);
+      if (waited_[i] == compiling) pending_.push_back(i);
     }
   }
   std::vector<OptimizationConfig> all;
-  for (auto i : pending) all.push_back(entries[i].outcome.config);
+  for (auto i : pending_) all.push_back(entries[i].outcome.config);
   observer_->onRound(0, all, options_.screen_iterations);
-  // Screening's share ends the eager configs; packages that were still compiling may run until
-  // the wait for compiles ends (a package ready after screening's share is what the wait is for).
-  const double wait_end = usableMs() * (1.0 - options_.finals_share);
-  // Screening's share is a floor. With at most one candidate alive there is nothing for the rounds
-  // to refine or the finals to compare, and when not even two fresh processes of the leader fit
-  // there are no finals to keep time for: unmeasured candidates then get the time, up to what the
-  // leader's two processes need. (30 s runs of real files on the H200 screened 2–4 of 72
-  // candidates and then forked one config three times, or ended at 15 s with no finals at all;
-  // the fifth candidate in the order was 30 % faster than the answer.)
+  // Screening goes on while candidates wait, up to what the finals need, priced from what was
+  // measured: two fresh processes of the leader always (the model's load included: a 346 MB ViT
+  // file reached no fresh process in a 60 s run on the H200 when the finals were planned after
+  // screening's share), and of the leader and its nearest rival where that fits, with screening's
+  // share as a floor then (two configs confirmed in fresh processes answer more than one). When
+  // not even the leader's two processes fit, there are no finals to keep time for and screening
+  // takes the budget. (GPT-2 at 60 s stopped screening at 27 s with 12 of 18 candidates
+  // unmeasured and ended at 40.5 s; 30 s runs of real files screened 2–4 of 72 candidates.)
+  bool reserved = false;
   const auto screeningEnd = [&]() {
-    const double share_end = usableMs() * options_.screening_share;
-    const Entry* leader = nullptr;
-    int alive = 0;
+    const double left = usableMs() - spentMs();
+    const double leader_ms = leaderForksMs(entries);
+    // Once reserved, the leader's processes stay reserved: a chunk that cost more than estimated
+    // must not turn "the finals do not fit" into "screen to the end".
+    if (leader_ms > 0 && leader_ms <= left) reserved = true;
+    if (leader_ms <= 0 || (leader_ms > left && !reserved)) return usableMs();
+    std::vector<const Entry*> alive;
     for (const auto& e : entries) {
-      if (!e.alive()) continue;
-      ++alive;
-      if (!leader || e.outcome.estimate.median_ms < leader->outcome.estimate.median_ms) leader = &e;
+      if (e.alive()) alive.push_back(&e);
     }
-    ForkPrice leader_price;
-    if (leader) leader_price.add(*leader, forkStartMs());
-    const double leader_forks_ms =
-        leader_price.costMs(2, options_.warmup, options_.screen_iterations);
-    const bool finals_fit = leader && leader_forks_ms <= usableMs() - spentMs();
-    if (alive > 1 && finals_fit) return share_end;
-    return std::max(share_end, usableMs() - (finals_fit ? leader_forks_ms : 0.0));
+    std::sort(alive.begin(), alive.end(), [](const Entry* a, const Entry* b) {
+      return a->outcome.estimate.median_ms < b->outcome.estimate.median_ms;
+    });
+    double end = usableMs() - leader_ms;
+    if (alive.size() > 1) {
+      ForkPrice pair;
+      pair.add(*alive[0], forkStartMs());
+      pair.add(*alive[1], forkStartMs());
+      const double pair_ms = pair.costMs(2, options_.warmup, options_.screen_iterations);
+      if (pair_ms <= left)
+        end = std::min(end, std::max(usableMs() * options_.screening_share, usableMs() - pair_ms));
+    }
+    return end;
   };
-  double screen_end = screeningEnd();
-  double cost_sum = 0;
-  int cost_count = 0;
+  // Packages that were still compiling may run until the wait for compiles ends, and so may the
+  // eager candidates: the time the finals do not need is screening's.
+  const auto waitEnd = [&]() {
+    const double end = std::max(usableMs() * (1.0 - options_.finals_share), screen_end_ms_);
+    // Never into the leader's two fresh processes, when they fit.
+    const double leader_ms = leaderForksMs(entries);
+    return reserved && leader_ms > 0 ? std::min(end, usableMs() - leader_ms) : end;
+  };
+  screen_end_ms_ = screeningEnd();
+  wait_end_ms_ = waitEnd();
+  cost_sum_ = 0;
+  cost_count_ = 0;
   bool screening_over = false;  // the eager configs' share is spent
-  while (!pending.empty() && !measurer_.cancelled()) {
-    if (!screening_over) screen_end = screeningEnd();
-    const bool past_screening = screening_over || (cost_count && spentMs() >= screen_end);
-    const double limit = past_screening ? wait_end : screen_end;
+  while (!pending_.empty() && !measurer_.cancelled()) {
+    if (!screening_over) screen_end_ms_ = screeningEnd();
+    wait_end_ms_ = waitEnd();
+    const bool past_screening = screening_over || (cost_count_ && spentMs() >= screen_end_ms_);
+    const double limit = past_screening ? wait_end_ms_ : screen_end_ms_;
     std::vector<std::size_t> chunk;
     bool compiling = false;  // a pending config still waits for its package
     // The first call measures two configs: what one costs is unknown until then, and the budget
     // is checked between calls.
-    const int batch = cost_count ? options_.batch : std::min(options_.batch, 2);
-    for (auto i : pending) {
+    const int batch = cost_count_ ? options_.batch : std::min(options_.batch, 2);
+    for (auto i : pending_) {
       const auto& c = entries[i].outcome.config;
       if (!measurer_.ready(c)) {
         compiling = true;
         continue;
       }
-      if (past_screening && !waited[i]) continue;
+      if (past_screening && !waited_[i]) continue;
       if (static_cast<int>(chunk.size()) < batch) chunk.push_back(i);
     }
-    const double per_config = cost_count ? cost_sum / cost_count : 0;
+    const double per_config = cost_count_ ? cost_sum_ / cost_count_ : 0;
+    const double per_call = measurer_.sessionOverheadMs();  // the session's load, once a call
     if (chunk.empty()) {
       // Only compiles are left: wait for the next one while the budget allows.
-      const double left = wait_end - spentMs() - per_config;
+      const double left = wait_end_ms_ - spentMs() - per_config;
       if (!compiling || left < 1.0) break;  // (a wait of < 1 ms need not move a clock at all)
       measurer_.waitForBackground(std::min(left, 1000.0));
       tick();
       continue;
     }
-    if (cost_count && spentMs() + per_config * static_cast<double>(chunk.size()) > limit) {
+    if (cost_count_ &&
+        spentMs() + per_call + per_config * static_cast<double>(chunk.size()) > limit) {
       // This share is spent: measure what fits, leave the rest.
-      const auto fits = static_cast<std::size_t>(std::max(0.0, (limit - spentMs()) / per_config));
+      const auto fits = static_cast<std::size_t>(
+          std::max(0.0, (limit - spentMs() - per_call) / std::max(per_config, 1e-9)));
       if (fits == 0) {
         if (past_screening) break;
         // Screening's share is spent; packages that were compiling may still have their turn.
         screening_over = true;
-        if (std::none_of(pending.begin(), pending.end(), [&](std::size_t i) { return waited[i]; }))
+        if (std::none_of(pending_.begin(), pending_.end(),
+                         [&](std::size_t i) { return waited_[i]; }))
           break;
         continue;
       }
       chunk.resize(std::min(chunk.size(), fits));
     }
-    std::vector<OptimizationConfig> configs;
-    for (auto i : chunk) configs.push_back(entries[i].outcome.config);
-    const bool busy_before = measurer_.backgroundBusy();
-    const double t0 = measurer_.nowMs();
-    const auto measured =
-        measurer_.measure(configs, options_.warmup, options_.screen_iterations, deadlineMs());
-    const double cost = (measurer_.nowMs() - t0) / static_cast<double>(chunk.size());
-    const bool contended = busy_before || measurer_.backgroundBusy();
-    for (std::size_t k = 0; k < chunk.size() && k < measured.size(); ++k) {
-      auto& e = entries[chunk[k]];
-      e.cost_ms = cost;
-      record(e, measured[k], contended);
-      result.screening.push_back(measured[k]);
-      if (measured[k].config == e.outcome.config) continue;
-      // The engine ran the guide's fallback in its place: that measurement is the fallback's own
-      // screening, not something to run again (traced GPT-2's two failed casts and their
-      // autocast fallbacks took a 30 s budget's screening on the H200, and the fallbacks' results
-      // were then dropped as "not measured").
-      const auto fallback = std::find_if(entries.begin(), entries.end(), [&](const Entry& other) {
-        return other.outcome.config == measured[k].config;
-      });
-      const auto index = static_cast<std::size_t>(fallback - entries.begin());
-      if (fallback == entries.end() || fallback->measured ||
-          std::find(chunk.begin(), chunk.end(), index) != chunk.end())
-        continue;  // not a candidate, measured already, or measured in this very call
-      fallback->cost_ms = cost;
-      record(*fallback, measured[k], contended);
-      if (const auto p = std::find(pending.begin(), pending.end(), index); p != pending.end())
-        pending.erase(p);
-    }
-    cost_sum += cost * static_cast<double>(chunk.size());
-    cost_count += static_cast<int>(chunk.size());
-    for (auto i : chunk) pending.erase(std::find(pending.begin(), pending.end(), i));
-    eliminate(entries);
-    prioritiseCompiles(entries);
-    tick();
+    measureChunk(entries, result, chunk);
   }
-  for (auto i : pending) {
+}
+
+void Race::measureChunk(std::vector<Entry>& entries, TuneResult& result,
+                        const std::vector<std::size_t>& chunk) {
+  std::vector<OptimizationConfig> configs;
+  for (auto i : chunk) configs.push_back(entries[i].outcome.config);
+  const bool busy_before = measurer_.backgroundBusy();
+  const double t0 = measurer_.nowMs();
+  const auto measured =
+      measurer_.measure(configs, options_.warmup, options_.screen_iterations, deadlineMs());
+  const double cost = (measurer_.nowMs() - t0) / static_cast<double>(chunk.size());
+  const double own_cost = std::max(
+      0.0, cost - measurer_.sessionOverheadMs() / static_cast<double>(chunk.size()));
+  const bool contended = busy_before || measurer_.backgroundBusy();
+  for (std::size_t k = 0; k < chunk.size() && k < measured.size(); ++k) {
+    auto& e = entries[chunk[k]];
+    e.cost_ms = cost;
+    e.own_cost_ms = own_cost;
+    record(e, measured[k], contended);
+    result.screening.push_back(measured[k]);
+    if (measured[k].config == e.outcome.config) continue;
+    // The engine ran the guide's fallback in its place: that measurement is the fallback's own
+    // screening, not something to run again (traced GPT-2's two failed casts and their
+    // autocast fallbacks took a 30 s budget's screening on the H200, and the fallbacks' results
+    // were then dropped as "not measured").
+    const auto fallback = std::find_if(entries.begin(), entries.end(), [&](const Entry& other) {
+      return other.outcome.config == measured[k].config;
+    });
+    const auto index = static_cast<std::size_t>(fallback - entries.begin());
+    if (fallback == entries.end() || fallback->measured ||
+        std::find(chunk.begin(), chunk.end(), index) != chunk.end())
+      continue;  // not a candidate, measured already, or measured in this very call
+    fallback->cost_ms = cost;
+    fallback->own_cost_ms = own_cost;
+    record(*fallback, measured[k], contended);
+    if (const auto p = std::find(pending_.begin(), pending_.end(), index); p != pending_.end())
+      pending_.erase(p);
+  }
+  // What the configs cost on their own: each measure() call also loads the session (the model,
+  // the FP32 reference), which a chunk pays once however many configs it holds.
+  const double n = static_cast<double>(chunk.size());
+  cost_sum_ += std::max(0.0, cost * n - measurer_.sessionOverheadMs());
+  cost_count_ += static_cast<int>(chunk.size());
+  for (auto i : chunk) {
+    if (const auto p = std::find(pending_.begin(), pending_.end(), i); p != pending_.end())
+      pending_.erase(p);
+  }
+  eliminate(entries);
+  prioritiseCompiles(entries);
+  tick();
+}
+
+void Race::screenPending(std::vector<Entry>& entries, TuneResult& result, double end_ms) {
+  while (!pending_.empty() && !measurer_.cancelled() && cost_count_ > 0) {
+    // Each measure() call loads the session again (the model, the FP32 reference): a chunk of one
+    // pays all of it, where screening's chunks shared it.
+    const double per_config = cost_sum_ / cost_count_;
+    const double room = end_ms - spentMs() - measurer_.sessionOverheadMs();
+    const auto fits = static_cast<std::size_t>(std::max(0.0, room / std::max(per_config, 1e-9)));
+    std::vector<std::size_t> chunk;
+    for (auto i : pending_) {
+      if (chunk.size() >= std::min(fits, static_cast<std::size_t>(options_.batch))) break;
+      if (measurer_.ready(entries[i].outcome.config)) chunk.push_back(i);
+    }
+    if (chunk.empty()) return;
+    measureChunk(entries, result, chunk);
+  }
+}
+
+std::vector<std::string> Race::screenAfterFinals(std::vector<Entry>& entries,
+                                                 TuneResult& result) {
+  std::vector<std::size_t> before = pending_;
+  screenPending(entries, result, usableMs());
+  std::vector<std::string> rivals;
+  const Entry* winner = nullptr;
+  for (const auto& e : entries) {
+    if (e.outcome.state == CandidateState::Winner) winner = &e;
+  }
+  for (auto i : before) {
+    auto& e = entries[i];
+    if (!e.alive()) continue;  // not measured after all, failed, unsafe or eliminated
+    auto& o = e.outcome;
+    if (!winner) {
+      o.state = CandidateState::Eliminated;
+      o.reason = "measured after the finals, which had no winner to compare it with";
+      observer_->onCandidate(o);
+      continue;
+    }
+    // Both levels from this process: the winner's in-process rounds and the late candidate's.
+    const auto& w = winner->outcome.estimate;
+    if (o.estimate.low_ms > w.high_ms) {
+      o.state = CandidateState::Eliminated;
+      o.reason = fmt::format("measured after the finals: slower than the winner {} in this process "
+                             "({} vs {})",
+                             winner->outcome.config.key(), interval(o.estimate), interval(w));
+    } else {
+      // As fast as the winner, or faster: the finals never saw it, so the answer is provisional.
+      o.reason = fmt::format("measured after the finals, {} in this process against the winner's "
+                             "{}: not confirmed in fresh processes (raise --budget-s)",
+                             interval(o.estimate), interval(w));
+      rivals.push_back(o.config.key());
+    }
+    observer_->onCandidate(o);
+  }
+  return rivals;
+}
+
+void Race::explainUnmeasured(std::vector<Entry>& entries, TuneResult& result) {
+  for (auto i : pending_) {
     auto& o = entries[i].outcome;
+    if (o.state != CandidateState::NotMeasured) continue;
     o.reason =
         measurer_.cancelled() ? "cancelled"
         : !measurer_.ready(o.config)
@@ -405,19 +572,22 @@ void Race::screen(std::vector<Entry>& entries, TuneResult& result) {
             // the next run races its package.
             ? "not measured: its package was still compiling when the budget ran out (the next "
               "run measures it once it is compiled; or raise --budget-s)"
-            : waited[i]
-                  ? fmt::format(
-                        "not measured: its package was ready after the wait for compiles "
-                        "({:.0f} s) had ended; the next run finds it cached",
-                        units::msToS(wait_end))
-                  : fmt::format("not measured: screening's time ({:.0f} s of the budget) ran out",
-                                units::msToS(screen_end));
+        : waited_[i] && spentMs() < usableMs() - 1000
+            ? fmt::format("not measured: its package was ready after the wait for compiles "
+                          "({:.0f} s) had ended; the next run finds it cached",
+                          units::msToS(wait_end_ms_))
+            : fmt::format("not measured: the budget ran out before it was reached ({:.0f} s of "
+                          "{:.0f} s spent)",
+                          units::msToS(spentMs()), units::msToS(result.budget_ms));
     observer_->onCandidate(o);
   }
 }
 
 void Race::refine(std::vector<Entry>& entries, TuneResult& result) {
-  const double refine_end = usableMs() * (1.0 - options_.finals_share);
+  // The rounds never eat the leader's two fresh processes (the finals' price holds the model's
+  // load, which a large file makes most of it).
+  const double refine_end =
+      std::min(usableMs() * (1.0 - options_.finals_share), usableMs() - leaderForksMs(entries));
   int iterations = options_.screen_iterations;
   for (int round = 1; round < options_.max_rounds && !measurer_.cancelled(); ++round) {
     std::vector<std::size_t> alive;
@@ -451,10 +621,13 @@ void Race::refine(std::vector<Entry>& entries, TuneResult& result) {
       const double t0 = measurer_.nowMs();
       const auto measured = measurer_.measure(chunk, options_.warmup, iterations, deadlineMs());
       const double cost = (measurer_.nowMs() - t0) / static_cast<double>(chunk.size());
+      const double own_cost = std::max(
+          0.0, cost - measurer_.sessionOverheadMs() / static_cast<double>(chunk.size()));
       const bool contended = busy_before || measurer_.backgroundBusy();
       for (std::size_t k = 0; k < measured.size() && begin + k < end; ++k) {
         auto& e = entries[alive[begin + k]];
         e.cost_ms = cost;
+        e.own_cost_ms = own_cost;
         if (!e.alive()) continue;  // eliminated by an earlier chunk of this round
         record(e, measured[k], contended);
         for (auto& s : result.screening) {
@@ -531,7 +704,10 @@ void Race::finals(std::vector<Entry>& entries, TuneResult& result) {
   // The budget holds for the finals too (the run ended 5 s past a 60 s budget on the H200 when a
   // quarter over was tolerated here); the deadline stops any process the estimate got wrong.
   if (cost(forked_price, forks, iterations) <= left && !measurer_.cancelled()) {
-    observer_->onFinals(configs, forks);
+    observer_->onFinals(configs, forks, iterations);
+    result.finalists = configs;
+    result.forks = forks;
+    result.fork_iterations = iterations;
     // The compiles wait while the finalists run in fresh processes (and continue after, however
     // the forks end): the answer is decided on a quiet host.
     struct Quiet {
@@ -559,7 +735,10 @@ void Race::finals(std::vector<Entry>& entries, TuneResult& result) {
     if (k < forked.size()) {
       const auto& r = forked[k];
       const auto judgement = judgeAccuracy(r.accuracy, r.config, options_.accuracy);
-      if (r.status != ConfigStatus::Ok || !judgement.safe) {
+      // A fresh process that did not compare its output keeps the in-process judgement.
+      const bool unsafe =
+          !judgement.eligible() && judgement.state != AccuracyState::NotMeasured;
+      if (r.status != ConfigStatus::Ok || unsafe) {
         o.state = r.status != ConfigStatus::Ok ? CandidateState::Failed : CandidateState::Unsafe;
         o.reason = fmt::format("in a fresh process: {}",
                                r.status != ConfigStatus::Ok ? r.message : judgement.unsafe_reason);
@@ -698,18 +877,66 @@ TuneResult Race::run(const SearchSpace& space) {
     e.outcome.config = c;
     entries.push_back(e);
   }
+  result.spent_before_ms = options_.spent_before_ms;
+  result.exit_reserve_ms = options_.exit_reserve_ms;
+  result.rule = options_.accuracy.describe();
   screen(entries, result);
   refine(entries, result);
   finals(entries, result);
+  const auto late_rivals = screenAfterFinals(entries, result);
+  explainUnmeasured(entries, result);
   result.cancelled = measurer_.cancelled();
   for (const auto& e : entries) result.candidates.push_back(e.outcome);
+  result.unmeasured = unmeasuredSummary(
+      result.candidates, cost_count_ ? cost_sum_ / cost_count_ : 0, measurer_.sessionOverheadMs(),
+      result.budget_ms);
+  result.accuracy_note = unjudgeable_note_;
+  if (result.winner) {
+    const bool confirmed = result.verdict.rfind("Winner ", 0) == 0;
+    result.verdict_state =
+        confirmed && result.unmeasured.count == 0 && late_rivals.empty() && !measurer_.cancelled()
+            ? VerdictState::Final
+            : VerdictState::Provisional;
+    if (result.verdict_state == VerdictState::Provisional && confirmed)
+      result.verdict = "Provisional winner " + result.verdict.substr(std::string("Winner ").size());
+    if (!late_rivals.empty()) {
+      result.verdict += fmt::format(
+          ". Provisional: {} ran as fast in this process after the finals, with no time left to "
+          "confirm {} in fresh processes (raise --budget-s)",
+          fmt::join(late_rivals, ", "), late_rivals.size() == 1 ? "it" : "them");
+    }
+    if (result.unmeasured.count > 0) {
+      const auto& u = result.unmeasured;
+      result.verdict += fmt::format(
+          ". Provisional: {} of {} candidates were not measured ({}; {}){}",
+          u.count, result.candidates.size(), fmt::join(u.precisions, ", "),
+          fmt::join(u.compiles, ", "),
+          u.budget_to_reach_ms > 0
+              ? fmt::format(": a budget of about {:.0f} s would reach them (--budget-s {:.0f})",
+                            units::msToS(u.budget_to_reach_ms), units::msToS(u.budget_to_reach_ms))
+              : std::string());
+    }
+  } else {
+    result.verdict_state = measurer_.cancelled() ? VerdictState::Cancelled : VerdictState::NoWinner;
+  }
   if (!result.winner) {
     const auto not_measured = std::count_if(
         result.candidates.begin(), result.candidates.end(),
         [](const CandidateOutcome& c) { return c.state == CandidateState::NotMeasured; });
     const auto ran = static_cast<std::ptrdiff_t>(result.candidates.size()) - not_measured;
+    const auto reference =
+        std::find_if(result.candidates.begin(), result.candidates.end(),
+                     [](const CandidateOutcome& c) { return isReferenceConfig(c.config); });
     if (result.cancelled) {
       result.verdict = "cancelled before a winner was found";
+    } else if (reference != result.candidates.end() &&
+               reference->state == CandidateState::Failed) {
+      // Speed-ups and accuracy are measured against the reference: without it nothing is judged,
+      // and strict FP32 eager, which just failed, is no answer either.
+      result.verdict = fmt::format(
+          "the FP32 reference itself failed ({}): no candidate can be judged without it, so there "
+          "is no answer until strict FP32 eager runs",
+          reference->reason);
     } else if (not_measured > 0) {
       // The budget, not the model, ended the search: say so, and what to do.
       result.verdict = fmt::format(
@@ -723,6 +950,7 @@ TuneResult Race::run(const SearchSpace& space) {
           "candidate's reason)";
     }
   }
+  if (!result.accuracy_note.empty()) result.verdict += ". Accuracy: " + result.accuracy_note;
   std::set<std::string> contended;  // measured beside a compile: launches were slower then
   for (const auto& e : entries) {
     if (e.outcome.estimate.contended) contended.insert(e.outcome.config.key());
@@ -731,6 +959,7 @@ TuneResult Race::run(const SearchSpace& space) {
       diagnoseHostBound(result.screening, result.winner.value_or(OptimizationConfig{}), contended);
   if (result.host.measured) result.verdict += ". " + result.host.sentence;
   result.elapsed_ms = spentMs();
+  result.compiles = measurer_.compileJobs();
   tick();
   observer_->onDone(result);
   return result;

@@ -53,6 +53,18 @@ class Race {
   void screen(std::vector<Entry>& entries, TuneResult& result);
   void refine(std::vector<Entry>& entries, TuneResult& result);
   void finals(std::vector<Entry>& entries, TuneResult& result);
+  // After the finals: candidates screening did not reach are measured with what is left of the
+  // budget (a run never ends early while candidates wait); one that runs as fast as the winner
+  // in this process makes the answer provisional. Returns the keys of such candidates.
+  std::vector<std::string> screenAfterFinals(std::vector<Entry>& entries, TuneResult& result);
+  // Measures pending candidates that are ready until `end_ms` (spentMs()'s clock); each chunk
+  // only when the measured per-candidate cost says it fits.
+  void screenPending(std::vector<Entry>& entries, TuneResult& result, double end_ms);
+  void explainUnmeasured(std::vector<Entry>& entries, TuneResult& result);
+  void measureChunk(std::vector<Entry>& entries, TuneResult& result,
+                    const std::vector<std::size_t>& chunk);
+  // What two fresh processes of the leader cost (0: nothing alive).
+  double leaderForksMs(const std::vector<Entry>& entries) const;
   void record(Entry& entry, const ConfigResult& result, bool contended);
   void eliminate(std::vector<Entry>& entries);
   void prioritiseCompiles(const std::vector<Entry>& entries);
@@ -68,6 +80,13 @@ class Race {
   TuneObserver* observer_;
   TuneObserver null_observer_;
   double start_ms_ = 0;
+  // Screening's state, kept for the candidates it did not reach.
+  std::vector<std::size_t> pending_;  // in race order
+  std::vector<bool> waited_;          // was still compiling when screening started
+  double cost_sum_ = 0;               // in-process cost of the candidates screened so far
+  int cost_count_ = 0;
+  double screen_end_ms_ = 0, wait_end_ms_ = 0;
+  std::string unjudgeable_note_;  // the reference cannot judge accuracy (judgeAccuracy's note)
 };
 
 }  // namespace inferscope::tuner

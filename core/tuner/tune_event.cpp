@@ -2,7 +2,10 @@
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
+
 #include "core/common/json_reader.h"
+#include "core/session/tune_json.h"
 
 namespace inferscope::tuner {
 namespace {
@@ -44,6 +47,7 @@ std::optional<TuneEvent> parseTuneEvent(std::string_view line) {
     e.high_ms = r.numberOr("high_ms", 0.0);
     e.compile_ms = r.numberOr("compile_ms", 0.0);
     e.rounds = r.integerOr("rounds", 0);
+    std::optional<ForkStats> fork_stats;
     if (r.has("forks") && r.at("forks").isObject()) {  // a candidate's forks
       const auto f = r.at("forks");
       e.forked = true;
@@ -52,8 +56,38 @@ std::optional<TuneEvent> parseTuneEvent(std::string_view line) {
       e.fork_low_ms = f.numberOr("low_ms", 0.0);
       e.fork_high_ms = f.numberOr("high_ms", 0.0);
       e.fork_verdict = f.stringOr("verdict", "");
+      ForkStats s;
+      s.forks = e.forks;
+      s.median_ms = e.fork_median_ms;
+      s.ci_low_ms = e.fork_low_ms;
+      s.ci_high_ms = e.fork_high_ms;
+      s.next_low_ms = f.numberOr("next_low_ms", 0.0);
+      s.next_high_ms = f.numberOr("next_high_ms", 0.0);
+      s.spread = f.numberOr("spread", 0.0);
+      s.log_sd = f.numberOr("log_sd", 0.0);
+      s.stable = f.has("stable") && f.at("stable").boolean();
+      s.verdict = e.fork_verdict;
+      fork_stats = s;
     } else if (r.has("forks")) {  // the finals' fork count
       e.forks = r.at("forks").integer();
+    }
+    if (e.type == "tune_candidate") {
+      TuneCandidateRecord c;
+      c.key = e.key;
+      c.state = e.state;
+      c.reason = e.reason;
+      c.accuracy = e.accuracy;
+      c.fallback = r.stringOr("fallback", "");
+      c.median_ms = e.median_ms;
+      c.low_ms = e.low_ms;
+      c.high_ms = e.high_ms;
+      c.samples = static_cast<std::size_t>(std::max(0, r.integerOr("samples", 0)));
+      c.rounds = e.rounds;
+      c.contended = r.has("contended") && r.at("contended").boolean();
+      c.setup_ms = r.numberOr("setup_ms", 0.0);
+      c.compile_ms = e.compile_ms;
+      c.forks = fork_stats;
+      e.candidate = c;
     }
     for (const auto& job : r.elementsOr("jobs")) {
       CompileStatus s;
@@ -62,6 +96,8 @@ std::optional<TuneEvent> parseTuneEvent(std::string_view line) {
       s.elapsed_ms = job.numberOr("elapsed_ms", 0.0);
       s.attempts = job.integerOr("attempts", 0);
       s.message = job.stringOr("message", "");
+      s.package_path = job.stringOr("package_path", "");
+      s.log_path = job.stringOr("log_path", "");
       e.jobs.push_back(s);
     }
     e.spent_ms = r.numberOr("spent_ms", 0.0);
@@ -71,6 +107,8 @@ std::optional<TuneEvent> parseTuneEvent(std::string_view line) {
     e.session = r.stringOr("session", "");
     e.tied_with = r.has("tied_with") ? r.at("tied_with").strings() : std::vector<std::string>{};
     e.elapsed_ms = r.numberOr("elapsed_ms", 0.0);
+    if (e.type == "tune_done" && j.contains("race") && j["race"].is_object())
+      e.race = tuneRecordFromJson(j["race"].dump(), "tune_done's race");
     e.level = r.stringOr("level", "");
     e.message = r.stringOr("message", "");
   } catch (const Error&) {

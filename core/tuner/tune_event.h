@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "core/engine/compile_queue.h"
+#include "core/engine/tune_record.h"
 
 namespace inferscope::tuner {
 
@@ -30,6 +31,8 @@ struct TuneEvent {
   bool forked = false;  // the finals' across-process level below
   double fork_median_ms = 0, fork_low_ms = 0, fork_high_ms = 0;
   std::string fork_verdict;
+  // tune_candidate, in full: what a saved race holds of the candidate (core/engine/tune_record.h)
+  std::optional<TuneCandidateRecord> candidate;
   // tune_compile
   std::vector<CompileStatus> jobs;
   // tune_time
@@ -38,6 +41,10 @@ struct TuneEvent {
   std::string winner, verdict, host, session;
   std::vector<std::string> tied_with;
   double elapsed_ms = 0;
+  // tune_done: the answer and its accounting (verdict state, what was not measured, the budget,
+  // the host-bound diagnosis, the compiles at the end, peers); its candidates, pruned configs and
+  // finals are in the events before it. `keys` holds every candidate in race order.
+  std::optional<TuneRecord> race;
   // log
   std::string level, message;
 };

@@ -19,8 +19,10 @@ class TuneObserver {
   }
   // A candidate was measured or changed state (eliminated, failed, finalist, winner).
   virtual void onCandidate(const CandidateOutcome& candidate) { (void)candidate; }
-  virtual void onFinals(const std::vector<OptimizationConfig>& finalists, int forks) {
-    (void)finalists, (void)forks;
+  // The finalists go to fresh processes: `forks` each, `iterations` measured iterations each.
+  virtual void onFinals(const std::vector<OptimizationConfig>& finalists, int forks,
+                        int iterations) {
+    (void)finalists, (void)forks, (void)iterations;
   }
   virtual void onTime(double spent_ms, double budget_ms) { (void)spent_ms, (void)budget_ms; }
   // The budget changed before the race started (a cold compile allowance), and why.

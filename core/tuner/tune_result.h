@@ -7,13 +7,26 @@
 #include <string>
 #include <vector>
 
+#include "core/engine/compile_queue.h"
 #include "core/engine/config_result.h"
 #include "core/tuner/host_bound.h"
 #include "core/tuner/search_space.h"
 
 namespace inferscope::tuner {
 
-enum class CandidateState { NotMeasured, Failed, Unsafe, Eliminated, Finalist, Winner, Tied };
+// NotMeasured: never ran (the budget ended first, or its package was still compiling).
+// AccuracyNotMeasured: ran, but its output was not compared with the FP32 reference (TorchScript
+// rows of some models): its speed is shown, it is not unsafe, and it never wins.
+enum class CandidateState {
+  NotMeasured,
+  Failed,
+  Unsafe,
+  AccuracyNotMeasured,
+  Eliminated,
+  Finalist,
+  Winner,
+  Tied
+};
 
 const char* toString(CandidateState state);
 
@@ -40,16 +53,43 @@ struct CandidateOutcome {
   std::string fallback;  // "bf16 cast failed: …; autocast BF16 (amp-bf16) is measured instead"
 };
 
+// Final: every candidate was measured (or pruned, or failed) and the winner was confirmed in
+// fresh processes. Provisional: a winner, but the budget ended first (candidates not measured, or
+// not confirmed in fresh processes); the verdict says what is missing. NoWinner: nothing ran
+// cleanly and safely. Cancelled: the user stopped the run.
+enum class VerdictState { Final, Provisional, NoWinner, Cancelled };
+
+const char* toString(VerdictState state);  // "final", "provisional", "no-winner", "cancelled"
+
+// What the budget did not reach: how many candidates, which precision and compile families they
+// cover (OptimizationConfig keys of the family alone: "tf32", "amp-fp16"; "graph", "ts", "eager"),
+// and a budget that would reach them at the per-candidate cost measured in this run.
+struct Unmeasured {
+  int count = 0;
+  std::vector<std::string> precisions, compiles;
+  double budget_to_reach_ms = 0;  // 0 when nothing is missing or nothing was measured to price it
+};
+
 struct TuneResult {
   std::vector<CandidateOutcome> candidates;  // in race order
   std::vector<PrunedConfig> pruned;
   std::optional<OptimizationConfig> winner;
   std::vector<OptimizationConfig> tied_with;  // finalists the winner cannot be told apart from
   std::string verdict;                        // one paragraph for the user
+  VerdictState verdict_state = VerdictState::NoWinner;
+  Unmeasured unmeasured;
+  // Set when the FP32 reference cannot judge accuracy (constant, all zeros, one top-1 class):
+  // judgeAccuracy's note, which the verdict repeats.
+  std::string accuracy_note;
+  std::string rule;  // the accuracy rule, described (AccuracyRule::describe)
   HostBoundDiagnosis host;
   std::vector<ConfigResult> finals;     // the finalists' forked results (session material)
   std::vector<ConfigResult> screening;  // every in-process result, last round of each config
   double elapsed_ms = 0, budget_ms = 0;
+  double spent_before_ms = 0, exit_reserve_ms = 0;  // of the budget: before the race, and kept
+  std::vector<OptimizationConfig> finalists;        // sent to fresh processes
+  int forks = 0, fork_iterations = 0;               // per finalist, as planned
+  std::vector<CompileStatus> compiles;              // the compile jobs as the race ended
   std::string budget_note;  // why the budget is what it is, when the race changed it
   int rounds = 0;
   bool cancelled = false;

@@ -169,12 +169,20 @@ QVariant ResultsTableModel::data(const QModelIndex& index, int role) const {
   const RankedConfig* rank = ranked(series_index);
   const QString unsafe = !ok ? QString::fromStdString(r.message)
                              : (rank ? QString::fromStdString(rank->unsafe_reason) : QString());
+  // ✓ only where accuracy was checked and passed: a config whose accuracy was not measured, or
+  // was measured against a reference that cannot judge (a constant output), is neither ✓ nor ⚠.
+  const auto accuracy = ok && rank ? rank->accuracy_state : AccuracyState::Unsafe;
+  const bool unchecked = unsafe.isEmpty() && (accuracy == AccuracyState::NotMeasured ||
+                                              accuracy == AccuracyState::Unjudgeable);
   if (column == SpeedupColumn || column == UnsafeColumn) {
     const bool has_speedup = rank && rank->speedup > 0;
     switch (role) {
       case Qt::DisplayRole:
-        if (column == UnsafeColumn)
+        if (column == UnsafeColumn) {
+          if (unchecked)
+            return accuracy == AccuracyState::NotMeasured ? QStringLiteral("—") : QStringLiteral("?");
           return unsafe.isEmpty() ? QStringLiteral("✓") : QStringLiteral("⚠");
+        }
         if (!has_speedup) return QStringLiteral("—");
         if (isReference(series_index)) return tr("1× (ref)");
         // "≈" in the cell: a 0.78× whose interval includes 1 is no difference, and must not
@@ -183,11 +191,15 @@ QVariant ResultsTableModel::data(const QModelIndex& index, int role) const {
                    ? QStringLiteral("%1×").arg(ValueFormat::number(rank->speedup))
                    : QStringLiteral("≈ %1×").arg(ValueFormat::number(rank->speedup));
       case SortRole:
-        if (column == UnsafeColumn) return unsafe.isEmpty() ? 0 : 1;
+        if (column == UnsafeColumn) return unchecked ? 1 : unsafe.isEmpty() ? 0 : 2;
         return has_speedup ? rank->speedup : -HUGE_VAL;
       case Qt::ToolTipRole:
-        if (column == UnsafeColumn)
+        if (column == UnsafeColumn) {
+          if (accuracy == AccuracyState::NotMeasured && unchecked)
+            return tr("accuracy not measured against the FP32 reference: never the winner");
+          if (unchecked) return QString::fromStdString(rank->accuracy_note);
           return unsafe.isEmpty() ? tr("no NaN/Inf, error within the tolerance") : unsafe;
+        }
         if (!has_speedup) return {};
         if (rank->speedup_ci_method == "none")
           return tr("%1× (no interval)").arg(ValueFormat::number(rank->speedup));
@@ -200,8 +212,10 @@ QVariant ResultsTableModel::data(const QModelIndex& index, int role) const {
                                        : tr(" — ≈: no real difference from %1").arg(reference_));
       case Qt::ForegroundRole:
         if (!ok) return QGuiApplication::palette().color(QPalette::Disabled, QPalette::Text);
-        if (column == UnsafeColumn)
+        if (column == UnsafeColumn) {
+          if (unchecked) return QGuiApplication::palette().color(QPalette::PlaceholderText);
           return unsafe.isEmpty() ? QColor(40, 140, 60) : QColor(200, 60, 60);
+        }
         if (has_speedup && !rank->real_difference)
           return QGuiApplication::palette().color(QPalette::PlaceholderText);
         return {};

@@ -24,7 +24,8 @@ namespace {
 enum Column { kConfig, kState, kMedian, kInterval, kCompile, kReason, kColumns };
 
 bool isOut(const std::string& state) {
-  return state == "eliminated" || state == "failed" || state == "unsafe" || state == "not-measured";
+  return state == "eliminated" || state == "failed" || state == "unsafe" ||
+         state == "not-measured" || state == "accuracy-not-measured";
 }
 
 QString seconds(double ms) {
@@ -105,10 +106,17 @@ QStringList ValidationPage::defaultModelArguments() const {
     if (r.model.source == ModelSource::Zoo) {
       args << QStringLiteral("-m") << QString::fromStdString(r.model.name) << QStringLiteral("-b")
            << QString::number(r.batch);
+    } else if (r.model.source == ModelSource::PythonEntry) {
+      // The user's own code builds the model and its example inputs, in the CLI's Python worker.
+      args << QStringLiteral("--model-py")
+           << QString::fromStdString(r.model.path + ":" + r.model.entry);
     } else {
       args << QStringLiteral("--model-file") << QString::fromStdString(r.model.path);
-      for (const auto& i : r.inputs)
-        args << QStringLiteral("--input") << QString::fromStdString(i.toString());
+      // An ExportedProgram carries its example inputs; the other files need theirs named.
+      if (r.model.source != ModelSource::ExportedProgram) {
+        for (const auto& i : r.inputs)
+          args << QStringLiteral("--input") << QString::fromStdString(i.toString());
+      }
     }
     return args;
   }

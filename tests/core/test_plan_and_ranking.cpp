@@ -117,6 +117,35 @@ TEST(Ranking, FastestFirstWithSpeedupsAndParetoFront) {
   EXPECT_EQ(r.configs.back().rank, 0);  // the unsupported config comes last, unranked
 }
 
+// A config whose accuracy was not measured (a TorchScript row, --no-accuracy) keeps its rank by
+// speed but is neither unsafe nor on the Pareto front, even as the fastest with "no" error; with a
+// reference that cannot judge, no config is on the front.
+TEST(Ranking, UnmeasuredOrUnjudgeableAccuracyIsItsOwnStateAndNeverOnTheFront) {
+  SessionResult s;
+  s.configs = {okResult(0, "fp32", 10.0, 0.05, 0.0), okResult(1, "bf16", 4.0, 0.05, 5e-3),
+               okResult(2, "bf16+ts", 3.0, 0.05, 0.0)};
+  s.configs[2].accuracy = AccuracyStats{};  // not measured
+  auto r = rankSession(s);
+  ASSERT_EQ(r.configs.size(), 3u);
+  EXPECT_EQ(r.configs[0].index, 2);
+  EXPECT_EQ(r.configs[0].rank, 1);
+  EXPECT_EQ(r.configs[0].accuracy_state, AccuracyState::NotMeasured);
+  EXPECT_TRUE(r.configs[0].unsafe_reason.empty());
+  EXPECT_FALSE(r.configs[0].on_pareto_front);
+  EXPECT_NE(r.configs[0].accuracy_note.find("not measured"), std::string::npos);
+  EXPECT_TRUE(r.configs[1].on_pareto_front);  // bf16: the fastest config judged safe
+  EXPECT_EQ(r.configs[1].accuracy_state, AccuracyState::Safe);
+  for (auto& c : s.configs) c.accuracy.unjudgeable = "the FP32 reference output is all zeros";
+  r = rankSession(s);
+  for (const auto& c : r.configs) {
+    if (s.configs[static_cast<std::size_t>(c.index)].accuracy.measured) {
+      EXPECT_EQ(c.accuracy_state, AccuracyState::Unjudgeable) << c.index;
+      EXPECT_NE(c.accuracy_note.find("use real weights or another output"), std::string::npos);
+    }
+    EXPECT_FALSE(c.on_pareto_front) << c.index;
+  }
+}
+
 TEST(Ranking, OverlappingNoiseIsNoRealDifference) {
   SessionResult s;
   s.configs = {okResult(0, "fp32", 10.0, 0.5, 0.0), okResult(1, "nograd+fp32", 9.9, 0.5, 0.0)};

@@ -19,6 +19,7 @@ struct FakeProfile {
   ConfigStatus status = ConfigStatus::Ok;
   std::string message;
   AccuracyStats accuracy;  // measured by default, error 1e-3
+  bool compares_accuracy = true;  // false: no comparison with the reference (TorchScript rows)
   double setup_ms = 100;
   double compile_ms = 0;  // background compile time (set on the aoti config: aoti-graph shares it)
   std::string fallback_to;  // the engine ran this config instead (a failed cast's autocast)

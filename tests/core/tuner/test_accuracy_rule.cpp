@@ -65,7 +65,36 @@ TEST(AccuracyRule, Fp16OverflowIsNamedWithItsCure) {
 TEST(AccuracyRule, OnlyFp32MayGoUnmeasured) {
   AccuracyStats none;
   EXPECT_TRUE(judgeAccuracy(none, OptimizationConfig{}, AccuracyRule{}).safe);
-  EXPECT_FALSE(judgeAccuracy(none, kBf16, AccuracyRule{}).safe);
+  EXPECT_EQ(judgeAccuracy(none, OptimizationConfig{}, AccuracyRule{}).state, AccuracyState::Safe);
+  const auto bf16 = judgeAccuracy(none, kBf16, AccuracyRule{});
+  EXPECT_FALSE(bf16.safe);
+  EXPECT_FALSE(bf16.eligible());
+  // Not measured is its own state: nothing was found wrong, so it is no "unsafe" either.
+  EXPECT_EQ(bf16.state, AccuracyState::NotMeasured);
+  EXPECT_TRUE(bf16.unsafe_reason.empty()) << bf16.unsafe_reason;
+  EXPECT_EQ(bf16.note, "accuracy not measured against the FP32 reference");
+  EXPECT_STREQ(toString(bf16.state), "not-measured");
+}
+
+// torchvision's ViT-B/16 with fresh weights: a zero head, every output 0, and every config read
+// "top-1 agreement 100 %, rel. L2 0". The reference cannot judge: neither safe nor unsafe, and the
+// user is told what to do.
+TEST(AccuracyRule, AReferenceThatCannotJudgeIsSaidSoNeverCalledSafe) {
+  auto zeros = stats(0.0, 1.0, 1.0);
+  zeros.unjudgeable = "the FP32 reference output is all zeros";
+  const auto j = judgeAccuracy(zeros, kBf16, AccuracyRule{});
+  EXPECT_EQ(j.state, AccuracyState::Unjudgeable);
+  EXPECT_FALSE(j.safe);
+  EXPECT_TRUE(j.eligible());  // nothing shows it wrong: it may race, flagged
+  EXPECT_TRUE(j.unsafe_reason.empty());
+  EXPECT_EQ(j.note,
+            "the FP32 reference output is all zeros: accuracy cannot be judged on this output: "
+            "use real weights or another output");
+  // NaN in the config's own output is still unsafe, whatever the reference.
+  zeros.nan_count = 3;
+  const auto nan = judgeAccuracy(zeros, kBf16, AccuracyRule{});
+  EXPECT_EQ(nan.state, AccuracyState::Unsafe);
+  EXPECT_FALSE(nan.eligible());
 }
 
 TEST(AccuracyRule, DescribesItselfAndRejectsNonsense) {

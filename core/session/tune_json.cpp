@@ -1,0 +1,220 @@
+#include "core/session/tune_json.h"
+
+#include <fmt/format.h>
+
+#include "core/common/error.h"
+#include "core/session/bounded_json.h"
+#include "core/session/session_values.h"
+#include "core/session/tune_values.h"
+
+namespace inferscope {
+namespace session_json {
+namespace {
+
+CompileStatus::State compileState(const std::string& text) {
+  for (auto s :
+       {CompileStatus::State::Queued, CompileStatus::State::Running, CompileStatus::State::Done,
+        CompileStatus::State::Cached, CompileStatus::State::Failed}) {
+    if (text == toString(s)) return s;
+  }
+  throw Error(ErrorKind::InvalidInput,
+              fmt::format("compile state '{}' is none of queued, running, done, cached, failed",
+                          text));
+}
+
+Json candidateValue(const TuneCandidateRecord& c) {
+  Json j = {{"key", c.key},
+            {"state", c.state},
+            {"reason", c.reason},
+            {"accuracy", c.accuracy},
+            {"median_ms", c.median_ms},
+            {"low_ms", c.low_ms},
+            {"high_ms", c.high_ms},
+            {"samples", c.samples},
+            {"rounds", c.rounds},
+            {"contended", c.contended},
+            {"setup_ms", c.setup_ms},
+            {"compile_ms", c.compile_ms}};
+  if (!c.fallback.empty()) j["fallback"] = c.fallback;
+  if (c.forks) j["forks"] = forkStatsValue(*c.forks);
+  return j;
+}
+
+TuneCandidateRecord candidateFrom(const Json& j) {
+  TuneCandidateRecord c;
+  c.key = j.at("key").get<std::string>();
+  c.state = j.at("state").get<std::string>();
+  c.reason = j.value("reason", "");
+  c.accuracy = j.value("accuracy", "");
+  c.fallback = j.value("fallback", "");
+  c.median_ms = j.value("median_ms", 0.0);
+  c.low_ms = j.value("low_ms", 0.0);
+  c.high_ms = j.value("high_ms", 0.0);
+  c.samples = j.value("samples", std::size_t{0});
+  c.rounds = j.value("rounds", 0);
+  c.contended = j.value("contended", false);
+  c.setup_ms = j.value("setup_ms", 0.0);
+  c.compile_ms = j.value("compile_ms", 0.0);
+  if (j.contains("forks")) c.forks = forkStatsFrom(j.at("forks"));
+  return c;
+}
+
+}  // namespace
+
+Json tuneRecordValue(const TuneRecord& r) {
+  Json candidates = Json::array(), pruned = Json::array(), compiles = Json::array(),
+       peers = Json::array();
+  for (const auto& c : r.candidates) candidates.push_back(candidateValue(c));
+  for (const auto& p : r.pruned) pruned.push_back({{"key", p.key}, {"reason", p.reason}});
+  for (const auto& c : r.compiles) {
+    compiles.push_back({{"key", c.key},
+                        {"package_path", c.package_path},
+                        {"log_path", c.log_path},
+                        {"state", toString(c.state)},
+                        {"elapsed_ms", c.elapsed_ms},
+                        {"attempts", c.attempts},
+                        {"message", c.message}});
+  }
+  for (const auto& p : r.peers) {
+    peers.push_back(
+        {{"name", p.name}, {"median_ms", p.median_ms}, {"ratio", p.ratio}, {"note", p.note}});
+  }
+  const auto& h = r.host;
+  return {{"model", r.model},
+          {"device", r.device},
+          {"rule", r.rule},
+          {"shard", r.shard},
+          {"verdict", r.verdict},
+          {"verdict_state", r.verdict_state},
+          {"winner", r.winner},
+          {"tied_with", r.tied_with},
+          {"accuracy_note", r.accuracy_note},
+          {"candidates", candidates},
+          {"pruned", pruned},
+          {"compiles", compiles},
+          {"finals", {{"keys", r.finalists}, {"forks", r.forks}, {"iterations", r.fork_iterations}}},
+          {"budget",
+           {{"budget_ms", r.budget_ms},
+            {"elapsed_ms", r.elapsed_ms},
+            {"spent_before_ms", r.spent_before_ms},
+            {"exit_reserve_ms", r.exit_reserve_ms},
+            {"note", r.budget_note},
+            {"rounds", r.rounds},
+            {"cancelled", r.cancelled}}},
+          {"unmeasured",
+           {{"count", r.not_measured},
+            {"precisions", r.unmeasured_precisions},
+            {"compiles", r.unmeasured_compiles},
+            {"budget_to_reach_ms", r.budget_to_reach_ms}}},
+          {"host",
+           {{"measured", h.measured},
+            {"launch_wait_share", h.launch_wait_share},
+            {"eager_key", h.eager_key},
+            {"graph_key", h.graph_key},
+            {"eager_median_ms", h.eager_median_ms},
+            {"graph_median_ms", h.graph_median_ms},
+            {"host_bound", h.host_bound},
+            {"contended", h.contended},
+            {"sentence", h.sentence}}},
+          {"peers", peers}};
+}
+
+TuneRecord tuneRecordFrom(const Json& j) {
+  TuneRecord r;
+  if (!j.is_object()) {
+    throw Error(ErrorKind::InvalidInput,
+                fmt::format("a race: expected an object, got {}", j.type_name()));
+  }
+  r.model = j.value("model", "");
+  r.device = j.value("device", "");
+  r.rule = j.value("rule", "");
+  r.shard = j.value("shard", "");
+  r.verdict = j.value("verdict", "");
+  r.verdict_state = j.value("verdict_state", "");
+  r.winner = j.value("winner", "");
+  r.tied_with = j.value("tied_with", std::vector<std::string>{});
+  r.accuracy_note = j.value("accuracy_note", "");
+  if (j.contains("candidates")) {
+    for (const auto& c : j.at("candidates")) r.candidates.push_back(candidateFrom(c));
+  }
+  if (j.contains("pruned")) {
+    for (const auto& p : j.at("pruned"))
+      r.pruned.push_back({p.at("key").get<std::string>(), p.value("reason", "")});
+  }
+  if (j.contains("compiles")) {
+    for (const auto& c : j.at("compiles")) {
+      CompileStatus s;
+      s.key = c.at("key").get<std::string>();
+      s.package_path = c.value("package_path", "");
+      s.log_path = c.value("log_path", "");
+      s.state = compileState(c.value("state", "queued"));
+      s.elapsed_ms = c.value("elapsed_ms", 0.0);
+      s.attempts = c.value("attempts", 0);
+      s.message = c.value("message", "");
+      r.compiles.push_back(s);
+    }
+  }
+  if (j.contains("finals")) {
+    const auto& f = j.at("finals");
+    r.finalists = f.value("keys", std::vector<std::string>{});
+    r.forks = f.value("forks", 0);
+    r.fork_iterations = f.value("iterations", 0);
+  }
+  if (j.contains("budget")) {
+    const auto& b = j.at("budget");
+    r.budget_ms = b.value("budget_ms", 0.0);
+    r.elapsed_ms = b.value("elapsed_ms", 0.0);
+    r.spent_before_ms = b.value("spent_before_ms", 0.0);
+    r.exit_reserve_ms = b.value("exit_reserve_ms", 0.0);
+    r.budget_note = b.value("note", "");
+    r.rounds = b.value("rounds", 0);
+    r.cancelled = b.value("cancelled", false);
+  }
+  if (j.contains("unmeasured")) {
+    const auto& u = j.at("unmeasured");
+    r.not_measured = u.value("count", 0);
+    r.unmeasured_precisions = u.value("precisions", std::vector<std::string>{});
+    r.unmeasured_compiles = u.value("compiles", std::vector<std::string>{});
+    r.budget_to_reach_ms = u.value("budget_to_reach_ms", 0.0);
+  }
+  if (j.contains("host")) {
+    const auto& h = j.at("host");
+    auto& o = r.host;
+    o.measured = h.value("measured", false);
+    o.launch_wait_share = h.value("launch_wait_share", 0.0);
+    o.eager_key = h.value("eager_key", "");
+    o.graph_key = h.value("graph_key", "");
+    o.eager_median_ms = h.value("eager_median_ms", 0.0);
+    o.graph_median_ms = h.value("graph_median_ms", 0.0);
+    o.host_bound = h.value("host_bound", false);
+    o.contended = h.value("contended", false);
+    o.sentence = h.value("sentence", "");
+  }
+  if (j.contains("peers")) {
+    for (const auto& p : j.at("peers")) {
+      r.peers.push_back({p.value("name", ""), p.value("median_ms", 0.0), p.value("ratio", 0.0),
+                         p.value("note", "")});
+    }
+  }
+  return r;
+}
+
+}  // namespace session_json
+
+std::string tuneRecordToJson(const TuneRecord& record) {
+  return session_json::tuneRecordValue(record).dump();
+}
+
+TuneRecord tuneRecordFromJson(std::string_view text, const std::string& origin) {
+  const auto j = session_json::parseBounded(text, origin, session_json::ParseLimits{});
+  try {
+    return session_json::tuneRecordFrom(j);
+  } catch (const nlohmann::json::exception& e) {
+    throw Error(ErrorKind::InvalidInput, fmt::format("{}: {}", origin, session_json::describe(e)));
+  } catch (const Error& e) {
+    if (e.kind() != ErrorKind::InvalidInput) throw;
+    throw Error(ErrorKind::InvalidInput, fmt::format("{}: {}", origin, e.what()));
+  }
+}
+
+}  // namespace inferscope
