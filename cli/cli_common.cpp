@@ -152,9 +152,10 @@ ProfileRequest toRequest(const ModelOptions& o) {
                               "1x3x224x224:float32", o.model_file));
     }
   } else {
-    if (!findZooModel(o.model)) {
-      throw Error(ErrorKind::ModelLoad,
-                  fmt::format("unknown model '{}' (zoo models: {}; or use --model-file)", o.model, zooModelNames()));
+    if (!findZooModel(o.model)) {  // an option value out of its set: invalid input, never a default
+      throw Error(ErrorKind::InvalidInput,
+                  fmt::format("--model: unknown model '{}' (zoo models: {}; or use --model-file)",
+                              printable(o.model), zooModelNames()));
     }
     r.model.name = o.model;
     if (o.encoder.seq_len > o.encoder.max_positions) {

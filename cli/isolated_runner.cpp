@@ -155,6 +155,12 @@ ConfigResult runOne(const ProfileRequest& request, int index, EventSink& sink, c
     result.status = cancel_sent ? ConfigStatus::Cancelled : ConfigStatus::Error;
     result.message = cancel_sent ? "cancelled" : fmt::format("the isolated worker {} before reporting a result",
                                                              describeExit(status));
+    // The worker's own verdict: exit code 4 is "unsupported on this device or build" (a CUDA
+    // request on a CPU build), which the sweep's exit code reports as such, not as a failure.
+    if (!cancel_sent && WIFEXITED(status) && WEXITSTATUS(status) == kExitUnsupported) {
+      result.status = ConfigStatus::Unsupported;
+      result.message += " (unsupported on this device or build: the worker's error is above)";
+    }
   }
   if (!done) {
     sink.onLog(LogLevel::Warning, fmt::format("{}: {}", result.config.key(), result.message));

@@ -68,7 +68,8 @@ int runMerge(const MergeCommandOptions& o) {
   saveSession(merged.session, o.out);
   fmt::print(stderr, "merged {} sessions ({} results) into {}\n", inputs.size(),
              merged.session.configs.size(), o.out);
-  return merged.session.cancelled ? kExitCancelled : kExitOk;
+  // The merge completed: a cancelled input is a note (above), not a cancelled command.
+  return kExitOk;
 }
 
 }  // namespace

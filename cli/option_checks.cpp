@@ -9,6 +9,9 @@
 #include <cstdlib>
 #include <optional>
 
+#include "core/common/error.h"
+#include "core/engine/plan_shard.h"
+
 namespace inferscope::cli {
 namespace {
 
@@ -61,17 +64,50 @@ CLI::Validator numberBetween(double low, double high, std::string example) {
 }
 
 CLI::Validator wholeNumberAtLeast(long long low, std::string example) {
-  const std::string rule = fmt::format("a whole number ≥ {}", low);
+  return wholeNumberBetween(low, INT_MAX, std::move(example));
+}
+
+CLI::Validator wholeNumberBetween(long long low, long long high, std::string example) {
+  const std::string rule = high == INT_MAX ? fmt::format("a whole number ≥ {}", low)
+                                           : fmt::format("a whole number from {} to {}", low, high);
   const std::string description = fmt::format("must be {}, e.g. {}", rule, example);
   return CLI::Validator(
-      [description, low](std::string& text) -> std::string {
+      [description, low, high](std::string& text) -> std::string {
         long long value = 0;
         const char* end = text.data() + text.size();
         const auto [ptr, ec] = std::from_chars(text.data(), end, value);
-        if (ec == std::errc() && ptr == end && value >= low && value <= INT_MAX) return {};
+        const bool whole = ptr == end && !text.empty();
+        if (whole && ec == std::errc() && value >= low && value <= high) return {};
+        // Too large to be meant: say the bound, not only the rule (99999999999 is a whole number).
+        if (whole && (ec == std::errc::result_out_of_range || (ec == std::errc() && value > high))) {
+          return fmt::format("{} (got {}, more than the largest, {})", description, text, high);
+        }
         return fmt::format("{} (got {})", description, text);
       },
       rule);
+}
+
+CLI::Validator nonEmptyText(std::string rule, std::string example) {
+  const std::string description = fmt::format("must be {}, e.g. {}", rule, example);
+  return CLI::Validator(
+      [description](std::string& text) -> std::string {
+        if (!text.empty()) return {};
+        return fmt::format("{} (got an empty value)", description);
+      },
+      rule);
+}
+
+CLI::Validator shardText() {
+  return CLI::Validator(
+      [](std::string& text) -> std::string {
+        try {
+          ShardSpec::parse(text);
+          return {};
+        } catch (const Error& e) {
+          return e.what();
+        }
+      },
+      "i/n");
 }
 
 }  // namespace inferscope::cli

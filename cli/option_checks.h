@@ -14,5 +14,11 @@ CLI::Validator numberAtLeast(double low, std::string example);               // 
 CLI::Validator numberBetween(double low, double high, std::string example);  // low < x < high
 // An integer ≥ low that fits an int.
 CLI::Validator wholeNumberAtLeast(long long low, std::string example);
+// An integer low ≤ x ≤ high; a number above high is refused naming high.
+CLI::Validator wholeNumberBetween(long long low, long long high, std::string example);
+// Any text but an empty one (`--devices ''` is a mistake, never "no devices").
+CLI::Validator nonEmptyText(std::string rule, std::string example);
+// A shard "i/n" with 0 ≤ i < n (ShardSpec::parse's rule and words); an empty one is refused.
+CLI::Validator shardText();
 
 }  // namespace inferscope::cli

@@ -16,6 +16,7 @@
 
 #include "cli/cli_common.h"
 #include "cli/commands.h"
+#include "cli/option_checks.h"
 #include "core/cluster/slurm_script.h"
 #include "core/session/session_file.h"
 
@@ -162,7 +163,7 @@ void addSlurmCommand(CLI::App& app, std::function<int()>& action) {
   auto& s = job.settings;
   cmd->add_option("--shards", job.shards, "array tasks, one shard of the plan each")
       ->required()
-      ->check(CLI::Range(1, 100000));
+      ->check(wholeNumberBetween(1, 100000, "8"));
   cmd->add_option(
          "--out-dir", job.output_dir,
          "folder (shared by the nodes) for the scripts, shard sessions, merged session and logs")
@@ -174,17 +175,20 @@ void addSlurmCommand(CLI::App& app, std::function<int()>& action) {
   cmd->add_option("--partition", s.partition, "Slurm partition");
   cmd->add_option("--account", s.account, "Slurm account to charge");
   cmd->add_option("--time", s.time_limit, "time limit per task, e.g. 02:00:00");
-  cmd->add_option("--module", s.modules, "module to load before the run (repeat)");
+  // One value per --module: a list option would otherwise read on, and take the `--` that
+  // starts the sweep's arguments when --module comes last.
+  cmd->add_option("--module", s.modules, "module to load before the run (repeat)")
+      ->allow_extra_args(false);
   cmd->add_option("--container", s.container, "container image the tasks run inferscope-cli in");
   cmd->add_option("--container-runtime", s.container_runtime,
                   "apptainer, singularity or pyxis (srun)")
       ->capture_default_str();
   cmd->add_option("--gpus-per-task", s.gpus_per_task, "GPUs per array task (0 for CPU sweeps)")
       ->capture_default_str()
-      ->check(CLI::NonNegativeNumber);
+      ->check(wholeNumberAtLeast(0, "1"));
   cmd->add_option("--cpus-per-task", s.cpus_per_task,
                   "CPU cores per array task (0: the cluster's default)")
-      ->check(CLI::NonNegativeNumber);
+      ->check(wholeNumberAtLeast(0, "8"));
   cmd->add_option("--cache-dir", s.cache_dir,
                   "shared folder for compiled AOTInductor packages (the tasks' XDG_CACHE_HOME); "
                   "only for nodes of one GPU model (docs/SCALE.md)");

@@ -10,6 +10,7 @@
 #include "cli/commands.h"
 #include "cli/console_sink.h"
 #include "cli/device_runner.h"
+#include "cli/option_checks.h"
 #include "cli/tuning.h"
 #include "core/common/printable.h"
 #include "core/common/units.h"
@@ -103,6 +104,25 @@ void printRanking(std::FILE* out, const SessionResult& s, const SessionRanking& 
   }
 }
 
+// README's table for a run of many configs: 130 cancelled; 4 when nothing could run here (every
+// config unsupported on this device or build); 1 when a config failed (error, out of memory); 0
+// otherwise — a config unsupported beside others that ran is a result, not a failure.
+int sweepExitCode(const SessionResult& session) {
+  if (session.cancelled) return kExitCancelled;
+  const auto is = [&](ConfigStatus status) {
+    return [status](const ConfigResult& c) { return c.status == status; };
+  };
+  const auto& configs = session.configs;
+  if (!configs.empty() && std::all_of(configs.begin(), configs.end(), is(ConfigStatus::Unsupported))) {
+    return kExitUnsupported;
+  }
+  if (std::any_of(configs.begin(), configs.end(), is(ConfigStatus::Error)) ||
+      std::any_of(configs.begin(), configs.end(), is(ConfigStatus::OutOfMemory))) {
+    return kExitFailure;
+  }
+  return kExitOk;
+}
+
 int runSweep(const SweepOptions& o) {
   RunFiles files;
   addModelInputs(files, o.model);
@@ -162,6 +182,7 @@ int runSweep(const SweepOptions& o) {
   std::optional<ShardSpec> shard;
   if (!o.shard.empty()) {
     shard = ShardSpec::parse(o.shard);
+    checkShardFits(*shard, dealtEntries(request.plan), "--shard");
     request.plan = shardPlan(request.plan, *shard);
   }
   ConsoleSink sink(o.quiet);
@@ -189,8 +210,7 @@ int runSweep(const SweepOptions& o) {
   printRanking(stdout, session, rankSession(session, ranking_options), ranking_options.accuracy);
   printRooflineTable(stdout, session);
   writeSessionOutput(session, o.out);
-  return session.cancelled ? kExitCancelled
-                           : kExitOk;  // unsupported/failed configs are results here
+  return sweepExitCode(session);
 }
 
 }  // namespace
@@ -214,11 +234,13 @@ void addSweepCommand(CLI::App& app, std::function<int()>& action) {
       "rank a saved .inferscope.json session instead of running one (e.g. from a GPU server)");
   cmd->add_option("--shard", options->shard,
                   "run shard i of n of the plan (i/n, from 0): the FP32 reference and every n-th "
-                  "other config; `inferscope-cli merge` joins the shards' sessions (docs/SCALE.md)");
+                  "other config; `inferscope-cli merge` joins the shards' sessions (docs/SCALE.md)")
+      ->check(shardText());
   auto* devices = cmd->add_option(
       "--devices", options->devices,
       "all or 0,2,3: one isolation worker per GPU (CUDA_VISIBLE_DEVICES), the plan spread over "
-      "them (the FP32 reference on each); one session with each result's GPU");
+      "them (the FP32 reference on each); one session with each result's GPU")
+      ->check(nonEmptyText("all or a list of GPU numbers", "0,1"));
   cmd->add_flag("--replicate", options->replicate,
                 "with --devices: run the whole plan on every GPU, to compare the GPUs")
       ->needs(devices);

@@ -7,6 +7,7 @@
 
 #include "cli/cli_common.h"
 #include "cli/commands.h"
+#include "cli/option_checks.h"
 #include "cli/tuning.h"
 #include "core/advisor/advisor.h"
 #include "core/engine/engine.h"
@@ -104,11 +105,11 @@ void addTuneCommand(CLI::App& app, std::function<int()>& action) {
       ->check(CLI::IsMember({"latency", "throughput"}))
       ->capture_default_str();
   cmd->add_option("--finalists", options->finalists, "configs that reach the fresh-process finals")
-      ->check(CLI::PositiveNumber)
+      ->check(wholeNumberAtLeast(1, "3"))
       ->capture_default_str();
   cmd->add_option("--screen-iters", options->screen_iters,
                   "measured iterations of every candidate's first run")
-      ->check(CLI::PositiveNumber)
+      ->check(wholeNumberAtLeast(1, "20"))
       ->capture_default_str();
   cmd->add_option("--events", options->events,
                   "text (progress on stderr, table on stdout) or ndjson (events on stdout)")
@@ -119,7 +120,8 @@ void addTuneCommand(CLI::App& app, std::function<int()>& action) {
   cmd->add_option("--shard", options->shard,
                   "race shard i of n of the search space (i/n, from 0): the FP32 reference and "
                   "every n-th other candidate; `inferscope-cli merge` joins the shards' sessions "
-                  "and ranks the finalists of all shards (docs/SCALE.md)");
+                  "and ranks the finalists of all shards (docs/SCALE.md)")
+      ->check(shardText());
   cmd->callback([options, &action] { action = [options] { return runTune(*options); }; });
 }
 

@@ -146,6 +146,9 @@ TuningRun runTuning(const ProfileRequest& request, const ModelOptions& model,
   tuner::SearchSpace space(ctx, seeds);
   std::string what = fmt::format("{} ({})", request.model.displayName(), toString(ctx.inputs));
   if (shard) {
+    std::size_t others = 0;  // the candidates dealt out: all but the FP32 reference
+    for (const auto& c : space.candidates()) others += isReferenceConfig(c) ? 0 : 1;
+    checkShardFits(*shard, others, "--shard");
     const auto whole = space.restrictToShard(*shard);
     what += fmt::format(", shard {}: {} of the space's {} candidates", shard->toString(),
                         space.candidates().size(), whole);

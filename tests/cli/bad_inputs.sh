@@ -138,4 +138,72 @@ python3 -c "
 import json; print(json.dumps({'model': {'name': 'bert-encoder', 'encoder': {'heads': 0}}, 'plan': ['fp32']}))" >"$files/request.json"
 check "a worker request with heads 0 → 2" bad 2 "heads 0" worker --request "$files/request.json"
 
+
+# ---- session values: one validation for sweep --from, merge and the GUI (session_validation.h) ----
+session_with "$files/huge_latency.json" "d['configs'][1]['latency_ms'][3] = 1e308"
+session_with "$files/tiny_latency.json" "d['configs'][1]['latency_ms'][3] = 5e-324"
+session_with "$files/min_peak.json" "d['configs'][0]['memory']['peak_allocated_bytes'] = -2**63"
+session_with "$files/max_peak.json" "d['configs'][0]['memory']['peak_reserved_bytes'] = 2**63 - 1"
+session_with "$files/negative_flops.json" "d['configs'][0]['roofline'] = {'work': {'flops': -1e308, 'bytes': 1}}"
+session_with "$files/string_bytes.json" "d['configs'][0]['roofline'] = {'work': {'flops': 1, 'bytes': 'x'}}"
+session_with "$files/negative_nans.json" "d['configs'][1]['accuracy']['nan_count'] = -3"
+session_with "$files/cosine_3.json" "d['configs'][1]['accuracy']['cosine_similarity'] = 3"
+session_with "$files/twice.json" "d['configs'].append(dict(d['configs'][2]))"
+session_with "$files/two_references.json" "d['configs'].append(dict(d['configs'][0]))"
+session_with "$files/long_key.json" "d['configs'][2]['key'] = 'bf16' + '+cl' * 300000"
+session_with "$files/repeated_token.json" "d['configs'][2]['key'] = 'bf16+cl+cl'"
+session_with "$files/many_shards.json" "d['shard'] = {'index': 0, 'count': 2**31 - 1}"
+check "a latency of 1e308 ms → 2, with its path" bad 2 "configs[1].latency_ms[3]: 1e+308 ms is not a latency" sweep --from "$files/huge_latency.json"
+check "a latency of 5e-324 ms → 2" bad 2 "configs[1].latency_ms[3]" sweep --from "$files/tiny_latency.json"
+check "a peak of INT64_MIN → 2" bad 2 "configs[0].memory.peak_allocated_bytes" sweep --from "$files/min_peak.json"
+check "a peak of INT64_MAX → 2" bad 2 "configs[0].memory.peak_reserved_bytes" sweep --from "$files/max_peak.json"
+check "roofline flops of -1e308 → 2" bad 2 "configs[0].roofline.work.flops" sweep --from "$files/negative_flops.json"
+check "roofline bytes of \"x\" → 2" bad 2 "bytes" sweep --from "$files/string_bytes.json"
+check "a negative nan_count → 2" bad 2 "configs[1].accuracy.nan_count" sweep --from "$files/negative_nans.json"
+check "a cosine of 3 → 2" bad 2 "configs[1].accuracy.cosine_similarity" sweep --from "$files/cosine_3.json"
+check "a config twice → 2, never ranked twice" bad 2 "config 'bf16' appears 2 times" sweep --from "$files/twice.json"
+check "two FP32 references → 2" bad 2 "the FP32 reference 'fp32' appears 2 times" sweep --from "$files/two_references.json"
+check "a key of 300 000 tokens → 2, quoted short" bad 2 "longer than the 128 characters" sweep --from "$files/long_key.json"
+check "… in a message of one line" test "$(wc -c <"$work/err.txt")" -lt 1000
+check "a key naming a token twice → 2, never collapsed" bad 2 "names 'cl' twice" sweep --from "$files/repeated_token.json"
+check "a shard count of 2^31-1 → 2 at once" bad 2 "shard.count: 2147483647 shards" sweep --from "$files/many_shards.json"
+check "merge of such a shard → 2 at once, no list of 2^31 shards" bad 2 "shard.count" merge "$files/many_shards.json" "$good" -o "$work/never.json"
+for i in 0 7; do session_with "$files/split_$i.json" "d['shard'] = {'index': $i, 'count': 5000}"; done
+check "merge with 4998 shards missing → 2, names ten of them" bad 2 "and 4988 more" merge "$files/split_0.json" "$files/split_7.json" -o "$work/never.json"
+check "… in a message of one line" test "$(wc -c <"$work/err.txt")" -lt 1500
+
+# The writer and the reader agree: a config out of memory in its warm-up is read back.
+INFERSCOPE_FAULT_OOM=nograd+fp32 "$cli" profile -m resnet18 --warmup 1 -n 2 -c nograd+fp32 -o "$work/oom.inferscope.json" >/dev/null 2>&1
+check "profile with an OOM config → 1" test $? -eq 1
+check "… and its session reads back (sweep --from → 0)" bash -c "'$cli' sweep --from '$work/oom.inferscope.json' >'$work/oom.txt' 2>&1 && grep -q 'out of memory\|out_of_memory' '$work/oom.txt'"
+session_with "$work/cancelled.json" "d['cancelled'] = True"
+"$cli" merge "$good" "$work/cancelled.json" --keep-hosts -o "$work/merged.json" >/dev/null 2>"$work/merge.txt"
+check "merge of a cancelled input completes → 0, and says so" \
+  bash -c "[ $? -eq 0 ] && grep -q 'cancelled.json is a cancelled run' '$work/merge.txt'"
+
+# ---- options fail loudly ---------------------------------------------------------------------
+check "--shard '' → 2" bad 2 "--shard" sweep -m resnet18 -p fp32,bf16 --shard ''
+check "tune --shard '' → 2" bad 2 "--shard" tune -m resnet18 --shard ''
+check "--devices '' → 2" bad 2 "--devices" sweep -m resnet18 --device cuda -p fp32 --devices ''
+check "sweep --shard 0/2147483647 → 2, says the maximum" bad 2 "n may be at most 1" sweep -m resnet18 -p fp32,bf16 --shard 0/2147483647
+check "tune --shard 0/2147483647 → 2, says the maximum" bad 2 "n may be at most" tune -m resnet18 --shard 0/2147483647
+check "--model nosuchmodel → 2, lists the zoo" bad 2 "zoo models: resnet18" profile --model nosuchmodel
+check "--batch 99999999999 → 2, with the bound" bad 2 "more than the largest, 2147483647" profile --batch 99999999999
+check "--finalists 0 → 2, in words" bad 2 "--finalists: must be a whole number ≥ 1" tune -m resnet18 --finalists 0
+check "--screen-iters 0 → 2, in words" bad 2 "--screen-iters: must be a whole number ≥ 1" tune -m resnet18 --screen-iters 0
+check "slurm --shards 0 → 2, in words" bad 2 "--shards: must be a whole number from 1 to 100000" slurm --shards 0 --out-dir "$work/sl" --dry-run -- -m resnet18
+"$cli" slurm --shards 2 --out-dir "$work/sl" --dry-run --module gcc/12 -- -m resnet18 -p fp32 >"$work/slurm.txt" 2>&1
+check "slurm --module last before -- keeps the separator" \
+  bash -c "grep -q \"module load 'gcc/12'\" '$work/slurm.txt' && ! grep -q \"module load '--'\" '$work/slurm.txt' && grep -q \"'resnet18'\" '$work/slurm.txt'"
+
+# ---- exit codes when parts fail (README's table) ---------------------------------------------
+"$cli" sweep -m resnet18 --warmup 0 -n 2 -q -p fp32,tf32 >/dev/null 2>&1
+check "a sweep with an unsupported config beside ones that ran → 0" test $? -eq 0
+INFERSCOPE_FAULT_OOM=nograd+fp32 "$cli" sweep -m resnet18 --warmup 0 -n 2 -q -p fp32,nograd+fp32 >/dev/null 2>&1
+check "a sweep in which a config failed → 1" test $? -eq 1
+if ! "$cli" devices 2>/dev/null | grep -q cuda; then
+  "$cli" sweep -m resnet18 --warmup 0 -n 1 -q -p fp32,bf16 --device cuda --devices 0 >/dev/null 2>"$work/devices.txt"
+  check "sweep --device cuda --devices 0 on a CPU build → 4 (all unsupported)" test $? -eq 4
+fi
+
 e2e_summary

@@ -21,7 +21,7 @@ check "session file is versioned JSON" grep -q '"schema": 1' "$session"
 check "session file holds both configs" bash -c "grep -q '\"key\": \"fp32\"' '$session' && grep -q '\"key\": \"bf16\"' '$session'"
 check "no temp file left behind" bash -c "[ \$(ls '$work' | grep -c tmp) -eq 0 ]"
 
-check "unknown model → exit 3" expect_exit 3 "unknown model 'resnet1000'" profile -m resnet1000
+check "unknown model → exit 2" expect_exit 2 "unknown model 'resnet1000'" profile -m resnet1000
 check "bad input spec → exit 2" expect_exit 2 "input spec" profile --model-file x.pt --input 1xbadx3
 check "model file without --input → exit 2" expect_exit 2 "needs its input shapes" profile --model-file x.pt
 check "missing model file → exit 3" expect_exit 3 "does not exist" profile --model-file "$work/none.pt" --input 1x3x8x8
