@@ -82,11 +82,16 @@ double lag1RankAutocorrelation(const std::vector<double>& values) {
 }
 
 double indicatorAutocorrelationTime(const std::vector<double>& values, double threshold) {
-  const std::size_t n = values.size();
+  std::vector<double> e(values.size());
+  for (std::size_t i = 0; i < values.size(); ++i) e[i] = values[i] <= threshold ? 1.0 : 0.0;
+  return integratedAutocorrelationTime(std::move(e));
+}
+
+double integratedAutocorrelationTime(std::vector<double> e) {
+  const std::size_t n = e.size();
   if (n < 4) return 1.0;
-  std::vector<double> e(n);
   double mean = 0.0;
-  for (std::size_t i = 0; i < n; ++i) mean += e[i] = values[i] <= threshold ? 1.0 : 0.0;
+  for (double v : e) mean += v;
   mean /= static_cast<double>(n);
   double c0 = 0.0;
   for (double& v : e) {

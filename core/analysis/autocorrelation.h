@@ -17,6 +17,11 @@ double lag1RankAutocorrelation(const std::vector<double>& values);
 // so it follows long correlations without a fixed lag window. Clamped to ≥ 1.
 double indicatorAutocorrelationTime(const std::vector<double>& values, double threshold);
 
+// Integrated autocorrelation time of an arbitrary series (centred here), by the same Geyer
+// estimator and small-sample correction; clamped to ≥ 1. indicatorAutocorrelationTime is this of
+// I(x_i ≤ threshold).
+double integratedAutocorrelationTime(std::vector<double> series);
+
 // Σ_i x_i·x_{i+k} for every lag k < n, through one zero-padded FFT (O(n log n)); the long series'
 // path of indicatorAutocorrelationTime, equal to the direct sums up to rounding.
 std::vector<double> autocovarianceSums(const std::vector<double>& x);

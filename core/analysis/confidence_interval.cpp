@@ -103,9 +103,12 @@ ConfidenceInterval dependentOrderStatisticInterval(const std::vector<double>& so
   const double nd = static_cast<double>(n);
   // Student t on n_eff − 1 degrees of freedom: τ is itself estimated, and with n_eff in the tens
   // (n = 100 at lag-1 correlation 0.8) the normal quantile under-covers by a few points.
-  const double n_eff = nd / std::max(tau, 1.0);
+  // τ < 1 is a sample more even than independent draws (a periodic series whose every phase is
+  // sampled equally often); floored so that no estimate collapses the interval to a point.
+  tau = std::max(tau, kMinVarianceRatio);
+  const double n_eff = nd / tau;
   const double t = studentQuantile(1.0 - (1.0 - level) / 2.0, n_eff - 1.0);
-  const double half_ranks = t * std::sqrt(nd * q * (1.0 - q) * std::max(tau, 1.0));
+  const double half_ranks = t * std::sqrt(nd * q * (1.0 - q) * tau);
   // 1-based fractional ranks, centred like the binomial interval with continuity correction.
   const double lower_rank = nd * q + 0.5 - half_ranks;
   const double upper_rank = nd * q + 0.5 + half_ranks;

@@ -39,7 +39,10 @@ ConfidenceInterval medianOrderStatisticInterval(const std::vector<double>& sorte
 // independent case, z·√(n·q(1−q)), widened by √τ (τ: integrated autocorrelation time of the
 // indicator series at the quantile, see autocorrelation.h), i.e. ranks from the effective sample
 // size n/τ, with z from Student t on n/τ − 1 degrees of freedom and linear interpolation between
-// order statistics. Invalid when a side falls outside the sample.
+// order statistics. Invalid when a side falls outside the sample. τ below 1 (down to
+// kMinVarianceRatio) narrows the interval: a stratified sample, such as a periodic series whose
+// phases are all sampled about equally often, has a quantile less variable than independent draws.
+inline constexpr double kMinVarianceRatio = 0.05;
 ConfidenceInterval dependentOrderStatisticInterval(const std::vector<double>& sorted, double q,
                                                    double level, double tau);
 

@@ -265,6 +265,18 @@ std::vector<TargetOutcome> evaluateTargets(const std::vector<CellResult>& result
   add("periodic sawtooth of 3–20 % at CV ≤ 3 %: class correct (flat)", "≥ 90 %", saw_class,
       rate(saw_class), rate(saw_class) >= 0.90);
 
+  const Tally saw_coverage =
+      tally(results, isSawtooth, [](const CellResult& c) { return c.median_covered; });
+  const double saw_covered =
+      saw_coverage.valid ? static_cast<double>(saw_coverage.hits) / saw_coverage.valid : 0.0;
+  add("95 % median CI coverage, periodic sawtooth at CV ≤ 3 %", "93–97 %", saw_coverage,
+      saw_covered, saw_covered >= 0.93 && saw_covered <= 0.97);
+  out.back().note =
+      "CI available in " +
+      percent(saw_coverage.runs ? static_cast<double>(saw_coverage.valid) / saw_coverage.runs
+                                : 0.0) +
+      " % of runs";
+
   const Tally timer = tally(
       results,
       [](const CellResult& c) {

@@ -60,7 +60,7 @@ TEST(ValidationSubset, TargetsOfMeasurementMd) {
   const auto results = runGrid(subsetCells(), 24, kSeed, 1);
   const auto outcomes = evaluateTargets(results);
   print(outcomes);
-  ASSERT_EQ(outcomes.size(), 14u);
+  ASSERT_EQ(outcomes.size(), 15u);
   for (const auto& t : outcomes) {
     EXPECT_GT(t.runs, 0u) << t.name;
     if (t.name.rfind("regime switching at CV ≤ 3 %: class correct", 0) == 0) {
