@@ -53,21 +53,49 @@ std::vector<std::string> workerEnvironment(const std::string& cuda_visible_devic
   return env;
 }
 
+// The read end of a pipe that holds `trusted_sha256` and a newline (64 + 1 bytes, far below any
+// pipe's buffer) and nothing more: the writer is closed before the worker starts reading.
+int trustPipe(const std::string& trusted_sha256) {
+  int fds[2];
+  if (::pipe2(fds, O_CLOEXEC) != 0)
+    throw Error(ErrorKind::Runtime, fmt::format("pipe: {}", std::strerror(errno)));
+  const std::string line = trusted_sha256 + "\n";
+  const bool written = ::write(fds[1], line.data(), line.size()) == static_cast<ssize_t>(line.size());
+  ::close(fds[1]);
+  if (!written) {
+    ::close(fds[0]);
+    throw Error(ErrorKind::Runtime, "cannot hand the model's trust to the worker (pipe write)");
+  }
+  // dup2 onto the descriptor it already is would keep O_CLOEXEC, and the worker would not get it.
+  if (fds[0] == kWorkerTrustFd) {
+    const int moved = ::fcntl(fds[0], F_DUPFD_CLOEXEC, kWorkerTrustFd + 1);
+    ::close(fds[0]);
+    if (moved < 0) throw Error(ErrorKind::Runtime, fmt::format("fcntl: {}", std::strerror(errno)));
+    return moved;
+  }
+  return fds[0];
+}
+
 Child spawnWorker(const std::string& exe, const std::string& request_path,
                   const std::string& trusted_sha256, const std::string& cuda_visible_devices) {
+  const int trust_fd = trustPipe(trusted_sha256);
   int fds[2];
-  if (::pipe(fds) != 0) throw Error(ErrorKind::Runtime, fmt::format("pipe: {}", std::strerror(errno)));
+  if (::pipe(fds) != 0) {
+    ::close(trust_fd);
+    throw Error(ErrorKind::Runtime, fmt::format("pipe: {}", std::strerror(errno)));
+  }
   posix_spawn_file_actions_t actions;
   posix_spawn_file_actions_init(&actions);
   posix_spawn_file_actions_adddup2(&actions, fds[1], STDOUT_FILENO);
   posix_spawn_file_actions_addclose(&actions, fds[0]);
   posix_spawn_file_actions_addclose(&actions, fds[1]);
-  // The worker dies with this process (PR_SET_PDEATHSIG in worker_command.cpp) and checks that
-  // its parent is still --parent-pid; it inherits the user's trust in the model file as the hash
-  // (re-checked against the file's bytes there), never through the request file.
+  // The user's trust in the model file reaches the worker on kWorkerTrustFd, a pipe only this
+  // child inherits (dup2 clears its O_CLOEXEC), never on its command line, where anyone could
+  // type a hash, nor in the request file. The worker dies with this process
+  // (PR_SET_PDEATHSIG in worker_command.cpp) and checks that its parent is still --parent-pid.
+  posix_spawn_file_actions_adddup2(&actions, trust_fd, kWorkerTrustFd);
   std::vector<std::string> args{exe,           "worker", "--request", request_path,
                                 "--parent-pid", std::to_string(::getpid())};
-  if (!trusted_sha256.empty()) args.insert(args.end(), {"--trusted-sha256", trusted_sha256});
   std::vector<char*> argv;
   for (auto& a : args) argv.push_back(a.data());
   argv.push_back(nullptr);
@@ -79,6 +107,7 @@ Child spawnWorker(const std::string& exe, const std::string& request_path,
   const int rc = ::posix_spawn(&child.pid, exe.c_str(), &actions, nullptr, argv.data(), envp.data());
   posix_spawn_file_actions_destroy(&actions);
   ::close(fds[1]);
+  ::close(trust_fd);
   if (rc != 0) {
     ::close(fds[0]);
     throw Error(ErrorKind::Runtime, fmt::format("cannot start the worker '{}': {}", exe, std::strerror(rc)));

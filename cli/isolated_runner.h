@@ -15,6 +15,12 @@
 
 namespace inferscope::cli {
 
+// The descriptor on which a worker receives the parent's trust in the model file: the file's
+// SHA-256 from the user's trust store, written into a pipe that only the worker inherits, never
+// a command-line argument or the request file (docs/SECURITY.md). The worker checks the hash
+// against the trust store again and its loader checks the file's bytes against the hash.
+inline constexpr int kWorkerTrustFd = 3;
+
 struct IsolationOptions {
   std::string worker_executable = "/proc/self/exe";
   double timeout_s = 900;  // per config: set-up, compilation and every iteration

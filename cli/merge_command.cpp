@@ -56,6 +56,10 @@ void printGroup(const SessionResult& s, const DeviceGroupRanking& group) {
 }
 
 int runMerge(const MergeCommandOptions& o) {
+  RunFiles files;  // -o onto one of the shards would lose that shard
+  for (const auto& path : o.inputs) files.addInput("input session", path);
+  files.addOutput("-o", o.out);
+  files.check();
   std::vector<MergeInput> inputs;
   for (const auto& path : o.inputs) inputs.push_back({loadSession(path), path});
   MergeOptions options;

@@ -134,8 +134,8 @@ int runRecommend(const RecommendOptions& o) {
   addModelInputs(files, o.model);
   files.addInput("--generation-table", o.generation_table);
   files.addOutput("--export", o.export_json);
-  files.addOutput("--python", o.export_python);
-  files.addOutput("--cpp", o.export_cpp);
+  files.addOutput("--python", o.export_python, OutputKind::Script);
+  files.addOutput("--cpp", o.export_cpp, OutputKind::Script);
   files.check();
   std::optional<advisor::GenerationTable> override_table;
   if (!o.generation_table.empty())

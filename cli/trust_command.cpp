@@ -10,6 +10,7 @@
 
 #include "cli/cli_common.h"
 #include "cli/commands.h"
+#include "core/common/printable.h"
 #include "core/common/sha256.h"
 #include "core/common/trust_store.h"
 
@@ -22,6 +23,19 @@ std::string absolute(const std::string& path) {
   std::error_code ec;
   const auto p = fs::absolute(path, ec);
   return ec ? path : p.lexically_normal().string();
+}
+
+// A path as printed: escaped like any text from a file or a user (printable.h), and newlines and
+// tabs too, so that a crafted file name can neither drive the terminal nor forge a line of
+// `trust --list`.
+std::string shown(const std::string& path) {
+  std::string out;
+  for (const char c : printable(path)) {
+    if (c == '\n') out += "\\x0a";
+    else if (c == '\t') out += "\\x09";
+    else out += c;
+  }
+  return out;
 }
 
 bool isHash(const std::string& text) {
@@ -39,7 +53,7 @@ int runTrust(const TrustOptions& o) {
   for (const auto& file : o.files) {
     const auto hash = sha256OfFile(file);
     store.trust(hash, absolute(file));
-    fmt::print("trusted {} (sha256 {})\n", file, hash);
+    fmt::print("trusted {} (sha256 {})\n", shown(file), hash);
   }
   for (const auto& what : o.revoke) {
     const auto hash = isHash(what) ? what : sha256OfFile(what);
@@ -48,12 +62,14 @@ int runTrust(const TrustOptions& o) {
                   fmt::format("'{}' (sha256 {}) is not trusted: see `inferscope-cli trust --list`",
                               what, hash));
     }
-    fmt::print("revoked {} (sha256 {})\n", what, hash);
+    fmt::print("revoked {} (sha256 {})\n", shown(what), hash);
   }
   if (o.list) {
-    if (store.entries().empty()) fmt::print("no trusted model files ({})\n", store.path());
+    // The store is a file: its paths and times are printed escaped like any text from a file.
+    if (store.entries().empty())
+      fmt::print("no trusted model files ({})\n", shown(store.path()));
     for (const auto& f : store.entries())
-      fmt::print("{}  {}  {}\n", f.sha256, f.trusted_utc, f.path);
+      fmt::print("{}  {}  {}\n", shown(f.sha256), shown(f.trusted_utc), shown(f.path));
   }
   return kExitOk;
 }

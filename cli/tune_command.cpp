@@ -2,14 +2,20 @@
 // time budget (issue #13). The whole space is searched (core/tuner/search_space.h), raced
 // (core/tuner/race.h) and decided on the finalists' across-process intervals; ties are stated.
 #include <fmt/format.h>
+#include <unistd.h>
 
+#include <chrono>
+#include <condition_variable>
 #include <memory>
+#include <mutex>
+#include <thread>
 
 #include "cli/cli_common.h"
 #include "cli/commands.h"
 #include "cli/option_checks.h"
 #include "cli/tuning.h"
 #include "core/advisor/advisor.h"
+#include "core/engine/compile_queue.h"
 #include "core/engine/engine.h"
 #include "core/model/model_zoo.h"
 #include "core/session/session_file.h"
@@ -19,6 +25,50 @@ namespace inferscope::cli {
 namespace {
 
 constexpr int kDefaultFinalistForks = 3;
+// How long a cancelled race may take to stop by itself: one screening iteration, the race's
+// wind-down. The stop then takes at most about this long, within a second as a user expects.
+constexpr auto kCancelGrace = std::chrono::milliseconds(800);
+
+// tune ends soon after SIGTERM or Ctrl-C whatever its model does. The first signal asks the race
+// to stop after the current iteration (processCancelToken, read by the engine); a forward that
+// never returns, here or in a worker, would hold the run forever, so once a cancel has waited
+// kCancelGrace this thread ends the process as a second signal does: the compile helpers are
+// killed, the workers die with it (PR_SET_PDEATHSIG), the exit status is 130 and nothing is
+// written, so a session already at -o stays as it was. Alive only while the race runs: writing
+// the result is not cut short.
+class CancelDeadline {
+ public:
+  explicit CancelDeadline(const CancelToken& token) : thread_([this, &token] { watch(token); }) {}
+  ~CancelDeadline() {
+    {
+      const std::lock_guard<std::mutex> lock(mutex_);
+      done_ = true;
+    }
+    wake_.notify_all();
+    thread_.join();
+  }
+  CancelDeadline(const CancelDeadline&) = delete;
+  CancelDeadline& operator=(const CancelDeadline&) = delete;
+
+ private:
+  void watch(const CancelToken& token) {
+    std::unique_lock<std::mutex> lock(mutex_);
+    // The token is set from a signal handler, which cannot notify: look at it 50 times a second.
+    while (!done_ && !token.cancelled()) wake_.wait_for(lock, std::chrono::milliseconds(20));
+    if (done_ || wake_.wait_for(lock, kCancelGrace, [this] { return done_; })) return;
+    CompileQueue::killHelpersFromSignalHandler();
+    static const char kStopped[] =
+        "inferscope-cli: the race did not stop within 0.8 s of the cancel (a forward that does "
+        "not return): stopped at once, nothing written\n";
+    (void)!::write(STDERR_FILENO, kStopped, sizeof kStopped - 1);
+    ::_exit(kExitCancelled);
+  }
+
+  std::mutex mutex_;
+  std::condition_variable wake_;
+  bool done_ = false;
+  std::thread thread_;  // last: starts once the members it uses exist
+};
 
 struct TuneOptions {
   ModelOptions model;
@@ -57,6 +107,10 @@ std::vector<OptimizationConfig> guideSeeds(const ProfileRequest& request, const 
 }
 
 int runTune(const TuneOptions& o) {
+  RunFiles files;  // checked before the run: a mistake costs an error message, not a file
+  addModelInputs(files, o.model);
+  files.addOutput("-o", o.out);
+  files.check();
   const auto rule = o.accuracy.rule();  // a bad --metric fails before anything runs
   // --budget-s is the tuning run's budget here, not an adaptive run's: the race spends it.
   ModelOptions model = o.model;
@@ -76,13 +130,19 @@ int runTune(const TuneOptions& o) {
   TuneReporter reporter(ndjson, stdout);
   std::optional<ShardSpec> shard;
   if (!o.shard.empty()) shard = ShardSpec::parse(o.shard);
-  auto run = runTuning(request, model, guideSeeds(request, o, rule), race, reporter, shard);
+  auto run = [&] {
+    const CancelDeadline deadline(processCancelToken());
+    return runTuning(request, model, guideSeeds(request, o, rule), race, reporter, shard);
+  }();
   if (!ndjson) printTuneResult(stdout, run.result);
+  // Written once the race has ended, atomically; a cancelled race never replaces a session that is
+  // already there (its partial session goes beside it, as profile's does).
+  std::string written;
   if (!o.out.empty() && !run.session.configs.empty()) {
-    saveSession(run.session, o.out);
-    fmt::print(stderr, "session written to {}\n", o.out);
+    written = run.session.cancelled ? partialSessionPath(o.out) : o.out;
+    writeSessionOutput(run.session, o.out);
   }
-  reporter.finish(run.result, o.out);
+  reporter.finish(run.result, written);
   if (run.result.cancelled) return kExitCancelled;
   return run.result.winner ? kExitOk : kExitFailure;
 }

@@ -3,9 +3,10 @@
 # destroy data, options out of bounds. Every case asserts the exit code, a message naming the
 # culprit, no crash and no hang, and that no file in the work folder changed (checksums, modes,
 # link targets and file types before and after).
-#   usage: bad_inputs.sh /path/to/inferscope-cli WORKDIR
+# With the GUI's path as a third argument, its command line runs the same way (offscreen).
+#   usage: bad_inputs.sh /path/to/inferscope-cli WORKDIR [/path/to/inferscope]
 set -u
-cli=$1; work=$2
+cli=$1; work=$2; gui=${3:-}
 rm -rf "$work"; mkdir -p "$work/files"
 source "$(dirname "$0")/e2e_lib.sh"
 export XDG_CONFIG_HOME=$work/config  # never the user's own trust store
@@ -94,6 +95,37 @@ cp "$good" "$work/kept.json"; chmod 640 "$work/kept.json"; ln -s kept.json "$wor
 check "sweep --from honours -o, through a symlink that stays, keeping the mode" \
   bash -c "[ -L '$work/link.json' ] && [ \$(stat -c %a '$work/kept.json') = 640 ] && grep -q 'session written to' '$work/err.txt'"
 check "no temp file left beside the output" bash -c "! ls -a '$work' | grep -q '\\.tmp-'"
+
+# One check of every command's outputs (core/common/run_files.h): never an input of the same
+# command, never an existing file of another kind.
+cp "$good" "$files/shard_a.json"; cp "$good" "$files/shard_b.json"
+echo "my notes" >"$files/notes.txt"
+printf 'PK\003\004\000\000binary' >"$files/binary.bin"
+check "tune -o onto its own model → 2, naming both" bad 2 "-o $files/model.pt is this run's --model-file" \
+  tune --model-file "$files/model.pt" --input 1x3x8x8 -o "$files/model.pt"
+check "tune -o onto a --trust file → 2" bad 2 "is this run's --trust" \
+  tune -m resnet18 --trust "$files/model.pt" -o "$files/model.pt"
+check "merge -o onto one of its inputs → 2, naming both" bad 2 "-o $files/shard_a.json is this run's input session" \
+  merge "$files/shard_a.json" "$files/shard_b.json" -o "$files/shard_a.json"
+check "merge -o onto a symlink to an input → 2" bad 2 "is this run's input session" \
+  merge "$files/shard_b.json" "$files/good.inferscope.json" -o "$files/alias.json"
+check "profile -o onto someone's notes → 2, the notes stay" bad 2 "not a session or another JSON document" \
+  profile -m resnet18 -n 1 -o "$files/notes.txt"
+check "sweep -o onto a binary file → 2" bad 2 "not a session or another JSON document" \
+  sweep --from "$good" -o "$files/binary.bin"
+check "recommend --python onto a binary file → 2" bad 2 "not a text file" \
+  recommend --simulate ampere --python "$files/binary.bin"
+check "trace --chrome-trace onto the notes → 2" bad 2 "--chrome-trace" \
+  trace -m resnet18 --chrome-trace "$files/notes.txt"
+
+# Printed paths are escaped: a file name with ESC and OSC sequences cannot drive the terminal.
+evil=$work/$'evil\e]0;owned\a\e[2J.pt'
+echo "pretend TorchScript" >"$evil"
+"$cli" trust "$evil" >"$work/trust-evil.txt" 2>&1
+"$cli" trust --list >>"$work/trust-evil.txt" 2>&1
+"$cli" trust --revoke "$evil" >>"$work/trust-evil.txt" 2>&1
+check "trust, trust --list and --revoke print a crafted name escaped" \
+  bash -c "[ \$(grep -c 'evil\\\\x1b]0;owned\\\\x07' '$work/trust-evil.txt') -eq 3 ] && ! grep -q \$'\\e' '$work/trust-evil.txt'"
 
 # Ctrl-C keeps a complete session: the partial one goes beside it.
 cp "$good" "$work/complete.inferscope.json"

@@ -13,7 +13,7 @@ source "$(dirname "$0")/e2e_lib.sh"
 log=$work/workers.log
 cat >"$work/fake-worker.sh" <<FAKE
 #!/bin/bash
-# Called as: worker --request FILE --parent-pid PID [--trusted-sha256 HASH]
+# Called as: worker --request FILE --parent-pid PID (the model's trust on descriptor 3, kept by exec)
 request=\$3
 key=\$(grep -o '"plan":\["[^"]*"' "\$request" | sed 's/.*\["//; s/"\$//')
 index=\$(grep -o '"device_index":[0-9]*' "\$request" | cut -d: -f2)
