@@ -76,7 +76,7 @@ TEST(SlurmScript, PyxisRunsThroughSrunAndAnArrayOfOneIsValid) {
   job.settings.container_runtime = "pyxis";
   const auto script = arrayScript(job);
   EXPECT_NE(script.find("#SBATCH --array=0-0\n"), std::string::npos) << script;
-  EXPECT_NE(script.find("exec srun --container-image='nvcr.io#nvidia/pytorch:25.01-py3' "
+  EXPECT_NE(script.find("\nsrun --container-image='nvcr.io#nvidia/pytorch:25.01-py3' "
                         "'/usr/bin/inferscope-cli' 'sweep'"),
             std::string::npos)
       << script;
