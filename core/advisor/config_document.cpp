@@ -38,7 +38,10 @@ constexpr Names<CompileMode> kCompileNames[] = {
     {CompileMode::AotInductor, "aot_inductor"},
     {CompileMode::AotInductorMax, "aot_inductor_max"},
     {CompileMode::CudaGraph, "cuda_graph"},
-    {CompileMode::AotInductorGraph, "aot_inductor_cuda_graph"}};
+    {CompileMode::AotInductorGraph, "aot_inductor_cuda_graph"},
+    {CompileMode::TorchCompile, "torch_compile"},
+    {CompileMode::TorchCompileReduceOverhead, "torch_compile_reduce_overhead"},
+    {CompileMode::TorchCompileMax, "torch_compile_max_autotune"}};
 
 template <typename E, std::size_t N>
 const char* nameOf(const Names<E> (&table)[N], E value) {

@@ -77,6 +77,21 @@ std::string compileLines(const OptimizationConfig& c, int step) {
       return n + "Inductor with max-autotune (slow first compile), as the C++ export's AOTInductor package.\n"
              "    if compile_model:\n"
              "        model = torch.compile(model, mode=\"max-autotune\")\n";
+    // The answer was torch.compile itself, measured in InferScope's Python worker: these lines are
+    // the compile it measured, with the same mode.
+    case CompileMode::TorchCompile:
+      return n + "torch.compile (default mode), as InferScope measured it.\n"
+             "    if compile_model:\n"
+             "        model = torch.compile(model)\n";
+    case CompileMode::TorchCompileReduceOverhead:
+      return n + "torch.compile \"reduce-overhead\" (Inductor + CUDA graphs), as InferScope measured it. Shapes\n"
+             "    #    must stay fixed; keep a clone of an output you need later.\n"
+             "    if compile_model:\n"
+             "        model = torch.compile(model, mode=\"reduce-overhead\")\n";
+    case CompileMode::TorchCompileMax:
+      return n + "torch.compile \"max-autotune\" (minutes of autotuning at the first call), as measured.\n"
+             "    if compile_model:\n"
+             "        model = torch.compile(model, mode=\"max-autotune\")\n";
   }
   return "";
 }
@@ -127,7 +142,9 @@ std::string loadModel(const ConfigDocument& d) {
         "    \"\"\"\n";
   out += "    _check_environment()\n"
          "    apply_backend_settings()\n"
-         "    model = model.eval().to(DEVICE)\n";
+         "    if not isinstance(model, torch.fx.GraphModule):  # an ExportedProgram's module has no eval()\n"
+         "        model = model.eval()\n"
+         "    model = model.to(DEVICE)\n";
   int step = 0;  // numbered like the guide's order: precision, memory format, compile
   if (c.isLowPrecisionCast()) {
     out += fmt::format("    # {}. Precision: cast the whole model (weights and math) to MODEL_DTYPE.\n", ++step);
@@ -153,7 +170,7 @@ std::string inference(const ConfigDocument& d) {
   out += "def inference(model, input_data, model_dtype=MODEL_DTYPE):\n"
          "    \"\"\"Runs one inference; model and model_dtype come from load_model().\"\"\"\n"
          "    input_data = input_data.to(DEVICE)\n"
-         "    if model_dtype != torch.float32:\n"
+         "    if model_dtype != torch.float32 and input_data.is_floating_point():  # token ids stay integers\n"
          "        input_data = input_data.to(dtype=model_dtype)\n";
   if (c.memory_format == MemoryFormat::ChannelsLast) {
     out += "    if input_data.dim() == 4:\n"
@@ -207,7 +224,12 @@ std::string demo(const ConfigDocument& d) {
       "        file_spec.loader.exec_module(module)\n"
       "    else:\n"
       "        module = importlib.import_module(module_name)\n"
-      "    return getattr(module, factory)()\n\n\n"
+      "    built = getattr(module, factory)()\n"
+      "    # An InferScope --model-py entry returns (module, example_inputs): its first input is the example.\n"
+      "    if isinstance(built, (tuple, list)):\n"
+      "        examples = built[1] if isinstance(built[1], (tuple, list)) else (built[1],)\n"
+      "        return built[0], examples[0]\n"
+      "    return built, None\n\n\n"
       "def _backend_state():\n"
       "    state = {\n"
       "        \"cudnn_enabled\": torch.backends.cudnn.enabled,\n"
@@ -232,8 +254,9 @@ std::string demo(const ConfigDocument& d) {
     out += "    parser.add_argument(\"--aoti-package\", help=\"also write the AOTInductor package (.pt2) for the C++ export\")\n";
   }
   out += "    args = parser.parse_args(argv)\n"
-         "    user_model = _user_model(args.model) if args.model else _demo_model()\n"
-         "    example = torch.randn(*[int(s) for s in args.input_shape.split(\",\")])\n";
+         "    user_model, example = _user_model(args.model) if args.model else (_demo_model(), None)\n"
+         "    if example is None:\n"
+         "        example = torch.randn(*[int(s) for s in args.input_shape.split(\",\")])\n";
   if (runsAotInductorPackage(d.config.compile)) {
     out += "    if args.aoti_package:\n"
            "        export_aoti_package(copy.deepcopy(user_model), example, args.aoti_package)\n";

@@ -44,6 +44,9 @@ constexpr CompileToken kCompileTokens[] = {
     {"aoti-max", CompileMode::AotInductorMax, "AOTInductor package, max-autotune"},
     {"graph", CompileMode::CudaGraph, "CUDA graph capture + replay"},
     {"aoti-graph", CompileMode::AotInductorGraph, "AOTInductor package replayed in a CUDA graph"},
+    {"tc", CompileMode::TorchCompile, "torch.compile (default mode), in Python"},
+    {"tc-ro", CompileMode::TorchCompileReduceOverhead, "torch.compile reduce-overhead (CUDA graphs), in Python"},
+    {"tc-max", CompileMode::TorchCompileMax, "torch.compile max-autotune, in Python"},
 };
 
 const PrecisionToken& precisionToken(const OptimizationConfig& c) {
@@ -157,6 +160,11 @@ bool replaysCudaGraph(CompileMode mode) {
   return mode == CompileMode::CudaGraph || mode == CompileMode::AotInductorGraph;
 }
 
+bool runsTorchCompile(CompileMode mode) {
+  return mode == CompileMode::TorchCompile || mode == CompileMode::TorchCompileReduceOverhead ||
+         mode == CompileMode::TorchCompileMax;
+}
+
 OptimizationConfig packageConfig(const OptimizationConfig& config) {
   auto package = config;
   if (package.compile == CompileMode::AotInductorGraph) package.compile = CompileMode::AotInductor;
@@ -200,6 +208,8 @@ std::optional<std::string> unsupportedReason(const OptimizationConfig& c, const 
       return std::string("cuDNN settings apply to CUDA only");
     }
     if (replaysCudaGraph(c.compile)) return std::string("CUDA graphs need a CUDA device");
+    if (c.compile == CompileMode::TorchCompileReduceOverhead)
+      return std::string("torch.compile reduce-overhead replays CUDA graphs: it needs a CUDA device");
   }
   if (runsAotInductorPackage(c.compile) && !libtorch_has_aoti) {
     return std::string("AOTInductor packages need LibTorch ≥ 2.6 (this build has no "

@@ -31,6 +31,11 @@ enum class CompileMode {
   AotInductorMax,    // AOTInductor package compiled with max-autotune
   CudaGraph,         // capture the eager forward once, replay it (static shapes, CUDA only)
   AotInductorGraph,  // the AOTInductor package's run captured once in a CUDA graph, replayed
+  // Python's torch.compile, measured in InferScope's Python worker (resources/python/
+  // inferscope_pymodel.py) for models Python can rebuild: an ExportedProgram or a --model-py entry.
+  TorchCompile,                // torch.compile(mode="default")
+  TorchCompileReduceOverhead,  // torch.compile(mode="reduce-overhead"): Inductor + CUDA graphs
+  TorchCompileMax,             // torch.compile(mode="max-autotune"): minutes of autotuning
 };
 
 // Whether `mode` runs an AOTInductor package: compiled ahead of time for one dtype and one shape,
@@ -38,6 +43,8 @@ enum class CompileMode {
 bool runsAotInductorPackage(CompileMode mode);
 // Whether `mode` replays a captured CUDA graph: CUDA only, static shapes, no autograd history.
 bool replaysCudaGraph(CompileMode mode);
+// Whether `mode` is Python's torch.compile: it runs in the Python worker, never in LibTorch.
+bool runsTorchCompile(CompileMode mode);
 
 struct CudnnSettings {
   bool enabled = true;

@@ -33,8 +33,14 @@ int complexity(const OptimizationConfig& c) {
       return 4;
     case CompileMode::AotInductorMax:
       return 5;
+    case CompileMode::TorchCompile:  // a Python process in the serving path, and a JIT compile
+      return 6;
+    case CompileMode::TorchCompileReduceOverhead:
+      return 7;
+    case CompileMode::TorchCompileMax:
+      return 8;
   }
-  return 6;
+  return 9;
 }
 
 std::string interval(const Estimate& e) {

@@ -58,8 +58,52 @@ int priority(const OptimizationConfig& c, bool preferred_benchmark) {
     case CompileMode::AotInductorMax:
       p += 8;
       break;
+    // The peer every answer is compared with: measured early, so the verdict can state the ratio.
+    case CompileMode::TorchCompileReduceOverhead:
+      p += 1;
+      break;
+    case CompileMode::TorchCompile:
+      p += 3;
+      break;
+    case CompileMode::TorchCompileMax:
+      p += 9;
+      break;
   }
   return p;
+}
+
+// What applies to torch.compile, and to models that only Python can compile (an ExportedProgram
+// or a --model-py entry: eager and torch.compile configs run in the Python worker, packages in
+// LibTorch). "" when nothing here prunes `c`.
+std::string pythonModelReason(const OptimizationConfig& c, const SpaceContext& ctx) {
+  const bool python_model = builtInPython(ctx.source);
+  if (runsTorchCompile(c.compile)) {
+    if (!python_model) {
+      return "torch.compile needs a model Python can rebuild: save it with torch.export.save (a .pt2 "
+             "ExportedProgram) or pass --model-py FILE.py:FUNCTION (a TorchScript file cannot reach "
+             "Inductor)";
+    }
+    if (c.compile == CompileMode::TorchCompileMax && !ctx.max_autotune)
+      return "torch.compile max-autotune takes minutes per compile: add --max-autotune to race it";
+    if (!c.isLowPrecisionCast()) {
+      return "torch.compile is raced on the FP16 and BF16 casts, where it is fastest; FP32, TF32 and "
+             "autocast run eager and as AOTInductor packages";
+    }
+    if (c.cudnn.benchmark) {
+      return "torch.compile candidates keep cuDNN's default algorithm choice; cuDNN benchmark is "
+             "raced on the eager and AOTInductor configs";
+    }
+  }
+  if (!python_model) return {};
+  if (c.compile == CompileMode::CudaGraph) {
+    return "eager CUDA-graph capture of a model rebuilt in Python is torch.compile reduce-overhead's "
+           "job (tc-ro) and the AOTInductor package's (aoti-graph)";
+  }
+  if (runsAotInductorPackage(c.compile) && c.precision == Precision::Fp32 && ctx.caps.supportsTf32()) {
+    return "a strict-FP32 package is the reference's numerics at a package's cost: its TF32 twin is "
+           "raced";
+  }
+  return {};
 }
 
 }  // namespace
@@ -76,6 +120,7 @@ std::string SearchSpace::pruneReason(const OptimizationConfig& c) const {
   if (c.compile == CompileMode::AotInductorMax) {
     return "max-autotune packages take minutes each to compile: outside a time-budgeted search";
   }
+  if (auto reason = pythonModelReason(c, ctx); !reason.empty()) return reason;
   if (ctx.source == ModelSource::AotInductor) {
     if (!runsAotInductorPackage(c.compile))
       return "a .pt2 package runs as it was compiled: only its own modes (aoti, aoti-graph) apply";
@@ -122,7 +167,9 @@ SearchSpace::SearchSpace(const SpaceContext& context, const std::vector<Optimiza
     for (auto m : {MemoryFormat::Contiguous, MemoryFormat::ChannelsLast}) {
       for (auto c :
            {CompileMode::None, CompileMode::TorchScript, CompileMode::CudaGraph,
-            CompileMode::AotInductor, CompileMode::AotInductorGraph, CompileMode::AotInductorMax}) {
+            CompileMode::AotInductor, CompileMode::AotInductorGraph, CompileMode::AotInductorMax,
+            CompileMode::TorchCompile, CompileMode::TorchCompileReduceOverhead,
+            CompileMode::TorchCompileMax}) {
         for (bool bench : {false, true}) {
           OptimizationConfig cfg;
           cfg.precision = p;

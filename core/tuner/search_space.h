@@ -21,6 +21,8 @@ struct SpaceContext {
   ModelSource source = ModelSource::Zoo;
   std::vector<InputSpec> inputs;  // resolved inputs of the model
   bool static_shapes = true;      // false when input sizes vary between iterations
+  // torch.compile's max-autotune as a candidate (tune --max-autotune): minutes per compile.
+  bool max_autotune = false;
 };
 
 struct PrunedConfig {
