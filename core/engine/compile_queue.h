@@ -42,6 +42,13 @@ const char* toString(CompileStatus::State state);
 // path. Throws Error(Runtime) saying which variable to set when there is none.
 std::string resolvePythonInterpreter();
 
+// A Python helper script by name ("inferscope_aoti.py"): $INFERSCOPE_PYTHON_HELPERS, else the
+// installed copy, else the source tree's.
+std::string pythonHelperPath(const std::string& name);
+
+// InferScope's cache folder: $XDG_CACHE_HOME/inferscope, ~/.cache/inferscope, or a temp folder.
+std::string cacheDirectory();
+
 // True when `package_path` and its .sha256 record exist and the package's bytes hash to it.
 bool verifiedPackage(const std::string& package_path);
 

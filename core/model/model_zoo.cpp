@@ -12,8 +12,14 @@ const char* toString(ModelSource source) {
     case ModelSource::Zoo: return "zoo";
     case ModelSource::TorchScript: return "torchscript";
     case ModelSource::AotInductor: return "aotinductor";
+    case ModelSource::ExportedProgram: return "exported-program";
+    case ModelSource::PythonEntry: return "python-entry";
   }
   return "zoo";
+}
+
+bool builtInPython(ModelSource source) {
+  return source == ModelSource::ExportedProgram || source == ModelSource::PythonEntry;
 }
 
 std::string ModelRef::displayName() const {

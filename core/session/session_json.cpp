@@ -65,7 +65,7 @@ static json toJson(const ProfileRequest& r) {
   json plan = json::array();
   for (const auto& c : r.plan) plan.push_back(c.key());
   const auto& e = r.model.encoder;
-  return {{"model",
+  json j = {{"model",
            {{"source", toString(r.model.source)},
             {"name", r.model.name},
             {"path", r.model.path},
@@ -105,6 +105,9 @@ static json toJson(const ProfileRequest& r) {
             {"trace_steady_iterations", r.run.trace_steady_iterations},
             {"trace_convolutions", r.run.trace_convolutions},
             {"roofline", r.run.roofline}}}};
+  if (!r.model.entry.empty()) j["model"]["entry"] = r.model.entry;
+  if (!r.model.prepared_dir.empty()) j["model"]["prepared"] = r.model.prepared_dir;
+  return j;
 }
 
 // A request file is read by the isolation worker, which builds the model from it: a shape that
@@ -126,11 +129,15 @@ static ProfileRequest requestFromJson(const json& j) {
   ProfileRequest r;
   const auto& m = j.at("model");
   const auto source = m.value("source", "zoo");
-  r.model.source = source == "torchscript"   ? ModelSource::TorchScript
-                   : source == "aotinductor" ? ModelSource::AotInductor
-                                             : ModelSource::Zoo;
+  r.model.source = source == "torchscript"        ? ModelSource::TorchScript
+                   : source == "aotinductor"      ? ModelSource::AotInductor
+                   : source == "exported-program" ? ModelSource::ExportedProgram
+                   : source == "python-entry"     ? ModelSource::PythonEntry
+                                                  : ModelSource::Zoo;
   r.model.name = m.at("name").get<std::string>();
   r.model.path = m.value("path", "");
+  r.model.entry = m.value("entry", "");
+  r.model.prepared_dir = m.value("prepared", "");
   r.model.seed = m.value("seed", std::uint64_t{0});
   if (m.contains("encoder")) {
     const auto& e = m["encoder"];
