@@ -1,0 +1,391 @@
+#include "core/runner/python_worker.h"
+
+#include <fcntl.h>
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+#include <poll.h>
+#include <signal.h>
+#include <spawn.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <atomic>
+#include <cerrno>
+#include <chrono>
+#include <cstring>
+#include <optional>
+#include <cmath>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <nlohmann/json.hpp>
+#include <sstream>
+
+#include "core/common/error.h"
+#include "core/common/json_reader.h"
+#include "core/common/printable.h"
+#include "core/common/units.h"
+
+extern char** environ;
+
+namespace inferscope::runner {
+namespace fs = std::filesystem;
+namespace {
+
+using Clock = std::chrono::steady_clock;
+using json = nlohmann::json;
+
+// The worker's spelling of a precision and a torch.compile mode (inferscope_pymodel.py).
+const char* precisionName(Precision p) {
+  switch (p) {
+    case Precision::Fp32: return "fp32";
+    case Precision::Tf32: return "tf32";
+    case Precision::Fp16Cast: return "fp16";
+    case Precision::Bf16Cast: return "bf16";
+    case Precision::AutocastFp16: return "amp-fp16";
+    case Precision::AutocastBf16: return "amp-bf16";
+  }
+  return "fp32";
+}
+
+const char* matmulName(MatmulPrecision m) {
+  switch (m) {
+    case MatmulPrecision::Highest: return "highest";
+    case MatmulPrecision::High: return "high";
+    case MatmulPrecision::Medium: return "medium";
+  }
+  return "high";
+}
+
+const char* compileName(CompileMode mode) {
+  switch (mode) {
+    case CompileMode::TorchCompile: return "default";
+    case CompileMode::TorchCompileReduceOverhead: return "reduce-overhead";
+    case CompileMode::TorchCompileMax: return "max-autotune";
+    default: return "none";
+  }
+}
+
+std::optional<ConfigStatus> statusFromWorker(const std::string& s) {
+  if (s == "ok") return ConfigStatus::Ok;
+  if (s == "error") return ConfigStatus::Error;
+  if (s == "out-of-memory") return ConfigStatus::OutOfMemory;
+  if (s == "unsupported") return ConfigStatus::Unsupported;
+  return std::nullopt;
+}
+
+std::vector<double> positiveTimes(const JsonReader& r, const char* key) {
+  std::vector<double> out;
+  if (!r.has(key)) return out;
+  for (const auto& e : r.at(key).elements()) {
+    const double v = e.number();
+    if (!std::isfinite(v) || v <= 0) e.fail(fmt::format("{} is not a positive time in ms", v));
+    out.push_back(v);
+  }
+  return out;
+}
+
+PreparedPythonModel preparedFrom(const JsonReader& r) {
+  PreparedPythonModel p;
+  for (const auto& i : r.at("inputs").elements()) {
+    std::vector<std::string> dims;
+    for (auto d : i.at("shape").int64s()) dims.push_back(std::to_string(d));
+    p.inputs.push_back(InputSpec::parse(fmt::format("{}:{}", dims.empty() ? "1" : fmt::format("{}", fmt::join(dims, "x")),
+                                                    i.at("dtype").string())));
+  }
+  for (const auto& o : r.at("outputs").elements()) {
+    std::vector<std::string> dims;
+    for (auto d : o.at("shape").int64s()) dims.push_back(std::to_string(d));
+    p.output_shapes.push_back(fmt::format("{}:{}", fmt::join(dims, "x"), o.at("dtype").string()));
+  }
+  p.parameter_count = r.has("parameters") ? r.at("parameters").int64() : 0;
+  p.weights_sha256 = r.stringOr("weights_sha256", "");
+  p.load_ms = units::sToMs(r.numberOr("load_s", 0));
+  p.prepare_ms = units::sToMs(r.numberOr("prepare_s", 0));
+  p.torch_version = r.stringOr("torch", "");
+  return p;
+}
+
+std::string lastLines(const std::string& path, int max_lines) {
+  std::ifstream in(path);
+  std::vector<std::string> lines;
+  for (std::string line; std::getline(in, line);) {
+    if (!line.empty()) lines.push_back(line);
+  }
+  const auto first = lines.size() > static_cast<std::size_t>(max_lines) ? lines.size() - max_lines : 0;
+  std::string out;
+  for (auto i = first; i < lines.size(); ++i) out += (out.empty() ? "" : "\n") + printable(lines[i]);
+  return out;
+}
+
+}  // namespace
+
+PythonWorkerEvent parsePythonWorkerLine(std::string_view line, const std::vector<OptimizationConfig>& plan) {
+  constexpr std::size_t kMaxLineBytes = 64 << 20;  // a million-sample series fits; a runaway does not
+  if (line.size() > kMaxLineBytes)
+    throw Error(ErrorKind::Runtime, fmt::format("Python worker: a line of {} bytes", line.size()));
+  json doc;
+  try {
+    doc = JsonReader::parseText(line, "Python worker");
+  } catch (const Error& e) {
+    throw Error(ErrorKind::Runtime, fmt::format("{} in line '{}'", e.what(), printable(std::string(line.substr(0, 120)))));
+  }
+  const JsonReader r(doc, "Python worker line");
+  const int protocol = r.integerOr("protocol", 0);
+  if (protocol != kPythonWorkerProtocol)
+    r.fail(fmt::format("protocol {} (this InferScope speaks {}): the worker script and the program come from "
+                       "different versions",
+                       protocol, kPythonWorkerProtocol),
+           ErrorKind::Runtime);
+  const auto event = r.at("event").string();
+  PythonWorkerEvent e;
+  if (event == "ready") {
+    e.kind = PythonWorkerEvent::Kind::Ready;
+    e.load_ms = units::sToMs(r.numberOr("load_s", 0));
+  } else if (event == "done") {
+    e.kind = PythonWorkerEvent::Kind::Done;
+  } else if (event == "error") {
+    e.kind = PythonWorkerEvent::Kind::Error;
+    e.message = printable(r.stringOr("message", "the Python worker failed"));
+  } else if (event == "prepared") {
+    e.kind = PythonWorkerEvent::Kind::Prepared;
+    e.prepared = preparedFrom(r);
+  } else if (event == "config") {
+    e.kind = PythonWorkerEvent::Kind::Config;
+    const auto key = r.at("key").string();
+    const OptimizationConfig* config = nullptr;
+    for (const auto& c : plan) {
+      if (c.key() == key) config = &c;
+    }
+    if (!config) r.fail(fmt::format("config '{}' was not in the plan the worker was given", printable(key)), ErrorKind::Runtime);
+    auto& result = e.run.result;
+    result.config = *config;
+    const auto status = statusFromWorker(r.at("status").string());
+    if (!status) r.at("status").fail("unknown status", ErrorKind::Runtime);
+    result.status = *status;
+    result.message = printable(r.stringOr("message", ""));
+    result.latency_ms = positiveTimes(r, "latency_ms");
+    result.host_ms = positiveTimes(r, "host_ms");
+    result.warmup_iterations = r.integerOr("warmup_iterations", 0);
+    result.setup_ms = r.numberOr("setup_ms", 0);
+    result.compile_ms = r.numberOr("compile_ms", 0);
+    result.first_result_ms = r.numberOr("first_result_ms", 0);
+    result.steady.stop_reason = r.stringOr("stop_reason", "fixed-count");
+    result.memory.peak_allocated_bytes = r.has("peak_allocated_bytes") ? r.at("peak_allocated_bytes").int64() : 0;
+    result.memory.peak_reserved_bytes = r.has("peak_reserved_bytes") ? r.at("peak_reserved_bytes").int64() : 0;
+    if (result.memory.peak_allocated_bytes < 0 || result.memory.peak_reserved_bytes < 0)
+      r.fail("negative peak memory", ErrorKind::Runtime);
+    if (result.memory.peak_reserved_bytes > 0) result.memory.source = "cuda-caching-allocator";
+    if (result.status == ConfigStatus::Ok && result.latency_ms.empty())
+      r.fail(fmt::format("config '{}' is ok but has no latencies", key), ErrorKind::Runtime);
+    if (result.warmup_iterations < 0 || static_cast<std::size_t>(result.warmup_iterations) > result.latency_ms.size())
+      result.warmup_iterations = static_cast<int>(result.latency_ms.size());
+    e.run.output_path = r.stringOr("output", "");
+  } else {
+    r.at("event").fail(fmt::format("unknown event '{}'", printable(event)), ErrorKind::Runtime);
+  }
+  return e;
+}
+
+std::string pythonSourceArgument(const ModelRef& model) {
+  if (model.source == ModelSource::ExportedProgram) return "ep:" + model.path;
+  if (model.source == ModelSource::PythonEntry) return fmt::format("py:{}:{}", model.path, model.entry);
+  throw Error(ErrorKind::InvalidInput,
+              fmt::format("{} is not a model the Python worker rebuilds (an ExportedProgram or --model-py)",
+                          model.displayName()));
+}
+
+std::string pythonPlanJson(const std::vector<OptimizationConfig>& configs, int warmup, int iterations,
+                           double deadline_unix_s) {
+  json list = json::array();
+  for (const auto& c : configs) {
+    list.push_back({{"key", c.key()},
+                    {"precision", precisionName(c.precision)},
+                    {"tf32_matmul", matmulName(c.tf32_matmul)},
+                    {"tf32_conv", c.convolutionsUseTf32()},
+                    {"channels_last", c.memory_format == MemoryFormat::ChannelsLast},
+                    {"cudnn_benchmark", c.cudnn.benchmark},
+                    {"compile", compileName(c.compile)}});
+  }
+  return json{{"protocol", kPythonWorkerProtocol},
+              {"warmup", warmup},
+              {"iterations", iterations},
+              {"deadline_unix_s", deadline_unix_s},
+              {"configs", list}}
+      .dump();
+}
+
+PythonWorker::PythonWorker(std::string interpreter, std::string script, std::string device, std::string log_dir)
+    : interpreter_(std::move(interpreter)),
+      script_(std::move(script)),
+      device_(std::move(device)),
+      log_dir_(std::move(log_dir)) {}
+
+PythonWorker::Outcome PythonWorker::runProcess(const std::vector<std::string>& args,
+                                               const std::vector<OptimizationConfig>& plan, double timeout_ms,
+                                               const CancelToken* cancel) {
+  fs::create_directories(log_dir_);
+  static std::atomic<int> serial{0};
+  Outcome outcome;
+  outcome.log_path = (fs::path(log_dir_) / fmt::format("worker-{}-{}.log", ::getpid(), serial++)).string();
+  int pipe_fds[2];
+  if (::pipe2(pipe_fds, O_CLOEXEC) != 0) throw Error(ErrorKind::Runtime, "cannot create a pipe for the Python worker");
+  posix_spawn_file_actions_t actions;
+  posix_spawn_file_actions_init(&actions);
+  posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, "/dev/null", O_RDONLY, 0);
+  posix_spawn_file_actions_adddup2(&actions, pipe_fds[1], STDOUT_FILENO);
+  posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, outcome.log_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC,
+                                   0600);
+  posix_spawnattr_t attributes;
+  posix_spawnattr_init(&attributes);
+  posix_spawnattr_setflags(&attributes, POSIX_SPAWN_SETPGROUP);  // its own group: one signal stops
+  posix_spawnattr_setpgroup(&attributes, 0);                     // Inductor's compile workers too
+  std::vector<std::string> argv_text = {interpreter_, script_};
+  argv_text.insert(argv_text.end(), args.begin(), args.end());
+  std::vector<char*> argv;
+  for (auto& a : argv_text) argv.push_back(a.data());
+  argv.push_back(nullptr);
+  pid_t pid = 0;
+  const int spawned = ::posix_spawn(&pid, interpreter_.c_str(), &actions, &attributes, argv.data(), environ);
+  posix_spawn_file_actions_destroy(&actions);
+  posix_spawnattr_destroy(&attributes);
+  ::close(pipe_fds[1]);
+  if (spawned != 0) {
+    ::close(pipe_fds[0]);
+    throw Error(ErrorKind::Runtime, fmt::format("cannot start the Python worker {}: {}", interpreter_,
+                                                std::strerror(spawned)));
+  }
+  const auto start = Clock::now();
+  const auto stop = [&](int signal) { ::kill(-pid, signal); };
+  std::string buffer;
+  bool open = true;
+  std::optional<Clock::time_point> term_sent;
+  while (open) {
+    const double elapsed = units::toMs(Clock::now() - start);
+    const bool cancelled = cancel && cancel->cancelled();
+    if (!term_sent && (cancelled || (timeout_ms > 0 && elapsed > timeout_ms))) {
+      outcome.cancelled = cancelled;
+      outcome.timed_out = !cancelled;
+      stop(SIGTERM);
+      term_sent = Clock::now();
+    }
+    // Escalation as the isolation workers get it: a worker inside a compile may ignore SIGTERM.
+    if (term_sent && Clock::now() - *term_sent > std::chrono::seconds(2)) stop(SIGKILL);
+    pollfd p{pipe_fds[0], POLLIN, 0};
+    const int ready = ::poll(&p, 1, 100);
+    if (ready <= 0) continue;
+    char chunk[65536];
+    const auto n = ::read(pipe_fds[0], chunk, sizeof chunk);
+    if (n <= 0) {
+      open = false;
+      break;
+    }
+    buffer.append(chunk, static_cast<std::size_t>(n));
+    for (auto nl = buffer.find('\n'); nl != std::string::npos; nl = buffer.find('\n')) {
+      const std::string line = buffer.substr(0, nl);
+      buffer.erase(0, nl + 1);
+      if (line.empty()) continue;
+      try {
+        outcome.events.push_back(parsePythonWorkerLine(line, plan));
+      } catch (const Error& e) {
+        PythonWorkerEvent bad;
+        bad.kind = PythonWorkerEvent::Kind::Error;
+        bad.message = e.what();
+        outcome.events.push_back(bad);
+      }
+    }
+  }
+  ::close(pipe_fds[0]);
+  int status = 0;
+  while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {
+  }
+  stop(SIGKILL);  // whatever it left in its group (Inductor's compile workers)
+  outcome.exit_status = status;
+  return outcome;
+}
+
+PreparedPythonModel PythonWorker::prepare(const ModelRef& model, const std::vector<std::string>& input_overrides,
+                                          const std::string& dir, double timeout_ms, const CancelToken* cancel) {
+  std::vector<std::string> args = {"prepare", "--source", pythonSourceArgument(model), "--device", device_,
+                                   "--out-dir", dir};
+  for (const auto& spec : input_overrides) {
+    args.push_back("--input");
+    args.push_back(spec);
+  }
+  const auto outcome = runProcess(args, {}, timeout_ms, cancel);
+  if (outcome.cancelled) throw Error(ErrorKind::Cancelled, "cancelled while the Python worker prepared the model");
+  for (const auto& e : outcome.events) {
+    if (e.kind == PythonWorkerEvent::Kind::Prepared) {
+      auto prepared = e.prepared;
+      prepared.dir = dir;
+      return prepared;
+    }
+  }
+  std::string why;
+  for (const auto& e : outcome.events) {
+    if (e.kind == PythonWorkerEvent::Kind::Error) why = e.message;
+  }
+  if (outcome.timed_out) why = fmt::format("no answer within {:.0f} s", units::msToS(timeout_ms));
+  if (why.empty()) why = lastLines(outcome.log_path, 6);
+  throw Error(ErrorKind::ModelLoad, fmt::format("the Python worker could not prepare {}: {} (log: {})",
+                                                model.displayName(), why, outcome.log_path));
+}
+
+std::vector<PythonConfigRun> PythonWorker::measure(const ModelRef& model, const PreparedPythonModel& prepared,
+                                                   const std::vector<OptimizationConfig>& configs, int warmup,
+                                                   int iterations, double deadline_ms_from_now,
+                                                   const CancelToken* cancel, double grace_ms) {
+  std::vector<PythonConfigRun> runs(configs.size());
+  for (std::size_t i = 0; i < configs.size(); ++i) runs[i].result.config = configs[i];
+  if (configs.empty()) return runs;
+  const double deadline_unix_s =
+      deadline_ms_from_now > 0
+          ? std::chrono::duration<double>(std::chrono::system_clock::now().time_since_epoch()).count() +
+                units::msToS(deadline_ms_from_now)
+          : 0;
+  const auto plan_path = (fs::path(prepared.dir) / fmt::format("plan-{}.json", ::getpid())).string();
+  {
+    std::ofstream plan(plan_path);
+    plan << pythonPlanJson(configs, warmup, iterations, deadline_unix_s);
+  }
+  const auto outcome = runProcess({"measure", "--source", pythonSourceArgument(model), "--prepared", prepared.dir,
+                                   "--plan", plan_path, "--device", device_},
+                                  configs, deadline_ms_from_now > 0 ? deadline_ms_from_now + grace_ms : 0, cancel);
+  std::vector<bool> reported(configs.size(), false);
+  std::string worker_error;
+  for (const auto& e : outcome.events) {
+    if (e.kind == PythonWorkerEvent::Kind::Ready) last_load_ms_ = e.load_ms;
+    if (e.kind == PythonWorkerEvent::Kind::Error) worker_error = e.message;
+    if (e.kind != PythonWorkerEvent::Kind::Config) continue;
+    for (std::size_t i = 0; i < configs.size(); ++i) {
+      if (!reported[i] && configs[i] == e.run.result.config) {
+        runs[i] = e.run;
+        reported[i] = true;
+        break;
+      }
+    }
+  }
+  for (std::size_t i = 0; i < configs.size(); ++i) {
+    if (reported[i]) continue;
+    auto& r = runs[i].result;
+    if (outcome.cancelled) {
+      r.status = ConfigStatus::Cancelled;
+      r.message = "cancelled before the Python worker ran it";
+    } else {
+      r.status = ConfigStatus::Error;
+      r.message = outcome.timed_out ? "not measured: the Python worker was stopped at the deadline"
+                  : !worker_error.empty()
+                      ? fmt::format("not measured: the Python worker failed: {}", worker_error)
+                      : fmt::format("not measured: the Python worker ended before it ({}; log: {})",
+                                    WIFSIGNALED(outcome.exit_status)
+                                        ? fmt::format("signal {}", WTERMSIG(outcome.exit_status))
+                                        : fmt::format("exit {}", WEXITSTATUS(outcome.exit_status)),
+                                    outcome.log_path);
+    }
+  }
+  std::error_code ignored;
+  fs::remove(plan_path, ignored);
+  return runs;
+}
+
+}  // namespace inferscope::runner

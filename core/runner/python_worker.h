@@ -1,0 +1,115 @@
+// The Python worker (resources/python/inferscope_pymodel.py) seen from C++: models that only
+// Python can compile — an ExportedProgram (.pt2 from torch.export.save) or a --model-py entry
+// point — are rebuilt there, never inside the CLI or GUI process.
+//   * prepare(): the worker builds the model, runs it once in strict FP32 and leaves its example
+//     inputs, that reference output and meta.json in a folder; the engine's AOTInductor configs of
+//     the model then run on the same inputs and are compared with the same reference.
+//   * measure(): eager and torch.compile configs in one fresh worker process, each on a fresh copy
+//     of the model, timed with CUDA events like the C++ loop. The worker sends raw series only
+//     (one NDJSON line per config, protocol below); statistics, warm-up detection and the accuracy
+//     rule are applied here, as to every other config.
+// The worker is started with posix_spawn and an argument vector (no shell) from an interpreter
+// resolved to an absolute path; it runs in its own process group, is stopped with SIGTERM then
+// SIGKILL when the deadline or a cancel comes, and dies with its parent.
+// Plain C++ (no LibTorch, no Qt): CPU tests drive it with a fake worker script.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/common/cancel_token.h"
+#include "core/engine/config_result.h"
+#include "core/model/input_spec.h"
+#include "core/model/model_ref.h"
+
+namespace inferscope::runner {
+
+// The protocol version this build speaks; a line with another "protocol" is refused.
+constexpr int kPythonWorkerProtocol = 1;
+
+// What the worker's prepare step left behind (meta.json of the prepared folder).
+struct PreparedPythonModel {
+  std::string dir;                         // inputs.pt, reference.pt, meta.json
+  std::vector<InputSpec> inputs;           // the example inputs' shapes and dtypes
+  std::vector<std::string> output_shapes;  // "8x256x768:float32"
+  std::int64_t parameter_count = 0;
+  std::string weights_sha256;  // the model's parameters and buffers: the packages' content key
+  double load_ms = 0, prepare_ms = 0;
+  std::string torch_version;  // the worker's PyTorch
+};
+
+// One config's run in the worker: its result (raw series, set-up and compile times, memory) and
+// the tensor archive of its last outputs, which the caller compares with the reference.
+struct PythonConfigRun {
+  ConfigResult result;
+  std::string output_path;
+};
+
+// One line of the worker's stdout.
+struct PythonWorkerEvent {
+  enum class Kind { Ready, Prepared, Config, Done, Error };
+  Kind kind = Kind::Error;
+  std::string message;          // Error: the worker's message
+  PythonConfigRun run;          // Config
+  PreparedPythonModel prepared;  // Prepared
+  double load_ms = 0;           // Ready: the model's load in this process
+};
+
+// Parses one line. Throws Error(Runtime) naming what is wrong (not JSON, another protocol, a
+// missing or mistyped field, a latency that is not a positive finite time, a key the plan did not
+// hold); `plan` is the configs the worker was given, in order (empty for prepare).
+PythonWorkerEvent parsePythonWorkerLine(std::string_view line,
+                                        const std::vector<OptimizationConfig>& plan);
+
+// The worker's --source argument for a model: "ep:FILE" or "py:FILE:FUNCTION".
+std::string pythonSourceArgument(const ModelRef& model);
+
+// The plan file of a measure call: each config as the fields the worker applies (precision, TF32
+// coverage, channels_last, cuDNN benchmark, torch.compile mode), the iteration counts and the
+// deadline as Unix time in seconds (0: none).
+std::string pythonPlanJson(const std::vector<OptimizationConfig>& configs, int warmup,
+                           int iterations, double deadline_unix_s);
+
+class PythonWorker {
+ public:
+  // `interpreter`: an absolute path (resolvePythonInterpreter()); `script`: the worker script;
+  // `device`: "cuda:0" or "cpu"; `log_dir`: where each process's stderr goes.
+  PythonWorker(std::string interpreter, std::string script, std::string device,
+               std::string log_dir);
+
+  // Runs `prepare` into `dir`. `input_overrides`: --input specs given by the user (an
+  // ExportedProgram without stored example inputs needs them). Throws Error(ModelLoad) with the
+  // worker's message when the model cannot be built or run, Error(Cancelled) on cancel.
+  PreparedPythonModel prepare(const ModelRef& model, const std::vector<std::string>& input_overrides,
+                              const std::string& dir, double timeout_ms, const CancelToken* cancel);
+
+  // Runs `configs` in one fresh worker process. Returns one run per config, in order: a config the
+  // process never reported (it crashed, hung or the deadline came) gets an Error status saying so.
+  // `deadline_ms_from_now` (0: none) is passed to the worker, which cuts its last config short;
+  // the process is stopped `grace_ms` after it regardless.
+  std::vector<PythonConfigRun> measure(const ModelRef& model, const PreparedPythonModel& prepared,
+                                       const std::vector<OptimizationConfig>& configs, int warmup,
+                                       int iterations, double deadline_ms_from_now,
+                                       const CancelToken* cancel, double grace_ms = 30000);
+
+  // How long the last measure() process took to load the model (its fresh-process overhead).
+  double lastLoadMs() const { return last_load_ms_; }
+
+ private:
+  struct Outcome {
+    std::vector<PythonWorkerEvent> events;
+    int exit_status = 0;
+    bool timed_out = false, cancelled = false;
+    std::string log_path;
+  };
+  Outcome runProcess(const std::vector<std::string>& args, const std::vector<OptimizationConfig>& plan,
+                     double timeout_ms, const CancelToken* cancel);
+
+  std::string interpreter_, script_, device_, log_dir_;
+  double last_load_ms_ = 0;
+};
+
+}  // namespace inferscope::runner

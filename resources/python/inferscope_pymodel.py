@@ -1,0 +1,401 @@
+#!/usr/bin/env python3
+"""InferScope's Python worker for models that only Python can compile (docs/ADVISOR.md, "Your own
+model, compiled"): an ExportedProgram saved with torch.export.save, or a Python entry point
+FILE.py:FUNCTION that returns (module, example_inputs).
+
+Two commands, both started by InferScope with an argument vector (no shell), never inside the CLI
+or GUI process:
+
+  prepare  --source ep:FILE | py:FILE:FUNCTION --device cuda:0 --out-dir DIR [--input SPEC ...]
+      Builds the model, runs it once in strict FP32 (TF32 off) on its example inputs and writes
+      DIR/inputs.pt and DIR/reference.pt (tensor archives: a TorchScript module whose buffers t0,
+      t1, ... are the tensors, which LibTorch reads without Python) and DIR/meta.json. Prints one
+      JSON line: {"status": "ok", "inputs": [...], "outputs": [...], "parameters": N, ...}.
+
+  measure  --source ... --prepared DIR --plan PLAN.json --device cuda:0
+      Runs each config of the plan on a fresh copy of the model: precision (TF32 flags, FP16/BF16
+      cast, autocast), channels_last, cuDNN benchmark, then torch.compile in the config's mode
+      (compiled by one untimed call, in set-up), then warm-up + measured iterations timed with CUDA
+      events exactly as InferScope's C++ loop does (record, forward, record, synchronize). Prints
+      one JSON line per config with its raw series; the outputs of its last iteration go to a
+      tensor archive that InferScope compares with the FP32 reference in C++. Statistics, warm-up
+      detection, intervals and the accuracy rule are InferScope's, not this script's.
+
+Every line on stdout is one JSON object (the protocol, versioned by "protocol"); anything else a
+library prints goes to stderr.
+"""
+import argparse
+import contextlib
+import copy
+import gc
+import hashlib
+import importlib.util
+import io
+import json
+import os
+import sys
+import time
+import traceback
+
+PROTOCOL = 1
+_stdout = sys.stdout
+
+
+def emit(obj):
+    obj.setdefault("protocol", PROTOCOL)
+    _stdout.write(json.dumps(obj) + "\n")
+    _stdout.flush()
+
+
+def fail(message, code=1):
+    emit({"event": "error", "status": "error", "message": message})
+    sys.exit(code)
+
+
+try:
+    import torch
+except ImportError:
+    fail("python3 cannot import torch: install PyTorch >= 2.6 for ExportedProgram and --model-py models")
+
+
+def torch_version():
+    return tuple(int(p) for p in torch.__version__.split("+")[0].split(".")[:2])
+
+
+def set_fp32_math(matmul, conv):
+    """Strict or TF32 FP32 math the way Inductor can read it back (see inferscope_aoti.py)."""
+    if torch_version() >= (2, 9):
+        torch.backends.cuda.matmul.fp32_precision = "ieee" if matmul == "highest" else "tf32"
+        torch.backends.cudnn.allow_tf32 = conv
+    else:
+        torch.set_float32_matmul_precision(matmul)
+        torch.backends.cudnn.allow_tf32 = conv
+
+
+DTYPES = {"float32": torch.float32, "float16": torch.float16, "bfloat16": torch.bfloat16,
+          "int64": torch.int64, "int32": torch.int32, "bool": torch.bool}
+NAMES = {v: k for k, v in DTYPES.items()}
+
+
+def parse_input_spec(text):
+    """InferScope's --input spelling: 32x3x224x224[:dtype[:high]]."""
+    parts = text.split(":")
+    shape = [int(d) for d in parts[0].split("x")]
+    dtype = DTYPES.get(parts[1] if len(parts) > 1 else "float32")
+    if dtype is None:
+        fail(f"--input {text}: unknown dtype")
+    high = int(parts[2]) if len(parts) > 2 else 1000
+    if dtype.is_floating_point:
+        return torch.randn(shape, dtype=dtype)
+    return torch.randint(0, high, shape, dtype=dtype)
+
+
+def load_entry(spec):
+    path, _, function = spec.rpartition(":")
+    if not path or not function:
+        fail(f"--model-py {spec}: expected FILE.py:FUNCTION")
+    module_spec = importlib.util.spec_from_file_location("inferscope_user_model", path)
+    if module_spec is None:
+        fail(f"--model-py {path}: not a Python file")
+    user = importlib.util.module_from_spec(module_spec)
+    sys.path.insert(0, os.path.dirname(os.path.abspath(path)))
+    module_spec.loader.exec_module(user)
+    entry = getattr(user, function, None)
+    if entry is None or not callable(entry):
+        fail(f"--model-py {spec}: {path} defines no function {function}")
+    result = entry()
+    if not isinstance(result, (tuple, list)) or len(result) != 2:
+        fail(f"--model-py {spec}: {function}() must return (module, example_inputs), got {type(result).__name__}")
+    model, examples = result
+    if not isinstance(model, torch.nn.Module):
+        fail(f"--model-py {spec}: {function}() returned a {type(model).__name__} as its module, not a torch.nn.Module")
+    if isinstance(examples, torch.Tensor):
+        examples = (examples,)
+    examples = tuple(examples)
+    if not examples or not all(isinstance(t, torch.Tensor) for t in examples):
+        fail(f"--model-py {spec}: the example inputs must be a tensor or a tuple of tensors (keyword inputs: "
+             f"wrap the module so that forward takes them positionally)")
+    return model, examples
+
+
+def load_program(path):
+    program = torch.export.load(path)
+    examples = None
+    stored = getattr(program, "example_inputs", None)
+    if stored is not None:
+        args, kwargs = stored
+        if not kwargs and all(isinstance(t, torch.Tensor) for t in args):
+            examples = tuple(args)
+    return program.module(), examples
+
+
+def load_source(source, input_specs):
+    """(module on the CPU in FP32, example inputs on the CPU)."""
+    kind, _, rest = source.partition(":")
+    if kind == "py":
+        model, examples = load_entry(rest)
+    elif kind == "ep":
+        model, examples = load_program(rest)
+    else:
+        fail(f"unknown source {source}: expected ep:FILE or py:FILE:FUNCTION")
+    if input_specs:
+        examples = tuple(parse_input_spec(s) for s in input_specs)
+    if examples is None:
+        fail("this ExportedProgram holds no example inputs: pass them with --input (e.g. --input 1x3x224x224:float32)")
+    model = model.to("cpu") if hasattr(model, "to") else model
+    with contextlib.suppress(Exception):
+        model = model.eval()
+    return model, tuple(t.detach().to("cpu") for t in examples)
+
+
+def flatten_outputs(out):
+    """Every tensor of a model's output, in a fixed order: tensors, tuples, lists, dicts, and
+    Hugging Face ModelOutput objects (dicts)."""
+    if isinstance(out, torch.Tensor):
+        return [out]
+    if isinstance(out, dict):
+        return [t for v in out.values() for t in flatten_outputs(v)]
+    if isinstance(out, (tuple, list)):
+        return [t for v in out for t in flatten_outputs(v)]
+    return []
+
+
+class _Tensors(torch.nn.Module):
+    def __init__(self, tensors):
+        super().__init__()
+        for i, t in enumerate(tensors):
+            self.register_buffer(f"t{i}", t)
+
+    def forward(self):
+        return 0
+
+
+def save_tensors(tensors, path):
+    """A tensor archive LibTorch reads with torch::jit::load (named buffers t0, t1, ...). Saved
+    through memory, so that the archive's root folder does not carry a temporary file's name."""
+    buffer = io.BytesIO()
+    torch.jit.save(torch.jit.script(_Tensors([t.detach().to("cpu").contiguous() for t in tensors])), buffer)
+    partial = f"{path}.{os.getpid()}.partial"
+    with open(partial, "wb") as f:
+        f.write(buffer.getvalue())
+    os.replace(partial, path)
+
+
+def weights_sha256(model):
+    """The model's content: every parameter and buffer (name, dtype, shape, bytes), in name order.
+    InferScope keys an entry point's AOTInductor packages by it, since the .py file alone does not
+    say which weights it loads."""
+    digest = hashlib.sha256()
+    for name, t in sorted(model.state_dict().items()):
+        t = t.detach().to("cpu").contiguous()
+        digest.update(f"{name}|{t.dtype}|{tuple(t.shape)}|".encode())
+        digest.update(t.reshape(-1).view(torch.uint8).numpy().tobytes() if t.numel() else b"")
+    return digest.hexdigest()
+
+
+def load_tensors(path):
+    archive = torch.jit.load(path, map_location="cpu")
+    named = dict(archive.named_buffers())
+    return [named[f"t{i}"] for i in range(len(named))]
+
+
+def describe(t):
+    return {"shape": list(t.shape), "dtype": NAMES.get(t.dtype, str(t.dtype).replace("torch.", ""))}
+
+
+def prepare(args):
+    device = torch.device(args.device)
+    start = time.time()
+    model, examples = load_source(args.source, args.input)
+    load_s = time.time() - start
+    set_fp32_math("highest", False)  # the reference is strict IEEE FP32
+    torch.backends.cudnn.benchmark = False
+    parameters = sum(p.numel() for p in model.parameters())
+    weights = weights_sha256(model)
+    model = model.to(device)
+    inputs = [t.to(device) for t in examples]
+    with torch.inference_mode():
+        outputs = flatten_outputs(model(*inputs))
+    if device.type == "cuda":
+        torch.cuda.synchronize(device)
+    if not outputs:
+        fail("the model's output holds no tensor: InferScope compares tensors with the FP32 reference")
+    os.makedirs(args.out_dir, exist_ok=True)
+    save_tensors(examples, os.path.join(args.out_dir, "inputs.pt"))
+    save_tensors(outputs, os.path.join(args.out_dir, "reference.pt"))
+    meta = {"status": "ok", "event": "prepared", "inputs": [describe(t) for t in examples],
+            "outputs": [describe(t) for t in outputs], "parameters": parameters,
+            "weights_sha256": weights, "load_s": round(load_s, 3), "prepare_s": round(time.time() - start, 3),
+            "torch": torch.__version__}
+    with open(os.path.join(args.out_dir, "meta.json"), "w") as f:
+        json.dump(meta, f)
+    emit(meta)
+
+
+class Deadline:
+    def __init__(self, unix_s):
+        self.unix_s = unix_s
+
+    def passed(self):
+        return self.unix_s > 0 and time.time() > self.unix_s
+
+
+def apply_flags(cfg):
+    precision = cfg["precision"]
+    if precision == "tf32":
+        set_fp32_math(cfg.get("tf32_matmul", "high"), bool(cfg.get("tf32_conv", True)))
+    else:
+        set_fp32_math("highest", False)
+    torch.backends.cudnn.benchmark = bool(cfg.get("cudnn_benchmark", False))
+
+
+CAST = {"fp16": torch.float16, "bf16": torch.bfloat16}
+AUTOCAST = {"amp-fp16": torch.float16, "amp-bf16": torch.bfloat16}
+MODES = {"default": "default", "reduce-overhead": "reduce-overhead", "max-autotune": "max-autotune"}
+
+
+def run_config(base, examples, cfg, plan, device, out_dir, deadline):
+    key = cfg["key"]
+    result = {"event": "config", "key": key, "status": "ok", "message": "", "latency_ms": [], "host_ms": [],
+              "warmup_iterations": int(plan["warmup"]), "setup_ms": 0.0, "compile_ms": 0.0,
+              "first_result_ms": 0.0, "peak_allocated_bytes": 0, "peak_reserved_bytes": 0, "output": ""}
+    model = None
+    try:
+        setup_start = time.perf_counter()
+        apply_flags(cfg)
+        if device.type == "cuda":
+            torch.cuda.reset_peak_memory_stats(device)
+        dtype = CAST.get(cfg["precision"])
+        model = copy.deepcopy(base).to(device)
+        if dtype is not None:
+            model = model.to(dtype)
+        inputs = []
+        for t in examples:
+            x = t.to(device)
+            if dtype is not None and x.is_floating_point():
+                x = x.to(dtype)
+            if cfg.get("channels_last") and x.dim() == 4:
+                x = x.contiguous(memory_format=torch.channels_last)
+            inputs.append(x)
+        if cfg.get("channels_last"):
+            model = model.to(memory_format=torch.channels_last)
+        autocast = AUTOCAST.get(cfg["precision"])
+        amp = (lambda: torch.autocast(device.type, dtype=autocast)) if autocast else contextlib.nullcontext
+        mode = cfg.get("compile", "none")
+        with torch.inference_mode():
+            if mode != "none":
+                compiled = torch.compile(model, mode=MODES[mode])
+                compile_start = time.perf_counter()
+                with amp():
+                    compiled(*inputs)  # Dynamo and Inductor compile on the first call
+                if device.type == "cuda":
+                    torch.cuda.synchronize(device)
+                result["compile_ms"] = (time.perf_counter() - compile_start) * 1e3
+                forward = compiled
+            else:
+                forward = model
+            result["setup_ms"] = (time.perf_counter() - setup_start) * 1e3
+            warmup = int(plan["warmup"])
+            total = warmup + int(plan["iterations"])
+            start_event = torch.cuda.Event(enable_timing=True) if device.type == "cuda" else None
+            end_event = torch.cuda.Event(enable_timing=True) if device.type == "cuda" else None
+            out = None
+            for i in range(total):
+                host_start = time.perf_counter()
+                if start_event is not None:
+                    start_event.record()
+                with amp():
+                    out = forward(*inputs)
+                if end_event is not None:
+                    end_event.record()
+                    end_event.synchronize()
+                    latency = start_event.elapsed_time(end_event)
+                else:
+                    latency = (time.perf_counter() - host_start) * 1e3
+                host = (time.perf_counter() - host_start) * 1e3
+                result["latency_ms"].append(latency)
+                result["host_ms"].append(host)
+                if i == 0:
+                    result["first_result_ms"] = result["setup_ms"] + host
+                # Out of time: the warm-up ends here and a few iterations are measured, as in C++.
+                if deadline.passed():
+                    if i + 1 < warmup:
+                        warmup = i + 1
+                        result["warmup_iterations"] = warmup
+                        total = min(total, warmup + 3)
+                        result["stop_reason"] = "time-budget"
+                    elif i + 1 >= warmup + 3:
+                        result["stop_reason"] = "time-budget"
+                        break
+            outputs = [t.detach().clone() for t in flatten_outputs(out)]
+        if device.type == "cuda":
+            result["peak_allocated_bytes"] = int(torch.cuda.max_memory_allocated(device))
+            result["peak_reserved_bytes"] = int(torch.cuda.max_memory_reserved(device))
+        safe = "".join(ch if ch.isalnum() or ch in "-_" else "_" for ch in key)
+        path = os.path.join(out_dir, f"out-{safe}-{os.getpid()}.pt")
+        save_tensors(outputs, path)
+        result["output"] = path
+    except torch.cuda.OutOfMemoryError as e:
+        result["status"] = "out-of-memory"
+        result["message"] = f"out of memory: {str(e).splitlines()[0]}"
+    except Exception as e:  # one config's failure is its status; the plan goes on
+        lines = [line for line in traceback.format_exception_only(type(e), e)[-1].splitlines() if line.strip()]
+        result["status"] = "error"
+        result["message"] = f"{key} failed in Python: {lines[-1] if lines else type(e).__name__}"
+    finally:
+        del model
+        with contextlib.suppress(Exception):
+            torch._dynamo.reset()
+        gc.collect()
+        if device.type == "cuda":
+            torch.cuda.empty_cache()
+    return result
+
+
+def measure(args):
+    device = torch.device(args.device)
+    if device.type == "cuda":
+        torch.cuda.set_device(device)  # the allocator's statistics need an initialised device
+        torch.cuda.init()
+    with open(args.plan) as f:
+        plan = json.load(f)
+    start = time.time()
+    base, _ = load_source(args.source, [])
+    examples = load_tensors(os.path.join(args.prepared, "inputs.pt"))
+    emit({"event": "ready", "load_s": round(time.time() - start, 3), "torch": torch.__version__,
+          "pid": os.getpid()})
+    deadline = Deadline(float(plan.get("deadline_unix_s", 0)))
+    for cfg in plan["configs"]:
+        emit(run_config(base, examples, cfg, plan, device, args.prepared, deadline))
+    emit({"event": "done"})
+
+
+def main():
+    p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    sub = p.add_subparsers(dest="command", required=True)
+    pre = sub.add_parser("prepare")
+    pre.add_argument("--source", required=True)
+    pre.add_argument("--device", default="cuda:0")
+    pre.add_argument("--out-dir", required=True)
+    pre.add_argument("--input", action="append", default=[])
+    mea = sub.add_parser("measure")
+    mea.add_argument("--source", required=True)
+    mea.add_argument("--prepared", required=True)
+    mea.add_argument("--plan", required=True)
+    mea.add_argument("--device", default="cuda:0")
+    args = p.parse_args()
+    sys.stdout = sys.stderr  # libraries' prints must not break the protocol (emit() keeps the real one)
+    if args.device.startswith("cuda") and not torch.cuda.is_available():
+        fail("this python3's torch sees no CUDA device", 4)
+    try:
+        (prepare if args.command == "prepare" else measure)(args)
+    except SystemExit:
+        raise
+    except Exception as e:
+        lines = traceback.format_exception(type(e), e, e.__traceback__)
+        sys.stderr.write("".join(lines))
+        fail(f"{type(e).__name__}: {str(e).splitlines()[0] if str(e) else ''}", 3)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,125 @@
+// The measurer of a Python-built model: AOTInductor configs go to the engine (the tuner's fake
+// measurer here), every other config to the Python worker (a fake worker script), and the
+// worker's raw series get the engine's analysis, fork summary and accuracy comparison.
+#include "core/runner/python_model_measurer.h"
+
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "core/common/error.h"
+#include "tests/core/tuner/fake_measurer.h"
+
+namespace inferscope::runner {
+namespace {
+namespace fs = std::filesystem;
+
+// A fake worker that reports every config it is given with a flat 2 ms series plus a 9 ms first
+// iteration, reading the keys from the plan file (the argument after --plan).
+constexpr const char* kEchoWorker = R"SH(
+plan=""
+while [ $# -gt 0 ]; do [ "$1" = "--plan" ] && plan="$2"; shift; done
+echo '{"protocol":1,"event":"ready","load_s":1.0}'
+for key in $(tr ',' '\n' < "$plan" | sed -n 's/.*"key":"\([^"]*\)".*/\1/p'); do
+  series="9.0"; i=0; while [ $i -lt 60 ]; do series="$series,2.0$((i % 3))"; i=$((i + 1)); done
+  echo "{\"protocol\":1,\"event\":\"config\",\"key\":\"$key\",\"status\":\"ok\",\"latency_ms\":[$series],\"warmup_iterations\":1,\"setup_ms\":5,\"output\":\"out-$key\"}"
+done
+echo '{"protocol":1,"event":"done"}'
+)SH";
+
+class PythonModelMeasurerTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    dir_ = fs::temp_directory_path() / ("inferscope_pmm_" + std::to_string(::getpid()) + "_" +
+                                        ::testing::UnitTest::GetInstance()->current_test_info()->name());
+    fs::create_directories(dir_);
+    std::ofstream(dir_ / "worker.sh") << kEchoWorker;
+    worker_ = std::make_unique<PythonWorker>("/bin/sh", (dir_ / "worker.sh").string(), "cuda:0",
+                                             (dir_ / "logs").string());
+    model_.source = ModelSource::ExportedProgram;
+    model_.path = (dir_ / "m.pt2").string();
+    prepared_.dir = dir_.string();
+  }
+  void TearDown() override { fs::remove_all(dir_); }
+
+  PythonModelMeasurer measurer() {
+    return PythonModelMeasurer(engine_, *worker_, model_, prepared_,
+                               [this](const std::string& output) {
+                                 compared_.push_back(output);
+                                 AccuracyStats a;
+                                 a.measured = true;
+                                 a.rel_l2_error = output.find("fp16") != std::string::npos ? 2e-3 : 1e-6;
+                                 return a;
+                               },
+                               32, nullptr);
+  }
+
+  fs::path dir_;
+  std::unique_ptr<PythonWorker> worker_;
+  ModelRef model_;
+  PreparedPythonModel prepared_;
+  tuner::testing::FakeMeasurer engine_;
+  std::vector<std::string> compared_;
+};
+
+std::vector<OptimizationConfig> configs(std::initializer_list<const char*> keys) {
+  std::vector<OptimizationConfig> out;
+  for (const auto* k : keys) out.push_back(OptimizationConfig::parse(k));
+  return out;
+}
+
+TEST_F(PythonModelMeasurerTest, PackagesRunInTheEngineTheRestInTheWorkerInTheAskedOrder) {
+  auto m = measurer();
+  const auto results = m.measure(configs({"fp16+tc-ro", "bf16+aoti", "fp32", "bf16+cl+aoti-graph"}), 1, 60, 0);
+  ASSERT_EQ(results.size(), 4u);
+  EXPECT_EQ(results[0].config.key(), "fp16+tc-ro");
+  EXPECT_EQ(results[1].config.key(), "bf16+aoti");
+  EXPECT_EQ(results[3].config.key(), "bf16+cl+aoti-graph");
+  for (int i = 0; i < 4; ++i) EXPECT_EQ(results[static_cast<std::size_t>(i)].index, i);
+  // The engine saw only the packages.
+  EXPECT_EQ(engine_.measure_order, (std::vector<std::string>{"bf16+aoti", "bf16+cl+aoti-graph"}));
+  // The worker's configs were analysed like the engine's: the 9 ms first iteration is warm-up.
+  EXPECT_TRUE(results[0].steady.analysed);
+  EXPECT_NEAR(results[0].stats.median_ms, 2.01, 0.011);
+  // … and compared with the reference by the engine's comparison.
+  EXPECT_EQ(compared_, (std::vector<std::string>{"out-fp16+tc-ro", "out-fp32"}));
+  EXPECT_DOUBLE_EQ(results[0].accuracy.rel_l2_error, 2e-3);
+  EXPECT_TRUE(results[2].accuracy.measured);
+}
+
+TEST_F(PythonModelMeasurerTest, ForksOfWorkerConfigsAreFreshProcessesSummarisedLikeTheEngines) {
+  auto m = measurer();
+  const auto results = m.measureForks(configs({"bf16+tc", "bf16+aoti"}), 1, 60, 3, 0);
+  ASSERT_EQ(results.size(), 2u);
+  EXPECT_EQ(results[0].forks.size(), 2u);  // the result's own process and two more
+  ASSERT_TRUE(results[0].fork_stats.has_value());
+  EXPECT_EQ(results[0].fork_stats->forks, 3);
+  EXPECT_EQ(engine_.forks_measured["bf16+aoti"], 3);
+  EXPECT_GT(m.sessionOverheadMs(), 0);  // a worker's start, priced into the finals
+}
+
+TEST_F(PythonModelMeasurerTest, OnlyPackagesWaitForBackgroundWork) {
+  auto m = measurer();
+  EXPECT_TRUE(m.ready(OptimizationConfig::parse("bf16+tc")));
+  EXPECT_FALSE(m.needsPreparation(OptimizationConfig::parse("fp16+tc-ro")));
+  EXPECT_TRUE(runsInEngine(OptimizationConfig::parse("fp16+cl+aoti-graph")));
+  EXPECT_FALSE(runsInEngine(OptimizationConfig::parse("fp16+cl+tc")));
+}
+
+TEST_F(PythonModelMeasurerTest, OutputsThatCannotBeComparedMakeTheConfigFail) {
+  auto m = PythonModelMeasurer(engine_, *worker_, model_, prepared_,
+                               [](const std::string&) -> AccuracyStats {
+                                 throw Error(ErrorKind::Runtime, "2 outputs, the reference has 1");
+                               },
+                               32, nullptr);
+  const auto results = m.measure(configs({"bf16"}), 1, 60, 0);
+  ASSERT_EQ(results.size(), 1u);
+  EXPECT_EQ(results[0].status, ConfigStatus::Error);
+  EXPECT_NE(results[0].message.find("2 outputs"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace inferscope::runner
