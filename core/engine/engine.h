@@ -45,4 +45,9 @@ std::optional<roofline::DeviceCeilings> cachedCeilings(const DeviceInfo& device,
 // (unsupported, OOM, a throwing model) are recorded in its result and the plan goes on.
 SessionResult run(const ProfileRequest& request, EventSink& sink, const CancelToken& cancel);
 
+// Accuracy of the outputs in one tensor archive (what the Python worker writes for a config it
+// measured) against the reference outputs in another, by the engine's own comparison. Throws
+// Error(Runtime) when their count or shapes differ, Error(ModelLoad) when a file cannot be read.
+AccuracyStats compareOutputArchives(const std::string& candidate_path, const std::string& reference_path);
+
 }  // namespace inferscope::engine

@@ -9,6 +9,8 @@
 
 #include <cstdlib>
 #include <filesystem>
+#include <fstream>
+#include <iterator>
 #include <functional>
 #include <optional>
 
@@ -64,22 +66,6 @@ std::string precisionArg(const OptimizationConfig& c) {
               "with aoti (autocast is not exported)");
 }
 
-// The helper scripts: $INFERSCOPE_PYTHON_HELPERS, else the installed copy, else the source tree.
-std::string pythonHelperPath(const std::string& name) {
-  if (const char* dir = std::getenv("INFERSCOPE_PYTHON_HELPERS")) return (fs::path(dir) / name).string();
-  for (const fs::path& dir : {fs::path(INFERSCOPE_INSTALL_PYTHON_DIR), fs::path(INFERSCOPE_SOURCE_PYTHON_DIR)}) {
-    if (fs::exists(dir / name)) return (dir / name).string();
-  }
-  return (fs::path(INFERSCOPE_SOURCE_PYTHON_DIR) / name).string();
-}
-
-// $XDG_CACHE_HOME/inferscope, ~/.cache/inferscope, or a temp folder.
-fs::path cacheDirectory() {
-  if (const char* x = std::getenv("XDG_CACHE_HOME"); x && *x) return fs::path(x) / "inferscope";
-  if (const char* h = std::getenv("HOME"); h && *h) return fs::path(h) / ".cache" / "inferscope";
-  return fs::temp_directory_path() / "inferscope";
-}
-
 // The GPU a package is compiled for: its name and compute capability ("NVIDIA-H200-sm90").
 std::string gpuIdentity(int device_index) {
   const auto* p = at::cuda::getDeviceProperties(device_index);
@@ -97,7 +83,7 @@ std::pair<fs::path, std::string> zooWeights(const ModelRef& ref, const std::stri
   static std::mutex mutex;
   static std::map<std::string, std::string> hashes;
   std::lock_guard lock(mutex);
-  const fs::path dir = cacheDirectory() / "aoti";
+  const fs::path dir = fs::path(cacheDirectory()) / "aoti";
   const fs::path weights = dir / fmt::format("{}-s{}.weights.pt", arch, ref.seed);
   if (const auto it = hashes.find(weights.string()); it != hashes.end() && fs::exists(weights)) {
     return {weights, it->second};
@@ -146,7 +132,7 @@ CompileSpec zooCompileSpec(const ModelRef& ref, const OptimizationConfig& config
       fmt::format("{}-w{}-{}-{}{}{}-h{}-torch{}-{}", arch, weights_hash.substr(0, 16),
                   fmt::join(shape_text, "_"), precisionArg(config), cl ? "-cl" : "",
                   max ? "-max" : "", helperHash(helper), TORCH_VERSION, gpuIdentity(device_index));
-  const fs::path dir = cacheDirectory() / "aoti";
+  const fs::path dir = fs::path(cacheDirectory()) / "aoti";
   CompileSpec spec;
   // Named as the package's own mode, whichever of aoti / aoti-graph asked first.
   spec.key = fmt::format("{} {}", ref.name, packageConfig(config).key());
@@ -161,6 +147,77 @@ CompileSpec zooCompileSpec(const ModelRef& ref, const OptimizationConfig& config
                                         e.max_positions),
                "--device", fmt::format("cuda:{}", device_index),
                "--out", spec.package_path};
+  if (cl) spec.args.push_back("--channels-last");
+  if (max) spec.args.push_back("--max-autotune");
+  return spec;
+}
+
+// The SHA-256 of a model file, once per run (an ExportedProgram holds its weights; a .py file does
+// not, and its packages are keyed by the weights' hash the worker reported as well).
+std::string fileHash(const std::string& path) {
+  static std::mutex mutex;
+  static std::map<std::string, std::string> hashes;
+  std::lock_guard lock(mutex);
+  if (const auto it = hashes.find(path); it != hashes.end()) return it->second;
+  return hashes[path] = sha256OfFile(path);
+}
+
+// The weights' hash that the Python worker's prepare step wrote into meta.json ("" when absent).
+std::string preparedWeightsHash(const std::string& prepared_dir) {
+  std::ifstream meta(fs::path(prepared_dir) / "meta.json");
+  std::string text((std::istreambuf_iterator<char>(meta)), std::istreambuf_iterator<char>());
+  const std::string key = "\"weights_sha256\": \"";
+  const auto at = text.find(key);
+  if (at == std::string::npos) return {};
+  const auto end = text.find('"', at + key.size());
+  return end == std::string::npos ? std::string() : text.substr(at + key.size(), end - at - key.size());
+}
+
+// The compile of `config`'s package for a model the Python helper rebuilds (an ExportedProgram or
+// a --model-py entry point): cast, then (re-)exported and compiled by inferscope_aoti.py on the
+// prepared example inputs. Cache key: the model's content (the file, and for an entry point the
+// weights it loaded), the inputs' shapes and dtypes, precision, layout, mode, both helper scripts,
+// LibTorch version and GPU.
+CompileSpec pythonModelCompileSpec(const ModelRef& ref, const OptimizationConfig& config,
+                                   const std::vector<InputSpec>& inputs, int device_index) {
+  std::vector<std::string> input_text;
+  for (const auto& spec : inputs) {
+    auto text = spec.toString();
+    for (auto& ch : text) {
+      if (ch == ':') ch = '-';
+    }
+    input_text.push_back(text);
+  }
+  std::string content = fileHash(ref.path).substr(0, 16);
+  if (ref.source == ModelSource::PythonEntry) {
+    const auto weights = preparedWeightsHash(ref.prepared_dir);
+    content += fmt::format("-{}-w{}", ref.entry, weights.empty() ? "unknown" : weights.substr(0, 16));
+  }
+  const bool cl = config.memory_format == MemoryFormat::ChannelsLast;
+  const bool max = config.compile == CompileMode::AotInductorMax;
+  const std::string helper = pythonHelperPath("inferscope_aoti.py");
+  const std::string worker = pythonHelperPath("inferscope_pymodel.py");
+  std::string name = ref.name;
+  for (auto& ch : name) {
+    if (!std::isalnum(static_cast<unsigned char>(ch)) && ch != '-' && ch != '_') ch = '_';
+  }
+  const std::string key = fmt::format("{}-m{}-{}-{}{}{}-h{}{}-torch{}-{}", name, content, fmt::join(input_text, "_"),
+                                      precisionArg(config), cl ? "-cl" : "", max ? "-max" : "", helperHash(helper),
+                                      helperHash(worker), TORCH_VERSION, gpuIdentity(device_index));
+  const fs::path dir = fs::path(cacheDirectory()) / "aoti";
+  CompileSpec spec;
+  spec.key = fmt::format("{} {}", ref.name, packageConfig(config).key());
+  spec.package_path = (dir / (key + ".pt2")).string();
+  spec.log_path = (dir / "logs" / (key + ".log")).string();
+  spec.args = {helper};
+  if (ref.source == ModelSource::ExportedProgram) {
+    spec.args.insert(spec.args.end(), {"--exported-program", ref.path});
+  } else {
+    spec.args.insert(spec.args.end(), {"--model-py", fmt::format("{}:{}", ref.path, ref.entry)});
+  }
+  spec.args.insert(spec.args.end(), {"--example-inputs", (fs::path(ref.prepared_dir) / "inputs.pt").string(),
+                                     "--precision", precisionArg(config), "--device",
+                                     fmt::format("cuda:{}", device_index), "--out", spec.package_path});
   if (cl) spec.args.push_back("--channels-last");
   if (max) spec.args.push_back("--max-autotune");
   return spec;
@@ -185,6 +242,13 @@ void loadAotInductor(PreparedModel& m, const ModelRef& ref, const OptimizationCo
     // Compiled in the background (startAotInductorCompiles) or now; a failure is retried once and
     // then reported as failed with the helper's exception, never as unsupported.
     package = CompileQueue::instance().obtain(zooCompileSpec(ref, config, shapesOf(cpu_inputs), device.index()),
+                                              &m.compile_ms);
+  } else if (builtInPython(ref.source)) {
+    // The user's model, cast and compiled by the Python helper from the prepared inputs: in the
+    // background (startAotInductorCompiles) or now, cached like the zoo's packages.
+    std::vector<InputSpec> specs;
+    for (const auto& t : cpu_inputs) specs.push_back(inputSpecOf(t));
+    package = CompileQueue::instance().obtain(pythonModelCompileSpec(ref, config, specs, device.index()),
                                               &m.compile_ms);
   } else {
     throw Error(ErrorKind::Unsupported,
@@ -225,7 +289,15 @@ void loadAotInductor(PreparedModel& m, const ModelRef& ref, const OptimizationCo
 }
 
 std::optional<CompileSpec> compileSpecFor(const ProfileRequest& request, const OptimizationConfig& config) {
-  if (!runsAotInductorPackage(config.compile) || request.model.source != ModelSource::Zoo || request.device != DeviceKind::Cuda) return std::nullopt;
+  if (!runsAotInductorPackage(config.compile) || request.device != DeviceKind::Cuda) return std::nullopt;
+  if (builtInPython(request.model.source)) {
+    try {
+      return pythonModelCompileSpec(request.model, config, request.inputs, request.device_index);
+    } catch (const std::exception&) {
+      return std::nullopt;  // loadAotInductor says why when the config runs
+    }
+  }
+  if (request.model.source != ModelSource::Zoo) return std::nullopt;
   const auto inputs = request.inputs.empty() ? defaultInputs(request.model, request.batch) : request.inputs;
   std::vector<std::vector<std::int64_t>> shapes;
   for (const auto& i : inputs) shapes.push_back(i.shape);

@@ -13,7 +13,9 @@
 #include "core/model/model_zoo.h"
 #include "core/roofline/ceiling_cache.h"
 #include "core/roofline/roofline_place.h"
+#include "core/torch/accuracy.h"
 #include "core/torch/ceiling_probe.h"
+#include "core/torch/prepared_model.h"
 #include "core/torch/torch_backend.h"
 
 namespace inferscope::engine {
@@ -89,6 +91,11 @@ SessionResult run(const ProfileRequest& request_in, EventSink& sink, const Cance
   }
   runSession(session, backend, environment, sink, cancel);
   return session;
+}
+
+AccuracyStats compareOutputArchives(const std::string& candidate_path, const std::string& reference_path) {
+  return torchlayer::compareOutputs(torchlayer::loadTensorArchive(candidate_path),
+                                    torchlayer::loadTensorArchive(reference_path));
 }
 
 }  // namespace inferscope::engine

@@ -1,11 +1,15 @@
 #include "core/torch/prepared_model.h"
 
 #include <fmt/format.h>
+
+#include <filesystem>
+#include <map>
 #include <torch/csrc/jit/passes/freeze_module.h>
 #include <torch/csrc/jit/passes/frozen_graph_optimizations.h>
 
 #include "core/common/error.h"
 #include "core/common/trust_store.h"
+#include "core/model/model_zoo.h"
 #include "core/torch/settings_guard.h"
 
 namespace inferscope::torchlayer {
@@ -43,6 +47,48 @@ std::vector<torch::Tensor> makeInputs(const std::vector<InputSpec>& specs, std::
   return out;
 }
 
+std::vector<torch::Tensor> loadTensorArchive(const std::string& path) {
+  torch::jit::Module archive;
+  try {
+    archive = torch::jit::load(path, torch::kCPU);
+  } catch (const c10::Error& e) {
+    throw Error(ErrorKind::ModelLoad,
+                fmt::format("cannot read the tensor archive {}: {}", path, e.what_without_backtrace()));
+  }
+  std::map<int, torch::Tensor> by_index;
+  for (const auto& item : archive.named_buffers()) {
+    if (item.name.size() < 2 || item.name[0] != 't') continue;
+    try {
+      by_index[std::stoi(item.name.substr(1))] = item.value;
+    } catch (const std::exception&) {
+    }
+  }
+  std::vector<torch::Tensor> tensors;
+  for (int i = 0; by_index.count(i); ++i) tensors.push_back(by_index[i]);
+  if (tensors.size() != by_index.size())
+    throw Error(ErrorKind::ModelLoad, fmt::format("the tensor archive {} has gaps in t0, t1, …", path));
+  return tensors;
+}
+
+std::vector<torch::Tensor> sessionInputs(const ProfileRequest& request) {
+  if (builtInPython(request.model.source) && !request.model.prepared_dir.empty())
+    return loadTensorArchive((std::filesystem::path(request.model.prepared_dir) / "inputs.pt").string());
+  return makeInputs(request.inputs, request.model.seed);
+}
+
+InputSpec inputSpecOf(const torch::Tensor& tensor) {
+  InputSpec spec;
+  spec.shape.assign(tensor.sizes().begin(), tensor.sizes().end());
+  switch (tensor.scalar_type()) {
+    case at::kHalf: spec.dtype = DType::Float16; break;
+    case at::kBFloat16: spec.dtype = DType::BFloat16; break;
+    case at::kLong: spec.dtype = DType::Int64; break;
+    case at::kInt: spec.dtype = DType::Int32; break;
+    default: spec.dtype = DType::Float32; break;
+  }
+  return spec;
+}
+
 std::vector<torch::Tensor> deviceInputs(const std::vector<torch::Tensor>& cpu_inputs, const OptimizationConfig& config,
                                         std::optional<torch::Dtype> model_dtype, const torch::Device& device) {
   std::vector<torch::Tensor> out;
@@ -60,6 +106,17 @@ PreparedModel prepareModel(SessionModel& model, const OptimizationConfig& config
                            const torch::Device& device) {
   const ModelRef& ref = model.ref();
   PreparedModel m;
+  if (runsTorchCompile(config.compile)) {
+    throw Error(ErrorKind::Unsupported,
+                "torch.compile runs in Python: InferScope measures it in its Python worker for models "
+                "Python can rebuild (an ExportedProgram .pt2, or --model-py FILE.py:FUNCTION) with `tune`");
+  }
+  if (builtInPython(ref.source) && !runsAotInductorPackage(config.compile)) {
+    throw Error(ErrorKind::Unsupported,
+                fmt::format("{} is rebuilt in Python: its eager and torch.compile configs run in the Python "
+                            "worker (`tune`), its AOTInductor configs (aoti, aoti-graph) here",
+                            ref.displayName()));
+  }
   if (runsAotInductorPackage(config.compile)) {
     // A user's .pt2 is native code that the loader dlopen()s: trusted bytes only (trust_store.h).
     if (ref.source == ModelSource::AotInductor) {

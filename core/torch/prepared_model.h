@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "core/config/optimization_config.h"
+#include "core/engine/profile_request.h"
 #include "core/torch/model_instance.h"
 
 namespace inferscope::torchlayer {
@@ -27,6 +28,14 @@ struct PreparedModel {
 // Inputs for `specs`, drawn from a fixed seed on the CPU (floats ~ N(0, 1), integers uniform in
 // [0, int_high)), so every config of a session sees the same data.
 std::vector<torch::Tensor> makeInputs(const std::vector<InputSpec>& specs, std::uint64_t seed);
+// The session's inputs on the CPU: the prepared example inputs of a model rebuilt in Python
+// (ModelRef::prepared_dir), else drawn from the request's specs and the model's seed.
+std::vector<torch::Tensor> sessionInputs(const ProfileRequest& request);
+// A tensor's shape and dtype as an input spec (float32, float16, bfloat16, int64, int32).
+InputSpec inputSpecOf(const torch::Tensor& tensor);
+// A tensor archive: a TorchScript module whose buffers t0, t1, … are the tensors (what
+// resources/python/inferscope_pymodel.py writes for inputs, references and outputs).
+std::vector<torch::Tensor> loadTensorArchive(const std::string& path);
 
 // `cpu_inputs` on the device, in the model's dtype (whole-model casts) and memory format.
 std::vector<torch::Tensor> deviceInputs(const std::vector<torch::Tensor>& cpu_inputs, const OptimizationConfig& config,

@@ -4,10 +4,12 @@
 #include <fmt/ranges.h>
 
 #include <chrono>
+#include <filesystem>
 
 #include "core/common/error.h"
 #include "core/common/units.h"
 #include "core/engine/fault_injection.h"
+#include "core/model/model_zoo.h"
 #include "core/torch/accuracy.h"
 #include "core/torch/iteration_loop.h"
 #include "core/torch/prepared_model.h"
@@ -63,7 +65,7 @@ std::string torchErrorSummary(const std::exception& e, bool verbose) {
 
 TorchBackend::TorchBackend(const ProfileRequest& request, const torch::Device& device, EventSink& sink,
                            const CancelToken& cancel, MeasurementProbes probes)
-    : session_{request, device, makeInputs(request.inputs, request.model.seed), {}, sink, cancel, std::move(probes)},
+    : session_{request, device, sessionInputs(request), {}, sink, cancel, std::move(probes)},
       model_(request.model) {
   for (const auto& set : request.run.input_cycle)
     session_.cycle_cpu_inputs.push_back(makeInputs(set, request.model.seed));
@@ -143,6 +145,17 @@ void TorchBackend::compareKeptOutputs(int index, ConfigResult& result) {
 // session here, with a message naming the model and its inputs.
 ReferenceRun TorchBackend::runReference(bool keep_outputs) {
   const auto& request = session_.request;
+  if (builtInPython(request.model.source)) {
+    // A model rebuilt in Python ran its strict-FP32 eager forward there, on the same inputs (the
+    // Python worker's prepare step): that output is the reference, as for every other config.
+    const auto outputs =
+        loadTensorArchive((std::filesystem::path(request.model.prepared_dir) / "reference.pt").string());
+    ReferenceRun ref;
+    for (const auto& t : outputs)
+      ref.output_shapes.push_back(fmt::format("{}:{}", fmt::join(t.sizes(), "x"), dtypeName(t.scalar_type())));
+    if (keep_outputs) reference_ = outputs;
+    return ref;
+  }
   OptimizationConfig fp32;
   if (request.model.source == ModelSource::AotInductor) {
     // A .pt2 holds compiled code only: no eager model to run in FP32-IEEE. The package itself,

@@ -116,10 +116,14 @@ def main():
     src.add_argument("--torchvision", help="a torchvision.models name, e.g. resnet50")
     src.add_argument("--timm", help="a timm model name")
     src.add_argument("--exported-program", help="a file written by torch.export.save")
+    src.add_argument("--model-py", help="FILE.py:FUNCTION returning (module, example_inputs): the user's "
+                                        "own code, run here (InferScope asks for trust first)")
+    p.add_argument("--example-inputs", help="a tensor archive of the example inputs (inferscope_pymodel.py "
+                                            "prepare writes it): their dtypes and values, not just shapes")
     p.add_argument("--weights", help="zoo weights written by the InferScope engine")
     p.add_argument("--encoder", default="12,768,12,3072,30522,512",
                    help="bert-encoder: layers,hidden,heads,intermediate,vocab,max_positions")
-    p.add_argument("--inputs", required=True, help="comma-separated shapes, e.g. 32x3x224x224")
+    p.add_argument("--inputs", help="comma-separated shapes, e.g. 32x3x224x224 (or --example-inputs)")
     p.add_argument("--precision", choices=["fp32", "tf32", "fp16", "bf16"], default="fp32")
     p.add_argument("--channels-last", action="store_true")
     p.add_argument("--max-autotune", action="store_true")
@@ -134,10 +138,19 @@ def main():
         fail("this python3's torch sees no CUDA device")
     device = torch.device(args.device)
 
-    shapes = [parse_shape(s) for s in args.inputs.split(",")]
-    if args.exported_program:
-        program = torch.export.load(args.exported_program)
-        model = program.module()
+    shapes = [parse_shape(s) for s in args.inputs.split(",")] if args.inputs else []
+    given_examples = None
+    if args.exported_program or args.model_py:
+        # The user's model is cast before it is exported (re-exported, for an ExportedProgram), so a
+        # cast that a traced TorchScript file cannot take (constants baked as FP32) is made here.
+        sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+        import inferscope_pymodel
+        source = f"ep:{args.exported_program}" if args.exported_program else f"py:{args.model_py}"
+        model, given_examples = inferscope_pymodel.load_source(source, [])
+        if args.example_inputs:
+            given_examples = tuple(inferscope_pymodel.load_tensors(args.example_inputs))
+        if given_examples is None:
+            fail("the model's example inputs are unknown: pass --example-inputs or --inputs")
     elif args.arch:
         if not args.weights:
             fail("--arch needs --weights (written by the InferScope engine)")
@@ -156,14 +169,25 @@ def main():
     if args.precision in ("fp32", "tf32"):
         set_tf32(args.precision == "tf32")
     dtype = {"fp16": torch.float16, "bf16": torch.bfloat16}.get(args.precision)
-    model = model.eval().to(device)
+    try:
+        model = model.eval()
+    except NotImplementedError:  # an ExportedProgram's module: eval() is not supported, nor needed
+        pass
+    model = model.to(device)
     if dtype is not None:
         model = model.to(dtype)
     if args.channels_last:
         model = model.to(memory_format=torch.channels_last)
     integer_inputs = args.arch == "bert-encoder"
     examples = []
-    for shape in shapes:
+    for t in given_examples or ():
+        x = t.to(device)
+        if dtype is not None and x.is_floating_point():
+            x = x.to(dtype)
+        if args.channels_last and x.dim() == 4:
+            x = x.contiguous(memory_format=torch.channels_last)
+        examples.append(x)
+    for shape in shapes if given_examples is None else ():
         if integer_inputs:
             examples.append(torch.zeros(shape, dtype=torch.long, device=device))
         else:
