@@ -12,6 +12,7 @@
 #include <cstdlib>
 
 #include <atomic>
+#include <cctype>
 #include <csignal>
 #include <filesystem>
 
@@ -24,6 +25,7 @@
 #include "core/engine/compile_queue.h"
 #include "core/engine/engine.h"
 #include "core/model/model_zoo.h"
+#include "core/model/pt2_archive.h"
 #include "core/roofline/roofline_place.h"
 #include "core/session/session_file.h"
 
@@ -43,7 +45,13 @@ int exitCodeFor(ErrorKind kind) {
 
 void addModelOptions(CLI::App& app, ModelOptions& o) {
   app.add_option("-m,--model", o.model, fmt::format("zoo model: {}", zooModelNames()))->capture_default_str();
-  app.add_option("--model-file", o.model_file, "TorchScript .pt file or AOTInductor .pt2 package (needs --input)");
+  app.add_option("--model-file", o.model_file,
+                 "TorchScript .pt (needs --input), AOTInductor .pt2 package (needs --input), or "
+                 "ExportedProgram .pt2 from torch.export.save (tune: compiled with Inductor, "
+                 "torch.compile measured beside)");
+  app.add_option("--model-py", o.model_py,
+                 "FILE.py:FUNCTION returning (module, example_inputs): your model built by your code, "
+                 "in a Python worker (tune; trust the .py file first)");
   app.add_option("--trust", o.trust_files,
                  "trust this model file to run, and remember it by content hash (repeatable; "
                  "see `inferscope-cli trust`)");
@@ -135,7 +143,30 @@ void checkInputMemory(const ProfileRequest& r) {
 
 ProfileRequest toRequest(const ModelOptions& o) {
   ProfileRequest r;
-  if (!o.model_file.empty()) {
+  if (!o.model_file.empty() && !o.model_py.empty())
+    throw Error(ErrorKind::InvalidInput, "--model-file and --model-py both name a model: pick one");
+  if (!o.model_py.empty()) {
+    namespace fs = std::filesystem;
+    const auto colon = o.model_py.rfind(':');
+    if (colon == std::string::npos || colon == 0 || colon + 1 == o.model_py.size())
+      throw Error(ErrorKind::InvalidInput,
+                  fmt::format("--model-py {}: expected FILE.py:FUNCTION, e.g. --model-py models.py:build",
+                              printable(o.model_py)));
+    r.model.source = ModelSource::PythonEntry;
+    r.model.path = o.model_py.substr(0, colon);
+    r.model.entry = o.model_py.substr(colon + 1);
+    for (char ch : r.model.entry) {
+      if (!std::isalnum(static_cast<unsigned char>(ch)) && ch != '_')
+        throw Error(ErrorKind::InvalidInput,
+                    fmt::format("--model-py {}: '{}' is not a Python function name", printable(o.model_py),
+                                printable(r.model.entry)));
+    }
+    r.model.name = fmt::format("{}:{}", fs::path(r.model.path).stem().string(), r.model.entry);
+    if (const auto kind = nonRegularKind(r.model.path)) {
+      throw Error(ErrorKind::ModelLoad,
+                  fmt::format("--model-py {} is {}: name a Python file", printable(r.model.path), *kind));
+    }
+  } else if (!o.model_file.empty()) {
     namespace fs = std::filesystem;
     const fs::path path(o.model_file);
     r.model.source = path.extension() == ".pt2" ? ModelSource::AotInductor : ModelSource::TorchScript;
@@ -146,7 +177,20 @@ ProfileRequest toRequest(const ModelOptions& o) {
                   fmt::format("--model-file {} is {}: name a TorchScript .pt file or an AOTInductor "
                               ".pt2 package", o.model_file, *kind));
     }
-    if (o.inputs.empty()) {
+    // Two different things are called .pt2: which one this is decides who runs it (the zip's
+    // directory says; nothing in the file runs).
+    if (r.model.source == ModelSource::AotInductor) {
+      const auto layout = inspectPt2(o.model_file);
+      if (layout.kind == Pt2Kind::ExportedProgram) {
+        r.model.source = ModelSource::ExportedProgram;
+      } else if (layout.kind != Pt2Kind::AotInductorPackage) {
+        throw Error(ErrorKind::ModelLoad,
+                    fmt::format("--model-file {} is {}: pass an ExportedProgram (torch.export.save) or an "
+                                "AOTInductor package (torch._inductor.aoti_compile_and_package)",
+                                printable(o.model_file), layout.describe()));
+      }
+    }
+    if (o.inputs.empty() && r.model.source != ModelSource::ExportedProgram) {
       throw Error(ErrorKind::InvalidInput,
                   fmt::format("--model-file {} needs its input shapes: add --input, e.g. --input "
                               "1x3x224x224:float32", o.model_file));
@@ -228,6 +272,8 @@ ProfileRequest toRequest(const ModelOptions& o) {
 
 void addModelInputs(RunFiles& files, const ModelOptions& options) {
   files.addInput("--model-file", options.model_file);
+  if (const auto colon = options.model_py.rfind(':'); colon != std::string::npos)
+    files.addInput("--model-py", options.model_py.substr(0, colon));
   for (const auto& path : options.trust_files) files.addInput("--trust", path);
 }
 

@@ -36,6 +36,7 @@ int exitCodeFor(ErrorKind kind);
 struct ModelOptions {
   std::string model = "resnet18";
   std::string model_file;
+  std::string model_py;  // FILE.py:FUNCTION returning (module, example inputs), run in Python
   std::vector<std::string> inputs;
   std::int64_t batch = 1;
   std::string device = "cpu";

@@ -10,6 +10,7 @@
 #include <sstream>
 
 #include "cli/engine_measurer.h"
+#include "cli/python_model_run.h"
 #include "core/common/units.h"
 #include "core/engine/compile_queue.h"
 #include "core/engine/engine.h"
@@ -122,6 +123,35 @@ void leaveCompilesRunning(tuner::TuneResult& result) {
       fmt::join(keys, ", "), left.size() == 1 ? "its package" : "their packages");
 }
 
+// The level a candidate reached: across its fresh processes when it had them.
+double candidateLevelMs(const tuner::CandidateOutcome& c) {
+  return c.forks && c.forks->median_ms > 0 ? c.forks->median_ms : c.estimate.median_ms;
+}
+
+// torch.compile measured beside the answer (models Python rebuilds): the verdict states the
+// answer's time as a ratio to the fastest torch.compile mode the race measured, so a user sees
+// what the tuner adds over a one-line torch.compile.
+void appendPeerComparison(tuner::TuneResult& r) {
+  const tuner::CandidateOutcome* peer = nullptr;
+  for (const auto& c : r.candidates) {
+    if (!runsTorchCompile(c.config.compile) || !(candidateLevelMs(c) > 0)) continue;
+    if (c.state == tuner::CandidateState::Failed || c.state == tuner::CandidateState::NotMeasured) continue;
+    if (!peer || candidateLevelMs(c) < candidateLevelMs(*peer)) peer = &c;
+  }
+  if (!peer || !r.winner) return;
+  const auto* winner = r.find(*r.winner);
+  if (!winner || !(candidateLevelMs(*winner) > 0)) return;
+  if (winner == peer) {
+    r.verdict += fmt::format(". The answer is torch.compile itself ({}): the Python export writes it",
+                             peer->config.key());
+    return;
+  }
+  r.verdict += fmt::format(". {:.2f}× torch.compile {} ({:.4g} ms, measured in this run{})",
+                           candidateLevelMs(*winner) / candidateLevelMs(*peer), peer->config.key(),
+                           candidateLevelMs(*peer),
+                           peer->state == tuner::CandidateState::Unsafe ? ", unsafe" : "");
+}
+
 }  // namespace
 
 void setTuneBudget(tuner::RaceOptions& race, double budget_s) {
@@ -133,9 +163,14 @@ void setTuneBudget(tuner::RaceOptions& race, double budget_s) {
   race.exit_reserve_ms = 1000;
 }
 
-TuningRun runTuning(const ProfileRequest& request, const ModelOptions& model,
+TuningRun runTuning(const ProfileRequest& given, const ModelOptions& model,
                     const std::vector<OptimizationConfig>& seeds, const tuner::RaceOptions& race,
                     TuneReporter& reporter, const std::optional<ShardSpec>& shard) {
+  ProfileRequest request = given;
+  // A model only Python can compile is built and run once in the Python worker first: its example
+  // inputs and FP32 reference are what every config, in either process, is measured against.
+  std::optional<PythonModelRun> python;
+  if (builtInPython(request.model.source)) python.emplace(request);
   tuner::SpaceContext ctx;
   ctx.caps = DeviceCaps::from(engine::deviceInfo(request.device, request.device_index));
   ctx.aot_inductor_available = engine::aotInductorAvailable();
@@ -155,15 +190,25 @@ TuningRun runTuning(const ProfileRequest& request, const ModelOptions& model,
   }
   const auto device_name = engine::deviceInfo(request.device, request.device_index).name;
   reporter.start(what, device_name, race.budget_ms, race.accuracy.describe());
-  EngineMeasurer measurer(request, model, reporter);
+  EngineMeasurer engine_measurer(request, model, reporter);
+  tuner::Measurer& measurer =
+      python ? python->measurer(engine_measurer, request.batch) : engine_measurer;
   tuner::RaceOptions options = race;
   options.spent_before_ms = processAgeMs();
   tuner::Race racer(measurer, options, &reporter);
   TuningRun run;
   run.result = racer.run(space);
   leaveCompilesRunning(run.result);
-  if (measurer.firstSession()) {
-    run.session = tuneSession(*measurer.firstSession(), run.result);
+  appendPeerComparison(run.result);
+  if (const auto advice = inductorAdvice(request.model); !advice.empty())
+    run.result.verdict += ". " + advice;
+  std::optional<SessionResult> header = engine_measurer.firstSession();
+  if (python) {
+    if (!header) header = python->header(request);
+    header->parameter_count = python->prepared().parameter_count;
+  }
+  if (header) {
+    run.session = tuneSession(*header, run.result);
     // The answer travels with the session: verdict, every candidate's fate, the budget's use.
     run.session.races = {tuner::raceRecord(run.result, what, device_name)};
     if (shard) {

@@ -265,7 +265,9 @@ bool FileActions::drop(const QMimeData* mime) {
       tr("%1 is a model file").arg(QFileInfo(path).fileName()),
       tr("The window profiles the zoo models. Profile a TorchScript or AOTInductor file with "
          "inferscope-cli profile --model-file %1 --input SHAPE:DTYPE --out run.inferscope.json, "
-         "then drop the session file here.")
+         "or tune an ExportedProgram (.pt2 from torch.export.save; Inductor and torch.compile are "
+         "measured) with inferscope-cli tune --model-file %1 -o tuned.inferscope.json, then drop "
+         "the session file here. Dynamic input shapes are not tuned: the example inputs' shapes are.")
           .arg(path));
   return true;
 }

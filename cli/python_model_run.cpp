@@ -1,0 +1,89 @@
+#include "cli/python_model_run.h"
+
+#include <fmt/format.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <filesystem>
+
+#include "core/common/time_format.h"
+#include "core/common/version.h"
+#include "core/engine/compile_queue.h"
+#include "core/engine/engine.h"
+#include "core/model/model_zoo.h"
+
+namespace inferscope::cli {
+namespace fs = std::filesystem;
+namespace {
+
+// Building a large model in Python (GPT-2 with transformers: 10 s on the H200) and its reference
+// forward: generous, since nothing else can run before it.
+constexpr double kPrepareTimeoutMs = 600000;
+
+}  // namespace
+
+PythonModelRun::PythonModelRun(ProfileRequest& request) : model_(request.model) {
+  device_ = request.device == DeviceKind::Cuda ? fmt::format("cuda:{}", request.device_index) : "cpu";
+  const auto dir = fs::path(cacheDirectory()) / "pymodels" / fmt::format("{}-{}", ::getpid(), ::time(nullptr));
+  worker_ = std::make_unique<runner::PythonWorker>(resolvePythonInterpreter(),
+                                                   pythonHelperPath("inferscope_pymodel.py"), device_,
+                                                   // Kept after the run (the prepared folder is not): a
+                                                   // failed config's message names its log.
+                                                   (fs::path(cacheDirectory()) / "pymodels" / "logs").string());
+  std::vector<std::string> overrides;
+  for (const auto& spec : request.inputs) overrides.push_back(spec.toString());
+  prepared_ = worker_->prepare(model_, overrides, dir.string(), kPrepareTimeoutMs, &processCancelToken());
+  request.inputs = prepared_.inputs;
+  request.model.prepared_dir = prepared_.dir;
+  if (!prepared_.inputs.empty()) request.batch = prepared_.inputs.front().batch();
+  model_ = request.model;
+}
+
+// The prepared folder outlives the run: AOTInductor compiles left to finish in the background
+// read its example inputs. Each run removes the folders of runs more than a day old.
+PythonModelRun::~PythonModelRun() {
+  std::error_code ignored;
+  const auto root = fs::path(prepared_.dir).parent_path();
+  for (fs::directory_iterator it(root, ignored), end; !ignored && it != end; it.increment(ignored)) {
+    const auto age = fs::file_time_type::clock::now() - fs::last_write_time(it->path(), ignored);
+    if (!ignored && it->is_directory() && it->path().filename() != "logs" && age > std::chrono::hours(24))
+      fs::remove_all(it->path(), ignored);
+  }
+}
+
+tuner::Measurer& PythonModelRun::measurer(tuner::Measurer& engine, std::int64_t batch) {
+  const auto reference = (fs::path(prepared_.dir) / "reference.pt").string();
+  measurer_ = std::make_unique<runner::PythonModelMeasurer>(
+      engine, *worker_, model_, prepared_,
+      [reference](const std::string& output) {
+        auto stats = engine::compareOutputArchives(output, reference);
+        std::error_code ignored;
+        fs::remove(output, ignored);  // a config's outputs are needed once
+        return stats;
+      },
+      batch, &processCancelToken());
+  return *measurer_;
+}
+
+SessionResult PythonModelRun::header(const ProfileRequest& request) const {
+  SessionResult s;
+  s.generator = fmt::format("inferscope {}", kInferScopeVersion);
+  s.created_utc = utcTimestamp();
+  s.device = engine::deviceInfo(request.device, request.device_index);
+  s.request = request;
+  s.parameter_count = prepared_.parameter_count;
+  s.output_shapes = prepared_.output_shapes;
+  return s;
+}
+
+std::string inductorAdvice(const ModelRef& model) {
+  if (model.source != ModelSource::TorchScript) return {};
+  return fmt::format(
+      "A TorchScript file cannot reach Inductor (AOTInductor packages, torch.compile), which is often "
+      "the fastest: save the model with `torch.export.save(torch.export.export(model, example_inputs), "
+      "\"{0}.pt2\")` and tune --model-file {0}.pt2, or write a function that returns (model, "
+      "example_inputs) and tune --model-py FILE.py:FUNCTION",
+      fs::path(model.path).stem().string());
+}
+
+}  // namespace inferscope::cli

@@ -1,0 +1,43 @@
+// A tune of a model that only Python can compile (an ExportedProgram .pt2 or --model-py): the
+// Python worker prepares it once (example inputs, FP32 reference), the engine measures its
+// AOTInductor packages and the worker its eager and torch.compile configs, through one Measurer
+// (core/runner/python_model_measurer.h). The prepared folder stays for compiles left running;
+// folders older than a day are removed by later runs.
+#pragma once
+
+#include <memory>
+
+#include "cli/cli_common.h"
+#include "core/runner/python_model_measurer.h"
+
+namespace inferscope::cli {
+
+class PythonModelRun {
+ public:
+  // Prepares `request`'s model in the Python worker and fills request.inputs (the example inputs'
+  // shapes and dtypes) and request.model.prepared_dir. Throws Error(ModelLoad) with the worker's
+  // message when the model cannot be built or run.
+  explicit PythonModelRun(ProfileRequest& request);
+  ~PythonModelRun();
+  PythonModelRun(const PythonModelRun&) = delete;
+  PythonModelRun& operator=(const PythonModelRun&) = delete;
+
+  // The measurer the race uses: `engine` for AOTInductor configs, the worker for the rest.
+  tuner::Measurer& measurer(tuner::Measurer& engine, std::int64_t batch);
+  const runner::PreparedPythonModel& prepared() const { return prepared_; }
+  // The header of the session a tune leaves, when no engine session ran (no package measured).
+  SessionResult header(const ProfileRequest& request) const;
+
+ private:
+  ModelRef model_;
+  std::string device_;
+  std::unique_ptr<runner::PythonWorker> worker_;
+  runner::PreparedPythonModel prepared_;
+  std::unique_ptr<runner::PythonModelMeasurer> measurer_;
+};
+
+// Where a tune of a TorchScript file leaves Inductor's reach, one sentence with the commands that
+// get an ExportedProgram or an entry point (the verdict's last line).
+std::string inductorAdvice(const ModelRef& model);
+
+}  // namespace inferscope::cli
