@@ -1,0 +1,22 @@
+#!/bin/bash
+# One device call for the Inductor route: build the CLI and the runner tests, run them, then
+# tune_user_models.sh on the models named, stopping new models SECONDS before the call's end.
+# Usage (repo root, GPU machine): bash bench/gpu/user_models/lease.sh SECONDS MODEL...
+# Results: $OUT/user.tgz (one archive: the device tool brings back few files).
+set -uo pipefail
+limit=$1; shift
+export UNTIL=$(( $(date +%s) + limit - 60 ))
+export PYTHONUNBUFFERED=1
+OUT=${OUT:-$PWD/out}; mkdir -p "$OUT/user"
+TARGETS="inferscope-cli inferscope_runner_tests" bash bench/gpu/h200_run.sh build 2>&1 | grep -v "^--" | tail -25
+mkdir -p "$OUT/user"; cp "$OUT/build.log" "$OUT/user/" 2>/dev/null
+[ -x build-gpu/cli/inferscope-cli ] || { (cd "$OUT" && tar czf user.tgz user); exit 1; }
+build-gpu/tests/core/runner/inferscope_runner_tests >"$OUT/user/runner_tests.log" 2>&1
+tail -3 "$OUT/user/runner_tests.log"
+nvidia-smi --query-gpu=name,driver_version --format=csv,noheader | tee "$OUT/user/gpu.txt"
+python3 -c "import torch,torchvision,transformers,timm;print(torch.__version__,torch.version.cuda,torch.backends.cudnn.version(),torchvision.__version__,transformers.__version__,timm.__version__)" | tee -a "$OUT/user/gpu.txt"
+bash bench/gpu/user_models/tune_user_models.sh "$@"
+# The AOTInductor helpers' logs of failed compiles, and the workers' logs, for the record.
+find /tmp/inferscope-user-cache -name "*.log" -newer "$OUT/user/gpu.txt" -size +0 2>/dev/null | head -40 | \
+  while read -r f; do grep -l -i "error\|Traceback" "$f" >/dev/null 2>&1 && cp "$f" "$OUT/user/"; done
+(cd "$OUT" && tar czf user.tgz user)
