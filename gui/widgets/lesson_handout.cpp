@@ -1,5 +1,6 @@
 #include "gui/widgets/lesson_handout.h"
 
+#include <QBuffer>
 #include <QCoreApplication>
 #include <QDir>
 #include <QPageLayout>
@@ -8,6 +9,9 @@
 #include <QPdfWriter>
 #include <QPixmap>
 
+#include "core/common/error.h"
+#include "core/common/run_files.h"
+#include "gui/lib/image_file.h"
 #include "gui/widgets/presentation_window.h"
 
 namespace inferscope::gui {
@@ -42,8 +46,18 @@ QStringList exportHandoutPngs(PresentationWindow& window, const QString& directo
   const bool ok = forEachSlide(window, [&](int i, const QPixmap& pixmap) {
     const QString path = QDir(directory).filePath(
         QStringLiteral("%1-%2.png").arg(id).arg(i + 1, 2, 10, QLatin1Char('0')));
-    if (!pixmap.save(path)) {
-      if (error) *error = QCoreApplication::translate("LessonHandout", "cannot write %1").arg(path);
+    // A slide replaces only a picture of that name (a previous hand-out), never another file.
+    try {
+      checkReplaceable("the hand-out", path.toStdString(), OutputKind::Image);
+    } catch (const Error& e) {
+      if (error) *error = QString::fromStdString(e.what());
+      return false;
+    }
+    QString why;
+    if (!saveImageFile(pixmap.toImage(), path, &why)) {
+      if (error)
+        *error = QCoreApplication::translate("LessonHandout", "cannot write %1").arg(path) +
+                 QStringLiteral(": ") + why;
       return false;
     }
     written << path;
@@ -53,7 +67,12 @@ QStringList exportHandoutPngs(PresentationWindow& window, const QString& directo
 }
 
 bool exportHandoutPdf(PresentationWindow& window, const QString& path, QString* error) {
-  QPdfWriter pdf(path);
+  // Drawn into memory and written in one atomic step: a failed write (a full disk, a device at the
+  // end of a symlink) is reported, and the file that was there stays as it was.
+  QByteArray bytes;
+  QBuffer buffer(&bytes);
+  buffer.open(QIODevice::WriteOnly);
+  QPdfWriter pdf(&buffer);
   pdf.setPageLayout(QPageLayout(QPageSize(QPageSize::A4), QPageLayout::Landscape,
                                 QMarginsF(10, 10, 10, 10), QPageLayout::Millimeter));
   pdf.setResolution(200);
@@ -73,6 +92,14 @@ bool exportHandoutPdf(PresentationWindow& window, const QString& path, QString* 
     return true;
   });
   painter.end();
+  buffer.close();
+  QString why;
+  if (ok && !saveFileAtomically(bytes, path, &why)) {
+    if (error)
+      *error = QCoreApplication::translate("LessonHandout", "cannot write %1").arg(path) +
+               QStringLiteral(": ") + why;
+    return false;
+  }
   return ok;
 }
 

@@ -170,6 +170,58 @@ python3 -c "
 import json; print(json.dumps({'model': {'name': 'bert-encoder', 'encoder': {'heads': 0}}, 'plan': ['fp32']}))" >"$files/request.json"
 check "a worker request with heads 0 → 2" bad 2 "heads 0" worker --request "$files/request.json"
 
+# ---- the GUI's command line ------------------------------------------------------------------
+if [ -n "$gui" ]; then
+  export QT_QPA_PLATFORM=offscreen
+  bad_gui() { local cli=$gui; bad "$@"; }  # bad, run on the GUI
+  printf 'my notes' >"$files/notes.png"
+  check "GUI --screenshot onto an existing text file → 2, not truncated" bad_gui 2 "not an image file name" \
+    --screenshot "$files/notes.txt"
+  check "GUI --screenshot onto a non-image named .png → 2" bad_gui 2 "not an image" --screenshot "$files/notes.png"
+  check "GUI --screenshot X --open X → 2, naming both" bad_gui 2 "is this run's --open" \
+    --screenshot "$files/shard_a.json" --open "$files/shard_a.json"
+  check "GUI lesson --screenshot onto the notes → 2" bad_gui 2 "--screenshot" \
+    --lesson cold-start --screenshot "$files/notes.txt"
+  check "GUI --wizard --screenshot onto the notes → 2" bad_gui 2 "--screenshot" \
+    --wizard turing --screenshot "$files/notes.txt"
+  check "GUI --lang xx → 2" bad_gui 2 "--lang xx: unknown language" --lang xx --screenshot "$work/x.png"
+  check "GUI --tab nosuch → 2" bad_gui 2 "--tab nosuch: unknown chart tab" --tab nosuch --screenshot "$work/x.png"
+  check "GUI --wizard nosuch → 2" bad_gui 2 "--wizard nosuch: unknown GPU generation" --wizard nosuch --screenshot "$work/x.png"
+  check "GUI --step 999 → 2" bad_gui 2 "--step 999: the lesson" --lesson cold-start --step 999 --screenshot "$work/x.png"
+  check "GUI --step 0 → 2" bad_gui 2 "--step 0" --lesson cold-start --step 0 --screenshot "$work/x.png"
+  check "GUI --grab-after -1 → 2, never a hang" bad_gui 2 "--grab-after -1" --run --grab-after -1 --screenshot "$work/x.png"
+  check "GUI --grab-after 10^12 → 2" bad_gui 2 "--grab-after" --run --grab-after 1000000000000 --screenshot "$work/x.png"
+  check "GUI --size 100000x100000 → 2, no crash" bad_gui 2 "--size 100000x100000" --size 100000x100000 --screenshot "$work/x.png"
+  check "GUI --size 0x0 → 2" bad_gui 2 "--size 0x0" --size 0x0 --screenshot "$work/x.png"
+  check "GUI --size abc → 2" bad_gui 2 "--size abc" --size abc --screenshot "$work/x.png"
+  check "GUI --batch abc → 2" bad_gui 2 "--batch abc" --batch abc --screenshot "$work/x.png"
+  check "nothing was written for a refused option" test ! -e "$work/x.png"
+  if [ -c /dev/full ]; then
+    ln -s /dev/full "$files/full.pdf"
+    check "a hand-out through a symlink to /dev/full fails, never 'written'" \
+      bash -c "timeout 60 '$gui' --lesson cold-start --handout '$files/full.pdf' 2>'$work/full.txt';
+               rc=\$?; [ \$rc -ne 0 ] && [ \$rc -lt 124 ] && ! grep -q written '$work/full.txt' && test -c /dev/full"
+  fi
+  timeout 120 "$gui" --wizard turing --size 640x480 --screenshot "$work/wizard.png" 2>"$work/wizard.txt"
+  check "GUI --wizard honours --size" \
+    python3 -c "import struct,sys; d=open('$work/wizard.png','rb').read(24); sys.exit(struct.unpack('>II', d[16:24]) != (640, 480))"
+  # Two renders of one tab differ in about 0.01 % of their pixels, the latency and memory tabs in
+  # about 16 %: PPM pictures, compared pixel by pixel.
+  timeout 120 "$gui" --lang ja --size 800x600 --screenshot "$work/ja.ppm" --open "$good" 2>/dev/null
+  timeout 120 "$gui" --lang ja --size 800x600 --tab memory --screenshot "$work/ja-memory.ppm" --open "$good" 2>/dev/null
+  check "GUI --tab works with --lang ja (the memory tab is shown)" python3 - "$work/ja.ppm" "$work/ja-memory.ppm" <<'PY'
+import sys
+def pixels(path):
+    data = open(path, 'rb').read()
+    _, width, height, _ = data.split(maxsplit=4)[:4]
+    count = int(width) * int(height)
+    return data[-3 * count:], count
+(a, count), (b, _) = pixels(sys.argv[1]), pixels(sys.argv[2])
+changed = sum(a[i:i + 3] != b[i:i + 3] for i in range(0, 3 * count, 3))
+sys.exit(0 if changed > 0.02 * count else f"  only {changed} of {count} pixels differ")
+PY
+fi
+
 
 # ---- session values: one validation for sweep --from, merge and the GUI (session_validation.h) ----
 session_with "$files/huge_latency.json" "d['configs'][1]['latency_ms'][3] = 1e308"
