@@ -177,20 +177,7 @@ ProfileRequest toRequest(const ModelOptions& o) {
                   fmt::format("--model-file {} is {}: name a TorchScript .pt file or an AOTInductor "
                               ".pt2 package", o.model_file, *kind));
     }
-    // Two different things are called .pt2: which one this is decides who runs it (the zip's
-    // directory says; nothing in the file runs).
-    if (r.model.source == ModelSource::AotInductor) {
-      const auto layout = inspectPt2(o.model_file);
-      if (layout.kind == Pt2Kind::ExportedProgram) {
-        r.model.source = ModelSource::ExportedProgram;
-      } else if (layout.kind != Pt2Kind::AotInductorPackage) {
-        throw Error(ErrorKind::ModelLoad,
-                    fmt::format("--model-file {} is {}: pass an ExportedProgram (torch.export.save) or an "
-                                "AOTInductor package (torch._inductor.aoti_compile_and_package)",
-                                printable(o.model_file), layout.describe()));
-      }
-    }
-    if (o.inputs.empty() && r.model.source != ModelSource::ExportedProgram) {
+    if (o.inputs.empty() && r.model.source != ModelSource::AotInductor) {
       throw Error(ErrorKind::InvalidInput,
                   fmt::format("--model-file {} needs its input shapes: add --input, e.g. --input "
                               "1x3x224x224:float32", o.model_file));
@@ -267,6 +254,24 @@ ProfileRequest toRequest(const ModelOptions& o) {
   }
   checkInputMemory(r);
   applyModelTrust(r, o.trust_files);  // last: the options are valid before any file is hashed
+  // Two different things are called .pt2: which one this is decides who runs it. Its zip directory
+  // says (names only: nothing in the file runs), read once the file is trusted, like any model.
+  if (r.model.source == ModelSource::AotInductor) {
+    const auto layout = inspectPt2(o.model_file);
+    if (layout.kind == Pt2Kind::ExportedProgram) {
+      r.model.source = ModelSource::ExportedProgram;
+    } else if (layout.kind != Pt2Kind::AotInductorPackage) {
+      throw Error(ErrorKind::ModelLoad,
+                  fmt::format("--model-file {} is not an AOTInductor package nor an ExportedProgram: it is {}; "
+                              "pass what torch._inductor.aoti_compile_and_package or torch.export.save writes",
+                              printable(o.model_file), layout.describe()));
+    }
+    if (o.inputs.empty() && r.model.source == ModelSource::AotInductor) {
+      throw Error(ErrorKind::InvalidInput,
+                  fmt::format("--model-file {} needs its input shapes: add --input, e.g. --input "
+                              "1x3x224x224:float32", o.model_file));
+    }
+  }
   return r;
 }
 

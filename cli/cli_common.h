@@ -37,6 +37,7 @@ struct ModelOptions {
   std::string model = "resnet18";
   std::string model_file;
   std::string model_py;  // FILE.py:FUNCTION returning (module, example inputs), run in Python
+  bool max_autotune = false;  // tune: torch.compile max-autotune as a candidate (minutes each)
   std::vector<std::string> inputs;
   std::int64_t batch = 1;
   std::string device = "cpu";

@@ -171,6 +171,8 @@ void addTuneCommand(CLI::App& app, std::function<int()>& action) {
                   "measured iterations of every candidate's first run")
       ->check(wholeNumberAtLeast(1, "20"))
       ->capture_default_str();
+  cmd->add_flag("--max-autotune", options->model.max_autotune,
+               "race torch.compile max-autotune too (models Python rebuilds; minutes per compile)");
   cmd->add_option("--events", options->events,
                   "text (progress on stderr, table on stdout) or ndjson (events on stdout)")
       ->check(CLI::IsMember({"text", "ndjson"}))

@@ -178,6 +178,7 @@ TuningRun runTuning(const ProfileRequest& given, const ModelOptions& model,
   ctx.inputs =
       request.inputs.empty() ? defaultInputs(request.model, request.batch) : request.inputs;
   ctx.static_shapes = request.run.input_cycle.empty();
+  ctx.max_autotune = model.max_autotune;
   tuner::SearchSpace space(ctx, seeds);
   std::string what = fmt::format("{} ({})", request.model.displayName(), toString(ctx.inputs));
   if (shard) {

@@ -28,8 +28,9 @@ std::uint64_t readLittleEndian(const unsigned char* p, int bytes) {
 
 Error damaged(const std::string& path, const std::string& what) {
   return Error(ErrorKind::ModelLoad,
-               fmt::format("{} is not a readable zip archive ({}): a .pt2 is written by "
-                           "torch.export.save or torch._inductor.aoti_compile_and_package",
+               fmt::format("{} is not an AOTInductor package nor an ExportedProgram: not a readable zip "
+                           "archive ({}); a .pt2 is written by torch._inductor.aoti_compile_and_package or "
+                           "torch.export.save",
                            printable(path), what));
 }
 

@@ -61,11 +61,14 @@ PythonModelMeasurer::PythonModelMeasurer(tuner::Measurer& engine, PythonWorker& 
       cancel_(cancel) {}
 
 std::vector<ConfigResult> PythonModelMeasurer::runInWorker(const std::vector<OptimizationConfig>& configs,
-                                                           int warmup, int iterations, double deadline_ms) {
+                                                           int warmup, int iterations, double deadline_ms,
+                                                           bool fresh_process) {
   if (configs.empty()) return {};
   const double left_ms = deadline_ms > 0 ? std::max(1.0, deadline_ms - nowMs()) : 0;
   const auto started = std::chrono::steady_clock::now();  // the worker's own wall time
-  auto runs = worker_.measure(model_, prepared_, configs, warmup, iterations, left_ms, cancel_);
+  auto runs = fresh_process
+                  ? worker_.measure(model_, prepared_, configs, warmup, iterations, left_ms, cancel_)
+                  : worker_.measureInSession(model_, prepared_, configs, warmup, iterations, left_ms, cancel_);
   double configs_ms = 0;
   std::vector<ConfigResult> results;
   for (auto& run : runs) {
@@ -94,9 +97,13 @@ std::vector<ConfigResult> PythonModelMeasurer::runInWorker(const std::vector<Opt
   }
   // A fresh worker pays the interpreter, PyTorch's import and the model's rebuild before its first
   // config: the finals' fork price holds it.
-  const double wall_ms =
-      std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - started).count();
-  worker_overhead_ms_ = std::max(worker_overhead_ms_, wall_ms - configs_ms);
+  if (fresh_process) {
+    const double wall_ms =
+        std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - started).count();
+    worker_overhead_ms_ = std::max(worker_overhead_ms_, wall_ms - configs_ms);
+  } else {
+    worker_overhead_ms_ = std::max(worker_overhead_ms_, worker_.lastLoadMs());
+  }
   return results;
 }
 
@@ -106,7 +113,7 @@ std::vector<ConfigResult> PythonModelMeasurer::measure(const std::vector<Optimiz
   // The engine's configs first: their packages were compiling in the background meanwhile.
   auto engine_results = parts.engine.empty() ? std::vector<ConfigResult>{}
                                              : engine_.measure(parts.engine, warmup, iterations, deadline_ms);
-  auto worker_results = runInWorker(parts.worker, warmup, iterations, deadline_ms);
+  auto worker_results = runInWorker(parts.worker, warmup, iterations, deadline_ms, false);
   std::vector<ConfigResult> out;
   for (std::size_t i = 0; i < configs.size(); ++i) {
     const auto [in_engine, k] = parts.place[i];
@@ -133,7 +140,7 @@ std::vector<ConfigResult> PythonModelMeasurer::measureForks(const std::vector<Op
     if (cancelled()) break;
     const double now = nowMs();
     if (deadline_ms > 0 && f > 0 && now + longest_round_ms > deadline_ms) break;
-    rounds.push_back(runInWorker(parts.worker, warmup, iterations, deadline_ms));
+    rounds.push_back(runInWorker(parts.worker, warmup, iterations, deadline_ms, true));
     longest_round_ms = std::max(longest_round_ms, nowMs() - now);
   }
   std::vector<ConfigResult> worker_results;

@@ -5,8 +5,9 @@
 //     the Python helper compiled from the user's model (cast before export), on the prepared
 //     example inputs, against the prepared FP32 reference.
 //   * Every other config — eager casts, autocast, channels_last, cuDNN benchmark, and Python's
-//     torch.compile in its modes — in the Python worker (python_worker.h), one fresh process per
-//     measure() call and per fork.
+//     torch.compile in its modes — in the Python worker (python_worker.h): the in-process rounds in
+//     its long-lived process (the model loaded once, compiled configs kept between rounds), each
+//     fork in a fresh one.
 // The worker's raw series get the same steady-state analysis (result_analysis.h) and fork summary
 // as the engine's; its outputs are compared with the reference by `compare`, the engine's own
 // accuracy code (a LibTorch function the caller hands in: this layer stays LibTorch-free).
@@ -52,9 +53,10 @@ class PythonModelMeasurer final : public tuner::Measurer {
   bool cancelled() const override { return engine_.cancelled(); }
 
  private:
-  // One worker process over `configs`: results analysed and compared, in order.
+  // `configs` in the worker — its long-lived process, or a fresh one (the finals' forks) —
+  // results analysed and compared, in order.
   std::vector<ConfigResult> runInWorker(const std::vector<OptimizationConfig>& configs, int warmup,
-                                        int iterations, double deadline_ms);
+                                        int iterations, double deadline_ms, bool fresh_process);
 
   tuner::Measurer& engine_;
   PythonWorker& worker_;

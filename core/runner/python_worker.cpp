@@ -4,11 +4,13 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 #include <poll.h>
+#include <pthread.h>
 #include <signal.h>
 #include <spawn.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <atomic>
 #include <cerrno>
 #include <chrono>
@@ -221,21 +223,37 @@ PythonWorker::PythonWorker(std::string interpreter, std::string script, std::str
       device_(std::move(device)),
       log_dir_(std::move(log_dir)) {}
 
-PythonWorker::Outcome PythonWorker::runProcess(const std::vector<std::string>& args,
-                                               const std::vector<OptimizationConfig>& plan, double timeout_ms,
-                                               const CancelToken* cancel) {
+struct PythonWorker::Process {
+  pid_t pid = 0;
+  int out_fd = -1, in_fd = -1;
+  std::string log_path;
+  std::string buffer;
+  bool reaped = false;
+  int exit_status = 0;
+};
+
+PythonWorker::~PythonWorker() {
+  if (session_) stop(*session_, true);
+}
+
+std::unique_ptr<PythonWorker::Process> PythonWorker::spawn(const std::vector<std::string>& args, bool with_stdin) {
   fs::create_directories(log_dir_);
   static std::atomic<int> serial{0};
-  Outcome outcome;
-  outcome.log_path = (fs::path(log_dir_) / fmt::format("worker-{}-{}.log", ::getpid(), serial++)).string();
-  int pipe_fds[2];
-  if (::pipe2(pipe_fds, O_CLOEXEC) != 0) throw Error(ErrorKind::Runtime, "cannot create a pipe for the Python worker");
+  auto process = std::make_unique<Process>();
+  process->log_path = (fs::path(log_dir_) / fmt::format("worker-{}-{}.log", ::getpid(), serial++)).string();
+  int out[2], in[2] = {-1, -1};
+  if (::pipe2(out, O_CLOEXEC) != 0 || (with_stdin && ::pipe2(in, O_CLOEXEC) != 0))
+    throw Error(ErrorKind::Runtime, "cannot create a pipe for the Python worker");
   posix_spawn_file_actions_t actions;
   posix_spawn_file_actions_init(&actions);
-  posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, "/dev/null", O_RDONLY, 0);
-  posix_spawn_file_actions_adddup2(&actions, pipe_fds[1], STDOUT_FILENO);
-  posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, outcome.log_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC,
-                                   0600);
+  if (with_stdin) {
+    posix_spawn_file_actions_adddup2(&actions, in[0], STDIN_FILENO);
+  } else {
+    posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, "/dev/null", O_RDONLY, 0);
+  }
+  posix_spawn_file_actions_adddup2(&actions, out[1], STDOUT_FILENO);
+  posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, process->log_path.c_str(),
+                                   O_WRONLY | O_CREAT | O_TRUNC, 0600);
   posix_spawnattr_t attributes;
   posix_spawnattr_init(&attributes);
   posix_spawnattr_setflags(&attributes, POSIX_SPAWN_SETPGROUP);  // its own group: one signal stops
@@ -245,116 +263,105 @@ PythonWorker::Outcome PythonWorker::runProcess(const std::vector<std::string>& a
   std::vector<char*> argv;
   for (auto& a : argv_text) argv.push_back(a.data());
   argv.push_back(nullptr);
-  pid_t pid = 0;
-  const int spawned = ::posix_spawn(&pid, interpreter_.c_str(), &actions, &attributes, argv.data(), environ);
+  const int spawned = ::posix_spawn(&process->pid, interpreter_.c_str(), &actions, &attributes, argv.data(), environ);
   posix_spawn_file_actions_destroy(&actions);
   posix_spawnattr_destroy(&attributes);
-  ::close(pipe_fds[1]);
+  ::close(out[1]);
+  if (with_stdin) ::close(in[0]);
+  process->out_fd = out[0];
+  process->in_fd = with_stdin ? in[1] : -1;
   if (spawned != 0) {
-    ::close(pipe_fds[0]);
-    throw Error(ErrorKind::Runtime, fmt::format("cannot start the Python worker {}: {}", interpreter_,
-                                                std::strerror(spawned)));
+    ::close(process->out_fd);
+    if (process->in_fd >= 0) ::close(process->in_fd);
+    throw Error(ErrorKind::Runtime,
+                fmt::format("cannot start the Python worker {}: {}", interpreter_, std::strerror(spawned)));
   }
+  return process;
+}
+
+PythonWorker::Read PythonWorker::readUntil(Process& process, const std::vector<OptimizationConfig>& plan,
+                                           PythonWorkerEvent::Kind until, double timeout_ms,
+                                           const CancelToken* cancel) {
+  Read read;
   const auto start = Clock::now();
-  const auto stop = [&](int signal) { ::kill(-pid, signal); };
-  std::string buffer;
-  bool open = true;
-  std::optional<Clock::time_point> term_sent;
-  while (open) {
-    const double elapsed = units::toMs(Clock::now() - start);
-    const bool cancelled = cancel && cancel->cancelled();
-    if (!term_sent && (cancelled || (timeout_ms > 0 && elapsed > timeout_ms))) {
-      outcome.cancelled = cancelled;
-      outcome.timed_out = !cancelled;
-      stop(SIGTERM);
-      term_sent = Clock::now();
-    }
-    // Escalation as the isolation workers get it: a worker inside a compile may ignore SIGTERM.
-    if (term_sent && Clock::now() - *term_sent > std::chrono::seconds(2)) stop(SIGKILL);
-    pollfd p{pipe_fds[0], POLLIN, 0};
-    const int ready = ::poll(&p, 1, 100);
-    if (ready <= 0) continue;
-    char chunk[65536];
-    const auto n = ::read(pipe_fds[0], chunk, sizeof chunk);
-    if (n <= 0) {
-      open = false;
-      break;
-    }
-    buffer.append(chunk, static_cast<std::size_t>(n));
-    for (auto nl = buffer.find('\n'); nl != std::string::npos; nl = buffer.find('\n')) {
-      const std::string line = buffer.substr(0, nl);
-      buffer.erase(0, nl + 1);
+  // Lines already read (a serving worker's answer may follow its "ready" in one chunk) come first.
+  const auto takeLines = [&]() {
+    for (auto nl = process.buffer.find('\n'); nl != std::string::npos; nl = process.buffer.find('\n')) {
+      const std::string line = process.buffer.substr(0, nl);
+      process.buffer.erase(0, nl + 1);
       if (line.empty()) continue;
       try {
-        outcome.events.push_back(parsePythonWorkerLine(line, plan));
+        read.events.push_back(parsePythonWorkerLine(line, plan));
       } catch (const Error& e) {
         PythonWorkerEvent bad;
         bad.kind = PythonWorkerEvent::Kind::Error;
         bad.message = e.what();
-        outcome.events.push_back(bad);
+        read.events.push_back(bad);
       }
+      const auto kind = read.events.back().kind;
+      if (kind == PythonWorkerEvent::Kind::Ready) last_load_ms_ = read.events.back().load_ms;
+      if (kind == until) return true;
     }
+    return false;
+  };
+  while (true) {
+    if (takeLines()) return read;
+    if (cancel && cancel->cancelled()) {
+      read.cancelled = true;
+      return read;
+    }
+    if (timeout_ms > 0 && units::toMs(Clock::now() - start) > timeout_ms) {
+      read.timed_out = true;
+      return read;
+    }
+    pollfd p{process.out_fd, POLLIN, 0};
+    if (::poll(&p, 1, 100) <= 0) continue;
+    char chunk[65536];
+    const auto n = ::read(process.out_fd, chunk, sizeof chunk);
+    if (n <= 0) {
+      read.ended = true;
+      return read;
+    }
+    process.buffer.append(chunk, static_cast<std::size_t>(n));
   }
-  ::close(pipe_fds[0]);
+}
+
+int PythonWorker::stop(Process& process, bool terminate) {
+  if (process.reaped) return process.exit_status;
+  if (process.in_fd >= 0) {
+    ::close(process.in_fd);  // a serving worker ends at the end of its input
+    process.in_fd = -1;
+  }
+  if (terminate) ::kill(-process.pid, SIGTERM);
+  // Escalation as the isolation workers get it: a worker inside a compile may ignore SIGTERM.
+  const auto start = Clock::now();
   int status = 0;
-  while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {
-  }
-  stop(SIGKILL);  // whatever it left in its group (Inductor's compile workers)
-  outcome.exit_status = status;
-  return outcome;
-}
-
-PreparedPythonModel PythonWorker::prepare(const ModelRef& model, const std::vector<std::string>& input_overrides,
-                                          const std::string& dir, double timeout_ms, const CancelToken* cancel) {
-  std::vector<std::string> args = {"prepare", "--source", pythonSourceArgument(model), "--device", device_,
-                                   "--out-dir", dir};
-  for (const auto& spec : input_overrides) {
-    args.push_back("--input");
-    args.push_back(spec);
-  }
-  const auto outcome = runProcess(args, {}, timeout_ms, cancel);
-  if (outcome.cancelled) throw Error(ErrorKind::Cancelled, "cancelled while the Python worker prepared the model");
-  for (const auto& e : outcome.events) {
-    if (e.kind == PythonWorkerEvent::Kind::Prepared) {
-      auto prepared = e.prepared;
-      prepared.dir = dir;
-      return prepared;
+  while (true) {
+    const pid_t done = ::waitpid(process.pid, &status, WNOHANG);
+    if (done == process.pid || (done < 0 && errno != EINTR)) break;
+    if (Clock::now() - start > std::chrono::seconds(terminate ? 2 : 10)) {
+      ::kill(-process.pid, SIGKILL);
+      while (::waitpid(process.pid, &status, 0) < 0 && errno == EINTR) {
+      }
+      break;
     }
+    ::usleep(10000);
   }
-  std::string why;
-  for (const auto& e : outcome.events) {
-    if (e.kind == PythonWorkerEvent::Kind::Error) why = e.message;
-  }
-  if (outcome.timed_out) why = fmt::format("no answer within {:.0f} s", units::msToS(timeout_ms));
-  if (why.empty()) why = lastLines(outcome.log_path, 6);
-  throw Error(ErrorKind::ModelLoad, fmt::format("the Python worker could not prepare {}: {} (log: {})",
-                                                model.displayName(), why, outcome.log_path));
+  ::kill(-process.pid, SIGKILL);  // whatever it left in its group (Inductor's compile workers)
+  if (process.out_fd >= 0) ::close(process.out_fd);
+  process.out_fd = -1;
+  process.reaped = true;
+  process.exit_status = status;
+  return status;
 }
 
-std::vector<PythonConfigRun> PythonWorker::measure(const ModelRef& model, const PreparedPythonModel& prepared,
-                                                   const std::vector<OptimizationConfig>& configs, int warmup,
-                                                   int iterations, double deadline_ms_from_now,
-                                                   const CancelToken* cancel, double grace_ms) {
+std::vector<PythonConfigRun> PythonWorker::collect(const std::vector<OptimizationConfig>& configs, const Read& read,
+                                                   const std::string& why_missing, bool cancelled) {
   std::vector<PythonConfigRun> runs(configs.size());
   for (std::size_t i = 0; i < configs.size(); ++i) runs[i].result.config = configs[i];
-  if (configs.empty()) return runs;
-  const double deadline_unix_s =
-      deadline_ms_from_now > 0
-          ? std::chrono::duration<double>(std::chrono::system_clock::now().time_since_epoch()).count() +
-                units::msToS(deadline_ms_from_now)
-          : 0;
-  const auto plan_path = (fs::path(prepared.dir) / fmt::format("plan-{}.json", ::getpid())).string();
-  {
-    std::ofstream plan(plan_path);
-    plan << pythonPlanJson(configs, warmup, iterations, deadline_unix_s);
-  }
-  const auto outcome = runProcess({"measure", "--source", pythonSourceArgument(model), "--prepared", prepared.dir,
-                                   "--plan", plan_path, "--device", device_},
-                                  configs, deadline_ms_from_now > 0 ? deadline_ms_from_now + grace_ms : 0, cancel);
   std::vector<bool> reported(configs.size(), false);
   std::string worker_error;
-  for (const auto& e : outcome.events) {
-    if (e.kind == PythonWorkerEvent::Kind::Ready) last_load_ms_ = e.load_ms;
+  for (const auto& e : read.events) {
     if (e.kind == PythonWorkerEvent::Kind::Error) worker_error = e.message;
     if (e.kind != PythonWorkerEvent::Kind::Config) continue;
     for (std::size_t i = 0; i < configs.size(); ++i) {
@@ -368,24 +375,145 @@ std::vector<PythonConfigRun> PythonWorker::measure(const ModelRef& model, const 
   for (std::size_t i = 0; i < configs.size(); ++i) {
     if (reported[i]) continue;
     auto& r = runs[i].result;
-    if (outcome.cancelled) {
+    if (cancelled) {
       r.status = ConfigStatus::Cancelled;
       r.message = "cancelled before the Python worker ran it";
     } else {
       r.status = ConfigStatus::Error;
-      r.message = outcome.timed_out ? "not measured: the Python worker was stopped at the deadline"
-                  : !worker_error.empty()
+      r.message = !worker_error.empty() && !read.timed_out
                       ? fmt::format("not measured: the Python worker failed: {}", worker_error)
-                      : fmt::format("not measured: the Python worker ended before it ({}; log: {})",
-                                    WIFSIGNALED(outcome.exit_status)
-                                        ? fmt::format("signal {}", WTERMSIG(outcome.exit_status))
-                                        : fmt::format("exit {}", WEXITSTATUS(outcome.exit_status)),
-                                    outcome.log_path);
+                      : why_missing;
     }
   }
+  return runs;
+}
+
+std::string PythonWorker::writePlan(const std::vector<OptimizationConfig>& configs, int warmup, int iterations,
+                                    double deadline_ms_from_now) {
+  const double deadline_unix_s =
+      deadline_ms_from_now > 0
+          ? std::chrono::duration<double>(std::chrono::system_clock::now().time_since_epoch()).count() +
+                units::msToS(deadline_ms_from_now)
+          : 0;
+  return pythonPlanJson(configs, warmup, iterations, deadline_unix_s);
+}
+
+namespace {
+
+// Writes `text` to a worker's stdin. A worker that died leaves a closed pipe: the write fails with
+// EPIPE instead of the SIGPIPE that would end this process (neither the CLI nor the GUI ignores
+// it), and the reader then sees the end of the worker's output.
+void writeWithoutSigpipe(int fd, const std::string& text) {
+  sigset_t pipe_only, previous;
+  sigemptyset(&pipe_only);
+  sigaddset(&pipe_only, SIGPIPE);
+  pthread_sigmask(SIG_BLOCK, &pipe_only, &previous);
+  std::size_t written = 0;
+  bool broken = false;
+  while (written < text.size()) {
+    const auto n = ::write(fd, text.data() + written, text.size() - written);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) {
+      broken = errno == EPIPE;
+      break;
+    }
+    written += static_cast<std::size_t>(n);
+  }
+  if (broken) {
+    const timespec now{0, 0};
+    sigtimedwait(&pipe_only, nullptr, &now);  // the pending SIGPIPE, consumed while blocked
+  }
+  pthread_sigmask(SIG_SETMASK, &previous, nullptr);
+}
+
+std::string exitText(int status) {
+  return WIFSIGNALED(status) ? fmt::format("signal {}", WTERMSIG(status))
+                             : fmt::format("exit {}", WEXITSTATUS(status));
+}
+
+}  // namespace
+
+PreparedPythonModel PythonWorker::prepare(const ModelRef& model, const std::vector<std::string>& input_overrides,
+                                          const std::string& dir, double timeout_ms, const CancelToken* cancel) {
+  std::vector<std::string> args = {"prepare", "--source", pythonSourceArgument(model), "--device", device_,
+                                   "--out-dir", dir};
+  for (const auto& spec : input_overrides) {
+    args.push_back("--input");
+    args.push_back(spec);
+  }
+  auto process = spawn(args, false);
+  const auto read = readUntil(*process, {}, PythonWorkerEvent::Kind::Prepared, timeout_ms, cancel);
+  stop(*process, read.timed_out || read.cancelled);
+  if (read.cancelled) throw Error(ErrorKind::Cancelled, "cancelled while the Python worker prepared the model");
+  for (const auto& e : read.events) {
+    if (e.kind == PythonWorkerEvent::Kind::Prepared) {
+      auto prepared = e.prepared;
+      prepared.dir = dir;
+      return prepared;
+    }
+  }
+  std::string why;
+  for (const auto& e : read.events) {
+    if (e.kind == PythonWorkerEvent::Kind::Error) why = e.message;
+  }
+  if (read.timed_out) why = fmt::format("no answer within {:.0f} s", units::msToS(timeout_ms));
+  if (why.empty()) why = lastLines(process->log_path, 6);
+  throw Error(ErrorKind::ModelLoad, fmt::format("the Python worker could not prepare {}: {} (log: {})",
+                                                model.displayName(), why, process->log_path));
+}
+
+std::vector<PythonConfigRun> PythonWorker::measure(const ModelRef& model, const PreparedPythonModel& prepared,
+                                                   const std::vector<OptimizationConfig>& configs, int warmup,
+                                                   int iterations, double deadline_ms_from_now,
+                                                   const CancelToken* cancel, double grace_ms) {
+  if (configs.empty()) return {};
+  const auto plan_path = (fs::path(prepared.dir) / fmt::format("plan-{}.json", ::getpid())).string();
+  {
+    std::ofstream plan(plan_path);
+    plan << writePlan(configs, warmup, iterations, deadline_ms_from_now);
+  }
+  auto process = spawn({"measure", "--source", pythonSourceArgument(model), "--prepared", prepared.dir, "--plan",
+                        plan_path, "--device", device_},
+                       false);
+  const auto read = readUntil(*process, configs, PythonWorkerEvent::Kind::Done,
+                              deadline_ms_from_now > 0 ? deadline_ms_from_now + grace_ms : 0, cancel);
+  const int status = stop(*process, read.timed_out || read.cancelled);
   std::error_code ignored;
   fs::remove(plan_path, ignored);
-  return runs;
+  const std::string why = read.timed_out ? "not measured: the Python worker was stopped at the deadline"
+                                         : fmt::format("not measured: the Python worker ended before it ({}; log: {})",
+                                                       exitText(status), process->log_path);
+  return collect(configs, read, why, read.cancelled);
+}
+
+std::vector<PythonConfigRun> PythonWorker::measureInSession(const ModelRef& model, const PreparedPythonModel& prepared,
+                                                            const std::vector<OptimizationConfig>& configs,
+                                                            int warmup, int iterations, double deadline_ms_from_now,
+                                                            const CancelToken* cancel, double grace_ms) {
+  if (configs.empty()) return {};
+  const double timeout_ms = deadline_ms_from_now > 0 ? deadline_ms_from_now + grace_ms : 0;
+  Read read;
+  if (!session_) {
+    session_ = spawn({"serve", "--source", pythonSourceArgument(model), "--prepared", prepared.dir, "--device",
+                      device_},
+                     true);
+    read = readUntil(*session_, configs, PythonWorkerEvent::Kind::Ready, timeout_ms, cancel);
+  }
+  const auto ready = std::any_of(read.events.begin(), read.events.end(),
+                                 [](const auto& e) { return e.kind == PythonWorkerEvent::Kind::Ready; });
+  if (read.events.empty() || ready) {
+    writeWithoutSigpipe(session_->in_fd, writePlan(configs, warmup, iterations, deadline_ms_from_now) + "\n");
+    read = readUntil(*session_, configs, PythonWorkerEvent::Kind::Done, timeout_ms, cancel);
+  }
+  std::string why = "not measured: the Python worker was stopped at the deadline";
+  if (read.timed_out || read.cancelled || read.ended) {
+    const int status = stop(*session_, !read.ended);
+    if (read.ended)
+      why = fmt::format("not measured: the Python worker ended before it ({}; log: {})", exitText(status),
+                        session_->log_path);
+    session_.reset();  // the next call starts a fresh one
+  }
+  return collect(configs, read, why, read.cancelled);
 }
 
 }  // namespace inferscope::runner

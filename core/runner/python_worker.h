@@ -16,6 +16,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -95,21 +96,44 @@ class PythonWorker {
                                        int iterations, double deadline_ms_from_now,
                                        const CancelToken* cancel, double grace_ms = 30000);
 
-  // How long the last measure() process took to load the model (its fresh-process overhead).
+  // The same in the worker's long-lived process (`serve`), started at the first call and kept:
+  // it loads the model once, and keeps the last few compiled configs, so that a candidate measured
+  // again in a later round pays its torch.compile once. A process that hangs past the deadline,
+  // crashes or is cancelled is stopped, and the next call starts another. For the tuner's
+  // in-process rounds; fresh processes (measure()) are for the finals.
+  std::vector<PythonConfigRun> measureInSession(const ModelRef& model, const PreparedPythonModel& prepared,
+                                                const std::vector<OptimizationConfig>& configs, int warmup,
+                                                int iterations, double deadline_ms_from_now,
+                                                const CancelToken* cancel, double grace_ms = 30000);
+
+  // How long the last process to start took to load the model (a fresh process's overhead).
   double lastLoadMs() const { return last_load_ms_; }
 
+  ~PythonWorker();
+  PythonWorker(const PythonWorker&) = delete;
+  PythonWorker& operator=(const PythonWorker&) = delete;
+
  private:
-  struct Outcome {
+  struct Process;
+  struct Read {
     std::vector<PythonWorkerEvent> events;
-    int exit_status = 0;
-    bool timed_out = false, cancelled = false;
-    std::string log_path;
+    bool timed_out = false, cancelled = false, ended = false;  // ended: the process closed stdout
   };
-  Outcome runProcess(const std::vector<std::string>& args, const std::vector<OptimizationConfig>& plan,
-                     double timeout_ms, const CancelToken* cancel);
+  std::unique_ptr<Process> spawn(const std::vector<std::string>& args, bool with_stdin);
+  // Reads events until one of kind `until`, the end of output, `timeout_ms` (0: none) or a cancel.
+  Read readUntil(Process& process, const std::vector<OptimizationConfig>& plan, PythonWorkerEvent::Kind until,
+                 double timeout_ms, const CancelToken* cancel);
+  // SIGTERM to its group, SIGKILL 2 s later if need be; returns the exit status.
+  int stop(Process& process, bool terminate);
+  // One run per config from the events read; the ones never reported say why.
+  std::vector<PythonConfigRun> collect(const std::vector<OptimizationConfig>& configs, const Read& read,
+                                       const std::string& why_missing, bool cancelled);
+  std::string writePlan(const std::vector<OptimizationConfig>& configs, int warmup, int iterations,
+                        double deadline_ms_from_now);
 
   std::string interpreter_, script_, device_, log_dir_;
   double last_load_ms_ = 0;
+  std::unique_ptr<Process> session_;  // the serve process, while alive
 };
 
 }  // namespace inferscope::runner

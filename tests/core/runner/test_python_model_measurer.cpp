@@ -8,6 +8,8 @@
 
 #include <filesystem>
 #include <fstream>
+#include <algorithm>
+#include <iterator>
 #include <sstream>
 
 #include "core/common/error.h"
@@ -18,16 +20,25 @@ namespace {
 namespace fs = std::filesystem;
 
 // A fake worker that reports every config it is given with a flat 2 ms series plus a 9 ms first
-// iteration, reading the keys from the plan file (the argument after --plan).
+// iteration: `measure` reads the keys from the plan file (after --plan), `serve` from each plan line
+// on stdin, answering each with "done", as the real worker does. It counts its starts in starts.txt.
 constexpr const char* kEchoWorker = R"SH(
-plan=""
+mode=$1; plan=""
 while [ $# -gt 0 ]; do [ "$1" = "--plan" ] && plan="$2"; shift; done
+echo x >> "$(dirname "$0")/starts.txt"
 echo '{"protocol":1,"event":"ready","load_s":1.0}'
-for key in $(tr ',' '\n' < "$plan" | sed -n 's/.*"key":"\([^"]*\)".*/\1/p'); do
-  series="9.0"; i=0; while [ $i -lt 60 ]; do series="$series,2.0$((i % 3))"; i=$((i + 1)); done
-  echo "{\"protocol\":1,\"event\":\"config\",\"key\":\"$key\",\"status\":\"ok\",\"latency_ms\":[$series],\"warmup_iterations\":1,\"setup_ms\":5,\"output\":\"out-$key\"}"
-done
-echo '{"protocol":1,"event":"done"}'
+report() {
+  for key in $(echo "$1" | tr ',' '\n' | sed -n 's/.*"key":"\([^"]*\)".*/\1/p'); do
+    series="9.0"; i=0; while [ $i -lt 60 ]; do series="$series,2.0$((i % 3))"; i=$((i + 1)); done
+    echo "{\"protocol\":1,\"event\":\"config\",\"key\":\"$key\",\"status\":\"ok\",\"latency_ms\":[$series],\"warmup_iterations\":1,\"setup_ms\":5,\"output\":\"out-$key\"}"
+  done
+  echo '{"protocol":1,"event":"done"}'
+}
+if [ "$mode" = serve ]; then
+  while read -r line; do report "$line"; done
+else
+  report "$(cat "$plan")"
+fi
 )SH";
 
 class PythonModelMeasurerTest : public ::testing::Test {
@@ -88,6 +99,21 @@ TEST_F(PythonModelMeasurerTest, PackagesRunInTheEngineTheRestInTheWorkerInTheAsk
   EXPECT_EQ(compared_, (std::vector<std::string>{"out-fp16+tc-ro", "out-fp32"}));
   EXPECT_DOUBLE_EQ(results[0].accuracy.rel_l2_error, 2e-3);
   EXPECT_TRUE(results[2].accuracy.measured);
+}
+
+TEST_F(PythonModelMeasurerTest, RoundsShareOneWorkerProcessAndForksStartFreshOnes) {
+  auto m = measurer();
+  m.measure(configs({"bf16+tc", "fp16"}), 1, 60, 0);
+  const auto again = m.measure(configs({"bf16+tc"}), 1, 60, 0);
+  ASSERT_EQ(again.size(), 1u);
+  EXPECT_EQ(again[0].status, ConfigStatus::Ok);
+  const auto starts = [&] {
+    std::ifstream in(dir_ / "starts.txt");
+    return static_cast<int>(std::count(std::istreambuf_iterator<char>(in), {}, '\n'));
+  };
+  EXPECT_EQ(starts(), 1);  // two rounds, one process
+  m.measureForks(configs({"bf16+tc"}), 1, 60, 2, 0);
+  EXPECT_EQ(starts(), 3);  // each fork a fresh process
 }
 
 TEST_F(PythonModelMeasurerTest, ForksOfWorkerConfigsAreFreshProcessesSummarisedLikeTheEngines) {

@@ -182,6 +182,24 @@ TEST_F(FakeWorker, ACancelStopsTheWorkerWithinSeconds) {
   EXPECT_EQ(runs[0].result.status, ConfigStatus::Cancelled);
 }
 
+TEST_F(FakeWorker, ASessionThatDiesIsReplacedAtTheNextCall) {
+  // Serves one plan, then exits as a crashed worker would.
+  auto w = worker(
+      R"(echo '{"protocol":1,"event":"ready","load_s":0.5}')"
+      "\n"
+      R"(read -r line; echo '{"protocol":1,"event":"config","key":"bf16","status":"ok","latency_ms":[2,1]}')"
+      "\n"
+      R"(echo '{"protocol":1,"event":"done"}'; read -r line; exit 7)"
+      "\n");
+  auto first = w.measureInSession(model_, prepared_, plan({"bf16"}), 1, 1, 0, nullptr);
+  EXPECT_EQ(first[0].result.status, ConfigStatus::Ok);
+  auto second = w.measureInSession(model_, prepared_, plan({"bf16"}), 1, 1, 0, nullptr);
+  EXPECT_EQ(second[0].result.status, ConfigStatus::Error);
+  EXPECT_NE(second[0].result.message.find("exit 7"), std::string::npos) << second[0].result.message;
+  auto third = w.measureInSession(model_, prepared_, plan({"bf16"}), 1, 1, 0, nullptr);
+  EXPECT_EQ(third[0].result.status, ConfigStatus::Ok);  // a fresh process served it
+}
+
 TEST_F(FakeWorker, GarbageOnStdoutIsAnErrorNotACrash) {
   auto w = worker("echo 'hello from a library that prints'\nhead -c 3000 /dev/zero | tr '\\0' 'x'\necho\n");
   const auto runs = w.measure(model_, prepared_, plan({"bf16"}), 1, 2, 0, nullptr);
