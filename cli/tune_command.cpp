@@ -1,5 +1,5 @@
 // `inferscope-cli tune`: the fastest safe config for the user's own model on this device, within a
-// time budget (issue #13). The whole space is searched (core/tuner/search_space.h), raced
+// time budget. The whole space is searched (core/tuner/search_space.h), raced
 // (core/tuner/race.h) and decided on the finalists' across-process intervals; ties are stated.
 #include <fmt/format.h>
 #include <unistd.h>

@@ -1,8 +1,8 @@
-// An open session as evidence for the wizard (issue #13): where it measured configs on the same
-// kind of device as the recommendation's, the data overrules the guide table where the two disagree
-// — e.g. a table's bf16+graph for a transformer on Hopper that every H200 BERT session measured as
-// unsafe, or slower than another safe config. Judged by validateRecommendation, so the wizard,
-// sweep and tune share one meaning of safe and faster.
+// An open session as evidence for the wizard, since measurements beat a table: where it measured
+// configs on the same kind of device as the recommendation's, the data overrules the guide table
+// where the two disagree — e.g. a table's bf16+graph for a transformer on Hopper that every H200
+// BERT session measured as unsafe, or slower than another safe config. Judged by
+// validateRecommendation, so the wizard, sweep and tune share one meaning of safe and faster.
 #pragma once
 
 #include "core/advisor/recommendation.h"

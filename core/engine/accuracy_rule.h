@@ -1,4 +1,4 @@
-// The one meaning of "safe" (issue #13): whether a config's outputs stay close enough to the FP32
+// The one meaning of "safe": whether a config's outputs stay close enough to the FP32
 // reference. Sweep ranking, the advisor's validation, the tuner, the GUI and the exports all call
 // judgeAccuracy, so no two parts of the product can disagree about a config.
 //

@@ -1,5 +1,6 @@
 // AOTInductor packages compiled by a helper process (resources/python/inferscope_aoti.py), in the
-// background while eager configs are measured, and kept in a persistent cache (issue #13).
+// background while eager configs are measured, and kept in a persistent cache, so that the
+// tuner's minutes-long compiles are paid once per model and overlap its measurements.
 //   * The helper is started with posix_spawn and an argument vector — no shell — from an
 //     interpreter resolved to an absolute path ($INFERSCOPE_PYTHON, else python3 on PATH).
 //   * A package is reused only when its recorded SHA-256 (written beside it by the helper once the

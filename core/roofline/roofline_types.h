@@ -1,8 +1,8 @@
-// The roofline's values (issue #19): the work one iteration of a config does (FLOPs and bytes moved,
-// counted per operator from the shapes the operator observer records), the device's measured
-// ceilings, and the config's place under them. Plain values: ConfigResult and SessionResult hold
-// them, roofline_json.h maps them to JSON (inside inferscope_core_base), docs/MEASUREMENT.md
-// ("Roofline") says how each number is counted.
+// The roofline's values, how far a config is from the device's limits: the work one iteration of
+// a config does (FLOPs and bytes moved, counted per operator from the shapes the operator observer
+// records), the device's measured ceilings, and the config's place under them. Plain values:
+// ConfigResult and SessionResult hold them, roofline_json.h maps them to JSON (inside
+// inferscope_core_base), docs/MEASUREMENT.md ("Roofline") says how each number is counted.
 #pragma once
 
 #include <cstdint>

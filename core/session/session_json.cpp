@@ -183,7 +183,7 @@ static ProfileRequest requestFromJson(const json& j) {
     r.run.trace_warmup_iterations = run.value("trace_warmup_iterations", r.run.trace_warmup_iterations);
     r.run.trace_steady_iterations = run.value("trace_steady_iterations", r.run.trace_steady_iterations);
     r.run.trace_convolutions = run.value("trace_convolutions", r.run.trace_convolutions);  // optional
-    r.run.roofline = run.value("roofline", r.run.roofline);  // optional: absent before issue #19
+    r.run.roofline = run.value("roofline", r.run.roofline);  // optional: none in older sessions
   }
   return r;
 }
@@ -372,7 +372,7 @@ static ConfigResult configFromJson(const json& j) {
   c.warmup_iterations = j.value("warmup_iterations", 0);
   c.setup_ms = j.value("setup_ms", 0.0);
   c.first_result_ms = j.value("first_result_ms", 0.0);
-  c.compile_ms = j.value("compile_ms", 0.0);  // absent in sessions before issue #13
+  c.compile_ms = j.value("compile_ms", 0.0);  // absent in sessions older than the tuner
   c.fallback_from = j.value("fallback_from", std::string());
   if (!c.fallback_from.empty()) checkConfigKeyText(c.fallback_from, "fallback_from");
   c.latency_ms = j.value("latency_ms", std::vector<double>{});

@@ -1,7 +1,7 @@
-// The device's ceilings as LibTorch reaches them (issue #19): dense matmul peak per supported
-// precision through torch::mm at large sizes, and device-memory copy bandwidth through copy_. On
-// the CPU a short GEMM and a copy. The values and their cache are core/roofline's (plain C++);
-// engine.cpp asks the cache first, so this runs once per device and software stack.
+// The device's ceilings as LibTorch reaches them (the roofline's top): dense matmul peak per
+// supported precision through torch::mm at large sizes, and device-memory copy bandwidth through
+// copy_. On the CPU a short GEMM and a copy. The values and their cache are core/roofline's (plain
+// C++); engine.cpp asks the cache first, so this runs once per device and software stack.
 #pragma once
 
 #include "core/device/device_info.h"

@@ -13,7 +13,7 @@
 namespace inferscope::tuner {
 
 // Above this share of waiting the host decides the iteration time, and its speed differs between
-// processes (issue #14's MobileNetV3 medians, 1.9–3.4 ms).
+// processes (MobileNetV3's medians ranged 1.9–3.4 ms across fresh processes).
 inline constexpr double kHostBoundShare = 0.2;
 
 struct HostBoundDiagnosis {

@@ -1,4 +1,4 @@
-// The racing loop (issue #13): short runs of every candidate first, then drop a config once its
+// The racing loop: short runs of every candidate first, then drop a config once its
 // interval is clearly worse than the leader's, give the survivors more iterations, and send the
 // finalists to fresh processes (forks), where the winner is chosen on the across-process interval
 // and ties are stated as ties. Pure logic over a Measurer, so tests drive it with fakes.

@@ -1,4 +1,4 @@
-// The tuner's search space (issue #13): every combination of precision × memory format × compile
+// The tuner's search space: every combination of precision × memory format × compile
 // mode × cuDNN benchmark, with the combinations that cannot run — or cannot change anything — for
 // this model on this device pruned before anything runs. Each pruned config keeps its reason, so
 // the user sees why it was never measured (and it is never reported as a failure or a warning).

@@ -21,7 +21,7 @@ QString statusText(ConfigStatus status) {
   switch (status) {
     case ConfigStatus::Ok: return ResultsTableModel::tr("ok");
     case ConfigStatus::Unsupported: return ResultsTableModel::tr("unsupported");
-    case ConfigStatus::OutOfMemory: return ResultsTableModel::tr("oom");  // the English word is the file format's
+    case ConfigStatus::OutOfMemory: return ResultsTableModel::tr("out of memory");
     case ConfigStatus::Error: return ResultsTableModel::tr("error");
     case ConfigStatus::Cancelled: return ResultsTableModel::tr("cancelled");
   }
@@ -231,7 +231,7 @@ QVariant ResultsTableModel::data(const QModelIndex& index, int role) const {
 
   switch (role) {
     case Qt::DisplayRole:
-      if (column == ConfigColumn) return series.key;
+      if (column == ConfigColumn) return displayKey(series_index);
       if (column == StatusColumn) return statusText(r.status);
       return cellText(r, column);
     case SortRole:
@@ -363,6 +363,56 @@ void ResultsTableModel::rerank() {
     reference_ = reference;
     emit headerDataChanged(Qt::Horizontal, SpeedupColumn, SpeedupColumn);
   }
+}
+
+QString ResultsTableModel::displayKey(int series_index) const {
+  const auto& series = document_->series()[static_cast<std::size_t>(series_index)];
+  if (!series.result || series.result->fallback_from.empty()) return series.key;
+  // A config that ran as its fallback (a failed FP16 cast → autocast) is neither the config asked
+  // for nor the fallback's own row: both keys, asked → ran.
+  const QString ran = QString::fromStdString(series.result->config.key());
+  const QString asked = QString::fromStdString(series.result->fallback_from);
+  return tr("%1 → %2 (fallback)").arg(asked, ran);
+}
+
+QString ResultsTableModel::details(int series_index) const {
+  const auto& all = document_->series();
+  if (series_index < 0 || series_index >= static_cast<int>(all.size()) ||
+      !all[static_cast<std::size_t>(series_index)].result)
+    return {};
+  const ConfigResult& r = *all[static_cast<std::size_t>(series_index)].result;
+  QStringList lines;
+  lines << tr("<b>%1</b> — %2 · %3")
+               .arg(displayKey(series_index).toHtmlEscaped(),
+                    QString::fromStdString(r.config.describe()).toHtmlEscaped(),
+                    statusText(r.status));
+  if (!r.fallback_from.empty()) {
+    lines << tr("Asked for %1; it could not run, so its fallback %2 ran in its place.")
+                 .arg(QString::fromStdString(r.fallback_from).toHtmlEscaped(),
+                      QString::fromStdString(r.config.key()).toHtmlEscaped());
+  }
+  if (r.status == ConfigStatus::OutOfMemory) {
+    // The allocator's own sentence carries the figures (what was asked, capacity, in use,
+    // reserved): in full here, not only on hover.
+    lines << tr("Out of memory. The allocator said: %1")
+                 .arg(QString::fromStdString(r.message).toHtmlEscaped());
+  } else if (r.status != ConfigStatus::Ok && !r.message.empty()) {
+    lines << QString::fromStdString(r.message).toHtmlEscaped();
+  }
+  if (r.memory.peak_allocated_bytes > 0 || r.memory.peak_reserved_bytes > 0) {
+    lines << tr("Peak allocated %1 MiB, reserved %2 MiB (%3)")
+                 .arg(ValueFormat::mib(r.memory.peak_allocated_bytes),
+                      ValueFormat::mib(r.memory.peak_reserved_bytes),
+                      QString::fromStdString(r.memory.source));
+  }
+  if (hasLatency(r)) {
+    lines << SteadyStateText::explain(r.steady, r.warmup_iterations).toHtmlEscaped();
+    const Interval i = interval(r);
+    if (!i.explanation.isEmpty()) lines << i.explanation.toHtmlEscaped();
+  }
+  if (const RankedConfig* rank = ranked(series_index); rank && !rank->unsafe_reason.empty())
+    lines << tr("Unsafe: %1").arg(QString::fromStdString(rank->unsafe_reason).toHtmlEscaped());
+  return lines.join(QStringLiteral("<br>"));
 }
 
 const RankedConfig* ResultsTableModel::ranked(int series_index) const {

@@ -50,6 +50,14 @@ QString ValueFormat::deviceName(const DeviceInfo& device) {
   return name.isEmpty() ? QStringLiteral("CPU") : name;
 }
 
+QString ValueFormat::cudnnVersion(const std::string& version) {
+  bool ok = false;
+  const int v = QString::fromStdString(version).toInt(&ok);
+  if (!ok || v <= 0) return QString::fromStdString(version);
+  if (v >= 90000) return QStringLiteral("%1.%2.%3").arg(v / 10000).arg(v % 10000 / 100).arg(v % 100);
+  return QStringLiteral("%1.%2.%3").arg(v / 1000).arg(v % 1000 / 100).arg(v % 100);
+}
+
 QString ValueFormat::deviceVersions(const DeviceInfo& device) {
   QStringList parts;
   const auto add = [&](const QString& label, const std::string& version) {
@@ -57,7 +65,8 @@ QString ValueFormat::deviceVersions(const DeviceInfo& device) {
   };
   add(QCoreApplication::translate("inferscope::gui::ValueFormat", "driver"), device.driver_version);
   add(QStringLiteral("CUDA"), device.cuda_runtime_version);
-  add(QStringLiteral("cuDNN"), device.cudnn_version);
+  if (!device.cudnn_version.empty())
+    parts << QStringLiteral("cuDNN %1").arg(cudnnVersion(device.cudnn_version));
   add(QStringLiteral("LibTorch"), device.libtorch_version);
   return parts.join(QStringLiteral(" · "));
 }

@@ -43,6 +43,7 @@
 #include "gui/widgets/lessons_menu.h"
 #include "gui/widgets/memory_chart.h"
 #include "gui/widgets/message_banner.h"
+#include "gui/widgets/race_view.h"
 #include "gui/widgets/results_view.h"
 #include "gui/widgets/run_setup_panel.h"
 #include "gui/widgets/run_status_bar.h"
@@ -209,6 +210,8 @@ void MainWindow::createCentralArea() {
   addTrTab(this, tabs_, cudnn_chart_, QT_TR_NOOP("cuDNN"));
   devices_view_ = new DevicesView(document_);  // several GPUs side by side (issue #20)
   addTrTab(this, tabs_, devices_view_, QT_TR_NOOP("Devices"));
+  race_page_ = new RacePage(document_);  // a tuned session's race, as the live run showed it
+  addTrTab(this, tabs_, race_page_, QT_TR_NOOP("Race"));
 
   results_view_ = new ResultsView(results_model_);
   // The config picked in the table comes forward on the latency chart, with its steady start and forks.
@@ -220,7 +223,28 @@ void MainWindow::createCentralArea() {
   layout->setContentsMargins(0, 4, 0, 0);
   auto* title = newTr<QLabel>(this, QT_TR_NOOP("<b>Results</b> — statistics over the measured iterations; hover a greyed row for the reason"));
   layout->addWidget(title);
-  layout->addWidget(results_view_);
+  layout->addWidget(results_view_, 1);
+  // The selected row in full — an out-of-memory config's allocator figures, a fallback's asked
+  // config, the steady state in words — readable without hovering.
+  results_details_ = new QLabel;
+  results_details_->setObjectName(QStringLiteral("resultsDetails"));
+  results_details_->setWordWrap(true);
+  results_details_->setTextFormat(Qt::RichText);
+  results_details_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+  results_details_->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
+  layout->addWidget(results_details_);
+  auto show_details = [this] {
+    const QModelIndex current = results_view_->currentIndex();
+    results_details_->setText(
+        current.isValid()
+            ? results_model_->details(current.data(ResultsTableModel::SeriesIndexRole).toInt())
+            : QString());
+    results_details_->setVisible(!results_details_->text().isEmpty());
+  };
+  connect(results_view_->selectionModel(), &QItemSelectionModel::currentRowChanged, this, show_details);
+  connect(results_model_, &QAbstractItemModel::dataChanged, this, show_details);
+  connect(results_model_, &QAbstractItemModel::modelReset, this, show_details);
+  show_details();
 
   splitter_ = new QSplitter(Qt::Vertical);
   splitter_->setObjectName(QStringLiteral("centralSplitter"));
