@@ -15,6 +15,7 @@ pkgs=(
   fonts-noto-cjk                                 # Japanese UI and lesson narration (issue #18)
   slurm-wlm munge                                # tests/cli/slurm_end_to_end.sh: a one-node cluster
   clang libclang-rt-14-dev                       # libFuzzer targets (scripts/fuzz.sh)
+  clang-format clang-tidy                        # scripts/lint.sh (run by scripts/test.sh)
 )
 missing=()
 for p in "${pkgs[@]}"; do
