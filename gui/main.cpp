@@ -38,6 +38,8 @@
 #include "core/common/version.h"
 #include "gui/lib/engine_bridge.h"
 #include "gui/lib/image_file.h"
+#include "gui/lib/results_table_model.h"
+#include "gui/lib/session_document.h"
 #include "gui/widgets/cudnn_chart.h"
 #include "gui/widgets/dark_style.h"
 #include "gui/widgets/devices_view.h"
@@ -353,7 +355,12 @@ int main(int argc, char** argv) {
     auto* view = window.resultsView();
     for (int row = 0; row < view->model()->rowCount(); ++row) {
       const QModelIndex index = view->model()->index(row, 0);
-      if (index.data().toString() == parser.value(select_opt)) view->setCurrentIndex(index);
+      // By the config's key, not the cell's text (which may carry ★, ≈ or a fallback's arrow).
+      const int series = index.data(inferscope::gui::ResultsTableModel::SeriesIndexRole).toInt();
+      const auto& all = window.document()->series();
+      if (series >= 0 && series < static_cast<int>(all.size()) &&
+          all[static_cast<std::size_t>(series)].key == parser.value(select_opt))
+        view->setCurrentIndex(index);
     }
   }
   if (!screenshot) {

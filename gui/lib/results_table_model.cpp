@@ -367,6 +367,14 @@ void ResultsTableModel::rerank() {
 
 QString ResultsTableModel::displayKey(int series_index) const {
   const auto& series = document_->series()[static_cast<std::size_t>(series_index)];
+  // A tuned session's answer, marked as the Race page marks it: the winner ★, its ties ≈.
+  if (const auto session = document_->session(); session && !session->races.empty()) {
+    const auto& race = session->races.front();
+    const std::string key = series.key.toStdString();
+    if (!race.winner.empty() && key == race.winner) return QStringLiteral("★ ") + series.key;
+    if (std::find(race.tied_with.begin(), race.tied_with.end(), key) != race.tied_with.end())
+      return QStringLiteral("≈ ") + series.key;
+  }
   if (!series.result || series.result->fallback_from.empty()) return series.key;
   // A config that ran as its fallback (a failed FP16 cast → autocast) is neither the config asked
   // for nor the fallback's own row: both keys, asked → ran.

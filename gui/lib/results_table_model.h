@@ -56,6 +56,14 @@ class ResultsTableModel : public QAbstractTableModel {
   // Key of the config the speed-ups are relative to (rankSession's baseline: fp32 when the session
   // has it), "" before one finished.
   QString referenceKey() const { return reference_; }
+  // The key a row shows: the config's own, "★ key" for a tuned session's winner and "≈ key" for
+  // its ties, or "asked → ran (fallback)" where the engine ran a fallback in its place, so that
+  // the fallback and its own row never read as the same config.
+  QString displayKey(int series_index) const;
+  // The details pane under the table (rich text): what ran and how it ended — an out-of-memory
+  // config with the allocator's figures in full, a fallback with what was asked —, memory, the
+  // steady state and interval in words, why it is unsafe. Empty for a series without a result.
+  QString details(int series_index) const;
 
  private:
   void rebuild();

@@ -38,6 +38,7 @@ class MemoryChart;
 class LogModel;
 class ResultsTableModel;
 class ResultsView;
+class RacePage;
 class RunSetupPanel;
 class RecommendationWizard;
 class RunStatusBar;
@@ -65,8 +66,11 @@ class MainWindow : public QMainWindow {
   KernelsView* kernelsView() const { return kernels_view_; }
   CudnnChart* cudnnChart() const { return cudnn_chart_; }
   DevicesView* devicesView() const { return devices_view_; }
+  RacePage* racePage() const { return race_page_; }
   QTabWidget* chartTabs() const { return tabs_; }
   ResultsView* resultsView() const { return results_view_; }
+  // Under the table: the selected row in full (ResultsTableModel::details).
+  QLabel* resultsDetails() const { return results_details_; }
   ResultsTableModel* resultsModel() const { return results_model_; }
   LogModel* logModel() const { return log_model_; }
   RunStatusBar* runStatus() const { return run_status_; }
@@ -153,7 +157,9 @@ class MainWindow : public QMainWindow {
   KernelsView* kernels_view_ = nullptr;
   CudnnChart* cudnn_chart_ = nullptr;
   DevicesView* devices_view_ = nullptr;
+  RacePage* race_page_ = nullptr;
   ResultsView* results_view_ = nullptr;
+  QLabel* results_details_ = nullptr;
   RunStatusBar* run_status_ = nullptr;
   QTabWidget* tabs_ = nullptr;
   QSplitter* splitter_ = nullptr;

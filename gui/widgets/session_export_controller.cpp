@@ -79,6 +79,12 @@ SessionExportController::SessionExportController(SessionDocument* document, Engi
 
   connect(results_->selectionModel(), &QItemSelectionModel::currentChanged, this,
           &SessionExportController::updateActions);
+  // A page without a chart (the Race page's table) has nothing to export as a picture.
+  connect(charts_, &QTabWidget::currentChanged, this, [this] {
+    const bool chart = dynamic_cast<const ExportableChart*>(charts_->currentWidget()) != nullptr;
+    export_png_action_->setEnabled(chart);
+    export_pdf_action_->setEnabled(chart);
+  });
   connect(document_, &SessionDocument::reset, this, &SessionExportController::updateActions);
   connect(document_, &SessionDocument::resultAdded, this, &SessionExportController::updateActions);
   updateActions();
@@ -167,8 +173,13 @@ void SessionExportController::updateActions() {
 bool SessionExportController::exportChart(const QString& path) {
   bool ok = false;
   const QString caption = QTextDocumentFragment::fromHtml(caption_->text()).toPlainText();
-  if (const auto* page = dynamic_cast<const ExportableChart*>(charts_->currentWidget()))
-    ok = ChartStyle::exportPlot(page->exportPlot(), path, page->exportTitle(), caption);
+  const auto* page = dynamic_cast<const ExportableChart*>(charts_->currentWidget());
+  if (!page) {
+    log_->append(LogLevel::Warning,
+                 tr("this page has no chart to export; File → Save keeps the whole session"));
+    return false;
+  }
+  ok = ChartStyle::exportPlot(page->exportPlot(), path, page->exportTitle(), caption);
   if (ok) {
     log_->append(LogLevel::Info, tr("chart exported to %1").arg(path));
   } else {

@@ -22,6 +22,7 @@ class QTableWidget;
 
 namespace inferscope::gui {
 
+class RaceView;
 class TuneProcess;
 
 class DevicePage : public QWizardPage {
@@ -74,8 +75,9 @@ class RecommendationPage : public QWizardPage {
 };
 
 // Validate: the tuner on this device (`inferscope-cli tune` as a child process, gui/lib/
-// tune_process.h), seeded with the recommendation, shown as a live race: candidates as they start,
-// eliminated ones greyed with the reason, compile jobs, the finalists' forks, time spent and left.
+// tune_process.h), seeded with the recommendation, shown as a live race (RaceView): candidates as
+// they start, eliminated ones greyed with the reason, compile jobs, the finalists' forks, time
+// spent and left, the winner ★ and its ties ≈.
 // The result is a normal session the main window can open.
 class ValidationPage : public QWizardPage {
   Q_OBJECT
@@ -88,10 +90,11 @@ class ValidationPage : public QWizardPage {
   // `budget_s` (≤ 0: the tuner's default); validationFinished() follows.
   void startValidation(const QStringList& model_arguments, double budget_s);
   QPushButton* checkButton() const { return check_button_; }
-  QTableWidget* resultsTable() const { return results_table_; }
-  bool hasOutcome() const { return !winner_.isEmpty(); }
-  QString winner() const { return winner_; }
-  QString verdict() const { return verdict_; }
+  RaceView* raceView() const { return race_; }
+  QTableWidget* resultsTable() const;
+  bool hasOutcome() const;
+  QString winner() const;
+  QString verdict() const;
   QString sessionPath() const { return session_path_; }
   // The row of a config key, or −1.
   int rowOf(const QString& key) const;
@@ -101,9 +104,7 @@ class ValidationPage : public QWizardPage {
   void openSessionRequested(const QString& path);
 
  private:
-  void onEvent(const tuner::TuneEvent& event);
   void onFinished(int exit_code, const QString& error);
-  int ensureRow(const QString& key);
   QStringList defaultModelArguments() const;
 
   WizardState* state_;
@@ -111,13 +112,8 @@ class ValidationPage : public QWizardPage {
   QPushButton* check_button_;
   QPushButton* open_button_;
   QLabel* reason_label_;
-  QLabel* progress_label_;
-  QLabel* compile_label_;
-  QLabel* pruned_label_;
-  QTableWidget* results_table_;
-  QLabel* verdict_label_;
-  QString winner_, verdict_, session_path_;
-  QString budget_note_;  // why the tuner's default budget grew (tune_budget), if it did
+  RaceView* race_;  // the race as it happens (gui/widgets/race_view.h)
+  QString session_path_;
   class QTemporaryDir* session_dir_;
 };
 

@@ -1,0 +1,105 @@
+// The tuner's race as a table: every candidate as a row (state, median, interval, compile time,
+// reason), eliminated/failed/unsafe ones greyed, the winner in bold with ★, its ties marked ≈;
+// above it the pruned configs (reasons on hover), the compile jobs, the finals and the time spent
+// of the budget; under it the verdict and whether it is final. Fed by tune events: the wizard's
+// Validate gives it the live events of `inferscope-cli tune --events ndjson`, the main window's
+// Race page the events core rebuilds from a tuned session's saved race (tuner::raceEvents), so a
+// race opened from a file reads as the live run showed it.
+#pragma once
+
+#include <QString>
+#include <QStringList>
+#include <QWidget>
+
+#include "core/engine/tune_record.h"
+#include "core/tuner/tune_event.h"
+
+class QComboBox;
+class QLabel;
+class QTableWidget;
+
+namespace inferscope::gui {
+
+class SessionDocument;
+
+class RaceView : public QWidget {
+  Q_OBJECT
+
+ public:
+  enum Column { ConfigColumn, StateColumn, MedianColumn, IntervalColumn, CompileColumn,
+                ReasonColumn, ColumnCount };
+
+  explicit RaceView(QWidget* parent = nullptr);
+
+  // Empties the table and every line (a new run, or another race).
+  void clear();
+  // One event of the race, in the order the tuner sent it.
+  void addEvent(const tuner::TuneEvent& event);
+  // A saved race, drawn with the events that drew it live.
+  void showRace(const TuneRecord& race);
+
+  QTableWidget* table() const { return table_; }
+  QLabel* verdictLabel() const { return verdict_label_; }
+  QLabel* headerLabel() const { return header_label_; }
+  QLabel* prunedLabel() const { return pruned_label_; }
+  // The row of a config key, or −1.
+  int rowOf(const QString& key) const;
+  // The answer once tune_done arrived (empty before, or when there was no winner).
+  QString winner() const { return winner_; }
+  QStringList ties() const { return ties_; }
+  QString verdict() const { return verdict_; }
+  // "final", "provisional", "no-winner", "cancelled" (a saved race, or a live one whose done event
+  // carried it), else empty.
+  QString verdictState() const { return verdict_state_; }
+  bool done() const { return done_; }
+
+ signals:
+  // "Spent 12.0 s of the 40.0 s budget." and why the budget grew, when it did: the wizard shows it
+  // as its page's subtitle.
+  void budgetTextChanged(const QString& text);
+
+ private:
+  int ensureRow(const QString& key);
+  void markAnswer();
+  void showVerdict();
+
+  QLabel* header_label_;
+  QLabel* progress_label_;
+  QLabel* compile_label_;
+  QLabel* pruned_label_;
+  QTableWidget* table_;
+  QLabel* verdict_label_;
+  QString winner_, verdict_, verdict_state_, host_, budget_note_;
+  QStringList ties_;
+  bool done_ = false;
+};
+
+// The main window's "Race" page: the race a tuned session keeps (SessionResult::races), as the
+// live run showed it. A merged session of several tune shards keeps one race per shard: the combo
+// picks it. A session without a race says how to record one.
+class RacePage : public QWidget {
+  Q_OBJECT
+
+ public:
+  explicit RacePage(SessionDocument* document, QWidget* parent = nullptr);
+
+  RaceView* raceView() const { return view_; }
+  QComboBox* raceCombo() const { return combo_; }
+  QLabel* noteLabel() const { return note_; }
+  // Races in the session shown (0: not a tuned session).
+  int raceCount() const;
+  void showRace(int index);
+
+ protected:
+  void changeEvent(QEvent* event) override;  // LanguageChange: the texts again
+
+ private:
+  void rebuild();
+
+  SessionDocument* document_;
+  QComboBox* combo_;
+  QLabel* note_;
+  RaceView* view_;
+};
+
+}  // namespace inferscope::gui
