@@ -15,11 +15,52 @@
 #include <cmath>
 #include <limits>
 
+#include "core/engine/accuracy_rule.h"
 #include "gui/lib/config_palette.h"
 #include "gui/lib/session_document.h"
 #include "gui/lib/value_format.h"
 
 namespace inferscope::gui {
+namespace {
+
+// How far a config's output is from the FP32 reference in the unit of the metric that judges it,
+// the unit the tolerance t is read in (core/engine/accuracy_rule.h): the share of rows whose
+// top-1 class changed, 1 − cosine similarity, or the relative L2 error. +inf for NaN/Inf.
+double deviation(const AccuracyStats& a, AccuracyMetric metric) {
+  if (a.nan_count > 0 || a.inf_count > 0) return HUGE_VAL;
+  switch (metric) {
+    case AccuracyMetric::Top1:
+      return a.top1_agreement ? std::max(0.0, 1.0 - *a.top1_agreement) : a.rel_l2_error;
+    case AccuracyMetric::Cosine:
+      return std::max(0.0, 1.0 - a.cosine_similarity);
+    default:
+      return a.rel_l2_error;
+  }
+}
+
+}  // namespace
+
+QString SpeedAccuracyChart::metricAxisLabel() const {
+  switch (metric_) {
+    case AccuracyMetric::Top1:
+      return tr("top-1 classes changed vs FP32 (share of rows, log scale)");
+    case AccuracyMetric::Cosine:
+      return tr("1 − cosine similarity to FP32 (log scale)");
+    default:
+      return tr("relative L2 error vs FP32 (log scale)");
+  }
+}
+
+QString SpeedAccuracyChart::speedAxisLabel() const {
+  return reference_.isEmpty() ? tr("speed-up over the reference (×, 95 % CI)")
+                              : tr("speed-up over %1 (×, 95 % CI)").arg(reference_);
+}
+
+QString SpeedAccuracyChart::exportTitle() const {
+  deferred_->flush();
+  return reference_.isEmpty() ? tr("Speed-up vs deviation from FP32")
+                              : tr("Speed-up over %1 vs deviation from FP32").arg(reference_);
+}
 
 SpeedAccuracyChart::SpeedAccuracyChart(SessionDocument* document, QWidget* parent)
     : QWidget(parent), document_(document), plot_(new QCustomPlot(this)), tolerance_spin_(new QDoubleSpinBox),
@@ -31,11 +72,15 @@ SpeedAccuracyChart::SpeedAccuracyChart(SessionDocument* document, QWidget* paren
   tolerance_spin_->setRange(1e-5, 1.0);
   tolerance_spin_->setSingleStep(0.001);
   tolerance_spin_->setValue(1e-2);
-  bindTr(this, tolerance_spin_, "toolTip", QT_TR_NOOP("Relative L2 error against the FP32 output above which a config counts as unsafe"));
+  bindTr(this, tolerance_spin_, "toolTip",
+         QT_TR_NOOP("t, in the unit of the metric that judges this output: the share of rows whose "
+                    "top-1 class changed (classifiers; their relative L2 error may reach 10·t), "
+                    "1 − cosine similarity (other outputs), or the relative L2 error. Over it a "
+                    "config counts as unsafe."));
   note_->setForegroundRole(QPalette::PlaceholderText);
   auto* controls = new QHBoxLayout;
   controls->setContentsMargins(6, 4, 6, 0);
-  controls->addWidget(newTr<QLabel>(this, QT_TR_NOOP("Tolerance (rel. L2 error)")));
+  controls->addWidget(newTr<QLabel>(this, QT_TR_NOOP("Tolerance t")));
   controls->addWidget(tolerance_spin_);
   controls->addSpacing(12);
   controls->addWidget(note_, 1);
@@ -51,8 +96,8 @@ SpeedAccuracyChart::SpeedAccuracyChart(SessionDocument* document, QWidget* paren
   plot_->xAxis->setTicker(QSharedPointer<QCPAxisTickerLog>::create());
   plot_->xAxis->setNumberFormat(QStringLiteral("eb"));
   plot_->xAxis->setNumberPrecision(0);
-  plot_->xAxis->setLabel(tr("relative L2 error vs FP32 (log scale)"));
-  plot_->yAxis->setLabel(tr("speed-up over FP32 (×, 95 % CI)"));
+  plot_->xAxis->setLabel(metricAxisLabel());
+  plot_->yAxis->setLabel(speedAxisLabel());
   connect(tolerance_spin_, &QDoubleSpinBox::valueChanged, this, [this](double tolerance) {
     rebuild();
     emit toleranceChanged(tolerance);
@@ -87,16 +132,44 @@ void SpeedAccuracyChart::rebuild() {
   const RankedResults& r = shared ? *shared : kNone;
   const SessionResult& session = r.session;
   ranking_ = r.ranking;
+  // The reference the speed-ups are over: rankSession's baseline, fp32 where the session has it,
+  // else the first config that ran (named, never called FP32).
+  reference_.clear();
+  if (ranking_.baseline_index &&
+      static_cast<std::size_t>(*ranking_.baseline_index) < session.configs.size())
+    reference_ = QString::fromStdString(
+        session.configs[static_cast<std::size_t>(*ranking_.baseline_index)].config.key());
+  // The metric that judges safety (the rule the ranking applied: auto resolves per output to top-1
+  // agreement or cosine), so that the tolerance line is drawn where the judgement falls.
+  AccuracyRule rule;
+  rule.tolerance = tolerance();
+  metric_ = AccuracyMetric::RelL2;
+  bool metric_found = false;
+  not_measured_ = 0;
 
   double smallest_error = std::numeric_limits<double>::infinity();
   for (const auto& ranked : ranking_.configs) {
     const auto& c = session.configs[static_cast<std::size_t>(ranked.index)];
-    if (c.status != ConfigStatus::Ok || !c.accuracy.measured || ranked.speedup <= 0) continue;
+    if (c.status != ConfigStatus::Ok || ranked.speedup <= 0) continue;
+    // Not measured is "—" in the table and no point here: nothing was checked, so nothing can be
+    // drawn as safe.
+    if (!c.accuracy.measured || ranked.accuracy_state == AccuracyState::NotMeasured) {
+      ++not_measured_;
+      continue;
+    }
+    const AccuracyJudgement judged = judgeAccuracy(c.accuracy, c.config, rule);
+    if (!metric_found) {
+      metric_ = judged.metric;
+      metric_found = true;
+    }
     Point p;
     p.config_index = ranked.index;
     p.key = QString::fromStdString(c.config.key());
     p.asked = QString::fromStdString(c.fallback_from);
-    p.error = c.accuracy.rel_l2_error;
+    p.error = deviation(c.accuracy, metric_);
+    p.rel_l2 = c.accuracy.rel_l2_error;
+    p.judged = QString::fromStdString(judged.summary);
+    p.unjudgeable = ranked.accuracy_state == AccuracyState::Unjudgeable;
     p.speedup = ranked.speedup;
     p.low = ranked.speedup_low > 0 ? ranked.speedup_low : ranked.speedup;
     p.high = ranked.speedup_high > 0 ? ranked.speedup_high : ranked.speedup;
@@ -105,7 +178,10 @@ void SpeedAccuracyChart::rebuild() {
     if (std::isfinite(p.error) && p.error > 0) smallest_error = std::min(smallest_error, p.error);
     points_.push_back(p);
   }
-  const double zero_x = std::isfinite(smallest_error) ? smallest_error * kZeroErrorFactor : 1e-6;
+  // With no deviation above 0 (every classifier row kept its top-1 class), the points sit two
+  // decades left of the tolerance line.
+  const double zero_x = std::isfinite(smallest_error) ? smallest_error * kZeroErrorFactor
+                                                      : tolerance() * kZeroErrorFactor * kZeroErrorFactor;
   double x_max = std::max(tolerance(), zero_x * 10), y_min = 1, y_max = 1;
   for (auto& p : points_) {
     p.x = std::isfinite(p.error) && p.error > 0 ? p.error : (std::isfinite(p.error) ? zero_x : x_max * 10);
@@ -123,7 +199,8 @@ void SpeedAccuracyChart::rebuild() {
     const bool unsafe = !p.unsafe_reason.isEmpty();
     if (unsafe) color = grey;
     auto* graph = plot_->addGraph();
-    graph->setName(unsafe ? tr("%1 (unsafe)").arg(p.key) : p.key);
+    graph->setName(unsafe ? tr("%1 (unsafe)").arg(p.key)
+                          : p.unjudgeable ? tr("%1 (cannot be judged)").arg(p.key) : p.key);
     graph->setLineStyle(QCPGraph::lsNone);
     graph->setScatterStyle(QCPScatterStyle(unsafe ? QCPScatterStyle::ssCross : QCPScatterStyle::ssDisc,
                                            QPen(color.darker(120), 1.5), unsafe ? Qt::NoBrush : QBrush(color), 10));
@@ -157,7 +234,7 @@ void SpeedAccuracyChart::rebuild() {
   tol->point1->setCoords(tolerance(), 0);
   tol->point2->setCoords(tolerance(), 1);
   auto* tol_label = new QCPItemText(plot_);
-  tol_label->setText(tr("tolerance %1").arg(ValueFormat::relativeError(tolerance())));
+  tol_label->setText(tr("tolerance t = %1").arg(ValueFormat::relativeError(tolerance())));
   tol_label->setColor(QColor(200, 60, 60));
   tol_label->setPositionAlignment(Qt::AlignTop | Qt::AlignRight);
   tol_label->position->setTypeY(QCPItemPosition::ptAxisRectRatio);
@@ -168,13 +245,18 @@ void SpeedAccuracyChart::rebuild() {
   for (const auto& p : points_) {
     if (p.error != 0) continue;
     auto* label = new QCPItemText(plot_);
-    label->setText(tr("= FP32 output"));
+    label->setText(metric_ == AccuracyMetric::Top1     ? tr("= FP32's top-1 classes")
+                   : metric_ == AccuracyMetric::Cosine ? tr("cosine 1 = FP32")
+                                                       : tr("= FP32 output"));
     label->setColor(ChartStyle::muted(palette()));
     // Left of the point, where neither the ×1 line nor the front runs (below it the label ran into
     // the x axis).
-    label->setPositionAlignment(Qt::AlignVCenter | Qt::AlignRight);
+    // When nothing deviates, every point is at this x and the axis has no room left of them: the
+    // label goes right.
+    const bool all_zero = !std::isfinite(smallest_error);
+    label->setPositionAlignment(Qt::AlignVCenter | (all_zero ? Qt::AlignLeft : Qt::AlignRight));
     label->position->setCoords(p.x, p.speedup);
-    label->setPadding(QMargins(0, 0, 10, 0));
+    label->setPadding(all_zero ? QMargins(10, 0, 0, 0) : QMargins(0, 0, 10, 0));
     break;
   }
   plot_->xAxis->setRange(zero_x / 3, x_max * 3);
@@ -182,9 +264,14 @@ void SpeedAccuracyChart::rebuild() {
   plot_->yAxis->setRange(std::max(0.0, y_min - pad), y_max + pad);
 
   const int unsafe = unsafeCount();
-  note_->setText(points_.empty() ? tr("Needs finished configs with “Compare outputs with FP32” on")
+  plot_->xAxis->setLabel(metricAxisLabel());
+  plot_->yAxis->setLabel(speedAxisLabel());
+  QString note = points_.empty() ? tr("Needs finished configs with “Compare outputs with FP32” on")
                                  : tr("%1 configs · %2 on the Pareto front · %3 unsafe (grey ✕, reason on hover)")
-                                       .arg(pointCount()).arg(frontCount()).arg(unsafe));
+                                       .arg(pointCount()).arg(frontCount()).arg(unsafe);
+  if (not_measured_ > 0)
+    note += tr(" · %1 with accuracy not measured (not drawn)").arg(not_measured_);
+  note_->setText(note);
   plot_->replot(QCustomPlot::rpQueuedReplot);
 }
 
@@ -193,9 +280,10 @@ QString SpeedAccuracyChart::textAt(const QPointF& pixel) const {
   for (const auto& p : points_) {
     const double px = plot_->xAxis->coordToPixel(p.x), py = plot_->yAxis->coordToPixel(p.speedup);
     if (std::hypot(px - pixel.x(), py - pixel.y()) > 9) continue;
-    QString text = tr("<b>%1</b><br>speed-up %2× (95 % CI %3–%4×)<br>rel. L2 error %5")
-                       .arg(p.key, ValueFormat::number(p.speedup), ValueFormat::number(p.low), ValueFormat::number(p.high),
-                            p.error == 0 ? tr("0 (identical to FP32)") : ValueFormat::relativeError(p.error));
+    QString text = tr("<b>%1</b><br>speed-up %2× over %3 (95 % CI %4–%5×)<br>judged: %6<br>rel. L2 error %7")
+                       .arg(p.key, ValueFormat::number(p.speedup), reference_, ValueFormat::number(p.low),
+                            ValueFormat::number(p.high), p.judged.toHtmlEscaped(),
+                            p.rel_l2 == 0 ? tr("0 (identical to FP32)") : ValueFormat::relativeError(p.rel_l2));
     if (p.front) text += tr("<br>on the Pareto front");
     if (!p.unsafe_reason.isEmpty()) text += tr("<br><b>unsafe:</b> %1").arg(p.unsafe_reason.toHtmlEscaped());
     return text;
@@ -217,8 +305,6 @@ bool SpeedAccuracyChart::pointOf(const QString& key, QPointF* at) const {
 void SpeedAccuracyChart::changeEvent(QEvent* event) {
   QWidget::changeEvent(event);
   if (event->type() != QEvent::LanguageChange) return;
-  plot_->xAxis->setLabel(tr("relative L2 error vs FP32 (log scale)"));
-  plot_->yAxis->setLabel(tr("speed-up over FP32 (×, 95 % CI)"));
   rebuild();
 }
 

@@ -1,5 +1,7 @@
-// The "Speed × accuracy" page: each finished config as a point at (relative L2 error vs FP32, log
-// scale; speed-up over FP32 with its 95 % CI as an error bar), in its palette colour. The Pareto
+// The "Speed × accuracy" page: each finished config as a point at (its deviation from the FP32
+// output in the metric that judges it — share of top-1 classes changed, 1 − cosine, or relative L2
+// error —, log scale; speed-up over the ranking's reference with its 95 % CI as an error bar), in
+// its palette colour; the tolerance line sits on that metric. The Pareto
 // front (rankSession: no safe config both faster and more accurate) is joined by a line. Unsafe
 // configs — NaN/Inf outputs, error over the tolerance — stay on the chart, greyed, with the reason
 // on hover (UI.md: never silently hidden). The tolerance is a spin box: moving it re-ranks.
@@ -9,6 +11,7 @@
 #include <QWidget>
 #include <vector>
 
+#include "core/engine/accuracy_rule.h"
 #include "core/engine/session_ranking.h"
 #include "gui/widgets/chart_style.h"
 #include "gui/widgets/deferred_rebuild.h"
@@ -34,7 +37,13 @@ class SpeedAccuracyChart : public QWidget, public ExportableChart {
 
   QCustomPlot* plot() const { return deferred_->fresh(plot_); }
   QCustomPlot* exportPlot() const override { return deferred_->fresh(plot_); }
-  QString exportTitle() const override { return tr("Speed-up over FP32 vs relative error"); }
+  QString exportTitle() const override;
+  // The metric on the x axis: the one that judged this session's outputs (top-1 agreement or
+  // cosine under the auto rule), in the tolerance's unit; and the config the speed-ups are over.
+  AccuracyMetric metric() const { return deferred_->fresh(metric_); }
+  QString referenceKey() const { return deferred_->fresh(reference_); }
+  // Ok configs whose accuracy was not measured: counted in the note, never drawn.
+  int notMeasuredCount() const { return deferred_->fresh(not_measured_); }
   // Points drawn (finished Ok configs with a measured accuracy), unsafe ones included.
   int pointCount() const { return static_cast<int>(deferred_->fresh(points_).size()); }
   int unsafeCount() const;
@@ -59,11 +68,17 @@ class SpeedAccuracyChart : public QWidget, public ExportableChart {
     int config_index = 0;  // into the ranked session's configs
     QString key;
     QString asked;  // the config asked for when the engine ran a fallback in its place, else empty
-    double error = 0, x = 0, speedup = 0, low = 0, high = 0;
+    double error = 0;   // the deviation in the judging metric's unit (the x axis)
+    double rel_l2 = 0;  // the relative L2 error, on hover whatever the metric
+    double x = 0, speedup = 0, low = 0, high = 0;
+    QString judged;  // judgeAccuracy's summary, "top-1 32/32 rows, rel. L2 …"
+    bool unjudgeable = false;
     QString unsafe_reason;
     bool front = false;
   };
   void rebuild();
+  QString metricAxisLabel() const;
+  QString speedAxisLabel() const;
   QString textAt(const QPointF& pixel) const;
 
   SessionDocument* document_;
@@ -71,6 +86,9 @@ class SpeedAccuracyChart : public QWidget, public ExportableChart {
   QDoubleSpinBox* tolerance_spin_;
   QLabel* note_;
   SessionRanking ranking_;
+  AccuracyMetric metric_ = AccuracyMetric::RelL2;
+  QString reference_;
+  int not_measured_ = 0;
   std::vector<Point> points_;
 };
 
