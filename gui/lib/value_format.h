@@ -25,6 +25,10 @@ class ValueFormat {
   static QString deviceName(const DeviceInfo& device);
   // "driver 580.95 · CUDA 12.8 · cuDNN 9.19 · LibTorch 2.11": the versions a result depends on,
   // those that are known.
+  // cuDNN's version number as it reads: 91900 → "9.19.0" (cuDNN 9: major·10000 + minor·100 +
+  // patch), 8902 → "8.9.2" (cuDNN 8 and older: major·1000 + minor·100 + patch); text that is not a
+  // number comes back as it is.
+  static QString cudnnVersion(const std::string& version);
   static QString deviceVersions(const DeviceInfo& device);
   // "00:41", or "1:02:05" past an hour.
   static QString elapsed(double elapsed_ms);

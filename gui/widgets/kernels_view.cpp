@@ -16,6 +16,7 @@
 #include <QTabWidget>
 #include <QTableWidget>
 #include <QVBoxLayout>
+#include <algorithm>
 #include <optional>
 
 #include "core/trace/timeline_data.h"
@@ -227,10 +228,16 @@ void KernelsView::rebuild() {
       row.summary = *result->trace_summary;
       if (!row.summary.traced()) reason = QString::fromStdString(row.summary.untraced_reason);
     }
-    if (reason.isEmpty())
+    if (reason.isEmpty()) {
       rows_.push_back(std::move(row));
-    else
-      untraced_ << QStringLiteral("%1: %2").arg(series[i].key, reason);
+      continue;
+    }
+    // One note per reason, with the configs it applies to: a 56-config session untraced for one
+    // reason says it once, not 56 times.
+    auto same = std::find_if(untraced_.begin(), untraced_.end(),
+                             [&](const auto& group) { return group.first == reason; });
+    if (same == untraced_.end()) same = untraced_.insert(untraced_.end(), {reason, {}});
+    same->second << series[i].key;
   }
 
   plot_->clearPlottables();
@@ -291,17 +298,28 @@ void KernelsView::rebuild() {
   fitBreakdownHeight();
   plot_->yAxis->setRange(-0.6, std::max<double>(static_cast<double>(rows_.size()), 1.0) - 0.4);
   plot_->xAxis->setRange(0, widest > 0 ? widest * 1.6 : 1);  // room for the notes at the bars' ends
-  untraced_label_->setText(untraced_.isEmpty()
-                               ? QString()
-                               : tr("Not traced — %1").arg(untraced_.join(QStringLiteral("; "))));
-  untraced_label_->setVisible(!untraced_.isEmpty());
+  // At most kNamed configs named per reason; all of them on hover.
+  constexpr int kNamed = 8;
+  QStringList shown, full;
+  for (const auto& [reason, keys] : untraced_) {
+    const QString named =
+        keys.size() <= kNamed
+            ? keys.join(QStringLiteral(", "))
+            : tr("%1 and %2 more").arg(keys.mid(0, kNamed).join(QStringLiteral(", "))).arg(keys.size() - kNamed);
+    shown << QStringLiteral("%1 (%2)").arg(reason, named);
+    full << QStringLiteral("%1: %2").arg(reason, keys.join(QStringLiteral(", ")));
+  }
+  untraced_label_->setText(untraced_.empty() ? QString()
+                                             : tr("Not traced — %1").arg(shown.join(QStringLiteral("; "))));
+  untraced_label_->setToolTip(full.join(QLatin1Char('\n')));
+  untraced_label_->setVisible(!untraced_.empty());
   if (rows_.empty()) {
     // What to do depends on where the session ran: a CPU run cannot be traced at all.
     const QString none =
         document_->series().empty() ? tr("No kernel traces yet: run on a CUDA device with “Trace kernels (CUDA)” checked, or open a traced session")
         : ranOnCpu()                ? tr("No kernel traces: this session ran on the CPU, and kernel tracing needs a CUDA device. Open a session traced on a GPU to see this page.")
                                     : tr("No kernel traces: this session was run without “Trace kernels (CUDA)”; check it and run again, or open a traced session");
-    untraced_label_->setText(untraced_.isEmpty() ? none : untraced_label_->text());
+    untraced_label_->setText(untraced_.empty() ? none : untraced_label_->text());
     untraced_label_->setVisible(true);
   }
 

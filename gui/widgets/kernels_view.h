@@ -8,6 +8,8 @@
 #pragma once
 
 #include <QWidget>
+#include <QStringList>
+#include <utility>
 #include <vector>
 
 #include "core/trace/trace_summary.h"
@@ -79,7 +81,7 @@ class KernelsView : public QWidget, public ExportableChart {
   QSplitter* split_ = nullptr;
   int fitted_rows_ = -1;  // row count the splitter was last sized for (a drag then stays)
   std::vector<Row> rows_;
-  QStringList untraced_;
+  std::vector<std::pair<QString, QStringList>> untraced_;  // reason → configs, in plan order
 };
 
 }  // namespace inferscope::gui

@@ -18,6 +18,7 @@
 #include <QVBoxLayout>
 
 #include <algorithm>
+#include <limits>
 
 #include "core/common/units.h"
 #include "core/model/model_zoo.h"
@@ -110,7 +111,9 @@ QWidget* RunSetupPanel::createModelGroup() {
   model_combo_->setCurrentText(QString::fromUtf8(kDefaultModel));
   batch_spin_ = new QSpinBox;
   batch_spin_->setObjectName(QStringLiteral("batchSpin"));
-  batch_spin_->setRange(1, 4096);
+  // The engine takes any batch a session can record (1…2^31, core/session/session_validation.cpp):
+  // an out-of-memory batch is a result to see, not a number to clamp.
+  batch_spin_->setRange(1, std::numeric_limits<int>::max());
   model_details_ = new QLabel;
   model_details_->setWordWrap(true);
   makeHint(model_details_);

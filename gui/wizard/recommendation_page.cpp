@@ -55,13 +55,41 @@ void RecommendationPage::initializePage() {
                                    state_->simulating ? tr(" (simulated)") : QString(),
                                    QString::fromStdString(rec.config.describe()).toHtmlEscaped(),
                                    neighbours.isEmpty() ? tr("none") : neighbours.join(QStringLiteral(", ")).toHtmlEscaped()));
-  reason_table_->setRowCount(static_cast<int>(rec.reasons.size()));
-  for (int i = 0; i < reason_table_->rowCount(); ++i) {
-    const auto& reason = rec.reasons[static_cast<std::size_t>(i)];
-    reason_table_->setItem(i, 0, new QTableWidgetItem(QString::fromStdString(reason.setting)));
+  // When an open session's measurements replaced the table's choice, the guide's rules explain the
+  // table's config, not the one recommended: they stay, greyed and headed as the table's, and the
+  // evidence row (in full colour) says why the measured config replaced it.
+  const bool overruled = state_->has_recommendation && state_->table_config.key() != rec.config.key();
+  const QString table_key = QString::fromStdString(state_->table_config.key());
+  reason_table_->setRowCount(static_cast<int>(rec.reasons.size()) + (overruled ? 1 : 0));
+  int row = 0;
+  if (overruled) {
+    auto* head = new QTableWidgetItem(tr("table's choice"));
+    auto* note = new QTableWidgetItem(
+        tr("%1 — the rules below explain it; measured, %2 replaced it (see the evidence row)")
+            .arg(table_key, configKey()));
+    for (auto* item : {head, note}) {
+      auto font = item->font();
+      font.setItalic(true);
+      item->setFont(font);
+    }
+    reason_table_->setItem(row, 0, head);
+    reason_table_->setItem(row, 1, note);
+    ++row;
+  }
+  for (const auto& reason : rec.reasons) {
+    const bool table_rule = overruled && reason.setting != "evidence" && reason.setting != "validation";
+    auto* setting = new QTableWidgetItem(QString::fromStdString(reason.setting));
     auto* rule = new QTableWidgetItem(QString::fromStdString(reason.rule));
-    rule->setToolTip(QString::fromStdString(reason.source));
-    reason_table_->setItem(i, 1, rule);
+    rule->setToolTip(table_rule ? tr("The table's rule for %1 (not the recommended config): %2")
+                                      .arg(table_key, QString::fromStdString(reason.source))
+                                : QString::fromStdString(reason.source));
+    if (table_rule) {
+      for (auto* item : {setting, rule})
+        item->setForeground(palette().brush(QPalette::Disabled, QPalette::Text));
+    }
+    reason_table_->setItem(row, 0, setting);
+    reason_table_->setItem(row, 1, rule);
+    ++row;
   }
   reason_table_->resizeRowsToContents();
   QStringList warnings;

@@ -156,6 +156,7 @@ bool GoalsPage::validatePage() {
     r.target_torch = advisor::TorchVersion::parse(torch_edit_->text().trimmed().toStdString());
     r.metric = parseAccuracyMetric(metric_combo_->currentData().toString().toStdString());
     state_->recommendation = advisor::Advisor().recommend(r);
+    state_->table_config = state_->recommendation.config;
     // An open session measured on this kind of device overrules the table where they disagree.
     if (state_->evidence) state_->recommendation = advisor::applySessionEvidence(state_->recommendation, *state_->evidence);
     state_->has_recommendation = true;

@@ -22,6 +22,9 @@ struct WizardState {
   QString simulated_id;             // GenerationTable id, or "cpu"
   advisor::AdvisorRequest request;
   advisor::Recommendation recommendation;
+  // The table's own choice before an open session's evidence overruled it (equal to
+  // recommendation.config when nothing did): the rule rows explain this config.
+  OptimizationConfig table_config;
   bool has_recommendation = false;
   // The session open in the main window, if any: evidence that overrules the table where it
   // measured the same kind of device (core/advisor/session_evidence.h), and the model Validate tunes.

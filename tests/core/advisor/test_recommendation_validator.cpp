@@ -35,8 +35,8 @@ TEST(RecommendationValidator, SwitchesToAFasterConfigWithinTolerance) {
       kRec, {result("bf16+graph+bench", 2.0, 4e-3), result("bf16+cl+graph+bench", 1.5, 4e-3)}, kTol);
   EXPECT_EQ(out.verdict, ValidationVerdict::Switched);
   EXPECT_EQ(out.chosen.key(), "bf16+cl+graph+bench");
-  EXPECT_EQ(out.explanation, "switched to bf16+cl+graph+bench: 25.0% faster than bf16+graph+bench (1.5 ms vs 2 ms "
-                             "median) with rel. L2 4.0e-03");
+  EXPECT_EQ(out.explanation, "switched to bf16+cl+graph+bench: 1.33× the speed of bf16+graph+bench (25.0 % less "
+                             "time, 1.5 ms vs 2 ms median) with rel. L2 4.0e-03");
 }
 
 TEST(RecommendationValidator, KeepsTheRecommendationWhenTheGainIsNoise) {
@@ -44,7 +44,7 @@ TEST(RecommendationValidator, KeepsTheRecommendationWhenTheGainIsNoise) {
       kRec, {result("bf16+graph+bench", 2.0, 4e-3), result("amp-bf16+graph+bench", 1.96, 1e-3)}, kTol);
   EXPECT_EQ(out.verdict, ValidationVerdict::KeptWithinNoise);
   EXPECT_EQ(out.chosen, kRec);
-  EXPECT_NE(out.explanation.find("only 2.0% faster"), std::string::npos) << out.explanation;
+  EXPECT_NE(out.explanation.find("only 1.02× its speed (2.0 % less time"), std::string::npos) << out.explanation;
 }
 
 TEST(RecommendationValidator, OverlappingConfidenceIntervalsCountAsNoise) {
