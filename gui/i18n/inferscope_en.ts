@@ -839,6 +839,10 @@
         <source>GPU time per iteration</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>%1 and %2 more</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>inferscope::gui::LanguageMenu</name>
@@ -1220,6 +1224,10 @@
         <source>Roofline</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Race</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>inferscope::gui::MemoryChart</name>
@@ -1362,6 +1370,18 @@
     </message>
     <message>
         <source>none</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>table&apos;s choice</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 — the rules below explain it; measured, %2 replaced it (see the evidence row)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The table&apos;s rule for %1 (not the recommended config): %2</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1560,6 +1580,34 @@ state</source>
     </message>
     <message>
         <source>oom</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>out of memory</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 → %2 (fallback)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt; — %2 · %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Asked for %1; it could not run, so its fallback %2 ran in its place.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Out of memory. The allocator said: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Peak allocated %1 MiB, reserved %2 MiB (%3)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Unsafe: %1</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1952,6 +2000,10 @@ Not on this device: %2</source>
         <source>⚠ Results of an unfinished run were autosaved (%1).</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>this page has no chart to export; File → Save keeps the whole session</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>inferscope::gui::SpeedAccuracyChart</name>
@@ -2013,6 +2065,62 @@ Not on this device: %2</source>
     </message>
     <message>
         <source>Speed-up over FP32 vs relative error</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>top-1 classes changed vs FP32 (share of rows, log scale)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>1 − cosine similarity to FP32 (log scale)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>speed-up over the reference (×, 95 % CI)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>speed-up over %1 (×, 95 % CI)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Speed-up vs deviation from FP32</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Speed-up over %1 vs deviation from FP32</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>t, in the unit of the metric that judges this output: the share of rows whose top-1 class changed (classifiers; their relative L2 error may reach 10·t), 1 − cosine similarity (other outputs), or the relative L2 error. Over it a config counts as unsafe.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tolerance t</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (cannot be judged)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>tolerance t = %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> · %1 with accuracy not measured (not drawn)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;speed-up %2× over %3 (95 % CI %4–%5×)&lt;br&gt;judged: %6&lt;br&gt;rel. L2 error %7</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>= FP32&apos;s top-1 classes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cosine 1 = FP32</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2268,6 +2376,164 @@ Not on this device: %2</source>
     <name>inferscope::gui::ValueFormat</name>
     <message>
         <source>driver</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>inferscope::gui::RaceView</name>
+    <message>
+        <source>winner</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>tied</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>finalist</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>eliminated</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unsafe</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not measured</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>accuracy not measured</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>final</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>provisional</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no winner</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cancelled</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Config</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Median (ms)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Interval (ms)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Compile (s)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reason</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>waiting</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>running</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>in the race</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (%2 forks)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tuning %1 on %2 · budget %3 s · safe: %4</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 configs pruned before anything ran (hover for the reasons)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Screening %1 candidates × %2 iterations</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Round %1: %2 survivors × %3 iterations</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Compiling in the background — %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Finals: %1, each in %2 fresh processes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Spent %1 s of %2 s (%3 s left)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Spent %1 s of the %2 s budget.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the winner</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>tied with the winner: no difference the race could show</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;No safe winner&lt;/b&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Winner ★ %1&lt;/b&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> · tied ≈ %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>inferscope::gui::RacePage</name>
+    <message>
+        <source>%1 · shard %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This session holds no race. &lt;code&gt;inferscope-cli tune … -o FILE.inferscope.json&lt;/code&gt; records one: every candidate&apos;s state and reason, the pruned configs, the finals, the budget and the verdict — or use the wizard&apos;s &lt;i&gt;Validate on this device&lt;/i&gt;.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The race as the tuner recorded it when this session was tuned.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -840,6 +840,10 @@
         <source>GPU time per iteration</source>
         <translation>反復あたりの GPU 時間</translation>
     </message>
+    <message>
+        <source>%1 and %2 more</source>
+        <translation>%1 ほか %2 件</translation>
+    </message>
 </context>
 <context>
     <name>inferscope::gui::LanguageMenu</name>
@@ -1221,6 +1225,10 @@
         <source>Roofline</source>
         <translation>ルーフライン</translation>
     </message>
+    <message>
+        <source>Race</source>
+        <translation>競争</translation>
+    </message>
 </context>
 <context>
     <name>inferscope::gui::MemoryChart</name>
@@ -1364,6 +1372,18 @@
     <message>
         <source>none</source>
         <translation>なし</translation>
+    </message>
+    <message>
+        <source>table&apos;s choice</source>
+        <translation>表の選択</translation>
+    </message>
+    <message>
+        <source>%1 — the rules below explain it; measured, %2 replaced it (see the evidence row)</source>
+        <translation>%1 — 以下の規則はこの設定の説明。計測の結果、%2 に置き換えた（evidence の行を参照）</translation>
+    </message>
+    <message>
+        <source>The table&apos;s rule for %1 (not the recommended config): %2</source>
+        <translation>表が %1 を選んだ規則（推奨する設定のものではない）: %2</translation>
     </message>
 </context>
 <context>
@@ -1574,6 +1594,34 @@ state</source>
     <message>
         <source>oom</source>
         <translation>メモリ不足</translation>
+    </message>
+    <message>
+        <source>out of memory</source>
+        <translation>メモリ不足</translation>
+    </message>
+    <message>
+        <source>%1 → %2 (fallback)</source>
+        <translation>%1 → %2（代替）</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt; — %2 · %3</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt; — %2 · %3</translation>
+    </message>
+    <message>
+        <source>Asked for %1; it could not run, so its fallback %2 ran in its place.</source>
+        <translation>%1 を指定したが実行できず、代わりに代替の %2 が実行された。</translation>
+    </message>
+    <message>
+        <source>Out of memory. The allocator said: %1</source>
+        <translation>メモリ不足。アロケータの報告: %1</translation>
+    </message>
+    <message>
+        <source>Peak allocated %1 MiB, reserved %2 MiB (%3)</source>
+        <translation>ピーク割り当て %1 MiB、予約 %2 MiB（%3）</translation>
+    </message>
+    <message>
+        <source>Unsafe: %1</source>
+        <translation>安全でない: %1</translation>
     </message>
 </context>
 <context>
@@ -1968,6 +2016,10 @@ Not on this device: %2</source>
         <source>⚠ Results of an unfinished run were autosaved (%1).</source>
         <translation>⚠ 終わらなかった実行の結果が自動保存されました（%1）。</translation>
     </message>
+    <message>
+        <source>this page has no chart to export; File → Save keeps the whole session</source>
+        <translation>このページにはエクスポートするグラフがありません。ファイル → 保存でセッション全体を保存できます</translation>
+    </message>
 </context>
 <context>
     <name>inferscope::gui::SpeedAccuracyChart</name>
@@ -2030,6 +2082,62 @@ Not on this device: %2</source>
     <message>
         <source>Speed-up over FP32 vs relative error</source>
         <translation>FP32 に対する高速化と相対誤差</translation>
+    </message>
+    <message>
+        <source>top-1 classes changed vs FP32 (share of rows, log scale)</source>
+        <translation>FP32 から top-1 クラスが変わった行の割合（対数目盛）</translation>
+    </message>
+    <message>
+        <source>1 − cosine similarity to FP32 (log scale)</source>
+        <translation>1 − FP32 とのコサイン類似度（対数目盛）</translation>
+    </message>
+    <message>
+        <source>speed-up over the reference (×, 95 % CI)</source>
+        <translation>基準に対する高速化（×、95 % CI）</translation>
+    </message>
+    <message>
+        <source>speed-up over %1 (×, 95 % CI)</source>
+        <translation>%1 に対する高速化（×、95 % CI）</translation>
+    </message>
+    <message>
+        <source>Speed-up vs deviation from FP32</source>
+        <translation>高速化と FP32 からのずれ</translation>
+    </message>
+    <message>
+        <source>Speed-up over %1 vs deviation from FP32</source>
+        <translation>%1 に対する高速化と FP32 からのずれ</translation>
+    </message>
+    <message>
+        <source>t, in the unit of the metric that judges this output: the share of rows whose top-1 class changed (classifiers; their relative L2 error may reach 10·t), 1 − cosine similarity (other outputs), or the relative L2 error. Over it a config counts as unsafe.</source>
+        <translation>t はこの出力を判定する指標の単位: top-1 クラスが変わった行の割合（分類器。相対 L2 誤差は 10·t まで）、1 − コサイン類似度（その他の出力）、または相対 L2 誤差。これを超える設定は安全でないとみなす。</translation>
+    </message>
+    <message>
+        <source>Tolerance t</source>
+        <translation>許容値 t</translation>
+    </message>
+    <message>
+        <source>%1 (cannot be judged)</source>
+        <translation>%1（判定不能）</translation>
+    </message>
+    <message>
+        <source>tolerance t = %1</source>
+        <translation>許容値 t = %1</translation>
+    </message>
+    <message>
+        <source> · %1 with accuracy not measured (not drawn)</source>
+        <translation> · 精度未計測 %1（描画なし）</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;speed-up %2× over %3 (95 % CI %4–%5×)&lt;br&gt;judged: %6&lt;br&gt;rel. L2 error %7</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;%3 に対する高速化 %2×（95 % CI %4–%5×）&lt;br&gt;判定: %6&lt;br&gt;相対 L2 誤差 %7</translation>
+    </message>
+    <message>
+        <source>= FP32&apos;s top-1 classes</source>
+        <translation>= FP32 の top-1 クラス</translation>
+    </message>
+    <message>
+        <source>cosine 1 = FP32</source>
+        <translation>コサイン 1 = FP32</translation>
     </message>
 </context>
 <context>
@@ -2285,6 +2393,164 @@ Not on this device: %2</source>
     <message>
         <source>driver</source>
         <translation>ドライバ</translation>
+    </message>
+</context>
+<context>
+    <name>inferscope::gui::RaceView</name>
+    <message>
+        <source>winner</source>
+        <translation>勝者</translation>
+    </message>
+    <message>
+        <source>tied</source>
+        <translation>同等</translation>
+    </message>
+    <message>
+        <source>finalist</source>
+        <translation>決勝進出</translation>
+    </message>
+    <message>
+        <source>eliminated</source>
+        <translation>脱落</translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation>失敗</translation>
+    </message>
+    <message>
+        <source>unsafe</source>
+        <translation>安全でない</translation>
+    </message>
+    <message>
+        <source>not measured</source>
+        <translation>未計測</translation>
+    </message>
+    <message>
+        <source>accuracy not measured</source>
+        <translation>精度未計測</translation>
+    </message>
+    <message>
+        <source>final</source>
+        <translation>確定</translation>
+    </message>
+    <message>
+        <source>provisional</source>
+        <translation>暫定</translation>
+    </message>
+    <message>
+        <source>no winner</source>
+        <translation>勝者なし</translation>
+    </message>
+    <message>
+        <source>cancelled</source>
+        <translation>キャンセル</translation>
+    </message>
+    <message>
+        <source>Config</source>
+        <translation>設定</translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation>状態</translation>
+    </message>
+    <message>
+        <source>Median (ms)</source>
+        <translation>中央値（ms）</translation>
+    </message>
+    <message>
+        <source>Interval (ms)</source>
+        <translation>区間（ms）</translation>
+    </message>
+    <message>
+        <source>Compile (s)</source>
+        <translation>コンパイル（秒）</translation>
+    </message>
+    <message>
+        <source>Reason</source>
+        <translation>理由</translation>
+    </message>
+    <message>
+        <source>waiting</source>
+        <translation>待機中</translation>
+    </message>
+    <message>
+        <source>running</source>
+        <translation>実行中</translation>
+    </message>
+    <message>
+        <source>in the race</source>
+        <translation>競争中</translation>
+    </message>
+    <message>
+        <source>%1 (%2 forks)</source>
+        <translation>%1（%2 フォーク）</translation>
+    </message>
+    <message>
+        <source>Tuning %1 on %2 · budget %3 s · safe: %4</source>
+        <translation>%2 で %1 をチューニング · 予算 %3 秒 · 安全の条件: %4</translation>
+    </message>
+    <message>
+        <source>%1 configs pruned before anything ran (hover for the reasons)</source>
+        <translation>実行前に %1 設定を除外（理由はマウスを合わせると表示）</translation>
+    </message>
+    <message>
+        <source>Screening %1 candidates × %2 iterations</source>
+        <translation>%1 候補 × %2 反復で選別</translation>
+    </message>
+    <message>
+        <source>Round %1: %2 survivors × %3 iterations</source>
+        <translation>ラウンド %1: 残り %2 × %3 反復</translation>
+    </message>
+    <message>
+        <source>Compiling in the background — %1</source>
+        <translation>バックグラウンドでコンパイル中 — %1</translation>
+    </message>
+    <message>
+        <source>Finals: %1, each in %2 fresh processes</source>
+        <translation>決勝: %1、それぞれ新しいプロセス %2 個で</translation>
+    </message>
+    <message>
+        <source>Spent %1 s of %2 s (%3 s left)</source>
+        <translation>%2 秒中 %1 秒を使用（残り %3 秒）</translation>
+    </message>
+    <message>
+        <source>Spent %1 s of the %2 s budget.</source>
+        <translation>予算 %2 秒のうち %1 秒を使用。</translation>
+    </message>
+    <message>
+        <source>the winner</source>
+        <translation>勝者</translation>
+    </message>
+    <message>
+        <source>tied with the winner: no difference the race could show</source>
+        <translation>勝者と同等: 競争では差を示せなかった</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;No safe winner&lt;/b&gt;</source>
+        <translation>&lt;b&gt;安全な勝者なし&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Winner ★ %1&lt;/b&gt;</source>
+        <translation>&lt;b&gt;勝者 ★ %1&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source> · tied ≈ %1</source>
+        <translation> · 同等 ≈ %1</translation>
+    </message>
+</context>
+<context>
+    <name>inferscope::gui::RacePage</name>
+    <message>
+        <source>%1 · shard %2</source>
+        <translation>%1 · シャード %2</translation>
+    </message>
+    <message>
+        <source>This session holds no race. &lt;code&gt;inferscope-cli tune … -o FILE.inferscope.json&lt;/code&gt; records one: every candidate&apos;s state and reason, the pruned configs, the finals, the budget and the verdict — or use the wizard&apos;s &lt;i&gt;Validate on this device&lt;/i&gt;.</source>
+        <translation>このセッションには競争の記録がありません。&lt;code&gt;inferscope-cli tune … -o FILE.inferscope.json&lt;/code&gt; で記録できます: 各候補の状態と理由、除外した設定、決勝、予算と判定。ウィザードの&lt;i&gt;このデバイスで検証&lt;/i&gt;でも記録できます。</translation>
+    </message>
+    <message>
+        <source>The race as the tuner recorded it when this session was tuned.</source>
+        <translation>このセッションをチューニングしたときにチューナーが記録した競争。</translation>
     </message>
 </context>
 </TS>

@@ -1,0 +1,332 @@
+// The window as an engineer meets it with the sessions the tool writes: a tuned session opens with
+// its race (winner ★, ties ≈, verdict), an out-of-memory config says so with the allocator's
+// figures in the details pane, the Speed × accuracy chart draws the metric that judges safety with
+// the tolerance on it, the speed-up names its actual reference, and the small things (cuDNN's
+// version as it reads, a batch of 65536 kept).
+#include <qcustomplot.h>
+
+#include <QComboBox>
+#include <QLabel>
+#include <QSpinBox>
+#include <QTabWidget>
+#include <QTableWidget>
+#include <QTest>
+
+#include "core/engine/accuracy_rule.h"
+#include "core/session/session_file.h"
+#include "core/tuner/race_record.h"
+#include "gui/lib/results_table_model.h"
+#include "gui/lib/session_document.h"
+#include "gui/lib/value_format.h"
+#include "gui/widgets/kernels_view.h"
+#include "gui/widgets/main_window.h"
+#include "gui/widgets/race_view.h"
+#include "gui/widgets/results_view.h"
+#include "gui/widgets/run_setup_panel.h"
+#include "gui/widgets/speed_accuracy_chart.h"
+#include "gui/wizard/recommendation_wizard.h"
+#include "gui/wizard/wizard_pages.h"
+#include "tests/gui/gui_test_main.h"
+
+using namespace inferscope;
+using namespace inferscope::gui;
+
+namespace {
+
+int seriesIndex(const MainWindow& window, const QString& key) {
+  const auto& series = window.document()->series();
+  for (std::size_t i = 0; i < series.size(); ++i) {
+    if (series[i].key == key) return static_cast<int>(i);
+  }
+  return -1;
+}
+
+// The results table's row of a series (plan order: the proxy sorts by the config column).
+int resultsRow(const MainWindow& window, int series_index) {
+  auto* model = window.resultsModel();
+  for (int row = 0; row < model->rowCount(); ++row) {
+    if (model->index(row, 0).data(ResultsTableModel::SeriesIndexRole).toInt() == series_index)
+      return row;
+  }
+  return -1;
+}
+
+// The x of the tolerance line on the Speed × accuracy plot (the one vertical straight line).
+double toleranceLineX(QCustomPlot* plot) {
+  for (int i = 0; i < plot->itemCount(); ++i) {
+    auto* line = qobject_cast<QCPItemStraightLine*>(plot->item(i));
+    if (line && line->point1->coords().x() == line->point2->coords().x())
+      return line->point1->coords().x();
+  }
+  return -1;
+}
+
+}  // namespace
+
+class TestEngineer : public QObject {
+  Q_OBJECT
+
+ private slots:
+  // A session written by `inferscope-cli tune -m resnet18 -d cpu --budget-s 40 -o …` opens with
+  // the race the tuner ran, as the live run showed it.
+  void tunedSessionOpensWithItsRace() {
+    MainWindow window;
+    window.resize(1280, 800);
+    QVERIFY(window.openSession(fixture("cpu_resnet18_tuned")));
+    const auto session = window.document()->session();
+    QCOMPARE(session->races.size(), std::size_t{1});
+    const TuneRecord& race = session->races.front();
+    auto* page = window.racePage();
+    QCOMPARE(page->raceCount(), 1);
+    QVERIFY(!page->raceCombo()->isVisibleTo(&window));  // one race: nothing to pick
+    auto* view = page->raceView();
+    QVERIFY(view->done());
+    QCOMPARE(view->table()->rowCount(), static_cast<int>(race.candidates.size()));
+    QCOMPARE(view->winner(), QString::fromStdString(race.winner));
+    QCOMPARE(view->verdictState(), QStringLiteral("final"));
+    // The winner: ★ and bold; each tie: ≈; an eliminated candidate: greyed with its reason.
+    const int winner = view->rowOf(view->winner());
+    QVERIFY(winner >= 0);
+    QCOMPARE(view->table()->item(winner, RaceView::ConfigColumn)->text(),
+             QStringLiteral("★ ") + view->winner());
+    QVERIFY(view->table()->item(winner, RaceView::ConfigColumn)->font().bold());
+    QVERIFY(view->table()->item(winner, RaceView::StateColumn)->text().startsWith(
+        QStringLiteral("winner")));
+    QCOMPARE(view->ties().size(), static_cast<int>(race.tied_with.size()));
+    QVERIFY(!view->ties().isEmpty());
+    for (const auto& tie : race.tied_with) {
+      const int row = view->rowOf(QString::fromStdString(tie));
+      QVERIFY(row >= 0);
+      QCOMPARE(view->table()->item(row, RaceView::ConfigColumn)->text(),
+               QStringLiteral("≈ ") + QString::fromStdString(tie));
+    }
+    int eliminated = 0;
+    for (const auto& c : race.candidates) {
+      if (c.state != "eliminated") continue;
+      ++eliminated;
+      const int row = view->rowOf(QString::fromStdString(c.key));
+      QCOMPARE(view->table()->item(row, RaceView::ReasonColumn)->text(),
+               QString::fromStdString(c.reason));
+      QCOMPARE(view->table()->item(row, RaceView::MedianColumn)->foreground().color(),
+               view->palette().color(QPalette::Disabled, QPalette::Text));
+    }
+    QVERIFY(eliminated > 0);
+    // The verdict in full, and the pruned configs counted with their reasons on hover.
+    const QString verdict = view->verdictLabel()->text();
+    QVERIFY2(verdict.contains(QStringLiteral("★ ") + view->winner()), qPrintable(verdict));
+    QVERIFY(verdict.contains(QStringLiteral("final")));
+    QVERIFY(verdict.contains(QString::fromStdString(race.verdict).left(20).toHtmlEscaped()));
+    QVERIFY(view->prunedLabel()->text().contains(QString::number(race.pruned.size())));
+    QVERIFY(view->prunedLabel()->toolTip().contains(
+        QString::fromStdString(race.pruned.front().reason)));
+    // The results table marks the same answer.
+    const int winner_row = resultsRow(window, seriesIndex(window, view->winner()));
+    QCOMPARE(window.resultsModel()->index(winner_row, ResultsTableModel::ConfigColumn).data().toString(),
+             QStringLiteral("★ ") + view->winner());
+    const int tie_row = resultsRow(window, seriesIndex(window, view->ties().front()));
+    QCOMPARE(window.resultsModel()->index(tie_row, ResultsTableModel::ConfigColumn).data().toString(),
+             QStringLiteral("≈ ") + view->ties().front());
+    // The page is a chart tab, reachable like the others.
+    QVERIFY(window.chartTabs()->indexOf(page) >= 0);
+  }
+
+  // The same view fed the live events a run streamed and the events rebuilt from the saved race
+  // reads the same, cell by cell.
+  void savedRaceReadsAsTheLiveEvents() {
+    const SessionResult session =
+        loadSession(fixture("cpu_resnet18_tuned").toStdString());
+    const auto events = tuner::raceEvents(session.races.front());
+    const TuneRecord folded = tuner::foldTuneEvents(events);
+    RaceView live, saved;
+    for (const auto& e : events) live.addEvent(e);
+    saved.showRace(folded);
+    QCOMPARE(saved.table()->rowCount(), live.table()->rowCount());
+    for (int r = 0; r < live.table()->rowCount(); ++r) {
+      for (int c = 0; c < RaceView::ColumnCount; ++c)
+        QCOMPARE(saved.table()->item(r, c)->text(), live.table()->item(r, c)->text());
+    }
+    QCOMPARE(saved.verdictLabel()->text(), live.verdictLabel()->text());
+  }
+
+  void untunedSessionSaysHowToRecordARace() {
+    MainWindow window;
+    QVERIFY(window.openSession(fixture("h200_resnet50_b32")));
+    QCOMPARE(window.racePage()->raceCount(), 0);
+    QVERIFY(!window.racePage()->raceView()->isVisibleTo(window.racePage()));
+    QVERIFY(window.racePage()->noteLabel()->text().contains(QStringLiteral("inferscope-cli tune")));
+  }
+
+  // An out-of-memory config reads "out of memory" in its row, and the allocator's sentence with
+  // its figures is in the details pane under the table once the row is selected.
+  void outOfMemoryReadsOutOfMemory() {
+    auto session = std::make_shared<SessionResult>(
+        loadSession(fixture("h200_resnet50_b32").toStdString()));
+    auto& oom = session->configs[2];
+    const QString key = QString::fromStdString(oom.config.key());
+    oom.status = ConfigStatus::OutOfMemory;
+    oom.message =
+        "CUDA out of memory. Tried to allocate 196.00 GiB. GPU 0 has a total capacity of 139.81 "
+        "GiB of which 120.25 GiB is free.";
+    oom.latency_ms.clear();
+    oom.host_ms.clear();
+    oom.stats = {};
+    oom.steady = {};
+    MainWindow window;
+    window.resize(1280, 800);
+    window.show();
+    window.document()->setSession(session);
+    const int series = seriesIndex(window, key);
+    const int row = resultsRow(window, series);
+    QVERIFY(row >= 0);
+    QCOMPARE(window.resultsModel()->index(row, ResultsTableModel::StatusColumn).data().toString(),
+             QStringLiteral("out of memory"));
+    auto* view = window.resultsView();
+    view->setCurrentIndex(view->proxy()->mapFromSource(window.resultsModel()->index(row, 0)));
+    const QString details = window.resultsDetails()->text();
+    QVERIFY2(details.contains(QStringLiteral("Tried to allocate 196.00 GiB")), qPrintable(details));
+    QVERIFY(details.contains(QStringLiteral("139.81")));
+    QVERIFY(details.contains(QStringLiteral("out of memory")));
+    QVERIFY(window.resultsDetails()->isVisible());
+  }
+
+  // A classifier is judged on its top-1 agreement: the x axis is the share of changed top-1
+  // classes and the tolerance line sits at t on it, so no point right of the line is drawn safe
+  // and every point the rule calls unsafe is counted.
+  void speedAccuracyDrawsTheJudgingMetric() {
+    MainWindow window;
+    window.resize(1280, 800);
+    QVERIFY(window.openSession(fixture("h200_resnet50_b32")));
+    auto* chart = window.speedAccuracyChart();
+    const auto session = window.document()->session();
+    for (double tolerance : {1e-2, 1e-3, 1e-4}) {
+      chart->setTolerance(tolerance);
+      QCOMPARE(chart->metric(), AccuracyMetric::Top1);
+      QVERIFY(chart->plot()->xAxis->label().contains(QStringLiteral("top-1")));
+      QCOMPARE(toleranceLineX(chart->plot()), tolerance);
+      AccuracyRule rule;
+      rule.tolerance = tolerance;
+      int unsafe = 0;
+      for (const auto& c : session->configs) {
+        if (c.status != ConfigStatus::Ok || !c.accuracy.measured) continue;
+        const auto judged = judgeAccuracy(c.accuracy, c.config, rule);
+        unsafe += judged.state == AccuracyState::Unsafe ? 1 : 0;
+        QPointF at;
+        QVERIFY(chart->pointOf(QString::fromStdString(c.config.key()), &at));
+        // Right of the line is unsafe under the rule, always.
+        if (at.x() > tolerance) QCOMPARE(judged.state, AccuracyState::Unsafe);
+      }
+      QCOMPARE(chart->unsafeCount(), unsafe);
+    }
+    // At 1e-4 the classifier's gross-error guard (rel. L2 ≤ 10·t) turns the BF16 configs unsafe.
+    QVERIFY(chart->unsafeCount() > 0);
+    // An encoder's output is judged by cosine similarity.
+    QVERIFY(window.openSession(fixture("h200_bert_b32")));
+    QCOMPARE(chart->metric(), AccuracyMetric::Cosine);
+    QVERIFY(chart->plot()->xAxis->label().contains(QStringLiteral("cosine")));
+  }
+
+  // Accuracy not measured is no point (never drawn as safe) and "—" in the Safe column.
+  void unmeasuredAccuracyIsNotDrawn() {
+    auto session = std::make_shared<SessionResult>(
+        loadSession(fixture("h200_resnet50_b32").toStdString()));
+    session->configs[1].accuracy = {};  // tf32: measured = false
+    const QString key = QString::fromStdString(session->configs[1].config.key());
+    MainWindow window;
+    window.document()->setSession(session);
+    auto* chart = window.speedAccuracyChart();
+    QPointF at;
+    QVERIFY(!chart->pointOf(key, &at));
+    QCOMPARE(chart->notMeasuredCount(), 1);
+    const int row = resultsRow(window, seriesIndex(window, key));
+    QCOMPARE(window.resultsModel()->index(row, ResultsTableModel::UnsafeColumn).data().toString(),
+             QStringLiteral("—"));
+  }
+
+  // Without a plain fp32 row the speed-ups are over another config, and every label says which.
+  void referenceIsNamedAndAbsentWhenAbsent() {
+    auto session = std::make_shared<SessionResult>(
+        loadSession(fixture("h200_resnet50_b32").toStdString()));
+    session->configs.erase(session->configs.begin());  // fp32
+    MainWindow window;
+    window.document()->setSession(session);
+    auto* chart = window.speedAccuracyChart();
+    const QString reference = chart->referenceKey();
+    QVERIFY(!reference.isEmpty());
+    QVERIFY(reference != QStringLiteral("fp32"));
+    QCOMPARE(reference, window.resultsModel()->referenceKey());
+    const QString y = chart->plot()->yAxis->label();
+    QVERIFY2(y.contains(reference) && !y.contains(QStringLiteral("FP32")), qPrintable(y));
+    QVERIFY(!chart->exportTitle().contains(QStringLiteral("over FP32")));
+    QVERIFY(window.resultsModel()
+                ->headerData(ResultsTableModel::SpeedupColumn, Qt::Horizontal)
+                .toString()
+                .contains(reference));
+    // With fp32 present it is named as itself.
+    QVERIFY(window.openSession(fixture("h200_resnet50_b32")));
+    QCOMPARE(chart->referenceKey(), QStringLiteral("fp32"));
+  }
+
+  // A GPU session run without tracing: the Kernels page says why once, naming the configs, not
+  // once per config.
+  void repeatedNotesAppearOnce() {
+    MainWindow window;
+    QVERIFY(window.openSession(fixture("h200_resnet50_b32")));
+    const QString text = window.kernelsView()->untracedText();
+    QCOMPARE(text.count(QStringLiteral("Trace kernels (CUDA)")), 1);
+    QVERIFY2(text.contains(QStringLiteral("and 1 more")), qPrintable(text));  // 9 configs, 8 named
+  }
+
+  // The rule rows explain the table's config: when the open session's evidence replaced it, they
+  // are headed as the table's and greyed, and the evidence row stays in full colour.
+  void wizardRulesNameTheConfigTheyExplain() {
+    RecommendationWizard wizard({DeviceInfo{}});
+    wizard.setEvidence(std::make_shared<SessionResult>(
+        loadSession(fixture("h200_resnet50_b32").toStdString())));
+    wizard.devicePage()->simulate(QStringLiteral("hopper"));
+    wizard.next();
+    wizard.next();
+    QCOMPARE(wizard.currentId(), int(RecommendationWizard::Advice));
+    auto* page = wizard.recommendationPage();
+    auto& state = wizard.state();
+    // Whatever the table chose, a table choice other than the recommended config heads the rows.
+    state.table_config = OptimizationConfig::parse(
+        state.recommendation.config.key() == "fp32" ? "tf32" : "fp32");
+    page->initializePage();
+    auto* table = page->reasonTable();
+    QCOMPARE(table->rowCount(), static_cast<int>(state.recommendation.reasons.size()) + 1);
+    QVERIFY(table->item(0, 1)->text().startsWith(QString::fromStdString(state.table_config.key())));
+    QVERIFY(table->item(0, 1)->text().contains(page->configKey()));
+    bool greyed = false, evidence_plain = false;
+    for (int r = 1; r < table->rowCount(); ++r) {
+      const bool grey = table->item(r, 1)->foreground().color() ==
+                        page->palette().color(QPalette::Disabled, QPalette::Text);
+      if (table->item(r, 0)->text() == QStringLiteral("evidence")) evidence_plain = !grey;
+      else greyed = greyed || grey;
+    }
+    QVERIFY(greyed);
+    QVERIFY(evidence_plain);
+    // Nothing overruled: no heading row.
+    state.table_config = state.recommendation.config;
+    page->initializePage();
+    QCOMPARE(table->rowCount(), static_cast<int>(state.recommendation.reasons.size()));
+  }
+
+  void smallThings() {
+    QCOMPARE(ValueFormat::cudnnVersion("91900"), QStringLiteral("9.19.0"));
+    QCOMPARE(ValueFormat::cudnnVersion("8902"), QStringLiteral("8.9.2"));
+    QCOMPARE(ValueFormat::cudnnVersion("unknown"), QStringLiteral("unknown"));
+    MainWindow window;
+    QVERIFY(window.openSession(fixture("h200_resnet50_b32")));
+    const QString info = window.sessionInfo()->text();
+    QVERIFY2(info.contains(QStringLiteral("cuDNN 9.19.0")), qPrintable(info));
+    QVERIFY(!info.contains(QStringLiteral("91900")));
+    // The batch that ran out of memory on the H200 is kept, not clamped.
+    auto* batch = window.setupPanel()->findChild<QSpinBox*>(QStringLiteral("batchSpin"));
+    QVERIFY(batch);
+    batch->setValue(65536);
+    QCOMPARE(batch->value(), 65536);
+  }
+};
+
+INFERSCOPE_GUI_TEST_MAIN(TestEngineer, QApplication)
+#include "tst_engineer.moc"
