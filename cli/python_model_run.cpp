@@ -6,6 +6,7 @@
 #include <chrono>
 #include <filesystem>
 
+#include "core/common/error.h"
 #include "core/common/time_format.h"
 #include "core/common/version.h"
 #include "core/engine/compile_queue.h"
@@ -23,6 +24,12 @@ constexpr double kPrepareTimeoutMs = 600000;
 }  // namespace
 
 PythonModelRun::PythonModelRun(ProfileRequest& request) : model_(request.model) {
+  if (!request.run.input_cycle.empty()) {
+    throw Error(ErrorKind::InvalidInput,
+                fmt::format("--cycle-input: {} is tuned on its example inputs' shapes only (dynamic shapes "
+                            "are not tuned for models rebuilt in Python); leave --cycle-input out",
+                            model_.displayName()));
+  }
   device_ = request.device == DeviceKind::Cuda ? fmt::format("cuda:{}", request.device_index) : "cpu";
   const auto dir = fs::path(cacheDirectory()) / "pymodels" / fmt::format("{}-{}", ::getpid(), ::time(nullptr));
   worker_ = std::make_unique<runner::PythonWorker>(resolvePythonInterpreter(),

@@ -492,18 +492,22 @@ std::vector<PythonConfigRun> PythonWorker::measureInSession(const ModelRef& mode
                                                             const CancelToken* cancel, double grace_ms) {
   if (configs.empty()) return {};
   const double timeout_ms = deadline_ms_from_now > 0 ? deadline_ms_from_now + grace_ms : 0;
+  const auto start = Clock::now();
   Read read;
+  bool ready = static_cast<bool>(session_);
   if (!session_) {
     session_ = spawn({"serve", "--source", pythonSourceArgument(model), "--prepared", prepared.dir, "--device",
                       device_},
                      true);
     read = readUntil(*session_, configs, PythonWorkerEvent::Kind::Ready, timeout_ms, cancel);
+    ready = std::any_of(read.events.begin(), read.events.end(),
+                        [](const auto& e) { return e.kind == PythonWorkerEvent::Kind::Ready; });
   }
-  const auto ready = std::any_of(read.events.begin(), read.events.end(),
-                                 [](const auto& e) { return e.kind == PythonWorkerEvent::Kind::Ready; });
-  if (read.events.empty() || ready) {
+  if (ready) {
+    // The deadline covers the start too: what is left of it after the model's load.
+    const double left_ms = timeout_ms > 0 ? std::max(1.0, timeout_ms - units::toMs(Clock::now() - start)) : 0;
     writeWithoutSigpipe(session_->in_fd, writePlan(configs, warmup, iterations, deadline_ms_from_now) + "\n");
-    read = readUntil(*session_, configs, PythonWorkerEvent::Kind::Done, timeout_ms, cancel);
+    read = readUntil(*session_, configs, PythonWorkerEvent::Kind::Done, left_ms, cancel);
   }
   std::string why = "not measured: the Python worker was stopped at the deadline";
   if (read.timed_out || read.cancelled || read.ended) {

@@ -90,11 +90,12 @@ class PythonWorker {
   // Runs `configs` in one fresh worker process. Returns one run per config, in order: a config the
   // process never reported (it crashed, hung or the deadline came) gets an Error status saying so.
   // `deadline_ms_from_now` (0: none) is passed to the worker, which cuts its last config short;
-  // the process is stopped `grace_ms` after it regardless.
+  // the process is stopped `grace_ms` after it regardless (a compile under way cannot be cut short:
+  // it costs that candidate, never the budget).
   std::vector<PythonConfigRun> measure(const ModelRef& model, const PreparedPythonModel& prepared,
                                        const std::vector<OptimizationConfig>& configs, int warmup,
                                        int iterations, double deadline_ms_from_now,
-                                       const CancelToken* cancel, double grace_ms = 30000);
+                                       const CancelToken* cancel, double grace_ms = 5000);
 
   // The same in the worker's long-lived process (`serve`), started at the first call and kept:
   // it loads the model once, and keeps the last few compiled configs, so that a candidate measured
@@ -104,7 +105,7 @@ class PythonWorker {
   std::vector<PythonConfigRun> measureInSession(const ModelRef& model, const PreparedPythonModel& prepared,
                                                 const std::vector<OptimizationConfig>& configs, int warmup,
                                                 int iterations, double deadline_ms_from_now,
-                                                const CancelToken* cancel, double grace_ms = 30000);
+                                                const CancelToken* cancel, double grace_ms = 5000);
 
   // How long the last process to start took to load the model (a fresh process's overhead).
   double lastLoadMs() const { return last_load_ms_; }

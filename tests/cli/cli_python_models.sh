@@ -1,0 +1,73 @@
+#!/bin/bash
+# Models only Python can compile, end to end on the real CLI without PyTorch in Python: a stand-in
+# worker (a shell script speaking the worker's protocol, run through INFERSCOPE_PYTHON=/bin/sh and
+# INFERSCOPE_PYTHON_HELPERS) plays inferscope_pymodel.py. Checked: the trust gate on the .py file, a
+# .pt2's kind from its zip directory (fixtures made with PyTorch 2.11), `tune --model-py` and
+# `tune --model-file EXPORTED.pt2` racing in the worker and writing a session `sweep --from` reads,
+# a worker that fails to build the model, and a hanging worker stopped at the budget.
+# Usage: cli_python_models.sh INFERSCOPE_CLI WORK_DIR FIXTURES_DIR
+set -uo pipefail
+cli=$1; work=$2; fixtures=$3
+rm -rf "$work"; mkdir -p "$work/helpers" "$work/config" "$work/cache"
+source "$(dirname "$0")/e2e_lib.sh"
+export XDG_CONFIG_HOME="$work/config" XDG_CACHE_HOME="$work/cache"
+export INFERSCOPE_PYTHON=/bin/sh INFERSCOPE_PYTHON_HELPERS="$work/helpers"
+cat >"$work/helpers/inferscope_pymodel.py" <<'WORKER'
+cmd=$1; plan=""; out=""; source=""
+while [ $# -gt 0 ]; do
+  case $1 in --plan) plan=$2;; --out-dir) out=$2;; --source) source=$2;; esac; shift
+done
+case $source in *broken*) echo "NameError: name 'torchvision' is not defined" >&2; exit 3;; esac
+case $source in *hang*) [ "$cmd" = prepare ] || sleep 600;; esac
+if [ "$cmd" = prepare ]; then
+  mkdir -p "$out"; echo "$source" >"$out/source.txt"
+  echo '{"protocol":1,"event":"prepared","status":"ok","inputs":[{"shape":[4,16],"dtype":"float32"}],"outputs":[{"shape":[4,10],"dtype":"float32"}],"parameters":170,"weights_sha256":"ab","load_s":0.1,"prepare_s":0.2}'
+  exit 0
+fi
+echo '{"protocol":1,"event":"ready","load_s":0.1}'
+report() {
+  for key in $(echo "$1" | tr ',' '\n' | sed -n 's/.*"key":"\([^"]*\)".*/\1/p'); do
+    level=3; case $key in *tc*) level=1;; bf16*) level=2;; esac
+    series="9.0"; i=0; while [ $i -lt 40 ]; do series="$series,$level.0$((i % 3))"; i=$((i + 1)); done
+    echo "{\"protocol\":1,\"event\":\"config\",\"key\":\"$key\",\"status\":\"ok\",\"latency_ms\":[$series],\"warmup_iterations\":1,\"setup_ms\":5}"
+  done
+  echo '{"protocol":1,"event":"done"}'
+}
+if [ "$cmd" = serve ]; then while read -r line; do report "$line"; done; else report "$(cat "$plan")"; fi
+WORKER
+printf 'def build():\n    pass\n' >"$work/model.py"
+cp "$work/model.py" "$work/broken.py"; cp "$work/model.py" "$work/hang.py"
+
+check "an untrusted .py is refused before anything runs" \
+  expect_exit 2 "is not trusted" tune --model-py "$work/model.py:build" --budget-s 5
+check "FILE.py without :FUNCTION is named" expect_exit 2 "expected FILE.py:FUNCTION" tune --model-py "$work/model.py" --budget-s 5
+check "a function name that is not one is named" expect_exit 2 "is not a Python function name" \
+  tune --model-py "$work/model.py:build()" --budget-s 5
+"$cli" trust "$work/model.py" "$work/broken.py" "$work/hang.py" "$fixtures/pt2/tiny_exported_program.pt2" >/dev/null
+
+"$cli" tune --model-py "$work/model.py:build" --budget-s 20 -o "$work/tuned.inferscope.json" >"$work/tune.txt" 2>"$work/tune.err"
+rc=$?
+check "tune --model-py races the worker's configs (exit $rc)" [ "$rc" -eq 0 ]
+check "the verdict names torch.compile beside the answer" grep -q "torch.compile" "$work/tune.txt"
+check "the session reopens" "$cli" sweep --from "$work/tuned.inferscope.json"
+check "the session records the entry point" grep -q '"entry": "build"' "$work/tuned.inferscope.json"
+
+"$cli" tune --model-file "$fixtures/pt2/tiny_exported_program.pt2" --budget-s 10 >"$work/ep.txt" 2>"$work/ep.err"
+check "an ExportedProgram .pt2 goes to the Python worker (exit $?)" \
+  grep -q "ep:$fixtures/pt2/tiny_exported_program.pt2" "$work"/cache/inferscope/pymodels/*/source.txt
+check "an AOTInductor .pt2 still needs --input" \
+  expect_exit 2 "needs its input shapes" profile --model-file "$fixtures/pt2/tiny_aoti_package.pt2" \
+  --trust "$fixtures/pt2/tiny_aoti_package.pt2"
+head -c 2048 /dev/urandom >"$work/garbage.pt2"
+check "a .pt2 that is no zip is named as neither kind" \
+  expect_exit 3 "is not an AOTInductor package nor an ExportedProgram" \
+  tune --model-file "$work/garbage.pt2" --trust "$work/garbage.pt2" --budget-s 5
+check "varying input sizes are refused for a model rebuilt in Python" \
+  expect_exit 2 "dynamic shapes are not tuned" tune --model-py "$work/model.py:build" --cycle-input 8x16 --budget-s 5
+check "a model the worker cannot build fails with its exception and log" \
+  expect_exit 3 "NameError" tune --model-py "$work/broken.py:build" --budget-s 5
+start=$(date +%s)
+"$cli" tune --model-py "$work/hang.py:build" --budget-s 4 >"$work/hang.txt" 2>"$work/hang.err"
+took=$(( $(date +%s) - start ))
+check "a hanging worker is stopped at the budget ($took s, budget 4 s + 5 s grace)" [ "$took" -le 20 ]
+e2e_summary
