@@ -37,7 +37,10 @@ std::optional<Periodicity> detectPeriodic(const std::vector<double>& y, std::siz
   for (double& x : v) mean += (x = std::clamp(x, lo, hi));
   mean /= static_cast<double>(m);
   double var = 0;
-  for (double& x : v) var += (x -= mean) * x;
+  for (double& x : v) {
+    x -= mean;
+    var += x * x;
+  }
   if (var <= 0) return std::nullopt;
   const std::size_t max_lag = m / 2;
   std::vector<double> r(max_lag + 1, 0.0);

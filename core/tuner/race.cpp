@@ -779,8 +779,8 @@ void Race::finals(std::vector<Entry>& entries, TuneResult& result) {
   // package at 1.96 ms over its CUDA-graph twin at 1.68 ms [1.66, 1.70], which every warm run
   // chose), then fewer moving parts, then the lower median.
   const auto stable = [](const Level* l) {
-    const auto& forks = l->entry->outcome.forks;
-    return l->processes >= 2 && forks && forks->stable;
+    const auto& fork_stats = l->entry->outcome.forks;
+    return l->processes >= 2 && fork_stats && fork_stats->stable;
   };
   auto* winner = *std::min_element(tied.begin(), tied.end(), [&](const Level* a, const Level* b) {
     const bool fa = a->processes >= 2, fb = b->processes >= 2;
