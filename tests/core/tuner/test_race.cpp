@@ -654,8 +654,9 @@ TEST(Race, NoRunEndsWithUnusedBudgetWhileCandidatesWait) {
                 std::string::npos)
           << r.verdict;
       for (const auto& c : r.candidates) {
-        if (c.state == CandidateState::NotMeasured)
+        if (c.state == CandidateState::NotMeasured) {
           EXPECT_NE(c.reason.find("budget"), std::string::npos) << c.reason;
+        }
       }
     } else {
       EXPECT_EQ(r.verdict.find("were not measured"), std::string::npos) << r.verdict;

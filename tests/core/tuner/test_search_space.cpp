@@ -185,7 +185,9 @@ TEST(SearchSpace, AShortBudgetCoversFormatsAndCompilesBeforeCudnnTwins) {
   EXPECT_LT(pos("fp32+bench"), pos("fp16+cl+graph"));           // the other cuDNN mode: all later
   bool other_mode_seen = false;
   for (const auto& k : c) {
-    if (k.cudnn.benchmark) EXPECT_FALSE(other_mode_seen) << k.key() << " after a no-benchmark twin";
+    if (k.cudnn.benchmark) {
+      EXPECT_FALSE(other_mode_seen) << k.key() << " after a no-benchmark twin";
+    }
     other_mode_seen |= !k.cudnn.benchmark;
   }
 }
