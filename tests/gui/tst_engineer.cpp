@@ -282,6 +282,7 @@ class TestEngineer : public QObject {
     RecommendationWizard wizard({DeviceInfo{}});
     wizard.setEvidence(std::make_shared<SessionResult>(
         loadSession(fixture("h200_resnet50_b32").toStdString())));
+    wizard.show();
     wizard.devicePage()->simulate(QStringLiteral("hopper"));
     wizard.next();
     wizard.next();
