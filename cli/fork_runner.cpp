@@ -44,20 +44,6 @@ class ForkSink : public EventSink {
   int configs_, forks_;
 };
 
-ForkRun asFork(const ConfigResult& r) {
-  ForkRun f;
-  f.status = r.status;
-  f.message = r.message;
-  f.latency_ms = r.latency_ms;
-  f.host_ms = r.host_ms;
-  f.warmup_iterations = r.warmup_iterations;
-  f.setup_ms = r.setup_ms;
-  f.first_result_ms = r.first_result_ms;
-  f.stats = r.stats;
-  f.steady = r.steady;
-  return f;
-}
-
 }  // namespace
 
 SessionResult runForked(const ProfileRequest& request, int forks, EventSink& sink,
@@ -96,7 +82,7 @@ SessionResult runForked(const ProfileRequest& request, int forks, EventSink& sin
     session.configs.push_back(*processes.front());
     auto& r = session.configs.back();
     r.index = c;
-    for (std::size_t k = 1; k < processes.size(); ++k) r.forks.push_back(asFork(*processes[k]));
+    for (std::size_t k = 1; k < processes.size(); ++k) r.forks.push_back(asForkRun(*processes[k]));
     summariseForks(r);
     sink.onConfigDone(r);
   }

@@ -107,6 +107,20 @@ void analyseLatencies(ForkRun& fork, const std::string& config_key, int fork_num
   if (!fork.host_ms.empty()) fork.first_result_ms = fork.setup_ms + fork.host_ms.front();
 }
 
+ForkRun asForkRun(const ConfigResult& r) {
+  ForkRun f;
+  f.status = r.status;
+  f.message = r.message;
+  f.latency_ms = r.latency_ms;
+  f.host_ms = r.host_ms;
+  f.warmup_iterations = r.warmup_iterations;
+  f.setup_ms = r.setup_ms;
+  f.first_result_ms = r.first_result_ms;
+  f.stats = r.stats;
+  f.steady = r.steady;
+  return f;
+}
+
 std::vector<std::vector<double>> forkSteadySeries(const ConfigResult& result) {
   std::vector<std::vector<double>> steady;
   if (result.status == ConfigStatus::Ok) steady.push_back(result.steadyLatencies());

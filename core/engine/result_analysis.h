@@ -31,6 +31,10 @@ void analyseLatencies(ForkRun& fork, const std::string& config_key, int fork_num
 // then its forks'.
 std::vector<std::vector<double>> forkSteadySeries(const ConfigResult& result);
 
+// One more process's run of a config, as ConfigResult::forks holds it: what a fork keeps of the
+// result its process produced (the fork runner's and the Python worker's forks alike).
+ForkRun asForkRun(const ConfigResult& result);
+
 // fork_stats over forkSteadySeries (unset without forks).
 void summariseForks(ConfigResult& result, const CancelToken* cancel = nullptr);
 

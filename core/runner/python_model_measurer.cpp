@@ -11,20 +11,6 @@
 namespace inferscope::runner {
 namespace {
 
-ForkRun asFork(const ConfigResult& r) {
-  ForkRun f;
-  f.status = r.status;
-  f.message = r.message;
-  f.latency_ms = r.latency_ms;
-  f.host_ms = r.host_ms;
-  f.warmup_iterations = r.warmup_iterations;
-  f.setup_ms = r.setup_ms;
-  f.first_result_ms = r.first_result_ms;
-  f.stats = r.stats;
-  f.steady = r.steady;
-  return f;
-}
-
 // Splits `configs` into the engine's and the worker's, remembering each one's place.
 struct Split {
   std::vector<OptimizationConfig> engine, worker;
@@ -146,7 +132,7 @@ std::vector<ConfigResult> PythonModelMeasurer::measureForks(const std::vector<Op
   std::vector<ConfigResult> worker_results;
   for (std::size_t c = 0; c < parts.worker.size() && !rounds.empty(); ++c) {
     ConfigResult r = rounds.front()[c];
-    for (std::size_t k = 1; k < rounds.size(); ++k) r.forks.push_back(asFork(rounds[k][c]));
+    for (std::size_t k = 1; k < rounds.size(); ++k) r.forks.push_back(asForkRun(rounds[k][c]));
     summariseForks(r, cancel_);
     worker_results.push_back(std::move(r));
   }
