@@ -4,9 +4,11 @@
 #include <chrono>
 
 #include "cli/fork_runner.h"
+#include "cli/isolated_runner.h"
 #include "core/common/units.h"
 #include "core/engine/compile_queue.h"
 #include "core/engine/engine.h"
+#include "core/model/model_zoo.h"
 
 namespace inferscope::cli {
 
@@ -26,6 +28,59 @@ ProfileRequest EngineMeasurer::requestFor(const std::vector<OptimizationConfig>&
   return r;
 }
 
+namespace {
+
+// Model files hold the user's code (a TorchScript program, an AOTInductor package's kernels): a
+// forward that never returns or crashes must not take the tuner with it. Zoo models are ours;
+// models Python rebuilds run in the Python worker already (cli/python_model_run.h).
+bool runsInWorker(ModelSource source) {
+  return source == ModelSource::TorchScript || source == ModelSource::AotInductor;
+}
+
+// How long a worker may run past the race's deadline (which already holds the exit reserve)
+// before it is killed: the worker's own time budget stops a config that returns within it.
+constexpr double kWorkerDeadlineGraceMs = 500;
+
+}  // namespace
+
+void EngineMeasurer::noteOverhead(const std::vector<ConfigResult>& configs,
+                                  std::chrono::steady_clock::time_point started) {
+  // What the session spent outside its configs' set-up and iterations: its model load, the FP32
+  // reference, the device's start (and a worker's start); each fresh process of the finals pays
+  // it again.
+  double configs_ms = 0;
+  for (const auto& c : configs) {
+    configs_ms += c.setup_ms;
+    for (double ms : c.host_ms) configs_ms += ms;
+  }
+  const double wall_ms = units::toMs(std::chrono::steady_clock::now() - started);
+  session_overhead_ms_ = std::max(session_overhead_ms_, wall_ms - configs_ms);
+}
+
+std::vector<ConfigResult> EngineMeasurer::measureInWorkers(const ProfileRequest& request,
+                                                           double deadline_ms) {
+  PlanWorkerOptions options;
+  if (deadline_ms > 0)
+    options.deadline =
+        start_ +
+        std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+            std::chrono::duration<double, std::milli>(deadline_ms + kWorkerDeadlineGraceMs));
+  auto session = runPlanInWorkers(request, sink_, processCancelToken(), options);
+  if (!first_session_) {
+    first_session_ = session;
+    first_session_->configs.clear();
+    // A worker that never reached its session's end (a reference that hung) told nothing of the
+    // device: the header names it all the same.
+    if (first_session_->device.name.empty())
+      first_session_->device = engine::deviceInfo(request.device, request.device_index);
+    auto& header = first_session_->request;
+    if (header.inputs.empty()) header.inputs = defaultInputs(request.model, request.batch);
+    if (!header.inputs.empty()) header.batch = header.inputs.front().batch();
+    if (request.run.roofline) completeRoofline(*first_session_);
+  }
+  return session.configs;
+}
+
 std::vector<ConfigResult> EngineMeasurer::measure(const std::vector<OptimizationConfig>& configs,
                                                   int warmup, int iterations, double deadline_ms) {
   const auto started = std::chrono::steady_clock::now();
@@ -36,16 +91,13 @@ std::vector<ConfigResult> EngineMeasurer::measure(const std::vector<Optimization
   if (deadline_ms > 0 && !configs.empty())
     request.run.config_time_budget_ms =
         std::max(1.0, (deadline_ms - nowMs()) / static_cast<double>(configs.size()));
-  auto session = engine::run(request, sink_, processCancelToken());
-  // What the session spent outside its configs' set-up and iterations: its model load, the FP32
-  // reference, the device's start; each fresh process of the finals pays it again.
-  double configs_ms = 0;
-  for (const auto& c : session.configs) {
-    configs_ms += c.setup_ms;
-    for (double ms : c.host_ms) configs_ms += ms;
+  if (runsInWorker(base_.model.source)) {
+    auto configs_done = measureInWorkers(request, deadline_ms);
+    noteOverhead(configs_done, started);
+    return configs_done;
   }
-  const double wall_ms = units::toMs(std::chrono::steady_clock::now() - started);
-  session_overhead_ms_ = std::max(session_overhead_ms_, wall_ms - configs_ms);
+  auto session = engine::run(request, sink_, processCancelToken());
+  noteOverhead(session.configs, started);
   if (!first_session_) {
     first_session_ = session;
     first_session_->configs.clear();

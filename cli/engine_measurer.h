@@ -1,6 +1,8 @@
 // The tuner's Measurer over the real engine: in-process rounds through engine::run (one FP32
 // reference per call), finalists in fresh isolation workers (`--forks`), AOTInductor compiles in
-// the background through the engine's compile queue.
+// the background through the engine's compile queue. A model file's rounds run in a worker
+// process instead (runPlanInWorkers): its code is the user's, and a forward that never returns or
+// crashes must cost configs, not the run or its budget.
 #pragma once
 
 #include <chrono>
@@ -37,6 +39,9 @@ class EngineMeasurer final : public tuner::Measurer {
   const std::optional<SessionResult>& firstSession() const { return first_session_; }
 
  private:
+  void noteOverhead(const std::vector<ConfigResult>& configs,
+                    std::chrono::steady_clock::time_point started);
+  std::vector<ConfigResult> measureInWorkers(const ProfileRequest& request, double deadline_ms);
   ProfileRequest requestFor(const std::vector<OptimizationConfig>& configs, int warmup,
                             int iterations) const;
 

@@ -9,6 +9,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
 #include <climits>
 #include <cstdlib>
@@ -122,6 +123,39 @@ std::string describeExit(int status) {
   return "ended abnormally";
 }
 
+// A private folder for a worker's request (mkdtemp: mode 0700, a name nobody can guess), never a
+// predictable /tmp name where another user could plant a symlink first; removed with what it holds
+// (the request and, after a crash, its temp file).
+// POSIX calls, not std::filesystem: PyTorch's libtorch.so exports std::filesystem symbols of its
+// own, and the dynamic linker binds ours to them; its remove_all() jumped to address 0 in the
+// parent on the H200 after every isolated run (docs/LIBTORCH_COMPAT.md).
+struct PrivateFolder {
+  std::string path;
+  PrivateFolder() {
+    const char* tmpdir = std::getenv("TMPDIR");
+    const std::string parent = tmpdir && *tmpdir ? tmpdir : "/tmp";
+    path = parent + "/inferscope-XXXXXX";
+    if (::mkdtemp(path.data()) == nullptr) {
+      throw Error(ErrorKind::Runtime,
+                  fmt::format("cannot create a private folder for the isolation "
+                              "request in {}: {}",
+                              parent, std::strerror(errno)));
+    }
+  }
+  ~PrivateFolder() {
+    if (DIR* dir = ::opendir(path.c_str())) {
+      while (const dirent* entry = ::readdir(dir)) {
+        const std::string name = entry->d_name;
+        if (name != "." && name != "..") ::unlink((path + "/" + name).c_str());
+      }
+      ::closedir(dir);
+    }
+    ::rmdir(path.c_str());
+  }
+  PrivateFolder(const PrivateFolder&) = delete;
+  PrivateFolder& operator=(const PrivateFolder&) = delete;
+};
+
 ConfigResult runOne(const ProfileRequest& request, int index, EventSink& sink, const CancelToken& cancel,
                     const IsolationOptions& options, SessionResult& session, const std::string& request_path) {
   ProfileRequest child_request = request;
@@ -208,33 +242,8 @@ SessionResult runIsolated(const ProfileRequest& request, EventSink& sink, const 
   session.created_utc = utcTimestamp();
   char host[256] = {};
   if (::gethostname(host, sizeof host - 1) == 0) session.host = host;
-  // The request goes into a private folder (mkdtemp: mode 0700, a name nobody can guess), never a
-  // predictable /tmp name where another user could plant a symlink first.
-  // POSIX calls, not std::filesystem: PyTorch's libtorch.so exports std::filesystem symbols of its
-  // own, and the dynamic linker binds ours to them; its remove_all() jumped to address 0 in the
-  // parent on the H200 after every isolated run (docs/LIBTORCH_COMPAT.md).
-  const char* tmpdir = std::getenv("TMPDIR");
-  const std::string parent = tmpdir && *tmpdir ? tmpdir : "/tmp";
-  std::string folder = parent + "/inferscope-XXXXXX";
-  if (::mkdtemp(folder.data()) == nullptr) {
-    throw Error(ErrorKind::Runtime, fmt::format("cannot create a private folder for the isolation "
-                                                "request in {}: {}",
-                                                parent, std::strerror(errno)));
-  }
-  struct RemoveOnExit {  // the folder holds the request and, after a crash, its temp file
-    std::string path;
-    ~RemoveOnExit() {
-      if (DIR* dir = ::opendir(path.c_str())) {
-        while (const dirent* entry = ::readdir(dir)) {
-          const std::string name = entry->d_name;
-          if (name != "." && name != "..") ::unlink((path + "/" + name).c_str());
-        }
-        ::closedir(dir);
-      }
-      ::rmdir(path.c_str());
-    }
-  } remove_folder{folder};
-  const auto request_path = folder + "/request.json";
+  const PrivateFolder folder;
+  const auto request_path = folder.path + "/request.json";
   const int count = static_cast<int>(request.plan.size());
   const auto started = std::chrono::steady_clock::now();
   for (int n = 0; n < count; ++n) {
@@ -261,6 +270,258 @@ SessionResult runIsolated(const ProfileRequest& request, EventSink& sink, const 
     sink.onConfigDone(session.configs.back());
     if (session.configs.back().status == ConfigStatus::Cancelled) session.cancelled = true;
   }
+  sink.onSessionDone(session);
+  return session;
+}
+
+namespace {
+
+// The error a worker's exit code stands for (main.cpp's mapping, read back), for a worker that
+// failed before any config as engine::run would have thrown in this process.
+std::optional<ErrorKind> errorKindOfExit(int status) {
+  if (!WIFEXITED(status)) return std::nullopt;
+  switch (WEXITSTATUS(status)) {
+    case kExitInvalidInput:
+      return ErrorKind::InvalidInput;
+    case kExitModelLoad:
+      return ErrorKind::ModelLoad;
+    case kExitUnsupported:
+      return ErrorKind::Unsupported;
+    case kExitRuntime:
+      return ErrorKind::Runtime;
+    default:
+      return std::nullopt;
+  }
+}
+
+ConfigResult failedConfig(const OptimizationConfig& config, int index, const std::string& why) {
+  ConfigResult r;
+  r.index = index;
+  r.config = config;
+  r.status = ConfigStatus::Error;
+  r.message = why;
+  return r;
+}
+
+// How one worker over plan entries [first, count) ended.
+struct PlanWorkerRun {
+  int reported = 0;  // configs whose result it reported (in plan order, from `first`)
+  int running = -1;  // the plan index it was running when it ended; -1: none
+  bool cancelled = false;
+  bool killed_at_deadline = false;
+  double silent_ms = 0;  // > 0: killed for this long a silence in config `running`
+  double share_ms = 0;   // each of its configs' share of the time to the deadline
+  int status = 0;        // waitpid's
+};
+
+constexpr std::size_t kMaxEventLineBytes = 64u << 20;
+
+// Passes events on and notes a config's start.
+class StartWatch final : public EventSink {
+ public:
+  explicit StartWatch(EventSink& inner) : inner_(inner) {}
+  void onConfigStart(int index, int count, const OptimizationConfig& config) override {
+    started = true;
+    inner_.onConfigStart(index, count, config);
+  }
+  void onSample(const Sample& sample) override { inner_.onSample(sample); }
+  void onProgress(const Progress& progress) override { inner_.onProgress(progress); }
+  void onConfigDone(const ConfigResult& result) override { inner_.onConfigDone(result); }
+  void onLog(LogLevel level, const std::string& message) override { inner_.onLog(level, message); }
+  void onSessionDone(const SessionResult& session) override { inner_.onSessionDone(session); }
+  bool started = false;
+
+ private:
+  EventSink& inner_;
+};
+
+PlanWorkerRun runPlanWorker(const ProfileRequest& request, int first, EventSink& sink,
+                            const CancelToken& cancel, const PlanWorkerOptions& options,
+                            SessionResult& session,
+                            std::vector<std::optional<ConfigResult>>& results,
+                            const std::string& request_path) {
+  const int count = static_cast<int>(request.plan.size());
+  ProfileRequest child_request = request;
+  child_request.plan.assign(request.plan.begin() + first, request.plan.end());
+  child_request.run.reference_last =
+      false;  // as in this process: reference first, compared at once
+  PlanWorkerRun run;
+  if (options.deadline) {
+    const double left_ms = units::toMs(*options.deadline - Clock::now());
+    run.share_ms = std::max(1.0, left_ms / static_cast<double>(count - first));
+    child_request.run.config_time_budget_ms = run.share_ms;
+  }
+  writeFileAtomically(request_path, requestToJson(child_request));
+  Child child = spawnWorker(options.worker_executable, request_path, request.model.trusted_sha256,
+                            options.cuda_visible_devices);
+  setSignalKillTarget(child.pid);
+  const auto silence_limit = std::chrono::duration_cast<Clock::duration>(
+      std::chrono::duration<double, std::milli>(run.share_ms + options.silent_config_grace_ms));
+  auto last_sign = Clock::now();
+  bool cancel_sent = false;
+  Clock::time_point kill_at = Clock::time_point::max();
+  ConfigResult result;
+  StartWatch starts(sink);
+  std::string buffer;
+  char chunk[8192];
+  while (true) {
+    const auto now = Clock::now();
+    if (cancel.cancelled() && !cancel_sent) {
+      ::kill(child.pid, SIGTERM);  // the worker's handler cancels within one iteration …
+      cancel_sent = run.cancelled = true;
+      kill_at = now + kCancelGrace;
+    }
+    if (now > kill_at) {
+      ::kill(child.pid, SIGKILL);  // … or, stuck in a forward that never returns, is killed
+      kill_at = Clock::time_point::max();
+    }
+    if (!cancel_sent && options.deadline && now > *options.deadline) {
+      run.killed_at_deadline = true;
+      ::kill(child.pid, SIGKILL);
+      break;
+    }
+    if (!cancel_sent && options.deadline && run.running >= 0 && now - last_sign > silence_limit) {
+      run.silent_ms = units::toMs(now - last_sign);
+      ::kill(child.pid, SIGKILL);
+      break;
+    }
+    pollfd pfd{child.stdout_fd, POLLIN, 0};
+    if (::poll(&pfd, 1, 50) <= 0) continue;
+    const ssize_t n = ::read(child.stdout_fd, chunk, sizeof chunk);
+    if (n <= 0) break;  // EOF: the worker closed its output (ended or crashed)
+    buffer.append(chunk, static_cast<std::size_t>(n));
+    // The model's own code shares the worker's stdout (a TorchScript print()): a line longer than
+    // any event is dropped rather than held.
+    if (buffer.size() > kMaxEventLineBytes && buffer.find('\n') == std::string::npos) {
+      sink.onLog(LogLevel::Warning, "a screening worker wrote a line of over 64 MiB: dropped");
+      buffer.clear();
+    }
+    std::size_t nl;
+    while ((nl = buffer.find('\n')) != std::string::npos) {
+      const std::string line = buffer.substr(0, nl);
+      buffer.erase(0, nl + 1);
+      last_sign = Clock::now();
+      try {
+        // The worker runs its plan in order and reports each entry once (an autocast fallback
+        // starts under its entry's index): the entry it is in is the first one not reported.
+        // After the last one, only session_done is left, which names no config.
+        const bool all_reported = first + run.reported >= count;
+        const int index = std::min(first + run.reported, count - 1);
+        starts.started = false;
+        if (applyWorkerEvent(line, index, count, starts, result, session)) {
+          if (all_reported)
+            throw Error(ErrorKind::InvalidInput, "a result after every config was reported");
+          results[static_cast<std::size_t>(index)] = result;
+          sink.onConfigDone(result);
+          ++run.reported;
+          run.running = -1;
+        } else if (starts.started) {
+          run.running = index;
+        }
+      } catch (const std::exception& e) {
+        sink.onLog(LogLevel::Warning,
+                   fmt::format("a screening worker wrote an unreadable line: {}", e.what()));
+      }
+    }
+  }
+  ::close(child.stdout_fd);
+  ::waitpid(child.pid, &run.status, 0);
+  setSignalKillTarget(0);
+  return run;
+}
+
+}  // namespace
+
+SessionResult runPlanInWorkers(const ProfileRequest& request, EventSink& sink,
+                               const CancelToken& cancel, const PlanWorkerOptions& options) {
+  SessionResult session;
+  session.generator = fmt::format("inferscope {} (screening worker)", kInferScopeVersion);
+  session.request = request;
+  session.created_utc = utcTimestamp();
+  char host[256] = {};
+  if (::gethostname(host, sizeof host - 1) == 0) session.host = host;
+  const PrivateFolder folder;
+  const auto request_path = folder.path + "/request.json";
+  const int count = static_cast<int>(request.plan.size());
+  std::vector<std::optional<ConfigResult>> results(static_cast<std::size_t>(count));
+  // Why the configs no worker reported cannot run; empty while they still may.
+  std::string lost;
+  int first = 0;
+  while (first < count && lost.empty()) {
+    if (cancel.cancelled()) break;
+    if (options.deadline && Clock::now() >= *options.deadline) {
+      lost = "not run: the budget had ended";
+      break;
+    }
+    const auto run =
+        runPlanWorker(request, first, sink, cancel, options, session, results, request_path);
+    if (run.cancelled) {
+      if (run.running >= 0) {
+        auto r = failedConfig(request.plan[static_cast<std::size_t>(run.running)], run.running,
+                              "cancelled");
+        r.status = ConfigStatus::Cancelled;
+        results[static_cast<std::size_t>(run.running)] = r;
+        sink.onConfigDone(r);
+      }
+      break;
+    }
+    const int reported_to = first + run.reported;
+    if (reported_to >= count) break;  // every config reported; how the worker ended is its own
+    const std::string ended = describeExit(run.status);
+    // The config it was in: the one it had started, or, ended between two, the next one.
+    const int culprit_index = run.running >= 0 ? run.running : run.reported > 0 ? reported_to : -1;
+    if (culprit_index < 0) {
+      // Before its first config (the model's load, the FP32 reference) or between configs: a
+      // fresh worker would do the same. A model that fails with an error fails the run, as in
+      // this process; a crash or hang costs this call's configs.
+      if (!run.killed_at_deadline && first == 0) {
+        if (const auto kind = errorKindOfExit(run.status))
+          throw Error(*kind, fmt::format("the worker that screens '{}' {} before its first config "
+                                         "(its error is above)",
+                                         request.model.displayName(), ended));
+      }
+      lost = run.killed_at_deadline
+                 ? "hung in a worker: the model's load or the FP32 reference was still running at "
+                   "the budget's end, and the worker was killed"
+                 : fmt::format(
+                       "crashed in a worker: the worker {} in the model's load or the FP32 "
+                       "reference, before this config",
+                       ended);
+      break;
+    }
+    const auto& culprit = request.plan[static_cast<std::size_t>(culprit_index)];
+    std::string why;
+    if (run.killed_at_deadline) {
+      why = "hung in a worker: still running at the budget's end, and the worker was killed";
+      lost =
+          fmt::format("not run: the worker was busy with {} until the budget's end", culprit.key());
+    } else if (run.silent_ms > 0) {
+      why = fmt::format(
+          "hung in a worker: no sign of life for {:.1f} s, past its {:.1f} s share of the "
+          "budget and a {:.1f} s grace; the worker was killed",
+          units::msToS(run.silent_ms), units::msToS(run.share_ms),
+          units::msToS(options.silent_config_grace_ms));
+    } else {
+      why = fmt::format("crashed in a worker: the worker {} while running it", ended);
+    }
+    auto r = failedConfig(culprit, culprit_index, why);
+    sink.onLog(LogLevel::Warning, fmt::format("{}: {}", culprit.key(), why));
+    results[static_cast<std::size_t>(culprit_index)] = r;
+    sink.onConfigDone(r);
+    first = culprit_index + 1;  // a fresh worker for the configs after it
+  }
+  for (int i = 0; i < count; ++i) {
+    auto& r = results[static_cast<std::size_t>(i)];
+    if (r) {
+      session.configs.push_back(*r);
+      continue;
+    }
+    if (cancel.cancelled()) break;
+    session.configs.push_back(failedConfig(request.plan[static_cast<std::size_t>(i)], i,
+                                           lost.empty() ? "not reported by its worker" : lost));
+    sink.onConfigDone(session.configs.back());
+  }
+  session.cancelled = cancel.cancelled();
   sink.onSessionDone(session);
   return session;
 }

@@ -41,4 +41,31 @@ struct IsolationOptions {
 SessionResult runIsolated(const ProfileRequest& request, EventSink& sink, const CancelToken& cancel,
                           const IsolationOptions& options);
 
+// The tuner's in-process rounds for a model file (EngineMeasurer): the whole plan in one worker,
+// run as engine::run runs it in this process (the FP32 reference first, each config compared
+// with it as it ends, the same results), so that a model's hang or crash costs configs, never
+// the caller. A worker that crashes or hangs in a config costs that config ("crashed in a worker"
+// / "hung in a worker"); a fresh worker runs the configs after it while the deadline leaves time.
+// One that fails before its first config (the model's load, the FP32 reference) costs them all.
+struct PlanWorkerOptions {
+  std::string worker_executable = "/proc/self/exe";
+  std::string cuda_visible_devices;  // as IsolationOptions::cuda_visible_devices
+  // Hard end: a worker still running then is killed, and every config it had not reported fails.
+  // Each worker's configs share the time left to it (RunSettings::config_time_budget_ms), as an
+  // in-process measure() of the tuner's does.
+  std::optional<std::chrono::steady_clock::time_point> deadline;
+  // With a deadline, a config that shows no sign of life (a sample, a log line) for its share of
+  // the time plus this grace is taken as hung: its worker is killed. A longer set-up or iteration
+  // could not finish within the budget either.
+  double silent_config_grace_ms = 2000;
+};
+
+// One result per plan entry in plan order (failed ones with status Error and the reason), or
+// fewer when cancelled (the cancelled config last). Throws Error like engine::run when a worker
+// exits with an error before its first config (a model that cannot load: the worker's message is
+// on stderr above). The session holds what the workers reported of the model and the device
+// (parameter_count, output_shapes, device, inputs): empty when none got that far.
+SessionResult runPlanInWorkers(const ProfileRequest& request, EventSink& sink,
+                               const CancelToken& cancel, const PlanWorkerOptions& options);
+
 }  // namespace inferscope::cli
