@@ -3,7 +3,9 @@
 # workers, which get the user's trust through a private pipe, never from their command line; a
 # worker started by hand refuses an untrusted model whatever hash it is handed; `tune` on a model
 # whose forward never returns ends within a second of SIGTERM or Ctrl-C, and a cancelled `tune`
-# never replaces the complete session at its -o.
+# never replaces the complete session at its -o; `tune`'s budget is a hard deadline whatever the
+# model does: a model that hangs (always, or only in half precision) or crashes in some configs
+# costs those configs, never the run.
 #   usage: cli_model_files.sh /path/to/inferscope-cli /path/to/make_script_model WORKDIR
 set -u
 cli=$1; make_model=$2; work=$3
@@ -12,8 +14,9 @@ source "$(dirname "$0")/e2e_lib.sh"
 export XDG_CONFIG_HOME=$work/config  # never the user's own trust store
 fixtures=$(cd "$(dirname "$0")/../fixtures" && pwd)
 
-"$make_model" double "$work/double.pt" && "$make_model" hang "$work/hang.pt" || exit 1
-"$cli" trust "$work/double.pt" "$work/hang.pt" >/dev/null || exit 1
+for kind in double hang hang_half crash_half; do "$make_model" $kind "$work/$kind.pt" || exit 1; done
+"$cli" trust "$work/double.pt" "$work/hang.pt" "$work/hang_half.pt" "$work/crash_half.pt" \
+  >/dev/null || exit 1
 hash=$(sha256sum "$work/double.pt" | cut -c1-64)
 
 # ---- trust reaches isolation workers on a pipe -----------------------------------------------
@@ -83,5 +86,37 @@ check "… and its partial session, if any, goes beside it" \
   bash -c "[ ! -e '$work/complete.partial.inferscope.json' ] ||
            grep -q '\"cancelled\": true' '$work/complete.partial.inferscope.json'"
 check "no temp file left beside the output" bash -c "! ls -a '$work' | grep -q '\\.tmp-'"
+
+# ---- tune's budget is a hard deadline, whatever the model does --------------------------------
+# Each run is bounded by `timeout`, so that a regression fails here instead of hanging CI.
+timed_tune() {  # timed_tune LIMIT_S OUT ARGS…: sets rc and ms
+  local limit=$1 out=$2 t0; shift 2
+  t0=$(date +%s%N)
+  timeout -s KILL "$limit" "$cli" tune "$@" >"$out" 2>&1; rc=$?
+  ms=$(( ($(date +%s%N) - t0) / 1000000 ))
+}
+timed_tune 30 "$work/tune-hang.txt" --model-file "$work/hang.pt" --input 1x4 --budget-s 5 \
+  -o "$work/hang.inferscope.json"
+check "tune --budget-s 5 on a forward that never returns (in the FP32 reference): exit 1 within 8 s" \
+  bash -c "[ $rc -eq 1 ] && [ $ms -le 8000 ] || { echo '  exit $rc after $ms ms'; tail -5 '$work/tune-hang.txt'; false; }"
+check "… says why: the reference hung in a worker at the budget's end" \
+  grep -q 'hung in a worker' "$work/tune-hang.txt"
+check "… and writes its session, which reads back" \
+  bash -c "'$cli' sweep --from '$work/hang.inferscope.json' >'$work/hang-from.txt' 2>&1 &&
+           grep -q 'hung in a worker' '$work/hang.inferscope.json'"
+
+timed_tune 30 "$work/tune-hang-half.txt" --model-file "$work/hang_half.pt" --input 1x4 \
+  --budget-s 10 -o "$work/hang_half.inferscope.json"
+check "tune --budget-s 10 on a model that hangs only in half precision: a winner within 13 s" \
+  bash -c "[ $rc -eq 0 ] && [ $ms -le 13000 ] || { echo '  exit $rc after $ms ms'; tail -5 '$work/tune-hang-half.txt'; false; }"
+check "… the BF16 cast hung in its worker, the FP32 configs worked" \
+  bash -c "grep -q '^failed .*bf16[^ ]* .*hung in a worker' '$work/tune-hang-half.txt' &&
+           grep -q '^winner .*fp32' '$work/tune-hang-half.txt'"
+
+timed_tune 30 "$work/tune-crash-half.txt" --model-file "$work/crash_half.pt" --input 1x4 \
+  --budget-s 8 -o "$work/crash_half.inferscope.json"
+check "tune on a model that crashes (SIGSEGV) in half precision: a winner, the crash costs those configs" \
+  bash -c "[ $rc -eq 0 ] && [ $ms -le 11000 ] && grep -q '^failed .*bf16[^ ]* .*crashed in a worker' '$work/tune-crash-half.txt' &&
+           grep -q '^winner .*fp32' '$work/tune-crash-half.txt' || { echo '  exit $rc after $ms ms'; tail -5 '$work/tune-crash-half.txt'; false; }"
 
 e2e_summary
