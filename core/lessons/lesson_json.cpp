@@ -66,7 +66,7 @@ MetricDef readMetric(const JsonReader& r) {
 }
 
 Target readTarget(const JsonReader& r) {
-  r.expectObject({"view", "kind", "source", "config", "from", "to", "row"});
+  r.expectObject({"view", "kind", "source", "config", "from", "to", "row", "note"});
   Target t;
   const auto view = r.at("view");
   t.view = *viewFromString(view.oneOf({"latency", "memory", "speed", "cudnn", "kernels"}));
@@ -78,6 +78,7 @@ Target readTarget(const JsonReader& r) {
   if (r.has("from")) t.from = readRef(r.at("from"));
   if (r.has("to")) t.to = readRef(r.at("to"));
   if (r.has("row")) t.row = readRef(r.at("row"));
+  t.note = readTextOr(r, "note");
   if (t.kind == TargetKind::Region && (!t.from || !t.to))
     r.fail(fmt::format("{}: a region needs 'from' and 'to'", r.where()));
   if (t.kind == TargetKind::Row && t.view == View::Cudnn && !t.row)

@@ -105,6 +105,22 @@
         <translation>benchmark の選択</translation>
     </message>
     <message>
+        <source>heuristic</source>
+        <translation>ヒューリスティック</translation>
+    </message>
+    <message>
+        <source>PyTorch selects through cuDNN&apos;s v8 graph API (engine configs); the candidate list is cuDNN&apos;s legacy Find/Get catalogue for the same shape, dtype and math type, and what ran is read from the kernels CUPTI saw beneath each convolution.</source>
+        <translation>PyTorch は cuDNN の v8 グラフ API（エンジン設定）で選択する。候補の一覧は同じ形状・dtype・演算型に対する cuDNN の旧来の Find/Get カタログであり、実行されたものは各畳み込みの下で CUPTI が観測したカーネルから読み取っている。</translation>
+    </message>
+    <message>
+        <source>re-tune: the first iteration at each new input size, in a worker that has just run the original size (iterations alternate between the two)</source>
+        <translation>再チューニング: 元のサイズを実行した直後のワーカーでの、新しい入力サイズごとの最初の反復（反復は 2 つのサイズを交互に実行）</translation>
+    </message>
+    <message>
+        <source>CPU run with the host-only trace source: the convolutions the model executes, without kernels or cuDNN&apos;s candidates (those need CUDA and cuDNN)</source>
+        <translation>ホストのみのトレースソースによる CPU 実行: モデルが実行する畳み込みのみで、カーネルや cuDNN の候補は含まない（それらには CUDA と cuDNN が必要）</translation>
+    </message>
+    <message>
         <source>µs per call (log)</source>
         <translation>1 回あたりの µs（対数）</translation>
     </message>

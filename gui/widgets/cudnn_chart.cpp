@@ -362,7 +362,7 @@ void CudnnChart::fillPlot(const cudnn::CudnnLedger& ledger) {
   benchmark_choice_ = ring(SelectionMode::Benchmark, tr("benchmark's pick"));
   for (const auto mode : cudnn::kSelectionModes) {
     auto* g = plot_->addGraph();
-    g->setName(QString::fromUtf8(cudnn::toString(mode)));
+    g->setName(modeName(mode));
     QColor line = text;
     line.setAlphaF(0.75);
     g->setPen(QPen(line, 1.4, modeLine(mode)));

@@ -70,6 +70,12 @@ class CudnnChart : public QWidget, public ExportableChart {
   QString messageText() const;
   // cudnnGetVersion() as text: 91900 → "9.19.0", 8902 → "8.9.2".
   static QString cudnnVersionText(int version);
+  // A selection mode as the legend names it: "heuristic" is translated; "benchmark" and
+  // "deterministic" are the names of PyTorch's switches and stay as they are.
+  static QString modeName(cudnn::SelectionMode mode);
+  // A note the CLI wrote into the ledger (in English), in the UI's language when it is one the CLI
+  // writes; any other note as it was recorded.
+  static QString noteText(const std::string& note);
   // The layer's tick label at a level of detail: 0 CudnnLayerTableModel::shortLabel, 1 stacked
   // in three lines, 2 number and kernel size, 3 the number alone.
   static QString tickLabel(const cudnn::ConvShape& shape, int layer, int tier);

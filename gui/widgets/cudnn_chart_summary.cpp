@@ -26,6 +26,27 @@ QString CudnnChart::cudnnVersionText(int version) {
       .arg(version % 100);
 }
 
+QString CudnnChart::modeName(SelectionMode mode) {
+  return mode == SelectionMode::Heuristic ? tr("heuristic")
+                                          : QString::fromUtf8(cudnn::toString(mode));
+}
+
+QString CudnnChart::noteText(const std::string& note) {
+  // The notes `inferscope-cli cudnn` writes (cli/cudnn_command.cpp), word for word.
+  static const char* const kKnown[] = {
+      QT_TR_NOOP("PyTorch selects through cuDNN's v8 graph API (engine configs); the candidate "
+                 "list is cuDNN's legacy Find/Get catalogue for the same shape, dtype and math "
+                 "type, and what ran is read from the kernels CUPTI saw beneath each "
+                 "convolution."),
+      QT_TR_NOOP("re-tune: the first iteration at each new input size, in a worker that has just "
+                 "run the original size (iterations alternate between the two)"),
+      QT_TR_NOOP("CPU run with the host-only trace source: the convolutions the model executes, "
+                 "without kernels or cuDNN's candidates (those need CUDA and cuDNN)")};
+  for (const char* known : kKnown)
+    if (note == known) return tr(known);
+  return QString::fromStdString(note);
+}
+
 void CudnnChart::fillSummary(const cudnn::CudnnLedger& ledger) {
   // Two lines beside the picker and one under it at 1280 px: every line of text is a line less of
   // chart or table.
@@ -57,7 +78,7 @@ void CudnnChart::fillSummary(const cudnn::CudnnLedger& ledger) {
     }
     if (per_iteration > 0)
       transposes << QStringLiteral("%1&nbsp;%2")
-                        .arg(QString::fromUtf8(cudnn::toString(mode)))
+                        .arg(modeName(mode))
                         .arg(per_iteration);
   }
   head << (transposes.isEmpty()
@@ -77,7 +98,7 @@ void CudnnChart::fillSummary(const cudnn::CudnnLedger& ledger) {
     const auto it = ledger.modes.find(mode);
     if (it == ledger.modes.end()) continue;
     const auto& t = it->second;
-    const QString name = QString::fromUtf8(cudnn::toString(mode));
+    const QString name = modeName(mode);
     if (!t.ok) {
       failed << tr("%1 failed — %2").arg(name, QString::fromStdString(t.error).toHtmlEscaped());
       continue;
@@ -105,7 +126,7 @@ void CudnnChart::fillSummary(const cudnn::CudnnLedger& ledger) {
   modes_->setText(lines.join(QStringLiteral(" · ")));
   modes_->setVisible(!lines.isEmpty());
   QStringList notes;
-  for (const auto& note : ledger.notes) notes << QString::fromStdString(note).toHtmlEscaped();
+  for (const auto& note : ledger.notes) notes << noteText(note).toHtmlEscaped();
   notes_->setText(notes.isEmpty()
                       ? QString()
                       : QStringLiteral("<i>%1</i>").arg(notes.join(QStringLiteral("<br>"))));

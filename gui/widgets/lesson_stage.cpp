@@ -3,14 +3,19 @@
 #include <qcustomplot.h>
 
 #include <QComboBox>
+#include <QFontInfo>
+#include <QHeaderView>
 #include <QSortFilterProxyModel>
+#include <QTimer>
 #include <QTableView>
 #include <cmath>
 #include <memory>
 
 #include "gui/lib/cudnn_layer_table_model.h"
+#include "gui/lib/lesson_catalog.h"
 #include "gui/lib/session_document.h"
 #include "gui/widgets/cudnn_chart.h"
+#include "gui/widgets/kernel_timeline.h"
 #include "gui/widgets/kernels_view.h"
 #include "gui/widgets/latency_chart.h"
 #include "gui/widgets/memory_chart.h"
@@ -89,9 +94,16 @@ int LessonStage::highlightItemCount() const {
 
 void LessonStage::clearHighlight() {
   for (auto& item : items_) {
-    if (item && highlight_plot_) highlight_plot_->removeItem(item.data());
+    // On the highlighted plot, or (a note) on another plot of the same page.
+    if (item && item->parentPlot()) {
+      QCustomPlot* on = item->parentPlot();
+      on->removeItem(item.data());
+      if (on != highlight_plot_) on->replot(QCustomPlot::rpQueuedReplot);
+    }
   }
   items_.clear();
+  note_text_.clear();
+  scroll_table_ = nullptr;
   if (highlight_plot_) highlight_plot_->replot(QCustomPlot::rpQueuedReplot);
   highlight_plot_ = nullptr;
 }
@@ -149,24 +161,105 @@ void LessonStage::ring(QCustomPlot* plot, double x, double y) {
   tracer->setPen(QPen(highlightColour(), 5));
   tracer->setBrush(Qt::NoBrush);
   addItem(tracer);
+  // A point at the plot's edge keeps its whole ring (it was cut by the plot's top).
+  tracer->setClipToAxisRect(false);
 }
 
-void LessonStage::enlargeTexts(QCustomPlot* plot) {
-  // The charts size their legend and labels for a desktop; from the back of a room they need the
-  // stage's size (set when they were built, for axes and tick labels) or close to it.
-  const int px = std::max(12, font().pixelSize());
-  auto grow = [px](QFont f) {
-    if (f.pixelSize() > 0 ? f.pixelSize() < px : true) f.setPixelSize(px);
-    return f;
-  };
-  if (plot->legend) {
-    plot->legend->setFont(grow(plot->legend->font()));
-    for (int i = 0; i < plot->legend->itemCount(); ++i)
-      if (auto* item = qobject_cast<QCPPlottableLegendItem*>(plot->legend->item(i)))
-        item->setFont(grow(item->font()));
+void LessonStage::note(QCustomPlot* plot, const QString& text) {
+  // Dark text on the highlight colour, in the axis rect's top right corner, a fifth larger than
+  // the chart's text: the step's point, on the chart the room is looking at.
+  auto* label = new QCPItemText(plot);
+  label->position->setType(QCPItemPosition::ptAxisRectRatio);
+  label->position->setAxisRect(plot->axisRect());
+  label->position->setCoords(0.99, 0.03);
+  label->setPositionAlignment(Qt::AlignTop | Qt::AlignRight);
+  label->setTextAlignment(Qt::AlignLeft);
+  QFont f = font();
+  f.setPixelSize(minimumTextPx() * 6 / 5);
+  f.setBold(true);
+  label->setFont(f);
+  label->setColor(Qt::black);
+  label->setBrush(highlightColour());
+  label->setPen(Qt::NoPen);
+  label->setPadding(QMargins(12, 6, 12, 6));
+  label->setText(text);
+  addItem(label);
+  note_text_ = text;
+}
+
+void LessonStage::settle() {
+  if (scroll_table_ && scroll_index_.isValid())
+    scroll_table_->scrollTo(scroll_index_, QAbstractItemView::PositionAtCenter);
+}
+
+int LessonStage::minimumTextPx() const {
+  return std::max(12, QFontInfo(font()).pixelSize());
+}
+
+namespace {
+
+QFont atLeast(QFont f, int px) {
+  if (QFontInfo(f).pixelSize() < px) f.setPixelSize(px);
+  return f;
+}
+
+}  // namespace
+
+void LessonStage::fitPlotTexts(QCustomPlot* plot) {
+  const int px = minimumTextPx();
+  // QCustomPlot writes a log axis's powers as 10⁻⁴ only after an 'e': Japanese's "1E-04" stayed
+  // as it is. English numbers read the same as Japanese ones (1,234.5) and give 10⁻⁴ in both.
+  if (const QLocale now = plot->locale();
+      !now.toString(1e-4, 'e', 0).contains(QLatin1Char('e')) &&
+      now.decimalPoint() == QStringLiteral(".")) {
+    QLocale english(QLocale::English, QLocale::UnitedStates);
+    english.setNumberOptions(now.numberOptions());
+    plot->setLocale(english);
+  }
+  for (auto* rect : plot->axisRects()) {
+    for (auto* axis : rect->axes()) {
+      axis->setTickLabelFont(atLeast(axis->tickLabelFont(), px));
+      axis->setSelectedTickLabelFont(atLeast(axis->selectedTickLabelFont(), px));
+      axis->setLabelFont(atLeast(axis->labelFont(), px));
+      axis->setSelectedLabelFont(atLeast(axis->selectedLabelFont(), px));
+    }
+  }
+  for (auto* element : plot->plotLayout()->elements(true)) {
+    if (auto* text = qobject_cast<QCPTextElement*>(element)) {
+      text->setFont(atLeast(text->font(), px));
+    } else if (auto* legend = qobject_cast<QCPLegend*>(element)) {
+      legend->setFont(atLeast(legend->font(), px));
+      for (int i = 0; i < legend->itemCount(); ++i)
+        if (auto* item = legend->item(i)) item->setFont(atLeast(item->font(), px));
+    }
   }
   for (int i = 0; i < plot->itemCount(); ++i)
-    if (auto* text = qobject_cast<QCPItemText*>(plot->item(i))) text->setFont(grow(text->font()));
+    if (auto* text = qobject_cast<QCPItemText*>(plot->item(i)))
+      text->setFont(atLeast(text->font(), px));
+}
+
+void LessonStage::fitForRoom(QWidget* chart) {
+  const int px = minimumTextPx();
+  QList<QWidget*> widgets = chart->findChildren<QWidget*>();
+  widgets.prepend(chart);
+  for (auto* w : widgets) {
+    if (QFontInfo(w->font()).pixelSize() < px) w->setFont(atLeast(w->font(), px));
+    if (auto* table = qobject_cast<QTableView*>(w)) {
+      // A row a line high plus room for descenders: at the desktop's row height a 20 px kernel
+      // name lost its underscores.
+      const int row = QFontMetrics(table->font()).height() + std::max(6, px / 3);
+      table->verticalHeader()->setMinimumSectionSize(row);
+      table->verticalHeader()->setDefaultSectionSize(row);
+      for (int r = 0; table->model() && r < table->model()->rowCount(); ++r)
+        if (table->rowHeight(r) < row) table->setRowHeight(r, row);
+    }
+    if (auto* plot = qobject_cast<QCustomPlot*>(w)) {
+      // A one-row legend would otherwise set the page's minimum width (1171 px at 20 px text);
+      // the charts wrap their legends to the width they get.
+      plot->setMinimumWidth(120);
+      fitPlotTexts(plot);
+    }
+  }
 }
 
 void LessonStage::showTarget(const lessons::Target& target, bool highlight) {
@@ -222,7 +315,10 @@ void LessonStage::showTarget(const lessons::Target& target, bool highlight) {
       const QModelIndex shown = proxy ? proxy->mapFromSource(source) : source;
       if (shown.isValid()) {
         chart->table()->selectRow(shown.row());
-        chart->table()->scrollTo(shown);
+        scroll_table_ = chart->table();
+        scroll_index_ = shown;
+        settle();
+        QTimer::singleShot(0, this, &LessonStage::settle);
       }
       break;
     }
@@ -235,8 +331,18 @@ void LessonStage::showTarget(const lessons::Target& target, bool highlight) {
       break;
     }
   }
+  if (plot && highlight && !target.note.en.empty()) {
+    // The kernels page's bars are two rows high: its note goes on the timeline under them.
+    QCustomPlot* on = plot;
+    if (target.view == View::Kernels) {
+      auto* timeline = static_cast<KernelsView*>(p.chart)->timeline();
+      if (timeline && timeline->isVisibleTo(p.chart)) on = timeline->plot();
+    }
+    note(on, lessonText(target.note, lesson_.values));
+    if (on != plot) on->replot(QCustomPlot::rpQueuedReplot);
+  }
+  fitForRoom(p.chart);
   if (plot) {
-    enlargeTexts(plot);
     highlight_plot_ = plot;
     plot->replot(QCustomPlot::rpQueuedReplot);
   }

@@ -7,7 +7,9 @@
 
 #include <qcustomplot.h>
 
+#include <QPersistentModelIndex>
 #include <QPointer>
+#include <QTableView>
 #include <QStackedWidget>
 #include <map>
 #include <utility>
@@ -36,8 +38,16 @@ class LessonStage : public QStackedWidget {
   QCustomPlot* highlightPlot() const { return highlight_plot_; }
   int highlightItemCount() const;
   QWidget* currentChart() const { return currentWidget(); }
+  // The step's note as written on the chart; empty when it has none (or it is not highlighted).
+  QString noteText() const { return note_text_; }
+  // Brings the highlighted table row into view again, once the table has its final size (a row
+  // scrolled to before the layout settled ended up under the table's edge).
+  void settle();
   // Every plot of every page, for replotting before a grab.
   std::vector<QCustomPlot*> plots() const;
+  // The smallest text the stage lets its charts draw, in pixels: its font's size, which the
+  // presentation sets to 1/54 of the screen's height (20 px at 1080 lines).
+  int minimumTextPx() const;
 
  private:
   struct Page {
@@ -52,13 +62,22 @@ class LessonStage : public QStackedWidget {
   // A band across the plot: `vertical` spans x [low, high] over the whole height, else y.
   void band(QCustomPlot* plot, double low, double high, bool vertical);
   void ring(QCustomPlot* plot, double x, double y);
-  void enlargeTexts(QCustomPlot* plot);
+  void note(QCustomPlot* plot, const QString& text);
+  // Brings every text of a page (labels, tables, combos, and the plots' axes, legends and items)
+  // up to minimumTextPx(), gives table rows the height their font needs (kernel names keep their
+  // underscores), and lets the plots shrink below their one-row legends' width, so that a 4:3
+  // projector gets the whole slide. The charts are the main window's, sized for a desktop.
+  void fitForRoom(QWidget* page);
+  void fitPlotTexts(QCustomPlot* plot);
 
   const lessons::LoadedLesson& lesson_;
   std::map<std::string, SessionDocument*> documents_;
   std::map<std::pair<std::string, int>, Page> pages_;
   std::vector<QPointer<QCPAbstractItem>> items_;
   QPointer<QCustomPlot> highlight_plot_;
+  QString note_text_;
+  QPointer<QTableView> scroll_table_;
+  QPersistentModelIndex scroll_index_;
 };
 
 }  // namespace inferscope::gui

@@ -5,6 +5,7 @@
 #include <QApplication>
 #include <QClipboard>
 #include <QCloseEvent>
+#include <initializer_list>
 #include <QHBoxLayout>
 #include <QKeyEvent>
 #include <QLabel>
@@ -80,7 +81,7 @@ bool hasCudaDevice() {
 }  // namespace
 
 PresentationWindow::PresentationWindow(lessons::LoadedLesson lesson, int screen_height,
-                                       QWidget* parent)
+                                       QWidget* parent, Look look)
     : QWidget(parent),
       lesson_(std::move(lesson)),
       title_(new QLabel(this)),
@@ -90,10 +91,12 @@ PresentationWindow::PresentationWindow(lessons::LoadedLesson lesson, int screen_
       caption_(new QLabel(this)) {
   setObjectName(QStringLiteral("presentationWindow"));
   has_cuda_ = lesson_.lesson.live.needs_gpu && hasCudaDevice();
-  applyLook(screen_height);
+  applyLook(screen_height, look);
 
   auto* header = new QHBoxLayout;
   title_->setObjectName(QStringLiteral("presentationTitle"));
+  // A long title wraps on a 4:3 projector rather than widening the window past the screen.
+  title_->setWordWrap(true);
   progress_->setObjectName(QStringLiteral("presentationProgress"));
   header->addWidget(title_, 1);
   header->addWidget(dots_);
@@ -147,6 +150,11 @@ PresentationWindow::PresentationWindow(lessons::LoadedLesson lesson, int screen_
     slides_.push_back({SlideKind::Live, 0});
   }
   layout->addWidget(band);
+  if (look == Look::Paper) {
+    // The page carries the texts; the window is the chart.
+    for (auto* w : std::initializer_list<QWidget*>{title_, progress_, dots_, band}) w->hide();
+    layout->setContentsMargins(0, 0, 0, 0);
+  }
   fitFonts();
   // The keyboard belongs to the presenter: no child takes the focus away from the arrows.
   for (auto* w : findChildren<QWidget*>()) w->setFocusPolicy(Qt::NoFocus);
@@ -156,21 +164,24 @@ PresentationWindow::PresentationWindow(lessons::LoadedLesson lesson, int screen_
 
 PresentationWindow::~PresentationWindow() = default;
 
-void PresentationWindow::applyLook(int screen_height) {
-  // High contrast: white on black, the highlight colour for what to look at.
+void PresentationWindow::applyLook(int screen_height, Look look) {
+  // High contrast: white on black (black on white on paper), the highlight colour for what to
+  // look at.
+  const bool paper = look == Look::Paper;
+  const QColor ink = paper ? Qt::black : Qt::white;
   QPalette p;
-  p.setColor(QPalette::Window, Qt::black);
-  p.setColor(QPalette::WindowText, Qt::white);
-  p.setColor(QPalette::Base, QColor(12, 12, 12));
-  p.setColor(QPalette::AlternateBase, QColor(30, 30, 30));
-  p.setColor(QPalette::Text, Qt::white);
-  p.setColor(QPalette::Button, QColor(40, 40, 40));
-  p.setColor(QPalette::ButtonText, Qt::white);
+  p.setColor(QPalette::Window, paper ? Qt::white : Qt::black);
+  p.setColor(QPalette::WindowText, ink);
+  p.setColor(QPalette::Base, paper ? Qt::white : QColor(12, 12, 12));
+  p.setColor(QPalette::AlternateBase, paper ? QColor(240, 240, 240) : QColor(30, 30, 30));
+  p.setColor(QPalette::Text, ink);
+  p.setColor(QPalette::Button, paper ? QColor(230, 230, 230) : QColor(40, 40, 40));
+  p.setColor(QPalette::ButtonText, ink);
   p.setColor(QPalette::Highlight, LessonStage::highlightColour());
   p.setColor(QPalette::HighlightedText, Qt::black);
-  p.setColor(QPalette::ToolTipBase, Qt::black);
-  p.setColor(QPalette::ToolTipText, Qt::white);
-  p.setColor(QPalette::PlaceholderText, QColor(190, 190, 190));
+  p.setColor(QPalette::ToolTipBase, paper ? Qt::white : Qt::black);
+  p.setColor(QPalette::ToolTipText, ink);
+  p.setColor(QPalette::PlaceholderText, paper ? QColor(80, 80, 80) : QColor(190, 190, 190));
   setPalette(p);
   setAutoFillBackground(true);
   if (screen_height <= 0) screen_height = screen() ? screen()->geometry().height() : 1080;
@@ -297,6 +308,9 @@ QString PresentationWindow::captionText() const {
 QString PresentationWindow::titleText() const {
   return title_->text();
 }
+QString PresentationWindow::stepTitleText() const {
+  return step_title_->text();
+}
 QString PresentationWindow::progressText() const {
   return progress_->text();
 }
@@ -307,8 +321,10 @@ void PresentationWindow::setCudaProbeForTests(std::function<bool()> probe) {
 
 void PresentationWindow::renderNow() {
   QApplication::processEvents();
-  if (stage_)
+  if (stage_) {
+    stage_->settle();
     for (auto* plot : stage_->plots()) plot->replot(QCustomPlot::rpImmediateRefresh);
+  }
   QApplication::processEvents();
 }
 

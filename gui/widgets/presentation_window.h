@@ -31,11 +31,15 @@ class PresentationWindow : public QWidget {
     int step = 0;  // the lesson step whose chart the slide shows
   };
 
+  // Projector: white on black, with the title, progress and caption band. Paper: black on white,
+  // the chart alone (the hand-out writes the texts beside it as text: lesson_handout.h).
+  enum class Look { Projector, Paper };
+
   // Throws nothing: an unavailable lesson shows its reason on one slide. The charts' fonts are
   // sized for a screen `screen_height` pixels high (0: the window's screen), since a chart takes
   // its fonts when it is built; the captions follow the window's height.
   explicit PresentationWindow(lessons::LoadedLesson lesson, int screen_height = 0,
-                              QWidget* parent = nullptr);
+                              QWidget* parent = nullptr, Look look = Look::Projector);
   ~PresentationWindow() override;
 
   const lessons::LoadedLesson& lesson() const { return lesson_; }
@@ -47,6 +51,8 @@ class PresentationWindow : public QWidget {
   LiveRunPanel* livePanel() const { return live_panel_; }
   QString captionText() const;
   QString titleText() const;
+  // The current slide's heading above its caption ("Question", a step's title, …).
+  QString stepTitleText() const;
   QString progressText() const;
   // Renders the current slide now (replots included), for grabs.
   void renderNow();
@@ -70,7 +76,7 @@ class PresentationWindow : public QWidget {
   void closeEvent(QCloseEvent* event) override;
 
  private:
-  void applyLook(int screen_height);
+  void applyLook(int screen_height, Look look);
   void fitFonts();
   void refreshTexts();
   QString liveText() const;

@@ -5,10 +5,22 @@
 // data is not recorded yet, the hand-outs (PNG series, PDF) and the main window's Lessons menu.
 #include <qcustomplot.h>
 
+#include <QAbstractButton>
 #include <QApplication>
+#include <QComboBox>
+#include <QFontInfo>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLayout>
+#include <QTableView>
+#include <limits>
 #include <QFile>
 #include <QLocale>
+#include <QDir>
 #include <QMenuBar>
+#include <QProcess>
+#include <QRegularExpression>
+#include <QStandardPaths>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
@@ -47,6 +59,90 @@ std::unique_ptr<PresentationWindow> open(const QString& file) {
   w->resize(1920, 1080);
   w->show();
   return w;
+}
+
+// The smallest text the window shows now, in pixels, and where: every visible label, button,
+// combo, table and header, and on every visible plot its axes' tick labels and titles, its legend
+// entries, text elements and text items.
+int smallestText(QWidget* root, QString* where) {
+  int smallest = std::numeric_limits<int>::max();
+  auto seen = [&](const QFont& font, const QString& what) {
+    const int px = QFontInfo(font).pixelSize();
+    if (px < smallest) {
+      smallest = px;
+      *where = what;
+    }
+  };
+  for (auto* w : root->findChildren<QWidget*>()) {
+    if (!w->isVisibleTo(root) || w->width() <= 1 || w->height() <= 1) continue;
+    const QString name = QStringLiteral("%1 '%2'").arg(w->metaObject()->className(), w->objectName());
+    if (auto* label = qobject_cast<QLabel*>(w); label && !label->text().isEmpty())
+      seen(label->font(), name + QStringLiteral(": ") + label->text().left(40));
+    if (auto* button = qobject_cast<QAbstractButton*>(w); button && !button->text().isEmpty())
+      seen(button->font(), name);
+    if (qobject_cast<QComboBox*>(w) || qobject_cast<QHeaderView*>(w)) seen(w->font(), name);
+    if (auto* view = qobject_cast<QAbstractItemView*>(w);
+        view && view->model() && view->model()->rowCount() > 0)
+      seen(view->font(), name);
+    auto* plot = qobject_cast<QCustomPlot*>(w);
+    if (!plot) continue;
+    for (auto* rect : plot->axisRects()) {
+      for (auto* axis : rect->axes()) {
+        if (!axis->visible()) continue;
+        if (axis->tickLabels()) seen(axis->tickLabelFont(), name + QStringLiteral(" tick labels"));
+        if (!axis->label().isEmpty()) seen(axis->labelFont(), name + QStringLiteral(" axis title"));
+      }
+    }
+    for (auto* element : plot->plotLayout()->elements(true)) {
+      if (!element || !element->visible()) continue;
+      if (auto* text = qobject_cast<QCPTextElement*>(element); text && !text->text().isEmpty())
+        seen(text->font(), name + QStringLiteral(" text: ") + text->text());
+      if (auto* legend = qobject_cast<QCPLegend*>(element))
+        for (int i = 0; i < legend->itemCount(); ++i)
+          if (legend->item(i) && legend->item(i)->visible())
+            seen(legend->item(i)->font(), name + QStringLiteral(" legend"));
+    }
+    for (int i = 0; i < plot->itemCount(); ++i)
+      if (auto* text = qobject_cast<QCPItemText*>(plot->item(i)); text && text->visible())
+        seen(text->font(), name + QStringLiteral(" item: ") + text->text());
+  }
+  return smallest;
+}
+
+// The innermost visible widget that needs more width than `width` (the culprit of a window that
+// cannot shrink to the screen).
+QString tooWide(QWidget* window, int width) {
+  QString culprit;
+  for (auto* w : window->findChildren<QWidget*>()) {
+    if (!w->isVisibleTo(window)) continue;
+    const int needs =
+        w->minimumWidth() > 0 ? w->minimumWidth() : w->minimumSizeHint().width();
+    if (needs > width)
+      culprit = QStringLiteral("%1 '%2' needs %3 px")
+                    .arg(w->metaObject()->className(), w->objectName())
+                    .arg(needs);
+  }
+  return culprit;
+}
+
+// A visible widget that reaches past the window's edge ("" when none): cut off for the room.
+QString outside(QWidget* window) {
+  for (auto* w : window->findChildren<QWidget*>()) {
+    if (!w->isVisibleTo(window)) continue;
+    // Inside a scroll area the viewport clips; what counts is the area itself.
+    if (qobject_cast<QAbstractScrollArea*>(w->parentWidget() ? w->parentWidget()->parentWidget()
+                                                             : nullptr))
+      continue;
+    const QRect at(w->mapTo(window, QPoint(0, 0)), w->size());
+    if (!window->rect().contains(at))
+      return QStringLiteral("%1 '%2' at %3,%4 %5×%6")
+          .arg(w->metaObject()->className(), w->objectName())
+          .arg(at.x())
+          .arg(at.y())
+          .arg(at.width())
+          .arg(at.height());
+  }
+  return {};
 }
 
 }  // namespace
@@ -101,6 +197,11 @@ class TestPresentation : public QObject {
         if (marks)
           QVERIFY2(w->stage()->highlightItemCount() > 0,
                    qPrintable(QStringLiteral("slide %1 has no highlight").arg(i)));
+        // The step's point written on its chart, filled and in the UI's language.
+        const QString note = w->stage()->noteText();
+        QCOMPARE(note.isEmpty(), target.note.en.empty());
+        QVERIFY2(!note.contains(QLatin1Char('{')), qPrintable(note));
+        if (!note.isEmpty()) QCOMPARE(hasJapanese(note), japanese);
       }
       if (slide.kind == Kind::Question)
         QCOMPARE(w->stage()->highlightItemCount(), 0);  // the answer is not given away
@@ -108,6 +209,80 @@ class TestPresentation : public QObject {
       QTest::keyClick(w.get(), i % 2 ? Qt::Key_Space : Qt::Key_Right);
     }
     QCOMPARE(w->currentSlide(), n - 1);  // stays on the last slide
+  }
+
+  // A 1920×1080 projector, a 720p one and a 4:3 1024×768 one: the whole window on the screen, no
+  // widget past its edge, and no text under 20 px at 1080 lines (in proportion to the height
+  // elsewhere), on every slide of every lesson, in both languages.
+  void fitsEveryProjector_data() {
+    QTest::addColumn<QString>("file");
+    QTest::addColumn<QSize>("screen");
+    QTest::addColumn<bool>("japanese");
+    for (const auto& e : builtInLessons()) {
+      for (const QSize size : {QSize(1920, 1080), QSize(1280, 720), QSize(1024, 768)}) {
+        for (const bool ja : {false, true}) {
+          QTest::newRow(qPrintable(QStringLiteral("%1 %2x%3 %4")
+                                       .arg(QString::fromStdString(e.lesson.id))
+                                       .arg(size.width())
+                                       .arg(size.height())
+                                       .arg(ja ? "ja" : "en")))
+              << e.file << size << ja;
+        }
+      }
+    }
+  }
+  void fitsEveryProjector() {
+    QFETCH(QString, file);
+    QFETCH(QSize, screen);
+    QFETCH(bool, japanese);
+    QLocale::setDefault(QLocale(japanese ? QLocale::Japanese : QLocale::English));
+    PresentationWindow w(loadBuiltInLesson(file), screen.height());
+    w.resize(screen);
+    w.show();
+    const int floor_px = screen.height() * 20 / 1080;
+    for (int i = 0; i < static_cast<int>(w.slides().size()); ++i) {
+      w.showSlide(i);
+      w.renderNow();
+      const QString slide = QStringLiteral("slide %1").arg(i + 1);
+      QVERIFY2(w.size() == screen, qPrintable(QStringLiteral("%1: the window is %2×%3; %4")
+                                                  .arg(slide)
+                                                  .arg(w.width())
+                                                  .arg(w.height())
+                                                  .arg(tooWide(&w, screen.width()))));
+      const QString cut = outside(&w);
+      QVERIFY2(cut.isEmpty(), qPrintable(slide + QStringLiteral(": ") + cut));
+      QString where;
+      const int smallest = smallestText(&w, &where);
+      QVERIFY2(smallest >= floor_px, qPrintable(QStringLiteral("%1: %2 px < %3 px: %4")
+                                                    .arg(slide)
+                                                    .arg(smallest)
+                                                    .arg(floor_px)
+                                                    .arg(where)));
+      // One number format per language: powers of ten as 10⁻⁴ on every axis, never "1E-04".
+      // QCustomPlot draws a label's exponent as 10⁻⁴ where the axis asks for it ('b') and the
+      // exponent is written with its locale's symbol; any other exponent it draws as it is.
+      static const QRegularExpression raw_exponent(QStringLiteral("\\d([eE])[+-]?\\d"));
+      for (auto* plot : w.findChildren<QCustomPlot*>()) {
+        if (!plot->isVisibleTo(&w)) continue;
+        for (auto* rect : plot->axisRects()) {
+          for (auto* axis : rect->axes()) {
+            const bool powers = axis->numberFormat().contains(QLatin1Char('b'));
+            for (const QString& label : axis->tickVectorLabels()) {
+              const auto m = raw_exponent.match(label);
+              QVERIFY2(!m.hasMatch() || (powers && label.contains(plot->locale().exponential())),
+                       qPrintable(slide + QStringLiteral(": tick label ") + label));
+            }
+          }
+        }
+      }
+      // Table rows as high as their text (kernel names keep their underscores).
+      for (auto* table : w.findChildren<QTableView*>()) {
+        if (!table->isVisibleTo(&w) || !table->model() || table->model()->rowCount() == 0)
+          continue;
+        QVERIFY2(table->rowHeight(0) >= QFontMetrics(table->font()).height(),
+                 qPrintable(slide + QStringLiteral(": rows of ") + table->objectName()));
+      }
+    }
   }
 
   void keyboard() {
@@ -164,14 +339,88 @@ class TestPresentation : public QObject {
     QCOMPARE(w->currentSlide(), 2);  // back where it was
     QImage first(pngs.front());
     QCOMPARE(first.size(), QSize(1920, 1080));
-    const QString pdf = dir.filePath(QStringLiteral("tf32.pdf"));
-    QVERIFY2(exportHandoutPdf(*w, pdf, &error), qPrintable(error));
-    QFile file(pdf);
-    QVERIFY(file.open(QIODevice::ReadOnly));
-    QVERIFY(file.read(5) == "%PDF-");
-    QVERIFY(file.size() > 50'000);  // pictures, not empty pages
     QVERIFY(!exportHandoutPdf(*w, QStringLiteral("/nonexistent-dir/x.pdf"), &error));
     QVERIFY(!error.isEmpty());
+  }
+
+  // The PDF hand-out is a document: a page per slide in A4's proportions, its texts as text (a
+  // font with a Unicode map; pdftotext gives the captions and the command back where it is
+  // installed), the chart on white, and the title in the UI's language.
+  void handoutPdfIsADocument_data() {
+    QTest::addColumn<bool>("japanese");
+    QTest::newRow("en") << false;
+    QTest::newRow("ja") << true;
+  }
+  void handoutPdfIsADocument() {
+    QFETCH(bool, japanese);
+    QLocale::setDefault(QLocale(japanese ? QLocale::Japanese : QLocale::English));
+    auto w = open(QStringLiteral("cudnn-benchmark.lesson.json"));
+    QTemporaryDir dir;
+    const QString pdf = dir.filePath(QStringLiteral("handout.pdf"));
+    QString error;
+    QVERIFY2(exportHandoutPdf(*w, pdf, &error), qPrintable(error));
+    QCOMPARE(w->currentSlide(), 0);
+    QFile file(pdf);
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    const QByteArray bytes = file.readAll();
+    QVERIFY(bytes.startsWith("%PDF-"));
+    QCOMPARE(static_cast<int>(bytes.count("/Type /Page\n") + bytes.count("/Type /Page ") +
+                              bytes.count("/Type /Page/") + bytes.count("/Type/Page\n")),
+             static_cast<int>(w->slides().size()));
+    // A4 landscape: 842 × 595 points.
+    static const QRegularExpression box(QStringLiteral("/MediaBox \\[0 0 ([0-9.]+) ([0-9.]+)\\]"));
+    const auto m = box.match(QString::fromLatin1(bytes));
+    QVERIFY(m.hasMatch());
+    QVERIFY(std::abs(m.captured(1).toDouble() / m.captured(2).toDouble() - 297.0 / 210.0) < 0.01);
+    // Text drawn as text: an embedded font with its map back to Unicode.
+    QVERIFY(bytes.contains("/ToUnicode"));
+    QVERIFY(bytes.contains("/FontFile"));
+    // The document's title in the UI's language (UTF-16 in the info dictionary).
+    const QString title = w->titleText();
+    QCOMPARE(hasJapanese(title), japanese);
+    QByteArray utf16;
+    for (const QChar c : title.left(6)) utf16.append(char(c.unicode() >> 8)).append(char(c.unicode() & 0xff));
+    QVERIFY2(bytes.contains(utf16), qPrintable(title));
+    // The chart on white (poppler's pdftoppm, where installed): the page is mostly light.
+    if (const QString ppm = QStandardPaths::findExecutable(QStringLiteral("pdftoppm"));
+        !ppm.isEmpty()) {
+      QProcess render;
+      render.start(ppm, {QStringLiteral("-png"), QStringLiteral("-r"), QStringLiteral("20"),
+                         QStringLiteral("-f"), QStringLiteral("1"), QStringLiteral("-l"),
+                         QStringLiteral("1"), pdf, dir.filePath(QStringLiteral("page"))});
+      QVERIFY(render.waitForFinished(30000));
+      const QStringList pages = QDir(dir.path()).entryList({QStringLiteral("page*.png")});
+      QCOMPARE(pages.size(), 1);
+      const QImage page(dir.filePath(pages.front()));
+      double light = 0;
+      for (int y = 0; y < page.height(); ++y)
+        for (int x = 0; x < page.width(); ++x) light += qGray(page.pixel(x, y)) > 200 ? 1 : 0;
+      QVERIFY2(light / (page.width() * page.height()) > 0.6, "the page is dark");
+    }
+    const QString pdftotext = QStandardPaths::findExecutable(QStringLiteral("pdftotext"));
+    if (pdftotext.isEmpty()) return;  // the checks above hold without it
+    QProcess run;
+    run.start(pdftotext, {pdf, QStringLiteral("-")});
+    QVERIFY(run.waitForFinished(30000));
+    // NFKC: the font's ligatures ("ﬁ") back to their letters.
+    const QString text = QString::fromUtf8(run.readAllStandardOutput())
+                             .normalized(QString::NormalizationForm_KC)
+                             .simplified();
+    auto flat = [](QString s) {
+      return s.normalized(QString::NormalizationForm_KC)
+          .remove(QRegularExpression(QStringLiteral("\\s")));
+    };
+    QStringList command{QStringLiteral("inferscope-cli")};
+    for (const auto& a : w->lesson().lesson.live.cli_args) command << QString::fromStdString(a);
+    QVERIFY2(flat(text).contains(flat(command.join(QLatin1Char(' ')))), qPrintable(text.left(2000)));
+    if (!japanese) {
+      // Every step's narration (CJK glyphs may be drawn as outlines, so English only).
+      for (int i = 0; i < static_cast<int>(w->slides().size()); ++i) {
+        w->showSlide(i);
+        const QString caption = w->captionText().section(QLatin1Char('\n'), 0, 0);
+        QVERIFY2(flat(text).contains(flat(caption)), qPrintable(caption));
+      }
+    }
   }
 
   void unknownLessonIsNamed() {

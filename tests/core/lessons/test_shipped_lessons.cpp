@@ -49,6 +49,7 @@ TEST_P(ShippedLesson, EveryTextFillsInBothLanguages) {
     for (const auto& s : l.steps) {
       texts.push_back(&s.title);
       texts.push_back(&s.text);
+      if (!s.target.note.en.empty()) texts.push_back(&s.target.note);
     }
     for (const auto* t : texts) {
       std::string filled;
