@@ -1,7 +1,8 @@
-// Hand-outs of a lesson (issue #18): every slide of a PresentationWindow rendered at the window's
-// size, as a PNG series (<dir>/<lesson>-01.png, …) or one PDF with a page per slide (QPdfWriter,
-// A4 landscape), so a teacher can share the lesson afterwards. The window is left on the slide it
-// showed before.
+// Hand-outs of a lesson: a PNG series of the slides as the room sees them (<dir>/<lesson>-01.png,
+// …, at the window's size), or one PDF, a document rather than pictures: an A4 landscape page per
+// slide with the lesson's title (in the UI's language), the chart drawn black on white in the
+// page's proportions, and the step's heading, narration and command written as text (selectable,
+// and given back by pdftotext). The window is left on the slide it showed before.
 #pragma once
 
 #include <QString>
