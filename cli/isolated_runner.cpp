@@ -1,6 +1,5 @@
 #include "cli/isolated_runner.h"
 
-#include <dirent.h>
 #include <fcntl.h>
 #include <fmt/format.h>
 #include <poll.h>
@@ -19,6 +18,7 @@
 
 #include "cli/cli_common.h"
 #include "core/common/error.h"
+#include "core/common/file_io.h"
 #include "core/common/time_format.h"
 #include "core/common/units.h"
 #include "core/common/version.h"
@@ -142,16 +142,7 @@ struct PrivateFolder {
                               parent, std::strerror(errno)));
     }
   }
-  ~PrivateFolder() {
-    if (DIR* dir = ::opendir(path.c_str())) {
-      while (const dirent* entry = ::readdir(dir)) {
-        const std::string name = entry->d_name;
-        if (name != "." && name != "..") ::unlink((path + "/" + name).c_str());
-      }
-      ::closedir(dir);
-    }
-    ::rmdir(path.c_str());
-  }
+  ~PrivateFolder() { removeFolderOfFiles(path); }
   PrivateFolder(const PrivateFolder&) = delete;
   PrivateFolder& operator=(const PrivateFolder&) = delete;
 };

@@ -7,6 +7,7 @@
 #include <filesystem>
 
 #include "core/common/error.h"
+#include "core/common/file_io.h"
 #include "core/common/time_format.h"
 #include "core/common/version.h"
 #include "core/engine/compile_queue.h"
@@ -54,7 +55,7 @@ PythonModelRun::~PythonModelRun() {
   for (fs::directory_iterator it(root, ignored), end; !ignored && it != end; it.increment(ignored)) {
     const auto age = fs::file_time_type::clock::now() - fs::last_write_time(it->path(), ignored);
     if (!ignored && it->is_directory() && it->path().filename() != "logs" && age > std::chrono::hours(24))
-      fs::remove_all(it->path(), ignored);
+      removeFolderOfFiles(it->path().string());  // a prepared folder holds files only
   }
 }
 

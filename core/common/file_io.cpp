@@ -1,5 +1,6 @@
 #include "core/common/file_io.h"
 
+#include <dirent.h>
 #include <fcntl.h>
 #include <fmt/format.h>
 #include <sys/stat.h>
@@ -185,6 +186,17 @@ void writeFileAtomically(const std::string& path, std::string_view contents,
     ::unlink(temp.c_str());
     fail(fmt::format("cannot replace {}: {}", named, reason));
   }
+}
+
+void removeFolderOfFiles(const std::string& path) {
+  if (DIR* dir = ::opendir(path.c_str())) {
+    while (const dirent* entry = ::readdir(dir)) {
+      const std::string name = entry->d_name;
+      if (name != "." && name != "..") ::unlink((path + "/" + name).c_str());
+    }
+    ::closedir(dir);
+  }
+  ::rmdir(path.c_str());
 }
 
 }  // namespace inferscope

@@ -38,4 +38,11 @@ std::optional<std::string> nonRegularKind(const std::string& path);
 // `path` with its symlinks followed to the file a write would replace (which may not exist yet).
 std::string resolveWriteTarget(const std::string& path);
 
+// Removes a folder that holds only files (a worker's request folder, a prepared model's folder):
+// its files, then the folder; what cannot be removed stays, silently. POSIX calls, never
+// std::filesystem::remove_all: beside PyTorch's libtorch.so the dynamic linker binds that to
+// libtorch's own copy, which jumps to address 0 on a folder with entries (LIBTORCH_COMPAT.md,
+// trap 4; a tune of a --model-py model crashed so on the H200).
+void removeFolderOfFiles(const std::string& path);
+
 }  // namespace inferscope
