@@ -36,6 +36,8 @@
 #include "core/common/printable.h"
 #include "core/common/run_files.h"
 #include "core/common/version.h"
+#include "core/config/optimization_config.h"
+#include "core/model/model_zoo.h"
 #include "gui/lib/engine_bridge.h"
 #include "gui/lib/image_file.h"
 #include "gui/lib/results_table_model.h"
@@ -251,6 +253,22 @@ int main(int argc, char** argv) {
     if (parser.isSet(*option) && !wholeNumber(parser.value(*option), low, INT_MAX)) {
       return refuse(QStringLiteral("--%1 %2: give a whole number from %3")
                         .arg(option->names().front(), parser.value(*option)).arg(low));
+    }
+  }
+  // A model or config the run panel does not know is named, never replaced by the default one.
+  if (parser.isSet(model_opt) && !inferscope::findZooModel(parser.value(model_opt).toStdString())) {
+    return refuse(QStringLiteral("--model %1: not a zoo model; use one of %2")
+                      .arg(parser.value(model_opt), QString::fromStdString(inferscope::zooModelNames())));
+  }
+  if (parser.isSet(configs_opt)) {
+    const auto keys = parser.value(configs_opt).split(QLatin1Char(','), Qt::SkipEmptyParts);
+    if (keys.isEmpty()) return refuse(QStringLiteral("--configs: name at least one config key, e.g. fp32,bf16"));
+    for (const auto& key : keys) {
+      try {
+        inferscope::OptimizationConfig::parse(key.toStdString());
+      } catch (const inferscope::Error& e) {
+        return refuse(QStringLiteral("--configs: %1").arg(QString::fromStdString(e.what())));
+      }
     }
   }
   QString session = parser.value(open_opt);

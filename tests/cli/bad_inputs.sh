@@ -195,6 +195,11 @@ if [ -n "$gui" ]; then
   check "GUI --size 0x0 → 2" bad_gui 2 "--size 0x0" --size 0x0 --screenshot "$work/x.png"
   check "GUI --size abc → 2" bad_gui 2 "--size abc" --size abc --screenshot "$work/x.png"
   check "GUI --batch abc → 2" bad_gui 2 "--batch abc" --batch abc --screenshot "$work/x.png"
+  check "GUI --model nosuchmodel → 2, never ResNet-18" bad_gui 2 "--model nosuchmodel: not a zoo model" \
+    --model nosuchmodel --run --screenshot "$work/x.png"
+  check "GUI --configs with an unknown key → 2, naming it" bad_gui 2 "unknown token 'bogus'" \
+    --configs fp32,bogus --run --screenshot "$work/x.png"
+  check "GUI --configs ',' → 2" bad_gui 2 "--configs: name at least one" --configs , --run --screenshot "$work/x.png"
   check "nothing was written for a refused option" test ! -e "$work/x.png"
   if [ -c /dev/full ]; then
     ln -s /dev/full "$files/full.pdf"
