@@ -1,4 +1,5 @@
 #include "gui/lib/log_model.h"
+#include "gui/lib/display_text.h"
 
 #include <QColor>
 
@@ -20,7 +21,10 @@ QString levelName(LogLevel level) {
 
 LogModel::LogModel(QObject* parent) : QAbstractListModel(parent) {}
 
-void LogModel::append(LogLevel level, const QString& message) {
+void LogModel::append(LogLevel level, const QString& text) {
+  // Log lines quote files (a reader's error, a host, 10 000 re-analysed configs): bounded, so that
+  // neither the list nor the status bar lays out megabytes (display_text.h).
+  const QString message = display_text::bounded(text);
   if (static_cast<int>(entries_.size()) >= kMaxEntries) {
     beginRemoveRows({}, 0, 0);
     entries_.pop_front();

@@ -9,6 +9,7 @@
 
 #include "core/common/units.h"
 #include "gui/lib/config_palette.h"
+#include "gui/lib/display_text.h"
 #include "gui/lib/session_document.h"
 #include "gui/lib/steady_state_text.h"
 #include "gui/lib/value_format.h"
@@ -90,7 +91,7 @@ Interval interval(const ConfigResult& r) {
                  ValueFormat::number(f.ci_high_ms, 4), ValueFormat::number(f.next_low_ms, 4),
                  ValueFormat::number(f.next_high_ms, 4),
                  f.verdict.empty() ? QString()
-                                   : QStringLiteral("\n") + QString::fromStdString(f.verdict));
+                                   : QStringLiteral("\n") + display_text::details(f.verdict));
     return i;
   }
   if (r.steady.analysed && r.steady.median_ci_high_ms > 0) {
@@ -167,8 +168,9 @@ QVariant ResultsTableModel::data(const QModelIndex& index, int role) const {
   const bool ok = r.status == ConfigStatus::Ok;
 
   const RankedConfig* rank = ranked(series_index);
-  const QString unsafe = !ok ? QString::fromStdString(r.message)
-                             : (rank ? QString::fromStdString(rank->unsafe_reason) : QString());
+  // Messages and reasons are the file's text: bounded and wrapped for tooltips (display_text.h).
+  const QString unsafe = !ok ? display_text::details(r.message)
+                             : (rank ? display_text::details(rank->unsafe_reason) : QString());
   // ✓ only where accuracy was checked and passed: a config whose accuracy was not measured, or
   // was measured against a reference that cannot judge (a constant output), is neither ✓ nor ⚠.
   const auto accuracy = ok && rank ? rank->accuracy_state : AccuracyState::Unsafe;
@@ -197,7 +199,7 @@ QVariant ResultsTableModel::data(const QModelIndex& index, int role) const {
         if (column == UnsafeColumn) {
           if (accuracy == AccuracyState::NotMeasured && unchecked)
             return tr("accuracy not measured against the FP32 reference: never the winner");
-          if (unchecked) return QString::fromStdString(rank->accuracy_note);
+          if (unchecked) return display_text::details(rank->accuracy_note);
           return unsafe.isEmpty() ? tr("no NaN/Inf, error within the tolerance") : unsafe;
         }
         if (!has_speedup) return {};
@@ -253,7 +255,7 @@ QVariant ResultsTableModel::data(const QModelIndex& index, int role) const {
         return ConfigPalette::onPalette(series.color, QGuiApplication::palette());
       return {};
     case Qt::ToolTipRole:
-      if (!ok) return QString::fromStdString(r.message);
+      if (!ok) return display_text::details(r.message);
       if (column == ConfigColumn) return QString::fromStdString(r.config.describe());
       if (column == MedianColumn || column == StatusColumn || column == SteadyColumn)
         return SteadyStateText::explain(r.steady, r.warmup_iterations);
@@ -403,15 +405,15 @@ QString ResultsTableModel::details(int series_index) const {
     // The allocator's own sentence carries the figures (what was asked, capacity, in use,
     // reserved): in full here, not only on hover.
     lines << tr("Out of memory. The allocator said: %1")
-                 .arg(QString::fromStdString(r.message).toHtmlEscaped());
+                 .arg(display_text::details(r.message).toHtmlEscaped());
   } else if (r.status != ConfigStatus::Ok && !r.message.empty()) {
-    lines << QString::fromStdString(r.message).toHtmlEscaped();
+    lines << display_text::details(r.message).toHtmlEscaped();
   }
   if (r.memory.peak_allocated_bytes > 0 || r.memory.peak_reserved_bytes > 0) {
     lines << tr("Peak allocated %1 MiB, reserved %2 MiB (%3)")
                  .arg(ValueFormat::mib(r.memory.peak_allocated_bytes),
                       ValueFormat::mib(r.memory.peak_reserved_bytes),
-                      QString::fromStdString(r.memory.source));
+                      display_text::line(r.memory.source));
   }
   if (hasLatency(r)) {
     lines << SteadyStateText::explain(r.steady, r.warmup_iterations).toHtmlEscaped();
@@ -419,7 +421,7 @@ QString ResultsTableModel::details(int series_index) const {
     if (!i.explanation.isEmpty()) lines << i.explanation.toHtmlEscaped();
   }
   if (const RankedConfig* rank = ranked(series_index); rank && !rank->unsafe_reason.empty())
-    lines << tr("Unsafe: %1").arg(QString::fromStdString(rank->unsafe_reason).toHtmlEscaped());
+    lines << tr("Unsafe: %1").arg(display_text::details(rank->unsafe_reason).toHtmlEscaped());
   return lines.join(QStringLiteral("<br>"));
 }
 

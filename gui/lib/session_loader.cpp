@@ -35,6 +35,14 @@ int SessionLoader::load(const QString& path) {
         try {
           SessionReadOptions read;
           read.cancel = cancel.get();
+          read.progress = [this, alive, job](double fraction) {
+            QMetaObject::invokeMethod(
+                QCoreApplication::instance(),
+                [this, alive, job, fraction] {
+                  if (*alive && job == job_) emit progress(job, fraction);
+                },
+                Qt::QueuedConnection);
+          };
           SessionResult loaded = loadSession(file, read);
           ReanalysisOptions analysis;
           analysis.cancel = cancel.get();

@@ -41,6 +41,8 @@ class SessionLoader : public QObject {
   // "bf16+bench: class warmup → switching". The session that loaded() carries is today's.
   void reanalysed(int job, const QString& path, const QStringList& changes);
   void loadingChanged(bool loading);
+  // How far the current job's reader got (0…1), a few hundred times a file at most.
+  void progress(int job, double fraction);
 
  private:
   void finish(int job);

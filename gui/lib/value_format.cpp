@@ -7,6 +7,7 @@
 #include <cmath>
 
 #include "core/common/units.h"
+#include "gui/lib/display_text.h"
 
 namespace inferscope::gui {
 
@@ -39,7 +40,8 @@ QString ValueFormat::relativeError(double error) {
 }
 
 QString ValueFormat::deviceName(const DeviceInfo& device) {
-  QString name = QString::fromStdString(device.name);
+  // A session's device name is the file's text: one bounded line (display_text.h).
+  QString name = display_text::line(device.name, 120);
   if (device.kind == DeviceKind::Cuda) {
     return QStringLiteral("%1 (sm_%2%3, %4)")
         .arg(name)

@@ -20,6 +20,7 @@
 
 #include "gui/lib/config_palette.h"
 #include "gui/lib/device_table_model.h"
+#include "gui/lib/display_text.h"
 #include "gui/lib/session_document.h"
 #include "gui/lib/value_format.h"
 
@@ -50,6 +51,8 @@ DevicesView::DevicesView(SessionDocument* document, QWidget* parent)
   devices_->setObjectName(QStringLiteral("devicesLabel"));
   devices_->setTextInteractionFlags(Qt::TextSelectableByMouse);
   devices_->setWordWrap(true);
+  // Hosts and device names come from files: bounded (display_text.h), and never the window's width.
+  devices_->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
   note_->setObjectName(QStringLiteral("devicesNote"));
   note_->setWordWrap(true);
   table_->setObjectName(QStringLiteral("devicesTable"));
@@ -111,8 +114,8 @@ void DevicesView::rebuild() {
   QStringList lines;
   for (std::size_t p = 0; p < t.places.size(); ++p) {
     lines << tr("<b>%1</b> — %2")
-                 .arg(QString::fromStdString(t.labels[p]).toHtmlEscaped(),
-                      DeviceTableModel::placeDescription(t.places[p]).toHtmlEscaped());
+                 .arg(display_text::line(t.labels[p]).toHtmlEscaped(),
+                      display_text::line(DeviceTableModel::placeDescription(t.places[p])).toHtmlEscaped());
   }
   devices_->setText(lines.join(QStringLiteral("<br>")));
   devices_->setVisible(!lines.isEmpty());
@@ -238,12 +241,13 @@ void DevicesView::rebuildChart() {
       if (d.place != p) continue;
       if (!graph) {
         graph = plot_->addGraph(plot_->yAxis, plot_->xAxis);  // key: the config row
-        graph->setName(QString::fromStdString(t.labels[static_cast<std::size_t>(p)]));
+        graph->setName(display_text::line(t.labels[static_cast<std::size_t>(p)]));
         graph->setLineStyle(QCPGraph::lsNone);
         graph->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDisc,
                                                QPen(color.darker(120), 1.2), QBrush(color), 9));
+        plot_->setAutoAddPlottableToLegend(false);  // never in the legend: added and taken out, each refilled the legend (10 000 configs: minutes)
         bars = new QCPErrorBars(plot_->yAxis, plot_->xAxis);
-        bars->removeFromLegend();
+        plot_->setAutoAddPlottableToLegend(true);
         bars->setDataPlottable(graph);
         bars->setPen(QPen(color, 1.5));
         bars->setWhiskerWidth(8);

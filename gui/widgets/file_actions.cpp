@@ -15,6 +15,7 @@
 #include <QWidget>
 
 #include "core/session/session_file.h"
+#include "gui/lib/display_text.h"
 #include "gui/lib/engine_bridge.h"
 #include "gui/lib/file_names.h"
 #include "gui/lib/log_model.h"
@@ -74,6 +75,8 @@ FileActions::FileActions(SessionDocument* document, EngineBridge* bridge, Sessio
             onSessionLoadFailed(path, message);
           });
   connect(status_, &RunStatusBar::cancelLoadRequested, this, &FileActions::cancelOpen);
+  connect(loader_, &SessionLoader::progress, status_,
+          [this](int, double fraction) { status_->loadingProgress(fraction); });
   updateRecentMenu();
 }
 
@@ -168,8 +171,8 @@ void FileActions::showDocumentSummary() {
   status_->showSession(tr("%1 · %2 · recorded %3 on %4")
                            .arg(QFileInfo(document_->filePath()).fileName(),
                                 configs == 1 ? tr("1 config") : tr("%1 configs").arg(configs),
-                                QString::fromStdString(session->created_utc),
-                                QString::fromStdString(session->host)));
+                                display_text::line(session->created_utc, 40),
+                                display_text::line(session->host)));
 }
 
 bool FileActions::saveSession(const QString& path) {
@@ -200,7 +203,7 @@ void FileActions::saveSessionDialog() {
   if (name.isEmpty()) {
     name = QDir(RecentFiles::lastDirectory())
                .filePath(QStringLiteral("%1-%2%3").arg(
-                   QString::fromStdString(session->request.model.displayName()),
+                   display_text::line(session->request.model.displayName(), 80),
                    QString::fromStdString(session->device.deviceString()),
                    QString::fromUtf8(kSessionExtension)));
   }

@@ -23,6 +23,7 @@
 #include "core/trace/trace_records.h"
 #include "core/common/units.h"
 #include "gui/lib/config_palette.h"
+#include "gui/lib/display_text.h"
 #include "gui/lib/session_document.h"
 #include "gui/lib/value_format.h"
 #include "gui/widgets/kernel_timeline.h"
@@ -100,8 +101,11 @@ KernelsView::KernelsView(SessionDocument* document, QWidget* parent)
   config_combo_->setSizeAdjustPolicy(QComboBox::AdjustToContents);
   config_combo_->setSizePolicy(QSizePolicy::Maximum, QSizePolicy::Fixed);
   untraced_label_->setWordWrap(true);
+  // They quote files' messages: wrapped, and cut at the window's edge rather than widening it.
+  untraced_label_->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
   untraced_label_->setForegroundRole(QPalette::PlaceholderText);
   timeline_note_->setWordWrap(true);
+  timeline_note_->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
   timeline_note_->setForegroundRole(QPalette::PlaceholderText);
   kernel_table_ = makeTable(this, {QT_TR_NOOP("kernel"), QT_TR_NOOP("count"), QT_TR_NOOP("total (µs)"),
                                    QT_TR_NOOP("share"), QT_TR_NOOP("TC")}, "topKernelsTable");
@@ -221,12 +225,13 @@ void KernelsView::rebuild() {
     row.series_index = static_cast<int>(i);
     QString reason;
     if (!result->trace_summary) {
-      reason = result->status != ConfigStatus::Ok ? QString::fromStdString(result->message)
+      // The file's message: one bounded line (display_text.h), it heads a note above the chart.
+      reason = result->status != ConfigStatus::Ok ? display_text::line(result->message)
                : ranOnCpu()                       ? tr("not traced: kernel tracing needs a CUDA device")
                                                   : tr("not traced (turn on “Trace kernels (CUDA)”)");
     } else {
       row.summary = *result->trace_summary;
-      if (!row.summary.traced()) reason = QString::fromStdString(row.summary.untraced_reason);
+      if (!row.summary.traced()) reason = display_text::line(row.summary.untraced_reason);
     }
     if (reason.isEmpty()) {
       rows_.push_back(std::move(row));
@@ -264,8 +269,9 @@ void KernelsView::rebuild() {
                                         units::usToMs(t.host_overhead_us_per_iteration)};
     QCPBars* below = nullptr;
     for (int part = 0; part < PartCount; ++part) {
+      plot_->setAutoAddPlottableToLegend(false);  // never in the legend: added and taken out, each refilled the legend (10 000 configs: minutes)
       auto* bars = new QCPBars(plot_->yAxis, plot_->xAxis);
-      bars->removeFromLegend();
+      plot_->setAutoAddPlottableToLegend(true);
       bars->setWidth(0.6);
       const QColor color = ConfigPalette::onPalette(s.color, palette());
       bars->setBrush(partBrush(color, part));
@@ -311,7 +317,7 @@ void KernelsView::rebuild() {
   }
   untraced_label_->setText(untraced_.empty() ? QString()
                                              : tr("Not traced — %1").arg(shown.join(QStringLiteral("; "))));
-  untraced_label_->setToolTip(full.join(QLatin1Char('\n')));
+  untraced_label_->setToolTip(display_text::details(full.join(QLatin1Char('\n'))));
   untraced_label_->setVisible(!untraced_.empty());
   if (rows_.empty()) {
     // What to do depends on where the session ran: a CPU run cannot be traced at all.
@@ -395,7 +401,7 @@ void KernelsView::showConfig(int row) {
     timeline = *result->timeline;
     if (!timeline->traced) {
       timeline_note_->setText(
-          tr("Kernel timeline: %1").arg(QString::fromStdString(timeline->untraced_reason)));
+          tr("Kernel timeline: %1").arg(display_text::line(timeline->untraced_reason)));
       timeline.reset();
     }
   }

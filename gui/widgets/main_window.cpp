@@ -28,6 +28,7 @@
 
 #include "core/common/error.h"
 #include "core/engine/engine.h"
+#include "gui/lib/display_text.h"
 #include "gui/lib/engine_bridge.h"
 #include "gui/lib/log_model.h"
 #include "gui/lib/results_table_model.h"
@@ -501,7 +502,7 @@ void MainWindow::updateTitle() {
   DeviceInfo device = setup_panel_->selectedDevice();
   const auto session = document_->session();
   if (session) {
-    model = QString::fromStdString(session->request.model.displayName());
+    model = display_text::line(session->request.model.displayName());
     device = session->device;
   }
   QString title = QStringLiteral("InferScope — %1 · %2").arg(model, ValueFormat::deviceName(device));
@@ -511,16 +512,17 @@ void MainWindow::updateTitle() {
   QStringList parts{QStringLiteral("<b>%1</b>").arg(model.toHtmlEscaped())};
   if (session) parts << tr("batch %1").arg(session->request.batch);
   parts << QStringLiteral("<b>%1</b>").arg(ValueFormat::deviceName(device).toHtmlEscaped());
-  const QString versions = ValueFormat::deviceVersions(device);
+  const QString versions = display_text::line(ValueFormat::deviceVersions(device), 300);
   if (!versions.isEmpty()) parts << versions.toHtmlEscaped();
   if (session && !session->host.empty()) {
-    QString recorded = tr("recorded on %1").arg(QString::fromStdString(session->host));
-    if (!session->created_utc.empty()) recorded += QStringLiteral(", %1").arg(QString::fromStdString(session->created_utc));
+    QString recorded = tr("recorded on %1").arg(display_text::line(session->host));
+    if (!session->created_utc.empty()) recorded += QStringLiteral(", %1").arg(display_text::line(session->created_utc, 40));
     parts << recorded.toHtmlEscaped();
   } else if (!session) {
     parts << tr("this machine");
   }
   session_info_->setText(parts.join(QStringLiteral(" · ")));
+  // Every part is one bounded line (display_text.h): a file's host never widens the window.
   session_info_->setToolTip(session_info_->text());
 }
 

@@ -8,6 +8,8 @@
 #include <QStyle>
 #include <QToolButton>
 
+#include "gui/lib/display_text.h"
+
 namespace inferscope::gui {
 
 MessageBanner::MessageBanner(QWidget* parent)
@@ -20,6 +22,8 @@ MessageBanner::MessageBanner(QWidget* parent)
   setAutoFillBackground(true);
   label_->setObjectName(QStringLiteral("messageBannerText"));
   label_->setWordWrap(true);
+  // Wrapped and bounded (display_text.h): a reader's message quoting a file never widens the window.
+  label_->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
   label_->setTextFormat(Qt::RichText);
   label_->setTextInteractionFlags(Qt::TextSelectableByMouse);
   dismiss_->setObjectName(QStringLiteral("messageBannerDismiss"));
@@ -39,7 +43,11 @@ void MessageBanner::showError(const QString& headline, const QString& detail) {
   const int size = style()->pixelMetric(QStyle::PM_SmallIconSize, nullptr, this);
   icon_->setPixmap(style()->standardIcon(QStyle::SP_MessageBoxCritical).pixmap(size, size));
   label_->setText(
-      QStringLiteral("<b>%1</b><br>%2").arg(headline.toHtmlEscaped(), detail.toHtmlEscaped()));
+      QStringLiteral("<b>%1</b><br>%2")
+          .arg(display_text::line(headline).toHtmlEscaped(),
+               display_text::details(detail, display_text::kDetailsChars / 4)
+                   .toHtmlEscaped()
+                   .replace(QLatin1Char('\n'), QStringLiteral("<br>"))));
   show();
 }
 

@@ -6,7 +6,9 @@
 #include <QLabel>
 #include <QProgressBar>
 #include <QToolButton>
+#include <algorithm>
 
+#include "gui/lib/display_text.h"
 #include "gui/lib/value_format.h"
 
 namespace inferscope::gui {
@@ -14,6 +16,10 @@ namespace inferscope::gui {
 RunStatusBar::RunStatusBar(QWidget* parent)
     : QWidget(parent), label_(new QLabel(this)), bar_(new QProgressBar(this)), cancel_load_(new QToolButton(this)) {
   label_->setObjectName(QStringLiteral("runStateLabel"));
+  // The status names files, hosts and configs from session files: it is cut at the bar's edge and
+  // never widens the window (display_text.h); the whole line is on hover.
+  label_->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
+  label_->setMinimumWidth(1);
   bar_->setObjectName(QStringLiteral("runProgress"));
   bar_->setRange(0, 1000);
   bar_->setTextVisible(false);
@@ -92,7 +98,14 @@ void RunStatusBar::showSession(const QString& summary) {
 void RunStatusBar::showLoading(const QString& file_name) {
   state_ = RunState::Loading;
   detail_ = file_name;
+  loading_fraction_ = -1;
   clock_.stop();
+  refresh();
+}
+
+void RunStatusBar::loadingProgress(double fraction) {
+  if (state_ != RunState::Loading) return;
+  loading_fraction_ = std::clamp(fraction, 0.0, 1.0);
   refresh();
 }
 
@@ -108,7 +121,9 @@ void RunStatusBar::refresh() {
   bar_->setVisible(live || state_ == RunState::Loading);
   cancel_load_->setVisible(state_ == RunState::Loading);
   if (state_ == RunState::Loading) {
-    bar_->setRange(0, 0);  // busy: the reader does not say how far it got
+    // Busy until the reader says how far it got, then the fraction read.
+    bar_->setRange(0, loading_fraction_ < 0 ? 0 : 1000);
+    if (loading_fraction_ >= 0) bar_->setValue(static_cast<int>(loading_fraction_ * 1000));
   } else {
     bar_->setRange(0, 1000);
   }
@@ -137,7 +152,8 @@ void RunStatusBar::refresh() {
     case RunState::Cancelled: text = tr("cancelled · %1 · %2").arg(detail_, time); break;
     case RunState::Failed: text = tr("failed: %1").arg(detail_); break;
   }
-  label_->setText(text);
+  label_->setText(display_text::line(text));
+  label_->setToolTip(display_text::details(text));
 }
 
 }  // namespace inferscope::gui

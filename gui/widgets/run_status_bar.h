@@ -37,6 +37,8 @@ class RunStatusBar : public QWidget {
   void showSession(const QString& summary);
   // A session file being read on a worker: a busy bar and a Cancel button.
   void showLoading(const QString& file_name);
+  // How far the reader got (0…1): the busy bar becomes a progress bar.
+  void loadingProgress(double fraction);
   // Something went wrong outside a run (a file that could not be opened): said until the next
   // state, in the palette's error colour.
   void showError(const QString& message);
@@ -57,6 +59,7 @@ class RunStatusBar : public QWidget {
   int config_index_ = 0, config_count_ = 0;
   int iteration_ = 0, planned_ = 0;
   QString key_, detail_;
+  double loading_fraction_ = -1;  // < 0: the reader has not said yet
 };
 
 }  // namespace inferscope::gui
