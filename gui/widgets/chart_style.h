@@ -27,6 +27,10 @@ class ChartStyle {
   // Moves the legend out of the axis rect into a row above it, entries packed to the left: a
   // legend inside the axis rect would hide bars or points whichever corner it took.
   static void legendAbove(QCustomPlot* plot, int wrap = 6);
+  // Entries a legend holds at most (the first ones in plan order; the table lists every config):
+  // QCustomPlot refills a legend's grid on each entry it removes, so clearing or destroying a chart
+  // with 10 000 entries took minutes, and such a legend is no help to read anyway.
+  static constexpr int kMaxLegendEntries = 48;
   // .png or .pdf by extension; width/height 0 = the widget's size. `caption` (the session's model
   // and device) is drawn under the chart in the file only.
   static bool exportPlot(QCustomPlot* plot, const QString& path, const QString& title, const QString& caption = {},

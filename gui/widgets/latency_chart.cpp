@@ -196,6 +196,9 @@ void LatencyChart::rebuild() {
   const auto& series = document_->series();
   const bool live = document_->state() == SessionDocument::State::Running;
   int shown = 0;
+  // Legend entries are added, never added and taken out again: QCustomPlot refills the legend's
+  // grid on every removal, which made a 10 000-config session's lines take minutes.
+  plot_->setAutoAddPlottableToLegend(false);
   for (std::size_t i = 0; i < series.size(); ++i) {
     auto* graph = plot_->addGraph();
     graph->setName(series[i].key);
@@ -203,8 +206,10 @@ void LatencyChart::rebuild() {
     graph->setScatterStyle(markerFor(series[i].family_rank));
     graph->setAdaptiveSampling(true);
     graphs_.push_back(graph);
-    if (inLegend(series[i], live)) ++shown;
-    else graph->removeFromLegend();
+    if (inLegend(series[i], live)) {
+      if (plot_->legend->itemCount() < ChartStyle::kMaxLegendEntries) graph->addToLegend();
+      ++shown;
+    }
   }
   for (std::size_t i = 0; i < series.size(); ++i) {
     createMarks(static_cast<int>(i));
@@ -324,7 +329,8 @@ void LatencyChart::onResultAdded(int series_index) {
   setProvisionalSteadyStart(-1, -1);  // the final analysis is in the result now
   setSeriesData(series_index);
   updateWarmupBand();
-  if (series_index >= 0 && series_index < graphCount() && !plot_->legend->hasItemWithPlottable(graphs_[static_cast<std::size_t>(series_index)]))
+  if (series_index >= 0 && series_index < graphCount() && plot_->legend->itemCount() < ChartStyle::kMaxLegendEntries &&
+      !plot_->legend->hasItemWithPlottable(graphs_[static_cast<std::size_t>(series_index)]))
     graphs_[static_cast<std::size_t>(series_index)]->addToLegend();
   updateSelection();
   updateDirectLabelMargin();

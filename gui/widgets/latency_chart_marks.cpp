@@ -40,7 +40,7 @@ double labelValue(const ConfigSeries& s) {
 void LatencyChart::createMarks(int series_index) {
   SeriesMarks m;
   m.excluded = plot_->addGraph();
-  m.excluded->removeFromLegend();
+  if (plot_->autoAddPlottableToLegend()) m.excluded->removeFromLegend();
   m.excluded->setLineStyle(QCPGraph::lsNone);
   m.tick = new QCPItemLine(plot_);
   for (auto* p : {m.tick->start, m.tick->end}) {

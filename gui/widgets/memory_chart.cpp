@@ -132,14 +132,15 @@ void MemoryChart::rebuild() {
     const double values[MeasureCount] = {row.parameter_mib, row.allocated_mib, row.reserved_mib};
     for (int measure = 0; measure < MeasureCount; ++measure) {
       if (measure == Reserved && !row.has_reserved) continue;
+      plot_->setAutoAddPlottableToLegend(false);  // never in the legend: added and taken out, each refilled the legend (10 000 configs: minutes)
       auto* bars = new QCPBars(plot_->xAxis, plot_->yAxis);
+      plot_->setAutoAddPlottableToLegend(true);
       bars->setWidth(kBarWidth);
       // Parameters also get a hatch: a light shade alone washes out for the palest configs.
       const QColor color = ConfigPalette::onPalette(s.color, palette());
       bars->setBrush(measure == Parameters ? QBrush(shade(color, measure), Qt::Dense3Pattern) : QBrush(shade(color, measure)));
       bars->setPen(QPen(color.darker(150)));
       bars->addData(static_cast<double>(r) + offset(measure), values[measure]);
-      bars->removeFromLegend();
       highest = std::max(highest, values[measure]);
       if (values[measure] > 0) lowest = std::min(lowest, values[measure]);
     }

@@ -199,14 +199,16 @@ void SpeedAccuracyChart::rebuild() {
     const bool unsafe = !p.unsafe_reason.isEmpty();
     if (unsafe) color = grey;
     auto* graph = plot_->addGraph();
+    if (plot_->legend->itemCount() > ChartStyle::kMaxLegendEntries) graph->removeFromLegend();
     graph->setName(unsafe ? tr("%1 (unsafe)").arg(p.key)
                           : p.unjudgeable ? tr("%1 (cannot be judged)").arg(p.key) : p.key);
     graph->setLineStyle(QCPGraph::lsNone);
     graph->setScatterStyle(QCPScatterStyle(unsafe ? QCPScatterStyle::ssCross : QCPScatterStyle::ssDisc,
                                            QPen(color.darker(120), 1.5), unsafe ? Qt::NoBrush : QBrush(color), 10));
     graph->addData(p.x, p.speedup);
+    plot_->setAutoAddPlottableToLegend(false);  // never in the legend: added and taken out, each refilled the legend (10 000 configs: minutes)
     auto* bars = new QCPErrorBars(plot_->xAxis, plot_->yAxis);
-    bars->removeFromLegend();
+    plot_->setAutoAddPlottableToLegend(true);
     bars->setDataPlottable(graph);
     bars->setPen(QPen(color, 1.5));
     bars->addData(p.speedup - p.low, p.high - p.speedup);
