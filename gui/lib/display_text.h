@@ -1,8 +1,8 @@
 // Text from files on its way to the screen. A session file is anyone's data, and its free text (the
 // host, a config's message, a model, device or library name, a verdict) has no length limit in the
-// format: a 300 000-character host laid out in one label widened the window until allocation failed.
-// Every such string passes through here before it reaches a label, title, tooltip, table cell or
-// log line:
+// format: a 300 000-character host laid out in one label widened the window until allocation
+// failed. Every such string passes through here before it reaches a label, title, tooltip, table
+// cell or log line:
 //   line()    one line (control characters become spaces) of at most kLineChars characters, cut
 //             with "…" — for labels, titles, cells and log lines;
 //   details() at most kDetailsChars characters, hard-wrapped at kWrapChars so that no tooltip or
@@ -29,7 +29,8 @@ namespace detail {
 // is at most 4 bytes); `cut` says whether anything was left off.
 inline QString prefix(std::string_view utf8, int max_chars, bool* cut) {
   const std::size_t max_bytes = static_cast<std::size_t>(max_chars) * 4 + 4;
-  QString text = QString::fromUtf8(utf8.data(), static_cast<qsizetype>(std::min(utf8.size(), max_bytes)));
+  QString text =
+      QString::fromUtf8(utf8.data(), static_cast<qsizetype>(std::min(utf8.size(), max_bytes)));
   *cut = utf8.size() > max_bytes || text.size() > max_chars;
   if (text.size() > max_chars) {
     qsizetype end = max_chars;
@@ -39,7 +40,9 @@ inline QString prefix(std::string_view utf8, int max_chars, bool* cut) {
   return text;
 }
 
-inline bool isBreak(QChar c) { return c == QLatin1Char('\n'); }
+inline bool isBreak(QChar c) {
+  return c == QLatin1Char('\n');
+}
 
 }  // namespace detail
 

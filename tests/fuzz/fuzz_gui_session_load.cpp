@@ -7,7 +7,8 @@
 // shows, and it took less than --input-timeout-s. A crash or a hang leaves the input that caused it
 // in --work/artifacts/ (current.inferscope.json is written before each open and a watchdog copies
 // it out on a hang); a window wider than the screen or a too-slow open is reported the same way.
-//   fuzz_gui_session_load [--seconds N] [--seed S] [--work DIR] [--input-timeout-s T] SEED_FILE|DIR…
+//   fuzz_gui_session_load [--seconds N] [--seed S] [--work DIR] [--input-timeout-s T]
+//   SEED_FILE|DIR…
 #include <QApplication>
 #include <QDir>
 #include <QElapsedTimer>
@@ -16,7 +17,6 @@
 #include <QScreen>
 #include <QStandardPaths>
 #include <QTabWidget>
-
 #include <atomic>
 #include <chrono>
 #include <cstdio>
@@ -44,12 +44,13 @@ struct Options {
 };
 
 // Values that break assumptions: huge and tiny numbers, negative counts, long and odd strings.
-const char* const kNumbers[] = {"1e308", "-1e308", "5e-324", "0", "-1", "9223372036854775807",
-                                "-9223372036854775808", "2147483647", "1e-9", "86400000"};
+const char* const kNumbers[] = {
+    "1e308",      "-1e308", "5e-324",  "0", "-1", "9223372036854775807", "-9223372036854775808",
+    "2147483647", "1e-9",   "86400000"};
 
 std::string longText(std::mt19937& rng) {
-  static const char* const kAlphabets[] = {"w", "\xE2\x80\x94", "\xF0\x9F\x98\x80", " ", "\\n",
-                                           "\\u001b[31m", "<b>", "%1"};
+  static const char* const kAlphabets[] = {
+      "w", "\xE2\x80\x94", "\xF0\x9F\x98\x80", " ", "\\n", "\\u001b[31m", "<b>", "%1"};
   const std::size_t lengths[] = {1'000, 30'000, 300'000, 1'000'000};
   const std::size_t length = lengths[rng() % 4];
   const std::string unit = kAlphabets[rng() % 8];
@@ -79,7 +80,8 @@ std::string mutateText(std::string text, std::mt19937& rng) {
       break;
     }
     case 2: {  // a span repeated: arrays grow, entries repeat
-      const std::size_t begin = at(), len = std::min<std::size_t>(1 + rng() % 4096, text.size() - begin);
+      const std::size_t begin = at(),
+                        len = std::min<std::size_t>(1 + rng() % 4096, text.size() - begin);
       const std::string span = text.substr(begin, len);
       const int times = 1 + static_cast<int>(rng() % 64);
       for (int i = 0; i < times; ++i) text.insert(begin, span);
@@ -111,8 +113,13 @@ std::string mutateValues(const std::string& text, std::mt19937& rng) {
   }
   const std::string t = longText(rng);
   switch (rng() % 5) {
-    case 0: s.host = t; break;
-    case 1: s.device.name = t; s.device.driver_version = t; break;
+    case 0:
+      s.host = t;
+      break;
+    case 1:
+      s.device.name = t;
+      s.device.driver_version = t;
+      break;
     case 2:
       if (!s.configs.empty()) {
         auto& c = s.configs[rng() % s.configs.size()];
@@ -120,7 +127,9 @@ std::string mutateValues(const std::string& text, std::mt19937& rng) {
         c.message = t;
       }
       break;
-    case 3: s.request.model.name = t; break;
+    case 3:
+      s.request.model.name = t;
+      break;
     default: {  // the plan and the configs repeated up to the reader's limit
       const std::size_t target = std::size_t{1} << (4 + rng() % 10);
       const auto plan = s.request.plan;
@@ -135,7 +144,8 @@ std::string mutateValues(const std::string& text, std::mt19937& rng) {
 bool writeFile(const QString& path, const std::string& bytes) {
   QFile f(path);
   if (!f.open(QIODevice::WriteOnly | QIODevice::Truncate)) return false;
-  return f.write(bytes.data(), static_cast<qint64>(bytes.size())) == static_cast<qint64>(bytes.size());
+  return f.write(bytes.data(), static_cast<qint64>(bytes.size())) ==
+         static_cast<qint64>(bytes.size());
 }
 
 Options parse(const QStringList& args) {
@@ -143,10 +153,14 @@ Options parse(const QStringList& args) {
   for (int i = 1; i < args.size(); ++i) {
     const QString& a = args[i];
     const bool has_value = i + 1 < args.size();
-    if (a == QStringLiteral("--seconds") && has_value) o.seconds = args[++i].toDouble();
-    else if (a == QStringLiteral("--seed") && has_value) o.seed = args[++i].toUInt();
-    else if (a == QStringLiteral("--work") && has_value) o.work = args[++i];
-    else if (a == QStringLiteral("--input-timeout-s") && has_value) o.input_timeout_s = args[++i].toDouble();
+    if (a == QStringLiteral("--seconds") && has_value)
+      o.seconds = args[++i].toDouble();
+    else if (a == QStringLiteral("--seed") && has_value)
+      o.seed = args[++i].toUInt();
+    else if (a == QStringLiteral("--work") && has_value)
+      o.work = args[++i];
+    else if (a == QStringLiteral("--input-timeout-s") && has_value)
+      o.input_timeout_s = args[++i].toDouble();
     else if (a.startsWith(QLatin1String("--"))) {
       std::fprintf(stderr, "fuzz_gui_session_load: unknown option %s\n", qPrintable(a));
       std::exit(2);
@@ -178,11 +192,13 @@ std::vector<std::string> readSeeds(const QStringList& paths) {
 
 int main(int argc, char** argv) {
   qputenv("QT_QPA_PLATFORM", "offscreen");
-  if (qEnvironmentVariableIsEmpty("QT_QPA_FONTDIR")) qputenv("QT_QPA_FONTDIR", "/usr/share/fonts/truetype/dejavu");
+  if (qEnvironmentVariableIsEmpty("QT_QPA_FONTDIR"))
+    qputenv("QT_QPA_FONTDIR", "/usr/share/fonts/truetype/dejavu");
   QApplication app(argc, argv);
   // Qt's warnings about offscreen painting would fill the log thousands of times; criticals stay.
   qInstallMessageHandler([](QtMsgType type, const QMessageLogContext&, const QString& message) {
-    if (type == QtCriticalMsg || type == QtFatalMsg) std::fprintf(stderr, "%s\n", qPrintable(message));
+    if (type == QtCriticalMsg || type == QtFatalMsg)
+      std::fprintf(stderr, "%s\n", qPrintable(message));
   });
   QCoreApplication::setOrganizationName(QStringLiteral("InferScopeFuzz"));
   QCoreApplication::setApplicationName(QStringLiteral("fuzz_gui_session_load"));
@@ -208,7 +224,9 @@ int main(int argc, char** argv) {
       const long long s = started_ms.load();
       if (s >= 0 && clock.elapsed() - s > limit_ms) {
         QFile::copy(current, artifacts + QStringLiteral("hang.inferscope.json"));
-        std::fprintf(stderr, "fuzz_gui_session_load: an input took over %.0f s (hang), kept as %shang.inferscope.json\n",
+        std::fprintf(stderr,
+                     "fuzz_gui_session_load: an input took over %.0f s (hang), kept as "
+                     "%shang.inferscope.json\n",
                      options.input_timeout_s, qPrintable(artifacts));
         std::_Exit(1);
       }
@@ -248,8 +266,10 @@ int main(int argc, char** argv) {
     if (window.width() > allowed_width || window.minimumSizeHint().width() > allowed_width) {
       const QString kept = artifacts + QStringLiteral("wide-%1.inferscope.json").arg(inputs);
       QFile::copy(current, kept);
-      std::fprintf(stderr, "fuzz_gui_session_load: %s made the window %d px wide (minimum %d), at most %d: %s\n",
-                   what, window.width(), window.minimumSizeHint().width(), allowed_width, qPrintable(kept));
+      std::fprintf(
+          stderr,
+          "fuzz_gui_session_load: %s made the window %d px wide (minimum %d), at most %d: %s\n",
+          what, window.width(), window.minimumSizeHint().width(), allowed_width, qPrintable(kept));
       ++failures;
     }
   };
@@ -265,7 +285,9 @@ int main(int argc, char** argv) {
   }
   done = true;
   watchdog.join();
-  std::printf("fuzz_gui_session_load: %lld inputs in %.0f s (%lld opened, %lld refused), slowest %.1f s, %d failures\n",
-              inputs, static_cast<double>(clock.elapsed()) / 1000.0, opened, refused, slowest_s, failures);
+  std::printf(
+      "fuzz_gui_session_load: %lld inputs in %.0f s (%lld opened, %lld refused), slowest %.1f s, "
+      "%d failures\n",
+      inputs, static_cast<double>(clock.elapsed()) / 1000.0, opened, refused, slowest_s, failures);
   return failures == 0 ? 0 : 1;
 }

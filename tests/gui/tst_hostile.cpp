@@ -15,7 +15,6 @@
 #include <QTabWidget>
 #include <QTemporaryDir>
 #include <QTest>
-
 #include <functional>
 #include <string>
 
@@ -42,12 +41,15 @@ double rssMiB() {
   QFile status(QStringLiteral("/proc/self/status"));
   if (!status.open(QIODevice::ReadOnly)) return 0;
   for (const QByteArray& line : status.readAll().split('\n')) {
-    if (line.startsWith("VmRSS:")) return line.mid(6).trimmed().split(' ').value(0).toDouble() / 1024;
+    if (line.startsWith("VmRSS:"))
+      return line.mid(6).trimmed().split(' ').value(0).toDouble() / 1024;
   }
   return 0;
 }
 
-SessionResult fixtureSession() { return loadSession(fixture("h200_resnet50_b32").toStdString()); }
+SessionResult fixtureSession() {
+  return loadSession(fixture("h200_resnet50_b32").toStdString());
+}
 
 QString writeSession(const QTemporaryDir& dir, const QString& name, const SessionResult& session) {
   const QString path = dir.filePath(name + QStringLiteral(".inferscope.json"));
@@ -87,21 +89,28 @@ void verifyWithinScreen(MainWindow& window) {
   const QRect screen = window.screen()->availableGeometry();
   const int max_width = std::max(screen.width(), ordinary.width() + kMarginPx);
   const int max_height = std::max(screen.height(), ordinary.height() + kMarginPx);
-  if (window.width() > max_width || window.minimumSizeHint().width() > ordinary.width() + kMarginPx) {
+  if (window.width() > max_width ||
+      window.minimumSizeHint().width() > ordinary.width() + kMarginPx) {
     for (auto* w : window.findChildren<QWidget*>()) {  // which widgets asked for the width
       if (w->minimumSizeHint().width() > ordinary.width() + kMarginPx)
         qWarning() << w->metaObject()->className() << w->objectName() << w->minimumSizeHint();
     }
   }
   QVERIFY2(window.width() <= max_width,
-           qPrintable(QStringLiteral("window %1 px wide, at most %2").arg(window.width()).arg(max_width)));
-  QVERIFY2(window.height() <= max_height,
-           qPrintable(QStringLiteral("window %1 px high, at most %2").arg(window.height()).arg(max_height)));
+           qPrintable(
+               QStringLiteral("window %1 px wide, at most %2").arg(window.width()).arg(max_width)));
+  QVERIFY2(
+      window.height() <= max_height,
+      qPrintable(
+          QStringLiteral("window %1 px high, at most %2").arg(window.height()).arg(max_height)));
   const QSize minimum = window.minimumSizeHint();
-  QVERIFY2(minimum.width() <= ordinary.width() + kMarginPx && minimum.height() <= ordinary.height() + kMarginPx,
+  QVERIFY2(minimum.width() <= ordinary.width() + kMarginPx &&
+               minimum.height() <= ordinary.height() + kMarginPx,
            qPrintable(QStringLiteral("minimum %1×%2, an ordinary session's %3×%4")
-                          .arg(minimum.width()).arg(minimum.height())
-                          .arg(ordinary.width()).arg(ordinary.height())));
+                          .arg(minimum.width())
+                          .arg(minimum.height())
+                          .arg(ordinary.width())
+                          .arg(ordinary.height())));
 }
 
 // A 10 000-config session: the fixture's nine configs over and over (the plan lists each as often
@@ -157,8 +166,10 @@ class TestHostile : public QObject {
     QVERIFY(!cut.chopped(1).back().isHighSurrogate());
     QVERIFY(!cut.contains(QChar(QChar::ReplacementCharacter)));
     const QString details = display_text::details(huge);
-    QVERIFY(details.size() <= display_text::kDetailsChars + display_text::kDetailsChars / display_text::kWrapChars + 1);
-    for (const QString& l : details.split(QLatin1Char('\n'))) QVERIFY(l.size() <= display_text::kWrapChars + 1);
+    QVERIFY(details.size() <= display_text::kDetailsChars +
+                                  display_text::kDetailsChars / display_text::kWrapChars + 1);
+    for (const QString& l : details.split(QLatin1Char('\n')))
+      QVERIFY(l.size() <= display_text::kWrapChars + 1);
     QCOMPARE(display_text::bounded(QString(10, QLatin1Char('y')), 4), QStringLiteral("yyyy…"));
   }
 
@@ -184,8 +195,11 @@ class TestHostile : public QObject {
       for (auto& c : s.configs) c.fork_stats.reset();
     };
     using Edit = std::function<void(SessionResult&, const std::string&)>;
-    const std::vector<std::pair<const char*, Edit>> fields = {
-        {"host", host}, {"message", message}, {"model", model}, {"device", device}, {"all", everything}};
+    const std::vector<std::pair<const char*, Edit>> fields = {{"host", host},
+                                                              {"message", message},
+                                                              {"model", model},
+                                                              {"device", device},
+                                                              {"all", everything}};
     for (const auto& [name, edit] : fields) {
       for (int length : {30'000, 300'000, 1'000'000}) {
         QTest::addRow("%s-%d", name, length)
@@ -243,7 +257,8 @@ class TestHostile : public QObject {
     QFETCH(int, plan);
     QTemporaryDir dir;
     SessionResult s = manyConfigs(static_cast<std::size_t>(configs));
-    for (int i = configs; i < plan; ++i) s.request.plan.push_back(s.configs[static_cast<std::size_t>(i) % s.configs.size()].config);
+    for (int i = configs; i < plan; ++i)
+      s.request.plan.push_back(s.configs[static_cast<std::size_t>(i) % s.configs.size()].config);
     const QString path = writeSession(dir, QStringLiteral("large"), s);
     const double rss_before = rssMiB();
     QElapsedTimer clock;
@@ -254,8 +269,9 @@ class TestHostile : public QObject {
     const double open_s = clock.elapsed() / 1000.0;
     visitEveryTab(window);
     const double seconds = clock.elapsed() / 1000.0;
-    qInfo("%s (%.1f MB): open %.1f s, every tab shown %.1f s, RSS +%.0f MiB", QTest::currentDataTag(),
-          static_cast<double>(QFileInfo(path).size()) / 1e6, open_s, seconds, rssMiB() - rss_before);
+    qInfo("%s (%.1f MB): open %.1f s, every tab shown %.1f s, RSS +%.0f MiB",
+          QTest::currentDataTag(), static_cast<double>(QFileInfo(path).size()) / 1e6, open_s,
+          seconds, rssMiB() - rss_before);
     QCOMPARE(window.document()->series().size(), static_cast<std::size_t>(plan));
     verifyWithinScreen(window);
     // Generous for a shared 2-core machine; the CLI reads the same file in 1.5–2.8 s.
