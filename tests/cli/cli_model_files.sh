@@ -109,14 +109,16 @@ timed_tune 30 "$work/tune-hang-half.txt" --model-file "$work/hang_half.pt" --inp
   --budget-s 10 -o "$work/hang_half.inferscope.json"
 check "tune --budget-s 10 on a model that hangs only in half precision: a winner within 13 s" \
   bash -c "[ $rc -eq 0 ] && [ $ms -le 13000 ] || { echo '  exit $rc after $ms ms'; tail -5 '$work/tune-hang-half.txt'; false; }"
-check "… the BF16 cast hung in its worker, the FP32 configs worked" \
+check "… the BF16 cast hung in its worker; the winner is a config that keeps FP32 tensors (fp32…, amp-…)" \
   bash -c "grep -q '^failed .*bf16[^ ]* .*hung in a worker' '$work/tune-hang-half.txt' &&
-           grep -q '^winner .*fp32' '$work/tune-hang-half.txt'"
+           grep -q '^winner ' '$work/tune-hang-half.txt' &&
+           ! grep -qE '^winner +(bf16|fp16)' '$work/tune-hang-half.txt'"
 
 timed_tune 30 "$work/tune-crash-half.txt" --model-file "$work/crash_half.pt" --input 1x4 \
   --budget-s 8 -o "$work/crash_half.inferscope.json"
-check "tune on a model that crashes (SIGSEGV) in half precision: a winner, the crash costs those configs" \
+check "tune on a model that crashes (SIGSEGV) in half precision: a winner that keeps FP32 tensors, the crash costs those configs" \
   bash -c "[ $rc -eq 0 ] && [ $ms -le 11000 ] && grep -q '^failed .*bf16[^ ]* .*crashed in a worker' '$work/tune-crash-half.txt' &&
-           grep -q '^winner .*fp32' '$work/tune-crash-half.txt' || { echo '  exit $rc after $ms ms'; tail -5 '$work/tune-crash-half.txt'; false; }"
+           grep -q '^winner ' '$work/tune-crash-half.txt' &&
+           ! grep -qE '^winner +(bf16|fp16)' '$work/tune-crash-half.txt' || { echo '  exit $rc after $ms ms'; tail -5 '$work/tune-crash-half.txt'; false; }"
 
 e2e_summary
