@@ -1,19 +1,17 @@
 #include "cli/cli_common.h"
 
-#include <fmt/format.h>
-
 #include <execinfo.h>
 #include <fcntl.h>
+#include <fmt/format.h>
 #include <ucontext.h>
 #include <unistd.h>
 
-#include <cstdio>
-#include <charconv>
-#include <cstdlib>
-
 #include <atomic>
 #include <cctype>
+#include <charconv>
 #include <csignal>
+#include <cstdio>
+#include <cstdlib>
 #include <filesystem>
 
 #include "cli/fork_runner.h"
@@ -33,71 +31,109 @@ namespace inferscope::cli {
 
 int exitCodeFor(ErrorKind kind) {
   switch (kind) {
-    case ErrorKind::InvalidInput: return kExitInvalidInput;
-    case ErrorKind::ModelLoad: return kExitModelLoad;
-    case ErrorKind::Unsupported: return kExitUnsupported;
-    case ErrorKind::Cancelled: return kExitCancelled;
+    case ErrorKind::InvalidInput:
+      return kExitInvalidInput;
+    case ErrorKind::ModelLoad:
+      return kExitModelLoad;
+    case ErrorKind::Unsupported:
+      return kExitUnsupported;
+    case ErrorKind::Cancelled:
+      return kExitCancelled;
     case ErrorKind::OutOfMemory:
-    case ErrorKind::Runtime: return kExitRuntime;
+    case ErrorKind::Runtime:
+      return kExitRuntime;
   }
   return kExitFailure;
 }
 
 void addModelOptions(CLI::App& app, ModelOptions& o) {
-  app.add_option("-m,--model", o.model, fmt::format("zoo model: {}", zooModelNames()))->capture_default_str();
+  app.add_option("-m,--model", o.model, fmt::format("zoo model: {}", zooModelNames()))
+      ->capture_default_str();
   app.add_option("--model-file", o.model_file,
                  "TorchScript .pt (needs --input), AOTInductor .pt2 package (needs --input), or "
                  "ExportedProgram .pt2 from torch.export.save (tune: compiled with Inductor, "
                  "torch.compile measured beside)");
-  app.add_option("--model-py", o.model_py,
-                 "FILE.py:FUNCTION returning (module, example_inputs): your model built by your code, "
-                 "in a Python worker (tune; trust the .py file first)");
+  app.add_option(
+      "--model-py", o.model_py,
+      "FILE.py:FUNCTION returning (module, example_inputs): your model built by your code, "
+      "in a Python worker (tune; trust the .py file first)");
   app.add_option("--trust", o.trust_files,
                  "trust this model file to run, and remember it by content hash (repeatable; "
                  "see `inferscope-cli trust`)");
-  app.add_option("--input", o.inputs, "input spec, e.g. 1x3x224x224:float32 (repeat for several inputs)");
-  app.add_option("-b,--batch", o.batch, "batch size for zoo models")->capture_default_str()->check(wholeNumberAtLeast(1, "32"));
+  app.add_option("--input", o.inputs,
+                 "input spec, e.g. 1x3x224x224:float32 (repeat for several inputs)");
+  app.add_option("-b,--batch", o.batch, "batch size for zoo models")
+      ->capture_default_str()
+      ->check(wholeNumberAtLeast(1, "32"));
   app.add_option("-d,--device", o.device, "cpu, cuda or cuda:N")->capture_default_str();
-  app.add_option("--warmup", o.warmup, "warm-up iterations before measuring")->capture_default_str()->check(wholeNumberAtLeast(0, "10"));
-  app.add_option("-n,--iters", o.iters, "measured iterations per config")->capture_default_str()->check(wholeNumberAtLeast(1, "100"));
+  app.add_option("--warmup", o.warmup, "warm-up iterations before measuring")
+      ->capture_default_str()
+      ->check(wholeNumberAtLeast(0, "10"));
+  app.add_option("-n,--iters", o.iters, "measured iterations per config")
+      ->capture_default_str()
+      ->check(wholeNumberAtLeast(1, "100"));
   app.add_option("--seed", o.seed, "seed of zoo weights and inputs")->capture_default_str();
-  app.add_option("--layers", o.encoder.layers, "bert-encoder: layers")->capture_default_str()->check(wholeNumberAtLeast(1, "12"));
-  app.add_option("--hidden", o.encoder.hidden, "bert-encoder: hidden size")->capture_default_str()->check(wholeNumberAtLeast(1, "768"));
-  app.add_option("--heads", o.encoder.heads, "bert-encoder: attention heads")->capture_default_str()->check(wholeNumberAtLeast(1, "12"));
-  app.add_option("--seq-len", o.encoder.seq_len, "bert-encoder: sequence length")->capture_default_str()->check(wholeNumberAtLeast(1, "128"));
-  app.add_flag("--adaptive", o.adaptive,
-               "stop each config once its steady median is known to --target-ci (or at a budget) instead "
-               "of after --iters iterations");
-  app.add_option("--target-ci", o.target_ci, "adaptive: relative half-width of the median's CI to reach")
-      ->capture_default_str()->check(numberBetween(0, 1, "0.01 (1 %)"));
+  app.add_option("--layers", o.encoder.layers, "bert-encoder: layers")
+      ->capture_default_str()
+      ->check(wholeNumberAtLeast(1, "12"));
+  app.add_option("--hidden", o.encoder.hidden, "bert-encoder: hidden size")
+      ->capture_default_str()
+      ->check(wholeNumberAtLeast(1, "768"));
+  app.add_option("--heads", o.encoder.heads, "bert-encoder: attention heads")
+      ->capture_default_str()
+      ->check(wholeNumberAtLeast(1, "12"));
+  app.add_option("--seq-len", o.encoder.seq_len, "bert-encoder: sequence length")
+      ->capture_default_str()
+      ->check(wholeNumberAtLeast(1, "128"));
+  app.add_flag(
+      "--adaptive", o.adaptive,
+      "stop each config once its steady median is known to --target-ci (or at a budget) instead "
+      "of after --iters iterations");
+  app.add_option("--target-ci", o.target_ci,
+                 "adaptive: relative half-width of the median's CI to reach")
+      ->capture_default_str()
+      ->check(numberBetween(0, 1, "0.01 (1 %)"));
   app.add_option("--min-iters", o.min_iters, "adaptive: never stop before this many iterations")
-      ->capture_default_str()->check(wholeNumberAtLeast(1, "100"));
+      ->capture_default_str()
+      ->check(wholeNumberAtLeast(1, "100"));
   app.add_option("--max-iters", o.max_iters, "adaptive: iteration budget per config")
-      ->capture_default_str()->check(wholeNumberAtLeast(1, "10000"));
-  app.add_option("--config-budget-s", o.config_budget_s, "adaptive: time budget per config (leave out for none)")
+      ->capture_default_str()
+      ->check(wholeNumberAtLeast(1, "10000"));
+  app.add_option("--config-budget-s", o.config_budget_s,
+                 "adaptive: time budget per config (leave out for none)")
       ->check(numberAbove(0, "60"));
-  app.add_option("--budget-s", o.budget_s, "adaptive: time budget of the whole run, spread over its configs (leave out for none)")
+  app.add_option(
+         "--budget-s", o.budget_s,
+         "adaptive: time budget of the whole run, spread over its configs (leave out for none)")
       ->check(numberAbove(0, "600"));
-  app.add_option("--cycle-input", o.cycle_inputs,
-                 "vary input sizes: iterations cycle through the inputs and these sets (one spec per set, "
-                 "';' between a set's specs), e.g. --cycle-input 32x3x192x192 --cycle-input 32x3x256x256");
+  app.add_option(
+      "--cycle-input", o.cycle_inputs,
+      "vary input sizes: iterations cycle through the inputs and these sets (one spec per set, "
+      "';' between a set's specs), e.g. --cycle-input 32x3x192x192 --cycle-input 32x3x256x256");
   app.add_flag("--no-accuracy", o.no_accuracy, "skip the comparison with the FP32 reference");
-  app.add_flag("--roofline", o.roofline,
-               "count each config's FLOPs and bytes (one extra observed forward per config) and place it "
-               "under the device's measured ceilings (measured once, cached)");
-  app.add_flag("--verbose", o.verbose,
-               "keep a LibTorch error's whole text (C++ backtrace, TorchScript traceback) in the "
-               "config's message, for a bug report; without it the message is the error's sentence");
-  app.add_flag("--isolate", o.isolate,
-               "run each config in a fresh child process: true cold starts (CUDA context, autotune, "
-               "compilation), and a crash or hang of one config cannot take the run down");
-  app.add_option("--isolate-timeout", o.isolate_timeout_s, "seconds a child may take for its config")
-      ->capture_default_str()->check(numberAbove(0, "900"));
-  app.add_option("--forks", o.forks,
-                 "run each config in this many fresh processes (isolated, interleaved round by round) and "
-                 "report the spread between processes, an interval a further process falls in, and "
-                 "whether the config is stable across processes")
-      ->capture_default_str()->check(wholeNumberAtLeast(1, "5"));
+  app.add_flag(
+      "--roofline", o.roofline,
+      "count each config's FLOPs and bytes (one extra observed forward per config) and place it "
+      "under the device's measured ceilings (measured once, cached)");
+  app.add_flag(
+      "--verbose", o.verbose,
+      "keep a LibTorch error's whole text (C++ backtrace, TorchScript traceback) in the "
+      "config's message, for a bug report; without it the message is the error's sentence");
+  app.add_flag(
+      "--isolate", o.isolate,
+      "run each config in a fresh child process: true cold starts (CUDA context, autotune, "
+      "compilation), and a crash or hang of one config cannot take the run down");
+  app.add_option("--isolate-timeout", o.isolate_timeout_s,
+                 "seconds a child may take for its config")
+      ->capture_default_str()
+      ->check(numberAbove(0, "900"));
+  app.add_option(
+         "--forks", o.forks,
+         "run each config in this many fresh processes (isolated, interleaved round by round) and "
+         "report the spread between processes, an interval a further process falls in, and "
+         "whether the config is stable across processes")
+      ->capture_default_str()
+      ->check(wholeNumberAtLeast(1, "5"));
 }
 
 AccuracyRule AccuracyOptions::rule() const {
@@ -107,9 +143,10 @@ AccuracyRule AccuracyOptions::rule() const {
 }
 
 void addAccuracyOptions(CLI::App& app, AccuracyOptions& o) {
-  app.add_option("--metric", o.metric,
-                 "accuracy metric: auto (top-1 agreement + rel. L2 for classifiers, cosine similarity "
-                 "otherwise), rel-l2, cosine or top1")
+  app.add_option(
+         "--metric", o.metric,
+         "accuracy metric: auto (top-1 agreement + rel. L2 for classifiers, cosine similarity "
+         "otherwise), rel-l2, cosine or top1")
       ->check(CLI::IsMember({"auto", "rel-l2", "cosine", "top1"}))
       ->capture_default_str();
   app.add_option("--tolerance", o.tolerance,
@@ -129,13 +166,15 @@ void checkInputMemory(const ProfileRequest& r) {
   if (pages <= 0 || page_bytes <= 0) return;
   const double memory_bytes = static_cast<double>(pages) * static_cast<double>(page_bytes);
   for (const auto& spec : r.inputs) {
-    const double bytes = static_cast<double>(spec.numel()) * static_cast<double>(dtypeSizeBytes(spec.dtype));
+    const double bytes =
+        static_cast<double>(spec.numel()) * static_cast<double>(dtypeSizeBytes(spec.dtype));
     if (bytes > memory_bytes) {
-      throw Error(ErrorKind::InvalidInput,
-                  fmt::format("--input {} needs {:.1f} GiB for one tensor, more than this machine's "
-                              "{:.1f} GiB of memory: use a smaller shape",
-                              spec.toString(), units::bytesToMiB(static_cast<std::int64_t>(bytes)) / 1024.0,
-                              units::bytesToMiB(static_cast<std::int64_t>(memory_bytes)) / 1024.0));
+      throw Error(
+          ErrorKind::InvalidInput,
+          fmt::format("--input {} needs {:.1f} GiB for one tensor, more than this machine's "
+                      "{:.1f} GiB of memory: use a smaller shape",
+                      spec.toString(), units::bytesToMiB(static_cast<std::int64_t>(bytes)) / 1024.0,
+                      units::bytesToMiB(static_cast<std::int64_t>(memory_bytes)) / 1024.0));
     }
   }
 }
@@ -149,38 +188,43 @@ ProfileRequest toRequest(const ModelOptions& o) {
     namespace fs = std::filesystem;
     const auto colon = o.model_py.rfind(':');
     if (colon == std::string::npos || colon == 0 || colon + 1 == o.model_py.size())
-      throw Error(ErrorKind::InvalidInput,
-                  fmt::format("--model-py {}: expected FILE.py:FUNCTION, e.g. --model-py models.py:build",
-                              printable(o.model_py)));
+      throw Error(
+          ErrorKind::InvalidInput,
+          fmt::format("--model-py {}: expected FILE.py:FUNCTION, e.g. --model-py models.py:build",
+                      printable(o.model_py)));
     r.model.source = ModelSource::PythonEntry;
     r.model.path = o.model_py.substr(0, colon);
     r.model.entry = o.model_py.substr(colon + 1);
     for (char ch : r.model.entry) {
       if (!std::isalnum(static_cast<unsigned char>(ch)) && ch != '_')
         throw Error(ErrorKind::InvalidInput,
-                    fmt::format("--model-py {}: '{}' is not a Python function name", printable(o.model_py),
-                                printable(r.model.entry)));
+                    fmt::format("--model-py {}: '{}' is not a Python function name",
+                                printable(o.model_py), printable(r.model.entry)));
     }
     r.model.name = fmt::format("{}:{}", fs::path(r.model.path).stem().string(), r.model.entry);
     if (const auto kind = nonRegularKind(r.model.path)) {
-      throw Error(ErrorKind::ModelLoad,
-                  fmt::format("--model-py {} is {}: name a Python file", printable(r.model.path), *kind));
+      throw Error(ErrorKind::ModelLoad, fmt::format("--model-py {} is {}: name a Python file",
+                                                    printable(r.model.path), *kind));
     }
   } else if (!o.model_file.empty()) {
     namespace fs = std::filesystem;
     const fs::path path(o.model_file);
-    r.model.source = path.extension() == ".pt2" ? ModelSource::AotInductor : ModelSource::TorchScript;
+    r.model.source =
+        path.extension() == ".pt2" ? ModelSource::AotInductor : ModelSource::TorchScript;
     r.model.path = o.model_file;
     r.model.name = path.stem().string();
     if (const auto kind = nonRegularKind(o.model_file)) {
-      throw Error(ErrorKind::ModelLoad,
-                  fmt::format("--model-file {} is {}: name a TorchScript .pt file or an AOTInductor "
-                              ".pt2 package", o.model_file, *kind));
+      throw Error(
+          ErrorKind::ModelLoad,
+          fmt::format("--model-file {} is {}: name a TorchScript .pt file or an AOTInductor "
+                      ".pt2 package",
+                      o.model_file, *kind));
     }
     if (o.inputs.empty() && r.model.source != ModelSource::AotInductor) {
       throw Error(ErrorKind::InvalidInput,
                   fmt::format("--model-file {} needs its input shapes: add --input, e.g. --input "
-                              "1x3x224x224:float32", o.model_file));
+                              "1x3x224x224:float32",
+                              o.model_file));
     }
   } else {
     if (!findZooModel(o.model)) {  // an option value out of its set: invalid input, never a default
@@ -190,12 +234,14 @@ ProfileRequest toRequest(const ModelOptions& o) {
     }
     r.model.name = o.model;
     if (o.encoder.seq_len > o.encoder.max_positions) {
-      throw Error(ErrorKind::InvalidInput, fmt::format("--seq-len {} exceeds the encoder's {} positions",
-                                                       o.encoder.seq_len, o.encoder.max_positions));
+      throw Error(ErrorKind::InvalidInput,
+                  fmt::format("--seq-len {} exceeds the encoder's {} positions", o.encoder.seq_len,
+                              o.encoder.max_positions));
     }
     if (o.encoder.heads < 1 || o.encoder.hidden % o.encoder.heads != 0) {
-      throw Error(ErrorKind::InvalidInput, fmt::format("--hidden {} is not a multiple of --heads {}",
-                                                       o.encoder.hidden, o.encoder.heads));
+      throw Error(ErrorKind::InvalidInput,
+                  fmt::format("--hidden {} is not a multiple of --heads {}", o.encoder.hidden,
+                              o.encoder.heads));
     }
   }
   r.model.encoder = o.encoder;
@@ -211,8 +257,9 @@ ProfileRequest toRequest(const ModelOptions& o) {
     }
     const std::size_t expected = r.inputs.empty() ? 1 : r.inputs.size();
     if (set.size() != expected) {
-      throw Error(ErrorKind::InvalidInput, fmt::format("--cycle-input {}: the model takes {} input(s), this set has {}",
-                                                       set_text, expected, set.size()));
+      throw Error(ErrorKind::InvalidInput,
+                  fmt::format("--cycle-input {}: the model takes {} input(s), this set has {}",
+                              set_text, expected, set.size()));
     }
     r.run.input_cycle.push_back(set);
   }
@@ -233,7 +280,8 @@ ProfileRequest toRequest(const ModelOptions& o) {
       }
     }
   } else {
-    throw Error(ErrorKind::InvalidInput, fmt::format("--device {}: use cpu, cuda or cuda:N", o.device));
+    throw Error(ErrorKind::InvalidInput,
+                fmt::format("--device {}: use cpu, cuda or cuda:N", o.device));
   }
   r.run.warmup_iterations = o.warmup;
   r.run.measure_iterations = o.iters;
@@ -261,15 +309,18 @@ ProfileRequest toRequest(const ModelOptions& o) {
     if (layout.kind == Pt2Kind::ExportedProgram) {
       r.model.source = ModelSource::ExportedProgram;
     } else if (layout.kind != Pt2Kind::AotInductorPackage) {
-      throw Error(ErrorKind::ModelLoad,
-                  fmt::format("--model-file {} is not an AOTInductor package nor an ExportedProgram: it is {}; "
-                              "pass what torch._inductor.aoti_compile_and_package or torch.export.save writes",
-                              printable(o.model_file), layout.describe()));
+      throw Error(
+          ErrorKind::ModelLoad,
+          fmt::format(
+              "--model-file {} is not an AOTInductor package nor an ExportedProgram: it is {}; "
+              "pass what torch._inductor.aoti_compile_and_package or torch.export.save writes",
+              printable(o.model_file), layout.describe()));
     }
     if (o.inputs.empty() && r.model.source == ModelSource::AotInductor) {
       throw Error(ErrorKind::InvalidInput,
                   fmt::format("--model-file {} needs its input shapes: add --input, e.g. --input "
-                              "1x3x224x224:float32", o.model_file));
+                              "1x3x224x224:float32",
+                              o.model_file));
     }
   }
   return r;
@@ -299,12 +350,15 @@ void writeSessionOutput(const SessionResult& session, const std::string& path) {
   }
 }
 
-SessionResult runSession(const ProfileRequest& request, const ModelOptions& options, EventSink& sink) {
-  if (!options.isolate && options.forks <= 1) return engine::run(request, sink, processCancelToken());
+SessionResult runSession(const ProfileRequest& request, const ModelOptions& options,
+                         EventSink& sink) {
+  if (!options.isolate && options.forks <= 1)
+    return engine::run(request, sink, processCancelToken());
   IsolationOptions isolation;
   isolation.timeout_s = options.isolate_timeout_s;
-  SessionResult session = options.forks > 1 ? runForked(request, options.forks, sink, processCancelToken(), isolation)
-                                            : runIsolated(request, sink, processCancelToken(), isolation);
+  SessionResult session =
+      options.forks > 1 ? runForked(request, options.forks, sink, processCancelToken(), isolation)
+                        : runIsolated(request, sink, processCancelToken(), isolation);
   completeRoofline(session);
   return session;
 }
@@ -317,7 +371,8 @@ void completeRoofline(SessionResult& session) {
   if (!session.ceilings) {
     std::string why;
     session.ceilings = engine::cachedCeilings(session.device, &why);
-    if (!session.ceilings) fmt::print(stderr, "roofline: no ceilings for {} ({})\n", session.device.name, why);
+    if (!session.ceilings)
+      fmt::print(stderr, "roofline: no ceilings for {} ({})\n", session.device.name, why);
   }
   roofline::placeSession(session);
 }
@@ -353,7 +408,9 @@ void onStopSignal(int sig) {
 }
 }  // namespace
 
-void setSignalKillTarget(pid_t worker) { g_signal_worker.store(worker); }
+void setSignalKillTarget(pid_t worker) {
+  g_signal_worker.store(worker);
+}
 
 void installSignalHandlers() {
   processCancelToken();  // constructs the static now: a handler must not run its initialisation
@@ -362,19 +419,21 @@ void installSignalHandlers() {
   sigemptyset(&stop.sa_mask);
   ::sigaction(SIGINT, &stop, nullptr);
   ::sigaction(SIGTERM, &stop, nullptr);
-  // A crash (in LibTorch, CUDA or here) leaves a stack on stderr for the bug report, then dies of the
-  // same signal so that a parent (isolation mode, the cudnn command) still sees it. backtrace() and
-  // backtrace_symbols_fd() write without malloc once loaded; the first call loads them here.
+  // A crash (in LibTorch, CUDA or here) leaves a stack on stderr for the bug report, then dies of
+  // the same signal so that a parent (isolation mode, the cudnn command) still sees it. backtrace()
+  // and backtrace_symbols_fd() write without malloc once loaded; the first call loads them here.
   void* warm[1];
   ::backtrace(warm, 1);
   struct sigaction action {};
-  action.sa_flags = SA_SIGINFO | SA_RESETHAND;  // SA_RESETHAND: the re-raise below kills the process
+  action.sa_flags =
+      SA_SIGINFO | SA_RESETHAND;  // SA_RESETHAND: the re-raise below kills the process
   action.sa_sigaction = [](int sig, siginfo_t* info, void* context) {
     char line[160];
     const auto* uc = static_cast<const ucontext_t*>(context);
     const auto pc = static_cast<unsigned long long>(uc->uc_mcontext.gregs[REG_RIP]);
     const auto sp = static_cast<unsigned long long>(uc->uc_mcontext.gregs[REG_RSP]);
-    int n = std::snprintf(line, sizeof line, "inferscope-cli crashed: signal %d at pc 0x%llx, address %p; stack:\n",
+    int n = std::snprintf(line, sizeof line,
+                          "inferscope-cli crashed: signal %d at pc 0x%llx, address %p; stack:\n",
                           sig, pc, info->si_addr);
     (void)!::write(STDERR_FILENO, line, static_cast<std::size_t>(n));
     void* frames[64];

@@ -2,9 +2,9 @@
 // codes, and the process-wide cancel token that Ctrl-C sets.
 #pragma once
 
-#include <CLI/CLI.hpp>
 #include <sys/types.h>
 
+#include <CLI/CLI.hpp>
 #include <string>
 #include <vector>
 
@@ -36,7 +36,7 @@ int exitCodeFor(ErrorKind kind);
 struct ModelOptions {
   std::string model = "resnet18";
   std::string model_file;
-  std::string model_py;  // FILE.py:FUNCTION returning (module, example inputs), run in Python
+  std::string model_py;       // FILE.py:FUNCTION returning (module, example inputs), run in Python
   bool max_autotune = false;  // tune: torch.compile max-autotune as a candidate (minutes each)
   std::vector<std::string> inputs;
   std::int64_t batch = 1;
@@ -47,18 +47,18 @@ struct ModelOptions {
   EncoderOptions encoder;
   bool no_accuracy = false;
   bool adaptive = false;
-  bool roofline = false;       // the roofline pass: work per config, device ceilings (MEASUREMENT.md)
+  bool roofline = false;  // the roofline pass: work per config, device ceilings (MEASUREMENT.md)
   double target_ci = 0.01;
   int min_iters = 100;
   int max_iters = 10000;
   double config_budget_s = 0;
   double budget_s = 0;
   std::vector<std::string> cycle_inputs;  // extra input sets, iterations cycle through them
-  bool isolate = false;        // each config in a fresh child process (true cold starts)
+  bool isolate = false;                   // each config in a fresh child process (true cold starts)
   double isolate_timeout_s = 900;
-  int forks = 1;               // > 1: each config in this many fresh processes (implies isolation)
+  int forks = 1;  // > 1: each config in this many fresh processes (implies isolation)
   std::vector<std::string> trust_files;  // --trust: model files the user trusts (remembered)
-  bool verbose = false;        // LibTorch errors with their whole text (C++ backtrace)
+  bool verbose = false;                  // LibTorch errors with their whole text (C++ backtrace)
 };
 
 void addModelOptions(CLI::App& app, ModelOptions& options);
@@ -86,7 +86,8 @@ void writeSessionOutput(const SessionResult& session, const std::string& path);
 // apart): the cached ceilings, and compiled configs' work from an eager config. No-op without
 // RunSettings::roofline.
 void completeRoofline(SessionResult& session);
-SessionResult runSession(const ProfileRequest& request, const ModelOptions& options, EventSink& sink);
+SessionResult runSession(const ProfileRequest& request, const ModelOptions& options,
+                         EventSink& sink);
 
 // Set by SIGINT/SIGTERM; the engine stops within one iteration. A second signal while the cancel
 // is pending exits 130 at once, killing the isolation worker named by setSignalKillTarget first.

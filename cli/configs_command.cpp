@@ -9,17 +9,21 @@
 namespace inferscope::cli {
 
 void addConfigsCommand(CLI::App& app, std::function<int()>& action) {
-  auto* cmd = app.add_subcommand("configs", "list the tokens of config keys (grad · precision · format · compile · cuDNN)");
+  auto* cmd = app.add_subcommand(
+      "configs", "list the tokens of config keys (grad · precision · format · compile · cuDNN)");
   cmd->callback([&action] {
     action = [] {
-      fmt::print("A config key joins tokens with '+', e.g. bf16+cl+graph+bench; fp32 under inference_mode is the "
-                 "default.\n\n");
+      fmt::print(
+          "A config key joins tokens with '+', e.g. bf16+cl+graph+bench; fp32 under inference_mode "
+          "is the "
+          "default.\n\n");
       const auto devices = engine::listDevices();
       for (const auto& [token, meaning] : configTokens()) {
         fmt::print("  {:<20} {}\n", token, meaning);
-        const std::string key = token == "nograd" || token == "autograd" || token == "cl" || token == "bench" ||
-                                        token == "det" || token == "nocudnn" || token == "ts" || token == "aoti" ||
-                                        token == "aoti-max" || token == "aoti-graph" || token == "graph"
+        const std::string key = token == "nograd" || token == "autograd" || token == "cl" ||
+                                        token == "bench" || token == "det" || token == "nocudnn" ||
+                                        token == "ts" || token == "aoti" || token == "aoti-max" ||
+                                        token == "aoti-graph" || token == "graph"
                                     ? "fp32+" + token
                                     : token;
         for (const auto& d : devices) {

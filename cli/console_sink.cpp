@@ -12,14 +12,17 @@ namespace inferscope::cli {
 
 ConsoleSink::ConsoleSink(bool quiet) : quiet_(quiet), interactive_(::isatty(STDERR_FILENO) == 1) {}
 
-void ConsoleSink::onConfigStart(int config_index, int config_count, const OptimizationConfig& config) {
+void ConsoleSink::onConfigStart(int config_index, int config_count,
+                                const OptimizationConfig& config) {
   if (quiet_) return;
-  fmt::print(stderr, "[{}/{}] {} — {}\n", config_index + 1, config_count, config.key(), config.describe());
+  fmt::print(stderr, "[{}/{}] {} — {}\n", config_index + 1, config_count, config.key(),
+             config.describe());
 }
 
 void ConsoleSink::onProgress(const Progress& p) {
   if (quiet_ || !interactive_) return;
-  fmt::print(stderr, "\r  iteration {}/{}  ({:.1f} s)", p.iteration, p.planned_iterations, units::msToS(p.elapsed_ms));
+  fmt::print(stderr, "\r  iteration {}/{}  ({:.1f} s)", p.iteration, p.planned_iterations,
+             units::msToS(p.elapsed_ms));
   progress_open_ = true;
 }
 
@@ -28,14 +31,17 @@ void ConsoleSink::onConfigDone(const ConfigResult& r) {
   if (progress_open_) fmt::print(stderr, "\n");
   progress_open_ = false;
   if (r.status == ConfigStatus::Ok) {
-    fmt::print(stderr, "  median {:.3f} ms · cold start {:.1f} ms\n", r.stats.median_ms, r.stats.cold_start_ms);
+    fmt::print(stderr, "  median {:.3f} ms · cold start {:.1f} ms\n", r.stats.median_ms,
+               r.stats.cold_start_ms);
   }
 }
 
 void ConsoleSink::onLog(LogLevel level, const std::string& message) {
   if (progress_open_) fmt::print(stderr, "\n");
   progress_open_ = false;
-  const char* tag = level == LogLevel::Error ? "error" : level == LogLevel::Warning ? "warning" : "info";
+  const char* tag = level == LogLevel::Error     ? "error"
+                    : level == LogLevel::Warning ? "warning"
+                                                 : "info";
   fmt::print(stderr, "{}: {}\n", tag, printable(message));
 }
 
@@ -48,54 +54,67 @@ void printSessionHeader(std::FILE* out, const SessionResult& s) {
   } else {
     device += fmt::format(" ({} threads)", d.cpu_threads);
   }
-  fmt::print(out, "model   {} · {} parameters · input {}\n", printable(s.request.model.displayName()), s.parameter_count,
+  fmt::print(out, "model   {} · {} parameters · input {}\n",
+             printable(s.request.model.displayName()), s.parameter_count,
              toString(s.request.inputs));
   fmt::print(out, "device  {}\n", printable(device));
   fmt::print(out, "libs    LibTorch {}\n",
              printable(d.libtorch_version +
                        (d.cuda_runtime_version.empty() ? "" : " · CUDA " + d.cuda_runtime_version) +
                        (d.cudnn_version.empty() ? "" : " · cuDNN " + d.cudnn_version)));
-  fmt::print(out, "run     {} warm-up + {} measured iterations per config\n\n", s.request.run.warmup_iterations,
-             s.request.run.measure_iterations);
+  fmt::print(out, "run     {} warm-up + {} measured iterations per config\n\n",
+             s.request.run.warmup_iterations, s.request.run.measure_iterations);
 }
 
 // Under a forked config's row: the level across its processes, the interval a further process's
 // median falls in, and the verdict.
 static void printForkLine(std::FILE* out, const ForkStats& f) {
-  const std::string level =
-      f.ci_high_ms > 0 ? fmt::format("{:.3f} ms [{:.3f}, {:.3f}]", f.median_ms, f.ci_low_ms, f.ci_high_ms)
-                       : fmt::format("{:.3f} ms", f.median_ms);
-  const std::string next =
-      f.next_high_ms > 0 ? fmt::format(" · next process [{:.3f}, {:.3f}] ms", f.next_low_ms, f.next_high_ms) : "";
+  const std::string level = f.ci_high_ms > 0 ? fmt::format("{:.3f} ms [{:.3f}, {:.3f}]",
+                                                           f.median_ms, f.ci_low_ms, f.ci_high_ms)
+                                             : fmt::format("{:.3f} ms", f.median_ms);
+  const std::string next = f.next_high_ms > 0 ? fmt::format(" · next process [{:.3f}, {:.3f}] ms",
+                                                            f.next_low_ms, f.next_high_ms)
+                                              : "";
   fmt::print(out, "{:<24} {}{} · {}\n", "  across processes", level, next, printable(f.verdict));
 }
 
 void printResultTable(std::FILE* out, const SessionResult& s) {
-  fmt::print(out, "{:<24} {:>7} {:>10} {:>8} {:>10} {:>10} {:>10} {:>11} {:>10} {:>9} {:>9}  {}\n", "config", "status",
-             "median ms", "CI ±%", "p90 ms", "min ms", "max ms", "cold ms", "items/s", "peak MiB", "rel err",
-             "steady state");
+  fmt::print(out, "{:<24} {:>7} {:>10} {:>8} {:>10} {:>10} {:>10} {:>11} {:>10} {:>9} {:>9}  {}\n",
+             "config", "status", "median ms", "CI ±%", "p90 ms", "min ms", "max ms", "cold ms",
+             "items/s", "peak MiB", "rel err", "steady state");
   for (const auto& r : s.configs) {
     if (r.status != ConfigStatus::Ok) {
-      fmt::print(out, "{:<24} {:>7}  {}\n", r.config.key(), toString(r.status), printable(r.message));
+      fmt::print(out, "{:<24} {:>7}  {}\n", r.config.key(), toString(r.status),
+                 printable(r.message));
       continue;
     }
     const auto& st = r.stats;
-    const std::string err = r.accuracy.measured ? fmt::format("{:.1e}", r.accuracy.rel_l2_error) : "-";
+    const std::string err =
+        r.accuracy.measured ? fmt::format("{:.1e}", r.accuracy.rel_l2_error) : "-";
     const auto& ss = r.steady;
-    const double half_pct = st.median_ms > 0 ? 50.0 * (ss.median_ci_high_ms - ss.median_ci_low_ms) / st.median_ms : 0;
-    const std::string ci = ss.analysed && ss.median_ci_high_ms > 0 ? fmt::format("{:.1f}", half_pct) : "-";
+    const double half_pct =
+        st.median_ms > 0 ? 50.0 * (ss.median_ci_high_ms - ss.median_ci_low_ms) / st.median_ms : 0;
+    const std::string ci =
+        ss.analysed && ss.median_ci_high_ms > 0 ? fmt::format("{:.1f}", half_pct) : "-";
     std::string steady =
-        ss.analysed ? fmt::format("{} from iter {}{} · {} iterations, {}", ss.series_class, ss.steady_start,
-                                  ss.low_confidence ? " (low confidence)" : "", r.latency_ms.size(), ss.stop_reason)
+        ss.analysed ? fmt::format("{} from iter {}{} · {} iterations, {}", ss.series_class,
+                                  ss.steady_start, ss.low_confidence ? " (low confidence)" : "",
+                                  r.latency_ms.size(), ss.stop_reason)
                     : "";
     if (ss.series_class == "switching") {
-      steady += fmt::format(" · levels {:.3f} / {:.3f} ms, {:.0f} % slow in stays of ~{:.0f}", ss.fast_level_ms,
-                            ss.slow_level_ms, 100.0 * ss.slow_share, ss.mean_dwell_iterations);
+      steady += fmt::format(" · levels {:.3f} / {:.3f} ms, {:.0f} % slow in stays of ~{:.0f}",
+                            ss.fast_level_ms, ss.slow_level_ms, 100.0 * ss.slow_share,
+                            ss.mean_dwell_iterations);
     }
-    if (ss.resolution_limited) steady += fmt::format(" · within {:.0f} timer steps of {} ms", st.median_ms / ss.timer_quantum_ms, ss.timer_quantum_ms);
-    fmt::print(out, "{:<24} {:>7} {:>10.3f} {:>8} {:>10.3f} {:>10.3f} {:>10.3f} {:>11.1f} {:>10.1f} {:>9.1f} {:>9}  {}\n",
-               r.config.key(), "ok", st.median_ms, ci, st.p90_ms, st.min_ms, st.max_ms, st.cold_start_ms,
-               st.throughput_items_per_s, units::bytesToMiB(r.memory.peak_allocated_bytes), err, steady);
+    if (ss.resolution_limited)
+      steady += fmt::format(" · within {:.0f} timer steps of {} ms",
+                            st.median_ms / ss.timer_quantum_ms, ss.timer_quantum_ms);
+    fmt::print(out,
+               "{:<24} {:>7} {:>10.3f} {:>8} {:>10.3f} {:>10.3f} {:>10.3f} {:>11.1f} {:>10.1f} "
+               "{:>9.1f} {:>9}  {}\n",
+               r.config.key(), "ok", st.median_ms, ci, st.p90_ms, st.min_ms, st.max_ms,
+               st.cold_start_ms, st.throughput_items_per_s,
+               units::bytesToMiB(r.memory.peak_allocated_bytes), err, steady);
     if (r.fork_stats) printForkLine(out, *r.fork_stats);
   }
 }
@@ -105,35 +124,42 @@ static std::string orDash(double value, const char* format) {
 }
 
 void printRooflineTable(std::FILE* out, const SessionResult& s) {
-  const bool any = std::any_of(s.configs.begin(), s.configs.end(), [](const ConfigResult& c) { return c.roofline.has_value(); });
+  const bool any = std::any_of(s.configs.begin(), s.configs.end(),
+                               [](const ConfigResult& c) { return c.roofline.has_value(); });
   if (!s.request.run.roofline || !any) return;
   fmt::print(out, "\nRoofline");
   if (s.ceilings) {
     const auto& c = *s.ceilings;
-    fmt::print(out, " — ceilings of {} (measured {}{}):", printable(c.key.device_name), c.measured_utc,
-               c.from_cache ? ", from the cache" : "");
+    fmt::print(out, " — ceilings of {} (measured {}{}):", printable(c.key.device_name),
+               c.measured_utc, c.from_cache ? ", from the cache" : "");
     for (const auto& p : c.matmul) {
-      fmt::print(out, " {} {:.4g} TFLOP/s{}", p.precision, p.measured_tflops,
-                 p.datasheet_tflops > 0 ? fmt::format(" (datasheet {:g})", p.datasheet_tflops) : "");
+      fmt::print(
+          out, " {} {:.4g} TFLOP/s{}", p.precision, p.measured_tflops,
+          p.datasheet_tflops > 0 ? fmt::format(" (datasheet {:g})", p.datasheet_tflops) : "");
     }
     fmt::print(out, "; copy {:.0f} GB/s{}\n", c.copy_gbps,
                c.datasheet_gbps > 0 ? fmt::format(" (datasheet {:g})", c.datasheet_gbps) : "");
-    if (!c.datasheet_source.empty()) fmt::print(out, "datasheet: {}, dense figures\n", c.datasheet_source);
+    if (!c.datasheet_source.empty())
+      fmt::print(out, "datasheet: {}, dense figures\n", c.datasheet_source);
   } else {
     fmt::print(out, ": no ceilings measured (the rates are shown, not their share)\n");
   }
-  fmt::print(out, "{:<24} {:>10} {:>10} {:>8} {:>9} {:>9} {:>8} {:>8}  {:<12} {}\n", "config", "GFLOP/it", "MB/it",
-             "FLOP/B", "TFLOP/s", "GB/s", "% peak", "% bw", "bound", "work");
+  fmt::print(out, "{:<24} {:>10} {:>10} {:>8} {:>9} {:>9} {:>8} {:>8}  {:<12} {}\n", "config",
+             "GFLOP/it", "MB/it", "FLOP/B", "TFLOP/s", "GB/s", "% peak", "% bw", "bound", "work");
   for (const auto& c : s.configs) {
     if (!c.roofline) continue;
     const auto& p = *c.roofline;
-    std::string work = p.work_source == "eager" ? fmt::format("eager count of {}{}", p.work_from, p.bytes_scaled ? ", bytes rescaled" : "")
-                                                : "observed";
-    if (p.work.uncounted_time_share > 0) work += fmt::format("; {:.0f} % of op time uncounted", 100 * p.work.uncounted_time_share);
-    fmt::print(out, "{:<24} {:>10.3f} {:>10.3f} {:>8.1f} {:>9.4g} {:>9.4g} {:>8} {:>8}  {:<12} {}\n", c.config.key(),
-               p.work.flops / 1e9, p.work.bytes / 1e6, p.intensity, p.achieved_tflops, p.achieved_gbps,
-               orDash(p.pct_of_compute_ceiling, "{:.1f}"), orDash(p.pct_of_memory_ceiling, "{:.1f}"),
-               roofline::toString(p.bound), work);
+    std::string work = p.work_source == "eager"
+                           ? fmt::format("eager count of {}{}", p.work_from,
+                                         p.bytes_scaled ? ", bytes rescaled" : "")
+                           : "observed";
+    if (p.work.uncounted_time_share > 0)
+      work += fmt::format("; {:.0f} % of op time uncounted", 100 * p.work.uncounted_time_share);
+    fmt::print(out,
+               "{:<24} {:>10.3f} {:>10.3f} {:>8.1f} {:>9.4g} {:>9.4g} {:>8} {:>8}  {:<12} {}\n",
+               c.config.key(), p.work.flops / 1e9, p.work.bytes / 1e6, p.intensity,
+               p.achieved_tflops, p.achieved_gbps, orDash(p.pct_of_compute_ceiling, "{:.1f}"),
+               orDash(p.pct_of_memory_ceiling, "{:.1f}"), roofline::toString(p.bound), work);
   }
   // Why each bound, the operators not counted, and the kernels that carry the work.
   for (const auto& c : s.configs) {
@@ -144,7 +170,8 @@ void printRooflineTable(std::FILE* out, const SessionResult& s) {
       std::string list;
       for (std::size_t i = 0; i < p.work.uncounted.size() && i < 5; ++i) {
         const auto& u = p.work.uncounted[i];
-        list += fmt::format("{}{} ({:.1f} %, {}×)", i > 0 ? ", " : "", u.op, 100 * u.time_share, u.calls);
+        list += fmt::format("{}{} ({:.1f} %, {}×)", i > 0 ? ", " : "", u.op, 100 * u.time_share,
+                            u.calls);
       }
       fmt::print(out, "    uncounted ({} time): {}\n", p.work.time_basis, list);
     }

@@ -61,7 +61,8 @@ int trustPipe(const std::string& trusted_sha256) {
   if (::pipe2(fds, O_CLOEXEC) != 0)
     throw Error(ErrorKind::Runtime, fmt::format("pipe: {}", std::strerror(errno)));
   const std::string line = trusted_sha256 + "\n";
-  const bool written = ::write(fds[1], line.data(), line.size()) == static_cast<ssize_t>(line.size());
+  const bool written =
+      ::write(fds[1], line.data(), line.size()) == static_cast<ssize_t>(line.size());
   ::close(fds[1]);
   if (!written) {
     ::close(fds[0]);
@@ -95,8 +96,8 @@ Child spawnWorker(const std::string& exe, const std::string& request_path,
   // type a hash, nor in the request file. The worker dies with this process
   // (PR_SET_PDEATHSIG in worker_command.cpp) and checks that its parent is still --parent-pid.
   posix_spawn_file_actions_adddup2(&actions, trust_fd, kWorkerTrustFd);
-  std::vector<std::string> args{exe,           "worker", "--request", request_path,
-                                "--parent-pid", std::to_string(::getpid())};
+  std::vector<std::string> args{exe,          "worker",       "--request",
+                                request_path, "--parent-pid", std::to_string(::getpid())};
   std::vector<char*> argv;
   for (auto& a : args) argv.push_back(a.data());
   argv.push_back(nullptr);
@@ -105,20 +106,24 @@ Child spawnWorker(const std::string& exe, const std::string& request_path,
   std::vector<char*> envp;
   for (auto& e : env) envp.push_back(e.data());
   envp.push_back(nullptr);
-  const int rc = ::posix_spawn(&child.pid, exe.c_str(), &actions, nullptr, argv.data(), envp.data());
+  const int rc =
+      ::posix_spawn(&child.pid, exe.c_str(), &actions, nullptr, argv.data(), envp.data());
   posix_spawn_file_actions_destroy(&actions);
   ::close(fds[1]);
   ::close(trust_fd);
   if (rc != 0) {
     ::close(fds[0]);
-    throw Error(ErrorKind::Runtime, fmt::format("cannot start the worker '{}': {}", exe, std::strerror(rc)));
+    throw Error(ErrorKind::Runtime,
+                fmt::format("cannot start the worker '{}': {}", exe, std::strerror(rc)));
   }
   child.stdout_fd = fds[0];
   return child;
 }
 
 std::string describeExit(int status) {
-  if (WIFSIGNALED(status)) return fmt::format("crashed with signal {} ({})", WTERMSIG(status), strsignal(WTERMSIG(status)));
+  if (WIFSIGNALED(status))
+    return fmt::format("crashed with signal {} ({})", WTERMSIG(status),
+                       strsignal(WTERMSIG(status)));
   if (WIFEXITED(status)) return fmt::format("exited with code {}", WEXITSTATUS(status));
   return "ended abnormally";
 }
@@ -147,8 +152,9 @@ struct PrivateFolder {
   PrivateFolder& operator=(const PrivateFolder&) = delete;
 };
 
-ConfigResult runOne(const ProfileRequest& request, int index, EventSink& sink, const CancelToken& cancel,
-                    const IsolationOptions& options, SessionResult& session, const std::string& request_path) {
+ConfigResult runOne(const ProfileRequest& request, int index, EventSink& sink,
+                    const CancelToken& cancel, const IsolationOptions& options,
+                    SessionResult& session, const std::string& request_path) {
   ProfileRequest child_request = request;
   child_request.plan = {request.plan[static_cast<std::size_t>(index)]};
   child_request.run.reference_last = true;
@@ -161,7 +167,8 @@ ConfigResult runOne(const ProfileRequest& request, int index, EventSink& sink, c
   const int count = static_cast<int>(request.plan.size());
   Child child = spawnWorker(options.worker_executable, request_path, request.model.trusted_sha256,
                             options.cuda_visible_devices);
-  const auto deadline = Clock::now() + std::chrono::milliseconds(static_cast<long long>(units::sToMs(options.timeout_s)));
+  const auto deadline = Clock::now() + std::chrono::milliseconds(
+                                           static_cast<long long>(units::sToMs(options.timeout_s)));
   std::string buffer;
   char chunk[8192];
   setSignalKillTarget(child.pid);
@@ -194,7 +201,8 @@ ConfigResult runOne(const ProfileRequest& request, int index, EventSink& sink, c
       try {
         done = applyWorkerEvent(line, index, count, sink, result, session) || done;
       } catch (const std::exception& e) {
-        sink.onLog(LogLevel::Warning, fmt::format("worker for {} wrote an unreadable line: {}", result.config.key(), e.what()));
+        sink.onLog(LogLevel::Warning, fmt::format("worker for {} wrote an unreadable line: {}",
+                                                  result.config.key(), e.what()));
       }
     }
   }
@@ -204,11 +212,13 @@ ConfigResult runOne(const ProfileRequest& request, int index, EventSink& sink, c
   setSignalKillTarget(0);
   if (timed_out) {
     result.status = ConfigStatus::Error;
-    result.message = fmt::format("the isolated worker timed out after {:.0f} s and was killed", options.timeout_s);
+    result.message = fmt::format("the isolated worker timed out after {:.0f} s and was killed",
+                                 options.timeout_s);
   } else if (!done) {
     result.status = cancel_sent ? ConfigStatus::Cancelled : ConfigStatus::Error;
-    result.message = cancel_sent ? "cancelled" : fmt::format("the isolated worker {} before reporting a result",
-                                                             describeExit(status));
+    result.message = cancel_sent ? "cancelled"
+                                 : fmt::format("the isolated worker {} before reporting a result",
+                                               describeExit(status));
     // The worker's own verdict: exit code 4 is "unsupported on this device or build" (a CUDA
     // request on a CPU build), which the sweep's exit code reports as such, not as a failure.
     if (!cancel_sent && WIFEXITED(status) && WEXITSTATUS(status) == kExitUnsupported) {

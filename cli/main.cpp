@@ -1,6 +1,7 @@
 // inferscope-cli: headless InferScope for GPU servers, CI and scripts.
-#include <CLI/CLI.hpp>
 #include <fmt/format.h>
+
+#include <CLI/CLI.hpp>
 
 #include "cli/cli_common.h"
 #include "cli/commands.h"
@@ -9,11 +10,12 @@
 
 int main(int argc, char** argv) {
   using namespace inferscope;
-  CLI::App app{fmt::format("InferScope {} — profile and tune PyTorch inference settings.\n"
-                           "Exit codes: 0 ok, 1 a config failed, 2 invalid input, 3 model not loadable, "
-                           "4 unsupported on this device/build, 5 runtime error, 130 cancelled.",
-                           kInferScopeVersion),
-               "inferscope-cli"};
+  CLI::App app{
+      fmt::format("InferScope {} — profile and tune PyTorch inference settings.\n"
+                  "Exit codes: 0 ok, 1 a config failed, 2 invalid input, 3 model not loadable, "
+                  "4 unsupported on this device/build, 5 runtime error, 130 cancelled.",
+                  kInferScopeVersion),
+      "inferscope-cli"};
   app.set_version_flag("--version", std::string(kInferScopeVersion));
   app.require_subcommand(1);
   std::function<int()> action;

@@ -66,7 +66,8 @@ int runMerge(const MergeCommandOptions& o) {
   options.keep_hosts = o.keep_hosts;
   auto merged = mergeSessions(inputs, options);
   for (const auto& note : merged.notes) fmt::print(stderr, "note: {}\n", note);
-  completeRoofline(merged.session);  // compiled configs of one shard may take another shard's eager count
+  completeRoofline(
+      merged.session);  // compiled configs of one shard may take another shard's eager count
   printSessionHeader(stdout, merged.session);
   for (const auto& group : rankDeviceGroups(merged.session)) printGroup(merged.session, group);
   saveSession(merged.session, o.out);

@@ -79,7 +79,8 @@ CLI::Validator wholeNumberBetween(long long low, long long high, std::string exa
         const bool whole = ptr == end && !text.empty();
         if (whole && ec == std::errc() && value >= low && value <= high) return {};
         // Too large to be meant: say the bound, not only the rule (99999999999 is a whole number).
-        if (whole && (ec == std::errc::result_out_of_range || (ec == std::errc() && value > high))) {
+        if (whole &&
+            (ec == std::errc::result_out_of_range || (ec == std::errc() && value > high))) {
           return fmt::format("{} (got {}, more than the largest, {})", description, text, high);
         }
         return fmt::format("{} (got {})", description, text);

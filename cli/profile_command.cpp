@@ -45,9 +45,11 @@ int runProfile(const ProfileOptions& o) {
 
 void addProfileCommand(CLI::App& app, std::function<int()>& action) {
   auto options = std::make_shared<ProfileOptions>();
-  auto* cmd = app.add_subcommand("profile", "measure a model: warm-up and steady-state latency per config");
+  auto* cmd =
+      app.add_subcommand("profile", "measure a model: warm-up and steady-state latency per config");
   addModelOptions(*cmd, options->model);
-  cmd->add_option("-c,--config", options->configs, "config keys, e.g. fp32 bf16+bench (`inferscope-cli configs` lists the tokens)")
+  cmd->add_option("-c,--config", options->configs,
+                  "config keys, e.g. fp32 bf16+bench (`inferscope-cli configs` lists the tokens)")
       ->capture_default_str();
   cmd->add_option("-o,--out", options->out, "write the session to this .inferscope.json file");
   cmd->add_flag("-q,--quiet", options->quiet, "no progress on stderr");

@@ -26,21 +26,25 @@ constexpr double kPrepareTimeoutMs = 600000;
 
 PythonModelRun::PythonModelRun(ProfileRequest& request) : model_(request.model) {
   if (!request.run.input_cycle.empty()) {
-    throw Error(ErrorKind::InvalidInput,
-                fmt::format("--cycle-input: {} is tuned on its example inputs' shapes only (dynamic shapes "
-                            "are not tuned for models rebuilt in Python); leave --cycle-input out",
-                            model_.displayName()));
+    throw Error(
+        ErrorKind::InvalidInput,
+        fmt::format("--cycle-input: {} is tuned on its example inputs' shapes only (dynamic shapes "
+                    "are not tuned for models rebuilt in Python); leave --cycle-input out",
+                    model_.displayName()));
   }
-  device_ = request.device == DeviceKind::Cuda ? fmt::format("cuda:{}", request.device_index) : "cpu";
-  const auto dir = fs::path(cacheDirectory()) / "pymodels" / fmt::format("{}-{}", ::getpid(), ::time(nullptr));
-  worker_ = std::make_unique<runner::PythonWorker>(resolvePythonInterpreter(),
-                                                   pythonHelperPath("inferscope_pymodel.py"), device_,
-                                                   // Kept after the run (the prepared folder is not): a
-                                                   // failed config's message names its log.
-                                                   (fs::path(cacheDirectory()) / "pymodels" / "logs").string());
+  device_ =
+      request.device == DeviceKind::Cuda ? fmt::format("cuda:{}", request.device_index) : "cpu";
+  const auto dir =
+      fs::path(cacheDirectory()) / "pymodels" / fmt::format("{}-{}", ::getpid(), ::time(nullptr));
+  worker_ = std::make_unique<runner::PythonWorker>(
+      resolvePythonInterpreter(), pythonHelperPath("inferscope_pymodel.py"), device_,
+      // Kept after the run (the prepared folder is not): a
+      // failed config's message names its log.
+      (fs::path(cacheDirectory()) / "pymodels" / "logs").string());
   std::vector<std::string> overrides;
   for (const auto& spec : request.inputs) overrides.push_back(spec.toString());
-  prepared_ = worker_->prepare(model_, overrides, dir.string(), kPrepareTimeoutMs, &processCancelToken());
+  prepared_ =
+      worker_->prepare(model_, overrides, dir.string(), kPrepareTimeoutMs, &processCancelToken());
   request.inputs = prepared_.inputs;
   request.model.prepared_dir = prepared_.dir;
   if (!prepared_.inputs.empty()) request.batch = prepared_.inputs.front().batch();
@@ -52,9 +56,11 @@ PythonModelRun::PythonModelRun(ProfileRequest& request) : model_(request.model) 
 PythonModelRun::~PythonModelRun() {
   std::error_code ignored;
   const auto root = fs::path(prepared_.dir).parent_path();
-  for (fs::directory_iterator it(root, ignored), end; !ignored && it != end; it.increment(ignored)) {
+  for (fs::directory_iterator it(root, ignored), end; !ignored && it != end;
+       it.increment(ignored)) {
     const auto age = fs::file_time_type::clock::now() - fs::last_write_time(it->path(), ignored);
-    if (!ignored && it->is_directory() && it->path().filename() != "logs" && age > std::chrono::hours(24))
+    if (!ignored && it->is_directory() && it->path().filename() != "logs" &&
+        age > std::chrono::hours(24))
       removeFolderOfFiles(it->path().string());  // a prepared folder holds files only
   }
 }
@@ -87,8 +93,10 @@ SessionResult PythonModelRun::header(const ProfileRequest& request) const {
 std::string inductorAdvice(const ModelRef& model) {
   if (model.source != ModelSource::TorchScript) return {};
   return fmt::format(
-      "A TorchScript file cannot reach Inductor (AOTInductor packages, torch.compile), which is often "
-      "the fastest: save the model with `torch.export.save(torch.export.export(model, example_inputs), "
+      "A TorchScript file cannot reach Inductor (AOTInductor packages, torch.compile), which is "
+      "often "
+      "the fastest: save the model with `torch.export.save(torch.export.export(model, "
+      "example_inputs), "
       "\"{0}.pt2\")` and tune --model-file {0}.pt2, or write a function that returns (model, "
       "example_inputs) and tune --model-py FILE.py:FUNCTION",
       fs::path(model.path).stem().string());

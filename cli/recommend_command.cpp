@@ -16,8 +16,8 @@
 #include "core/advisor/config_exporter.h"
 #include "core/advisor/recommendation_validator.h"
 #include "core/common/error.h"
-#include "core/engine/engine.h"
 #include "core/common/units.h"
+#include "core/engine/engine.h"
 
 namespace inferscope::cli {
 namespace {

@@ -14,9 +14,9 @@
 #include "cli/tuning.h"
 #include "core/common/printable.h"
 #include "core/common/units.h"
+#include "core/engine/device_selection.h"
 #include "core/engine/engine.h"
 #include "core/engine/plan.h"
-#include "core/engine/device_selection.h"
 #include "core/engine/plan_shard.h"
 #include "core/engine/result_analysis.h"
 #include "core/engine/session_ranking.h"
@@ -31,9 +31,9 @@ struct SweepOptions {
   std::string family;  // for model files: cnn | transformer
   AccuracyOptions accuracy;
   std::string out;
-  std::string from;  // rank this saved session instead of running
-  std::string shard;  // "i/n": run that slice of the plan (core/engine/plan_shard.h)
-  std::string devices;  // "all" or "0,2,3": spread the plan over these GPUs (device_runner.h)
+  std::string from;        // rank this saved session instead of running
+  std::string shard;       // "i/n": run that slice of the plan (core/engine/plan_shard.h)
+  std::string devices;     // "all" or "0,2,3": spread the plan over these GPUs (device_runner.h)
   bool replicate = false;  // with devices: the whole plan on every GPU
   bool quiet = false;
 };
@@ -113,7 +113,8 @@ int sweepExitCode(const SessionResult& session) {
     return [status](const ConfigResult& c) { return c.status == status; };
   };
   const auto& configs = session.configs;
-  if (!configs.empty() && std::all_of(configs.begin(), configs.end(), is(ConfigStatus::Unsupported))) {
+  if (!configs.empty() &&
+      std::all_of(configs.begin(), configs.end(), is(ConfigStatus::Unsupported))) {
     return kExitUnsupported;
   }
   if (std::any_of(configs.begin(), configs.end(), is(ConfigStatus::Error)) ||
@@ -149,8 +150,10 @@ int runSweep(const SweepOptions& o) {
     }
     printSessionHeader(stdout, saved);
     if (!changes.empty()) {
-      fmt::print(stdout, "analysed again with this build's rules; {} differ from the file:\n", changes.size());
-      for (const auto& c : changes) fmt::print(stdout, "  {:<24} {}\n", printable(c.config_key), c.what);
+      fmt::print(stdout, "analysed again with this build's rules; {} differ from the file:\n",
+                 changes.size());
+      for (const auto& c : changes)
+        fmt::print(stdout, "  {:<24} {}\n", printable(c.config_key), c.what);
       fmt::print(stdout, "\n");
     }
     RankingOptions ranking_options;
@@ -190,7 +193,8 @@ int runSweep(const SweepOptions& o) {
   if (o.devices.empty()) {
     session = runSession(request, o.model, sink);
   } else {
-    int visible = -1;  // an explicit list is taken as given; a GPU that is not there fails its configs
+    int visible =
+        -1;  // an explicit list is taken as given; a GPU that is not there fails its configs
     if (o.devices == "all") {
       visible = 0;
       for (const auto& d : engine::listDevices()) visible += d.kind == DeviceKind::Cuda ? 1 : 0;
@@ -236,11 +240,12 @@ void addSweepCommand(CLI::App& app, std::function<int()>& action) {
                   "run shard i of n of the plan (i/n, from 0): the FP32 reference and every n-th "
                   "other config; `inferscope-cli merge` joins the shards' sessions (docs/SCALE.md)")
       ->check(shardText());
-  auto* devices = cmd->add_option(
-      "--devices", options->devices,
-      "all or 0,2,3: one isolation worker per GPU (CUDA_VISIBLE_DEVICES), the plan spread over "
-      "them (the FP32 reference on each); one session with each result's GPU")
-      ->check(nonEmptyText("all or a list of GPU numbers", "0,1"));
+  auto* devices =
+      cmd->add_option("--devices", options->devices,
+                      "all or 0,2,3: one isolation worker per GPU (CUDA_VISIBLE_DEVICES), the plan "
+                      "spread over "
+                      "them (the FP32 reference on each); one session with each result's GPU")
+          ->check(nonEmptyText("all or a list of GPU numbers", "0,1"));
   cmd->add_flag("--replicate", options->replicate,
                 "with --devices: run the whole plan on every GPU, to compare the GPUs")
       ->needs(devices);

@@ -31,9 +31,12 @@ std::string absolute(const std::string& path) {
 std::string shown(const std::string& path) {
   std::string out;
   for (const char c : printable(path)) {
-    if (c == '\n') out += "\\x0a";
-    else if (c == '\t') out += "\\x09";
-    else out += c;
+    if (c == '\n')
+      out += "\\x0a";
+    else if (c == '\t')
+      out += "\\x09";
+    else
+      out += c;
   }
   return out;
 }
@@ -66,8 +69,7 @@ int runTrust(const TrustOptions& o) {
   }
   if (o.list) {
     // The store is a file: its paths and times are printed escaped like any text from a file.
-    if (store.entries().empty())
-      fmt::print("no trusted model files ({})\n", shown(store.path()));
+    if (store.entries().empty()) fmt::print("no trusted model files ({})\n", shown(store.path()));
     for (const auto& f : store.entries())
       fmt::print("{}  {}  {}\n", shown(f.sha256), shown(f.trusted_utc), shown(f.path));
   }

@@ -15,11 +15,11 @@
 #include "cli/option_checks.h"
 #include "cli/tuning.h"
 #include "core/advisor/advisor.h"
+#include "core/common/units.h"
 #include "core/engine/compile_queue.h"
 #include "core/engine/engine.h"
 #include "core/model/model_zoo.h"
 #include "core/session/session_file.h"
-#include "core/common/units.h"
 
 namespace inferscope::cli {
 namespace {
@@ -171,8 +171,9 @@ void addTuneCommand(CLI::App& app, std::function<int()>& action) {
                   "measured iterations of every candidate's first run")
       ->check(wholeNumberAtLeast(1, "20"))
       ->capture_default_str();
-  cmd->add_flag("--max-autotune", options->model.max_autotune,
-               "race torch.compile max-autotune too (models Python rebuilds; minutes per compile)");
+  cmd->add_flag(
+      "--max-autotune", options->model.max_autotune,
+      "race torch.compile max-autotune too (models Python rebuilds; minutes per compile)");
   cmd->add_option("--events", options->events,
                   "text (progress on stderr, table on stdout) or ndjson (events on stdout)")
       ->check(CLI::IsMember({"text", "ndjson"}))

@@ -87,11 +87,16 @@ void TuneReporter::onCandidate(const tuner::CandidateOutcome& c) {
     if (!c.fallback.empty()) event["fallback"] = c.fallback;
     if (c.forks) {  // the finals: the level across fresh processes
       const auto& f = *c.forks;
-      event["forks"] = {{"forks", f.forks},         {"median_ms", f.median_ms},
-                        {"low_ms", f.ci_low_ms},    {"high_ms", f.ci_high_ms},
-                        {"next_low_ms", f.next_low_ms}, {"next_high_ms", f.next_high_ms},
-                        {"spread", f.spread},       {"log_sd", f.log_sd},
-                        {"stable", f.stable},       {"verdict", f.verdict}};
+      event["forks"] = {{"forks", f.forks},
+                        {"median_ms", f.median_ms},
+                        {"low_ms", f.ci_low_ms},
+                        {"high_ms", f.ci_high_ms},
+                        {"next_low_ms", f.next_low_ms},
+                        {"next_high_ms", f.next_high_ms},
+                        {"spread", f.spread},
+                        {"log_sd", f.log_sd},
+                        {"stable", f.stable},
+                        {"verdict", f.verdict}};
     }
     emit(out_, event);
     return;
@@ -106,10 +111,8 @@ void TuneReporter::onFinals(const std::vector<OptimizationConfig>& finalists, in
   std::vector<std::string> keys;
   for (const auto& c : finalists) keys.push_back(c.key());
   if (ndjson_) {
-    emit(out_, {{"event", "tune_finals"},
-                {"keys", keys},
-                {"forks", forks},
-                {"iterations", iterations}});
+    emit(out_,
+         {{"event", "tune_finals"}, {"keys", keys}, {"forks", forks}, {"iterations", iterations}});
   } else {
     line(fmt::format("finals: {} in {} fresh processes each", fmt::join(keys, ", "), forks));
   }

@@ -14,7 +14,8 @@
 //    "race":{…},"session":…}     keys: every candidate in race order; race: the saved race's
 //                                 accounting (core/session/tune_json.h), less its candidates,
 //                                 pruned configs and finalists, which the events above carried
-// tune_candidate also carries samples, contended, setup_ms, fallback and the forks' full statistics.
+// tune_candidate also carries samples, contended, setup_ms, fallback and the forks' full
+// statistics.
 #pragma once
 
 #include <cstdio>
@@ -57,7 +58,7 @@ class TuneReporter : public tuner::TuneObserver, public EventSink {
   std::FILE* out_;
   double spent_ms_ = 0;
   std::string model_, device_;  // as start() named them, for the race in tune_done
-  std::string last_jobs_;  // the compile jobs last reported, to report only changes
+  std::string last_jobs_;       // the compile jobs last reported, to report only changes
   std::map<std::string, CompileStatus::State> printed_;  // console: each job's state once
 };
 

@@ -135,15 +135,17 @@ void appendPeerComparison(tuner::TuneResult& r) {
   const tuner::CandidateOutcome* peer = nullptr;
   for (const auto& c : r.candidates) {
     if (!runsTorchCompile(c.config.compile) || !(candidateLevelMs(c) > 0)) continue;
-    if (c.state == tuner::CandidateState::Failed || c.state == tuner::CandidateState::NotMeasured) continue;
+    if (c.state == tuner::CandidateState::Failed || c.state == tuner::CandidateState::NotMeasured)
+      continue;
     if (!peer || candidateLevelMs(c) < candidateLevelMs(*peer)) peer = &c;
   }
   if (!peer || !r.winner) return;
   const auto* winner = r.find(*r.winner);
   if (!winner || !(candidateLevelMs(*winner) > 0)) return;
   if (winner == peer) {
-    r.verdict += fmt::format(". The answer is torch.compile itself ({}): the Python export writes it",
-                             peer->config.key());
+    r.verdict +=
+        fmt::format(". The answer is torch.compile itself ({}): the Python export writes it",
+                    peer->config.key());
     return;
   }
   r.verdict += fmt::format(". {:.2f}× torch.compile {} ({:.4g} ms, measured in this run{})",
@@ -241,7 +243,8 @@ void printSavedRaces(std::FILE* out, const SessionResult& s, const SessionRankin
   }
   for (const auto& race : s.races) {
     fmt::print(out, "\nTuned{}{}{} ({}; {:.1f} s of a {:.0f} s budget): {}\n",
-               race.shard.empty() ? "" : " shard ", race.shard, race.model.empty() ? "" : " " + race.model,
+               race.shard.empty() ? "" : " shard ", race.shard,
+               race.model.empty() ? "" : " " + race.model,
                race.verdict_state.empty() ? "verdict" : race.verdict_state,
                units::msToS(race.elapsed_ms), units::msToS(race.budget_ms), race.verdict);
     const auto apart = tuner::compareWithRanking(race, s, ranking);

@@ -17,8 +17,8 @@
 #include "cli/commands.h"
 #include "cli/isolated_runner.h"
 #include "core/common/trust_store.h"
-#include "core/session/ndjson_sink.h"
 #include "core/engine/engine.h"
+#include "core/session/ndjson_sink.h"
 #include "core/session/session_file.h"
 
 namespace inferscope::cli {
@@ -88,7 +88,8 @@ int runWorker(const WorkerOptions& o) {
   applyParentTrust(request);
   for (const auto& c : request.plan) {
     if (faultRequested("INFERSCOPE_FAULT_CRASH", c.key())) std::abort();
-    while (faultRequested("INFERSCOPE_FAULT_HANG", c.key())) std::this_thread::sleep_for(std::chrono::seconds(1));
+    while (faultRequested("INFERSCOPE_FAULT_HANG", c.key()))
+      std::this_thread::sleep_for(std::chrono::seconds(1));
   }
   NdjsonSink sink(stdout);
   const auto session = engine::run(request, sink, processCancelToken());
@@ -99,7 +100,8 @@ int runWorker(const WorkerOptions& o) {
 
 void addWorkerCommand(CLI::App& app, std::function<int()>& action) {
   auto o = std::make_shared<WorkerOptions>();
-  auto* cmd = app.add_subcommand("worker", "internal: run one isolated config and stream NDJSON events");
+  auto* cmd =
+      app.add_subcommand("worker", "internal: run one isolated config and stream NDJSON events");
   cmd->group("");  // not listed in --help: the parent process starts it
   cmd->add_option("--request", o->request_path, "request JSON written by the parent")->required();
   cmd->add_option("--parent-pid", o->parent_pid, "die with this parent process");

@@ -34,9 +34,11 @@ struct Args {
 };
 
 [[noreturn]] void usage(const char* why) {
-  fmt::print(stderr, "bench_analysis_validation: {}\n"
+  fmt::print(stderr,
+             "bench_analysis_validation: {}\n"
              "usage: bench_analysis_validation [--quick] [--reps N] [--threads N] [--seed N] "
-             "[--no-breakdown] [--bootstrap-ci] [--only FAMILY]\n", why);
+             "[--no-breakdown] [--bootstrap-ci] [--only FAMILY]\n",
+             why);
   std::exit(2);
 }
 
@@ -52,14 +54,22 @@ Args parse(int argc, char** argv) {
       if (*end != '\0' || v == 0) usage(("expected a positive integer after " + a).c_str());
       return v;
     };
-    if (a == "--quick") args.quick = true;
-    else if (a == "--no-breakdown") args.breakdown = false;
-    else if (a == "--bootstrap-ci") args.bootstrap_ci = true;
-    else if (a == "--reps") args.reps = value(), reps_given = true;
-    else if (a == "--threads") args.threads = static_cast<unsigned>(value());
-    else if (a == "--seed") args.seed = value();
-    else if (a == "--only" && i + 1 < argc) args.only = argv[++i];
-    else usage(("unknown argument " + a).c_str());
+    if (a == "--quick")
+      args.quick = true;
+    else if (a == "--no-breakdown")
+      args.breakdown = false;
+    else if (a == "--bootstrap-ci")
+      args.bootstrap_ci = true;
+    else if (a == "--reps")
+      args.reps = value(), reps_given = true;
+    else if (a == "--threads")
+      args.threads = static_cast<unsigned>(value());
+    else if (a == "--seed")
+      args.seed = value();
+    else if (a == "--only" && i + 1 < argc)
+      args.only = argv[++i];
+    else
+      usage(("unknown argument " + a).c_str());
   }
   if (args.quick && !reps_given) args.reps = 40;
   return args;
@@ -77,8 +87,9 @@ int main(int argc, char** argv) {
   if (args.quick) grid.lengths = {100, 300, 1000};
   auto cells = buildGrid(grid);
   if (!args.only.empty()) {
-    cells.erase(std::remove_if(cells.begin(), cells.end(),
-                               [&](const SyntheticSpec& c) { return familyOf(c).rfind(args.only, 0) != 0; }),
+    cells.erase(std::remove_if(
+                    cells.begin(), cells.end(),
+                    [&](const SyntheticSpec& c) { return familyOf(c).rfind(args.only, 0) != 0; }),
                 cells.end());
     if (cells.empty()) usage(("no cell's family starts with " + args.only).c_str());
   }
@@ -95,11 +106,13 @@ int main(int argc, char** argv) {
   const double seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
 
-  fmt::print("## Steady-state analysis: validation ({} cells × {} repetitions, seed {}, {:.0f} s{})\n\n",
-             cells.size(), args.reps, args.seed, seconds,
-             args.bootstrap_ci ? ", block-bootstrap CIs" : "");
-  fmt::print("| Target | Cells | Runs | Achieved | Target | Met | Note |\n"
-             "|---|---:|---:|---:|---:|:---:|---|\n");
+  fmt::print(
+      "## Steady-state analysis: validation ({} cells × {} repetitions, seed {}, {:.0f} s{})\n\n",
+      cells.size(), args.reps, args.seed, seconds,
+      args.bootstrap_ci ? ", block-bootstrap CIs" : "");
+  fmt::print(
+      "| Target | Cells | Runs | Achieved | Target | Met | Note |\n"
+      "|---|---:|---:|---:|---:|:---:|---|\n");
   bool all_met = true;
   for (const auto& t : evaluateTargets(results)) {
     const bool is_bias = t.name.find("bias") != std::string::npos;
@@ -109,17 +122,20 @@ int main(int argc, char** argv) {
     all_met &= t.met;
   }
   if (args.breakdown) {
-    fmt::print("\n### Breakdown by family, σ and φ (pooled over n = {})\n\n"
-               "End ±5 excludes drifts; CI and bias count runs whose truth has a steady level "
-               "(not drifts, not runs that never settle).\n\n",
-               fmt::join(grid.lengths, ", "));
-    fmt::print("| Family | σ | φ | Runs | Class correct | End ±5 | CI available | CI coverage | "
-               "\\|bias\\| P95 |\n|---|---:|---:|---:|---:|---:|---:|---:|---:|\n");
+    fmt::print(
+        "\n### Breakdown by family, σ and φ (pooled over n = {})\n\n"
+        "End ±5 excludes drifts; CI and bias count runs whose truth has a steady level "
+        "(not drifts, not runs that never settle).\n\n",
+        fmt::join(grid.lengths, ", "));
+    fmt::print(
+        "| Family | σ | φ | Runs | Class correct | End ±5 | CI available | CI coverage | "
+        "\\|bias\\| P95 |\n|---|---:|---:|---:|---:|---:|---:|---:|---:|\n");
     for (const auto& r : breakdown(results)) {
-      fmt::print("| {} | {:g} % | {:g} | {} | {} | {} | {} | {} | {} |\n", r.family,
-                 r.sigma * 100.0, r.phi, r.runs, pct(r.class_correct), pct(r.end_within_5),
-                 pct(r.median_ci_valid), pct(r.median_coverage),
-                 std::isnan(r.bias_p95) ? std::string("—") : fmt::format("{:.2f} %", r.bias_p95 * 100.0));
+      fmt::print(
+          "| {} | {:g} % | {:g} | {} | {} | {} | {} | {} | {} |\n", r.family, r.sigma * 100.0,
+          r.phi, r.runs, pct(r.class_correct), pct(r.end_within_5), pct(r.median_ci_valid),
+          pct(r.median_coverage),
+          std::isnan(r.bias_p95) ? std::string("—") : fmt::format("{:.2f} %", r.bias_p95 * 100.0));
     }
   }
   return all_met ? 0 : 1;

@@ -64,11 +64,16 @@ Args parse(int argc, char** argv) {
     if (a == "--only") {
       if (i + 1 >= argc) usage("missing value after --only");
       args.only = argv[++i];
-    } else if (a == "--samples") args.samples = value();
-    else if (a == "--configs") args.configs = value();
-    else if (a == "--reps") args.reps = static_cast<int>(value());
-    else if (a == "--help" || a == "-h") usage("help");
-    else usage(("unknown argument " + a).c_str());
+    } else if (a == "--samples")
+      args.samples = value();
+    else if (a == "--configs")
+      args.configs = value();
+    else if (a == "--reps")
+      args.reps = static_cast<int>(value());
+    else if (a == "--help" || a == "-h")
+      usage("help");
+    else
+      usage(("unknown argument " + a).c_str());
   }
   return args;
 }
@@ -131,8 +136,9 @@ void stages(const std::string& name, const std::vector<double>& x, int reps) {
   });
   const double tolerance = std::log1p(0.02);
   RollingOutliers outl;
-  timed("rolling outliers", reps, [&] { outl = findRollingOutliers(y, tolerance / 3.0); },
-        [&] { return fmt::format("{} outliers", outl.indices.size()); });
+  timed(
+      "rolling outliers", reps, [&] { outl = findRollingOutliers(y, tolerance / 3.0); },
+      [&] { return fmt::format("{} outliers", outl.indices.size()); });
   timed("sort (timer quantum, median)", reps, [&] {
     std::vector<double> sorted = x;
     std::sort(sorted.begin(), sorted.end());
@@ -147,11 +153,13 @@ void stages(const std::string& name, const std::vector<double>& x, int reps) {
   }
   Segmentation seg;
   const double penalty = 15.0 * std::log(static_cast<double>(n));
-  timed("PELT + segment medians", reps, [&] { seg = segmentSeries(clean, penalty); },
-        [&] { return fmt::format("{} segments", seg.starts.size()); });
+  timed(
+      "PELT + segment medians", reps, [&] { seg = segmentSeries(clean, penalty); },
+      [&] { return fmt::format("{} segments", seg.starts.size()); });
   std::optional<SwitchingLevels> levels;
-  timed("detectSwitching", reps, [&] { levels = detectSwitching(y, 0, n, tolerance); },
-        [&] { return std::string(levels ? "switching" : "not switching"); });
+  timed(
+      "detectSwitching", reps, [&] { levels = detectSwitching(y, 0, n, tolerance); },
+      [&] { return std::string(levels ? "switching" : "not switching"); });
   timed("mser5", reps, [&] { (void)mser5(clean); });
 
   SeriesAnalysis a;
@@ -166,28 +174,31 @@ void stages(const std::string& name, const std::vector<double>& x, int reps) {
     std::sort(sorted.begin(), sorted.end());
   });
   double r1 = 0;
-  timed("steady: lag-1 rank autocorrelation", reps,
-        [&] { r1 = lag1RankAutocorrelation(steady); },
-        [&] { return fmt::format("r1 {:.3f}", r1); });
+  timed(
+      "steady: lag-1 rank autocorrelation", reps, [&] { r1 = lag1RankAutocorrelation(steady); },
+      [&] { return fmt::format("r1 {:.3f}", r1); });
   double tau = 0;
-  timed("steady: τ at the median (1 of 3)", reps,
-        [&] { tau = indicatorAutocorrelationTime(steady, a.steady.summary.median); },
-        [&] { return fmt::format("τ {:.2f}", tau); });
+  timed(
+      "steady: τ at the median (1 of 3)", reps,
+      [&] { tau = indicatorAutocorrelationTime(steady, a.steady.summary.median); },
+      [&] { return fmt::format("τ {:.2f}", tau); });
   SteadyStatsOptions so;
   so.want_p99 = true;
   if (a.switching) so.min_tau = a.switching->level_tau;
   SteadyStats st;
-  timed("computeSteadyStats (default)", reps, [&] { st = computeSteadyStats(steady, so); },
-        [&] {
-          return fmt::format("{} [{:.4f}, {:.4f}]", st.median_ci.method, st.median_ci.low,
-                             st.median_ci.high);
-        });
+  timed(
+      "computeSteadyStats (default)", reps, [&] { st = computeSteadyStats(steady, so); },
+      [&] {
+        return fmt::format("{} [{:.4f}, {:.4f}]", st.median_ci.method, st.median_ci.low,
+                           st.median_ci.high);
+      });
   so.dependent_interval = DependentInterval::BlockBootstrap;
-  timed("computeSteadyStats (--bootstrap-ci)", reps, [&] { st = computeSteadyStats(steady, so); },
-        [&] {
-          return fmt::format("{} [{:.4f}, {:.4f}]", st.median_ci.method, st.median_ci.low,
-                             st.median_ci.high);
-        });
+  timed(
+      "computeSteadyStats (--bootstrap-ci)", reps, [&] { st = computeSteadyStats(steady, so); },
+      [&] {
+        return fmt::format("{} [{:.4f}, {:.4f}]", st.median_ci.method, st.median_ci.low,
+                           st.median_ci.high);
+      });
   row("analyse() total", total,
       fmt::format("class {}, start {}, median CI [{:.4f}, {:.4f}]", toString(a.series_class),
                   a.steady_start, a.steady.median_ci.low, a.steady.median_ci.high));
@@ -202,17 +213,21 @@ void stages(const std::string& name, const std::vector<double>& x, int reps) {
   // sweep --from ranks right after: the config against itself as the reference, which is the
   // ratio-of-medians bootstrap of two series of n samples.
   SessionRanking ranking;
-  timed("rankSession (after it)", reps, [&] { ranking = rankSession(s); }, [&] {
-    if (ranking.configs.empty()) return std::string();
-    const auto& c = ranking.configs[0];
-    return fmt::format("{} [{:.4f}, {:.4f}]", c.speedup_ci_method, c.speedup_low, c.speedup_high);
-  });
+  timed(
+      "rankSession (after it)", reps, [&] { ranking = rankSession(s); },
+      [&] {
+        if (ranking.configs.empty()) return std::string();
+        const auto& c = ranking.configs[0];
+        return fmt::format("{} [{:.4f}, {:.4f}]", c.speedup_ci_method, c.speedup_low,
+                           c.speedup_high);
+      });
 }
 
 void manySmall(std::size_t configs, int reps) {
-  fmt::print("\n### many-small ({} configs × 110 samples, one fork each)\n\n"
-             "| stage | ms | note |\n|---|---:|---|\n",
-             configs);
+  fmt::print(
+      "\n### many-small ({} configs × 110 samples, one fork each)\n\n"
+      "| stage | ms | note |\n|---|---:|---|\n",
+      configs);
   SessionResult s;
   s.request.batch = 1;
   for (std::size_t c = 0; c < configs; ++c) {

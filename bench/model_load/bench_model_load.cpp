@@ -23,14 +23,17 @@ using Clock = std::chrono::steady_clock;
 
 namespace {
 
-double sinceS(Clock::time_point start) { return std::chrono::duration<double>(Clock::now() - start).count(); }
+double sinceS(Clock::time_point start) {
+  return std::chrono::duration<double>(Clock::now() - start).count();
+}
 
 // 1024×1024 FP32 blocks (4 MiB each) as parameters; forward uses the first only, the others are
 // weights to load, as an embedding table or unused heads are.
 std::string writeModel(const std::filesystem::path& dir, int megabytes) {
   torch::jit::Module m("BigNet");
   const int blocks = std::max(1, megabytes / 4);
-  for (int i = 0; i < blocks; ++i) m.register_parameter(fmt::format("w{}", i), torch::randn({1024, 1024}), false);
+  for (int i = 0; i < blocks; ++i)
+    m.register_parameter(fmt::format("w{}", i), torch::randn({1024, 1024}), false);
   m.define("def forward(self, x):\n    return torch.matmul(x, self.w0)\n");
   const auto path = (dir / fmt::format("bench_model_{}mb.pt", megabytes)).string();
   m.save(path);
@@ -68,11 +71,12 @@ int main(int argc, char** argv) {
   const auto full = analysis::summarize(full_s), copy = analysis::summarize(copy_s);
   fmt::print("file {:.0f} MB, {} rounds interleaved (medians)\n", file_mb, rounds);
   fmt::print("  session's first load (read + hash + parse): {:8.3f} s\n", first_s);
-  fmt::print("  per config before: loadModel              : {:8.3f} s  (min {:.3f}, max {:.3f})\n", full.median,
-             full.min, full.max);
-  fmt::print("  per config now: SessionModel::load (copy) : {:8.3f} s  (min {:.3f}, max {:.3f})\n", copy.median,
-             copy.min, copy.max);
-  fmt::print("  saved per config: {:.3f} s ({:.1f}x)\n", full.median - copy.median, full.median / copy.median);
+  fmt::print("  per config before: loadModel              : {:8.3f} s  (min {:.3f}, max {:.3f})\n",
+             full.median, full.min, full.max);
+  fmt::print("  per config now: SessionModel::load (copy) : {:8.3f} s  (min {:.3f}, max {:.3f})\n",
+             copy.median, copy.min, copy.max);
+  fmt::print("  saved per config: {:.3f} s ({:.1f}x)\n", full.median - copy.median,
+             full.median / copy.median);
   std::filesystem::remove_all(dir);
   return 0;
 }

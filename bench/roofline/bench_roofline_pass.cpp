@@ -1,7 +1,7 @@
-// bench_roofline_pass [rounds] [resnet18|bert-encoder …]: wall time of the same CPU sweep with the roofline pass off and
-// on (RunSettings::roofline: one observed forward per config, placement, cached ceilings),
-// interleaved so that machine drift hits both alike; then the one-off cost of measuring the
-// ceilings (an empty cache). Prints a table for docs/PERFORMANCE.md.
+// bench_roofline_pass [rounds] [resnet18|bert-encoder …]: wall time of the same CPU sweep with the
+// roofline pass off and on (RunSettings::roofline: one observed forward per config, placement,
+// cached ceilings), interleaved so that machine drift hits both alike; then the one-off cost of
+// measuring the ceilings (an empty cache). Prints a table for docs/PERFORMANCE.md.
 #include <fmt/format.h>
 #include <ftw.h>
 #include <stdio.h>
@@ -62,14 +62,16 @@ double median(std::vector<double> v) {
 
 int main(int argc, char** argv) {
   const int rounds = argc > 1 ? std::max(1, std::atoi(argv[1])) : 3;
-  const auto cache = std::filesystem::temp_directory_path() / fmt::format("inferscope_bench_roofline_{}", ::getpid());
+  const auto cache = std::filesystem::temp_directory_path() /
+                     fmt::format("inferscope_bench_roofline_{}", ::getpid());
   ::setenv("XDG_CACHE_HOME", cache.c_str(), 1);
   // Models from the command line (default both): a CPU whose BLAS is a reference one runs the
   // encoder's matmuls at ~1 GFLOP/s, where its sweeps take minutes each.
   std::vector<Case> cases;
   for (int i = 2; i < argc; ++i) {
     const std::string model = argv[i];
-    if (model == "bert-encoder") cases.push_back({"bert-encoder (2×256, seq 64) b4, 2 configs × 110 it", sweep(model, 4)});
+    if (model == "bert-encoder")
+      cases.push_back({"bert-encoder (2×256, seq 64) b4, 2 configs × 110 it", sweep(model, 4)});
     if (model == "resnet18") cases.push_back({"resnet18 b1, 2 configs × 110 it", sweep(model, 1)});
   }
   if (cases.empty()) {
@@ -85,11 +87,14 @@ int main(int argc, char** argv) {
   const double cold = wallS(first);
   first.run.roofline = false;
   const double plain = wallS(first);
-  fmt::print("ceilings measured once (empty cache): {:.2f} s (a 1-iteration run with them {:.2f} s, without {:.2f} s)\n",
-             cold - plain, cold, plain);
+  fmt::print(
+      "ceilings measured once (empty cache): {:.2f} s (a 1-iteration run with them {:.2f} s, "
+      "without {:.2f} s)\n",
+      cold - plain, cold, plain);
   std::fflush(stdout);  // each line as it is known: a long run killed by a timeout keeps them
-  fmt::print("| sweep (CPU, LibTorch {}) | off: median s | on: median s | overhead |\n|---|---|---|---|\n",
-             engine::libtorchVersion());
+  fmt::print(
+      "| sweep (CPU, LibTorch {}) | off: median s | on: median s | overhead |\n|---|---|---|---|\n",
+      engine::libtorchVersion());
   std::fflush(stdout);
   for (auto& c : cases) {
     wallS(c.request);  // warm: model code paths, allocator
@@ -106,10 +111,11 @@ int main(int argc, char** argv) {
     std::fflush(stdout);
   }
   // POSIX, not std::filesystem::remove_all: beside the wheel's libtorch.so that call binds to the
-  // copy libtorch.so exports, which jumps to address 0 on a folder with entries (LIBTORCH_COMPAT.md,
-  // trap 4); the cache folder holds the ceilings here.
+  // copy libtorch.so exports, which jumps to address 0 on a folder with entries
+  // (LIBTORCH_COMPAT.md, trap 4); the cache folder holds the ceilings here.
   ::nftw(
-      cache.c_str(), [](const char* path, const struct stat*, int, struct FTW*) { return ::remove(path); }, 16,
+      cache.c_str(),
+      [](const char* path, const struct stat*, int, struct FTW*) { return ::remove(path); }, 16,
       FTW_DEPTH | FTW_PHYS);
   return 0;
 }

@@ -128,7 +128,7 @@ void LegacyKernelTracer::endIteration(int iteration) {
 }
 
 void LegacyKernelTracer::onOpStart(std::uint64_t external_id, std::string_view name,
-                             std::string_view input_shapes) {
+                                   std::string_view input_shapes) {
   if (!in_traced_iteration_) return;
   trace::OpRecord op;
   op.external_id = external_id;

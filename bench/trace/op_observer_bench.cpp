@@ -251,7 +251,8 @@ int main(int argc, char** argv) {
   variants.push_back({"before (788590f)",
                       "inputs boxed, shapes formatted, 2 strings + a locked push per operator",
                       [&](std::vector<double>& out) {
-                        legacy::LegacyKernelTracer tracer(std::make_unique<trace::FakeActivitySource>());
+                        legacy::LegacyKernelTracer tracer(
+                            std::make_unique<trace::FakeActivitySource>());
                         for (int i = 0; i < kWindow; ++i) {
                           tracer.beginIteration(i);
                           std::optional<legacy::LegacyOpRecorder> recorder;

@@ -14,14 +14,20 @@
 namespace inferscope::advisor {
 namespace {
 
-std::string sci(double v) { return fmt::format("{:.1e}", v); }
+std::string sci(double v) {
+  return fmt::format("{:.1e}", v);
+}
 
 const char* precisionName(Precision p) {
   switch (p) {
-    case Precision::Fp16Cast: return "FP16";
-    case Precision::Bf16Cast: return "BF16";
-    case Precision::Tf32: return "TF32";
-    default: return "FP32";
+    case Precision::Fp16Cast:
+      return "FP16";
+    case Precision::Bf16Cast:
+      return "BF16";
+    case Precision::Tf32:
+      return "TF32";
+    default:
+      return "FP32";
   }
 }
 
@@ -36,8 +42,10 @@ class Decision {
     identifyDevice();
     rec_.config.grad = GradMode::InferenceMode;
     add("grad_mode",
-        fmt::format("{}: torch.inference_mode() around every inference call — no autograd graph, no view "
-                    "tracking or version counters, faster than no_grad", label()),
+        fmt::format(
+            "{}: torch.inference_mode() around every inference call — no autograd graph, no view "
+            "tracking or version counters, faster than no_grad",
+            label()),
         gen_ ? fromTable("grad_mode") : guide("inference-mode"));
     choosePrecision();
     chooseMemoryFormat();
@@ -77,14 +85,19 @@ class Decision {
     if (gen_) {
       rec_.device_label = fmt::format("{} ({})", gen_->name, cc);
     } else if ((gen_ = table_.newestBelow(caps.cc_major, caps.cc_minor)) != nullptr) {
-      rec_.device_label = fmt::format("{} ({})", gpuGenerationName(caps.cc_major, caps.cc_minor), cc);
-      rec_.warnings.push_back(fmt::format(
-          "compute capability {} is not in the generation table; applying the rules of {}, the newest "
-          "generation before it (update resources/gpu_generations.json)", cc, gen_->name));
+      rec_.device_label =
+          fmt::format("{} ({})", gpuGenerationName(caps.cc_major, caps.cc_minor), cc);
+      rec_.warnings.push_back(
+          fmt::format("compute capability {} is not in the generation table; applying the rules of "
+                      "{}, the newest "
+                      "generation before it (update resources/gpu_generations.json)",
+                      cc, gen_->name));
     } else {
-      rec_.device_label = fmt::format("{} ({})", gpuGenerationName(caps.cc_major, caps.cc_minor), cc);
-      rec_.warnings.push_back(fmt::format("{} has no Tensor Cores; the guide's GPU techniques start at Volta (7.0)",
-                                          rec_.device_label));
+      rec_.device_label =
+          fmt::format("{} ({})", gpuGenerationName(caps.cc_major, caps.cc_minor), cc);
+      rec_.warnings.push_back(
+          fmt::format("{} has no Tensor Cores; the guide's GPU techniques start at Volta (7.0)",
+                      rec_.device_label));
     }
     rec_.generation_id = gen_ ? gen_->id : std::string();
   }
@@ -94,19 +107,25 @@ class Decision {
     const double tol = req_.tolerance;
     if (!cuda()) {
       c.precision = Precision::Fp32;
-      std::string rule = "CPU: no Tensor Cores, and TF32 and FP16 casts are GPU settings → FP32 (strict IEEE)";
+      std::string rule =
+          "CPU: no Tensor Cores, and TF32 and FP16 casts are GPU settings → FP32 (strict IEEE)";
       if (tol >= kBf16UnitRoundoff) {
-        rule += fmt::format("; amp-bf16 fits the tolerance {} a priori and is measured first among the neighbours "
-                            "(it pays off only on CPUs with AVX-512 BF16 or AMX)", sci(tol));
+        rule += fmt::format(
+            "; amp-bf16 fits the tolerance {} a priori and is measured first among the neighbours "
+            "(it pays off only on CPUs with AVX-512 BF16 or AMX)",
+            sci(tol));
       }
       add("precision", rule, guide("tensor-cores"));
-      add("tf32", "CPU: TF32 is a CUDA Tensor Core mode → off", guide("tf32-without-mixed-precision"));
+      add("tf32", "CPU: TF32 is a CUDA Tensor Core mode → off",
+          guide("tf32-without-mixed-precision"));
       return;
     }
     if (!gen_) {
       c.precision = Precision::Fp32;
-      add("precision", fmt::format("{}: no Tensor Cores → FP32 (strict IEEE)", label()), guide("tensor-cores"));
-      add("tf32", fmt::format("{}: no TF32 Tensor Cores (needs compute capability ≥ 8.0) → off", label()),
+      add("precision", fmt::format("{}: no Tensor Cores → FP32 (strict IEEE)", label()),
+          guide("tensor-cores"));
+      add("tf32",
+          fmt::format("{}: no TF32 Tensor Cores (needs compute capability ≥ 8.0) → off", label()),
           guide("tf32-api"));
       return;
     }
@@ -115,60 +134,76 @@ class Decision {
     const double cast_roundoff = bf16 ? kBf16UnitRoundoff : kFp16UnitRoundoff;
     if (tol >= cast_roundoff) {
       c.precision = bf16 ? Precision::Bf16Cast : Precision::Fp16Cast;
-      const std::string why = bf16
-          ? "BF16 Tensor Cores → BF16 cast (FP32's exponent range, so no FP16 overflow risk)"
-          : "no BF16/TF32 Tensor Cores → FP16 cast";
+      const std::string why =
+          bf16 ? "BF16 Tensor Cores → BF16 cast (FP32's exponent range, so no FP16 overflow risk)"
+               : "no BF16/TF32 Tensor Cores → FP16 cast";
       add("precision",
-          fmt::format("{}: {} of the whole model and its inputs; {}'s unit roundoff {} is within the tolerance {}",
+          fmt::format("{}: {} of the whole model and its inputs; {}'s unit roundoff {} is within "
+                      "the tolerance {}",
                       label(), why, precisionName(c.precision), sci(cast_roundoff), sci(tol)),
           fromTable("precision"));
       if (tf32_ok) {
-        add("tf32", fmt::format("{}: mixed precision ({}) in use → TF32's gain is limited because the main ops run "
-                                "in {}; FP32 math stays strict IEEE", label(), precisionName(c.precision),
-                                precisionName(c.precision)),
+        add("tf32",
+            fmt::format(
+                "{}: mixed precision ({}) in use → TF32's gain is limited because the main ops run "
+                "in {}; FP32 math stays strict IEEE",
+                label(), precisionName(c.precision), precisionName(c.precision)),
             guide("tf32-without-mixed-precision"));
       } else {
-        add("tf32", fmt::format("{}: no TF32 Tensor Cores (needs compute capability ≥ 8.0) → off", label()),
+        add("tf32",
+            fmt::format("{}: no TF32 Tensor Cores (needs compute capability ≥ 8.0) → off", label()),
             fromTable("fp32_math"));
-        rec_.warnings.push_back(fmt::format("FP16 overflow risk: {}", table_.rule("fp16-overflow").text));
+        rec_.warnings.push_back(
+            fmt::format("FP16 overflow risk: {}", table_.rule("fp16-overflow").text));
       }
     } else if (tf32_ok && tol >= kTf32UnitRoundoff) {
       c.precision = Precision::Tf32;
       c.tf32_matmul = MatmulPrecision::High;
       c.tf32_conv = true;
       add("precision",
-          fmt::format("{}: tolerance {} is below BF16's unit roundoff {} (7 mantissa bits) → no mixed precision, "
-                      "TF32 instead (10 mantissa bits, FP32's range)", label(), sci(tol), sci(kBf16UnitRoundoff)),
+          fmt::format("{}: tolerance {} is below BF16's unit roundoff {} (7 mantissa bits) → no "
+                      "mixed precision, "
+                      "TF32 instead (10 mantissa bits, FP32's range)",
+                      label(), sci(tol), sci(kBf16UnitRoundoff)),
           fromTable("fp32_math"));
-      add("tf32", fmt::format("{}: no mixed precision → TF32 on for matmuls (precision \"high\") and cuDNN "
-                              "convolutions", label()),
+      add("tf32",
+          fmt::format("{}: no mixed precision → TF32 on for matmuls (precision \"high\") and cuDNN "
+                      "convolutions",
+                      label()),
           guide("tf32-without-mixed-precision"));
     } else {
       c.precision = Precision::Fp32;
       const std::string tf32_part = tf32_ok ? fmt::format(" and TF32 ({})", sci(kTf32UnitRoundoff))
                                             : std::string(" and the GPU has no TF32");
       add("precision",
-          fmt::format("{}: tolerance {} is below the unit roundoff of {} ({}){} → strict FP32 (IEEE)", label(),
-                      sci(tol), bf16 ? "BF16" : "FP16", sci(cast_roundoff), tf32_part),
+          fmt::format(
+              "{}: tolerance {} is below the unit roundoff of {} ({}){} → strict FP32 (IEEE)",
+              label(), sci(tol), bf16 ? "BF16" : "FP16", sci(cast_roundoff), tf32_part),
           fromTable("precision"));
-      add("tf32", fmt::format("{}: TF32 off — {}", label(),
-                              tf32_ok ? "the tolerance is tighter than its 10 mantissa bits"
-                                      : "no TF32 Tensor Cores (needs compute capability ≥ 8.0)"),
+      add("tf32",
+          fmt::format("{}: TF32 off — {}", label(),
+                      tf32_ok ? "the tolerance is tighter than its 10 mantissa bits"
+                              : "no TF32 Tensor Cores (needs compute capability ≥ 8.0)"),
           guide("tf32-without-mixed-precision"));
     }
     add("tf32_api",
         req_.target_torch.hasFp32PrecisionApi()
-            ? fmt::format("target PyTorch {} → FP32 math set through torch.backends.cuda.matmul.fp32_precision and "
-                          "torch.backends.cudnn.conv.fp32_precision only, never with the legacy flags",
-                          req_.target_torch.str())
-            : fmt::format("target PyTorch {} → FP32 math set through torch.set_float32_matmul_precision and "
+            ? fmt::format(
+                  "target PyTorch {} → FP32 math set through "
+                  "torch.backends.cuda.matmul.fp32_precision and "
+                  "torch.backends.cudnn.conv.fp32_precision only, never with the legacy flags",
+                  req_.target_torch.str())
+            : fmt::format("target PyTorch {} → FP32 math set through "
+                          "torch.set_float32_matmul_precision and "
                           "torch.backends.cudnn.allow_tf32 (fp32_precision arrives in 2.9)",
                           req_.target_torch.str()),
         guide("tf32-api"));
     if (!req_.target_torch.hasFp32PrecisionApi()) {
-      rec_.warnings.push_back(fmt::format(
-          "the export for PyTorch {} uses the legacy TF32 flags; re-export when moving to 2.9 or later — new and "
-          "old settings must not be mixed", req_.target_torch.str()));
+      rec_.warnings.push_back(
+          fmt::format("the export for PyTorch {} uses the legacy TF32 flags; re-export when moving "
+                      "to 2.9 or later — new and "
+                      "old settings must not be mixed",
+                      req_.target_torch.str()));
     }
   }
 
@@ -176,7 +211,8 @@ class Decision {
     rec_.config.memory_format = MemoryFormat::Contiguous;
     add("memory_format",
         req_.family == ModelFamily::Cnn
-            ? fmt::format("channels_last is not one of the guide's rules → contiguous; for this CNN it is measured "
+            ? fmt::format("channels_last is not one of the guide's rules → contiguous; for this "
+                          "CNN it is measured "
                           "as a neighbour ({} convolutions often prefer NHWC)",
                           cuda() ? "Tensor Core" : "oneDNN")
             : std::string("transformer: channels_last only changes 4-D image tensors → contiguous"),
@@ -188,23 +224,27 @@ class Decision {
     c.compile = CompileMode::None;
     if (!cuda()) {
       add("compile",
-          "CPU: CUDA graphs need CUDA and InferScope runs AOTInductor packages on CUDA only → none; TorchScript "
+          "CPU: CUDA graphs need CUDA and InferScope runs AOTInductor packages on CUDA only → "
+          "none; TorchScript "
           "freeze is measured as a neighbour",
           guide("compile-static-models"));
       return;
     }
     if (req_.sizes == InputSizes::Varying) {
       add("compile",
-          "input sizes vary → no compile: CUDA graphs replay one static shape and AOTInductor packages are built "
+          "input sizes vary → no compile: CUDA graphs replay one static shape and AOTInductor "
+          "packages are built "
           "for one input shape",
           guide("compile-static-models"));
       return;
     }
     if (!gen_ || gen_->setting("compile").value != "recommended") {
       add("compile",
-          fmt::format("{}: the guide's table lists no torch.compile for this generation → none; its footnote "
-                      "allows compile for static models, so graph/aoti variants are measured as neighbours",
-                      label()),
+          fmt::format(
+              "{}: the guide's table lists no torch.compile for this generation → none; its "
+              "footnote "
+              "allows compile for static models, so graph/aoti variants are measured as neighbours",
+              label()),
           gen_ ? fromTable("compile") : guide("compile-static-models"));
       return;
     }
@@ -212,26 +252,37 @@ class Decision {
     if (req_.goal == Goal::Throughput && aoti) {
       c.compile = CompileMode::AotInductor;
       add("compile",
-          fmt::format("{}: the guide's table adds torch.compile; throughput goal with static shapes → AOTInductor "
-                      "package (torch.compile ahead of time: fused kernels pay off at large batches; target "
-                      "PyTorch {} loads it from C++)", label(), req_.target_torch.str()),
+          fmt::format("{}: the guide's table adds torch.compile; throughput goal with static "
+                      "shapes → AOTInductor "
+                      "package (torch.compile ahead of time: fused kernels pay off at large "
+                      "batches; target "
+                      "PyTorch {} loads it from C++)",
+                      label(), req_.target_torch.str()),
           fromTable("compile"));
     } else {
       c.compile = CompileMode::CudaGraph;
-      const std::string goal_part = req_.goal == Goal::Latency
-          ? std::string("latency goal with static shapes → CUDA graph replay")
-          : fmt::format("target PyTorch {} has no AOTInductor package loader (2.6+) → CUDA graph replay",
-                        req_.target_torch.str());
+      const std::string goal_part =
+          req_.goal == Goal::Latency
+              ? std::string("latency goal with static shapes → CUDA graph replay")
+              : fmt::format(
+                    "target PyTorch {} has no AOTInductor package loader (2.6+) → CUDA graph "
+                    "replay",
+                    req_.target_torch.str());
       add("compile",
-          fmt::format("{}: the guide's table adds torch.compile; {} (torch.compile mode=\"reduce-overhead\" in "
-                      "Python), which removes the per-kernel launch overhead that dominates small-batch latency",
+          fmt::format("{}: the guide's table adds torch.compile; {} (torch.compile "
+                      "mode=\"reduce-overhead\" in "
+                      "Python), which removes the per-kernel launch overhead that dominates "
+                      "small-batch latency",
                       label(), goal_part),
           fromTable("compile"));
     }
     add("order",
-        fmt::format("{} applied before {}: compiling first and casting afterwards would invalidate the compiled "
-                    "result", precisionName(c.precision),
-                    c.compile == CompileMode::CudaGraph ? "CUDA graph capture" : "AOTInductor compilation"),
+        fmt::format(
+            "{} applied before {}: compiling first and casting afterwards would invalidate the "
+            "compiled "
+            "result",
+            precisionName(c.precision),
+            c.compile == CompileMode::CudaGraph ? "CUDA graph capture" : "AOTInductor compilation"),
         guide("precision-before-compile"));
   }
 
@@ -244,37 +295,50 @@ class Decision {
       add("cudnn.benchmark", rule, guide("cudnn-benchmark-fixed"));
       add("cudnn.deterministic", rule, guide("cudnn-deterministic"));
       if (req_.reproducible) {
-        rec_.warnings.push_back("reproducibility on the CPU: InferScope's 'det' setting is CUDA-only; keep "
-                                "torch.set_num_threads fixed so FP32 reductions run in the same order every time");
+        rec_.warnings.push_back(
+            "reproducibility on the CPU: InferScope's 'det' setting is CUDA-only; keep "
+            "torch.set_num_threads fixed so FP32 reductions run in the same order every time");
       }
       return;
     }
-    add("cudnn.enabled", "cuDNN on (PyTorch's default): its convolution kernels are what benchmark tunes",
+    add("cudnn.enabled",
+        "cuDNN on (PyTorch's default): its convolution kernels are what benchmark tunes",
         guide("cudnn-benchmark-fixed"));
     if (req_.reproducible) {
       cudnn.deterministic = true;
       add("cudnn.deterministic",
-          "reproducibility required → cudnn.deterministic + torch.use_deterministic_algorithms(True)",
+          "reproducibility required → cudnn.deterministic + "
+          "torch.use_deterministic_algorithms(True)",
           guide("cudnn-deterministic"));
-      add("cudnn.benchmark", "reproducibility required → benchmark off: autotuning may pick a different algorithm "
-                             "on each run", guide("cudnn-deterministic"));
-      rec_.warnings.push_back("deterministic mode can be slower, and ops without a deterministic implementation "
-                              "raise an error; the exports set CUBLAS_WORKSPACE_CONFIG=:4096:8, which cuBLAS needs "
-                              "for deterministic matmuls");
+      add("cudnn.benchmark",
+          "reproducibility required → benchmark off: autotuning may pick a different algorithm "
+          "on each run",
+          guide("cudnn-deterministic"));
+      rec_.warnings.push_back(
+          "deterministic mode can be slower, and ops without a deterministic implementation "
+          "raise an error; the exports set CUBLAS_WORKSPACE_CONFIG=:4096:8, which cuBLAS needs "
+          "for deterministic matmuls");
       return;
     }
-    add("cudnn.deterministic", "reproducibility not required → deterministic off (deterministic kernels can be slower)",
+    add("cudnn.deterministic",
+        "reproducibility not required → deterministic off (deterministic kernels can be slower)",
         guide("cudnn-deterministic"));
     if (req_.sizes == InputSizes::Varying) {
-      add("cudnn.benchmark", "input sizes vary → benchmark off: it would search algorithms again for every new "
-                             "size and run slower", guide("cudnn-benchmark-varying"));
+      add("cudnn.benchmark",
+          "input sizes vary → benchmark off: it would search algorithms again for every new "
+          "size and run slower",
+          guide("cudnn-benchmark-varying"));
     } else if (req_.family == ModelFamily::Cnn) {
       cudnn.benchmark = true;
-      add("cudnn.benchmark", "fixed input sizes + CNN → benchmark on: the fastest convolution algorithm is found "
-                             "on the first run and reused (warm up before measuring)", guide("cudnn-benchmark-fixed"));
+      add("cudnn.benchmark",
+          "fixed input sizes + CNN → benchmark on: the fastest convolution algorithm is found "
+          "on the first run and reused (warm up before measuring)",
+          guide("cudnn-benchmark-fixed"));
     } else {
-      add("cudnn.benchmark", "transformer: few or no cuDNN convolutions, so benchmark has nothing to tune → off "
-                             "(measured as a neighbour)", guide("cudnn-benchmark-fixed"));
+      add("cudnn.benchmark",
+          "transformer: few or no cuDNN convolutions, so benchmark has nothing to tune → off "
+          "(measured as a neighbour)",
+          guide("cudnn-benchmark-fixed"));
     }
   }
 
@@ -288,9 +352,10 @@ class Decision {
 
 Recommendation Advisor::recommend(const AdvisorRequest& request) const {
   if (!std::isfinite(request.tolerance) || request.tolerance <= 0) {
-    throw Error(ErrorKind::InvalidInput,
-                fmt::format("accuracy tolerance must be a positive relative L2 error such as 1e-2, got {}",
-                            request.tolerance));
+    throw Error(
+        ErrorKind::InvalidInput,
+        fmt::format("accuracy tolerance must be a positive relative L2 error such as 1e-2, got {}",
+                    request.tolerance));
   }
   return Decision(request, *table_).run();
 }

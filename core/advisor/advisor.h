@@ -14,8 +14,8 @@ namespace inferscope::advisor {
 
 // Unit roundoff of each format's stored mantissa: the smallest relative error a cast introduces.
 // A tolerance below it rules the format out before anything is measured.
-inline constexpr double kBf16UnitRoundoff = 0.00390625;     // 2^-8: 7 mantissa bits
-inline constexpr double kFp16UnitRoundoff = 0.00048828125;  // 2^-11: 10 mantissa bits
+inline constexpr double kBf16UnitRoundoff = 0.00390625;         // 2^-8: 7 mantissa bits
+inline constexpr double kFp16UnitRoundoff = 0.00048828125;      // 2^-11: 10 mantissa bits
 inline constexpr double kTf32UnitRoundoff = kFp16UnitRoundoff;  // TF32 keeps FP16's 10 bits
 
 class Advisor {

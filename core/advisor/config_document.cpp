@@ -7,8 +7,8 @@
 
 #include <nlohmann/json.hpp>
 
-#include "core/common/json_reader.h"
 #include "core/common/error.h"
+#include "core/common/json_reader.h"
 #include "core/common/version.h"
 
 namespace inferscope::advisor {
@@ -22,16 +22,20 @@ struct Names {
   const char* name;
 };
 
-constexpr Names<GradMode> kGradNames[] = {
-    {GradMode::InferenceMode, "inference_mode"}, {GradMode::NoGrad, "no_grad"}, {GradMode::Autograd, "autograd"}};
-constexpr Names<Precision> kPrecisionNames[] = {
-    {Precision::Fp32, "fp32"},         {Precision::Tf32, "tf32"},
-    {Precision::Fp16Cast, "fp16"},     {Precision::Bf16Cast, "bf16"},
-    {Precision::AutocastFp16, "amp-fp16"}, {Precision::AutocastBf16, "amp-bf16"}};
-constexpr Names<MatmulPrecision> kMatmulNames[] = {
-    {MatmulPrecision::Highest, "highest"}, {MatmulPrecision::High, "high"}, {MatmulPrecision::Medium, "medium"}};
-constexpr Names<MemoryFormat> kFormatNames[] = {
-    {MemoryFormat::Contiguous, "contiguous"}, {MemoryFormat::ChannelsLast, "channels_last"}};
+constexpr Names<GradMode> kGradNames[] = {{GradMode::InferenceMode, "inference_mode"},
+                                          {GradMode::NoGrad, "no_grad"},
+                                          {GradMode::Autograd, "autograd"}};
+constexpr Names<Precision> kPrecisionNames[] = {{Precision::Fp32, "fp32"},
+                                                {Precision::Tf32, "tf32"},
+                                                {Precision::Fp16Cast, "fp16"},
+                                                {Precision::Bf16Cast, "bf16"},
+                                                {Precision::AutocastFp16, "amp-fp16"},
+                                                {Precision::AutocastBf16, "amp-bf16"}};
+constexpr Names<MatmulPrecision> kMatmulNames[] = {{MatmulPrecision::Highest, "highest"},
+                                                   {MatmulPrecision::High, "high"},
+                                                   {MatmulPrecision::Medium, "medium"}};
+constexpr Names<MemoryFormat> kFormatNames[] = {{MemoryFormat::Contiguous, "contiguous"},
+                                                {MemoryFormat::ChannelsLast, "channels_last"}};
 constexpr Names<CompileMode> kCompileNames[] = {
     {CompileMode::None, "none"},
     {CompileMode::TorchScript, "torchscript"},
@@ -89,8 +93,8 @@ ConfigDocument ConfigDocument::from(const Recommendation& rec) {
   return doc;
 }
 
-ConfigDocument ConfigDocument::from(const OptimizationConfig& config, TorchVersion target, DeviceKind device,
-                                    ModelFamily family) {
+ConfigDocument ConfigDocument::from(const OptimizationConfig& config, TorchVersion target,
+                                    DeviceKind device, ModelFamily family) {
   ConfigDocument doc;
   doc.config = config;
   doc.target_torch = target;
@@ -114,7 +118,8 @@ std::string configToJson(const ConfigDocument& d) {
   j["generator"] = fmt::format("InferScope {}", kInferScopeVersion);
   j["config"] = c.key();
   j["target_torch_version"] = d.target_torch.str();
-  j["device"] = {{"kind", toString(d.device)}, {"generation", d.generation}, {"label", d.device_label}};
+  j["device"] = {
+      {"kind", toString(d.device)}, {"generation", d.generation}, {"label", d.device_label}};
   j["model_family"] = toString(d.family);
   j["grad_mode"] = nameOf(kGradNames, c.grad);
   j["precision"] = nameOf(kPrecisionNames, c.precision);
@@ -123,31 +128,36 @@ std::string configToJson(const ConfigDocument& d) {
                {"conv", tf32 && c.tf32_conv}};
   j["memory_format"] = nameOf(kFormatNames, c.memory_format);
   j["compile"] = nameOf(kCompileNames, c.compile);
-  j["cudnn"] = {{"enabled", c.cudnn.enabled}, {"benchmark", c.cudnn.benchmark},
+  j["cudnn"] = {{"enabled", c.cudnn.enabled},
+                {"benchmark", c.cudnn.benchmark},
                 {"deterministic", c.cudnn.deterministic}};
   j["reasons"] = ordered_json::array();
-  for (const auto& r : d.reasons) j["reasons"].push_back({{"setting", r.setting}, {"rule", r.rule}, {"source", r.source}});
+  for (const auto& r : d.reasons)
+    j["reasons"].push_back({{"setting", r.setting}, {"rule", r.rule}, {"source", r.source}});
   j["warnings"] = d.warnings;
   j["neighbours"] = ordered_json::array();
   for (const auto& n : d.neighbours) j["neighbours"].push_back(n.key());
   return j.dump(2) + "\n";
 }
 
-ConfigDocument configFromJson(std::string_view text, const std::optional<DeviceCaps>& caps, std::string_view origin) {
+ConfigDocument configFromJson(std::string_view text, const std::optional<DeviceCaps>& caps,
+                              std::string_view origin) {
   const std::string where(origin);
   const auto j = JsonReader::parseText(text, where);
   const JsonReader root(j, where);
-  root.expectObject({"schema", "generator", "config", "target_torch_version", "device", "model_family", "grad_mode",
-                     "precision", "tf32", "memory_format", "compile", "cudnn", "reasons", "warnings", "neighbours"});
+  root.expectObject({"schema", "generator", "config", "target_torch_version", "device",
+                     "model_family", "grad_mode", "precision", "tf32", "memory_format", "compile",
+                     "cudnn", "reasons", "warnings", "neighbours"});
   const auto schema = root.at("schema");
   if (schema.integer() != kConfigSchema) {
-    schema.fail(fmt::format("'schema' {} is not supported (this InferScope reads schema {})", schema.integer(),
-                            kConfigSchema));
+    schema.fail(fmt::format("'schema' {} is not supported (this InferScope reads schema {})",
+                            schema.integer(), kConfigSchema));
   }
   ConfigDocument d;
   auto& c = d.config;
   if (root.has("generator")) root.at("generator").string();
-  // A file may give just the key ("config": "bf16+bench"); when it spells settings, they must agree.
+  // A file may give just the key ("config": "bf16+bench"); when it spells settings, they must
+  // agree.
   const bool spelled = root.has("grad_mode") || root.has("precision") || root.has("tf32") ||
                        root.has("memory_format") || root.has("compile") || root.has("cudnn");
   if (root.has("config") && !spelled) {
@@ -173,8 +183,10 @@ ConfigDocument configFromJson(std::string_view text, const std::optional<DeviceC
     if (dev.has("generation")) d.generation = dev.at("generation").string();
     if (dev.has("label")) d.device_label = dev.at("label").string();
   }
-  if (root.has("model_family")) d.family = root.at("model_family").oneOf({"cnn", "transformer"}) == "cnn"
-                                               ? ModelFamily::Cnn : ModelFamily::Transformer;
+  if (root.has("model_family"))
+    d.family = root.at("model_family").oneOf({"cnn", "transformer"}) == "cnn"
+                   ? ModelFamily::Cnn
+                   : ModelFamily::Transformer;
   if (root.has("grad_mode")) c.grad = read(kGradNames, root.at("grad_mode"));
   if (root.has("precision")) c.precision = read(kPrecisionNames, root.at("precision"));
   if (root.has("tf32")) {
@@ -184,14 +196,18 @@ ConfigDocument configFromJson(std::string_view text, const std::optional<DeviceC
     const bool conv = t.at("conv").boolean();
     if (c.precision == Precision::Tf32) {
       if (matmul == MatmulPrecision::Highest && !conv) {
-        t.fail("'tf32': precision 'tf32' with matmul 'highest' and conv false is strict FP32; write precision 'fp32'");
+        t.fail(
+            "'tf32': precision 'tf32' with matmul 'highest' and conv false is strict FP32; write "
+            "precision 'fp32'");
       }
       c.tf32_matmul = matmul;
       c.tf32_conv = conv;
     } else if (matmul != MatmulPrecision::Highest || conv) {
-      t.fail(fmt::format("'tf32' applies only with precision 'tf32'; precision '{}' runs FP32 math strict, so write "
-                         "{{\"matmul\": \"highest\", \"conv\": false}} or drop 'tf32'",
-                         nameOf(kPrecisionNames, c.precision)));
+      t.fail(
+          fmt::format("'tf32' applies only with precision 'tf32'; precision '{}' runs FP32 math "
+                      "strict, so write "
+                      "{{\"matmul\": \"highest\", \"conv\": false}} or drop 'tf32'",
+                      nameOf(kPrecisionNames, c.precision)));
     }
   }
   if (root.has("memory_format")) c.memory_format = read(kFormatNames, root.at("memory_format"));
@@ -203,13 +219,16 @@ ConfigDocument configFromJson(std::string_view text, const std::optional<DeviceC
     if (k.has("benchmark")) c.cudnn.benchmark = k.at("benchmark").boolean();
     if (k.has("deterministic")) c.cudnn.deterministic = k.at("deterministic").boolean();
     if (c.cudnn.benchmark && c.cudnn.deterministic) {
-      k.fail("'cudnn': benchmark and deterministic exclude each other (deterministic needs benchmark off)");
+      k.fail(
+          "'cudnn': benchmark and deterministic exclude each other (deterministic needs benchmark "
+          "off)");
     }
   }
   if (root.has("config") && spelled) {
     const auto key = root.at("config");
     if (key.string() != c.key()) {
-      key.fail(fmt::format("'config' is '{}' but the settings spell '{}'; fix one of them", key.string(), c.key()));
+      key.fail(fmt::format("'config' is '{}' but the settings spell '{}'; fix one of them",
+                           key.string(), c.key()));
     }
   }
   if (root.has("reasons")) {
@@ -230,15 +249,19 @@ ConfigDocument configFromJson(std::string_view text, const std::optional<DeviceC
     }
   }
   if (runsAotInductorPackage(c.compile) && !d.target_torch.hasAotInductor()) {
-    root.fail(fmt::format("'compile': {} needs target_torch_version 2.6 or later (AOTIModelPackageLoader); the file "
-                          "targets {}", nameOf(kCompileNames, c.compile), d.target_torch.str()),
+    root.fail(fmt::format("'compile': {} needs target_torch_version 2.6 or later "
+                          "(AOTIModelPackageLoader); the file "
+                          "targets {}",
+                          nameOf(kCompileNames, c.compile), d.target_torch.str()),
               ErrorKind::Unsupported);
   }
   if (c.compile == CompileMode::AotInductorGraph && !d.target_torch.hasCapturableAotInductor()) {
-    root.fail(fmt::format("'compile': {} needs target_torch_version 2.7 or later (AOTIModelPackageLoader's "
-                          "run_single_threaded runner, which a CUDA graph can capture); the file targets {}",
-                          nameOf(kCompileNames, c.compile), d.target_torch.str()),
-              ErrorKind::Unsupported);
+    root.fail(
+        fmt::format(
+            "'compile': {} needs target_torch_version 2.7 or later (AOTIModelPackageLoader's "
+            "run_single_threaded runner, which a CUDA graph can capture); the file targets {}",
+            nameOf(kCompileNames, c.compile), d.target_torch.str()),
+        ErrorKind::Unsupported);
   }
   if (caps) {
     if (caps->kind != d.device) {
@@ -248,8 +271,8 @@ ConfigDocument configFromJson(std::string_view text, const std::optional<DeviceC
                 ErrorKind::Unsupported);
     }
     if (const auto why = unsupportedReason(c, *caps, d.target_torch.hasAotInductor())) {
-      root.fail(fmt::format("'{}': {} cannot run here: {}", culprit(c, *caps, d.target_torch.hasAotInductor()),
-                            c.key(), *why),
+      root.fail(fmt::format("'{}': {} cannot run here: {}",
+                            culprit(c, *caps, d.target_torch.hasAotInductor()), c.key(), *why),
                 ErrorKind::Unsupported);
     }
   }

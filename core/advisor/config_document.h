@@ -19,8 +19,8 @@ struct ConfigDocument {
   OptimizationConfig config;
   TorchVersion target_torch;
   DeviceKind device = DeviceKind::Cuda;
-  std::string generation;    // "hopper", "cpu", "" — informational
-  std::string device_label;  // "Hopper (9.0)" — informational
+  std::string generation;                 // "hopper", "cpu", "" — informational
+  std::string device_label;               // "Hopper (9.0)" — informational
   ModelFamily family = ModelFamily::Cnn;  // picks the exports' demo model
   std::vector<Reason> reasons;
   std::vector<std::string> warnings;
@@ -28,8 +28,8 @@ struct ConfigDocument {
 
   static ConfigDocument from(const Recommendation& recommendation);
   // A bare config (e.g. one picked from a sweep), with no reasons.
-  static ConfigDocument from(const OptimizationConfig& config, TorchVersion target, DeviceKind device,
-                             ModelFamily family = ModelFamily::Cnn);
+  static ConfigDocument from(const OptimizationConfig& config, TorchVersion target,
+                             DeviceKind device, ModelFamily family = ModelFamily::Cnn);
 
   bool operator==(const ConfigDocument& o) const;
 };
@@ -40,7 +40,8 @@ std::string configToJson(const ConfigDocument& document);
 // Parses a config file. With `caps`, a setting that device cannot run is Error(Unsupported) naming
 // the key ("'precision': bf16 … Turing 7.5 has no BF16 Tensor Cores"); malformed content is
 // Error(InvalidInput). `origin` (the file name) starts every message.
-ConfigDocument configFromJson(std::string_view text, const std::optional<DeviceCaps>& caps = std::nullopt,
+ConfigDocument configFromJson(std::string_view text,
+                              const std::optional<DeviceCaps>& caps = std::nullopt,
                               std::string_view origin = "config JSON");
 
 }  // namespace inferscope::advisor

@@ -8,18 +8,24 @@ namespace inferscope::advisor {
 
 const char* toString(ExportFormat format) {
   switch (format) {
-    case ExportFormat::Json: return "JSON config";
-    case ExportFormat::Python: return "Python";
-    case ExportFormat::Cpp: return "C++";
+    case ExportFormat::Json:
+      return "JSON config";
+    case ExportFormat::Python:
+      return "Python";
+    case ExportFormat::Cpp:
+      return "C++";
   }
   return "JSON config";
 }
 
 std::string exportText(const ConfigDocument& document, ExportFormat format) {
   switch (format) {
-    case ExportFormat::Json: return configToJson(document);
-    case ExportFormat::Python: return exportPython(document);
-    case ExportFormat::Cpp: return exportCpp(document);
+    case ExportFormat::Json:
+      return configToJson(document);
+    case ExportFormat::Python:
+      return exportPython(document);
+    case ExportFormat::Cpp:
+      return exportCpp(document);
   }
   return configToJson(document);
 }

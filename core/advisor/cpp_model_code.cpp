@@ -1,5 +1,5 @@
-// The model part of the C++ export (see cpp_model_code.h). Each compile mode gets only its own code:
-// a reader of the exported file sees what runs and nothing else.
+// The model part of the C++ export (see cpp_model_code.h). Each compile mode gets only its own
+// code: a reader of the exported file sees what runs and nothing else.
 #include "core/advisor/cpp_model_code.h"
 
 #include <fmt/format.h>
@@ -31,9 +31,10 @@ std::string graphForward(const CapturedCall& call) {
       "    side.synchronize();\n",
       call.warmup_why, call.warmup_call);
   if (call.autocast_cache) {
-    out += "    // Autocast's weight-cast cache would hold tensors allocated during capture.\n"
-           "    const bool cache_was = at::autocast::is_autocast_cache_enabled();\n"
-           "    at::autocast::set_autocast_cache_enabled(false);\n";
+    out +=
+        "    // Autocast's weight-cast cache would hold tensors allocated during capture.\n"
+        "    const bool cache_was = at::autocast::is_autocast_cache_enabled();\n"
+        "    at::autocast::set_autocast_cache_enabled(false);\n";
   }
   out += fmt::format(
       "    m.graph = std::make_unique<at::cuda::CUDAGraph>();\n"
@@ -70,12 +71,15 @@ std::string cppAutocastScope(const ConfigDocument& d) {
     set_dtype = fmt::format("at::autocast::set_autocast_dtype({}, ", dev);
   } else {
     get_enabled = cuda ? "at::autocast::is_enabled()" : "at::autocast::is_cpu_enabled()";
-    get_dtype = cuda ? "at::autocast::get_autocast_gpu_dtype()" : "at::autocast::get_autocast_cpu_dtype()";
+    get_dtype =
+        cuda ? "at::autocast::get_autocast_gpu_dtype()" : "at::autocast::get_autocast_cpu_dtype()";
     set_enabled = cuda ? "at::autocast::set_enabled(" : "at::autocast::set_cpu_enabled(";
-    set_dtype = cuda ? "at::autocast::set_autocast_gpu_dtype(" : "at::autocast::set_autocast_cpu_dtype(";
+    set_dtype =
+        cuda ? "at::autocast::set_autocast_gpu_dtype(" : "at::autocast::set_autocast_cpu_dtype(";
   }
   return fmt::format(
-      "// torch.autocast for this thread: weights stay FP32, ops that need FP32 for stability keep it.\n"
+      "// torch.autocast for this thread: weights stay FP32, ops that need FP32 for stability keep "
+      "it.\n"
       "class AutocastScope {{\n"
       " public:\n"
       "  AutocastScope()\n"
@@ -101,8 +105,10 @@ std::string cppModelCode(const ConfigDocument& d) {
   if (c.compile == CompileMode::AotInductorGraph) {
     return std::string(
                "struct Model {\n"
-               "  // Compiled ahead of time with the cast already applied (precision before compile). Its run is\n"
-               "  // captured once in a CUDA graph on static tensors; each call copies into static_input and replays.\n"
+               "  // Compiled ahead of time with the cast already applied (precision before "
+               "compile). Its run is\n"
+               "  // captured once in a CUDA graph on static tensors; each call copies into "
+               "static_input and replays.\n"
                "  std::unique_ptr<torch::inductor::AOTIModelPackageLoader> package;\n"
                "  std::unique_ptr<at::cuda::CUDAGraph> graph;\n"
                "  torch::Tensor static_input, static_output;\n"
@@ -110,15 +116,19 @@ std::string cppModelCode(const ConfigDocument& d) {
                "Model loadModel(const std::string& path) {\n"
                "  applyBackendSettings();\n"
                "  Model m;\n"
-               "  // The single-threaded runner records no CUDA events around a run, which stream capture forbids.\n"
-               "  m.package = std::make_unique<torch::inductor::AOTIModelPackageLoader>(path, \"model\",\n"
-               "                                                                      /*run_single_threaded=*/true);\n"
+               "  // The single-threaded runner records no CUDA events around a run, which stream "
+               "capture forbids.\n"
+               "  m.package = std::make_unique<torch::inductor::AOTIModelPackageLoader>(path, "
+               "\"model\",\n"
+               "                                                                      "
+               "/*run_single_threaded=*/true);\n"
                "  return m;\n"
                "}\n\n") +
-           graphForward({"lazy initialisation (kernel\n"
-                         "    // loading, the allocator's first blocks) happens outside the graph.",
-                         "m.package->run({m.static_input})", "m.package->run({m.static_input}).at(0)",
-                         "the package and its CUDA graph need the input shape they were made for", false}) +
+           graphForward(
+               {"lazy initialisation (kernel\n"
+                "    // loading, the allocator's first blocks) happens outside the graph.",
+                "m.package->run({m.static_input})", "m.package->run({m.static_input}).at(0)",
+                "the package and its CUDA graph need the input shape they were made for", false}) +
            "c10::ScalarType modelDtype(const Model&) { return kModelDtype; }\n\n";
   }
   if (runsAotInductorPackage(c.compile)) {
@@ -132,60 +142,77 @@ std::string cppModelCode(const ConfigDocument& d) {
            "  m.package = std::make_unique<torch::inductor::AOTIModelPackageLoader>(path);\n"
            "  return m;\n"
            "}\n\n"
-           "torch::Tensor forward(Model& m, const torch::Tensor& input) { return m.package->run({input}).at(0); }\n\n"
+           "torch::Tensor forward(Model& m, const torch::Tensor& input) { return "
+           "m.package->run({input}).at(0); }\n\n"
            "c10::ScalarType modelDtype(const Model&) { return kModelDtype; }\n\n";
   }
   std::string out = "struct Model {\n  torch::jit::Module module;\n";
   if (c.compile == CompileMode::CudaGraph) {
-    out += "  // CUDA graph: captured once on static tensors; each call copies into static_input and replays.\n"
-           "  std::unique_ptr<at::cuda::CUDAGraph> graph;\n"
-           "  torch::Tensor static_input, static_output;\n";
+    out +=
+        "  // CUDA graph: captured once on static tensors; each call copies into static_input and "
+        "replays.\n"
+        "  std::unique_ptr<at::cuda::CUDAGraph> graph;\n"
+        "  torch::Tensor static_input, static_output;\n";
   }
-  out += "};\n\n"
-         "Model loadModel(const std::string& path) {\n"
-         "  applyBackendSettings();\n"
-         "  Model m{torch::jit::load(path, kDevice)};\n"
-         "  m.module.eval();\n";
+  out +=
+      "};\n\n"
+      "Model loadModel(const std::string& path) {\n"
+      "  applyBackendSettings();\n"
+      "  Model m{torch::jit::load(path, kDevice)};\n"
+      "  m.module.eval();\n";
   int step = 0;  // numbered like the guide's order: precision, memory format, compile
   if (c.isLowPrecisionCast()) {
-    out += fmt::format("  // {}. Precision: the whole model (weights and math) in kModelDtype, before any "
-                       "compilation.\n", ++step);
+    out += fmt::format(
+        "  // {}. Precision: the whole model (weights and math) in kModelDtype, before any "
+        "compilation.\n",
+        ++step);
     out += "  m.module.to(kModelDtype);\n";
   }
   if (c.memory_format == MemoryFormat::ChannelsLast) {
-    out += fmt::format("  // {}. Memory format: NHWC convolution weights for the Tensor Core kernels.\n", ++step);
-    out += "  for (auto p : m.module.parameters()) {\n"
-           "    if (p.dim() == 4) p.set_data(p.contiguous(at::MemoryFormat::ChannelsLast));\n"
-           "  }\n";
+    out += fmt::format(
+        "  // {}. Memory format: NHWC convolution weights for the Tensor Core kernels.\n", ++step);
+    out +=
+        "  for (auto p : m.module.parameters()) {\n"
+        "    if (p.dim() == 4) p.set_data(p.contiguous(at::MemoryFormat::ChannelsLast));\n"
+        "  }\n";
   }
   if (c.compile == CompileMode::TorchScript) {
-    out += fmt::format("  // {}. TorchScript: freeze the weights, fold inference-only optimizations.\n", ++step);
-    out += "  m.module = torch::jit::freeze(m.module);\n"
-           "  m.module = torch::jit::optimize_for_inference(m.module);\n";
+    out += fmt::format(
+        "  // {}. TorchScript: freeze the weights, fold inference-only optimizations.\n", ++step);
+    out +=
+        "  m.module = torch::jit::freeze(m.module);\n"
+        "  m.module = torch::jit::optimize_for_inference(m.module);\n";
   }
   if (c.compile == CompileMode::CudaGraph) {
-    out += fmt::format("  // {}. CUDA graph capture happens on the first inference, when the input shape is known.\n",
-                       ++step);
+    out += fmt::format(
+        "  // {}. CUDA graph capture happens on the first inference, when the input shape is "
+        "known.\n",
+        ++step);
   }
-  out += "  return m;\n"
-         "}\n\n"
-         "torch::Tensor eagerForward(Model& m, const torch::Tensor& input) {\n"
-         "  const auto out = m.module.forward({input});\n"
-         "  return out.isTuple() ? out.toTupleRef().elements().at(0).toTensor() : out.toTensor();\n"
-         "}\n\n";
+  out +=
+      "  return m;\n"
+      "}\n\n"
+      "torch::Tensor eagerForward(Model& m, const torch::Tensor& input) {\n"
+      "  const auto out = m.module.forward({input});\n"
+      "  return out.isTuple() ? out.toTupleRef().elements().at(0).toTensor() : out.toTensor();\n"
+      "}\n\n";
   if (c.compile == CompileMode::CudaGraph) {
-    out += graphForward({"cuDNN benchmark and lazy\n    // initialisation happen outside the graph.",
-                         "eagerForward(m, m.static_input)", "eagerForward(m, m.static_input)",
-                         "CUDA graph mode needs the input shape it captured", c.usesAutocast()});
+    out +=
+        graphForward({"cuDNN benchmark and lazy\n    // initialisation happen outside the graph.",
+                      "eagerForward(m, m.static_input)", "eagerForward(m, m.static_input)",
+                      "CUDA graph mode needs the input shape it captured", c.usesAutocast()});
   } else {
-    out += "torch::Tensor forward(Model& m, const torch::Tensor& input) { return eagerForward(m, input); }\n\n";
+    out +=
+        "torch::Tensor forward(Model& m, const torch::Tensor& input) { return eagerForward(m, "
+        "input); }\n\n";
   }
-  out += "c10::ScalarType modelDtype(const Model& m) {\n"
-         "  for (const auto& p : m.module.parameters()) {\n"
-         "    if (p.is_floating_point()) return p.scalar_type();\n"
-         "  }\n"
-         "  return kModelDtype;\n"
-         "}\n\n";
+  out +=
+      "c10::ScalarType modelDtype(const Model& m) {\n"
+      "  for (const auto& p : m.module.parameters()) {\n"
+      "    if (p.is_floating_point()) return p.scalar_type();\n"
+      "  }\n"
+      "  return kModelDtype;\n"
+      "}\n\n";
   return out;
 }
 

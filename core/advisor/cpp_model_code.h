@@ -1,6 +1,7 @@
-// The model part of the C++ export: how the model is loaded, cast, laid out and compiled (TorchScript
-// freeze, CUDA graph capture, or an AOTInductor package), and the autocast scope around its forward.
-// Split from cpp_exporter.cpp, which assembles the whole file. Internal to core/advisor.
+// The model part of the C++ export: how the model is loaded, cast, laid out and compiled
+// (TorchScript freeze, CUDA graph capture, or an AOTInductor package), and the autocast scope
+// around its forward. Split from cpp_exporter.cpp, which assembles the whole file. Internal to
+// core/advisor.
 #pragma once
 
 #include <string>

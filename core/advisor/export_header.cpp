@@ -9,13 +9,15 @@
 
 namespace inferscope::advisor {
 
-std::string wrapComment(std::string_view text, std::string_view first, std::string_view next, std::size_t width) {
+std::string wrapComment(std::string_view text, std::string_view first, std::string_view next,
+                        std::size_t width) {
   std::string out;
   std::string line(first);
   bool line_has_words = false;
   std::istringstream words{std::string(text)};
   std::string word;
-  // Lengths count bytes; the arrows and dots in reasons are multi-byte, so lines wrap a little early.
+  // Lengths count bytes; the arrows and dots in reasons are multi-byte, so lines wrap a little
+  // early.
   while (words >> word) {
     if (line_has_words && line.size() + 1 + word.size() > width) {
       out += line + "\n";

@@ -11,7 +11,8 @@
 namespace inferscope::advisor {
 
 // `prefix` is the comment marker ("# " or "// "); `title` the first line's text.
-std::string exportHeader(const ConfigDocument& document, std::string_view prefix, std::string_view title);
+std::string exportHeader(const ConfigDocument& document, std::string_view prefix,
+                         std::string_view title);
 
 // Word-wraps `text` into comment lines of at most `width` characters: the first line starts with
 // `first`, the following ones with `next`.

@@ -12,17 +12,26 @@
 #include <sstream>
 
 #include "core/advisor/embedded_generation_table.h"
-#include "core/common/json_reader.h"
 #include "core/common/error.h"
+#include "core/common/json_reader.h"
 
 namespace inferscope::advisor {
 namespace {
 
 // Rules the advisor quotes; an override table must keep them.
 const char* const kRequiredRules[] = {
-    "inference-mode", "bf16-on-ampere", "fp16-overflow", "tf32-without-mixed-precision", "tf32-api",
-    "precision-before-compile", "compile-static-models", "cudnn-benchmark-fixed",
-    "cudnn-benchmark-varying", "cudnn-deterministic", "verify-on-device", "tensor-cores",
+    "inference-mode",
+    "bf16-on-ampere",
+    "fp16-overflow",
+    "tf32-without-mixed-precision",
+    "tf32-api",
+    "precision-before-compile",
+    "compile-static-models",
+    "cudnn-benchmark-fixed",
+    "cudnn-benchmark-varying",
+    "cudnn-deterministic",
+    "verify-on-device",
+    "tensor-cores",
 };
 
 struct SettingSpec {
@@ -46,15 +55,20 @@ int parseCc(const JsonReader& r) {
   const auto dot = s.find('.');
   const auto digit = [](char ch) { return std::isdigit(static_cast<unsigned char>(ch)) != 0; };
   const bool ok = dot != std::string::npos && dot > 0 && dot + 2 == s.size() &&
-                  std::all_of(s.begin(), s.begin() + static_cast<long>(dot), digit) && digit(s.back());
-  if (!ok) r.fail(fmt::format("{} must be a compute capability like \"8.6\", got \"{}\"", r.where(), s));
+                  std::all_of(s.begin(), s.begin() + static_cast<long>(dot), digit) &&
+                  digit(s.back());
+  if (!ok)
+    r.fail(fmt::format("{} must be a compute capability like \"8.6\", got \"{}\"", r.where(), s));
   return std::stoi(s.substr(0, dot)) * 10 + (s.back() - '0');
 }
 
-std::string ccText(int tenths) { return fmt::format("{}.{}", tenths / 10, tenths % 10); }
+std::string ccText(int tenths) {
+  return fmt::format("{}.{}", tenths / 10, tenths % 10);
+}
 
 GpuGeneration parseGeneration(const JsonReader& g) {
-  g.expectObject({"id", "name", "since", "compute_capability", "example_gpus", "features", "recommended", "notes"});
+  g.expectObject({"id", "name", "since", "compute_capability", "example_gpus", "features",
+                  "recommended", "notes"});
   GpuGeneration gen;
   gen.id = g.at("id").string();
   gen.name = g.at("name").string();
@@ -65,7 +79,8 @@ GpuGeneration parseGeneration(const JsonReader& g) {
     if (range.min_tenths > range.max_tenths) r.fail(fmt::format("{}: min is above max", r.where()));
     gen.compute_capability.push_back(range);
   }
-  if (gen.compute_capability.empty()) g.fail(fmt::format("{} has no compute_capability range", g.where()));
+  if (gen.compute_capability.empty())
+    g.fail(fmt::format("{} has no compute_capability range", g.where()));
   gen.example_gpus = g.at("example_gpus").strings();
   const auto f = g.at("features");
   f.expectObject({"tensor_cores", "fp16", "bf16", "tf32", "fp8"});
@@ -81,13 +96,16 @@ GpuGeneration parseGeneration(const JsonReader& g) {
   // A recommendation the generation's hardware cannot run would reach the user as advice.
   const auto& precision = gen.recommended["precision"].value;
   if ((precision == "bf16" && !gen.features.bf16) || (precision == "fp16" && !gen.features.fp16)) {
-    rec.fail(fmt::format("{}: precision '{}' needs features.{} = true", rec.where(), precision, precision));
+    rec.fail(fmt::format("{}: precision '{}' needs features.{} = true", rec.where(), precision,
+                         precision));
   }
   if (gen.recommended["fp32_math"].value == "tf32" && !gen.features.tf32) {
     rec.fail(fmt::format("{}: fp32_math 'tf32' needs features.tf32 = true", rec.where()));
   }
   if (!gen.features.tensor_cores) {
-    g.fail(fmt::format("{}: every generation in the table needs Tensor Cores (the guide starts at Volta)", g.where()));
+    g.fail(fmt::format(
+        "{}: every generation in the table needs Tensor Cores (the guide starts at Volta)",
+        g.where()));
   }
   gen.notes = g.has("notes") ? g.at("notes").string() : std::string();
   return gen;
@@ -95,7 +113,8 @@ GpuGeneration parseGeneration(const JsonReader& g) {
 
 std::string toLower(std::string_view s) {
   std::string out(s);
-  std::transform(out.begin(), out.end(), out.begin(), [](unsigned char c) { return std::tolower(c); });
+  std::transform(out.begin(), out.end(), out.begin(),
+                 [](unsigned char c) { return std::tolower(c); });
   return out;
 }
 
@@ -110,7 +129,8 @@ bool GpuGeneration::contains(int cc_major, int cc_minor) const {
 const RecommendedSetting& GpuGeneration::setting(const std::string& key) const {
   const auto it = recommended.find(key);
   if (it == recommended.end()) {
-    throw Error(ErrorKind::InvalidInput, fmt::format("generation '{}' has no recommended '{}'", id, key));
+    throw Error(ErrorKind::InvalidInput,
+                fmt::format("generation '{}' has no recommended '{}'", id, key));
   }
   return it->second;
 }
@@ -139,8 +159,8 @@ GenerationTable GenerationTable::parse(std::string_view json_text, std::string_v
   GenerationTable table;
   table.schema_ = root.at("schema").integer();
   if (table.schema_ != kGenerationTableSchema) {
-    root.fail(fmt::format("schema {} is not supported (this InferScope reads schema {})", table.schema_,
-                          kGenerationTableSchema));
+    root.fail(fmt::format("schema {} is not supported (this InferScope reads schema {})",
+                          table.schema_, kGenerationTableSchema));
   }
   table.source_ = root.has("source") ? root.at("source").string() : std::string();
   for (const auto& [id, r] : root.at("rules").members()) {
@@ -153,11 +173,13 @@ GenerationTable GenerationTable::parse(std::string_view json_text, std::string_v
   for (const auto& g : root.at("generations").elements()) {
     auto gen = parseGeneration(g);
     for (const auto& other : table.generations_) {
-      if (toLower(other.id) == toLower(gen.id)) g.fail(fmt::format("generation id '{}' appears twice", gen.id));
+      if (toLower(other.id) == toLower(gen.id))
+        g.fail(fmt::format("generation id '{}' appears twice", gen.id));
       for (const auto& a : other.compute_capability) {
         for (const auto& b : gen.compute_capability) {
           if (a.min_tenths <= b.max_tenths && b.min_tenths <= a.max_tenths) {
-            g.fail(fmt::format("{} overlaps {} in compute capability", gen.rangeLabel(), other.rangeLabel()));
+            g.fail(fmt::format("{} overlaps {} in compute capability", gen.rangeLabel(),
+                               other.rangeLabel()));
           }
         }
       }
@@ -171,7 +193,8 @@ GenerationTable GenerationTable::parse(std::string_view json_text, std::string_v
 GenerationTable GenerationTable::loadFile(const std::string& path) {
   std::ifstream in(path, std::ios::binary);
   if (!in) {
-    throw Error(ErrorKind::InvalidInput, fmt::format("cannot read the GPU generation table '{}'", path));
+    throw Error(ErrorKind::InvalidInput,
+                fmt::format("cannot read the GPU generation table '{}'", path));
   }
   std::ostringstream text;
   text << in.rdbuf();
@@ -180,7 +203,8 @@ GenerationTable GenerationTable::loadFile(const std::string& path) {
 
 const GenerationTable& GenerationTable::builtin() {
   // Parsed once; the embedded copy is checked by the tests, so a failure here is a build defect.
-  static const GenerationTable table = parse(kEmbeddedGenerationTable, "built-in gpu_generations.json");
+  static const GenerationTable table =
+      parse(kEmbeddedGenerationTable, "built-in gpu_generations.json");
   return table;
 }
 
@@ -222,7 +246,8 @@ const GpuGeneration* GenerationTable::newestBelow(int cc_major, int cc_minor) co
 
 const GuideRule& GenerationTable::rule(const std::string& id) const {
   const auto it = rules_.find(id);
-  if (it == rules_.end()) throw Error(ErrorKind::InvalidInput, fmt::format("the generation table has no rule '{}'", id));
+  if (it == rules_.end())
+    throw Error(ErrorKind::InvalidInput, fmt::format("the generation table has no rule '{}'", id));
   return it->second;
 }
 

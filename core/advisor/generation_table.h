@@ -65,7 +65,8 @@ class GenerationTable {
  public:
   // Parses and checks the whole table; throws Error(InvalidInput) naming the file, the JSON path
   // and what was expected ("gpu_generations.json: generations[2].features.bf16 must be a boolean").
-  static GenerationTable parse(std::string_view json_text, std::string_view origin = "gpu_generations.json");
+  static GenerationTable parse(std::string_view json_text,
+                               std::string_view origin = "gpu_generations.json");
   // Reads an override file (same format); throws Error(InvalidInput) when it cannot be read.
   static GenerationTable loadFile(const std::string& path);
   // The copy of resources/gpu_generations.json compiled into the library.

@@ -15,11 +15,16 @@ namespace {
 // filtered later, so the lists need not know the generation.
 std::vector<Precision> precisionAlternatives(Precision p) {
   switch (p) {
-    case Precision::Bf16Cast: return {Precision::AutocastBf16, Precision::Fp16Cast, Precision::Tf32, Precision::Fp32};
-    case Precision::Fp16Cast: return {Precision::AutocastFp16, Precision::Fp32};
-    case Precision::Tf32: return {Precision::Bf16Cast, Precision::AutocastBf16, Precision::Fp16Cast, Precision::Fp32};
-    case Precision::AutocastBf16: return {Precision::Bf16Cast, Precision::Tf32, Precision::Fp32};
-    case Precision::AutocastFp16: return {Precision::Fp16Cast, Precision::Fp32};
+    case Precision::Bf16Cast:
+      return {Precision::AutocastBf16, Precision::Fp16Cast, Precision::Tf32, Precision::Fp32};
+    case Precision::Fp16Cast:
+      return {Precision::AutocastFp16, Precision::Fp32};
+    case Precision::Tf32:
+      return {Precision::Bf16Cast, Precision::AutocastBf16, Precision::Fp16Cast, Precision::Fp32};
+    case Precision::AutocastBf16:
+      return {Precision::Bf16Cast, Precision::Tf32, Precision::Fp32};
+    case Precision::AutocastFp16:
+      return {Precision::Fp16Cast, Precision::Fp32};
     case Precision::Fp32:
       return {Precision::Tf32, Precision::Bf16Cast, Precision::AutocastBf16, Precision::Fp16Cast,
               Precision::AutocastFp16};
@@ -38,7 +43,9 @@ std::vector<OptimizationConfig> neighbourConfigs(const OptimizationConfig& recom
     if (c == recommended || std::find(out.begin(), out.end(), c) != out.end()) return;
     if (unsupportedReason(c, request.caps, has_aoti)) return;
     // Static-shape techniques would mislead a user whose sizes vary, whatever they measure.
-    if (!fixed && (c.cudnn.benchmark || replaysCudaGraph(c.compile) || runsAotInductorPackage(c.compile))) return;
+    if (!fixed &&
+        (c.cudnn.benchmark || replaysCudaGraph(c.compile) || runsAotInductorPackage(c.compile)))
+      return;
     if (request.reproducible && c.cudnn.benchmark) return;
     out.push_back(c);
   };

@@ -1,6 +1,6 @@
 // The configs worth measuring around a recommendation: each differs from it in one group of
-// settings (precision, cuDNN benchmark, memory format, compile), so a faster neighbour on the device
-// points at the one setting the guide's general rule got wrong for this model.
+// settings (precision, cuDNN benchmark, memory format, compile), so a faster neighbour on the
+// device points at the one setting the guide's general rule got wrong for this model.
 #pragma once
 
 #include <vector>

@@ -7,28 +7,37 @@
 
 namespace inferscope::advisor {
 
-const char* toString(Goal goal) { return goal == Goal::Throughput ? "throughput" : "latency"; }
+const char* toString(Goal goal) {
+  return goal == Goal::Throughput ? "throughput" : "latency";
+}
 
-const char* toString(InputSizes sizes) { return sizes == InputSizes::Varying ? "varying" : "fixed"; }
+const char* toString(InputSizes sizes) {
+  return sizes == InputSizes::Varying ? "varying" : "fixed";
+}
 
-const char* toString(ModelFamily family) { return family == ModelFamily::Transformer ? "transformer" : "cnn"; }
+const char* toString(ModelFamily family) {
+  return family == ModelFamily::Transformer ? "transformer" : "cnn";
+}
 
 Goal parseGoal(std::string_view text) {
   if (text == "latency") return Goal::Latency;
   if (text == "throughput") return Goal::Throughput;
-  throw Error(ErrorKind::InvalidInput, fmt::format("unknown goal '{}' (valid: latency, throughput)", text));
+  throw Error(ErrorKind::InvalidInput,
+              fmt::format("unknown goal '{}' (valid: latency, throughput)", text));
 }
 
 InputSizes parseInputSizes(std::string_view text) {
   if (text == "fixed") return InputSizes::Fixed;
   if (text == "varying") return InputSizes::Varying;
-  throw Error(ErrorKind::InvalidInput, fmt::format("unknown input sizes '{}' (valid: fixed, varying)", text));
+  throw Error(ErrorKind::InvalidInput,
+              fmt::format("unknown input sizes '{}' (valid: fixed, varying)", text));
 }
 
 ModelFamily parseModelFamily(std::string_view text) {
   if (text == "cnn") return ModelFamily::Cnn;
   if (text == "transformer") return ModelFamily::Transformer;
-  throw Error(ErrorKind::InvalidInput, fmt::format("unknown model family '{}' (valid: cnn, transformer)", text));
+  throw Error(ErrorKind::InvalidInput,
+              fmt::format("unknown model family '{}' (valid: cnn, transformer)", text));
 }
 
 const Reason* Recommendation::reasonFor(std::string_view setting) const {

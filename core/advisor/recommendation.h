@@ -27,9 +27,9 @@ InputSizes parseInputSizes(std::string_view text);
 ModelFamily parseModelFamily(std::string_view text);
 
 struct AdvisorRequest {
-  DeviceCaps caps;                   // the device, real or simulated (kind Cpu = the CPU)
-  std::string device_name;           // "NVIDIA H200"; empty when simulated
-  TorchVersion target_torch;         // decides the TF32 API and whether AOTInductor is available
+  DeviceCaps caps;            // the device, real or simulated (kind Cpu = the CPU)
+  std::string device_name;    // "NVIDIA H200"; empty when simulated
+  TorchVersion target_torch;  // decides the TF32 API and whether AOTInductor is available
   Goal goal = Goal::Latency;
   InputSizes sizes = InputSizes::Fixed;
   bool reproducible = false;
@@ -44,7 +44,8 @@ struct AdvisorRequest {
 // Why one setting has its value. `rule` is concrete ("Turing (7.5): no BF16/TF32 Tensor Cores →
 // FP16 cast"); `source` says where the rule comes from, quoting the guide.
 struct Reason {
-  std::string setting;  // grad_mode | precision | tf32 | tf32_api | memory_format | compile | order | cudnn.*
+  std::string setting;  // grad_mode | precision | tf32 | tf32_api | memory_format | compile | order
+                        // | cudnn.*
   std::string rule;
   std::string source;
   bool operator==(const Reason& o) const {

@@ -8,7 +8,9 @@
 namespace inferscope::advisor {
 namespace {
 
-std::string ms(double v) { return fmt::format("{:.3g} ms", v); }
+std::string ms(double v) {
+  return fmt::format("{:.3g} ms", v);
+}
 
 CandidateCheck judge(const ConfigResult& r, const AccuracyRule& rule) {
   CandidateCheck c{r.config, false, r.stats.median_ms, {}};
@@ -24,9 +26,9 @@ CandidateCheck judge(const ConfigResult& r, const AccuracyRule& rule) {
   // The sweep's rule, word for word: what validation accepts, the sweep never marks unsafe.
   const auto judgement = judgeAccuracy(r.accuracy, r.config, rule);
   c.eligible = judgement.safe;
-  c.note = judgement.safe                     ? judgement.summary
+  c.note = judgement.safe                    ? judgement.summary
            : judgement.unsafe_reason.empty() ? judgement.note  // not measured, or unjudgeable
-                                              : judgement.unsafe_reason;
+                                             : judgement.unsafe_reason;
   return c;
 }
 
@@ -47,17 +49,21 @@ bool withinNoise(const ConfigResult& fast, const ConfigResult& base, double nois
 
 const char* toString(ValidationVerdict verdict) {
   switch (verdict) {
-    case ValidationVerdict::Confirmed: return "confirmed";
-    case ValidationVerdict::KeptWithinNoise: return "kept-within-noise";
-    case ValidationVerdict::Switched: return "switched";
-    case ValidationVerdict::FellBackToFp32: return "fell-back-to-fp32";
+    case ValidationVerdict::Confirmed:
+      return "confirmed";
+    case ValidationVerdict::KeptWithinNoise:
+      return "kept-within-noise";
+    case ValidationVerdict::Switched:
+      return "switched";
+    case ValidationVerdict::FellBackToFp32:
+      return "fell-back-to-fp32";
   }
   return "confirmed";
 }
 
 ValidationOutcome validateRecommendation(const OptimizationConfig& recommended,
-                                         const std::vector<ConfigResult>& results, const AccuracyRule& rule,
-                                         double noise_fraction) {
+                                         const std::vector<ConfigResult>& results,
+                                         const AccuracyRule& rule, double noise_fraction) {
   ValidationOutcome out;
   const ConfigResult* rec = nullptr;
   const CandidateCheck* rec_check = nullptr;
@@ -85,8 +91,10 @@ ValidationOutcome validateRecommendation(const OptimizationConfig& recommended,
     out.chosen.compile = CompileMode::None;
     out.chosen.cudnn.benchmark = false;
     out.explanation = fmt::format(
-        "no measured config ran cleanly and safely ({}) ({}: {}); falling back to {}, the strict-IEEE "
-        "reference", rule.describe(), rec_key, rec_check ? rec_check->note : "not measured", out.chosen.key());
+        "no measured config ran cleanly and safely ({}) ({}: {}); falling back to {}, the "
+        "strict-IEEE "
+        "reference",
+        rule.describe(), rec_key, rec_check ? rec_check->note : "not measured", out.chosen.key());
     return out;
   }
   if (!rec_check || !rec_check->eligible) {
@@ -95,40 +103,47 @@ ValidationOutcome validateRecommendation(const OptimizationConfig& recommended,
     out.explanation = fmt::format(
         "switched to {}, the fastest safe config ({} median, {}): the recommended {} {}",
         fastest->config.key(), ms(fastest->stats.median_ms), fastest_check->note, rec_key,
-        rec_check ? fmt::format("was rejected ({})", rec_check->note) : std::string("was not measured"));
+        rec_check ? fmt::format("was rejected ({})", rec_check->note)
+                  : std::string("was not measured"));
     return out;
   }
   if (fastest == rec) {
     out.verdict = ValidationVerdict::Confirmed;
     out.chosen = recommended;
-    out.explanation = fmt::format("{} confirmed: the fastest safe config ({} median, {})",
-                                  rec_key, ms(rec->stats.median_ms), rec_check->note);
+    out.explanation = fmt::format("{} confirmed: the fastest safe config ({} median, {})", rec_key,
+                                  ms(rec->stats.median_ms), rec_check->note);
     return out;
   }
   // One speed convention, the results table's: a speed-up × (the recommended median over the
   // faster one), with the time saved as "% less time" beside it — "65 % faster" read as both 1.65×
   // and 2.9×.
-  const double percent = 100.0 * (rec->stats.median_ms - fastest->stats.median_ms) / rec->stats.median_ms;
+  const double percent =
+      100.0 * (rec->stats.median_ms - fastest->stats.median_ms) / rec->stats.median_ms;
   const double speedup = rec->stats.median_ms / fastest->stats.median_ms;
   if (withinNoise(*fastest, *rec, noise_fraction)) {
     out.verdict = ValidationVerdict::KeptWithinNoise;
     out.chosen = recommended;
-    out.explanation = fmt::format("{} kept: {} was only {:.2f}× its speed ({:.1f} % less time, {} vs {} median), "
-                                  "within the measurement noise", rec_key, fastest->config.key(), speedup, percent,
-                                  ms(fastest->stats.median_ms), ms(rec->stats.median_ms));
+    out.explanation = fmt::format(
+        "{} kept: {} was only {:.2f}× its speed ({:.1f} % less time, {} vs {} median), "
+        "within the measurement noise",
+        rec_key, fastest->config.key(), speedup, percent, ms(fastest->stats.median_ms),
+        ms(rec->stats.median_ms));
     return out;
   }
   out.verdict = ValidationVerdict::Switched;
   out.chosen = fastest->config;
-  out.explanation = fmt::format("switched to {}: {:.2f}× the speed of {} ({:.1f} % less time, {} vs {} median) with {}",
-                                fastest->config.key(), speedup, rec_key, percent, ms(fastest->stats.median_ms),
-                                ms(rec->stats.median_ms), fastest_check->note);
+  out.explanation = fmt::format(
+      "switched to {}: {:.2f}× the speed of {} ({:.1f} % less time, {} vs {} median) with {}",
+      fastest->config.key(), speedup, rec_key, percent, ms(fastest->stats.median_ms),
+      ms(rec->stats.median_ms), fastest_check->note);
   return out;
 }
 
 ValidationOutcome validateRecommendation(const Recommendation& recommendation,
-                                         const std::vector<ConfigResult>& results, double noise_fraction) {
-  return validateRecommendation(recommendation.config, results, recommendation.request.accuracyRule(), noise_fraction);
+                                         const std::vector<ConfigResult>& results,
+                                         double noise_fraction) {
+  return validateRecommendation(recommendation.config, results,
+                                recommendation.request.accuracyRule(), noise_fraction);
 }
 
 }  // namespace inferscope::advisor

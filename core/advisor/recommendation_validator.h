@@ -1,7 +1,8 @@
 // After a sweep on the device: keep the recommendation, or switch to the fastest measured config
-// that is safe by the one accuracy rule (core/engine/accuracy_rule.h). A config with NaN/Inf outputs, a failed run or an
-// unmeasured accuracy is never chosen; a speed-up inside the measurement noise does not overturn
-// the guide. Pure logic over ConfigResult values — the sweep itself runs elsewhere.
+// that is safe by the one accuracy rule (core/engine/accuracy_rule.h). A config with NaN/Inf
+// outputs, a failed run or an unmeasured accuracy is never chosen; a speed-up inside the
+// measurement noise does not overturn the guide. Pure logic over ConfigResult values — the sweep
+// itself runs elsewhere.
 #pragma once
 
 #include <string>
@@ -36,12 +37,13 @@ struct CandidateCheck {
 struct ValidationOutcome {
   ValidationVerdict verdict = ValidationVerdict::Confirmed;
   OptimizationConfig chosen;
-  std::string explanation;                // one sentence for the user
+  std::string explanation;                 // one sentence for the user
   std::vector<CandidateCheck> candidates;  // every result, in input order
 };
 
 ValidationOutcome validateRecommendation(const OptimizationConfig& recommended,
-                                         const std::vector<ConfigResult>& results, const AccuracyRule& rule,
+                                         const std::vector<ConfigResult>& results,
+                                         const AccuracyRule& rule,
                                          double noise_fraction = kDefaultNoiseFraction);
 // Uses the recommendation's own accuracy rule.
 ValidationOutcome validateRecommendation(const Recommendation& recommendation,

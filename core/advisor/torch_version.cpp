@@ -25,8 +25,9 @@ int readNumber(std::string_view s, std::size_t& pos) {
 
 TorchVersion TorchVersion::parse(std::string_view text) {
   const auto bad = [&] {
-    return Error(ErrorKind::InvalidInput,
-                 fmt::format("target PyTorch version '{}' is not a version like 2.8 or 2.11", text));
+    return Error(
+        ErrorKind::InvalidInput,
+        fmt::format("target PyTorch version '{}' is not a version like 2.8 or 2.11", text));
   };
   std::size_t pos = 0;
   const int major = readNumber(text, pos);
@@ -35,19 +36,25 @@ TorchVersion TorchVersion::parse(std::string_view text) {
   const int minor = readNumber(text, pos);
   if (minor < 0) throw bad();
   // After major.minor only a patch level and local/pre-release tags may follow.
-  if (pos < text.size() && text[pos] != '.' && text[pos] != '+' && !std::isalpha(static_cast<unsigned char>(text[pos]))) {
+  if (pos < text.size() && text[pos] != '.' && text[pos] != '+' &&
+      !std::isalpha(static_cast<unsigned char>(text[pos]))) {
     throw bad();
   }
   TorchVersion v{major, minor};
   if (!v.atLeast(2, 0)) {
-    throw Error(ErrorKind::Unsupported,
-                fmt::format("target PyTorch {} is older than 2.0; the guide and InferScope's exports assume "
-                            "PyTorch 2.x (torch.compile, inference_mode)", v.str()));
+    throw Error(
+        ErrorKind::Unsupported,
+        fmt::format(
+            "target PyTorch {} is older than 2.0; the guide and InferScope's exports assume "
+            "PyTorch 2.x (torch.compile, inference_mode)",
+            v.str()));
   }
   return v;
 }
 
-std::string TorchVersion::str() const { return fmt::format("{}.{}", major, minor); }
+std::string TorchVersion::str() const {
+  return fmt::format("{}.{}", major, minor);
+}
 
 const char* TorchVersion::tf32ApiName() const {
   return hasFp32PrecisionApi() ? "fp32_precision (PyTorch >= 2.9)"

@@ -24,7 +24,8 @@ struct TorchVersion {
 
   // torch.backends.*.fp32_precision / Context::setFloat32Precision (2.9+).
   bool hasFp32PrecisionApi() const { return atLeast(2, 9); }
-  // C++: setFloat32Precision(Float32Backend, Float32Op, Float32Precision) enums (2.10+; 2.9 took strings).
+  // C++: setFloat32Precision(Float32Backend, Float32Op, Float32Precision) enums (2.10+; 2.9 took
+  // strings).
   bool hasEnumFp32PrecisionApi() const { return atLeast(2, 10); }
   // C++: at::autocast::set_autocast_enabled(DeviceType, bool) and friends (2.4+).
   bool hasDeviceTypeAutocastApi() const { return atLeast(2, 4); }

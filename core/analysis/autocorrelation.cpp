@@ -99,7 +99,8 @@ double integratedAutocorrelationTime(std::vector<double> e) {
     c0 += v * v;
   }
   if (c0 <= 0.0) return 1.0;
-  const std::vector<double> sums = n >= kFftMinValues ? autocovarianceSums(e) : std::vector<double>{};
+  const std::vector<double> sums =
+      n >= kFftMinValues ? autocovarianceSums(e) : std::vector<double>{};
   const auto rho = [&](std::size_t k) {
     if (!sums.empty()) return sums[k] / c0;
     double c = 0.0;

@@ -13,7 +13,8 @@
 namespace inferscope::analysis {
 
 BlockBootstrap::BlockBootstrap(const std::vector<double>& values, std::size_t block_length)
-    : block_length_(std::clamp<std::size_t>(block_length, 1, std::max<std::size_t>(values.size(), 1))) {
+    : block_length_(
+          std::clamp<std::size_t>(block_length, 1, std::max<std::size_t>(values.size(), 1))) {
   std::vector<std::uint32_t> order(values.size());
   std::iota(order.begin(), order.end(), 0u);
   std::stable_sort(order.begin(), order.end(),
@@ -206,13 +207,16 @@ std::vector<std::vector<double>> BlockBootstrap::quantileDrawsWindowed(
       std::size_t remaining = n, ranks_left = n, prev_end = 0, drawn = 0;
       for (std::size_t w = 0; w < windows_count; ++w) {
         const std::size_t gap = merged[w].begin - prev_end;
-        gap_draws[w] = binomial(remaining, static_cast<double>(gap) / static_cast<double>(ranks_left), rng);
+        gap_draws[w] =
+            binomial(remaining, static_cast<double>(gap) / static_cast<double>(ranks_left), rng);
         remaining -= gap_draws[w];
         ranks_left -= gap;
         const std::size_t len = merged[w].end - merged[w].begin;
         const std::size_t in =
-            len == ranks_left ? remaining
-                              : binomial(remaining, static_cast<double>(len) / static_cast<double>(ranks_left), rng);
+            len == ranks_left
+                ? remaining
+                : binomial(remaining, static_cast<double>(len) / static_cast<double>(ranks_left),
+                           rng);
         remaining -= in;
         ranks_left -= len;
         below[w] = drawn + gap_draws[w];
@@ -280,7 +284,8 @@ std::vector<std::vector<double>> BlockBootstrap::quantileDrawsWindowed(
         for (std::size_t k = 0; k < gap_draws[w]; ++k)
           ++full_counts[prev_end + static_cast<std::size_t>(rng() % gap)];
         if (w < windows_count) {
-          for (std::size_t j = 0; j < counts[w].size(); ++j) full_counts[merged[w].begin + j] += counts[w][j];
+          for (std::size_t j = 0; j < counts[w].size(); ++j)
+            full_counts[merged[w].begin + j] += counts[w][j];
           prev_end = merged[w].end;
         }
       }

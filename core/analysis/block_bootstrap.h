@@ -28,8 +28,7 @@ class BlockBootstrap {
   // resample is drawn only where its order statistics can fall (see quantileDrawsWindowed);
   // below, every resample is drawn in full.
   std::vector<std::vector<double>> quantileDraws(const std::vector<double>& qs,
-                                                 std::size_t resamples,
-                                                 std::mt19937_64& rng) const;
+                                                 std::size_t resamples, std::mt19937_64& rng) const;
 
   // Every resample drawn in full and its order statistics read from rank counts: O(n) per
   // resample. The reference the windowed path is tested against.
@@ -56,8 +55,8 @@ class BlockBootstrap {
   std::size_t blockLength() const { return block_length_; }
 
  private:
-  std::vector<double> sorted_;           // the values, ascending
-  std::vector<std::uint32_t> rank_of_;   // rank_of_[i]: position of values[i] in sorted_
+  std::vector<double> sorted_;          // the values, ascending
+  std::vector<std::uint32_t> rank_of_;  // rank_of_[i]: position of values[i] in sorted_
   std::size_t block_length_;
   const CancelToken* cancel_ = nullptr;
 };

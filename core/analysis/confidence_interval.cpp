@@ -39,8 +39,10 @@ Ranks binomialRanks(const std::vector<double>& cdf, std::size_t n, double alpha)
   Ranks r;
   // Lower: largest l with P(B ≤ l − 1) ≤ α/2. x_(l) ≤ ξ_q exactly when B ≥ l.
   for (std::size_t l = 1; l <= n; ++l) {
-    if (cdf[l - 1] <= alpha / 2.0) r.lower = l;
-    else break;
+    if (cdf[l - 1] <= alpha / 2.0)
+      r.lower = l;
+    else
+      break;
   }
   // Upper: smallest u with P(B ≤ u − 1) ≥ 1 − α/2. x_(u) ≥ ξ_q exactly when B ≤ u − 1.
   for (std::size_t u = 1; u <= n; ++u) {

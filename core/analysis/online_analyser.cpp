@@ -13,16 +13,22 @@ constexpr double kInterimLevel = 0.99;
 constexpr std::size_t kMaxStartMove = 2;      // s "stable" between consecutive checkpoints
 constexpr std::size_t kMinSteadyToStop = 50;  // n_steady ≥ max(50, n/4)
 
-bool steadyClass(SeriesClass c) { return c == SeriesClass::Flat || c == SeriesClass::Warmup; }
+bool steadyClass(SeriesClass c) {
+  return c == SeriesClass::Flat || c == SeriesClass::Warmup;
+}
 
 }  // namespace
 
 const char* toString(StopReason reason) {
   switch (reason) {
-    case StopReason::None: return "running";
-    case StopReason::Converged: return "converged";
-    case StopReason::IterationBudget: return "iteration-budget";
-    case StopReason::TimeBudget: return "time-budget";
+    case StopReason::None:
+      return "running";
+    case StopReason::Converged:
+      return "converged";
+    case StopReason::IterationBudget:
+      return "iteration-budget";
+    case StopReason::TimeBudget:
+      return "time-budget";
   }
   return "unknown";
 }
@@ -66,8 +72,8 @@ void OnlineAnalyser::checkpoint() {
     const std::size_t move = a.steady_start > prev ? a.steady_start - prev : prev - a.steady_start;
     stable = move <= kMaxStartMove;
   }
-  const bool accepted = steadyClass(a.series_class) && stable &&
-                        n - a.steady_start >= options_.min_steady;
+  const bool accepted =
+      steadyClass(a.series_class) && stable && n - a.steady_start >= options_.min_steady;
   provisional_start_ = accepted ? std::optional<std::size_t>(a.steady_start) : std::nullopt;
   if (converged(a, stable)) reason_ = StopReason::Converged;
   last_ = std::move(a);
@@ -82,7 +88,8 @@ bool OnlineAnalyser::converged(const SeriesAnalysis& a, bool start_stable) const
   if (st.median_ci.relativeHalfWidth(st.summary.median) > rule_.target_rel_half_width) return false;
   if (rule_.need_p99) {
     if (n_steady < kMinSamplesForP99 || !st.p99_ci) return false;
-    if (st.p99_ci->relativeHalfWidth(st.summary.p99) > rule_.p99_target_rel_half_width) return false;
+    if (st.p99_ci->relativeHalfWidth(st.summary.p99) > rule_.p99_target_rel_half_width)
+      return false;
   }
   return true;
 }

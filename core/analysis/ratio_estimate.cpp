@@ -125,10 +125,10 @@ RatioEstimate compareMediansAtLevel(const std::vector<double>& baseline_steady_m
   if (!std::isfinite(r.ratio) || baseline_steady_ms.size() < 2 || candidate_steady_ms.size() < 2) {
     return r;
   }
-  const double tau_b =
-      known.baseline.tau_floor > 0 ? known.baseline.tau_floor : persistenceFloor(baseline_steady_ms);
-  const double tau_c =
-      known.candidate.tau_floor > 0 ? known.candidate.tau_floor : persistenceFloor(candidate_steady_ms);
+  const double tau_b = known.baseline.tau_floor > 0 ? known.baseline.tau_floor
+                                                    : persistenceFloor(baseline_steady_ms);
+  const double tau_c = known.candidate.tau_floor > 0 ? known.candidate.tau_floor
+                                                     : persistenceFloor(candidate_steady_ms);
   r.ci = independent(baseline_steady_ms, tau_b) && independent(candidate_steady_ms, tau_c)
              ? bootstrapInterval(baseline_steady_ms, candidate_steady_ms, level, seed)
              : combinedInterval(baseline_steady_ms, candidate_steady_ms, r.ratio, level, tau_b,

@@ -10,8 +10,8 @@ namespace inferscope::analysis {
 struct Segmentation {
   std::vector<std::size_t> starts;  // segment starts (indices into the segmented series)
   std::vector<double> medians;
-  std::vector<double> costs;        // NormalMeanVarCost of each segment
-  double penalty = 0;               // per changepoint
+  std::vector<double> costs;  // NormalMeanVarCost of each segment
+  double penalty = 0;         // per changepoint
   double variance_floor = 0;
 
   std::size_t end(std::size_t k, std::size_t n) const {

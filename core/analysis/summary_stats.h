@@ -18,7 +18,8 @@ struct SummaryStats {
   double stdev = 0.0;  // sample standard deviation (n − 1)
 };
 
-// Linear-interpolated quantile (type 7, as numpy's default) of an already sorted series; q in [0, 1].
+// Linear-interpolated quantile (type 7, as numpy's default) of an already sorted series; q in [0,
+// 1].
 double quantileSorted(const std::vector<double>& sorted, double q);
 
 // Statistics of `values` (any order). An empty series gives all zeros and count 0.

@@ -9,8 +9,8 @@
 #include <numeric>
 
 #include "core/analysis/markov_switching_ar.h"
-#include "core/analysis/summary_stats.h"
 #include "core/analysis/monotone_trend.h"
+#include "core/analysis/summary_stats.h"
 
 namespace inferscope::analysis {
 namespace {
@@ -21,7 +21,7 @@ constexpr std::size_t kMinRegion = 60;
 constexpr std::size_t kPreTestRegion = 2000;
 constexpr double kPreTestRunsZ = -2.0;
 constexpr double kMinLevelShare = 0.05;
-constexpr double kTrendZ = 2.58;         // Mann–Kendall, as the drift rule
+constexpr double kTrendZ = 2.58;        // Mann–Kendall, as the drift rule
 constexpr double kMinSeparation = 2.0;  // level gap in noise standard deviations (two modes)
 constexpr double kMinJump = 2.5;        // level gap in innovation standard deviations
 // Likelihood-ratio thresholds, × ln m (docs/MEASUREMENT.md, "Regime switching"): persistence at
@@ -93,8 +93,8 @@ Mixture fitTwoLevels(const std::vector<double>& v, double var_floor) {
       const double a = log_w0 + -0.5 * (kLog2Pi + log_v0 + d0 * d0 / mix.var[0]);
       const double b = log_w1 + -0.5 * (kLog2Pi + log_v1 + d1 * d1 / mix.var[1]);
       const double top = std::max(a, b);
-      const double total = top + std::log(a >= b ? 1.0 + std::exp(b - top)
-                                                 : std::exp(a - top) + 1.0);
+      const double total =
+          top + std::log(a >= b ? 1.0 + std::exp(b - top) : std::exp(a - top) + 1.0);
       resp[i] = std::exp(b - total);
       ll += total;
     }
@@ -246,9 +246,8 @@ SwitchingLevels describeLevels(const std::vector<double>& y, std::size_t begin, 
   return out;
 }
 
-std::optional<SwitchingEvidence> switchingEvidence(const std::vector<double>& y,
-                                                  std::size_t begin, std::size_t end,
-                                                  double tolerance) {
+std::optional<SwitchingEvidence> switchingEvidence(const std::vector<double>& y, std::size_t begin,
+                                                   std::size_t end, double tolerance) {
   end = std::min(end, y.size());
   if (begin >= end || end - begin < kMinRegion) return std::nullopt;
   const std::vector<double> v(y.begin() + static_cast<std::ptrdiff_t>(begin),
@@ -331,8 +330,8 @@ std::optional<SwitchingEvidence> switchingEvidence(const std::vector<double>& y,
   }
   const MarkovSwitchingAr levels =
       any_lone ? fitMarkovSwitchingAr(despiked, out.fit, false, var_floor) : out.fit;
-  out.level_gain = levels.log_likelihood - std::max(ar1LogLikelihood(despiked),
-                                                    oneStepLogLikelihood(despiked, levels.phi));
+  out.level_gain = levels.log_likelihood -
+                   std::max(ar1LogLikelihood(despiked), oneStepLogLikelihood(despiked, levels.phi));
   double slow_count = 0;
   for (std::size_t i = 0; i < m; ++i) {
     slow_count += out.stays[i];

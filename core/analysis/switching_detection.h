@@ -39,22 +39,22 @@ SwitchingLevels describeLevels(const std::vector<double>& y, std::size_t begin, 
 // What detectSwitching weighs, on y[begin, end) clipped to its 2nd–98th percentiles (so that slow
 // outliers do not become a level): a two-state Markov-switching AR(1) fit and its likelihood
 // against independent modes with the same noise (the bimodal-noise null) and against one AR(1)
-// level or one step (the wandering-noise and warm-up/slowdown nulls); the decoded level sequence (P(slow) > ½, a lone point whose
-// neighbours agree joins them). nullopt when the region is shorter than 60 points or a two-
-// component mixture finds no two levels ≥ 5 % of the region each and ≥ `tolerance` apart.
+// level or one step (the wandering-noise and warm-up/slowdown nulls); the decoded level sequence
+// (P(slow) > ½, a lone point whose neighbours agree joins them). nullopt when the region is shorter
+// than 60 points or a two- component mixture finds no two levels ≥ 5 % of the region each and ≥
+// `tolerance` apart.
 struct SwitchingEvidence {
   MarkovSwitchingAr fit;
   double persistence_gain = 0;  // ln L(persistent levels) − ln L(independent modes), nats
   // ln L(persistent levels) − ln L(the better of one AR(1) level and one step with AR(1) noise).
   double level_gain = 0;
-  std::vector<std::uint8_t> stays;      // decoded level of each point of the region (1: slow)
-  double slow_share = 0;        // of the decoded stays
+  std::vector<std::uint8_t> stays;  // decoded level of each point of the region (1: slow)
+  double slow_share = 0;            // of the decoded stays
   std::size_t switches = 0;
   bool level_trends = false;  // one level's own values trend (a drift cut in two)
 };
-std::optional<SwitchingEvidence> switchingEvidence(const std::vector<double>& y,
-                                                  std::size_t begin, std::size_t end,
-                                                  double tolerance);
+std::optional<SwitchingEvidence> switchingEvidence(const std::vector<double>& y, std::size_t begin,
+                                                   std::size_t end, double tolerance);
 
 // Tests y[begin, end) (log latencies) for two persistent levels: switchingEvidence() finds levels
 // at least `tolerance` (ln(1+δ)), 2 noise standard deviations (two modes) and 2.5 innovation

@@ -18,8 +18,8 @@
 #include <cstdint>
 #include <initializer_list>
 #include <limits>
-#include <optional>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -38,7 +38,8 @@ class BasicJsonReader {
       return Json::parse(text.begin(), text.end());
     } catch (const typename Json::parse_error& e) {
       // e.what() names nlohmann's internals; the byte offset is what the user can act on.
-      throw Error(ErrorKind::InvalidInput, fmt::format("{}: not valid JSON (syntax error near byte {})", origin, e.byte));
+      throw Error(ErrorKind::InvalidInput,
+                  fmt::format("{}: not valid JSON (syntax error near byte {})", origin, e.byte));
     }
   }
 
@@ -52,9 +53,11 @@ class BasicJsonReader {
     expectAnyObject();
     for (const auto& item : value_->items()) {
       const auto& key = item.key();
-      const bool known = std::any_of(allowed.begin(), allowed.end(), [&](const char* a) { return key == a; });
+      const bool known =
+          std::any_of(allowed.begin(), allowed.end(), [&](const char* a) { return key == a; });
       if (!known) {
-        fail(fmt::format("unknown key '{}' (valid keys in {}: {})", child(key), where(), fmt::join(allowed, ", ")));
+        fail(fmt::format("unknown key '{}' (valid keys in {}: {})", child(key), where(),
+                         fmt::join(allowed, ", ")));
       }
     }
   }
@@ -82,10 +85,12 @@ class BasicJsonReader {
   std::vector<BasicJsonReader> elementsOr(const char* key) const {
     return has(key) ? at(key).elements() : std::vector<BasicJsonReader>{};
   }
-  std::vector<std::pair<std::string, BasicJsonReader>> members() const {  // the value must be an object
+  std::vector<std::pair<std::string, BasicJsonReader>> members()
+      const {  // the value must be an object
     expectAnyObject();
     std::vector<std::pair<std::string, BasicJsonReader>> out;
-    for (const auto& item : value_->items()) out.emplace_back(item.key(), BasicJsonReader(item.value(), origin_, child(item.key())));
+    for (const auto& item : value_->items())
+      out.emplace_back(item.key(), BasicJsonReader(item.value(), origin_, child(item.key())));
     return out;
   }
 
@@ -97,9 +102,13 @@ class BasicJsonReader {
     if (!value_->is_boolean()) wrongType("a boolean (true or false)");
     return value_->template get<bool>();
   }
-  int integer() const { return static_cast<int>(integerIn(std::numeric_limits<int>::min(), std::numeric_limits<int>::max())); }
+  int integer() const {
+    return static_cast<int>(
+        integerIn(std::numeric_limits<int>::min(), std::numeric_limits<int>::max()));
+  }
   std::int64_t int64() const {
-    return integerIn(std::numeric_limits<std::int64_t>::min(), std::numeric_limits<std::int64_t>::max());
+    return integerIn(std::numeric_limits<std::int64_t>::min(),
+                     std::numeric_limits<std::int64_t>::max());
   }
   std::uint64_t uint64() const {
     if (value_->is_number_unsigned()) return value_->template get<std::uint64_t>();
@@ -120,11 +129,21 @@ class BasicJsonReader {
     return out;
   }
   // Optional keys: the default when absent, the checked value when present.
-  std::string stringOr(const char* key, std::string fallback) const { return has(key) ? at(key).string() : fallback; }
-  bool booleanOr(const char* key, bool fallback) const { return has(key) ? at(key).boolean() : fallback; }
-  int integerOr(const char* key, int fallback) const { return has(key) ? at(key).integer() : fallback; }
-  std::uint64_t uint64Or(const char* key, std::uint64_t fallback) const { return has(key) ? at(key).uint64() : fallback; }
-  double numberOr(const char* key, double fallback) const { return has(key) ? at(key).number() : fallback; }
+  std::string stringOr(const char* key, std::string fallback) const {
+    return has(key) ? at(key).string() : fallback;
+  }
+  bool booleanOr(const char* key, bool fallback) const {
+    return has(key) ? at(key).boolean() : fallback;
+  }
+  int integerOr(const char* key, int fallback) const {
+    return has(key) ? at(key).integer() : fallback;
+  }
+  std::uint64_t uint64Or(const char* key, std::uint64_t fallback) const {
+    return has(key) ? at(key).uint64() : fallback;
+  }
+  double numberOr(const char* key, double fallback) const {
+    return has(key) ? at(key).number() : fallback;
+  }
   // A number that may be null ("not measured"): nullopt when absent or null.
   std::optional<double> optionalNumber(const char* key) const {
     if (!has(key) || value_->at(key).is_null()) return std::nullopt;
@@ -142,7 +161,9 @@ class BasicJsonReader {
 
   const std::string& path() const { return path_; }
   // "'cudnn.benchmark'" or "the top level".
-  std::string where() const { return path_.empty() ? std::string("the top level") : fmt::format("'{}'", path_); }
+  std::string where() const {
+    return path_.empty() ? std::string("the top level") : fmt::format("'{}'", path_);
+  }
   [[noreturn]] void fail(const std::string& what, ErrorKind kind = ErrorKind::InvalidInput) const {
     throw Error(kind, fmt::format("{}: {}", origin_, what));
   }
@@ -150,15 +171,23 @@ class BasicJsonReader {
  private:
   static const char* typeName(const Json& v) {
     switch (v.type()) {
-      case Json::value_t::null: return "null";
-      case Json::value_t::object: return "an object";
-      case Json::value_t::array: return "an array";
-      case Json::value_t::string: return "string";
-      case Json::value_t::boolean: return "boolean";
+      case Json::value_t::null:
+        return "null";
+      case Json::value_t::object:
+        return "an object";
+      case Json::value_t::array:
+        return "an array";
+      case Json::value_t::string:
+        return "string";
+      case Json::value_t::boolean:
+        return "boolean";
       case Json::value_t::number_integer:
-      case Json::value_t::number_unsigned: return "integer";
-      case Json::value_t::number_float: return "number";
-      default: return "an unsupported value";
+      case Json::value_t::number_unsigned:
+        return "integer";
+      case Json::value_t::number_float:
+        return "number";
+      default:
+        return "an unsupported value";
     }
   }
   // A short rendering of the offending value for messages; long values are cut.
@@ -170,18 +199,22 @@ class BasicJsonReader {
     return text;
   }
   [[noreturn]] void wrongType(const char* expected) const {
-    fail(fmt::format("{} must be {}, got {} {}", where(), expected, typeName(*value_), shortDump(*value_)));
+    fail(fmt::format("{} must be {}, got {} {}", where(), expected, typeName(*value_),
+                     shortDump(*value_)));
   }
   std::int64_t integerIn(std::int64_t low, std::int64_t high) const {
     if (!value_->is_number_integer() && !value_->is_number_unsigned()) wrongType("an integer");
-    if (value_->is_number_unsigned() && value_->template get<std::uint64_t>() > static_cast<std::uint64_t>(high)) {
+    if (value_->is_number_unsigned() &&
+        value_->template get<std::uint64_t>() > static_cast<std::uint64_t>(high)) {
       fail(fmt::format("{} is out of range: {}", where(), value_->dump()));
     }
     const auto v = value_->template get<std::int64_t>();
     if (v < low || v > high) fail(fmt::format("{} is out of range: {}", where(), v));
     return v;
   }
-  std::string child(const std::string& key) const { return path_.empty() ? key : fmt::format("{}.{}", path_, key); }
+  std::string child(const std::string& key) const {
+    return path_.empty() ? key : fmt::format("{}.{}", path_, key);
+  }
 
   const Json* value_;
   std::string origin_;

@@ -87,7 +87,8 @@ bool looksLikeImage(std::string_view head) {
   for (const std::string_view magic :
        {std::string_view("\x89PNG\r\n\x1a\n"), std::string_view("\xff\xd8\xff"),
         std::string_view("BM"), std::string_view("GIF8"), std::string_view("II*\0", 4),
-        std::string_view("MM\0*", 4), std::string_view("/* XPM */"), std::string_view("#define ")}) {
+        std::string_view("MM\0*", 4), std::string_view("/* XPM */"),
+        std::string_view("#define ")}) {
     if (startsWith(head, magic)) return true;
   }
   return false;
@@ -103,11 +104,15 @@ std::string lowerSuffix(const std::string& path) {
 
 const char* exampleName(OutputKind kind) {
   switch (kind) {
-    case OutputKind::Script: return "load_model.py";
-    case OutputKind::Image: return "window.png";
-    case OutputKind::Pdf: return "handout.pdf";
+    case OutputKind::Script:
+      return "load_model.py";
+    case OutputKind::Image:
+      return "window.png";
+    case OutputKind::Pdf:
+      return "handout.pdf";
     case OutputKind::Json:
-    case OutputKind::Folder: break;
+    case OutputKind::Folder:
+      break;
   }
   return "run.json";
 }
@@ -122,8 +127,8 @@ std::string suffixList() {
 
 const std::vector<std::string>& imageSuffixes() {
   // The formats Qt writes without plug-ins.
-  static const std::vector<std::string> suffixes{"png", "jpg", "jpeg", "bmp",
-                                                 "ppm", "pgm", "pbm", "xpm", "xbm"};
+  static const std::vector<std::string> suffixes{"png", "jpg", "jpeg", "bmp", "ppm",
+                                                 "pgm", "pbm", "xpm",  "xbm"};
   return suffixes;
 }
 
@@ -142,9 +147,10 @@ void checkReplaceable(const std::string& option, const std::string& path, Output
   if (kind == OutputKind::Folder) {
     std::error_code ec;
     if (fs::exists(target, ec) && !fs::is_directory(target, ec)) {
-      fail(fmt::format("{} {}: that is a file, and {} writes a folder of files: name a folder "
-                       "(new or existing)",
-                       option, path, option));
+      fail(
+          fmt::format("{} {}: that is a file, and {} writes a folder of files: name a folder "
+                      "(new or existing)",
+                      option, path, option));
     }
     return;
   }
@@ -168,9 +174,10 @@ void checkReplaceable(const std::string& option, const std::string& path, Output
       break;
   }
   if (wanted) {
-    fail(fmt::format("{} {}: that file exists and is not {}, the only kind of file {} replaces: "
-                     "name another file, or move that one away first",
-                     option, path, wanted, option));
+    fail(
+        fmt::format("{} {}: that file exists and is not {}, the only kind of file {} replaces: "
+                    "name another file, or move that one away first",
+                    option, path, wanted, option));
   }
 }
 
@@ -187,12 +194,12 @@ void RunFiles::check() const {
     const auto& out = outputs_[i];
     const auto kind = nonRegularKind(out.path);
     if (kind && !(out.kind == OutputKind::Folder && *kind == "a directory")) {
-      fail(fmt::format(
-          "{} {}: that is {}, and InferScope writes only regular files: name a file{}", out.option,
-          out.path, *kind,
-          *kind == "a directory"
-              ? fmt::format(" in it, e.g. {}", (fs::path(out.path) / exampleName(out.kind)).string())
-              : std::string()));
+      fail(fmt::format("{} {}: that is {}, and InferScope writes only regular files: name a file{}",
+                       out.option, out.path, *kind,
+                       *kind == "a directory"
+                           ? fmt::format(" in it, e.g. {}",
+                                         (fs::path(out.path) / exampleName(out.kind)).string())
+                           : std::string()));
     }
     std::string written = resolveWriteTarget(out.path);
     while (out.kind == OutputKind::Folder && written.size() > 1 && written.back() == '/')

@@ -20,16 +20,25 @@ struct PrecisionToken {
 
 // TF32 variants are spelled out so that every (matmul, conv) pair has exactly one key.
 constexpr PrecisionToken kPrecisionTokens[] = {
-    {"fp32", Precision::Fp32, MatmulPrecision::Highest, false, "FP32, strict IEEE (matmul highest, cuDNN conv TF32 off)"},
-    {"tf32", Precision::Tf32, MatmulPrecision::High, true, "TF32: matmul precision high + cuDNN conv TF32"},
-    {"tf32-medium", Precision::Tf32, MatmulPrecision::Medium, true, "matmul precision medium (BF16-based) + cuDNN conv TF32"},
-    {"tf32-matmul", Precision::Tf32, MatmulPrecision::High, false, "TF32 for matmul only (cuDNN conv strict FP32)"},
-    {"tf32-medium-matmul", Precision::Tf32, MatmulPrecision::Medium, false, "matmul precision medium only (conv strict)"},
-    {"tf32-conv", Precision::Tf32, MatmulPrecision::Highest, true, "TF32 for cuDNN convolutions only (PyTorch's default)"},
-    {"fp16", Precision::Fp16Cast, MatmulPrecision::Highest, false, "whole model cast to FP16 (model.half())"},
+    {"fp32", Precision::Fp32, MatmulPrecision::Highest, false,
+     "FP32, strict IEEE (matmul highest, cuDNN conv TF32 off)"},
+    {"tf32", Precision::Tf32, MatmulPrecision::High, true,
+     "TF32: matmul precision high + cuDNN conv TF32"},
+    {"tf32-medium", Precision::Tf32, MatmulPrecision::Medium, true,
+     "matmul precision medium (BF16-based) + cuDNN conv TF32"},
+    {"tf32-matmul", Precision::Tf32, MatmulPrecision::High, false,
+     "TF32 for matmul only (cuDNN conv strict FP32)"},
+    {"tf32-medium-matmul", Precision::Tf32, MatmulPrecision::Medium, false,
+     "matmul precision medium only (conv strict)"},
+    {"tf32-conv", Precision::Tf32, MatmulPrecision::Highest, true,
+     "TF32 for cuDNN convolutions only (PyTorch's default)"},
+    {"fp16", Precision::Fp16Cast, MatmulPrecision::Highest, false,
+     "whole model cast to FP16 (model.half())"},
     {"bf16", Precision::Bf16Cast, MatmulPrecision::Highest, false, "whole model cast to BF16"},
-    {"amp-fp16", Precision::AutocastFp16, MatmulPrecision::Highest, false, "autocast FP16, weights stay FP32"},
-    {"amp-bf16", Precision::AutocastBf16, MatmulPrecision::Highest, false, "autocast BF16, weights stay FP32"},
+    {"amp-fp16", Precision::AutocastFp16, MatmulPrecision::Highest, false,
+     "autocast FP16, weights stay FP32"},
+    {"amp-bf16", Precision::AutocastBf16, MatmulPrecision::Highest, false,
+     "autocast BF16, weights stay FP32"},
 };
 
 struct CompileToken {
@@ -45,7 +54,8 @@ constexpr CompileToken kCompileTokens[] = {
     {"graph", CompileMode::CudaGraph, "CUDA graph capture + replay"},
     {"aoti-graph", CompileMode::AotInductorGraph, "AOTInductor package replayed in a CUDA graph"},
     {"tc", CompileMode::TorchCompile, "torch.compile (default mode), in Python"},
-    {"tc-ro", CompileMode::TorchCompileReduceOverhead, "torch.compile reduce-overhead (CUDA graphs), in Python"},
+    {"tc-ro", CompileMode::TorchCompileReduceOverhead,
+     "torch.compile reduce-overhead (CUDA graphs), in Python"},
     {"tc-max", CompileMode::TorchCompileMax, "torch.compile max-autotune, in Python"},
 };
 
@@ -79,7 +89,8 @@ OptimizationConfig OptimizationConfig::parse(std::string_view key) {
   OptimizationConfig c;
   bool precision_seen = false, compile_seen = false;
   std::string_view rest = key;
-  if (rest.empty()) throw Error(ErrorKind::InvalidInput, "empty config key (try 'fp32' or 'bf16+bench')");
+  if (rest.empty())
+    throw Error(ErrorKind::InvalidInput, "empty config key (try 'fp32' or 'bf16+bench')");
   while (!rest.empty()) {
     const auto plus = rest.find('+');
     const std::string token(rest.substr(0, plus));
@@ -131,7 +142,8 @@ OptimizationConfig OptimizationConfig::parse(std::string_view key) {
   if (c.cudnn.benchmark && c.cudnn.deterministic) {
     throw Error(ErrorKind::InvalidInput,
                 fmt::format("config '{}': cuDNN benchmark and deterministic exclude each other "
-                            "(deterministic forces benchmark off)", key));
+                            "(deterministic forces benchmark off)",
+                            key));
   }
   return c;
 }
@@ -185,39 +197,49 @@ std::optional<std::string> unsupportedReason(const OptimizationConfig& c, const 
       caps.isCuda() ? fmt::format("{} {}.{}", gpuGenerationName(caps.cc_major, caps.cc_minor),
                                   caps.cc_major, caps.cc_minor)
                     : std::string("the CPU");
-  const bool wants_bf16 = c.precision == Precision::Bf16Cast || c.precision == Precision::AutocastBf16;
+  const bool wants_bf16 =
+      c.precision == Precision::Bf16Cast || c.precision == Precision::AutocastBf16;
   if (caps.isCuda()) {
     if (wants_bf16 && !caps.supportsBf16()) {
-      return fmt::format("BF16 needs compute capability ≥ 8.0 (Ampere or newer); {} has no BF16 "
-                         "Tensor Cores — use fp16 or amp-fp16", where);
+      return fmt::format(
+          "BF16 needs compute capability ≥ 8.0 (Ampere or newer); {} has no BF16 "
+          "Tensor Cores — use fp16 or amp-fp16",
+          where);
     }
     if (c.precision == Precision::Tf32 && !caps.supportsTf32()) {
-      return fmt::format("TF32 needs compute capability ≥ 8.0 (Ampere or newer); {} has no TF32 "
-                         "Tensor Cores", where);
+      return fmt::format(
+          "TF32 needs compute capability ≥ 8.0 (Ampere or newer); {} has no TF32 "
+          "Tensor Cores",
+          where);
     }
     const bool touches_cudnn = !c.cudnn.enabled || c.cudnn.benchmark || c.cudnn.deterministic;
     if (touches_cudnn && !caps.has_cudnn) {
       return std::string("cuDNN settings need a LibTorch build with cuDNN");
     }
   } else {
-    if (c.precision == Precision::Tf32) return std::string("TF32 is a CUDA Tensor Core mode; the CPU has none");
+    if (c.precision == Precision::Tf32)
+      return std::string("TF32 is a CUDA Tensor Core mode; the CPU has none");
     if (c.precision == Precision::Fp16Cast) {
-      return std::string("FP16 cast is a GPU setting: many CPU kernels have no FP16 implementation");
+      return std::string(
+          "FP16 cast is a GPU setting: many CPU kernels have no FP16 implementation");
     }
     if (c.cudnn.benchmark || c.cudnn.deterministic || !c.cudnn.enabled) {
       return std::string("cuDNN settings apply to CUDA only");
     }
     if (replaysCudaGraph(c.compile)) return std::string("CUDA graphs need a CUDA device");
     if (c.compile == CompileMode::TorchCompileReduceOverhead)
-      return std::string("torch.compile reduce-overhead replays CUDA graphs: it needs a CUDA device");
+      return std::string(
+          "torch.compile reduce-overhead replays CUDA graphs: it needs a CUDA device");
   }
   if (runsAotInductorPackage(c.compile) && !libtorch_has_aoti) {
-    return std::string("AOTInductor packages need LibTorch ≥ 2.6 (this build has no "
-                       "AOTIModelPackageLoader)");
+    return std::string(
+        "AOTInductor packages need LibTorch ≥ 2.6 (this build has no "
+        "AOTIModelPackageLoader)");
   }
   if (replaysCudaGraph(c.compile) && c.grad == GradMode::Autograd) {
-    return std::string("CUDA graph capture of a forward that records autograd history is not "
-                       "supported here; use inference_mode");
+    return std::string(
+        "CUDA graph capture of a forward that records autograd history is not "
+        "supported here; use inference_mode");
   }
   return std::nullopt;
 }

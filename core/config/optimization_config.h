@@ -88,8 +88,8 @@ OptimizationConfig packageConfig(const OptimizationConfig& config);
 
 // Why a config cannot run on a device, or nullopt when it can. Never a silent fallback:
 // "unsupported: BF16 needs compute capability ≥ 8.0 (Turing 7.5 has no BF16 Tensor Cores)".
-std::optional<std::string> unsupportedReason(const OptimizationConfig& config, const DeviceCaps& caps,
-                                             bool libtorch_has_aoti);
+std::optional<std::string> unsupportedReason(const OptimizationConfig& config,
+                                             const DeviceCaps& caps, bool libtorch_has_aoti);
 
 // Every token the key grammar accepts, with its meaning (for --help and error messages).
 std::vector<std::pair<std::string, std::string>> configTokens();

@@ -48,7 +48,8 @@ KernelFamily familyFrom(const JsonReader& r, const char* name) {
   if (!r.has(name)) return KernelFamily::Other;
   const auto value = r.at(name);
   const auto family = kernelFamilyFromKey(value.string());
-  if (!family) value.fail(fmt::format("{}: unknown kernel family '{}'", value.where(), value.string()));
+  if (!family)
+    value.fail(fmt::format("{}: unknown kernel family '{}'", value.where(), value.string()));
   return *family;
 }
 
@@ -193,7 +194,8 @@ ModeTotals totalsFrom(const JsonReader& r) {
   m.steady_median_ms = r.numberOr("steady_median_ms", 0.0);
   m.conv_gpu_time_us = r.numberOr("conv_gpu_time_us", 0.0);
   for (const auto& retune : r.elementsOr("retune")) {
-    m.retune_first_ms.emplace_back(retune.at("input").string(), retune.at("first_iteration_ms").number());
+    m.retune_first_ms.emplace_back(retune.at("input").string(),
+                                   retune.at("first_iteration_ms").number());
   }
   return m;
 }
@@ -259,7 +261,8 @@ CudnnLedger ledgerFromValue(const json& j, const std::string& origin) {
   if (!j.is_object()) r.fail("a cuDNN ledger is a JSON object");
   const int schema = r.integerOr("schema", kLedgerSchema);
   if (schema > kLedgerSchema) {
-    r.fail(fmt::format("ledger schema {} is newer than this InferScope reads ({})", schema, kLedgerSchema));
+    r.fail(fmt::format("ledger schema {} is newer than this InferScope reads ({})", schema,
+                       kLedgerSchema));
   }
   CudnnLedger l;
   l.available = r.at("available").boolean();
@@ -273,7 +276,8 @@ CudnnLedger ledgerFromValue(const json& j, const std::string& origin) {
   l.tf32 = r.booleanOr("tf32", false);
   if (r.has("modes")) {
     const auto modes = r.at("modes");
-    for (const auto& [key, totals] : modes.members()) l.modes[modeFrom(modes, key)] = totalsFrom(totals);
+    for (const auto& [key, totals] : modes.members())
+      l.modes[modeFrom(modes, key)] = totalsFrom(totals);
   }
   for (const auto& layer : r.elementsOr("layers")) l.layers.push_back(layerFrom(layer));
   if (r.has("summary")) l.summary = summaryFrom(r.at("summary"));
@@ -283,9 +287,13 @@ CudnnLedger ledgerFromValue(const json& j, const std::string& origin) {
 
 }  // namespace
 
-void from_json(const json& j, CudnnLedger& ledger) { ledger = ledgerFromValue(j, ""); }
+void from_json(const json& j, CudnnLedger& ledger) {
+  ledger = ledgerFromValue(j, "");
+}
 
-std::string ledgerToJson(const CudnnLedger& ledger, int indent) { return json(ledger).dump(indent); }
+std::string ledgerToJson(const CudnnLedger& ledger, int indent) {
+  return json(ledger).dump(indent);
+}
 
 CudnnLedger ledgerFromJson(std::string_view text, const std::string& origin) {
   return ledgerFromValue(JsonReader::parseText(text, origin), origin);

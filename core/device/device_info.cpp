@@ -4,7 +4,9 @@
 
 namespace inferscope {
 
-const char* toString(DeviceKind kind) { return kind == DeviceKind::Cuda ? "cuda" : "cpu"; }
+const char* toString(DeviceKind kind) {
+  return kind == DeviceKind::Cuda ? "cuda" : "cpu";
+}
 
 std::string DeviceInfo::deviceString() const {
   return kind == DeviceKind::Cuda ? fmt::format("cuda:{}", index) : std::string("cpu");

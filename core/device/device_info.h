@@ -1,5 +1,6 @@
 // What InferScope knows about a device it can run on: identity, capabilities and the versions of
-// every library in the path (they go into every session file, so a number is never without context).
+// every library in the path (they go into every session file, so a number is never without
+// context).
 #pragma once
 
 #include <cstdint>
@@ -14,17 +15,17 @@ const char* toString(DeviceKind kind);
 
 struct DeviceInfo {
   DeviceKind kind = DeviceKind::Cpu;
-  int index = 0;                 // CUDA ordinal; 0 for the CPU
-  std::string name;              // "NVIDIA H200" or the CPU model name
-  int cc_major = 0;              // compute capability (CUDA only)
+  int index = 0;     // CUDA ordinal; 0 for the CPU
+  std::string name;  // "NVIDIA H200" or the CPU model name
+  int cc_major = 0;  // compute capability (CUDA only)
   int cc_minor = 0;
   std::int64_t total_memory_bytes = 0;
-  int multiprocessors = 0;       // SMs (CUDA) or logical cores (CPU)
-  std::string driver_version;    // e.g. "580.95.05" (CUDA) — empty when unknown
+  int multiprocessors = 0;     // SMs (CUDA) or logical cores (CPU)
+  std::string driver_version;  // e.g. "580.95.05" (CUDA) — empty when unknown
   std::string cuda_runtime_version;
   std::string cudnn_version;
   std::string libtorch_version;
-  int cpu_threads = 0;           // intra-op threads LibTorch uses
+  int cpu_threads = 0;  // intra-op threads LibTorch uses
 
   // "cuda:0" / "cpu": the device string the CLI and LibTorch accept.
   std::string deviceString() const;

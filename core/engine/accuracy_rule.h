@@ -60,7 +60,7 @@ inline constexpr const char* kUnjudgeableAdvice =
 
 struct AccuracyJudgement {
   AccuracyState state = AccuracyState::Unsafe;
-  bool safe = false;  // state == Safe
+  bool safe = false;                              // state == Safe
   AccuracyMetric metric = AccuracyMetric::RelL2;  // the metric applied (auto resolved)
   std::string summary;  // "cosine 0.99993 ≥ 0.99", "top-1 32/32 rows, rel. L2 1.1e-02 ≤ 1.0e-01"
   std::string unsafe_reason;  // "" unless Unsafe: "FP16 overflow: 12 Inf values — use BF16"
@@ -71,7 +71,9 @@ struct AccuracyJudgement {
 
   // May this config be chosen? Safe, or Unjudgeable (nothing shows it wrong, and the verdict says
   // accuracy was not judged); never NotMeasured or Unsafe.
-  bool eligible() const { return state == AccuracyState::Safe || state == AccuracyState::Unjudgeable; }
+  bool eligible() const {
+    return state == AccuracyState::Safe || state == AccuracyState::Unjudgeable;
+  }
 };
 
 // Unmeasured accuracy counts as safe only for strict FP32, the reference itself; for any other

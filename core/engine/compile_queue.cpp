@@ -206,14 +206,18 @@ const char* toString(CompileStatus::State state) {
 }
 
 std::string cacheDirectory() {
-  if (const char* x = std::getenv("XDG_CACHE_HOME"); x && *x) return (fs::path(x) / "inferscope").string();
-  if (const char* h = std::getenv("HOME"); h && *h) return (fs::path(h) / ".cache" / "inferscope").string();
+  if (const char* x = std::getenv("XDG_CACHE_HOME"); x && *x)
+    return (fs::path(x) / "inferscope").string();
+  if (const char* h = std::getenv("HOME"); h && *h)
+    return (fs::path(h) / ".cache" / "inferscope").string();
   return (fs::temp_directory_path() / "inferscope").string();
 }
 
 std::string pythonHelperPath(const std::string& name) {
-  if (const char* dir = std::getenv("INFERSCOPE_PYTHON_HELPERS")) return (fs::path(dir) / name).string();
-  for (const fs::path& dir : {fs::path(INFERSCOPE_INSTALL_PYTHON_DIR), fs::path(INFERSCOPE_SOURCE_PYTHON_DIR)}) {
+  if (const char* dir = std::getenv("INFERSCOPE_PYTHON_HELPERS"))
+    return (fs::path(dir) / name).string();
+  for (const fs::path& dir :
+       {fs::path(INFERSCOPE_INSTALL_PYTHON_DIR), fs::path(INFERSCOPE_SOURCE_PYTHON_DIR)}) {
     if (fs::exists(dir / name)) return (dir / name).string();
   }
   return (fs::path(INFERSCOPE_SOURCE_PYTHON_DIR) / name).string();
@@ -622,8 +626,8 @@ std::vector<CompileStatus> CompileQueue::detachRunning() {
 
 void CompileQueue::waitForAny(double timeout_ms) {
   std::unique_lock lock(state_->mutex);
-  state_->changed.wait_for(lock,
-                           std::chrono::microseconds(static_cast<long long>(units::msToUs(timeout_ms))));
+  state_->changed.wait_for(
+      lock, std::chrono::microseconds(static_cast<long long>(units::msToUs(timeout_ms))));
 }
 
 }  // namespace inferscope

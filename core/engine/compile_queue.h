@@ -98,7 +98,8 @@ class CompileQueue {
   std::vector<CompileStatus> detachRunning();
   // Async-signal-safe: SIGKILL to the process group of every helper this process is running and
   // has not detached. For a hard exit from a signal handler (a second Ctrl-C), where no destructor
-  // runs: helpers lead process groups of their own, so the terminal's signal no longer reaches them.
+  // runs: helpers lead process groups of their own, so the terminal's signal no longer reaches
+  // them.
   static void killHelpersFromSignalHandler();
 
  private:

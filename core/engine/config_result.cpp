@@ -8,11 +8,16 @@ namespace inferscope {
 
 const char* toString(ConfigStatus status) {
   switch (status) {
-    case ConfigStatus::Ok: return "ok";
-    case ConfigStatus::Unsupported: return "unsupported";
-    case ConfigStatus::OutOfMemory: return "oom";
-    case ConfigStatus::Error: return "error";
-    case ConfigStatus::Cancelled: return "cancelled";
+    case ConfigStatus::Ok:
+      return "ok";
+    case ConfigStatus::Unsupported:
+      return "unsupported";
+    case ConfigStatus::OutOfMemory:
+      return "oom";
+    case ConfigStatus::Error:
+      return "error";
+    case ConfigStatus::Cancelled:
+      return "cancelled";
   }
   return "error";
 }
@@ -26,7 +31,8 @@ std::optional<ConfigStatus> parseConfigStatus(std::string_view text) {
 }
 
 std::vector<double> ConfigResult::steadyLatencies() const {
-  std::size_t start = steady.analysed ? steady.steady_start : static_cast<std::size_t>(warmup_iterations);
+  std::size_t start =
+      steady.analysed ? steady.steady_start : static_cast<std::size_t>(warmup_iterations);
   start = std::min(start, latency_ms.size());
   return {latency_ms.begin() + static_cast<std::ptrdiff_t>(start), latency_ms.end()};
 }

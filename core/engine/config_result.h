@@ -24,27 +24,27 @@ std::optional<ConfigStatus> parseConfigStatus(std::string_view text);
 // Latency statistics over the steady (measured) iterations.
 struct LatencyStats {
   double median_ms = 0, mean_ms = 0, p90_ms = 0, p99_ms = 0, min_ms = 0, max_ms = 0, stdev_ms = 0;
-  double cold_start_ms = 0;               // iteration 0 on its own: context, autotune, compile
-  double throughput_items_per_s = 0;      // batch / median
+  double cold_start_ms = 0;           // iteration 0 on its own: context, autotune, compile
+  double throughput_items_per_s = 0;  // batch / median
 };
 
 // Warm-up vs steady state as measured (docs/MEASUREMENT.md); filled by the analysis pass.
 struct SteadyStateInfo {
   bool analysed = false;
-  std::string series_class;  // flat | warmup | slowdown | drift | no-steady-state | switching
-  std::size_t steady_start = 0;           // first steady iteration (index into latency_ms)
-  bool low_confidence = false;            // MSER-5 disagrees with the changepoint cut
+  std::string series_class;      // flat | warmup | slowdown | drift | no-steady-state | switching
+  std::size_t steady_start = 0;  // first steady iteration (index into latency_ms)
+  bool low_confidence = false;   // MSER-5 disagrees with the changepoint cut
   double median_ci_low_ms = 0, median_ci_high_ms = 0;
-  std::string ci_method;                  // order-statistic | block-bootstrap
+  std::string ci_method;                         // order-statistic | block-bootstrap
   double p99_ci_low_ms = 0, p99_ci_high_ms = 0;  // 0/0 when n_steady < 1000
-  double warmup_cost_ms = 0;              // time before steady state beyond steady-rate cost
-  std::size_t outliers = 0;               // flagged, never dropped
-  std::string stop_reason;                // fixed-count | converged | iteration-budget | time-budget | cancelled
+  double warmup_cost_ms = 0;                     // time before steady state beyond steady-rate cost
+  std::size_t outliers = 0;                      // flagged, never dropped
+  std::string stop_reason;  // fixed-count | converged | iteration-budget | time-budget | cancelled
   // Series class "switching" (docs/MEASUREMENT.md): the two levels the series alternates between
   // and the share of steady iterations spent at the slow one; all 0 for other classes.
   double fast_level_ms = 0, slow_level_ms = 0;
   double slow_share = 0;
-  double mean_dwell_iterations = 0;       // average run length at the slow level
+  double mean_dwell_iterations = 0;  // average run length at the slow level
   // The level sequence's autocorrelation time (1 when the series does not switch; 0 in files
   // written before it was kept): comparisons take it as the floor of τ instead of fitting again.
   double level_tau = 0;
@@ -63,8 +63,8 @@ struct StoredAnalysis {
 struct MemoryStats {
   std::int64_t parameter_bytes = 0;
   std::int64_t peak_allocated_bytes = 0;
-  std::int64_t peak_reserved_bytes = 0;   // CUDA caching allocator only
-  std::string source;                     // "cuda-caching-allocator" | "cpu-allocator-hook" | ""
+  std::int64_t peak_reserved_bytes = 0;  // CUDA caching allocator only
+  std::string source;                    // "cuda-caching-allocator" | "cpu-allocator-hook" | ""
 };
 
 // Output of this config against the FP32-IEEE reference on the same inputs.
@@ -75,7 +75,7 @@ struct AccuracyStats {
   double cosine_similarity = 1;
   std::int64_t nan_count = 0;
   std::int64_t inf_count = 0;
-  std::optional<double> top1_agreement;   // classifiers: share of rows whose argmax matches
+  std::optional<double> top1_agreement;  // classifiers: share of rows whose argmax matches
   // Why no comparison with this reference can tell a good config from a broken one, when it
   // cannot: the FP32 output is constant or all zeros (torchvision's ViT-B/16 with fresh weights:
   // a zero-initialised head), or one top-1 class takes every row. Empty when it can be judged.
@@ -98,14 +98,14 @@ struct ForkRun {
 // The config across all its forks (analysis::analyseForks): the level a fresh process measures,
 // the interval of that level, and where one more process's median is expected to fall.
 struct ForkStats {
-  int forks = 0;                                // processes with a steady part
-  double median_ms = 0;                         // geometric mean of the fork medians
-  double ci_low_ms = 0, ci_high_ms = 0;         // hierarchical bootstrap CI of median_ms
-  double next_low_ms = 0, next_high_ms = 0;     // prediction interval for one further process
-  double spread = 0;                            // (max − min) / median of the fork medians
-  double log_sd = 0;                            // standard deviation of ln(fork median)
-  bool stable = true;                           // fork medians agree within their intervals
-  std::string verdict;                          // one sentence for the user
+  int forks = 0;                             // processes with a steady part
+  double median_ms = 0;                      // geometric mean of the fork medians
+  double ci_low_ms = 0, ci_high_ms = 0;      // hierarchical bootstrap CI of median_ms
+  double next_low_ms = 0, next_high_ms = 0;  // prediction interval for one further process
+  double spread = 0;                         // (max − min) / median of the fork medians
+  double log_sd = 0;                         // standard deviation of ln(fork median)
+  bool stable = true;                        // fork medians agree within their intervals
+  std::string verdict;                       // one sentence for the user
 };
 
 // Which host and device measured a result, in a session that spans several (`--devices`,
@@ -121,18 +121,19 @@ struct ConfigResult {
   int index = 0;
   OptimizationConfig config;
   ConfigStatus status = ConfigStatus::Ok;
-  std::string message;                    // the reason for any status but Ok
-  std::vector<double> latency_ms;         // every iteration, warm-up included, in order
-  std::vector<double> host_ms;            // host wall time of the same iterations
-  int warmup_iterations = 0;              // iterations run before measuring started
-  double setup_ms = 0;                    // model copy + settings + compile, before iteration 0
+  std::string message;             // the reason for any status but Ok
+  std::vector<double> latency_ms;  // every iteration, warm-up included, in order
+  std::vector<double> host_ms;     // host wall time of the same iterations
+  int warmup_iterations = 0;       // iterations run before measuring started
+  double setup_ms = 0;             // model copy + settings + compile, before iteration 0
   // Of setup_ms: time spent compiling or waiting for a compile (AOTInductor packages; 0 on a cache
   // hit), so compile time reads apart from run time.
   double compile_ms = 0;
   // Set when this result ran a fallback instead of the config asked for: the key asked for (the
   // result's `config` is what ran, `message` says why), e.g. "bf16" whose cast failed → amp-bf16.
   std::string fallback_from;
-  double first_result_ms = 0;             // set-up + iteration 0's wall time: cold start as a user waits for it
+  double first_result_ms =
+      0;  // set-up + iteration 0's wall time: cold start as a user waits for it
   LatencyStats stats;
   SteadyStateInfo steady;
   MemoryStats memory;

@@ -25,7 +25,8 @@ std::string libtorchVersion();
 // `configs` need for `request`'s model, in background helper processes, and returns at once
 // (nothing to do for other configs, model files or builds without AOTInductor). A config whose
 // package is not ready yet waits for it when it runs.
-void startAotInductorCompiles(const ProfileRequest& request, const std::vector<OptimizationConfig>& configs);
+void startAotInductorCompiles(const ProfileRequest& request,
+                              const std::vector<OptimizationConfig>& configs);
 // False while the package `config` needs is queued or compiling.
 bool aotInductorReady(const ProfileRequest& request, const OptimizationConfig& config);
 // Queued compiles start in the order of `configs` (the tuner's likeliest winners first).
@@ -38,7 +39,8 @@ bool aotInductorNeedsCompile(const ProfileRequest& request, const OptimizationCo
 // The roofline ceilings of `device` from the cache (core/roofline/ceiling_cache.h) when they were
 // measured under this device's driver and library versions; nullopt (why in `why`) otherwise.
 // Reads a file only: opens no device.
-std::optional<roofline::DeviceCeilings> cachedCeilings(const DeviceInfo& device, std::string* why = nullptr);
+std::optional<roofline::DeviceCeilings> cachedCeilings(const DeviceInfo& device,
+                                                       std::string* why = nullptr);
 
 // Runs every config of the plan in order. Bad input for the whole session (unknown model, bad
 // input spec, missing CUDA) throws Error before the first iteration; failures of one config
@@ -48,6 +50,7 @@ SessionResult run(const ProfileRequest& request, EventSink& sink, const CancelTo
 // Accuracy of the outputs in one tensor archive (what the Python worker writes for a config it
 // measured) against the reference outputs in another, by the engine's own comparison. Throws
 // Error(Runtime) when their count or shapes differ, Error(ModelLoad) when a file cannot be read.
-AccuracyStats compareOutputArchives(const std::string& candidate_path, const std::string& reference_path);
+AccuracyStats compareOutputArchives(const std::string& candidate_path,
+                                    const std::string& reference_path);
 
 }  // namespace inferscope::engine

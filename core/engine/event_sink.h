@@ -33,7 +33,8 @@ enum class LogLevel { Info, Warning, Error };
 class EventSink {
  public:
   virtual ~EventSink() = default;
-  virtual void onConfigStart(int config_index, int config_count, const OptimizationConfig& config) {}
+  virtual void onConfigStart(int config_index, int config_count, const OptimizationConfig& config) {
+  }
   virtual void onSample(const Sample& sample) {}
   virtual void onProgress(const Progress& progress) {}
   virtual void onConfigDone(const ConfigResult& result) {}

@@ -85,8 +85,8 @@ std::vector<OptimizationConfig> gridPlan(const GridKnobs& knobs) {
   return plan;
 }
 
-// Each value once, in the order given: repeats would multiply the grid's size for nothing (four knobs
-// of 200 repeats each are 1.6 billion combinations to build and deduplicate).
+// Each value once, in the order given: repeats would multiply the grid's size for nothing (four
+// knobs of 200 repeats each are 1.6 billion combinations to build and deduplicate).
 template <class T>
 static void keepFirstOfEach(std::vector<T>& values) {
   std::vector<T> unique;
@@ -104,7 +104,8 @@ static GridKnobs parseKnobs(std::string_view spec) {
     any = true;
     const auto eq = item.find('=');
     if (eq == std::string::npos) {
-      throw Error(ErrorKind::InvalidInput, fmt::format("grid knob '{}' needs values: name=a,b", item));
+      throw Error(ErrorKind::InvalidInput,
+                  fmt::format("grid knob '{}' needs values: name=a,b", item));
     }
     const auto name = item.substr(0, eq);
     const auto values = split(std::string_view(item).substr(eq + 1), ',');
@@ -114,18 +115,22 @@ static GridKnobs parseKnobs(std::string_view spec) {
     } else if (name == "cl") {
       k.memory_formats.clear();
       for (const auto& v : values) {
-        if (v != "on" && v != "off") throw Error(ErrorKind::InvalidInput, fmt::format("cl={}: use on or off", v));
-        k.memory_formats.push_back(v == "on" ? MemoryFormat::ChannelsLast : MemoryFormat::Contiguous);
+        if (v != "on" && v != "off")
+          throw Error(ErrorKind::InvalidInput, fmt::format("cl={}: use on or off", v));
+        k.memory_formats.push_back(v == "on" ? MemoryFormat::ChannelsLast
+                                             : MemoryFormat::Contiguous);
       }
     } else if (name == "compile") {
       k.compile_modes.clear();
       for (const auto& v : values) {
-        k.compile_modes.push_back(v == "none" ? CompileMode::None : OptimizationConfig::parse("fp32+" + v).compile);
+        k.compile_modes.push_back(v == "none" ? CompileMode::None
+                                              : OptimizationConfig::parse("fp32+" + v).compile);
       }
     } else if (name == "bench") {
       k.cudnn_benchmark.clear();
       for (const auto& v : values) {
-        if (v != "on" && v != "off") throw Error(ErrorKind::InvalidInput, fmt::format("bench={}: use on or off", v));
+        if (v != "on" && v != "off")
+          throw Error(ErrorKind::InvalidInput, fmt::format("bench={}: use on or off", v));
         k.cudnn_benchmark.push_back(v == "on");
       }
     } else {
@@ -157,7 +162,8 @@ std::vector<OptimizationConfig> parsePlan(std::string_view text, const PlanConte
   for (const auto& key : split(text, ',')) {
     if (!key.empty()) plan.push_back(OptimizationConfig::parse(key));  // repeats allowed on purpose
   }
-  if (plan.empty()) throw Error(ErrorKind::InvalidInput, "empty plan: use guide, grid or config keys");
+  if (plan.empty())
+    throw Error(ErrorKind::InvalidInput, "empty plan: use guide, grid or config keys");
   return plan;
 }
 

@@ -25,7 +25,8 @@ std::vector<OptimizationConfig> guidePlan(const PlanContext& context);
 
 // Knobs of a grid; every combination of the values is one config.
 struct GridKnobs {
-  std::vector<Precision> precisions{Precision::Fp32, Precision::Tf32, Precision::Fp16Cast, Precision::Bf16Cast,
+  std::vector<Precision> precisions{Precision::Fp32,         Precision::Tf32,
+                                    Precision::Fp16Cast,     Precision::Bf16Cast,
                                     Precision::AutocastFp16, Precision::AutocastBf16};
   std::vector<MemoryFormat> memory_formats{MemoryFormat::Contiguous, MemoryFormat::ChannelsLast};
   std::vector<CompileMode> compile_modes{CompileMode::None, CompileMode::CudaGraph};

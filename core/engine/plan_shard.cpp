@@ -65,10 +65,11 @@ std::size_t dealtEntries(const std::vector<OptimizationConfig>& plan) {
 void checkShardFits(const ShardSpec& shard, std::size_t entries, const std::string& option) {
   const std::size_t most = std::max<std::size_t>(1, entries);
   if (static_cast<std::size_t>(shard.count) <= most) return;
-  throw Error(ErrorKind::InvalidInput,
-              fmt::format("{} {}: there are {} configs besides the FP32 reference to deal out, so n "
-                          "may be at most {}",
-                          option, shard.toString(), entries, most));
+  throw Error(
+      ErrorKind::InvalidInput,
+      fmt::format("{} {}: there are {} configs besides the FP32 reference to deal out, so n "
+                  "may be at most {}",
+                  option, shard.toString(), entries, most));
 }
 
 std::size_t planPositionOf(const ShardSpec& shard, std::size_t position_in_shard) {

@@ -22,7 +22,7 @@ struct RunSettings {
   int max_iterations = 10000;
   double config_time_budget_ms = 0;   // 0 = none
   double session_time_budget_ms = 0;  // 0 = none
-  bool check_accuracy = true;    // compare each config with an FP32-IEEE reference
+  bool check_accuracy = true;         // compare each config with an FP32-IEEE reference
   // Kernel tracing (CUPTI, CUDA only): a bounded window of the first warm-up iterations and the
   // first steady ones; the iterations after it run untraced, so no slowdown lingers.
   // Isolation children run their config before the FP32 reference, so that iteration 0 and
@@ -30,7 +30,8 @@ struct RunSettings {
   bool reference_last = false;
   // Varying input sizes: iteration i uses input set i mod (1 + size of this list), set 0 being
   // ProfileRequest::inputs. Shows what cudnn.benchmark's per-shape autotuning costs when sizes vary
-  // (the guide's §5 warning). Static-shape compile modes (CUDA graphs, AOTInductor) are unsupported.
+  // (the guide's §5 warning). Static-shape compile modes (CUDA graphs, AOTInductor) are
+  // unsupported.
   std::vector<std::vector<InputSpec>> input_cycle;
   bool trace_kernels = false;
   int trace_warmup_iterations = 3;
@@ -43,8 +44,8 @@ struct RunSettings {
   // config after its timed iterations, with every operator's argument and result shapes observed,
   // for its FLOPs and bytes; and the device's ceilings, measured once and cached.
   bool roofline = false;
-  // `--verbose`: a LibTorch error keeps its whole text (C++ backtrace, TorchScript traceback) in the
-  // config's message; otherwise the message is the error's own sentence.
+  // `--verbose`: a LibTorch error keeps its whole text (C++ backtrace, TorchScript traceback) in
+  // the config's message; otherwise the message is the error's own sentence.
   bool verbose_errors = false;
 };
 

@@ -138,8 +138,9 @@ void summariseForks(ConfigResult& result, const CancelToken* cancel) {
   }
   analysis::ForkOptions options;
   options.cancel = cancel;
-  const auto s = cancellable(fmt::format("the forks of config {}", result.config.key()),
-                             [&] { return analysis::analyseForks(forkSteadySeries(result), options); });
+  const auto s = cancellable(fmt::format("the forks of config {}", result.config.key()), [&] {
+    return analysis::analyseForks(forkSteadySeries(result), options);
+  });
   ForkStats out;
   out.forks = static_cast<int>(s.forks);
   out.median_ms = s.median_ms;

@@ -25,7 +25,7 @@ struct RankedConfig {
   std::string speedup_ci_method = "none";
   bool real_difference = false;  // the CI excludes 1 ± δ
   bool on_pareto_front = false;  // no other safe config is both faster and more accurate
-  std::string unsafe_reason;     // judgeAccuracy's reason: "cosine 0.97 < 0.99", "FP16 overflow: …"
+  std::string unsafe_reason;  // judgeAccuracy's reason: "cosine 0.97 < 0.99", "FP16 overflow: …"
   // Safe, Unsafe (unsafe_reason says why), NotMeasured (no accuracy against the FP32 reference:
   // never on the Pareto front, never shown as checked) or Unjudgeable (the reference itself cannot
   // tell: accuracy_note says why and what to do).

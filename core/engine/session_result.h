@@ -16,11 +16,11 @@
 namespace inferscope {
 
 struct SessionResult {
-  std::string generator;        // "inferscope 0.1.0"
-  std::string created_utc;      // ISO 8601
+  std::string generator;    // "inferscope 0.1.0"
+  std::string created_utc;  // ISO 8601
   std::string host;
   DeviceInfo device;
-  ProfileRequest request;       // model, inputs (resolved), plan, run settings
+  ProfileRequest request;  // model, inputs (resolved), plan, run settings
   std::int64_t parameter_count = 0;
   std::vector<std::string> output_shapes;  // of the FP32 reference run, e.g. "32x1000:float32"
   std::vector<ConfigResult> configs;

@@ -21,13 +21,15 @@ class SessionLoop {
       : session_(session), backend_(backend), environment_(environment), sink_(sink) {}
 
   // One config, and its autocast fallback when its whole-model cast failed.
-  ConfigResult runOne(const OptimizationConfig& config, int index, bool keep_outputs, double time_budget_ms) {
+  ConfigResult runOne(const OptimizationConfig& config, int index, bool keep_outputs,
+                      double time_budget_ms) {
     const auto& request = session_.request;
     sink_.onConfigStart(index, static_cast<int>(request.plan.size()), config);
     ConfigResult r;
     r.index = index;
     r.config = config;
-    if (auto reason = unsupportedReason(config, environment_.caps, environment_.aot_inductor_available)) {
+    if (auto reason =
+            unsupportedReason(config, environment_.caps, environment_.aot_inductor_available)) {
       r.status = ConfigStatus::Unsupported;
       r.message = *reason;
       return r;
@@ -86,22 +88,25 @@ class SessionLoop {
 
 }  // namespace
 
-std::optional<OptimizationConfig> autocastFallback(const OptimizationConfig& config, const ConfigResult& r) {
+std::optional<OptimizationConfig> autocastFallback(const OptimizationConfig& config,
+                                                   const ConfigResult& r) {
   if (r.status != ConfigStatus::Error || !config.isLowPrecisionCast() ||
       runsAotInductorPackage(config.compile)) {
     return std::nullopt;
   }
   const auto& m = r.message;
-  const bool dtype_mismatch = m.find("scalar type") != std::string::npos || m.find("dtype") != std::string::npos ||
-                              m.find("BFloat16") != std::string::npos || m.find("Half") != std::string::npos;
+  const bool dtype_mismatch =
+      m.find("scalar type") != std::string::npos || m.find("dtype") != std::string::npos ||
+      m.find("BFloat16") != std::string::npos || m.find("Half") != std::string::npos;
   if (!dtype_mismatch) return std::nullopt;
   auto fallback = config;
-  fallback.precision = config.precision == Precision::Bf16Cast ? Precision::AutocastBf16 : Precision::AutocastFp16;
+  fallback.precision =
+      config.precision == Precision::Bf16Cast ? Precision::AutocastBf16 : Precision::AutocastFp16;
   return fallback;
 }
 
-void runSession(SessionResult& session, ConfigBackend& backend, const SessionEnvironment& environment,
-                EventSink& sink, const CancelToken& cancel) {
+void runSession(SessionResult& session, ConfigBackend& backend,
+                const SessionEnvironment& environment, EventSink& sink, const CancelToken& cancel) {
   const auto& request = session.request;
   const auto& run = request.run;
   if (request.plan.empty()) throw Error(ErrorKind::InvalidInput, "the plan has no configs");
@@ -132,7 +137,8 @@ void runSession(SessionResult& session, ConfigBackend& backend, const SessionEnv
     }
     const double budget_ms =
         configBudgetMs(run, units::toMs(Clock::now() - session_start), request.plan.size() - i);
-    session.configs.push_back(loop.runOne(request.plan[i], static_cast<int>(i), run.reference_last, budget_ms));
+    session.configs.push_back(
+        loop.runOne(request.plan[i], static_cast<int>(i), run.reference_last, budget_ms));
     if (!run.reference_last) {
       if (environment.finish_config) environment.finish_config(session.configs.back(), session);
       sink.onConfigDone(session.configs.back());

@@ -29,12 +29,13 @@ struct SessionEnvironment {
 // Runs session.request's plan (its inputs already resolved) and fills session's configs,
 // parameter count, output shapes and cancelled flag; the header fields (device, host, …) are the
 // caller's. Throws what backend.runReference throws (a model that cannot run at all).
-void runSession(SessionResult& session, ConfigBackend& backend, const SessionEnvironment& environment,
-                EventSink& sink, const CancelToken& cancel);
+void runSession(SessionResult& session, ConfigBackend& backend,
+                const SessionEnvironment& environment, EventSink& sink, const CancelToken& cancel);
 
 // The autocast config to try when a whole-model cast failed on a dtype mismatch (constants or
 // buffers baked into a traced model stay FP32, as in a traced GPT-2: "expected scalar type Float
 // but found BFloat16"), or nullopt. AOTInductor packages have no autocast.
-std::optional<OptimizationConfig> autocastFallback(const OptimizationConfig& config, const ConfigResult& result);
+std::optional<OptimizationConfig> autocastFallback(const OptimizationConfig& config,
+                                                   const ConfigResult& result);
 
 }  // namespace inferscope

@@ -11,11 +11,16 @@ namespace inferscope {
 
 const char* toString(DType dtype) {
   switch (dtype) {
-    case DType::Float32: return "float32";
-    case DType::Float16: return "float16";
-    case DType::BFloat16: return "bfloat16";
-    case DType::Int64: return "int64";
-    case DType::Int32: return "int32";
+    case DType::Float32:
+      return "float32";
+    case DType::Float16:
+      return "float16";
+    case DType::BFloat16:
+      return "bfloat16";
+    case DType::Int64:
+      return "int64";
+    case DType::Int32:
+      return "int32";
   }
   return "float32";
 }
@@ -32,9 +37,12 @@ std::optional<DType> parseDType(std::string_view text) {
 std::size_t dtypeSizeBytes(DType dtype) {
   switch (dtype) {
     case DType::Float16:
-    case DType::BFloat16: return 2;
-    case DType::Int64: return 8;
-    default: return 4;
+    case DType::BFloat16:
+      return 2;
+    case DType::Int64:
+      return 8;
+    default:
+      return 4;
   }
 }
 
@@ -61,7 +69,8 @@ InputSpec InputSpec::parse(std::string_view text) {
     if (!dtype) {
       throw Error(ErrorKind::InvalidInput,
                   fmt::format("input spec '{}': unknown dtype '{}' (use float32, float16, "
-                              "bfloat16, int64 or int32)", original, dtype_text));
+                              "bfloat16, int64 or int32)",
+                              original, dtype_text));
     }
     spec.dtype = *dtype;
     text = text.substr(0, colon);
@@ -75,7 +84,8 @@ InputSpec InputSpec::parse(std::string_view text) {
     if (ec != std::errc() || ptr != end || dim <= 0) {
       throw Error(ErrorKind::InvalidInput,
                   fmt::format("input spec '{}': '{}' is not a positive dimension (expected e.g. "
-                              "1x3x224x224:float32)", original, dim_text));
+                              "1x3x224x224:float32)",
+                              original, dim_text));
     }
     spec.shape.push_back(dim);
     if (x == std::string_view::npos) break;

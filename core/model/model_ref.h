@@ -33,8 +33,8 @@ struct EncoderOptions {
 
 struct ModelRef {
   ModelSource source = ModelSource::Zoo;
-  std::string name;  // zoo name ("resnet50") or the file's stem
-  std::string path;  // .pt / .pt2 file, or the .py file of an entry point; empty for zoo models
+  std::string name;   // zoo name ("resnet50") or the file's stem
+  std::string path;   // .pt / .pt2 file, or the .py file of an entry point; empty for zoo models
   std::string entry;  // PythonEntry: the function in `path` that returns (module, example inputs)
   // ExportedProgram / PythonEntry: the folder where the Python worker's `prepare` left the example
   // inputs, the FP32 reference output and meta.json (core/runner/python_worker.h). The engine runs

@@ -9,11 +9,16 @@ namespace inferscope {
 
 const char* toString(ModelSource source) {
   switch (source) {
-    case ModelSource::Zoo: return "zoo";
-    case ModelSource::TorchScript: return "torchscript";
-    case ModelSource::AotInductor: return "aotinductor";
-    case ModelSource::ExportedProgram: return "exported-program";
-    case ModelSource::PythonEntry: return "python-entry";
+    case ModelSource::Zoo:
+      return "zoo";
+    case ModelSource::TorchScript:
+      return "torchscript";
+    case ModelSource::AotInductor:
+      return "aotinductor";
+    case ModelSource::ExportedProgram:
+      return "exported-program";
+    case ModelSource::PythonEntry:
+      return "python-entry";
   }
   return "zoo";
 }
@@ -34,8 +39,8 @@ const std::vector<ZooModelInfo>& zooModels() {
   static const std::vector<ZooModelInfo> models = {
       {"resnet18", "ResNet-18 (torchvision topology), 224×224 images", ModelFamily::Cnn, 11689512},
       {"resnet50", "ResNet-50 (torchvision topology), 224×224 images", ModelFamily::Cnn, 25557032},
-      {"bert-encoder", "BERT-base-like Transformer encoder over token ids", ModelFamily::Transformer,
-       109482240},
+      {"bert-encoder", "BERT-base-like Transformer encoder over token ids",
+       ModelFamily::Transformer, 109482240},
   };
   return models;
 }
@@ -57,12 +62,13 @@ std::vector<InputSpec> defaultInputs(const ModelRef& model, std::int64_t batch) 
   if (model.source != ModelSource::Zoo) {
     throw Error(ErrorKind::InvalidInput,
                 fmt::format("model file '{}' needs explicit input specs (e.g. --input "
-                            "1x3x224x224:float32)", model.path));
+                            "1x3x224x224:float32)",
+                            model.path));
   }
   const auto info = findZooModel(model.name);
   if (!info) {
-    throw Error(ErrorKind::ModelLoad, fmt::format("unknown zoo model '{}' (available: {})",
-                                                  model.name, zooModelNames()));
+    throw Error(ErrorKind::ModelLoad,
+                fmt::format("unknown zoo model '{}' (available: {})", model.name, zooModelNames()));
   }
   if (info->family == ModelFamily::Transformer) {
     InputSpec ids{{batch, model.encoder.seq_len}, DType::Int64, model.encoder.vocab};

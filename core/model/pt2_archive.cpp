@@ -27,11 +27,12 @@ std::uint64_t readLittleEndian(const unsigned char* p, int bytes) {
 }
 
 Error damaged(const std::string& path, const std::string& what) {
-  return Error(ErrorKind::ModelLoad,
-               fmt::format("{} is not an AOTInductor package nor an ExportedProgram: not a readable zip "
-                           "archive ({}); a .pt2 is written by torch._inductor.aoti_compile_and_package or "
-                           "torch.export.save",
-                           printable(path), what));
+  return Error(
+      ErrorKind::ModelLoad,
+      fmt::format("{} is not an AOTInductor package nor an ExportedProgram: not a readable zip "
+                  "archive ({}); a .pt2 is written by torch._inductor.aoti_compile_and_package or "
+                  "torch.export.save",
+                  printable(path), what));
 }
 
 std::vector<unsigned char> readAt(std::ifstream& in, std::uint64_t offset, std::size_t bytes) {
@@ -55,7 +56,8 @@ bool startsWith(const std::string& s, const std::string& prefix) {
 }
 
 bool endsWith(const std::string& s, const std::string& suffix) {
-  return s.size() >= suffix.size() && s.compare(s.size() - suffix.size(), suffix.size(), suffix) == 0;
+  return s.size() >= suffix.size() &&
+         s.compare(s.size() - suffix.size(), suffix.size(), suffix) == 0;
 }
 
 }  // namespace
@@ -96,7 +98,8 @@ std::vector<std::string> zipMemberNames(const std::string& path, std::size_t max
   const auto size = static_cast<std::uint64_t>(in.tellg());
   if (size < kEndRecordBytes) throw damaged(path, fmt::format("{} bytes", size));
   // The end record sits in the last 22 + comment bytes; search backwards for its signature.
-  const std::uint64_t tail_bytes = std::min<std::uint64_t>(size, kEndRecordBytes + kMaxCommentBytes);
+  const std::uint64_t tail_bytes =
+      std::min<std::uint64_t>(size, kEndRecordBytes + kMaxCommentBytes);
   const auto tail = readAt(in, size - tail_bytes, static_cast<std::size_t>(tail_bytes));
   if (tail.size() != tail_bytes) throw damaged(path, "short read");
   std::size_t end = std::string::npos;
@@ -129,7 +132,8 @@ std::vector<std::string> zipMemberNames(const std::string& path, std::size_t max
   if (directory_offset > size || directory_bytes > size - directory_offset)
     throw damaged(path, "its directory lies outside the file");
   if (count > max_entries)
-    throw damaged(path, fmt::format("it claims {} members, more than the {} read", count, max_entries));
+    throw damaged(path,
+                  fmt::format("it claims {} members, more than the {} read", count, max_entries));
   const auto directory = readAt(in, directory_offset, static_cast<std::size_t>(directory_bytes));
   if (directory.size() != directory_bytes) throw damaged(path, "short directory");
   std::vector<std::string> names;

@@ -21,10 +21,13 @@ std::string describeDifference(const CeilingKey& was, const CeilingKey& now) {
     return fmt::format("measured with {} {}, now {}", what, a, b);
   };
   if (was.device_name != now.device_name) return diff("device", was.device_name, now.device_name);
-  if (was.driver_version != now.driver_version) return diff("driver", was.driver_version, now.driver_version);
-  if (was.libtorch_version != now.libtorch_version) return diff("LibTorch", was.libtorch_version, now.libtorch_version);
+  if (was.driver_version != now.driver_version)
+    return diff("driver", was.driver_version, now.driver_version);
+  if (was.libtorch_version != now.libtorch_version)
+    return diff("LibTorch", was.libtorch_version, now.libtorch_version);
   if (was.cuda_version != now.cuda_version) return diff("CUDA", was.cuda_version, now.cuda_version);
-  if (was.cudnn_version != now.cudnn_version) return diff("cuDNN", was.cudnn_version, now.cudnn_version);
+  if (was.cudnn_version != now.cudnn_version)
+    return diff("cuDNN", was.cudnn_version, now.cudnn_version);
   return diff("CPU threads", was.cpu_threads, now.cpu_threads);
 }
 
@@ -45,7 +48,8 @@ std::string ceilingCachePath(const std::string& dir, const std::string& device_n
   return (fs::path(dir) / (sha256Hex(device_name).substr(0, 16) + ".json")).string();
 }
 
-std::optional<DeviceCeilings> loadCachedCeilings(const std::string& dir, const CeilingKey& key, std::string* why) {
+std::optional<DeviceCeilings> loadCachedCeilings(const std::string& dir, const CeilingKey& key,
+                                                 std::string* why) {
   const auto say = [&](std::string text) {
     if (why != nullptr) *why = std::move(text);
     return std::nullopt;
@@ -59,7 +63,9 @@ std::optional<DeviceCeilings> loadCachedCeilings(const std::string& dir, const C
   } catch (const Error& e) {
     return say(fmt::format("cached ceilings unreadable ({}): measured again", e.what()));
   }
-  if (c.key != key) return say(fmt::format("cached ceilings are stale ({}): measured again", describeDifference(c.key, key)));
+  if (c.key != key)
+    return say(fmt::format("cached ceilings are stale ({}): measured again",
+                           describeDifference(c.key, key)));
   c.from_cache = true;
   return c;
 }
@@ -67,8 +73,11 @@ std::optional<DeviceCeilings> loadCachedCeilings(const std::string& dir, const C
 void storeCeilings(const std::string& dir, const DeviceCeilings& ceilings) {
   std::error_code ec;
   fs::create_directories(dir, ec);
-  if (ec) throw Error(ErrorKind::InvalidInput, fmt::format("cannot create the ceiling cache {}: {}", dir, ec.message()));
-  writeFileAtomically(ceilingCachePath(dir, ceilings.key.device_name), ceilingsToJson(ceilings, 2) + "\n");
+  if (ec)
+    throw Error(ErrorKind::InvalidInput,
+                fmt::format("cannot create the ceiling cache {}: {}", dir, ec.message()));
+  writeFileAtomically(ceilingCachePath(dir, ceilings.key.device_name),
+                      ceilingsToJson(ceilings, 2) + "\n");
 }
 
 void addDatasheetFigures(DeviceCeilings& c) {

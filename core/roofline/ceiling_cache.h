@@ -20,8 +20,10 @@ std::string defaultCeilingCacheDir();
 std::string ceilingCachePath(const std::string& dir, const std::string& device_name);
 
 // The cached ceilings when the file exists, reads and has exactly `key`; nullopt otherwise, with
-// the reason in `why` ("no cached ceilings", "cached for driver 570.1, now 580.95", "unreadable: …").
-std::optional<DeviceCeilings> loadCachedCeilings(const std::string& dir, const CeilingKey& key, std::string* why = nullptr);
+// the reason in `why` ("no cached ceilings", "cached for driver 570.1, now 580.95", "unreadable:
+// …").
+std::optional<DeviceCeilings> loadCachedCeilings(const std::string& dir, const CeilingKey& key,
+                                                 std::string* why = nullptr);
 
 // Writes (atomically) `ceilings` to its file under `dir`, creating the folder.
 void storeCeilings(const std::string& dir, const DeviceCeilings& ceilings);
@@ -30,7 +32,8 @@ void storeCeilings(const std::string& dir, const DeviceCeilings& ceilings);
 // written is reported in `log` and otherwise ignored). Either way with the datasheet figures of
 // the device filled in. `dir` empty: no cache, always measured.
 DeviceCeilings ceilingsFor(const std::string& dir, const CeilingKey& key,
-                           const std::function<DeviceCeilings()>& measure, std::string* log = nullptr);
+                           const std::function<DeviceCeilings()>& measure,
+                           std::string* log = nullptr);
 
 // Fills the datasheet fields of `ceilings` from the table (datasheet.h) for its device.
 void addDatasheetFigures(DeviceCeilings& ceilings);

@@ -9,7 +9,7 @@
 namespace inferscope::roofline {
 
 struct DatasheetFigures {
-  std::string model;  // "H200 SXM"
+  std::string model;                                                          // "H200 SXM"
   double fp32_tflops = 0, tf32_tflops = 0, fp16_tflops = 0, bf16_tflops = 0;  // 0: not supported
   double memory_gbps = 0;
   std::string source;  // the datasheet the figures are from

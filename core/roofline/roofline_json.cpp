@@ -16,8 +16,12 @@ using nlohmann::json;
 json workToJson(const WorkCount& w) {
   json ops = json::array();
   for (const auto& o : w.ops) {
-    ops.push_back({{"op", o.op}, {"kind", o.kind}, {"calls", o.calls}, {"flops", o.flops},
-                   {"bytes", o.bytes}, {"time_share", o.time_share}});
+    ops.push_back({{"op", o.op},
+                   {"kind", o.kind},
+                   {"calls", o.calls},
+                   {"flops", o.flops},
+                   {"bytes", o.bytes},
+                   {"time_share", o.time_share}});
   }
   json uncounted = json::array();
   for (const auto& u : w.uncounted) {
@@ -39,10 +43,12 @@ WorkCount workFrom(const JsonReader& r) {
   w.bytes = r.numberOr("bytes", 0.0);
   for (const auto& o : r.elementsOr("ops")) {
     w.ops.push_back({o.at("op").string(), o.stringOr("kind", ""), o.integerOr("calls", 0),
-                     o.numberOr("flops", 0.0), o.numberOr("bytes", 0.0), o.numberOr("time_share", 0.0)});
+                     o.numberOr("flops", 0.0), o.numberOr("bytes", 0.0),
+                     o.numberOr("time_share", 0.0)});
   }
   for (const auto& u : r.elementsOr("uncounted")) {
-    w.uncounted.push_back({u.at("op").string(), u.integerOr("calls", 0), u.numberOr("time_share", 0.0)});
+    w.uncounted.push_back(
+        {u.at("op").string(), u.integerOr("calls", 0), u.numberOr("time_share", 0.0)});
   }
   w.uncounted_time_share = r.numberOr("uncounted_time_share", 0.0);
   w.time_basis = r.stringOr("time_basis", "host");
@@ -173,7 +179,9 @@ void from_json(const json& j, DeviceCeilings& v) {
   v.measured_utc = r.stringOr("measured_utc", "");
 }
 
-std::string configRooflineToJson(const ConfigRoofline& value, int indent) { return json(value).dump(indent); }
+std::string configRooflineToJson(const ConfigRoofline& value, int indent) {
+  return json(value).dump(indent);
+}
 
 namespace {
 // The value's reader names its part ("roofline: 'work.flops' must be …"); the text's origin (a
@@ -193,7 +201,9 @@ ConfigRoofline configRooflineFromJson(std::string_view text, const std::string& 
   return readText<ConfigRoofline>(text, origin);
 }
 
-std::string ceilingsToJson(const DeviceCeilings& value, int indent) { return json(value).dump(indent); }
+std::string ceilingsToJson(const DeviceCeilings& value, int indent) {
+  return json(value).dump(indent);
+}
 
 DeviceCeilings ceilingsFromJson(std::string_view text, const std::string& origin) {
   return readText<DeviceCeilings>(text, origin);

@@ -20,7 +20,8 @@ void from_json(const nlohmann::json& j, DeviceCeilings& value);
 
 // indent < 0: one line. Readers throw Error(InvalidInput) naming `origin` and the path.
 std::string configRooflineToJson(const ConfigRoofline& value, int indent = -1);
-ConfigRoofline configRooflineFromJson(std::string_view text, const std::string& origin = "roofline");
+ConfigRoofline configRooflineFromJson(std::string_view text,
+                                      const std::string& origin = "roofline");
 std::string ceilingsToJson(const DeviceCeilings& value, int indent = -1);
 DeviceCeilings ceilingsFromJson(std::string_view text, const std::string& origin = "ceilings");
 

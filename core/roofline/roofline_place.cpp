@@ -41,7 +41,8 @@ const ConfigResult* eagerTwin(const ConfigResult& r, const std::vector<ConfigRes
   for (const auto& o : others) {
     if (&o == &r || !observed(o)) continue;
     int rank = 99;
-    if (o.config.precision == r.config.precision && o.config.memory_format == r.config.memory_format) {
+    if (o.config.precision == r.config.precision &&
+        o.config.memory_format == r.config.memory_format) {
       rank = o.config.compile == CompileMode::None ? 0 : 1;
     } else if (o.config.precision == r.config.precision) {
       rank = 2;
@@ -84,8 +85,12 @@ void useKernelTimes(WorkCount& w, const trace::TraceSummary& summary) {
   w.time_basis = "gpu-kernels";
 }
 
-double tflopsOf(double flops, double seconds) { return seconds > 0 ? flops / seconds / 1e12 : 0; }
-double gbpsOf(double bytes, double seconds) { return seconds > 0 ? bytes / seconds / 1e9 : 0; }
+double tflopsOf(double flops, double seconds) {
+  return seconds > 0 ? flops / seconds / 1e12 : 0;
+}
+double gbpsOf(double bytes, double seconds) {
+  return seconds > 0 ? bytes / seconds / 1e9 : 0;
+}
 
 }  // namespace
 
@@ -109,8 +114,8 @@ bool operatorsObservable(const OptimizationConfig& config) {
   return config.compile == CompileMode::None || config.compile == CompileMode::TorchScript;
 }
 
-BoundVerdict classifyBound(double intensity, double ceiling_tflops, double ceiling_gbps, double busy,
-                           double pct_compute, double pct_memory) {
+BoundVerdict classifyBound(double intensity, double ceiling_tflops, double ceiling_gbps,
+                           double busy, double pct_compute, double pct_memory) {
   BoundVerdict v;
   if (busy >= 0 && busy < kLaunchBoundBusyShare) {
     v.bound = Bound::LaunchHost;
@@ -128,18 +133,26 @@ BoundVerdict classifyBound(double intensity, double ceiling_tflops, double ceili
   const double ridge = ceiling_tflops * 1e12 / (ceiling_gbps * 1e9);  // FLOPs per byte
   if (intensity >= ridge * kRidgeBand) {
     v.bound = Bound::Compute;
-    v.reason = fmt::format("{:.3g} FLOP/B is past the ridge ({:.3g} FLOP/B): the matmul ceiling bounds it; at {:.0f} % of it",
-                           intensity, ridge, pct_compute);
+    v.reason = fmt::format(
+        "{:.3g} FLOP/B is past the ridge ({:.3g} FLOP/B): the matmul ceiling bounds it; at {:.0f} "
+        "% of it",
+        intensity, ridge, pct_compute);
   } else if (intensity <= ridge / kRidgeBand) {
     v.bound = Bound::Memory;
-    v.reason = fmt::format("{:.3g} FLOP/B is below the ridge ({:.3g} FLOP/B): memory bandwidth bounds it; at {:.0f} % of it",
-                           intensity, ridge, pct_memory);
+    v.reason = fmt::format(
+        "{:.3g} FLOP/B is below the ridge ({:.3g} FLOP/B): memory bandwidth bounds it; at {:.0f} % "
+        "of it",
+        intensity, ridge, pct_memory);
   } else {
     v.bound = Bound::Mixed;
-    v.reason = fmt::format("{:.3g} FLOP/B is near the ridge ({:.3g} FLOP/B): both roofs are close ({:.0f} % of compute, {:.0f} % of bandwidth)",
-                           intensity, ridge, pct_compute, pct_memory);
+    v.reason = fmt::format(
+        "{:.3g} FLOP/B is near the ridge ({:.3g} FLOP/B): both roofs are close ({:.0f} % of "
+        "compute, {:.0f} % of bandwidth)",
+        intensity, ridge, pct_compute, pct_memory);
   }
-  if (busy >= 0 && busy < 0.8) v.reason += fmt::format("; the GPU idles {:.0f} % of the iteration between kernels", 100 * (1 - busy));
+  if (busy >= 0 && busy < 0.8)
+    v.reason +=
+        fmt::format("; the GPU idles {:.0f} % of the iteration between kernels", 100 * (1 - busy));
   return v;
 }
 
@@ -155,8 +168,9 @@ std::vector<KernelWork> mainKernels(const trace::TraceWindow& window, std::size_
   }
   std::vector<KernelWork> out;
   for (const auto& [op, kernels] : ns) {
-    const auto longest = std::max_element(kernels.begin(), kernels.end(),
-                                          [](const auto& a, const auto& b) { return a.second < b.second; });
+    const auto longest =
+        std::max_element(kernels.begin(), kernels.end(),
+                         [](const auto& a, const auto& b) { return a.second < b.second; });
     double total_ns = 0;
     for (const auto& [name, kernel_ns] : kernels) total_ns += kernel_ns;
     KernelWork w;
@@ -166,13 +180,15 @@ std::vector<KernelWork> mainKernels(const trace::TraceWindow& window, std::size_
     w.kernel_us_per_iteration = total_ns / 1e3 / static_cast<double>(basis.size());
     out.push_back(std::move(w));
   }
-  std::sort(out.begin(), out.end(),
-            [](const KernelWork& a, const KernelWork& b) { return a.kernel_us_per_iteration > b.kernel_us_per_iteration; });
+  std::sort(out.begin(), out.end(), [](const KernelWork& a, const KernelWork& b) {
+    return a.kernel_us_per_iteration > b.kernel_us_per_iteration;
+  });
   if (out.size() > limit) out.resize(limit);
   return out;
 }
 
-void placeConfig(ConfigResult& r, const std::vector<ConfigResult>& others, const DeviceCeilings* ceilings) {
+void placeConfig(ConfigResult& r, const std::vector<ConfigResult>& others,
+                 const DeviceCeilings* ceilings) {
   if (r.status != ConfigStatus::Ok || r.stats.median_ms <= 0) return;
   std::vector<KernelWork> kernels = r.roofline ? r.roofline->kernels : std::vector<KernelWork>{};
   ConfigRoofline p;
@@ -215,7 +231,8 @@ void placeConfig(ConfigResult& r, const std::vector<ConfigResult>& others, const
     p.busy_basis = "trace";
   } else if (r.config.compile == CompileMode::None) {
     std::vector<ConfigResult> pool(others.begin(), others.end());
-    if (std::none_of(pool.begin(), pool.end(), [&](const ConfigResult& o) { return o.config.key() == r.config.key(); })) {
+    if (std::none_of(pool.begin(), pool.end(),
+                     [&](const ConfigResult& o) { return o.config.key() == r.config.key(); })) {
       pool.push_back(r);
     }
     const auto diagnosis = tuner::diagnoseHostBound(pool, r.config);
@@ -224,17 +241,20 @@ void placeConfig(ConfigResult& r, const std::vector<ConfigResult>& others, const
       p.busy_basis = "graph-pair";
     }
   }
-  const auto verdict = classifyBound(p.intensity, p.ceiling_tflops, p.ceiling_gbps, p.gpu_busy_share,
-                                     p.pct_of_compute_ceiling, p.pct_of_memory_ceiling);
+  const auto verdict =
+      classifyBound(p.intensity, p.ceiling_tflops, p.ceiling_gbps, p.gpu_busy_share,
+                    p.pct_of_compute_ceiling, p.pct_of_memory_ceiling);
   p.bound = verdict.bound;
   p.reason = verdict.reason;
   if (p.work.uncounted_time_share >= 0.1 && !p.work.uncounted.empty()) {
-    p.reason += fmt::format("; {:.0f} % of the operator time is in operators not counted (first: {})",
-                            100 * p.work.uncounted_time_share, p.work.uncounted.front().op);
+    p.reason +=
+        fmt::format("; {:.0f} % of the operator time is in operators not counted (first: {})",
+                    100 * p.work.uncounted_time_share, p.work.uncounted.front().op);
   }
   // Each operator's work goes over the time of all its kernels (mainKernels).
   for (auto& k : kernels) {
-    const auto op = std::find_if(p.work.ops.begin(), p.work.ops.end(), [&](const OpWork& o) { return o.op == k.op; });
+    const auto op = std::find_if(p.work.ops.begin(), p.work.ops.end(),
+                                 [&](const OpWork& o) { return o.op == k.op; });
     if (op == p.work.ops.end()) continue;
     k.flops = op->flops;
     k.bytes = op->bytes;
@@ -242,7 +262,8 @@ void placeConfig(ConfigResult& r, const std::vector<ConfigResult>& others, const
     k.achieved_tflops = tflopsOf(k.flops, s);
     k.achieved_gbps = gbpsOf(k.bytes, s);
     k.intensity = k.bytes > 0 ? k.flops / k.bytes : 0;
-    k.pct_of_compute_ceiling = p.ceiling_tflops > 0 ? 100 * k.achieved_tflops / p.ceiling_tflops : 0;
+    k.pct_of_compute_ceiling =
+        p.ceiling_tflops > 0 ? 100 * k.achieved_tflops / p.ceiling_tflops : 0;
     p.kernels.push_back(k);
   }
   r.roofline = std::move(p);

@@ -35,7 +35,8 @@ struct BoundVerdict {
 
 // The bound rule. `gpu_busy_share` < 0: not known (the CPU, or nothing measured it).
 BoundVerdict classifyBound(double intensity, double ceiling_tflops, double ceiling_gbps,
-                           double gpu_busy_share, double pct_of_compute_ceiling, double pct_of_memory_ceiling);
+                           double gpu_busy_share, double pct_of_compute_ceiling,
+                           double pct_of_memory_ceiling);
 
 // For the trace window of a config: per operator name, the time per iteration of all its kernels
 // over the basis iterations (steady ones, else warm-up ones), named by the longest. Work is
@@ -45,7 +46,8 @@ std::vector<KernelWork> mainKernels(const trace::TraceWindow& window, std::size_
 // Completes r.roofline (or sets it for a compiled config from an eager twin among `others`):
 // rates, intensity, ceilings, busy share, bound, per-kernel rows. Leaves the result alone when it
 // has no work and no twin, or did not run.
-void placeConfig(ConfigResult& r, const std::vector<ConfigResult>& others, const DeviceCeilings* ceilings);
+void placeConfig(ConfigResult& r, const std::vector<ConfigResult>& others,
+                 const DeviceCeilings* ceilings);
 
 // placeConfig for every config of a session that was run with the roofline on (merged shards,
 // isolated workers), each against all the others.

@@ -14,12 +14,13 @@ namespace inferscope::roofline {
 
 // One operator name's share of an iteration's counted work ("aten::linear": 73 calls, …).
 struct OpWork {
-  std::string op;          // the counted operator ("aten::linear", "aten::conv2d")
-  std::string kind;        // matmul | convolution | attention | norm | elementwise | pooling | reduction | copy
-  int calls = 0;           // per iteration
-  double flops = 0;        // per iteration, 2 × multiply-adds (FlopCounterMode's convention)
-  double bytes = 0;        // per iteration: inputs read + results written, once each
-  double time_share = 0;   // of the iteration's operator time, 0..1
+  std::string op;  // the counted operator ("aten::linear", "aten::conv2d")
+  std::string
+      kind;  // matmul | convolution | attention | norm | elementwise | pooling | reduction | copy
+  int calls = 0;          // per iteration
+  double flops = 0;       // per iteration, 2 × multiply-adds (FlopCounterMode's convention)
+  double bytes = 0;       // per iteration: inputs read + results written, once each
+  double time_share = 0;  // of the iteration's operator time, 0..1
 };
 
 // A top-level operator whose work no rule counts (and that is no view or allocation).
@@ -56,7 +57,7 @@ struct KernelWork {
   std::string op;         // their outermost operator
   int kernels_in_op = 1;  // distinct kernels summed (1 in sessions written before they were)
   double kernel_us_per_iteration = 0;  // all of them
-  double flops = 0, bytes = 0;  // per iteration
+  double flops = 0, bytes = 0;         // per iteration
   double achieved_tflops = 0, achieved_gbps = 0, intensity = 0;
   double pct_of_compute_ceiling = 0;
 };
@@ -74,7 +75,7 @@ struct ConfigRoofline {
   std::string precision;  // the ceiling it is measured against: fp32 | tf32 | fp16 | bf16
   double median_ms = 0;   // the steady median the rates are of
   double achieved_tflops = 0, achieved_gbps = 0;
-  double intensity = 0;   // FLOPs per byte
+  double intensity = 0;                         // FLOPs per byte
   double ceiling_tflops = 0, ceiling_gbps = 0;  // measured; 0 when no ceiling was measured
   double pct_of_compute_ceiling = 0, pct_of_memory_ceiling = 0;
   // Share of the iteration the GPU is busy (−1: not known), and where it comes from: "trace"
@@ -116,7 +117,7 @@ struct DeviceCeilings {
   double datasheet_gbps = 0;          // 0: not in the table
   std::string datasheet_source;       // "NVIDIA H200 Tensor Core GPU datasheet (2024)"
   std::string measured_utc;
-  bool from_cache = false;            // not written to files: this run read it from the cache
+  bool from_cache = false;  // not written to files: this run read it from the cache
 
   // The peak of `precision`, or nullptr.
   const PrecisionPeak* peak(std::string_view precision) const;

@@ -48,51 +48,116 @@ const std::unordered_map<std::string_view, Rule>& rules() {
     add(Rule::Convolution,
         {"conv1d", "conv2d", "conv3d", "convolution", "_convolution", "conv_transpose1d",
          "conv_transpose2d", "conv_transpose3d", "cudnn_convolution", "mkldnn_convolution",
-         "cudnn_convolution_relu", "cudnn_convolution_add_relu", "_convolution_mode",
-         "thnn_conv2d", "_slow_conv2d_forward", "slow_conv_dilated2d", "_nnpack_spatial_convolution",
+         "cudnn_convolution_relu", "cudnn_convolution_add_relu", "_convolution_mode", "thnn_conv2d",
+         "_slow_conv2d_forward", "slow_conv_dilated2d", "_nnpack_spatial_convolution",
          "cudnn_convolution_transpose", "slow_conv_transpose2d"});
     add(Rule::Attention,
         {"scaled_dot_product_attention", "_scaled_dot_product_attention_math",
          "_scaled_dot_product_flash_attention", "_scaled_dot_product_efficient_attention",
          "_scaled_dot_product_cudnn_attention", "_scaled_dot_product_flash_attention_for_cpu"});
-    add(Rule::BatchNorm, {"batch_norm", "_batch_norm_impl_index", "native_batch_norm",
-                          "cudnn_batch_norm", "miopen_batch_norm",
-                          "_native_batch_norm_legit_no_training", "_native_batch_norm_legit"});
+    add(Rule::BatchNorm,
+        {"batch_norm", "_batch_norm_impl_index", "native_batch_norm", "cudnn_batch_norm",
+         "miopen_batch_norm", "_native_batch_norm_legit_no_training", "_native_batch_norm_legit"});
     add(Rule::LayerNorm, {"layer_norm", "native_layer_norm", "group_norm", "native_group_norm",
                           "rms_norm", "_fused_rms_norm"});
     add(Rule::Softmax, {"softmax", "_softmax", "log_softmax", "_log_softmax", "_safe_softmax"});
     add(Rule::Elementwise,
-        {"add", "add_", "sub", "sub_", "rsub", "mul", "mul_", "div", "div_", "relu", "relu_",
-         "relu6", "relu6_", "hardtanh", "hardtanh_", "gelu", "gelu_", "silu", "silu_", "sigmoid",
-         "sigmoid_", "tanh", "tanh_", "hardswish", "hardswish_", "hardsigmoid", "hardsigmoid_",
-         "clamp", "clamp_", "clamp_min", "clamp_min_", "clamp_max", "clamp_max_", "neg", "exp",
-         "log", "sqrt", "rsqrt", "pow", "erf", "where", "masked_fill", "masked_fill_",
-         "leaky_relu", "leaky_relu_", "elu", "elu_", "threshold", "threshold_", "abs",
-         "reciprocal", "square", "maximum", "minimum", "eq", "ne", "gt", "lt", "ge", "le",
-         "logical_not", "mish", "mish_", "addcmul", "addcdiv", "lerp", "fill_", "zero_"});
+        {"add",          "add_",        "sub",          "sub_",    "rsub",    "mul",
+         "mul_",         "div",         "div_",         "relu",    "relu_",   "relu6",
+         "relu6_",       "hardtanh",    "hardtanh_",    "gelu",    "gelu_",   "silu",
+         "silu_",        "sigmoid",     "sigmoid_",     "tanh",    "tanh_",   "hardswish",
+         "hardswish_",   "hardsigmoid", "hardsigmoid_", "clamp",   "clamp_",  "clamp_min",
+         "clamp_min_",   "clamp_max",   "clamp_max_",   "neg",     "exp",     "log",
+         "sqrt",         "rsqrt",       "pow",          "erf",     "where",   "masked_fill",
+         "masked_fill_", "leaky_relu",  "leaky_relu_",  "elu",     "elu_",    "threshold",
+         "threshold_",   "abs",         "reciprocal",   "square",  "maximum", "minimum",
+         "eq",           "ne",          "gt",           "lt",      "ge",      "le",
+         "logical_not",  "mish",        "mish_",        "addcmul", "addcdiv", "lerp",
+         "fill_",        "zero_"});
     add(Rule::Pool, {"max_pool1d", "max_pool2d", "max_pool3d", "max_pool2d_with_indices",
                      "max_pool3d_with_indices", "avg_pool1d", "avg_pool2d", "avg_pool3d",
                      "mkldnn_max_pool2d", "quantized_max_pool2d"});
-    add(Rule::AdaptivePool, {"adaptive_avg_pool1d", "adaptive_avg_pool2d", "adaptive_avg_pool3d",
-                             "_adaptive_avg_pool2d", "_adaptive_avg_pool3d", "adaptive_max_pool1d",
-                             "adaptive_max_pool2d", "adaptive_max_pool3d", "mkldnn_adaptive_avg_pool2d"});
-    add(Rule::Reduction, {"mean", "sum", "amax", "amin", "max", "min", "argmax", "argmin", "norm",
-                          "linalg_vector_norm", "var", "std", "prod", "cumsum", "logsumexp", "topk"});
-    add(Rule::Copy, {"copy_", "clone", "cat", "_cat", "stack", "embedding", "index_select",
-                     "gather", "index", "constant_pad_nd", "repeat", "roll", "flip", "tril", "triu",
-                     "upsample_nearest2d", "upsample_bilinear2d", "pixel_shuffle", "channel_shuffle"});
-    add(Rule::Transparent,
-        {"view", "reshape", "_reshape_alias", "_unsafe_view", "permute", "transpose", "transpose_",
-         "t", "expand", "expand_as", "unsqueeze", "unsqueeze_", "squeeze", "squeeze_", "flatten",
-         "unflatten", "slice", "select", "narrow", "split", "split_with_sizes", "chunk", "unbind",
-         "as_strided", "detach", "detach_", "alias", "dropout", "dropout_", "feature_dropout",
-         "alpha_dropout", "contiguous", "to", "_to_copy", "type_as", "empty", "empty_like",
-         "empty_strided", "new_empty", "new_empty_strided", "zeros", "zeros_like", "ones",
-         "ones_like", "full", "full_like", "resize_", "size", "numel", "dim", "item",
-         "_local_scalar_dense", "lift_fresh", "lift", "view_as", "broadcast_to", "movedim",
-         "scalar_tensor", "arange", "pad", "_pad_enum", "_has_compatible_shallow_copy_type",
-         "is_nonzero", "_shape_as_tensor", "result_type", "set_", "clone_", "identity",
-         "mkldnn_reorder_conv2d_weight", "_nested_tensor_from_mask_left_aligned"});
+    add(Rule::AdaptivePool,
+        {"adaptive_avg_pool1d", "adaptive_avg_pool2d", "adaptive_avg_pool3d",
+         "_adaptive_avg_pool2d", "_adaptive_avg_pool3d", "adaptive_max_pool1d",
+         "adaptive_max_pool2d", "adaptive_max_pool3d", "mkldnn_adaptive_avg_pool2d"});
+    add(Rule::Reduction,
+        {"mean", "sum", "amax", "amin", "max", "min", "argmax", "argmin", "norm",
+         "linalg_vector_norm", "var", "std", "prod", "cumsum", "logsumexp", "topk"});
+    add(Rule::Copy,
+        {"copy_", "clone", "cat", "_cat", "stack", "embedding", "index_select", "gather", "index",
+         "constant_pad_nd", "repeat", "roll", "flip", "tril", "triu", "upsample_nearest2d",
+         "upsample_bilinear2d", "pixel_shuffle", "channel_shuffle"});
+    add(Rule::Transparent, {"view",
+                            "reshape",
+                            "_reshape_alias",
+                            "_unsafe_view",
+                            "permute",
+                            "transpose",
+                            "transpose_",
+                            "t",
+                            "expand",
+                            "expand_as",
+                            "unsqueeze",
+                            "unsqueeze_",
+                            "squeeze",
+                            "squeeze_",
+                            "flatten",
+                            "unflatten",
+                            "slice",
+                            "select",
+                            "narrow",
+                            "split",
+                            "split_with_sizes",
+                            "chunk",
+                            "unbind",
+                            "as_strided",
+                            "detach",
+                            "detach_",
+                            "alias",
+                            "dropout",
+                            "dropout_",
+                            "feature_dropout",
+                            "alpha_dropout",
+                            "contiguous",
+                            "to",
+                            "_to_copy",
+                            "type_as",
+                            "empty",
+                            "empty_like",
+                            "empty_strided",
+                            "new_empty",
+                            "new_empty_strided",
+                            "zeros",
+                            "zeros_like",
+                            "ones",
+                            "ones_like",
+                            "full",
+                            "full_like",
+                            "resize_",
+                            "size",
+                            "numel",
+                            "dim",
+                            "item",
+                            "_local_scalar_dense",
+                            "lift_fresh",
+                            "lift",
+                            "view_as",
+                            "broadcast_to",
+                            "movedim",
+                            "scalar_tensor",
+                            "arange",
+                            "pad",
+                            "_pad_enum",
+                            "_has_compatible_shallow_copy_type",
+                            "is_nonzero",
+                            "_shape_as_tensor",
+                            "result_type",
+                            "set_",
+                            "clone_",
+                            "identity",
+                            "mkldnn_reorder_conv2d_weight",
+                            "_nested_tensor_from_mask_left_aligned"});
     return t;
   }();
   return table;
@@ -146,7 +211,8 @@ std::int64_t contractedSize(std::string_view op, const OpCall& c) {
   const auto lastOf = [&](std::size_t i) -> std::int64_t {
     return isTensor(in, i) && !in[i].sizes.empty() ? in[i].sizes.back() : -1;
   };
-  if (op == "addmm" || op == "baddbmm" || op == "addmv" || op == "_addmm_activation") return lastOf(1);
+  if (op == "addmm" || op == "baddbmm" || op == "addmv" || op == "_addmm_activation")
+    return lastOf(1);
   return lastOf(0);  // mm, bmm, matmul, linear, mv, dot: the first operand's last dimension
 }
 
@@ -177,7 +243,9 @@ CallWork counted(const char* kind, double flops, double bytes) {
   return CallWork{CallClass::Counted, kind, flops, bytes};
 }
 
-CallWork unreadable() { return CallWork{CallClass::Unreadable, "", 0, 0}; }
+CallWork unreadable() {
+  return CallWork{CallClass::Unreadable, "", 0, 0};
+}
 
 }  // namespace
 
@@ -201,7 +269,8 @@ CallWork countCall(const OpCall& c) {
       const auto& w = in[1].sizes;
       if (x.size() < 3 || w.size() != x.size()) return unreadable();
       bool transposed = op.find("transpose") != std::string_view::npos;
-      if ((op == "convolution" || op == "_convolution") && in.size() > 6 && in[6].kind == Kind::Bool) {
+      if ((op == "convolution" || op == "_convolution") && in.size() > 6 &&
+          in[6].kind == Kind::Bool) {
         transposed = in[6].number != 0;
       }
       // FlopCounterMode's conv_flop_count: the weight is [C_out, C_in/groups, k…] (transposed:
@@ -244,7 +313,8 @@ CallWork countCall(const OpCall& c) {
     case Rule::LayerNorm: {
       const double n = firstTensorElements(in);
       if (n < 0) return unreadable();
-      const double per = rule == Rule::BatchNorm ? kBatchNormFlopsPerElement : kLayerNormFlopsPerElement;
+      const double per =
+          rule == Rule::BatchNorm ? kBatchNormFlopsPerElement : kLayerNormFlopsPerElement;
       return counted("norm", per * n, bytes);
     }
     case Rule::Softmax: {
@@ -261,8 +331,10 @@ CallWork countCall(const OpCall& c) {
     }
     case Rule::Pool: {
       const double out = firstResultElements(c);
-      if (out < 0 || in.size() < 2 || in[1].kind != Kind::IntList || in[1].sizes.empty()) return unreadable();
-      const std::size_t spatial = isTensor(in, 0) && in[0].sizes.size() >= 3 ? in[0].sizes.size() - 2 : 0;
+      if (out < 0 || in.size() < 2 || in[1].kind != Kind::IntList || in[1].sizes.empty())
+        return unreadable();
+      const std::size_t spatial =
+          isTensor(in, 0) && in[0].sizes.size() >= 3 ? in[0].sizes.size() - 2 : 0;
       double window = product(in[1].sizes);
       if (in[1].sizes.size() == 1 && spatial > 1) {  // kernel_size=3 for 3×3
         window = 1;
@@ -345,10 +417,13 @@ WorkCount countWork(const std::vector<OpCall>& calls) {
   for (auto& [name, a] : by_op) {
     w.flops += a.flops;
     w.bytes += a.bytes;
-    w.ops.push_back({name, a.kind, a.calls, a.flops, a.bytes, total_time > 0 ? a.time / total_time : 0});
+    w.ops.push_back(
+        {name, a.kind, a.calls, a.flops, a.bytes, total_time > 0 ? a.time / total_time : 0});
   }
   std::sort(w.ops.begin(), w.ops.end(), [](const OpWork& a, const OpWork& b) {
-    return a.flops != b.flops ? a.flops > b.flops : a.bytes != b.bytes ? a.bytes > b.bytes : a.op < b.op;
+    return a.flops != b.flops   ? a.flops > b.flops
+           : a.bytes != b.bytes ? a.bytes > b.bytes
+                                : a.op < b.op;
   });
   for (auto& [name, u] : uncounted) {
     w.uncounted_time_share += u.time_share;

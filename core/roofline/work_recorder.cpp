@@ -7,13 +7,15 @@ namespace inferscope::roofline {
 namespace {
 
 std::int64_t nowNs() {
-  return std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now().time_since_epoch())
+  return std::chrono::duration_cast<std::chrono::nanoseconds>(
+             std::chrono::steady_clock::now().time_since_epoch())
       .count();
 }
 
 }  // namespace
 
-void WorkRecorder::onOpStart(std::uint64_t external_id, const char* name, const trace::OpInputs* /*inputs*/) {
+void WorkRecorder::onOpStart(std::uint64_t external_id, const char* name,
+                             const trace::OpInputs* /*inputs*/) {
   OpCall c;
   c.id = external_id;
   c.parent_id = stack_.empty() ? 0 : calls_[stack_.back()].id;
@@ -45,7 +47,8 @@ void WorkRecorder::onOpEnd(std::uint64_t external_id) {
     if (calls_[stack_[k]].id != external_id) continue;
     calls_[stack_[k]].end_ns = nowNs();
     // Calls left open above it (an exception unwound them) end with it.
-    for (std::size_t j = k + 1; j < stack_.size(); ++j) calls_[stack_[j]].end_ns = calls_[stack_[k]].end_ns;
+    for (std::size_t j = k + 1; j < stack_.size(); ++j)
+      calls_[stack_[j]].end_ns = calls_[stack_[k]].end_ns;
     stack_.resize(k);
     return;
   }

@@ -18,7 +18,8 @@ class WorkRecorder final : public trace::OpListener {
   bool wantsOps() const override { return true; }
   bool wantsInputs() const override { return true; }
   bool wantsArguments() const override { return true; }
-  void onOpStart(std::uint64_t external_id, const char* name, const trace::OpInputs* inputs) override;
+  void onOpStart(std::uint64_t external_id, const char* name,
+                 const trace::OpInputs* inputs) override;
   void onOpEnd(std::uint64_t external_id) override;
   void onOpArguments(std::uint64_t external_id, std::vector<trace::OpValue> inputs) override;
   void onOpResults(std::uint64_t external_id, std::vector<trace::OpValue> outputs) override;

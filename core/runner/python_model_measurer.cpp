@@ -33,11 +33,14 @@ Split split(const std::vector<OptimizationConfig>& configs) {
 
 }  // namespace
 
-bool runsInEngine(const OptimizationConfig& config) { return runsAotInductorPackage(config.compile); }
+bool runsInEngine(const OptimizationConfig& config) {
+  return runsAotInductorPackage(config.compile);
+}
 
-PythonModelMeasurer::PythonModelMeasurer(tuner::Measurer& engine, PythonWorker& worker, ModelRef model,
-                                         PreparedPythonModel prepared, CompareOutputs compare,
-                                         std::int64_t batch, const CancelToken* cancel)
+PythonModelMeasurer::PythonModelMeasurer(tuner::Measurer& engine, PythonWorker& worker,
+                                         ModelRef model, PreparedPythonModel prepared,
+                                         CompareOutputs compare, std::int64_t batch,
+                                         const CancelToken* cancel)
     : engine_(engine),
       worker_(worker),
       model_(std::move(model)),
@@ -46,15 +49,16 @@ PythonModelMeasurer::PythonModelMeasurer(tuner::Measurer& engine, PythonWorker& 
       batch_(batch),
       cancel_(cancel) {}
 
-std::vector<ConfigResult> PythonModelMeasurer::runInWorker(const std::vector<OptimizationConfig>& configs,
-                                                           int warmup, int iterations, double deadline_ms,
-                                                           bool fresh_process) {
+std::vector<ConfigResult> PythonModelMeasurer::runInWorker(
+    const std::vector<OptimizationConfig>& configs, int warmup, int iterations, double deadline_ms,
+    bool fresh_process) {
   if (configs.empty()) return {};
   const double left_ms = deadline_ms > 0 ? std::max(1.0, deadline_ms - nowMs()) : 0;
   const auto started = std::chrono::steady_clock::now();  // the worker's own wall time
-  auto runs = fresh_process
-                  ? worker_.measure(model_, prepared_, configs, warmup, iterations, left_ms, cancel_)
-                  : worker_.measureInSession(model_, prepared_, configs, warmup, iterations, left_ms, cancel_);
+  auto runs = fresh_process ? worker_.measure(model_, prepared_, configs, warmup, iterations,
+                                              left_ms, cancel_)
+                            : worker_.measureInSession(model_, prepared_, configs, warmup,
+                                                       iterations, left_ms, cancel_);
   double configs_ms = 0;
   std::vector<ConfigResult> results;
   for (auto& run : runs) {
@@ -76,7 +80,8 @@ std::vector<ConfigResult> PythonModelMeasurer::runInWorker(const std::vector<Opt
         // Outputs that do not match the reference's count or shapes: the config computes
         // something else, so it cannot be the answer.
         r.status = ConfigStatus::Error;
-        r.message = fmt::format("its outputs cannot be compared with the FP32 reference: {}", e.what());
+        r.message =
+            fmt::format("its outputs cannot be compared with the FP32 reference: {}", e.what());
       }
     }
     results.push_back(std::move(r));
@@ -85,7 +90,8 @@ std::vector<ConfigResult> PythonModelMeasurer::runInWorker(const std::vector<Opt
   // config: the finals' fork price holds it.
   if (fresh_process) {
     const double wall_ms =
-        std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - started).count();
+        std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - started)
+            .count();
     worker_overhead_ms_ = std::max(worker_overhead_ms_, wall_ms - configs_ms);
   } else {
     worker_overhead_ms_ = std::max(worker_overhead_ms_, worker_.lastLoadMs());
@@ -93,12 +99,14 @@ std::vector<ConfigResult> PythonModelMeasurer::runInWorker(const std::vector<Opt
   return results;
 }
 
-std::vector<ConfigResult> PythonModelMeasurer::measure(const std::vector<OptimizationConfig>& configs, int warmup,
-                                                       int iterations, double deadline_ms) {
+std::vector<ConfigResult> PythonModelMeasurer::measure(
+    const std::vector<OptimizationConfig>& configs, int warmup, int iterations,
+    double deadline_ms) {
   const auto parts = split(configs);
   // The engine's configs first: their packages were compiling in the background meanwhile.
-  auto engine_results = parts.engine.empty() ? std::vector<ConfigResult>{}
-                                             : engine_.measure(parts.engine, warmup, iterations, deadline_ms);
+  auto engine_results = parts.engine.empty()
+                            ? std::vector<ConfigResult>{}
+                            : engine_.measure(parts.engine, warmup, iterations, deadline_ms);
   auto worker_results = runInWorker(parts.worker, warmup, iterations, deadline_ms, false);
   std::vector<ConfigResult> out;
   for (std::size_t i = 0; i < configs.size(); ++i) {
@@ -111,13 +119,13 @@ std::vector<ConfigResult> PythonModelMeasurer::measure(const std::vector<Optimiz
   return out;
 }
 
-std::vector<ConfigResult> PythonModelMeasurer::measureForks(const std::vector<OptimizationConfig>& configs,
-                                                            int warmup, int iterations, int forks,
-                                                            double deadline_ms) {
+std::vector<ConfigResult> PythonModelMeasurer::measureForks(
+    const std::vector<OptimizationConfig>& configs, int warmup, int iterations, int forks,
+    double deadline_ms) {
   const auto parts = split(configs);
-  auto engine_results = parts.engine.empty()
-                            ? std::vector<ConfigResult>{}
-                            : engine_.measureForks(parts.engine, warmup, iterations, forks, deadline_ms);
+  auto engine_results = parts.engine.empty() ? std::vector<ConfigResult>{}
+                                             : engine_.measureForks(parts.engine, warmup,
+                                                                    iterations, forks, deadline_ms);
   // The worker's configs: one fresh process per round, all of them in each; a round starts only
   // when the one before says it would end before the deadline.
   std::vector<std::vector<ConfigResult>> rounds;

@@ -14,13 +14,13 @@
 #include <atomic>
 #include <cerrno>
 #include <chrono>
-#include <cstring>
-#include <optional>
 #include <cmath>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <map>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <sstream>
 
 #include "core/common/error.h"
@@ -40,31 +40,44 @@ using json = nlohmann::json;
 // The worker's spelling of a precision and a torch.compile mode (inferscope_pymodel.py).
 const char* precisionName(Precision p) {
   switch (p) {
-    case Precision::Fp32: return "fp32";
-    case Precision::Tf32: return "tf32";
-    case Precision::Fp16Cast: return "fp16";
-    case Precision::Bf16Cast: return "bf16";
-    case Precision::AutocastFp16: return "amp-fp16";
-    case Precision::AutocastBf16: return "amp-bf16";
+    case Precision::Fp32:
+      return "fp32";
+    case Precision::Tf32:
+      return "tf32";
+    case Precision::Fp16Cast:
+      return "fp16";
+    case Precision::Bf16Cast:
+      return "bf16";
+    case Precision::AutocastFp16:
+      return "amp-fp16";
+    case Precision::AutocastBf16:
+      return "amp-bf16";
   }
   return "fp32";
 }
 
 const char* matmulName(MatmulPrecision m) {
   switch (m) {
-    case MatmulPrecision::Highest: return "highest";
-    case MatmulPrecision::High: return "high";
-    case MatmulPrecision::Medium: return "medium";
+    case MatmulPrecision::Highest:
+      return "highest";
+    case MatmulPrecision::High:
+      return "high";
+    case MatmulPrecision::Medium:
+      return "medium";
   }
   return "high";
 }
 
 const char* compileName(CompileMode mode) {
   switch (mode) {
-    case CompileMode::TorchCompile: return "default";
-    case CompileMode::TorchCompileReduceOverhead: return "reduce-overhead";
-    case CompileMode::TorchCompileMax: return "max-autotune";
-    default: return "none";
+    case CompileMode::TorchCompile:
+      return "default";
+    case CompileMode::TorchCompileReduceOverhead:
+      return "reduce-overhead";
+    case CompileMode::TorchCompileMax:
+      return "max-autotune";
+    default:
+      return "none";
   }
 }
 
@@ -92,8 +105,9 @@ PreparedPythonModel preparedFrom(const JsonReader& r) {
   for (const auto& i : r.at("inputs").elements()) {
     std::vector<std::string> dims;
     for (auto d : i.at("shape").int64s()) dims.push_back(std::to_string(d));
-    p.inputs.push_back(InputSpec::parse(fmt::format("{}:{}", dims.empty() ? "1" : fmt::format("{}", fmt::join(dims, "x")),
-                                                    i.at("dtype").string())));
+    p.inputs.push_back(InputSpec::parse(
+        fmt::format("{}:{}", dims.empty() ? "1" : fmt::format("{}", fmt::join(dims, "x")),
+                    i.at("dtype").string())));
   }
   for (const auto& o : r.at("outputs").elements()) {
     std::vector<std::string> dims;
@@ -114,31 +128,38 @@ std::string lastLines(const std::string& path, int max_lines) {
   for (std::string line; std::getline(in, line);) {
     if (!line.empty()) lines.push_back(line);
   }
-  const auto first = lines.size() > static_cast<std::size_t>(max_lines) ? lines.size() - max_lines : 0;
+  const auto first =
+      lines.size() > static_cast<std::size_t>(max_lines) ? lines.size() - max_lines : 0;
   std::string out;
-  for (auto i = first; i < lines.size(); ++i) out += (out.empty() ? "" : "\n") + printable(lines[i]);
+  for (auto i = first; i < lines.size(); ++i)
+    out += (out.empty() ? "" : "\n") + printable(lines[i]);
   return out;
 }
 
 }  // namespace
 
-PythonWorkerEvent parsePythonWorkerLine(std::string_view line, const std::vector<OptimizationConfig>& plan) {
-  constexpr std::size_t kMaxLineBytes = 64 << 20;  // a million-sample series fits; a runaway does not
+PythonWorkerEvent parsePythonWorkerLine(std::string_view line,
+                                        const std::vector<OptimizationConfig>& plan) {
+  constexpr std::size_t kMaxLineBytes = 64
+                                        << 20;  // a million-sample series fits; a runaway does not
   if (line.size() > kMaxLineBytes)
     throw Error(ErrorKind::Runtime, fmt::format("Python worker: a line of {} bytes", line.size()));
   json doc;
   try {
     doc = JsonReader::parseText(line, "Python worker");
   } catch (const Error& e) {
-    throw Error(ErrorKind::Runtime, fmt::format("{} in line '{}'", e.what(), printable(std::string(line.substr(0, 120)))));
+    throw Error(ErrorKind::Runtime, fmt::format("{} in line '{}'", e.what(),
+                                                printable(std::string(line.substr(0, 120)))));
   }
   const JsonReader r(doc, "Python worker line");
   const int protocol = r.integerOr("protocol", 0);
   if (protocol != kPythonWorkerProtocol)
-    r.fail(fmt::format("protocol {} (this InferScope speaks {}): the worker script and the program come from "
-                       "different versions",
-                       protocol, kPythonWorkerProtocol),
-           ErrorKind::Runtime);
+    r.fail(
+        fmt::format(
+            "protocol {} (this InferScope speaks {}): the worker script and the program come from "
+            "different versions",
+            protocol, kPythonWorkerProtocol),
+        ErrorKind::Runtime);
   const auto event = r.at("event").string();
   PythonWorkerEvent e;
   if (event == "ready") {
@@ -159,7 +180,9 @@ PythonWorkerEvent parsePythonWorkerLine(std::string_view line, const std::vector
     for (const auto& c : plan) {
       if (c.key() == key) config = &c;
     }
-    if (!config) r.fail(fmt::format("config '{}' was not in the plan the worker was given", printable(key)), ErrorKind::Runtime);
+    if (!config)
+      r.fail(fmt::format("config '{}' was not in the plan the worker was given", printable(key)),
+             ErrorKind::Runtime);
     auto& result = e.run.result;
     result.config = *config;
     const auto status = statusFromWorker(r.at("status").string());
@@ -173,14 +196,17 @@ PythonWorkerEvent parsePythonWorkerLine(std::string_view line, const std::vector
     result.compile_ms = r.numberOr("compile_ms", 0);
     result.first_result_ms = r.numberOr("first_result_ms", 0);
     result.steady.stop_reason = r.stringOr("stop_reason", "fixed-count");
-    result.memory.peak_allocated_bytes = r.has("peak_allocated_bytes") ? r.at("peak_allocated_bytes").int64() : 0;
-    result.memory.peak_reserved_bytes = r.has("peak_reserved_bytes") ? r.at("peak_reserved_bytes").int64() : 0;
+    result.memory.peak_allocated_bytes =
+        r.has("peak_allocated_bytes") ? r.at("peak_allocated_bytes").int64() : 0;
+    result.memory.peak_reserved_bytes =
+        r.has("peak_reserved_bytes") ? r.at("peak_reserved_bytes").int64() : 0;
     if (result.memory.peak_allocated_bytes < 0 || result.memory.peak_reserved_bytes < 0)
       r.fail("negative peak memory", ErrorKind::Runtime);
     if (result.memory.peak_reserved_bytes > 0) result.memory.source = "cuda-caching-allocator";
     if (result.status == ConfigStatus::Ok && result.latency_ms.empty())
       r.fail(fmt::format("config '{}' is ok but has no latencies", key), ErrorKind::Runtime);
-    if (result.warmup_iterations < 0 || static_cast<std::size_t>(result.warmup_iterations) > result.latency_ms.size())
+    if (result.warmup_iterations < 0 ||
+        static_cast<std::size_t>(result.warmup_iterations) > result.latency_ms.size())
       result.warmup_iterations = static_cast<int>(result.latency_ms.size());
     e.run.output_path = r.stringOr("output", "");
   } else {
@@ -191,14 +217,16 @@ PythonWorkerEvent parsePythonWorkerLine(std::string_view line, const std::vector
 
 std::string pythonSourceArgument(const ModelRef& model) {
   if (model.source == ModelSource::ExportedProgram) return "ep:" + model.path;
-  if (model.source == ModelSource::PythonEntry) return fmt::format("py:{}:{}", model.path, model.entry);
-  throw Error(ErrorKind::InvalidInput,
-              fmt::format("{} is not a model the Python worker rebuilds (an ExportedProgram or --model-py)",
-                          model.displayName()));
+  if (model.source == ModelSource::PythonEntry)
+    return fmt::format("py:{}:{}", model.path, model.entry);
+  throw Error(
+      ErrorKind::InvalidInput,
+      fmt::format("{} is not a model the Python worker rebuilds (an ExportedProgram or --model-py)",
+                  model.displayName()));
 }
 
-std::string pythonPlanJson(const std::vector<OptimizationConfig>& configs, int warmup, int iterations,
-                           double deadline_unix_s) {
+std::string pythonPlanJson(const std::vector<OptimizationConfig>& configs, int warmup,
+                           int iterations, double deadline_unix_s) {
   json list = json::array();
   for (const auto& c : configs) {
     list.push_back({{"key", c.key()},
@@ -217,7 +245,8 @@ std::string pythonPlanJson(const std::vector<OptimizationConfig>& configs, int w
       .dump();
 }
 
-PythonWorker::PythonWorker(std::string interpreter, std::string script, std::string device, std::string log_dir)
+PythonWorker::PythonWorker(std::string interpreter, std::string script, std::string device,
+                           std::string log_dir)
     : interpreter_(std::move(interpreter)),
       script_(std::move(script)),
       device_(std::move(device)),
@@ -236,11 +265,13 @@ PythonWorker::~PythonWorker() {
   if (session_) stop(*session_, true);
 }
 
-std::unique_ptr<PythonWorker::Process> PythonWorker::spawn(const std::vector<std::string>& args, bool with_stdin) {
+std::unique_ptr<PythonWorker::Process> PythonWorker::spawn(const std::vector<std::string>& args,
+                                                           bool with_stdin) {
   fs::create_directories(log_dir_);
   static std::atomic<int> serial{0};
   auto process = std::make_unique<Process>();
-  process->log_path = (fs::path(log_dir_) / fmt::format("worker-{}-{}.log", ::getpid(), serial++)).string();
+  process->log_path =
+      (fs::path(log_dir_) / fmt::format("worker-{}-{}.log", ::getpid(), serial++)).string();
   int out[2], in[2] = {-1, -1};
   if (::pipe2(out, O_CLOEXEC) != 0 || (with_stdin && ::pipe2(in, O_CLOEXEC) != 0))
     throw Error(ErrorKind::Runtime, "cannot create a pipe for the Python worker");
@@ -263,7 +294,8 @@ std::unique_ptr<PythonWorker::Process> PythonWorker::spawn(const std::vector<std
   std::vector<char*> argv;
   for (auto& a : argv_text) argv.push_back(a.data());
   argv.push_back(nullptr);
-  const int spawned = ::posix_spawn(&process->pid, interpreter_.c_str(), &actions, &attributes, argv.data(), environ);
+  const int spawned = ::posix_spawn(&process->pid, interpreter_.c_str(), &actions, &attributes,
+                                    argv.data(), environ);
   posix_spawn_file_actions_destroy(&actions);
   posix_spawnattr_destroy(&attributes);
   ::close(out[1]);
@@ -273,20 +305,22 @@ std::unique_ptr<PythonWorker::Process> PythonWorker::spawn(const std::vector<std
   if (spawned != 0) {
     ::close(process->out_fd);
     if (process->in_fd >= 0) ::close(process->in_fd);
-    throw Error(ErrorKind::Runtime,
-                fmt::format("cannot start the Python worker {}: {}", interpreter_, std::strerror(spawned)));
+    throw Error(ErrorKind::Runtime, fmt::format("cannot start the Python worker {}: {}",
+                                                interpreter_, std::strerror(spawned)));
   }
   return process;
 }
 
-PythonWorker::Read PythonWorker::readUntil(Process& process, const std::vector<OptimizationConfig>& plan,
+PythonWorker::Read PythonWorker::readUntil(Process& process,
+                                           const std::vector<OptimizationConfig>& plan,
                                            PythonWorkerEvent::Kind until, double timeout_ms,
                                            const CancelToken* cancel) {
   Read read;
   const auto start = Clock::now();
   // Lines already read (a serving worker's answer may follow its "ready" in one chunk) come first.
   const auto takeLines = [&]() {
-    for (auto nl = process.buffer.find('\n'); nl != std::string::npos; nl = process.buffer.find('\n')) {
+    for (auto nl = process.buffer.find('\n'); nl != std::string::npos;
+         nl = process.buffer.find('\n')) {
       const std::string line = process.buffer.substr(0, nl);
       process.buffer.erase(0, nl + 1);
       if (line.empty()) continue;
@@ -355,8 +389,9 @@ int PythonWorker::stop(Process& process, bool terminate) {
   return status;
 }
 
-std::vector<PythonConfigRun> PythonWorker::collect(const std::vector<OptimizationConfig>& configs, const Read& read,
-                                                   const std::string& why_missing, bool cancelled) {
+std::vector<PythonConfigRun> PythonWorker::collect(const std::vector<OptimizationConfig>& configs,
+                                                   const Read& read, const std::string& why_missing,
+                                                   bool cancelled) {
   std::vector<PythonConfigRun> runs(configs.size());
   for (std::size_t i = 0; i < configs.size(); ++i) runs[i].result.config = configs[i];
   std::vector<bool> reported(configs.size(), false);
@@ -388,11 +423,12 @@ std::vector<PythonConfigRun> PythonWorker::collect(const std::vector<Optimizatio
   return runs;
 }
 
-std::string PythonWorker::writePlan(const std::vector<OptimizationConfig>& configs, int warmup, int iterations,
-                                    double deadline_ms_from_now) {
+std::string PythonWorker::writePlan(const std::vector<OptimizationConfig>& configs, int warmup,
+                                    int iterations, double deadline_ms_from_now) {
   const double deadline_unix_s =
       deadline_ms_from_now > 0
-          ? std::chrono::duration<double>(std::chrono::system_clock::now().time_since_epoch()).count() +
+          ? std::chrono::duration<double>(std::chrono::system_clock::now().time_since_epoch())
+                    .count() +
                 units::msToS(deadline_ms_from_now)
           : 0;
   return pythonPlanJson(configs, warmup, iterations, deadline_unix_s);
@@ -433,10 +469,12 @@ std::string exitText(int status) {
 
 }  // namespace
 
-PreparedPythonModel PythonWorker::prepare(const ModelRef& model, const std::vector<std::string>& input_overrides,
-                                          const std::string& dir, double timeout_ms, const CancelToken* cancel) {
-  std::vector<std::string> args = {"prepare", "--source", pythonSourceArgument(model), "--device", device_,
-                                   "--out-dir", dir};
+PreparedPythonModel PythonWorker::prepare(const ModelRef& model,
+                                          const std::vector<std::string>& input_overrides,
+                                          const std::string& dir, double timeout_ms,
+                                          const CancelToken* cancel) {
+  std::vector<std::string> args = {
+      "prepare", "--source", pythonSourceArgument(model), "--device", device_, "--out-dir", dir};
   for (const auto& spec : input_overrides) {
     args.push_back("--input");
     args.push_back(spec);
@@ -444,7 +482,8 @@ PreparedPythonModel PythonWorker::prepare(const ModelRef& model, const std::vect
   auto process = spawn(args, false);
   const auto read = readUntil(*process, {}, PythonWorkerEvent::Kind::Prepared, timeout_ms, cancel);
   stop(*process, read.timed_out || read.cancelled);
-  if (read.cancelled) throw Error(ErrorKind::Cancelled, "cancelled while the Python worker prepared the model");
+  if (read.cancelled)
+    throw Error(ErrorKind::Cancelled, "cancelled while the Python worker prepared the model");
   for (const auto& e : read.events) {
     if (e.kind == PythonWorkerEvent::Kind::Prepared) {
       auto prepared = e.prepared;
@@ -458,46 +497,52 @@ PreparedPythonModel PythonWorker::prepare(const ModelRef& model, const std::vect
   }
   if (read.timed_out) why = fmt::format("no answer within {:.0f} s", units::msToS(timeout_ms));
   if (why.empty()) why = lastLines(process->log_path, 6);
-  throw Error(ErrorKind::ModelLoad, fmt::format("the Python worker could not prepare {}: {} (log: {})",
-                                                model.displayName(), why, process->log_path));
+  throw Error(ErrorKind::ModelLoad,
+              fmt::format("the Python worker could not prepare {}: {} (log: {})",
+                          model.displayName(), why, process->log_path));
 }
 
-std::vector<PythonConfigRun> PythonWorker::measure(const ModelRef& model, const PreparedPythonModel& prepared,
-                                                   const std::vector<OptimizationConfig>& configs, int warmup,
-                                                   int iterations, double deadline_ms_from_now,
+std::vector<PythonConfigRun> PythonWorker::measure(const ModelRef& model,
+                                                   const PreparedPythonModel& prepared,
+                                                   const std::vector<OptimizationConfig>& configs,
+                                                   int warmup, int iterations,
+                                                   double deadline_ms_from_now,
                                                    const CancelToken* cancel, double grace_ms) {
   if (configs.empty()) return {};
-  const auto plan_path = (fs::path(prepared.dir) / fmt::format("plan-{}.json", ::getpid())).string();
+  const auto plan_path =
+      (fs::path(prepared.dir) / fmt::format("plan-{}.json", ::getpid())).string();
   {
     std::ofstream plan(plan_path);
     plan << writePlan(configs, warmup, iterations, deadline_ms_from_now);
   }
-  auto process = spawn({"measure", "--source", pythonSourceArgument(model), "--prepared", prepared.dir, "--plan",
-                        plan_path, "--device", device_},
+  auto process = spawn({"measure", "--source", pythonSourceArgument(model), "--prepared",
+                        prepared.dir, "--plan", plan_path, "--device", device_},
                        false);
-  const auto read = readUntil(*process, configs, PythonWorkerEvent::Kind::Done,
-                              deadline_ms_from_now > 0 ? deadline_ms_from_now + grace_ms : 0, cancel);
+  const auto read =
+      readUntil(*process, configs, PythonWorkerEvent::Kind::Done,
+                deadline_ms_from_now > 0 ? deadline_ms_from_now + grace_ms : 0, cancel);
   const int status = stop(*process, read.timed_out || read.cancelled);
   std::error_code ignored;
   fs::remove(plan_path, ignored);
-  const std::string why = read.timed_out ? "not measured: the Python worker was stopped at the deadline"
-                                         : fmt::format("not measured: the Python worker ended before it ({}; log: {})",
-                                                       exitText(status), process->log_path);
+  const std::string why =
+      read.timed_out ? "not measured: the Python worker was stopped at the deadline"
+                     : fmt::format("not measured: the Python worker ended before it ({}; log: {})",
+                                   exitText(status), process->log_path);
   return collect(configs, read, why, read.cancelled);
 }
 
-std::vector<PythonConfigRun> PythonWorker::measureInSession(const ModelRef& model, const PreparedPythonModel& prepared,
-                                                            const std::vector<OptimizationConfig>& configs,
-                                                            int warmup, int iterations, double deadline_ms_from_now,
-                                                            const CancelToken* cancel, double grace_ms) {
+std::vector<PythonConfigRun> PythonWorker::measureInSession(
+    const ModelRef& model, const PreparedPythonModel& prepared,
+    const std::vector<OptimizationConfig>& configs, int warmup, int iterations,
+    double deadline_ms_from_now, const CancelToken* cancel, double grace_ms) {
   if (configs.empty()) return {};
   const double timeout_ms = deadline_ms_from_now > 0 ? deadline_ms_from_now + grace_ms : 0;
   const auto start = Clock::now();
   Read read;
   bool ready = static_cast<bool>(session_);
   if (!session_) {
-    session_ = spawn({"serve", "--source", pythonSourceArgument(model), "--prepared", prepared.dir, "--device",
-                      device_},
+    session_ = spawn({"serve", "--source", pythonSourceArgument(model), "--prepared", prepared.dir,
+                      "--device", device_},
                      true);
     read = readUntil(*session_, configs, PythonWorkerEvent::Kind::Ready, timeout_ms, cancel);
     ready = std::any_of(read.events.begin(), read.events.end(),
@@ -505,16 +550,18 @@ std::vector<PythonConfigRun> PythonWorker::measureInSession(const ModelRef& mode
   }
   if (ready) {
     // The deadline covers the start too: what is left of it after the model's load.
-    const double left_ms = timeout_ms > 0 ? std::max(1.0, timeout_ms - units::toMs(Clock::now() - start)) : 0;
-    writeWithoutSigpipe(session_->in_fd, writePlan(configs, warmup, iterations, deadline_ms_from_now) + "\n");
+    const double left_ms =
+        timeout_ms > 0 ? std::max(1.0, timeout_ms - units::toMs(Clock::now() - start)) : 0;
+    writeWithoutSigpipe(session_->in_fd,
+                        writePlan(configs, warmup, iterations, deadline_ms_from_now) + "\n");
     read = readUntil(*session_, configs, PythonWorkerEvent::Kind::Done, left_ms, cancel);
   }
   std::string why = "not measured: the Python worker was stopped at the deadline";
   if (read.timed_out || read.cancelled || read.ended) {
     const int status = stop(*session_, !read.ended);
     if (read.ended)
-      why = fmt::format("not measured: the Python worker ended before it ({}; log: {})", exitText(status),
-                        session_->log_path);
+      why = fmt::format("not measured: the Python worker ended before it ({}; log: {})",
+                        exitText(status), session_->log_path);
     session_.reset();  // the next call starts a fresh one
   }
   return collect(configs, read, why, read.cancelled);

@@ -53,10 +53,10 @@ struct PythonConfigRun {
 struct PythonWorkerEvent {
   enum class Kind { Ready, Prepared, Config, Done, Error };
   Kind kind = Kind::Error;
-  std::string message;          // Error: the worker's message
-  PythonConfigRun run;          // Config
+  std::string message;           // Error: the worker's message
+  PythonConfigRun run;           // Config
   PreparedPythonModel prepared;  // Prepared
-  double load_ms = 0;           // Ready: the model's load in this process
+  double load_ms = 0;            // Ready: the model's load in this process
 };
 
 // Parses one line. Throws Error(Runtime) naming what is wrong (not JSON, another protocol, a
@@ -84,7 +84,8 @@ class PythonWorker {
   // Runs `prepare` into `dir`. `input_overrides`: --input specs given by the user (an
   // ExportedProgram without stored example inputs needs them). Throws Error(ModelLoad) with the
   // worker's message when the model cannot be built or run, Error(Cancelled) on cancel.
-  PreparedPythonModel prepare(const ModelRef& model, const std::vector<std::string>& input_overrides,
+  PreparedPythonModel prepare(const ModelRef& model,
+                              const std::vector<std::string>& input_overrides,
                               const std::string& dir, double timeout_ms, const CancelToken* cancel);
 
   // Runs `configs` in one fresh worker process. Returns one run per config, in order: a config the
@@ -102,9 +103,11 @@ class PythonWorker {
   // again in a later round pays its torch.compile once. A process that hangs past the deadline,
   // crashes or is cancelled is stopped, and the next call starts another. For the tuner's
   // in-process rounds; fresh processes (measure()) are for the finals.
-  std::vector<PythonConfigRun> measureInSession(const ModelRef& model, const PreparedPythonModel& prepared,
-                                                const std::vector<OptimizationConfig>& configs, int warmup,
-                                                int iterations, double deadline_ms_from_now,
+  std::vector<PythonConfigRun> measureInSession(const ModelRef& model,
+                                                const PreparedPythonModel& prepared,
+                                                const std::vector<OptimizationConfig>& configs,
+                                                int warmup, int iterations,
+                                                double deadline_ms_from_now,
                                                 const CancelToken* cancel, double grace_ms = 5000);
 
   // How long the last process to start took to load the model (a fresh process's overhead).
@@ -122,13 +125,14 @@ class PythonWorker {
   };
   std::unique_ptr<Process> spawn(const std::vector<std::string>& args, bool with_stdin);
   // Reads events until one of kind `until`, the end of output, `timeout_ms` (0: none) or a cancel.
-  Read readUntil(Process& process, const std::vector<OptimizationConfig>& plan, PythonWorkerEvent::Kind until,
-                 double timeout_ms, const CancelToken* cancel);
+  Read readUntil(Process& process, const std::vector<OptimizationConfig>& plan,
+                 PythonWorkerEvent::Kind until, double timeout_ms, const CancelToken* cancel);
   // SIGTERM to its group, SIGKILL 2 s later if need be; returns the exit status.
   int stop(Process& process, bool terminate);
   // One run per config from the events read; the ones never reported say why.
-  std::vector<PythonConfigRun> collect(const std::vector<OptimizationConfig>& configs, const Read& read,
-                                       const std::string& why_missing, bool cancelled);
+  std::vector<PythonConfigRun> collect(const std::vector<OptimizationConfig>& configs,
+                                       const Read& read, const std::string& why_missing,
+                                       bool cancelled);
   std::string writePlan(const std::vector<OptimizationConfig>& configs, int warmup, int iterations,
                         double deadline_ms_from_now);
 

@@ -76,7 +76,8 @@ To convertJson(const From& from) {
   switch (from.type()) {
     case Type::object: {
       To out = To::object();
-      for (auto it = from.begin(); it != from.end(); ++it) out[it.key()] = convertJson<To>(it.value());
+      for (auto it = from.begin(); it != from.end(); ++it)
+        out[it.key()] = convertJson<To>(it.value());
       return out;
     }
     case Type::array: {

@@ -11,10 +11,10 @@
 #include "core/cudnn/ledger_json.h"
 #include "core/roofline/roofline_json.h"
 #include "core/session/bounded_json.h"
-#include "core/session/session_values.h"
-#include "core/session/tune_values.h"
 #include "core/session/session_file.h"
 #include "core/session/session_validation.h"
+#include "core/session/session_values.h"
+#include "core/session/tune_values.h"
 #include "core/trace/timeline_json.h"
 #include "core/trace/trace_summary_json.h"
 
@@ -66,45 +66,50 @@ static json toJson(const ProfileRequest& r) {
   for (const auto& c : r.plan) plan.push_back(c.key());
   const auto& e = r.model.encoder;
   json j = {{"model",
-           {{"source", toString(r.model.source)},
-            {"name", r.model.name},
-            {"path", r.model.path},
-            {"seed", r.model.seed},
-            {"encoder",
-             {{"layers", e.layers}, {"hidden", e.hidden}, {"heads", e.heads},
-              {"intermediate", e.intermediate}, {"vocab", e.vocab},
-              {"max_positions", e.max_positions}, {"seq_len", e.seq_len}}}}},
-          {"inputs", inputs},
-          {"batch", r.batch},
-          {"device", toString(r.device)},
-          {"device_index", r.device_index},
-          {"plan", plan},
-          {"run",
-           {{"warmup_iterations", r.run.warmup_iterations},
-            {"measure_iterations", r.run.measure_iterations},
-            {"check_accuracy", r.run.check_accuracy},
-            {"reference_last", r.run.reference_last},
-            {"verbose_errors", r.run.verbose_errors},
-            {"adaptive", r.run.adaptive},
-            {"target_rel_ci", r.run.target_rel_ci},
-            {"min_iterations", r.run.min_iterations},
-            {"max_iterations", r.run.max_iterations},
-            {"config_time_budget_ms", r.run.config_time_budget_ms},
-            {"session_time_budget_ms", r.run.session_time_budget_ms},
-            {"input_cycle", [&] {
-               json sets = json::array();
-               for (const auto& set : r.run.input_cycle) {
-                 json specs = json::array();
-                 for (const auto& spec : set) specs.push_back(spec.toString());
-                 sets.push_back(specs);
-               }
-               return sets;
-             }()},
-            {"trace_kernels", r.run.trace_kernels},
-            {"trace_warmup_iterations", r.run.trace_warmup_iterations},
-            {"trace_steady_iterations", r.run.trace_steady_iterations},
-            {"trace_convolutions", r.run.trace_convolutions},
-            {"roofline", r.run.roofline}}}};
+             {{"source", toString(r.model.source)},
+              {"name", r.model.name},
+              {"path", r.model.path},
+              {"seed", r.model.seed},
+              {"encoder",
+               {{"layers", e.layers},
+                {"hidden", e.hidden},
+                {"heads", e.heads},
+                {"intermediate", e.intermediate},
+                {"vocab", e.vocab},
+                {"max_positions", e.max_positions},
+                {"seq_len", e.seq_len}}}}},
+            {"inputs", inputs},
+            {"batch", r.batch},
+            {"device", toString(r.device)},
+            {"device_index", r.device_index},
+            {"plan", plan},
+            {"run",
+             {{"warmup_iterations", r.run.warmup_iterations},
+              {"measure_iterations", r.run.measure_iterations},
+              {"check_accuracy", r.run.check_accuracy},
+              {"reference_last", r.run.reference_last},
+              {"verbose_errors", r.run.verbose_errors},
+              {"adaptive", r.run.adaptive},
+              {"target_rel_ci", r.run.target_rel_ci},
+              {"min_iterations", r.run.min_iterations},
+              {"max_iterations", r.run.max_iterations},
+              {"config_time_budget_ms", r.run.config_time_budget_ms},
+              {"session_time_budget_ms", r.run.session_time_budget_ms},
+              {"input_cycle",
+               [&] {
+                 json sets = json::array();
+                 for (const auto& set : r.run.input_cycle) {
+                   json specs = json::array();
+                   for (const auto& spec : set) specs.push_back(spec.toString());
+                   sets.push_back(specs);
+                 }
+                 return sets;
+               }()},
+              {"trace_kernels", r.run.trace_kernels},
+              {"trace_warmup_iterations", r.run.trace_warmup_iterations},
+              {"trace_steady_iterations", r.run.trace_steady_iterations},
+              {"trace_convolutions", r.run.trace_convolutions},
+              {"roofline", r.run.roofline}}}};
   if (!r.model.entry.empty()) j["model"]["entry"] = r.model.entry;
   if (!r.model.prepared_dir.empty()) j["model"]["prepared"] = r.model.prepared_dir;
   return j;
@@ -116,12 +121,13 @@ static void checkEncoderShape(const EncoderOptions& e) {
   const bool positive = e.layers > 0 && e.hidden > 0 && e.heads > 0 && e.intermediate > 0 &&
                         e.vocab > 0 && e.max_positions > 0 && e.seq_len > 0;
   if (!positive || e.hidden % e.heads != 0 || e.seq_len > e.max_positions) {
-    throw Error(ErrorKind::InvalidInput,
-                fmt::format("request.model.encoder: layers {}, hidden {}, heads {}, intermediate {}, "
-                            "vocab {}, max_positions {}, seq_len {} is not an encoder (all must be "
-                            "≥ 1, hidden a multiple of heads, seq_len ≤ max_positions)",
-                            e.layers, e.hidden, e.heads, e.intermediate, e.vocab, e.max_positions,
-                            e.seq_len));
+    throw Error(
+        ErrorKind::InvalidInput,
+        fmt::format("request.model.encoder: layers {}, hidden {}, heads {}, intermediate {}, "
+                    "vocab {}, max_positions {}, seq_len {} is not an encoder (all must be "
+                    "≥ 1, hidden a multiple of heads, seq_len ≤ max_positions)",
+                    e.layers, e.hidden, e.heads, e.intermediate, e.vocab, e.max_positions,
+                    e.seq_len));
   }
 }
 
@@ -151,7 +157,8 @@ static ProfileRequest requestFromJson(const json& j) {
     o.seq_len = e.value("seq_len", o.seq_len);
     checkEncoderShape(o);
   }
-  for (const auto& s : j.value("inputs", json::array())) r.inputs.push_back(InputSpec::parse(s.get<std::string>()));
+  for (const auto& s : j.value("inputs", json::array()))
+    r.inputs.push_back(InputSpec::parse(s.get<std::string>()));
   r.batch = j.value("batch", std::int64_t{1});
   r.device = j.value("device", "cpu") == "cuda" ? DeviceKind::Cuda : DeviceKind::Cpu;
   r.device_index = j.value("device_index", 0);
@@ -173,16 +180,20 @@ static ProfileRequest requestFromJson(const json& j) {
     r.run.min_iterations = run.value("min_iterations", r.run.min_iterations);
     r.run.max_iterations = run.value("max_iterations", r.run.max_iterations);
     r.run.config_time_budget_ms = run.value("config_time_budget_ms", r.run.config_time_budget_ms);
-    r.run.session_time_budget_ms = run.value("session_time_budget_ms", r.run.session_time_budget_ms);
+    r.run.session_time_budget_ms =
+        run.value("session_time_budget_ms", r.run.session_time_budget_ms);
     for (const auto& set : run.value("input_cycle", json::array())) {
       std::vector<InputSpec> specs;
       for (const auto& spec : set) specs.push_back(InputSpec::parse(spec.get<std::string>()));
       r.run.input_cycle.push_back(specs);
     }
     r.run.trace_kernels = run.value("trace_kernels", r.run.trace_kernels);
-    r.run.trace_warmup_iterations = run.value("trace_warmup_iterations", r.run.trace_warmup_iterations);
-    r.run.trace_steady_iterations = run.value("trace_steady_iterations", r.run.trace_steady_iterations);
-    r.run.trace_convolutions = run.value("trace_convolutions", r.run.trace_convolutions);  // optional
+    r.run.trace_warmup_iterations =
+        run.value("trace_warmup_iterations", r.run.trace_warmup_iterations);
+    r.run.trace_steady_iterations =
+        run.value("trace_steady_iterations", r.run.trace_steady_iterations);
+    r.run.trace_convolutions =
+        run.value("trace_convolutions", r.run.trace_convolutions);  // optional
     r.run.roofline = run.value("roofline", r.run.roofline);  // optional: none in older sessions
   }
   return r;
@@ -190,9 +201,14 @@ static ProfileRequest requestFromJson(const json& j) {
 
 // ---- config results ----------------------------------------------------------------------------
 static json toJson(const LatencyStats& s) {
-  return {{"median_ms", s.median_ms}, {"mean_ms", s.mean_ms}, {"p90_ms", s.p90_ms},
-          {"p99_ms", s.p99_ms}, {"min_ms", s.min_ms}, {"max_ms", s.max_ms},
-          {"stdev_ms", s.stdev_ms}, {"cold_start_ms", s.cold_start_ms},
+  return {{"median_ms", s.median_ms},
+          {"mean_ms", s.mean_ms},
+          {"p90_ms", s.p90_ms},
+          {"p99_ms", s.p99_ms},
+          {"min_ms", s.min_ms},
+          {"max_ms", s.max_ms},
+          {"stdev_ms", s.stdev_ms},
+          {"cold_start_ms", s.cold_start_ms},
           {"throughput_items_per_s", s.throughput_items_per_s}};
 }
 
@@ -237,7 +253,8 @@ static void fromJson(const json& s, SteadyStateInfo& o) {
   const auto p99 = s.value("p99_ci_ms", std::vector<double>{0, 0});
   const auto levels = s.value("levels_ms", std::vector<double>{0, 0});
   if (ci.size() != 2 || p99.size() != 2 || levels.size() != 2) {
-    throw Error(ErrorKind::InvalidInput, "a confidence interval or a pair of levels needs two numbers");
+    throw Error(ErrorKind::InvalidInput,
+                "a confidence interval or a pair of levels needs two numbers");
   }
   o.median_ci_low_ms = ci[0];
   o.median_ci_high_ms = ci[1];
@@ -258,10 +275,14 @@ static void fromJson(const json& s, SteadyStateInfo& o) {
 }
 
 static json toJson(const ForkRun& f) {
-  json j = {{"status", toString(f.status)},   {"message", f.message},
-            {"warmup_iterations", f.warmup_iterations}, {"setup_ms", f.setup_ms},
-            {"first_result_ms", f.first_result_ms},     {"latency_ms", f.latency_ms},
-            {"host_ms", f.host_ms},                     {"stats", toJson(f.stats)}};
+  json j = {{"status", toString(f.status)},
+            {"message", f.message},
+            {"warmup_iterations", f.warmup_iterations},
+            {"setup_ms", f.setup_ms},
+            {"first_result_ms", f.first_result_ms},
+            {"latency_ms", f.latency_ms},
+            {"host_ms", f.host_ms},
+            {"stats", toJson(f.stats)}};
   if (f.steady.analysed) j["steady_state"] = toJson(f.steady);
   return j;
 }
@@ -270,7 +291,8 @@ static json toJson(const ForkRun& f) {
 static ConfigStatus statusFromJson(const json& j, const char* what) {
   const auto status_text = j.value("status", "ok");
   const auto status = parseConfigStatus(status_text);
-  if (!status) throw Error(ErrorKind::InvalidInput, fmt::format("unknown {} status '{}'", what, status_text));
+  if (!status)
+    throw Error(ErrorKind::InvalidInput, fmt::format("unknown {} status '{}'", what, status_text));
   return *status;
 }
 
@@ -289,11 +311,14 @@ static ForkRun forkFromJson(const json& j) {
 }
 
 static json toJson(const ForkStats& f) {
-  return {{"forks", f.forks},         {"median_ms", f.median_ms},
+  return {{"forks", f.forks},
+          {"median_ms", f.median_ms},
           {"ci_ms", {f.ci_low_ms, f.ci_high_ms}},
           {"next_process_ms", {f.next_low_ms, f.next_high_ms}},
-          {"spread", f.spread},       {"log_sd", f.log_sd},
-          {"stable", f.stable},       {"verdict", f.verdict}};
+          {"spread", f.spread},
+          {"log_sd", f.log_sd},
+          {"stable", f.stable},
+          {"verdict", f.verdict}};
 }
 
 static ForkStats forkStatsFromJson(const json& j) {
@@ -302,7 +327,8 @@ static ForkStats forkStatsFromJson(const json& j) {
   f.median_ms = j.value("median_ms", 0.0);
   const auto ci = j.value("ci_ms", std::vector<double>{0, 0});
   const auto next = j.value("next_process_ms", std::vector<double>{0, 0});
-  if (ci.size() != 2 || next.size() != 2) throw Error(ErrorKind::InvalidInput, "an interval needs two numbers");
+  if (ci.size() != 2 || next.size() != 2)
+    throw Error(ErrorKind::InvalidInput, "an interval needs two numbers");
   f.ci_low_ms = ci[0], f.ci_high_ms = ci[1];
   f.next_low_ms = next[0], f.next_high_ms = next[1];
   f.spread = j.value("spread", 0.0);
@@ -352,8 +378,10 @@ static json toJson(const ConfigResult& c) {
   }
   if (c.accuracy.measured) {
     const auto& a = c.accuracy;
-    j["accuracy"] = {{"max_abs_error", a.max_abs_error}, {"rel_l2_error", a.rel_l2_error},
-                     {"cosine_similarity", a.cosine_similarity}, {"nan_count", a.nan_count},
+    j["accuracy"] = {{"max_abs_error", a.max_abs_error},
+                     {"rel_l2_error", a.rel_l2_error},
+                     {"cosine_similarity", a.cosine_similarity},
+                     {"nan_count", a.nan_count},
                      {"inf_count", a.inf_count}};
     if (a.top1_agreement) j["accuracy"]["top1_agreement"] = *a.top1_agreement;
     if (!a.unjudgeable.empty()) j["accuracy"]["unjudgeable"] = a.unjudgeable;
@@ -393,7 +421,8 @@ static ConfigResult configFromJson(const json& j) {
   // Optional parts, each read by its type's one mapping; an error says which part it was in.
   const auto part = [&](const char* key, auto& into) {
     if (!j.contains(key)) return false;
-    if (!j[key].is_object()) throw Error(ErrorKind::InvalidInput, fmt::format("\"{}\" must be an object", key));
+    if (!j[key].is_object())
+      throw Error(ErrorKind::InvalidInput, fmt::format("\"{}\" must be an object", key));
     try {
       using Value = typename std::decay_t<decltype(into)>::value_type;
       into = session_json::convertJson<nlohmann::json>(j[key]).get<Value>();
@@ -405,9 +434,10 @@ static ConfigResult configFromJson(const json& j) {
   if (part("trace", c.trace_summary)) {
     c.traced_iterations = j.value("traced_iterations", std::vector<int>{});
   }
-  part("timeline", c.timeline);                    // optional: older files and untraced configs have none
-  part("cudnn_observation", c.cudnn_observation);  // optional: only configs traced with convolution records
-  part("roofline", c.roofline);                    // optional: only sessions run with the roofline on
+  part("timeline", c.timeline);  // optional: older files and untraced configs have none
+  part("cudnn_observation",
+       c.cudnn_observation);        // optional: only configs traced with convolution records
+  part("roofline", c.roofline);     // optional: only sessions run with the roofline on
   if (j.contains("measured_on")) {  // optional: sessions of one device have none
     const auto& m = j["measured_on"];
     c.measured_on = MeasuredOn{m.value("host", ""), deviceFromJson(m.at("device"))};
@@ -464,7 +494,8 @@ std::string sessionToJson(const SessionResult& s, int indent) {
     configs.push_back(std::move(config));
   }
   json j = {{"schema", kSessionSchema},
-            {"generator", s.generator.empty() ? fmt::format("inferscope {}", kInferScopeVersion) : s.generator},
+            {"generator",
+             s.generator.empty() ? fmt::format("inferscope {}", kInferScopeVersion) : s.generator},
             {"created_utc", s.created_utc},
             {"host", s.host},
             {"device", toJson(s.device)},
@@ -481,10 +512,12 @@ std::string sessionToJson(const SessionResult& s, int indent) {
     j["races"] = std::move(races);
   }
   if (s.ceilings) j["ceilings"] = session_json::convertJson<json>(nlohmann::json(*s.ceilings));
-  // cuDNN ledgers (core/cudnn/): only when the session has some, so other sessions stay as they were.
+  // cuDNN ledgers (core/cudnn/): only when the session has some, so other sessions stay as they
+  // were.
   if (!s.cudnn_ledgers.empty()) {
     json ledgers = json::array();
-    for (const auto& l : s.cudnn_ledgers) ledgers.push_back(session_json::convertJson<json>(nlohmann::json(l)));
+    for (const auto& l : s.cudnn_ledgers)
+      ledgers.push_back(session_json::convertJson<json>(nlohmann::json(l)));
     j["cudnn_ledgers"] = std::move(ledgers);
   }
   return spliceTimelines(j.dump(indent), timelines);
@@ -500,12 +533,14 @@ static void checkConfigRanges(const ConfigResult& c, std::size_t max_warmup) {
   }
   const std::size_t warmup_bound = std::max(samples, max_warmup);
   if (c.warmup_iterations < 0 || static_cast<std::size_t>(c.warmup_iterations) > warmup_bound) {
-    fail(fmt::format("warmup_iterations {} is outside 0…{} (the samples, or the warm-up the "
-                     "request asked for)",
-                     c.warmup_iterations, warmup_bound));
+    fail(
+        fmt::format("warmup_iterations {} is outside 0…{} (the samples, or the warm-up the "
+                    "request asked for)",
+                    c.warmup_iterations, warmup_bound));
   }
   if (c.steady.steady_start > samples) {
-    fail(fmt::format("steady_state.steady_start {} is past the {} samples", c.steady.steady_start, samples));
+    fail(fmt::format("steady_state.steady_start {} is past the {} samples", c.steady.steady_start,
+                     samples));
   }
   for (int i : c.traced_iterations) {
     if (i < 0 || static_cast<std::size_t>(i) >= samples) {
@@ -538,18 +573,21 @@ SessionResult sessionFromJson(std::string_view text, const std::string& origin,
   try {
     const int schema = j.at("schema").get<int>();
     if (schema > kSessionSchema) {
-      throw Error(ErrorKind::InvalidInput,
-                  fmt::format("{} was written by a newer InferScope (schema {}; this build reads up "
-                              "to {}): update InferScope", origin, schema, kSessionSchema));
+      throw Error(
+          ErrorKind::InvalidInput,
+          fmt::format("{} was written by a newer InferScope (schema {}; this build reads up "
+                      "to {}): update InferScope",
+                      origin, schema, kSessionSchema));
     }
     if (schema < 1) {
-      throw Error(ErrorKind::InvalidInput,
-                  fmt::format("{}: schema {} is not a session schema (they start at 1)", origin, schema));
+      throw Error(
+          ErrorKind::InvalidInput,
+          fmt::format("{}: schema {} is not a session schema (they start at 1)", origin, schema));
     }
     const auto& configs = j.at("configs");
     if (!configs.is_array()) {
-      throw Error(ErrorKind::InvalidInput,
-                  fmt::format("{}: configs: expected an array, got {}", origin, configs.type_name()));
+      throw Error(ErrorKind::InvalidInput, fmt::format("{}: configs: expected an array, got {}",
+                                                       origin, configs.type_name()));
     }
     if (configs.size() > limits.max_configs) {
       throw Error(ErrorKind::InvalidInput,
@@ -569,13 +607,16 @@ SessionResult sessionFromJson(std::string_view text, const std::string& origin,
       if (options.cancel != nullptr && options.cancel->cancelled()) {
         throw Error(ErrorKind::Cancelled, fmt::format("reading {} was cancelled", origin));
       }
-      if (i % 64 == 0) progress(0.9 + 0.1 * static_cast<double>(i) / static_cast<double>(configs.size()));
+      if (i % 64 == 0)
+        progress(0.9 + 0.1 * static_cast<double>(i) / static_cast<double>(configs.size()));
       const auto& c = configs[i];
       for (const char* series : {"latency_ms", "host_ms"}) {
-        if (c.is_object() && c.contains(series) && c[series].size() > limits.max_samples_per_config) {
-          throw Error(ErrorKind::InvalidInput,
-                      fmt::format("{}: configs[{}].{} holds {} samples, more than the {} a config may have",
-                                  origin, i, series, c[series].size(), limits.max_samples_per_config));
+        if (c.is_object() && c.contains(series) &&
+            c[series].size() > limits.max_samples_per_config) {
+          throw Error(
+              ErrorKind::InvalidInput,
+              fmt::format("{}: configs[{}].{} holds {} samples, more than the {} a config may have",
+                          origin, i, series, c[series].size(), limits.max_samples_per_config));
         }
       }
       try {
@@ -604,7 +645,8 @@ SessionResult sessionFromJson(std::string_view text, const std::string& origin,
     if (j.contains("cudnn_ledgers")) {
       for (const auto& l : j.at("cudnn_ledgers")) {
         try {
-          s.cudnn_ledgers.push_back(session_json::convertJson<nlohmann::json>(l).get<cudnn::CudnnLedger>());
+          s.cudnn_ledgers.push_back(
+              session_json::convertJson<nlohmann::json>(l).get<cudnn::CudnnLedger>());
         } catch (const Error& e) {
           throw Error(ErrorKind::InvalidInput, fmt::format("cudnn_ledgers: {}", e.what()));
         }
@@ -612,7 +654,8 @@ SessionResult sessionFromJson(std::string_view text, const std::string& origin,
     }
     if (j.contains("ceilings")) {  // optional: only sessions run with the roofline on
       try {
-        s.ceilings = session_json::convertJson<nlohmann::json>(j["ceilings"]).get<roofline::DeviceCeilings>();
+        s.ceilings = session_json::convertJson<nlohmann::json>(j["ceilings"])
+                         .get<roofline::DeviceCeilings>();
       } catch (const Error& e) {
         throw Error(ErrorKind::InvalidInput, fmt::format("ceilings: {}", e.what()));
       }
@@ -622,15 +665,17 @@ SessionResult sessionFromJson(std::string_view text, const std::string& origin,
     return s;
   } catch (const nlohmann::json::exception& e) {
     // With the path of the offending value: "configs[3].latency_ms[17]: expected a number, …".
-    throw Error(ErrorKind::InvalidInput,
-                fmt::format("{} is a malformed session file: {}", origin, session_json::describe(e)));
+    throw Error(ErrorKind::InvalidInput, fmt::format("{} is a malformed session file: {}", origin,
+                                                     session_json::describe(e)));
   } catch (const Error& e) {
     if (e.kind() != ErrorKind::InvalidInput || std::string(e.what()).rfind(origin, 0) == 0) throw;
-    throw Error(ErrorKind::InvalidInput, fmt::format("{} is a malformed session file: {}", origin, e.what()));
+    throw Error(ErrorKind::InvalidInput,
+                fmt::format("{} is a malformed session file: {}", origin, e.what()));
   }
 }
 
-// ---- parts, for isolated child processes ---------------------------------------------------------
+// ---- parts, for isolated child processes
+// ---------------------------------------------------------
 template <class Fn>
 static auto parsePart(std::string_view text, const std::string& origin, Fn&& fn) {
   const json j = session_json::parseBounded(text, origin, session_json::ParseLimits{});
@@ -645,7 +690,9 @@ static auto parsePart(std::string_view text, const std::string& origin, Fn&& fn)
 }
 
 namespace session_json {
-Json configResultValue(const ConfigResult& result) { return toJson(result); }
+Json configResultValue(const ConfigResult& result) {
+  return toJson(result);
+}
 ConfigResult configResultFrom(const Json& value) {
   auto result = configFromJson(value);
   // A worker's result: the request's warm-up is the parent's to know; the sample limit bounds it.
@@ -654,21 +701,35 @@ ConfigResult configResultFrom(const Json& value) {
   validateConfigValues(result, "config", limits.max_samples_per_config);
   return result;
 }
-Json deviceInfoValue(const DeviceInfo& device) { return toJson(device); }
-DeviceInfo deviceInfoFrom(const Json& value) { return deviceFromJson(value); }
-Json forkStatsValue(const ForkStats& stats) { return toJson(stats); }
-ForkStats forkStatsFrom(const Json& value) { return forkStatsFromJson(value); }
+Json deviceInfoValue(const DeviceInfo& device) {
+  return toJson(device);
+}
+DeviceInfo deviceInfoFrom(const Json& value) {
+  return deviceFromJson(value);
+}
+Json forkStatsValue(const ForkStats& stats) {
+  return toJson(stats);
+}
+ForkStats forkStatsFrom(const Json& value) {
+  return forkStatsFromJson(value);
+}
 }  // namespace session_json
 
-std::string requestToJson(const ProfileRequest& request) { return toJson(request).dump(); }
+std::string requestToJson(const ProfileRequest& request) {
+  return toJson(request).dump();
+}
 ProfileRequest requestFromJson(std::string_view text, const std::string& origin) {
   return parsePart(text, origin, [](const json& j) { return requestFromJson(j); });
 }
-std::string configResultToJson(const ConfigResult& result) { return toJson(result).dump(); }
+std::string configResultToJson(const ConfigResult& result) {
+  return toJson(result).dump();
+}
 ConfigResult configResultFromJson(std::string_view text, const std::string& origin) {
   return parsePart(text, origin, [](const json& j) { return session_json::configResultFrom(j); });
 }
-std::string deviceInfoToJson(const DeviceInfo& device) { return toJson(device).dump(); }
+std::string deviceInfoToJson(const DeviceInfo& device) {
+  return toJson(device).dump();
+}
 DeviceInfo deviceInfoFromJson(std::string_view text) {
   return parsePart(text, "<device>", [](const json& j) { return deviceFromJson(j); });
 }

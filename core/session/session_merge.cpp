@@ -82,11 +82,10 @@ void requireSame(const Fields& a, const std::string& a_origin, const Fields& b,
                  const std::string& b_origin, const std::string& remedy) {
   for (std::size_t i = 0; i < a.size() && i < b.size(); ++i) {
     if (a[i].second == b[i].second) continue;
-    throw Error(
-        ErrorKind::InvalidInput,
-        fmt::format("cannot merge {} with {}: the {} differs ('{}' in {}, '{}' in {}){}", b_origin,
-                    a_origin, a[i].first, quoted(a[i].second), a_origin, quoted(b[i].second),
-                    b_origin, remedy));
+    throw Error(ErrorKind::InvalidInput,
+                fmt::format("cannot merge {} with {}: the {} differs ('{}' in {}, '{}' in {}){}",
+                            b_origin, a_origin, a[i].first, quoted(a[i].second), a_origin,
+                            quoted(b[i].second), b_origin, remedy));
   }
   if (a.size() != b.size()) {
     const auto& extra = a.size() > b.size() ? a[b.size()] : b[a.size()];

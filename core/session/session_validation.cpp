@@ -69,7 +69,8 @@ void count(std::int64_t value, const std::string& path) {
 }
 
 void samples(const std::vector<double>& values, const std::string& path) {
-  for (std::size_t i = 0; i < values.size(); ++i) latency(values[i], fmt::format("{}[{}]", path, i));
+  for (std::size_t i = 0; i < values.size(); ++i)
+    latency(values[i], fmt::format("{}[{}]", path, i));
 }
 
 void stats(const LatencyStats& s, const std::string& path) {
@@ -225,8 +226,8 @@ void validateConfigValues(const ConfigResult& c, const std::string& path, std::s
     const auto& f = *c.fork_stats;
     const auto at = path + ".fork_stats";
     if (f.forks < 0 || static_cast<std::size_t>(f.forks) > c.forks.size() + 1) {
-      fail(at + ".forks", fmt::format("{} is outside 0…{} (the processes that ran)", f.forks,
-                                      c.forks.size() + 1));
+      fail(at + ".forks",
+           fmt::format("{} is outside 0…{} (the processes that ran)", f.forks, c.forks.size() + 1));
     }
     latencyOrNone(f.median_ms, at + ".median_ms");
     latencyOrNone(f.ci_low_ms, at + ".ci_ms[0]");
@@ -305,7 +306,8 @@ void validateSessionValues(const SessionResult& s, const SessionLimits& limits) 
     const auto key = c.config.key();
     const std::tuple<std::string, int, std::string> id{place.host, place.device.index, key};
     const auto planned = in_plan.count(key) ? in_plan.at(key) : 0;
-    const auto allowed = std::max<std::size_t>(1, planned) + (fallbacks.count(id) ? fallbacks.at(id) : 0);
+    const auto allowed =
+        std::max<std::size_t>(1, planned) + (fallbacks.count(id) ? fallbacks.at(id) : 0);
     if (seen.at(id) <= allowed) continue;
     const bool reference = isReferenceConfig(c.config);
     fail(fmt::format("configs[{}]", i),

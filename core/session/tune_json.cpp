@@ -17,9 +17,9 @@ CompileStatus::State compileState(const std::string& text) {
         CompileStatus::State::Cached, CompileStatus::State::Failed}) {
     if (text == toString(s)) return s;
   }
-  throw Error(ErrorKind::InvalidInput,
-              fmt::format("compile state '{}' is none of queued, running, done, cached, failed",
-                          text));
+  throw Error(
+      ErrorKind::InvalidInput,
+      fmt::format("compile state '{}' is none of queued, running, done, cached, failed", text));
 }
 
 Json candidateValue(const TuneCandidateRecord& c) {
@@ -80,43 +80,44 @@ Json tuneRecordValue(const TuneRecord& r) {
         {{"name", p.name}, {"median_ms", p.median_ms}, {"ratio", p.ratio}, {"note", p.note}});
   }
   const auto& h = r.host;
-  return {{"model", r.model},
-          {"device", r.device},
-          {"rule", r.rule},
-          {"shard", r.shard},
-          {"verdict", r.verdict},
-          {"verdict_state", r.verdict_state},
-          {"winner", r.winner},
-          {"tied_with", r.tied_with},
-          {"accuracy_note", r.accuracy_note},
-          {"candidates", candidates},
-          {"pruned", pruned},
-          {"compiles", compiles},
-          {"finals", {{"keys", r.finalists}, {"forks", r.forks}, {"iterations", r.fork_iterations}}},
-          {"budget",
-           {{"budget_ms", r.budget_ms},
-            {"elapsed_ms", r.elapsed_ms},
-            {"spent_before_ms", r.spent_before_ms},
-            {"exit_reserve_ms", r.exit_reserve_ms},
-            {"note", r.budget_note},
-            {"rounds", r.rounds},
-            {"cancelled", r.cancelled}}},
-          {"unmeasured",
-           {{"count", r.not_measured},
-            {"precisions", r.unmeasured_precisions},
-            {"compiles", r.unmeasured_compiles},
-            {"budget_to_reach_ms", r.budget_to_reach_ms}}},
-          {"host",
-           {{"measured", h.measured},
-            {"launch_wait_share", h.launch_wait_share},
-            {"eager_key", h.eager_key},
-            {"graph_key", h.graph_key},
-            {"eager_median_ms", h.eager_median_ms},
-            {"graph_median_ms", h.graph_median_ms},
-            {"host_bound", h.host_bound},
-            {"contended", h.contended},
-            {"sentence", h.sentence}}},
-          {"peers", peers}};
+  return {
+      {"model", r.model},
+      {"device", r.device},
+      {"rule", r.rule},
+      {"shard", r.shard},
+      {"verdict", r.verdict},
+      {"verdict_state", r.verdict_state},
+      {"winner", r.winner},
+      {"tied_with", r.tied_with},
+      {"accuracy_note", r.accuracy_note},
+      {"candidates", candidates},
+      {"pruned", pruned},
+      {"compiles", compiles},
+      {"finals", {{"keys", r.finalists}, {"forks", r.forks}, {"iterations", r.fork_iterations}}},
+      {"budget",
+       {{"budget_ms", r.budget_ms},
+        {"elapsed_ms", r.elapsed_ms},
+        {"spent_before_ms", r.spent_before_ms},
+        {"exit_reserve_ms", r.exit_reserve_ms},
+        {"note", r.budget_note},
+        {"rounds", r.rounds},
+        {"cancelled", r.cancelled}}},
+      {"unmeasured",
+       {{"count", r.not_measured},
+        {"precisions", r.unmeasured_precisions},
+        {"compiles", r.unmeasured_compiles},
+        {"budget_to_reach_ms", r.budget_to_reach_ms}}},
+      {"host",
+       {{"measured", h.measured},
+        {"launch_wait_share", h.launch_wait_share},
+        {"eager_key", h.eager_key},
+        {"graph_key", h.graph_key},
+        {"eager_median_ms", h.eager_median_ms},
+        {"graph_median_ms", h.graph_median_ms},
+        {"host_bound", h.host_bound},
+        {"contended", h.contended},
+        {"sentence", h.sentence}}},
+      {"peers", peers}};
 }
 
 TuneRecord tuneRecordFrom(const Json& j) {

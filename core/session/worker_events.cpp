@@ -28,8 +28,9 @@ bool apply(const json& j, int index, int count, EventSink& sink, ConfigResult& r
     const Sample sample{index, j.at("iteration").get<int>(), j.at("latency_ms").get<double>(),
                         j.at("host_ms").get<double>(), j.at("warmup").get<bool>()};
     if (!(sample.latency_ms > 0.0) || !std::isfinite(sample.latency_ms)) {
-      throw Error(ErrorKind::InvalidInput, fmt::format("sample of iteration {}: latency_ms {} is not a time above 0 ms",
-                                                       sample.iteration, sample.latency_ms));
+      throw Error(ErrorKind::InvalidInput,
+                  fmt::format("sample of iteration {}: latency_ms {} is not a time above 0 ms",
+                              sample.iteration, sample.latency_ms));
     }
     sink.onSample(sample);
   } else if (event == "config_start") {
@@ -72,7 +73,8 @@ bool applyWorkerEvent(std::string_view line, int index, int count, EventSink& si
     return apply(j, index, count, sink, result, session);
   } catch (const nlohmann::json::exception& e) {
     // With the path of the offending value: "malformed event: result.latency_ms[3]: …".
-    throw Error(ErrorKind::InvalidInput, fmt::format("malformed event: {}", session_json::describe(e)));
+    throw Error(ErrorKind::InvalidInput,
+                fmt::format("malformed event: {}", session_json::describe(e)));
   } catch (const Error& e) {
     if (e.kind() != ErrorKind::InvalidInput) throw;
     throw Error(ErrorKind::InvalidInput, fmt::format("malformed event: {}", e.what()));

@@ -43,8 +43,8 @@ AccuracyStats compareOutputs(const std::vector<torch::Tensor>& candidate,
   std::vector<torch::Tensor> c_flat, r_flat;
   for (std::size_t i = 0; i < candidate.size(); ++i) {
     if (candidate[i].sizes() != reference[i].sizes()) {
-      throw Error(ErrorKind::Runtime, fmt::format("output {} has shape {} but the reference has {}", i,
-                                                  fmt::join(candidate[i].sizes(), "x"),
+      throw Error(ErrorKind::Runtime, fmt::format("output {} has shape {} but the reference has {}",
+                                                  i, fmt::join(candidate[i].sizes(), "x"),
                                                   fmt::join(reference[i].sizes(), "x")));
     }
     c_flat.push_back(candidate[i].detach().to(torch::kCPU, torch::kDouble).flatten());
@@ -62,8 +62,9 @@ AccuracyStats compareOutputs(const std::vector<torch::Tensor>& candidate,
   const double diff_norm = diff.norm().item<double>();
   a.rel_l2_error = ref_norm > 0 ? diff_norm / ref_norm : diff_norm;
   const double c_norm = c.norm().item<double>();
-  a.cosine_similarity = (c_norm > 0 && ref_norm > 0) ? (c * r).sum().item<double>() / (c_norm * ref_norm)
-                                                     : (c_norm == ref_norm ? 1.0 : 0.0);
+  a.cosine_similarity = (c_norm > 0 && ref_norm > 0)
+                            ? (c * r).sum().item<double>() / (c_norm * ref_norm)
+                            : (c_norm == ref_norm ? 1.0 : 0.0);
   const auto& first = reference.front();
   torch::Tensor reference_top1;
   if (first.dim() == 2 && first.size(1) > 1) {

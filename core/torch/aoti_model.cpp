@@ -10,8 +10,8 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
-#include <iterator>
 #include <functional>
+#include <iterator>
 #include <optional>
 
 #include "core/common/error.h"
@@ -43,7 +43,8 @@ void saveZooWeights(ModelInstance& instance, const std::string& path) {
   torch::jit::Module archive("InferScopeWeights");
   for (const auto& [name, tensor] : instance.namedTensors()) {
     std::string attr = name;
-    for (std::size_t p = attr.find('.'); p != std::string::npos; p = attr.find('.', p)) attr.replace(p, 1, "__");
+    for (std::size_t p = attr.find('.'); p != std::string::npos; p = attr.find('.', p))
+      attr.replace(p, 1, "__");
     archive.register_buffer(attr, tensor.detach().to(torch::kCPU).contiguous());
   }
   archive.save(path);
@@ -55,11 +56,16 @@ namespace {
 
 std::string precisionArg(const OptimizationConfig& c) {
   switch (c.precision) {
-    case Precision::Fp32: return "fp32";
-    case Precision::Tf32: return "tf32";
-    case Precision::Fp16Cast: return "fp16";
-    case Precision::Bf16Cast: return "bf16";
-    default: break;
+    case Precision::Fp32:
+      return "fp32";
+    case Precision::Tf32:
+      return "tf32";
+    case Precision::Fp16Cast:
+      return "fp16";
+    case Precision::Bf16Cast:
+      return "bf16";
+    default:
+      break;
   }
   throw Error(ErrorKind::Unsupported,
               "AOTInductor packages are compiled for one dtype: use fp32, tf32, fp16 or bf16 casts "
@@ -120,8 +126,8 @@ CompileSpec zooCompileSpec(const ModelRef& ref, const OptimizationConfig& config
   std::vector<std::string> shape_text;
   for (const auto& s : shapes) shape_text.push_back(fmt::format("{}", fmt::join(s, "x")));
   const std::string arch = ref.name == "bert-encoder"
-                               ? fmt::format("{}L{}H{}A{}I{}V{}P{}", ref.name, e.layers, e.hidden, e.heads,
-                                             e.intermediate, e.vocab, e.max_positions)
+                               ? fmt::format("{}L{}H{}A{}I{}V{}P{}", ref.name, e.layers, e.hidden,
+                                             e.heads, e.intermediate, e.vocab, e.max_positions)
                                : ref.name;
   const auto [weights, weights_hash] = zooWeights(ref, arch);
   const bool cl = config.memory_format == MemoryFormat::ChannelsLast;
@@ -139,14 +145,21 @@ CompileSpec zooCompileSpec(const ModelRef& ref, const OptimizationConfig& config
   spec.package_path = (dir / (key + ".pt2")).string();
   spec.log_path = (dir / "logs" / (key + ".log")).string();
   spec.args = {helper,
-               "--arch", ref.name,
-               "--weights", weights.string(),
-               "--inputs", fmt::format("{}", fmt::join(shape_text, ",")),
-               "--precision", precisionArg(config),
-               "--encoder", fmt::format("{},{},{},{},{},{}", e.layers, e.hidden, e.heads, e.intermediate, e.vocab,
-                                        e.max_positions),
-               "--device", fmt::format("cuda:{}", device_index),
-               "--out", spec.package_path};
+               "--arch",
+               ref.name,
+               "--weights",
+               weights.string(),
+               "--inputs",
+               fmt::format("{}", fmt::join(shape_text, ",")),
+               "--precision",
+               precisionArg(config),
+               "--encoder",
+               fmt::format("{},{},{},{},{},{}", e.layers, e.hidden, e.heads, e.intermediate,
+                           e.vocab, e.max_positions),
+               "--device",
+               fmt::format("cuda:{}", device_index),
+               "--out",
+               spec.package_path};
   if (cl) spec.args.push_back("--channels-last");
   if (max) spec.args.push_back("--max-autotune");
   return spec;
@@ -170,7 +183,8 @@ std::string preparedWeightsHash(const std::string& prepared_dir) {
   const auto at = text.find(key);
   if (at == std::string::npos) return {};
   const auto end = text.find('"', at + key.size());
-  return end == std::string::npos ? std::string() : text.substr(at + key.size(), end - at - key.size());
+  return end == std::string::npos ? std::string()
+                                  : text.substr(at + key.size(), end - at - key.size());
 }
 
 // The compile of `config`'s package for a model the Python helper rebuilds (an ExportedProgram or
@@ -191,7 +205,8 @@ CompileSpec pythonModelCompileSpec(const ModelRef& ref, const OptimizationConfig
   std::string content = fileHash(ref.path).substr(0, 16);
   if (ref.source == ModelSource::PythonEntry) {
     const auto weights = preparedWeightsHash(ref.prepared_dir);
-    content += fmt::format("-{}-w{}", ref.entry, weights.empty() ? "unknown" : weights.substr(0, 16));
+    content +=
+        fmt::format("-{}-w{}", ref.entry, weights.empty() ? "unknown" : weights.substr(0, 16));
   }
   const bool cl = config.memory_format == MemoryFormat::ChannelsLast;
   const bool max = config.compile == CompileMode::AotInductorMax;
@@ -201,9 +216,10 @@ CompileSpec pythonModelCompileSpec(const ModelRef& ref, const OptimizationConfig
   for (auto& ch : name) {
     if (!std::isalnum(static_cast<unsigned char>(ch)) && ch != '-' && ch != '_') ch = '_';
   }
-  const std::string key = fmt::format("{}-m{}-{}-{}{}{}-h{}{}-torch{}-{}", name, content, fmt::join(input_text, "_"),
-                                      precisionArg(config), cl ? "-cl" : "", max ? "-max" : "", helperHash(helper),
-                                      helperHash(worker), TORCH_VERSION, gpuIdentity(device_index));
+  const std::string key =
+      fmt::format("{}-m{}-{}-{}{}{}-h{}{}-torch{}-{}", name, content, fmt::join(input_text, "_"),
+                  precisionArg(config), cl ? "-cl" : "", max ? "-max" : "", helperHash(helper),
+                  helperHash(worker), TORCH_VERSION, gpuIdentity(device_index));
   const fs::path dir = fs::path(cacheDirectory()) / "aoti";
   CompileSpec spec;
   spec.key = fmt::format("{} {}", ref.name, packageConfig(config).key());
@@ -215,9 +231,10 @@ CompileSpec pythonModelCompileSpec(const ModelRef& ref, const OptimizationConfig
   } else {
     spec.args.insert(spec.args.end(), {"--model-py", fmt::format("{}:{}", ref.path, ref.entry)});
   }
-  spec.args.insert(spec.args.end(), {"--example-inputs", (fs::path(ref.prepared_dir) / "inputs.pt").string(),
-                                     "--precision", precisionArg(config), "--device",
-                                     fmt::format("cuda:{}", device_index), "--out", spec.package_path});
+  spec.args.insert(spec.args.end(),
+                   {"--example-inputs", (fs::path(ref.prepared_dir) / "inputs.pt").string(),
+                    "--precision", precisionArg(config), "--device",
+                    fmt::format("cuda:{}", device_index), "--out", spec.package_path});
   if (cl) spec.args.push_back("--channels-last");
   if (max) spec.args.push_back("--max-autotune");
   return spec;
@@ -233,23 +250,25 @@ std::vector<std::vector<std::int64_t>> shapesOf(const std::vector<torch::Tensor>
 
 void loadAotInductor(PreparedModel& m, const ModelRef& ref, const OptimizationConfig& config,
                      const std::vector<torch::Tensor>& cpu_inputs, const torch::Device& device) {
-  if (!device.is_cuda()) throw Error(ErrorKind::Unsupported, "AOTInductor packages run on CUDA here");
+  if (!device.is_cuda())
+    throw Error(ErrorKind::Unsupported, "AOTInductor packages run on CUDA here");
   std::string package;
   if (ref.source == ModelSource::AotInductor) {
     package = ref.path;
-    if (!fs::exists(package)) throw Error(ErrorKind::ModelLoad, fmt::format("package '{}' does not exist", package));
+    if (!fs::exists(package))
+      throw Error(ErrorKind::ModelLoad, fmt::format("package '{}' does not exist", package));
   } else if (ref.source == ModelSource::Zoo) {
     // Compiled in the background (startAotInductorCompiles) or now; a failure is retried once and
     // then reported as failed with the helper's exception, never as unsupported.
-    package = CompileQueue::instance().obtain(zooCompileSpec(ref, config, shapesOf(cpu_inputs), device.index()),
-                                              &m.compile_ms);
+    package = CompileQueue::instance().obtain(
+        zooCompileSpec(ref, config, shapesOf(cpu_inputs), device.index()), &m.compile_ms);
   } else if (builtInPython(ref.source)) {
     // The user's model, cast and compiled by the Python helper from the prepared inputs: in the
     // background (startAotInductorCompiles) or now, cached like the zoo's packages.
     std::vector<InputSpec> specs;
     for (const auto& t : cpu_inputs) specs.push_back(inputSpecOf(t));
-    package = CompileQueue::instance().obtain(pythonModelCompileSpec(ref, config, specs, device.index()),
-                                              &m.compile_ms);
+    package = CompileQueue::instance().obtain(
+        pythonModelCompileSpec(ref, config, specs, device.index()), &m.compile_ms);
   } else {
     throw Error(ErrorKind::Unsupported,
                 "a TorchScript file cannot be re-exported for AOTInductor: export the model with "
@@ -262,11 +281,11 @@ void loadAotInductor(PreparedModel& m, const ModelRef& ref, const OptimizationCo
   // neither, so a CUDA graph can capture it.
   const bool run_single_threaded = replaysCudaGraph(config.compile);
   try {
-    loader = std::make_shared<torch::inductor::AOTIModelPackageLoader>(package, "model", run_single_threaded, 1,
-                                                                       device.index());
+    loader = std::make_shared<torch::inductor::AOTIModelPackageLoader>(
+        package, "model", run_single_threaded, 1, device.index());
   } catch (const c10::Error& e) {
-    throw Error(ErrorKind::ModelLoad, fmt::format("'{}' is not a loadable AOTInductor package: {}", package,
-                                                  e.what_without_backtrace()));
+    throw Error(ErrorKind::ModelLoad, fmt::format("'{}' is not a loadable AOTInductor package: {}",
+                                                  package, e.what_without_backtrace()));
   }
   const bool cast = config.isLowPrecisionCast();
   const auto dtype = config.precision == Precision::Bf16Cast ? torch::kBFloat16 : torch::kHalf;
@@ -288,8 +307,10 @@ void loadAotInductor(PreparedModel& m, const ModelRef& ref, const OptimizationCo
   }
 }
 
-std::optional<CompileSpec> compileSpecFor(const ProfileRequest& request, const OptimizationConfig& config) {
-  if (!runsAotInductorPackage(config.compile) || request.device != DeviceKind::Cuda) return std::nullopt;
+std::optional<CompileSpec> compileSpecFor(const ProfileRequest& request,
+                                          const OptimizationConfig& config) {
+  if (!runsAotInductorPackage(config.compile) || request.device != DeviceKind::Cuda)
+    return std::nullopt;
   if (builtInPython(request.model.source)) {
     try {
       return pythonModelCompileSpec(request.model, config, request.inputs, request.device_index);
@@ -298,7 +319,8 @@ std::optional<CompileSpec> compileSpecFor(const ProfileRequest& request, const O
     }
   }
   if (request.model.source != ModelSource::Zoo) return std::nullopt;
-  const auto inputs = request.inputs.empty() ? defaultInputs(request.model, request.batch) : request.inputs;
+  const auto inputs =
+      request.inputs.empty() ? defaultInputs(request.model, request.batch) : request.inputs;
   std::vector<std::vector<std::int64_t>> shapes;
   for (const auto& i : inputs) shapes.push_back(i.shape);
   try {
@@ -329,7 +351,8 @@ void loadAotInductor(PreparedModel&, const ModelRef&, const OptimizationConfig&,
 
 namespace inferscope::engine {
 
-void startAotInductorCompiles(const ProfileRequest& request, const std::vector<OptimizationConfig>& configs) {
+void startAotInductorCompiles(const ProfileRequest& request,
+                              const std::vector<OptimizationConfig>& configs) {
 #ifdef INFERSCOPE_WITH_AOTI
   for (const auto& c : configs) {
     if (auto spec = torchlayer::compileSpecFor(request, c)) CompileQueue::instance().submit(*spec);

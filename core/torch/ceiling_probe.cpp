@@ -22,7 +22,8 @@ struct PeakPrecision {
 // Repeats `step` until `min_ms` of device time has passed (at least `min_reps` times, at most
 // `max_reps`), after one untimed call; returns the time per call in ms.
 template <class Step>
-double timePerCall(const torch::Device& device, Step step, double min_ms, int min_reps, int max_reps) {
+double timePerCall(const torch::Device& device, Step step, double min_ms, int min_reps,
+                   int max_reps) {
   step();  // first call: cuBLAS handles, workspace, kernel selection
   synchronize(device);
   auto timer = makeIterationTimer(device);
@@ -40,7 +41,8 @@ double timePerCall(const torch::Device& device, Step step, double min_ms, int mi
   return ms / reps;
 }
 
-roofline::PrecisionPeak measureMatmul(const torch::Device& device, const PeakPrecision& p, std::int64_t n) {
+roofline::PrecisionPeak measureMatmul(const torch::Device& device, const PeakPrecision& p,
+                                      std::int64_t n) {
   OptimizationConfig config;
   config.precision = p.config;
   config.tf32_matmul = MatmulPrecision::High;
@@ -54,18 +56,22 @@ roofline::PrecisionPeak measureMatmul(const torch::Device& device, const PeakPre
   // On the CPU one timed call suffices for a product that takes tens of ms (a reference BLAS takes
   // a second at n = 1024); the GPU's repeats keep its clocks up and the launch cost out.
   const int min_reps = cuda ? 2 : 1;
-  const double ms = timePerCall(device, [&] { torch::mm_out(out, a, b); }, cuda ? 150.0 : 60.0, min_reps, 400);
+  const double ms = timePerCall(
+      device, [&] { torch::mm_out(out, a, b); }, cuda ? 150.0 : 60.0, min_reps, 400);
   double tflops = 2.0 * static_cast<double>(n) * n * n / (ms / 1e3) / 1e12;
   if (!cuda) {
     // The CPU has two product paths: the BLAS LibTorch was built with (a reference BLAS in some
     // distribution builds) and oneDNN, which convolutions take (not 1×1 ones at batch 1 on one
     // thread: LibTorch sends those to the BLAS). The ceiling is the faster: a 3×3 convolution of
     // ResNet's middle shape, c → c channels over a side × side image.
-    const std::int64_t c = p.dtype == torch::kFloat32 ? 128 : 64, side = p.dtype == torch::kFloat32 ? 56 : 28;
+    const std::int64_t c = p.dtype == torch::kFloat32 ? 128 : 64,
+                       side = p.dtype == torch::kFloat32 ? 56 : 28;
     const auto x = torch::randn({1, c, side, side}, options).to(p.dtype);
     const auto w = torch::randn({c, c, 3, 3}, options).to(p.dtype);
-    const double conv_ms = timePerCall(device, [&] { (void)torch::conv2d(x, w, {}, 1, 1); }, 60.0, min_reps, 400);
-    tflops = std::max(tflops, 2.0 * static_cast<double>(c) * c * 9 * side * side / (conv_ms / 1e3) / 1e12);
+    const double conv_ms = timePerCall(
+        device, [&] { (void)torch::conv2d(x, w, {}, 1, 1); }, 60.0, min_reps, 400);
+    tflops = std::max(tflops,
+                      2.0 * static_cast<double>(c) * c * 9 * side * side / (conv_ms / 1e3) / 1e12);
   }
   roofline::PrecisionPeak peak;
   peak.precision = p.name;
@@ -96,9 +102,11 @@ roofline::DeviceCeilings measureCeilings(const torch::Device& device, const Devi
   std::vector<PeakPrecision> precisions = {{"fp32", torch::kFloat32, inferscope::Precision::Fp32}};
   if (cuda) {
     // TF32 and BF16 Tensor Cores from Ampere (8.0); FP16 everywhere CUDA LibTorch runs.
-    if (caps.ccTimesTen() >= 80) precisions.push_back({"tf32", torch::kFloat32, inferscope::Precision::Tf32});
+    if (caps.ccTimesTen() >= 80)
+      precisions.push_back({"tf32", torch::kFloat32, inferscope::Precision::Tf32});
     precisions.push_back({"fp16", torch::kFloat16, inferscope::Precision::Fp16Cast});
-    if (caps.ccTimesTen() >= 80) precisions.push_back({"bf16", torch::kBFloat16, inferscope::Precision::Bf16Cast});
+    if (caps.ccTimesTen() >= 80)
+      precisions.push_back({"bf16", torch::kBFloat16, inferscope::Precision::Bf16Cast});
   } else {
     precisions.push_back({"bf16", torch::kBFloat16, inferscope::Precision::Bf16Cast});
   }
@@ -114,7 +122,8 @@ roofline::DeviceCeilings measureCeilings(const torch::Device& device, const Devi
     const auto options = torch::TensorOptions().device(device).dtype(torch::kUInt8);
     const auto src = torch::ones({bytes}, options);
     auto dst = torch::empty({bytes}, options);
-    const double ms = timePerCall(device, [&] { dst.copy_(src); }, cuda ? 100.0 : 60.0, 2, 200);
+    const double ms = timePerCall(
+        device, [&] { dst.copy_(src); }, cuda ? 100.0 : 60.0, 2, 200);
     c.copy_bytes = bytes;
     c.copy_gbps = 2.0 * static_cast<double>(bytes) / (ms / 1e3) / 1e9;  // read + write
   }

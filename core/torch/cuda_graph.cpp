@@ -27,11 +27,13 @@ struct CapturedGraph {
   std::shared_ptr<void> captured_from;
 };
 
-constexpr int kWarmupBeforeCapture = 3;  // lets cuDNN benchmark and lazy inits happen outside the graph
+constexpr int kWarmupBeforeCapture =
+    3;  // lets cuDNN benchmark and lazy inits happen outside the graph
 
 }  // namespace
 
-void captureCudaGraph(PreparedModel& m, const OptimizationConfig& config, const torch::Device& device) {
+void captureCudaGraph(PreparedModel& m, const OptimizationConfig& config,
+                      const torch::Device& device) {
   if (!device.is_cuda()) throw Error(ErrorKind::Unsupported, "CUDA graphs need a CUDA device");
   auto eager = m.forward;
   auto captured = std::make_shared<CapturedGraph>();

@@ -55,7 +55,9 @@ std::string nvidiaDriverVersion() {
   return {};
 }
 
-std::string cudaVersionString(int v) { return fmt::format("{}.{}", v / 1000, (v % 1000) / 10); }
+std::string cudaVersionString(int v) {
+  return fmt::format("{}.{}", v / 1000, (v % 1000) / 10);
+}
 
 #endif
 
@@ -64,7 +66,8 @@ DeviceInfo cpuInfo() {
   d.kind = DeviceKind::Cpu;
   d.name = cpuModelName();
   d.multiprocessors = static_cast<int>(std::thread::hardware_concurrency());
-  d.total_memory_bytes = static_cast<std::int64_t>(::sysconf(_SC_PHYS_PAGES)) * ::sysconf(_SC_PAGESIZE);
+  d.total_memory_bytes =
+      static_cast<std::int64_t>(::sysconf(_SC_PHYS_PAGES)) * ::sysconf(_SC_PAGESIZE);
   d.cpu_threads = at::get_num_threads();
   d.libtorch_version = TORCH_VERSION;
   return d;
@@ -72,9 +75,13 @@ DeviceInfo cpuInfo() {
 
 }  // namespace
 
-std::string libtorchVersion() { return TORCH_VERSION; }
+std::string libtorchVersion() {
+  return TORCH_VERSION;
+}
 
-bool cudaAvailable() { return torch::cuda::is_available(); }
+bool cudaAvailable() {
+  return torch::cuda::is_available();
+}
 
 bool aotInductorAvailable() {
 #if defined(INFERSCOPE_WITH_CUDA) && INFERSCOPE_TORCH_AT_LEAST(2, 6)
@@ -103,7 +110,8 @@ DeviceInfo deviceInfo(DeviceKind kind, int index) {
   d.multiprocessors = p->multiProcessorCount;
   d.driver_version = nvidiaDriverVersion();
   int runtime = 0;
-  if (cudaRuntimeGetVersion(&runtime) == cudaSuccess) d.cuda_runtime_version = cudaVersionString(runtime);
+  if (cudaRuntimeGetVersion(&runtime) == cudaSuccess)
+    d.cuda_runtime_version = cudaVersionString(runtime);
   if (at::detail::getCUDAHooks().hasCuDNN()) {
     d.cudnn_version = std::to_string(at::detail::getCUDAHooks().versionCuDNN());
   }
@@ -111,9 +119,11 @@ DeviceInfo deviceInfo(DeviceKind kind, int index) {
   d.cpu_threads = at::get_num_threads();
   return d;
 #else
-  throw Error(ErrorKind::Unsupported,
-              fmt::format("CUDA device {} requested, but this InferScope was built against a CPU-only "
-                          "LibTorch {} (see README, 'Building with CUDA')", index, TORCH_VERSION));
+  throw Error(
+      ErrorKind::Unsupported,
+      fmt::format("CUDA device {} requested, but this InferScope was built against a CPU-only "
+                  "LibTorch {} (see README, 'Building with CUDA')",
+                  index, TORCH_VERSION));
 #endif
 }
 
@@ -121,7 +131,8 @@ std::vector<DeviceInfo> listDevices() {
   std::vector<DeviceInfo> out{cpuInfo()};
 #ifdef INFERSCOPE_WITH_CUDA
   if (torch::cuda::is_available()) {
-    for (int i = 0; i < static_cast<int>(torch::cuda::device_count()); ++i) out.push_back(deviceInfo(DeviceKind::Cuda, i));
+    for (int i = 0; i < static_cast<int>(torch::cuda::device_count()); ++i)
+      out.push_back(deviceInfo(DeviceKind::Cuda, i));
   }
 #endif
   return out;

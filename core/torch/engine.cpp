@@ -79,8 +79,9 @@ SessionResult run(const ProfileRequest& request_in, EventSink& sink, const Cance
     session.ceilings = roofline::ceilingsFor(
         roofline::defaultCeilingCacheDir(), tl::ceilingKey(session.device),
         [&] {
-          sink.onLog(LogLevel::Info, fmt::format("measuring the {} ceilings (matmul per precision, copy bandwidth)",
-                                                 session.device.name));
+          sink.onLog(LogLevel::Info,
+                     fmt::format("measuring the {} ceilings (matmul per precision, copy bandwidth)",
+                                 session.device.name));
           return tl::measureCeilings(device, session.device);
         },
         &why);
@@ -93,7 +94,8 @@ SessionResult run(const ProfileRequest& request_in, EventSink& sink, const Cance
   return session;
 }
 
-AccuracyStats compareOutputArchives(const std::string& candidate_path, const std::string& reference_path) {
+AccuracyStats compareOutputArchives(const std::string& candidate_path,
+                                    const std::string& reference_path) {
   return torchlayer::compareOutputs(torchlayer::loadTensorArchive(candidate_path),
                                     torchlayer::loadTensorArchive(reference_path));
 }

@@ -102,7 +102,8 @@ std::vector<torch::Tensor> iterate(const TorchSession& ctx, PreparedModel& model
     const bool stop = online && online->shouldStop();
     const auto now = Clock::now();
     if (stop || i + 1 == total || now - last_progress > std::chrono::milliseconds(100)) {
-      Progress p{r.index, static_cast<int>(ctx.request.plan.size()), i + 1, total, units::toMs(now - start)};
+      Progress p{r.index, static_cast<int>(ctx.request.plan.size()), i + 1, total,
+                 units::toMs(now - start)};
       if (online && online->provisionalSteadyStart())
         p.provisional_steady_start = static_cast<int>(*online->provisionalSteadyStart());
       ctx.sink.onProgress(p);
@@ -136,7 +137,8 @@ std::vector<torch::Tensor> iterate(const TorchSession& ctx, PreparedModel& model
     r.trace_summary = trace::TraceAggregator().summarize(*window);
     if (window->traced()) r.timeline = trace::boundedTimeline(trace::buildTimelineData(*window));
     if (window->traced() && ctx.request.run.trace_convolutions) {
-      r.cudnn_observation = engine::observeCudnn(*window, r, warmup, ctx.device.is_cuda() ? ctx.device.index() : -1);
+      r.cudnn_observation =
+          engine::observeCudnn(*window, r, warmup, ctx.device.is_cuda() ? ctx.device.index() : -1);
     }
     r.trace_window = std::move(window);
   }
@@ -154,7 +156,8 @@ std::vector<torch::Tensor> iterate(const TorchSession& ctx, PreparedModel& model
     roofline::ConfigRoofline counted;
     counted.work = roofline::countWork(recorder.takeCalls());
     // Each operator's longest kernel in the trace window, to carry its work (roofline_place.h).
-    if (r.trace_window && r.trace_window->traced()) counted.kernels = roofline::mainKernels(*r.trace_window);
+    if (r.trace_window && r.trace_window->traced())
+      counted.kernels = roofline::mainKernels(*r.trace_window);
     r.roofline = std::move(counted);
   }
   return outputs;

@@ -15,7 +15,7 @@ namespace inferscope::torchlayer {
 // Runs the config's iterations into `result` (latency_ms, host_ms, warmup_iterations, trace
 // fields, stop reason); `time_budget_ms` 0 means none. Returns the last iteration's outputs (of
 // input set 0 when sizes vary, so accuracy is judged on what the reference saw).
-std::vector<torch::Tensor> iterate(const TorchSession& session, PreparedModel& model, ConfigResult& result,
-                                   double time_budget_ms);
+std::vector<torch::Tensor> iterate(const TorchSession& session, PreparedModel& model,
+                                   ConfigResult& result, double time_budget_ms);
 
 }  // namespace inferscope::torchlayer

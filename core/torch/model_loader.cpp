@@ -52,7 +52,9 @@ std::vector<torch::Tensor> flattenOutputs(const c10::IValue& value) {
 
 class ZooInstance final : public ModelInstance {
  public:
-  explicit ZooInstance(std::shared_ptr<ZooModule> module) : module_(std::move(module)) { module_->eval(); }
+  explicit ZooInstance(std::shared_ptr<ZooModule> module) : module_(std::move(module)) {
+    module_->eval();
+  }
   std::vector<torch::Tensor> forward(const std::vector<torch::Tensor>& inputs) override {
     return {module_->forwardInputs(inputs)};
   }
@@ -84,7 +86,9 @@ class ZooInstance final : public ModelInstance {
 
 class ScriptInstance final : public ModelInstance {
  public:
-  explicit ScriptInstance(torch::jit::Module module) : module_(std::move(module)) { module_.eval(); }
+  explicit ScriptInstance(torch::jit::Module module) : module_(std::move(module)) {
+    module_.eval();
+  }
   std::vector<torch::Tensor> forward(const std::vector<torch::Tensor>& inputs) override {
     std::vector<c10::IValue> args(inputs.begin(), inputs.end());
     return flattenOutputs(module_.forward(args));
@@ -121,7 +125,8 @@ class ScriptInstance final : public ModelInstance {
 bool looksLikeZip(const std::string& path) {
   std::ifstream in(path, std::ios::binary);
   char magic[4] = {};
-  return in.read(magic, sizeof magic) && std::string_view(magic, 4) == std::string_view("PK\3\4", 4);
+  return in.read(magic, sizeof magic) &&
+         std::string_view(magic, 4) == std::string_view("PK\3\4", 4);
 }
 
 // The trusted bytes of a TorchScript file, parsed on the CPU.
@@ -165,7 +170,8 @@ void checkAotInductorPackageFile(const std::string& path) {
   namespace fs = std::filesystem;
   std::error_code ec;
   if (const auto kind = nonRegularKind(path)) {
-    throw Error(ErrorKind::ModelLoad, fmt::format("package '{}' is {}, not an AOTInductor package", path, *kind));
+    throw Error(ErrorKind::ModelLoad,
+                fmt::format("package '{}' is {}, not an AOTInductor package", path, *kind));
   }
   if (!fs::is_regular_file(path, ec)) {
     throw Error(ErrorKind::ModelLoad, fmt::format("package '{}' does not exist", path));
@@ -208,10 +214,12 @@ std::unique_ptr<ModelInstance> loadModel(const ModelRef& ref, const torch::Devic
   } else {
     // A .pt2 under an eager config: only a real package is worth the advice to use `aoti`.
     checkAotInductorPackageFile(ref.path);
-    throw Error(ErrorKind::Unsupported,
-                fmt::format("'{}': AOTInductor packages run through the aoti compile mode", ref.path));
+    throw Error(
+        ErrorKind::Unsupported,
+        fmt::format("'{}': AOTInductor packages run through the aoti compile mode", ref.path));
   }
-  if (!instance) throw Error(ErrorKind::ModelLoad, fmt::format("no builder for zoo model '{}'", ref.name));
+  if (!instance)
+    throw Error(ErrorKind::ModelLoad, fmt::format("no builder for zoo model '{}'", ref.name));
   instance->to(device, std::nullopt);
   return instance;
 }

@@ -31,9 +31,9 @@ class OpRecorder {
 
  private:
   trace::OpListener* previous_listener_ = nullptr;
-  bool previous_inputs_ = false;  // whether the outer recorder's callback had inputs
+  bool previous_inputs_ = false;   // whether the outer recorder's callback had inputs
   bool previous_outputs_ = false;  // … and results
-  bool had_callback_ = false;     // an outer recorder is alive
+  bool had_callback_ = false;      // an outer recorder is alive
 };
 
 }  // namespace inferscope::torchlayer

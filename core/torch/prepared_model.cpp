@@ -1,11 +1,11 @@
 #include "core/torch/prepared_model.h"
 
 #include <fmt/format.h>
+#include <torch/csrc/jit/passes/freeze_module.h>
+#include <torch/csrc/jit/passes/frozen_graph_optimizations.h>
 
 #include <filesystem>
 #include <map>
-#include <torch/csrc/jit/passes/freeze_module.h>
-#include <torch/csrc/jit/passes/frozen_graph_optimizations.h>
 
 #include "core/common/error.h"
 #include "core/common/trust_store.h"
@@ -17,11 +17,16 @@ namespace {
 
 torch::Dtype toTorch(DType d) {
   switch (d) {
-    case DType::Float16: return torch::kHalf;
-    case DType::BFloat16: return torch::kBFloat16;
-    case DType::Int64: return torch::kLong;
-    case DType::Int32: return torch::kInt;
-    default: return torch::kFloat;
+    case DType::Float16:
+      return torch::kHalf;
+    case DType::BFloat16:
+      return torch::kBFloat16;
+    case DType::Int64:
+      return torch::kLong;
+    case DType::Int32:
+      return torch::kInt;
+    default:
+      return torch::kFloat;
   }
 }
 
@@ -41,7 +46,8 @@ std::vector<torch::Tensor> makeInputs(const std::vector<InputSpec>& specs, std::
     if (isFloatingPoint(s.dtype)) {
       out.push_back(torch::randn(s.shape, torch::kFloat).to(toTorch(s.dtype)));
     } else {
-      out.push_back(torch::randint(0, s.int_high, s.shape, torch::TensorOptions().dtype(toTorch(s.dtype))));
+      out.push_back(
+          torch::randint(0, s.int_high, s.shape, torch::TensorOptions().dtype(toTorch(s.dtype))));
     }
   }
   return out;
@@ -52,8 +58,8 @@ std::vector<torch::Tensor> loadTensorArchive(const std::string& path) {
   try {
     archive = torch::jit::load(path, torch::kCPU);
   } catch (const c10::Error& e) {
-    throw Error(ErrorKind::ModelLoad,
-                fmt::format("cannot read the tensor archive {}: {}", path, e.what_without_backtrace()));
+    throw Error(ErrorKind::ModelLoad, fmt::format("cannot read the tensor archive {}: {}", path,
+                                                  e.what_without_backtrace()));
   }
   std::map<int, torch::Tensor> by_index;
   for (const auto& item : archive.named_buffers()) {
@@ -66,13 +72,15 @@ std::vector<torch::Tensor> loadTensorArchive(const std::string& path) {
   std::vector<torch::Tensor> tensors;
   for (int i = 0; by_index.count(i); ++i) tensors.push_back(by_index[i]);
   if (tensors.size() != by_index.size())
-    throw Error(ErrorKind::ModelLoad, fmt::format("the tensor archive {} has gaps in t0, t1, …", path));
+    throw Error(ErrorKind::ModelLoad,
+                fmt::format("the tensor archive {} has gaps in t0, t1, …", path));
   return tensors;
 }
 
 std::vector<torch::Tensor> sessionInputs(const ProfileRequest& request) {
   if (builtInPython(request.model.source) && !request.model.prepared_dir.empty())
-    return loadTensorArchive((std::filesystem::path(request.model.prepared_dir) / "inputs.pt").string());
+    return loadTensorArchive(
+        (std::filesystem::path(request.model.prepared_dir) / "inputs.pt").string());
   return makeInputs(request.inputs, request.model.seed);
 }
 
@@ -80,17 +88,29 @@ InputSpec inputSpecOf(const torch::Tensor& tensor) {
   InputSpec spec;
   spec.shape.assign(tensor.sizes().begin(), tensor.sizes().end());
   switch (tensor.scalar_type()) {
-    case at::kHalf: spec.dtype = DType::Float16; break;
-    case at::kBFloat16: spec.dtype = DType::BFloat16; break;
-    case at::kLong: spec.dtype = DType::Int64; break;
-    case at::kInt: spec.dtype = DType::Int32; break;
-    default: spec.dtype = DType::Float32; break;
+    case at::kHalf:
+      spec.dtype = DType::Float16;
+      break;
+    case at::kBFloat16:
+      spec.dtype = DType::BFloat16;
+      break;
+    case at::kLong:
+      spec.dtype = DType::Int64;
+      break;
+    case at::kInt:
+      spec.dtype = DType::Int32;
+      break;
+    default:
+      spec.dtype = DType::Float32;
+      break;
   }
   return spec;
 }
 
-std::vector<torch::Tensor> deviceInputs(const std::vector<torch::Tensor>& cpu_inputs, const OptimizationConfig& config,
-                                        std::optional<torch::Dtype> model_dtype, const torch::Device& device) {
+std::vector<torch::Tensor> deviceInputs(const std::vector<torch::Tensor>& cpu_inputs,
+                                        const OptimizationConfig& config,
+                                        std::optional<torch::Dtype> model_dtype,
+                                        const torch::Device& device) {
   std::vector<torch::Tensor> out;
   for (const auto& t : cpu_inputs) {
     auto x = t.to(device);
@@ -107,15 +127,18 @@ PreparedModel prepareModel(SessionModel& model, const OptimizationConfig& config
   const ModelRef& ref = model.ref();
   PreparedModel m;
   if (runsTorchCompile(config.compile)) {
-    throw Error(ErrorKind::Unsupported,
-                "torch.compile runs in Python: InferScope measures it in its Python worker for models "
-                "Python can rebuild (an ExportedProgram .pt2, or --model-py FILE.py:FUNCTION) with `tune`");
+    throw Error(
+        ErrorKind::Unsupported,
+        "torch.compile runs in Python: InferScope measures it in its Python worker for models "
+        "Python can rebuild (an ExportedProgram .pt2, or --model-py FILE.py:FUNCTION) with `tune`");
   }
   if (builtInPython(ref.source) && !runsAotInductorPackage(config.compile)) {
-    throw Error(ErrorKind::Unsupported,
-                fmt::format("{} is rebuilt in Python: its eager and torch.compile configs run in the Python "
-                            "worker (`tune`), its AOTInductor configs (aoti, aoti-graph) here",
-                            ref.displayName()));
+    throw Error(
+        ErrorKind::Unsupported,
+        fmt::format(
+            "{} is rebuilt in Python: its eager and torch.compile configs run in the Python "
+            "worker (`tune`), its AOTInductor configs (aoti, aoti-graph) here",
+            ref.displayName()));
   }
   if (runsAotInductorPackage(config.compile)) {
     // A user's .pt2 is native code that the loader dlopen()s: trusted bytes only (trust_store.h).

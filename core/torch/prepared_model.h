@@ -15,14 +15,14 @@
 namespace inferscope::torchlayer {
 
 struct PreparedModel {
-  std::unique_ptr<ModelInstance> instance;          // owns the weights
+  std::unique_ptr<ModelInstance> instance;  // owns the weights
   std::function<std::vector<torch::Tensor>(const std::vector<torch::Tensor>&)> forward;
-  std::vector<torch::Tensor> inputs;                // on the device, in the model's dtype/format
-  std::optional<torch::Dtype> model_dtype;          // set for whole-model casts
+  std::vector<torch::Tensor> inputs;        // on the device, in the model's dtype/format
+  std::optional<torch::Dtype> model_dtype;  // set for whole-model casts
   std::int64_t parameter_count = 0;
   std::int64_t parameter_bytes = 0;
-  std::shared_ptr<void> keep_alive;                 // compile artefacts (graph, package loader)
-  double compile_ms = 0;                            // waiting for or running an AOTInductor compile
+  std::shared_ptr<void> keep_alive;  // compile artefacts (graph, package loader)
+  double compile_ms = 0;             // waiting for or running an AOTInductor compile
 };
 
 // Inputs for `specs`, drawn from a fixed seed on the CPU (floats ~ N(0, 1), integers uniform in
@@ -38,8 +38,10 @@ InputSpec inputSpecOf(const torch::Tensor& tensor);
 std::vector<torch::Tensor> loadTensorArchive(const std::string& path);
 
 // `cpu_inputs` on the device, in the model's dtype (whole-model casts) and memory format.
-std::vector<torch::Tensor> deviceInputs(const std::vector<torch::Tensor>& cpu_inputs, const OptimizationConfig& config,
-                                        std::optional<torch::Dtype> model_dtype, const torch::Device& device);
+std::vector<torch::Tensor> deviceInputs(const std::vector<torch::Tensor>& cpu_inputs,
+                                        const OptimizationConfig& config,
+                                        std::optional<torch::Dtype> model_dtype,
+                                        const torch::Device& device);
 
 // Throws Error(Unsupported) for a compile mode this model or build cannot do, and lets c10::Error
 // from LibTorch through (the caller records it). Needs the config's GlobalSettingsGuard in scope,
@@ -50,7 +52,8 @@ PreparedModel prepareModel(SessionModel& model, const OptimizationConfig& config
                            const torch::Device& device);
 
 // CUDA graph capture of `forward` on static inputs (CUDA builds only; see cuda_graph.cpp).
-void captureCudaGraph(PreparedModel& model, const OptimizationConfig& config, const torch::Device& device);
+void captureCudaGraph(PreparedModel& model, const OptimizationConfig& config,
+                      const torch::Device& device);
 // AOTInductor package (LibTorch ≥ 2.6 with CUDA; see aoti_model.cpp). For aoti-graph the package's
 // runner is made capturable (no per-run stream events) and captureCudaGraph follows.
 void loadAotInductor(PreparedModel& model, const ModelRef& ref, const OptimizationConfig& config,

@@ -34,9 +34,9 @@ GlobalSettings settingsFor(const OptimizationConfig& config, GlobalSettings base
   // reference never silently uses TF32 convolutions, PyTorch's default.
   compat::Fp32PrecisionState p;
   if (config.precision == Precision::Tf32) {
-    p.matmul_level = config.tf32_matmul == MatmulPrecision::Highest ? "highest"
+    p.matmul_level = config.tf32_matmul == MatmulPrecision::Highest  ? "highest"
                      : config.tf32_matmul == MatmulPrecision::Medium ? "medium"
-                                                                    : "high";
+                                                                     : "high";
     p.cudnn_conv_tf32 = config.tf32_conv;
   } else {
     p.matmul_level = "highest";
@@ -46,18 +46,27 @@ GlobalSettings settingsFor(const OptimizationConfig& config, GlobalSettings base
   return s;
 }
 
-GlobalSettingsGuard::GlobalSettingsGuard(const OptimizationConfig& config) : saved_(readGlobalSettings()) {
+GlobalSettingsGuard::GlobalSettingsGuard(const OptimizationConfig& config)
+    : saved_(readGlobalSettings()) {
   writeGlobalSettings(settingsFor(config, saved_));
 }
 
-GlobalSettingsGuard::~GlobalSettingsGuard() { writeGlobalSettings(saved_); }
+GlobalSettingsGuard::~GlobalSettingsGuard() {
+  writeGlobalSettings(saved_);
+}
 
 ForwardModeGuard::ForwardModeGuard(const OptimizationConfig& config, const torch::Device& device)
     : device_type_(device.type()) {
   switch (config.grad) {
-    case GradMode::InferenceMode: inference_.emplace(true); break;
-    case GradMode::NoGrad: no_grad_.emplace(); break;
-    case GradMode::Autograd: grad_on_.emplace(true); break;
+    case GradMode::InferenceMode:
+      inference_.emplace(true);
+      break;
+    case GradMode::NoGrad:
+      no_grad_.emplace();
+      break;
+    case GradMode::Autograd:
+      grad_on_.emplace(true);
+      break;
   }
   if (config.usesAutocast()) {
     saved_autocast_ = compat::readAutocast(device_type_);

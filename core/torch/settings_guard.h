@@ -1,5 +1,6 @@
 // Applies a config's settings and restores what it found when it goes out of scope.
-//  * GlobalSettingsGuard: process-global flags (cuDNN enabled/benchmark/deterministic, deterministic
+//  * GlobalSettingsGuard: process-global flags (cuDNN enabled/benchmark/deterministic,
+//  deterministic
 //    algorithms, FP32 matmul/conv precision). Only the engine thread touches them.
 //  * ForwardModeGuard: thread-local grad mode and autocast, held around each forward call.
 #pragma once

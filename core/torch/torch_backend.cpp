@@ -63,8 +63,8 @@ std::string torchErrorSummary(const std::exception& e, bool verbose) {
   return nl == std::string::npos ? text : text.substr(0, nl);
 }
 
-TorchBackend::TorchBackend(const ProfileRequest& request, const torch::Device& device, EventSink& sink,
-                           const CancelToken& cancel, MeasurementProbes probes)
+TorchBackend::TorchBackend(const ProfileRequest& request, const torch::Device& device,
+                           EventSink& sink, const CancelToken& cancel, MeasurementProbes probes)
     : session_{request, device, sessionInputs(request), {}, sink, cancel, std::move(probes)},
       model_(request.model) {
   for (const auto& set : request.run.input_cycle)
@@ -91,14 +91,17 @@ ConfigResult TorchBackend::runConfig(const OptimizationConfig& config, int index
   kept_.erase(index);
   try {
     const auto setup_start = Clock::now();
-    GlobalSettingsGuard settings(config);           // precision and cuDNN flags first …
+    GlobalSettingsGuard settings(config);            // precision and cuDNN flags first …
     ForwardModeGuard mode(config, session_.device);  // … grad mode and autocast …
-    auto probe = session_.probes.memory ? session_.probes.memory() : makeMemoryProbe(session_.device);
-    auto model = prepareModel(model_, config, session_.cpu_inputs, session_.device);  // … then compile
+    auto probe =
+        session_.probes.memory ? session_.probes.memory() : makeMemoryProbe(session_.device);
+    auto model =
+        prepareModel(model_, config, session_.cpu_inputs, session_.device);  // … then compile
     r.setup_ms = units::toMs(Clock::now() - setup_start);
     r.compile_ms = model.compile_ms;
     r.memory.parameter_bytes = model.parameter_bytes;
-    TORCH_CHECK_WITH(OutOfMemoryError, !faultInjectedOom(config.key()), "injected by INFERSCOPE_FAULT_OOM");
+    TORCH_CHECK_WITH(OutOfMemoryError, !faultInjectedOom(config.key()),
+                     "injected by INFERSCOPE_FAULT_OOM");
     const auto outputs = iterate(session_, model, r, time_budget_ms);
     r.memory = [&] {
       auto m = probe->read();
@@ -121,15 +124,15 @@ ConfigResult TorchBackend::runConfig(const OptimizationConfig& config, int index
     r.message = e.what();
   } catch (const std::exception& e) {  // c10::Error and TorchScript interpreter errors
     r.status = ConfigStatus::Error;
-    r.message = fmt::format("{} failed on {}: {}", request.model.displayName(), toString(request.inputs),
-                            torchErrorSummary(e, verbose));
+    r.message = fmt::format("{} failed on {}: {}", request.model.displayName(),
+                            toString(request.inputs), torchErrorSummary(e, verbose));
   }
   // The try block's objects (model, inputs, outputs, guards) are gone by now; what the allocator
   // still caches goes back to the device, so the next config starts as a fresh process would.
   releaseCachedMemory(session_.device);
   if (r.status == ConfigStatus::OutOfMemory) {
-    r.message += "; " + describeMemoryAfterOom(config.key(), memory_before_, measureFreeMemory(session_.device),
-                                               session_.device);
+    r.message += "; " + describeMemoryAfterOom(config.key(), memory_before_,
+                                               measureFreeMemory(session_.device), session_.device);
   }
   return r;
 }
@@ -148,11 +151,12 @@ ReferenceRun TorchBackend::runReference(bool keep_outputs) {
   if (builtInPython(request.model.source)) {
     // A model rebuilt in Python ran its strict-FP32 eager forward there, on the same inputs (the
     // Python worker's prepare step): that output is the reference, as for every other config.
-    const auto outputs =
-        loadTensorArchive((std::filesystem::path(request.model.prepared_dir) / "reference.pt").string());
+    const auto outputs = loadTensorArchive(
+        (std::filesystem::path(request.model.prepared_dir) / "reference.pt").string());
     ReferenceRun ref;
     for (const auto& t : outputs)
-      ref.output_shapes.push_back(fmt::format("{}:{}", fmt::join(t.sizes(), "x"), dtypeName(t.scalar_type())));
+      ref.output_shapes.push_back(
+          fmt::format("{}:{}", fmt::join(t.sizes(), "x"), dtypeName(t.scalar_type())));
     if (keep_outputs) reference_ = outputs;
     return ref;
   }
@@ -161,9 +165,10 @@ ReferenceRun TorchBackend::runReference(bool keep_outputs) {
     // A .pt2 holds compiled code only: no eager model to run in FP32-IEEE. The package itself,
     // in FP32, is the reference, and the session says so.
     fp32.compile = CompileMode::AotInductor;
-    session_.sink.onLog(LogLevel::Info,
-                        "the reference is the AOTInductor package itself (a .pt2 has no eager model): "
-                        "accuracy compares against its own FP32 output");
+    session_.sink.onLog(
+        LogLevel::Info,
+        "the reference is the AOTInductor package itself (a .pt2 has no eager model): "
+        "accuracy compares against its own FP32 output");
   }
   GlobalSettingsGuard settings(fp32);
   ForwardModeGuard mode(fp32, session_.device);
@@ -172,7 +177,8 @@ ReferenceRun TorchBackend::runReference(bool keep_outputs) {
     const auto outputs = model.forward(model.inputs);
     ReferenceRun ref;
     for (const auto& t : outputs)
-      ref.output_shapes.push_back(fmt::format("{}:{}", fmt::join(t.sizes(), "x"), dtypeName(t.scalar_type())));
+      ref.output_shapes.push_back(
+          fmt::format("{}:{}", fmt::join(t.sizes(), "x"), dtypeName(t.scalar_type())));
     if (keep_outputs) reference_ = cpuCopies(outputs);
     ref.parameter_count = model.parameter_count;
     return ref;
@@ -181,15 +187,16 @@ ReferenceRun TorchBackend::runReference(bool keep_outputs) {
     session_.sink.onLog(
         LogLevel::Warning,
         fmt::format("the FP32 reference ran out of memory: accuracy is not measured; {}",
-                    describeMemoryAfterOom("the reference", memory_before_, measureFreeMemory(session_.device),
-                                           session_.device)));
+                    describeMemoryAfterOom("the reference", memory_before_,
+                                           measureFreeMemory(session_.device), session_.device)));
     return {};
   } catch (const Error&) {
     throw;
   } catch (const std::exception& e) {  // c10::Error and TorchScript interpreter errors
-    throw Error(ErrorKind::InvalidInput,
-                fmt::format("{} cannot run on input {}: {}", request.model.displayName(), toString(request.inputs),
-                            torchErrorSummary(e, request.run.verbose_errors)));
+    throw Error(
+        ErrorKind::InvalidInput,
+        fmt::format("{} cannot run on input {}: {}", request.model.displayName(),
+                    toString(request.inputs), torchErrorSummary(e, request.run.verbose_errors)));
   }
 }
 

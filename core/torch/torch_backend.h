@@ -44,10 +44,10 @@ class TorchBackend final : public ConfigBackend {
 
  private:
   TorchSession session_;
-  SessionModel model_;                                // loaded once, copied per config
-  std::vector<torch::Tensor> reference_;              // FP32-IEEE outputs on the CPU; empty if not checked
-  std::map<int, std::vector<torch::Tensor>> kept_;    // reference last: each config's outputs
-  FreeMemory memory_before_;                          // before the first config
+  SessionModel model_;                    // loaded once, copied per config
+  std::vector<torch::Tensor> reference_;  // FP32-IEEE outputs on the CPU; empty if not checked
+  std::map<int, std::vector<torch::Tensor>> kept_;  // reference last: each config's outputs
+  FreeMemory memory_before_;                        // before the first config
 };
 
 // The sentence a user needs from a LibTorch error (or, with `verbose`, its whole text).

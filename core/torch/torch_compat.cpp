@@ -10,10 +10,14 @@ namespace inferscope::compat {
 // 2.10+: enum-typed fp32_precision API.
 static std::string precisionName(at::Float32Precision p) {
   switch (p) {
-    case at::Float32Precision::IEEE: return "ieee";
-    case at::Float32Precision::TF32: return "tf32";
-    case at::Float32Precision::BF16: return "bf16";
-    default: return "none";
+    case at::Float32Precision::IEEE:
+      return "ieee";
+    case at::Float32Precision::TF32:
+      return "tf32";
+    case at::Float32Precision::BF16:
+      return "bf16";
+    default:
+      return "none";
   }
 }
 static at::Float32Precision precisionFromName(const std::string& s) {
@@ -31,9 +35,9 @@ static std::string rawPrecisionAll(bool generic) {
       generic ? at::Float32Backend::GENERIC : at::Float32Backend::CUDA, at::Float32Op::ALL));
 }
 static void setRawPrecision(bool matmul, const std::string& value) {
-  at::globalContext().setFloat32Precision(
-      at::Float32Backend::CUDA, matmul ? at::Float32Op::MATMUL : at::Float32Op::CONV,
-      precisionFromName(value));
+  at::globalContext().setFloat32Precision(at::Float32Backend::CUDA,
+                                          matmul ? at::Float32Op::MATMUL : at::Float32Op::CONV,
+                                          precisionFromName(value));
 }
 #elif INFERSCOPE_TORCH_AT_LEAST(2, 9)
 // 2.9: the same API with string arguments.
@@ -59,9 +63,12 @@ static std::string effectivePrecision(const std::string& raw) {
 #else
 static const char* matmulLevelName(at::Float32MatmulPrecision p) {
   switch (p) {
-    case at::Float32MatmulPrecision::HIGHEST: return "highest";
-    case at::Float32MatmulPrecision::HIGH: return "high";
-    case at::Float32MatmulPrecision::MEDIUM: return "medium";
+    case at::Float32MatmulPrecision::HIGHEST:
+      return "highest";
+    case at::Float32MatmulPrecision::HIGH:
+      return "high";
+    case at::Float32MatmulPrecision::MEDIUM:
+      return "medium";
   }
   return "highest";
 }

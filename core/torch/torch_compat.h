@@ -11,7 +11,8 @@
 #include "core/torch/torch_pch.h"
 
 #define INFERSCOPE_TORCH_AT_LEAST(major, minor) \
-  (TORCH_VERSION_MAJOR > (major) || (TORCH_VERSION_MAJOR == (major) && TORCH_VERSION_MINOR >= (minor)))
+  (TORCH_VERSION_MAJOR > (major) ||             \
+   (TORCH_VERSION_MAJOR == (major) && TORCH_VERSION_MINOR >= (minor)))
 
 namespace inferscope::compat {
 

@@ -22,18 +22,21 @@ nn::LayerNorm layerNorm(int64_t hidden) {
 }
 
 struct EmbeddingsImpl : nn::Module {
-  nn::Embedding word_embeddings{nullptr}, position_embeddings{nullptr}, token_type_embeddings{nullptr};
+  nn::Embedding word_embeddings{nullptr}, position_embeddings{nullptr},
+      token_type_embeddings{nullptr};
   nn::LayerNorm norm{nullptr};
   explicit EmbeddingsImpl(const EncoderOptions& o) {
     word_embeddings = register_module("word_embeddings", nn::Embedding(o.vocab, o.hidden));
-    position_embeddings = register_module("position_embeddings", nn::Embedding(o.max_positions, o.hidden));
+    position_embeddings =
+        register_module("position_embeddings", nn::Embedding(o.max_positions, o.hidden));
     token_type_embeddings = register_module("token_type_embeddings", nn::Embedding(2, o.hidden));
     norm = register_module("LayerNorm", layerNorm(o.hidden));
   }
   torch::Tensor forward(const torch::Tensor& ids) {
     const auto positions = torch::arange(ids.size(1), ids.options()).unsqueeze(0);
     const auto types = torch::zeros_like(positions);
-    return norm(word_embeddings(ids) + position_embeddings(positions) + token_type_embeddings(types));
+    return norm(word_embeddings(ids) + position_embeddings(positions) +
+                token_type_embeddings(types));
   }
 };
 TORCH_MODULE(Embeddings);
@@ -48,7 +51,9 @@ struct SelfAttentionImpl : nn::Module {
   }
   torch::Tensor forward(const torch::Tensor& x) {
     const auto b = x.size(0), s = x.size(1), h = x.size(2);
-    auto split = [&](const torch::Tensor& t) { return t.view({b, s, heads, h / heads}).transpose(1, 2); };
+    auto split = [&](const torch::Tensor& t) {
+      return t.view({b, s, heads, h / heads}).transpose(1, 2);
+    };
     auto ctx = compat::scaledDotProductAttention(split(linear(query, x)), split(linear(key, x)),
                                                  split(linear(value, x)));
     return ctx.transpose(1, 2).reshape({b, s, h});
@@ -83,7 +88,9 @@ TORCH_MODULE(Attention);
 
 struct IntermediateImpl : nn::Module {
   nn::Linear dense{nullptr};
-  IntermediateImpl(int64_t hidden, int64_t inter) { dense = register_module("dense", nn::Linear(hidden, inter)); }
+  IntermediateImpl(int64_t hidden, int64_t inter) {
+    dense = register_module("dense", nn::Linear(hidden, inter));
+  }
   torch::Tensor forward(const torch::Tensor& x) { return torch::gelu(linear(dense, x)); }
 };
 TORCH_MODULE(Intermediate);

@@ -1,6 +1,7 @@
 // ResNet-18/50 with torchvision's topology, layer shapes and parameter names (conv1, bn1,
-// layer1.0.conv1, layer1.0.downsample.0, fc, …), so its weights load into torchvision.models.resnet*
-// one to one — the Python AOTInductor helper relies on that. Initialised as torchvision does.
+// layer1.0.conv1, layer1.0.downsample.0, fc, …), so its weights load into
+// torchvision.models.resnet* one to one — the Python AOTInductor helper relies on that. Initialised
+// as torchvision does.
 #include "core/torch/model_instance.h"
 
 namespace inferscope::torchlayer {
@@ -34,9 +35,9 @@ struct BlockImpl : nn::Module {
       bn2 = register_module("bn2", nn::BatchNorm2d(planes));
     }
     if (stride != 1 || in != planes * expansion) {
-      downsample = register_module(
-          "downsample", nn::Sequential(conv(in, planes * expansion, 1, stride, 0),
-                                       nn::BatchNorm2d(planes * expansion)));
+      downsample =
+          register_module("downsample", nn::Sequential(conv(in, planes * expansion, 1, stride, 0),
+                                                       nn::BatchNorm2d(planes * expansion)));
     }
   }
 
@@ -58,8 +59,8 @@ struct ResNet : ZooModule {
 
   explicit ResNet(int depth) {
     const bool bottleneck = depth >= 50;
-    const std::vector<int64_t> blocks = depth == 18 ? std::vector<int64_t>{2, 2, 2, 2}
-                                                    : std::vector<int64_t>{3, 4, 6, 3};
+    const std::vector<int64_t> blocks =
+        depth == 18 ? std::vector<int64_t>{2, 2, 2, 2} : std::vector<int64_t>{3, 4, 6, 3};
     const int64_t expansion = bottleneck ? 4 : 1;
     conv1 = register_module("conv1", conv(3, 64, 7, 2, 3));
     bn1 = register_module("bn1", nn::BatchNorm2d(64));
@@ -78,8 +79,8 @@ struct ResNet : ZooModule {
     layer4 = register_module("layer4", make_layer(512, blocks[3], 2));
     fc = register_module("fc", nn::Linear(512 * expansion, 1000));
 
-    // torchvision: Kaiming-normal (fan_out, ReLU) convolutions, BatchNorm γ = 1, β = 0; Linear keeps
-    // its default (Kaiming-uniform), which LibTorch shares with PyTorch.
+    // torchvision: Kaiming-normal (fan_out, ReLU) convolutions, BatchNorm γ = 1, β = 0; Linear
+    // keeps its default (Kaiming-uniform), which LibTorch shares with PyTorch.
     torch::NoGradGuard no_grad;
     for (auto& m : modules(/*include_self=*/false)) {
       if (auto* c = m->as<nn::Conv2d>()) {
@@ -102,6 +103,8 @@ struct ResNet : ZooModule {
 
 }  // namespace
 
-std::shared_ptr<ZooModule> makeResNet(int depth) { return std::make_shared<ResNet>(depth); }
+std::shared_ptr<ZooModule> makeResNet(int depth) {
+  return std::make_shared<ResNet>(depth);
+}
 
 }  // namespace inferscope::torchlayer

@@ -175,8 +175,9 @@ namespace {
 // Errors carry the origin (when there is one) and "timeline:"; `where` says which part ("item 3
 // of stream 1").
 [[noreturn]] void fail(const std::string& origin, const std::string& what) {
-  throw Error(ErrorKind::InvalidInput, origin.empty() ? fmt::format("timeline: {}", what)
-                                                      : fmt::format("{}: timeline: {}", origin, what));
+  throw Error(ErrorKind::InvalidInput, origin.empty()
+                                           ? fmt::format("timeline: {}", what)
+                                           : fmt::format("{}: timeline: {}", origin, what));
 }
 
 const json& arrayField(const json& j, const char* key, const std::string& origin) {
@@ -310,7 +311,9 @@ TimelineData timelineFromValue(const json& j, const std::string& origin) {
 
 }  // namespace
 
-void from_json(const json& j, TimelineData& timeline) { timeline = timelineFromValue(j, ""); }
+void from_json(const json& j, TimelineData& timeline) {
+  timeline = timelineFromValue(j, "");
+}
 
 TimelineData timelineFromJson(std::string_view text, const std::string& origin) {
   json j;

@@ -79,31 +79,31 @@ void to_json(json& j, const TraceSummary& s) {
                       {"total_us", m.total_us}});
   }
   j = {{"status", toString(s.status)},
-      {"untraced_reason", s.untraced_reason},
-      {"source", s.source},
-      {"dropped_records", s.dropped_records},
-      {"light_iterations", s.light_iterations},
-      {"replay_mismatches", s.replay_mismatches},
-      {"warmup_iterations_traced", s.warmup_iterations_traced},
-      {"steady_iterations_traced", s.steady_iterations_traced},
-      {"basis", s.basis},
-      {"kernels_per_iteration", s.kernels_per_iteration},
-      {"wall_us_per_iteration", s.wall_us_per_iteration},
-      {"gpu_busy_us_per_iteration", s.gpu_busy_us_per_iteration},
-      {"gpu_busy_pct", s.gpu_busy_pct},
-      {"launch_gap_us_per_iteration", s.launch_gap_us_per_iteration},
-      {"host_overhead_us_per_iteration", s.host_overhead_us_per_iteration},
-      {"max_gap_us", s.max_gap_us},
-      {"total_kernel_us", s.total_kernel_us},
-      {"tensor_core_us", s.tensor_core_us},
-      {"tensor_core_share", s.tensor_core_share},
-      {"stream_count", s.stream_count},
-      {"memset_count", s.memset_count},
-      {"memset_bytes", s.memset_bytes},
-      {"iterations", iterations},
-      {"top_kernels", kernels},
-      {"ops", ops},
-      {"memcpy", memcpy}};
+       {"untraced_reason", s.untraced_reason},
+       {"source", s.source},
+       {"dropped_records", s.dropped_records},
+       {"light_iterations", s.light_iterations},
+       {"replay_mismatches", s.replay_mismatches},
+       {"warmup_iterations_traced", s.warmup_iterations_traced},
+       {"steady_iterations_traced", s.steady_iterations_traced},
+       {"basis", s.basis},
+       {"kernels_per_iteration", s.kernels_per_iteration},
+       {"wall_us_per_iteration", s.wall_us_per_iteration},
+       {"gpu_busy_us_per_iteration", s.gpu_busy_us_per_iteration},
+       {"gpu_busy_pct", s.gpu_busy_pct},
+       {"launch_gap_us_per_iteration", s.launch_gap_us_per_iteration},
+       {"host_overhead_us_per_iteration", s.host_overhead_us_per_iteration},
+       {"max_gap_us", s.max_gap_us},
+       {"total_kernel_us", s.total_kernel_us},
+       {"tensor_core_us", s.tensor_core_us},
+       {"tensor_core_share", s.tensor_core_share},
+       {"stream_count", s.stream_count},
+       {"memset_count", s.memset_count},
+       {"memset_bytes", s.memset_bytes},
+       {"iterations", iterations},
+       {"top_kernels", kernels},
+       {"ops", ops},
+       {"memcpy", memcpy}};
 }
 
 void from_json(const json& j, TraceSummary& s) {
@@ -135,12 +135,13 @@ void from_json(const json& j, TraceSummary& s) {
   s.memset_bytes = r.uint64Or("memset_bytes", 0);
   for (const auto& it : r.elementsOr("iterations")) s.iterations.push_back(iterationFrom(it));
   for (const auto& k : r.elementsOr("top_kernels")) {
-    s.top_kernels.push_back({k.at("name").string(), k.integerOr("count", 0), k.numberOr("total_us", 0.0),
-                             k.numberOr("mean_us", 0.0), k.numberOr("share", 0.0), k.booleanOr("tensor_core", false)});
+    s.top_kernels.push_back({k.at("name").string(), k.integerOr("count", 0),
+                             k.numberOr("total_us", 0.0), k.numberOr("mean_us", 0.0),
+                             k.numberOr("share", 0.0), k.booleanOr("tensor_core", false)});
   }
   for (const auto& o : r.elementsOr("ops")) {
-    s.ops.push_back({o.at("op").string(), o.integerOr("kernel_count", 0), o.numberOr("kernel_us", 0.0),
-                     o.numberOr("share", 0.0)});
+    s.ops.push_back({o.at("op").string(), o.integerOr("kernel_count", 0),
+                     o.numberOr("kernel_us", 0.0), o.numberOr("share", 0.0)});
   }
   for (const auto& m : r.elementsOr("memcpy")) {
     s.memcpy.push_back({memcpyKindFromString(m.stringOr("kind", "")), m.integerOr("count", 0),

@@ -215,7 +215,7 @@ void Race::record(Entry& e, const ConfigResult& r, bool contended) {
     return;
   }
   if (judgement.state == AccuracyState::Unjudgeable) unjudgeable_note_ = judgement.note;
-  o.accuracy = judgement.safe          ? judgement.summary
+  o.accuracy = judgement.safe         ? judgement.summary
                : judgement.eligible() ? judgement.note
                                       : judgement.unsafe_reason;
   if (!judgement.eligible()) {
@@ -471,8 +471,8 @@ void Race::measureChunk(std::vector<Entry>& entries, TuneResult& result,
   const auto measured =
       measurer_.measure(configs, options_.warmup, options_.screen_iterations, deadlineMs());
   const double cost = (measurer_.nowMs() - t0) / static_cast<double>(chunk.size());
-  const double own_cost = std::max(
-      0.0, cost - measurer_.sessionOverheadMs() / static_cast<double>(chunk.size()));
+  const double own_cost =
+      std::max(0.0, cost - measurer_.sessionOverheadMs() / static_cast<double>(chunk.size()));
   const bool contended = busy_before || measurer_.backgroundBusy();
   for (std::size_t k = 0; k < chunk.size() && k < measured.size(); ++k) {
     auto& e = entries[chunk[k]];
@@ -529,8 +529,7 @@ void Race::screenPending(std::vector<Entry>& entries, TuneResult& result, double
   }
 }
 
-std::vector<std::string> Race::screenAfterFinals(std::vector<Entry>& entries,
-                                                 TuneResult& result) {
+std::vector<std::string> Race::screenAfterFinals(std::vector<Entry>& entries, TuneResult& result) {
   std::vector<std::size_t> before = pending_;
   screenPending(entries, result, usableMs());
   std::vector<std::string> rivals;
@@ -552,14 +551,16 @@ std::vector<std::string> Race::screenAfterFinals(std::vector<Entry>& entries,
     const auto& w = winner->outcome.estimate;
     if (o.estimate.low_ms > w.high_ms) {
       o.state = CandidateState::Eliminated;
-      o.reason = fmt::format("measured after the finals: slower than the winner {} in this process "
-                             "({} vs {})",
-                             winner->outcome.config.key(), interval(o.estimate), interval(w));
+      o.reason = fmt::format(
+          "measured after the finals: slower than the winner {} in this process "
+          "({} vs {})",
+          winner->outcome.config.key(), interval(o.estimate), interval(w));
     } else {
       // As fast as the winner, or faster: the finals never saw it, so the answer is provisional.
-      o.reason = fmt::format("measured after the finals, {} in this process against the winner's "
-                             "{}: not confirmed in fresh processes (raise --budget-s)",
-                             interval(o.estimate), interval(w));
+      o.reason = fmt::format(
+          "measured after the finals, {} in this process against the winner's "
+          "{}: not confirmed in fresh processes (raise --budget-s)",
+          interval(o.estimate), interval(w));
       rivals.push_back(o.config.key());
     }
     observer_->onCandidate(o);
@@ -578,13 +579,15 @@ void Race::explainUnmeasured(std::vector<Entry>& entries, TuneResult& result) {
             // the next run races its package.
             ? "not measured: its package was still compiling when the budget ran out (the next "
               "run measures it once it is compiled; or raise --budget-s)"
-        : waited_[i] && spentMs() < usableMs() - 1000
-            ? fmt::format("not measured: its package was ready after the wait for compiles "
-                          "({:.0f} s) had ended; the next run finds it cached",
-                          units::msToS(wait_end_ms_))
-            : fmt::format("not measured: the budget ran out before it was reached ({:.0f} s of "
-                          "{:.0f} s spent)",
-                          units::msToS(spentMs()), units::msToS(result.budget_ms));
+            : waited_[i] && spentMs() < usableMs() - 1000
+                  ? fmt::format(
+                        "not measured: its package was ready after the wait for compiles "
+                        "({:.0f} s) had ended; the next run finds it cached",
+                        units::msToS(wait_end_ms_))
+                  : fmt::format(
+                        "not measured: the budget ran out before it was reached ({:.0f} s of "
+                        "{:.0f} s spent)",
+                        units::msToS(spentMs()), units::msToS(result.budget_ms));
     observer_->onCandidate(o);
   }
 }
@@ -627,8 +630,8 @@ void Race::refine(std::vector<Entry>& entries, TuneResult& result) {
       const double t0 = measurer_.nowMs();
       const auto measured = measurer_.measure(chunk, options_.warmup, iterations, deadlineMs());
       const double cost = (measurer_.nowMs() - t0) / static_cast<double>(chunk.size());
-      const double own_cost = std::max(
-          0.0, cost - measurer_.sessionOverheadMs() / static_cast<double>(chunk.size()));
+      const double own_cost =
+          std::max(0.0, cost - measurer_.sessionOverheadMs() / static_cast<double>(chunk.size()));
       const bool contended = busy_before || measurer_.backgroundBusy();
       for (std::size_t k = 0; k < measured.size() && begin + k < end; ++k) {
         auto& e = entries[alive[begin + k]];
@@ -742,8 +745,7 @@ void Race::finals(std::vector<Entry>& entries, TuneResult& result) {
       const auto& r = forked[k];
       const auto judgement = judgeAccuracy(r.accuracy, r.config, options_.accuracy);
       // A fresh process that did not compare its output keeps the in-process judgement.
-      const bool unsafe =
-          !judgement.eligible() && judgement.state != AccuracyState::NotMeasured;
+      const bool unsafe = !judgement.eligible() && judgement.state != AccuracyState::NotMeasured;
       if (r.status != ConfigStatus::Ok || unsafe) {
         o.state = r.status != ConfigStatus::Ok ? CandidateState::Failed : CandidateState::Unsafe;
         o.reason = fmt::format("in a fresh process: {}",
@@ -893,9 +895,9 @@ TuneResult Race::run(const SearchSpace& space) {
   explainUnmeasured(entries, result);
   result.cancelled = measurer_.cancelled();
   for (const auto& e : entries) result.candidates.push_back(e.outcome);
-  result.unmeasured = unmeasuredSummary(
-      result.candidates, cost_count_ ? cost_sum_ / cost_count_ : 0, measurer_.sessionOverheadMs(),
-      result.budget_ms);
+  result.unmeasured =
+      unmeasuredSummary(result.candidates, cost_count_ ? cost_sum_ / cost_count_ : 0,
+                        measurer_.sessionOverheadMs(), result.budget_ms);
   result.accuracy_note = unjudgeable_note_;
   if (result.winner) {
     const bool confirmed = result.verdict.rfind("Winner ", 0) == 0;
@@ -914,9 +916,8 @@ TuneResult Race::run(const SearchSpace& space) {
     if (result.unmeasured.count > 0) {
       const auto& u = result.unmeasured;
       result.verdict += fmt::format(
-          ". Provisional: {} of {} candidates were not measured ({}; {}){}",
-          u.count, result.candidates.size(), fmt::join(u.precisions, ", "),
-          fmt::join(u.compiles, ", "),
+          ". Provisional: {} of {} candidates were not measured ({}; {}){}", u.count,
+          result.candidates.size(), fmt::join(u.precisions, ", "), fmt::join(u.compiles, ", "),
           u.budget_to_reach_ms > 0
               ? fmt::format(": a budget of about {:.0f} s would reach them (--budget-s {:.0f})",
                             units::msToS(u.budget_to_reach_ms), units::msToS(u.budget_to_reach_ms))
@@ -935,8 +936,7 @@ TuneResult Race::run(const SearchSpace& space) {
                      [](const CandidateOutcome& c) { return isReferenceConfig(c.config); });
     if (result.cancelled) {
       result.verdict = "cancelled before a winner was found";
-    } else if (reference != result.candidates.end() &&
-               reference->state == CandidateState::Failed) {
+    } else if (reference != result.candidates.end() && reference->state == CandidateState::Failed) {
       // Speed-ups and accuracy are measured against the reference: without it nothing is judged,
       // and strict FP32 eager, which just failed, is no answer either.
       result.verdict = fmt::format(

@@ -25,7 +25,7 @@ struct RaceOptions {
   // A fresh process's start and device context (estimate); the model's load and the FP32
   // reference come on top, as the measurer measured them (Measurer::sessionOverheadMs).
   double process_start_ms = 3000;
-  double screening_share = 0.45;   // of the budget; finals keep finals_share
+  double screening_share = 0.45;  // of the budget; finals keep finals_share
   double finals_share = 0.35;
   double equivalence_delta = 0.02;  // finalists closer than this are tied whatever their intervals
   // Measurements that shared the machine with a background compile are eliminated only when this
@@ -70,7 +70,7 @@ class Race {
   void prioritiseCompiles(const std::vector<Entry>& entries);
   void tick();
   double spentMs() const;
-  double usableMs() const;  // the budget less the exit's reserve: what the race may plan with
+  double usableMs() const;    // the budget less the exit's reserve: what the race may plan with
   double deadlineMs() const;  // the measurer's clock at which the usable budget ends
   // What a fresh process costs before its config: its start, and the session's load and reference.
   double forkStartMs() const;

@@ -54,7 +54,7 @@ TuneRecord raceRecord(const TuneResult& result, const std::string& model,
   r.unmeasured_compiles = result.unmeasured.compiles;
   r.budget_to_reach_ms = result.unmeasured.budget_to_reach_ms;
   const auto& h = result.host;
-  r.host = {h.measured,        h.launch_wait_share, h.eager_key,  h.graph_key, h.eager_median_ms,
+  r.host = {h.measured,        h.launch_wait_share, h.eager_key, h.graph_key, h.eager_median_ms,
             h.graph_median_ms, h.host_bound,        h.contended, h.sentence};
   return r;
 }
@@ -221,8 +221,8 @@ std::vector<std::string> compareWithRanking(const TuneRecord& race, const Sessio
         "ties)",
         keyOf(*first), c.stats.median_ms, race.winner.empty() ? "none" : race.winner));
   } else if (!first && !race.winner.empty()) {
-    out.push_back(fmt::format("today's rules leave no config that may win; the race chose {}",
-                              race.winner));
+    out.push_back(
+        fmt::format("today's rules leave no config that may win; the race chose {}", race.winner));
   }
   for (const auto& r : ranking.configs) {
     if (r.rank == 0) continue;
@@ -230,8 +230,8 @@ std::vector<std::string> compareWithRanking(const TuneRecord& race, const Sessio
     if (!c) continue;
     const bool race_unsafe = c->state == "unsafe";
     const bool race_unmeasured = c->state == "accuracy-not-measured";
-    const bool race_ok = !race_unsafe && !race_unmeasured && c->state != "failed" &&
-                         c->state != "not-measured";
+    const bool race_ok =
+        !race_unsafe && !race_unmeasured && c->state != "failed" && c->state != "not-measured";
     if (race_unsafe && r.accuracy_state == AccuracyState::Safe) {
       out.push_back(fmt::format("{}: the race called it unsafe ({}); today's rule finds it safe",
                                 c->key, c->reason));
@@ -239,8 +239,8 @@ std::vector<std::string> compareWithRanking(const TuneRecord& race, const Sessio
       out.push_back(fmt::format("{}: {} in the race; today's rule finds it unsafe ({})", c->key,
                                 c->state, r.unsafe_reason));
     } else if (race_ok && r.accuracy_state == AccuracyState::NotMeasured) {
-      out.push_back(fmt::format("{}: {} in the race; its accuracy was not measured", c->key,
-                                c->state));
+      out.push_back(
+          fmt::format("{}: {} in the race; its accuracy was not measured", c->key, c->state));
     }
   }
   return out;

@@ -79,14 +79,17 @@ std::string pythonModelReason(const OptimizationConfig& c, const SpaceContext& c
   const bool python_model = builtInPython(ctx.source);
   if (runsTorchCompile(c.compile)) {
     if (!python_model) {
-      return "torch.compile needs a model Python can rebuild: save it with torch.export.save (a .pt2 "
-             "ExportedProgram) or pass --model-py FILE.py:FUNCTION (a TorchScript file cannot reach "
+      return "torch.compile needs a model Python can rebuild: save it with torch.export.save (a "
+             ".pt2 "
+             "ExportedProgram) or pass --model-py FILE.py:FUNCTION (a TorchScript file cannot "
+             "reach "
              "Inductor)";
     }
     if (c.compile == CompileMode::TorchCompileMax && !ctx.max_autotune)
       return "torch.compile max-autotune takes minutes per compile: add --max-autotune to race it";
     if (!c.isLowPrecisionCast()) {
-      return "torch.compile is raced on the FP16 and BF16 casts, where it is fastest; FP32, TF32 and "
+      return "torch.compile is raced on the FP16 and BF16 casts, where it is fastest; FP32, TF32 "
+             "and "
              "autocast run eager and as AOTInductor packages";
     }
     if (c.cudnn.benchmark) {
@@ -96,11 +99,14 @@ std::string pythonModelReason(const OptimizationConfig& c, const SpaceContext& c
   }
   if (!python_model) return {};
   if (c.compile == CompileMode::CudaGraph) {
-    return "eager CUDA-graph capture of a model rebuilt in Python is torch.compile reduce-overhead's "
+    return "eager CUDA-graph capture of a model rebuilt in Python is torch.compile "
+           "reduce-overhead's "
            "job (tc-ro) and the AOTInductor package's (aoti-graph)";
   }
-  if (runsAotInductorPackage(c.compile) && c.precision == Precision::Fp32 && ctx.caps.supportsTf32()) {
-    return "a strict-FP32 package is the reference's numerics at a package's cost: its TF32 twin is "
+  if (runsAotInductorPackage(c.compile) && c.precision == Precision::Fp32 &&
+      ctx.caps.supportsTf32()) {
+    return "a strict-FP32 package is the reference's numerics at a package's cost: its TF32 twin "
+           "is "
            "raced";
   }
   return {};
@@ -165,11 +171,10 @@ SearchSpace::SearchSpace(const SpaceContext& context, const std::vector<Optimiza
   for (auto p : {Precision::Fp32, Precision::Tf32, Precision::Fp16Cast, Precision::Bf16Cast,
                  Precision::AutocastFp16, Precision::AutocastBf16}) {
     for (auto m : {MemoryFormat::Contiguous, MemoryFormat::ChannelsLast}) {
-      for (auto c :
-           {CompileMode::None, CompileMode::TorchScript, CompileMode::CudaGraph,
-            CompileMode::AotInductor, CompileMode::AotInductorGraph, CompileMode::AotInductorMax,
-            CompileMode::TorchCompile, CompileMode::TorchCompileReduceOverhead,
-            CompileMode::TorchCompileMax}) {
+      for (auto c : {CompileMode::None, CompileMode::TorchScript, CompileMode::CudaGraph,
+                     CompileMode::AotInductor, CompileMode::AotInductorGraph,
+                     CompileMode::AotInductorMax, CompileMode::TorchCompile,
+                     CompileMode::TorchCompileReduceOverhead, CompileMode::TorchCompileMax}) {
         for (bool bench : {false, true}) {
           OptimizationConfig cfg;
           cfg.precision = p;

@@ -1,8 +1,7 @@
 #include "core/tuner/tune_event.h"
 
-#include <nlohmann/json.hpp>
-
 #include <algorithm>
+#include <nlohmann/json.hpp>
 
 #include "core/common/json_reader.h"
 #include "core/session/tune_json.h"
@@ -34,7 +33,8 @@ std::optional<TuneEvent> parseTuneEvent(std::string_view line) {
     e.device = r.stringOr("device", "");
     e.rule = r.stringOr("rule", "");
     e.budget_ms = r.numberOr("budget_ms", 0.0);
-    for (const auto& c : r.elementsOr("configs")) e.pruned.emplace_back(c.stringOr("key", ""), c.stringOr("reason", ""));
+    for (const auto& c : r.elementsOr("configs"))
+      e.pruned.emplace_back(c.stringOr("key", ""), c.stringOr("reason", ""));
     e.round = r.integerOr("round", 0);
     e.iterations = r.integerOr("iterations", 0);
     e.keys = r.has("keys") ? r.at("keys").strings() : std::vector<std::string>{};

@@ -7,11 +7,11 @@ namespace inferscope::gui {
 
 QStringList ConfigCatalog::offeredKeys() {
   return {
-      QStringLiteral("fp32"),      QStringLiteral("nograd+fp32"),    QStringLiteral("fp32+cl"),
-      QStringLiteral("fp32+ts"),   QStringLiteral("tf32"),      QStringLiteral("tf32-medium"),
-      QStringLiteral("bf16"),      QStringLiteral("amp-bf16"),  QStringLiteral("bf16+cl"),
+      QStringLiteral("fp32"),       QStringLiteral("nograd+fp32"),   QStringLiteral("fp32+cl"),
+      QStringLiteral("fp32+ts"),    QStringLiteral("tf32"),          QStringLiteral("tf32-medium"),
+      QStringLiteral("bf16"),       QStringLiteral("amp-bf16"),      QStringLiteral("bf16+cl"),
       QStringLiteral("bf16+bench"), QStringLiteral("bf16+cl+graph"), QStringLiteral("fp16"),
-      QStringLiteral("amp-fp16"),  QStringLiteral("fp16+cl"),   QStringLiteral("fp16+graph"),
+      QStringLiteral("amp-fp16"),   QStringLiteral("fp16+cl"),       QStringLiteral("fp16+graph"),
   };
 }
 
@@ -23,7 +23,8 @@ QString ConfigCatalog::describe(const QString& key) {
   }
 }
 
-QString ConfigCatalog::unsupportedReason(const QString& key, const DeviceInfo& device, bool has_aoti) {
+QString ConfigCatalog::unsupportedReason(const QString& key, const DeviceInfo& device,
+                                         bool has_aoti) {
   try {
     const auto config = OptimizationConfig::parse(key.toStdString());
     const auto reason = inferscope::unsupportedReason(config, DeviceCaps::from(device), has_aoti);

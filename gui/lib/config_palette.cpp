@@ -20,10 +20,14 @@ constexpr Shades kFp16 = {0xe3760b, 0xf5a742, 0xa04b00, 0xf9c77f, 0xd35400, 0xc0
 
 const Shades& shadesOf(PrecisionFamily family) {
   switch (family) {
-    case PrecisionFamily::Tf32: return kTf32;
-    case PrecisionFamily::Bf16: return kBf16;
-    case PrecisionFamily::Fp16: return kFp16;
-    case PrecisionFamily::Fp32: break;
+    case PrecisionFamily::Tf32:
+      return kTf32;
+    case PrecisionFamily::Bf16:
+      return kBf16;
+    case PrecisionFamily::Fp16:
+      return kFp16;
+    case PrecisionFamily::Fp32:
+      break;
   }
   return kFp32;
 }
@@ -32,12 +36,16 @@ const Shades& shadesOf(PrecisionFamily family) {
 
 PrecisionFamily precisionFamily(const OptimizationConfig& config) {
   switch (config.precision) {
-    case Precision::Tf32: return PrecisionFamily::Tf32;
+    case Precision::Tf32:
+      return PrecisionFamily::Tf32;
     case Precision::Bf16Cast:
-    case Precision::AutocastBf16: return PrecisionFamily::Bf16;
+    case Precision::AutocastBf16:
+      return PrecisionFamily::Bf16;
     case Precision::Fp16Cast:
-    case Precision::AutocastFp16: return PrecisionFamily::Fp16;
-    case Precision::Fp32: break;
+    case Precision::AutocastFp16:
+      return PrecisionFamily::Fp16;
+    case Precision::Fp32:
+      break;
   }
   return PrecisionFamily::Fp32;
 }
@@ -65,7 +73,9 @@ std::vector<int> ConfigPalette::familyRanks(const std::vector<OptimizationConfig
 }
 
 double ConfigPalette::relativeLuminance(const QColor& color) {
-  const auto linear = [](double c) { return c <= 0.04045 ? c / 12.92 : std::pow((c + 0.055) / 1.055, 2.4); };
+  const auto linear = [](double c) {
+    return c <= 0.04045 ? c / 12.92 : std::pow((c + 0.055) / 1.055, 2.4);
+  };
   const QColor rgb = color.toRgb();
   return 0.2126 * linear(rgb.redF()) + 0.7152 * linear(rgb.greenF()) + 0.0722 * linear(rgb.blueF());
 }
@@ -85,7 +95,8 @@ QColor ConfigPalette::readableOn(const QColor& color, const QColor& background) 
     if (contrast >= kComfortContrast && relativeLuminance(color) >= bg) return color;
     // [1, comfort) → [min, comfort), in order; a colour darker than the background counts as 1.
     const double c = relativeLuminance(color) >= bg ? contrast : 1.0;
-    target = kMinContrastDark + (c - 1.0) / (kComfortContrast - 1.0) * (kComfortContrast - kMinContrastDark);
+    target = kMinContrastDark +
+             (c - 1.0) / (kComfortContrast - 1.0) * (kComfortContrast - kMinContrastDark);
   } else {
     if (contrast >= kMinContrastLight && relativeLuminance(color) <= bg) return color;
     target = kMinContrastLight;
@@ -95,14 +106,16 @@ QColor ConfigPalette::readableOn(const QColor& color, const QColor& background) 
   const QColor hsl = color.toHsl();
   const double h = hsl.hslHueF(), s = hsl.hslSaturationF();
   const auto at = [&](double l) {
-    return QColor::fromHslF(static_cast<float>(h), static_cast<float>(s), static_cast<float>(l)).toRgb();
+    return QColor::fromHslF(static_cast<float>(h), static_cast<float>(s), static_cast<float>(l))
+        .toRgb();
   };
   double lo = hsl.lightnessF(), hi = dark_background ? 1.0 : 0.0;
   for (int i = 0; i < 30; ++i) {
     const double mid = (lo + hi) / 2;
     const QColor candidate = at(mid);
-    const bool enough = contrastRatio(candidate, background) >= target &&
-                        (dark_background ? relativeLuminance(candidate) >= bg : relativeLuminance(candidate) <= bg);
+    const bool enough =
+        contrastRatio(candidate, background) >= target &&
+        (dark_background ? relativeLuminance(candidate) >= bg : relativeLuminance(candidate) <= bg);
     (enough ? hi : lo) = mid;
   }
   return at(hi);

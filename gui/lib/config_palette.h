@@ -5,7 +5,6 @@
 
 #include <QColor>
 #include <QPalette>
-
 #include <vector>
 
 #include "core/config/optimization_config.h"

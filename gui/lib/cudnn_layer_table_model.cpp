@@ -237,7 +237,8 @@ QString CudnnLayerTableModel::shortLabel(const cudnn::ConvShape& shape, int laye
   return text;
 }
 
-const cudnn::ModeObservation* observationOf(const cudnn::LedgerLayer& layer, cudnn::SelectionMode mode) {
+const cudnn::ModeObservation* observationOf(const cudnn::LedgerLayer& layer,
+                                            cudnn::SelectionMode mode) {
   const auto it = layer.ran.find(mode);
   return it == layer.ran.end() ? nullptr : &it->second;
 }

@@ -75,6 +75,7 @@ class CudnnLayerTableModel : public QAbstractTableModel {
 };
 
 // What `layer` ran under `mode`, or nullptr when that mode did not see it.
-const cudnn::ModeObservation* observationOf(const cudnn::LedgerLayer& layer, cudnn::SelectionMode mode);
+const cudnn::ModeObservation* observationOf(const cudnn::LedgerLayer& layer,
+                                            cudnn::SelectionMode mode);
 
 }  // namespace inferscope::gui

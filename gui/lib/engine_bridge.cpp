@@ -3,7 +3,6 @@
 #include "gui/lib/engine_bridge.h"
 
 #include <QThread>
-
 #include <utility>
 
 #include "core/common/error.h"
@@ -28,7 +27,8 @@ class EngineBridge::Sink : public EventSink {
   void onConfigStart(int index, int count, const OptimizationConfig& config) override {
     const QString key = QString::fromStdString(config.key());
     auto* bridge = bridge_;
-    bridge_->post(job_->generation, [bridge, index, count, key] { emit bridge->configStarted(index, count, key); });
+    bridge_->post(job_->generation,
+                  [bridge, index, count, key] { emit bridge->configStarted(index, count, key); });
   }
   void onSample(const Sample& sample) override { job_->coalescer.push(sample); }
   void onProgress(const Progress& progress) override { job_->coalescer.pushProgress(progress); }
@@ -40,7 +40,8 @@ class EngineBridge::Sink : public EventSink {
   void onLog(LogLevel level, const std::string& message) override {
     const QString text = QString::fromStdString(message);
     auto* bridge = bridge_;
-    bridge_->post(job_->generation, [bridge, level, text] { emit bridge->logMessage(level, text); });
+    bridge_->post(job_->generation,
+                  [bridge, level, text] { emit bridge->logMessage(level, text); });
   }
   // The session is taken from engine::run's return value instead, after the engine is done.
 
@@ -51,7 +52,8 @@ class EngineBridge::Sink : public EventSink {
 
 EngineBridge::EngineBridge(QObject* parent) : EngineBridge(RunFunction(&engine::run), parent) {}
 
-EngineBridge::EngineBridge(RunFunction run, QObject* parent) : QObject(parent), run_(std::move(run)) {
+EngineBridge::EngineBridge(RunFunction run, QObject* parent)
+    : QObject(parent), run_(std::move(run)) {
   qRegisterMetaType<std::shared_ptr<const SampleSnapshot>>();
   qRegisterMetaType<std::shared_ptr<const ConfigResult>>();
   qRegisterMetaType<std::shared_ptr<const SessionResult>>();

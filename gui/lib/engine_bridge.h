@@ -12,7 +12,6 @@
 #include <QObject>
 #include <QString>
 #include <QTimer>
-
 #include <functional>
 #include <memory>
 #include <optional>
@@ -30,7 +29,8 @@ class EngineBridge : public QObject {
 
  public:
   // engine::run's signature; tests inject a fake that streams synthetic samples.
-  using RunFunction = std::function<SessionResult(const ProfileRequest&, EventSink&, const CancelToken&)>;
+  using RunFunction =
+      std::function<SessionResult(const ProfileRequest&, EventSink&, const CancelToken&)>;
 
   // 34 ms: the snapshot timer's period, keeping snapshots at ≤ 30 Hz.
   static constexpr int kSnapshotIntervalMs = 34;
@@ -77,9 +77,9 @@ class EngineBridge : public QObject {
 
   RunFunction run_;
   QTimer snapshot_timer_;
-  std::shared_ptr<Job> current_;   // the job whose events are delivered
-  std::shared_ptr<Job> pending_;   // waits for the previous job's thread to leave the engine
-  std::shared_ptr<Job> active_;    // the job whose thread is alive (may be older than current_)
+  std::shared_ptr<Job> current_;  // the job whose events are delivered
+  std::shared_ptr<Job> pending_;  // waits for the previous job's thread to leave the engine
+  std::shared_ptr<Job> active_;   // the job whose thread is alive (may be older than current_)
   quint64 generation_ = 0;
   bool running_ = false;
 };

@@ -3,7 +3,6 @@
 #include <QBuffer>
 #include <QFileInfo>
 #include <QImageWriter>
-
 #include <string_view>
 
 #include "core/common/error.h"
@@ -13,8 +12,9 @@ namespace inferscope::gui {
 
 bool saveFileAtomically(const QByteArray& bytes, const QString& path, QString* error) {
   try {
-    writeFileAtomically(path.toStdString(),
-                        std::string_view(bytes.constData(), static_cast<std::size_t>(bytes.size())));
+    writeFileAtomically(
+        path.toStdString(),
+        std::string_view(bytes.constData(), static_cast<std::size_t>(bytes.size())));
     return true;
   } catch (const Error& e) {
     if (error) *error = QString::fromStdString(e.what());

@@ -54,7 +54,8 @@ QString scientific(const QLocale& locale, double value, int precision) {
   int exponent = static_cast<int>(std::floor(std::log10(std::abs(value))));
   double mantissa = value / std::pow(10.0, exponent);
   // Rounding can carry into the next power: 9.96e-4 at one decimal is 1.0 × 10⁻³.
-  if (std::abs(std::round(mantissa * std::pow(10.0, precision))) >= 10 * std::pow(10.0, precision)) {
+  if (std::abs(std::round(mantissa * std::pow(10.0, precision))) >=
+      10 * std::pow(10.0, precision)) {
     mantissa /= 10;
     ++exponent;
   }

@@ -6,7 +6,6 @@
 #include <QAbstractListModel>
 #include <QDateTime>
 #include <QString>
-
 #include <deque>
 
 #include "core/engine/event_sink.h"

@@ -20,11 +20,16 @@ namespace {
 // A config's status in the UI's language (core's words are the file format's).
 QString statusText(ConfigStatus status) {
   switch (status) {
-    case ConfigStatus::Ok: return ResultsTableModel::tr("ok");
-    case ConfigStatus::Unsupported: return ResultsTableModel::tr("unsupported");
-    case ConfigStatus::OutOfMemory: return ResultsTableModel::tr("out of memory");
-    case ConfigStatus::Error: return ResultsTableModel::tr("error");
-    case ConfigStatus::Cancelled: return ResultsTableModel::tr("cancelled");
+    case ConfigStatus::Ok:
+      return ResultsTableModel::tr("ok");
+    case ConfigStatus::Unsupported:
+      return ResultsTableModel::tr("unsupported");
+    case ConfigStatus::OutOfMemory:
+      return ResultsTableModel::tr("out of memory");
+    case ConfigStatus::Error:
+      return ResultsTableModel::tr("error");
+    case ConfigStatus::Cancelled:
+      return ResultsTableModel::tr("cancelled");
   }
   return QString::fromUtf8(toString(status));
 }
@@ -182,7 +187,8 @@ QVariant ResultsTableModel::data(const QModelIndex& index, int role) const {
       case Qt::DisplayRole:
         if (column == UnsafeColumn) {
           if (unchecked)
-            return accuracy == AccuracyState::NotMeasured ? QStringLiteral("—") : QStringLiteral("?");
+            return accuracy == AccuracyState::NotMeasured ? QStringLiteral("—")
+                                                          : QStringLiteral("?");
           return unsafe.isEmpty() ? QStringLiteral("✓") : QStringLiteral("⚠");
         }
         if (!has_speedup) return QStringLiteral("—");

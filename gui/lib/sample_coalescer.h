@@ -6,7 +6,6 @@
 #pragma once
 
 #include <QMetaType>
-
 #include <memory>
 #include <mutex>
 #include <optional>

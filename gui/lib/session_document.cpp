@@ -48,7 +48,9 @@ std::shared_ptr<const RankedResults> rank(SessionResult session, double toleranc
 
 SessionDocument::SessionDocument(QObject* parent) : QObject(parent) {}
 
-SessionDocument::~SessionDocument() { *alive_ = false; }
+SessionDocument::~SessionDocument() {
+  *alive_ = false;
+}
 
 std::string SessionDocument::rankingKey(double tolerance) const {
   // What rankSession reads, per finished config: enough to tell two result sets apart.
@@ -56,9 +58,10 @@ std::string SessionDocument::rankingKey(double tolerance) const {
   for (const auto& s : series_) {
     if (!s.result) continue;
     const auto& r = *s.result;
-    key += fmt::format("|{} {} {} {} {} {} {} {} {} {} {}", r.index, r.config.key(), static_cast<int>(r.status),
-                       r.latency_ms.size(), r.stats.median_ms, r.steady.analysed, r.steady.steady_start,
-                       r.accuracy.measured, r.accuracy.rel_l2_error, r.accuracy.nan_count, r.accuracy.inf_count);
+    key += fmt::format("|{} {} {} {} {} {} {} {} {} {} {}", r.index, r.config.key(),
+                       static_cast<int>(r.status), r.latency_ms.size(), r.stats.median_ms,
+                       r.steady.analysed, r.steady.steady_start, r.accuracy.measured,
+                       r.accuracy.rel_l2_error, r.accuracy.nan_count, r.accuracy.inf_count);
   }
   return key;
 }
@@ -73,21 +76,22 @@ std::shared_ptr<const RankedResults> SessionDocument::ranking(double tolerance) 
   }
   if (pending_key_ != key) {
     pending_key_ = key;
-    backgroundPool()->start([this, alive = alive_, key, tolerance,
-                             results = resultsSoFar()]() mutable {
-      auto ranked = rank(std::move(results), tolerance);
-      // Back on the GUI thread through the application object, which outlives this document.
-      QMetaObject::invokeMethod(
-          QCoreApplication::instance(),
-          [this, alive, key, ranked] {
-            if (!*alive || key != pending_key_) return;  // gone, or a newer ranking is on its way
-            ranked_ = ranked;
-            ranked_key_ = key;
-            pending_key_.clear();
-            emit rankingChanged();
-          },
-          Qt::QueuedConnection);
-    });
+    backgroundPool()->start(
+        [this, alive = alive_, key, tolerance, results = resultsSoFar()]() mutable {
+          auto ranked = rank(std::move(results), tolerance);
+          // Back on the GUI thread through the application object, which outlives this document.
+          QMetaObject::invokeMethod(
+              QCoreApplication::instance(),
+              [this, alive, key, ranked] {
+                if (!*alive || key != pending_key_)
+                  return;  // gone, or a newer ranking is on its way
+                ranked_ = ranked;
+                ranked_key_ = key;
+                pending_key_.clear();
+                emit rankingChanged();
+              },
+              Qt::QueuedConnection);
+        });
   }
   return ranked_;
 }
@@ -111,7 +115,8 @@ void SessionDocument::appendSnapshot(const SampleSnapshot& snapshot) {
     open_series = -1;
   };
   for (const auto& sample : snapshot.samples) {
-    if (sample.config_index < 0 || sample.config_index >= static_cast<int>(series_.size())) continue;
+    if (sample.config_index < 0 || sample.config_index >= static_cast<int>(series_.size()))
+      continue;
     auto& s = series_[static_cast<std::size_t>(sample.config_index)];
     if (s.result) continue;  // the result already brought every sample
     if (sample.config_index != open_series) {
@@ -135,9 +140,12 @@ void SessionDocument::finishConfig(std::shared_ptr<const ConfigResult> result) {
   emit resultAdded(s.result->index);
 }
 
-void SessionDocument::failRun() { setState(State::Failed); }
+void SessionDocument::failRun() {
+  setState(State::Failed);
+}
 
-void SessionDocument::setSession(std::shared_ptr<const SessionResult> session, const QString& path) {
+void SessionDocument::setSession(std::shared_ptr<const SessionResult> session,
+                                 const QString& path) {
   if (!session) return;
   // A run's own session ranks off the GUI thread like its configs did; a file at once.
   rank_off_thread_ = state_ == State::Running;

@@ -7,7 +7,6 @@
 #include <QColor>
 #include <QObject>
 #include <QString>
-
 #include <memory>
 #include <vector>
 

@@ -3,7 +3,6 @@
 #include <QCoreApplication>
 #include <QLocale>
 #include <QStringList>
-
 #include <cmath>
 
 #include "core/common/units.h"
@@ -21,7 +20,9 @@ QString ValueFormat::number(double value, int significant_digits) {
   return QLocale().toString(value, 'f', decimals);
 }
 
-QString ValueFormat::ms(double latency_ms) { return number(latency_ms) + QStringLiteral(" ms"); }
+QString ValueFormat::ms(double latency_ms) {
+  return number(latency_ms) + QStringLiteral(" ms");
+}
 
 QString ValueFormat::mib(std::int64_t bytes) {
   if (bytes <= 0) return QStringLiteral("—");
@@ -56,14 +57,16 @@ QString ValueFormat::cudnnVersion(const std::string& version) {
   bool ok = false;
   const int v = QString::fromStdString(version).toInt(&ok);
   if (!ok || v <= 0) return QString::fromStdString(version);
-  if (v >= 90000) return QStringLiteral("%1.%2.%3").arg(v / 10000).arg(v % 10000 / 100).arg(v % 100);
+  if (v >= 90000)
+    return QStringLiteral("%1.%2.%3").arg(v / 10000).arg(v % 10000 / 100).arg(v % 100);
   return QStringLiteral("%1.%2.%3").arg(v / 1000).arg(v % 1000 / 100).arg(v % 100);
 }
 
 QString ValueFormat::deviceVersions(const DeviceInfo& device) {
   QStringList parts;
   const auto add = [&](const QString& label, const std::string& version) {
-    if (!version.empty()) parts << QStringLiteral("%1 %2").arg(label, QString::fromStdString(version));
+    if (!version.empty())
+      parts << QStringLiteral("%1 %2").arg(label, QString::fromStdString(version));
   };
   add(QCoreApplication::translate("inferscope::gui::ValueFormat", "driver"), device.driver_version);
   add(QStringLiteral("CUDA"), device.cuda_runtime_version);
@@ -76,7 +79,11 @@ QString ValueFormat::deviceVersions(const DeviceInfo& device) {
 QString ValueFormat::elapsed(double elapsed_ms) {
   const auto total_s = static_cast<long long>(std::max(0.0, units::msToS(elapsed_ms)));
   const long long h = total_s / 3600, m = (total_s / 60) % 60, s = total_s % 60;
-  if (h > 0) return QStringLiteral("%1:%2:%3").arg(h).arg(m, 2, 10, QLatin1Char('0')).arg(s, 2, 10, QLatin1Char('0'));
+  if (h > 0)
+    return QStringLiteral("%1:%2:%3")
+        .arg(h)
+        .arg(m, 2, 10, QLatin1Char('0'))
+        .arg(s, 2, 10, QLatin1Char('0'));
   return QStringLiteral("%1:%2").arg(m, 2, 10, QLatin1Char('0')).arg(s, 2, 10, QLatin1Char('0'));
 }
 

@@ -4,7 +4,6 @@
 #pragma once
 
 #include <QString>
-
 #include <cstdint>
 
 #include "core/device/device_info.h"
@@ -17,7 +16,7 @@ class ValueFormat {
   static QString number(double value, int significant_digits = 3);
   // "45.2 ms" — values of a column whose header names the unit use number() instead.
   static QString ms(double latency_ms);
-  static QString mib(std::int64_t bytes);          // "265.3"
+  static QString mib(std::int64_t bytes);             // "265.3"
   static QString itemsPerSecond(double items_per_s);  // "1,234"
   // Relative error in scientific notation ("3.1e-03"); exactly zero stays "0".
   static QString relativeError(double error);

@@ -36,7 +36,9 @@ void style(QCustomPlot* plot, const QPalette& palette) {
 // Re-styles a plot when its palette changes; charts that rebuild take their other colours anew.
 class PaletteFollower : public QObject {
  public:
-  explicit PaletteFollower(QCustomPlot* plot) : QObject(plot), plot_(plot) { plot->installEventFilter(this); }
+  explicit PaletteFollower(QCustomPlot* plot) : QObject(plot), plot_(plot) {
+    plot->installEventFilter(this);
+  }
   bool eventFilter(QObject* watched, QEvent* event) override {
     if (watched == plot_ && event->type() == QEvent::PaletteChange) {
       style(plot_, plot_->palette());
@@ -89,8 +91,8 @@ void ChartStyle::legendAbove(QCustomPlot* plot, int wrap) {
   row->setColumnSpacing(0);
 }
 
-bool ChartStyle::exportPlot(QCustomPlot* plot, const QString& path, const QString& title, const QString& caption,
-                            int width, int height) {
+bool ChartStyle::exportPlot(QCustomPlot* plot, const QString& path, const QString& title,
+                            const QString& caption, int width, int height) {
   // The caption (what was measured, on which device) goes into the picture for the export only: a
   // chart pasted into a report must say where its numbers come from.
   QCPTextElement* line = nullptr;
@@ -104,7 +106,8 @@ bool ChartStyle::exportPlot(QCustomPlot* plot, const QString& path, const QStrin
   }
   bool ok = false;
   if (path.endsWith(QStringLiteral(".pdf"), Qt::CaseInsensitive)) {
-    ok = plot->savePdf(path, width, height, QCP::epAllowCosmetic, QStringLiteral("InferScope"), title);
+    ok = plot->savePdf(path, width, height, QCP::epAllowCosmetic, QStringLiteral("InferScope"),
+                       title);
   } else {
     ok = plot->savePng(path, width, height, /*scale=*/1.0, /*quality=*/-1, /*resolution=*/96);
   }

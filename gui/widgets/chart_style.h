@@ -7,7 +7,6 @@
 #include <QObject>
 #include <QPalette>
 #include <QString>
-
 #include <functional>
 
 class QCustomPlot;
@@ -33,8 +32,8 @@ class ChartStyle {
   static constexpr int kMaxLegendEntries = 48;
   // .png or .pdf by extension; width/height 0 = the widget's size. `caption` (the session's model
   // and device) is drawn under the chart in the file only.
-  static bool exportPlot(QCustomPlot* plot, const QString& path, const QString& title, const QString& caption = {},
-                         int width = 0, int height = 0);
+  static bool exportPlot(QCustomPlot* plot, const QString& path, const QString& title,
+                         const QString& caption = {}, int width = 0, int height = 0);
 };
 
 // Shows a tooltip while the mouse moves over a plot. The page answers "what is under this pixel"

@@ -22,7 +22,8 @@ QVector<double> LatencyTicker::createTickVector(double tick_step, const QCPRange
   if (!logarithmic_ || range.lower <= 0 || range.upper / range.lower < 10) {
     // The labels need as many decimals as the step has: a 2.5 step labels 32.5, not "33".
     step_decimals_ = 0;
-    for (double scaled = tick_step; step_decimals_ < 6 && std::abs(scaled - std::round(scaled)) > 1e-9 * std::max(1.0, scaled);
+    for (double scaled = tick_step;
+         step_decimals_ < 6 && std::abs(scaled - std::round(scaled)) > 1e-9 * std::max(1.0, scaled);
          scaled *= 10) {
       ++step_decimals_;
     }
@@ -30,7 +31,8 @@ QVector<double> LatencyTicker::createTickVector(double tick_step, const QCPRange
   }
   step_decimals_ = 0;
   QVector<double> ticks;
-  for (double decade = std::pow(10.0, std::floor(std::log10(range.lower))); decade <= range.upper; decade *= 10) {
+  for (double decade = std::pow(10.0, std::floor(std::log10(range.lower))); decade <= range.upper;
+       decade *= 10) {
     for (const double m : {1.0, 2.0, 5.0}) {
       if (decades_only_ && m != 1.0) continue;
       if (m * decade >= range.lower && m * decade <= range.upper) ticks << m * decade;
@@ -46,8 +48,10 @@ int LatencyTicker::getSubTickCount(double tick_step) {
 
 QString LatencyTicker::getTickLabel(double tick, const QLocale& locale, QChar, int) {
   const double magnitude = std::abs(tick);
-  const int decimals =
-      std::max(step_decimals_, magnitude == 0 || magnitude >= 10 ? 0 : magnitude >= 1 ? 1 : magnitude >= 0.1 ? 2 : 3);
+  const int decimals = std::max(step_decimals_, magnitude == 0 || magnitude >= 10 ? 0
+                                                : magnitude >= 1                  ? 1
+                                                : magnitude >= 0.1                ? 2
+                                                                                  : 3);
   QString text = locale.toString(tick, 'f', decimals);
   // "40.0" → "40": trailing zeros claim digits the step does not have.
   if (text.contains(locale.decimalPoint())) {

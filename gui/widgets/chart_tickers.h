@@ -11,7 +11,8 @@ class IterationTicker : public QCPAxisTicker {
  protected:
   double getTickStep(const QCPRange& range) override;
   int getSubTickCount(double tick_step) override;
-  QString getTickLabel(double tick, const QLocale& locale, QChar format_char, int precision) override;
+  QString getTickLabel(double tick, const QLocale& locale, QChar format_char,
+                       int precision) override;
 };
 
 // Latency in ms. On a log axis spanning a decade or more, ticks follow 1-2-5 per decade (a plain
@@ -26,7 +27,8 @@ class LatencyTicker : public QCPAxisTicker {
  protected:
   QVector<double> createTickVector(double tick_step, const QCPRange& range) override;
   int getSubTickCount(double tick_step) override;
-  QString getTickLabel(double tick, const QLocale& locale, QChar format_char, int precision) override;
+  QString getTickLabel(double tick, const QLocale& locale, QChar format_char,
+                       int precision) override;
 
  private:
   bool logarithmic_ = false;

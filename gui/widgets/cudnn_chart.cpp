@@ -4,13 +4,12 @@
 // triangle deterministic), for the ringed choices and the lines of what ran alike; the mode lines
 // take the palette's text colour so they read on light and dark themes.
 #include "gui/widgets/cudnn_chart.h"
-#include "gui/widgets/translated_text.h"
 
 #include <qcustomplot.h>
 
-#include <QEvent>
 #include <QCheckBox>
 #include <QComboBox>
+#include <QEvent>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
@@ -30,6 +29,7 @@
 #include "gui/lib/session_document.h"
 #include "gui/lib/value_format.h"
 #include "gui/widgets/chart_tickers.h"
+#include "gui/widgets/translated_text.h"
 
 namespace inferscope::gui {
 namespace {

@@ -77,9 +77,7 @@ void CudnnChart::fillSummary(const cudnn::CudnnLedger& ledger) {
       if (o && o->observed) per_iteration += o->layout_transposes * layer.calls_per_iteration;
     }
     if (per_iteration > 0)
-      transposes << QStringLiteral("%1&nbsp;%2")
-                        .arg(modeName(mode))
-                        .arg(per_iteration);
+      transposes << QStringLiteral("%1&nbsp;%2").arg(modeName(mode)).arg(per_iteration);
   }
   head << (transposes.isEmpty()
                ? tr("no layout transposes")

@@ -115,7 +115,8 @@ void DevicesView::rebuild() {
   for (std::size_t p = 0; p < t.places.size(); ++p) {
     lines << tr("<b>%1</b> — %2")
                  .arg(display_text::line(t.labels[p]).toHtmlEscaped(),
-                      display_text::line(DeviceTableModel::placeDescription(t.places[p])).toHtmlEscaped());
+                      display_text::line(DeviceTableModel::placeDescription(t.places[p]))
+                          .toHtmlEscaped());
   }
   devices_->setText(lines.join(QStringLiteral("<br>")));
   devices_->setVisible(!lines.isEmpty());
@@ -245,7 +246,9 @@ void DevicesView::rebuildChart() {
         graph->setLineStyle(QCPGraph::lsNone);
         graph->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDisc,
                                                QPen(color.darker(120), 1.2), QBrush(color), 9));
-        plot_->setAutoAddPlottableToLegend(false);  // never in the legend: added and taken out, each refilled the legend (10 000 configs: minutes)
+        plot_->setAutoAddPlottableToLegend(
+            false);  // never in the legend: added and taken out, each refilled the legend (10 000
+                     // configs: minutes)
         bars = new QCPErrorBars(plot_->yAxis, plot_->xAxis);
         plot_->setAutoAddPlottableToLegend(true);
         bars->setDataPlottable(graph);

@@ -1,7 +1,6 @@
 // FileActions: the loader's outcome becomes the document, the recent list, the setup panel's
 // request and the status line; failures keep what the window showed before and say why.
 #include "gui/widgets/file_actions.h"
-#include "gui/widgets/translated_text.h"
 
 #include <QAction>
 #include <QDir>
@@ -25,6 +24,7 @@
 #include "gui/widgets/message_banner.h"
 #include "gui/widgets/run_setup_panel.h"
 #include "gui/widgets/run_status_bar.h"
+#include "gui/widgets/translated_text.h"
 
 namespace inferscope::gui {
 namespace {
@@ -48,9 +48,11 @@ FileActions::FileActions(SessionDocument* document, EngineBridge* bridge, Sessio
       setup_(setup),
       window_(window),
       open_action_(newTr<QAction>(this, QT_TR_NOOP("&Open Session…"),
-                                  window->style()->standardIcon(QStyle::SP_DialogOpenButton), QString(), this)),
+                                  window->style()->standardIcon(QStyle::SP_DialogOpenButton),
+                                  QString(), this)),
       save_action_(newTr<QAction>(this, QT_TR_NOOP("&Save Session…"),
-                                  window->style()->standardIcon(QStyle::SP_DialogSaveButton), QString(), this)),
+                                  window->style()->standardIcon(QStyle::SP_DialogSaveButton),
+                                  QString(), this)),
       recent_menu_(new QMenu(window)) {
   bindTr(this, recent_menu_, "title", QT_TR_NOOP("Open &Recent"));
   open_action_->setShortcut(QKeySequence::Open);
@@ -270,7 +272,8 @@ bool FileActions::drop(const QMimeData* mime) {
          "inferscope-cli profile --model-file %1 --input SHAPE:DTYPE --out run.inferscope.json, "
          "or tune an ExportedProgram (.pt2 from torch.export.save; Inductor and torch.compile are "
          "measured) with inferscope-cli tune --model-file %1 -o tuned.inferscope.json, then drop "
-         "the session file here. Dynamic input shapes are not tuned: the example inputs' shapes are.")
+         "the session file here. Dynamic input shapes are not tuned: the example inputs' shapes "
+         "are.")
           .arg(path));
   return true;
 }

@@ -11,10 +11,9 @@
 #include <algorithm>
 #include <cmath>
 
+#include "core/common/units.h"
 #include "gui/lib/value_format.h"
 #include "gui/widgets/chart_style.h"
-
-#include "core/common/units.h"
 
 namespace inferscope::gui {
 namespace {

@@ -2,12 +2,11 @@
 // GPU stream, each kernel or copy a rectangle coloured by the operator that launched it,
 // iteration boundaries as vertical lines labelled with their kernel count and GPU busy %. The data
 // comes from a live run's trace window or from the bounded copy a session file keeps per traced
-// config (ConfigResult::timeline, core/trace/timeline_json.h); the legend line says what such a copy left out. Thousands
-// of kernels are drawn by one custom plottable, not one item each.
+// config (ConfigResult::timeline, core/trace/timeline_json.h); the legend line says what such a
+// copy left out. Thousands of kernels are drawn by one custom plottable, not one item each.
 #pragma once
 
 #include <QWidget>
-
 #include <vector>
 
 #include "core/trace/timeline_data.h"

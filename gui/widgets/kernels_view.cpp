@@ -1,12 +1,11 @@
 // KernelsView: the breakdown chart is stacked QCPBars per config (busy → gaps → host, moveAbove),
 // horizontal so long config names read; the selected config fills the tables and the timeline.
 #include "gui/widgets/kernels_view.h"
-#include "gui/widgets/translated_text.h"
 
 #include <qcustomplot.h>
 
-#include <QEvent>
 #include <QComboBox>
+#include <QEvent>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
@@ -19,14 +18,15 @@
 #include <algorithm>
 #include <optional>
 
+#include "core/common/units.h"
 #include "core/trace/timeline_data.h"
 #include "core/trace/trace_records.h"
-#include "core/common/units.h"
 #include "gui/lib/config_palette.h"
 #include "gui/lib/display_text.h"
 #include "gui/lib/session_document.h"
 #include "gui/lib/value_format.h"
 #include "gui/widgets/kernel_timeline.h"
+#include "gui/widgets/translated_text.h"
 
 namespace inferscope::gui {
 namespace {
@@ -58,7 +58,8 @@ QTableWidgetItem* numberItem(double value, const QString& text) {
   return item;
 }
 
-QTableWidget* makeTable(const QObject* context, std::initializer_list<const char*> headers, const char* name) {
+QTableWidget* makeTable(const QObject* context, std::initializer_list<const char*> headers,
+                        const char* name) {
   auto* table = new QTableWidget(0, static_cast<int>(headers.size()));
   table->setObjectName(QString::fromLatin1(name));
   bindTrHeaders(context, table, headers);
@@ -107,10 +108,14 @@ KernelsView::KernelsView(SessionDocument* document, QWidget* parent)
   timeline_note_->setWordWrap(true);
   timeline_note_->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
   timeline_note_->setForegroundRole(QPalette::PlaceholderText);
-  kernel_table_ = makeTable(this, {QT_TR_NOOP("kernel"), QT_TR_NOOP("count"), QT_TR_NOOP("total (µs)"),
-                                   QT_TR_NOOP("share"), QT_TR_NOOP("TC")}, "topKernelsTable");
-  op_table_ = makeTable(this, {QT_TR_NOOP("operator"), QT_TR_NOOP("kernels"), QT_TR_NOOP("kernel time (µs)"),
-                               QT_TR_NOOP("share")}, "topOpsTable");
+  kernel_table_ = makeTable(this,
+                            {QT_TR_NOOP("kernel"), QT_TR_NOOP("count"), QT_TR_NOOP("total (µs)"),
+                             QT_TR_NOOP("share"), QT_TR_NOOP("TC")},
+                            "topKernelsTable");
+  op_table_ = makeTable(this,
+                        {QT_TR_NOOP("operator"), QT_TR_NOOP("kernels"),
+                         QT_TR_NOOP("kernel time (µs)"), QT_TR_NOOP("share")},
+                        "topOpsTable");
 
   auto* tables = new QTabWidget;
   tables->setDocumentMode(true);
@@ -227,8 +232,8 @@ void KernelsView::rebuild() {
     if (!result->trace_summary) {
       // The file's message: one bounded line (display_text.h), it heads a note above the chart.
       reason = result->status != ConfigStatus::Ok ? display_text::line(result->message)
-               : ranOnCpu()                       ? tr("not traced: kernel tracing needs a CUDA device")
-                                                  : tr("not traced (turn on “Trace kernels (CUDA)”)");
+               : ranOnCpu() ? tr("not traced: kernel tracing needs a CUDA device")
+                            : tr("not traced (turn on “Trace kernels (CUDA)”)");
     } else {
       row.summary = *result->trace_summary;
       if (!row.summary.traced()) reason = display_text::line(row.summary.untraced_reason);
@@ -269,7 +274,8 @@ void KernelsView::rebuild() {
                                         units::usToMs(t.host_overhead_us_per_iteration)};
     QCPBars* below = nullptr;
     for (int part = 0; part < PartCount; ++part) {
-      plot_->setAutoAddPlottableToLegend(false);  // never in the legend: added and taken out, each refilled the legend (10 000 configs: minutes)
+      plot_->setAutoAddPlottableToLegend(false);  // never in the legend: added and taken out, each
+                                                  // refilled the legend (10 000 configs: minutes)
       auto* bars = new QCPBars(plot_->yAxis, plot_->xAxis);
       plot_->setAutoAddPlottableToLegend(true);
       bars->setWidth(0.6);
@@ -295,8 +301,10 @@ void KernelsView::rebuild() {
       note->setColor(ChartStyle::muted(palette()));
       const double overhead = 100.0 * (traced_ms / result->stats.median_ms - 1.0);
       note->setText(tr("traced %1 ms · median %2 ms (%3%4 %)")
-                        .arg(ValueFormat::number(traced_ms), ValueFormat::number(result->stats.median_ms),
-                             overhead >= 0 ? QStringLiteral("+") : QString(), ValueFormat::number(overhead, 2)));
+                        .arg(ValueFormat::number(traced_ms),
+                             ValueFormat::number(result->stats.median_ms),
+                             overhead >= 0 ? QStringLiteral("+") : QString(),
+                             ValueFormat::number(overhead, 2)));
       bar_notes_ << note->text();
     }
   }
@@ -308,23 +316,27 @@ void KernelsView::rebuild() {
   constexpr int kNamed = 8;
   QStringList shown, full;
   for (const auto& [reason, keys] : untraced_) {
-    const QString named =
-        keys.size() <= kNamed
-            ? keys.join(QStringLiteral(", "))
-            : tr("%1 and %2 more").arg(keys.mid(0, kNamed).join(QStringLiteral(", "))).arg(keys.size() - kNamed);
+    const QString named = keys.size() <= kNamed
+                              ? keys.join(QStringLiteral(", "))
+                              : tr("%1 and %2 more")
+                                    .arg(keys.mid(0, kNamed).join(QStringLiteral(", ")))
+                                    .arg(keys.size() - kNamed);
     shown << QStringLiteral("%1 (%2)").arg(reason, named);
     full << QStringLiteral("%1: %2").arg(reason, keys.join(QStringLiteral(", ")));
   }
-  untraced_label_->setText(untraced_.empty() ? QString()
-                                             : tr("Not traced — %1").arg(shown.join(QStringLiteral("; "))));
+  untraced_label_->setText(
+      untraced_.empty() ? QString() : tr("Not traced — %1").arg(shown.join(QStringLiteral("; "))));
   untraced_label_->setToolTip(display_text::details(full.join(QLatin1Char('\n'))));
   untraced_label_->setVisible(!untraced_.empty());
   if (rows_.empty()) {
     // What to do depends on where the session ran: a CPU run cannot be traced at all.
     const QString none =
-        document_->series().empty() ? tr("No kernel traces yet: run on a CUDA device with “Trace kernels (CUDA)” checked, or open a traced session")
-        : ranOnCpu()                ? tr("No kernel traces: this session ran on the CPU, and kernel tracing needs a CUDA device. Open a session traced on a GPU to see this page.")
-                                    : tr("No kernel traces: this session was run without “Trace kernels (CUDA)”; check it and run again, or open a traced session");
+        document_->series().empty() ? tr("No kernel traces yet: run on a CUDA device with “Trace "
+                                         "kernels (CUDA)” checked, or open a traced session")
+        : ranOnCpu() ? tr("No kernel traces: this session ran on the CPU, and kernel tracing needs "
+                          "a CUDA device. Open a session traced on a GPU to see this page.")
+                     : tr("No kernel traces: this session was run without “Trace kernels (CUDA)”; "
+                          "check it and run again, or open a traced session");
     untraced_label_->setText(untraced_.empty() ? none : untraced_label_->text());
     untraced_label_->setVisible(true);
   }
@@ -443,7 +455,8 @@ void KernelsView::changeEvent(QEvent* event) {
   QWidget::changeEvent(event);
   if (event->type() != QEvent::LanguageChange) return;
   const int shown = config_combo_->currentIndex();
-  plot_->xAxis->setLabel(tr("host wall time per steady traced iteration (ms) = GPU busy + launch gaps + host overhead"));
+  plot_->xAxis->setLabel(tr(
+      "host wall time per steady traced iteration (ms) = GPU busy + launch gaps + host overhead"));
   rebuild();
   showConfig(shown);
 }

@@ -7,8 +7,8 @@
 // are listed with the reason.
 #pragma once
 
-#include <QWidget>
 #include <QStringList>
+#include <QWidget>
 #include <utility>
 #include <vector>
 

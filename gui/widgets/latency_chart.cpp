@@ -1,13 +1,11 @@
 // LatencyChart: QCustomPlot set-up, live appends, the warm-up band and exports. Replots are
 // queued (rpQueuedReplot), so a burst of snapshots and results costs one repaint per frame.
 #include "gui/widgets/latency_chart.h"
-#include "gui/widgets/translated_text.h"
 
 #include <qcustomplot.h>
 
 #include <QLocale>
 #include <QVBoxLayout>
-
 #include <algorithm>
 #include <cmath>
 #include <limits>
@@ -16,6 +14,7 @@
 #include "gui/lib/session_document.h"
 #include "gui/widgets/chart_style.h"
 #include "gui/widgets/chart_tickers.h"
+#include "gui/widgets/translated_text.h"
 
 namespace inferscope::gui {
 
@@ -25,7 +24,7 @@ namespace {
 // projector still differ in shape.
 QCPScatterStyle markerFor(int family_rank) {
   static const QCPScatterStyle::ScatterShape kShapes[] = {
-      QCPScatterStyle::ssDisc, QCPScatterStyle::ssSquare, QCPScatterStyle::ssTriangle,
+      QCPScatterStyle::ssDisc,    QCPScatterStyle::ssSquare,           QCPScatterStyle::ssTriangle,
       QCPScatterStyle::ssDiamond, QCPScatterStyle::ssTriangleInverted, QCPScatterStyle::ssCross};
   constexpr int kCount = sizeof(kShapes) / sizeof(kShapes[0]);
   const auto shape = kShapes[((family_rank % kCount) + kCount) % kCount];
@@ -90,7 +89,8 @@ LatencyChart::LatencyChart(SessionDocument* document, QWidget* parent)
   live_layer_->setMode(QCPLayer::lmBuffered);
 
   // The warm-up band lives on a layer below the lines; x in iterations, y spanning the axis rect.
-  plot_->addLayer(QStringLiteral("warmup"), plot_->layer(QStringLiteral("grid")), QCustomPlot::limBelow);
+  plot_->addLayer(QStringLiteral("warmup"), plot_->layer(QStringLiteral("grid")),
+                  QCustomPlot::limBelow);
   warmup_band_ = new QCPItemRect(plot_);
   warmup_band_->setLayer(QStringLiteral("warmup"));
   warmup_band_->setPen(Qt::NoPen);
@@ -202,7 +202,8 @@ void LatencyChart::rebuild() {
   for (std::size_t i = 0; i < series.size(); ++i) {
     auto* graph = plot_->addGraph();
     graph->setName(series[i].key);
-    graph->setPen(QPen(ConfigPalette::onPalette(series[i].color, palette())));  // width: applyLineStyle
+    graph->setPen(
+        QPen(ConfigPalette::onPalette(series[i].color, palette())));  // width: applyLineStyle
     graph->setScatterStyle(markerFor(series[i].family_rank));
     graph->setAdaptiveSampling(true);
     graphs_.push_back(graph);
@@ -232,7 +233,9 @@ void LatencyChart::layOut(int shown) {
   if (series.empty()) {
     empty_label_->setText(tr("Press Start to measure, or open a session file"));
   } else if (shown == 0) {
-    empty_label_->setText(tr("This session holds no measured iterations (%1 configs planned, none ran)").arg(series.size()));
+    empty_label_->setText(
+        tr("This session holds no measured iterations (%1 configs planned, none ran)")
+            .arg(series.size()));
   }
   empty_label_->setVisible(shown == 0);
   plot_->legend->setVisible(shown > 0);
@@ -258,8 +261,10 @@ void LatencyChart::finishRun() {
   int shown = 0;
   for (std::size_t i = 0; i < series.size(); ++i) {
     // Planned configs that never started leave the legend, as they would in the file's view.
-    if (inLegend(series[i], false)) ++shown;
-    else graphs_[i]->removeFromLegend();
+    if (inLegend(series[i], false))
+      ++shown;
+    else
+      graphs_[i]->removeFromLegend();
   }
   layOut(shown);
 }
@@ -276,8 +281,7 @@ void LatencyChart::onSamplesAppended(int series_index, int first) {
   graph->addData(keys, values, /*alreadySorted=*/true);
   thinMarkers(graph);
   if (first == 0) updateDirectLabelMargin();  // its name appears at the right edge
-  marks_[static_cast<std::size_t>(series_index)].label_value =
-      latency.empty() ? 0 : latency.back();
+  marks_[static_cast<std::size_t>(series_index)].label_value = latency.empty() ? 0 : latency.back();
   const bool moved =
       document_->state() == SessionDocument::State::Running && live_series_ != series_index;
   if (moved) setLiveSeries(series_index);
@@ -326,10 +330,11 @@ void LatencyChart::setProvisionalSteadyStart(int series_index, int iteration) {
 
 void LatencyChart::onResultAdded(int series_index) {
   if (series_index == live_series_) setLiveSeries(-1);  // finished: back among the others
-  setProvisionalSteadyStart(-1, -1);  // the final analysis is in the result now
+  setProvisionalSteadyStart(-1, -1);                    // the final analysis is in the result now
   setSeriesData(series_index);
   updateWarmupBand();
-  if (series_index >= 0 && series_index < graphCount() && plot_->legend->itemCount() < ChartStyle::kMaxLegendEntries &&
+  if (series_index >= 0 && series_index < graphCount() &&
+      plot_->legend->itemCount() < ChartStyle::kMaxLegendEntries &&
       !plot_->legend->hasItemWithPlottable(graphs_[static_cast<std::size_t>(series_index)]))
     graphs_[static_cast<std::size_t>(series_index)]->addToLegend();
   updateSelection();
@@ -343,7 +348,8 @@ void LatencyChart::setSeriesData(int series_index) {
   auto* graph = graphs_[static_cast<std::size_t>(series_index)];
   // A config that did not end Ok says so in the legend, not only in the table.
   if (series.result && series.result->status != ConfigStatus::Ok) {
-    graph->setName(QStringLiteral("%1 (%2)").arg(series.key, QString::fromUtf8(toString(series.result->status))));
+    graph->setName(QStringLiteral("%1 (%2)").arg(
+        series.key, QString::fromUtf8(toString(series.result->status))));
   }
   QVector<double> keys(static_cast<int>(latency.size())), values(static_cast<int>(latency.size()));
   for (int i = 0; i < keys.size(); ++i) {
@@ -397,7 +403,8 @@ bool LatencyChart::updateRanges() {
       if (!std::isfinite(v)) continue;
       lowest = std::min(lowest, v);
       highest = std::max(highest, v);
-      if (i >= static_cast<std::size_t>(std::max(0, s.warmup_iterations))) steady_highest = std::max(steady_highest, v);
+      if (i >= static_cast<std::size_t>(std::max(0, s.warmup_iterations)))
+        steady_highest = std::max(steady_highest, v);
     }
   }
   // One adaptive config that ran 9,800 iterations would squash every other line against the left
@@ -407,11 +414,13 @@ bool LatencyChart::updateRanges() {
   std::size_t longest = lengths.empty() ? 0 : lengths.front();
   long_run_note_.clear();
   const bool selected_long = selected_ >= 0 && document_->sampleCount(selected_) == longest;
-  if (lengths.size() > 1 && lengths[1] > 0 && longest > kLongRunRatio * lengths[1] && !selected_long) {
+  if (lengths.size() > 1 && lengths[1] > 0 && longest > kLongRunRatio * lengths[1] &&
+      !selected_long) {
     for (const auto& s : document_->series()) {
       if (s.latency_ms.size() != longest) continue;
-      long_run_note_ = tr("▶ %1 runs to iteration %2 — drag or zoom the axis, or select it in the table")
-                           .arg(s.key, QLocale().toString(static_cast<qulonglong>(longest)));
+      long_run_note_ =
+          tr("▶ %1 runs to iteration %2 — drag or zoom the axis, or select it in the table")
+              .arg(s.key, QLocale().toString(static_cast<qulonglong>(longest)));
       break;
     }
     longest = static_cast<std::size_t>(std::ceil(lengths[1] * 1.1));
@@ -430,11 +439,13 @@ bool LatencyChart::updateRanges() {
   // On a linear axis a cold start 100× the steady state would flatten every line into the
   // floor: the axis then ends just above the measured iterations, and a note says what is
   // above it. The log axis always shows every point.
-  const bool clipped = !log_scale_ && std::isfinite(steady_highest) && highest > kClipRatio * steady_highest;
+  const bool clipped =
+      !log_scale_ && std::isfinite(steady_highest) && highest > kClipRatio * steady_highest;
   clip_label_->setVisible(clipped);
   if (clipped) {
-    clip_label_->setText(tr("▲ warm-up reaches %1 ms, above this axis — Log Scale shows every point")
-                             .arg(QLocale().toString(highest, 'f', highest >= 100 ? 0 : 1)));
+    clip_label_->setText(
+        tr("▲ warm-up reaches %1 ms, above this axis — Log Scale shows every point")
+            .arg(QLocale().toString(highest, 'f', highest >= 100 ? 0 : 1)));
   }
   if (!std::isfinite(lowest)) {
     plot_->yAxis->setRange(log_scale_ ? 1 : 0, log_scale_ ? 100 : 10);
@@ -446,7 +457,8 @@ bool LatencyChart::updateRanges() {
     // The lower edge stays near the data so steady-state jitter is visible instead of
     // flattened against zero.
     const double span = std::max(upper - lowest, upper * 0.05);
-    plot_->yAxis->setRange(std::max(0.0, lowest - 0.08 * span), upper + (clipped ? 0.15 : 0.08) * span);
+    plot_->yAxis->setRange(std::max(0.0, lowest - 0.08 * span),
+                           upper + (clipped ? 0.15 : 0.08) * span);
   }
   return plot_->xAxis->range() != x_before || plot_->yAxis->range() != y_before;
 }

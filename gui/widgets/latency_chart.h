@@ -124,10 +124,10 @@ class LatencyChart : public QWidget, public ExportableChart {
   void updateNote();
 
   struct SeriesMarks {
-    QCPGraph* excluded = nullptr;        // measured points before the detected steady start
-    QCPItemLine* tick = nullptr;         // the detected steady start, on the x axis
-    QCPItemText* label = nullptr;        // the config's name at the right edge
-    double label_value = 0;              // latency the label points at (its steady median)
+    QCPGraph* excluded = nullptr;  // measured points before the detected steady start
+    QCPItemLine* tick = nullptr;   // the detected steady start, on the x axis
+    QCPItemText* label = nullptr;  // the config's name at the right edge
+    double label_value = 0;        // latency the label points at (its steady median)
   };
   std::vector<SeriesMarks> marks_;
   std::vector<QCPGraph*> fork_graphs_;

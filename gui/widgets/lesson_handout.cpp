@@ -138,9 +138,9 @@ bool exportHandoutPdf(PresentationWindow& window, const QString& path, QString* 
     painter.drawText(page, Qt::AlignLeft | Qt::AlignTop | Qt::TextWordWrap, title);
     painter.setFont(font(10, false));
     painter.setPen(QColor(90, 90, 90));
-    painter.drawText(page, Qt::AlignRight | Qt::AlignBottom,
-                     QStringLiteral("%1 / %2").arg(QLocale().toString(i + 1),
-                                                   QLocale().toString(slides)));
+    painter.drawText(
+        page, Qt::AlignRight | Qt::AlignBottom,
+        QStringLiteral("%1 / %2").arg(QLocale().toString(i + 1), QLocale().toString(slides)));
     // The narration at the bottom, the command on "run it live" in a fixed-width font.
     QStringList paragraphs = paper.captionText().split(QLatin1Char('\n'));
     const QString heading = paper.stepTitleText();
@@ -167,8 +167,7 @@ bool exportHandoutPdf(PresentationWindow& window, const QString& path, QString* 
       painter.setFont(b.font);
       const QRect r = painter.boundingRect(QRect(page.left(), y, page.width(), page.height()),
                                            Qt::TextWordWrap, b.text);
-      painter.drawText(QRect(page.left(), y, page.width(), r.height()), Qt::TextWordWrap,
-                       b.text);
+      painter.drawText(QRect(page.left(), y, page.width(), r.height()), Qt::TextWordWrap, b.text);
       y += r.height();
     }
     // The chart takes the rest, in its proportions, the window resized to them.
@@ -179,10 +178,10 @@ bool exportHandoutPdf(PresentationWindow& window, const QString& path, QString* 
                    std::max(200, kPaperChartWidthPx * chart_rect.height() / chart_rect.width()));
       const QImage chart = renderChart(paper);
       const QSize fitted = chart.size().scaled(chart_rect.size(), Qt::KeepAspectRatio);
-      painter.drawImage(QRect(QPoint(chart_rect.x() + (chart_rect.width() - fitted.width()) / 2,
-                                     chart_rect.y()),
-                              fitted),
-                        chart);
+      painter.drawImage(
+          QRect(QPoint(chart_rect.x() + (chart_rect.width() - fitted.width()) / 2, chart_rect.y()),
+                fitted),
+          chart);
     }
   }
   painter.end();

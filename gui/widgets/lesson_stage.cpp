@@ -6,8 +6,8 @@
 #include <QFontInfo>
 #include <QHeaderView>
 #include <QSortFilterProxyModel>
-#include <QTimer>
 #include <QTableView>
+#include <QTimer>
 #include <cmath>
 #include <memory>
 
@@ -209,9 +209,8 @@ void LessonStage::fitPlotTexts(QCustomPlot* plot) {
   const int px = minimumTextPx();
   // QCustomPlot writes a log axis's powers as 10⁻⁴ only after an 'e': Japanese's "1E-04" stayed
   // as it is. English numbers read the same as Japanese ones (1,234.5) and give 10⁻⁴ in both.
-  if (const QLocale now = plot->locale();
-      !now.toString(1e-4, 'e', 0).contains(QLatin1Char('e')) &&
-      now.decimalPoint() == QStringLiteral(".")) {
+  if (const QLocale now = plot->locale(); !now.toString(1e-4, 'e', 0).contains(QLatin1Char('e')) &&
+                                          now.decimalPoint() == QStringLiteral(".")) {
     QLocale english(QLocale::English, QLocale::UnitedStates);
     english.setNumberOptions(now.numberOptions());
     plot->setLocale(english);

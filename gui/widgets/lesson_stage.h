@@ -9,8 +9,8 @@
 
 #include <QPersistentModelIndex>
 #include <QPointer>
-#include <QTableView>
 #include <QStackedWidget>
+#include <QTableView>
 #include <map>
 #include <utility>
 #include <vector>

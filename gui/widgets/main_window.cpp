@@ -1,17 +1,16 @@
 // MainWindow: layout, actions and menus, the wiring of FileActions and SessionExportController,
 // and the run itself (start, cancel, how it ended).
 #include "gui/widgets/main_window.h"
-#include "gui/widgets/translated_text.h"
 
 #include <QAction>
 #include <QApplication>
 #include <QCloseEvent>
+#include <QDockWidget>
 #include <QDragEnterEvent>
 #include <QDropEvent>
-#include <QDockWidget>
 #include <QFileInfo>
-#include <QLabel>
 #include <QItemSelectionModel>
+#include <QLabel>
 #include <QListView>
 #include <QMenuBar>
 #include <QMessageBox>
@@ -39,24 +38,27 @@
 #include "gui/widgets/devices_view.h"
 #include "gui/widgets/file_actions.h"
 #include "gui/widgets/kernels_view.h"
-#include "gui/widgets/latency_chart.h"
 #include "gui/widgets/language_menu.h"
+#include "gui/widgets/latency_chart.h"
 #include "gui/widgets/lessons_menu.h"
 #include "gui/widgets/memory_chart.h"
 #include "gui/widgets/message_banner.h"
 #include "gui/widgets/race_view.h"
 #include "gui/widgets/results_view.h"
+#include "gui/widgets/roofline_chart.h"
 #include "gui/widgets/run_setup_panel.h"
 #include "gui/widgets/run_status_bar.h"
 #include "gui/widgets/session_export_controller.h"
 #include "gui/widgets/speed_accuracy_chart.h"
-#include "gui/widgets/roofline_chart.h"
+#include "gui/widgets/translated_text.h"
 #include "gui/widgets/trust_prompt.h"
 #include "gui/wizard/recommendation_wizard.h"
 
 // Q_INIT_RESOURCE must be called from the global namespace; the icons live in this static library,
 // whose resource initialiser the linker would otherwise drop.
-static void initInferScopeResources() { Q_INIT_RESOURCE(icons); }
+static void initInferScopeResources() {
+  Q_INIT_RESOURCE(icons);
+}
 
 namespace inferscope::gui {
 namespace {
@@ -88,8 +90,10 @@ MainWindow::MainWindow(EngineBridge::RunFunction run, QWidget* parent)
   run_status_ = new RunStatusBar;
   createActions();
   createCentralArea();
-  files_ = new FileActions(document_, bridge_, loader_, log_model_, banner_, run_status_, setup_panel_, this);
-  exports_ = new SessionExportController(document_, bridge_, log_model_, tabs_, session_info_, results_view_, this);
+  files_ = new FileActions(document_, bridge_, loader_, log_model_, banner_, run_status_,
+                           setup_panel_, this);
+  exports_ = new SessionExportController(document_, bridge_, log_model_, tabs_, session_info_,
+                                         results_view_, this);
   createDocks();
   createMenus();
   statusBar()->addWidget(run_status_, 1);
@@ -97,7 +101,8 @@ MainWindow::MainWindow(EngineBridge::RunFunction run, QWidget* parent)
   connectFilesAndExports();
   connect(setup_panel_, &RunSetupPanel::changed, this, &MainWindow::updateTitle);
   connect(document_, &SessionDocument::filePathChanged, this, &MainWindow::updateTitle);
-  connect(document_, &SessionDocument::stateChanged, this, [this] { onRunningChanged(bridge_->isRunning()); });
+  connect(document_, &SessionDocument::stateChanged, this,
+          [this] { onRunningChanged(bridge_->isRunning()); });
   restoreSettings();
   onRunningChanged(false);
   updateTitle();
@@ -114,27 +119,51 @@ void MainWindow::connectFilesAndExports() {
   connect(files_, &FileActions::sessionOpened, this, &MainWindow::sessionOpened);
   connect(files_, &FileActions::sessionOpened, exports_, &SessionExportController::onSessionOpened);
   connect(files_, &FileActions::sessionOpenFailed, this, &MainWindow::sessionOpenFailed);
-  connect(exports_, &SessionExportController::openRequested, files_, &FileActions::openSessionAsync);
+  connect(exports_, &SessionExportController::openRequested, files_,
+          &FileActions::openSessionAsync);
   connect(exports_, &SessionExportController::saveRequested, files_, &FileActions::saveSession);
 }
 
-int MainWindow::openSessionAsync(const QString& path) { return files_->openSessionAsync(path); }
-bool MainWindow::openSession(const QString& path) { return files_->openSession(path); }
-void MainWindow::cancelOpen() { files_->cancelOpen(); }
-bool MainWindow::saveSession(const QString& path) { return files_->saveSession(path); }
-bool MainWindow::exportChart(const QString& path) { return exports_->exportChart(path); }
-bool MainWindow::exportSamplesCsv(const QString& path) { return exports_->exportSamplesCsv(path); }
-bool MainWindow::exportChromeTrace(const QString& path) { return exports_->exportChromeTrace(path); }
-QString MainWindow::autosavePath() { return SessionExportController::autosavePath(); }
-QAction* MainWindow::exportTraceAction() const { return exports_->exportTraceAction(); }
-QAction* MainWindow::recoverAction() const { return exports_->recoverAction(); }
-QWidget* MainWindow::offerBar() const { return exports_->offerBar(); }
+int MainWindow::openSessionAsync(const QString& path) {
+  return files_->openSessionAsync(path);
+}
+bool MainWindow::openSession(const QString& path) {
+  return files_->openSession(path);
+}
+void MainWindow::cancelOpen() {
+  files_->cancelOpen();
+}
+bool MainWindow::saveSession(const QString& path) {
+  return files_->saveSession(path);
+}
+bool MainWindow::exportChart(const QString& path) {
+  return exports_->exportChart(path);
+}
+bool MainWindow::exportSamplesCsv(const QString& path) {
+  return exports_->exportSamplesCsv(path);
+}
+bool MainWindow::exportChromeTrace(const QString& path) {
+  return exports_->exportChromeTrace(path);
+}
+QString MainWindow::autosavePath() {
+  return SessionExportController::autosavePath();
+}
+QAction* MainWindow::exportTraceAction() const {
+  return exports_->exportTraceAction();
+}
+QAction* MainWindow::recoverAction() const {
+  return exports_->recoverAction();
+}
+QWidget* MainWindow::offerBar() const {
+  return exports_->offerBar();
+}
 
 RecommendationWizard* MainWindow::openWizard() {
   // Non-modal and kept: a user can look at the charts while reading the reasons.
   if (!wizard_) {
     wizard_ = new RecommendationWizard(availableDevices(), this);
-    connect(wizard_, &RecommendationWizard::openSessionRequested, this, [this](const QString& path) { openSession(path); });
+    connect(wizard_, &RecommendationWizard::openSessionRequested, this,
+            [this](const QString& path) { openSession(path); });
   }
   wizard_->setEvidence(document_->session());  // the open session, as evidence (issue #13)
   wizard_->show();
@@ -143,13 +172,15 @@ RecommendationWizard* MainWindow::openWizard() {
 }
 
 void MainWindow::createActions() {
-  start_action_ = newTr<QAction>(this, QT_TR_NOOP("&Start"), style()->standardIcon(QStyle::SP_MediaPlay), QString(), this);
+  start_action_ = newTr<QAction>(this, QT_TR_NOOP("&Start"),
+                                 style()->standardIcon(QStyle::SP_MediaPlay), QString(), this);
   start_action_->setObjectName(QStringLiteral("startAction"));
   start_action_->setShortcut(Qt::CTRL | Qt::Key_R);
   bindTr(this, start_action_, "toolTip", QT_TR_NOOP("Measure the checked configs (Ctrl+R)"));
   connect(start_action_, &QAction::triggered, this, &MainWindow::startRun);
 
-  cancel_action_ = newTr<QAction>(this, QT_TR_NOOP("&Cancel"), style()->standardIcon(QStyle::SP_MediaStop), QString(), this);
+  cancel_action_ = newTr<QAction>(this, QT_TR_NOOP("&Cancel"),
+                                  style()->standardIcon(QStyle::SP_MediaStop), QString(), this);
   cancel_action_->setObjectName(QStringLiteral("cancelAction"));
   cancel_action_->setShortcut(Qt::Key_Escape);
   bindTr(this, cancel_action_, "toolTip", QT_TR_NOOP("Stop after the current iteration (Esc)"));
@@ -163,13 +194,16 @@ void MainWindow::createActions() {
   log_scale_action_->setObjectName(QStringLiteral("logScaleAction"));
   log_scale_action_->setCheckable(true);
   log_scale_action_->setShortcut(Qt::CTRL | Qt::Key_L);
-  bindTr(this, log_scale_action_, "toolTip", QT_TR_NOOP("Logarithmic latency axis: a slow first iteration no longer flattens the rest"));
+  bindTr(
+      this, log_scale_action_, "toolTip",
+      QT_TR_NOOP("Logarithmic latency axis: a slow first iteration no longer flattens the rest"));
 
   chart_only_action_ = newTr<QAction>(this, QT_TR_NOOP("&Chart Only"), this);
   chart_only_action_->setObjectName(QStringLiteral("chartOnlyAction"));
   chart_only_action_->setCheckable(true);
   chart_only_action_->setShortcut(Qt::Key_F11);
-  bindTr(this, chart_only_action_, "toolTip", QT_TR_NOOP("The current chart fills the window — for a projector (F11 again returns)"));
+  bindTr(this, chart_only_action_, "toolTip",
+         QT_TR_NOOP("The current chart fills the window — for a projector (F11 again returns)"));
   connect(chart_only_action_, &QAction::toggled, this, &MainWindow::setChartOnly);
 }
 
@@ -187,8 +221,10 @@ void MainWindow::setChartOnly(bool on) {
   splitter_->widget(1)->setVisible(!on);
   session_info_->setVisible(true);
   run_toolbar_->setVisible(!on);
-  if (on) showFullScreen();
-  else if (isFullScreen()) showNormal();
+  if (on)
+    showFullScreen();
+  else if (isFullScreen())
+    showNormal();
 }
 
 void MainWindow::createCentralArea() {
@@ -202,7 +238,8 @@ void MainWindow::createCentralArea() {
   addTrTab(this, tabs_, memory_chart_, QT_TR_NOOP("Memory"));
   speed_chart_ = new SpeedAccuracyChart(document_);
   addTrTab(this, tabs_, speed_chart_, QT_TR_NOOP("Speed × accuracy"));
-  connect(speed_chart_, &SpeedAccuracyChart::toleranceChanged, results_model_, &ResultsTableModel::setTolerance);
+  connect(speed_chart_, &SpeedAccuracyChart::toleranceChanged, results_model_,
+          &ResultsTableModel::setTolerance);
   // Next to speed × accuracy (issue #19).
   addTrTab(this, tabs_, new RooflineChart(document_), QT_TR_NOOP("Roofline"));
   kernels_view_ = new KernelsView(document_);
@@ -215,14 +252,18 @@ void MainWindow::createCentralArea() {
   addTrTab(this, tabs_, race_page_, QT_TR_NOOP("Race"));
 
   results_view_ = new ResultsView(results_model_);
-  // The config picked in the table comes forward on the latency chart, with its steady start and forks.
-  connect(results_view_->selectionModel(), &QItemSelectionModel::currentRowChanged, chart_, [this](const QModelIndex& current) {
-    chart_->setSelectedSeries(current.isValid() ? current.data(ResultsTableModel::SeriesIndexRole).toInt() : -1);
-  });
+  // The config picked in the table comes forward on the latency chart, with its steady start and
+  // forks.
+  connect(results_view_->selectionModel(), &QItemSelectionModel::currentRowChanged, chart_,
+          [this](const QModelIndex& current) {
+            chart_->setSelectedSeries(
+                current.isValid() ? current.data(ResultsTableModel::SeriesIndexRole).toInt() : -1);
+          });
   auto* results = new QWidget;
   auto* layout = new QVBoxLayout(results);
   layout->setContentsMargins(0, 4, 0, 0);
-  auto* title = newTr<QLabel>(this, QT_TR_NOOP("<b>Results</b> — statistics over the measured iterations; hover a greyed row for the reason"));
+  auto* title = newTr<QLabel>(this, QT_TR_NOOP("<b>Results</b> — statistics over the measured "
+                                               "iterations; hover a greyed row for the reason"));
   layout->addWidget(title);
   layout->addWidget(results_view_, 1);
   // The selected row in full — an out-of-memory config's allocator figures, a fallback's asked
@@ -242,7 +283,8 @@ void MainWindow::createCentralArea() {
             : QString());
     results_details_->setVisible(!results_details_->text().isEmpty());
   };
-  connect(results_view_->selectionModel(), &QItemSelectionModel::currentRowChanged, this, show_details);
+  connect(results_view_->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
+          show_details);
   connect(results_model_, &QAbstractItemModel::dataChanged, this, show_details);
   connect(results_model_, &QAbstractItemModel::modelReset, this, show_details);
   show_details();
@@ -299,7 +341,8 @@ void MainWindow::createMenus() {
   // Ctrl+1 … Ctrl+7: the chart tabs, listed here so the shortcuts can be found.
   for (int i = 0; i < tabs_->count(); ++i) {
     auto* tab = view->addAction(tabs_->tabText(i), this, [this, i] { tabs_->setCurrentIndex(i); });
-    tab->setObjectName(QStringLiteral("tabAction:%1").arg(i));  // follows its tab's text (changeEvent)
+    tab->setObjectName(
+        QStringLiteral("tabAction:%1").arg(i));  // follows its tab's text (changeEvent)
     tab->setShortcut(QKeySequence(Qt::CTRL | static_cast<Qt::Key>(Qt::Key_1 + i)));
   }
   view->addSeparator();
@@ -309,7 +352,8 @@ void MainWindow::createMenus() {
   view->addMenu(new LanguageMenu(this));  // issue #18: applies at once
 
   auto* tools = addTrMenu(this, menuBar(), QT_TR_NOOP("&Tools"));
-  wizard_action_ = addTrAction(this, tools, QT_TR_NOOP("&Recommendation Wizard…"), this, &MainWindow::openWizard);
+  wizard_action_ = addTrAction(this, tools, QT_TR_NOOP("&Recommendation Wizard…"), this,
+                               &MainWindow::openWizard);
   wizard_action_->setObjectName(QStringLiteral("wizardAction"));
   wizard_action_->setShortcut(Qt::CTRL | Qt::SHIFT | Qt::Key_W);
 
@@ -327,7 +371,8 @@ void MainWindow::createMenus() {
   connect(exports, &QMenu::aboutToShow, exports_, &SessionExportController::updateActions);
 
   auto* help = addTrMenu(this, menuBar(), QT_TR_NOOP("&Help"));
-  about_action_ = addTrAction(this, help, QT_TR_NOOP("&About InferScope"), this, &MainWindow::showAbout);
+  about_action_ =
+      addTrAction(this, help, QT_TR_NOOP("&About InferScope"), this, &MainWindow::showAbout);
   about_action_->setObjectName(QStringLiteral("aboutAction"));
 
   auto* toolbar = run_toolbar_ = addToolBar(QString());
@@ -353,7 +398,8 @@ void MainWindow::createMenus() {
 void MainWindow::changeEvent(QEvent* event) {
   if (event->type() == QEvent::LanguageChange) {
     for (int i = 0; i < tabs_->count(); ++i) {
-      if (auto* tab = findChild<QAction*>(QStringLiteral("tabAction:%1").arg(i))) tab->setText(tabs_->tabText(i));
+      if (auto* tab = findChild<QAction*>(QStringLiteral("tabAction:%1").arg(i)))
+        tab->setText(tabs_->tabText(i));
     }
     files_->retranslate();
     exports_->updateActions();  // the disabled trace action's reason
@@ -365,29 +411,33 @@ void MainWindow::changeEvent(QEvent* event) {
 void MainWindow::showAbout() {
   // Non-modal, so a screenshot or a test is never stuck behind it; one at a time.
   if (!about_box_) {
-    about_box_ = new QMessageBox(QMessageBox::Information, tr("About InferScope"), {}, QMessageBox::Close, this);
+    about_box_ = new QMessageBox(QMessageBox::Information, tr("About InferScope"), {},
+                                 QMessageBox::Close, this);
     about_box_->setObjectName(QStringLiteral("aboutBox"));
     about_box_->setWindowModality(Qt::NonModal);
     about_box_->setTextFormat(Qt::RichText);
   }
   const DeviceInfo here = setup_panel_->selectedDevice();
-  about_box_->setText(tr("<h3>InferScope %1</h3><p>A profiler and tuner for PyTorch inference settings.</p>"
-                         "<p>LibTorch %2 · Qt %3<br>This machine: %4</p>")
-                          .arg(QApplication::applicationVersion().toHtmlEscaped(),
-                               QString::fromStdString(engine::libtorchVersion()).toHtmlEscaped(),
-                               QString::fromLatin1(qVersion()), ValueFormat::deviceName(here).toHtmlEscaped()));
+  about_box_->setText(
+      tr("<h3>InferScope %1</h3><p>A profiler and tuner for PyTorch inference settings.</p>"
+         "<p>LibTorch %2 · Qt %3<br>This machine: %4</p>")
+          .arg(QApplication::applicationVersion().toHtmlEscaped(),
+               QString::fromStdString(engine::libtorchVersion()).toHtmlEscaped(),
+               QString::fromLatin1(qVersion()), ValueFormat::deviceName(here).toHtmlEscaped()));
   about_box_->show();
   about_box_->raise();
 }
 
 void MainWindow::connectBridge() {
-  connect(bridge_, &EngineBridge::snapshotReady, this, [this](const std::shared_ptr<const SampleSnapshot>& s) {
-    document_->appendSnapshot(*s);
-    if (s->progress) {
-      run_status_->progress(*s->progress);
-      chart_->setProvisionalSteadyStart(s->progress->config_index, s->progress->provisional_steady_start);
-    }
-  });
+  connect(bridge_, &EngineBridge::snapshotReady, this,
+          [this](const std::shared_ptr<const SampleSnapshot>& s) {
+            document_->appendSnapshot(*s);
+            if (s->progress) {
+              run_status_->progress(*s->progress);
+              chart_->setProvisionalSteadyStart(s->progress->config_index,
+                                                s->progress->provisional_steady_start);
+            }
+          });
   connect(bridge_, &EngineBridge::configStarted, run_status_, &RunStatusBar::configStarted);
   connect(bridge_, &EngineBridge::configFinished, document_, &SessionDocument::finishConfig);
   connect(bridge_, &EngineBridge::logMessage, log_model_, &LogModel::append);
@@ -422,7 +472,8 @@ void MainWindow::startRequest(const ProfileRequest& asked) {
     return;
   }
   if (request.plan.empty()) {
-    log_model_->append(LogLevel::Warning, tr("Check at least one config in “Model & input” before starting."));
+    log_model_->append(LogLevel::Warning,
+                       tr("Check at least one config in “Model & input” before starting."));
     return;
   }
   QStringList keys;
@@ -431,11 +482,12 @@ void MainWindow::startRequest(const ProfileRequest& asked) {
   where.kind = request.device;
   where.index = request.device_index;
   const QString device = QString::fromStdString(where.deviceString());
-  log_model_->append(LogLevel::Info, tr("starting %1 on %2: %3 (%4 warm-up + %5 measured iterations each)")
-                                         .arg(QString::fromStdString(request.model.displayName()), device,
-                                              keys.join(QStringLiteral(", ")))
-                                         .arg(request.run.warmup_iterations)
-                                         .arg(request.run.measure_iterations));
+  log_model_->append(LogLevel::Info,
+                     tr("starting %1 on %2: %3 (%4 warm-up + %5 measured iterations each)")
+                         .arg(QString::fromStdString(request.model.displayName()), device,
+                              keys.join(QStringLiteral(", ")))
+                         .arg(request.run.warmup_iterations)
+                         .arg(request.run.measure_iterations));
   session_arrived_ = false;
   files_->cancelOpen();  // a file still being read would replace the run's data when it arrived
   banner_->hide();
@@ -448,7 +500,8 @@ void MainWindow::startRequest(const ProfileRequest& asked) {
 
 void MainWindow::cancelRun() {
   if (!bridge_->isRunning()) return;
-  log_model_->append(LogLevel::Info, tr("cancelling: the engine stops after the current iteration"));
+  log_model_->append(LogLevel::Info,
+                     tr("cancelling: the engine stops after the current iteration"));
   run_status_->cancelling();
   cancel_action_->setEnabled(false);
   bridge_->cancel();
@@ -466,8 +519,11 @@ void MainWindow::onSessionFinished(const std::shared_ptr<const SessionResult>& s
   }
   if (timed > 0) setup_panel_->setLastIterationMs(sum_ms / timed);
   const QString detail = runOutcome(*session);
-  run_status_->finished(session->cancelled ? RunStatusBar::RunState::Cancelled : RunStatusBar::RunState::Finished, detail);
-  log_model_->append(LogLevel::Info, session->cancelled ? tr("run cancelled: %1").arg(detail) : tr("run finished: %1").arg(detail));
+  run_status_->finished(
+      session->cancelled ? RunStatusBar::RunState::Cancelled : RunStatusBar::RunState::Finished,
+      detail);
+  log_model_->append(LogLevel::Info, session->cancelled ? tr("run cancelled: %1").arg(detail)
+                                                        : tr("run finished: %1").arg(detail));
 }
 
 // "2 of 3 configs ok", counted against the plan: a cancelled run's session holds only the configs
@@ -475,9 +531,11 @@ void MainWindow::onSessionFinished(const std::shared_ptr<const SessionResult>& s
 QString MainWindow::runOutcome(const SessionResult& session) {
   int ok = 0;
   for (const auto& c : session.configs) ok += c.status == ConfigStatus::Ok ? 1 : 0;
-  const int planned = static_cast<int>(std::max(session.request.plan.size(), session.configs.size()));
+  const int planned =
+      static_cast<int>(std::max(session.request.plan.size(), session.configs.size()));
   const int not_run = planned - static_cast<int>(session.configs.size());
-  QString text = planned == 1 ? tr("%1 of 1 config ok").arg(ok) : tr("%1 of %2 configs ok").arg(ok).arg(planned);
+  QString text = planned == 1 ? tr("%1 of 1 config ok").arg(ok)
+                              : tr("%1 of %2 configs ok").arg(ok).arg(planned);
   if (not_run > 0) text += not_run == 1 ? tr(", 1 not run") : tr(", %1 not run").arg(not_run);
   return text;
 }
@@ -505,8 +563,10 @@ void MainWindow::updateTitle() {
     model = display_text::line(session->request.model.displayName());
     device = session->device;
   }
-  QString title = QStringLiteral("InferScope — %1 · %2").arg(model, ValueFormat::deviceName(device));
-  if (!document_->filePath().isEmpty()) title.prepend(QFileInfo(document_->filePath()).fileName() + QStringLiteral(" · "));
+  QString title =
+      QStringLiteral("InferScope — %1 · %2").arg(model, ValueFormat::deviceName(device));
+  if (!document_->filePath().isEmpty())
+    title.prepend(QFileInfo(document_->filePath()).fileName() + QStringLiteral(" · "));
   setWindowTitle(title);
   // The line above the charts speaks of what they show: the session's device, not this machine's.
   QStringList parts{QStringLiteral("<b>%1</b>").arg(model.toHtmlEscaped())};
@@ -516,7 +576,8 @@ void MainWindow::updateTitle() {
   if (!versions.isEmpty()) parts << versions.toHtmlEscaped();
   if (session && !session->host.empty()) {
     QString recorded = tr("recorded on %1").arg(display_text::line(session->host));
-    if (!session->created_utc.empty()) recorded += QStringLiteral(", %1").arg(display_text::line(session->created_utc, 40));
+    if (!session->created_utc.empty())
+      recorded += QStringLiteral(", %1").arg(display_text::line(session->created_utc, 40));
     parts << recorded.toHtmlEscaped();
   } else if (!session) {
     parts << tr("this machine");
@@ -548,7 +609,8 @@ void MainWindow::restoreSettings() {
   if (!restoreGeometry(settings.value(QStringLiteral("window/geometry")).toByteArray())) {
     // First start: Qt's default of about 930×670 leaves the plan scrolling. Take most of the
     // screen, at least 1280×800 where the screen has room.
-    const QRect screen = this->screen() ? this->screen()->availableGeometry() : QRect(0, 0, 1280, 800);
+    const QRect screen =
+        this->screen() ? this->screen()->availableGeometry() : QRect(0, 0, 1280, 800);
     const QSize size(std::min(screen.width(), std::max(1280, screen.width() * 4 / 5)),
                      std::min(screen.height(), std::max(800, screen.height() * 4 / 5)));
     resize(size);

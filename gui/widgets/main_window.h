@@ -1,9 +1,9 @@
 // The InferScope window: "Model & input" dock on the left, the chart tabs (Latency, Memory,
-// Speed × accuracy, Kernels, cuDNN, Devices) and the results table in the middle, the log at the bottom, run progress in the status bar. It wires the
-// EngineBridge to the SessionDocument and the views; it never calls LibTorch and never blocks
-// on the engine, so it stays responsive through any run.
-// main_window.cpp holds layout, menus and the run; main_window_docks.cpp the docks. Session files
-// (open, save, recent, drag and drop) are FileActions'; exports and autosave are
+// Speed × accuracy, Kernels, cuDNN, Devices) and the results table in the middle, the log at the
+// bottom, run progress in the status bar. It wires the EngineBridge to the SessionDocument and the
+// views; it never calls LibTorch and never blocks on the engine, so it stays responsive through any
+// run. main_window.cpp holds layout, menus and the run; main_window_docks.cpp the docks. Session
+// files (open, save, recent, drag and drop) are FileActions'; exports and autosave are
 // SessionExportController's: the window places their actions and wires them together.
 #pragma once
 

@@ -8,10 +8,10 @@
 #include <QVBoxLayout>
 
 #include "gui/lib/log_model.h"
-#include "gui/widgets/translated_text.h"
 #include "gui/widgets/main_window.h"
 #include "gui/widgets/run_setup_panel.h"
 #include "gui/widgets/session_export_controller.h"
+#include "gui/widgets/translated_text.h"
 
 namespace inferscope::gui {
 
@@ -24,7 +24,8 @@ void MainWindow::createDocks() {
   // The panel scrolls vertically on short screens, never sideways: the dock is at least as wide
   // as the panel's widest row plus the scroll bar (a clipped combo box reads as broken).
   scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
-  scroll->setMinimumWidth(setup_panel_->minimumSizeHint().width() + scroll->verticalScrollBar()->sizeHint().width() + 2);
+  scroll->setMinimumWidth(setup_panel_->minimumSizeHint().width() +
+                          scroll->verticalScrollBar()->sizeHint().width() + 2);
   setup_dock_ = newTr<QDockWidget>(this, QT_TR_NOOP("Model & input"), this);
   setup_dock_->setObjectName(QStringLiteral("setupDock"));
   setup_dock_->setWidget(scroll);

@@ -2,15 +2,13 @@
 // brush per plottable and every config keeps its own colour. The bars of a config sit side by side
 // around its tick; three neutral legend-only entries explain the shades.
 #include "gui/widgets/memory_chart.h"
-#include "gui/widgets/translated_text.h"
 
 #include <qcustomplot.h>
 
-#include <QEvent>
 #include <QCheckBox>
+#include <QEvent>
 #include <QHBoxLayout>
 #include <QVBoxLayout>
-
 #include <algorithm>
 #include <cmath>
 #include <limits>
@@ -19,6 +17,7 @@
 #include "gui/lib/config_palette.h"
 #include "gui/lib/session_document.h"
 #include "gui/lib/value_format.h"
+#include "gui/widgets/translated_text.h"
 
 namespace inferscope::gui {
 namespace {
@@ -34,13 +33,18 @@ QColor shade(const QColor& base, int measure) {
 
 QString measureName(int measure) {
   switch (measure) {
-    case Parameters: return MemoryChart::tr("parameters");
-    case Allocated: return MemoryChart::tr("peak allocated");
-    default: return MemoryChart::tr("peak reserved (CUDA caching allocator)");
+    case Parameters:
+      return MemoryChart::tr("parameters");
+    case Allocated:
+      return MemoryChart::tr("peak allocated");
+    default:
+      return MemoryChart::tr("peak reserved (CUDA caching allocator)");
   }
 }
 
-double offset(int measure) { return (measure - 1) * (kBarWidth + 0.02); }
+double offset(int measure) {
+  return (measure - 1) * (kBarWidth + 0.02);
+}
 
 }  // namespace
 
@@ -53,7 +57,8 @@ MemoryChart::MemoryChart(SessionDocument* document, QWidget* parent)
   layout->setSpacing(0);
   log_check_ = newTr<QCheckBox>(this, QT_TR_NOOP("Log scale"));
   log_check_->setObjectName(QStringLiteral("memoryLogScale"));
-  bindTr(this, log_check_, "toolTip", QT_TR_NOOP("Logarithmic MiB axis: one large config no longer flattens the others"));
+  bindTr(this, log_check_, "toolTip",
+         QT_TR_NOOP("Logarithmic MiB axis: one large config no longer flattens the others"));
   connect(log_check_, &QCheckBox::toggled, this, &MemoryChart::setLogScale);
   auto* controls = new QHBoxLayout;
   controls->setContentsMargins(6, 2, 6, 0);
@@ -66,7 +71,8 @@ MemoryChart::MemoryChart(SessionDocument* document, QWidget* parent)
   plot_->yAxis->setLabel(tr("memory (MiB)"));
   plot_->xAxis->setLabel(tr("config"));
   plot_->xAxis->grid()->setVisible(false);
-  source_label_ = new QCPTextElement(plot_, QString(), QFont(font().family(), font().pointSize() - 1));
+  source_label_ =
+      new QCPTextElement(plot_, QString(), QFont(font().family(), font().pointSize() - 1));
   source_label_->setTextColor(palette().color(QPalette::PlaceholderText));
   plot_->plotLayout()->insertRow(0);
   plot_->plotLayout()->addElement(0, 0, source_label_);
@@ -119,7 +125,8 @@ void MemoryChart::rebuild() {
     if (measure == Reserved && !any_cuda) continue;
     auto* legend_only = new QCPBars(plot_->xAxis, plot_->yAxis);
     legend_only->setName(measureName(measure));
-    legend_only->setBrush(measure == Parameters ? QBrush(shade(neutral, measure), Qt::Dense3Pattern) : QBrush(shade(neutral, measure)));
+    legend_only->setBrush(measure == Parameters ? QBrush(shade(neutral, measure), Qt::Dense3Pattern)
+                                                : QBrush(shade(neutral, measure)));
     legend_only->setPen(QPen(neutral.darker(150)));
   }
 
@@ -132,13 +139,15 @@ void MemoryChart::rebuild() {
     const double values[MeasureCount] = {row.parameter_mib, row.allocated_mib, row.reserved_mib};
     for (int measure = 0; measure < MeasureCount; ++measure) {
       if (measure == Reserved && !row.has_reserved) continue;
-      plot_->setAutoAddPlottableToLegend(false);  // never in the legend: added and taken out, each refilled the legend (10 000 configs: minutes)
+      plot_->setAutoAddPlottableToLegend(false);  // never in the legend: added and taken out, each
+                                                  // refilled the legend (10 000 configs: minutes)
       auto* bars = new QCPBars(plot_->xAxis, plot_->yAxis);
       plot_->setAutoAddPlottableToLegend(true);
       bars->setWidth(kBarWidth);
       // Parameters also get a hatch: a light shade alone washes out for the palest configs.
       const QColor color = ConfigPalette::onPalette(s.color, palette());
-      bars->setBrush(measure == Parameters ? QBrush(shade(color, measure), Qt::Dense3Pattern) : QBrush(shade(color, measure)));
+      bars->setBrush(measure == Parameters ? QBrush(shade(color, measure), Qt::Dense3Pattern)
+                                           : QBrush(shade(color, measure)));
       bars->setPen(QPen(color.darker(150)));
       bars->addData(static_cast<double>(r) + offset(measure), values[measure]);
       highest = std::max(highest, values[measure]);
@@ -148,7 +157,8 @@ void MemoryChart::rebuild() {
     auto* label = new QCPItemText(plot_);
     label->setText(ValueFormat::number(row.allocated_mib));
     label->setColor(palette().color(QPalette::WindowText));
-    label->position->setCoords(static_cast<double>(r), std::max({row.parameter_mib, row.allocated_mib, row.reserved_mib}));
+    label->position->setCoords(static_cast<double>(r),
+                               std::max({row.parameter_mib, row.allocated_mib, row.reserved_mib}));
     label->setPadding(QMargins(3, 0, 3, 3));
     label->setClipToAxisRect(false);
     if (rows_.size() > 8) {
@@ -184,9 +194,13 @@ void MemoryChart::rebuild() {
   if (rows_.empty()) {
     source = tr("No memory figures yet: they appear as configs finish");
   } else if (any_cuda) {
-    source = tr("Source: CUDA caching allocator (torch.cuda.max_memory_allocated / reserved), per config after reset");
+    source =
+        tr("Source: CUDA caching allocator (torch.cuda.max_memory_allocated / reserved), per "
+           "config after reset");
   } else if (any_cpu) {
-    source = tr("CPU: allocator hook (peak bytes allocated by LibTorch's CPU allocator); no reserved pool on the CPU");
+    source =
+        tr("CPU: allocator hook (peak bytes allocated by LibTorch's CPU allocator); no reserved "
+           "pool on the CPU");
   }
   source_label_->setText(source);
   plot_->replot(QCustomPlot::rpQueuedReplot);
@@ -207,8 +221,11 @@ QString MemoryChart::textAt(const QPointF& pixel) const {
     const int r = static_cast<int>(std::lround(key));
     if (r < 0 || r >= configCount()) continue;
     const int measure = static_cast<int>(std::lround((key - r) / (kBarWidth + 0.02))) + 1;
-    const auto& s = document_->series()[static_cast<std::size_t>(rows_[static_cast<std::size_t>(r)].series_index)];
-    return tr("<b>%1</b><br>%2: %3 MiB").arg(s.key, measureName(measure), ValueFormat::number(bars->data()->begin()->value));
+    const auto& s =
+        document_
+            ->series()[static_cast<std::size_t>(rows_[static_cast<std::size_t>(r)].series_index)];
+    return tr("<b>%1</b><br>%2: %3 MiB")
+        .arg(s.key, measureName(measure), ValueFormat::number(bars->data()->begin()->value));
   }
   return {};
 }

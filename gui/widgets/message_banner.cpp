@@ -1,5 +1,4 @@
 #include "gui/widgets/message_banner.h"
-#include "gui/widgets/translated_text.h"
 
 #include <QApplication>
 #include <QEvent>
@@ -9,6 +8,7 @@
 #include <QToolButton>
 
 #include "gui/lib/display_text.h"
+#include "gui/widgets/translated_text.h"
 
 namespace inferscope::gui {
 
@@ -22,7 +22,8 @@ MessageBanner::MessageBanner(QWidget* parent)
   setAutoFillBackground(true);
   label_->setObjectName(QStringLiteral("messageBannerText"));
   label_->setWordWrap(true);
-  // Wrapped and bounded (display_text.h): a reader's message quoting a file never widens the window.
+  // Wrapped and bounded (display_text.h): a reader's message quoting a file never widens the
+  // window.
   label_->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
   label_->setTextFormat(Qt::RichText);
   label_->setTextInteractionFlags(Qt::TextSelectableByMouse);
@@ -42,12 +43,11 @@ MessageBanner::MessageBanner(QWidget* parent)
 void MessageBanner::showError(const QString& headline, const QString& detail) {
   const int size = style()->pixelMetric(QStyle::PM_SmallIconSize, nullptr, this);
   icon_->setPixmap(style()->standardIcon(QStyle::SP_MessageBoxCritical).pixmap(size, size));
-  label_->setText(
-      QStringLiteral("<b>%1</b><br>%2")
-          .arg(display_text::line(headline).toHtmlEscaped(),
-               display_text::details(detail, display_text::kDetailsChars / 4)
-                   .toHtmlEscaped()
-                   .replace(QLatin1Char('\n'), QStringLiteral("<br>"))));
+  label_->setText(QStringLiteral("<b>%1</b><br>%2")
+                      .arg(display_text::line(headline).toHtmlEscaped(),
+                           display_text::details(detail, display_text::kDetailsChars / 4)
+                               .toHtmlEscaped()
+                               .replace(QLatin1Char('\n'), QStringLiteral("<br>"))));
   show();
 }
 

@@ -134,21 +134,20 @@ int RaceView::ensureRow(const QString& key) {
 
 void RaceView::addEvent(const tuner::TuneEvent& e) {
   if (e.type == "tune_start") {
-    header_label_->setText(
-        tr("Tuning %1 on %2 · budget %3 s · safe: %4")
-            .arg(QString::fromStdString(e.model), QString::fromStdString(e.device),
-                 seconds(e.budget_ms), QString::fromStdString(e.rule)));
+    header_label_->setText(tr("Tuning %1 on %2 · budget %3 s · safe: %4")
+                               .arg(QString::fromStdString(e.model),
+                                    QString::fromStdString(e.device), seconds(e.budget_ms),
+                                    QString::fromStdString(e.rule)));
   } else if (e.type == "tune_pruned") {
     std::map<std::string, int> reasons;
     for (const auto& [key, reason] : e.pruned) ++reasons[reason];
     QStringList lines;
     for (const auto& [reason, count] : reasons)
       lines << QStringLiteral("%1 × %2").arg(count).arg(QString::fromStdString(reason));
-    pruned_label_->setText(
-        e.pruned.empty()
-            ? QString()
-            : tr("%1 configs pruned before anything ran (hover for the reasons)")
-                  .arg(e.pruned.size()));
+    pruned_label_->setText(e.pruned.empty()
+                               ? QString()
+                               : tr("%1 configs pruned before anything ran (hover for the reasons)")
+                                     .arg(e.pruned.size()));
     pruned_label_->setToolTip(lines.join(QLatin1Char('\n')));
   } else if (e.type == "tune_round") {
     for (const auto& key : e.keys) ensureRow(QString::fromStdString(key));
@@ -175,9 +174,8 @@ void RaceView::addEvent(const tuner::TuneEvent& e) {
     const double median = e.forked ? e.fork_median_ms : e.median_ms;
     const double low = e.forked ? e.fork_low_ms : e.low_ms,
                  high = e.forked ? e.fork_high_ms : e.high_ms;
-    const QString state = e.state == "finalist" && e.rounds > 0 && !e.forked
-                              ? tr("in the race")
-                              : stateText(e.state);
+    const QString state =
+        e.state == "finalist" && e.rounds > 0 && !e.forked ? tr("in the race") : stateText(e.state);
     auto* state_item = table_->item(row, StateColumn);
     state_item->setText(e.forked ? tr("%1 (%2 forks)").arg(state).arg(e.forks) : state);
     state_item->setData(Qt::UserRole, QString::fromStdString(e.state));
@@ -188,8 +186,7 @@ void RaceView::addEvent(const tuner::TuneEvent& e) {
         ->setText(low > 0 ? QStringLiteral("[%1, %2]")
                                 .arg(ValueFormat::number(low), ValueFormat::number(high))
                           : QString());
-    table_->item(row, CompileColumn)
-        ->setText(e.compile_ms > 0 ? seconds(e.compile_ms) : QString());
+    table_->item(row, CompileColumn)->setText(e.compile_ms > 0 ? seconds(e.compile_ms) : QString());
     table_->item(row, ReasonColumn)->setText(QString::fromStdString(e.reason));
     table_->item(row, ReasonColumn)->setToolTip(QString::fromStdString(e.reason));
     for (int c = 0; c < ColumnCount; ++c) {
@@ -269,7 +266,8 @@ void RaceView::showVerdict() {
     if (!ties_.isEmpty())
       head += tr(" · tied ≈ %1").arg(ties_.join(QStringLiteral(", ")).toHtmlEscaped());
   }
-  if (!verdict_state_.isEmpty()) head += QStringLiteral(" (%1)").arg(verdictStateText(verdict_state_));
+  if (!verdict_state_.isEmpty())
+    head += QStringLiteral(" (%1)").arg(verdictStateText(verdict_state_));
   QString text = head;
   if (!verdict_.isEmpty()) text += QStringLiteral("<br>") + verdict_.toHtmlEscaped();
   if (!host_.isEmpty()) text += QStringLiteral("<br>") + host_.toHtmlEscaped();
@@ -277,7 +275,10 @@ void RaceView::showVerdict() {
 }
 
 RacePage::RacePage(SessionDocument* document, QWidget* parent)
-    : QWidget(parent), document_(document), combo_(new QComboBox), note_(new QLabel),
+    : QWidget(parent),
+      document_(document),
+      combo_(new QComboBox),
+      note_(new QLabel),
       view_(new RaceView) {
   setObjectName(QStringLiteral("racePage"));
   combo_->setObjectName(QStringLiteral("raceCombo"));
@@ -308,9 +309,9 @@ void RacePage::rebuild() {
   const int count = raceCount();
   for (int i = 0; i < count; ++i) {
     const auto& race = session->races[static_cast<std::size_t>(i)];
-    combo_->addItem(race.shard.empty()
-                        ? QString::fromStdString(race.model)
-                        : tr("%1 · shard %2").arg(QString::fromStdString(race.model),
+    combo_->addItem(race.shard.empty() ? QString::fromStdString(race.model)
+                                       : tr("%1 · shard %2")
+                                             .arg(QString::fromStdString(race.model),
                                                   QString::fromStdString(race.shard)));
   }
   combo_->setVisible(count > 1);

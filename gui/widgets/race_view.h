@@ -26,8 +26,15 @@ class RaceView : public QWidget {
   Q_OBJECT
 
  public:
-  enum Column { ConfigColumn, StateColumn, MedianColumn, IntervalColumn, CompileColumn,
-                ReasonColumn, ColumnCount };
+  enum Column {
+    ConfigColumn,
+    StateColumn,
+    MedianColumn,
+    IntervalColumn,
+    CompileColumn,
+    ReasonColumn,
+    ColumnCount
+  };
 
   explicit RaceView(QWidget* parent = nullptr);
 

@@ -1,5 +1,4 @@
 #include "gui/widgets/results_view.h"
-#include "gui/widgets/translated_text.h"
 
 #include <QAction>
 #include <QApplication>
@@ -7,11 +6,11 @@
 #include <QHeaderView>
 #include <QSortFilterProxyModel>
 #include <QTimer>
-
 #include <map>
 #include <set>
 
 #include "gui/lib/results_table_model.h"
+#include "gui/widgets/translated_text.h"
 
 namespace inferscope::gui {
 
@@ -35,7 +34,8 @@ ResultsView::ResultsView(ResultsTableModel* model, QWidget* parent)
   // ResizeToContents alone does not re-measure when rows arrive one by one during a run (a
   // late "nograd+fp32" came out elided); re-measure once the insertion has settled.
   auto refit = [this] {
-    QTimer::singleShot(0, this, [this] { horizontalHeader()->resizeSections(QHeaderView::ResizeToContents); });
+    QTimer::singleShot(
+        0, this, [this] { horizontalHeader()->resizeSections(QHeaderView::ResizeToContents); });
   };
   connect(proxy_, &QAbstractItemModel::rowsInserted, this, refit);
   connect(proxy_, &QAbstractItemModel::dataChanged, this, refit);
@@ -52,7 +52,8 @@ ResultsView::ResultsView(ResultsTableModel* model, QWidget* parent)
 QString ResultsView::selectionAsText() const {
   // Row → columns present in the selection, in view order (the sort the user sees).
   std::map<int, std::set<int>> cells;
-  for (const auto& index : selectionModel()->selectedIndexes()) cells[index.row()].insert(index.column());
+  for (const auto& index : selectionModel()->selectedIndexes())
+    cells[index.row()].insert(index.column());
   if (cells.empty()) {
     for (int row = 0; row < proxy_->rowCount(); ++row) {
       for (int column = 0; column < proxy_->columnCount(); ++column) cells[row].insert(column);
@@ -65,17 +66,22 @@ QString ResultsView::selectionAsText() const {
   QStringList header;
   // Headers are two lines on screen ("Median\n(ms)"); one line each in the copy.
   for (int column : columns) {
-    header << proxy_->headerData(column, Qt::Horizontal).toString().replace(QLatin1Char('\n'), QLatin1Char(' '));
+    header << proxy_->headerData(column, Qt::Horizontal)
+                  .toString()
+                  .replace(QLatin1Char('\n'), QLatin1Char(' '));
   }
   lines << header.join(QLatin1Char('\t'));
   for (const auto& [row, cols] : cells) {
     QStringList fields;
-    for (int column : columns) fields << (cols.count(column) ? proxy_->index(row, column).data().toString() : QString());
+    for (int column : columns)
+      fields << (cols.count(column) ? proxy_->index(row, column).data().toString() : QString());
     lines << fields.join(QLatin1Char('\t'));
   }
   return lines.join(QLatin1Char('\n')) + QLatin1Char('\n');
 }
 
-void ResultsView::copySelection() { QApplication::clipboard()->setText(selectionAsText()); }
+void ResultsView::copySelection() {
+  QApplication::clipboard()->setText(selectionAsText());
+}
 
 }  // namespace inferscope::gui

@@ -8,7 +8,6 @@
 #include <QEvent>
 #include <QLabel>
 #include <QVBoxLayout>
-
 #include <algorithm>
 #include <cmath>
 #include <limits>
@@ -120,23 +119,27 @@ void RooflineChart::rebuild() {
     p.intensity = r.intensity;
     p.tflops = r.achieved_tflops;
     p.text = tr("<b>%1</b><br>%2 TFLOP/s · %3 GB/s · %4 FLOP/B")
-                 .arg(p.key, ValueFormat::number(r.achieved_tflops), ValueFormat::number(r.achieved_gbps),
-                      ValueFormat::number(r.intensity));
+                 .arg(p.key, ValueFormat::number(r.achieved_tflops),
+                      ValueFormat::number(r.achieved_gbps), ValueFormat::number(r.intensity));
     if (r.ceiling_tflops > 0) {
       p.text += tr("<br>%1 % of the %2 ceiling (%3 TFLOP/s), %4 % of the copy bandwidth")
-                    .arg(ValueFormat::number(r.pct_of_compute_ceiling), QString::fromStdString(r.precision),
-                         ValueFormat::number(r.ceiling_tflops), ValueFormat::number(r.pct_of_memory_ceiling));
+                    .arg(ValueFormat::number(r.pct_of_compute_ceiling),
+                         QString::fromStdString(r.precision), ValueFormat::number(r.ceiling_tflops),
+                         ValueFormat::number(r.pct_of_memory_ceiling));
     }
     p.text += tr("<br>%1 GFLOP and %2 MB per iteration, median %3")
-                  .arg(ValueFormat::number(r.work.flops / 1e9), ValueFormat::number(r.work.bytes / 1e6),
-                       ValueFormat::ms(r.median_ms));
-    p.text += tr("<br><b>%1</b>: %2").arg(boundWords(r.bound), QString::fromStdString(r.reason).toHtmlEscaped());
+                  .arg(ValueFormat::number(r.work.flops / 1e9),
+                       ValueFormat::number(r.work.bytes / 1e6), ValueFormat::ms(r.median_ms));
+    p.text += tr("<br><b>%1</b>: %2")
+                  .arg(boundWords(r.bound), QString::fromStdString(r.reason).toHtmlEscaped());
     if (r.work_source == "eager") {
       p.text += tr("<br>work: the eager count of %1%2 (this config's operators are not observed)")
-                    .arg(QString::fromStdString(r.work_from), r.bytes_scaled ? tr(", bytes rescaled") : QString());
+                    .arg(QString::fromStdString(r.work_from),
+                         r.bytes_scaled ? tr(", bytes rescaled") : QString());
     }
     const bool eager = r.work_source == "eager";
-    QColor color = i < series.size() ? ConfigPalette::onPalette(series[i].color, palette()) : QColor(160, 160, 160);
+    QColor color = i < series.size() ? ConfigPalette::onPalette(series[i].color, palette())
+                                     : QColor(160, 160, 160);
     auto* graph = plot_->addGraph();
     graph->setName(eager ? tr("%1 (eager count)").arg(p.key) : p.key);
     graph->setLineStyle(QCPGraph::lsNone);
@@ -164,10 +167,13 @@ void RooflineChart::rebuild() {
       if (peak.measured_tflops <= 0) continue;
       const double ridge = peak.measured_tflops * 1e3 / ceilings->copy_gbps;
       auto* roof = plot_->addGraph();
-      roof->setName(tr("%1 roof: %2 TFLOP/s%3")
-                        .arg(QString::fromStdString(peak.precision), ValueFormat::number(peak.measured_tflops),
-                             peak.datasheet_tflops > 0 ? tr(" (datasheet %1)").arg(ValueFormat::number(peak.datasheet_tflops))
-                                                       : QString()));
+      roof->setName(
+          tr("%1 roof: %2 TFLOP/s%3")
+              .arg(QString::fromStdString(peak.precision),
+                   ValueFormat::number(peak.measured_tflops),
+                   peak.datasheet_tflops > 0
+                       ? tr(" (datasheet %1)").arg(ValueFormat::number(peak.datasheet_tflops))
+                       : QString()));
       roof->setPen(QPen(roofColor(peak.precision), 1.6));
       roof->setSelectable(QCP::stNone);
       const double left = x_min / 3;
@@ -193,14 +199,17 @@ void RooflineChart::rebuild() {
   if (points_.empty()) {
     text = session.request.run.roofline || ceilings != nullptr
                ? tr("No config placed yet: each one is placed when it finishes")
-               : tr("Needs a session run with the roofline on (inferscope-cli profile/sweep --roofline)");
+               : tr("Needs a session run with the roofline on (inferscope-cli profile/sweep "
+                    "--roofline)");
   } else {
     text = tr("%1 configs").arg(pointCount());
     if (ceilings != nullptr) {
       text += tr(" · ceilings of %1 measured %2 · copy %3 GB/s")
-                  .arg(QString::fromStdString(ceilings->key.device_name), QString::fromStdString(ceilings->measured_utc),
+                  .arg(QString::fromStdString(ceilings->key.device_name),
+                       QString::fromStdString(ceilings->measured_utc),
                        ValueFormat::number(ceilings->copy_gbps));
-      if (ceilings->datasheet_gbps > 0) text += tr(" (datasheet %1)").arg(ValueFormat::number(ceilings->datasheet_gbps));
+      if (ceilings->datasheet_gbps > 0)
+        text += tr(" (datasheet %1)").arg(ValueFormat::number(ceilings->datasheet_gbps));
     } else {
       text += tr(" · no ceilings in this session");
     }

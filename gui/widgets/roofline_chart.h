@@ -28,7 +28,9 @@ class RooflineChart : public QWidget, public ExportableChart {
 
   QCustomPlot* plot() const { return deferred_->fresh(plot_); }
   QCustomPlot* exportPlot() const override { return deferred_->fresh(plot_); }
-  QString exportTitle() const override { return tr("Roofline: achieved TFLOP/s vs arithmetic intensity"); }
+  QString exportTitle() const override {
+    return tr("Roofline: achieved TFLOP/s vs arithmetic intensity");
+  }
 
   int pointCount() const { return static_cast<int>(deferred_->fresh(points_).size()); }
   // One roof per measured precision.

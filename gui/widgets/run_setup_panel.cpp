@@ -1,9 +1,8 @@
 // RunSetupPanel: grouped form widgets, each with an objectName the window tests address.
 #include "gui/widgets/run_setup_panel.h"
-#include "gui/widgets/translated_text.h"
 
-#include <QCheckBox>
 #include <QApplication>
+#include <QCheckBox>
 #include <QComboBox>
 #include <QCoreApplication>
 #include <QEvent>
@@ -16,7 +15,6 @@
 #include <QSettings>
 #include <QSpinBox>
 #include <QVBoxLayout>
-
 #include <algorithm>
 #include <limits>
 
@@ -24,6 +22,7 @@
 #include "core/model/model_zoo.h"
 #include "gui/lib/config_catalog.h"
 #include "gui/lib/config_palette.h"
+#include "gui/widgets/translated_text.h"
 
 namespace inferscope::gui {
 namespace {
@@ -59,7 +58,8 @@ void makeHint(QLabel* label) {
 }
 
 QString deviceLabel(const DeviceInfo& d) {
-  if (d.kind == DeviceKind::Cpu) return RunSetupPanel::tr("CPU — %1").arg(QString::fromStdString(d.name));
+  if (d.kind == DeviceKind::Cpu)
+    return RunSetupPanel::tr("CPU — %1").arg(QString::fromStdString(d.name));
   return QStringLiteral("%1 — %2 (sm %3, %4)")
       .arg(QString::fromStdString(d.deviceString()), QString::fromStdString(d.name),
            QString::fromStdString(d.computeCapability()), QString::fromStdString(d.generation()));
@@ -94,8 +94,12 @@ RunSetupPanel::RunSetupPanel(std::vector<DeviceInfo> devices, bool has_aoti, QWi
   layout->addWidget(createIterationGroup());
   connect(warmup_spin_, &QSpinBox::valueChanged, this, &RunSetupPanel::updateEstimate);
   connect(iterations_spin_, &QSpinBox::valueChanged, this, &RunSetupPanel::updateEstimate);
-  connect(model_combo_, &QComboBox::currentIndexChanged, this, [this] { if (planPreset() == QLatin1String("guide")) applyPreset(); });
-  connect(device_combo_, &QComboBox::currentIndexChanged, this, [this] { if (planPreset() == QLatin1String("guide")) applyPreset(); });
+  connect(model_combo_, &QComboBox::currentIndexChanged, this, [this] {
+    if (planPreset() == QLatin1String("guide")) applyPreset();
+  });
+  connect(device_combo_, &QComboBox::currentIndexChanged, this, [this] {
+    if (planPreset() == QLatin1String("guide")) applyPreset();
+  });
   updateModelDetails();
   updateDeviceDetails();
   updateEstimate();
@@ -106,7 +110,8 @@ QWidget* RunSetupPanel::createModelGroup() {
   model_combo_->setObjectName(QStringLiteral("modelCombo"));
   for (const auto& m : zooModels()) {
     model_combo_->addItem(QString::fromStdString(m.name));
-    model_combo_->setItemData(model_combo_->count() - 1, zooDescription(m.description), Qt::ToolTipRole);
+    model_combo_->setItemData(model_combo_->count() - 1, zooDescription(m.description),
+                              Qt::ToolTipRole);
   }
   model_combo_->setCurrentText(QString::fromUtf8(kDefaultModel));
   batch_spin_ = new QSpinBox;
@@ -117,8 +122,14 @@ QWidget* RunSetupPanel::createModelGroup() {
   model_details_ = new QLabel;
   model_details_->setWordWrap(true);
   makeHint(model_details_);
-  connect(model_combo_, &QComboBox::currentIndexChanged, this, [this] { updateModelDetails(); emit changed(); });
-  connect(batch_spin_, &QSpinBox::valueChanged, this, [this] { updateModelDetails(); emit changed(); });
+  connect(model_combo_, &QComboBox::currentIndexChanged, this, [this] {
+    updateModelDetails();
+    emit changed();
+  });
+  connect(batch_spin_, &QSpinBox::valueChanged, this, [this] {
+    updateModelDetails();
+    emit changed();
+  });
 
   auto* form = new QFormLayout;
   form->addRow(newTr<QLabel>(this, QT_TR_NOOP("Zoo model")), model_combo_);
@@ -141,7 +152,10 @@ QWidget* RunSetupPanel::createDeviceGroup() {
   device_details_ = new QLabel;
   device_details_->setWordWrap(true);
   makeHint(device_details_);
-  connect(device_combo_, &QComboBox::currentIndexChanged, this, [this] { updateDeviceDetails(); emit changed(); });
+  connect(device_combo_, &QComboBox::currentIndexChanged, this, [this] {
+    updateDeviceDetails();
+    emit changed();
+  });
 
   auto* layout = new QVBoxLayout;
   layout->addWidget(device_combo_);
@@ -152,7 +166,8 @@ QWidget* RunSetupPanel::createDeviceGroup() {
 QWidget* RunSetupPanel::createConfigGroup() {
   config_list_ = new QListWidget;
   config_list_->setObjectName(QStringLiteral("configList"));
-  for (const auto& key : ConfigCatalog::offeredKeys()) addConfigItem(key, key == ConfigCatalog::defaultKey());
+  for (const auto& key : ConfigCatalog::offeredKeys())
+    addConfigItem(key, key == ConfigCatalog::defaultKey());
   connect(config_list_, &QListWidget::itemChanged, this, [this] {
     if (!applying_preset_ && plan_combo_->currentIndex() != 2) {
       const QSignalBlocker block(plan_combo_);
@@ -163,17 +178,25 @@ QWidget* RunSetupPanel::createConfigGroup() {
   });
   plan_combo_ = new QComboBox;
   plan_combo_->setObjectName(QStringLiteral("planCombo"));
-  addTrItem(this, plan_combo_, QT_TR_NOOP("guide — the guide's combinations for this device"), QStringLiteral("guide"));
-  addTrItem(this, plan_combo_, QT_TR_NOOP("grid — every precision × layout × compile × cuDNN"), QStringLiteral("grid"));
-  addTrItem(this, plan_combo_, QT_TR_NOOP("custom — the checked configs"), QStringLiteral("custom"));
+  addTrItem(this, plan_combo_, QT_TR_NOOP("guide — the guide's combinations for this device"),
+            QStringLiteral("guide"));
+  addTrItem(this, plan_combo_, QT_TR_NOOP("grid — every precision × layout × compile × cuDNN"),
+            QStringLiteral("grid"));
+  addTrItem(this, plan_combo_, QT_TR_NOOP("custom — the checked configs"),
+            QStringLiteral("custom"));
   plan_combo_->setCurrentIndex(2);
   plan_combo_->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
   plan_combo_->setMinimumContentsLength(10);
-  connect(plan_combo_, &QComboBox::currentIndexChanged, this, [this] { applyPreset(); emit changed(); });
+  connect(plan_combo_, &QComboBox::currentIndexChanged, this, [this] {
+    applyPreset();
+    emit changed();
+  });
   trace_check_ = newTr<QCheckBox>(this, QT_TR_NOOP("Trace kernels (CUDA)"));
   trace_check_->setObjectName(QStringLiteral("traceCheck"));
-  bindTr(this, trace_check_, "toolTip", QT_TR_NOOP("CUPTI window over the first warm-up and steady iterations: fills the Kernels tab.\n"
-                              "Only on a CUDA device; the iterations after the window run untraced."));
+  bindTr(this, trace_check_, "toolTip",
+         QT_TR_NOOP(
+             "CUPTI window over the first warm-up and steady iterations: fills the Kernels tab.\n"
+             "Only on a CUDA device; the iterations after the window run untraced."));
   estimate_label_ = new QLabel;
   estimate_label_->setObjectName(QStringLiteral("estimateLabel"));
   estimate_label_->setWordWrap(true);
@@ -190,7 +213,8 @@ void RunSetupPanel::addConfigItem(const QString& key, bool checked) {
   auto* item = new QListWidgetItem(key, config_list_);
   item->setFlags(Qt::ItemIsEnabled | Qt::ItemIsUserCheckable | Qt::ItemIsSelectable);
   item->setCheckState(checked ? Qt::Checked : Qt::Unchecked);
-  item->setIcon(swatch(ConfigPalette::onPalette(ConfigPalette::color(OptimizationConfig::parse(key.toStdString())), palette())));
+  item->setIcon(swatch(ConfigPalette::onPalette(
+      ConfigPalette::color(OptimizationConfig::parse(key.toStdString())), palette())));
 }
 
 QWidget* RunSetupPanel::createIterationGroup() {
@@ -198,7 +222,8 @@ QWidget* RunSetupPanel::createIterationGroup() {
   warmup_spin_->setObjectName(QStringLiteral("warmupSpin"));
   warmup_spin_->setRange(0, 10000);
   warmup_spin_->setValue(10);
-  bindTr(this, warmup_spin_, "toolTip", QT_TR_NOOP("Iterations run first and shown, never part of the statistics"));
+  bindTr(this, warmup_spin_, "toolTip",
+         QT_TR_NOOP("Iterations run first and shown, never part of the statistics"));
   iterations_spin_ = new QSpinBox;
   iterations_spin_->setObjectName(QStringLiteral("iterationsSpin"));
   iterations_spin_->setRange(1, 1000000);
@@ -210,9 +235,10 @@ QWidget* RunSetupPanel::createIterationGroup() {
   // Short: the dock is as wide as its widest row. The tooltip says the rest.
   adaptive_check_ = newTr<QCheckBox>(this, QT_TR_NOOP("Adaptive stop (median ±1 %)"));
   adaptive_check_->setObjectName(QStringLiteral("adaptiveCheck"));
-  bindTr(this, adaptive_check_, "toolTip", QT_TR_NOOP("Adaptive stopping: each config runs until its steady median's 95 % CI is "
-                                 "within ±1 % (at least 100 iterations), with warm-up + measured as its "
-                                 "budget. The chart marks the provisional steady start while it runs."));
+  bindTr(this, adaptive_check_, "toolTip",
+         QT_TR_NOOP("Adaptive stopping: each config runs until its steady median's 95 % CI is "
+                    "within ±1 % (at least 100 iterations), with warm-up + measured as its "
+                    "budget. The chart marks the provisional steady start while it runs."));
   auto* form = new QFormLayout;
   form->addRow(newTr<QLabel>(this, QT_TR_NOOP("Warm-up")), warmup_spin_);
   form->addRow(newTr<QLabel>(this, QT_TR_NOOP("Measured")), iterations_spin_);
@@ -240,8 +266,9 @@ void RunSetupPanel::updateModelDetails() {
   model.name = modelName().toStdString();
   QString text;
   if (const auto info = findZooModel(model.name)) {
-    text = tr("%1\nInput %2").arg(zooDescription(info->description),
-                                  QString::fromStdString(toString(defaultInputs(model, batch_spin_->value()))));
+    text = tr("%1\nInput %2")
+               .arg(zooDescription(info->description),
+                    QString::fromStdString(toString(defaultInputs(model, batch_spin_->value()))));
   }
   model_details_->setText(text);
 }
@@ -249,12 +276,15 @@ void RunSetupPanel::updateModelDetails() {
 void RunSetupPanel::updateDeviceDetails() {
   const DeviceInfo& d = selectedDevice();
   if (d.kind == DeviceKind::Cpu) {
-    device_details_->setText(d.cpu_threads == 1 ? tr("1 LibTorch thread") : tr("%1 LibTorch threads").arg(d.cpu_threads));
+    device_details_->setText(d.cpu_threads == 1 ? tr("1 LibTorch thread")
+                                                : tr("%1 LibTorch threads").arg(d.cpu_threads));
   } else {
-    device_details_->setText(tr("compute capability %1 · %2 · %3 GiB")
-                                 .arg(QString::fromStdString(d.computeCapability()),
-                                      QString::fromStdString(d.generation()))
-                                 .arg(static_cast<double>(d.total_memory_bytes) / (1024.0 * units::kBytesPerMiB), 0, 'f', 0));
+    device_details_->setText(
+        tr("compute capability %1 · %2 · %3 GiB")
+            .arg(QString::fromStdString(d.computeCapability()),
+                 QString::fromStdString(d.generation()))
+            .arg(static_cast<double>(d.total_memory_bytes) / (1024.0 * units::kBytesPerMiB), 0, 'f',
+                 0));
   }
   // Configs this device cannot run stay checkable — the engine records them as unsupported —
   // but they are greyed with the reason, so nobody is surprised by the result.
@@ -263,8 +293,10 @@ void RunSetupPanel::updateDeviceDetails() {
     const QString reason = ConfigCatalog::unsupportedReason(item->text(), d, has_aoti_);
     item->setForeground(reason.isEmpty() ? palette().brush(QPalette::Text)
                                          : palette().brush(QPalette::Disabled, QPalette::Text));
-    item->setToolTip(reason.isEmpty() ? ConfigCatalog::describe(item->text())
-                                      : tr("%1\nNot on this device: %2").arg(ConfigCatalog::describe(item->text()), reason));
+    item->setToolTip(
+        reason.isEmpty()
+            ? ConfigCatalog::describe(item->text())
+            : tr("%1\nNot on this device: %2").arg(ConfigCatalog::describe(item->text()), reason));
   }
 }
 
@@ -276,7 +308,8 @@ ProfileRequest RunSetupPanel::request() const {
   request.device = d.kind;
   request.device_index = d.index;
   request.plan.clear();
-  for (const auto& key : checkedKeys()) request.plan.push_back(OptimizationConfig::parse(key.toStdString()));
+  for (const auto& key : checkedKeys())
+    request.plan.push_back(OptimizationConfig::parse(key.toStdString()));
   request.run.warmup_iterations = warmup_spin_->value();
   request.run.measure_iterations = iterations_spin_->value();
   request.run.check_accuracy = accuracy_check_->isChecked();
@@ -292,7 +325,9 @@ const DeviceInfo& RunSetupPanel::selectedDevice() const {
   return devices_[static_cast<std::size_t>(i)];
 }
 
-QString RunSetupPanel::modelName() const { return model_combo_->currentText(); }
+QString RunSetupPanel::modelName() const {
+  return model_combo_->currentText();
+}
 
 QStringList RunSetupPanel::checkedKeys() const {
   QStringList keys;
@@ -310,11 +345,13 @@ void RunSetupPanel::setCheckedKeys(const QStringList& keys) {
 }
 
 void RunSetupPanel::applyRequest(const ProfileRequest& request) {
-  if (request.model.source == ModelSource::Zoo) setModelName(QString::fromStdString(request.model.name));
+  if (request.model.source == ModelSource::Zoo)
+    setModelName(QString::fromStdString(request.model.name));
   batch_spin_->setValue(static_cast<int>(request.batch));
   for (int i = 0; i < static_cast<int>(devices_.size()); ++i) {
     const auto& d = devices_[static_cast<std::size_t>(i)];
-    if (d.kind == request.device && d.index == request.device_index) device_combo_->setCurrentIndex(i);
+    if (d.kind == request.device && d.index == request.device_index)
+      device_combo_->setCurrentIndex(i);
   }
   QStringList keys;
   for (const auto& config : request.plan) {
@@ -339,7 +376,9 @@ void RunSetupPanel::setModelName(const QString& name) {
   if (i >= 0) model_combo_->setCurrentIndex(i);
 }
 
-void RunSetupPanel::setBatch(int batch) { batch_spin_->setValue(batch); }
+void RunSetupPanel::setBatch(int batch) {
+  batch_spin_->setValue(batch);
+}
 
 void RunSetupPanel::setIterations(int warmup, int measured) {
   warmup_spin_->setValue(warmup);
@@ -347,7 +386,8 @@ void RunSetupPanel::setIterations(int warmup, int measured) {
 }
 
 void RunSetupPanel::setRunning(bool running) {
-  for (auto* w : std::initializer_list<QWidget*>{model_combo_, batch_spin_, device_combo_, config_list_, plan_combo_, trace_check_,
+  for (auto* w : std::initializer_list<QWidget*>{model_combo_, batch_spin_, device_combo_,
+                                                 config_list_, plan_combo_, trace_check_,
                                                  warmup_spin_, iterations_spin_, accuracy_check_}) {
     w->setEnabled(!running);
   }
@@ -368,16 +408,20 @@ QVariantMap RunSetupPanel::settingsValues() const {
 }
 
 void RunSetupPanel::restoreSettings(const QSettings& settings) {
-  const auto value = [&](const char* key) { return settings.value(QStringLiteral("setup/") + QLatin1String(key)); };
+  const auto value = [&](const char* key) {
+    return settings.value(QStringLiteral("setup/") + QLatin1String(key));
+  };
   if (value("model").isValid()) setModelName(value("model").toString());
   if (value("batch").isValid()) batch_spin_->setValue(value("batch").toInt());
   // A device that is gone (the session moved to a laptop) leaves the default selection.
   const int device = device_combo_->findData(value("device").toString());
   if (device >= 0) device_combo_->setCurrentIndex(device);
-  if (value("configs").isValid() && !value("configs").toStringList().isEmpty()) setCheckedKeys(value("configs").toStringList());
+  if (value("configs").isValid() && !value("configs").toStringList().isEmpty())
+    setCheckedKeys(value("configs").toStringList());
   if (value("warmup").isValid()) warmup_spin_->setValue(value("warmup").toInt());
   if (value("iterations").isValid()) iterations_spin_->setValue(value("iterations").toInt());
-  if (value("checkAccuracy").isValid()) accuracy_check_->setChecked(value("checkAccuracy").toBool());
+  if (value("checkAccuracy").isValid())
+    accuracy_check_->setChecked(value("checkAccuracy").toBool());
   if (value("traceKernels").isValid()) trace_check_->setChecked(value("traceKernels").toBool());
   if (value("plan").isValid()) setPlanPreset(value("plan").toString());
 }

@@ -6,21 +6,25 @@
 #include <QListWidget>
 #include <QSpinBox>
 
+#include "core/common/units.h"
 #include "core/engine/plan.h"
 #include "core/model/model_zoo.h"
-#include "core/common/units.h"
 #include "gui/widgets/run_setup_panel.h"
 
 namespace inferscope::gui {
 
-QString RunSetupPanel::planPreset() const { return plan_combo_->currentData().toString(); }
+QString RunSetupPanel::planPreset() const {
+  return plan_combo_->currentData().toString();
+}
 
 void RunSetupPanel::setPlanPreset(const QString& preset) {
   const int i = plan_combo_->findData(preset);
   if (i >= 0) plan_combo_->setCurrentIndex(i);
 }
 
-bool RunSetupPanel::traceKernels() const { return trace_check_->isChecked() && selectedDevice().kind == DeviceKind::Cuda; }
+bool RunSetupPanel::traceKernels() const {
+  return trace_check_->isChecked() && selectedDevice().kind == DeviceKind::Cuda;
+}
 
 void RunSetupPanel::applyPreset() {
   const QString preset = planPreset();
@@ -48,7 +52,9 @@ void RunSetupPanel::setLastIterationMs(double ms) {
   updateEstimate();
 }
 
-QString RunSetupPanel::estimateText() const { return estimate_label_->text(); }
+QString RunSetupPanel::estimateText() const {
+  return estimate_label_->text();
+}
 
 void RunSetupPanel::updateEstimate() {
   if (!estimate_label_) return;
@@ -56,14 +62,21 @@ void RunSetupPanel::updateEstimate() {
   // Without a measurement: 100 ms per iteration on the CPU, 20 ms on a GPU — on the slow side for
   // the zoo models at small batches, so the estimate rarely promises too little.
   const bool measured = last_iteration_ms_ > 0;
-  const double per_iteration_ms = measured ? last_iteration_ms_ : (selectedDevice().kind == DeviceKind::Cpu ? 100.0 : 20.0);
-  const double total_ms = configs * (warmup_spin_->value() + iterations_spin_->value()) * per_iteration_ms;
+  const double per_iteration_ms =
+      measured ? last_iteration_ms_ : (selectedDevice().kind == DeviceKind::Cpu ? 100.0 : 20.0);
+  const double total_ms =
+      configs * (warmup_spin_->value() + iterations_spin_->value()) * per_iteration_ms;
   const int seconds = static_cast<int>(units::msToS(total_ms) + 0.5);
-  const QString duration = seconds < 60 ? tr("%1 s").arg(seconds) : tr("%1 min %2 s").arg(seconds / 60).arg(seconds % 60, 2, 10, QLatin1Char('0'));
-  estimate_label_->setText(configs == 1 ? tr("1 config · est. %1").arg(duration) : tr("%1 configs · est. %2").arg(configs).arg(duration));
-  estimate_label_->setToolTip(tr("configs × (warm-up + measured) × %1 ms per iteration (%2); excludes model loading and compilation")
-                                  .arg(per_iteration_ms, 0, 'g', 3)
-                                  .arg(measured ? tr("from the last run") : tr("conservative default")));
+  const QString duration =
+      seconds < 60 ? tr("%1 s").arg(seconds)
+                   : tr("%1 min %2 s").arg(seconds / 60).arg(seconds % 60, 2, 10, QLatin1Char('0'));
+  estimate_label_->setText(configs == 1 ? tr("1 config · est. %1").arg(duration)
+                                        : tr("%1 configs · est. %2").arg(configs).arg(duration));
+  estimate_label_->setToolTip(
+      tr("configs × (warm-up + measured) × %1 ms per iteration (%2); excludes model loading and "
+         "compilation")
+          .arg(per_iteration_ms, 0, 'g', 3)
+          .arg(measured ? tr("from the last run") : tr("conservative default")));
 }
 
 }  // namespace inferscope::gui

@@ -1,5 +1,4 @@
 #include "gui/widgets/run_status_bar.h"
-#include "gui/widgets/translated_text.h"
 
 #include <QEvent>
 #include <QHBoxLayout>
@@ -10,11 +9,15 @@
 
 #include "gui/lib/display_text.h"
 #include "gui/lib/value_format.h"
+#include "gui/widgets/translated_text.h"
 
 namespace inferscope::gui {
 
 RunStatusBar::RunStatusBar(QWidget* parent)
-    : QWidget(parent), label_(new QLabel(this)), bar_(new QProgressBar(this)), cancel_load_(new QToolButton(this)) {
+    : QWidget(parent),
+      label_(new QLabel(this)),
+      bar_(new QProgressBar(this)),
+      cancel_load_(new QToolButton(this)) {
   label_->setObjectName(QStringLiteral("runStateLabel"));
   // The status names files, hosts and configs from session files: it is cut at the bar's edge and
   // never widens the window (display_text.h); the whole line is on hover.
@@ -31,7 +34,8 @@ RunStatusBar::RunStatusBar(QWidget* parent)
   layout->addWidget(bar_);
   cancel_load_->setObjectName(QStringLiteral("cancelLoadButton"));
   bindTr(this, cancel_load_, "text", QT_TR_NOOP("Cancel"));
-  bindTr(this, cancel_load_, "toolTip", QT_TR_NOOP("Stop opening the file; the window keeps what it shows"));
+  bindTr(this, cancel_load_, "toolTip",
+         QT_TR_NOOP("Stop opening the file; the window keeps what it shows"));
   cancel_load_->setAutoRaise(true);
   layout->addWidget(cancel_load_);
   connect(cancel_load_, &QToolButton::clicked, this, &RunStatusBar::cancelLoadRequested);
@@ -40,7 +44,9 @@ RunStatusBar::RunStatusBar(QWidget* parent)
   refresh();
 }
 
-QString RunStatusBar::text() const { return label_->text(); }
+QString RunStatusBar::text() const {
+  return label_->text();
+}
 
 void RunStatusBar::changeEvent(QEvent* event) {
   if (event->type() == QEvent::LanguageChange) refresh();  // the words of the state it shows
@@ -128,29 +134,46 @@ void RunStatusBar::refresh() {
     bar_->setRange(0, 1000);
   }
   const bool error = state_ == RunState::Failed || state_ == RunState::Error;
-  label_->setStyleSheet(error ? QStringLiteral("color: %1").arg(QColor(200, 50, 50).name()) : QString());
-  const QString time = elapsed_.isValid() ? ValueFormat::elapsed(static_cast<double>(elapsed_.elapsed())) : QString();
+  label_->setStyleSheet(error ? QStringLiteral("color: %1").arg(QColor(200, 50, 50).name())
+                              : QString());
+  const QString time = elapsed_.isValid()
+                           ? ValueFormat::elapsed(static_cast<double>(elapsed_.elapsed()))
+                           : QString();
   QString text;
   switch (state_) {
-    case RunState::Idle: text = detail_.isEmpty() ? tr("ready") : detail_; break;
-    case RunState::Loading: text = tr("opening %1…").arg(detail_); break;
-    case RunState::Error: text = detail_; break;
+    case RunState::Idle:
+      text = detail_.isEmpty() ? tr("ready") : detail_;
+      break;
+    case RunState::Loading:
+      text = tr("opening %1…").arg(detail_);
+      break;
+    case RunState::Error:
+      text = detail_;
+      break;
     case RunState::Running:
     case RunState::Cancelling: {
       QStringList parts;
       parts << tr("config %1 of %2").arg(config_index_ + 1).arg(std::max(1, config_count_));
       if (!key_.isEmpty()) parts << key_;
-      parts << (planned_ > 0 ? tr("iteration %1/%2").arg(iteration_).arg(planned_) : tr("preparing"));
+      parts << (planned_ > 0 ? tr("iteration %1/%2").arg(iteration_).arg(planned_)
+                             : tr("preparing"));
       parts << tr("%1 elapsed").arg(time);
       if (state_ == RunState::Cancelling) parts.prepend(tr("cancelling…"));
       text = parts.join(QStringLiteral(" · "));
       const double within = planned_ > 0 ? static_cast<double>(iteration_) / planned_ : 0.0;
-      bar_->setValue(static_cast<int>(1000.0 * (config_index_ + within) / std::max(1, config_count_)));
+      bar_->setValue(
+          static_cast<int>(1000.0 * (config_index_ + within) / std::max(1, config_count_)));
       break;
     }
-    case RunState::Finished: text = tr("finished · %1 · %2").arg(detail_, time); break;
-    case RunState::Cancelled: text = tr("cancelled · %1 · %2").arg(detail_, time); break;
-    case RunState::Failed: text = tr("failed: %1").arg(detail_); break;
+    case RunState::Finished:
+      text = tr("finished · %1 · %2").arg(detail_, time);
+      break;
+    case RunState::Cancelled:
+      text = tr("cancelled · %1 · %2").arg(detail_, time);
+      break;
+    case RunState::Failed:
+      text = tr("failed: %1").arg(detail_);
+      break;
   }
   label_->setText(display_text::line(text));
   label_->setToolTip(display_text::details(text));

@@ -53,7 +53,8 @@ SessionExportController::SessionExportController(SessionDocument* document, Engi
       export_png_action_(newTr<QAction>(this, QT_TR_NOOP("Export Chart as &PNG…"), this)),
       export_pdf_action_(newTr<QAction>(this, QT_TR_NOOP("Export Chart as P&DF…"), this)),
       export_csv_action_(newTr<QAction>(this, QT_TR_NOOP("Samples as &CSV…"), this)),
-      export_trace_action_(newTr<QAction>(this, QT_TR_NOOP("&Chrome Trace of Selected Config…"), this)),
+      export_trace_action_(
+          newTr<QAction>(this, QT_TR_NOOP("&Chrome Trace of Selected Config…"), this)),
       export_json_action_(newTr<QAction>(this, QT_TR_NOOP("Session &JSON…"), this)),
       recover_action_(newTr<QAction>(this, QT_TR_NOOP("Open &Autosaved Run"), this)),
       autosave_timer_(new QTimer(this)) {
@@ -291,19 +292,18 @@ void SessionExportController::autosave() {
   // same run still goes on (a run that ended removes the autosave, which must stay removed).
   autosave_in_flight_ = true;
   const quint64 generation = bridge_->generation();
-  backgroundPool()->start(
-      [this, alive = alive_, generation, so_far = std::move(so_far)] {
-        auto text = std::make_shared<const std::string>(sessionToJson(so_far));
-        QMetaObject::invokeMethod(
-            QCoreApplication::instance(),
-            [this, alive, generation, text] {
-              if (!*alive) return;
-              autosave_in_flight_ = false;
-              if (bridge_->isRunning() && bridge_->generation() == generation) writeAutosave(*text);
-              if (std::exchange(autosave_again_, false) && bridge_->isRunning()) autosave();
-            },
-            Qt::QueuedConnection);
-      });
+  backgroundPool()->start([this, alive = alive_, generation, so_far = std::move(so_far)] {
+    auto text = std::make_shared<const std::string>(sessionToJson(so_far));
+    QMetaObject::invokeMethod(
+        QCoreApplication::instance(),
+        [this, alive, generation, text] {
+          if (!*alive) return;
+          autosave_in_flight_ = false;
+          if (bridge_->isRunning() && bridge_->generation() == generation) writeAutosave(*text);
+          if (std::exchange(autosave_again_, false) && bridge_->isRunning()) autosave();
+        },
+        Qt::QueuedConnection);
+  });
 }
 
 void SessionExportController::writeAutosave(const std::string& text) {

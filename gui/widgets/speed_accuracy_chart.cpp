@@ -1,16 +1,14 @@
 // SpeedAccuracyChart: ranking through core's rankSession (the CLI prints the same numbers), one
 // graph per point so each keeps its colour and error bar, one more graph for the front line.
 #include "gui/widgets/speed_accuracy_chart.h"
-#include "gui/widgets/translated_text.h"
 
 #include <qcustomplot.h>
 
-#include <QEvent>
 #include <QDoubleSpinBox>
+#include <QEvent>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QVBoxLayout>
-
 #include <algorithm>
 #include <cmath>
 #include <limits>
@@ -19,6 +17,7 @@
 #include "gui/lib/config_palette.h"
 #include "gui/lib/session_document.h"
 #include "gui/lib/value_format.h"
+#include "gui/widgets/translated_text.h"
 
 namespace inferscope::gui {
 namespace {
@@ -63,7 +62,10 @@ QString SpeedAccuracyChart::exportTitle() const {
 }
 
 SpeedAccuracyChart::SpeedAccuracyChart(SessionDocument* document, QWidget* parent)
-    : QWidget(parent), document_(document), plot_(new QCustomPlot(this)), tolerance_spin_(new QDoubleSpinBox),
+    : QWidget(parent),
+      document_(document),
+      plot_(new QCustomPlot(this)),
+      tolerance_spin_(new QDoubleSpinBox),
       note_(new QLabel) {
   deferred_ = new DeferredRebuild(this, [this] { rebuild(); });
   plot_->setObjectName(QStringLiteral("speedAccuracyPlot"));
@@ -109,17 +111,23 @@ SpeedAccuracyChart::SpeedAccuracyChart(SessionDocument* document, QWidget* paren
   rebuild();
 }
 
-double SpeedAccuracyChart::tolerance() const { return tolerance_spin_->value(); }
-void SpeedAccuracyChart::setTolerance(double tolerance) { tolerance_spin_->setValue(tolerance); }
+double SpeedAccuracyChart::tolerance() const {
+  return tolerance_spin_->value();
+}
+void SpeedAccuracyChart::setTolerance(double tolerance) {
+  tolerance_spin_->setValue(tolerance);
+}
 
 int SpeedAccuracyChart::unsafeCount() const {
   deferred_->flush();
-  return static_cast<int>(std::count_if(points_.begin(), points_.end(), [](const Point& p) { return !p.unsafe_reason.isEmpty(); }));
+  return static_cast<int>(std::count_if(points_.begin(), points_.end(),
+                                        [](const Point& p) { return !p.unsafe_reason.isEmpty(); }));
 }
 
 int SpeedAccuracyChart::frontCount() const {
   deferred_->flush();
-  return static_cast<int>(std::count_if(points_.begin(), points_.end(), [](const Point& p) { return p.front; }));
+  return static_cast<int>(
+      std::count_if(points_.begin(), points_.end(), [](const Point& p) { return p.front; }));
 }
 
 void SpeedAccuracyChart::rebuild() {
@@ -180,11 +188,13 @@ void SpeedAccuracyChart::rebuild() {
   }
   // With no deviation above 0 (every classifier row kept its top-1 class), the points sit two
   // decades left of the tolerance line.
-  const double zero_x = std::isfinite(smallest_error) ? smallest_error * kZeroErrorFactor
-                                                      : tolerance() * kZeroErrorFactor * kZeroErrorFactor;
+  const double zero_x = std::isfinite(smallest_error)
+                            ? smallest_error * kZeroErrorFactor
+                            : tolerance() * kZeroErrorFactor * kZeroErrorFactor;
   double x_max = std::max(tolerance(), zero_x * 10), y_min = 1, y_max = 1;
   for (auto& p : points_) {
-    p.x = std::isfinite(p.error) && p.error > 0 ? p.error : (std::isfinite(p.error) ? zero_x : x_max * 10);
+    p.x = std::isfinite(p.error) && p.error > 0 ? p.error
+                                                : (std::isfinite(p.error) ? zero_x : x_max * 10);
     x_max = std::max(x_max, p.x);
     y_min = std::min(y_min, p.low);
     y_max = std::max(y_max, p.high);
@@ -195,18 +205,23 @@ void SpeedAccuracyChart::rebuild() {
   for (const auto& p : points_) {
     const int series_index = r.series_index[static_cast<std::size_t>(p.config_index)];
     QColor color = series_index >= 0 && series_index < static_cast<int>(series.size())
-                       ? ConfigPalette::onPalette(series[static_cast<std::size_t>(series_index)].color, palette()) : grey;
+                       ? ConfigPalette::onPalette(
+                             series[static_cast<std::size_t>(series_index)].color, palette())
+                       : grey;
     const bool unsafe = !p.unsafe_reason.isEmpty();
     if (unsafe) color = grey;
     auto* graph = plot_->addGraph();
     if (plot_->legend->itemCount() > ChartStyle::kMaxLegendEntries) graph->removeFromLegend();
-    graph->setName(unsafe ? tr("%1 (unsafe)").arg(p.key)
-                          : p.unjudgeable ? tr("%1 (cannot be judged)").arg(p.key) : p.key);
+    graph->setName(unsafe          ? tr("%1 (unsafe)").arg(p.key)
+                   : p.unjudgeable ? tr("%1 (cannot be judged)").arg(p.key)
+                                   : p.key);
     graph->setLineStyle(QCPGraph::lsNone);
-    graph->setScatterStyle(QCPScatterStyle(unsafe ? QCPScatterStyle::ssCross : QCPScatterStyle::ssDisc,
-                                           QPen(color.darker(120), 1.5), unsafe ? Qt::NoBrush : QBrush(color), 10));
+    graph->setScatterStyle(
+        QCPScatterStyle(unsafe ? QCPScatterStyle::ssCross : QCPScatterStyle::ssDisc,
+                        QPen(color.darker(120), 1.5), unsafe ? Qt::NoBrush : QBrush(color), 10));
     graph->addData(p.x, p.speedup);
-    plot_->setAutoAddPlottableToLegend(false);  // never in the legend: added and taken out, each refilled the legend (10 000 configs: minutes)
+    plot_->setAutoAddPlottableToLegend(false);  // never in the legend: added and taken out, each
+                                                // refilled the legend (10 000 configs: minutes)
     auto* bars = new QCPErrorBars(plot_->xAxis, plot_->yAxis);
     plot_->setAutoAddPlottableToLegend(true);
     bars->setDataPlottable(graph);
@@ -216,7 +231,8 @@ void SpeedAccuracyChart::rebuild() {
 
   // The front: safe configs no other safe one beats on both axes, joined from accurate to fast.
   std::vector<const Point*> front;
-  for (const auto& p : points_) if (p.front) front.push_back(&p);
+  for (const auto& p : points_)
+    if (p.front) front.push_back(&p);
   std::sort(front.begin(), front.end(), [](const Point* a, const Point* b) { return a->x < b->x; });
   if (front.size() > 1) {
     auto* line = plot_->addGraph();
@@ -268,9 +284,13 @@ void SpeedAccuracyChart::rebuild() {
   const int unsafe = unsafeCount();
   plot_->xAxis->setLabel(metricAxisLabel());
   plot_->yAxis->setLabel(speedAxisLabel());
-  QString note = points_.empty() ? tr("Needs finished configs with “Compare outputs with FP32” on")
-                                 : tr("%1 configs · %2 on the Pareto front · %3 unsafe (grey ✕, reason on hover)")
-                                       .arg(pointCount()).arg(frontCount()).arg(unsafe);
+  QString note =
+      points_.empty()
+          ? tr("Needs finished configs with “Compare outputs with FP32” on")
+          : tr("%1 configs · %2 on the Pareto front · %3 unsafe (grey ✕, reason on hover)")
+                .arg(pointCount())
+                .arg(frontCount())
+                .arg(unsafe);
   if (not_measured_ > 0)
     note += tr(" · %1 with accuracy not measured (not drawn)").arg(not_measured_);
   note_->setText(note);
@@ -282,12 +302,15 @@ QString SpeedAccuracyChart::textAt(const QPointF& pixel) const {
   for (const auto& p : points_) {
     const double px = plot_->xAxis->coordToPixel(p.x), py = plot_->yAxis->coordToPixel(p.speedup);
     if (std::hypot(px - pixel.x(), py - pixel.y()) > 9) continue;
-    QString text = tr("<b>%1</b><br>speed-up %2× over %3 (95 % CI %4–%5×)<br>judged: %6<br>rel. L2 error %7")
-                       .arg(p.key, ValueFormat::number(p.speedup), reference_, ValueFormat::number(p.low),
-                            ValueFormat::number(p.high), p.judged.toHtmlEscaped(),
-                            p.rel_l2 == 0 ? tr("0 (identical to FP32)") : ValueFormat::relativeError(p.rel_l2));
+    QString text =
+        tr("<b>%1</b><br>speed-up %2× over %3 (95 % CI %4–%5×)<br>judged: %6<br>rel. L2 error %7")
+            .arg(
+                p.key, ValueFormat::number(p.speedup), reference_, ValueFormat::number(p.low),
+                ValueFormat::number(p.high), p.judged.toHtmlEscaped(),
+                p.rel_l2 == 0 ? tr("0 (identical to FP32)") : ValueFormat::relativeError(p.rel_l2));
     if (p.front) text += tr("<br>on the Pareto front");
-    if (!p.unsafe_reason.isEmpty()) text += tr("<br><b>unsafe:</b> %1").arg(p.unsafe_reason.toHtmlEscaped());
+    if (!p.unsafe_reason.isEmpty())
+      text += tr("<br><b>unsafe:</b> %1").arg(p.unsafe_reason.toHtmlEscaped());
     return text;
   }
   return {};

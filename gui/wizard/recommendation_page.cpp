@@ -13,16 +13,21 @@
 
 #include "core/advisor/config_document.h"
 #include "core/advisor/config_exporter.h"
-#include "gui/wizard/wizard_pages.h"
 #include "gui/widgets/translated_text.h"
+#include "gui/wizard/wizard_pages.h"
 
 namespace inferscope::gui {
 
 RecommendationPage::RecommendationPage(WizardState* state, QWidget* parent)
-    : QWizardPage(parent), state_(state), summary_label_(new QLabel), reason_table_(new QTableWidget(0, 2)),
+    : QWizardPage(parent),
+      state_(state),
+      summary_label_(new QLabel),
+      reason_table_(new QTableWidget(0, 2)),
       warnings_label_(new QLabel) {
   bindTr(this, this, "title", QT_TR_NOOP("Recommendation"));
-  bindTr(this, this, "subTitle", QT_TR_NOOP("The settings for your device and goals, each with the guide's rule behind it."));
+  bindTr(
+      this, this, "subTitle",
+      QT_TR_NOOP("The settings for your device and goals, each with the guide's rule behind it."));
   summary_label_->setWordWrap(true);
   summary_label_->setTextFormat(Qt::RichText);
   reason_table_->setObjectName(QStringLiteral("reasonTable"));
@@ -43,22 +48,28 @@ RecommendationPage::RecommendationPage(WizardState* state, QWidget* parent)
 }
 
 QString RecommendationPage::configKey() const {
-  return state_->has_recommendation ? QString::fromStdString(state_->recommendation.config.key()) : QString();
+  return state_->has_recommendation ? QString::fromStdString(state_->recommendation.config.key())
+                                    : QString();
 }
 
 void RecommendationPage::initializePage() {
   const auto& rec = state_->recommendation;
   QStringList neighbours;
   for (const auto& n : rec.neighbours) neighbours << QString::fromStdString(n.key());
-  summary_label_->setText(tr("<b>%1</b> for %2%3<br>%4<br><span style='color:gray'>Measured around it when checking: %5</span>")
-                              .arg(configKey().toHtmlEscaped(), QString::fromStdString(rec.device_label).toHtmlEscaped(),
+  summary_label_->setText(tr("<b>%1</b> for %2%3<br>%4<br><span style='color:gray'>Measured around "
+                             "it when checking: %5</span>")
+                              .arg(configKey().toHtmlEscaped(),
+                                   QString::fromStdString(rec.device_label).toHtmlEscaped(),
                                    state_->simulating ? tr(" (simulated)") : QString(),
                                    QString::fromStdString(rec.config.describe()).toHtmlEscaped(),
-                                   neighbours.isEmpty() ? tr("none") : neighbours.join(QStringLiteral(", ")).toHtmlEscaped()));
+                                   neighbours.isEmpty()
+                                       ? tr("none")
+                                       : neighbours.join(QStringLiteral(", ")).toHtmlEscaped()));
   // When an open session's measurements replaced the table's choice, the guide's rules explain the
   // table's config, not the one recommended: they stay, greyed and headed as the table's, and the
   // evidence row (in full colour) says why the measured config replaced it.
-  const bool overruled = state_->has_recommendation && state_->table_config.key() != rec.config.key();
+  const bool overruled =
+      state_->has_recommendation && state_->table_config.key() != rec.config.key();
   const QString table_key = QString::fromStdString(state_->table_config.key());
   reason_table_->setRowCount(static_cast<int>(rec.reasons.size()) + (overruled ? 1 : 0));
   int row = 0;
@@ -77,7 +88,8 @@ void RecommendationPage::initializePage() {
     ++row;
   }
   for (const auto& reason : rec.reasons) {
-    const bool table_rule = overruled && reason.setting != "evidence" && reason.setting != "validation";
+    const bool table_rule =
+        overruled && reason.setting != "evidence" && reason.setting != "validation";
     auto* setting = new QTableWidgetItem(QString::fromStdString(reason.setting));
     auto* rule = new QTableWidgetItem(QString::fromStdString(reason.rule));
     rule->setToolTip(table_rule ? tr("The table's rule for %1 (not the recommended config): %2")
@@ -93,7 +105,8 @@ void RecommendationPage::initializePage() {
   }
   reason_table_->resizeRowsToContents();
   QStringList warnings;
-  for (const auto& w : rec.warnings) warnings << QStringLiteral("⚠ ") + QString::fromStdString(w).toHtmlEscaped();
+  for (const auto& w : rec.warnings)
+    warnings << QStringLiteral("⚠ ") + QString::fromStdString(w).toHtmlEscaped();
   warnings_label_->setText(warnings.join(QStringLiteral("<br>")));
   warnings_label_->setVisible(!warnings.isEmpty());
 }
@@ -101,7 +114,9 @@ void RecommendationPage::initializePage() {
 ExportPage::ExportPage(WizardState* state, QWidget* parent)
     : QWizardPage(parent), state_(state), status_label_(new QLabel) {
   bindTr(this, this, "title", QT_TR_NOOP("Export"));
-  bindTr(this, this, "subTitle", QT_TR_NOOP("Write the recommended config as files that apply it: leave a path empty to skip that format."));
+  bindTr(this, this, "subTitle",
+         QT_TR_NOOP("Write the recommended config as files that apply it: leave a path empty to "
+                    "skip that format."));
   auto* form = new QFormLayout;
   json_edit_ = pathRow(QT_TR_NOOP("JSON config"), tr("JSON (*.json)"), form);
   python_edit_ = pathRow(QT_TR_NOOP("Python script"), tr("Python (*.py)"), form);
@@ -136,7 +151,11 @@ QLineEdit* ExportPage::pathRow(const char* label, const QString& filter, QFormLa
 
 void ExportPage::initializePage() {
   // Suggested names in the home folder; the user picks others with Browse….
-  const QString base = QDir::home().filePath(QStringLiteral("inferscope-%1").arg(QString::fromStdString(state_->recommendation.generation_id.empty() ? "config" : state_->recommendation.generation_id)));
+  const QString base = QDir::home().filePath(
+      QStringLiteral("inferscope-%1")
+          .arg(QString::fromStdString(state_->recommendation.generation_id.empty()
+                                          ? "config"
+                                          : state_->recommendation.generation_id)));
   if (json_edit_->text().isEmpty()) json_edit_->setText(base + QStringLiteral(".json"));
   if (python_edit_->text().isEmpty()) python_edit_->setText(base + QStringLiteral(".py"));
   if (cpp_edit_->text().isEmpty()) cpp_edit_->setText(base + QStringLiteral(".cpp"));
@@ -152,7 +171,9 @@ int ExportPage::writeExports() {
   if (!state_->has_recommendation) return 0;
   const auto document = advisor::ConfigDocument::from(state_->recommendation);
   const std::pair<QLineEdit*, advisor::ExportFormat> targets[] = {
-      {json_edit_, advisor::ExportFormat::Json}, {python_edit_, advisor::ExportFormat::Python}, {cpp_edit_, advisor::ExportFormat::Cpp}};
+      {json_edit_, advisor::ExportFormat::Json},
+      {python_edit_, advisor::ExportFormat::Python},
+      {cpp_edit_, advisor::ExportFormat::Cpp}};
   int written = 0;
   QStringList lines;
   for (const auto& [edit, format] : targets) {

@@ -5,7 +5,6 @@
 #pragma once
 
 #include <QWizard>
-
 #include <memory>
 #include <vector>
 
@@ -19,7 +18,7 @@ namespace inferscope::gui {
 struct WizardState {
   std::vector<DeviceInfo> devices;  // detected here (the CPU first)
   bool simulating = false;
-  QString simulated_id;             // GenerationTable id, or "cpu"
+  QString simulated_id;  // GenerationTable id, or "cpu"
   advisor::AdvisorRequest request;
   advisor::Recommendation recommendation;
   // The table's own choice before an open session's evidence overruled it (equal to
@@ -27,7 +26,8 @@ struct WizardState {
   OptimizationConfig table_config;
   bool has_recommendation = false;
   // The session open in the main window, if any: evidence that overrules the table where it
-  // measured the same kind of device (core/advisor/session_evidence.h), and the model Validate tunes.
+  // measured the same kind of device (core/advisor/session_evidence.h), and the model Validate
+  // tunes.
   std::shared_ptr<const SessionResult> evidence;
 };
 
@@ -47,7 +47,9 @@ class RecommendationWizard : public QWizard {
 
   WizardState& state() { return state_; }
   // The main window's open session (or none): see WizardState::evidence.
-  void setEvidence(std::shared_ptr<const SessionResult> session) { state_.evidence = std::move(session); }
+  void setEvidence(std::shared_ptr<const SessionResult> session) {
+    state_.evidence = std::move(session);
+  }
   DevicePage* devicePage() const { return device_page_; }
   GoalsPage* goalsPage() const { return goals_page_; }
   RecommendationPage* recommendationPage() const { return advice_page_; }

@@ -136,19 +136,29 @@ void ValidationPage::startValidation(const QStringList& model_arguments, double 
   tune_->start(args);
 }
 
-QTableWidget* ValidationPage::resultsTable() const { return race_->table(); }
-bool ValidationPage::hasOutcome() const { return !race_->winner().isEmpty(); }
-QString ValidationPage::winner() const { return race_->winner(); }
-QString ValidationPage::verdict() const { return race_->verdict(); }
-int ValidationPage::rowOf(const QString& key) const { return race_->rowOf(key); }
+QTableWidget* ValidationPage::resultsTable() const {
+  return race_->table();
+}
+bool ValidationPage::hasOutcome() const {
+  return !race_->winner().isEmpty();
+}
+QString ValidationPage::winner() const {
+  return race_->winner();
+}
+QString ValidationPage::verdict() const {
+  return race_->verdict();
+}
+int ValidationPage::rowOf(const QString& key) const {
+  return race_->rowOf(key);
+}
 
 void ValidationPage::onFinished(int exit_code, const QString& error) {
   check_button_->setEnabled(!state_->simulating);
   const QString winner = race_->winner(), verdict = race_->verdict();
   if (winner.isEmpty()) {
     race_->verdictLabel()->setText(tr("<b>No safe winner</b> (exit %1): %2")
-                                .arg(exit_code)
-                                .arg((verdict.isEmpty() ? error : verdict).toHtmlEscaped()));
+                                       .arg(exit_code)
+                                       .arg((verdict.isEmpty() ? error : verdict).toHtmlEscaped()));
   } else {
     auto& rec = state_->recommendation;
     const auto measured = OptimizationConfig::parse(winner.toStdString());
@@ -164,8 +174,7 @@ void ValidationPage::onFinished(int exit_code, const QString& error) {
     // the recommendation.
     race_->verdictLabel()->setText(tr("<b>%1</b> → %2<br>%3")
                                        .arg(confirmed ? tr("confirmed") : tr("switched"),
-                                            winner.toHtmlEscaped(),
-                                            race_->verdictLabel()->text()));
+                                            winner.toHtmlEscaped(), race_->verdictLabel()->text()));
   }
   open_button_->setEnabled(QFileInfo::exists(session_path_));
   emit validationFinished();

@@ -3,7 +3,6 @@
 #pragma once
 
 #include <QWizardPage>
-
 #include <memory>
 
 #include "core/advisor/recommendation_validator.h"

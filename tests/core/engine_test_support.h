@@ -9,8 +9,8 @@
 namespace inferscope::testing {
 
 inline ProfileRequest zooRequest(const std::string& model, int warmup, int iters,
-                                 const std::vector<std::string>& keys = {"fp32"}, std::int64_t batch = 1,
-                                 DeviceKind device = DeviceKind::Cpu) {
+                                 const std::vector<std::string>& keys = {"fp32"},
+                                 std::int64_t batch = 1, DeviceKind device = DeviceKind::Cpu) {
   ProfileRequest r;
   r.model.name = model;
   r.batch = batch;

@@ -110,10 +110,10 @@ TEST(DeviceComparison, KeepsGpuModelsApartAndUsesIntervalsWithoutSamples) {
 TEST(DeviceTable, OneColumnPerPlaceAndMarksOnlySameModelPairsBeyondTheirIntervals) {
   const std::string h100 = "NVIDIA H100 80GB HBM3", a100 = "NVIDIA A100-SXM4-80GB";
   SessionResult s;
-  s.configs = {onGpu("fp32", 0, 10.0, 0.01, h100),  onGpu("fp32", 1, 11.0, 0.01, h100),
-               onGpu("fp32", 2, 14.0, 0.01, a100),  onGpu("bf16", 0, 5.0, 0.01, h100),
-               onGpu("bf16", 1, 5.01, 0.01, h100),  onGpu("bf16", 2, 8.0, 0.01, a100),
-               onGpu("fp16", 1, 4.0, 0.01, h100),   onGpu("tf32", 0, 6.0, 0.01, h100),
+  s.configs = {onGpu("fp32", 0, 10.0, 0.01, h100), onGpu("fp32", 1, 11.0, 0.01, h100),
+               onGpu("fp32", 2, 14.0, 0.01, a100), onGpu("bf16", 0, 5.0, 0.01, h100),
+               onGpu("bf16", 1, 5.01, 0.01, h100), onGpu("bf16", 2, 8.0, 0.01, a100),
+               onGpu("fp16", 1, 4.0, 0.01, h100),  onGpu("tf32", 0, 6.0, 0.01, h100),
                onGpu("tf32", 1, 6.0, 0.01, h100)};
   s.configs[8].status = ConfigStatus::OutOfMemory;
   s.configs[8].message = "CUDA out of memory";
@@ -168,7 +168,7 @@ TEST(DeviceTable, PairsKeepTheirOrderAndRepeatsOnOnePlaceAreNotDevices) {
   ASSERT_EQ(t.rows.size(), 1u);
   EXPECT_EQ(t.rows[0].cells[0].results, 2);  // the plan listed fp32 twice on cuda:1
   EXPECT_EQ(t.rows[0].cells[0].position, 0);
-  ASSERT_EQ(t.rows[0].differences.size(), 1u);  // one pair, not one per repeat
+  ASSERT_EQ(t.rows[0].differences.size(), 1u);          // one pair, not one per repeat
   const auto cells_only = deviceTable(s, 0.02, false);  // what the GUI shows before comparing
   EXPECT_EQ(cells_only.places.size(), 2u);
   EXPECT_EQ(cells_only.rows[0].cells[1].median_ms, 12.0);

@@ -18,14 +18,16 @@ using inferscope::testing::RecordingSink;
 using inferscope::testing::runQuietly;
 
 namespace {
-ProfileRequest request(const std::string& model, int warmup, int iters, std::vector<std::string> keys = {"fp32"}) {
+ProfileRequest request(const std::string& model, int warmup, int iters,
+                       std::vector<std::string> keys = {"fp32"}) {
   return inferscope::testing::zooRequest(model, warmup, iters, keys);
 }
 }  // namespace
 
 // torchvision.models.resnet18/50 parameter counts and output shape.
 TEST(Zoo, ResNetsMatchTorchvision) {
-  for (const auto& [name, params] : {std::pair{"resnet18", 11689512LL}, std::pair{"resnet50", 25557032LL}}) {
+  for (const auto& [name, params] :
+       {std::pair{"resnet18", 11689512LL}, std::pair{"resnet50", 25557032LL}}) {
     auto r = request(name, 0, 1);
     r.run.check_accuracy = false;
     const auto s = runQuietly(r);
@@ -54,7 +56,8 @@ TEST(Zoo, EncoderIsConfigurable) {
   r.run.check_accuracy = false;
   const auto s = runQuietly(r);
   EXPECT_EQ(s.output_shapes.at(0), "1x8x64:float32");
-  // embeddings (1000+64+2)·64 + LN 128; per layer 4·(64²+64) + 2·128 + (64·128+128) + (128·64+64); pooler 64²+64
+  // embeddings (1000+64+2)·64 + LN 128; per layer 4·(64²+64) + 2·128 + (64·128+128) + (128·64+64);
+  // pooler 64²+64
   const std::int64_t per_layer = 4 * (64 * 64 + 64) + 2 * 128 + (64 * 128 + 128) + (128 * 64 + 64);
   EXPECT_EQ(s.parameter_count, (1000 + 64 + 2) * 64 + 128 + 2 * per_layer + 64 * 64 + 64);
 }
@@ -127,7 +130,8 @@ TEST(Runner, EachConfigGetsAFreshModel) {
   EXPECT_GT(s.configs[2].accuracy.rel_l2_error, 1e-4);  // autocast really ran
   EXPECT_EQ(s.configs[3].accuracy.max_abs_error, 0.0);  // and was switched off again
   // Half the bytes, but for BatchNorm's int64 num_batches_tracked buffers, which stay as they are.
-  EXPECT_NEAR(s.configs[0].memory.parameter_bytes * 2, s.configs[1].memory.parameter_bytes, 20 * 8 * 2);
+  EXPECT_NEAR(s.configs[0].memory.parameter_bytes * 2, s.configs[1].memory.parameter_bytes,
+              20 * 8 * 2);
 }
 
 // Fault injection: an out-of-memory in one config is recorded, memory freed, the plan goes on.
@@ -219,8 +223,8 @@ TEST(Runner, AdaptiveStoppingConvergesOrReportsItsBudget) {
   r.run.adaptive = true;
   r.run.min_iterations = 60;
   r.run.max_iterations = 3000;
-  // 10 %: a 2-core CI runner and a 16-core GPU host running four test binaries at once both reach it
-  // within a few hundred iterations; 5 % did not on the latter (thread oversubscription noise).
+  // 10 %: a 2-core CI runner and a 16-core GPU host running four test binaries at once both reach
+  // it within a few hundred iterations; 5 % did not on the latter (thread oversubscription noise).
   r.run.target_rel_ci = 0.10;
   auto s = runQuietly(r);
   const auto& c = s.configs.at(0);
@@ -242,8 +246,9 @@ TEST(Runner, AdaptiveStoppingConvergesOrReportsItsBudget) {
 }
 
 // The cuDNN ledger's path through the engine, on the CPU: the host-only trace source records
-// operators and convolution arguments without CUPTI, and the engine builds the config's ledger part.
-// ResNet-18 runs 20 convolutions per forward in 11 unique shapes; cuDNN's candidates need CUDA.
+// operators and convolution arguments without CUPTI, and the engine builds the config's ledger
+// part. ResNet-18 runs 20 convolutions per forward in 11 unique shapes; cuDNN's candidates need
+// CUDA.
 TEST(Runner, ConvolutionRecordsBuildTheLedgerPart) {
   ::setenv("INFERSCOPE_TRACE_SOURCE", "host-only", 1);
   auto r = request("resnet18", 1, 3, {"fp32"});

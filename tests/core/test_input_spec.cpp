@@ -1,8 +1,7 @@
-#include "core/model/input_spec.h"
-
 #include <gtest/gtest.h>
 
 #include "core/common/error.h"
+#include "core/model/input_spec.h"
 
 using namespace inferscope;
 

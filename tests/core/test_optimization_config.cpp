@@ -1,8 +1,7 @@
-#include "core/config/optimization_config.h"
-
 #include <gtest/gtest.h>
 
 #include "core/common/error.h"
+#include "core/config/optimization_config.h"
 
 using namespace inferscope;
 
@@ -77,7 +76,8 @@ TEST(OptimizationConfig, Bf16AndTf32NeedAmpereWithAReason) {
   EXPECT_NE(reason->find("Turing"), std::string::npos) << *reason;
   EXPECT_NE(reason->find("8.0"), std::string::npos);
   EXPECT_TRUE(unsupportedReason(OptimizationConfig::parse("tf32"), turing, true).has_value());
-  EXPECT_TRUE(unsupportedReason(OptimizationConfig::parse("amp-bf16"), gpu(7, 0), true).has_value());
+  EXPECT_TRUE(
+      unsupportedReason(OptimizationConfig::parse("amp-bf16"), gpu(7, 0), true).has_value());
   EXPECT_FALSE(unsupportedReason(OptimizationConfig::parse("fp16"), turing, true).has_value());
   EXPECT_FALSE(unsupportedReason(OptimizationConfig::parse("bf16"), gpu(8, 0), true).has_value());
   EXPECT_FALSE(unsupportedReason(OptimizationConfig::parse("tf32"), gpu(9, 0), true).has_value());

@@ -40,7 +40,10 @@ const std::vector<Row>& table() {
   static const std::vector<Row> rows{
       // profile: -o is a session.
       {"profile", {{"--model-file", "model.pt"}}, {{"-o", "model.pt"}}, {"-o", "--model-file"}},
-      {"profile", {{"--model-file", "model.pt"}, {"--trust", "model.pt"}}, {{"-o", "new.json"}}, {}},
+      {"profile",
+       {{"--model-file", "model.pt"}, {"--trust", "model.pt"}},
+       {{"-o", "new.json"}},
+       {}},
       {"profile", {}, {{"-o", "a.json"}}, {}},  // an existing session: -o asks to replace it
       {"profile", {}, {{"-o", "notes.txt"}}, {"-o", "not a session or another JSON document"}},
       {"profile", {}, {{"-o", "empty.txt"}}, {}},  // nothing in it to lose
@@ -53,18 +56,28 @@ const std::vector<Row>& table() {
       {"sweep", {{"--from", "a.json"}}, {{"-o", "b.json"}}, {}},
       // tune: the model, and what --trust names, are inputs.
       {"tune", {{"--model-file", "model.pt"}}, {{"-o", "model.pt"}}, {"-o", "--model-file"}},
-      {"tune", {{"--model-file", "m2.pt"}, {"--trust", "model.pt"}}, {{"-o", "model.pt"}},
+      {"tune",
+       {{"--model-file", "m2.pt"}, {"--trust", "model.pt"}},
+       {{"-o", "model.pt"}},
        {"-o", "--trust"}},
       {"tune", {{"--model-file", "model.pt"}}, {{"-o", "tuned.json"}}, {}},
       // merge: every session merged is an input.
-      {"merge", {{"input session", "a.json"}, {"input session", "b.json"}}, {{"-o", "a.json"}},
+      {"merge",
+       {{"input session", "a.json"}, {"input session", "b.json"}},
+       {{"-o", "a.json"}},
        {"-o", "input session"}},
-      {"merge", {{"input session", "a.json"}, {"input session", "b.json"}}, {{"-o", "hard.json"}},
+      {"merge",
+       {{"input session", "a.json"}, {"input session", "b.json"}},
+       {{"-o", "hard.json"}},
        {"-o", "input session"}},
-      {"merge", {{"input session", "a.json"}, {"input session", "b.json"}}, {{"-o", "all.json"}},
+      {"merge",
+       {{"input session", "a.json"}, {"input session", "b.json"}},
+       {{"-o", "all.json"}},
        {}},
       // recommend: three exports, the JSON one and two scripts.
-      {"recommend", {{"--model-file", "model.pt"}}, {{"--python", "model.pt", K::Script}},
+      {"recommend",
+       {{"--model-file", "model.pt"}},
+       {{"--python", "model.pt", K::Script}},
        {"--python", "--model-file"}},
       {"recommend", {}, {{"--python", "weights.bin", K::Script}}, {"--python", "not a text file"}},
       {"recommend", {}, {{"--cpp", "notes.txt", K::Script}}, {}},  // a text file: the user asked
@@ -74,26 +87,43 @@ const std::vector<Row>& table() {
        {"--export", "--python", "both write"}},
       // trace and cudnn: a session and a JSON trace or ledger.
       {"trace", {}, {{"-o", "s.json"}, {"--chrome-trace", "s.json"}}, {"-o", "--chrome-trace"}},
-      {"trace", {}, {{"-o", "s.json"}, {"--chrome-trace", "notes.txt"}},
+      {"trace",
+       {},
+       {{"-o", "s.json"}, {"--chrome-trace", "notes.txt"}},
        {"--chrome-trace", "not a session"}},
       {"cudnn", {}, {{"--json", "ledger.json"}, {"-o", "s.json"}}, {}},
       {"cudnn", {}, {{"--json", "full.json"}}, {"--json", "character device"}},
       // The GUI's screenshots (main window, lesson, wizard): images only.
-      {"inferscope", {}, {{"--screenshot", "notes.txt", K::Image}},
+      {"inferscope",
+       {},
+       {{"--screenshot", "notes.txt", K::Image}},
        {"--screenshot", "not an image file name"}},
       {"inferscope", {}, {{"--screenshot", "new.png", K::Image}}, {}},
-      {"inferscope", {}, {{"--screenshot", "shot.png", K::Image}}, {}},   // replaces a picture
-      {"inferscope", {}, {{"--screenshot", "shot.JPG", K::Image}}, {}},   // suffixes in any case
-      {"inferscope", {}, {{"--screenshot", "notes.png", K::Image}}, {"--screenshot", "not an image"}},
-      {"inferscope", {{"--open", "session.png"}}, {{"--screenshot", "session.png", K::Image}},
+      {"inferscope", {}, {{"--screenshot", "shot.png", K::Image}}, {}},  // replaces a picture
+      {"inferscope", {}, {{"--screenshot", "shot.JPG", K::Image}}, {}},  // suffixes in any case
+      {"inferscope",
+       {},
+       {{"--screenshot", "notes.png", K::Image}},
+       {"--screenshot", "not an image"}},
+      {"inferscope",
+       {{"--open", "session.png"}},
+       {{"--screenshot", "session.png", K::Image}},
        {"--screenshot", "--open"}},
-      {"inferscope", {{"the session", "a.json"}}, {{"--screenshot", "alias.json", K::Image}},
+      {"inferscope",
+       {{"the session", "a.json"}},
+       {{"--screenshot", "alias.json", K::Image}},
        {"--screenshot", "the session"}},
-      {"inferscope", {}, {{"--screenshot", "full.png", K::Image}}, {"--screenshot", "character device"}},
+      {"inferscope",
+       {},
+       {{"--screenshot", "full.png", K::Image}},
+       {"--screenshot", "character device"}},
       // The GUI's hand-outs: a PDF, or a folder of slides.
       {"inferscope", {}, {{"--handout", "notes.pdf", K::Pdf}}, {"--handout", "not a PDF"}},
       {"inferscope", {}, {{"--handout", "old.pdf", K::Pdf}}, {}},
-      {"inferscope", {}, {{"--handout", "notes.txt", K::Pdf}}, {"--handout", "not a PDF file name"}},
+      {"inferscope",
+       {},
+       {{"--handout", "notes.txt", K::Pdf}},
+       {"--handout", "not a PDF file name"}},
       {"inferscope", {}, {{"--handout", "slides", K::Folder}}, {}},
       {"inferscope", {}, {{"--handout", "slides/", K::Folder}}, {}},
       {"inferscope", {}, {{"--handout", "new-slides/", K::Folder}}, {}},
@@ -189,8 +219,8 @@ TEST_F(OutputCheckTable, EveryCommandsOutputsPassOneCheck) {
 // Files a command names itself (a hand-out's slides) pass the same replace rule.
 TEST_F(OutputCheckTable, AHandoutSlideReplacesOnlyAPicture) {
   write("slides/cold-start-01.png", "not a picture");
-  EXPECT_THROW(checkReplaceable("the hand-out", path("slides/cold-start-01.png"), OutputKind::Image),
-               Error);
+  EXPECT_THROW(
+      checkReplaceable("the hand-out", path("slides/cold-start-01.png"), OutputKind::Image), Error);
   write("slides/cold-start-02.png", std::string("\x89PNG\r\n\x1a\n", 8));
   EXPECT_NO_THROW(
       checkReplaceable("the hand-out", path("slides/cold-start-02.png"), OutputKind::Image));

@@ -26,7 +26,8 @@ bool contains(const std::vector<OptimizationConfig>& plan, const std::string& ke
   return std::find(plan.begin(), plan.end(), OptimizationConfig::parse(key)) != plan.end();
 }
 
-ConfigResult okResult(int index, const std::string& key, double median, double ci_half, double err) {
+ConfigResult okResult(int index, const std::string& key, double median, double ci_half,
+                      double err) {
   ConfigResult r;
   r.index = index;
   r.config = OptimizationConfig::parse(key);
@@ -43,9 +44,9 @@ ConfigResult okResult(int index, const std::string& key, double median, double c
 
 TEST(Plan, GuidePlanCoversTheFiveTechniquesOnHopper) {
   const auto plan = guidePlan(hopper());
-  for (const char* key : {"fp32", "nograd+fp32", "autograd+fp32", "tf32", "bf16", "fp16", "amp-bf16",
-                          "bf16+bench", "bf16+cl+bench", "fp32+det", "bf16+graph", "bf16+cl+graph+bench",
-                          "bf16+aoti"}) {
+  for (const char* key :
+       {"fp32", "nograd+fp32", "autograd+fp32", "tf32", "bf16", "fp16", "amp-bf16", "bf16+bench",
+        "bf16+cl+bench", "fp32+det", "bf16+graph", "bf16+cl+graph+bench", "bf16+aoti"}) {
     EXPECT_TRUE(contains(plan, key)) << key;
   }
   EXPECT_FALSE(contains(plan, "fp32+ts"));  // zoo models are not TorchScript
@@ -68,7 +69,8 @@ TEST(Plan, CpuPlanHasOnlyCpuSettings) {
   const auto plan = guidePlan(cpu);
   EXPECT_TRUE(contains(plan, "fp32+ts"));
   EXPECT_TRUE(contains(plan, "amp-bf16"));
-  for (const auto& c : plan) EXPECT_FALSE(unsupportedReason(c, cpu.caps, false).has_value()) << c.key();
+  for (const auto& c : plan)
+    EXPECT_FALSE(unsupportedReason(c, cpu.caps, false).has_value()) << c.key();
 }
 
 TEST(Plan, GridIsTheFullProduct) {
@@ -76,7 +78,8 @@ TEST(Plan, GridIsTheFullProduct) {
   k.precisions = {Precision::Fp32, Precision::Bf16Cast};
   k.compile_modes = {CompileMode::None, CompileMode::CudaGraph};
   EXPECT_EQ(gridPlan(k).size(), 2u * 2u * 2u * 2u);
-  const auto parsed = parsePlan("grid:precision=fp32,bf16;cl=off;compile=none,graph;bench=off,on", hopper());
+  const auto parsed =
+      parsePlan("grid:precision=fp32,bf16;cl=off;compile=none,graph;bench=off,on", hopper());
   EXPECT_EQ(parsed.size(), 8u);
   EXPECT_TRUE(contains(parsed, "bf16+graph+bench"));
 }
@@ -102,7 +105,7 @@ TEST(Ranking, FastestFirstWithSpeedupsAndParetoFront) {
   ASSERT_TRUE(r.baseline_index.has_value());
   EXPECT_EQ(*r.baseline_index, 0);
   ASSERT_EQ(r.configs.size(), 6u);
-  EXPECT_EQ(r.configs[0].index, 4);  // fp16 is fastest …
+  EXPECT_EQ(r.configs[0].index, 4);                  // fp16 is fastest …
   EXPECT_FALSE(r.configs[0].unsafe_reason.empty());  // … but over the tolerance
   EXPECT_FALSE(r.configs[0].on_pareto_front);
   EXPECT_EQ(r.configs[1].index, 2);
@@ -112,7 +115,8 @@ TEST(Ranking, FastestFirstWithSpeedupsAndParetoFront) {
   EXPECT_GT(r.configs[1].speedup_high, 2.5);
   EXPECT_TRUE(r.configs[1].on_pareto_front);   // bf16: fastest safe
   EXPECT_FALSE(r.configs[2].on_pareto_front);  // amp-bf16: slower and less accurate than bf16
-  const auto tf32 = std::find_if(r.configs.begin(), r.configs.end(), [](const RankedConfig& c) { return c.index == 1; });
+  const auto tf32 = std::find_if(r.configs.begin(), r.configs.end(),
+                                 [](const RankedConfig& c) { return c.index == 1; });
   EXPECT_TRUE(tf32->on_pareto_front);
   EXPECT_EQ(r.configs.back().rank, 0);  // the unsupported config comes last, unranked
 }
@@ -162,7 +166,8 @@ TEST(Ranking, NanOutputsAreUnsafe) {
   EXPECT_NE(r.configs[0].unsafe_reason.find("NaN"), std::string::npos);
 }
 
-// Plan indices need not be positions (a run in progress, a hand-made session): ranking uses positions.
+// Plan indices need not be positions (a run in progress, a hand-made session): ranking uses
+// positions.
 TEST(Ranking, UsesPositionsNotPlanIndices) {
   SessionResult s;
   s.configs = {okResult(7, "bf16", 4.0, 0.05, 5e-3), okResult(3, "fp32", 10.0, 0.05, 0.0)};

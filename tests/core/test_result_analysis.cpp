@@ -121,7 +121,8 @@ TEST(ResultAnalysis, ForksAndSwitchingLevelsSurviveASessionFile) {
 TEST(ResultAnalysis, CancelledReanalysisStopsAndSaysSo) {
   SessionResult s;
   s.request.batch = 1;
-  for (int c = 0; c < 50; ++c) s.configs.push_back(resultWith("fp32", flatSeries(2.0, 110, 20 + c)));
+  for (int c = 0; c < 50; ++c)
+    s.configs.push_back(resultWith("fp32", flatSeries(2.0, 110, 20 + c)));
   CancelToken cancel;
   ReanalysisOptions options;
   options.cancel = &cancel;
@@ -165,7 +166,8 @@ TEST(ResultAnalysis, CancelStopsTheAnalysisOfALongSeries) {
 TEST(ResultAnalysis, ReanalysisReportsProgressBySamples) {
   SessionResult s;
   s.request.batch = 1;
-  for (int c = 0; c < 300; ++c) s.configs.push_back(resultWith("fp32", flatSeries(2.0, 40, 400 + c)));
+  for (int c = 0; c < 300; ++c)
+    s.configs.push_back(resultWith("fp32", flatSeries(2.0, 40, 400 + c)));
   ReanalysisOptions options;
   std::vector<double> seen;
   options.progress = [&](double f) { seen.push_back(f); };

@@ -1,5 +1,3 @@
-#include "core/session/session_file.h"
-
 #include <gtest/gtest.h>
 
 #include <cstdio>
@@ -7,6 +5,7 @@
 #include <fstream>
 
 #include "core/common/error.h"
+#include "core/session/session_file.h"
 #include "core/trace/timeline_json.h"
 
 using namespace inferscope;
@@ -128,9 +127,11 @@ TEST(SessionFile, MalformedFilesGiveClearErrors) {
   expectError(R"({"schema": 99})", "newer InferScope");
   expectError(R"({"schema": 1, "request": {}, "configs": []})", "device");
   expectError(R"({"schema": 1, "device": {"kind": "cpu"}, "request": {"model": {"name": "m"}},
-                 "configs": [{"key": "bf99"}]})", "bf99");
+                 "configs": [{"key": "bf99"}]})",
+              "bf99");
   expectError(R"({"schema": 1, "device": {"kind": "cpu"}, "request": {"model": {"name": "m"}},
-                 "configs": [{"key": "fp32", "latency_ms": "fast"}]})", "malformed");
+                 "configs": [{"key": "fp32", "latency_ms": "fast"}]})",
+              "malformed");
 }
 
 TEST(SessionFile, MissingFileNamesThePath) {
@@ -159,7 +160,8 @@ TEST(SessionFile, TimelineRoundTripsCompactAndOnlyWhenTraced) {
   const auto at = text.find("\"timeline\": {");
   ASSERT_NE(at, std::string::npos) << text.substr(0, 400);
   const auto line_end = text.find('\n', at);
-  EXPECT_NE(text.substr(at, line_end - at).find("\"streams\""), std::string::npos) << "not on one line";
+  EXPECT_NE(text.substr(at, line_end - at).find("\"streams\""), std::string::npos)
+      << "not on one line";
   EXPECT_EQ(text.find("inferscope-timeline-"), std::string::npos);
   const auto back = sessionFromJson(text);
   ASSERT_TRUE(back.configs[0].timeline);
@@ -250,7 +252,8 @@ TEST(SessionFile, TimelineMustBeAnObject) {
                     "t.inferscope.json");
     FAIL();
   } catch (const Error& e) {
-    EXPECT_NE(std::string(e.what()).find("\"timeline\" must be an object"), std::string::npos) << e.what();
+    EXPECT_NE(std::string(e.what()).find("\"timeline\" must be an object"), std::string::npos)
+        << e.what();
     EXPECT_NE(std::string(e.what()).find("t.inferscope.json"), std::string::npos) << e.what();
   }
 }

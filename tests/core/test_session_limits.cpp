@@ -103,9 +103,10 @@ TEST(SessionLimits, NumbersMustFitTheirFields) {
   // Beyond the samples and the request's warm-up (10 when the file gives none).
   EXPECT_NE(errorOf(sessionText(1, 1, R"(, "warmup_iterations": 50)")).find("outside"),
             std::string::npos);
-  EXPECT_NE(errorOf(sessionText(1, 1, R"(, "trace": {"status": "untraced"}, "traced_iterations": [-1])"))
-                .find("traced_iterations"),
-            std::string::npos);
+  EXPECT_NE(
+      errorOf(sessionText(1, 1, R"(, "trace": {"status": "untraced"}, "traced_iterations": [-1])"))
+          .find("traced_iterations"),
+      std::string::npos);
   const auto overflow = errorOf(R"({"schema": 1e999})");
   EXPECT_NE(overflow.find("s.inferscope.json"), std::string::npos) << overflow;
   EXPECT_NE(overflow.find("1e999"), std::string::npos) << overflow;

@@ -229,9 +229,10 @@ TEST(SessionMerge, LabelsGroupsOfOneDeviceModelByTheirDifference) {
 }
 
 TEST(SessionMerge, RefusesMissingRepeatedOrMixedShards) {
-  EXPECT_NE(mergeError({{shardSession({0, 3}), "a"}, {shardSession({2, 3}), "c"}})
-                .find("1 shard(s) of the split into 3 are missing: 1/3 (given: 0/3 in a, 2/3 in c)"),
-            std::string::npos);
+  EXPECT_NE(
+      mergeError({{shardSession({0, 3}), "a"}, {shardSession({2, 3}), "c"}})
+          .find("1 shard(s) of the split into 3 are missing: 1/3 (given: 0/3 in a, 2/3 in c)"),
+      std::string::npos);
   EXPECT_NE(mergeError({{shardSession({0, 2}), "a"}, {shardSession({0, 2}), "b"}})
                 .find("shard 0/2 is given twice (a and b)"),
             std::string::npos);

@@ -34,7 +34,8 @@ ConfigResult result(const OptimizationConfig& config, int index, ConfigStatus st
   r.config = config;
   r.status = status;
   r.warmup_iterations = warmup;
-  if (status != ConfigStatus::Ok) r.message = fmt::format("{} after {} iterations", toString(status), samples);
+  if (status != ConfigStatus::Ok)
+    r.message = fmt::format("{} after {} iterations", toString(status), samples);
   for (int i = 0; i < samples; ++i) {
     r.latency_ms.push_back(i < warmup ? level_ms * 3 : level_ms * (1 + 0.01 * (i % 3)));
     r.host_ms.push_back(r.latency_ms.back() + 0.01);
@@ -84,7 +85,8 @@ SessionResult header(int warmup, int iterations) {
   s.request.batch = 1;
   s.request.run.warmup_iterations = warmup;
   s.request.run.measure_iterations = iterations;
-  s.request.plan.clear();  // a request's plan starts as the FP32 reference alone; appendResult fills it
+  s.request.plan
+      .clear();  // a request's plan starts as the FP32 reference alone; appendResult fills it
   s.parameter_count = 11'689'512;
   s.output_shapes = {"1x1000:float32"};
   return s;
@@ -110,8 +112,8 @@ SessionResult roundTrip(const SessionResult& s, const std::string& what) {
   return back;
 }
 
-const char* const kKeys[] = {"nograd+fp32", "autograd+fp32", "bf16", "amp-bf16", "fp32+cl",
-                             "bf16+cl", "fp16", "tf32"};
+const char* const kKeys[] = {"nograd+fp32", "autograd+fp32", "bf16", "amp-bf16",
+                             "fp32+cl",     "bf16+cl",       "fp16", "tf32"};
 
 }  // namespace
 
@@ -124,11 +126,12 @@ TEST(SessionRoundTrip, EveryStatusStoppingAnywhere) {
       for (const auto status : kStatuses) {
         if (status == ConfigStatus::Ok && stop <= warmup) continue;  // ok ran its count, or…
         auto s = header(warmup, 30);
-        appendResult(s, result(OptimizationConfig{}, 0, ConfigStatus::Ok, warmup, warmup + 30, 10.0));
+        appendResult(s,
+                     result(OptimizationConfig{}, 0, ConfigStatus::Ok, warmup, warmup + 30, 10.0));
         appendResult(s, result(OptimizationConfig::parse("bf16"), 1, status, warmup, stop, 5.0));
         s.cancelled = status == ConfigStatus::Cancelled;
-        const auto back = roundTrip(
-            s, fmt::format("{} at {} of warm-up {}", toString(status), stop, warmup));
+        const auto back =
+            roundTrip(s, fmt::format("{} at {} of warm-up {}", toString(status), stop, warmup));
         if (back.configs.size() == 2) {
           EXPECT_EQ(back.configs[1].status, status);
           EXPECT_EQ(back.configs[1].warmup_iterations, warmup);
@@ -231,8 +234,9 @@ TEST(SessionRoundTrip, ShardsMerged) {
     const auto shard_plan = shardPlan(plan, ShardSpec{i, n});
     for (std::size_t k = 0; k < shard_plan.size(); ++k) {
       const auto status = kStatuses[(k + static_cast<std::size_t>(i)) % 5];
-      appendResult(s, result(shard_plan[k], static_cast<int>(k), k == 0 ? ConfigStatus::Ok : status,
-                             1, status == ConfigStatus::Ok || k == 0 ? 6 : 0, 10.0 - static_cast<double>(k)));
+      appendResult(
+          s, result(shard_plan[k], static_cast<int>(k), k == 0 ? ConfigStatus::Ok : status, 1,
+                    status == ConfigStatus::Ok || k == 0 ? 6 : 0, 10.0 - static_cast<double>(k)));
     }
     s.shard = ShardSpec{i, n};
     s.cancelled = i == 2;  // one shard's run was cancelled

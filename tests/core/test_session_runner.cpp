@@ -1,8 +1,6 @@
 // The session loop (core/engine/session_runner.h) over a fake backend: the order of the reference
 // and the configs, what is pruned before it runs, the autocast fallback, statistics, budgets and
 // cancellation — without LibTorch.
-#include "core/engine/session_runner.h"
-
 #include <gtest/gtest.h>
 
 #include <cstdlib>
@@ -12,6 +10,7 @@
 #include "core/common/error.h"
 #include "core/engine/fault_injection.h"
 #include "core/engine/run_budget.h"
+#include "core/engine/session_runner.h"
 #include "recording_sink.h"
 
 namespace inferscope {
@@ -31,7 +30,8 @@ class FakeBackend : public ConfigBackend {
   }
   void measureBaseline() override { calls.push_back("baseline"); }
   void skipBaseline(const std::string&) override { calls.push_back("no-baseline"); }
-  ConfigResult runConfig(const OptimizationConfig& config, int index, bool keep, double budget_ms) override {
+  ConfigResult runConfig(const OptimizationConfig& config, int index, bool keep,
+                         double budget_ms) override {
     calls.push_back(config.key() + (keep ? "(keep)" : ""));
     budgets_ms.push_back(budget_ms);
     ConfigResult r;
@@ -62,7 +62,9 @@ SessionResult sessionOf(const std::vector<std::string>& keys) {
   return s;
 }
 
-SessionEnvironment cpu() { return SessionEnvironment{}; }
+SessionEnvironment cpu() {
+  return SessionEnvironment{};
+}
 
 SessionEnvironment h200() {
   SessionEnvironment e;
@@ -80,7 +82,8 @@ TEST(SessionRunner, ReferenceFirstThenEveryConfigWithItsStatistics) {
   testing::RecordingSink sink;
   CancelToken cancel;
   runSession(s, backend, cpu(), sink, cancel);
-  EXPECT_EQ(backend.calls, (std::vector<std::string>{"reference(keep)", "baseline", "fp32", "fp32+cl"}));
+  EXPECT_EQ(backend.calls,
+            (std::vector<std::string>{"reference(keep)", "baseline", "fp32", "fp32+cl"}));
   EXPECT_EQ(s.parameter_count, 1234);
   EXPECT_EQ(s.output_shapes, std::vector<std::string>{"1x10:float32"});
   ASSERT_EQ(s.configs.size(), 2u);
@@ -103,7 +106,8 @@ TEST(SessionRunner, ReferenceLastComparesKeptOutputs) {
   testing::RecordingSink sink;
   CancelToken cancel;
   runSession(s, backend, h200(), sink, cancel);
-  EXPECT_EQ(backend.calls, (std::vector<std::string>{"no-baseline", "bf16(keep)", "reference(keep)", "compare 0"}));
+  EXPECT_EQ(backend.calls, (std::vector<std::string>{"no-baseline", "bf16(keep)", "reference(keep)",
+                                                     "compare 0"}));
   ASSERT_EQ(sink.results.size(), 1u);
   EXPECT_TRUE(sink.results[0].accuracy.measured);  // sent after the comparison
 }
@@ -126,7 +130,8 @@ TEST(SessionRunner, WhatCannotRunIsUnsupportedWithoutRunning) {
   g.request.run.input_cycle = {{}};
   FakeBackend gpu_backend;
   runSession(g, gpu_backend, h200(), sink, cancel);
-  EXPECT_NE(g.configs[0].message.find("input sizes vary"), std::string::npos) << g.configs[0].message;
+  EXPECT_NE(g.configs[0].message.find("input sizes vary"), std::string::npos)
+      << g.configs[0].message;
 }
 
 TEST(SessionRunner, FailedWholeModelCastFallsBackToAutocast) {
@@ -136,7 +141,8 @@ TEST(SessionRunner, FailedWholeModelCastFallsBackToAutocast) {
   testing::RecordingSink sink;
   CancelToken cancel;
   runSession(s, backend, h200(), sink, cancel);
-  EXPECT_EQ(backend.calls, (std::vector<std::string>{"reference(keep)", "baseline", "bf16", "amp-bf16"}));
+  EXPECT_EQ(backend.calls,
+            (std::vector<std::string>{"reference(keep)", "baseline", "bf16", "amp-bf16"}));
   ASSERT_EQ(s.configs.size(), 1u);
   const auto& c = s.configs[0];
   EXPECT_EQ(c.status, ConfigStatus::Ok);

@@ -81,7 +81,7 @@ std::string replaced(std::string text, const std::string& from, const std::strin
   return text;
 }
 
-#define EXPECT_NAMES(message, needle)                                    \
+#define EXPECT_NAMES(message, needle) \
   EXPECT_NE(std::string(message).find(needle), std::string::npos) << (message)
 
 }  // namespace
@@ -98,7 +98,8 @@ TEST(SessionValues, LatenciesAreFiniteAndBetweenANanosecondAndADay) {
   EXPECT_NAMES(readError([](auto& s) { s.configs[0].host_ms[2] = -1; }), "configs[0].host_ms[2]");
   EXPECT_NAMES(readError([](auto& s) { s.configs[0].stats.median_ms = 1e308; }),
                "configs[0].stats.median_ms");
-  EXPECT_NAMES(readError([](auto& s) { s.configs[0].stats.p99_ms = -3; }), "configs[0].stats.p99_ms");
+  EXPECT_NAMES(readError([](auto& s) { s.configs[0].stats.p99_ms = -3; }),
+               "configs[0].stats.p99_ms");
   EXPECT_NAMES(readError([](auto& s) { s.configs[0].steady.median_ci_high_ms = 1e300; }),
                "configs[0].steady_state.median_ci_ms[1]");
   EXPECT_NAMES(readError([](auto& s) { s.configs[0].setup_ms = -5; }), "configs[0].setup_ms");
@@ -111,17 +112,19 @@ TEST(SessionValues, LatenciesAreFiniteAndBetweenANanosecondAndADay) {
 }
 
 TEST(SessionValues, MemoryIsNeverNegativeNorAbsurd) {
-  EXPECT_NAMES(readError([](auto& s) {
-                 s.configs[0].memory.peak_allocated_bytes = std::numeric_limits<std::int64_t>::min();
-               }),
-               "configs[0].memory.peak_allocated_bytes: -9223372036854775808 bytes is not a memory size");
+  EXPECT_NAMES(
+      readError([](auto& s) {
+        s.configs[0].memory.peak_allocated_bytes = std::numeric_limits<std::int64_t>::min();
+      }),
+      "configs[0].memory.peak_allocated_bytes: -9223372036854775808 bytes is not a memory size");
   EXPECT_NAMES(readError([](auto& s) {
                  s.configs[0].memory.peak_reserved_bytes = std::numeric_limits<std::int64_t>::max();
                }),
                "configs[0].memory.peak_reserved_bytes");
   EXPECT_NAMES(readError([](auto& s) { s.configs[1].memory.parameter_bytes = -1; }),
                "configs[1].memory.parameter_bytes");
-  EXPECT_NAMES(readError([](auto& s) { s.device.total_memory_bytes = -1; }), "device.total_memory_bytes");
+  EXPECT_NAMES(readError([](auto& s) { s.device.total_memory_bytes = -1; }),
+               "device.total_memory_bytes");
 }
 
 TEST(SessionValues, AccuracyFieldsStayInTheirDomains) {
@@ -224,7 +227,9 @@ TEST(SessionValues, AWarmUpLongerThanTheSamplesIsTheRequestsWhenTheRunStoppedEar
 }
 
 TEST(SessionValues, AShardCountBeyondAnySessionIsRefused) {
-  EXPECT_NAMES(readError([](auto& s) { s.shard = ShardSpec{0, 2147483647}; }),
+  EXPECT_NAMES(readError([](auto& s) {
+                 s.shard = ShardSpec{0, 2147483647};
+               }),
                "shard.count: 2147483647 shards");
   EXPECT_EQ(readError([](auto& s) { s.shard = ShardSpec{0, 1}; }), "");
 }
@@ -243,8 +248,9 @@ TEST(SessionValues, MergeNamesAFewMissingShardsNeverAllOfThem) {
   } catch (const Error& e) {
     const std::string what = e.what();
     EXPECT_LT(what.size(), 600u) << what;
-    EXPECT_NAMES(what, "2147483645 shard(s) of the split into 2147483647 are missing: 1/2147483647, "
-                       "2/2147483647");
+    EXPECT_NAMES(what,
+                 "2147483645 shard(s) of the split into 2147483647 are missing: 1/2147483647, "
+                 "2/2147483647");
     EXPECT_NAMES(what, "and 2147483635 more");
   }
 }
@@ -263,7 +269,8 @@ TEST(SessionValues, AMergeOfACancelledInputCompletesAndSaysSo) {
   const auto merged = mergeSessions({{a, "a.json"}, {b, "b.json"}});
   EXPECT_TRUE(merged.session.cancelled);
   bool named = false;
-  for (const auto& note : merged.notes) named = named || note.find("b.json is a cancelled run") == 0;
+  for (const auto& note : merged.notes)
+    named = named || note.find("b.json is a cancelled run") == 0;
   EXPECT_TRUE(named);
 }
 
@@ -278,8 +285,9 @@ TEST(SessionValues, AShardCountIsBoundedByThePlan) {
     ADD_FAILURE() << "accepted";
   } catch (const Error& e) {
     EXPECT_EQ(e.kind(), ErrorKind::InvalidInput);
-    EXPECT_NAMES(e.what(), "--shard 0/2147483647: there are 2 configs besides the FP32 reference to "
-                           "deal out, so n may be at most 2");
+    EXPECT_NAMES(e.what(),
+                 "--shard 0/2147483647: there are 2 configs besides the FP32 reference to "
+                 "deal out, so n may be at most 2");
   }
   // A plan of the reference alone: one shard.
   EXPECT_NO_THROW(checkShardFits(ShardSpec{0, 1}, 0, "--shard"));

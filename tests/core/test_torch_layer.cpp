@@ -47,7 +47,8 @@ std::string saveTinyScriptModel() {
 }
 
 // A request for a file this test wrote, and so trusts (as `--trust` would make the CLI do).
-ProfileRequest fileRequest(const std::string& path, const std::string& input, std::vector<std::string> keys) {
+ProfileRequest fileRequest(const std::string& path, const std::string& input,
+                           std::vector<std::string> keys) {
   auto r = inferscope::testing::zooRequest("", 1, 3, keys);
   r.model.source = ModelSource::TorchScript;
   r.model.path = path;
@@ -57,7 +58,9 @@ ProfileRequest fileRequest(const std::string& path, const std::string& input, st
   return r;
 }
 
-SessionResult run(const ProfileRequest& r) { return inferscope::testing::runQuietly(r); }
+SessionResult run(const ProfileRequest& r) {
+  return inferscope::testing::runQuietly(r);
+}
 
 }  // namespace
 
@@ -109,7 +112,8 @@ TEST(Accuracy, IdenticalOutputsAreExact) {
 
 TEST(Accuracy, KnownErrors) {
   const auto ref = torch::tensor({{3.0, 0.0}, {0.0, 4.0}});  // ‖ref‖ = 5
-  const auto out = torch::tensor({{3.0, 1.0}, {0.0, 4.0}});  // one element off by 1, argmax of row 0 same
+  const auto out =
+      torch::tensor({{3.0, 1.0}, {0.0, 4.0}});  // one element off by 1, argmax of row 0 same
   const auto a = tl::compareOutputs({out}, {ref});
   EXPECT_DOUBLE_EQ(a.max_abs_error, 1.0);
   EXPECT_DOUBLE_EQ(a.rel_l2_error, 0.2);
@@ -136,11 +140,13 @@ TEST(Accuracy, ShapeMismatchIsAnError) {
 
 TEST(TorchScriptModel, LoadsAndSweepsIncludingFreeze) {
   const auto path = saveTinyScriptModel();
-  const auto s = run(fileRequest(path, "2x3x16x16:float32", {"fp32", "fp32+ts", "bf16", "nograd+fp32+ts"}));
+  const auto s =
+      run(fileRequest(path, "2x3x16x16:float32", {"fp32", "fp32+ts", "bf16", "nograd+fp32+ts"}));
   EXPECT_EQ(s.parameter_count, 8 * 27 + 80 + 10);
   EXPECT_EQ(s.output_shapes.at(0), "2x10:float32");
   ASSERT_EQ(s.configs.size(), 4u);
-  for (const auto& c : s.configs) EXPECT_EQ(c.status, ConfigStatus::Ok) << c.config.key() << ": " << c.message;
+  for (const auto& c : s.configs)
+    EXPECT_EQ(c.status, ConfigStatus::Ok) << c.config.key() << ": " << c.message;
   EXPECT_LT(s.configs[1].accuracy.rel_l2_error, 1e-5);  // frozen = same function
   EXPECT_GT(s.configs[2].accuracy.rel_l2_error, 0.0);
   EXPECT_EQ(s.configs[1].latency_ms.size(), 4u);
@@ -232,7 +238,8 @@ TEST(TorchScriptModel, CorruptFileGivesAClearError) {
     FAIL();
   } catch (const Error& e) {
     EXPECT_EQ(e.kind(), ErrorKind::ModelLoad);
-    EXPECT_NE(std::string(e.what()).find("not a loadable TorchScript file"), std::string::npos) << e.what();
+    EXPECT_NE(std::string(e.what()).find("not a loadable TorchScript file"), std::string::npos)
+        << e.what();
   }
 }
 
@@ -294,7 +301,8 @@ TEST(TorchScriptModel, AFailedWholeModelCastFallsBackToAutocast) {
   EXPECT_EQ(r.status, ConfigStatus::Ok) << r.message;
   EXPECT_EQ(r.config.key(), "amp-bf16");
   EXPECT_EQ(r.fallback_from, "bf16");
-  EXPECT_NE(r.message.find("fallback: the whole-model bf16 cast failed"), std::string::npos) << r.message;
+  EXPECT_NE(r.message.find("fallback: the whole-model bf16 cast failed"), std::string::npos)
+      << r.message;
   EXPECT_TRUE(r.accuracy.measured);
 }
 

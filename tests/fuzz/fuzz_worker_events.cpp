@@ -1,12 +1,13 @@
-// The NDJSON lines an isolation worker writes (core/session/worker_events.h), as the parent reads them:
-// each line applies or throws Error(InvalidInput) (the parent logs it and goes on), never crashes.
+// The NDJSON lines an isolation worker writes (core/session/worker_events.h), as the parent reads
+// them: each line applies or throws Error(InvalidInput) (the parent logs it and goes on), never
+// crashes.
 #include <cstddef>
 #include <cstdint>
 #include <cstdlib>
 #include <string_view>
 
-#include "core/session/worker_events.h"
 #include "core/common/error.h"
+#include "core/session/worker_events.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   using namespace inferscope;

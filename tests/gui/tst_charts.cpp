@@ -24,13 +24,13 @@
 #include "gui/lib/samples_csv.h"
 #include "gui/lib/session_document.h"
 #include "gui/widgets/chart_style.h"
-#include "gui/widgets/session_export_controller.h"
 #include "gui/widgets/kernel_timeline.h"
 #include "gui/widgets/kernels_view.h"
 #include "gui/widgets/latency_chart.h"
 #include "gui/widgets/main_window.h"
 #include "gui/widgets/memory_chart.h"
 #include "gui/widgets/results_view.h"
+#include "gui/widgets/session_export_controller.h"
 #include "gui/widgets/speed_accuracy_chart.h"
 #include "tests/gui/gui_test_main.h"
 
@@ -169,7 +169,8 @@ class TestCharts : public QObject {
     QVERIFY(session);
     const int configs = static_cast<int>(session->configs.size());
     QCOMPARE(configs, 3);
-    QCOMPARE(window.chartTabs()->count(), 8);  // Latency, Memory, Speed × accuracy, Roofline, Kernels, cuDNN, Devices, Race
+    QCOMPARE(window.chartTabs()->count(),
+             8);  // Latency, Memory, Speed × accuracy, Roofline, Kernels, cuDNN, Devices, Race
     QCOMPARE(window.memoryChart()->configCount(), configs);
     QCOMPARE(window.speedAccuracyChart()->pointCount(), okConfigs(*session));
     QVERIFY(window.speedAccuracyChart()->frontCount() >= 1);

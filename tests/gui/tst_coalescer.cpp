@@ -5,7 +5,6 @@
 #include <QElapsedTimer>
 #include <QSignalSpy>
 #include <QTest>
-
 #include <atomic>
 #include <thread>
 
@@ -67,7 +66,9 @@ class TestCoalescer : public QObject {
       if (const auto s = coalescer.take()) {
         ++snapshots;
         for (const auto& sample : s->samples) {
-          if (sample.iteration != expected) QFAIL(qPrintable(QStringLiteral("got %1, expected %2").arg(sample.iteration).arg(expected)));
+          if (sample.iteration != expected)
+            QFAIL(qPrintable(
+                QStringLiteral("got %1, expected %2").arg(sample.iteration).arg(expected)));
           ++expected;
         }
       }
@@ -102,10 +103,12 @@ class TestCoalescer : public QObject {
     EngineBridge bridge(fake);
     int samples = 0, snapshots = 0, samples_at_result = -1;
     bool ordered = true;
-    connect(&bridge, &EngineBridge::snapshotReady, this, [&](const std::shared_ptr<const SampleSnapshot>& s) {
-      ++snapshots;
-      for (const auto& sample : s->samples) ordered = ordered && sample.iteration == samples++;
-    });
+    connect(&bridge, &EngineBridge::snapshotReady, this,
+            [&](const std::shared_ptr<const SampleSnapshot>& s) {
+              ++snapshots;
+              for (const auto& sample : s->samples)
+                ordered = ordered && sample.iteration == samples++;
+            });
     connect(&bridge, &EngineBridge::configFinished, this, [&] { samples_at_result = samples; });
     QSignalSpy finished(&bridge, &EngineBridge::sessionFinished);
     QElapsedTimer clock;
@@ -118,8 +121,10 @@ class TestCoalescer : public QObject {
     QCOMPARE(samples_at_result, kSamples);  // the result never overtakes its samples
     // ≤ 30 Hz from the timer, plus the one flush that precedes the queued result.
     const qint64 allowed = elapsed_ms * 30 / 1000 + 2;
-    QVERIFY2(snapshots <= allowed, qPrintable(QStringLiteral("%1 snapshots in %2 ms").arg(snapshots).arg(elapsed_ms)));
-    QVERIFY2(snapshots >= 2, "samples streamed over several frames should arrive in several snapshots");
+    QVERIFY2(snapshots <= allowed,
+             qPrintable(QStringLiteral("%1 snapshots in %2 ms").arg(snapshots).arg(elapsed_ms)));
+    QVERIFY2(snapshots >= 2,
+             "samples streamed over several frames should arrive in several snapshots");
   }
 };
 

@@ -351,7 +351,8 @@ void TestDevices::windowHasTheDevicesTabWithTheSessionsDevices() {
   QVERIFY2(devices.contains(QStringLiteral("vm cuda:0")) &&
                devices.contains(QStringLiteral("vm cuda:1")),
            qPrintable(devices));
-  QVERIFY2(devices.contains(QStringLiteral("cuDNN 9.19.0")), qPrintable(devices));  // as cuDNN spells it
+  QVERIFY2(devices.contains(QStringLiteral("cuDNN 9.19.0")),
+           qPrintable(devices));  // as cuDNN spells it
   // The file was re-analysed on open (as every session is); nothing in it differs between the GPUs.
   for (const auto& row : view->model()->table().rows) QVERIFY(row.differences.empty());
   // Export Chart writes this page's plot.

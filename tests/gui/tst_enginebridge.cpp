@@ -7,7 +7,6 @@
 #include <QSignalSpy>
 #include <QTest>
 #include <QThread>
-
 #include <atomic>
 #include <thread>
 
@@ -23,9 +22,11 @@ namespace {
 // A fake engine: `iterations` iterations of `iteration_ms` each, checking the token between
 // them like the real runner. Samples carry the request's batch as config_index, so a test can
 // tell which run a sample came from.
-EngineBridge::RunFunction fakeEngine(int iterations, int iteration_ms, std::atomic<int>* gui_thread_calls = nullptr) {
+EngineBridge::RunFunction fakeEngine(int iterations, int iteration_ms,
+                                     std::atomic<int>* gui_thread_calls = nullptr) {
   return [=](const ProfileRequest& request, EventSink& sink, const CancelToken& cancel) {
-    if (gui_thread_calls && QThread::currentThread() == QCoreApplication::instance()->thread()) ++*gui_thread_calls;
+    if (gui_thread_calls && QThread::currentThread() == QCoreApplication::instance()->thread())
+      ++*gui_thread_calls;
     SessionResult session;
     session.request = request;
     ConfigResult result;
@@ -67,11 +68,13 @@ class TestEngineBridge : public QObject {
     QStringList order;
     connect(&bridge, &EngineBridge::configStarted, this, [&] { order << QStringLiteral("start"); });
     connect(&bridge, &EngineBridge::snapshotReady, this, [&] {
-      if (order.isEmpty() || order.back() != QStringLiteral("samples")) order << QStringLiteral("samples");
+      if (order.isEmpty() || order.back() != QStringLiteral("samples"))
+        order << QStringLiteral("samples");
     });
     connect(&bridge, &EngineBridge::logMessage, this, [&] { order << QStringLiteral("log"); });
     connect(&bridge, &EngineBridge::configFinished, this, [&] { order << QStringLiteral("done"); });
-    connect(&bridge, &EngineBridge::sessionFinished, this, [&] { order << QStringLiteral("session"); });
+    connect(&bridge, &EngineBridge::sessionFinished, this,
+            [&] { order << QStringLiteral("session"); });
     QSignalSpy running(&bridge, &EngineBridge::runningChanged);
     QSignalSpy finished(&bridge, &EngineBridge::sessionFinished);
 
@@ -93,10 +96,12 @@ class TestEngineBridge : public QObject {
     EngineBridge bridge(fakeEngine(100000, 5));
     std::vector<std::int64_t> batches_after_restart;
     bool restarted = false;
-    connect(&bridge, &EngineBridge::snapshotReady, this, [&](const std::shared_ptr<const SampleSnapshot>& s) {
-      if (!restarted) return;
-      for (const auto& sample : s->samples) batches_after_restart.push_back(sample.config_index);
-    });
+    connect(&bridge, &EngineBridge::snapshotReady, this,
+            [&](const std::shared_ptr<const SampleSnapshot>& s) {
+              if (!restarted) return;
+              for (const auto& sample : s->samples)
+                batches_after_restart.push_back(sample.config_index);
+            });
     QSignalSpy finished(&bridge, &EngineBridge::sessionFinished);
     QSignalSpy snapshots(&bridge, &EngineBridge::snapshotReady);
 
@@ -137,7 +142,8 @@ class TestEngineBridge : public QObject {
 
   void failingStartBecomesRunFailed() {
     EngineBridge bridge([](const ProfileRequest&, EventSink&, const CancelToken&) -> SessionResult {
-      throw Error(ErrorKind::ModelLoad, "unknown zoo model 'resnet9' (available: resnet18, resnet50)");
+      throw Error(ErrorKind::ModelLoad,
+                  "unknown zoo model 'resnet9' (available: resnet18, resnet50)");
     });
     QSignalSpy failed(&bridge, &EngineBridge::runFailed);
     QSignalSpy running(&bridge, &EngineBridge::runningChanged);

@@ -90,8 +90,10 @@ class TestEngineer : public QObject {
     QCOMPARE(view->table()->item(winner, RaceView::ConfigColumn)->text(),
              QStringLiteral("★ ") + view->winner());
     QVERIFY(view->table()->item(winner, RaceView::ConfigColumn)->font().bold());
-    QVERIFY(view->table()->item(winner, RaceView::StateColumn)->text().startsWith(
-        QStringLiteral("winner")));
+    QVERIFY(view->table()
+                ->item(winner, RaceView::StateColumn)
+                ->text()
+                .startsWith(QStringLiteral("winner")));
     QCOMPARE(view->ties().size(), static_cast<int>(race.tied_with.size()));
     QVERIFY(!view->ties().isEmpty());
     for (const auto& tie : race.tied_with) {
@@ -121,11 +123,13 @@ class TestEngineer : public QObject {
         QString::fromStdString(race.pruned.front().reason)));
     // The results table marks the same answer.
     const int winner_row = resultsRow(window, seriesIndex(window, view->winner()));
-    QCOMPARE(window.resultsModel()->index(winner_row, ResultsTableModel::ConfigColumn).data().toString(),
-             QStringLiteral("★ ") + view->winner());
+    QCOMPARE(
+        window.resultsModel()->index(winner_row, ResultsTableModel::ConfigColumn).data().toString(),
+        QStringLiteral("★ ") + view->winner());
     const int tie_row = resultsRow(window, seriesIndex(window, view->ties().front()));
-    QCOMPARE(window.resultsModel()->index(tie_row, ResultsTableModel::ConfigColumn).data().toString(),
-             QStringLiteral("≈ ") + view->ties().front());
+    QCOMPARE(
+        window.resultsModel()->index(tie_row, ResultsTableModel::ConfigColumn).data().toString(),
+        QStringLiteral("≈ ") + view->ties().front());
     // The page is a chart tab, reachable like the others.
     QVERIFY(window.chartTabs()->indexOf(page) >= 0);
   }
@@ -133,8 +137,7 @@ class TestEngineer : public QObject {
   // The same view fed the live events a run streamed and the events rebuilt from the saved race
   // reads the same, cell by cell.
   void savedRaceReadsAsTheLiveEvents() {
-    const SessionResult session =
-        loadSession(fixture("cpu_resnet18_tuned").toStdString());
+    const SessionResult session = loadSession(fixture("cpu_resnet18_tuned").toStdString());
     const auto events = tuner::raceEvents(session.races.front());
     const TuneRecord folded = tuner::foldTuneEvents(events);
     RaceView live, saved;
@@ -159,8 +162,8 @@ class TestEngineer : public QObject {
   // An out-of-memory config reads "out of memory" in its row, and the allocator's sentence with
   // its figures is in the details pane under the table once the row is selected.
   void outOfMemoryReadsOutOfMemory() {
-    auto session = std::make_shared<SessionResult>(
-        loadSession(fixture("h200_resnet50_b32").toStdString()));
+    auto session =
+        std::make_shared<SessionResult>(loadSession(fixture("h200_resnet50_b32").toStdString()));
     auto& oom = session->configs[2];
     const QString key = QString::fromStdString(oom.config.key());
     oom.status = ConfigStatus::OutOfMemory;
@@ -227,8 +230,8 @@ class TestEngineer : public QObject {
 
   // Accuracy not measured is no point (never drawn as safe) and "—" in the Safe column.
   void unmeasuredAccuracyIsNotDrawn() {
-    auto session = std::make_shared<SessionResult>(
-        loadSession(fixture("h200_resnet50_b32").toStdString()));
+    auto session =
+        std::make_shared<SessionResult>(loadSession(fixture("h200_resnet50_b32").toStdString()));
     session->configs[1].accuracy = {};  // tf32: measured = false
     const QString key = QString::fromStdString(session->configs[1].config.key());
     MainWindow window;
@@ -244,8 +247,8 @@ class TestEngineer : public QObject {
 
   // Without a plain fp32 row the speed-ups are over another config, and every label says which.
   void referenceIsNamedAndAbsentWhenAbsent() {
-    auto session = std::make_shared<SessionResult>(
-        loadSession(fixture("h200_resnet50_b32").toStdString()));
+    auto session =
+        std::make_shared<SessionResult>(loadSession(fixture("h200_resnet50_b32").toStdString()));
     session->configs.erase(session->configs.begin());  // fp32
     MainWindow window;
     window.document()->setSession(session);
@@ -280,8 +283,8 @@ class TestEngineer : public QObject {
   // are headed as the table's and greyed, and the evidence row stays in full colour.
   void wizardRulesNameTheConfigTheyExplain() {
     RecommendationWizard wizard({DeviceInfo{}});
-    wizard.setEvidence(std::make_shared<SessionResult>(
-        loadSession(fixture("h200_resnet50_b32").toStdString())));
+    wizard.setEvidence(
+        std::make_shared<SessionResult>(loadSession(fixture("h200_resnet50_b32").toStdString())));
     wizard.show();
     wizard.devicePage()->simulate(QStringLiteral("hopper"));
     wizard.next();
@@ -290,8 +293,8 @@ class TestEngineer : public QObject {
     auto* page = wizard.recommendationPage();
     auto& state = wizard.state();
     // Whatever the table chose, a table choice other than the recommended config heads the rows.
-    state.table_config = OptimizationConfig::parse(
-        state.recommendation.config.key() == "fp32" ? "tf32" : "fp32");
+    state.table_config =
+        OptimizationConfig::parse(state.recommendation.config.key() == "fp32" ? "tf32" : "fp32");
     page->initializePage();
     auto* table = page->reasonTable();
     QCOMPARE(table->rowCount(), static_cast<int>(state.recommendation.reasons.size()) + 1);
@@ -301,8 +304,10 @@ class TestEngineer : public QObject {
     for (int r = 1; r < table->rowCount(); ++r) {
       const bool grey = table->item(r, 1)->foreground().color() ==
                         page->palette().color(QPalette::Disabled, QPalette::Text);
-      if (table->item(r, 0)->text() == QStringLiteral("evidence")) evidence_plain = !grey;
-      else greyed = greyed || grey;
+      if (table->item(r, 0)->text() == QStringLiteral("evidence"))
+        evidence_plain = !grey;
+      else
+        greyed = greyed || grey;
     }
     QVERIFY(greyed);
     QVERIFY(evidence_plain);

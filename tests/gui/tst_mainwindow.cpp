@@ -2,6 +2,8 @@
 // table fill, Cancel stops promptly), a session file written through the core API opened into
 // the same views, the models under QAbstractItemModelTester, exports, settings restore.
 // Iteration counts are small: a CPU iteration takes ~50–90 ms on the 2-core reference machine.
+#include <qcustomplot.h>
+
 #include <QAbstractItemModelTester>
 #include <QAction>
 #include <QApplication>
@@ -19,8 +21,6 @@
 #include <QTest>
 #include <QToolBar>
 
-#include <qcustomplot.h>
-
 #include "core/engine/engine.h"
 #include "core/session/session_file.h"
 #include "gui/lib/engine_bridge.h"
@@ -29,12 +29,12 @@
 #include "gui/lib/session_document.h"
 #include "gui/widgets/kernels_view.h"
 #include "gui/widgets/latency_chart.h"
-#include "gui/widgets/memory_chart.h"
-#include "gui/widgets/speed_accuracy_chart.h"
 #include "gui/widgets/main_window.h"
+#include "gui/widgets/memory_chart.h"
 #include "gui/widgets/results_view.h"
 #include "gui/widgets/run_setup_panel.h"
 #include "gui/widgets/run_status_bar.h"
+#include "gui/widgets/speed_accuracy_chart.h"
 #include "tests/gui/gui_test_main.h"
 
 using namespace inferscope;
@@ -95,7 +95,8 @@ class TestMainWindow : public QObject {
     window.show();
     QVERIFY(QTest::qWaitForWindowExposed(&window));
     chooseRun(window, {QStringLiteral("fp32")}, 2, 4);
-    QVERIFY(QFile::exists(QStringLiteral(":/icons/inferscope.png")));  // the static library's resources are linked in
+    QVERIFY(QFile::exists(
+        QStringLiteral(":/icons/inferscope.png")));  // the static library's resources are linked in
     QVERIFY(window.startAction()->isEnabled());
     QVERIFY(!window.cancelAction()->isEnabled());
 
@@ -105,7 +106,8 @@ class TestMainWindow : public QObject {
     QFile::remove(MainWindow::autosavePath());
     bool autosaved = false;
     connect(window.document(), &SessionDocument::resultAdded, this, [&] {
-      if (window.bridge()->isRunning()) autosaved = autosaved || QFile::exists(MainWindow::autosavePath());
+      if (window.bridge()->isRunning())
+        autosaved = autosaved || QFile::exists(MainWindow::autosavePath());
     });
     QWidget* start = toolButtonFor(window, window.startAction());
     QVERIFY(start);
@@ -123,13 +125,19 @@ class TestMainWindow : public QObject {
 
     QCOMPARE(graphPoints(window, 0), 2 + 4);
     const auto* model = window.resultsModel();
-    QCOMPARE(model->index(0, ResultsTableModel::ConfigColumn).data().toString(), QStringLiteral("fp32"));
-    QCOMPARE(model->index(0, ResultsTableModel::StatusColumn).data().toString(), QStringLiteral("ok"));
-    QVERIFY(model->index(0, ResultsTableModel::MedianColumn).data(ResultsTableModel::SortRole).toDouble() > 0);
+    QCOMPARE(model->index(0, ResultsTableModel::ConfigColumn).data().toString(),
+             QStringLiteral("fp32"));
+    QCOMPARE(model->index(0, ResultsTableModel::StatusColumn).data().toString(),
+             QStringLiteral("ok"));
+    QVERIFY(model->index(0, ResultsTableModel::MedianColumn)
+                .data(ResultsTableModel::SortRole)
+                .toDouble() > 0);
     QVERIFY(window.startAction()->isEnabled());
     QVERIFY(!window.cancelAction()->isEnabled());
     QCOMPARE(window.runStatus()->state(), RunStatusBar::RunState::Finished);
-    QVERIFY(window.findChild<QLabel*>(QStringLiteral("runStateLabel"))->text().startsWith(QStringLiteral("finished")));
+    QVERIFY(window.findChild<QLabel*>(QStringLiteral("runStateLabel"))
+                ->text()
+                .startsWith(QStringLiteral("finished")));
     QVERIFY(window.document()->session());
     QVERIFY(autosaved);
     QVERIFY(!QFile::exists(MainWindow::autosavePath()));
@@ -158,7 +166,8 @@ class TestMainWindow : public QObject {
     QTRY_VERIFY_WITH_TIMEOUT(!window.bridge()->isRunning(), 15000);
     // The engine checks the token between iterations (~50–90 ms each here); 5 s leaves room for
     // a loaded machine while still failing a cancel that waited for the 5,000 iterations.
-    QVERIFY2(clock.elapsed() < 5000, qPrintable(QStringLiteral("cancel took %1 ms").arg(clock.elapsed())));
+    QVERIFY2(clock.elapsed() < 5000,
+             qPrintable(QStringLiteral("cancel took %1 ms").arg(clock.elapsed())));
 
     QCOMPARE(window.runStatus()->state(), RunStatusBar::RunState::Cancelled);
     QVERIFY(window.runStatus()->text().startsWith(QStringLiteral("cancelled")));
@@ -167,15 +176,18 @@ class TestMainWindow : public QObject {
     QVERIFY(window.findChild<QListWidget*>(QStringLiteral("configList"))->isEnabled());
     QVERIFY(window.document()->session()->cancelled);
     QCOMPARE(window.resultsModel()->rowCount(), 1);  // the second config never started
-    QCOMPARE(window.resultsModel()->index(0, ResultsTableModel::StatusColumn).data().toString(), QStringLiteral("cancelled"));
+    QCOMPARE(window.resultsModel()->index(0, ResultsTableModel::StatusColumn).data().toString(),
+             QStringLiteral("cancelled"));
     QVERIFY(graphPoints(window, 0) < 5000);
   }
 
   void openedSessionFillsChartAndTable() {
     MainWindow window;
     window.show();
-    QAbstractItemModelTester tester(window.resultsModel(), QAbstractItemModelTester::FailureReportingMode::QtTest);
-    QAbstractItemModelTester proxy_tester(window.resultsView()->proxy(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+    QAbstractItemModelTester tester(window.resultsModel(),
+                                    QAbstractItemModelTester::FailureReportingMode::QtTest);
+    QAbstractItemModelTester proxy_tester(window.resultsView()->proxy(),
+                                          QAbstractItemModelTester::FailureReportingMode::QtTest);
     QVERIFY(window.openSession(session_path_));
 
     const SessionResult session = loadSession(session_path_.toStdString());
@@ -183,19 +195,27 @@ class TestMainWindow : public QObject {
     QCOMPARE(window.latencyChart()->graphCount(), static_cast<int>(session.request.plan.size()));
     for (const auto& config : session.configs) {
       QCOMPARE(graphPoints(window, config.index), static_cast<int>(config.latency_ms.size()));
-      QVERIFY(plot->graph(config.index)->name().startsWith(QString::fromStdString(config.config.key())));
+      QVERIFY(plot->graph(config.index)
+                  ->name()
+                  .startsWith(QString::fromStdString(config.config.key())));
     }
     QCOMPARE(graphPoints(window, 0), 2 + 3);
-    QCOMPARE(graphPoints(window, 2), 0);  // fp16 is unsupported on the CPU: no samples, a greyed row
+    QCOMPARE(graphPoints(window, 2),
+             0);  // fp16 is unsupported on the CPU: no samples, a greyed row
 
     const auto* model = window.resultsModel();
     QCOMPARE(model->rowCount(), static_cast<int>(session.configs.size()));
     for (int row = 0; row < model->rowCount(); ++row) {
       const auto& config = session.configs[std::size_t(row)];
-      QCOMPARE(model->index(row, ResultsTableModel::ConfigColumn).data().toString(), QString::fromStdString(config.config.key()));
-      QCOMPARE(model->index(row, ResultsTableModel::StatusColumn).data().toString(), QString::fromUtf8(toString(config.status)));
+      QCOMPARE(model->index(row, ResultsTableModel::ConfigColumn).data().toString(),
+               QString::fromStdString(config.config.key()));
+      QCOMPARE(model->index(row, ResultsTableModel::StatusColumn).data().toString(),
+               QString::fromUtf8(toString(config.status)));
       if (config.status == ConfigStatus::Ok) {
-        QCOMPARE(model->index(row, ResultsTableModel::MedianColumn).data(ResultsTableModel::SortRole).toDouble(), config.stats.median_ms);
+        QCOMPARE(model->index(row, ResultsTableModel::MedianColumn)
+                     .data(ResultsTableModel::SortRole)
+                     .toDouble(),
+                 config.stats.median_ms);
       }
     }
     QCOMPARE(plot->graph(2)->name(), QStringLiteral("fp16 (unsupported)"));
@@ -208,7 +228,8 @@ class TestMainWindow : public QObject {
     // Copy puts a spreadsheet-ready table on the clipboard.
     window.resultsView()->selectAll();
     window.resultsView()->copySelection();
-    const QStringList lines = QApplication::clipboard()->text().split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+    const QStringList lines =
+        QApplication::clipboard()->text().split(QLatin1Char('\n'), Qt::SkipEmptyParts);
     QCOMPARE(lines.size(), 1 + model->rowCount());
     QVERIFY(lines.front().startsWith(QStringLiteral("Config\tStatus\tSafe\tMedian (ms)")));
 
@@ -221,8 +242,10 @@ class TestMainWindow : public QObject {
   // Recorded with the CLI on an H200, opened on this CPU-only machine: everything shows, and a
   // cold start 100× the steady state does not flatten the lines on the linear axis.
   void gpuSessionOpensOnACpuMachine() {
-    const QString path = QStringLiteral(INFERSCOPE_SOURCE_DIR "/tests/fixtures/h200_resnet50_b32.inferscope.json");
-    if (!QFile::exists(path)) QSKIP("fixture tests/fixtures/h200_resnet50_b32.inferscope.json not present");
+    const QString path =
+        QStringLiteral(INFERSCOPE_SOURCE_DIR "/tests/fixtures/h200_resnet50_b32.inferscope.json");
+    if (!QFile::exists(path))
+      QSKIP("fixture tests/fixtures/h200_resnet50_b32.inferscope.json not present");
     MainWindow window;
     window.resize(1280, 800);
     window.show();
@@ -235,7 +258,8 @@ class TestMainWindow : public QObject {
       QCOMPARE(graphPoints(window, config.index), static_cast<int>(config.latency_ms.size()));
       for (std::size_t i = 0; i < config.latency_ms.size(); ++i) {
         overall_max = std::max(overall_max, config.latency_ms[i]);
-        if (i >= std::size_t(config.warmup_iterations)) steady_max = std::max(steady_max, config.latency_ms[i]);
+        if (i >= std::size_t(config.warmup_iterations))
+          steady_max = std::max(steady_max, config.latency_ms[i]);
       }
     }
     QVERIFY(overall_max > LatencyChart::kClipRatio * steady_max);  // the fixture's cold starts
@@ -257,7 +281,8 @@ class TestMainWindow : public QObject {
       clock.start();
       window.close();
     }  // ~MainWindow → ~EngineBridge waits for the engine thread, which stops within an iteration
-    QVERIFY2(clock.elapsed() < 5000, qPrintable(QStringLiteral("closing took %1 ms").arg(clock.elapsed())));
+    QVERIFY2(clock.elapsed() < 5000,
+             qPrintable(QStringLiteral("closing took %1 ms").arg(clock.elapsed())));
   }
 
   void brokenSessionFileLandsInTheLog() {

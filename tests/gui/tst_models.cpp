@@ -6,7 +6,6 @@
 #include <QSignalSpy>
 #include <QSortFilterProxyModel>
 #include <QTest>
-
 #include <cmath>
 #include <memory>
 
@@ -31,7 +30,8 @@ ProfileRequest planOf(std::initializer_list<const char*> keys, int warmup = 2) {
   return request;
 }
 
-std::shared_ptr<const ConfigResult> resultOf(const ProfileRequest& request, int index, double median,
+std::shared_ptr<const ConfigResult> resultOf(const ProfileRequest& request, int index,
+                                             double median,
                                              ConfigStatus status = ConfigStatus::Ok) {
   auto r = std::make_shared<ConfigResult>();
   r->index = index;
@@ -40,7 +40,8 @@ std::shared_ptr<const ConfigResult> resultOf(const ProfileRequest& request, int 
   r->warmup_iterations = request.run.warmup_iterations;
   if (status == ConfigStatus::Ok) {
     r->latency_ms = {median * 3, median * 1.5, median, median, median};
-    r->stats.median_ms = r->stats.mean_ms = r->stats.p90_ms = r->stats.min_ms = r->stats.max_ms = median;
+    r->stats.median_ms = r->stats.mean_ms = r->stats.p90_ms = r->stats.min_ms = r->stats.max_ms =
+        median;
     r->stats.cold_start_ms = median * 3;
     r->stats.throughput_items_per_s = 1000 / median;
     r->memory.peak_allocated_bytes = 64 << 20;
@@ -90,7 +91,8 @@ class TestModels : public QObject {
     proxy.setSourceModel(&model);
     proxy.setSortRole(ResultsTableModel::SortRole);
     proxy.sort(ResultsTableModel::MedianColumn);
-    QAbstractItemModelTester proxy_tester(&proxy, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    QAbstractItemModelTester proxy_tester(&proxy,
+                                          QAbstractItemModelTester::FailureReportingMode::QtTest);
 
     const auto request = planOf({"fp32", "nograd+fp32", "fp16", "bf16"});
     document.beginRun(request);
@@ -101,18 +103,31 @@ class TestModels : public QObject {
     document.finishConfig(resultOf(request, 3, 9.8));
     document.finishConfig(resultOf(request, 2, 0, ConfigStatus::Unsupported));
     QCOMPARE(model.rowCount(), 4);
-    QCOMPARE(model.index(0, ResultsTableModel::ConfigColumn).data().toString(), QStringLiteral("fp32"));
-    QCOMPARE(model.index(2, ResultsTableModel::ConfigColumn).data().toString(), QStringLiteral("fp16"));
-    QCOMPARE(model.index(2, ResultsTableModel::StatusColumn).data().toString(), QStringLiteral("unsupported"));
-    QCOMPARE(model.index(2, ResultsTableModel::MedianColumn).data().toString(), QStringLiteral("—"));
-    QVERIFY(model.index(2, ResultsTableModel::MedianColumn).data(Qt::ToolTipRole).toString().contains(QStringLiteral("GPU")));
-    QVERIFY(model.index(0, ResultsTableModel::ConfigColumn).data(Qt::DecorationRole).value<QColor>().isValid());
-    QCOMPARE(model.index(0, ResultsTableModel::PeakMemoryColumn).data().toString(), QStringLiteral("64.0"));
-    QCOMPARE(model.headerData(ResultsTableModel::MedianColumn, Qt::Horizontal).toString(), QStringLiteral("Median\n(ms)"));
+    QCOMPARE(model.index(0, ResultsTableModel::ConfigColumn).data().toString(),
+             QStringLiteral("fp32"));
+    QCOMPARE(model.index(2, ResultsTableModel::ConfigColumn).data().toString(),
+             QStringLiteral("fp16"));
+    QCOMPARE(model.index(2, ResultsTableModel::StatusColumn).data().toString(),
+             QStringLiteral("unsupported"));
+    QCOMPARE(model.index(2, ResultsTableModel::MedianColumn).data().toString(),
+             QStringLiteral("—"));
+    QVERIFY(model.index(2, ResultsTableModel::MedianColumn)
+                .data(Qt::ToolTipRole)
+                .toString()
+                .contains(QStringLiteral("GPU")));
+    QVERIFY(model.index(0, ResultsTableModel::ConfigColumn)
+                .data(Qt::DecorationRole)
+                .value<QColor>()
+                .isValid());
+    QCOMPARE(model.index(0, ResultsTableModel::PeakMemoryColumn).data().toString(),
+             QStringLiteral("64.0"));
+    QCOMPARE(model.headerData(ResultsTableModel::MedianColumn, Qt::Horizontal).toString(),
+             QStringLiteral("Median\n(ms)"));
 
     // Numeric, not lexical: 9.8 < 10.1 < 100 (the unsupported row has no median and goes first).
     QStringList sorted;
-    for (int row = 0; row < proxy.rowCount(); ++row) sorted << proxy.index(row, ResultsTableModel::ConfigColumn).data().toString();
+    for (int row = 0; row < proxy.rowCount(); ++row)
+      sorted << proxy.index(row, ResultsTableModel::ConfigColumn).data().toString();
     QCOMPARE(sorted, QStringList({"fp16", "bf16", "fp32", "nograd+fp32"}));
 
     // The final session replaces everything (same path as opening a file).
@@ -142,7 +157,8 @@ class TestModels : public QObject {
     QVERIFY(ranked);
     QCOMPARE(ranked->ranking.configs.size(), std::size_t(2));
     QCOMPARE(document.ranking(model.tolerance()), ranked);  // memoised
-    QCOMPARE(model.index(1, ResultsTableModel::SpeedupColumn).data().toString(), QStringLiteral("2.00×"));
+    QCOMPARE(model.index(1, ResultsTableModel::SpeedupColumn).data().toString(),
+             QStringLiteral("2.00×"));
     // The run's own session has the same results: no new ranking.
     auto session = std::make_shared<SessionResult>();
     session->request = request;
@@ -162,10 +178,12 @@ class TestModels : public QObject {
 
   void logModelPassesTesterAndStaysBounded() {
     LogModel model;
-    auto tester = std::make_unique<QAbstractItemModelTester>(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    auto tester = std::make_unique<QAbstractItemModelTester>(
+        &model, QAbstractItemModelTester::FailureReportingMode::QtTest);
     QSignalSpy added(&model, &LogModel::entryAdded);
     model.append(LogLevel::Info, QStringLiteral("starting"));
-    model.append(LogLevel::Warning, QStringLiteral("fp16: unsupported — FP16 cast is a GPU setting"));
+    model.append(LogLevel::Warning,
+                 QStringLiteral("fp16: unsupported — FP16 cast is a GPU setting"));
     model.append(LogLevel::Error, QStringLiteral("unknown zoo model"));
     QCOMPARE(model.rowCount(), 3);
     QCOMPARE(added.count(), 3);
@@ -175,26 +193,32 @@ class TestModels : public QObject {
     // The tester re-checks the whole model on every change: detach it for the flood, then watch
     // the row removal that keeps the log at its cap.
     tester.reset();
-    for (int i = 0; i < LogModel::kMaxEntries; ++i) model.append(LogLevel::Info, QString::number(i));
+    for (int i = 0; i < LogModel::kMaxEntries; ++i)
+      model.append(LogLevel::Info, QString::number(i));
     QCOMPARE(model.rowCount(), LogModel::kMaxEntries);
-    tester = std::make_unique<QAbstractItemModelTester>(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    tester = std::make_unique<QAbstractItemModelTester>(
+        &model, QAbstractItemModelTester::FailureReportingMode::QtTest);
     model.append(LogLevel::Info, QStringLiteral("one past the cap"));
     QCOMPARE(model.rowCount(), LogModel::kMaxEntries);
     QCOMPARE(model.index(0).data(LogModel::MessageRole).toString(), QStringLiteral("1"));
-    QCOMPARE(model.index(LogModel::kMaxEntries - 1).data(LogModel::MessageRole).toString(), QStringLiteral("one past the cap"));
+    QCOMPARE(model.index(LogModel::kMaxEntries - 1).data(LogModel::MessageRole).toString(),
+             QStringLiteral("one past the cap"));
     model.clear();
     QCOMPARE(model.rowCount(), 0);
   }
 
   void paletteFollowsPrecisionFamilies() {
-    const auto hueOf = [](const char* key) { return ConfigPalette::color(OptimizationConfig::parse(key)).hslHue(); };
-    QVERIFY(hueOf("fp32") >= 200 && hueOf("fp32") <= 230);                 // blue
-    QVERIFY(hueOf("tf32") >= 180 && hueOf("tf32") <= 200);                 // cyan-blue
-    QVERIFY(hueOf("bf16") >= 100 && hueOf("bf16") <= 140);                 // green
+    const auto hueOf = [](const char* key) {
+      return ConfigPalette::color(OptimizationConfig::parse(key)).hslHue();
+    };
+    QVERIFY(hueOf("fp32") >= 200 && hueOf("fp32") <= 230);  // blue
+    QVERIFY(hueOf("tf32") >= 180 && hueOf("tf32") <= 200);  // cyan-blue
+    QVERIFY(hueOf("bf16") >= 100 && hueOf("bf16") <= 140);  // green
     QVERIFY(hueOf("amp-bf16") >= 100 && hueOf("amp-bf16") <= 140);
-    QVERIFY(hueOf("fp16+graph") >= 20 && hueOf("fp16+graph") <= 40);       // orange
+    QVERIFY(hueOf("fp16+graph") >= 20 && hueOf("fp16+graph") <= 40);  // orange
     std::vector<OptimizationConfig> plan;
-    for (const char* key : {"fp32", "nograd+fp32", "bf16", "amp-bf16"}) plan.push_back(OptimizationConfig::parse(key));
+    for (const char* key : {"fp32", "nograd+fp32", "bf16", "amp-bf16"})
+      plan.push_back(OptimizationConfig::parse(key));
     const auto colors = ConfigPalette::forPlan(plan);
     QVERIFY(colors[0] != colors[1]);
     QVERIFY(colors[2] != colors[3]);
@@ -212,7 +236,8 @@ class TestModels : public QObject {
           const QColor c = ConfigPalette::color(config, shade);
           // The identity on light backgrounds is untouched, and already readable.
           QCOMPARE(ConfigPalette::readableOn(c, bg), c);
-          QVERIFY2(ConfigPalette::contrastRatio(c, bg) >= ConfigPalette::kMinContrastLight, qPrintable(c.name()));
+          QVERIFY2(ConfigPalette::contrastRatio(c, bg) >= ConfigPalette::kMinContrastLight,
+                   qPrintable(c.name()));
         }
       }
       for (const auto& bg : dark_backgrounds) {
@@ -220,11 +245,17 @@ class TestModels : public QObject {
         for (int shade = 0; shade < ConfigPalette::kShadesPerFamily; ++shade) {
           const QColor c = ConfigPalette::color(config, shade);
           const QColor r = ConfigPalette::readableOn(c, bg);
-          const QString what = QStringLiteral("%1 shade %2 (%3 → %4) on %5").arg(key).arg(shade).arg(c.name(), r.name(), bg.name());
-          QVERIFY2(ConfigPalette::contrastRatio(r, bg) >= ConfigPalette::kMinContrastDark - 1e-3, qPrintable(what));
+          const QString what = QStringLiteral("%1 shade %2 (%3 → %4) on %5")
+                                   .arg(key)
+                                   .arg(shade)
+                                   .arg(c.name(), r.name(), bg.name());
+          QVERIFY2(ConfigPalette::contrastRatio(r, bg) >= ConfigPalette::kMinContrastDark - 1e-3,
+                   qPrintable(what));
           QVERIFY2(std::abs(r.hslHue() - c.hslHue()) <= 3, qPrintable(what));  // same hue
-          if (ConfigPalette::contrastRatio(c, bg) >= ConfigPalette::kComfortContrast) QCOMPARE(r, c);
-          for (const auto& other : shown) QVERIFY2(r != other, qPrintable(what));  // shades stay apart
+          if (ConfigPalette::contrastRatio(c, bg) >= ConfigPalette::kComfortContrast)
+            QCOMPARE(r, c);
+          for (const auto& other : shown)
+            QVERIFY2(r != other, qPrintable(what));  // shades stay apart
           shown.push_back(r);
         }
       }
@@ -242,8 +273,10 @@ class TestModels : public QObject {
     for (const auto& key : ConfigCatalog::offeredKeys()) {
       QCOMPARE(QString::fromStdString(OptimizationConfig::parse(key.toStdString()).key()), key);
     }
-    QVERIFY(ConfigCatalog::unsupportedReason(QStringLiteral("fp16"), DeviceInfo{}, false).contains(QStringLiteral("GPU")));
-    QVERIFY(ConfigCatalog::unsupportedReason(QStringLiteral("fp32"), DeviceInfo{}, false).isEmpty());
+    QVERIFY(ConfigCatalog::unsupportedReason(QStringLiteral("fp16"), DeviceInfo{}, false)
+                .contains(QStringLiteral("GPU")));
+    QVERIFY(
+        ConfigCatalog::unsupportedReason(QStringLiteral("fp32"), DeviceInfo{}, false).isEmpty());
   }
 
   void valueFormatShowsUnitsAndThreeDigits() {

@@ -9,9 +9,9 @@
 #include <QFile>
 #include <QListWidget>
 #include <QPushButton>
+#include <QSignalSpy>
 #include <QStandardPaths>
 #include <QTemporaryDir>
-#include <QSignalSpy>
 #include <QTest>
 
 #include "core/engine/plan.h"
@@ -63,10 +63,12 @@ class TestPlanExport : public QObject {
   void gridAndCustom() {
     RunSetupPanel panel({DeviceInfo{}}, false);
     panel.setPlanPreset(QStringLiteral("grid"));
-    QCOMPARE(static_cast<int>(panel.checkedKeys().size()), static_cast<int>(gridPlan(GridKnobs{}).size()));
+    QCOMPARE(static_cast<int>(panel.checkedKeys().size()),
+             static_cast<int>(gridPlan(GridKnobs{}).size()));
     // Touching a checkbox makes the plan the user's own.
     auto* list = panel.findChild<QListWidget*>(QStringLiteral("configList"));
-    list->item(0)->setCheckState(list->item(0)->checkState() == Qt::Checked ? Qt::Unchecked : Qt::Checked);
+    list->item(0)->setCheckState(list->item(0)->checkState() == Qt::Checked ? Qt::Unchecked
+                                                                            : Qt::Checked);
     QCOMPARE(panel.planPreset(), QStringLiteral("custom"));
     // The estimate follows a measured iteration time.
     panel.setPlanPreset(QStringLiteral("guide"));
@@ -83,27 +85,39 @@ class TestPlanExport : public QObject {
     RunSetupPanel panel({DeviceInfo{}, gpu}, false);
     panel.findChild<QCheckBox*>(QStringLiteral("traceCheck"))->setChecked(true);
     QVERIFY(panel.request().run.trace_kernels);  // the GPU is selected when there is one
-    panel.applyRequest(ProfileRequest{});         // the CPU
+    panel.applyRequest(ProfileRequest{});        // the CPU
     QVERIFY(!panel.request().run.trace_kernels);
   }
 
   void exportsFromAnOpenedSession() {
     MainWindow window;
     QVERIFY(window.openSession(fixture("h200_resnet50_traced")));
-    QAbstractItemModelTester tester(window.resultsModel(), QAbstractItemModelTester::FailureReportingMode::QtTest);
-    // New columns: speed-up over FP32 is 1× for the baseline (marked as the reference), > 1 for bf16.
+    QAbstractItemModelTester tester(window.resultsModel(),
+                                    QAbstractItemModelTester::FailureReportingMode::QtTest);
+    // New columns: speed-up over FP32 is 1× for the baseline (marked as the reference), > 1 for
+    // bf16.
     auto* model = window.resultsModel();
-    QCOMPARE(model->index(0, ResultsTableModel::SpeedupColumn).data().toString(), QStringLiteral("1× (ref)"));
-    QVERIFY(model->index(1, ResultsTableModel::SpeedupColumn).data(ResultsTableModel::SortRole).toDouble() > 1.5);
-    QVERIFY(model->index(0, ResultsTableModel::CiColumn).data().toString().startsWith(QStringLiteral("±")));
-    QVERIFY(model->index(0, ResultsTableModel::SteadyColumn).data().toString().contains(QStringLiteral("from")));
+    QCOMPARE(model->index(0, ResultsTableModel::SpeedupColumn).data().toString(),
+             QStringLiteral("1× (ref)"));
+    QVERIFY(model->index(1, ResultsTableModel::SpeedupColumn)
+                .data(ResultsTableModel::SortRole)
+                .toDouble() > 1.5);
+    QVERIFY(model->index(0, ResultsTableModel::CiColumn)
+                .data()
+                .toString()
+                .startsWith(QStringLiteral("±")));
+    QVERIFY(model->index(0, ResultsTableModel::SteadyColumn)
+                .data()
+                .toString()
+                .contains(QStringLiteral("from")));
     QTemporaryDir dir;
     const QString csv = dir.filePath(QStringLiteral("samples.csv"));
     QVERIFY(window.exportSamplesCsv(csv));
     QFile file(csv);
     QVERIFY(file.open(QIODevice::ReadOnly));
     int samples = 0;
-    for (const auto& c : window.document()->session()->configs) samples += static_cast<int>(c.latency_ms.size());
+    for (const auto& c : window.document()->session()->configs)
+      samples += static_cast<int>(c.latency_ms.size());
     QCOMPARE(file.readAll().count('\n'), samples + 1);
     // A file keeps no trace window: the Chrome trace action is off and says why.
     QVERIFY(!window.exportTraceAction()->isEnabled());
@@ -123,7 +137,8 @@ class TestPlanExport : public QObject {
       QVERIFY(window.logModel()->count(LogLevel::Warning) >= 1);
       QVERIFY(!window.offerBar()->isHidden());
       QSignalSpy opened(&window, &MainWindow::sessionOpened);
-      QTest::mouseClick(window.findChild<QPushButton*>(QStringLiteral("offerOpenButton")), Qt::LeftButton);
+      QTest::mouseClick(window.findChild<QPushButton*>(QStringLiteral("offerOpenButton")),
+                        Qt::LeftButton);
       QVERIFY(opened.wait(10000));  // read on a worker thread
       QVERIFY(window.offerBar()->isHidden());
       QVERIFY(window.document()->session());
@@ -131,7 +146,8 @@ class TestPlanExport : public QObject {
     }
     {
       MainWindow window;  // Discard removes the file and the offer
-      QTest::mouseClick(window.findChild<QPushButton*>(QStringLiteral("offerDiscardButton")), Qt::LeftButton);
+      QTest::mouseClick(window.findChild<QPushButton*>(QStringLiteral("offerDiscardButton")),
+                        Qt::LeftButton);
       QVERIFY(!QFile::exists(path));
       QVERIFY(!window.recoverAction()->isEnabled());
     }

@@ -8,22 +8,22 @@
 #include <QAbstractButton>
 #include <QApplication>
 #include <QComboBox>
+#include <QDir>
+#include <QFile>
 #include <QFontInfo>
 #include <QHeaderView>
 #include <QLabel>
 #include <QLayout>
-#include <QTableView>
-#include <limits>
-#include <QFile>
 #include <QLocale>
-#include <QDir>
 #include <QMenuBar>
 #include <QProcess>
 #include <QRegularExpression>
-#include <QStandardPaths>
 #include <QSignalSpy>
+#include <QStandardPaths>
+#include <QTableView>
 #include <QTemporaryDir>
 #include <QTest>
+#include <limits>
 
 #include "gui/lib/lesson_catalog.h"
 #include "gui/widgets/lesson_handout.h"
@@ -75,7 +75,8 @@ int smallestText(QWidget* root, QString* where) {
   };
   for (auto* w : root->findChildren<QWidget*>()) {
     if (!w->isVisibleTo(root) || w->width() <= 1 || w->height() <= 1) continue;
-    const QString name = QStringLiteral("%1 '%2'").arg(w->metaObject()->className(), w->objectName());
+    const QString name =
+        QStringLiteral("%1 '%2'").arg(w->metaObject()->className(), w->objectName());
     if (auto* label = qobject_cast<QLabel*>(w); label && !label->text().isEmpty())
       seen(label->font(), name + QStringLiteral(": ") + label->text().left(40));
     if (auto* button = qobject_cast<QAbstractButton*>(w); button && !button->text().isEmpty())
@@ -115,8 +116,7 @@ QString tooWide(QWidget* window, int width) {
   QString culprit;
   for (auto* w : window->findChildren<QWidget*>()) {
     if (!w->isVisibleTo(window)) continue;
-    const int needs =
-        w->minimumWidth() > 0 ? w->minimumWidth() : w->minimumSizeHint().width();
+    const int needs = w->minimumWidth() > 0 ? w->minimumWidth() : w->minimumSizeHint().width();
     if (needs > width)
       culprit = QStringLiteral("%1 '%2' needs %3 px")
                     .arg(w->metaObject()->className(), w->objectName())
@@ -277,8 +277,7 @@ class TestPresentation : public QObject {
       }
       // Table rows as high as their text (kernel names keep their underscores).
       for (auto* table : w.findChildren<QTableView*>()) {
-        if (!table->isVisibleTo(&w) || !table->model() || table->model()->rowCount() == 0)
-          continue;
+        if (!table->isVisibleTo(&w) || !table->model() || table->model()->rowCount() == 0) continue;
         QVERIFY2(table->rowHeight(0) >= QFontMetrics(table->font()).height(),
                  qPrintable(slide + QStringLiteral(": rows of ") + table->objectName()));
       }
@@ -379,7 +378,8 @@ class TestPresentation : public QObject {
     const QString title = w->titleText();
     QCOMPARE(hasJapanese(title), japanese);
     QByteArray utf16;
-    for (const QChar c : title.left(6)) utf16.append(char(c.unicode() >> 8)).append(char(c.unicode() & 0xff));
+    for (const QChar c : title.left(6))
+      utf16.append(char(c.unicode() >> 8)).append(char(c.unicode() & 0xff));
     QVERIFY2(bytes.contains(utf16), qPrintable(title));
     // The chart on white (poppler's pdftoppm, where installed): the page is mostly light.
     if (const QString ppm = QStandardPaths::findExecutable(QStringLiteral("pdftoppm"));
@@ -412,7 +412,8 @@ class TestPresentation : public QObject {
     };
     QStringList command{QStringLiteral("inferscope-cli")};
     for (const auto& a : w->lesson().lesson.live.cli_args) command << QString::fromStdString(a);
-    QVERIFY2(flat(text).contains(flat(command.join(QLatin1Char(' ')))), qPrintable(text.left(2000)));
+    QVERIFY2(flat(text).contains(flat(command.join(QLatin1Char(' ')))),
+             qPrintable(text.left(2000)));
     if (!japanese) {
       // Every step's narration (CJK glyphs may be drawn as outlines, so English only).
       for (int i = 0; i < static_cast<int>(w->slides().size()); ++i) {

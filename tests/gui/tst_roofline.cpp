@@ -56,7 +56,8 @@ std::shared_ptr<const SessionResult> rooflineSession() {
   c.datasheet_gbps = 4800;
   c.measured_utc = "2026-12-02T01:00:00Z";
   s->ceilings = c;
-  s->configs = {placed("fp32", 20, 60, roofline::Bound::Compute), placed("bf16", 120, 60, roofline::Bound::Mixed),
+  s->configs = {placed("fp32", 20, 60, roofline::Bound::Compute),
+                placed("bf16", 120, 60, roofline::Bound::Mixed),
                 placed("bf16+graph", 300, 60, roofline::Bound::Mixed, "eager")};
   ConfigResult failed;  // no roofline: no dot
   failed.config = OptimizationConfig::parse("fp16");
@@ -94,7 +95,8 @@ class TestRoofline : public QObject {
     }
     QVERIFY(ridge);
     QVERIFY(chart.note().contains(QStringLiteral("NVIDIA H200")));
-    QVERIFY(chart.note().contains(ValueFormat::number(4800)));  // the datasheet next to the measured
+    QVERIFY(
+        chart.note().contains(ValueFormat::number(4800)));  // the datasheet next to the measured
   }
 
   void hoverGivesTheNumbersAndTheBound() {
@@ -107,13 +109,15 @@ class TestRoofline : public QObject {
     chart.plot()->replot();
     const QString text = chart.pointText(1);
     QVERIFY2(text.contains(QStringLiteral("120 TFLOP/s")), qPrintable(text));
-    QVERIFY2(text.contains(ValueFormat::number(15) + QStringLiteral(" % of the bf16 ceiling")), qPrintable(text));
+    QVERIFY2(text.contains(ValueFormat::number(15) + QStringLiteral(" % of the bf16 ceiling")),
+             qPrintable(text));
     QVERIFY(text.contains(QStringLiteral("mixed")));
     QVERIFY(text.contains(QStringLiteral("reason of bf16")));
     QVERIFY(chart.pointText(2).contains(QStringLiteral("eager count of bf16")));
     // A real mouse move over the dot shows that text as the tooltip.
     const QPointF at = chart.pointPixel(1);
-    QMouseEvent move(QEvent::MouseMove, at, chart.plot()->mapToGlobal(at), Qt::NoButton, Qt::NoButton, Qt::NoModifier);
+    QMouseEvent move(QEvent::MouseMove, at, chart.plot()->mapToGlobal(at), Qt::NoButton,
+                     Qt::NoButton, Qt::NoModifier);
     QCoreApplication::sendEvent(chart.plot(), &move);
     QTRY_VERIFY(QToolTip::isVisible());
     QCOMPARE(QToolTip::text(), text);

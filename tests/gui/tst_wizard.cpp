@@ -37,11 +37,13 @@ class TestWizard : public QObject {
     wizard.next();
     QCOMPARE(wizard.currentId(), int(RecommendationWizard::Validation));
     QVERIFY(!wizard.validationPage()->checkButton()->isEnabled());
-    QVERIFY(wizard.validationPage()->checkButton()->toolTip().contains(QStringLiteral("simulated")));
+    QVERIFY(
+        wizard.validationPage()->checkButton()->toolTip().contains(QStringLiteral("simulated")));
 
     wizard.next();
     QTemporaryDir dir;
-    const QString json = dir.filePath(QStringLiteral("c.json")), py = dir.filePath(QStringLiteral("c.py")),
+    const QString json = dir.filePath(QStringLiteral("c.json")),
+                  py = dir.filePath(QStringLiteral("c.py")),
                   cpp = dir.filePath(QStringLiteral("c.cpp"));
     wizard.exportPage()->setPaths(json, py, cpp);
     QCOMPARE(wizard.exportPage()->writeExports(), 3);
@@ -63,15 +65,17 @@ class TestWizard : public QObject {
     QVERIFY(page->checkButton()->isEnabled());
     QSignalSpy done(page, &ValidationPage::validationFinished);
     QSignalSpy open(&wizard, &RecommendationWizard::openSessionRequested);
-    page->startValidation({QStringLiteral("-m"), QStringLiteral("resnet18"), QStringLiteral("-b"), QStringLiteral("1"),
-                           QStringLiteral("--warmup"), QStringLiteral("2"), QStringLiteral("--iters"), QStringLiteral("10"),
-                           QStringLiteral("--screen-iters"), QStringLiteral("8"), QStringLiteral("--forks"),
-                           QStringLiteral("2")},
-                          60);
+    page->startValidation(
+        {QStringLiteral("-m"), QStringLiteral("resnet18"), QStringLiteral("-b"),
+         QStringLiteral("1"), QStringLiteral("--warmup"), QStringLiteral("2"),
+         QStringLiteral("--iters"), QStringLiteral("10"), QStringLiteral("--screen-iters"),
+         QStringLiteral("8"), QStringLiteral("--forks"), QStringLiteral("2")},
+        60);
     QVERIFY(done.wait(170000));
     QVERIFY2(page->hasOutcome(), qPrintable(page->verdict()));
     QVERIFY(!page->verdict().isEmpty());
-    // Every raced candidate has a row; the winner's shows its measured median, the pruned ones none.
+    // Every raced candidate has a row; the winner's shows its measured median, the pruned ones
+    // none.
     const int winner = page->rowOf(page->winner());
     QVERIFY(winner >= 0);
     QVERIFY(page->resultsTable()->item(winner, 1)->text().startsWith(QStringLiteral("winner")));

@@ -36,16 +36,19 @@ void expectMatchesGolden(const std::string& name, const std::string& actual) {
     return;
   }
   std::ifstream in(path, std::ios::binary);
-  ASSERT_TRUE(in.good()) << "missing golden file " << path << " (run with INFERSCOPE_UPDATE_GOLDEN=1)";
+  ASSERT_TRUE(in.good()) << "missing golden file " << path
+                         << " (run with INFERSCOPE_UPDATE_GOLDEN=1)";
   std::ostringstream expected;
   expected << in.rdbuf();
   if (expected.str() == actual) return;
   std::size_t line = 0;
   std::istringstream a(actual), e(expected.str());
   for (std::string la, le; std::getline(a, la) && std::getline(e, le) && la == le;) ++line;
-  ADD_FAILURE() << name << " differs from its golden file at line " << line + 1 << ":\n  golden: "
-                << lineAt(expected.str(), line) << "\n  actual: " << lineAt(actual, line)
-                << "\n(if the change is intended: INFERSCOPE_UPDATE_GOLDEN=1, then review git diff " << path << ")";
+  ADD_FAILURE() << name << " differs from its golden file at line " << line + 1
+                << ":\n  golden: " << lineAt(expected.str(), line)
+                << "\n  actual: " << lineAt(actual, line)
+                << "\n(if the change is intended: INFERSCOPE_UPDATE_GOLDEN=1, then review git diff "
+                << path << ")";
 }
 
 }  // namespace inferscope::advisor::testing

@@ -1,12 +1,11 @@
 // The advisor against the guide: one row per generation × goal × sizes × tolerance, checked for
 // the exact config key, and for a concrete reason behind every setting.
-#include "core/advisor/advisor.h"
-
 #include <gtest/gtest.h>
 
 #include <algorithm>
 #include <cmath>
 
+#include "core/advisor/advisor.h"
 #include "core/advisor/neighbour_configs.h"
 #include "core/common/error.h"
 
@@ -40,7 +39,8 @@ const Case kCases[] = {
     {"turing", T, Fixed, false, 1e-2, Cnn, "2.11", "fp16+bench"},
     {"turing", L, Varying, false, 1e-2, Tr, "2.11", "fp16"},
     {"turing", L, Fixed, true, 1e-2, Cnn, "2.11", "fp16+det"},
-    {"turing", L, Fixed, false, 1e-3, Cnn, "2.11", "fp16+bench"},  // FP16 roundoff 4.9e-4 still fits
+    {"turing", L, Fixed, false, 1e-3, Cnn, "2.11",
+     "fp16+bench"},  // FP16 roundoff 4.9e-4 still fits
     {"turing", L, Fixed, false, 1e-4, Cnn, "2.11", "fp32+bench"},  // no TF32 on Turing
     {"ampere", L, Fixed, false, 1e-2, Cnn, "2.11", "bf16+graph+bench"},
     {"ampere", T, Fixed, false, 1e-2, Cnn, "2.11", "bf16+aoti+bench"},
@@ -74,8 +74,9 @@ AdvisorRequest requestFor(const Case& c) {
 }
 
 std::string describe(const Case& c) {
-  return std::string(c.device) + " " + toString(c.goal) + " " + toString(c.sizes) + (c.reproducible ? " repro" : "") +
-         " tol " + std::to_string(c.tolerance) + " " + toString(c.family) + " torch " + c.torch;
+  return std::string(c.device) + " " + toString(c.goal) + " " + toString(c.sizes) +
+         (c.reproducible ? " repro" : "") + " tol " + std::to_string(c.tolerance) + " " +
+         toString(c.family) + " torch " + c.torch;
 }
 
 TEST(Advisor, FollowsTheGuideTablePerGenerationAndGoal) {
@@ -89,8 +90,8 @@ TEST(Advisor, FollowsTheGuideTablePerGenerationAndGoal) {
 TEST(Advisor, EverySettingHasAReasonNamingTheDevice) {
   for (const auto& c : kCases) {
     const auto rec = Advisor().recommend(requestFor(c));
-    for (const char* setting : {"grad_mode", "precision", "tf32", "memory_format", "compile", "cudnn.enabled",
-                                "cudnn.benchmark", "cudnn.deterministic"}) {
+    for (const char* setting : {"grad_mode", "precision", "tf32", "memory_format", "compile",
+                                "cudnn.enabled", "cudnn.benchmark", "cudnn.deterministic"}) {
       const auto* r = rec.reasonFor(setting);
       ASSERT_NE(r, nullptr) << describe(c) << ": no reason for " << setting;
       EXPECT_FALSE(r->source.empty()) << describe(c) << " " << setting;
@@ -111,30 +112,37 @@ TEST(Advisor, ReasonsAreConcrete) {
   r.caps = Advisor().simulatedCaps("turing");
   const auto turing = Advisor().recommend(r);
   EXPECT_EQ(turing.device_label, "Turing (7.5)");
-  EXPECT_NE(turing.reasonFor("precision")->rule.find("Turing (7.5): no BF16/TF32 Tensor Cores → FP16 cast"),
+  EXPECT_NE(turing.reasonFor("precision")
+                ->rule.find("Turing (7.5): no BF16/TF32 Tensor Cores → FP16 cast"),
             std::string::npos);
-  EXPECT_NE(turing.reasonFor("precision")->source.find("generation table (Turing)"), std::string::npos);
+  EXPECT_NE(turing.reasonFor("precision")->source.find("generation table (Turing)"),
+            std::string::npos);
   EXPECT_NE(turing.reasonFor("tf32")->rule.find("no TF32 Tensor Cores"), std::string::npos);
   // FP16 on Turing comes with the guide's overflow advice (troubleshooting 1).
-  EXPECT_TRUE(std::any_of(turing.warnings.begin(), turing.warnings.end(),
-                          [](const std::string& w) { return w.find("torch.autocast") != std::string::npos; }));
+  EXPECT_TRUE(std::any_of(turing.warnings.begin(), turing.warnings.end(), [](const std::string& w) {
+    return w.find("torch.autocast") != std::string::npos;
+  }));
 
   r.caps = Advisor().simulatedCaps("hopper");
   const auto hopper = Advisor().recommend(r);
-  EXPECT_NE(hopper.reasonFor("tf32")->rule.find("limited"), std::string::npos);  // mixed precision in use
-  EXPECT_NE(hopper.reasonFor("cudnn.benchmark")->rule.find("fixed input sizes + CNN"), std::string::npos);
+  EXPECT_NE(hopper.reasonFor("tf32")->rule.find("limited"),
+            std::string::npos);  // mixed precision in use
+  EXPECT_NE(hopper.reasonFor("cudnn.benchmark")->rule.find("fixed input sizes + CNN"),
+            std::string::npos);
   EXPECT_NE(hopper.reasonFor("tf32_api")->rule.find("fp32_precision"), std::string::npos);
 
   r.tolerance = 1e-3;
   const auto tight = Advisor().recommend(r);
-  EXPECT_NE(tight.reasonFor("precision")->rule.find("below BF16's unit roundoff"), std::string::npos);
+  EXPECT_NE(tight.reasonFor("precision")->rule.find("below BF16's unit roundoff"),
+            std::string::npos);
 
   r.tolerance = 1e-2;
   r.sizes = InputSizes::Varying;
   r.target_torch = TorchVersion::parse("2.8");
   const auto varying = Advisor().recommend(r);
   EXPECT_NE(varying.reasonFor("cudnn.benchmark")->rule.find("input sizes vary"), std::string::npos);
-  EXPECT_NE(varying.reasonFor("tf32_api")->rule.find("set_float32_matmul_precision"), std::string::npos);
+  EXPECT_NE(varying.reasonFor("tf32_api")->rule.find("set_float32_matmul_precision"),
+            std::string::npos);
 }
 
 TEST(Advisor, RealDeviceCapsUseTheirOwnComputeCapability) {
@@ -171,8 +179,9 @@ TEST(Advisor, CpuWarnsAboutReproducibilityAndOffersAutocastWhenToleranceAllows) 
   r.reproducible = true;
   const auto rec = Advisor().recommend(r);
   EXPECT_EQ(rec.device_label, "CPU");
-  EXPECT_TRUE(std::any_of(rec.warnings.begin(), rec.warnings.end(),
-                          [](const std::string& w) { return w.find("set_num_threads") != std::string::npos; }));
+  EXPECT_TRUE(std::any_of(rec.warnings.begin(), rec.warnings.end(), [](const std::string& w) {
+    return w.find("set_num_threads") != std::string::npos;
+  }));
   ASSERT_FALSE(rec.neighbours.empty());
   EXPECT_EQ(rec.neighbours.front().key(), "amp-bf16");
   r.tolerance = 1e-3;
@@ -188,7 +197,8 @@ TEST(Advisor, NeighboursAreRunnableDistinctAndFitTheGoals) {
     for (std::size_t i = 0; i < rec.neighbours.size(); ++i) {
       const auto& n = rec.neighbours[i];
       EXPECT_NE(n, rec.config) << describe(c);
-      EXPECT_FALSE(unsupportedReason(n, req.caps, req.target_torch.hasAotInductor())) << describe(c) << " " << n.key();
+      EXPECT_FALSE(unsupportedReason(n, req.caps, req.target_torch.hasAotInductor()))
+          << describe(c) << " " << n.key();
       for (std::size_t j = 0; j < i; ++j) EXPECT_NE(n, rec.neighbours[j]) << describe(c);
       if (c.sizes == Varying) {
         EXPECT_FALSE(n.cudnn.benchmark) << describe(c) << " " << n.key();
@@ -206,8 +216,9 @@ TEST(Advisor, HopperNeighboursCoverPrecisionBenchmarkLayoutAndCompile) {
   r.caps = Advisor().simulatedCaps("hopper");
   std::vector<std::string> keys;
   for (const auto& n : Advisor().recommend(r).neighbours) keys.push_back(n.key());
-  for (const char* expected : {"amp-bf16+graph+bench", "fp16+graph+bench", "tf32+graph+bench", "fp32+graph+bench",
-                               "bf16+graph", "bf16+cl+graph+bench", "bf16+bench", "bf16+aoti+bench"}) {
+  for (const char* expected :
+       {"amp-bf16+graph+bench", "fp16+graph+bench", "tf32+graph+bench", "fp32+graph+bench",
+        "bf16+graph", "bf16+cl+graph+bench", "bf16+bench", "bf16+aoti+bench"}) {
     EXPECT_NE(std::find(keys.begin(), keys.end(), expected), keys.end()) << expected;
   }
 }
@@ -222,7 +233,8 @@ TEST(Advisor, TuringNeighboursNeverUseBf16OrTf32) {
     EXPECT_NE(n.precision, Precision::Tf32) << n.key();
   }
   // The footnote's compile variants are offered for measurement.
-  EXPECT_NE(std::find(rec.neighbours.begin(), rec.neighbours.end(), OptimizationConfig::parse("fp16+graph+bench")),
+  EXPECT_NE(std::find(rec.neighbours.begin(), rec.neighbours.end(),
+                      OptimizationConfig::parse("fp16+graph+bench")),
             rec.neighbours.end());
 }
 

@@ -2,12 +2,8 @@
 // 2.11), rules every export must follow (one TF32 API, cast before compile, inference mode), a
 // syntax check of every Python export with python3 when it is installed, and — where python3 has
 // torch (the GPU machine) — a run of the export reading back the torch.backends state it printed.
-#include "core/advisor/config_exporter.h"
-
-#include <gtest/gtest.h>
-#include <nlohmann/json.hpp>
-
 #include <fmt/format.h>
+#include <gtest/gtest.h>
 #include <sys/wait.h>
 
 #include <array>
@@ -15,8 +11,10 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <nlohmann/json.hpp>
 
 #include "core/advisor/advisor.h"
+#include "core/advisor/config_exporter.h"
 #include "core/common/error.h"
 #include "golden_file.h"
 
@@ -25,8 +23,8 @@ namespace {
 
 namespace fs = std::filesystem;
 
-ConfigDocument recommended(const char* device, const char* torch, Goal goal, double tolerance, ModelFamily family,
-                           bool reproducible = false) {
+ConfigDocument recommended(const char* device, const char* torch, Goal goal, double tolerance,
+                           ModelFamily family, bool reproducible = false) {
   AdvisorRequest r;
   r.caps = Advisor().simulatedCaps(device);
   r.target_torch = TorchVersion::parse(torch);
@@ -38,7 +36,8 @@ ConfigDocument recommended(const char* device, const char* torch, Goal goal, dou
 }
 
 // Recommendations covering cast + CUDA graph, TF32 + AOTInductor, an AOTInductor package in a CUDA
-// graph, FP16 + determinism, autocast + channels_last, and the CPU, each for both API generations where the version matters.
+// graph, FP16 + determinism, autocast + channels_last, and the CPU, each for both API generations
+// where the version matters.
 std::vector<ConfigDocument> exports() {
   std::vector<ConfigDocument> out;
   for (const char* torch : {"2.8", "2.11"}) {
@@ -63,7 +62,9 @@ std::string baseName(const ConfigDocument& d) {
   return fmt::format("{}-{}-torch{}", d.generation, d.config.key(), d.target_torch.str());
 }
 
-bool contains(const std::string& text, const std::string& what) { return text.find(what) != std::string::npos; }
+bool contains(const std::string& text, const std::string& what) {
+  return text.find(what) != std::string::npos;
+}
 
 TEST(Exporters, MatchGoldenFiles) {
   for (const auto& doc : exports()) {
@@ -71,8 +72,9 @@ TEST(Exporters, MatchGoldenFiles) {
     testing::expectMatchesGolden(base + ".py.golden", exportPython(doc));
     testing::expectMatchesGolden(base + ".cpp.golden", exportCpp(doc));
   }
-  testing::expectMatchesGolden("hopper-bf16+graph+bench-torch2.11.json.golden",
-                               configToJson(recommended("hopper", "2.11", Goal::Latency, 1e-2, ModelFamily::Cnn)));
+  testing::expectMatchesGolden(
+      "hopper-bf16+graph+bench-torch2.11.json.golden",
+      configToJson(recommended("hopper", "2.11", Goal::Latency, 1e-2, ModelFamily::Cnn)));
 }
 
 TEST(Exporters, UseExactlyOneTf32ApiPerTargetVersion) {
@@ -130,9 +132,12 @@ TEST(Exporters, FollowTheGuidesStructure) {
     EXPECT_EQ(contains(cpp, "capture_begin"), replaysCudaGraph(c.compile)) << name;
     EXPECT_EQ(contains(cpp, "AOTIModelPackageLoader"), runsAotInductorPackage(c.compile)) << name;
     // The package's default runner records CUDA events per run, which capture forbids.
-    EXPECT_EQ(contains(cpp, "/*run_single_threaded=*/true"), c.compile == CompileMode::AotInductorGraph) << name;
+    EXPECT_EQ(contains(cpp, "/*run_single_threaded=*/true"),
+              c.compile == CompileMode::AotInductorGraph)
+        << name;
     EXPECT_EQ(contains(py, "contiguous(memory_format=torch.channels_last)"),
-              c.memory_format == MemoryFormat::ChannelsLast) << name;
+              c.memory_format == MemoryFormat::ChannelsLast)
+        << name;
     if (c.cudnn.deterministic) {
       EXPECT_LT(py.find("CUBLAS_WORKSPACE_CONFIG"), py.find("import torch")) << name;
       EXPECT_TRUE(contains(py, "torch.use_deterministic_algorithms(True)")) << name;
@@ -155,7 +160,8 @@ TEST(Exporters, WriteFilesAtomically) {
   EXPECT_EQ(text.str(), exportPython(doc));
   EXPECT_NE(fs::status(path).permissions() & fs::perms::owner_exec, fs::perms::none);
   EXPECT_FALSE(fs::exists(path + ".tmp"));
-  EXPECT_THROW(writeExportFile(doc, ExportFormat::Json, (dir / "no-such-dir" / "x.json").string()), Error);
+  EXPECT_THROW(writeExportFile(doc, ExportFormat::Json, (dir / "no-such-dir" / "x.json").string()),
+               Error);
   fs::remove_all(dir);
 }
 
@@ -180,8 +186,9 @@ TEST(Exporters, PythonExportsAreValidPython) {
   if (run("python3 -c 'pass' 2>/dev/null").first != 0) GTEST_SKIP() << "python3 is not installed";
   for (const auto& doc : exports()) {
     const auto path = writeTemp("inferscope_export_syntax.py", exportPython(doc));
-    const auto [status, out] = run("python3 -c 'import ast, sys; ast.parse(open(sys.argv[1]).read())' '" +
-                                   path.string() + "' 2>&1");
+    const auto [status, out] =
+        run("python3 -c 'import ast, sys; ast.parse(open(sys.argv[1]).read())' '" + path.string() +
+            "' 2>&1");
     EXPECT_EQ(status, 0) << baseName(doc) << ": " << out;
     fs::remove(path);
   }
@@ -190,8 +197,11 @@ TEST(Exporters, PythonExportsAreValidPython) {
 // On a machine whose python3 has torch (the GPU machine) the export runs as written and leaves
 // exactly the settings of its config.
 TEST(Exporters, PythonExportRunsAndAppliesTheSettings) {
-  if (run("python3 -c 'import torch' 2>/dev/null").first != 0) GTEST_SKIP() << "python3 has no torch";
-  const bool cuda = run("python3 -c 'import torch, sys; sys.exit(0 if torch.cuda.is_available() else 1)'").first == 0;
+  if (run("python3 -c 'import torch' 2>/dev/null").first != 0)
+    GTEST_SKIP() << "python3 has no torch";
+  const bool cuda =
+      run("python3 -c 'import torch, sys; sys.exit(0 if torch.cuda.is_available() else 1)'")
+          .first == 0;
   const auto [vstatus, version] = run("python3 -c 'import torch; print(torch.__version__)'");
   const auto installed = TorchVersion::parse(version);
   int ran = 0;
@@ -213,7 +223,9 @@ TEST(Exporters, PythonExportRunsAndAppliesTheSettings) {
     EXPECT_EQ(j["deterministic_algorithms"], c.cudnn.deterministic) << name;
     EXPECT_EQ(j["finite"], true) << name;
     EXPECT_EQ(j["output_is_inference"], true) << name;
-    const char* dtype = c.precision == Precision::Bf16Cast ? "bfloat16" : c.precision == Precision::Fp16Cast ? "float16" : "float32";
+    const char* dtype = c.precision == Precision::Bf16Cast   ? "bfloat16"
+                        : c.precision == Precision::Fp16Cast ? "float16"
+                                                             : "float32";
     EXPECT_EQ(j["model_dtype"], dtype) << name;
     const bool tf32 = c.precision == Precision::Tf32;
     if (doc.target_torch.hasFp32PrecisionApi()) {

@@ -1,14 +1,13 @@
 // The GPU-generation table: the built-in copy matches resources/gpu_generations.json and the guide,
 // lookups by compute capability, and clear errors for broken override files.
-#include "core/advisor/generation_table.h"
-
 #include <gtest/gtest.h>
-#include <nlohmann/json.hpp>
 
 #include <filesystem>
 #include <fstream>
+#include <nlohmann/json.hpp>
 #include <sstream>
 
+#include "core/advisor/generation_table.h"
 #include "core/common/error.h"
 
 namespace inferscope::advisor {
@@ -40,7 +39,8 @@ TEST(GenerationTable, BuiltinCopyIsTheResourceFile) {
   const auto file = GenerationTable::loadFile(INFERSCOPE_GENERATION_TABLE_FILE);
   EXPECT_EQ(builtin.schema(), 1);
   EXPECT_EQ(builtin.ids(), file.ids());
-  EXPECT_EQ(builtin.ids(), (std::vector<std::string>{"volta", "turing", "ampere", "ada", "hopper", "blackwell"}));
+  EXPECT_EQ(builtin.ids(),
+            (std::vector<std::string>{"volta", "turing", "ampere", "ada", "hopper", "blackwell"}));
 }
 
 TEST(GenerationTable, FeaturesAndRecommendationsFollowTheGuide) {
@@ -68,8 +68,9 @@ TEST(GenerationTable, FeaturesAndRecommendationsFollowTheGuide) {
 TEST(GenerationTable, LooksUpComputeCapabilities) {
   const auto& t = GenerationTable::builtin();
   const std::pair<std::pair<int, int>, const char*> cases[] = {
-      {{7, 0}, "volta"},  {{7, 2}, "volta"},  {{7, 5}, "turing"}, {{8, 0}, "ampere"},    {{8, 6}, "ampere"},
-      {{8, 7}, "ampere"}, {{8, 9}, "ada"},    {{9, 0}, "hopper"}, {{10, 0}, "blackwell"}, {{12, 0}, "blackwell"},
+      {{7, 0}, "volta"},      {{7, 2}, "volta"},      {{7, 5}, "turing"}, {{8, 0}, "ampere"},
+      {{8, 6}, "ampere"},     {{8, 7}, "ampere"},     {{8, 9}, "ada"},    {{9, 0}, "hopper"},
+      {{10, 0}, "blackwell"}, {{12, 0}, "blackwell"},
   };
   for (const auto& [cc, id] : cases) {
     const auto* g = t.lookup(cc.first, cc.second);
@@ -94,29 +95,39 @@ TEST(GenerationTable, UnknownIdListsTheKnownOnes) {
     GenerationTable::builtin().byId("kepler");
     FAIL() << "expected an error";
   } catch (const Error& e) {
-    EXPECT_EQ(std::string(e.what()), "unknown GPU generation 'kepler' (known: volta, turing, ampere, ada, hopper, blackwell)");
+    EXPECT_EQ(
+        std::string(e.what()),
+        "unknown GPU generation 'kepler' (known: volta, turing, ampere, ada, hopper, blackwell)");
   }
 }
 
 TEST(GenerationTable, BrokenOverrideFilesFailWithTheKeyNamed) {
   EXPECT_EQ(errorAfter([](auto&) {}), "");
   EXPECT_EQ(errorAfter([](auto& j) { j["generations"][2]["features"]["bf16"] = "yes"; }),
-            "edited.json: 'generations[2].features.bf16' must be a boolean (true or false), got string \"yes\"");
-  EXPECT_EQ(errorAfter([](auto& j) { j["generations"][1]["recommended"]["precision"]["value"] = "bf16"; }),
-            "edited.json: 'generations[1].recommended': precision 'bf16' needs features.bf16 = true");
-  EXPECT_EQ(errorAfter([](auto& j) { j["generations"][0]["compute_capability"][0]["max"] = "7.5"; }),
-            "edited.json: Turing (7.5) overlaps Volta (7.0–7.5) in compute capability");
-  EXPECT_EQ(errorAfter([](auto& j) { j["generations"][0]["compute_capability"][0]["min"] = "seven"; }),
-            "edited.json: 'generations[0].compute_capability[0].min' must be a compute capability like \"8.6\", got \"seven\"");
+            "edited.json: 'generations[2].features.bf16' must be a boolean (true or false), got "
+            "string \"yes\"");
+  EXPECT_EQ(
+      errorAfter(
+          [](auto& j) { j["generations"][1]["recommended"]["precision"]["value"] = "bf16"; }),
+      "edited.json: 'generations[1].recommended': precision 'bf16' needs features.bf16 = true");
+  EXPECT_EQ(
+      errorAfter([](auto& j) { j["generations"][0]["compute_capability"][0]["max"] = "7.5"; }),
+      "edited.json: Turing (7.5) overlaps Volta (7.0–7.5) in compute capability");
+  EXPECT_EQ(
+      errorAfter([](auto& j) { j["generations"][0]["compute_capability"][0]["min"] = "seven"; }),
+      "edited.json: 'generations[0].compute_capability[0].min' must be a compute capability like "
+      "\"8.6\", got \"seven\"");
   EXPECT_EQ(errorAfter([](auto& j) { j["rules"].erase("cudnn-benchmark-varying"); }),
             "edited.json: 'rules' is missing the rule 'cudnn-benchmark-varying'");
   EXPECT_EQ(errorAfter([](auto& j) { j["schema"] = 2; }),
             "edited.json: schema 2 is not supported (this InferScope reads schema 1)");
-  EXPECT_NE(errorAfter([](auto& j) { j["generations"][3]["colour"] = "green"; })
-                .find("unknown key 'generations[3].colour'"),
+  EXPECT_NE(errorAfter([](auto& j) {
+              j["generations"][3]["colour"] = "green";
+            }).find("unknown key 'generations[3].colour'"),
             std::string::npos);
-  EXPECT_NE(errorAfter([](auto& j) { j["generations"][4]["recommended"]["compile"]["value"] = "always"; })
-                .find("unknown value 'always' (valid: recommended, optional)"),
+  EXPECT_NE(errorAfter([](auto& j) {
+              j["generations"][4]["recommended"]["compile"]["value"] = "always";
+            }).find("unknown value 'always' (valid: recommended, optional)"),
             std::string::npos);
 }
 
@@ -125,9 +136,11 @@ TEST(GenerationTable, SyntaxErrorsAndMissingFilesAreClear) {
     GenerationTable::parse("{\"schema\": 1,", "bad.json");
     FAIL() << "expected an error";
   } catch (const Error& e) {
-    EXPECT_NE(std::string(e.what()).find("bad.json: not valid JSON"), std::string::npos) << e.what();
+    EXPECT_NE(std::string(e.what()).find("bad.json: not valid JSON"), std::string::npos)
+        << e.what();
   }
-  const auto missing = (std::filesystem::temp_directory_path() / "inferscope-no-such-table.json").string();
+  const auto missing =
+      (std::filesystem::temp_directory_path() / "inferscope-no-such-table.json").string();
   try {
     GenerationTable::loadFile(missing);
     FAIL() << "expected an error";

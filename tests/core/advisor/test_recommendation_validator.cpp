@@ -1,10 +1,10 @@
 // Judging a sweep: confirm, keep within noise, switch to a faster config within tolerance, never
 // keep NaN/Inf or failed configs, fall back to FP32 when nothing qualifies.
-#include "core/advisor/recommendation_validator.h"
-
 #include <gtest/gtest.h>
 
 #include <cmath>
+
+#include "core/advisor/recommendation_validator.h"
 
 namespace inferscope::advisor {
 namespace {
@@ -24,27 +24,33 @@ const OptimizationConfig kRec = OptimizationConfig::parse("bf16+graph+bench");
 const AccuracyRule kTol{AccuracyMetric::RelL2, 1e-2};
 
 TEST(RecommendationValidator, ConfirmsWhenTheRecommendationIsFastest) {
-  const auto out = validateRecommendation(kRec, {result("fp32+graph+bench", 3.0, 0), result("bf16+graph+bench", 1.0, 4e-3)}, kTol);
+  const auto out = validateRecommendation(
+      kRec, {result("fp32+graph+bench", 3.0, 0), result("bf16+graph+bench", 1.0, 4e-3)}, kTol);
   EXPECT_EQ(out.verdict, ValidationVerdict::Confirmed);
   EXPECT_EQ(out.chosen, kRec);
-  EXPECT_EQ(out.explanation, "bf16+graph+bench confirmed: the fastest safe config (1 ms median, rel. L2 4.0e-03)");
+  EXPECT_EQ(out.explanation,
+            "bf16+graph+bench confirmed: the fastest safe config (1 ms median, rel. L2 4.0e-03)");
 }
 
 TEST(RecommendationValidator, SwitchesToAFasterConfigWithinTolerance) {
   const auto out = validateRecommendation(
-      kRec, {result("bf16+graph+bench", 2.0, 4e-3), result("bf16+cl+graph+bench", 1.5, 4e-3)}, kTol);
+      kRec, {result("bf16+graph+bench", 2.0, 4e-3), result("bf16+cl+graph+bench", 1.5, 4e-3)},
+      kTol);
   EXPECT_EQ(out.verdict, ValidationVerdict::Switched);
   EXPECT_EQ(out.chosen.key(), "bf16+cl+graph+bench");
-  EXPECT_EQ(out.explanation, "switched to bf16+cl+graph+bench: 1.33× the speed of bf16+graph+bench (25.0 % less "
-                             "time, 1.5 ms vs 2 ms median) with rel. L2 4.0e-03");
+  EXPECT_EQ(out.explanation,
+            "switched to bf16+cl+graph+bench: 1.33× the speed of bf16+graph+bench (25.0 % less "
+            "time, 1.5 ms vs 2 ms median) with rel. L2 4.0e-03");
 }
 
 TEST(RecommendationValidator, KeepsTheRecommendationWhenTheGainIsNoise) {
   const auto out = validateRecommendation(
-      kRec, {result("bf16+graph+bench", 2.0, 4e-3), result("amp-bf16+graph+bench", 1.96, 1e-3)}, kTol);
+      kRec, {result("bf16+graph+bench", 2.0, 4e-3), result("amp-bf16+graph+bench", 1.96, 1e-3)},
+      kTol);
   EXPECT_EQ(out.verdict, ValidationVerdict::KeptWithinNoise);
   EXPECT_EQ(out.chosen, kRec);
-  EXPECT_NE(out.explanation.find("only 1.02× its speed (2.0 % less time"), std::string::npos) << out.explanation;
+  EXPECT_NE(out.explanation.find("only 1.02× its speed (2.0 % less time"), std::string::npos)
+      << out.explanation;
 }
 
 TEST(RecommendationValidator, OverlappingConfidenceIntervalsCountAsNoise) {
@@ -55,7 +61,8 @@ TEST(RecommendationValidator, OverlappingConfidenceIntervalsCountAsNoise) {
   rec.steady.median_ci_high_ms = 2.3;
   other.steady.median_ci_low_ms = 1.6;
   other.steady.median_ci_high_ms = 1.9;
-  EXPECT_EQ(validateRecommendation(kRec, {rec, other}, kTol).verdict, ValidationVerdict::KeptWithinNoise);
+  EXPECT_EQ(validateRecommendation(kRec, {rec, other}, kTol).verdict,
+            ValidationVerdict::KeptWithinNoise);
   other.steady.median_ci_high_ms = 1.65;  // now clearly apart
   EXPECT_EQ(validateRecommendation(kRec, {rec, other}, kTol).verdict, ValidationVerdict::Switched);
 }
@@ -65,10 +72,13 @@ TEST(RecommendationValidator, NeverKeepsAConfigWithNanOrInf) {
   auto inf = result("bf16+graph+bench", 1.0, 4e-3);
   inf.accuracy.inf_count = 2;
   const auto out = validateRecommendation(
-      kRec, {result("fp16+graph+bench", 0.5, 1e-3, 7), inf, result("amp-bf16+graph+bench", 1.4, 2e-3)}, kTol);
+      kRec,
+      {result("fp16+graph+bench", 0.5, 1e-3, 7), inf, result("amp-bf16+graph+bench", 1.4, 2e-3)},
+      kTol);
   EXPECT_EQ(out.verdict, ValidationVerdict::Switched);
   EXPECT_EQ(out.chosen.key(), "amp-bf16+graph+bench");
-  EXPECT_NE(out.explanation.find("was rejected (2 NaN/Inf values in the output)"), std::string::npos)
+  EXPECT_NE(out.explanation.find("was rejected (2 NaN/Inf values in the output)"),
+            std::string::npos)
       << out.explanation;
   EXPECT_FALSE(out.candidates[0].eligible);
   EXPECT_EQ(out.candidates[0].note, "FP16 overflow: 7 NaN/Inf values in the output — use BF16");
@@ -82,8 +92,9 @@ TEST(RecommendationValidator, RejectsErrorsAboveToleranceFailuresAndUnmeasuredAc
   unmeasured.accuracy.measured = false;
   auto nan_error = result("fp16+graph+bench", 0.7, std::nan(""));
   const auto out = validateRecommendation(
-      kRec, {result("bf16+graph+bench", 1.0, 4e-3), result("tf32-medium+graph+bench", 0.5, 3e-2), oom, unmeasured,
-             nan_error},
+      kRec,
+      {result("bf16+graph+bench", 1.0, 4e-3), result("tf32-medium+graph+bench", 0.5, 3e-2), oom,
+       unmeasured, nan_error},
       kTol);
   EXPECT_EQ(out.verdict, ValidationVerdict::Confirmed);
   EXPECT_EQ(out.candidates[1].note, "error 3.0e-02 > tolerance 1.0e-02");
@@ -95,24 +106,30 @@ TEST(RecommendationValidator, RejectsErrorsAboveToleranceFailuresAndUnmeasuredAc
 TEST(RecommendationValidator, Fp32IsTheReferenceEvenWithoutAnAccuracyMeasurement) {
   auto fp32 = result("fp32+graph+bench", 1.2, 0);
   fp32.accuracy.measured = false;
-  const auto out = validateRecommendation(kRec, {result("bf16+graph+bench", 1.0, 5e-2), fp32}, kTol);
+  const auto out =
+      validateRecommendation(kRec, {result("bf16+graph+bench", 1.0, 5e-2), fp32}, kTol);
   EXPECT_EQ(out.verdict, ValidationVerdict::Switched);
   EXPECT_EQ(out.chosen.key(), "fp32+graph+bench");
-  EXPECT_NE(out.explanation.find("error 5.0e-02 > tolerance 1.0e-02"), std::string::npos) << out.explanation;
+  EXPECT_NE(out.explanation.find("error 5.0e-02 > tolerance 1.0e-02"), std::string::npos)
+      << out.explanation;
 }
 
 TEST(RecommendationValidator, SwitchesWhenTheRecommendationWasNotMeasured) {
   const auto out = validateRecommendation(kRec, {result("bf16+graph", 1.1, 4e-3)}, kTol);
   EXPECT_EQ(out.verdict, ValidationVerdict::Switched);
-  EXPECT_NE(out.explanation.find("the recommended bf16+graph+bench was not measured"), std::string::npos);
+  EXPECT_NE(out.explanation.find("the recommended bf16+graph+bench was not measured"),
+            std::string::npos);
 }
 
 TEST(RecommendationValidator, FallsBackToStrictFp32KeepingDeterminism) {
   const auto rec = OptimizationConfig::parse("fp16+graph+det");
-  const auto out = validateRecommendation(rec, {result("fp16+graph+det", 1.0, 0, 3), result("amp-fp16+graph+det", 1.1, 0.2)}, kTol);
+  const auto out = validateRecommendation(
+      rec, {result("fp16+graph+det", 1.0, 0, 3), result("amp-fp16+graph+det", 1.1, 0.2)}, kTol);
   EXPECT_EQ(out.verdict, ValidationVerdict::FellBackToFp32);
   EXPECT_EQ(out.chosen.key(), "fp32+det");
-  EXPECT_NE(out.explanation.find("fp16+graph+det: FP16 overflow: 3 NaN/Inf values"), std::string::npos) << out.explanation;
+  EXPECT_NE(out.explanation.find("fp16+graph+det: FP16 overflow: 3 NaN/Inf values"),
+            std::string::npos)
+      << out.explanation;
 }
 
 TEST(RecommendationValidator, UsesTheRecommendationsTolerance) {
@@ -120,7 +137,8 @@ TEST(RecommendationValidator, UsesTheRecommendationsTolerance) {
   rec.config = kRec;
   rec.request.tolerance = 1e-3;  // BF16's 4e-3 is now too much
   rec.request.metric = AccuracyMetric::RelL2;
-  const auto out = validateRecommendation(rec, {result("bf16+graph+bench", 1.0, 4e-3), result("tf32+graph+bench", 1.5, 5e-4)});
+  const auto out = validateRecommendation(
+      rec, {result("bf16+graph+bench", 1.0, 4e-3), result("tf32+graph+bench", 1.5, 5e-4)});
   EXPECT_EQ(out.verdict, ValidationVerdict::Switched);
   EXPECT_EQ(out.chosen.key(), "tf32+graph+bench");
 }

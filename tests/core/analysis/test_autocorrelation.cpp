@@ -1,10 +1,10 @@
 // Rank lag-1 autocorrelation and the indicator autocorrelation time against AR(1) theory.
-#include "core/analysis/autocorrelation.h"
-
 #include <gtest/gtest.h>
 
 #include <cmath>
 #include <random>
+
+#include "core/analysis/autocorrelation.h"
 
 using namespace inferscope::analysis;
 
@@ -25,7 +25,8 @@ std::vector<double> ar1(std::size_t n, double phi, std::uint64_t seed) {
 TEST(Autocorrelation, Lag1OfRanks) {
   EXPECT_NEAR(lag1RankAutocorrelation(ar1(20000, 0.0, 1)), 0.0, 0.03);
   // Spearman-type lag-1 correlation of a Gaussian AR(1): (6/π)·asin(φ/2).
-  EXPECT_NEAR(lag1RankAutocorrelation(ar1(20000, 0.8, 2)), 6.0 / std::acos(-1.0) * std::asin(0.4), 0.03);
+  EXPECT_NEAR(lag1RankAutocorrelation(ar1(20000, 0.8, 2)), 6.0 / std::acos(-1.0) * std::asin(0.4),
+              0.03);
   EXPECT_EQ(lag1RankAutocorrelation({1.0, 2.0}), 0.0);
 }
 
@@ -39,7 +40,8 @@ TEST(Autocorrelation, IndicatorTimeMatchesTheory) {
   // τ of the sign process of a Gaussian AR(1) at its median: 1 + 2·Σ (2/π)·asin(φ^k).
   for (double phi : {0.5, 0.8}) {
     double theory = 1.0;
-    for (int k = 1; k < 400; ++k) theory += 2.0 * 2.0 / std::acos(-1.0) * std::asin(std::pow(phi, k));
+    for (int k = 1; k < 400; ++k)
+      theory += 2.0 * 2.0 / std::acos(-1.0) * std::asin(std::pow(phi, k));
     double mean = 0.0;
     for (std::uint64_t seed = 0; seed < 20; ++seed) {
       mean += indicatorAutocorrelationTime(ar1(3000, phi, 100 + seed), 0.0) / 20.0;

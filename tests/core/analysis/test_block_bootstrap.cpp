@@ -1,6 +1,5 @@
-// Circular block bootstrap: resample quantiles are proper order statistics, seeded, degenerate-safe.
-#include "core/analysis/block_bootstrap.h"
-
+// Circular block bootstrap: resample quantiles are proper order statistics, seeded,
+// degenerate-safe.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -9,6 +8,7 @@
 #include <random>
 
 #include "core/analysis/analysis_cancelled.h"
+#include "core/analysis/block_bootstrap.h"
 #include "core/analysis/summary_stats.h"
 
 using namespace inferscope::analysis;

@@ -1,12 +1,12 @@
 // Rank-based confidence intervals: binomial ranks, interpolation, dependence, p99 limits.
-#include "core/analysis/confidence_interval.h"
-
 #include <gtest/gtest.h>
 
 #include <algorithm>
 #include <cmath>
 #include <numeric>
 #include <random>
+
+#include "core/analysis/confidence_interval.h"
 
 using namespace inferscope::analysis;
 

@@ -1,9 +1,9 @@
 // Normal, Student t and binomial helpers against tabulated values.
-#include "core/analysis/distributions.h"
-
 #include <gtest/gtest.h>
 
 #include <cmath>
+
+#include "core/analysis/distributions.h"
 
 using namespace inferscope::analysis;
 
@@ -16,7 +16,8 @@ TEST(Distributions, NormalQuantileKnownValues) {
 }
 
 TEST(Distributions, NormalCdfInvertsQuantile) {
-  for (double p : {0.001, 0.02, 0.3, 0.77, 0.999}) EXPECT_NEAR(normalCdf(normalQuantile(p)), p, 1e-12);
+  for (double p : {0.001, 0.02, 0.3, 0.77, 0.999})
+    EXPECT_NEAR(normalCdf(normalQuantile(p)), p, 1e-12);
 }
 
 TEST(Distributions, StudentQuantileMatchesTables) {

@@ -1,10 +1,10 @@
 // Theil–Sen and Mann–Kendall, alone and over batch medians.
-#include "core/analysis/monotone_trend.h"
-
 #include <gtest/gtest.h>
 
 #include <cmath>
 #include <random>
+
+#include "core/analysis/monotone_trend.h"
 
 using namespace inferscope::analysis;
 

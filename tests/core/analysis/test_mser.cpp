@@ -1,11 +1,11 @@
 // MSER-5 truncation: transients, stationary noise, first-half limit, short input.
-#include "core/analysis/mser.h"
-
 #include <gtest/gtest.h>
 
 #include <algorithm>
 #include <cmath>
 #include <random>
+
+#include "core/analysis/mser.h"
 
 using namespace inferscope::analysis;
 

@@ -1,8 +1,7 @@
 // Online analyser: checkpoints, provisional start, convergence and budget stops.
-#include "core/analysis/online_analyser.h"
-
 #include <gtest/gtest.h>
 
+#include "core/analysis/online_analyser.h"
 #include "core/analysis/synthetic_series.h"
 
 using namespace inferscope::analysis;

@@ -1,12 +1,12 @@
 // PELT: hand-made steps, variance changes, minimum segment, optimality of pruning, speed.
-#include "core/analysis/pelt.h"
-
 #include <gtest/gtest.h>
 
 #include <chrono>
 #include <cmath>
 #include <limits>
 #include <random>
+
+#include "core/analysis/pelt.h"
 
 using namespace inferscope::analysis;
 
@@ -111,7 +111,8 @@ TEST(Pelt, TenThousandPointsInWellUnderASecond) {
   const auto y = steps({{3000, 0.2}, {7000, 0.0}}, 0.03, 6);
   const auto t0 = std::chrono::steady_clock::now();
   const auto starts = pelt(y, 15 * std::log(10000.0), 3);
-  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  const double seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   EXPECT_EQ(starts, (std::vector<std::size_t>{0, 3000}));
   // ~60 ms on a 2-core CI machine in RelWithDebInfo; generous for sanitizer or debug builds.
   EXPECT_LT(seconds, 5.0);

@@ -1,11 +1,11 @@
 // Rolling-median outliers: isolated slow iterations, cold starts, steps, bimodal noise, timers.
-#include "core/analysis/rolling_outliers.h"
-
 #include <gtest/gtest.h>
 
 #include <algorithm>
 #include <cmath>
 #include <random>
+
+#include "core/analysis/rolling_outliers.h"
 
 using namespace inferscope::analysis;
 

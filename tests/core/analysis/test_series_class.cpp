@@ -1,7 +1,7 @@
 // SeriesClass names used in reports and their parser.
-#include "core/analysis/series_class.h"
-
 #include <gtest/gtest.h>
+
+#include "core/analysis/series_class.h"
 
 using namespace inferscope::analysis;
 

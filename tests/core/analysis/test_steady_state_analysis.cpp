@@ -1,15 +1,12 @@
 // analyse() on clear synthetic cases: each class, warm-up end and cost, tiny and bad inputs.
-#include "core/analysis/steady_state_analysis.h"
-
 #include <gtest/gtest.h>
 
 #include <cmath>
 #include <limits>
 #include <optional>
-
-#include <cmath>
 #include <stdexcept>
 
+#include "core/analysis/steady_state_analysis.h"
 #include "core/analysis/synthetic_series.h"
 
 using namespace inferscope::analysis;
@@ -270,7 +267,8 @@ TEST(SteadyStateAnalysis, SlowdownWithOutliersIsNotSwitching) {
 TEST(SteadyStateAnalysis, FewTimerStepsAreResolutionLimitedNotSegmented) {
   // A 1 µs clock on a 1–3 µs call: no changepoints in the quantisation.
   std::vector<double> x(300);
-  for (std::size_t i = 0; i < x.size(); ++i) x[i] = 0.001 * static_cast<double>(1 + (i * 7919 + i / 37) % 3);
+  for (std::size_t i = 0; i < x.size(); ++i)
+    x[i] = 0.001 * static_cast<double>(1 + (i * 7919 + i / 37) % 3);
   const auto a = analyse(x);
   EXPECT_TRUE(a.resolution_limited);
   EXPECT_NEAR(a.timer_quantum_ms, 0.001, 1e-9);

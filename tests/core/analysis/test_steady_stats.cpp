@@ -1,10 +1,10 @@
 // Steady-part statistics: descriptive numbers and the choice of confidence interval.
-#include "core/analysis/steady_stats.h"
-
 #include <gtest/gtest.h>
 
 #include <cmath>
 #include <random>
+
+#include "core/analysis/steady_stats.h"
 
 using namespace inferscope::analysis;
 

@@ -1,6 +1,6 @@
-#include "core/analysis/summary_stats.h"
-
 #include <gtest/gtest.h>
+
+#include "core/analysis/summary_stats.h"
 
 using inferscope::analysis::summarize;
 

@@ -1,12 +1,11 @@
 // The synthetic generator: determinism, ground truth, noise level and correlation, true median.
-#include "core/analysis/synthetic_series.h"
-
 #include <gtest/gtest.h>
 
 #include <algorithm>
 #include <cmath>
 
 #include "core/analysis/summary_stats.h"
+#include "core/analysis/synthetic_series.h"
 
 using namespace inferscope::analysis;
 
@@ -83,7 +82,8 @@ TEST(SyntheticSeries, OutliersAreRareAndSlow) {
   s.n = 50000;
   s.sigma = 0.001;
   const auto x = generateSeries(s).latencies_ms;
-  const auto slow = std::count_if(x.begin(), x.end(), [&](double v) { return v > 1.15 * s.base_ms; });
+  const auto slow =
+      std::count_if(x.begin(), x.end(), [&](double v) { return v > 1.15 * s.base_ms; });
   EXPECT_NEAR(slow / 50000.0, 0.01, 0.002);
   EXPECT_LE(*std::max_element(x.begin(), x.end()), 2.01 * s.base_ms);
 }

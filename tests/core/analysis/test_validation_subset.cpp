@@ -13,7 +13,7 @@ using namespace inferscope::analysis;
 
 namespace {
 
-constexpr std::uint64_t kSeed = 20240601;  // the bench's default: same cells, same series
+constexpr std::uint64_t kSeed = 20240601;      // the bench's default: same cells, same series
 constexpr double kSwitchingClassFloor = 0.85;  // 92.5 % on 2026-12-03 (n = 300, 24 repetitions)
 
 std::vector<SyntheticSpec> subsetCells() {
@@ -49,8 +49,8 @@ std::vector<SyntheticSpec> subsetCells() {
 
 void print(const std::vector<TargetOutcome>& outcomes) {
   for (const auto& t : outcomes) {
-    std::cout << "  " << t.name << ": " << t.achieved * 100.0 << " % (target " << t.target
-              << ", " << t.runs << " runs)" << (t.note.empty() ? "" : "; ") << t.note << "\n";
+    std::cout << "  " << t.name << ": " << t.achieved * 100.0 << " % (target " << t.target << ", "
+              << t.runs << " runs)" << (t.note.empty() ? "" : "; ") << t.note << "\n";
   }
 }
 

@@ -17,7 +17,8 @@ namespace fs = std::filesystem;
 class CeilingCacheTest : public ::testing::Test {
  protected:
   void SetUp() override {
-    dir_ = (fs::temp_directory_path() / ("inferscope_ceilings_" + std::to_string(::getpid()))).string();
+    dir_ = (fs::temp_directory_path() / ("inferscope_ceilings_" + std::to_string(::getpid())))
+               .string();
     fs::remove_all(dir_);
   }
   void TearDown() override { fs::remove_all(dir_); }

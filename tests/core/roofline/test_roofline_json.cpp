@@ -11,7 +11,8 @@ ConfigRoofline sample() {
   ConfigRoofline r;
   r.work.flops = 2.2e10;
   r.work.bytes = 3.5e8;
-  r.work.ops = {{"aten::linear", "matmul", 73, 2.1e10, 2.0e8, 0.71}, {"aten::layer_norm", "norm", 25, 4e7, 1e8, 0.05}};
+  r.work.ops = {{"aten::linear", "matmul", 73, 2.1e10, 2.0e8, 0.71},
+                {"aten::layer_norm", "norm", 25, 4e7, 1e8, 0.05}};
   r.work.uncounted = {{"aten::embedding_bag", 1, 0.03}};
   r.work.uncounted_time_share = 0.03;
   r.work.time_basis = "gpu-kernels";

@@ -32,7 +32,8 @@ TEST(BoundRule, ComputeMemoryMixedAndLaunch) {
   EXPECT_EQ(classifyBound(1000, 800, 4000, -1, 40, 5).bound, Bound::Compute);
   EXPECT_EQ(classifyBound(400, 800, 4000, 0.9, 40, 5).bound, Bound::Compute);  // ≥ 2 × ridge
   EXPECT_EQ(classifyBound(20, 800, 4000, 0.9, 2, 50).bound, Bound::Memory);
-  EXPECT_EQ(classifyBound(120, 800, 4000, 0.9, 10, 10).bound, Bound::Mixed);  // between ridge / 2 and 2 × ridge
+  EXPECT_EQ(classifyBound(120, 800, 4000, 0.9, 10, 10).bound,
+            Bound::Mixed);  // between ridge / 2 and 2 × ridge
   EXPECT_EQ(classifyBound(100, 800, 4000, 0.9, 10, 10).bound, Bound::Memory);  // ridge / 2 itself
   EXPECT_EQ(classifyBound(150, 800, 4000, 0.9, 10, 10).bound, Bound::Mixed);
   // An idle GPU decides before intensity does.
@@ -59,7 +60,7 @@ TEST(Placement, RatesIntensityAndPercentOfTheCeiling) {
   EXPECT_DOUBLE_EQ(p.ceiling_tflops, 800);
   EXPECT_NEAR(p.pct_of_compute_ceiling, 1.0, 1e-9);
   EXPECT_NEAR(p.pct_of_memory_ceiling, 1.0, 1e-9);
-  EXPECT_EQ(p.bound, Bound::Mixed);  // exactly at the ridge
+  EXPECT_EQ(p.bound, Bound::Mixed);        // exactly at the ridge
   EXPECT_DOUBLE_EQ(p.gpu_busy_share, -1);  // nothing measured it
 }
 

@@ -10,12 +10,12 @@
 
 #include <filesystem>
 
+#include "../engine_test_support.h"
 #include "core/common/sha256.h"
 #include "core/engine/engine.h"
 #include "core/roofline/ceiling_cache.h"
 #include "core/roofline/roofline_json.h"
 #include "core/session/session_file.h"
-#include "../engine_test_support.h"
 
 using namespace inferscope;
 namespace fs = std::filesystem;
@@ -30,14 +30,16 @@ namespace {
 // roofline, which leaves nothing to remove, passed.
 void removeTree(const fs::path& dir) {
   ::nftw(
-      dir.c_str(), [](const char* path, const struct stat*, int, struct FTW*) { return ::remove(path); }, 16,
+      dir.c_str(),
+      [](const char* path, const struct stat*, int, struct FTW*) { return ::remove(path); }, 16,
       FTW_DEPTH | FTW_PHYS);
 }
 
 class RooflineRun : public ::testing::Test {
  protected:
   void SetUp() override {
-    cache_ = fs::temp_directory_path() / ("inferscope_roofline_cache_" + std::to_string(::getpid()));
+    cache_ =
+        fs::temp_directory_path() / ("inferscope_roofline_cache_" + std::to_string(::getpid()));
     removeTree(cache_);
     ::setenv("XDG_CACHE_HOME", cache_.c_str(), 1);
   }
@@ -49,7 +51,8 @@ class RooflineRun : public ::testing::Test {
     return path;
   }
 
-  static ProfileRequest request(const std::string& path, const std::string& input, std::vector<std::string> keys) {
+  static ProfileRequest request(const std::string& path, const std::string& input,
+                                std::vector<std::string> keys) {
     auto r = inferscope::testing::zooRequest("", 1, 4, keys);
     r.model.source = ModelSource::TorchScript;
     r.model.path = path;
@@ -71,20 +74,23 @@ TEST_F(RooflineRun, OneLinearModelCountsItsFlopsAndBytesByHand) {
     def forward(self, x):
         return torch.linear(x, self.w, self.b)
   )JIT");
-  const auto s = inferscope::testing::runQuietly(request(save(m, "inferscope_one_linear.pt"), "4x64:float32", {"fp32", "fp32+ts"}));
+  const auto s = inferscope::testing::runQuietly(
+      request(save(m, "inferscope_one_linear.pt"), "4x64:float32", {"fp32", "fp32+ts"}));
   ASSERT_TRUE(s.ceilings);
   ASSERT_NE(s.ceilings->peak("fp32"), nullptr);
   EXPECT_GT(s.ceilings->peak("fp32")->measured_tflops, 0);
   EXPECT_GT(s.ceilings->copy_gbps, 0);
   // Eager: one aten::linear, 2·4·32·64 FLOPs (its bias is not counted, as in FlopCounterMode),
   // reading x, W and b and writing y once. Frozen TorchScript runs what optimize_for_inference
-  // left: aten::matmul, then the bias as an aten::add (1 FLOP per element, y and b read, y' written).
+  // left: aten::matmul, then the bias as an aten::add (1 FLOP per element, y and b read, y'
+  // written).
   const double matmul_bytes = 4.0 * (4 * 64 + 32 * 64 + 4 * 32);
   const struct {
     const char* op;
     double flops, bytes;
-  } expected[] = {{"aten::linear", 2.0 * 4 * 32 * 64, matmul_bytes + 4.0 * 32},
-                  {"aten::matmul", 2.0 * 4 * 32 * 64 + 4 * 32, matmul_bytes + 4.0 * (4 * 32 + 32 + 4 * 32)}};
+  } expected[] = {
+      {"aten::linear", 2.0 * 4 * 32 * 64, matmul_bytes + 4.0 * 32},
+      {"aten::matmul", 2.0 * 4 * 32 * 64 + 4 * 32, matmul_bytes + 4.0 * (4 * 32 + 32 + 4 * 32)}};
   ASSERT_EQ(s.configs.size(), 2u);
   for (std::size_t i = 0; i < 2; ++i) {
     const auto& c = s.configs[i];
@@ -132,7 +138,8 @@ TEST_F(RooflineRun, GroupedStridedConvolutionAndTheCeilingCache) {
   ASSERT_TRUE(second.ceilings);
   EXPECT_TRUE(second.ceilings->from_cache);
   EXPECT_EQ(second.ceilings->measured_utc, first.ceilings->measured_utc);
-  EXPECT_TRUE(fs::exists(roofline::ceilingCachePath(roofline::defaultCeilingCacheDir(), first.device.name)));
+  EXPECT_TRUE(fs::exists(
+      roofline::ceilingCachePath(roofline::defaultCeilingCacheDir(), first.device.name)));
 }
 
 TEST_F(RooflineRun, WithoutTheFlagNothingIsCountedOrMeasured) {

@@ -1,7 +1,5 @@
 // .pt2 format detection: the two real layouts PyTorch 2.11 writes (fixtures made on the GPU
 // machine: tests/fixtures/pt2/), and damaged or foreign zips written here byte by byte.
-#include "core/model/pt2_archive.h"
-
 #include <gtest/gtest.h>
 
 #include <cstdint>
@@ -11,6 +9,7 @@
 #include <vector>
 
 #include "core/common/error.h"
+#include "core/model/pt2_archive.h"
 
 namespace inferscope {
 namespace {
@@ -43,21 +42,25 @@ std::string zipOf(const std::vector<std::string>& names) {
     put16(directory, 20), put16(directory, 20), put16(directory, 0), put16(directory, 0);
     put16(directory, 0), put16(directory, 0);
     put32(directory, 0), put32(directory, 0), put32(directory, 0);
-    put16(directory, static_cast<std::uint16_t>(name.size())), put16(directory, 0), put16(directory, 0);
+    put16(directory, static_cast<std::uint16_t>(name.size())), put16(directory, 0),
+        put16(directory, 0);
     put16(directory, 0), put16(directory, 0), put32(directory, 0), put32(directory, offset);
     directory += name;
   }
   std::string out = body + directory;
   put32(out, 0x06054b50);
   put16(out, 0), put16(out, 0);
-  put16(out, static_cast<std::uint16_t>(names.size())), put16(out, static_cast<std::uint16_t>(names.size()));
-  put32(out, static_cast<std::uint32_t>(directory.size())), put32(out, static_cast<std::uint32_t>(body.size()));
+  put16(out, static_cast<std::uint16_t>(names.size())),
+      put16(out, static_cast<std::uint16_t>(names.size()));
+  put32(out, static_cast<std::uint32_t>(directory.size())),
+      put32(out, static_cast<std::uint32_t>(body.size()));
   put16(out, 0);
   return out;
 }
 
 std::string writeTemp(const std::string& name, const std::string& bytes) {
-  const auto path = fs::temp_directory_path() / ("inferscope_pt2_" + std::to_string(::getpid()) + "_" + name);
+  const auto path =
+      fs::temp_directory_path() / ("inferscope_pt2_" + std::to_string(::getpid()) + "_" + name);
   std::ofstream(path, std::ios::binary) << bytes;
   return path.string();
 }
@@ -76,8 +79,9 @@ TEST(Pt2Archive, ClassifiesByLayoutWhateverTheArchivesRootIsCalled) {
   EXPECT_EQ(classifyPt2Members({"anything/models/model.json", "anything/data/weights/weight_0"}),
             Pt2Kind::ExportedProgram);
   // PyTorch before 2.6 wrote an ExportedProgram as one JSON file at the root.
-  EXPECT_EQ(classifyPt2Members({"m/serialized_exported_program.json", "m/serialized_state_dict.pt"}),
-            Pt2Kind::ExportedProgram);
+  EXPECT_EQ(
+      classifyPt2Members({"m/serialized_exported_program.json", "m/serialized_state_dict.pt"}),
+      Pt2Kind::ExportedProgram);
   // A package may carry the graph beside its compiled code: the code decides.
   EXPECT_EQ(classifyPt2Members({"p/models/model.json", "p/data/aotinductor/model/x.wrapper.so"}),
             Pt2Kind::AotInductorPackage);
@@ -87,7 +91,8 @@ TEST(Pt2Archive, ClassifiesByLayoutWhateverTheArchivesRootIsCalled) {
 
 TEST(Pt2Archive, ReadsNamesFromAZipItDidNotWrite) {
   const auto path = writeTemp("zip.pt2", zipOf({"m/models/model.json", "m/data/weights/w"}));
-  EXPECT_EQ(zipMemberNames(path), (std::vector<std::string>{"m/models/model.json", "m/data/weights/w"}));
+  EXPECT_EQ(zipMemberNames(path),
+            (std::vector<std::string>{"m/models/model.json", "m/data/weights/w"}));
   EXPECT_EQ(inspectPt2(path).kind, Pt2Kind::ExportedProgram);
   fs::remove(path);
 }

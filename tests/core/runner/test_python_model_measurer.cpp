@@ -1,18 +1,17 @@
 // The measurer of a Python-built model: AOTInductor configs go to the engine (the tuner's fake
 // measurer here), every other config to the Python worker (a fake worker script), and the
 // worker's raw series get the engine's analysis, fork summary and accuracy comparison.
-#include "core/runner/python_model_measurer.h"
-
 #include <gtest/gtest.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
-#include <algorithm>
 #include <iterator>
 #include <sstream>
 
 #include "core/common/error.h"
+#include "core/runner/python_model_measurer.h"
 #include "tests/core/tuner/fake_measurer.h"
 
 namespace inferscope::runner {
@@ -20,8 +19,9 @@ namespace {
 namespace fs = std::filesystem;
 
 // A fake worker that reports every config it is given with a flat 2 ms series plus a 9 ms first
-// iteration: `measure` reads the keys from the plan file (after --plan), `serve` from each plan line
-// on stdin, answering each with "done", as the real worker does. It counts its starts in starts.txt.
+// iteration: `measure` reads the keys from the plan file (after --plan), `serve` from each plan
+// line on stdin, answering each with "done", as the real worker does. It counts its starts in
+// starts.txt.
 constexpr const char* kEchoWorker = R"SH(
 mode=$1; plan=""
 while [ $# -gt 0 ]; do [ "$1" = "--plan" ] && plan="$2"; shift; done
@@ -44,8 +44,9 @@ fi
 class PythonModelMeasurerTest : public ::testing::Test {
  protected:
   void SetUp() override {
-    dir_ = fs::temp_directory_path() / ("inferscope_pmm_" + std::to_string(::getpid()) + "_" +
-                                        ::testing::UnitTest::GetInstance()->current_test_info()->name());
+    dir_ = fs::temp_directory_path() /
+           ("inferscope_pmm_" + std::to_string(::getpid()) + "_" +
+            ::testing::UnitTest::GetInstance()->current_test_info()->name());
     fs::create_directories(dir_);
     std::ofstream(dir_ / "worker.sh") << kEchoWorker;
     worker_ = std::make_unique<PythonWorker>("/bin/sh", (dir_ / "worker.sh").string(), "cuda:0",
@@ -57,15 +58,16 @@ class PythonModelMeasurerTest : public ::testing::Test {
   void TearDown() override { fs::remove_all(dir_); }
 
   PythonModelMeasurer measurer() {
-    return PythonModelMeasurer(engine_, *worker_, model_, prepared_,
-                               [this](const std::string& output) {
-                                 compared_.push_back(output);
-                                 AccuracyStats a;
-                                 a.measured = true;
-                                 a.rel_l2_error = output.find("fp16") != std::string::npos ? 2e-3 : 1e-6;
-                                 return a;
-                               },
-                               32, nullptr);
+    return PythonModelMeasurer(
+        engine_, *worker_, model_, prepared_,
+        [this](const std::string& output) {
+          compared_.push_back(output);
+          AccuracyStats a;
+          a.measured = true;
+          a.rel_l2_error = output.find("fp16") != std::string::npos ? 2e-3 : 1e-6;
+          return a;
+        },
+        32, nullptr);
   }
 
   fs::path dir_;
@@ -84,7 +86,8 @@ std::vector<OptimizationConfig> configs(std::initializer_list<const char*> keys)
 
 TEST_F(PythonModelMeasurerTest, PackagesRunInTheEngineTheRestInTheWorkerInTheAskedOrder) {
   auto m = measurer();
-  const auto results = m.measure(configs({"fp16+tc-ro", "bf16+aoti", "fp32", "bf16+cl+aoti-graph"}), 1, 60, 0);
+  const auto results =
+      m.measure(configs({"fp16+tc-ro", "bf16+aoti", "fp32", "bf16+cl+aoti-graph"}), 1, 60, 0);
   ASSERT_EQ(results.size(), 4u);
   EXPECT_EQ(results[0].config.key(), "fp16+tc-ro");
   EXPECT_EQ(results[1].config.key(), "bf16+aoti");
@@ -136,11 +139,12 @@ TEST_F(PythonModelMeasurerTest, OnlyPackagesWaitForBackgroundWork) {
 }
 
 TEST_F(PythonModelMeasurerTest, OutputsThatCannotBeComparedMakeTheConfigFail) {
-  auto m = PythonModelMeasurer(engine_, *worker_, model_, prepared_,
-                               [](const std::string&) -> AccuracyStats {
-                                 throw Error(ErrorKind::Runtime, "2 outputs, the reference has 1");
-                               },
-                               32, nullptr);
+  auto m = PythonModelMeasurer(
+      engine_, *worker_, model_, prepared_,
+      [](const std::string&) -> AccuracyStats {
+        throw Error(ErrorKind::Runtime, "2 outputs, the reference has 1");
+      },
+      32, nullptr);
   const auto results = m.measure(configs({"bf16"}), 1, 60, 0);
   ASSERT_EQ(results.size(), 1u);
   EXPECT_EQ(results[0].status, ConfigStatus::Error);

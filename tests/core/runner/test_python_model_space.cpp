@@ -31,7 +31,8 @@ std::string reason(const SearchSpace& s, const char* key) {
 }
 
 TEST(PythonModelSpace, AnExportedProgramCnnRacesTorchCompileBesideItsPackages) {
-  const SearchSpace s(h200(ModelSource::ExportedProgram, {InputSpec::parse("32x3x224x224:float32")}));
+  const SearchSpace s(
+      h200(ModelSource::ExportedProgram, {InputSpec::parse("32x3x224x224:float32")}));
   for (const char* key : {"bf16+tc", "bf16+tc-ro", "fp16+cl+tc", "fp16+cl+tc-ro", "bf16+cl+aoti",
                           "bf16+cl+aoti-graph", "tf32+aoti", "fp32", "bf16+cl+bench", "amp-bf16"}) {
     EXPECT_TRUE(has(s, key)) << key;

@@ -1,8 +1,6 @@
 // The Python worker's protocol and process handling, with a fake worker: a shell script that
 // prints the lines a real worker would (or misbehaves: hangs, crashes, lies), so the C++ side is
 // tested without Python or PyTorch.
-#include "core/runner/python_worker.h"
-
 #include <gtest/gtest.h>
 #include <unistd.h>
 
@@ -11,6 +9,7 @@
 #include <fstream>
 
 #include "core/common/error.h"
+#include "core/runner/python_worker.h"
 
 namespace inferscope::runner {
 namespace {
@@ -60,13 +59,15 @@ TEST(PythonWorkerProtocol, RefusesWhatItCannotTrust) {
                                      R"("latency_ms":[]})",
                                      p),
                Error);
-  EXPECT_THROW(parsePythonWorkerLine(R"({"protocol":1,"event":"config","key":"fp32","status":"fine"})", p),
-               Error);
+  EXPECT_THROW(
+      parsePythonWorkerLine(R"({"protocol":1,"event":"config","key":"fp32","status":"fine"})", p),
+      Error);
   EXPECT_THROW(parsePythonWorkerLine(R"({"protocol":1,"event":"teleport"})", p), Error);
 }
 
 TEST(PythonWorkerProtocol, ThePlanCarriesWhatTheWorkerApplies) {
-  const auto text = pythonPlanJson(plan({"tf32-medium", "bf16+cl+tc-ro", "amp-fp16+bench"}), 5, 50, 123.5);
+  const auto text =
+      pythonPlanJson(plan({"tf32-medium", "bf16+cl+tc-ro", "amp-fp16+bench"}), 5, 50, 123.5);
   EXPECT_NE(text.find(R"("compile":"reduce-overhead")"), std::string::npos);
   EXPECT_NE(text.find(R"("tf32_matmul":"medium")"), std::string::npos);
   EXPECT_NE(text.find(R"("channels_last":true)"), std::string::npos);
@@ -93,8 +94,9 @@ TEST(PythonWorkerProtocol, SourcesAreSpelledForTheWorker) {
 class FakeWorker : public ::testing::Test {
  protected:
   void SetUp() override {
-    dir_ = fs::temp_directory_path() / ("inferscope_fake_worker_" + std::to_string(::getpid()) + "_" +
-                                        ::testing::UnitTest::GetInstance()->current_test_info()->name());
+    dir_ = fs::temp_directory_path() /
+           ("inferscope_fake_worker_" + std::to_string(::getpid()) + "_" +
+            ::testing::UnitTest::GetInstance()->current_test_info()->name());
     fs::create_directories(dir_);
     model_.source = ModelSource::PythonEntry;
     model_.path = (dir_ / "model.py").string();
@@ -129,7 +131,9 @@ TEST_F(FakeWorker, PrepareReadsTheModelsInputsAndReference) {
 }
 
 TEST_F(FakeWorker, APrepareThatFailsSaysWhyWithTheLog) {
-  auto w = worker("echo 'Traceback (most recent call last):' >&2\necho 'NameError: name x is not defined' >&2\nexit 3\n");
+  auto w = worker(
+      "echo 'Traceback (most recent call last):' >&2\necho 'NameError: name x is not defined' "
+      ">&2\nexit 3\n");
   try {
     w.prepare(model_, {}, dir_.string(), 10000, nullptr);
     FAIL() << "a failed prepare returned";
@@ -149,14 +153,16 @@ TEST_F(FakeWorker, MeasureKeepsThePlansOrderAndNamesConfigsItNeverReported) {
       R"(echo '{"protocol":1,"event":"config","key":"fp32","status":"error","message":"fp32 failed in Python: boom"}')"
       "\n"
       "exit 1\n");
-  const auto runs = w.measure(model_, prepared_, plan({"fp32", "fp16+tc", "bf16"}), 1, 2, 0, nullptr);
+  const auto runs =
+      w.measure(model_, prepared_, plan({"fp32", "fp16+tc", "bf16"}), 1, 2, 0, nullptr);
   ASSERT_EQ(runs.size(), 3u);
   EXPECT_EQ(runs[0].result.status, ConfigStatus::Error);
   EXPECT_NE(runs[0].result.message.find("boom"), std::string::npos);
   EXPECT_EQ(runs[1].result.status, ConfigStatus::Ok);
   EXPECT_EQ(runs[1].result.latency_ms.size(), 3u);
   EXPECT_EQ(runs[2].result.status, ConfigStatus::Error);
-  EXPECT_NE(runs[2].result.message.find("ended before it"), std::string::npos) << runs[2].result.message;
+  EXPECT_NE(runs[2].result.message.find("ended before it"), std::string::npos)
+      << runs[2].result.message;
   EXPECT_DOUBLE_EQ(w.lastLoadMs(), 3500);
 }
 
@@ -201,7 +207,8 @@ TEST_F(FakeWorker, ASessionThatDiesIsReplacedAtTheNextCall) {
 }
 
 TEST_F(FakeWorker, GarbageOnStdoutIsAnErrorNotACrash) {
-  auto w = worker("echo 'hello from a library that prints'\nhead -c 3000 /dev/zero | tr '\\0' 'x'\necho\n");
+  auto w = worker(
+      "echo 'hello from a library that prints'\nhead -c 3000 /dev/zero | tr '\\0' 'x'\necho\n");
   const auto runs = w.measure(model_, prepared_, plan({"bf16"}), 1, 2, 0, nullptr);
   ASSERT_EQ(runs.size(), 1u);
   EXPECT_EQ(runs[0].result.status, ConfigStatus::Error);

@@ -36,9 +36,11 @@ TEST(TensorCoreHeuristic, LeavesOtherKernelsOut) {
            "at::native::CUDAFunctor_add<c10::Half>>",
            "void at::native::(anonymous namespace)::convert_kernel",
            "fmha_cutlassF_f32_aligned_64x64_rf_sm80",
-           "nvjet_sss_128x64_64x4_1x2_h_bz_NNT", "nvjet_sm90_sss_128x64_64x4_1x2_h_bz_NNT",
+           "nvjet_sss_128x64_64x4_1x2_h_bz_NNT",
+           "nvjet_sm90_sss_128x64_64x4_1x2_h_bz_NNT",
            // strict FP32 on the H200: xmma templates on CUDA cores
-           "sm80_xmma_fprop_implicit_gemm_f32f32_f32f32_f32_nchwkcrs_nchw_tilesize128x32x8_stage3_warpsize2x2x1_g1_"
+           "sm80_xmma_fprop_implicit_gemm_f32f32_f32f32_f32_nchwkcrs_nchw_tilesize128x32x8_stage3_"
+           "warpsize2x2x1_g1_"
            "ffma_aligna4_alignc4_execute_kernel__5x_cudnn",
            "void cudnn::ops::nchwToNhwcKernel<float, float, float, false, true>",
            "",

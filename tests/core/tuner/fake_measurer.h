@@ -18,7 +18,7 @@ struct FakeProfile {
   double process_sd = 0;    // between-process spread of the level (log scale)
   ConfigStatus status = ConfigStatus::Ok;
   std::string message;
-  AccuracyStats accuracy;  // measured by default, error 1e-3
+  AccuracyStats accuracy;         // measured by default, error 1e-3
   bool compares_accuracy = true;  // false: no comparison with the reference (TorchScript rows)
   double setup_ms = 100;
   double compile_ms = 0;  // background compile time (set on the aoti config: aoti-graph shares it)
@@ -55,9 +55,9 @@ class FakeMeasurer : public Measurer {
 
   // What the race asked for.
   std::map<std::string, int> iterations_measured;
-  std::map<std::string, int> forks_measured;  // fresh processes that ran, per config
-  std::vector<double> fork_deadlines_ms;      // measureForks' deadline, per call
-  std::vector<double> measure_deadlines_ms;   // measure()'s deadline, per call
+  std::map<std::string, int> forks_measured;         // fresh processes that ran, per config
+  std::vector<double> fork_deadlines_ms;             // measureForks' deadline, per call
+  std::vector<double> measure_deadlines_ms;          // measure()'s deadline, per call
   std::vector<std::vector<std::string>> fork_calls;  // measureForks' configs in order, per call
   std::vector<std::string> measure_order;
   std::vector<std::string> busy_measurements;  // measured while a compile was running

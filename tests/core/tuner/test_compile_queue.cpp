@@ -101,7 +101,8 @@ TEST_F(CompileQueueTest, PrioritisedPackagesAreDispatchedFirst) {
   auto& queue = CompileQueue::instance();
   queue.setParallelism(1);
   for (const char* name : {"d", "e", "f"}) queue.submit(spec(name));
-  queue.prioritise({spec("f").package_path, (dir_ / "unknown.pt2").string(), spec("e").package_path});
+  queue.prioritise(
+      {spec("f").package_path, (dir_ / "unknown.pt2").string(), spec("e").package_path});
   std::vector<std::string> mine;  // the queue is process-wide: other tests' jobs are in it too
   for (const auto& path : queue.dispatchOrder()) {
     for (const char* name : {"d", "e", "f"}) {

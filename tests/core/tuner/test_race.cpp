@@ -649,9 +649,9 @@ TEST(Race, NoRunEndsWithUnusedBudgetWhileCandidatesWait) {
       EXPECT_FALSE(r.unmeasured.compiles.empty());
       EXPECT_GE(r.unmeasured.budget_to_reach_ms,
                 budget_ms + r.unmeasured.count * per_config_ms * 0.9);
-      EXPECT_NE(r.verdict.find(fmt::format("--budget-s {:.0f}",
-                                           r.unmeasured.budget_to_reach_ms / 1000)),
-                std::string::npos)
+      EXPECT_NE(
+          r.verdict.find(fmt::format("--budget-s {:.0f}", r.unmeasured.budget_to_reach_ms / 1000)),
+          std::string::npos)
           << r.verdict;
       for (const auto& c : r.candidates) {
         if (c.state == CandidateState::NotMeasured) {
