@@ -7,8 +7,8 @@
 #   scripts/lint.sh --all           every file, every line (after the one reformat commit)
 #   scripts/lint.sh --base REF      compare with REF (a commit, branch or tag)
 #   scripts/lint.sh --format-only | --tidy-only
-#   scripts/lint.sh --format-advisory   clang-format's findings listed, not failing (scripts/test.sh
-#                                   until the one reformat commit; clang-tidy's still fail)
+#   scripts/lint.sh --format-advisory   clang-format's findings listed, not failing (clang-tidy's
+#                                   still fail): for a branch that predates the tree's reformat
 #   scripts/lint.sh --jobs N        clang-tidy processes (default 2: CI has 2 cores)
 #   scripts/lint.sh --build-dir DIR where compile_commands.json is (default build)
 #
