@@ -58,13 +58,15 @@ Estimate finalLevel(const ConfigResult& r, const Estimate& in_process) {
 }
 
 // The families the budget did not reach, and a budget that would reach them: this run's budget
-// plus their count at the in-process cost per candidate measured here, rounded up to 10 s.
-Unmeasured unmeasuredSummary(const std::vector<CandidateOutcome>& candidates, double per_config_ms,
-                             double per_call_ms, double budget_ms) {
+// plus each one's in-process cost as measured here for its kind, rounded up to 10 s.
+Unmeasured unmeasuredSummary(const std::vector<CandidateOutcome>& candidates,
+                             const ScreeningCosts& costs, double per_call_ms, double budget_ms) {
   Unmeasured u;
+  double unmeasured_cost_ms = 0;
   for (const auto& c : candidates) {
     if (c.state != CandidateState::NotMeasured) continue;
     ++u.count;
+    unmeasured_cost_ms += costs.estimateMs(c.config);
     OptimizationConfig precision, compile;
     precision.precision = c.config.precision;
     compile.compile = c.config.compile;
@@ -77,8 +79,8 @@ Unmeasured unmeasuredSummary(const std::vector<CandidateOutcome>& candidates, do
       if (std::find(list->begin(), list->end(), key) == list->end()) list->push_back(key);
     }
   }
-  if (u.count > 0 && per_config_ms > 0) {
-    const double need_ms = budget_ms + per_call_ms + per_config_ms * u.count;
+  if (u.count > 0 && unmeasured_cost_ms > 0) {
+    const double need_ms = budget_ms + per_call_ms + unmeasured_cost_ms;
     u.budget_to_reach_ms = 10000.0 * std::ceil(need_ms / 10000.0);
   }
   return u;
@@ -287,15 +289,37 @@ void Race::eliminate(std::vector<Entry>& entries) {
   }
 }
 
-// The compile order: an AOTInductor package is as promising as the eager configs of its precision
+Race::SiblingRank Race::siblingRank(const std::vector<Entry>& entries,
+                                    const OptimizationConfig& config,
+                                    bool (*is_sibling)(const OptimizationConfig&)) {
+  SiblingRank r;
+  bool any_bad = false;
+  for (const auto& e : entries) {
+    const auto& s = e.outcome.config;
+    if (!is_sibling(s) || s.precision != config.precision ||
+        s.memory_format != config.memory_format || !e.measured)
+      continue;
+    const auto state = e.outcome.state;
+    if (state == CandidateState::Failed || state == CandidateState::Unsafe) {
+      any_bad = true;
+    } else if (e.outcome.estimate.median_ms > 0 &&
+               (r.group != 0 || e.outcome.estimate.median_ms < r.median_ms)) {
+      r.group = 0;
+      r.median_ms = e.outcome.estimate.median_ms;
+    }
+  }
+  if (r.group != 0 && any_bad) r.group = 2;
+  return r;
+}
+
+// The compile order: an AOTInductor package is as promising as the other configs of its precision
 // and memory format measured so far (their best median); packages whose siblings all failed or
 // were unsafe go last (the package computes the same thing in the same precision), unmeasured
 // ones in between, in race order. Called as screening results arrive, so the queue starts the
 // likeliest winner's package next.
 void Race::prioritiseCompiles(const std::vector<Entry>& entries) {
   struct Rank {
-    int group;  // 0: sibling measured and safe, 1: not measured yet, 2: only failed/unsafe ones
-    double median_ms;
+    SiblingRank rank;
     std::size_t position;
     const OptimizationConfig* config;
   };
@@ -303,33 +327,46 @@ void Race::prioritiseCompiles(const std::vector<Entry>& entries) {
   for (std::size_t i = 0; i < entries.size(); ++i) {
     const auto& c = entries[i].outcome.config;
     if (!isAoti(c)) continue;
-    Rank r{1, 0, i, &c};
-    bool any_bad = false;
-    for (const auto& e : entries) {
-      const auto& s = e.outcome.config;
-      if (isAoti(s) || s.precision != c.precision || s.memory_format != c.memory_format ||
-          !e.measured)
-        continue;
-      const auto state = e.outcome.state;
-      if (state == CandidateState::Failed || state == CandidateState::Unsafe) {
-        any_bad = true;
-      } else if (e.outcome.estimate.median_ms > 0 &&
-                 (r.group != 0 || e.outcome.estimate.median_ms < r.median_ms)) {
-        r.group = 0;
-        r.median_ms = e.outcome.estimate.median_ms;
-      }
-    }
-    if (r.group != 0 && any_bad) r.group = 2;
-    ranks.push_back(r);
+    ranks.push_back(
+        {siblingRank(entries, c, [](const OptimizationConfig& s) { return !isAoti(s); }), i, &c});
   }
   std::stable_sort(ranks.begin(), ranks.end(), [](const Rank& a, const Rank& b) {
-    if (a.group != b.group) return a.group < b.group;
-    if (a.group == 0 && a.median_ms != b.median_ms) return a.median_ms < b.median_ms;
+    if (a.rank.group != b.rank.group) return a.rank.group < b.rank.group;
+    if (a.rank.group == 0 && a.rank.median_ms != b.rank.median_ms)
+      return a.rank.median_ms < b.rank.median_ms;
     return a.position < b.position;
   });
   std::vector<OptimizationConfig> order;
   for (const auto& r : ranks) order.push_back(*r.config);
   if (!order.empty()) measurer_.prioritiseBackground(order);
+}
+
+void Race::orderJitCompiles(const std::vector<Entry>& entries) {
+  std::vector<std::size_t> slots;  // positions in pending_ that hold torch.compile candidates
+  for (std::size_t k = 0; k < pending_.size(); ++k) {
+    if (screeningKind(entries[pending_[k]].outcome.config) == ScreeningKind::JitCompile)
+      slots.push_back(k);
+  }
+  if (slots.size() < 2) return;
+  struct Rank {
+    SiblingRank rank;
+    std::size_t entry;
+  };
+  std::vector<Rank> ranks;
+  for (auto k : slots) {
+    const auto i = pending_[k];
+    // Siblings: what is measured without torch.compile (eager, CUDA graphs, packages).
+    ranks.push_back({siblingRank(entries, entries[i].outcome.config,
+                                 [](const OptimizationConfig& s) {
+                                   return screeningKind(s) == ScreeningKind::Plain;
+                                 }),
+                     i});
+  }
+  std::stable_sort(ranks.begin(), ranks.end(), [](const Rank& a, const Rank& b) {
+    if (a.rank.group != b.rank.group) return a.rank.group < b.rank.group;
+    return a.rank.group == 0 && a.rank.median_ms < b.rank.median_ms;
+  });
+  for (std::size_t n = 0; n < slots.size(); ++n) pending_[slots[n]] = ranks[n].entry;
 }
 
 double Race::leaderForksMs(const std::vector<Entry>& entries) const {
@@ -354,13 +391,18 @@ void Race::screen(std::vector<Entry>& entries, TuneResult& result) {
   prioritiseCompiles(entries);
   // Race order, except that packages still to be compiled go last; cached ones keep their place
   // (they are often the winners, and a short budget may not reach the end of the list).
+  // torch.compile candidates come after the other ready ones: each costs a compile of tens of
+  // seconds where an eager config costs about one, and the eager siblings' speeds say which of
+  // them to compile first (orderJitCompiles).
   waited_.assign(entries.size(), false);  // was not ready when screening started
   for (std::size_t i = 0; i < entries.size(); ++i)
     waited_[i] = !measurer_.ready(entries[i].outcome.config);
   pending_.clear();
-  for (bool compiling : {false, true}) {
+  for (int group = 0; group < 3; ++group) {
     for (std::size_t i = 0; i < entries.size(); ++i) {
-      if (waited_[i] == compiling) pending_.push_back(i);
+      const bool jit = screeningKind(entries[i].outcome.config) == ScreeningKind::JitCompile;
+      const int its_group = waited_[i] ? 2 : jit ? 1 : 0;
+      if (its_group == group) pending_.push_back(i);
     }
   }
   std::vector<OptimizationConfig> all;
@@ -410,19 +452,17 @@ void Race::screen(std::vector<Entry>& entries, TuneResult& result) {
   };
   screen_end_ms_ = screeningEnd();
   wait_end_ms_ = waitEnd();
-  cost_sum_ = 0;
-  cost_count_ = 0;
+  costs_ = ScreeningCosts{};
   bool screening_over = false;  // the eager configs' share is spent
   while (!pending_.empty() && !measurer_.cancelled()) {
     if (!screening_over) screen_end_ms_ = screeningEnd();
     wait_end_ms_ = waitEnd();
-    const bool past_screening = screening_over || (cost_count_ && spentMs() >= screen_end_ms_);
+    const bool past_screening = screening_over || (costs_.count() && spentMs() >= screen_end_ms_);
     const double limit = past_screening ? wait_end_ms_ : screen_end_ms_;
+    orderJitCompiles(entries);
+    // The next chunk: ready candidates of one kind (what a chunk cost is learnt per kind).
     std::vector<std::size_t> chunk;
     bool compiling = false;  // a pending config still waits for its package
-    // The first call measures two configs: what one costs is unknown until then, and the budget
-    // is checked between calls.
-    const int batch = cost_count_ ? options_.batch : std::min(options_.batch, 2);
     for (auto i : pending_) {
       const auto& c = entries[i].outcome.config;
       if (!measurer_.ready(c)) {
@@ -430,34 +470,40 @@ void Race::screen(std::vector<Entry>& entries, TuneResult& result) {
         continue;
       }
       if (past_screening && !waited_[i]) continue;
-      if (static_cast<int>(chunk.size()) < batch) chunk.push_back(i);
+      if (chunk.empty() || screeningKind(c) == screeningKind(entries[chunk.front()].outcome.config))
+        chunk.push_back(i);
     }
-    const double per_config = cost_count_ ? cost_sum_ / cost_count_ : 0;
     const double per_call = measurer_.sessionOverheadMs();  // the session's load, once a call
     if (chunk.empty()) {
       // Only compiles are left: wait for the next one while the budget allows.
-      const double left = wait_end_ms_ - spentMs() - per_config;
+      const double left = wait_end_ms_ - spentMs() - costs_.estimateMs(OptimizationConfig{});
       if (!compiling || left < 1.0) break;  // (a wait of < 1 ms need not move a clock at all)
       measurer_.waitForBackground(std::min(left, 1000.0));
       tick();
       continue;
     }
-    if (cost_count_ &&
-        spentMs() + per_call + per_config * static_cast<double>(chunk.size()) > limit) {
-      // This share is spent: measure what fits, leave the rest.
-      const auto fits = static_cast<std::size_t>(
-          std::max(0.0, (limit - spentMs() - per_call) / std::max(per_config, 1e-9)));
-      if (fits == 0) {
-        if (past_screening) break;
-        // Screening's share is spent; packages that were compiling may still have their turn.
-        screening_over = true;
-        if (std::none_of(pending_.begin(), pending_.end(),
-                         [&](std::size_t i) { return waited_[i]; }))
-          break;
-        continue;
-      }
-      chunk.resize(std::min(chunk.size(), fits));
+    const auto& first = entries[chunk.front()].outcome.config;
+    std::size_t fits = 0;
+    if (const auto price_ms = costs_.predictMs(first)) {
+      fits = static_cast<std::size_t>(
+          std::max(0.0, (limit - spentMs() - per_call) / std::max(*price_ms, 1e-9)));
+      fits = std::min(fits, static_cast<std::size_t>(options_.batch));
+    } else if (!costs_.count() || spentMs() + per_call < limit) {
+      // The first of its kind: what one costs is unknown until it ran (the budget is checked
+      // between calls), so two configs, or one torch.compile (a compile of tens of seconds).
+      const bool jit = screeningKind(first) == ScreeningKind::JitCompile;
+      fits = jit ? 1 : static_cast<std::size_t>(std::min(options_.batch, 2));
     }
+    if (fits == 0) {
+      // This share is spent.
+      if (past_screening) break;
+      // Screening's share is spent; packages that were compiling may still have their turn.
+      screening_over = true;
+      if (std::none_of(pending_.begin(), pending_.end(), [&](std::size_t i) { return waited_[i]; }))
+        break;
+      continue;
+    }
+    chunk.resize(std::min(chunk.size(), fits));
     measureChunk(entries, result, chunk);
   }
 }
@@ -501,8 +547,8 @@ void Race::measureChunk(std::vector<Entry>& entries, TuneResult& result,
   // What the configs cost on their own: each measure() call also loads the session (the model,
   // the FP32 reference), which a chunk pays once however many configs it holds.
   const double n = static_cast<double>(chunk.size());
-  cost_sum_ += std::max(0.0, cost * n - measurer_.sessionOverheadMs());
-  cost_count_ += static_cast<int>(chunk.size());
+  const double own_each_ms = std::max(0.0, cost * n - measurer_.sessionOverheadMs()) / n;
+  for (const auto& c : configs) costs_.add(c, own_each_ms);
   for (auto i : chunk) {
     if (const auto p = std::find(pending_.begin(), pending_.end(), i); p != pending_.end())
       pending_.erase(p);
@@ -513,16 +559,24 @@ void Race::measureChunk(std::vector<Entry>& entries, TuneResult& result,
 }
 
 void Race::screenPending(std::vector<Entry>& entries, TuneResult& result, double end_ms) {
-  while (!pending_.empty() && !measurer_.cancelled() && cost_count_ > 0) {
+  while (!pending_.empty() && !measurer_.cancelled() && costs_.count() > 0) {
+    orderJitCompiles(entries);
     // Each measure() call loads the session again (the model, the FP32 reference): a chunk of one
-    // pays all of it, where screening's chunks shared it.
-    const double per_config = cost_sum_ / cost_count_;
-    const double room = end_ms - spentMs() - measurer_.sessionOverheadMs();
-    const auto fits = static_cast<std::size_t>(std::max(0.0, room / std::max(per_config, 1e-9)));
+    // pays all of it, where screening's chunks shared it. A chunk holds one kind; a candidate
+    // whose kind costs more than the time left is passed over for cheaper ones.
+    double room = end_ms - spentMs() - measurer_.sessionOverheadMs();
     std::vector<std::size_t> chunk;
     for (auto i : pending_) {
-      if (chunk.size() >= std::min(fits, static_cast<std::size_t>(options_.batch))) break;
-      if (measurer_.ready(entries[i].outcome.config)) chunk.push_back(i);
+      if (chunk.size() >= static_cast<std::size_t>(options_.batch)) break;
+      const auto& c = entries[i].outcome.config;
+      if (!measurer_.ready(c)) continue;
+      if (!chunk.empty() &&
+          screeningKind(c) != screeningKind(entries[chunk.front()].outcome.config))
+        continue;
+      const double price_ms = costs_.estimateMs(c);
+      if (price_ms > room) continue;
+      room -= price_ms;
+      chunk.push_back(i);
     }
     if (chunk.empty()) return;
     measureChunk(entries, result, chunk);
@@ -896,8 +950,7 @@ TuneResult Race::run(const SearchSpace& space) {
   result.cancelled = measurer_.cancelled();
   for (const auto& e : entries) result.candidates.push_back(e.outcome);
   result.unmeasured =
-      unmeasuredSummary(result.candidates, cost_count_ ? cost_sum_ / cost_count_ : 0,
-                        measurer_.sessionOverheadMs(), result.budget_ms);
+      unmeasuredSummary(result.candidates, costs_, measurer_.sessionOverheadMs(), result.budget_ms);
   result.accuracy_note = unjudgeable_note_;
   if (result.winner) {
     const bool confirmed = result.verdict.rfind("Winner ", 0) == 0;

@@ -6,6 +6,7 @@
 
 #include "core/engine/accuracy_rule.h"
 #include "core/tuner/measurer.h"
+#include "core/tuner/screening_cost.h"
 #include "core/tuner/search_space.h"
 #include "core/tuner/tune_observer.h"
 #include "core/tuner/tune_result.h"
@@ -68,6 +69,19 @@ class Race {
   void record(Entry& entry, const ConfigResult& result, bool contended);
   void eliminate(std::vector<Entry>& entries);
   void prioritiseCompiles(const std::vector<Entry>& entries);
+  // Pending torch.compile candidates, in the order of their eager siblings' speed (same precision
+  // and memory format) measured so far: each costs a compile, so the likeliest winners go first.
+  void orderJitCompiles(const std::vector<Entry>& entries);
+  // How promising a compiled candidate is, from its siblings (same precision and memory format)
+  // that `is_sibling` accepts: group 0 (one measured and eligible; median_ms its best), 1 (none
+  // measured yet), 2 (only failed or unsafe ones: it computes the same thing).
+  struct SiblingRank {
+    int group = 1;
+    double median_ms = 0;
+  };
+  static SiblingRank siblingRank(const std::vector<Entry>& entries,
+                                 const OptimizationConfig& config,
+                                 bool (*is_sibling)(const OptimizationConfig&));
   void tick();
   double spentMs() const;
   double usableMs() const;    // the budget less the exit's reserve: what the race may plan with
@@ -83,8 +97,7 @@ class Race {
   // Screening's state, kept for the candidates it did not reach.
   std::vector<std::size_t> pending_;  // in race order
   std::vector<bool> waited_;          // was still compiling when screening started
-  double cost_sum_ = 0;               // in-process cost of the candidates screened so far
-  int cost_count_ = 0;
+  ScreeningCosts costs_;              // in-process cost of the candidates screened so far
   double screen_end_ms_ = 0, wait_end_ms_ = 0;
   std::string unjudgeable_note_;  // the reference cannot judge accuracy (judgeAccuracy's note)
 };

@@ -696,6 +696,71 @@ TEST(Race, ALargeFilesWinnerIsConfirmedInTwoFreshProcessesWithinTheDefaultBudget
 
 // "Not measured" accuracy is its own state: not unsafe, shown with its speed, never the winner,
 // however fast. A reference that cannot judge is said so in the verdict.
+// A model rebuilt in Python on a Hopper GPU: eager casts and torch.compile candidates, each
+// torch.compile paying its compile when it is measured, and AOTInductor packages compiling in
+// the background.
+SearchSpace pythonModelSpace() {
+  SpaceContext ctx;
+  ctx.caps.kind = DeviceKind::Cuda;
+  ctx.caps.cc_major = 9;
+  ctx.caps.has_cudnn = true;
+  ctx.aot_inductor_available = true;
+  ctx.source = ModelSource::PythonEntry;
+  ctx.inputs = {InputSpec::parse("32x3x224x224")};
+  return SearchSpace(ctx, {OptimizationConfig::parse("fp16+cl+tc-ro")});
+}
+
+// EfficientNet-B0 cold on the H200 (2026-12-03): the first two candidates were torch.compile's
+// (24 s each), one average priced the eager configs at 24 s, and screening ended with 2 of 56
+// candidates measured. Costs are learnt per kind: every eager candidate is screened, and the
+// compiles go in the order of their eager siblings' speed.
+TEST(Race, EagerCandidatesAreNotPricedAtACompilesCostAndCompilesFollowTheirSiblings) {
+  const auto space = pythonModelSpace();
+  FakeMeasurer m;
+  m.fallback_profile = at(3.0);
+  m.fallback_profile.setup_ms = 400;
+  int jit = 0, plain_ready = 0;
+  for (const auto& c : space.candidates()) {
+    const auto key = c.key();
+    if (runsTorchCompile(c.compile)) {
+      ++jit;
+      m.profiles[key] = at(1.8);
+      m.profiles[key].setup_ms = 24000;  // the compile, paid when measured
+    } else if (runsAotInductorPackage(c.compile)) {
+      m.profiles[key] = at(1.5);
+      m.profiles[key].compile_ms = 400000;  // not ready within this run
+    } else {
+      ++plain_ready;
+    }
+  }
+  ASSERT_GE(jit, 4);
+  ASSERT_GE(plain_ready, 8);
+  // bf16 + channels_last is the fastest eager family: its torch.compile candidates go first.
+  for (const char* key : {"bf16+cl", "bf16+cl+bench"}) m.profiles[key] = at(2.0);
+  RaceOptions o;
+  o.budget_ms = 120000;
+  Race race(m, o);
+  const auto r = race.run(space);
+  int plain_measured = 0;
+  for (const auto& c : r.candidates) {
+    if (!runsTorchCompile(c.config.compile) && !runsAotInductorPackage(c.config.compile) &&
+        c.state != CandidateState::NotMeasured)
+      ++plain_measured;
+  }
+  EXPECT_EQ(plain_measured, plain_ready);
+  std::vector<std::string> jit_order;
+  for (const auto& key : m.measure_order) {
+    if (runsTorchCompile(OptimizationConfig::parse(key).compile)) jit_order.push_back(key);
+  }
+  ASSERT_FALSE(jit_order.empty());
+  EXPECT_EQ(jit_order.front().rfind("bf16+cl+", 0), 0u) << jit_order.front();
+  // Every eager candidate was measured before the first compile.
+  const auto first_jit =
+      std::find(m.measure_order.begin(), m.measure_order.end(), jit_order.front());
+  EXPECT_GE(std::distance(m.measure_order.begin(), first_jit), plain_ready);
+  EXPECT_LE(r.elapsed_ms, o.budget_ms);
+}
+
 TEST(Race, AccuracyNotMeasuredNeverWinsAndAnUnjudgeableReferenceIsSaid) {
   FakeMeasurer m;
   m.fallback_profile = at(6.0);
