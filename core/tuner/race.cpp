@@ -337,6 +337,7 @@ void Race::prioritiseCompiles(const std::vector<Entry>& entries) {
     return a.position < b.position;
   });
   std::vector<OptimizationConfig> order;
+  order.reserve(ranks.size());
   for (const auto& r : ranks) order.push_back(*r.config);
   if (!order.empty()) measurer_.prioritiseBackground(order);
 }
