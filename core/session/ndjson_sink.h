@@ -1,10 +1,13 @@
-// Writes engine events as NDJSON (one JSON object per line, flushed) — what an isolated child
-// process streams to its parent (worker_events.h reads them). Line format:
-//   {"event":"config_start","index":0,"count":1,"key":"bf16"}
-//   {"event":"sample","config":0,"iteration":3,"latency_ms":4.18,"host_ms":4.31,"warmup":false}
-//   {"event":"log","level":"warning","message":"…"}
-//   {"event":"config_done","result":{…session-file mapping of a ConfigResult…}}
-//   {"event":"session_done","parameter_count":…,"output_shapes":[…],"device":{…}}
+// Writes engine events as NDJSON (one JSON object per line, flushed): the run events that an
+// isolated child process streams to its parent and that `profile`, `sweep`, `trace` and `cudnn`
+// write with `--events ndjson` (event_stream_reader.h reads them; docs/EVENTS.md). Line format:
+//   {"protocol":1,"event":"config_start","index":0,"count":1,"key":"bf16"}
+//   {"protocol":1,"event":"sample","config":0,"iteration":3,"latency_ms":4.18,"host_ms":4.31,
+//    "warmup":false}
+//   {"protocol":1,"event":"log","level":"warning","message":"…"}
+//   {"protocol":1,"event":"config_done","result":{…session-file mapping of a ConfigResult…}}
+//   {"protocol":1,"event":"session_done","parameter_count":…,"output_shapes":[…],"inputs":[…],
+//    "device":{…}}
 #pragma once
 
 #include <cstdio>
