@@ -1,11 +1,9 @@
 // DeviceTableModel: core's deviceTable over the document's results, as text and marks.
 #include "gui/lib/device_table_model.h"
 
-#include <QCoreApplication>
 #include <QGuiApplication>
 #include <QPalette>
 #include <QStringList>
-#include <QThreadPool>
 #include <algorithm>
 #include <cmath>
 
@@ -57,38 +55,30 @@ QColor DeviceTableModel::fasterTint() {
 }
 
 DeviceTableModel::DeviceTableModel(SessionDocument* document, QObject* parent)
-    : QAbstractTableModel(parent), document_(document) {
+    : QAbstractTableModel(parent),
+      document_(document),
+      comparisons_(this, QStringLiteral("device comparison")) {
   connect(document_, &SessionDocument::reset, this, &DeviceTableModel::rebuild);
   connect(document_, &SessionDocument::resultAdded, this, &DeviceTableModel::rebuild);
   rebuild();
 }
 
-DeviceTableModel::~DeviceTableModel() {
-  *alive_ = false;
-}
+DeviceTableModel::~DeviceTableModel() = default;
 
 void DeviceTableModel::rebuild() {
   SessionResult results = document_->resultsSoFar();
-  const int generation = ++generation_;
   // The cells at once; a live run in the window has one device, so it never gets further.
   DeviceTable cells = deviceTable(results, 0.02, false);
   const bool compare = cells.places.size() > 1;
-  pending_ = compare ? generation : 0;
+  // Started before the cells are shown, so that views see comparisonPending() with them; a
+  // comparison still running for an older session becomes stale either way.
+  if (compare) {
+    comparisons_.start([results = std::move(results)] { return deviceTable(results); },
+                       [this](DeviceTable table) { setTable(std::move(table)); });
+  } else {
+    comparisons_.cancel();
+  }
   setTable(std::move(cells));
-  if (!compare) return;
-  QThreadPool::globalInstance()->start(
-      [this, alive = alive_, generation, results = std::move(results)] {
-        auto table = std::make_shared<DeviceTable>(deviceTable(results));
-        // Back on the GUI thread through the application object, which outlives this model.
-        QMetaObject::invokeMethod(
-            QCoreApplication::instance(),
-            [this, alive, generation, table] {
-              if (!*alive || generation != generation_) return;  // gone, or a newer session showing
-              pending_ = 0;
-              setTable(std::move(*table));
-            },
-            Qt::QueuedConnection);
-      });
 }
 
 void DeviceTableModel::setTable(DeviceTable table) {

@@ -11,6 +11,7 @@
 #include <memory>
 
 #include "core/engine/device_table.h"
+#include "gui/lib/job_tracker.h"
 
 namespace inferscope::gui {
 
@@ -36,7 +37,7 @@ class DeviceTableModel : public QAbstractTableModel {
   const DeviceTable& table() const { return table_; }
   // The cells come at once; the comparisons (a bootstrap per pair of GPUs per config, seconds
   // for 8 GPUs) on a worker thread, and tableChanged() again when they arrive. True meanwhile.
-  bool comparisonPending() const { return pending_ != 0; }
+  bool comparisonPending() const { return comparisons_.isRunning(); }
   int placeCount() const { return static_cast<int>(table_.places.size()); }
   static constexpr int kConfigColumn = 0;
   int placeColumn(int place) const { return 1 + place; }
@@ -70,9 +71,7 @@ class DeviceTableModel : public QAbstractTableModel {
 
   SessionDocument* document_;
   DeviceTable table_;
-  int generation_ = 0;  // of the newest rebuild: an older comparison arriving late is dropped
-  int pending_ = 0;     // generation whose comparison is on its way, 0 for none
-  std::shared_ptr<bool> alive_ = std::make_shared<bool>(true);  // read on the GUI thread only
+  JobTracker comparisons_;  // the newest rebuild's: an older comparison arriving late is dropped
 };
 
 }  // namespace inferscope::gui

@@ -3,9 +3,6 @@
 
 #include <fmt/format.h>
 
-#include <QCoreApplication>
-#include <QThreadPool>
-
 #include "core/common/error.h"
 #include "core/session/session_file.h"
 #include "gui/lib/background_pool.h"
@@ -46,11 +43,10 @@ std::shared_ptr<const RankedResults> rank(SessionResult session, double toleranc
 
 }  // namespace
 
-SessionDocument::SessionDocument(QObject* parent) : QObject(parent) {}
+SessionDocument::SessionDocument(QObject* parent)
+    : QObject(parent), ranking_jobs_(this, QStringLiteral("ranking"), backgroundPool()) {}
 
-SessionDocument::~SessionDocument() {
-  *alive_ = false;
-}
+SessionDocument::~SessionDocument() = default;
 
 std::string SessionDocument::rankingKey(double tolerance) const {
   // What rankSession reads, per finished config: enough to tell two result sets apart.
@@ -70,27 +66,23 @@ std::shared_ptr<const RankedResults> SessionDocument::ranking(double tolerance) 
   const std::string key = rankingKey(tolerance);
   if (ranked_ && ranked_key_ == key) return ranked_;
   if (!rank_off_thread_) {
+    ranking_jobs_.cancel();  // a run's ranking still on its way is of another session
+    pending_key_.clear();
     ranked_ = rank(resultsSoFar(), tolerance);
     ranked_key_ = key;
     return ranked_;
   }
   if (pending_key_ != key) {
     pending_key_ = key;
-    backgroundPool()->start(
-        [this, alive = alive_, key, tolerance, results = resultsSoFar()]() mutable {
-          auto ranked = rank(std::move(results), tolerance);
-          // Back on the GUI thread through the application object, which outlives this document.
-          QMetaObject::invokeMethod(
-              QCoreApplication::instance(),
-              [this, alive, key, ranked] {
-                if (!*alive || key != pending_key_)
-                  return;  // gone, or a newer ranking is on its way
-                ranked_ = ranked;
-                ranked_key_ = key;
-                pending_key_.clear();
-                emit rankingChanged();
-              },
-              Qt::QueuedConnection);
+    ranking_jobs_.start(
+        [tolerance, results = resultsSoFar()]() mutable {
+          return rank(std::move(results), tolerance);
+        },
+        [this, key](std::shared_ptr<const RankedResults> ranked) {
+          ranked_ = std::move(ranked);
+          ranked_key_ = key;
+          pending_key_.clear();
+          emit rankingChanged();
         });
   }
   return ranked_;

@@ -13,6 +13,7 @@
 #include "core/engine/profile_request.h"
 #include "core/engine/session_ranking.h"
 #include "core/engine/session_result.h"
+#include "gui/lib/job_tracker.h"
 #include "gui/lib/sample_coalescer.h"
 
 namespace inferscope::gui {
@@ -107,7 +108,7 @@ class SessionDocument : public QObject {
   bool rank_off_thread_ = false;  // a run (or the session it ended with) is showing
   std::shared_ptr<const RankedResults> ranked_;
   std::string ranked_key_, pending_key_;
-  std::shared_ptr<bool> alive_ = std::make_shared<bool>(true);  // read on the GUI thread only
+  JobTracker ranking_jobs_;  // a newer ranking makes an older one stale
 };
 
 }  // namespace inferscope::gui

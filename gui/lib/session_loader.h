@@ -14,6 +14,7 @@
 
 #include "core/common/cancel_token.h"
 #include "core/engine/session_result.h"
+#include "gui/lib/job_tracker.h"
 
 namespace inferscope::gui {
 
@@ -45,12 +46,13 @@ class SessionLoader : public QObject {
   void progress(int job, double fraction);
 
  private:
-  void finish(int job);
+  struct Outcome;
+  void finish(int job, const QString& path, const Outcome& outcome);
 
   int job_ = 0;
-  QString path_;                                                // "" when idle
-  std::shared_ptr<CancelToken> cancel_;                         // the current job's
-  std::shared_ptr<bool> alive_ = std::make_shared<bool>(true);  // read on the GUI thread only
+  QString path_;                         // "" when idle
+  std::shared_ptr<CancelToken> cancel_;  // the current job's
+  JobTracker jobs_{this, QStringLiteral("session loader")};
 };
 
 }  // namespace inferscope::gui

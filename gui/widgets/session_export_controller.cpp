@@ -4,7 +4,6 @@
 
 #include <QAbstractItemView>
 #include <QAction>
-#include <QCoreApplication>
 #include <QDateTime>
 #include <QDir>
 #include <QFile>
@@ -17,7 +16,6 @@
 #include <QStandardPaths>
 #include <QTabWidget>
 #include <QTextDocumentFragment>
-#include <QThreadPool>
 #include <QTimer>
 #include <algorithm>
 #include <iterator>
@@ -29,6 +27,7 @@
 #include "gui/lib/background_pool.h"
 #include "gui/lib/engine_bridge.h"
 #include "gui/lib/file_names.h"
+#include "gui/lib/log_categories.h"
 #include "gui/lib/log_model.h"
 #include "gui/lib/recent_files.h"
 #include "gui/lib/results_table_model.h"
@@ -57,7 +56,8 @@ SessionExportController::SessionExportController(SessionDocument* document, Engi
           newTr<QAction>(this, QT_TR_NOOP("&Chrome Trace of Selected Config…"), this)),
       export_json_action_(newTr<QAction>(this, QT_TR_NOOP("Session &JSON…"), this)),
       recover_action_(newTr<QAction>(this, QT_TR_NOOP("Open &Autosaved Run"), this)),
-      autosave_timer_(new QTimer(this)) {
+      autosave_timer_(new QTimer(this)),
+      autosave_jobs_(this, QStringLiteral("autosave"), backgroundPool()) {
   export_png_action_->setShortcut(Qt::CTRL | Qt::Key_E);
   connect(export_png_action_, &QAction::triggered, this,
           [this] { exportChartDialog(QStringLiteral("png")); });
@@ -98,9 +98,7 @@ SessionExportController::SessionExportController(SessionDocument* document, Engi
   createOfferBar();
 }
 
-SessionExportController::~SessionExportController() {
-  *alive_ = false;
-}
+SessionExportController::~SessionExportController() = default;
 
 // The log panel hosts offers a message alone cannot act on (a crashed run's autosave): a slim bar
 // above the list, hidden until there is something to offer.
@@ -277,7 +275,7 @@ void SessionExportController::finishAutosave() {
 
 void SessionExportController::autosave() {
   if (document_->finishedCount() == 0) return;  // nothing worth recovering yet
-  if (autosave_in_flight_) {
+  if (autosave_jobs_.isRunning()) {
     autosave_again_ = true;
     return;
   }
@@ -290,20 +288,17 @@ void SessionExportController::autosave() {
   }
   // Large runs: the JSON text on a worker thread; the file is written here, and only while the
   // same run still goes on (a run that ended removes the autosave, which must stay removed).
-  autosave_in_flight_ = true;
   const quint64 generation = bridge_->generation();
-  backgroundPool()->start([this, alive = alive_, generation, so_far = std::move(so_far)] {
-    auto text = std::make_shared<const std::string>(sessionToJson(so_far));
-    QMetaObject::invokeMethod(
-        QCoreApplication::instance(),
-        [this, alive, generation, text] {
-          if (!*alive) return;
-          autosave_in_flight_ = false;
-          if (bridge_->isRunning() && bridge_->generation() == generation) writeAutosave(*text);
-          if (std::exchange(autosave_again_, false) && bridge_->isRunning()) autosave();
-        },
-        Qt::QueuedConnection);
-  });
+  autosave_jobs_.start([so_far = std::move(so_far)] { return sessionToJson(so_far); },
+                       [this, generation](const std::string& text) {
+                         if (bridge_->isRunning() && bridge_->generation() == generation) {
+                           writeAutosave(text);
+                         } else {
+                           qCDebug(exportLog) << "autosave of an ended run not written";
+                         }
+                         if (std::exchange(autosave_again_, false) && bridge_->isRunning())
+                           autosave();
+                       });
 }
 
 void SessionExportController::writeAutosave(const std::string& text) {
@@ -312,6 +307,7 @@ void SessionExportController::writeAutosave(const std::string& text) {
     writeFileAtomically(autosavePath().toStdString(), text);
   } catch (const std::exception& e) {
     // Once per run is enough: a full disk would otherwise log every 10 s.
+    qCDebug(exportLog) << "autosave failed:" << e.what();
     if (!autosave_failed_)
       log_->append(LogLevel::Warning,
                    tr("autosave failed: %1").arg(QString::fromStdString(e.what())));

@@ -15,6 +15,8 @@
 #include <memory>
 #include <string>
 
+#include "gui/lib/job_tracker.h"
+
 class QAbstractItemView;
 class QAction;
 class QLabel;
@@ -101,8 +103,8 @@ class SessionExportController : public QObject {
   QWidget* offer_bar_ = nullptr;
   QLabel* offer_label_ = nullptr;
   bool autosave_failed_ = false;
-  bool autosave_in_flight_ = false, autosave_again_ = false;
-  std::shared_ptr<bool> alive_ = std::make_shared<bool>(true);  // for work finishing after us
+  bool autosave_again_ = false;  // a save was asked while the worker still made the last one
+  JobTracker autosave_jobs_;     // the JSON of a large run, made on a worker thread
 };
 
 }  // namespace inferscope::gui
