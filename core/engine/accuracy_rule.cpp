@@ -94,6 +94,15 @@ AccuracyJudgement judgeAccuracy(const AccuracyStats& a, const OptimizationConfig
   if (j.metric == AccuracyMetric::Top1 && !a.top1_agreement && a.measured) {
     j.metric = AccuracyMetric::Cosine;  // asked for top-1, but the output is no classifier's
   }
+  // A classifier whose reference picks one class for every row (random weights often do): top-1
+  // agreement cannot judge it, cosine can. Auto says so and uses cosine; an explicit top-1 rule
+  // is unjudgeable below.
+  std::string auto_switched;
+  if (rule.metric == AccuracyMetric::Auto && j.metric == AccuracyMetric::Top1 &&
+      !a.top1_unjudgeable.empty()) {
+    j.metric = AccuracyMetric::Cosine;
+    auto_switched = a.top1_unjudgeable;
+  }
   if (!a.measured) {
     j.safe = config.precision == Precision::Fp32;
     j.state = j.safe ? AccuracyState::Safe : AccuracyState::NotMeasured;
@@ -116,10 +125,13 @@ AccuracyJudgement judgeAccuracy(const AccuracyStats& a, const OptimizationConfig
     j.summary = j.unsafe_reason;
     return j;
   }
-  if (!a.unjudgeable.empty()) {
+  const std::string& unjudgeable = !a.unjudgeable.empty() || j.metric != AccuracyMetric::Top1
+                                       ? a.unjudgeable
+                                       : a.top1_unjudgeable;
+  if (!unjudgeable.empty()) {
     // Agreement with a constant reference says nothing about the config: neither ✓ nor unsafe.
     j.state = AccuracyState::Unjudgeable;
-    j.note = fmt::format("{}: {}", a.unjudgeable, kUnjudgeableAdvice);
+    j.note = fmt::format("{}: {}", unjudgeable, kUnjudgeableAdvice);
     j.summary = j.note;
     return j;
   }
@@ -140,6 +152,8 @@ AccuracyJudgement judgeAccuracy(const AccuracyStats& a, const OptimizationConfig
     }
     case AccuracyMetric::Cosine:
       j.summary = fmt::format("cosine {:.6g}", a.cosine_similarity);
+      if (!auto_switched.empty())
+        j.summary += fmt::format(" (cosine, not top-1: {})", auto_switched);
       if (!(a.cosine_similarity >= 1.0 - t)) {
         j.unsafe_reason = fmt::format("cosine {:.6g} < {:.6g}", a.cosine_similarity, 1.0 - t);
       }

@@ -78,8 +78,11 @@ struct AccuracyStats {
   std::optional<double> top1_agreement;  // classifiers: share of rows whose argmax matches
   // Why no comparison with this reference can tell a good config from a broken one, when it
   // cannot: the FP32 output is constant or all zeros (torchvision's ViT-B/16 with fresh weights:
-  // a zero-initialised head), or one top-1 class takes every row. Empty when it can be judged.
+  // a zero-initialised head), or not finite. Empty when it can be judged.
   std::string unjudgeable;
+  // Why top-1 agreement cannot judge it, when it cannot: one class is the reference's top-1 for
+  // every row (random weights often do this). Cosine and rel. L2 still judge such an output.
+  std::string top1_unjudgeable;
 };
 
 // One further fresh process's run of the same config (`--forks N`): forks 2…N. Fork 1 is the

@@ -385,6 +385,7 @@ static json toJson(const ConfigResult& c) {
                      {"inf_count", a.inf_count}};
     if (a.top1_agreement) j["accuracy"]["top1_agreement"] = *a.top1_agreement;
     if (!a.unjudgeable.empty()) j["accuracy"]["unjudgeable"] = a.unjudgeable;
+    if (!a.top1_unjudgeable.empty()) j["accuracy"]["top1_unjudgeable"] = a.top1_unjudgeable;
   }
   return j;
 }
@@ -458,6 +459,7 @@ static ConfigResult configFromJson(const json& j) {
     o.inf_count = a.value("inf_count", std::int64_t{0});
     if (a.contains("top1_agreement")) o.top1_agreement = a["top1_agreement"].get<double>();
     o.unjudgeable = a.value("unjudgeable", "");
+    o.top1_unjudgeable = a.value("top1_unjudgeable", "");
   }
   return c;
 }

@@ -7,8 +7,7 @@
 
 namespace inferscope::torchlayer {
 
-std::string unjudgeableReference(const torch::Tensor& reference_flat,
-                                 const torch::Tensor& reference_top1) {
+std::string unjudgeableReference(const torch::Tensor& reference_flat) {
   // Every config agrees with a constant output, whatever its numerics: torchvision's ViT-B/16
   // initialises its head to zeros, and with fresh weights every row read "top-1 agreement 100 %,
   // rel. L2 0". Non-finite references say nothing either (NaN compares unequal to everything).
@@ -23,6 +22,10 @@ std::string unjudgeableReference(const torch::Tensor& reference_flat,
     if (low == 0 && high == 0) return "the FP32 reference output is all zeros";
     if (low == high) return fmt::format("the FP32 reference output is constant ({:.6g})", low);
   }
+  return {};
+}
+
+std::string top1UnjudgeableReference(const torch::Tensor& reference_top1) {
   // A classifier whose every row picks the same class: top-1 agreement only says whether that one
   // class still wins, which a badly broken config's output may do too.
   if (reference_top1.defined() && reference_top1.numel() > 1 &&
@@ -72,7 +75,8 @@ AccuracyStats compareOutputs(const std::vector<torch::Tensor>& candidate,
     const auto agree = candidate.front().to(torch::kCPU).argmax(1).eq(reference_top1);
     a.top1_agreement = agree.to(torch::kDouble).mean().item<double>();
   }
-  a.unjudgeable = unjudgeableReference(r, reference_top1);
+  a.unjudgeable = unjudgeableReference(r);
+  a.top1_unjudgeable = top1UnjudgeableReference(reference_top1);
   return a;
 }
 

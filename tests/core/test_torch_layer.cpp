@@ -133,6 +133,21 @@ TEST(Accuracy, CountsNanAndInf) {
   EXPECT_FALSE(a.top1_agreement.has_value());
 }
 
+// What a reference can judge: a constant one nothing; one whose every row picks the same class
+// only top-1 agreement cannot (its logits still differ, so cosine and rel. L2 can).
+TEST(Accuracy, SaysWhatAReferenceCannotJudge) {
+  const auto zeros = tl::compareOutputs({torch::ones({4, 3})}, {torch::zeros({4, 3})});
+  EXPECT_EQ(zeros.unjudgeable, "the FP32 reference output is all zeros");
+  const auto one_class_ref = torch::tensor({{0.1, 2.0, 0.3}, {0.5, 1.0, 0.2}, {0.0, 3.0, 1.0}});
+  const auto one_class = tl::compareOutputs({one_class_ref}, {one_class_ref});
+  EXPECT_EQ(one_class.unjudgeable, "");
+  EXPECT_EQ(one_class.top1_unjudgeable,
+            "class 1 is the FP32 reference's top-1 for every one of its 3 rows");
+  const auto ordinary = tl::compareOutputs({torch::eye(3)}, {torch::eye(3)});
+  EXPECT_EQ(ordinary.unjudgeable, "");
+  EXPECT_EQ(ordinary.top1_unjudgeable, "");
+}
+
 TEST(Accuracy, ShapeMismatchIsAnError) {
   EXPECT_THROW(tl::compareOutputs({torch::ones({2, 3})}, {torch::ones({3, 2})}), Error);
   EXPECT_THROW(tl::compareOutputs({torch::ones({2})}, {}), Error);

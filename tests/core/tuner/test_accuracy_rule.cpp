@@ -97,6 +97,31 @@ TEST(AccuracyRule, AReferenceThatCannotJudgeIsSaidSoNeverCalledSafe) {
   EXPECT_FALSE(nan.eligible());
 }
 
+// A random-weights classifier whose reference picks one class for every row (EfficientNet-B0 with
+// fresh weights on the H200: class 674 for all 32 rows). Top-1 agreement cannot judge it; cosine
+// and rel. L2 can. Auto says so and judges by cosine; an explicit cosine rule is unaffected; an
+// explicit top-1 rule cannot judge.
+TEST(AccuracyRule, OneTopClassForEveryRowIsJudgedByCosineNotTop1) {
+  auto one_class = stats(1.1e-2, 0.9999, 1.0);
+  one_class.top1_unjudgeable =
+      "class 674 is the FP32 reference's top-1 for every one of its 32 rows";
+  const auto by_auto = judgeAccuracy(one_class, kBf16, AccuracyRule{});
+  EXPECT_EQ(by_auto.state, AccuracyState::Safe);
+  EXPECT_EQ(by_auto.metric, AccuracyMetric::Cosine);
+  EXPECT_EQ(by_auto.summary,
+            "cosine 0.9999 (cosine, not top-1: class 674 is the FP32 reference's top-1 for every "
+            "one of its 32 rows)");
+  auto broken = one_class;
+  broken.cosine_similarity = 0.9;  // still class 674 everywhere, but far from the reference
+  EXPECT_EQ(judgeAccuracy(broken, kBf16, AccuracyRule{}).state, AccuracyState::Unsafe);
+  const auto by_cosine = judgeAccuracy(one_class, kBf16, {AccuracyMetric::Cosine, 1e-2});
+  EXPECT_EQ(by_cosine.state, AccuracyState::Safe);
+  EXPECT_EQ(by_cosine.summary, "cosine 0.9999");
+  const auto by_top1 = judgeAccuracy(one_class, kBf16, {AccuracyMetric::Top1, 1e-2});
+  EXPECT_EQ(by_top1.state, AccuracyState::Unjudgeable);
+  EXPECT_NE(by_top1.note.find("class 674"), std::string::npos) << by_top1.note;
+}
+
 TEST(AccuracyRule, DescribesItselfAndRejectsNonsense) {
   EXPECT_EQ(
       AccuracyRule{}.describe(),
