@@ -10,10 +10,11 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QRegularExpression>
+#include <QSortFilterProxyModel>
 #include <QSplitter>
 #include <QStackedWidget>
 #include <QTabWidget>
-#include <QTableWidget>
+#include <QTableView>
 #include <QVBoxLayout>
 #include <algorithm>
 #include <optional>
@@ -24,6 +25,8 @@
 #include "gui/lib/config_palette.h"
 #include "gui/lib/display_text.h"
 #include "gui/lib/session_document.h"
+#include "gui/lib/top_kernels_model.h"
+#include "gui/lib/top_operators_model.h"
 #include "gui/lib/value_format.h"
 #include "gui/widgets/kernel_timeline.h"
 #include "gui/widgets/translated_text.h"
@@ -51,18 +54,16 @@ QBrush partBrush(const QColor& base, int part) {
   return base;
 }
 
-QTableWidgetItem* numberItem(double value, const QString& text) {
-  auto* item = new QTableWidgetItem(text);
-  item->setData(Qt::UserRole, value);
-  item->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
-  return item;
-}
-
-QTableWidget* makeTable(const QObject* context, std::initializer_list<const char*> headers,
-                        const char* name) {
-  auto* table = new QTableWidget(0, static_cast<int>(headers.size()));
+// A table over `model`, sorted by its SortRole (numbers as numbers), first by `sort_column`
+// descending: the summary's own order.
+QTableView* makeTable(QAbstractItemModel* model, int sort_column, const char* name) {
+  auto* proxy = new QSortFilterProxyModel(model);
+  proxy->setSourceModel(model);
+  proxy->setSortRole(TopKernelsModel::SortRole);
+  static_assert(int(TopKernelsModel::SortRole) == int(TopOperatorsModel::SortRole));
+  auto* table = new QTableView;
+  table->setModel(proxy);
   table->setObjectName(QString::fromLatin1(name));
-  bindTrHeaders(context, table, headers);
   table->setEditTriggers(QAbstractItemView::NoEditTriggers);
   table->setSelectionBehavior(QAbstractItemView::SelectRows);
   table->verticalHeader()->setVisible(false);
@@ -71,6 +72,13 @@ QTableWidget* makeTable(const QObject* context, std::initializer_list<const char
   table->setWordWrap(false);
   // Long kernel names: kernelLabels() puts what tells them apart first, so cut at the right.
   table->setTextElideMode(Qt::ElideRight);
+  table->setSortingEnabled(true);
+  table->sortByColumn(sort_column, Qt::DescendingOrder);
+  // The arrow shows once the user sorts: in the summary's order it would only narrow the names
+  // column (every header sized to its contents reserves room for it).
+  table->horizontalHeader()->setSortIndicatorShown(false);
+  QObject::connect(table->horizontalHeader(), &QHeaderView::sectionClicked, table,
+                   [table] { table->horizontalHeader()->setSortIndicatorShown(true); });
   return table;
 }
 
@@ -108,14 +116,10 @@ KernelsView::KernelsView(SessionDocument* document, QWidget* parent)
   timeline_note_->setWordWrap(true);
   timeline_note_->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
   timeline_note_->setForegroundRole(QPalette::PlaceholderText);
-  kernel_table_ = makeTable(this,
-                            {QT_TR_NOOP("kernel"), QT_TR_NOOP("count"), QT_TR_NOOP("total (µs)"),
-                             QT_TR_NOOP("share"), QT_TR_NOOP("TC")},
-                            "topKernelsTable");
-  op_table_ = makeTable(this,
-                        {QT_TR_NOOP("operator"), QT_TR_NOOP("kernels"),
-                         QT_TR_NOOP("kernel time (µs)"), QT_TR_NOOP("share")},
-                        "topOpsTable");
+  kernel_model_ = new TopKernelsModel(this);
+  op_model_ = new TopOperatorsModel(this);
+  kernel_table_ = makeTable(kernel_model_, TopKernelsModel::TotalColumn, "topKernelsTable");
+  op_table_ = makeTable(op_model_, TopOperatorsModel::TimeColumn, "topOpsTable");
 
   auto* tables = new QTabWidget;
   tables->setDocumentMode(true);
@@ -364,8 +368,8 @@ void KernelsView::fitBreakdownHeight() {
 }
 
 void KernelsView::showConfig(int row) {
-  kernel_table_->setRowCount(0);
-  op_table_->setRowCount(0);
+  kernel_model_->clear();
+  op_model_->clear();
   // Live runs draw from the trace window; files from their kept copy. A config with neither was
   // recorded by a build that kept no timelines, or its copy was left out.
   timeline_note_->setText(tr("Kernel timeline: none kept for this config in this session."));
@@ -373,33 +377,14 @@ void KernelsView::showConfig(int row) {
   timeline_stack_->setVisible(false);
   if (row < 0 || row >= tracedConfigCount()) return;
   const auto& t = rows_[static_cast<std::size_t>(row)].summary;
-  kernel_table_->setRowCount(static_cast<int>(t.top_kernels.size()));
   QStringList names;
-  for (const auto& k : t.top_kernels) names << QString::fromStdString(k.name);
-  const QStringList labels = kernelLabels(names);
-  for (int i = 0; i < kernel_table_->rowCount(); ++i) {
-    const auto& k = t.top_kernels[static_cast<std::size_t>(i)];
-    auto* name = new QTableWidgetItem(labels[i]);
-    name->setToolTip(QString::fromStdString(k.name));
-    kernel_table_->setItem(i, 0, name);
-    kernel_table_->setItem(i, 1, numberItem(k.count, QLocale().toString(k.count)));
-    kernel_table_->setItem(i, 2, numberItem(k.total_us, ValueFormat::number(k.total_us)));
-    kernel_table_->setItem(
-        i, 3, numberItem(k.share, QStringLiteral("%1 %").arg(k.share * 100, 0, 'f', 1)));
-    kernel_table_->setItem(i, 4,
-                           new QTableWidgetItem(k.tensor_core ? QStringLiteral("✓") : QString()));
-  }
-  op_table_->setRowCount(static_cast<int>(t.ops.size()));
-  for (int i = 0; i < op_table_->rowCount(); ++i) {
-    const auto& o = t.ops[static_cast<std::size_t>(i)];
-    op_table_->setItem(i, 0, new QTableWidgetItem(QString::fromStdString(o.op_name)));
-    op_table_->setItem(i, 1, numberItem(o.kernel_count, QLocale().toString(o.kernel_count)));
-    op_table_->setItem(i, 2, numberItem(o.kernel_us, ValueFormat::number(o.kernel_us)));
-    op_table_->setItem(i, 3,
-                       numberItem(o.share, QStringLiteral("%1 %").arg(o.share * 100, 0, 'f', 1)));
-  }
+  // Bounded first: a name comes from a file, and the labels compare every pair of names.
+  for (const auto& k : t.top_kernels)
+    names << display_text::line(k.name, display_text::kDetailsChars);
+  kernel_model_->setKernels(t.top_kernels, kernelLabels(names));
+  op_model_->setOperators(t.ops);
   for (auto* table : {kernel_table_, op_table_}) {
-    for (int c = 1; c < table->columnCount(); ++c) table->resizeColumnToContents(c);
+    for (int c = 1; c < table->model()->columnCount(); ++c) table->resizeColumnToContents(c);
   }
   const auto& result =
       document_
@@ -440,7 +425,7 @@ QString KernelsView::textAt(const QPointF& pixel) const {
             "stream(s)")
       .arg(s.key)
       .arg(t.steady_iterations_traced)
-      .arg(QString::fromStdString(t.basis))
+      .arg(display_text::line(t.basis))
       .arg(ValueFormat::number(units::usToMs(t.gpu_busy_us_per_iteration)))
       .arg(t.gpu_busy_pct, 0, 'f', 1)
       .arg(ValueFormat::number(units::usToMs(t.launch_gap_us_per_iteration)),
@@ -457,6 +442,8 @@ void KernelsView::changeEvent(QEvent* event) {
   const int shown = config_combo_->currentIndex();
   plot_->xAxis->setLabel(tr(
       "host wall time per steady traced iteration (ms) = GPU busy + launch gaps + host overhead"));
+  kernel_model_->retranslate();
+  op_model_->retranslate();
   rebuild();
   showConfig(shown);
 }

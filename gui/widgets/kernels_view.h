@@ -21,12 +21,14 @@ class QCustomPlot;
 class QLabel;
 class QSplitter;
 class QStackedWidget;
-class QTableWidget;
+class QTableView;
 
 namespace inferscope::gui {
 
 class KernelTimeline;
 class SessionDocument;
+class TopKernelsModel;
+class TopOperatorsModel;
 
 class KernelsView : public QWidget, public ExportableChart {
   Q_OBJECT
@@ -39,8 +41,10 @@ class KernelsView : public QWidget, public ExportableChart {
   QString exportTitle() const override { return tr("GPU time per iteration"); }
   // Rows of the breakdown chart: configs with a traced summary.
   int tracedConfigCount() const { return static_cast<int>(deferred_->fresh(rows_).size()); }
-  QTableWidget* kernelTable() const { return deferred_->fresh(kernel_table_); }
-  QTableWidget* opTable() const { return deferred_->fresh(op_table_); }
+  // The top-kernels and top-operators tables (TopKernelsModel, TopOperatorsModel through a
+  // sorting proxy).
+  QTableView* kernelTable() const { return deferred_->fresh(kernel_table_); }
+  QTableView* opTable() const { return deferred_->fresh(op_table_); }
   KernelTimeline* timeline() const { return deferred_->fresh(timeline_); }
   QComboBox* configCombo() const { return deferred_->fresh(config_combo_); }
   QString untracedText() const;
@@ -73,8 +77,10 @@ class KernelsView : public QWidget, public ExportableChart {
   QCustomPlot* plot_;
   QLabel* untraced_label_;
   QComboBox* config_combo_;
-  QTableWidget* kernel_table_;
-  QTableWidget* op_table_;
+  TopKernelsModel* kernel_model_;
+  TopOperatorsModel* op_model_;
+  QTableView* kernel_table_;
+  QTableView* op_table_;
   QStackedWidget* timeline_stack_;
   QLabel* timeline_note_;
   KernelTimeline* timeline_;

@@ -1,6 +1,7 @@
 // RecommendationPage (the advice with each setting's rule) and ExportPage (JSON / Python / C++
 // through core's writeExportFile, the same bytes the CLI writes).
 #include <QDir>
+#include <QEvent>
 #include <QFileDialog>
 #include <QFormLayout>
 #include <QHBoxLayout>
@@ -8,11 +9,13 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QPushButton>
-#include <QTableWidget>
+#include <QTableView>
 #include <QVBoxLayout>
 
 #include "core/advisor/config_document.h"
 #include "core/advisor/config_exporter.h"
+#include "gui/lib/display_text.h"
+#include "gui/lib/recommendation_reason_model.h"
 #include "gui/widgets/translated_text.h"
 #include "gui/wizard/wizard_pages.h"
 
@@ -22,7 +25,8 @@ RecommendationPage::RecommendationPage(WizardState* state, QWidget* parent)
     : QWizardPage(parent),
       state_(state),
       summary_label_(new QLabel),
-      reason_table_(new QTableWidget(0, 2)),
+      reason_model_(new RecommendationReasonModel(this)),
+      reason_table_(new QTableView),
       warnings_label_(new QLabel) {
   bindTr(this, this, "title", QT_TR_NOOP("Recommendation"));
   bindTr(
@@ -31,7 +35,7 @@ RecommendationPage::RecommendationPage(WizardState* state, QWidget* parent)
   summary_label_->setWordWrap(true);
   summary_label_->setTextFormat(Qt::RichText);
   reason_table_->setObjectName(QStringLiteral("reasonTable"));
-  bindTrHeaders(this, reason_table_, {QT_TR_NOOP("Setting"), QT_TR_NOOP("Rule (source on hover)")});
+  reason_table_->setModel(reason_model_);
   reason_table_->horizontalHeader()->setSectionResizeMode(0, QHeaderView::ResizeToContents);
   reason_table_->horizontalHeader()->setSectionResizeMode(1, QHeaderView::Stretch);
   reason_table_->verticalHeader()->setVisible(false);
@@ -48,67 +52,60 @@ RecommendationPage::RecommendationPage(WizardState* state, QWidget* parent)
 }
 
 QString RecommendationPage::configKey() const {
-  return state_->has_recommendation ? QString::fromStdString(state_->recommendation.config.key())
+  // A key can come from a session's evidence: one bounded line.
+  return state_->has_recommendation ? display_text::line(state_->recommendation.config.key())
                                     : QString();
 }
 
 void RecommendationPage::initializePage() {
   const auto& rec = state_->recommendation;
   QStringList neighbours;
-  for (const auto& n : rec.neighbours) neighbours << QString::fromStdString(n.key());
-  summary_label_->setText(tr("<b>%1</b> for %2%3<br>%4<br><span style='color:gray'>Measured around "
-                             "it when checking: %5</span>")
-                              .arg(configKey().toHtmlEscaped(),
-                                   QString::fromStdString(rec.device_label).toHtmlEscaped(),
-                                   state_->simulating ? tr(" (simulated)") : QString(),
-                                   QString::fromStdString(rec.config.describe()).toHtmlEscaped(),
-                                   neighbours.isEmpty()
-                                       ? tr("none")
-                                       : neighbours.join(QStringLiteral(", ")).toHtmlEscaped()));
+  for (const auto& n : rec.neighbours) neighbours << display_text::line(n.key());
+  summary_label_->setText(
+      tr("<b>%1</b> for %2%3<br>%4<br><span style='color:gray'>Measured around "
+         "it when checking: %5</span>")
+          .arg(configKey().toHtmlEscaped(), display_text::line(rec.device_label).toHtmlEscaped(),
+               state_->simulating ? tr(" (simulated)") : QString(),
+               display_text::line(rec.config.describe(), 600).toHtmlEscaped(),
+               neighbours.isEmpty() ? tr("none")
+                                    : neighbours.join(QStringLiteral(", ")).toHtmlEscaped()));
   // When an open session's measurements replaced the table's choice, the guide's rules explain the
   // table's config, not the one recommended: they stay, greyed and headed as the table's, and the
   // evidence row (in full colour) says why the measured config replaced it.
   const bool overruled =
       state_->has_recommendation && state_->table_config.key() != rec.config.key();
-  const QString table_key = QString::fromStdString(state_->table_config.key());
-  reason_table_->setRowCount(static_cast<int>(rec.reasons.size()) + (overruled ? 1 : 0));
-  int row = 0;
+  const QString table_key = display_text::line(state_->table_config.key());
+  std::vector<RecommendationReasonRow> rows;
   if (overruled) {
-    auto* head = new QTableWidgetItem(tr("table's choice"));
-    auto* note = new QTableWidgetItem(
-        tr("%1 — the rules below explain it; measured, %2 replaced it (see the evidence row)")
-            .arg(table_key, configKey()));
-    for (auto* item : {head, note}) {
-      auto font = item->font();
-      font.setItalic(true);
-      item->setFont(font);
-    }
-    reason_table_->setItem(row, 0, head);
-    reason_table_->setItem(row, 1, note);
-    ++row;
+    rows.push_back(
+        {tr("table's choice"),
+         tr("%1 — the rules below explain it; measured, %2 replaced it (see the evidence row)")
+             .arg(table_key, configKey()),
+         QString(), false, true});
   }
   for (const auto& reason : rec.reasons) {
     const bool table_rule =
         overruled && reason.setting != "evidence" && reason.setting != "validation";
-    auto* setting = new QTableWidgetItem(QString::fromStdString(reason.setting));
-    auto* rule = new QTableWidgetItem(QString::fromStdString(reason.rule));
-    rule->setToolTip(table_rule ? tr("The table's rule for %1 (not the recommended config): %2")
-                                      .arg(table_key, QString::fromStdString(reason.source))
-                                : QString::fromStdString(reason.source));
-    if (table_rule) {
-      for (auto* item : {setting, rule})
-        item->setForeground(palette().brush(QPalette::Disabled, QPalette::Text));
-    }
-    reason_table_->setItem(row, 0, setting);
-    reason_table_->setItem(row, 1, rule);
-    ++row;
+    const QString source = display_text::details(reason.source);
+    rows.push_back(
+        {QString::fromStdString(reason.setting), QString::fromStdString(reason.rule),
+         table_rule
+             ? tr("The table's rule for %1 (not the recommended config): %2").arg(table_key, source)
+             : source,
+         table_rule, false});
   }
+  reason_model_->setRows(std::move(rows));
   reason_table_->resizeRowsToContents();
   QStringList warnings;
   for (const auto& w : rec.warnings)
-    warnings << QStringLiteral("⚠ ") + QString::fromStdString(w).toHtmlEscaped();
+    warnings << QStringLiteral("⚠ ") + display_text::line(w, 600).toHtmlEscaped();
   warnings_label_->setText(warnings.join(QStringLiteral("<br>")));
   warnings_label_->setVisible(!warnings.isEmpty());
+}
+
+void RecommendationPage::changeEvent(QEvent* event) {
+  QWizardPage::changeEvent(event);
+  if (event->type() == QEvent::LanguageChange) reason_model_->retranslate();
 }
 
 ExportPage::ExportPage(WizardState* state, QWidget* parent)

@@ -17,9 +17,12 @@ class QLabel;
 class QLineEdit;
 class QPushButton;
 class QRadioButton;
+class QTableView;
 class QTableWidget;
 
 namespace inferscope::gui {
+
+class RecommendationReasonModel;
 
 class RaceView;
 class TuneProcess;
@@ -63,13 +66,18 @@ class RecommendationPage : public QWizardPage {
  public:
   RecommendationPage(WizardState* state, QWidget* parent = nullptr);
   void initializePage() override;
-  QTableWidget* reasonTable() const { return reason_table_; }
+  // Over a RecommendationReasonModel (gui/lib).
+  QTableView* reasonTable() const { return reason_table_; }
   QString configKey() const;
+
+ protected:
+  void changeEvent(QEvent* event) override;  // LanguageChange: the table's headers
 
  private:
   WizardState* state_;
   QLabel* summary_label_;
-  QTableWidget* reason_table_;
+  RecommendationReasonModel* reason_model_;
+  QTableView* reason_table_;
   QLabel* warnings_label_;
 };
 

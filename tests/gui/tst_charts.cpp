@@ -177,12 +177,12 @@ class TestCharts : public QObject {
     int traced = 0;
     for (const auto& c : session->configs) traced += c.trace_summary ? 1 : 0;
     QCOMPARE(window.kernelsView()->tracedConfigCount(), traced);
-    QVERIFY(window.kernelsView()->kernelTable()->rowCount() > 0);
-    QVERIFY(window.kernelsView()->opTable()->rowCount() > 0);
+    QVERIFY(window.kernelsView()->kernelTable()->model()->rowCount() > 0);
+    QVERIFY(window.kernelsView()->opTable()->model()->rowCount() > 0);
     // A file keeps no trace window: the timeline stays empty and the page says why.
     QCOMPARE(window.kernelsView()->timeline()->streamCount(), 0);
     window.kernelsView()->configCombo()->setCurrentIndex(2);
-    QVERIFY(window.kernelsView()->kernelTable()->rowCount() > 0);
+    QVERIFY(window.kernelsView()->kernelTable()->model()->rowCount() > 0);
   }
 
   // Adaptive runs report a provisional steady start while a config runs; the chart marks it until
@@ -429,9 +429,10 @@ class TestCharts : public QObject {
       const int share =
           label.section(QStringLiteral("TC "), 1).section(QLatin1Char(' '), 0, 0).toInt();
       int ticked = 0;
-      for (int k = 0; k < kernels->kernelTable()->rowCount(); ++k)
-        ticked += kernels->kernelTable()->item(k, 4)->text() == QStringLiteral("✓") ? 1 : 0;
-      QVERIFY(kernels->kernelTable()->rowCount() > 0);
+      const auto* top = kernels->kernelTable()->model();
+      for (int k = 0; k < top->rowCount(); ++k)
+        ticked += top->index(k, 4).data().toString() == QStringLiteral("✓") ? 1 : 0;
+      QVERIFY(top->rowCount() > 0);
       if (key == QStringLiteral("fp32")) {
         QVERIFY2(label.endsWith(QStringLiteral("TC 0 %")), qPrintable(label));
         QCOMPARE(ticked, 0);
@@ -480,12 +481,14 @@ class TestCharts : public QObject {
       const int width = table->columnWidth(0) - 12;  // the cell's margins
       QVERIFY(width > 100);
       QSet<QString> shown, full;
-      for (int k = 0; k < table->rowCount(); ++k) {
-        const auto* item = table->item(k, 0);
-        full.insert(item->toolTip());
-        shown.insert(table->fontMetrics().elidedText(item->text(), Qt::ElideRight, width));
+      const auto* model = table->model();
+      for (int k = 0; k < model->rowCount(); ++k) {
+        const QModelIndex name = model->index(k, 0);
+        full.insert(name.data(Qt::ToolTipRole).toString());
+        shown.insert(
+            table->fontMetrics().elidedText(name.data().toString(), Qt::ElideRight, width));
       }
-      QVERIFY(table->rowCount() >= 5);
+      QVERIFY(model->rowCount() >= 5);
       QVERIFY2(shown.size() == full.size(),
                qPrintable(QStringList(shown.values()).join(QLatin1Char('\n'))));
     }

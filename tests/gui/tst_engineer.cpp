@@ -296,15 +296,16 @@ class TestEngineer : public QObject {
     state.table_config =
         OptimizationConfig::parse(state.recommendation.config.key() == "fp32" ? "tf32" : "fp32");
     page->initializePage();
-    auto* table = page->reasonTable();
+    auto* table = page->reasonTable()->model();
+    auto text = [table](int r, int c) { return table->index(r, c).data().toString(); };
     QCOMPARE(table->rowCount(), static_cast<int>(state.recommendation.reasons.size()) + 1);
-    QVERIFY(table->item(0, 1)->text().startsWith(QString::fromStdString(state.table_config.key())));
-    QVERIFY(table->item(0, 1)->text().contains(page->configKey()));
+    QVERIFY(text(0, 1).startsWith(QString::fromStdString(state.table_config.key())));
+    QVERIFY(text(0, 1).contains(page->configKey()));
     bool greyed = false, evidence_plain = false;
     for (int r = 1; r < table->rowCount(); ++r) {
-      const bool grey = table->item(r, 1)->foreground().color() ==
+      const bool grey = table->index(r, 1).data(Qt::ForegroundRole).value<QBrush>().color() ==
                         page->palette().color(QPalette::Disabled, QPalette::Text);
-      if (table->item(r, 0)->text() == QStringLiteral("evidence"))
+      if (text(r, 0) == QStringLiteral("evidence"))
         evidence_plain = !grey;
       else
         greyed = greyed || grey;

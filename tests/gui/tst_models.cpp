@@ -1,7 +1,10 @@
 // The widget-free models: SessionDocument's signals, ResultsTableModel and LogModel under
 // QAbstractItemModelTester through a whole live-run life cycle, numeric sorting through the
-// proxy, the config palette's families, and ValueFormat's text.
+// proxy, the Kernels page's top-kernel and top-operator tables and the wizard's recommendation
+// table (tester, sort, bounded text), the config palette's families, and ValueFormat's text.
 #include <QAbstractItemModelTester>
+#include <QBrush>
+#include <QFont>
 #include <QGuiApplication>
 #include <QSignalSpy>
 #include <QSortFilterProxyModel>
@@ -11,9 +14,13 @@
 
 #include "gui/lib/config_catalog.h"
 #include "gui/lib/config_palette.h"
+#include "gui/lib/display_text.h"
 #include "gui/lib/log_model.h"
+#include "gui/lib/recommendation_reason_model.h"
 #include "gui/lib/results_table_model.h"
 #include "gui/lib/session_document.h"
+#include "gui/lib/top_kernels_model.h"
+#include "gui/lib/top_operators_model.h"
 #include "gui/lib/value_format.h"
 #include "tests/gui/gui_test_main.h"
 
@@ -205,6 +212,116 @@ class TestModels : public QObject {
              QStringLiteral("one past the cap"));
     model.clear();
     QCOMPARE(model.rowCount(), 0);
+  }
+
+  // The Kernels page's tables: the tester through fill, refill and clear; a proxy on SortRole
+  // sorts 900 µs below 1 200 µs (as text, "900" sorts above "1,200"); a file's 100 000-character
+  // kernel name is one bounded line in the cell and bounded on hover.
+  void topKernelsModelSortsNumbersAndBoundsNames() {
+    TopKernelsModel model;
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    QSortFilterProxyModel proxy;
+    proxy.setSourceModel(&model);
+    proxy.setSortRole(TopKernelsModel::SortRole);
+    QAbstractItemModelTester proxy_tester(&proxy,
+                                          QAbstractItemModelTester::FailureReportingMode::QtTest);
+    std::vector<trace::KernelStat> kernels(3);
+    kernels[0] = {"sm90_gemm", 12, 1200.0, 100.0, 0.6, true};
+    kernels[1] = {std::string(100000, 'k'), 3, 900.0, 300.0, 0.3, false};
+    kernels[2] = {"relu", 100, 95.5, 0.955, 0.1, false};
+    model.setKernels(kernels, {QStringLiteral("gemm"), QString(), QStringLiteral("relu")});
+    QCOMPARE(model.rowCount(), 3);
+    QCOMPARE(model.columnCount(), int(TopKernelsModel::ColumnCount));
+    QCOMPARE(model.index(0, TopKernelsModel::NameColumn).data().toString(), QStringLiteral("gemm"));
+    QCOMPARE(model.index(0, TopKernelsModel::NameColumn).data(Qt::ToolTipRole).toString(),
+             QStringLiteral("sm90_gemm"));
+    QCOMPARE(model.index(0, TopKernelsModel::TensorCoreColumn).data().toString(),
+             QStringLiteral("✓"));
+    QCOMPARE(model.index(0, TopKernelsModel::ShareColumn).data().toString(),
+             QStringLiteral("60.0 %"));
+    const QString long_name = model.index(1, TopKernelsModel::NameColumn).data().toString();
+    QVERIFY(long_name.size() <= display_text::kLineChars + 1);
+    QVERIFY(model.index(1, 0).data(Qt::ToolTipRole).toString().size() <=
+            display_text::kDetailsChars + display_text::kDetailsChars / display_text::kWrapChars +
+                1);
+
+    proxy.sort(TopKernelsModel::TotalColumn, Qt::AscendingOrder);
+    QCOMPARE(proxy.index(0, TopKernelsModel::NameColumn).data().toString(), QStringLiteral("relu"));
+    QCOMPARE(
+        proxy.index(1, TopKernelsModel::TotalColumn).data(TopKernelsModel::SortRole).toDouble(),
+        900.0);
+    QCOMPARE(proxy.index(2, TopKernelsModel::NameColumn).data().toString(), QStringLiteral("gemm"));
+    proxy.sort(TopKernelsModel::CountColumn, Qt::DescendingOrder);  // 100 > 12 > 3, not "3" > "12"
+    QCOMPARE(proxy.index(0, TopKernelsModel::CountColumn).data(TopKernelsModel::SortRole).toInt(),
+             100);
+    QCOMPARE(proxy.index(2, TopKernelsModel::CountColumn).data(TopKernelsModel::SortRole).toInt(),
+             3);
+
+    model.setKernels({kernels[2]}, {});
+    QCOMPARE(proxy.rowCount(), 1);
+    model.clear();
+    QCOMPARE(proxy.rowCount(), 0);
+    QVERIFY(!model.headerData(TopKernelsModel::TotalColumn, Qt::Horizontal).toString().isEmpty());
+  }
+
+  void topOperatorsModelSortsNumbers() {
+    TopOperatorsModel model;
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    QSortFilterProxyModel proxy;
+    proxy.setSourceModel(&model);
+    proxy.setSortRole(TopOperatorsModel::SortRole);
+    QAbstractItemModelTester proxy_tester(&proxy,
+                                          QAbstractItemModelTester::FailureReportingMode::QtTest);
+    model.setOperators({{"aten::conv2d", 53, 4240.0, 0.8},
+                        {"aten::add_", 16, 700.0, 0.13},
+                        {std::string(100000, 'o'), 9, 35.0, 0.07}});
+    QCOMPARE(model.rowCount(), 3);
+    QVERIFY(model.index(2, TopOperatorsModel::NameColumn).data().toString().size() <=
+            display_text::kLineChars + 1);
+    proxy.sort(TopOperatorsModel::TimeColumn, Qt::AscendingOrder);  // 35 < 700 < 4 240
+    QCOMPARE(proxy.index(0, TopOperatorsModel::KernelsColumn).data().toString(),
+             QStringLiteral("9"));
+    QCOMPARE(proxy.index(1, TopOperatorsModel::NameColumn).data().toString(),
+             QStringLiteral("aten::add_"));
+    QCOMPARE(proxy.index(2, TopOperatorsModel::NameColumn).data().toString(),
+             QStringLiteral("aten::conv2d"));
+    proxy.sort(TopOperatorsModel::KernelsColumn, Qt::DescendingOrder);  // 53 > 16 > 9
+    QCOMPARE(
+        proxy.index(0, TopOperatorsModel::KernelsColumn).data(TopOperatorsModel::SortRole).toInt(),
+        53);
+    QCOMPARE(
+        proxy.index(2, TopOperatorsModel::KernelsColumn).data(TopOperatorsModel::SortRole).toInt(),
+        9);
+    model.clear();
+    QCOMPARE(proxy.rowCount(), 0);
+  }
+
+  void recommendationReasonModelGreysTheTablesRules() {
+    RecommendationReasonModel model;
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    QSortFilterProxyModel proxy;
+    proxy.setSourceModel(&model);
+    proxy.setSortRole(RecommendationReasonModel::SortRole);
+    QAbstractItemModelTester proxy_tester(&proxy,
+                                          QAbstractItemModelTester::FailureReportingMode::QtTest);
+    model.setRows(
+        {{QStringLiteral("table's choice"), QStringLiteral("fp32 — replaced"), {}, false, true},
+         {QStringLiteral("precision"), QStringLiteral("bf16 on Hopper"), QStringLiteral("guide §2"),
+          true, false},
+         {QStringLiteral("evidence"), QString(100000, QLatin1Char('e')), {}, false, false}});
+    QCOMPARE(model.rowCount(), 3);
+    QVERIFY(model.index(0, 0).data(Qt::FontRole).value<QFont>().italic());
+    QVERIFY(!model.index(1, 0).data(Qt::FontRole).isValid());
+    QCOMPARE(model.index(1, 1).data(Qt::ForegroundRole).value<QBrush>().color(),
+             QGuiApplication::palette().color(QPalette::Disabled, QPalette::Text));
+    QVERIFY(!model.index(2, 1).data(Qt::ForegroundRole).isValid());
+    QCOMPARE(model.index(1, 1).data(Qt::ToolTipRole).toString(), QStringLiteral("guide §2"));
+    QVERIFY(model.index(2, 1).data().toString().size() < 1000);
+    proxy.sort(RecommendationReasonModel::SettingColumn, Qt::AscendingOrder);
+    QCOMPARE(proxy.index(0, 0).data().toString(), QStringLiteral("evidence"));
+    QCOMPARE(proxy.index(2, 0).data().toString(), QStringLiteral("table's choice"));
+    model.setRows({});
+    QCOMPARE(proxy.rowCount(), 0);
   }
 
   void paletteFollowsPrecisionFamilies() {

@@ -31,9 +31,9 @@ class TestWizard : public QObject {
     QCOMPARE(wizard.currentId(), int(RecommendationWizard::Advice));
     QVERIFY2(wizard.recommendationPage()->configKey().startsWith(QStringLiteral("fp16")),
              qPrintable(wizard.recommendationPage()->configKey()));
-    auto* reasons = wizard.recommendationPage()->reasonTable();
+    auto* reasons = wizard.recommendationPage()->reasonTable()->model();
     QVERIFY(reasons->rowCount() >= 3);
-    QCOMPARE(reasons->item(0, 1)->text().isEmpty(), false);
+    QCOMPARE(reasons->index(0, 1).data().toString().isEmpty(), false);
     wizard.next();
     QCOMPARE(wizard.currentId(), int(RecommendationWizard::Validation));
     QVERIFY(!wizard.validationPage()->checkButton()->isEnabled());

@@ -1,0 +1,46 @@
+// The wizard's recommendation table: one row per setting of the recommended config with the
+// guide's rule behind it (its source on hover), optionally headed by a row that says the table's
+// choice was replaced by a measured one; the rules that explain that replaced choice are greyed.
+// The rows are plain text (the wizard turns core/advisor's reasons into them), bounded on the way
+// in: an evidence row quotes a session file's config keys. Widget-free, so it is tested without a
+// window; SortRole gives the text the rows sort by.
+#pragma once
+
+#include <QAbstractTableModel>
+#include <QString>
+#include <vector>
+
+namespace inferscope::gui {
+
+struct RecommendationReasonRow {
+  QString setting;
+  QString rule;
+  QString source;        // on hover
+  bool greyed = false;   // a rule of the table's choice, not of the config recommended
+  bool heading = false;  // the "table's choice" row, in italics
+};
+
+class RecommendationReasonModel : public QAbstractTableModel {
+  Q_OBJECT
+
+ public:
+  enum Column { SettingColumn, RuleColumn, ColumnCount };
+  enum Role { SortRole = Qt::UserRole + 1 };
+
+  explicit RecommendationReasonModel(QObject* parent = nullptr);
+
+  void setRows(std::vector<RecommendationReasonRow> rows);
+  // The headers in the current UI language (after a language change).
+  void retranslate();
+
+  int rowCount(const QModelIndex& parent = {}) const override;
+  int columnCount(const QModelIndex& parent = {}) const override;
+  QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const override;
+  QVariant headerData(int section, Qt::Orientation orientation,
+                      int role = Qt::DisplayRole) const override;
+
+ private:
+  std::vector<RecommendationReasonRow> rows_;
+};
+
+}  // namespace inferscope::gui
