@@ -1,6 +1,7 @@
-// One colour per config, the same in every view (UI.md): precision families get related hues —
-// FP32/TF32 blues, BF16 greens, FP16 oranges — so a glance connects a latency line, a table
-// swatch and (later) a memory bar. Within a family, configs take successive shades in plan order.
+// One colour per config, the same in every view so that a config is recognised anywhere: precision
+// families get related hues — FP32/TF32 blues, BF16 greens, FP16 oranges — so a glance connects a
+// latency line, a table swatch and (later) a memory bar. Within a family, configs take successive
+// shades in plan order.
 #pragma once
 
 #include <QColor>

@@ -1,7 +1,7 @@
 // One row per finished config of the SessionDocument, in plan order, filling as each config
 // finishes. Display text is formatted (ValueFormat); SortRole gives the raw number so a
 // QSortFilterProxyModel sorts 9.8 before 10.1. Rows that did not end Ok stay visible, greyed,
-// with the reason on hover (UI.md: unsafe results are never silently hidden). Speed-up over FP32
+// with the reason on hover: an unsafe result hidden would read as never tried. Speed-up over FP32
 // and the unsafe marker come from core's rankSession, recomputed as each config finishes (the
 // baseline may finish after the others), so the table and the Speed × accuracy chart agree.
 #pragma once
@@ -21,7 +21,7 @@ class ResultsTableModel : public QAbstractTableModel {
 
  public:
   enum Column {
-    // The verdict columns first (what the UI.md sketch shows), the detail statistics after them:
+    // The verdict columns first (what a reader decides by), the detail statistics after them:
     // at 1280 pixels the tail scrolls, never the speed-up or the unsafe marker.
     ConfigColumn,
     StatusColumn,

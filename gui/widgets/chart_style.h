@@ -1,6 +1,6 @@
-// What every chart page shares, so the pages look and behave alike (UI.md): palette-aware axes,
-// the legend in a row of its own above the plot, hover tooltips computed by the page, and the
-// PNG/PDF export the File menu calls for whichever tab is current.
+// What every chart page shares, so the pages look and behave alike (one learned, all read):
+// palette-aware axes, the legend in a row of its own above the plot, hover tooltips computed by the
+// page, and the PNG/PDF export the File menu calls for whichever tab is current.
 #pragma once
 
 #include <QColor>

@@ -1,8 +1,8 @@
-// The UI's language, switched while the application runs (issue #18): English (the source
-// strings) or Japanese (gui/i18n/inferscope_ja.ts, compiled in when Qt Linguist was there at build
-// time), the system's locale by default. Applying a language installs its translators, makes its
-// locale the default (QLocale(): numbers, dates and lesson narration follow it) and sends
-// QEvent::LanguageChange to every window, whose widgets retranslate themselves.
+// The UI's language, switched while the application runs (a teacher switches in front of a room):
+// English (the source strings) or Japanese (gui/i18n/inferscope_ja.ts, compiled in when Qt Linguist
+// was there at build time), the system's locale by default. Applying a language installs its
+// translators, makes its locale the default (QLocale(): numbers, dates and lesson narration follow
+// it) and sends QEvent::LanguageChange to every window, whose widgets retranslate themselves.
 #pragma once
 
 #include <QObject>

@@ -1,4 +1,4 @@
-// The "Run it live" slide's controls (issue #18): Run (R) starts the lesson's command on this
+// The "Run it live" slide's controls: Run (R) starts the lesson's command on this
 // machine (LiveRun), the slide shows which config runs and for how long in presentation fonts,
 // Cancel (Esc) stops it, and the outcome stays on the slide — the configs' medians, with the new
 // session opened in the main window, or the CLI's exit code and its last error lines. Where the

@@ -165,7 +165,7 @@ RecommendationWizard* MainWindow::openWizard() {
     connect(wizard_, &RecommendationWizard::openSessionRequested, this,
             [this](const QString& path) { openSession(path); });
   }
-  wizard_->setEvidence(document_->session());  // the open session, as evidence (issue #13)
+  wizard_->setEvidence(document_->session());  // the open session, as evidence
   wizard_->show();
   wizard_->raise();
   return wizard_;
@@ -240,13 +240,13 @@ void MainWindow::createCentralArea() {
   addTrTab(this, tabs_, speed_chart_, QT_TR_NOOP("Speed × accuracy"));
   connect(speed_chart_, &SpeedAccuracyChart::toleranceChanged, results_model_,
           &ResultsTableModel::setTolerance);
-  // Next to speed × accuracy (issue #19).
+  // Next to speed × accuracy: both judge a config's speed against a limit.
   addTrTab(this, tabs_, new RooflineChart(document_), QT_TR_NOOP("Roofline"));
   kernels_view_ = new KernelsView(document_);
   addTrTab(this, tabs_, kernels_view_, QT_TR_NOOP("Kernels"));
   cudnn_chart_ = new CudnnChart(document_);
   addTrTab(this, tabs_, cudnn_chart_, QT_TR_NOOP("cuDNN"));
-  devices_view_ = new DevicesView(document_);  // several GPUs side by side (issue #20)
+  devices_view_ = new DevicesView(document_);  // several GPUs side by side
   addTrTab(this, tabs_, devices_view_, QT_TR_NOOP("Devices"));
   race_page_ = new RacePage(document_);  // a tuned session's race, as the live run showed it
   addTrTab(this, tabs_, race_page_, QT_TR_NOOP("Race"));
@@ -349,7 +349,7 @@ void MainWindow::createMenus() {
   view->addAction(setup_dock_->toggleViewAction());
   view->addAction(log_dock_->toggleViewAction());
   view->addSeparator();
-  view->addMenu(new LanguageMenu(this));  // issue #18: applies at once
+  view->addMenu(new LanguageMenu(this));  // applies at once, no restart
 
   auto* tools = addTrMenu(this, menuBar(), QT_TR_NOOP("&Tools"));
   wizard_action_ = addTrAction(this, tools, QT_TR_NOOP("&Recommendation Wizard…"), this,
@@ -357,9 +357,9 @@ void MainWindow::createMenus() {
   wizard_action_->setObjectName(QStringLiteral("wizardAction"));
   wizard_action_->setShortcut(Qt::CTRL | Qt::SHIFT | Qt::Key_W);
 
-  menuBar()->addMenu(new LessonsMenu(this));  // teaching (issue #18): presentation mode
+  menuBar()->addMenu(new LessonsMenu(this));  // teaching: presentation mode
 
-  // Between View and Help, where the sketch in UI.md has it.
+  // Between View and Help: it acts on what View shows.
   auto* exports = addTrMenu(this, menuBar(), QT_TR_NOOP("E&xport"));
   exports->setToolTipsVisible(true);  // the disabled trace action says why
   exports->addAction(exports_->exportPngAction());

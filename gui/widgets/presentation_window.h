@@ -1,4 +1,4 @@
-// Presentation mode (issue #18): one lesson in front of a room. Full screen, black, with fonts
+// Presentation mode: one lesson in front of a room. Full screen, black, with fonts
 // sized to the screen's height (readable from the back at 1920×1080); the lesson's steps one at a
 // time — the real chart with the step's highlight (LessonStage), its narration in a caption band, a
 // progress row — then the question, its answer from the data, and how to run it live (R runs the

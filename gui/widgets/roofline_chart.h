@@ -1,4 +1,4 @@
-// The "Roofline" page (issue #19), next to Speed × accuracy: log-log, arithmetic intensity
+// The "Roofline" page, next to Speed × accuracy: log-log, arithmetic intensity
 // (FLOPs per byte moved) across, achieved TFLOP/s up; the device's measured ceilings as roofs —
 // the copy bandwidth's slope meeting each precision's matmul peak at its ridge —, one dot per
 // config in its palette colour (hollow when its work is an eager config's count: CUDA graphs,

@@ -4,7 +4,8 @@
 // its palette colour; the tolerance line sits on that metric. The Pareto
 // front (rankSession: no safe config both faster and more accurate) is joined by a line. Unsafe
 // configs — NaN/Inf outputs, error over the tolerance — stay on the chart, greyed, with the reason
-// on hover (UI.md: never silently hidden). The tolerance is a spin box: moving it re-ranks.
+// on hover (hidden, they would read as never tried). The tolerance is a spin box: moving it
+// re-ranks.
 #pragma once
 
 #include <QPointF>

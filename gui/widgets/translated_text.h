@@ -1,5 +1,5 @@
-// Static UI texts that follow the language switch (issue #18): instead of setting tr("…") once,
-// a widget binds a property of a child to its source string —
+// Static UI texts that follow the language switch while the application runs: instead of setting
+// tr("…") once, a widget binds a property of a child to its source string —
 //   bindTr(this, start_action_, "text", QT_TR_NOOP("&Start"));
 // — which sets it now, translated in the caller's context, and again whenever the language
 // changes (LanguageSwitch::apply calls retranslateBound() on every window). QT_TR_NOOP lets
