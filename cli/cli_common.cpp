@@ -13,38 +13,20 @@
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
+#include <fstream>
+#include <sstream>
 
-#include "cli/fork_runner.h"
-#include "cli/isolated_runner.h"
 #include "cli/option_checks.h"
 #include "core/common/file_io.h"
 #include "core/common/printable.h"
 #include "core/common/units.h"
 #include "core/engine/compile_queue.h"
-#include "core/engine/engine.h"
 #include "core/model/model_zoo.h"
 #include "core/model/pt2_archive.h"
-#include "core/roofline/roofline_place.h"
+#include "core/runner/profile_run.h"
 #include "core/session/session_file.h"
 
 namespace inferscope::cli {
-
-int exitCodeFor(ErrorKind kind) {
-  switch (kind) {
-    case ErrorKind::InvalidInput:
-      return kExitInvalidInput;
-    case ErrorKind::ModelLoad:
-      return kExitModelLoad;
-    case ErrorKind::Unsupported:
-      return kExitUnsupported;
-    case ErrorKind::Cancelled:
-      return kExitCancelled;
-    case ErrorKind::OutOfMemory:
-    case ErrorKind::Runtime:
-      return kExitRuntime;
-  }
-  return kExitFailure;
-}
 
 void addModelOptions(CLI::App& app, ModelOptions& o) {
   app.add_option("-m,--model", o.model, fmt::format("zoo model: {}", zooModelNames()))
@@ -352,29 +334,58 @@ void writeSessionOutput(const SessionResult& session, const std::string& path) {
 
 SessionResult runSession(const ProfileRequest& request, const ModelOptions& options,
                          EventSink& sink) {
-  if (!options.isolate && options.forks <= 1)
-    return engine::run(request, sink, processCancelToken());
-  IsolationOptions isolation;
-  isolation.timeout_s = options.isolate_timeout_s;
-  SessionResult session =
-      options.forks > 1 ? runForked(request, options.forks, sink, processCancelToken(), isolation)
-                        : runIsolated(request, sink, processCancelToken(), isolation);
-  completeRoofline(session);
-  return session;
+  runner::ProfileRunOptions run;
+  run.isolate = options.isolate;
+  run.forks = options.forks;
+  run.isolation = isolationOptions(options.isolate_timeout_s);
+  return runner::runProfile(request, run, sink, processCancelToken());
 }
 
 void completeRoofline(SessionResult& session) {
-  if (!session.request.run.roofline) return;
-  // Each worker placed its own config; compiled ones take an eager count only the whole session
-  // has. The ceilings are the workers' (they measured them into the cache): read, never measured
-  // here, so this process opens no device.
-  if (!session.ceilings) {
-    std::string why;
-    session.ceilings = engine::cachedCeilings(session.device, &why);
-    if (!session.ceilings)
-      fmt::print(stderr, "roofline: no ceilings for {} ({})\n", session.device.name, why);
-  }
-  roofline::placeSession(session);
+  if (const auto why = runner::completeRoofline(session); !why.empty())
+    fmt::print(stderr, "roofline: {}\n", why);
+}
+
+// How long this process has run, from /proc (the kernel's start time, in clock ticks since boot):
+// loading LibTorch and CUDA and querying the device come before the race, and count against the
+// budget the user gave. 0 where /proc cannot say.
+double processAgeMs() {
+  std::ifstream stat("/proc/self/stat"), uptime("/proc/uptime");
+  std::string text;
+  double up_s = 0;
+  if (!std::getline(stat, text) || !(uptime >> up_s)) return 0;
+  // Field 22, counted after the command name's closing parenthesis (the name may hold spaces).
+  const auto close = text.rfind(')');
+  if (close == std::string::npos) return 0;
+  std::istringstream fields(text.substr(close + 2));
+  std::string skipped;
+  for (int field = 3; field < 22; ++field) fields >> skipped;
+  double started_ticks = 0;
+  const long ticks_per_s = ::sysconf(_SC_CLK_TCK);
+  if (!(fields >> started_ticks) || ticks_per_s <= 0) return 0;
+  const double started_s = started_ticks / static_cast<double>(ticks_per_s);
+  return up_s > started_s ? units::sToMs(up_s - started_s) : 0;
+}
+
+runner::WorkerLauncher workerLauncher() {
+  runner::WorkerLauncher launcher;
+  const char* stand_in = std::getenv("INFERSCOPE_WORKER_EXECUTABLE");
+  launcher.executable = stand_in != nullptr && *stand_in != '\0' ? stand_in : "/proc/self/exe";
+  launcher.arguments = {"worker"};
+  launcher.worker_running = setSignalKillTarget;
+  return launcher;
+}
+
+runner::IsolationOptions isolationOptions() {
+  runner::IsolationOptions isolation;
+  isolation.launcher = workerLauncher();
+  return isolation;
+}
+
+runner::IsolationOptions isolationOptions(double timeout_s) {
+  auto isolation = isolationOptions();
+  isolation.timeout_s = timeout_s;
+  return isolation;
 }
 
 CancelToken& processCancelToken() {

@@ -15,21 +15,23 @@
 #include "core/engine/event_sink.h"
 #include "core/engine/profile_request.h"
 #include "core/engine/session_result.h"
+#include "core/runner/exit_code.h"
+#include "core/runner/isolated_runner.h"
+#include "core/runner/worker_launcher.h"
 
 namespace inferscope::cli {
 
-// Exit codes: documented in `inferscope-cli --help` and the README.
-enum ExitCode : int {
-  kExitOk = 0,
-  kExitFailure = 1,       // a run finished but some config failed (sweeps)
-  kExitInvalidInput = 2,  // bad flags, bad input spec, malformed file
-  kExitModelLoad = 3,
-  kExitUnsupported = 4,
-  kExitRuntime = 5,
-  kExitCancelled = 130,
-};
-
-int exitCodeFor(ErrorKind kind);
+// Exit codes: documented in `inferscope-cli --help` and the README; the run layer reads them back
+// from its workers (core/runner/exit_code.h).
+using runner::ExitCode;
+using runner::exitCodeFor;
+using runner::kExitCancelled;
+using runner::kExitFailure;
+using runner::kExitInvalidInput;
+using runner::kExitModelLoad;
+using runner::kExitOk;
+using runner::kExitRuntime;
+using runner::kExitUnsupported;
 
 // Options that pick a model, its inputs and a device; filled by addModelOptions, turned into a
 // ProfileRequest (with validation and clear errors) by toRequest.
@@ -81,13 +83,27 @@ void addModelInputs(RunFiles& files, const ModelOptions& options);
 // Writes a run's session to `path` (-o; nothing when empty) and says where on stderr. A cancelled
 // run never replaces an existing file: its partial session goes beside it (partialSessionPath).
 void writeSessionOutput(const SessionResult& session, const std::string& path);
-// engine::run, or one child process per config when options.isolate is set.
-// Roofline values that need the whole session (isolated workers and merged shards ran their configs
-// apart): the cached ceilings, and compiled configs' work from an eager config. No-op without
-// RunSettings::roofline.
+// Roofline values that need the whole session (runner::completeRoofline); says on stderr when the
+// device's ceilings are not cached.
 void completeRoofline(SessionResult& session);
+// The run layer's profile run (runner::runProfile) with the command's options and the process's
+// cancel token: engine::run, or one worker per config with --isolate, N with --forks.
 SessionResult runSession(const ProfileRequest& request, const ModelOptions& options,
                          EventSink& sink);
+
+// How the run layer starts this program's `worker` command: this executable (or, for tests
+// without GPUs, the stand-in INFERSCOPE_WORKER_EXECUTABLE names), its process id told to the
+// second-signal handler.
+runner::WorkerLauncher workerLauncher();
+// Isolation with workerLauncher() and a per-config timeout of `timeout_s` (none given: the run
+// layer's default).
+runner::IsolationOptions isolationOptions(double timeout_s);
+runner::IsolationOptions isolationOptions();
+
+// How long this process has run (loading LibTorch and CUDA, querying the device): a tuning run
+// counts it against the budget the user gave (RaceOptions::spent_before_ms). 0 where /proc cannot
+// say.
+double processAgeMs();
 
 // Set by SIGINT/SIGTERM; the engine stops within one iteration. A second signal while the cancel
 // is pending exits 130 at once, killing the isolation worker named by setSignalKillTarget first.

@@ -2,11 +2,11 @@
 // convolution shape, cuDNN's candidate algorithms and what actually ran with cudnn.benchmark off,
 // on, and with deterministic algorithms.
 //
-// Each selection mode runs in an isolation worker of its own (cli/isolated_runner.h, the path
-// `profile --isolate` takes): PyTorch keeps one cuDNN plan cache per process, so a mode run after
-// another in the same process would reuse the earlier mode's plans and show neither its own choice
-// nor its autotune cost. The worker traces its run with convolution records and returns its part
-// of the ledger in the config result (ConfigResult::cudnn_observation, built by the engine;
+// Each selection mode runs in an isolation worker of its own (core/runner/isolated_runner.h, the
+// path `profile --isolate` takes): PyTorch keeps one cuDNN plan cache per process, so a mode run
+// after another in the same process would reuse the earlier mode's plans and show neither its own
+// choice nor its autotune cost. The worker traces its run with convolution records and returns its
+// part of the ledger in the config result (ConfigResult::cudnn_observation, built by the engine;
 // the heuristic mode's part carries cuDNN's candidates). The parent merges, prints and writes.
 #include <fmt/format.h>
 
@@ -16,12 +16,12 @@
 #include "cli/cli_common.h"
 #include "cli/commands.h"
 #include "cli/console_sink.h"
-#include "cli/isolated_runner.h"
 #include "core/common/time_format.h"
 #include "core/cudnn/ledger_builder.h"
 #include "core/cudnn/ledger_json.h"
 #include "core/engine/cudnn_query.h"
 #include "core/engine/engine.h"
+#include "core/runner/isolated_runner.h"
 #include "core/session/session_file.h"
 #include "core/trace/kernel_tracer.h"
 
@@ -66,8 +66,7 @@ SessionResult runIsolatedPlan(ProfileRequest request, const std::vector<Optimiza
                               bool quiet) {
   request.plan = plan;
   ConsoleSink sink(quiet);
-  IsolationOptions isolation;
-  return runIsolated(request, sink, processCancelToken(), isolation);
+  return runner::runIsolated(request, sink, processCancelToken(), isolationOptions());
 }
 
 void writeOutputs(const CudnnOptions& o, const SessionResult& session,

@@ -11,7 +11,7 @@
 #include "cli/cli_common.h"
 #include "cli/commands.h"
 #include "cli/console_sink.h"
-#include "cli/tuning.h"
+#include "cli/tune_report.h"
 #include "core/engine/device_groups.h"
 #include "core/session/session_file.h"
 #include "core/session/session_merge.h"

@@ -11,13 +11,16 @@
 #include "cli/commands.h"
 #include "cli/console_sink.h"
 #include "cli/option_checks.h"
-#include "cli/tuning.h"
+#include "cli/tune_console.h"
+#include "cli/tune_report.h"
 #include "core/advisor/advisor.h"
 #include "core/advisor/config_exporter.h"
 #include "core/advisor/recommendation_validator.h"
 #include "core/common/error.h"
 #include "core/common/units.h"
+#include "core/engine/compile_queue.h"
 #include "core/engine/engine.h"
+#include "core/runner/tuning.h"
 
 namespace inferscope::cli {
 namespace {
@@ -80,16 +83,17 @@ void printRecommendation(const advisor::Recommendation& rec, bool sources) {
   }
 }
 
-// The tuner (cli/tuning.h) on this device, seeded with the recommendation and its neighbours: the
-// whole space raced, the finalists decided in fresh processes. The measured winner replaces the
-// table's choice where they differ, and the reasons say why.
+// The tuner (core/runner/tuning.h) on this device, seeded with the recommendation and its
+// neighbours: the whole space raced, the finalists decided in fresh processes. The measured winner
+// replaces the table's choice where they differ, and the reasons say why.
 advisor::Recommendation validateOnDevice(advisor::Recommendation rec, const RecommendOptions& o) {
   ModelOptions model = o.model;
   model.budget_s = 0;  // --budget-s is the tuning run's budget here
   ProfileRequest run = toRequest(model);
   run.device = rec.request.caps.isCuda() ? DeviceKind::Cuda : DeviceKind::Cpu;
   tuner::RaceOptions race;
-  setTuneBudget(race, o.model.budget_s);
+  runner::setTuneBudget(race, o.model.budget_s);
+  race.spent_before_ms = processAgeMs();
   race.fork_iterations = o.model.iters;
   race.accuracy = rec.request.accuracyRule();
   fmt::print("\nValidating on {} with {} (batch {}): the tuner, seeded with {} …\n",
@@ -97,8 +101,12 @@ advisor::Recommendation validateOnDevice(advisor::Recommendation rec, const Reco
              rec.config.key());
   std::vector<OptimizationConfig> seeds{rec.config};
   seeds.insert(seeds.end(), rec.neighbours.begin(), rec.neighbours.end());
-  TuneReporter reporter(/*ndjson=*/false, stdout);
-  const auto tuned = runTuning(run, model, seeds, race, reporter);
+  TuneConsole reporter([] { return CompileQueue::instance().jobs(); });
+  runner::TuneSettings settings;
+  settings.max_autotune = model.max_autotune;
+  settings.measurer.launcher = workerLauncher();
+  settings.measurer.isolate_timeout_s = model.isolate_timeout_s;
+  const auto tuned = runner::runTuning(run, seeds, race, settings, reporter, processCancelToken());
   if (tuned.result.cancelled) throw Error(ErrorKind::Cancelled, "validation cancelled");
   fmt::print("\nMeasured:\n");
   printTuneResult(stdout, tuned.result);

@@ -9,9 +9,8 @@
 #include "cli/cli_common.h"
 #include "cli/commands.h"
 #include "cli/console_sink.h"
-#include "cli/device_runner.h"
 #include "cli/option_checks.h"
-#include "cli/tuning.h"
+#include "cli/tune_report.h"
 #include "core/common/printable.h"
 #include "core/common/units.h"
 #include "core/engine/device_selection.h"
@@ -20,6 +19,7 @@
 #include "core/engine/plan_shard.h"
 #include "core/engine/result_analysis.h"
 #include "core/engine/session_ranking.h"
+#include "core/runner/device_runner.h"
 #include "core/session/session_file.h"
 
 namespace inferscope::cli {
@@ -33,7 +33,7 @@ struct SweepOptions {
   std::string out;
   std::string from;        // rank this saved session instead of running
   std::string shard;       // "i/n": run that slice of the plan (core/engine/plan_shard.h)
-  std::string devices;     // "all" or "0,2,3": spread the plan over these GPUs (device_runner.h)
+  std::string devices;     // "all" or "0,2,3": spread the plan over these GPUs (runOnDevices)
   bool replicate = false;  // with devices: the whole plan on every GPU
   bool quiet = false;
 };
@@ -199,11 +199,11 @@ int runSweep(const SweepOptions& o) {
       visible = 0;
       for (const auto& d : engine::listDevices()) visible += d.kind == DeviceKind::Cuda ? 1 : 0;
     }
-    DeviceRunOptions device_options;
+    runner::DeviceRunOptions device_options;
     device_options.devices = parseDeviceList(o.devices, visible);
     device_options.replicate = o.replicate;
-    device_options.isolation.timeout_s = o.model.isolate_timeout_s;
-    session = runOnDevices(request, sink, processCancelToken(), device_options);
+    device_options.isolation = isolationOptions(o.model.isolate_timeout_s);
+    session = runner::runOnDevices(request, sink, processCancelToken(), device_options);
     completeRoofline(session);
   }
   session.shard = shard;

@@ -13,12 +13,15 @@
 #include "cli/cli_common.h"
 #include "cli/commands.h"
 #include "cli/option_checks.h"
-#include "cli/tuning.h"
+#include "cli/tune_console.h"
+#include "cli/tune_report.h"
 #include "core/advisor/advisor.h"
 #include "core/common/units.h"
 #include "core/engine/compile_queue.h"
 #include "core/engine/engine.h"
 #include "core/model/model_zoo.h"
+#include "core/runner/tune_event_writer.h"
+#include "core/runner/tuning.h"
 #include "core/session/session_file.h"
 
 namespace inferscope::cli {
@@ -118,7 +121,8 @@ int runTune(const TuneOptions& o) {
   model.forks = 1;  // screening runs in this process; the finals fork (EngineMeasurer)
   ProfileRequest request = toRequest(model);
   tuner::RaceOptions race;
-  setTuneBudget(race, o.model.budget_s);
+  runner::setTuneBudget(race, o.model.budget_s);
+  race.spent_before_ms = processAgeMs();  // loading LibTorch and CUDA came out of the budget
   race.warmup = o.model.warmup > 0 ? std::min(o.model.warmup, 10) : 0;
   race.screen_iterations = o.screen_iters;
   race.finalists = o.finalists;
@@ -127,12 +131,23 @@ int runTune(const TuneOptions& o) {
   race.fork_iterations = o.model.iters;
   race.accuracy = rule;
   const bool ndjson = o.events == "ndjson";
-  TuneReporter reporter(ndjson, stdout);
+  const runner::CompileJobsSource jobs = [] { return CompileQueue::instance().jobs(); };
+  std::unique_ptr<runner::TuneReporter> reporter;
+  if (ndjson) {
+    reporter = std::make_unique<runner::TuneEventWriter>(stdout, jobs);
+  } else {
+    reporter = std::make_unique<TuneConsole>(jobs);
+  }
+  runner::TuneSettings settings;
+  settings.max_autotune = model.max_autotune;
+  settings.measurer.launcher = workerLauncher();
+  settings.measurer.isolate_timeout_s = model.isolate_timeout_s;
   std::optional<ShardSpec> shard;
   if (!o.shard.empty()) shard = ShardSpec::parse(o.shard);
   auto run = [&] {
     const CancelDeadline deadline(processCancelToken());
-    return runTuning(request, model, guideSeeds(request, o, rule), race, reporter, shard);
+    return runner::runTuning(request, guideSeeds(request, o, rule), race, settings, *reporter,
+                             processCancelToken(), shard);
   }();
   if (!ndjson) printTuneResult(stdout, run.result);
   // Written once the race has ended, atomically; a cancelled race never replaces a session that is
@@ -142,7 +157,7 @@ int runTune(const TuneOptions& o) {
     written = run.session.cancelled ? partialSessionPath(o.out) : o.out;
     writeSessionOutput(run.session, o.out);
   }
-  reporter.finish(run.result, written);
+  reporter->finish(run.result, written);
   if (run.result.cancelled) return kExitCancelled;
   return run.result.winner ? kExitOk : kExitFailure;
 }

@@ -1,7 +1,7 @@
 // `inferscope-cli worker --request FILE`: the child side of isolation mode. Runs the request (one
-// config, reference last) and streams NDJSON events on stdout for the parent (isolated_runner.h).
-// Fault injection for tests: INFERSCOPE_FAULT_CRASH=key aborts, INFERSCOPE_FAULT_HANG=key hangs,
-// before running that config — the parent must survive both.
+// config, reference last) and streams NDJSON events on stdout for the parent
+// (core/runner/isolated_runner.h). Fault injection for tests: INFERSCOPE_FAULT_CRASH=key aborts,
+// INFERSCOPE_FAULT_HANG=key hangs, before running that config — the parent must survive both.
 #include <fmt/format.h>
 #include <poll.h>
 #include <sys/prctl.h>
@@ -15,14 +15,16 @@
 
 #include "cli/cli_common.h"
 #include "cli/commands.h"
-#include "cli/isolated_runner.h"
 #include "core/common/trust_store.h"
 #include "core/engine/engine.h"
+#include "core/runner/isolated_runner.h"
 #include "core/session/ndjson_sink.h"
 #include "core/session/session_file.h"
 
 namespace inferscope::cli {
 namespace {
+
+using runner::kWorkerTrustFd;
 
 bool faultRequested(const char* variable, const std::string& key) {
   const char* list = std::getenv(variable);

@@ -1,4 +1,4 @@
-#include "cli/fork_runner.h"
+#include "core/runner/fork_runner.h"
 
 #include <fmt/format.h>
 
@@ -8,7 +8,7 @@
 #include "core/engine/fork_schedule.h"
 #include "core/engine/result_analysis.h"
 
-namespace inferscope::cli {
+namespace inferscope::runner {
 namespace {
 
 // The workers' events carry their index in the expanded plan (round × configs + config): this
@@ -90,4 +90,4 @@ SessionResult runForked(const ProfileRequest& request, int forks, EventSink& sin
   return session;
 }
 
-}  // namespace inferscope::cli
+}  // namespace inferscope::runner

@@ -1,4 +1,4 @@
-#include "cli/python_model_run.h"
+#include "core/runner/python_model_run.h"
 
 #include <fmt/format.h>
 #include <unistd.h>
@@ -14,7 +14,7 @@
 #include "core/engine/engine.h"
 #include "core/model/model_zoo.h"
 
-namespace inferscope::cli {
+namespace inferscope::runner {
 namespace fs = std::filesystem;
 namespace {
 
@@ -24,7 +24,8 @@ constexpr double kPrepareTimeoutMs = 600000;
 
 }  // namespace
 
-PythonModelRun::PythonModelRun(ProfileRequest& request) : model_(request.model) {
+PythonModelRun::PythonModelRun(ProfileRequest& request, const CancelToken& cancel)
+    : model_(request.model), cancel_(cancel) {
   if (!request.run.input_cycle.empty()) {
     throw Error(
         ErrorKind::InvalidInput,
@@ -36,15 +37,14 @@ PythonModelRun::PythonModelRun(ProfileRequest& request) : model_(request.model) 
       request.device == DeviceKind::Cuda ? fmt::format("cuda:{}", request.device_index) : "cpu";
   const auto dir =
       fs::path(cacheDirectory()) / "pymodels" / fmt::format("{}-{}", ::getpid(), ::time(nullptr));
-  worker_ = std::make_unique<runner::PythonWorker>(
+  worker_ = std::make_unique<PythonWorker>(
       resolvePythonInterpreter(), pythonHelperPath("inferscope_pymodel.py"), device_,
       // Kept after the run (the prepared folder is not): a
       // failed config's message names its log.
       (fs::path(cacheDirectory()) / "pymodels" / "logs").string());
   std::vector<std::string> overrides;
   for (const auto& spec : request.inputs) overrides.push_back(spec.toString());
-  prepared_ =
-      worker_->prepare(model_, overrides, dir.string(), kPrepareTimeoutMs, &processCancelToken());
+  prepared_ = worker_->prepare(model_, overrides, dir.string(), kPrepareTimeoutMs, &cancel_);
   request.inputs = prepared_.inputs;
   request.model.prepared_dir = prepared_.dir;
   if (!prepared_.inputs.empty()) request.batch = prepared_.inputs.front().batch();
@@ -67,7 +67,7 @@ PythonModelRun::~PythonModelRun() {
 
 tuner::Measurer& PythonModelRun::measurer(tuner::Measurer& engine, std::int64_t batch) {
   const auto reference = (fs::path(prepared_.dir) / "reference.pt").string();
-  measurer_ = std::make_unique<runner::PythonModelMeasurer>(
+  measurer_ = std::make_unique<PythonModelMeasurer>(
       engine, *worker_, model_, prepared_,
       [reference](const std::string& output) {
         auto stats = engine::compareOutputArchives(output, reference);
@@ -75,7 +75,7 @@ tuner::Measurer& PythonModelRun::measurer(tuner::Measurer& engine, std::int64_t 
         fs::remove(output, ignored);  // a config's outputs are needed once
         return stats;
       },
-      batch, &processCancelToken());
+      batch, &cancel_);
   return *measurer_;
 }
 
@@ -102,4 +102,4 @@ std::string inductorAdvice(const ModelRef& model) {
       fs::path(model.path).stem().string());
 }
 
-}  // namespace inferscope::cli
+}  // namespace inferscope::runner

@@ -1,4 +1,4 @@
-#include "cli/device_runner.h"
+#include "core/runner/device_runner.h"
 
 #include <fmt/format.h>
 #include <unistd.h>
@@ -14,7 +14,7 @@
 #include "core/engine/plan_shard.h"
 #include "core/session/session_merge.h"
 
-namespace inferscope::cli {
+namespace inferscope::runner {
 namespace {
 
 // One device's view of the caller's sink: calls from the device threads are serialised, config
@@ -80,7 +80,6 @@ SessionResult runOnDevices(const ProfileRequest& request, EventSink& sink,
   const int n = static_cast<int>(options.devices.size());
   if (n == 0) throw Error(ErrorKind::InvalidInput, "--devices: no GPU listed");
   const char* parent_visible = std::getenv("CUDA_VISIBLE_DEVICES");
-  const char* stand_in = std::getenv("INFERSCOPE_WORKER_EXECUTABLE");
   const auto host = hostName();
   const int count = static_cast<int>(shardPlan(request.plan, {0, 1}).size());
   sink.onLog(LogLevel::Info,
@@ -101,7 +100,6 @@ SessionResult runOnDevices(const ProfileRequest& request, EventSink& sink,
     if (shard) device_request.plan = shardPlan(request.plan, *shard);
     IsolationOptions isolation = options.isolation;
     isolation.cuda_visible_devices = workerVisibleDevices(parent_visible, ordinal);
-    if (stand_in != nullptr && *stand_in != '\0') isolation.worker_executable = stand_in;
     threads.emplace_back([&, i, ordinal, shard, device_request, isolation] {
       const auto slot = static_cast<std::size_t>(i);
       try {
@@ -149,4 +147,4 @@ SessionResult runOnDevices(const ProfileRequest& request, EventSink& sink,
   return session;
 }
 
-}  // namespace inferscope::cli
+}  // namespace inferscope::runner

@@ -8,14 +8,23 @@
 #include <chrono>
 #include <optional>
 
-#include "cli/cli_common.h"
+#include "core/common/cancel_token.h"
+#include "core/engine/event_sink.h"
+#include "core/runner/isolated_runner.h"
 #include "core/tuner/measurer.h"
 
-namespace inferscope::cli {
+namespace inferscope::runner {
+
+struct EngineMeasurerOptions {
+  WorkerLauncher launcher;         // the workers of model files' rounds and of the finals
+  double isolate_timeout_s = 900;  // a finalist's fresh process, per config
+};
 
 class EngineMeasurer final : public tuner::Measurer {
  public:
-  EngineMeasurer(ProfileRequest base, ModelOptions options, EventSink& sink);
+  // `sink` and `cancel` outlive the measurer.
+  EngineMeasurer(ProfileRequest base, EngineMeasurerOptions options, EventSink& sink,
+                 const CancelToken& cancel);
 
   std::vector<ConfigResult> measure(const std::vector<OptimizationConfig>& configs, int warmup,
                                     int iterations, double deadline_ms) override;
@@ -39,6 +48,7 @@ class EngineMeasurer final : public tuner::Measurer {
   const std::optional<SessionResult>& firstSession() const { return first_session_; }
 
  private:
+  void noteRoofline(SessionResult& session);
   void noteOverhead(const std::vector<ConfigResult>& configs,
                     std::chrono::steady_clock::time_point started);
   std::vector<ConfigResult> measureInWorkers(const ProfileRequest& request, double deadline_ms);
@@ -46,11 +56,12 @@ class EngineMeasurer final : public tuner::Measurer {
                             int iterations) const;
 
   ProfileRequest base_;
-  ModelOptions options_;
+  EngineMeasurerOptions options_;
   EventSink& sink_;
+  const CancelToken& cancel_;
   std::chrono::steady_clock::time_point start_ = std::chrono::steady_clock::now();
   std::optional<SessionResult> first_session_;
   double session_overhead_ms_ = 0;  // the most a measure() spent outside its configs
 };
 
-}  // namespace inferscope::cli
+}  // namespace inferscope::runner

@@ -7,37 +7,40 @@
 
 #include <memory>
 
-#include "cli/cli_common.h"
+#include "core/common/cancel_token.h"
+#include "core/engine/session_result.h"
 #include "core/runner/python_model_measurer.h"
 
-namespace inferscope::cli {
+namespace inferscope::runner {
 
 class PythonModelRun {
  public:
   // Prepares `request`'s model in the Python worker and fills request.inputs (the example inputs'
   // shapes and dtypes) and request.model.prepared_dir. Throws Error(ModelLoad) with the worker's
-  // message when the model cannot be built or run.
-  explicit PythonModelRun(ProfileRequest& request);
+  // message when the model cannot be built or run. `cancel` stops the preparation and every
+  // measurement; it outlives this run.
+  PythonModelRun(ProfileRequest& request, const CancelToken& cancel);
   ~PythonModelRun();
   PythonModelRun(const PythonModelRun&) = delete;
   PythonModelRun& operator=(const PythonModelRun&) = delete;
 
   // The measurer the race uses: `engine` for AOTInductor configs, the worker for the rest.
   tuner::Measurer& measurer(tuner::Measurer& engine, std::int64_t batch);
-  const runner::PreparedPythonModel& prepared() const { return prepared_; }
+  const PreparedPythonModel& prepared() const { return prepared_; }
   // The header of the session a tune leaves, when no engine session ran (no package measured).
   SessionResult header(const ProfileRequest& request) const;
 
  private:
   ModelRef model_;
   std::string device_;
-  std::unique_ptr<runner::PythonWorker> worker_;
-  runner::PreparedPythonModel prepared_;
-  std::unique_ptr<runner::PythonModelMeasurer> measurer_;
+  const CancelToken& cancel_;
+  std::unique_ptr<PythonWorker> worker_;
+  PreparedPythonModel prepared_;
+  std::unique_ptr<PythonModelMeasurer> measurer_;
 };
 
 // Where a tune of a TorchScript file leaves Inductor's reach, one sentence with the commands that
 // get an ExportedProgram or an entry point (the verdict's last line).
 std::string inductorAdvice(const ModelRef& model);
 
-}  // namespace inferscope::cli
+}  // namespace inferscope::runner

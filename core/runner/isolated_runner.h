@@ -1,7 +1,8 @@
-// Isolation mode: each config runs in a fresh `inferscope-cli worker` child process that streams
-// NDJSON events (ndjson_sink.h), so CUDA context creation, cuDNN autotune and compilation are paid
-// per config instead of being hidden by earlier configs in the same process. The parent survives a
-// child's crash or hang (timeout) and records it as that config's error; Ctrl-C stops the child.
+// Isolation mode: each config runs in a fresh worker process (inferscope-cli's `worker` command,
+// started through a WorkerLauncher) that streams NDJSON events (ndjson_sink.h), so CUDA context
+// creation, cuDNN autotune and compilation are paid per config instead of being hidden by earlier
+// configs in the same process. The parent survives a child's crash or hang (timeout) and records it
+// as that config's error; Ctrl-C stops the child.
 #pragma once
 
 #include <chrono>
@@ -12,8 +13,9 @@
 #include "core/common/cancel_token.h"
 #include "core/engine/event_sink.h"
 #include "core/engine/session_result.h"
+#include "core/runner/worker_launcher.h"
 
-namespace inferscope::cli {
+namespace inferscope::runner {
 
 // The descriptor on which a worker receives the parent's trust in the model file: the file's
 // SHA-256 from the user's trust store, written into a pipe that only the worker inherits, never
@@ -22,10 +24,10 @@ namespace inferscope::cli {
 inline constexpr int kWorkerTrustFd = 3;
 
 struct IsolationOptions {
-  std::string worker_executable = "/proc/self/exe";
+  WorkerLauncher launcher;
   double timeout_s = 900;  // per config: set-up, compilation and every iteration
   // The workers' CUDA_VISIBLE_DEVICES ("" leaves this process's environment as it is): pins them
-  // to one GPU each for `--devices` (cli/device_runner.h), which then is their cuda:0.
+  // to one GPU each for `--devices` (device_runner.h), which then is their cuda:0.
   std::string cuda_visible_devices;
   // No worker starts that would end after this, judged by the mean wall time of the workers before
   // it in this run (the first always starts): the tuner's finals stay inside its budget. The
@@ -48,7 +50,7 @@ SessionResult runIsolated(const ProfileRequest& request, EventSink& sink, const 
 // / "hung in a worker"); a fresh worker runs the configs after it while the deadline leaves time.
 // One that fails before its first config (the model's load, the FP32 reference) costs them all.
 struct PlanWorkerOptions {
-  std::string worker_executable = "/proc/self/exe";
+  WorkerLauncher launcher;
   std::string cuda_visible_devices;  // as IsolationOptions::cuda_visible_devices
   // Hard end: a worker still running then is killed, and every config it had not reported fails.
   // Each worker's configs share the time left to it (RunSettings::config_time_budget_ms), as an
@@ -68,4 +70,4 @@ struct PlanWorkerOptions {
 SessionResult runPlanInWorkers(const ProfileRequest& request, EventSink& sink,
                                const CancelToken& cancel, const PlanWorkerOptions& options);
 
-}  // namespace inferscope::cli
+}  // namespace inferscope::runner

@@ -5,11 +5,11 @@
 // core/analysis/fork_analysis.h). docs/MEASUREMENT.md, "Forks".
 #pragma once
 
-#include "cli/isolated_runner.h"
+#include "core/runner/isolated_runner.h"
 
-namespace inferscope::cli {
+namespace inferscope::runner {
 
 SessionResult runForked(const ProfileRequest& request, int forks, EventSink& sink,
                         const CancelToken& cancel, const IsolationOptions& options);
 
-}  // namespace inferscope::cli
+}  // namespace inferscope::runner

@@ -1,4 +1,4 @@
-#include "cli/isolated_runner.h"
+#include "core/runner/isolated_runner.h"
 
 #include <fcntl.h>
 #include <fmt/format.h>
@@ -16,19 +16,19 @@
 #include <filesystem>
 #include <vector>
 
-#include "cli/cli_common.h"
 #include "core/common/error.h"
 #include "core/common/file_io.h"
 #include "core/common/time_format.h"
 #include "core/common/units.h"
 #include "core/common/version.h"
 #include "core/engine/fork_schedule.h"
+#include "core/runner/exit_code.h"
 #include "core/session/session_file.h"
 #include "core/session/worker_events.h"
 
 extern char** environ;
 
-namespace inferscope::cli {
+namespace inferscope::runner {
 namespace {
 
 using Clock = std::chrono::steady_clock;
@@ -78,8 +78,11 @@ int trustPipe(const std::string& trusted_sha256) {
   return fds[0];
 }
 
-Child spawnWorker(const std::string& exe, const std::string& request_path,
+Child spawnWorker(const WorkerLauncher& launcher, const std::string& request_path,
                   const std::string& trusted_sha256, const std::string& cuda_visible_devices) {
+  const std::string& exe = launcher.executable;
+  if (exe.empty())
+    throw Error(ErrorKind::Runtime, "no worker executable to start (WorkerLauncher::executable)");
   const int trust_fd = trustPipe(trusted_sha256);
   int fds[2];
   if (::pipe(fds) != 0) {
@@ -94,16 +97,22 @@ Child spawnWorker(const std::string& exe, const std::string& request_path,
   // The user's trust in the model file reaches the worker on kWorkerTrustFd, a pipe only this
   // child inherits (dup2 clears its O_CLOEXEC), never on its command line, where anyone could
   // type a hash, nor in the request file. The worker dies with this process
-  // (PR_SET_PDEATHSIG in worker_command.cpp) and checks that its parent is still --parent-pid.
+  // (PR_SET_PDEATHSIG in inferscope-cli's worker command) and checks that its parent is still
+  // --parent-pid.
   posix_spawn_file_actions_adddup2(&actions, trust_fd, kWorkerTrustFd);
-  std::vector<std::string> args{exe,          "worker",       "--request",
-                                request_path, "--parent-pid", std::to_string(::getpid())};
+  std::vector<std::string> args{exe};
+  args.insert(args.end(), launcher.arguments.begin(), launcher.arguments.end());
+  for (const auto& a : {std::string("--request"), request_path, std::string("--parent-pid"),
+                        std::to_string(::getpid())})
+    args.push_back(a);
   std::vector<char*> argv;
+  argv.reserve(args.size() + 1);
   for (auto& a : args) argv.push_back(a.data());
   argv.push_back(nullptr);
   Child child;
   auto env = workerEnvironment(cuda_visible_devices);
   std::vector<char*> envp;
+  envp.reserve(env.size() + 1);
   for (auto& e : env) envp.push_back(e.data());
   envp.push_back(nullptr);
   const int rc =
@@ -117,7 +126,17 @@ Child spawnWorker(const std::string& exe, const std::string& request_path,
                 fmt::format("cannot start the worker '{}': {}", exe, std::strerror(rc)));
   }
   child.stdout_fd = fds[0];
+  if (launcher.worker_running) launcher.worker_running(child.pid);
   return child;
+}
+
+// Reaps the worker and says so to whoever tracks it; returns waitpid's status.
+int reapWorker(const WorkerLauncher& launcher, const Child& child) {
+  ::close(child.stdout_fd);
+  int status = 0;
+  ::waitpid(child.pid, &status, 0);
+  if (launcher.worker_running) launcher.worker_running(0);
+  return status;
 }
 
 std::string describeExit(int status) {
@@ -165,13 +184,12 @@ ConfigResult runOne(const ProfileRequest& request, int index, EventSink& sink,
   result.config = child_request.plan.front();
   bool done = false, timed_out = false, cancel_sent = false;
   const int count = static_cast<int>(request.plan.size());
-  Child child = spawnWorker(options.worker_executable, request_path, request.model.trusted_sha256,
+  Child child = spawnWorker(options.launcher, request_path, request.model.trusted_sha256,
                             options.cuda_visible_devices);
   const auto deadline = Clock::now() + std::chrono::milliseconds(
                                            static_cast<long long>(units::sToMs(options.timeout_s)));
   std::string buffer;
   char chunk[8192];
-  setSignalKillTarget(child.pid);
   Clock::time_point kill_at;
   while (true) {
     if (cancel.cancelled() && !cancel_sent) {
@@ -206,10 +224,7 @@ ConfigResult runOne(const ProfileRequest& request, int index, EventSink& sink,
       }
     }
   }
-  ::close(child.stdout_fd);
-  int status = 0;
-  ::waitpid(child.pid, &status, 0);
-  setSignalKillTarget(0);
+  const int status = reapWorker(options.launcher, child);
   if (timed_out) {
     result.status = ConfigStatus::Error;
     result.message = fmt::format("the isolated worker timed out after {:.0f} s and was killed",
@@ -277,22 +292,11 @@ SessionResult runIsolated(const ProfileRequest& request, EventSink& sink, const 
 
 namespace {
 
-// The error a worker's exit code stands for (main.cpp's mapping, read back), for a worker that
-// failed before any config as engine::run would have thrown in this process.
+// The error a worker's exit status stands for, for a worker that failed before any config as
+// engine::run would have thrown in this process.
 std::optional<ErrorKind> errorKindOfExit(int status) {
   if (!WIFEXITED(status)) return std::nullopt;
-  switch (WEXITSTATUS(status)) {
-    case kExitInvalidInput:
-      return ErrorKind::InvalidInput;
-    case kExitModelLoad:
-      return ErrorKind::ModelLoad;
-    case kExitUnsupported:
-      return ErrorKind::Unsupported;
-    case kExitRuntime:
-      return ErrorKind::Runtime;
-    default:
-      return std::nullopt;
-  }
+  return errorKindOfExitCode(WEXITSTATUS(status));
 }
 
 ConfigResult failedConfig(const OptimizationConfig& config, int index, const std::string& why) {
@@ -353,9 +357,8 @@ PlanWorkerRun runPlanWorker(const ProfileRequest& request, int first, EventSink&
     child_request.run.config_time_budget_ms = run.share_ms;
   }
   writeFileAtomically(request_path, requestToJson(child_request));
-  Child child = spawnWorker(options.worker_executable, request_path, request.model.trusted_sha256,
+  Child child = spawnWorker(options.launcher, request_path, request.model.trusted_sha256,
                             options.cuda_visible_devices);
-  setSignalKillTarget(child.pid);
   const auto silence_limit = std::chrono::duration_cast<Clock::duration>(
       std::chrono::duration<double, std::milli>(run.share_ms + options.silent_config_grace_ms));
   auto last_sign = Clock::now();
@@ -425,9 +428,7 @@ PlanWorkerRun runPlanWorker(const ProfileRequest& request, int first, EventSink&
       }
     }
   }
-  ::close(child.stdout_fd);
-  ::waitpid(child.pid, &run.status, 0);
-  setSignalKillTarget(0);
+  run.status = reapWorker(options.launcher, child);
   return run;
 }
 
@@ -527,4 +528,4 @@ SessionResult runPlanInWorkers(const ProfileRequest& request, EventSink& sink,
   return session;
 }
 
-}  // namespace inferscope::cli
+}  // namespace inferscope::runner

@@ -1,19 +1,20 @@
-#include "cli/engine_measurer.h"
+#include "core/runner/engine_measurer.h"
 
 #include <algorithm>
 #include <chrono>
 
-#include "cli/fork_runner.h"
-#include "cli/isolated_runner.h"
 #include "core/common/units.h"
 #include "core/engine/compile_queue.h"
 #include "core/engine/engine.h"
 #include "core/model/model_zoo.h"
+#include "core/runner/fork_runner.h"
+#include "core/runner/profile_run.h"
 
-namespace inferscope::cli {
+namespace inferscope::runner {
 
-EngineMeasurer::EngineMeasurer(ProfileRequest base, ModelOptions options, EventSink& sink)
-    : base_(std::move(base)), options_(std::move(options)), sink_(sink) {}
+EngineMeasurer::EngineMeasurer(ProfileRequest base, EngineMeasurerOptions options, EventSink& sink,
+                               const CancelToken& cancel)
+    : base_(std::move(base)), options_(std::move(options)), sink_(sink), cancel_(cancel) {}
 
 ProfileRequest EngineMeasurer::requestFor(const std::vector<OptimizationConfig>& configs,
                                           int warmup, int iterations) const {
@@ -32,7 +33,7 @@ namespace {
 
 // Model files hold the user's code (a TorchScript program, an AOTInductor package's kernels): a
 // forward that never returns or crashes must not take the tuner with it. Zoo models are ours;
-// models Python rebuilds run in the Python worker already (cli/python_model_run.h).
+// models Python rebuilds run in the Python worker already (python_model_run.h).
 bool runsInWorker(ModelSource source) {
   return source == ModelSource::TorchScript || source == ModelSource::AotInductor;
 }
@@ -60,12 +61,13 @@ void EngineMeasurer::noteOverhead(const std::vector<ConfigResult>& configs,
 std::vector<ConfigResult> EngineMeasurer::measureInWorkers(const ProfileRequest& request,
                                                            double deadline_ms) {
   PlanWorkerOptions options;
+  options.launcher = options_.launcher;
   if (deadline_ms > 0)
     options.deadline =
         start_ +
         std::chrono::duration_cast<std::chrono::steady_clock::duration>(
             std::chrono::duration<double, std::milli>(deadline_ms + kWorkerDeadlineGraceMs));
-  auto session = runPlanInWorkers(request, sink_, processCancelToken(), options);
+  auto session = runPlanInWorkers(request, sink_, cancel_, options);
   if (!first_session_) {
     first_session_ = session;
     first_session_->configs.clear();
@@ -76,7 +78,7 @@ std::vector<ConfigResult> EngineMeasurer::measureInWorkers(const ProfileRequest&
     auto& header = first_session_->request;
     if (header.inputs.empty()) header.inputs = defaultInputs(request.model, request.batch);
     if (!header.inputs.empty()) header.batch = header.inputs.front().batch();
-    if (request.run.roofline) completeRoofline(*first_session_);
+    if (request.run.roofline) noteRoofline(*first_session_);
   }
   return session.configs;
 }
@@ -96,7 +98,7 @@ std::vector<ConfigResult> EngineMeasurer::measure(const std::vector<Optimization
     noteOverhead(configs_done, started);
     return configs_done;
   }
-  auto session = engine::run(request, sink_, processCancelToken());
+  auto session = engine::run(request, sink_, cancel_);
   noteOverhead(session.configs, started);
   if (!first_session_) {
     first_session_ = session;
@@ -111,13 +113,14 @@ std::vector<ConfigResult> EngineMeasurer::measureForks(
   // Every config in `forks` fresh isolation workers, fork_stats filled (as runSession does for
   // --forks), none started past the deadline.
   IsolationOptions isolation;
+  isolation.launcher = options_.launcher;
   isolation.timeout_s = options_.isolate_timeout_s;
   if (deadline_ms > 0)
     isolation.deadline = start_ + std::chrono::duration_cast<std::chrono::steady_clock::duration>(
                                       std::chrono::duration<double, std::milli>(deadline_ms));
-  auto session = runForked(requestFor(configs, warmup, iterations), forks, sink_,
-                           processCancelToken(), isolation);
-  completeRoofline(session);
+  auto session =
+      runForked(requestFor(configs, warmup, iterations), forks, sink_, cancel_, isolation);
+  noteRoofline(session);
   return session.configs;
 }
 
@@ -162,7 +165,12 @@ double EngineMeasurer::nowMs() const {
 }
 
 bool EngineMeasurer::cancelled() const {
-  return processCancelToken().cancelled();
+  return cancel_.cancelled();
 }
 
-}  // namespace inferscope::cli
+void EngineMeasurer::noteRoofline(SessionResult& session) {
+  if (const auto why = completeRoofline(session); !why.empty())
+    sink_.onLog(LogLevel::Warning, "roofline: " + why);
+}
+
+}  // namespace inferscope::runner

@@ -4,15 +4,14 @@
 // reference on every GPU) or, with `replicate`, run whole on each to compare the GPUs; either way
 // the result is one session (core/session/session_merge.h) whose results say which GPU measured
 // them (ConfigResult::measured_on, the GPU's ordinal as this process numbers it).
-//
-// For tests without GPUs, INFERSCOPE_WORKER_EXECUTABLE names a stand-in for the worker.
+// The workers are whatever `isolation.launcher` starts: tests without GPUs pass a stand-in.
 #pragma once
 
 #include <vector>
 
-#include "cli/isolated_runner.h"
+#include "core/runner/isolated_runner.h"
 
-namespace inferscope::cli {
+namespace inferscope::runner {
 
 struct DeviceRunOptions {
   std::vector<int> devices;  // ordinals as this process sees them (parseDeviceList)
@@ -23,4 +22,4 @@ struct DeviceRunOptions {
 SessionResult runOnDevices(const ProfileRequest& request, EventSink& sink,
                            const CancelToken& cancel, const DeviceRunOptions& options);
 
-}  // namespace inferscope::cli
+}  // namespace inferscope::runner

@@ -1,6 +1,6 @@
-// How a tuning run reports itself while it runs: progress lines on stderr for people, or NDJSON on
-// stdout for programs (the GUI's race view starts `inferscope-cli tune --events ndjson` and reads
-// these lines). One event per line, flushed:
+// A tuning run's events as NDJSON, for programs (the GUI's race view starts `inferscope-cli tune
+// --events ndjson` and reads these lines; core/tuner/tune_event.h parses them). One event per
+// line, flushed:
 //   {"event":"tune_start","model":…,"device":…,"budget_ms":…,"rule":…}
 //   {"event":"tune_pruned","configs":[{"key":…,"reason":…},…]}
 //   {"event":"tune_round","round":0,"iterations":20,"keys":[…]}
@@ -19,23 +19,27 @@
 #pragma once
 
 #include <cstdio>
-#include <map>
+#include <functional>
 #include <string>
+#include <vector>
 
 #include "core/engine/compile_queue.h"
-#include "core/engine/event_sink.h"
-#include "core/tuner/tune_observer.h"
+#include "core/runner/tune_reporter.h"
 
-namespace inferscope::cli {
+namespace inferscope::runner {
 
-class TuneReporter : public tuner::TuneObserver, public EventSink {
+// The background compiles' states now (CompileQueue::jobs(), or a test's list): the writer
+// reports them when one changes.
+using CompileJobsSource = std::function<std::vector<CompileStatus>()>;
+
+class TuneEventWriter final : public TuneReporter {
  public:
-  // ndjson: events on `out`; otherwise one line per decision on stderr.
-  TuneReporter(bool ndjson, std::FILE* out);
+  // Events on `out`; `compile_jobs` may be empty (no compile events).
+  TuneEventWriter(std::FILE* out, CompileJobsSource compile_jobs);
 
   void start(const std::string& model, const std::string& device, double budget_ms,
-             const std::string& rule);
-  void finish(const tuner::TuneResult& result, const std::string& session_path);
+             const std::string& rule) override;
+  void finish(const tuner::TuneResult& result, const std::string& session_path) override;
 
   // tuner::TuneObserver
   void onPruned(const std::vector<tuner::PrunedConfig>& pruned) override;
@@ -51,15 +55,12 @@ class TuneReporter : public tuner::TuneObserver, public EventSink {
   void onLog(LogLevel level, const std::string& message) override;
 
  private:
-  void line(const std::string& text);
   void compileJobsChanged();
 
-  bool ndjson_;
   std::FILE* out_;
-  double spent_ms_ = 0;
+  CompileJobsSource compile_jobs_;
   std::string model_, device_;  // as start() named them, for the race in tune_done
   std::string last_jobs_;       // the compile jobs last reported, to report only changes
-  std::map<std::string, CompileStatus::State> printed_;  // console: each job's state once
 };
 
-}  // namespace inferscope::cli
+}  // namespace inferscope::runner

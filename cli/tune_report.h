@@ -1,0 +1,25 @@
+// How the CLI prints a tuning run's answer (`tune`, `recommend --validate`) and the races a saved
+// session holds (`sweep --from`, `merge`).
+#pragma once
+
+#include <cstdio>
+#include <string>
+
+#include "core/engine/session_ranking.h"
+#include "core/tuner/tune_result.h"
+
+namespace inferscope::cli {
+
+// The table of candidates (winner, ties, finalists, then the rest), the pruned configs grouped by
+// reason, and the verdict.
+void printTuneResult(std::FILE* out, const tuner::TuneResult& result);
+
+// A saved session's races (`sweep --from` of a tuned session): each race's verdict as the run
+// gave it, its provisional part, and where today's ranking (`ranking`, today's rules) differs.
+void printSavedRaces(std::FILE* out, const SessionResult& session, const SessionRanking& ranking);
+
+// The ranking tables' note for a config whose accuracy was not measured or cannot be judged
+// ("" otherwise): neither unsafe nor checked.
+std::string accuracyStateNote(const RankedConfig& ranked);
+
+}  // namespace inferscope::cli

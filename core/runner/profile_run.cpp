@@ -1,0 +1,37 @@
+#include "core/runner/profile_run.h"
+
+#include <fmt/format.h>
+
+#include "core/engine/engine.h"
+#include "core/roofline/roofline_place.h"
+#include "core/runner/fork_runner.h"
+
+namespace inferscope::runner {
+
+SessionResult runProfile(const ProfileRequest& request, const ProfileRunOptions& options,
+                         EventSink& sink, const CancelToken& cancel) {
+  if (!options.isolate && options.forks <= 1) return engine::run(request, sink, cancel);
+  SessionResult session = options.forks > 1
+                              ? runForked(request, options.forks, sink, cancel, options.isolation)
+                              : runIsolated(request, sink, cancel, options.isolation);
+  if (const auto why = completeRoofline(session); !why.empty())
+    sink.onLog(LogLevel::Warning, "roofline: " + why);
+  return session;
+}
+
+std::string completeRoofline(SessionResult& session) {
+  if (!session.request.run.roofline) return {};
+  // Each worker placed its own config; compiled ones take an eager count only the whole session
+  // has. The ceilings are the workers' (they measured them into the cache).
+  std::string missing;
+  if (!session.ceilings) {
+    std::string why;
+    session.ceilings = engine::cachedCeilings(session.device, &why);
+    if (!session.ceilings)
+      missing = fmt::format("no ceilings for {} ({})", session.device.name, why);
+  }
+  roofline::placeSession(session);
+  return missing;
+}
+
+}  // namespace inferscope::runner

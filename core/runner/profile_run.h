@@ -1,0 +1,30 @@
+// A profile or sweep run as the user asked for it: in this process (engine::run), or each config
+// in a fresh worker (isolation), or in N fresh workers each (forks); the session completed with
+// the roofline values only the whole session has. The CLI's profile and sweep call it.
+#pragma once
+
+#include <string>
+
+#include "core/common/cancel_token.h"
+#include "core/engine/event_sink.h"
+#include "core/engine/session_result.h"
+#include "core/runner/isolated_runner.h"
+
+namespace inferscope::runner {
+
+struct ProfileRunOptions {
+  bool isolate = false;        // each config in a fresh worker (true cold starts)
+  int forks = 1;               // > 1: each config in this many fresh workers (implies isolation)
+  IsolationOptions isolation;  // the workers' launcher and timeout, when they run
+};
+
+SessionResult runProfile(const ProfileRequest& request, const ProfileRunOptions& options,
+                         EventSink& sink, const CancelToken& cancel);
+
+// Roofline values that need the whole session (isolated workers and merged shards ran their configs
+// apart): the device's cached ceilings, and compiled configs' work from an eager config. No-op
+// without RunSettings::roofline. Returns why the ceilings are missing ("" when they are there):
+// they are read from the cache, never measured here, so this process opens no device.
+std::string completeRoofline(SessionResult& session);
+
+}  // namespace inferscope::runner

@@ -1,0 +1,46 @@
+// A tuning run end to end, for `inferscope-cli tune` and `recommend --validate`: the search space
+// for this model and device (the guide's recommendation first), the race over the real engine
+// (EngineMeasurer; a model only Python can compile through PythonModelRun), and the session a run
+// leaves (every measured config, the finalists with their forks: tuned_session.h).
+#pragma once
+
+#include <optional>
+#include <vector>
+
+#include "core/common/cancel_token.h"
+#include "core/engine/plan_shard.h"
+#include "core/runner/engine_measurer.h"
+#include "core/runner/tune_reporter.h"
+#include "core/tuner/race.h"
+
+namespace inferscope::runner {
+
+struct TuningRun {
+  tuner::TuneResult result;
+  SessionResult session;  // opens in the GUI as any session does
+};
+
+struct TuneSettings {
+  bool max_autotune = false;       // torch.compile max-autotune as a candidate (minutes each)
+  EngineMeasurerOptions measurer;  // the workers' launcher, a finalist's process timeout
+};
+
+// The race's budget from --budget-s (0: not given). Not given, it is 60 s, plus 110 s when a
+// candidate's AOTInductor package has to be compiled first (one ResNet-50 b32 package took
+// 85–96 s alone on the H200, docs/PERFORMANCE.md, and the race waits for compiles until 65 % of
+// its budget); given, it is what the user said.
+void setTuneBudget(tuner::RaceOptions& race, double budget_s);
+
+// `request` names the model, inputs and device; `seeds` order the race (the advisor's
+// recommendation and its neighbours). `race.spent_before_ms` is what the caller spent of the
+// budget before this call (inferscope-cli: its process's age); the time this call takes before
+// the race (a Python model's preparation, the device query) is added to it. With `shard`, only
+// that slice of the space races (SearchSpace::restrictToShard) and the session holds the FP32
+// reference first, as `merge` expects of a shard. Throws Error for what fails the whole run
+// (model, inputs, device).
+TuningRun runTuning(const ProfileRequest& request, const std::vector<OptimizationConfig>& seeds,
+                    const tuner::RaceOptions& race, const TuneSettings& settings,
+                    TuneReporter& reporter, const CancelToken& cancel,
+                    const std::optional<ShardSpec>& shard = std::nullopt);
+
+}  // namespace inferscope::runner

@@ -1,0 +1,264 @@
+// What a tune leaves and says, from a race over the tuner's fake measurer: the NDJSON events
+// (TuneEventWriter) that the saved race must equal field by field, the compile events sent only
+// on a change, and the tuned session (tunedSession: race order, finalists' forked runs, the
+// shard's reference first) with the verdict's torch.compile comparison.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <string>
+#include <vector>
+
+#include "core/runner/tune_event_writer.h"
+#include "core/runner/tuned_session.h"
+#include "core/session/session_file.h"
+#include "core/session/tune_json.h"
+#include "core/tuner/race.h"
+#include "core/tuner/race_record.h"
+#include "core/tuner/tune_event.h"
+#include "tests/core/tuner/fake_measurer.h"
+
+namespace inferscope::runner {
+namespace {
+
+using namespace inferscope::tuner;  // NOLINT(google-build-using-namespace): the race's vocabulary
+using tuner::testing::FakeMeasurer;
+using tuner::testing::FakeProfile;
+
+// Every line written to a temporary stream, read back.
+std::vector<std::string> readLines(std::FILE* stream) {
+  std::rewind(stream);
+  std::vector<std::string> lines;
+  std::string line;
+  for (int ch = std::fgetc(stream); ch != EOF; ch = std::fgetc(stream)) {
+    if (ch != '\n') {
+      line += static_cast<char>(ch);
+      continue;
+    }
+    lines.push_back(line);
+    line.clear();
+  }
+  return lines;
+}
+
+SearchSpace encoderSpace() {
+  SpaceContext ctx;
+  ctx.caps.kind = DeviceKind::Cuda;
+  ctx.caps.cc_major = 9;
+  ctx.caps.has_cudnn = true;
+  ctx.aot_inductor_available = true;
+  ctx.inputs = {InputSpec::parse("32x128:int64")};
+  return SearchSpace(ctx, {OptimizationConfig::parse("bf16+graph")});
+}
+
+FakeProfile at(double median_ms, double noise = 0.01) {
+  FakeProfile p;
+  p.median_ms = median_ms;
+  p.rel_noise = noise;
+  return p;
+}
+
+// A race with every kind of fate: a winner and a tie across fresh processes, eliminated, unsafe,
+// failed, a fallback, a config whose accuracy was not measured, pruned configs, a compile.
+struct LiveRun {
+  TuneResult result;
+  std::vector<TuneEvent> events;
+};
+
+LiveRun runWithEvents() {
+  FakeMeasurer m;
+  m.fallback_profile = at(6.0);
+  m.profiles["bf16+graph"] = at(2.0);
+  m.profiles["bf16+aoti"] = at(2.0);
+  m.profiles["fp16"] = at(1.0);
+  m.profiles["fp16"].accuracy.measured = true;
+  m.profiles["fp16"].accuracy.inf_count = 4;
+  m.profiles["fp16+graph"] = at(1.1);
+  m.profiles["fp16+graph"].status = ConfigStatus::Error;
+  m.profiles["fp16+graph"].message = "capture failed";
+  m.profiles["bf16"] = at(3.0);
+  m.profiles["bf16"].fallback_to = "amp-bf16";
+  m.profiles["tf32+graph"] = at(1.5);
+  m.profiles["tf32+graph"].compares_accuracy = false;
+  std::FILE* stream = std::tmpfile();
+  TuneEventWriter reporter(stream, {});
+  RaceOptions o;
+  o.budget_ms = 300000;
+  reporter.start("encoder (32x128:int64)", "NVIDIA H200", o.budget_ms, o.accuracy.describe());
+  Race race(m, o, &reporter);
+  LiveRun run;
+  run.result = race.run(encoderSpace());
+  reporter.finish(run.result, "/tmp/tuned.inferscope.json");
+  for (const auto& line : readLines(stream)) {
+    if (auto e = parseTuneEvent(line)) run.events.push_back(*e);
+  }
+  std::fclose(stream);
+  return run;
+}
+
+TEST(TuneEventWriter, TheSavedRaceEqualsTheLiveEventsFieldByField) {
+  const auto live = runWithEvents();
+  ASSERT_TRUE(live.result.winner) << live.result.verdict;
+  const auto record = raceRecord(live.result, "encoder (32x128:int64)", "NVIDIA H200");
+  SessionResult session;
+  session.races = {record};
+  const auto file = sessionFromJson(sessionToJson(session), "<tuned>");
+  ASSERT_EQ(file.races.size(), 1u);
+  const auto& saved = file.races.front();
+  const auto folded = foldTuneEvents(live.events);
+  const auto apart = differences(saved, folded);
+  EXPECT_TRUE(apart.empty()) << ::testing::PrintToString(apart);
+  EXPECT_TRUE(differences(saved, record).empty());
+  // The record holds the answer, not just the configs.
+  EXPECT_EQ(saved.winner, live.result.winner->key());
+  EXPECT_EQ(saved.verdict, live.result.verdict);
+  EXPECT_EQ(saved.verdict_state, "final");
+  EXPECT_FALSE(saved.pruned.empty());
+  EXPECT_FALSE(saved.finalists.empty());
+  EXPECT_GE(saved.forks, 2);
+  ASSERT_NE(saved.find("fp16"), nullptr);
+  EXPECT_EQ(saved.find("fp16")->state, "unsafe");
+  EXPECT_EQ(saved.find("fp16+graph")->state, "failed");
+  EXPECT_EQ(saved.find("tf32+graph")->state, "accuracy-not-measured");
+  EXPECT_FALSE(saved.find("bf16")->fallback.empty());
+  EXPECT_TRUE(saved.find(saved.winner)->forks.has_value());
+  // A changed field is found, by name.
+  auto changed = saved;
+  changed.candidates[1].reason += "!";
+  EXPECT_EQ(differences(saved, changed), std::vector<std::string>{"candidates[1].reason"});
+}
+
+// The GUI draws a saved race through the events a live run sends: those events fold back into
+// the same record.
+TEST(TuneEventWriter, ASavedRaceReplaysAsTheEventsThatDrewIt) {
+  const auto live = runWithEvents();
+  const auto record = raceRecord(live.result, "encoder", "NVIDIA H200");
+  const auto replayed = foldTuneEvents(raceEvents(record));
+  EXPECT_TRUE(differences(record, replayed).empty())
+      << ::testing::PrintToString(differences(record, replayed));
+}
+
+TEST(TuneEventWriter, CompileJobsAreReportedWhenAStateChangesOnly) {
+  std::vector<CompileStatus> jobs(1);
+  jobs[0].key = "bf16+aoti";
+  jobs[0].state = CompileStatus::State::Running;
+  jobs[0].package_path = "/cache/a.pt2";
+  std::FILE* stream = std::tmpfile();
+  TuneEventWriter writer(stream, [&jobs] { return jobs; });
+  writer.onTime(100, 60000);
+  jobs[0].elapsed_ms = 5000;  // time alone is no news
+  writer.onTime(200, 60000);
+  jobs[0].state = CompileStatus::State::Done;
+  writer.onTime(300, 60000);
+  std::vector<std::string> compile_lines;
+  int time_lines = 0;
+  for (const auto& line : readLines(stream)) {
+    if (line.find("\"tune_compile\"") != std::string::npos) compile_lines.push_back(line);
+    if (line.find("\"tune_time\"") != std::string::npos) ++time_lines;
+  }
+  std::fclose(stream);
+  EXPECT_EQ(time_lines, 3);
+  ASSERT_EQ(compile_lines.size(), 2u);
+  EXPECT_NE(compile_lines[0].find("\"bf16+aoti\""), std::string::npos) << compile_lines[0];
+  EXPECT_NE(compile_lines[1].find(toString(CompileStatus::State::Done)), std::string::npos)
+      << compile_lines[1];
+}
+
+// The session a tune leaves: race order, the finalists' forked runs in place of their screening
+// runs, the race saved with it.
+TEST(TunedSession, HoldsEveryMeasuredCandidateInRaceOrderWithTheFinalistsForks) {
+  const auto live = runWithEvents();
+  ASSERT_TRUE(live.result.winner);
+  SessionResult header;
+  header.device.name = "NVIDIA H200";
+  header.configs.push_back(ConfigResult{});  // a header's own configs are not the tune's
+  const auto s = tunedSession(header, live.result, "encoder", "NVIDIA H200");
+  EXPECT_EQ(s.device.name, "NVIDIA H200");
+  ASSERT_FALSE(s.configs.empty());
+  ASSERT_EQ(s.request.plan.size(), s.configs.size());
+  std::vector<std::string> race_order;
+  for (const auto& c : live.result.candidates) race_order.push_back(c.config.key());
+  std::size_t at = 0;
+  for (std::size_t i = 0; i < s.configs.size(); ++i) {
+    const auto& c = s.configs[i];
+    EXPECT_EQ(c.index, static_cast<int>(i));
+    EXPECT_EQ(s.request.plan[i], c.config);
+    // In race order: each config's candidate (its own key, or the one it fell back from) comes
+    // after the previous one's.
+    const auto found = std::find_if(
+        race_order.begin() + static_cast<std::ptrdiff_t>(at), race_order.end(),
+        [&](const std::string& key) { return key == c.config.key() || key == c.fallback_from; });
+    ASSERT_NE(found, race_order.end()) << c.config.key();
+    at = static_cast<std::size_t>(found - race_order.begin()) + 1;
+  }
+  const auto winner = std::find_if(s.configs.begin(), s.configs.end(), [&](const ConfigResult& c) {
+    return c.config == *live.result.winner;
+  });
+  ASSERT_NE(winner, s.configs.end());
+  EXPECT_TRUE(winner->fork_stats.has_value());  // the finals' run, not the screening one
+  ASSERT_EQ(s.races.size(), 1u);
+  EXPECT_EQ(s.races[0].winner, live.result.winner->key());
+  EXPECT_EQ(s.races[0].model, "encoder");
+  EXPECT_FALSE(s.shard.has_value());
+}
+
+TEST(TunedSession, AShardsSessionStartsWithTheReferenceAndSaysWhichShard) {
+  auto live = runWithEvents();
+  // Put the reference last, as a race may have ordered it.
+  std::stable_partition(live.result.candidates.begin(), live.result.candidates.end(),
+                        [](const CandidateOutcome& c) { return !isReferenceConfig(c.config); });
+  ConfigResult reference;
+  reference.config = OptimizationConfig::parse("fp32");
+  live.result.screening.push_back(reference);
+  CandidateOutcome ref_candidate;
+  ref_candidate.config = reference.config;
+  live.result.candidates.push_back(ref_candidate);
+  const auto s =
+      tunedSession(SessionResult{}, live.result, "encoder", "NVIDIA H200", ShardSpec{1, 2});
+  ASSERT_FALSE(s.configs.empty());
+  EXPECT_TRUE(isReferenceConfig(s.configs.front().config)) << s.configs.front().config.key();
+  EXPECT_EQ(s.configs.front().index, 0);
+  EXPECT_EQ(s.request.plan.front(), s.configs.front().config);
+  ASSERT_TRUE(s.shard.has_value());
+  EXPECT_EQ(s.shard->toString(), "1/2");
+  EXPECT_EQ(s.races.front().shard, "1/2");
+}
+
+CandidateOutcome candidate(const std::string& key, double median_ms, CandidateState state) {
+  CandidateOutcome c;
+  c.config = OptimizationConfig::parse(key);
+  c.estimate.median_ms = median_ms;
+  c.state = state;
+  return c;
+}
+
+TEST(TunedSession, TheVerdictComparesTheAnswerWithTheFastestTorchCompile) {
+  TuneResult r;
+  r.verdict = "bf16+aoti wins";
+  r.winner = OptimizationConfig::parse("bf16+aoti");
+  r.candidates = {candidate("bf16+aoti", 1.2, CandidateState::Winner),
+                  candidate("bf16+tc", 2.0, CandidateState::Eliminated),
+                  candidate("bf16+tc-max", 1.6, CandidateState::Unsafe),
+                  candidate("fp16+tc", 0.5, CandidateState::Failed)};  // failed: no peer
+  appendPeerComparison(r);
+  EXPECT_EQ(r.verdict,
+            "bf16+aoti wins. 0.75× torch.compile bf16+tc-max (1.6 ms, measured in this run, "
+            "unsafe)");
+  TuneResult own;
+  own.verdict = "bf16+tc wins";
+  own.winner = OptimizationConfig::parse("bf16+tc");
+  own.candidates = {candidate("bf16+tc", 2.0, CandidateState::Winner)};
+  appendPeerComparison(own);
+  EXPECT_EQ(own.verdict,
+            "bf16+tc wins. The answer is torch.compile itself (bf16+tc): the Python export "
+            "writes it");
+  TuneResult none;  // no torch.compile measured: nothing to say
+  none.verdict = "fp16 wins";
+  none.winner = OptimizationConfig::parse("fp16");
+  none.candidates = {candidate("fp16", 1.0, CandidateState::Winner)};
+  appendPeerComparison(none);
+  EXPECT_EQ(none.verdict, "fp16 wins");
+}
+
+}  // namespace
+}  // namespace inferscope::runner
