@@ -1,5 +1,6 @@
 // Which GPUs a run spreads over (`--devices all|0,2,3`) and how each worker process is pinned to
-// its GPU (CUDA_VISIBLE_DEVICES). Pure functions: the CLI starts the workers (cli/device_runner.h).
+// its GPU (CUDA_VISIBLE_DEVICES). Pure functions: the run layer starts the workers
+// (core/runner/device_runner.h).
 #pragma once
 
 #include <string>

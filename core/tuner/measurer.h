@@ -1,6 +1,7 @@
 // What the tuner needs from the engine: "measure these configs for N iterations" and "measure them
-// in F fresh processes". The CLI implements it over engine::run and the isolation workers
-// (cli/engine_measurer.h); CPU tests implement it with latency distributions of their choosing.
+// in F fresh processes". The run layer implements it over engine::run and the isolation workers
+// (core/runner/engine_measurer.h); CPU tests implement it with latency distributions of their
+// choosing.
 #pragma once
 
 #include <string>

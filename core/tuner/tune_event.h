@@ -1,6 +1,6 @@
-// One line of `inferscope-cli tune --events ndjson` (the format is listed in cli/tune_events.h),
-// read back as a plain value: what the GUI's race view renders. Parsing lives in core so that the
-// GUI needs no JSON library of its own.
+// One line of `inferscope-cli tune --events ndjson` (the format is listed in
+// core/runner/tune_event_writer.h), read back as a plain value: what the GUI's race view renders.
+// Parsing lives in core so that the GUI needs no JSON library of its own.
 #pragma once
 
 #include <optional>

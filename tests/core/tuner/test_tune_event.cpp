@@ -1,4 +1,5 @@
-// parseTuneEvent: the lines `tune --events ndjson` writes (cli/tune_events.cpp), read back.
+// parseTuneEvent: the lines `tune --events ndjson` writes (core/runner/tune_event_writer.cpp),
+// read back.
 #include <gtest/gtest.h>
 
 #include "core/tuner/tune_event.h"
