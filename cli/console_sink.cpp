@@ -7,6 +7,7 @@
 
 #include "core/common/printable.h"
 #include "core/common/units.h"
+#include "core/session/ndjson_sink.h"
 
 namespace inferscope::cli {
 
@@ -43,6 +44,24 @@ void ConsoleSink::onLog(LogLevel level, const std::string& message) {
                     : level == LogLevel::Warning ? "warning"
                                                  : "info";
   fmt::print(stderr, "{}: {}\n", tag, printable(message));
+}
+
+CLI::Option* addEventsOption(CLI::App& command, std::string& events) {
+  return command
+      .add_option("--events", events,
+                  "text (progress on stderr, tables on stdout) or ndjson (run events on stdout, "
+                  "one JSON object a line: docs/ARCHITECTURE.md, Event streams)")
+      ->check(CLI::IsMember({"text", "ndjson"}))
+      ->capture_default_str();
+}
+
+bool eventsAreNdjson(const std::string& events) {
+  return events == "ndjson";
+}
+
+std::unique_ptr<EventSink> makeRunSink(const std::string& events, bool quiet) {
+  if (eventsAreNdjson(events)) return std::make_unique<NdjsonSink>(stdout);
+  return std::make_unique<ConsoleSink>(quiet);
 }
 
 void printSessionHeader(std::FILE* out, const SessionResult& s) {

@@ -34,6 +34,7 @@ struct CudnnOptions {
   std::vector<std::string> retune_inputs;  // input sets for the re-tuning measurement
   std::string json_out;
   std::string session_out;
+  std::string events = "text";  // or ndjson: run events on stdout instead of the ledger's text
   bool quiet = false;
 };
 
@@ -63,9 +64,8 @@ OptimizationConfig baseConfig(const std::string& key) {
 
 // Runs `plan` with every mode in a fresh worker process.
 SessionResult runIsolatedPlan(ProfileRequest request, const std::vector<OptimizationConfig>& plan,
-                              bool quiet) {
+                              EventSink& sink) {
   request.plan = plan;
-  ConsoleSink sink(quiet);
   return runner::runIsolated(request, sink, processCancelToken(), isolationOptions());
 }
 
@@ -100,7 +100,11 @@ int runLedger(const CudnnOptions& o) {
   if (request.device != DeviceKind::Cuda && !trace::hostOnlyTraceRequested()) {
     ledger.available = false;
     ledger.reason = "requires CUDA and cuDNN: choose a CUDA device (-d cuda)";
-    fmt::print("{}", cudnn::formatLedger(ledger));
+    if (eventsAreNdjson(o.events)) {
+      makeRunSink(o.events, true)->onLog(LogLevel::Error, "the cuDNN ledger " + ledger.reason);
+    } else {
+      fmt::print("{}", cudnn::formatLedger(ledger));
+    }
     SessionResult session;
     session.created_utc = utcTimestamp();
     session.request = request;
@@ -119,7 +123,8 @@ int runLedger(const CudnnOptions& o) {
   std::vector<OptimizationConfig> plan;
   for (cudnn::SelectionMode mode : cudnn::kSelectionModes)
     plan.push_back(configForMode(base, mode));
-  SessionResult session = runIsolatedPlan(request, plan, o.quiet);
+  const auto sink = makeRunSink(o.events, o.quiet);
+  SessionResult session = runIsolatedPlan(request, plan, *sink);
   if (session.cancelled) {
     fmt::print(stderr, "cancelled\n");
     return kExitCancelled;
@@ -161,7 +166,8 @@ int runLedger(const CudnnOptions& o) {
       r.run.measure_iterations = 4;
       r.run.adaptive = false;
       r.run.input_cycle = {{spec}};
-      const SessionResult s = runIsolatedPlan(r, {configForMode(base, mode)}, true);
+      ConsoleSink quiet(true);  // a measurement of its own, not a config of the ledger's run
+      const SessionResult s = runIsolatedPlan(r, {configForMode(base, mode)}, quiet);
       if (s.cancelled) return kExitCancelled;
       const auto& c = s.configs.at(0);
       if (c.status == ConfigStatus::Ok && c.latency_ms.size() >= 2)
@@ -187,7 +193,7 @@ int runLedger(const CudnnOptions& o) {
         "the original size (iterations alternate between the two)");
   }
   session.cudnn_ledgers = {ledger};
-  fmt::print("{}", cudnn::formatLedger(ledger));
+  if (!eventsAreNdjson(o.events)) fmt::print("{}", cudnn::formatLedger(ledger));
   writeOutputs(o, session, ledger);
   for (const auto& [mode, totals] : ledger.modes) {
     if (!totals.ok) return kExitFailure;
@@ -217,6 +223,7 @@ void addCudnnCommand(CLI::App& app, std::function<int()>& action) {
   cmd->add_option("-o,--out", options->session_out,
                   "write a session file (the modes' runs and the ledger)");
   cmd->add_flag("-q,--quiet", options->quiet, "no progress lines");
+  addEventsOption(*cmd, options->events);
   cmd->callback([options, &action] { action = [options] { return runLedger(*options); }; });
 }
 

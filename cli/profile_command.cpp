@@ -16,6 +16,7 @@ struct ProfileOptions {
   ModelOptions model;
   std::vector<std::string> configs{"fp32"};
   std::string out;
+  std::string events = "text";  // or ndjson: run events on stdout instead of the table
   bool quiet = false;
 };
 
@@ -27,12 +28,14 @@ int runProfile(const ProfileOptions& o) {
   ProfileRequest request = toRequest(o.model);
   request.plan.clear();
   for (const auto& key : o.configs) request.plan.push_back(OptimizationConfig::parse(key));
-  ConsoleSink sink(o.quiet);
-  const auto session = runSession(request, o.model, sink);
-  fmt::print(stdout, "\n");
-  printSessionHeader(stdout, session);
-  printResultTable(stdout, session);
-  printRooflineTable(stdout, session);
+  const auto sink = makeRunSink(o.events, o.quiet);
+  const auto session = runSession(request, o.model, *sink);
+  if (!eventsAreNdjson(o.events)) {
+    fmt::print(stdout, "\n");
+    printSessionHeader(stdout, session);
+    printResultTable(stdout, session);
+    printRooflineTable(stdout, session);
+  }
   writeSessionOutput(session, o.out);
   if (session.cancelled) return kExitCancelled;
   for (const auto& c : session.configs) {
@@ -53,6 +56,7 @@ void addProfileCommand(CLI::App& app, std::function<int()>& action) {
       ->capture_default_str();
   cmd->add_option("-o,--out", options->out, "write the session to this .inferscope.json file");
   cmd->add_flag("-q,--quiet", options->quiet, "no progress on stderr");
+  addEventsOption(*cmd, options->events);
   cmd->callback([options, &action] { action = [options] { return runProfile(*options); }; });
 }
 

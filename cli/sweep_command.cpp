@@ -31,10 +31,11 @@ struct SweepOptions {
   std::string family;  // for model files: cnn | transformer
   AccuracyOptions accuracy;
   std::string out;
-  std::string from;        // rank this saved session instead of running
-  std::string shard;       // "i/n": run that slice of the plan (core/engine/plan_shard.h)
-  std::string devices;     // "all" or "0,2,3": spread the plan over these GPUs (runOnDevices)
-  bool replicate = false;  // with devices: the whole plan on every GPU
+  std::string from;             // rank this saved session instead of running
+  std::string shard;            // "i/n": run that slice of the plan (core/engine/plan_shard.h)
+  std::string devices;          // "all" or "0,2,3": spread the plan over these GPUs (runOnDevices)
+  bool replicate = false;       // with devices: the whole plan on every GPU
+  std::string events = "text";  // or ndjson: run events on stdout instead of the ranking
   bool quiet = false;
 };
 
@@ -188,10 +189,10 @@ int runSweep(const SweepOptions& o) {
     checkShardFits(*shard, dealtEntries(request.plan), "--shard");
     request.plan = shardPlan(request.plan, *shard);
   }
-  ConsoleSink sink(o.quiet);
+  const auto sink = makeRunSink(o.events, o.quiet);
   SessionResult session;
   if (o.devices.empty()) {
-    session = runSession(request, o.model, sink);
+    session = runSession(request, o.model, *sink);
   } else {
     int visible =
         -1;  // an explicit list is taken as given; a GPU that is not there fails its configs
@@ -203,16 +204,18 @@ int runSweep(const SweepOptions& o) {
     device_options.devices = parseDeviceList(o.devices, visible);
     device_options.replicate = o.replicate;
     device_options.isolation = isolationOptions(o.model.isolate_timeout_s);
-    session = runner::runOnDevices(request, sink, processCancelToken(), device_options);
+    session = runner::runOnDevices(request, *sink, processCancelToken(), device_options);
     completeRoofline(session);
   }
   session.shard = shard;
-  fmt::print(stdout, "\n");
-  printSessionHeader(stdout, session);
-  RankingOptions ranking_options;
-  ranking_options.accuracy = o.accuracy.rule();
-  printRanking(stdout, session, rankSession(session, ranking_options), ranking_options.accuracy);
-  printRooflineTable(stdout, session);
+  if (!eventsAreNdjson(o.events)) {
+    fmt::print(stdout, "\n");
+    printSessionHeader(stdout, session);
+    RankingOptions ranking_options;
+    ranking_options.accuracy = o.accuracy.rule();
+    printRanking(stdout, session, rankSession(session, ranking_options), ranking_options.accuracy);
+    printRooflineTable(stdout, session);
+  }
   writeSessionOutput(session, o.out);
   return sweepExitCode(session);
 }
@@ -250,6 +253,8 @@ void addSweepCommand(CLI::App& app, std::function<int()>& action) {
                 "with --devices: run the whole plan on every GPU, to compare the GPUs")
       ->needs(devices);
   cmd->add_flag("-q,--quiet", options->quiet, "no progress on stderr");
+  // --from runs nothing: its product is the ranking table.
+  addEventsOption(*cmd, options->events)->excludes("--from");
   cmd->callback([options, &action] { action = [options] { return runSweep(*options); }; });
 }
 

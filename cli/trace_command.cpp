@@ -29,12 +29,13 @@ struct TraceOptions {
   int window_warmup = 3;
   int window_steady = 20;
   std::string out;
+  std::string events = "text";  // or ndjson: run events on stdout instead of the report
   bool quiet = false;
 };
 
 // Median latency of the measured iterations inside the trace window and of those after it: the
 // overhead tracing adds while on, and whether any lingers once it is off.
-void printOverhead(const ConfigResult& c) {
+void printOverhead(std::FILE* out, const ConfigResult& c) {
   std::vector<double> inside, after;
   const int last_traced = c.traced_iterations.empty() ? -1 : c.traced_iterations.back();
   for (int i = c.warmup_iterations; i < static_cast<int>(c.latency_ms.size()); ++i) {
@@ -47,6 +48,7 @@ void printOverhead(const ConfigResult& c) {
   const double in_ms = analysis::summarize(inside).median,
                after_ms = analysis::summarize(after).median;
   fmt::print(
+      out,
       "  overhead     steady median {:.3f} ms traced ({} iterations) vs {:.3f} ms after the window "
       "({}): "
       "{:+.1f} %\n",
@@ -57,6 +59,95 @@ std::string chromePathFor(const std::string& base, const std::string& key, bool 
   if (!several) return base;
   const std::filesystem::path p(base);
   return (p.parent_path() / (p.stem().string() + "-" + key + p.extension().string())).string();
+}
+
+// Each traced config's window as Chrome/Perfetto JSON (--chrome-trace): the paths written, by
+// config, "" where none was.
+std::vector<std::string> writeChromeTraces(const TraceOptions& o, const SessionResult& session) {
+  std::vector<std::string> paths(session.configs.size());
+  if (o.chrome_trace.empty()) return paths;
+  for (std::size_t i = 0; i < session.configs.size(); ++i) {
+    const ConfigResult& c = session.configs[i];
+    if (c.status != ConfigStatus::Ok || !c.trace_summary || !c.trace_window ||
+        c.trace_summary->status != trace::TraceStatus::Traced)
+      continue;
+    paths[i] = chromePathFor(o.chrome_trace, c.config.key(), session.configs.size() > 1);
+    trace::ChromeTraceOptions chrome;
+    chrome.title = fmt::format("{} · {} · {}", session.request.model.displayName(), c.config.key(),
+                               session.device.name);
+    trace::ChromeTraceWriter(chrome).writeFile(*c.trace_window, paths[i]);
+  }
+  return paths;
+}
+
+// What the GPU ran under each config, then the configs compared.
+void printTraceReport(std::FILE* out, const SessionResult& session,
+                      const std::vector<std::string>& chrome_paths) {
+  fmt::print(out, "\n");
+  printSessionHeader(out, session);
+  std::vector<std::string> labels;
+  std::vector<trace::TraceSummary> summaries;
+  for (std::size_t i = 0; i < session.configs.size(); ++i) {
+    const ConfigResult& c = session.configs[i];
+    fmt::print(out, "{} — {}\n", c.config.key(), toString(c.status));
+    if (c.status != ConfigStatus::Ok || !c.trace_summary) {
+      fmt::print(out, "  {}\n\n", c.message);
+      continue;
+    }
+    const trace::TraceSummary& t = *c.trace_summary;
+    if (t.status != trace::TraceStatus::Traced) {
+      fmt::print(out, "  {}\n  median {:.3f} ms (untraced)\n\n", t.untraced_reason,
+                 c.stats.median_ms);
+      continue;
+    }
+    fmt::print(out, "  window       {} warm-up + {} steady iterations traced ({}), {} streams\n",
+               t.warmup_iterations_traced, t.steady_iterations_traced, t.basis, t.stream_count);
+    if (t.light_iterations > 0) {
+      // Light iterations record GPU activity only (kernel_tracer.h); say how their kernels got
+      // their operators, and when some could not.
+      fmt::print(
+          out,
+          "  light        {} steady iterations with GPU records only, operators named by the first "
+          "one's kernel order{}\n",
+          t.light_iterations,
+          t.replay_mismatches > 0
+              ? fmt::format(" — {} ran other kernels and keep no operator "
+                            "(INFERSCOPE_TRACE_DETAIL=every records them in full)",
+                            t.replay_mismatches)
+              : std::string());
+    }
+    fmt::print(
+        out,
+        "  per iter     {:.0f} kernels · wall {:.1f} µs · GPU busy {:.1f} µs ({:.1f} %) · launch "
+        "gaps {:.1f} µs · "
+        "host overhead {:.1f} µs\n",
+        t.kernels_per_iteration, t.wall_us_per_iteration, t.gpu_busy_us_per_iteration,
+        t.gpu_busy_pct, t.launch_gap_us_per_iteration, t.host_overhead_us_per_iteration);
+    fmt::print(out, "  Tensor Cores {:.1f} % of kernel time (by kernel name)\n",
+               100.0 * t.tensor_core_share);
+    for (std::size_t k = 0; k < std::min<std::size_t>(5, t.top_kernels.size()); ++k) {
+      const auto& ks = t.top_kernels[k];
+      fmt::print(out, "  kernel {:>2}    {:5.1f} %  {:>4}×  {:8.1f} µs  {}{}\n", k + 1,
+                 100.0 * ks.share, ks.count, ks.mean_us, ks.name.substr(0, 90),
+                 ks.tensor_core ? "  [TC]" : "");
+    }
+    for (std::size_t k = 0; k < std::min<std::size_t>(5, t.ops.size()); ++k) {
+      const auto& op = t.ops[k];
+      fmt::print(out, "  op {:>2}        {:5.1f} %  {:>5} kernels  {}\n", k + 1, 100.0 * op.share,
+                 op.kernel_count, op.op_name);
+    }
+    printOverhead(out, c);
+    if (!chrome_paths[i].empty()) {
+      fmt::print(out, "  chrome trace {} (open in ui.perfetto.dev or chrome://tracing)\n",
+                 chrome_paths[i]);
+    }
+    fmt::print(out, "\n");
+    labels.push_back(c.config.key());
+    summaries.push_back(t);
+  }
+  if (summaries.size() > 1)
+    fmt::print(out, "{}\n", trace::formatComparison(trace::compareTraces(labels, summaries)));
+  printRooflineTable(out, session);
 }
 
 int runTrace(const TraceOptions& o) {
@@ -71,72 +162,18 @@ int runTrace(const TraceOptions& o) {
   request.run.trace_kernels = true;
   request.run.trace_warmup_iterations = o.window_warmup;
   request.run.trace_steady_iterations = o.window_steady;
-  ConsoleSink sink(o.quiet);
-  const auto session = engine::run(request, sink, processCancelToken());
-  fmt::print("\n");
-  printSessionHeader(stdout, session);
-  std::vector<std::string> labels;
-  std::vector<trace::TraceSummary> summaries;
-  for (const auto& c : session.configs) {
-    fmt::print("{} — {}\n", c.config.key(), toString(c.status));
-    if (c.status != ConfigStatus::Ok || !c.trace_summary) {
-      fmt::print("  {}\n\n", c.message);
-      continue;
+  const auto sink = makeRunSink(o.events, o.quiet);
+  const auto session = engine::run(request, *sink, processCancelToken());
+  const auto chrome_paths = writeChromeTraces(o, session);
+  if (eventsAreNdjson(o.events)) {
+    // stdout holds events alone: the files written are said as events too.
+    for (const auto& path : chrome_paths) {
+      if (!path.empty())
+        sink->onLog(LogLevel::Info, fmt::format("chrome trace written to {}", path));
     }
-    const trace::TraceSummary& t = *c.trace_summary;
-    if (t.status != trace::TraceStatus::Traced) {
-      fmt::print("  {}\n  median {:.3f} ms (untraced)\n\n", t.untraced_reason, c.stats.median_ms);
-      continue;
-    }
-    fmt::print("  window       {} warm-up + {} steady iterations traced ({}), {} streams\n",
-               t.warmup_iterations_traced, t.steady_iterations_traced, t.basis, t.stream_count);
-    if (t.light_iterations > 0) {
-      // Light iterations record GPU activity only (kernel_tracer.h); say how their kernels got
-      // their operators, and when some could not.
-      fmt::print(
-          "  light        {} steady iterations with GPU records only, operators named by the first "
-          "one's kernel order{}\n",
-          t.light_iterations,
-          t.replay_mismatches > 0
-              ? fmt::format(" — {} ran other kernels and keep no operator "
-                            "(INFERSCOPE_TRACE_DETAIL=every records them in full)",
-                            t.replay_mismatches)
-              : std::string());
-    }
-    fmt::print(
-        "  per iter     {:.0f} kernels · wall {:.1f} µs · GPU busy {:.1f} µs ({:.1f} %) · launch "
-        "gaps {:.1f} µs · "
-        "host overhead {:.1f} µs\n",
-        t.kernels_per_iteration, t.wall_us_per_iteration, t.gpu_busy_us_per_iteration,
-        t.gpu_busy_pct, t.launch_gap_us_per_iteration, t.host_overhead_us_per_iteration);
-    fmt::print("  Tensor Cores {:.1f} % of kernel time (by kernel name)\n",
-               100.0 * t.tensor_core_share);
-    for (std::size_t k = 0; k < std::min<std::size_t>(5, t.top_kernels.size()); ++k) {
-      const auto& ks = t.top_kernels[k];
-      fmt::print("  kernel {:>2}    {:5.1f} %  {:>4}×  {:8.1f} µs  {}{}\n", k + 1, 100.0 * ks.share,
-                 ks.count, ks.mean_us, ks.name.substr(0, 90), ks.tensor_core ? "  [TC]" : "");
-    }
-    for (std::size_t k = 0; k < std::min<std::size_t>(5, t.ops.size()); ++k) {
-      const auto& op = t.ops[k];
-      fmt::print("  op {:>2}        {:5.1f} %  {:>5} kernels  {}\n", k + 1, 100.0 * op.share,
-                 op.kernel_count, op.op_name);
-    }
-    printOverhead(c);
-    if (!o.chrome_trace.empty() && c.trace_window) {
-      const auto path = chromePathFor(o.chrome_trace, c.config.key(), session.configs.size() > 1);
-      trace::ChromeTraceOptions chrome;
-      chrome.title = fmt::format("{} · {} · {}", session.request.model.displayName(),
-                                 c.config.key(), session.device.name);
-      trace::ChromeTraceWriter(chrome).writeFile(*c.trace_window, path);
-      fmt::print("  chrome trace {} (open in ui.perfetto.dev or chrome://tracing)\n", path);
-    }
-    fmt::print("\n");
-    labels.push_back(c.config.key());
-    summaries.push_back(t);
+  } else {
+    printTraceReport(stdout, session, chrome_paths);
   }
-  if (summaries.size() > 1)
-    fmt::print("{}\n", trace::formatComparison(trace::compareTraces(labels, summaries)));
-  printRooflineTable(stdout, session);
   writeSessionOutput(session, o.out);
   return session.cancelled ? kExitCancelled : kExitOk;
 }
@@ -160,6 +197,7 @@ void addTraceCommand(CLI::App& app, std::function<int()>& action) {
   cmd->add_option("-o,--out", options->out,
                   "write the session (with trace aggregates) to this file");
   cmd->add_flag("-q,--quiet", options->quiet, "no progress on stderr");
+  addEventsOption(*cmd, options->events);
   cmd->callback([options, &action] { action = [options] { return runTrace(*options); }; });
 }
 

@@ -4,6 +4,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "core/session/event_stream_reader.h"
 #include "core/session/tune_json.h"
 #include "core/tuner/race_record.h"
 
@@ -13,7 +14,9 @@ using nlohmann::json;
 
 namespace {
 
-void emit(std::FILE* out, const json& event) {
+// Every line in the envelope all event streams share (core/session/event_stream_reader.h).
+void emit(std::FILE* out, json event) {
+  event["protocol"] = kEventProtocol;
   fmt::print(out, "{}\n", event.dump());
   std::fflush(out);
 }

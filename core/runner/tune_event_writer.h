@@ -1,6 +1,7 @@
 // A tuning run's events as NDJSON, for programs (the GUI's race view starts `inferscope-cli tune
-// --events ndjson` and reads these lines; core/tuner/tune_event.h parses them). One event per
-// line, flushed:
+// --events ndjson` and reads these lines through core/session/event_stream_reader.h;
+// core/tuner/tune_event.h decodes them). One event per line, flushed, each with the envelope's
+// "protocol":1 besides the fields below:
 //   {"event":"tune_start","model":…,"device":…,"budget_ms":…,"rule":…}
 //   {"event":"tune_pruned","configs":[{"key":…,"reason":…},…]}
 //   {"event":"tune_round","round":0,"iterations":20,"keys":[…]}
