@@ -62,10 +62,9 @@ std::optional<RunEvent> decodeRunEvent(const std::string& name, const json& j) {
   return std::nullopt;  // another event set's, or a newer writer's: the caller decides
 }
 
-}  // namespace
-
-EventLine parseEventLine(std::string_view line, std::size_t line_number, const std::string& origin,
-                         int protocol) {
+// parseEventLine, saying in `problem` (when given) why a line it throws for is not an event.
+EventLine parseLine(std::string_view line, std::size_t line_number, const std::string& origin,
+                    int protocol, StreamItem::Problem* problem) {
   const std::string where = fmt::format("{}, line {}", origin, line_number);
   const std::size_t first = line.find_first_not_of(" \t");
   if (first == std::string_view::npos || line[first] != '{') {
@@ -88,6 +87,7 @@ EventLine parseEventLine(std::string_view line, std::size_t line_number, const s
     }
     event.protocol = version->get<int>();
     if (event.protocol != protocol) {
+      if (problem != nullptr) *problem = StreamItem::Problem::OtherVersion;
       throw Error(
           ErrorKind::InvalidInput,
           event.protocol > protocol
@@ -117,16 +117,25 @@ EventLine parseEventLine(std::string_view line, std::size_t line_number, const s
   return event;
 }
 
+}  // namespace
+
+EventLine parseEventLine(std::string_view line, std::size_t line_number, const std::string& origin,
+                         int protocol) {
+  return parseLine(line, line_number, origin, protocol, nullptr);
+}
+
 EventStreamReader::EventStreamReader(std::string origin, int protocol, std::size_t max_line_bytes)
     : origin_(std::move(origin)), protocol_(protocol), max_line_bytes_(max_line_bytes) {}
 
 StreamItem EventStreamReader::item(std::string_view line) {
   StreamItem out;
   out.line_number = line_number_;
+  StreamItem::Problem problem = StreamItem::Problem::NotAnEvent;
   try {
-    out.event = parseEventLine(line, line_number_, origin_, protocol_);
+    out.event = parseLine(line, line_number_, origin_, protocol_, &problem);
   } catch (const Error& e) {
     if (e.kind() != ErrorKind::InvalidInput) throw;
+    out.problem = problem;
     out.error = e.what();
   }
   return out;
@@ -143,6 +152,7 @@ std::vector<StreamItem> EventStreamReader::feed(std::string_view bytes) {
         // Reported once, when it passes the bound; the rest of the line is skipped as it comes.
         StreamItem over;
         over.line_number = line_number_ + 1;
+        over.problem = StreamItem::Problem::TooLong;
         over.error = fmt::format(
             "{}, line {}: longer than {} bytes without a newline, not an event: dropped "
             "(starts {})",
@@ -176,6 +186,7 @@ std::vector<StreamItem> EventStreamReader::finish() {
   if (partial || dropping_) {
     StreamItem cut;
     cut.line_number = line_number_ + 1;
+    cut.problem = dropping_ ? StreamItem::Problem::TooLong : StreamItem::Problem::Truncated;
     cut.error = fmt::format("{}, line {}: the stream ended inside a line (truncated): {}", origin_,
                             cut.line_number, excerpt(pending_));
     if (dropping_) {

@@ -2,10 +2,11 @@
 // parent, `inferscope-cli profile|sweep|trace|cudnn|tune --events ndjson` read by the GUI (the
 // lessons' live run, the race view) or by a script. Every line of every stream has one envelope,
 //   {"protocol":1,"event":"NAME", …the event's fields…}
-// (docs/EVENTS.md). The reader splits bytes into lines, checks the envelope and its version, and
-// decodes the run events (what NdjsonSink writes) into typed values; other event sets (the tuner's
-// tune_* events, core/tuner/tune_event.h) are handed on with their text, and names it does not know
-// are handed on untouched, so a newer writer's extra events do not stop an older reader.
+// (docs/ARCHITECTURE.md, "Event streams"). The reader splits bytes into lines, checks the envelope
+// and its version, and decodes the run events (what NdjsonSink writes) into typed values; other
+// event sets (the tuner's tune_* events, core/tuner/tune_event.h) are handed on with their text,
+// and names it does not know are handed on untouched, so a newer writer's extra events do not stop
+// an older reader.
 //
 // A stream is read like any other input (a worker runs a user's model, and the model's own print()
 // shares its stdout): a line that is not an event becomes an error item naming the line, never an
@@ -71,8 +72,12 @@ struct EventLine {
 
 // What one line became: an event, or why it is not one.
 struct StreamItem {
+  // Why a line is not an event. A reader skips NotAnEvent lines (a model's print() shares the
+  // stream); OtherVersion means the writer is another InferScope, worth telling the user.
+  enum class Problem { None, NotAnEvent, OtherVersion, Truncated, TooLong };
   std::size_t line_number = 0;
   std::optional<EventLine> event;
+  Problem problem = Problem::None;
   std::string error;  // when `event` is empty: "<origin>, line 7: …"
 };
 

@@ -1,6 +1,7 @@
 // Writes engine events as NDJSON (one JSON object per line, flushed): the run events that an
 // isolated child process streams to its parent and that `profile`, `sweep`, `trace` and `cudnn`
-// write with `--events ndjson` (event_stream_reader.h reads them; docs/EVENTS.md). Line format:
+// write with `--events ndjson` (event_stream_reader.h reads them; docs/ARCHITECTURE.md, "Event
+// streams"). Line format:
 //   {"protocol":1,"event":"config_start","index":0,"count":1,"key":"bf16"}
 //   {"protocol":1,"event":"sample","config":0,"iteration":3,"latency_ms":4.18,"host_ms":4.31,
 //    "warmup":false}

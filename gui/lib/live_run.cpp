@@ -1,10 +1,12 @@
 #include "gui/lib/live_run.h"
 
 #include <QFileInfo>
-#include <QRegularExpression>
 #include <QTimer>
+#include <variant>
 
+#include "core/session/event_stream_reader.h"
 #include "core/session/session_file.h"
+#include "gui/lib/log_categories.h"
 #include "gui/lib/tune_process.h"
 
 namespace inferscope::gui {
@@ -18,10 +20,9 @@ constexpr int kStderrTailBytes = 4096;
 }  // namespace
 
 LiveRun::LiveRun(QObject* parent) : QObject(parent), process_(new QProcess(this)) {
+  // stdout: the run's events (--events ndjson); stderr: the CLI's messages, kept for a failure.
+  connect(process_, &QProcess::readyReadStandardOutput, this, &LiveRun::readStdout);
   connect(process_, &QProcess::readyReadStandardError, this, &LiveRun::readStderr);
-  // stdout holds the result table; the session file says the same, so it is read and dropped.
-  connect(process_, &QProcess::readyReadStandardOutput, this,
-          [this] { process_->readAllStandardOutput(); });
   connect(process_, &QProcess::finished, this, &LiveRun::onFinished);
   connect(process_, &QProcess::errorOccurred, this, [this](QProcess::ProcessError error) {
     if (error != QProcess::FailedToStart) return;
@@ -62,11 +63,13 @@ bool LiveRun::start(const QStringList& arguments, const QString& session_path, c
     return false;
   }
   session_path_ = session_path;
-  pending_.clear();
+  events_ = std::make_unique<EventStreamReader>("inferscope-cli's events");
+  notice_.clear();
   stderr_tail_.clear();
   cancelled_ = false;
   process_->setWorkingDirectory(dir.absolutePath());
-  process_->start(cli, arguments + QStringList{QStringLiteral("-o"), session_path});
+  process_->start(cli, arguments + QStringList{QStringLiteral("--events"), QStringLiteral("ndjson"),
+                                               QStringLiteral("-o"), session_path});
   return true;
 }
 
@@ -83,26 +86,43 @@ bool LiveRun::isRunning() const {
   return process_->state() != QProcess::NotRunning;
 }
 
-void LiveRun::readStderr() {
-  const QByteArray chunk = process_->readAllStandardError();
-  stderr_tail_ += chunk;
-  if (stderr_tail_.size() > kStderrTailBytes) stderr_tail_ = stderr_tail_.right(kStderrTailBytes);
-  pending_ += chunk;
-  // ConsoleSink's line for a config that starts: "[2/4] bf16 — BF16 weights and activations".
-  static const QRegularExpression config_line(
-      QStringLiteral("^\\[(\\d+)/(\\d+)\\] (\\S+)(?: — (.*))?$"));
-  for (qsizetype nl; (nl = pending_.indexOf('\n')) >= 0;) {
-    const QString line = QString::fromUtf8(pending_.left(nl)).trimmed();
-    pending_.remove(0, nl + 1);
-    const auto m = config_line.match(line);
-    if (m.hasMatch())
-      emit configStarted(m.captured(1).toInt() - 1, m.captured(2).toInt(), m.captured(3),
-                         m.captured(4));
+void LiveRun::readStdout() {
+  const QByteArray chunk = process_->readAllStandardOutput();
+  if (events_)
+    handle(
+        events_->feed(std::string_view(chunk.constData(), static_cast<std::size_t>(chunk.size()))));
+}
+
+void LiveRun::handle(const std::vector<StreamItem>& items) {
+  for (const auto& item : items) {
+    if (!item.event) {
+      // Another version's events say nothing this window can trust: progress stays blank, and
+      // the run's end says why. Anything else (a model's print() on the same stdout) is skipped.
+      if (item.problem == StreamItem::Problem::OtherVersion && notice_.isEmpty())
+        notice_ = QString::fromStdString(item.error);
+      if (item.problem == StreamItem::Problem::NotAnEvent)
+        qCDebug(liveLog).noquote() << QString::fromStdString(item.error);
+      else
+        qCWarning(liveLog).noquote() << QString::fromStdString(item.error);
+      continue;
+    }
+    if (!item.event->run) continue;  // an event a newer CLI added
+    if (const auto* start = std::get_if<ConfigStartEvent>(&*item.event->run)) {
+      emit configStarted(start->index, start->count, QString::fromStdString(start->config.key()),
+                         QString::fromStdString(start->config.describe()));
+    }
   }
 }
 
+void LiveRun::readStderr() {
+  stderr_tail_ += process_->readAllStandardError();
+  if (stderr_tail_.size() > kStderrTailBytes) stderr_tail_ = stderr_tail_.right(kStderrTailBytes);
+}
+
 void LiveRun::onFinished(int code, QProcess::ExitStatus status) {
+  readStdout();
   readStderr();
+  if (events_) handle(events_->finish());
   const int exit_code = status == QProcess::NormalExit ? code : -1;
   Result r;
   if (cancelled_ || exit_code == kCancelled) {
@@ -123,6 +143,7 @@ void LiveRun::onFinished(int code, QProcess::ExitStatus status) {
       r.error = tr("inferscope-cli crashed") +
                 (r.error.isEmpty() ? QString() : QLatin1Char('\n') + r.error);
   }
+  if (!notice_.isEmpty()) r.notice = tr("Progress was not shown: %1").arg(notice_);
   emit finished(r);
 }
 

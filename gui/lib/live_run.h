@@ -1,17 +1,23 @@
-// "Run it live" for a lesson (issue #18): the lesson's `inferscope-cli` command as a child process
-// (never through a shell), found the way the tuner finds it (TuneProcess::cliPath), with
-// `-o SESSION` added. Progress comes from the CLI's per-config lines on stderr ("[2/4] bf16 — …";
-// the profile, trace and cudnn commands print them through one ConsoleSink); the headline of a
-// finished run from the session file it wrote. Cancel sends SIGTERM, which the CLI turns into a
-// clean stop (exit 130), and kills it if it is still there a few seconds later.
+// "Run it live" for a lesson: the lesson's `inferscope-cli` command as a child process (never
+// through a shell), found the way the tuner finds it (TuneProcess::cliPath), with `--events ndjson`
+// and `-o SESSION` added. Progress comes from the command's run events on stdout, read by the one
+// event reader (core/session/event_stream_reader.h): config_start says which config runs. The
+// headline of a finished run comes from the session file it wrote. Cancel sends SIGTERM, which the
+// CLI turns into a clean stop (exit 130), and kills it if it is still there a few seconds later.
 #pragma once
 
 #include <QDir>
 #include <QObject>
 #include <QProcess>
 #include <QStringList>
+#include <memory>
 #include <string>
 #include <vector>
+
+namespace inferscope {
+class EventStreamReader;
+struct StreamItem;
+}  // namespace inferscope
 
 namespace inferscope::gui {
 
@@ -32,6 +38,10 @@ class LiveRun : public QObject {
     QString error;         // the CLI's last stderr lines, or why it did not start
     QString session_path;  // set on success
     std::vector<ConfigLine> configs;
+    // The CLI's events could not be read (another protocol version: another InferScope), so no
+    // progress was shown; empty when they could. Lines that are not events (a model's print())
+    // are skipped without a word here.
+    QString notice;
   };
 
   explicit LiveRun(QObject* parent = nullptr);
@@ -54,13 +64,16 @@ class LiveRun : public QObject {
   void finished(const inferscope::gui::LiveRun::Result& result);
 
  private:
+  void readStdout();
   void readStderr();
+  void handle(const std::vector<StreamItem>& items);
   void onFinished(int code, QProcess::ExitStatus status);
   Result resultFromSession(int exit_code) const;
 
   QProcess* process_;
   QString session_path_;
-  QByteArray pending_;
+  std::unique_ptr<EventStreamReader> events_;
+  QString notice_;
   QByteArray stderr_tail_;
   bool cancelled_ = false;
 };

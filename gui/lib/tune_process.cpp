@@ -4,6 +4,9 @@
 #include <QDir>
 #include <QFileInfo>
 
+#include "core/session/event_stream_reader.h"
+#include "gui/lib/log_categories.h"
+
 namespace inferscope::gui {
 
 TuneProcess::TuneProcess(QObject* parent) : QObject(parent), process_(new QProcess(this)) {
@@ -14,9 +17,12 @@ TuneProcess::TuneProcess(QObject* parent) : QObject(parent), process_(new QProce
   });
   connect(process_, &QProcess::finished, this, [this](int code, QProcess::ExitStatus status) {
     readLines();
-    const auto lines = QString::fromUtf8(stderr_tail_).trimmed().split(QLatin1Char('\n'));
+    if (events_) handle(events_->finish());
+    auto lines = QString::fromUtf8(stderr_tail_).trimmed().split(QLatin1Char('\n'));
+    lines = lines.mid(std::max<qsizetype>(0, lines.size() - 3));
+    if (!protocol_error_.isEmpty()) lines.prepend(protocol_error_);
     emit finished(status == QProcess::NormalExit ? code : -1,
-                  lines.mid(std::max<qsizetype>(0, lines.size() - 3)).join(QLatin1Char('\n')));
+                  lines.join(QLatin1Char('\n')).trimmed());
   });
   connect(process_, &QProcess::errorOccurred, this, [this](QProcess::ProcessError error) {
     if (error == QProcess::FailedToStart)
@@ -54,7 +60,8 @@ bool TuneProcess::start(const QStringList& arguments) {
         tr("inferscope-cli was not found next to this program; set INFERSCOPE_CLI to its path"));
     return false;
   }
-  pending_.clear();
+  events_ = std::make_unique<EventStreamReader>("inferscope-cli tune's events");
+  protocol_error_.clear();
   stderr_tail_.clear();
   process_->start(cli, QStringList{QStringLiteral("tune"), QStringLiteral("--events"),
                                    QStringLiteral("ndjson")} +
@@ -71,14 +78,26 @@ bool TuneProcess::isRunning() const {
 }
 
 void TuneProcess::readLines() {
-  pending_ += process_->readAllStandardOutput();
-  for (qsizetype nl; (nl = pending_.indexOf('\n')) >= 0;) {
-    const QByteArray line = pending_.left(nl);
-    pending_.remove(0, nl + 1);
-    if (auto event = tuner::parseTuneEvent(
-            std::string_view(line.constData(), static_cast<std::size_t>(line.size())))) {
-      emit eventReceived(*event);
+  const QByteArray chunk = process_->readAllStandardOutput();
+  if (events_)
+    handle(
+        events_->feed(std::string_view(chunk.constData(), static_cast<std::size_t>(chunk.size()))));
+}
+
+void TuneProcess::handle(const std::vector<StreamItem>& items) {
+  for (const auto& item : items) {
+    if (!item.event) {
+      // A model's print() shares the stream and is skipped; another protocol version means
+      // another InferScope, which the end of the run reports.
+      if (item.problem == StreamItem::Problem::OtherVersion && protocol_error_.isEmpty())
+        protocol_error_ = QString::fromStdString(item.error);
+      if (item.problem == StreamItem::Problem::NotAnEvent)
+        qCDebug(tuneLog).noquote() << QString::fromStdString(item.error);
+      else
+        qCWarning(tuneLog).noquote() << QString::fromStdString(item.error);
+      continue;
     }
+    if (auto event = tuner::parseTuneEvent(item.event->text)) emit eventReceived(*event);
   }
 }
 

@@ -183,7 +183,8 @@ QString LiveRunPanel::doneText() const {
       return (result_.exit_code >= 0
                   ? tr("Failed after %1 (exit code %2):").arg(after).arg(result_.exit_code)
                   : tr("Failed after %1:").arg(after)) +
-             QLatin1Char('\n') + result_.error;
+             QLatin1Char('\n') + result_.error +
+             (result_.notice.isEmpty() ? QString() : QLatin1Char('\n') + result_.notice);
     case LiveRun::Outcome::Succeeded:
       break;
   }
@@ -195,6 +196,7 @@ QString LiveRunPanel::doneText() const {
           (opened_in_main_ ? tr("The new session is open in the main window (Esc goes there): %1")
                                  .arg(result_.session_path)
                            : tr("Session written to %1").arg(result_.session_path));
+  if (!result_.notice.isEmpty()) text += QLatin1Char('\n') + result_.notice;
   return text;
 }
 

@@ -136,6 +136,7 @@ TEST(EventStreamReader, GarbageIsAnErrorNamingTheLineAndTheStreamGoesOn) {
                              "\x1b[2Jnot json\n");
   ASSERT_EQ(items.size(), 5u);
   EXPECT_FALSE(items[0].event);
+  EXPECT_EQ(items[0].problem, StreamItem::Problem::NotAnEvent);
   EXPECT_NE(items[0].error.find("inferscope-cli's events, line 1: not an event"), std::string::npos)
       << items[0].error;
   EXPECT_NE(items[0].error.find("tensor([1., 2.])"), std::string::npos) << items[0].error;
@@ -153,6 +154,13 @@ TEST(EventStreamReader, GarbageIsAnErrorNamingTheLineAndTheStreamGoesOn) {
 TEST(EventStreamReader, EnvelopeAndVersionAreRequired) {
   const std::string newer = onlyError(R"({"protocol":2,"event":"config_start","index":0})"
                                       "\n");
+  {
+    EventStreamReader reader("cli");
+    const auto items = reader.feed(R"({"protocol":2,"event":"log"})"
+                                   "\n");
+    ASSERT_EQ(items.size(), 1u);
+    EXPECT_EQ(items[0].problem, StreamItem::Problem::OtherVersion);
+  }
   EXPECT_NE(newer.find("line 1: event protocol 2 is newer than this reader's 1"), std::string::npos)
       << newer;
   const std::string older = onlyError(R"({"protocol":0,"event":"log"})"
@@ -238,6 +246,7 @@ TEST(EventStreamReader, ATruncatedLastLineIsReported) {
   ASSERT_EQ(end.size(), 1u);
   EXPECT_FALSE(end[0].event);
   EXPECT_EQ(end[0].line_number, 2u);
+  EXPECT_EQ(end[0].problem, StreamItem::Problem::Truncated);
   EXPECT_NE(end[0].error.find("worker for bf16, line 2: the stream ended inside a line"),
             std::string::npos)
       << end[0].error;
@@ -252,6 +261,7 @@ TEST(EventStreamReader, HugeLinesAreBoundedAndDropped) {
     for (auto& item : reader.feed(chunk)) items.push_back(std::move(item));
   }
   ASSERT_EQ(items.size(), 1u);  // reported once, when it passed the bound
+  EXPECT_EQ(items[0].problem, StreamItem::Problem::TooLong);
   EXPECT_NE(items[0].error.find("line 1: longer than 1024 bytes"), std::string::npos)
       << items[0].error;
   EXPECT_LT(items[0].error.size(), 400u);  // the message quotes only the line's start
