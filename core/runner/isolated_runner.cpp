@@ -23,6 +23,7 @@
 #include "core/common/version.h"
 #include "core/engine/fork_schedule.h"
 #include "core/runner/exit_code.h"
+#include "core/session/event_stream_reader.h"
 #include "core/session/session_file.h"
 #include "core/session/worker_events.h"
 
@@ -188,7 +189,7 @@ ConfigResult runOne(const ProfileRequest& request, int index, EventSink& sink,
                             options.cuda_visible_devices);
   const auto deadline = Clock::now() + std::chrono::milliseconds(
                                            static_cast<long long>(units::sToMs(options.timeout_s)));
-  std::string buffer;
+  EventStreamReader events("the worker's events");  // bounded lines, envelope, version
   char chunk[8192];
   Clock::time_point kill_at;
   while (true) {
@@ -211,13 +212,10 @@ ConfigResult runOne(const ProfileRequest& request, int index, EventSink& sink,
     if (ready <= 0) continue;
     const ssize_t n = ::read(child.stdout_fd, chunk, sizeof chunk);
     if (n <= 0) break;  // EOF: the child closed its output (exited or crashed)
-    buffer.append(chunk, static_cast<std::size_t>(n));
-    std::size_t nl;
-    while ((nl = buffer.find('\n')) != std::string::npos) {
-      const std::string line = buffer.substr(0, nl);
-      buffer.erase(0, nl + 1);
+    for (const auto& item : events.feed(std::string_view(chunk, static_cast<std::size_t>(n)))) {
       try {
-        done = applyWorkerEvent(line, index, count, sink, result, session) || done;
+        if (!item.event) throw Error(ErrorKind::InvalidInput, item.error);
+        done = applyWorkerEvent(*item.event, index, count, sink, result, session) || done;
       } catch (const std::exception& e) {
         sink.onLog(LogLevel::Warning, fmt::format("worker for {} wrote an unreadable line: {}",
                                                   result.config.key(), e.what()));
@@ -319,8 +317,6 @@ struct PlanWorkerRun {
   int status = 0;        // waitpid's
 };
 
-constexpr std::size_t kMaxEventLineBytes = 64u << 20;
-
 // Passes events on and notes a config's start.
 class StartWatch final : public EventSink {
  public:
@@ -366,7 +362,7 @@ PlanWorkerRun runPlanWorker(const ProfileRequest& request, int first, EventSink&
   Clock::time_point kill_at = Clock::time_point::max();
   ConfigResult result;
   StartWatch starts(sink);
-  std::string buffer;
+  EventStreamReader events("a screening worker's events");
   char chunk[8192];
   while (true) {
     const auto now = Clock::now();
@@ -393,26 +389,19 @@ PlanWorkerRun runPlanWorker(const ProfileRequest& request, int first, EventSink&
     if (::poll(&pfd, 1, 50) <= 0) continue;
     const ssize_t n = ::read(child.stdout_fd, chunk, sizeof chunk);
     if (n <= 0) break;  // EOF: the worker closed its output (ended or crashed)
-    buffer.append(chunk, static_cast<std::size_t>(n));
-    // The model's own code shares the worker's stdout (a TorchScript print()): a line longer than
-    // any event is dropped rather than held.
-    if (buffer.size() > kMaxEventLineBytes && buffer.find('\n') == std::string::npos) {
-      sink.onLog(LogLevel::Warning, "a screening worker wrote a line of over 64 MiB: dropped");
-      buffer.clear();
-    }
-    std::size_t nl;
-    while ((nl = buffer.find('\n')) != std::string::npos) {
-      const std::string line = buffer.substr(0, nl);
-      buffer.erase(0, nl + 1);
+    // The model's own code shares the worker's stdout (a TorchScript print()): the reader drops a
+    // line longer than any event rather than holding it, and reports it as an item.
+    for (const auto& item : events.feed(std::string_view(chunk, static_cast<std::size_t>(n)))) {
       last_sign = Clock::now();
       try {
+        if (!item.event) throw Error(ErrorKind::InvalidInput, item.error);
         // The worker runs its plan in order and reports each entry once (an autocast fallback
         // starts under its entry's index): the entry it is in is the first one not reported.
         // After the last one, only session_done is left, which names no config.
         const bool all_reported = first + run.reported >= count;
         const int index = std::min(first + run.reported, count - 1);
         starts.started = false;
-        if (applyWorkerEvent(line, index, count, starts, result, session)) {
+        if (applyWorkerEvent(*item.event, index, count, starts, result, session)) {
           if (all_reported)
             throw Error(ErrorKind::InvalidInput, "a result after every config was reported");
           results[static_cast<std::size_t>(index)] = result;
