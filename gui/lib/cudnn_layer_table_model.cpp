@@ -8,6 +8,7 @@
 #include <cmath>
 #include <iterator>
 
+#include "gui/lib/display_text.h"
 #include "gui/lib/value_format.h"
 
 namespace inferscope::gui {
@@ -139,16 +140,18 @@ CudnnLayerTableModel::Row CudnnLayerTableModel::makeRow(const cudnn::LedgerLayer
     row[column].number = value;
   };
   QStringList names;
-  for (const auto& n : layer.layer_names) names << QString::fromStdString(n);
-  const QString key = QString::fromStdString(layer.shape.key());
+  for (const auto& n : layer.layer_names) names << display_text::line(n);
+  const QString key = display_text::line(layer.shape.key());
   numeric(ColLayer, number, QString::number(number));
   row[ColShape].text = shortLabel(layer.shape, number).section(QLatin1Char(' '), 1);
   row[ColShape].tooltip =
-      names.isEmpty() ? key : key + QLatin1Char('\n') + names.join(QStringLiteral(", "));
+      names.isEmpty()
+          ? key
+          : key + QLatin1Char('\n') + display_text::bounded(names.join(QStringLiteral(", ")));
   numeric(ColCalls, layer.calls_per_iteration, QString::number(layer.calls_per_iteration));
-  row[ColHeuristicAlgo].text = QString::fromStdString(layer.heuristic_algo);
+  row[ColHeuristicAlgo].text = display_text::line(layer.heuristic_algo);
   row[ColFastestAlgo].text =
-      QString::fromStdString(layer.fastest_algo.empty() ? layer.query_error : layer.fastest_algo);
+      display_text::line(layer.fastest_algo.empty() ? layer.query_error : layer.fastest_algo);
 
   const int ran_columns[] = {ColRanHeuristic, ColRanBenchmark, ColRanDeterministic};
   for (std::size_t m = 0; m < std::size(cudnn::kSelectionModes); ++m) {
@@ -156,13 +159,13 @@ CudnnLayerTableModel::Row CudnnLayerTableModel::makeRow(const cudnn::LedgerLayer
     const auto* o = observation(layer, cudnn::kSelectionModes[m]);
     if (!o || !o->observed) {
       cell.text = QStringLiteral("—");
-      cell.tooltip = o ? QString::fromStdString(o->error) : tr("mode not run");
+      cell.tooltip = o ? display_text::details(o->error) : tr("mode not run");
       continue;
     }
     QStringList kernels;
     for (const auto& k : o->kernels)
       kernels << QStringLiteral("%1 (%2, %3 µs)")
-                     .arg(QString::fromStdString(k.name), family(k.family),
+                     .arg(display_text::line(k.name), family(k.family),
                           ValueFormat::number(k.time_us));
     const bool tc_by_name = o->family == cudnn::KernelFamily::TensorCoreFprop;
     cell.text = QStringLiteral("%1%2 · %3 µs")
@@ -208,7 +211,7 @@ CudnnLayerTableModel::Row CudnnLayerTableModel::makeRow(const cudnn::LedgerLayer
   if (layer.shape.transposed) flags << tr("transposed conv");
   if (!layer.query_error.empty() && layer.candidates.empty()) flags << tr("not queried");
   row[ColFlags].text = flags.join(QStringLiteral(", "));
-  row[ColFlags].tooltip = QString::fromStdString(layer.query_error);
+  row[ColFlags].tooltip = display_text::details(layer.query_error);
   return row;
 }
 

@@ -26,6 +26,7 @@
 
 #include "core/common/units.h"
 #include "gui/lib/cudnn_layer_table_model.h"
+#include "gui/lib/display_text.h"
 #include "gui/lib/session_document.h"
 #include "gui/lib/value_format.h"
 #include "gui/widgets/chart_tickers.h"
@@ -130,7 +131,9 @@ CudnnChart::CudnnChart(SessionDocument* document, QWidget* parent)
   summary_->setObjectName(QStringLiteral("cudnnSummary"));
   modes_->setObjectName(QStringLiteral("cudnnModes"));
   notes_->setObjectName(QStringLiteral("cudnnNotes"));
-  combo_->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+  // Items name a file's model and config: as wide as 40 characters, cut beyond.
+  combo_->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+  combo_->setMinimumContentsLength(40);
   log_check_->setChecked(true);  // Find times span decades: 10 µs GEMMs beside 10 ms FFTs
   summary_->setWordWrap(true);
   summary_->setTextFormat(Qt::RichText);
@@ -160,6 +163,10 @@ CudnnChart::CudnnChart(SessionDocument* document, QWidget* parent)
   notes_->setTextFormat(Qt::RichText);
   notes_->setTextInteractionFlags(Qt::TextSelectableByMouse);
   notes_->setForegroundRole(QPalette::PlaceholderText);
+  // They quote a ledger's file (model, config, notes, errors), where one word can be as long as
+  // the text's bound: cut at the page's edge, never wider than the window.
+  for (auto* label : {summary_, modes_, notes_, message_})
+    label->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
   // The notes sit under the splitter, not in its lower pane: a splitter sizes its panes without
   // asking a word-wrapped label for its height, and wrapped notes overlapped the table's last row.
   auto* split = new QSplitter(Qt::Vertical);
@@ -231,8 +238,7 @@ void CudnnChart::fillTable(const cudnn::CudnnLedger& ledger) {
 QString CudnnChart::exportTitle() const {
   const auto* ledger = currentLedger();
   return ledger ? tr("cuDNN algorithms: %1 · %2")
-                      .arg(QString::fromStdString(ledger->model),
-                           QString::fromStdString(ledger->config))
+                      .arg(display_text::line(ledger->model), display_text::line(ledger->config))
                 : tr("cuDNN algorithms");
 }
 
@@ -248,12 +254,11 @@ void CudnnChart::rebuild() {
   const QString previous = combo_->currentText();
   combo_->clear();
   for (const auto& l : ledgers_) {
-    QString text =
-        QStringLiteral("%1 · %2").arg(QString::fromStdString(l.model),
-                                      QString::fromStdString(l.config.empty() ? "fp32" : l.config));
+    QString text = QStringLiteral("%1 · %2").arg(
+        display_text::line(l.model), display_text::line(l.config.empty() ? "fp32" : l.config));
     if (!l.available) text += tr(" (unavailable)");
     combo_->addItem(text);
-    combo_->setItemData(combo_->count() - 1, QString::fromStdString(l.input + " · " + l.device),
+    combo_->setItemData(combo_->count() - 1, display_text::line(l.input + " · " + l.device),
                         Qt::ToolTipRole);
   }
   const int keep = combo_->findText(previous);
@@ -304,10 +309,10 @@ void CudnnChart::showLedger(int /*index: the combo's, read back by currentLedger
   if (!ledger->available) {
     showMessage(
         tr("<p><b>No cuDNN ledger for %1 · %2</b></p><p>%3</p>")
-            .arg(QString::fromStdString(ledger->model).toHtmlEscaped(),
-                 QString::fromStdString(ledger->config).toHtmlEscaped(),
-                 QString::fromStdString(ledger->reason.empty() ? "the ledger could not be recorded"
-                                                               : ledger->reason)
+            .arg(display_text::line(ledger->model).toHtmlEscaped(),
+                 display_text::line(ledger->config).toHtmlEscaped(),
+                 display_text::line(ledger->reason.empty() ? "the ledger could not be recorded"
+                                                           : ledger->reason)
                      .toHtmlEscaped()));
     plot_->replot(QCustomPlot::rpQueuedReplot);
     return;
@@ -315,8 +320,8 @@ void CudnnChart::showLedger(int /*index: the combo's, read back by currentLedger
   if (ledger->layers.empty()) {
     showMessage(
         tr("<p><b>%1 · %2 runs no convolutions</b>: there is nothing for cuDNN to choose.</p>")
-            .arg(QString::fromStdString(ledger->model).toHtmlEscaped(),
-                 QString::fromStdString(ledger->config).toHtmlEscaped()));
+            .arg(display_text::line(ledger->model).toHtmlEscaped(),
+                 display_text::line(ledger->config).toHtmlEscaped()));
     return;
   }
   stack_->setCurrentIndex(0);
@@ -562,32 +567,32 @@ QString CudnnChart::textAt(const QPointF& pixel) const {
   if (i < 0 || i >= layerCount() || std::abs(coord - i) > 0.45) return {};
   const auto& layer = ledger->layers[static_cast<std::size_t>(i)];
   QStringList lines;
-  lines << tr("<b>#%1</b> %2")
-               .arg(i + 1)
-               .arg(QString::fromStdString(layer.shape.key()).toHtmlEscaped());
+  lines
+      << tr("<b>#%1</b> %2").arg(i + 1).arg(display_text::line(layer.shape.key()).toHtmlEscaped());
   QStringList names;
-  for (const auto& n : layer.layer_names) names << QString::fromStdString(n).toHtmlEscaped();
+  for (const auto& n : layer.layer_names) names << display_text::line(n).toHtmlEscaped();
   lines << tr("%1 · %2 call(s) per iteration")
-               .arg(names.isEmpty() ? tr("(no module names)") : names.join(QStringLiteral(", ")))
+               .arg(names.isEmpty() ? tr("(no module names)")
+                                    : display_text::bounded(names.join(QStringLiteral(", "))))
                .arg(layer.calls_per_iteration);
   for (const auto mode : cudnn::kSelectionModes) {
     const auto it = layer.ran.find(mode);
     if (it == layer.ran.end()) continue;
     const auto& o = it->second;
-    lines << (o.observed ? tr("ran with %1: %2%3 · %4 µs")
-                               .arg(QString::fromUtf8(cudnn::toString(mode)),
-                                    QString::fromUtf8(cudnn::toString(o.family)),
-                                    o.tensor_core ? tr(" (Tensor Cores)") : QString(),
-                                    ValueFormat::number(o.gpu_time_us))
-                         : tr("ran with %1: not observed%2")
-                               .arg(QString::fromUtf8(cudnn::toString(mode)),
-                                    o.error.empty()
-                                        ? QString()
-                                        : QStringLiteral(" — ") +
-                                              QString::fromStdString(o.error).toHtmlEscaped()));
+    lines << (o.observed
+                  ? tr("ran with %1: %2%3 · %4 µs")
+                        .arg(QString::fromUtf8(cudnn::toString(mode)),
+                             QString::fromUtf8(cudnn::toString(o.family)),
+                             o.tensor_core ? tr(" (Tensor Cores)") : QString(),
+                             ValueFormat::number(o.gpu_time_us))
+                  : tr("ran with %1: not observed%2")
+                        .arg(QString::fromUtf8(cudnn::toString(mode)),
+                             o.error.empty() ? QString()
+                                             : QStringLiteral(" — ") +
+                                                   display_text::line(o.error).toHtmlEscaped()));
   }
   if (!layer.query_error.empty())
-    lines << tr("no candidates: %1").arg(QString::fromStdString(layer.query_error).toHtmlEscaped());
+    lines << tr("no candidates: %1").arg(display_text::line(layer.query_error).toHtmlEscaped());
   int shown = 0;
   for (const auto& c : layer.candidates) {
     if (++shown > 12) {
@@ -598,10 +603,10 @@ QString CudnnChart::textAt(const QPointF& pixel) const {
     if (c.algo == layer.heuristic_algo) mark += QStringLiteral(" ■");
     if (c.algo == layer.fastest_algo) mark += QStringLiteral(" ◆");
     lines << QStringLiteral("&nbsp;&nbsp;<span style='color:%1'>●</span> %2%3 — %4%5%6")
-                 .arg(familyColour(c.family).name(), QString::fromStdString(c.algo), mark,
+                 .arg(familyColour(c.family).name(), display_text::line(c.algo), mark,
                       c.time_ms
                           ? tr("%1 µs").arg(ValueFormat::number(units::msToUs(*c.time_ms)))
-                          : QString::fromStdString(c.status == "ok" ? "heuristic only" : c.status),
+                          : display_text::line(c.status == "ok" ? "heuristic only" : c.status),
                       c.workspace_bytes
                           ? tr(", workspace %1 MiB")
                                 .arg(ValueFormat::mib(static_cast<std::int64_t>(c.workspace_bytes)))

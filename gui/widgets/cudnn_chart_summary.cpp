@@ -3,6 +3,7 @@
 #include <QLabel>
 
 #include "gui/lib/cudnn_layer_table_model.h"
+#include "gui/lib/display_text.h"
 #include "gui/lib/session_document.h"
 #include "gui/lib/value_format.h"
 #include "gui/widgets/cudnn_chart.h"
@@ -44,7 +45,7 @@ QString CudnnChart::noteText(const std::string& note) {
                  "without kernels or cuDNN's candidates (those need CUDA and cuDNN)")};
   for (const char* known : kKnown)
     if (note == known) return tr(known);
-  return QString::fromStdString(note);
+  return display_text::line(note, display_text::kDetailsChars / 4);  // a file's own note
 }
 
 void CudnnChart::fillSummary(const cudnn::CudnnLedger& ledger) {
@@ -85,7 +86,7 @@ void CudnnChart::fillSummary(const cudnn::CudnnLedger& ledger) {
   head << tr("cuDNN&nbsp;%1").arg(cudnnVersionText(ledger.cudnn_version));
   head << (ledger.tf32 ? tr("TF32&nbsp;on") : tr("TF32&nbsp;off"));
   summary_->setText(head.join(QStringLiteral(" · ")));
-  summary_->setToolTip(QString::fromStdString(
+  summary_->setToolTip(display_text::details(
       ledger.model + " · " + ledger.input + " · " + ledger.config + " · " + ledger.device +
       (ledger.torch_version.empty() ? "" : " · PyTorch " + ledger.torch_version)));
 
@@ -98,7 +99,7 @@ void CudnnChart::fillSummary(const cudnn::CudnnLedger& ledger) {
     const auto& t = it->second;
     const QString name = modeName(mode);
     if (!t.ok) {
-      failed << tr("%1 failed — %2").arg(name, QString::fromStdString(t.error).toHtmlEscaped());
+      failed << tr("%1 failed — %2").arg(name, display_text::line(t.error).toHtmlEscaped());
       continue;
     }
     names << name;
@@ -118,7 +119,7 @@ void CudnnChart::fillSummary(const cudnn::CudnnLedger& ledger) {
   if (const auto it = ledger.modes.find(SelectionMode::Benchmark); it != ledger.modes.end()) {
     for (const auto& [input, ms] : it->second.retune_first_ms) {
       lines << tr("benchmark re-tunes at %1: first iteration %2 ms")
-                   .arg(QString::fromStdString(input).toHtmlEscaped(), ValueFormat::number(ms));
+                   .arg(display_text::line(input).toHtmlEscaped(), ValueFormat::number(ms));
     }
   }
   modes_->setText(lines.join(QStringLiteral(" · ")));

@@ -13,12 +13,18 @@
 
 #include "core/common/units.h"
 #include "core/tuner/race_record.h"
+#include "gui/lib/display_text.h"
 #include "gui/lib/session_document.h"
 #include "gui/lib/value_format.h"
 #include "gui/widgets/translated_text.h"
 
 namespace inferscope::gui {
 namespace {
+
+// A race's sentences (verdict, host note, rule, budget note) come from a session file: bounded, and
+// shown in wrapped labels that never size the window. A key or a reason is one line
+// (display_text::kLineChars).
+constexpr int kSentenceChars = 1000;
 
 bool isOut(const std::string& state) {
   return state == "eliminated" || state == "failed" || state == "unsafe" ||
@@ -39,7 +45,7 @@ QString stateText(const std::string& state) {
   if (state == "unsafe") return RaceView::tr("unsafe");
   if (state == "not-measured") return RaceView::tr("not measured");
   if (state == "accuracy-not-measured") return RaceView::tr("accuracy not measured");
-  return QString::fromStdString(state);
+  return display_text::line(state);
 }
 
 QString verdictStateText(const QString& state) {
@@ -65,6 +71,10 @@ RaceView::RaceView(QWidget* parent)
     label->setWordWrap(true);
     label->setForegroundRole(QPalette::PlaceholderText);
   }
+  // Wrapped text of a file can hold a word as long as the bound: cut at the edge, never wider.
+  for (auto* label :
+       {header_label_, progress_label_, compile_label_, pruned_label_, verdict_label_})
+    label->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
   header_label_->setObjectName(QStringLiteral("raceHeader"));
   pruned_label_->setObjectName(QStringLiteral("racePruned"));
   table_->setObjectName(QStringLiteral("validationTable"));
@@ -135,22 +145,22 @@ int RaceView::ensureRow(const QString& key) {
 void RaceView::addEvent(const tuner::TuneEvent& e) {
   if (e.type == "tune_start") {
     header_label_->setText(tr("Tuning %1 on %2 · budget %3 s · safe: %4")
-                               .arg(QString::fromStdString(e.model),
-                                    QString::fromStdString(e.device), seconds(e.budget_ms),
-                                    QString::fromStdString(e.rule)));
+                               .arg(display_text::line(e.model), display_text::line(e.device),
+                                    seconds(e.budget_ms),
+                                    display_text::line(e.rule, kSentenceChars)));
   } else if (e.type == "tune_pruned") {
     std::map<std::string, int> reasons;
     for (const auto& [key, reason] : e.pruned) ++reasons[reason];
     QStringList lines;
     for (const auto& [reason, count] : reasons)
-      lines << QStringLiteral("%1 × %2").arg(count).arg(QString::fromStdString(reason));
+      lines << QStringLiteral("%1 × %2").arg(count).arg(display_text::line(reason));
     pruned_label_->setText(e.pruned.empty()
                                ? QString()
                                : tr("%1 configs pruned before anything ran (hover for the reasons)")
                                      .arg(e.pruned.size()));
     pruned_label_->setToolTip(lines.join(QLatin1Char('\n')));
   } else if (e.type == "tune_round") {
-    for (const auto& key : e.keys) ensureRow(QString::fromStdString(key));
+    for (const auto& key : e.keys) ensureRow(display_text::line(key));
     if (e.iterations > 0) {
       progress_label_->setText(
           e.round == 0
@@ -161,7 +171,7 @@ void RaceView::addEvent(const tuner::TuneEvent& e) {
                     .arg(e.iterations));
     }
   } else if (e.type == "tune_config_start") {
-    const int row = ensureRow(QString::fromStdString(e.key));
+    const int row = ensureRow(display_text::line(e.key));
     auto* state = table_->item(row, StateColumn);
     if (state->data(Qt::UserRole).toString() == QLatin1String("waiting")) {
       state->setText(tr("running"));
@@ -169,7 +179,7 @@ void RaceView::addEvent(const tuner::TuneEvent& e) {
     }
     table_->scrollToItem(table_->item(row, ConfigColumn));
   } else if (e.type == "tune_candidate") {
-    const int row = ensureRow(QString::fromStdString(e.key));
+    const int row = ensureRow(display_text::line(e.key));
     const bool out = isOut(e.state);
     const double median = e.forked ? e.fork_median_ms : e.median_ms;
     const double low = e.forked ? e.fork_low_ms : e.low_ms,
@@ -178,8 +188,8 @@ void RaceView::addEvent(const tuner::TuneEvent& e) {
         e.state == "finalist" && e.rounds > 0 && !e.forked ? tr("in the race") : stateText(e.state);
     auto* state_item = table_->item(row, StateColumn);
     state_item->setText(e.forked ? tr("%1 (%2 forks)").arg(state).arg(e.forks) : state);
-    state_item->setData(Qt::UserRole, QString::fromStdString(e.state));
-    state_item->setToolTip(QString::fromStdString(e.fork_verdict));
+    state_item->setData(Qt::UserRole, display_text::line(e.state));
+    state_item->setToolTip(display_text::details(e.fork_verdict));
     table_->item(row, MedianColumn)
         ->setText(median > 0 ? ValueFormat::number(median) : QStringLiteral("—"));
     table_->item(row, IntervalColumn)
@@ -187,8 +197,8 @@ void RaceView::addEvent(const tuner::TuneEvent& e) {
                                 .arg(ValueFormat::number(low), ValueFormat::number(high))
                           : QString());
     table_->item(row, CompileColumn)->setText(e.compile_ms > 0 ? seconds(e.compile_ms) : QString());
-    table_->item(row, ReasonColumn)->setText(QString::fromStdString(e.reason));
-    table_->item(row, ReasonColumn)->setToolTip(QString::fromStdString(e.reason));
+    table_->item(row, ReasonColumn)->setText(display_text::line(e.reason));
+    table_->item(row, ReasonColumn)->setToolTip(display_text::details(e.reason));
     for (int c = 0; c < ColumnCount; ++c) {
       auto* item = table_->item(row, c);
       item->setForeground(out ? palette().brush(QPalette::Disabled, QPalette::Text)
@@ -201,7 +211,7 @@ void RaceView::addEvent(const tuner::TuneEvent& e) {
     QStringList jobs;
     for (const auto& j : e.jobs) {
       jobs << QStringLiteral("%1: %2 %3 s")
-                  .arg(QString::fromStdString(j.key), QString::fromUtf8(toString(j.state)),
+                  .arg(display_text::line(j.key), QString::fromUtf8(toString(j.state)),
                        seconds(j.elapsed_ms));
     }
     compile_label_->setText(
@@ -210,7 +220,7 @@ void RaceView::addEvent(const tuner::TuneEvent& e) {
             : tr("Compiling in the background — %1").arg(jobs.join(QStringLiteral(" · "))));
   } else if (e.type == "tune_finals") {
     QStringList keys;
-    for (const auto& k : e.keys) keys << QString::fromStdString(k);
+    for (const auto& k : e.keys) keys << display_text::line(k);
     progress_label_->setText(tr("Finals: %1, each in %2 fresh processes")
                                  .arg(keys.join(QStringLiteral(", ")))
                                  .arg(e.forks));
@@ -223,16 +233,16 @@ void RaceView::addEvent(const tuner::TuneEvent& e) {
         (budget_note_.isEmpty() ? QString() : QLatin1Char(' ') + budget_note_));
   } else if (e.type == "tune_budget") {
     // The default budget grew for a cold compile: the reason stays beside the time spent.
-    budget_note_ = QString::fromStdString(e.reason);
+    budget_note_ = display_text::line(e.reason, kSentenceChars);
     emit budgetTextChanged(budget_note_);
   } else if (e.type == "tune_done") {
     done_ = true;
-    winner_ = QString::fromStdString(e.winner);
-    verdict_ = QString::fromStdString(e.verdict);
-    host_ = QString::fromStdString(e.host);
+    winner_ = display_text::line(e.winner);
+    verdict_ = display_text::line(e.verdict, kSentenceChars);
+    host_ = display_text::line(e.host, kSentenceChars);
     ties_.clear();
-    for (const auto& t : e.tied_with) ties_ << QString::fromStdString(t);
-    verdict_state_ = e.race ? QString::fromStdString(e.race->verdict_state) : QString();
+    for (const auto& t : e.tied_with) ties_ << display_text::line(t);
+    verdict_state_ = e.race ? display_text::line(e.race->verdict_state) : QString();
     markAnswer();
     showVerdict();
   }
@@ -285,6 +295,9 @@ RacePage::RacePage(SessionDocument* document, QWidget* parent)
   note_->setObjectName(QStringLiteral("raceNote"));
   note_->setWordWrap(true);
   note_->setTextFormat(Qt::RichText);
+  note_->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
+  combo_->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+  combo_->setMinimumContentsLength(24);  // a file's model name never widens the page
   auto* top = new QHBoxLayout;
   top->addWidget(combo_);
   top->addWidget(note_, 1);
@@ -309,10 +322,10 @@ void RacePage::rebuild() {
   const int count = raceCount();
   for (int i = 0; i < count; ++i) {
     const auto& race = session->races[static_cast<std::size_t>(i)];
-    combo_->addItem(race.shard.empty() ? QString::fromStdString(race.model)
-                                       : tr("%1 · shard %2")
-                                             .arg(QString::fromStdString(race.model),
-                                                  QString::fromStdString(race.shard)));
+    combo_->addItem(race.shard.empty()
+                        ? display_text::line(race.model)
+                        : tr("%1 · shard %2")
+                              .arg(display_text::line(race.model), display_text::line(race.shard)));
   }
   combo_->setVisible(count > 1);
   view_->setVisible(count > 0);
@@ -337,7 +350,7 @@ void RacePage::showRace(int index) {
   // rules, which need not pick the same config (core compareWithRanking; sweep --from says it).
   note_->setText(race.accuracy_note.empty()
                      ? tr("The race as the tuner recorded it when this session was tuned.")
-                     : QString::fromStdString(race.accuracy_note).toHtmlEscaped());
+                     : display_text::line(race.accuracy_note, kSentenceChars).toHtmlEscaped());
   note_->setForegroundRole(QPalette::PlaceholderText);
 }
 

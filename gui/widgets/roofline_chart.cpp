@@ -13,6 +13,7 @@
 #include <limits>
 
 #include "gui/lib/config_palette.h"
+#include "gui/lib/display_text.h"
 #include "gui/lib/session_document.h"
 #include "gui/lib/value_format.h"
 
@@ -115,7 +116,7 @@ void RooflineChart::rebuild() {
     if (!c.roofline || c.roofline->achieved_tflops <= 0 || c.roofline->intensity <= 0) continue;
     const auto& r = *c.roofline;
     Point p;
-    p.key = QString::fromStdString(c.config.key());
+    p.key = display_text::line(c.config.key());
     p.intensity = r.intensity;
     p.tflops = r.achieved_tflops;
     p.text = tr("<b>%1</b><br>%2 TFLOP/s · %3 GB/s · %4 FLOP/B")
@@ -124,17 +125,19 @@ void RooflineChart::rebuild() {
     if (r.ceiling_tflops > 0) {
       p.text += tr("<br>%1 % of the %2 ceiling (%3 TFLOP/s), %4 % of the copy bandwidth")
                     .arg(ValueFormat::number(r.pct_of_compute_ceiling),
-                         QString::fromStdString(r.precision), ValueFormat::number(r.ceiling_tflops),
+                         display_text::line(r.precision), ValueFormat::number(r.ceiling_tflops),
                          ValueFormat::number(r.pct_of_memory_ceiling));
     }
     p.text += tr("<br>%1 GFLOP and %2 MB per iteration, median %3")
                   .arg(ValueFormat::number(r.work.flops / 1e9),
                        ValueFormat::number(r.work.bytes / 1e6), ValueFormat::ms(r.median_ms));
-    p.text += tr("<br><b>%1</b>: %2")
-                  .arg(boundWords(r.bound), QString::fromStdString(r.reason).toHtmlEscaped());
+    p.text +=
+        tr("<br><b>%1</b>: %2")
+            .arg(boundWords(r.bound),
+                 display_text::line(r.reason, display_text::kDetailsChars / 4).toHtmlEscaped());
     if (r.work_source == "eager") {
       p.text += tr("<br>work: the eager count of %1%2 (this config's operators are not observed)")
-                    .arg(QString::fromStdString(r.work_from),
+                    .arg(display_text::line(r.work_from),
                          r.bytes_scaled ? tr(", bytes rescaled") : QString());
     }
     const bool eager = r.work_source == "eager";
@@ -169,8 +172,7 @@ void RooflineChart::rebuild() {
       auto* roof = plot_->addGraph();
       roof->setName(
           tr("%1 roof: %2 TFLOP/s%3")
-              .arg(QString::fromStdString(peak.precision),
-                   ValueFormat::number(peak.measured_tflops),
+              .arg(display_text::line(peak.precision), ValueFormat::number(peak.measured_tflops),
                    peak.datasheet_tflops > 0
                        ? tr(" (datasheet %1)").arg(ValueFormat::number(peak.datasheet_tflops))
                        : QString()));
@@ -205,8 +207,8 @@ void RooflineChart::rebuild() {
     text = tr("%1 configs").arg(pointCount());
     if (ceilings != nullptr) {
       text += tr(" · ceilings of %1 measured %2 · copy %3 GB/s")
-                  .arg(QString::fromStdString(ceilings->key.device_name),
-                       QString::fromStdString(ceilings->measured_utc),
+                  .arg(display_text::line(ceilings->key.device_name),
+                       display_text::line(ceilings->measured_utc),
                        ValueFormat::number(ceilings->copy_gbps));
       if (ceilings->datasheet_gbps > 0)
         text += tr(" (datasheet %1)").arg(ValueFormat::number(ceilings->datasheet_gbps));
