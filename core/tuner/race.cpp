@@ -630,7 +630,7 @@ void Race::explainUnmeasured(std::vector<Entry>& entries, TuneResult& result) {
     o.reason =
         measurer_.cancelled() ? "cancelled"
         : !measurer_.ready(o.config)
-            // A compile still running is left to finish after the run (cli/tuning.cpp), and
+            // A compile still running is left to finish after the run (core/runner/tuning.cpp), and
             // the next run races its package.
             ? "not measured: its package was still compiling when the budget ran out (the next "
               "run measures it once it is compiled; or raise --budget-s)"
