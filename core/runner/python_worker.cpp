@@ -16,6 +16,7 @@
 #include <chrono>
 #include <cmath>
 #include <cstring>
+#include <deque>
 #include <filesystem>
 #include <fstream>
 #include <map>
@@ -27,6 +28,7 @@
 #include "core/common/json_reader.h"
 #include "core/common/printable.h"
 #include "core/common/units.h"
+#include "core/session/event_stream_reader.h"
 
 extern char** environ;
 
@@ -256,7 +258,11 @@ struct PythonWorker::Process {
   pid_t pid = 0;
   int out_fd = -1, in_fd = -1;
   std::string log_path;
-  std::string buffer;
+  // Its stdout through the one reader of event streams (framing, envelope, version, line bound);
+  // lines read but not yet handed on wait in `lines` (a serving worker's answer may follow its
+  // "ready" in one chunk).
+  EventStreamReader reader{"the Python worker", kPythonWorkerProtocol};
+  std::deque<StreamItem> lines;
   bool reaped = false;
   int exit_status = 0;
 };
@@ -319,13 +325,12 @@ PythonWorker::Read PythonWorker::readUntil(Process& process,
   const auto start = Clock::now();
   // Lines already read (a serving worker's answer may follow its "ready" in one chunk) come first.
   const auto takeLines = [&]() {
-    for (auto nl = process.buffer.find('\n'); nl != std::string::npos;
-         nl = process.buffer.find('\n')) {
-      const std::string line = process.buffer.substr(0, nl);
-      process.buffer.erase(0, nl + 1);
-      if (line.empty()) continue;
+    while (!process.lines.empty()) {
+      const StreamItem item = std::move(process.lines.front());
+      process.lines.pop_front();
       try {
-        read.events.push_back(parsePythonWorkerLine(line, plan));
+        if (!item.event) throw Error(ErrorKind::Runtime, item.error);
+        read.events.push_back(parsePythonWorkerLine(item.event->text, plan));
       } catch (const Error& e) {
         PythonWorkerEvent bad;
         bad.kind = PythonWorkerEvent::Kind::Error;
@@ -356,7 +361,8 @@ PythonWorker::Read PythonWorker::readUntil(Process& process,
       read.ended = true;
       return read;
     }
-    process.buffer.append(chunk, static_cast<std::size_t>(n));
+    for (auto& item : process.reader.feed(std::string_view(chunk, static_cast<std::size_t>(n))))
+      process.lines.push_back(std::move(item));
   }
 }
 

@@ -25,11 +25,13 @@
 #include "core/engine/config_result.h"
 #include "core/model/input_spec.h"
 #include "core/model/model_ref.h"
+#include "core/session/event_stream_reader.h"
 
 namespace inferscope::runner {
 
-// The protocol version this build speaks; a line with another "protocol" is refused.
-constexpr int kPythonWorkerProtocol = 1;
+// The protocol version this build speaks (the one envelope of every event stream,
+// core/session/event_stream_reader.h); a line with another "protocol" is refused.
+constexpr int kPythonWorkerProtocol = kEventProtocol;
 
 // What the worker's prepare step left behind (meta.json of the prepared folder).
 struct PreparedPythonModel {
