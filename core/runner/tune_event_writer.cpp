@@ -15,32 +15,39 @@ using nlohmann::json;
 namespace {
 
 // Every line in the envelope all event streams share (core/session/event_stream_reader.h).
-void emit(std::FILE* out, json event) {
+void send(const TuneEventLineSink& sink, json event) {
   event["protocol"] = kEventProtocol;
-  fmt::print(out, "{}\n", event.dump());
-  std::fflush(out);
+  sink(event.dump());
 }
 
 }  // namespace
 
 TuneEventWriter::TuneEventWriter(std::FILE* out, CompileJobsSource compile_jobs)
-    : out_(out), compile_jobs_(std::move(compile_jobs)) {}
+    : TuneEventWriter(
+          [out](const std::string& line) {
+            fmt::print(out, "{}\n", line);
+            std::fflush(out);
+          },
+          std::move(compile_jobs)) {}
+
+TuneEventWriter::TuneEventWriter(TuneEventLineSink sink, CompileJobsSource compile_jobs)
+    : sink_(std::move(sink)), compile_jobs_(std::move(compile_jobs)) {}
 
 void TuneEventWriter::start(const std::string& model, const std::string& device, double budget_ms,
                             const std::string& rule) {
   model_ = model;
   device_ = device;
-  emit(out_, {{"event", "tune_start"},
-              {"model", model},
-              {"device", device},
-              {"budget_ms", budget_ms},
-              {"rule", rule}});
+  send(sink_, {{"event", "tune_start"},
+               {"model", model},
+               {"device", device},
+               {"budget_ms", budget_ms},
+               {"rule", rule}});
 }
 
 void TuneEventWriter::onPruned(const std::vector<tuner::PrunedConfig>& pruned) {
   json configs = json::array();
   for (const auto& p : pruned) configs.push_back({{"key", p.config.key()}, {"reason", p.reason}});
-  emit(out_, {{"event", "tune_pruned"}, {"configs", configs}});
+  send(sink_, {{"event", "tune_pruned"}, {"configs", configs}});
 }
 
 void TuneEventWriter::onRound(int round, const std::vector<OptimizationConfig>& configs,
@@ -48,7 +55,7 @@ void TuneEventWriter::onRound(int round, const std::vector<OptimizationConfig>& 
   std::vector<std::string> keys;
   keys.reserve(configs.size());
   for (const auto& c : configs) keys.push_back(c.key());
-  emit(out_,
+  send(sink_,
        {{"event", "tune_round"}, {"round", round}, {"iterations", iterations}, {"keys", keys}});
 }
 
@@ -70,7 +77,7 @@ void TuneEventWriter::onCandidate(const tuner::CandidateOutcome& c) {
         {"spread", f.spread},      {"log_sd", f.log_sd},           {"stable", f.stable},
         {"verdict", f.verdict}};
   }
-  emit(out_, event);
+  send(sink_, event);
 }
 
 void TuneEventWriter::onFinals(const std::vector<OptimizationConfig>& finalists, int forks,
@@ -78,17 +85,17 @@ void TuneEventWriter::onFinals(const std::vector<OptimizationConfig>& finalists,
   std::vector<std::string> keys;
   keys.reserve(finalists.size());
   for (const auto& c : finalists) keys.push_back(c.key());
-  emit(out_,
+  send(sink_,
        {{"event", "tune_finals"}, {"keys", keys}, {"forks", forks}, {"iterations", iterations}});
 }
 
 void TuneEventWriter::onTime(double spent_ms, double budget_ms) {
   compileJobsChanged();
-  emit(out_, {{"event", "tune_time"}, {"spent_ms", spent_ms}, {"budget_ms", budget_ms}});
+  send(sink_, {{"event", "tune_time"}, {"spent_ms", spent_ms}, {"budget_ms", budget_ms}});
 }
 
 void TuneEventWriter::onBudget(double budget_ms, const std::string& why) {
-  emit(out_, {{"event", "tune_budget"}, {"budget_ms", budget_ms}, {"reason", why}});
+  send(sink_, {{"event", "tune_budget"}, {"budget_ms", budget_ms}, {"reason", why}});
 }
 
 void TuneEventWriter::compileJobsChanged() {
@@ -108,17 +115,17 @@ void TuneEventWriter::compileJobsChanged() {
   }
   if (summary == last_jobs_) return;  // states changed: report (elapsed time alone is not news)
   last_jobs_ = summary;
-  emit(out_, {{"event", "tune_compile"}, {"jobs", list}});
+  send(sink_, {{"event", "tune_compile"}, {"jobs", list}});
 }
 
 void TuneEventWriter::onConfigStart(int, int, const OptimizationConfig& config) {
-  emit(out_, {{"event", "tune_config_start"}, {"key", config.key()}});
+  send(sink_, {{"event", "tune_config_start"}, {"key", config.key()}});
 }
 
 void TuneEventWriter::onLog(LogLevel level, const std::string& message) {
-  emit(out_, {{"event", "log"},
-              {"level", level == LogLevel::Info ? "info" : "warning"},
-              {"message", message}});
+  send(sink_, {{"event", "log"},
+               {"level", level == LogLevel::Info ? "info" : "warning"},
+               {"message", message}});
 }
 
 void TuneEventWriter::finish(const tuner::TuneResult& r, const std::string& session_path) {
@@ -131,16 +138,16 @@ void TuneEventWriter::finish(const tuner::TuneResult& r, const std::string& sess
   race.candidates.clear();
   race.pruned.clear();
   race.finalists.clear();
-  emit(out_, {{"event", "tune_done"},
-              {"winner", r.winner ? r.winner->key() : std::string()},
-              {"tied_with", tied},
-              {"verdict", r.verdict},
-              {"verdict_state", tuner::toString(r.verdict_state)},
-              {"host", r.host.sentence},
-              {"elapsed_ms", r.elapsed_ms},
-              {"keys", order},
-              {"race", json::parse(tuneRecordToJson(race))},
-              {"session", session_path}});
+  send(sink_, {{"event", "tune_done"},
+               {"winner", r.winner ? r.winner->key() : std::string()},
+               {"tied_with", tied},
+               {"verdict", r.verdict},
+               {"verdict_state", tuner::toString(r.verdict_state)},
+               {"host", r.host.sentence},
+               {"elapsed_ms", r.elapsed_ms},
+               {"keys", order},
+               {"race", json::parse(tuneRecordToJson(race))},
+               {"session", session_path}});
 }
 
 }  // namespace inferscope::runner

@@ -1,7 +1,8 @@
-// A tuning run's events as NDJSON, for programs (the GUI's race view starts `inferscope-cli tune
-// --events ndjson` and reads these lines through core/session/event_stream_reader.h;
-// core/tuner/tune_event.h decodes them). One event per line, flushed, each with the envelope's
-// "protocol":1 besides the fields below:
+// A tuning run's events as NDJSON, for programs (`inferscope-cli tune --events ndjson`; a reader
+// takes these lines through core/session/event_stream_reader.h and core/tuner/tune_event.h decodes
+// them). The GUI's in-process tune (gui/lib/tune_job.h) hands each line to parseTuneEvent instead
+// of a file: one encoding for both, so its race view sees exactly what a script reads. One event
+// per line, flushed, each with the envelope's "protocol":1 besides the fields below:
 //   {"event":"tune_start","model":…,"device":…,"budget_ms":…,"rule":…}
 //   {"event":"tune_pruned","configs":[{"key":…,"reason":…},…]}
 //   {"event":"tune_round","round":0,"iterations":20,"keys":[…]}
@@ -21,6 +22,7 @@
 
 #include <cstdio>
 #include <functional>
+#include <nlohmann/json_fwd.hpp>
 #include <string>
 #include <vector>
 
@@ -32,11 +34,15 @@ namespace inferscope::runner {
 // The background compiles' states now (CompileQueue::jobs(), or a test's list): the writer
 // reports them when one changes.
 using CompileJobsSource = std::function<std::vector<CompileStatus>()>;
+// Where each event goes: one line of JSON, without its newline.
+using TuneEventLineSink = std::function<void(const std::string& line)>;
 
 class TuneEventWriter final : public TuneReporter {
  public:
-  // Events on `out`; `compile_jobs` may be empty (no compile events).
+  // Events on `out`, one a line, flushed; `compile_jobs` may be empty (no compile events).
   TuneEventWriter(std::FILE* out, CompileJobsSource compile_jobs);
+  // Events handed to `sink`, on the thread that reports them.
+  TuneEventWriter(TuneEventLineSink sink, CompileJobsSource compile_jobs);
 
   void start(const std::string& model, const std::string& device, double budget_ms,
              const std::string& rule) override;
@@ -58,7 +64,7 @@ class TuneEventWriter final : public TuneReporter {
  private:
   void compileJobsChanged();
 
-  std::FILE* out_;
+  TuneEventLineSink sink_;
   CompileJobsSource compile_jobs_;
   std::string model_, device_;  // as start() named them, for the race in tune_done
   std::string last_jobs_;       // the compile jobs last reported, to report only changes

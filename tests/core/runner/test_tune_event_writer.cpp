@@ -164,6 +164,37 @@ TEST(TuneEventWriter, CompileJobsAreReportedWhenAStateChangesOnly) {
       << compile_lines[1];
 }
 
+// The GUI's in-process tune takes the lines from a sink instead of a file: the same lines, each
+// in the envelope, one call per event.
+TEST(TuneEventWriter, ASinkReceivesTheLinesAFileWould) {
+  std::FILE* stream = std::tmpfile();
+  std::vector<std::string> sunk;
+  TuneEventWriter to_file(stream, {});
+  TuneEventWriter to_sink([&sunk](const std::string& line) { sunk.push_back(line); }, {});
+  TuneResult result;
+  result.winner = OptimizationConfig::parse("fp16");
+  result.verdict = "fp16 wins";
+  for (TuneEventWriter* w : {&to_file, &to_sink}) {
+    w->start("resnet18 (1x3x224x224:float32)", "CPU", 30000, "auto");
+    w->onConfigStart(0, 1, OptimizationConfig::parse("fp16"));
+    w->onTime(1000, 30000);
+    w->finish(result, "/tmp/s.inferscope.json");
+  }
+  const auto lines = readLines(stream);
+  std::fclose(stream);
+  EXPECT_EQ(sunk, lines);
+  ASSERT_EQ(sunk.size(), 4u);
+  for (const auto& line : sunk) {
+    EXPECT_EQ(line.find('\n'), std::string::npos);
+    EXPECT_NE(line.find("\"protocol\":1"), std::string::npos) << line;
+  }
+  const auto done = parseTuneEvent(sunk.back());
+  ASSERT_TRUE(done);
+  EXPECT_EQ(done->type, "tune_done");
+  EXPECT_EQ(done->winner, "fp16");
+  EXPECT_EQ(done->session, "/tmp/s.inferscope.json");
+}
+
 // The session a tune leaves: race order, the finalists' forked runs in place of their screening
 // runs, the race saved with it.
 TEST(TunedSession, HoldsEveryMeasuredCandidateInRaceOrderWithTheFinalistsForks) {
