@@ -2,6 +2,25 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="en_US">
 <context>
+    <name>ConfigMarks</name>
+    <message>
+        <source>%1 → %2 (fallback)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>★ the tuner&apos;s winner</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>≈ tied with it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>asked → ran: a fallback ran in the config&apos;s place</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>LessonHandout</name>
     <message>
         <source>cannot create the folder %1</source>
@@ -206,6 +225,22 @@
     </message>
     <message>
         <source>benchmark re-tunes at %1: first iteration %2 ms</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>heuristic</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>PyTorch selects through cuDNN&apos;s v8 graph API (engine configs); the candidate list is cuDNN&apos;s legacy Find/Get catalogue for the same shape, dtype and math type, and what ran is read from the kernels CUPTI saw beneath each convolution.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>re-tune: the first iteration at each new input size, in a worker that has just run the original size (iterations alternate between the two)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>CPU run with the host-only trace source: the convolutions the model executes, without kernels or cuDNN&apos;s candidates (those need CUDA and cuDNN)</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -603,7 +638,7 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>The window profiles the zoo models. Profile a TorchScript or AOTInductor file with inferscope-cli profile --model-file %1 --input SHAPE:DTYPE --out run.inferscope.json, then drop the session file here.</source>
+        <source>The window profiles the zoo models. Profile a TorchScript or AOTInductor file with inferscope-cli profile --model-file %1 --input SHAPE:DTYPE --out run.inferscope.json, or tune an ExportedProgram (.pt2 from torch.export.save; Inductor and torch.compile are measured) with inferscope-cli tune --model-file %1 -o tuned.inferscope.json, then drop the session file here. Dynamic input shapes are not tuned: the example inputs&apos; shapes are.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -915,6 +950,22 @@
     </message>
     <message>
         <source> · across processes %1 ms (95 % CI %2 – %3)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Filter configs (e.g. bf16 graph)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Words each config&apos;s name must contain: the lines, the legend and the names narrow to the configs that match; the tuner&apos;s winner stays</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the legend lists the %1 fastest of %2 configs (the table lists every one)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 of %2 configs match, the legend lists %3</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1343,6 +1394,164 @@
     </message>
 </context>
 <context>
+    <name>inferscope::gui::RacePage</name>
+    <message>
+        <source>%1 · shard %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This session holds no race. &lt;code&gt;inferscope-cli tune … -o FILE.inferscope.json&lt;/code&gt; records one: every candidate&apos;s state and reason, the pruned configs, the finals, the budget and the verdict — or use the wizard&apos;s &lt;i&gt;Validate on this device&lt;/i&gt;.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The race as the tuner recorded it when this session was tuned.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>inferscope::gui::RaceView</name>
+    <message>
+        <source>winner</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>tied</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>finalist</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>eliminated</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unsafe</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not measured</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>accuracy not measured</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>final</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>provisional</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no winner</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cancelled</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Config</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Median (ms)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Interval (ms)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Compile (s)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reason</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>waiting</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>running</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>in the race</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (%2 forks)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tuning %1 on %2 · budget %3 s · safe: %4</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 configs pruned before anything ran (hover for the reasons)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Screening %1 candidates × %2 iterations</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Round %1: %2 survivors × %3 iterations</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Compiling in the background — %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Finals: %1, each in %2 fresh processes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Spent %1 s of %2 s (%3 s left)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Spent %1 s of the %2 s budget.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the winner</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>tied with the winner: no difference the race could show</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;No safe winner&lt;/b&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Winner ★ %1&lt;/b&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> · tied ≈ %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>inferscope::gui::RecommendationPage</name>
     <message>
         <source>Recommendation</source>
@@ -1579,15 +1788,7 @@ state</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>oom</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>out of memory</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 → %2 (fallback)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -1608,6 +1809,10 @@ state</source>
     </message>
     <message>
         <source>Unsafe: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>accuracy not measured against the FP32 reference: never the winner</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2008,19 +2213,7 @@ Not on this device: %2</source>
 <context>
     <name>inferscope::gui::SpeedAccuracyChart</name>
     <message>
-        <source>Relative L2 error against the FP32 output above which a config counts as unsafe</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Tolerance (rel. L2 error)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>relative L2 error vs FP32 (log scale)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>speed-up over FP32 (×, 95 % CI)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -2029,10 +2222,6 @@ Not on this device: %2</source>
     </message>
     <message>
         <source>Pareto front</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>tolerance %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -2048,10 +2237,6 @@ Not on this device: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;speed-up %2× (95 % CI %3–%4×)&lt;br&gt;rel. L2 error %5</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>0 (identical to FP32)</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2061,10 +2246,6 @@ Not on this device: %2</source>
     </message>
     <message>
         <source>&lt;br&gt;&lt;b&gt;unsafe:&lt;/b&gt; %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Speed-up over FP32 vs relative error</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -2276,30 +2457,6 @@ Not on this device: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Config</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>State</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Median (ms)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Interval (ms)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Compile (s)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Reason</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Runs `inferscope-cli tune %1` on %2, seeded with %3.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2309,50 +2466,6 @@ Not on this device: %2</source>
     </message>
     <message>
         <source>Measuring…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>waiting</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 configs pruned before anything ran (hover for the reasons)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Screening %1 candidates × %2 iterations</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Round %1: %2 survivors × %3 iterations</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>running</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>in the race</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 (%2 forks)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Compiling in the background — %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Finals: %1, each in %2 fresh processes</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Spent %1 s of %2 s (%3 s left)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Spent %1 s of the %2 s budget.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -2376,164 +2489,6 @@ Not on this device: %2</source>
     <name>inferscope::gui::ValueFormat</name>
     <message>
         <source>driver</source>
-        <translation type="unfinished"></translation>
-    </message>
-</context>
-<context>
-    <name>inferscope::gui::RaceView</name>
-    <message>
-        <source>winner</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>tied</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>finalist</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>eliminated</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>failed</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>unsafe</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>not measured</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>accuracy not measured</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>final</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>provisional</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>no winner</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>cancelled</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Config</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>State</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Median (ms)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Interval (ms)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Compile (s)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Reason</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>waiting</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>running</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>in the race</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 (%2 forks)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Tuning %1 on %2 · budget %3 s · safe: %4</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 configs pruned before anything ran (hover for the reasons)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Screening %1 candidates × %2 iterations</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Round %1: %2 survivors × %3 iterations</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Compiling in the background — %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Finals: %1, each in %2 fresh processes</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Spent %1 s of %2 s (%3 s left)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Spent %1 s of the %2 s budget.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>the winner</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>tied with the winner: no difference the race could show</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>&lt;b&gt;No safe winner&lt;/b&gt;</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>&lt;b&gt;Winner ★ %1&lt;/b&gt;</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source> · tied ≈ %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-</context>
-<context>
-    <name>inferscope::gui::RacePage</name>
-    <message>
-        <source>%1 · shard %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>This session holds no race. &lt;code&gt;inferscope-cli tune … -o FILE.inferscope.json&lt;/code&gt; records one: every candidate&apos;s state and reason, the pruned configs, the finals, the budget and the verdict — or use the wizard&apos;s &lt;i&gt;Validate on this device&lt;/i&gt;.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The race as the tuner recorded it when this session was tuned.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

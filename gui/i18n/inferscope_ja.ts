@@ -2,6 +2,25 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="ja_JP">
 <context>
+    <name>ConfigMarks</name>
+    <message>
+        <source>%1 → %2 (fallback)</source>
+        <translation>%1 → %2（代替）</translation>
+    </message>
+    <message>
+        <source>★ the tuner&apos;s winner</source>
+        <translation>★ チューナーの勝者</translation>
+    </message>
+    <message>
+        <source>≈ tied with it</source>
+        <translation>≈ 勝者と同等</translation>
+    </message>
+    <message>
+        <source>asked → ran: a fallback ran in the config&apos;s place</source>
+        <translation>指定 → 実行: 指定の構成の代わりに代替が実行された</translation>
+    </message>
+</context>
+<context>
     <name>LessonHandout</name>
     <message>
         <source>cannot create the folder %1</source>
@@ -620,8 +639,8 @@
         <translation>%1 はモデルファイルです</translation>
     </message>
     <message>
-        <source>The window profiles the zoo models. Profile a TorchScript or AOTInductor file with inferscope-cli profile --model-file %1 --input SHAPE:DTYPE --out run.inferscope.json, then drop the session file here.</source>
-        <translation>このウィンドウは Zoo のモデルを計測します。TorchScript や AOTInductor のファイルは inferscope-cli profile --model-file %1 --input SHAPE:DTYPE --out run.inferscope.json で計測し、そのセッションファイルをここにドロップしてください。</translation>
+        <source>The window profiles the zoo models. Profile a TorchScript or AOTInductor file with inferscope-cli profile --model-file %1 --input SHAPE:DTYPE --out run.inferscope.json, or tune an ExportedProgram (.pt2 from torch.export.save; Inductor and torch.compile are measured) with inferscope-cli tune --model-file %1 -o tuned.inferscope.json, then drop the session file here. Dynamic input shapes are not tuned: the example inputs&apos; shapes are.</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -933,6 +952,22 @@
     <message>
         <source> · across processes %1 ms (95 % CI %2 – %3)</source>
         <translation> · プロセス間 %1 ms（95 % CI %2 – %3）</translation>
+    </message>
+    <message>
+        <source>Filter configs (e.g. bf16 graph)</source>
+        <translation>構成を絞り込む（例: bf16 graph）</translation>
+    </message>
+    <message>
+        <source>Words each config&apos;s name must contain: the lines, the legend and the names narrow to the configs that match; the tuner&apos;s winner stays</source>
+        <translation>構成名に含まれるべき語: 線・凡例・名前が一致する構成に絞られる。チューナーの勝者は残る</translation>
+    </message>
+    <message>
+        <source>the legend lists the %1 fastest of %2 configs (the table lists every one)</source>
+        <translation>凡例は %2 構成のうち速い %1 個を表示（表にはすべての構成）</translation>
+    </message>
+    <message>
+        <source>%1 of %2 configs match, the legend lists %3</source>
+        <translation>%2 構成のうち %1 個が一致、凡例に %3 個</translation>
     </message>
 </context>
 <context>
@@ -1360,6 +1395,164 @@
     </message>
 </context>
 <context>
+    <name>inferscope::gui::RacePage</name>
+    <message>
+        <source>%1 · shard %2</source>
+        <translation>%1 · シャード %2</translation>
+    </message>
+    <message>
+        <source>This session holds no race. &lt;code&gt;inferscope-cli tune … -o FILE.inferscope.json&lt;/code&gt; records one: every candidate&apos;s state and reason, the pruned configs, the finals, the budget and the verdict — or use the wizard&apos;s &lt;i&gt;Validate on this device&lt;/i&gt;.</source>
+        <translation>このセッションには競争の記録がありません。&lt;code&gt;inferscope-cli tune … -o FILE.inferscope.json&lt;/code&gt; で記録できます: 各候補の状態と理由、除外した設定、決勝、予算と判定。ウィザードの&lt;i&gt;このデバイスで検証&lt;/i&gt;でも記録できます。</translation>
+    </message>
+    <message>
+        <source>The race as the tuner recorded it when this session was tuned.</source>
+        <translation>このセッションをチューニングしたときにチューナーが記録した競争。</translation>
+    </message>
+</context>
+<context>
+    <name>inferscope::gui::RaceView</name>
+    <message>
+        <source>winner</source>
+        <translation>勝者</translation>
+    </message>
+    <message>
+        <source>tied</source>
+        <translation>同等</translation>
+    </message>
+    <message>
+        <source>finalist</source>
+        <translation>決勝進出</translation>
+    </message>
+    <message>
+        <source>eliminated</source>
+        <translation>脱落</translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation>失敗</translation>
+    </message>
+    <message>
+        <source>unsafe</source>
+        <translation>安全でない</translation>
+    </message>
+    <message>
+        <source>not measured</source>
+        <translation>未計測</translation>
+    </message>
+    <message>
+        <source>accuracy not measured</source>
+        <translation>精度未計測</translation>
+    </message>
+    <message>
+        <source>final</source>
+        <translation>確定</translation>
+    </message>
+    <message>
+        <source>provisional</source>
+        <translation>暫定</translation>
+    </message>
+    <message>
+        <source>no winner</source>
+        <translation>勝者なし</translation>
+    </message>
+    <message>
+        <source>cancelled</source>
+        <translation>キャンセル</translation>
+    </message>
+    <message>
+        <source>Config</source>
+        <translation>設定</translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation>状態</translation>
+    </message>
+    <message>
+        <source>Median (ms)</source>
+        <translation>中央値（ms）</translation>
+    </message>
+    <message>
+        <source>Interval (ms)</source>
+        <translation>区間（ms）</translation>
+    </message>
+    <message>
+        <source>Compile (s)</source>
+        <translation>コンパイル（秒）</translation>
+    </message>
+    <message>
+        <source>Reason</source>
+        <translation>理由</translation>
+    </message>
+    <message>
+        <source>waiting</source>
+        <translation>待機中</translation>
+    </message>
+    <message>
+        <source>running</source>
+        <translation>実行中</translation>
+    </message>
+    <message>
+        <source>in the race</source>
+        <translation>競争中</translation>
+    </message>
+    <message>
+        <source>%1 (%2 forks)</source>
+        <translation>%1（%2 フォーク）</translation>
+    </message>
+    <message>
+        <source>Tuning %1 on %2 · budget %3 s · safe: %4</source>
+        <translation>%2 で %1 をチューニング · 予算 %3 秒 · 安全の条件: %4</translation>
+    </message>
+    <message>
+        <source>%1 configs pruned before anything ran (hover for the reasons)</source>
+        <translation>実行前に %1 設定を除外（理由はマウスを合わせると表示）</translation>
+    </message>
+    <message>
+        <source>Screening %1 candidates × %2 iterations</source>
+        <translation>%1 候補 × %2 反復で選別</translation>
+    </message>
+    <message>
+        <source>Round %1: %2 survivors × %3 iterations</source>
+        <translation>ラウンド %1: 残り %2 × %3 反復</translation>
+    </message>
+    <message>
+        <source>Compiling in the background — %1</source>
+        <translation>バックグラウンドでコンパイル中 — %1</translation>
+    </message>
+    <message>
+        <source>Finals: %1, each in %2 fresh processes</source>
+        <translation>決勝: %1、それぞれ新しいプロセス %2 個で</translation>
+    </message>
+    <message>
+        <source>Spent %1 s of %2 s (%3 s left)</source>
+        <translation>%2 秒中 %1 秒を使用（残り %3 秒）</translation>
+    </message>
+    <message>
+        <source>Spent %1 s of the %2 s budget.</source>
+        <translation>予算 %2 秒のうち %1 秒を使用。</translation>
+    </message>
+    <message>
+        <source>the winner</source>
+        <translation>勝者</translation>
+    </message>
+    <message>
+        <source>tied with the winner: no difference the race could show</source>
+        <translation>勝者と同等: 競争では差を示せなかった</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;No safe winner&lt;/b&gt;</source>
+        <translation>&lt;b&gt;安全な勝者なし&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Winner ★ %1&lt;/b&gt;</source>
+        <translation>&lt;b&gt;勝者 ★ %1&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source> · tied ≈ %1</source>
+        <translation> · 同等 ≈ %1</translation>
+    </message>
+</context>
+<context>
     <name>inferscope::gui::RecommendationPage</name>
     <message>
         <source>Recommendation</source>
@@ -1608,16 +1801,8 @@ state</source>
         <translation>取り消し</translation>
     </message>
     <message>
-        <source>oom</source>
-        <translation>メモリ不足</translation>
-    </message>
-    <message>
         <source>out of memory</source>
         <translation>メモリ不足</translation>
-    </message>
-    <message>
-        <source>%1 → %2 (fallback)</source>
-        <translation>%1 → %2（代替）</translation>
     </message>
     <message>
         <source>&lt;b&gt;%1&lt;/b&gt; — %2 · %3</source>
@@ -1638,6 +1823,10 @@ state</source>
     <message>
         <source>Unsafe: %1</source>
         <translation>安全でない: %1</translation>
+    </message>
+    <message>
+        <source>accuracy not measured against the FP32 reference: never the winner</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -2040,20 +2229,8 @@ Not on this device: %2</source>
 <context>
     <name>inferscope::gui::SpeedAccuracyChart</name>
     <message>
-        <source>Relative L2 error against the FP32 output above which a config counts as unsafe</source>
-        <translation>これを超えると安全でないとみなす、FP32 の出力に対する相対 L2 誤差</translation>
-    </message>
-    <message>
-        <source>Tolerance (rel. L2 error)</source>
-        <translation>許容誤差（相対 L2 誤差）</translation>
-    </message>
-    <message>
         <source>relative L2 error vs FP32 (log scale)</source>
         <translation>FP32 に対する相対 L2 誤差（対数軸）</translation>
-    </message>
-    <message>
-        <source>speed-up over FP32 (×, 95 % CI)</source>
-        <translation>FP32 に対する高速化（×、95 % CI）</translation>
     </message>
     <message>
         <source>%1 (unsafe)</source>
@@ -2062,10 +2239,6 @@ Not on this device: %2</source>
     <message>
         <source>Pareto front</source>
         <translation>パレートフロント</translation>
-    </message>
-    <message>
-        <source>tolerance %1</source>
-        <translation>許容誤差 %1</translation>
     </message>
     <message>
         <source>= FP32 output</source>
@@ -2080,10 +2253,6 @@ Not on this device: %2</source>
         <translation>%1 設定 · パレートフロント上 %2 · 安全でない %3（灰色の ✕、理由はマウスを合わせると表示）</translation>
     </message>
     <message>
-        <source>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;speed-up %2× (95 % CI %3–%4×)&lt;br&gt;rel. L2 error %5</source>
-        <translation>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;高速化 %2×（95 % CI %3–%4×）&lt;br&gt;相対 L2 誤差 %5</translation>
-    </message>
-    <message>
         <source>0 (identical to FP32)</source>
         <translation>0（FP32 と同一）</translation>
     </message>
@@ -2094,10 +2263,6 @@ Not on this device: %2</source>
     <message>
         <source>&lt;br&gt;&lt;b&gt;unsafe:&lt;/b&gt; %1</source>
         <translation>&lt;br&gt;&lt;b&gt;安全でない:&lt;/b&gt; %1</translation>
-    </message>
-    <message>
-        <source>Speed-up over FP32 vs relative error</source>
-        <translation>FP32 に対する高速化と相対誤差</translation>
     </message>
     <message>
         <source>top-1 classes changed vs FP32 (share of rows, log scale)</source>
@@ -2308,30 +2473,6 @@ Not on this device: %2</source>
         <translation>チューナーは推奨から始めて、このデバイスで空間全体を競わせる。決勝は新しいプロセスで実行し、最速の安全な設定が勝つ。</translation>
     </message>
     <message>
-        <source>Config</source>
-        <translation>設定</translation>
-    </message>
-    <message>
-        <source>State</source>
-        <translation>状態</translation>
-    </message>
-    <message>
-        <source>Median (ms)</source>
-        <translation>中央値（ms）</translation>
-    </message>
-    <message>
-        <source>Interval (ms)</source>
-        <translation>区間（ms）</translation>
-    </message>
-    <message>
-        <source>Compile (s)</source>
-        <translation>コンパイル（秒）</translation>
-    </message>
-    <message>
-        <source>Reason</source>
-        <translation>理由</translation>
-    </message>
-    <message>
         <source>Runs `inferscope-cli tune %1` on %2, seeded with %3.</source>
         <translation>%2 で `inferscope-cli tune %1` を %3 から始めて実行する。</translation>
     </message>
@@ -2342,50 +2483,6 @@ Not on this device: %2</source>
     <message>
         <source>Measuring…</source>
         <translation>計測中…</translation>
-    </message>
-    <message>
-        <source>waiting</source>
-        <translation>待機中</translation>
-    </message>
-    <message>
-        <source>%1 configs pruned before anything ran (hover for the reasons)</source>
-        <translation>実行前に %1 設定を除外（理由はマウスを合わせると表示）</translation>
-    </message>
-    <message>
-        <source>Screening %1 candidates × %2 iterations</source>
-        <translation>%1 候補 × %2 反復で選別</translation>
-    </message>
-    <message>
-        <source>Round %1: %2 survivors × %3 iterations</source>
-        <translation>ラウンド %1: 残り %2 × %3 反復</translation>
-    </message>
-    <message>
-        <source>running</source>
-        <translation>実行中</translation>
-    </message>
-    <message>
-        <source>in the race</source>
-        <translation>競争中</translation>
-    </message>
-    <message>
-        <source>%1 (%2 forks)</source>
-        <translation>%1（%2 フォーク）</translation>
-    </message>
-    <message>
-        <source>Compiling in the background — %1</source>
-        <translation>バックグラウンドでコンパイル中 — %1</translation>
-    </message>
-    <message>
-        <source>Finals: %1, each in %2 fresh processes</source>
-        <translation>決勝: %1、それぞれ新しいプロセス %2 個で</translation>
-    </message>
-    <message>
-        <source>Spent %1 s of %2 s (%3 s left)</source>
-        <translation>%2 秒中 %1 秒を使用（残り %3 秒）</translation>
-    </message>
-    <message>
-        <source>Spent %1 s of the %2 s budget.</source>
-        <translation>予算 %2 秒のうち %1 秒を使用。</translation>
     </message>
     <message>
         <source>&lt;b&gt;No safe winner&lt;/b&gt; (exit %1): %2</source>
@@ -2409,164 +2506,6 @@ Not on this device: %2</source>
     <message>
         <source>driver</source>
         <translation>ドライバ</translation>
-    </message>
-</context>
-<context>
-    <name>inferscope::gui::RaceView</name>
-    <message>
-        <source>winner</source>
-        <translation>勝者</translation>
-    </message>
-    <message>
-        <source>tied</source>
-        <translation>同等</translation>
-    </message>
-    <message>
-        <source>finalist</source>
-        <translation>決勝進出</translation>
-    </message>
-    <message>
-        <source>eliminated</source>
-        <translation>脱落</translation>
-    </message>
-    <message>
-        <source>failed</source>
-        <translation>失敗</translation>
-    </message>
-    <message>
-        <source>unsafe</source>
-        <translation>安全でない</translation>
-    </message>
-    <message>
-        <source>not measured</source>
-        <translation>未計測</translation>
-    </message>
-    <message>
-        <source>accuracy not measured</source>
-        <translation>精度未計測</translation>
-    </message>
-    <message>
-        <source>final</source>
-        <translation>確定</translation>
-    </message>
-    <message>
-        <source>provisional</source>
-        <translation>暫定</translation>
-    </message>
-    <message>
-        <source>no winner</source>
-        <translation>勝者なし</translation>
-    </message>
-    <message>
-        <source>cancelled</source>
-        <translation>キャンセル</translation>
-    </message>
-    <message>
-        <source>Config</source>
-        <translation>設定</translation>
-    </message>
-    <message>
-        <source>State</source>
-        <translation>状態</translation>
-    </message>
-    <message>
-        <source>Median (ms)</source>
-        <translation>中央値（ms）</translation>
-    </message>
-    <message>
-        <source>Interval (ms)</source>
-        <translation>区間（ms）</translation>
-    </message>
-    <message>
-        <source>Compile (s)</source>
-        <translation>コンパイル（秒）</translation>
-    </message>
-    <message>
-        <source>Reason</source>
-        <translation>理由</translation>
-    </message>
-    <message>
-        <source>waiting</source>
-        <translation>待機中</translation>
-    </message>
-    <message>
-        <source>running</source>
-        <translation>実行中</translation>
-    </message>
-    <message>
-        <source>in the race</source>
-        <translation>競争中</translation>
-    </message>
-    <message>
-        <source>%1 (%2 forks)</source>
-        <translation>%1（%2 フォーク）</translation>
-    </message>
-    <message>
-        <source>Tuning %1 on %2 · budget %3 s · safe: %4</source>
-        <translation>%2 で %1 をチューニング · 予算 %3 秒 · 安全の条件: %4</translation>
-    </message>
-    <message>
-        <source>%1 configs pruned before anything ran (hover for the reasons)</source>
-        <translation>実行前に %1 設定を除外（理由はマウスを合わせると表示）</translation>
-    </message>
-    <message>
-        <source>Screening %1 candidates × %2 iterations</source>
-        <translation>%1 候補 × %2 反復で選別</translation>
-    </message>
-    <message>
-        <source>Round %1: %2 survivors × %3 iterations</source>
-        <translation>ラウンド %1: 残り %2 × %3 反復</translation>
-    </message>
-    <message>
-        <source>Compiling in the background — %1</source>
-        <translation>バックグラウンドでコンパイル中 — %1</translation>
-    </message>
-    <message>
-        <source>Finals: %1, each in %2 fresh processes</source>
-        <translation>決勝: %1、それぞれ新しいプロセス %2 個で</translation>
-    </message>
-    <message>
-        <source>Spent %1 s of %2 s (%3 s left)</source>
-        <translation>%2 秒中 %1 秒を使用（残り %3 秒）</translation>
-    </message>
-    <message>
-        <source>Spent %1 s of the %2 s budget.</source>
-        <translation>予算 %2 秒のうち %1 秒を使用。</translation>
-    </message>
-    <message>
-        <source>the winner</source>
-        <translation>勝者</translation>
-    </message>
-    <message>
-        <source>tied with the winner: no difference the race could show</source>
-        <translation>勝者と同等: 競争では差を示せなかった</translation>
-    </message>
-    <message>
-        <source>&lt;b&gt;No safe winner&lt;/b&gt;</source>
-        <translation>&lt;b&gt;安全な勝者なし&lt;/b&gt;</translation>
-    </message>
-    <message>
-        <source>&lt;b&gt;Winner ★ %1&lt;/b&gt;</source>
-        <translation>&lt;b&gt;勝者 ★ %1&lt;/b&gt;</translation>
-    </message>
-    <message>
-        <source> · tied ≈ %1</source>
-        <translation> · 同等 ≈ %1</translation>
-    </message>
-</context>
-<context>
-    <name>inferscope::gui::RacePage</name>
-    <message>
-        <source>%1 · shard %2</source>
-        <translation>%1 · シャード %2</translation>
-    </message>
-    <message>
-        <source>This session holds no race. &lt;code&gt;inferscope-cli tune … -o FILE.inferscope.json&lt;/code&gt; records one: every candidate&apos;s state and reason, the pruned configs, the finals, the budget and the verdict — or use the wizard&apos;s &lt;i&gt;Validate on this device&lt;/i&gt;.</source>
-        <translation>このセッションには競争の記録がありません。&lt;code&gt;inferscope-cli tune … -o FILE.inferscope.json&lt;/code&gt; で記録できます: 各候補の状態と理由、除外した設定、決勝、予算と判定。ウィザードの&lt;i&gt;このデバイスで検証&lt;/i&gt;でも記録できます。</translation>
-    </message>
-    <message>
-        <source>The race as the tuner recorded it when this session was tuned.</source>
-        <translation>このセッションをチューニングしたときにチューナーが記録した競争。</translation>
     </message>
 </context>
 </TS>

@@ -8,6 +8,7 @@
 #include <cmath>
 
 #include "core/common/units.h"
+#include "gui/lib/config_marks.h"
 #include "gui/lib/config_palette.h"
 #include "gui/lib/display_text.h"
 #include "gui/lib/session_document.h"
@@ -374,21 +375,11 @@ void ResultsTableModel::rerank() {
 }
 
 QString ResultsTableModel::displayKey(int series_index) const {
-  const auto& series = document_->series()[static_cast<std::size_t>(series_index)];
-  // A tuned session's answer, marked as the Race page marks it: the winner ★, its ties ≈.
-  if (const auto session = document_->session(); session && !session->races.empty()) {
-    const auto& race = session->races.front();
-    const std::string key = series.key.toStdString();
-    if (!race.winner.empty() && key == race.winner) return QStringLiteral("★ ") + series.key;
-    if (std::find(race.tied_with.begin(), race.tied_with.end(), key) != race.tied_with.end())
-      return QStringLiteral("≈ ") + series.key;
-  }
-  if (!series.result || series.result->fallback_from.empty()) return series.key;
-  // A config that ran as its fallback (a failed FP16 cast → autocast) is neither the config asked
-  // for nor the fallback's own row: both keys, asked → ran.
-  const QString ran = QString::fromStdString(series.result->config.key());
-  const QString asked = QString::fromStdString(series.result->fallback_from);
-  return tr("%1 → %2 (fallback)").arg(asked, ran);
+  // Marked as every view marks it (ConfigMarks): the tuned session's winner ★, its ties ≈, and a
+  // config that ran as its fallback "asked → ran (fallback)", so the fallback and its own row never
+  // read as the same config.
+  return ConfigMarks::of(document_->session().get())
+      .label(document_->series()[static_cast<std::size_t>(series_index)]);
 }
 
 QString ResultsTableModel::details(int series_index) const {

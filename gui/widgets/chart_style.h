@@ -30,6 +30,9 @@ class ChartStyle {
   // QCustomPlot refills a legend's grid on each entry it removes, so clearing or destroying a chart
   // with 10 000 entries took minutes, and such a legend is no help to read anyway.
   static constexpr int kMaxLegendEntries = 48;
+  // Configs a per-config legend lists at most (chooseLegend, gui/lib/config_marks.h): the fastest,
+  // the tuner's winner always; a legend of 56 configs took a third of the chart.
+  static constexpr int kLegendTopN = 16;
   // .png or .pdf by extension; width/height 0 = the widget's size. `caption` (the session's model
   // and device) is drawn under the chart in the file only.
   static bool exportPlot(QCustomPlot* plot, const QString& path, const QString& title,

@@ -4,6 +4,9 @@
 
 #include <qcustomplot.h>
 
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QLineEdit>
 #include <QLocale>
 #include <QVBoxLayout>
 #include <algorithm>
@@ -34,11 +37,41 @@ QCPScatterStyle markerFor(int family_rank) {
 }  // namespace
 
 LatencyChart::LatencyChart(SessionDocument* document, QWidget* parent)
-    : QWidget(parent), document_(document), plot_(new QCustomPlot(this)) {
+    : QWidget(parent),
+      document_(document),
+      filter_row_(new QWidget(this)),
+      filter_(new QLineEdit),
+      legend_note_(new QLabel),
+      plot_(new QCustomPlot(this)) {
   plot_->setObjectName(QStringLiteral("latencyPlot"));
+  // Above the plot: the filter (past kLegendTopN configs) and what the legend holds.
+  filter_->setObjectName(QStringLiteral("latencyFilter"));
+  filter_->setClearButtonEnabled(true);
+  bindTr(this, filter_, "placeholderText", QT_TR_NOOP("Filter configs (e.g. bf16 graph)"));
+  bindTr(this, filter_, "toolTip",
+         QT_TR_NOOP("Words each config's name must contain: the lines, the legend and the names "
+                    "narrow to the configs that match; the tuner's winner stays"));
+  filter_->setMinimumWidth(240);  // the placeholder whole
+  filter_->setMaximumWidth(320);
+  legend_note_->setObjectName(QStringLiteral("latencyLegendNote"));
+  legend_note_->setForegroundRole(QPalette::PlaceholderText);
+  // Cut at the window's edge rather than widening it (the full line on hover).
+  legend_note_->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
+  auto* row = new QHBoxLayout(filter_row_);
+  row->setContentsMargins(6, 4, 6, 0);
+  row->addWidget(filter_);
+  row->addWidget(legend_note_, 1);
+  filter_row_->setVisible(false);
+  connect(filter_, &QLineEdit::textChanged, this, [this] {
+    applyLegend();
+    updateDirectLabelMargin();
+    replotAll();
+  });
   auto* layout = new QVBoxLayout(this);
   layout->setContentsMargins(0, 0, 0, 0);
-  layout->addWidget(plot_);
+  layout->setSpacing(0);
+  layout->addWidget(filter_row_);
+  layout->addWidget(plot_, 1);
 
   plot_->setInteractions(QCP::iRangeDrag | QCP::iRangeZoom);
   // Lines of tens of thousands of noisy points: stroked as one antialiased 1.6 px polyline, Qt's
@@ -194,11 +227,11 @@ void LatencyChart::rebuild() {
   live_series_ = -1;
   selected_ = -1;
   const auto& series = document_->series();
-  const bool live = document_->state() == SessionDocument::State::Running;
-  int shown = 0;
-  // Legend entries are added, never added and taken out again: QCustomPlot refills the legend's
+  // Legend entries are added by applyLegend, at most kLegendTopN: QCustomPlot refills the legend's
   // grid on every removal, which made a 10 000-config session's lines take minutes.
+  plot_->legend->clearItems();
   plot_->setAutoAddPlottableToLegend(false);
+  config_marks_ = ConfigMarks::of(document_->session().get());
   for (std::size_t i = 0; i < series.size(); ++i) {
     auto* graph = plot_->addGraph();
     graph->setName(series[i].key);
@@ -207,16 +240,104 @@ void LatencyChart::rebuild() {
     graph->setScatterStyle(markerFor(series[i].family_rank));
     graph->setAdaptiveSampling(true);
     graphs_.push_back(graph);
-    if (inLegend(series[i], live)) {
-      if (plot_->legend->itemCount() < ChartStyle::kMaxLegendEntries) graph->addToLegend();
-      ++shown;
-    }
   }
+  plotted_.assign(series.size(), true);
+  listed_.assign(series.size(), false);
   for (std::size_t i = 0; i < series.size(); ++i) {
     createMarks(static_cast<int>(i));
     setSeriesData(static_cast<int>(i));
   }
-  layOut(shown);
+  layOut(applyLegend());
+}
+
+QString LatencyChart::seriesName(int series_index) const {
+  const auto& s = document_->series()[static_cast<std::size_t>(series_index)];
+  QString name = config_marks_.label(s);
+  // A config that did not end Ok says so in the legend, not only in the table.
+  if (s.result && s.result->status != ConfigStatus::Ok)
+    name = QStringLiteral("%1 (%2)").arg(name, QString::fromUtf8(toString(s.result->status)));
+  return name;
+}
+
+int LatencyChart::applyLegend() {
+  const auto& series = document_->series();
+  const bool live = document_->state() == SessionDocument::State::Running;
+  std::vector<bool> eligible(series.size());
+  int may_list = 0;
+  bool any_fallback = false;
+  for (std::size_t i = 0; i < series.size(); ++i) {
+    eligible[i] = inLegend(series[i], live);
+    may_list += eligible[i] ? 1 : 0;
+    any_fallback = any_fallback || (series[i].result && !series[i].result->fallback_from.empty());
+  }
+  const bool filtering = static_cast<int>(series.size()) > kLegendTopN;
+  const LegendChoice choice = chooseLegend(series, eligible, config_marks_,
+                                           filtering ? filter_->text() : QString(), kLegendTopN);
+  plotted_ = choice.plotted;
+  listed_.assign(series.size(), false);
+  for (const int i : choice.listed) listed_[static_cast<std::size_t>(i)] = true;
+  // The config selected in the table is drawn and named whatever the filter says.
+  if (selected_ >= 0 && static_cast<std::size_t>(selected_) < series.size()) {
+    plotted_[static_cast<std::size_t>(selected_)] = true;
+    listed_[static_cast<std::size_t>(selected_)] = eligible[static_cast<std::size_t>(selected_)];
+  }
+  plot_->legend->clearItems();  // at most kLegendTopN + 1 entries: cheap to refill
+  for (std::size_t i = 0; i < graphs_.size() && i < series.size(); ++i) {
+    graphs_[i]->setName(seriesName(static_cast<int>(i)));
+    graphs_[i]->setVisible(plotted_[i]);
+    if (i < marks_.size()) {
+      marks_[i].excluded->setVisible(plotted_[i]);
+      marks_[i].tick->setVisible(plotted_[i] && series[i].result &&
+                                 series[i].result->steady.analysed);
+      marks_[i].label->setText(graphs_[i]->name());
+    }
+  }
+  for (const int i : choice.listed) graphs_[static_cast<std::size_t>(i)]->addToLegend();
+  if (selected_ >= 0 && listed_[static_cast<std::size_t>(selected_)] &&
+      !plot_->legend->hasItemWithPlottable(graphs_[static_cast<std::size_t>(selected_)]))
+    graphs_[static_cast<std::size_t>(selected_)]->addToLegend();
+
+  QStringList note;
+  if (filtering) {
+    // Not the legend's itemCount(): a wrapped grid counts its empty cells too.
+    const auto listed = std::count(listed_.begin(), listed_.end(), true);
+    note << (filter_->text().trimmed().isEmpty()
+                 ? tr("the legend lists the %1 fastest of %2 configs (the table lists every one)")
+                       .arg(listed)
+                       .arg(may_list)
+                 : tr("%1 of %2 configs match, the legend lists %3")
+                       .arg(choice.matching)
+                       .arg(series.size())
+                       .arg(listed));
+  }
+  const QString marks_note = config_marks_.legendNote(any_fallback);
+  if (!marks_note.isEmpty()) note << marks_note;
+  legend_note_->setText(note.join(QStringLiteral(" · ")));
+  legend_note_->setToolTip(legend_note_->text());
+  filter_->setVisible(filtering);
+  filter_row_->setVisible(!note.isEmpty());
+  fitLegendColumns();
+  return may_list;
+}
+
+// As many legend columns as the plot's width holds entries of the widest name: six fixed columns
+// cut names to "amp-fp1" at 1024 pixels.
+void LatencyChart::fitLegendColumns() {
+  int widest = 0;
+  for (int i = 0; i < plot_->legend->elementCount(); ++i)
+    if (auto* item = plot_->legend->elementAt(i))
+      widest = std::max(widest, item->minimumOuterSizeHint().width());
+  if (widest == 0) return;
+  const int room = width() - plot_->axisRect()->margins().left() - 16;
+  const int columns = std::clamp(room / (widest + plot_->legend->columnSpacing()), 1, 8);
+  if (plot_->legend->wrap() == columns) return;
+  plot_->legend->setWrap(columns);
+  plot_->legend->setFillOrder(QCPLayoutGrid::foColumnsFirst, /*rearrange=*/true);
+}
+
+void LatencyChart::resizeEvent(QResizeEvent* event) {
+  QWidget::resizeEvent(event);
+  fitLegendColumns();
 }
 
 // A live run lists every planned config (they are on their way); a finished session those that
@@ -257,16 +378,10 @@ bool LatencyChart::drawsSeriesAsTheyAre() const {
 void LatencyChart::finishRun() {
   setProvisionalSteadyStart(-1, -1);
   setLiveSeries(-1);
-  const auto& series = document_->series();
-  int shown = 0;
-  for (std::size_t i = 0; i < series.size(); ++i) {
-    // Planned configs that never started leave the legend, as they would in the file's view.
-    if (inLegend(series[i], false))
-      ++shown;
-    else
-      graphs_[i]->removeFromLegend();
-  }
-  layOut(shown);
+  // Planned configs that never started leave the legend, as they would in the file's view; the
+  // session's race (a tune run's end) marks its winner.
+  config_marks_ = ConfigMarks::of(document_->session().get());
+  layOut(applyLegend());
 }
 
 void LatencyChart::onSamplesAppended(int series_index, int first) {
@@ -333,10 +448,7 @@ void LatencyChart::onResultAdded(int series_index) {
   setProvisionalSteadyStart(-1, -1);                    // the final analysis is in the result now
   setSeriesData(series_index);
   updateWarmupBand();
-  if (series_index >= 0 && series_index < graphCount() &&
-      plot_->legend->itemCount() < ChartStyle::kMaxLegendEntries &&
-      !plot_->legend->hasItemWithPlottable(graphs_[static_cast<std::size_t>(series_index)]))
-    graphs_[static_cast<std::size_t>(series_index)]->addToLegend();
+  applyLegend();  // its median places it among the fastest, or not
   updateSelection();
   updateDirectLabelMargin();
   rescale();
@@ -346,11 +458,7 @@ void LatencyChart::setSeriesData(int series_index) {
   const auto& series = document_->series()[static_cast<std::size_t>(series_index)];
   const auto& latency = series.latency_ms;
   auto* graph = graphs_[static_cast<std::size_t>(series_index)];
-  // A config that did not end Ok says so in the legend, not only in the table.
-  if (series.result && series.result->status != ConfigStatus::Ok) {
-    graph->setName(QStringLiteral("%1 (%2)").arg(
-        series.key, QString::fromUtf8(toString(series.result->status))));
-  }
+  graph->setName(seriesName(series_index));
   QVector<double> keys(static_cast<int>(latency.size())), values(static_cast<int>(latency.size()));
   for (int i = 0; i < keys.size(); ++i) {
     keys[i] = i;

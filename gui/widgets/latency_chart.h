@@ -12,8 +12,11 @@
 #include <QWidget>
 #include <vector>
 
+#include "gui/lib/config_marks.h"
 #include "gui/widgets/chart_style.h"
 
+class QLabel;
+class QLineEdit;
 class QCPGraph;
 class QCPLayer;
 class QCPItemLine;
@@ -44,6 +47,10 @@ class LatencyChart : public QWidget, public ExportableChart {
   // whole chart (axes, the finished lines, the names at the right edge) at most this often, or at
   // once when an axis range must change.
   static constexpr int kFullReplotIntervalMs = 250;
+  // Configs the legend and the names at the right edge hold at most: the fastest of those the
+  // filter matches, the tuner's winner always (a tuned ResNet-50 of 56 configs had a legend a
+  // third of the chart high and most names off its edge). Past it, the filter field shows.
+  static constexpr int kLegendTopN = ChartStyle::kLegendTopN;
 
   explicit LatencyChart(SessionDocument* document, QWidget* parent = nullptr);
 
@@ -82,11 +89,22 @@ class LatencyChart : public QWidget, public ExportableChart {
   QString directLabel(int series_index) const;
   bool legendHasEntry(int series_index) const;
   QString noteText() const;
+  // The filter above the plot (words the config's key must contain): the lines, the legend and
+  // the names at the right edge narrow to the matching configs, the winner kept.
+  void setFilter(const QString& text);
+  QString filter() const;
+  bool filterShown() const;
+  bool seriesPlotted(int series_index) const;
+  QStringList legendNames() const;
+  // The line above the plot: how many configs the legend lists of how many, the marks' meaning.
+  QString legendNoteText() const;
 
  protected:
   void changeEvent(QEvent* event) override;
+  void resizeEvent(QResizeEvent* event) override;
 
  private:
+  void fitLegendColumns();
   void recolour();
   void rebuild();
   // The run's own end: every line is drawn already; only what depends on the run being over.
@@ -95,6 +113,10 @@ class LatencyChart : public QWidget, public ExportableChart {
   bool drawsSeriesAsTheyAre() const;
   static bool inLegend(const ConfigSeries& series, bool live);
   void layOut(int shown);  // everything after the lines, given how many are in the legend
+  // Which configs are drawn, listed and named (chooseLegend over the filter), their names marked
+  // as every view marks them (ConfigMarks); returns how many configs may be listed at all.
+  int applyLegend();
+  QString seriesName(int series_index) const;
   void onSamplesAppended(int series_index, int first);
   void onResultAdded(int series_index);
   void setSeriesData(int series_index);
@@ -137,6 +159,11 @@ class LatencyChart : public QWidget, public ExportableChart {
   QString long_run_note_;
   int selected_ = -1;
   SessionDocument* document_;
+  QWidget* filter_row_;
+  QLineEdit* filter_;
+  QLabel* legend_note_;
+  ConfigMarks config_marks_;
+  std::vector<bool> plotted_, listed_;  // per series: drawn; in the legend and named at the edge
   QCustomPlot* plot_;
   std::vector<QCPGraph*> graphs_;
   QCPLayer* live_layer_ = nullptr;

@@ -3,6 +3,8 @@
 #include <qcustomplot.h>
 
 #include <QFontMetrics>
+#include <QLabel>
+#include <QLineEdit>
 #include <QLocale>
 #include <algorithm>
 #include <cmath>
@@ -89,7 +91,9 @@ void LatencyChart::updateSteadyMarks(int series_index) {
   }
   m.excluded->setData(keys, values, /*alreadySorted=*/true);
   m.excluded->setScatterSkip(keys.size() > kMaxMarkers ? keys.size() / kMaxMarkers : 0);
-  m.tick->setVisible(analysed);
+  const bool plotted = static_cast<std::size_t>(series_index) >= plotted_.size() ||
+                       plotted_[static_cast<std::size_t>(series_index)];
+  m.tick->setVisible(analysed && plotted);
   if (analysed) {
     const double x = static_cast<double>(series.result->steady.steady_start) - 0.5;
     m.tick->setPen(QPen(colour, 2.5));
@@ -101,6 +105,8 @@ void LatencyChart::updateSteadyMarks(int series_index) {
 
 void LatencyChart::setSelectedSeries(int series_index) {
   selected_ = series_index >= 0 && series_index < graphCount() ? series_index : -1;
+  applyLegend();  // drawn and named even where the filter left it out
+  updateDirectLabelMargin();
   updateSelection();
   rescale();
 }
@@ -163,7 +169,7 @@ void LatencyChart::updateSelection() {
     selected_label_->setText(tr("%1: steady from iteration %2 (detected)")
                                  .arg(chosen->key)
                                  .arg(chosen->result->steady.steady_start));
-    selected_label_->position->setCoords(x + 0.5, 0.12);
+    selected_label_->position->setCoords(x, 0.12);  // which side: layoutDirectLabels
   }
   if (chosen && chosen->result) {
     QColor colour = ConfigPalette::onPalette(chosen->color, palette());
@@ -189,7 +195,7 @@ void LatencyChart::updateSelection() {
 void LatencyChart::updateDirectLabelMargin() {
   int widest = 0;
   for (std::size_t i = 0; i < marks_.size(); ++i) {
-    if (document_->series()[i].latency_ms.empty()) continue;
+    if (document_->series()[i].latency_ms.empty() || i >= listed_.size() || !listed_[i]) continue;
     QFont bold = plot_->font();
     bold.setBold(true);
     widest = std::max(widest, QFontMetrics(bold).horizontalAdvance(marks_[i].label->text()));
@@ -213,16 +219,35 @@ void LatencyChart::layoutDirectLabels() {
   const QRect rect = plot_->axisRect()->rect();
   for (std::size_t i = 0; i < marks_.size(); ++i) {
     auto& m = marks_[i];
+    // Only the configs the legend lists are named: sixty names stacked at the edge fell off it.
     const bool has_value = std::isfinite(m.label_value) && m.label_value > 0 &&
-                           !document_->series()[i].latency_ms.empty();
+                           !document_->series()[i].latency_ms.empty() && i < listed_.size() &&
+                           listed_[i];
     m.label->setVisible(has_value);
     if (has_value)
       placed.push_back({i, std::clamp(plot_->yAxis->coordToPixel(m.label_value), double(rect.top()),
                                       double(rect.bottom()))});
   }
+  const double step = QFontMetrics(plot_->font()).height();
+  // More names than the plot's height holds (16 at 768 lines): the winner, its ties and the
+  // fastest keep theirs, as the legend orders them; the legend still lists the rest.
+  const auto capacity = static_cast<std::size_t>(std::max(1.0, (rect.height() + 1) / step));
+  if (placed.size() > capacity) {
+    auto rank = [&](const Placed& p) {
+      const auto mark = config_marks_.markOf(document_->series()[p.index].key);
+      return std::make_pair(mark == ConfigMarks::Mark::Winner ? 0
+                            : mark == ConfigMarks::Mark::Tied ? 1
+                                                              : 2,
+                            marks_[p.index].label_value);
+    };
+    std::stable_sort(placed.begin(), placed.end(),
+                     [&](const Placed& a, const Placed& b) { return rank(a) < rank(b); });
+    for (std::size_t k = capacity; k < placed.size(); ++k)
+      marks_[placed[k].index].label->setVisible(false);
+    placed.resize(capacity);
+  }
   std::sort(placed.begin(), placed.end(),
             [](const Placed& a, const Placed& b) { return a.y < b.y; });
-  const double step = QFontMetrics(plot_->font()).height();
   for (std::size_t k = 1; k < placed.size(); ++k)
     placed[k].y = std::max(placed[k].y, placed[k - 1].y + step);
   // Pushed past the bottom: shift the whole stack up as far as the top allows.
@@ -238,6 +263,18 @@ void LatencyChart::layoutDirectLabels() {
     auto* label = marks_[p.index].label;
     label->position->setCoords(1.0, p.y);
     label->setPadding(QMargins(kLabelGap, 0, 0, 0));
+  }
+  // The selected config's "steady from iteration N" reads right of its line, or left of it where
+  // the plot's right edge would cut it ("tf32: s" of a steady start near the end).
+  if (selected_label_->visible()) {
+    const double line_x = selected_line_->point1->pixelPosition().x();
+    const int width =
+        QFontMetrics(selected_label_->font()).horizontalAdvance(selected_label_->text());
+    const bool left =
+        line_x + width + kLabelGap > rect.right() && line_x - width - kLabelGap >= rect.left();
+    selected_label_->setPositionAlignment(Qt::AlignTop | (left ? Qt::AlignRight : Qt::AlignLeft));
+    selected_label_->setPadding(left ? QMargins(0, 0, kLabelGap, 0) : QMargins(kLabelGap, 0, 0, 0));
+    selected_label_->position->setCoords(selected_line_->point1->coords().x(), 0.12);
   }
 }
 
@@ -298,6 +335,35 @@ bool LatencyChart::legendHasEntry(int series_index) const {
 
 QString LatencyChart::noteText() const {
   return note_text_;
+}
+
+void LatencyChart::setFilter(const QString& text) {
+  filter_->setText(text);
+}
+
+QString LatencyChart::filter() const {
+  return filter_->text();
+}
+
+bool LatencyChart::filterShown() const {
+  return filter_->isVisibleTo(this);
+}
+
+bool LatencyChart::seriesPlotted(int series_index) const {
+  return series_index >= 0 && static_cast<std::size_t>(series_index) < plotted_.size() &&
+         plotted_[static_cast<std::size_t>(series_index)];
+}
+
+QStringList LatencyChart::legendNames() const {
+  QStringList names;
+  for (int i = 0; i < plot_->legend->itemCount(); ++i)
+    if (auto* item = qobject_cast<QCPPlottableLegendItem*>(plot_->legend->item(i)))
+      names << item->plottable()->name();
+  return names;
+}
+
+QString LatencyChart::legendNoteText() const {
+  return legend_note_->text();
 }
 
 }  // namespace inferscope::gui

@@ -11,6 +11,7 @@
 #include <cmath>
 #include <memory>
 
+#include "core/common/units.h"
 #include "gui/lib/cudnn_layer_table_model.h"
 #include "gui/lib/lesson_catalog.h"
 #include "gui/lib/session_document.h"
@@ -65,9 +66,13 @@ LessonStage::Page& LessonStage::page(const std::string& source, View view) {
     case View::Memory:
       p.chart = new MemoryChart(p.document, this);
       break;
-    case View::Speed:
-      p.chart = new SpeedAccuracyChart(p.document, this);
+    case View::Speed: {
+      auto* chart = new SpeedAccuracyChart(p.document, this);
+      // The text beside a point clears the ring a step draws around it.
+      chart->setPointClearance(kRingSizePx / 2 + 8);
+      p.chart = chart;
       break;
+    }
     case View::Cudnn:
       p.chart = new CudnnChart(p.document, this);
       break;
@@ -157,7 +162,7 @@ void LessonStage::ring(QCustomPlot* plot, double x, double y) {
   tracer->position->setAxes(plot->xAxis, plot->yAxis);
   tracer->position->setCoords(x, y);
   tracer->setStyle(QCPItemTracer::tsCircle);
-  tracer->setSize(46);
+  tracer->setSize(kRingSizePx);
   tracer->setPen(QPen(highlightColour(), 5));
   tracer->setBrush(Qt::NoBrush);
   addItem(tracer);
@@ -165,14 +170,17 @@ void LessonStage::ring(QCustomPlot* plot, double x, double y) {
   tracer->setClipToAxisRect(false);
 }
 
-void LessonStage::note(QCustomPlot* plot, const QString& text) {
+void LessonStage::note(QCustomPlot* plot, const QString& text, bool bottom) {
   // Dark text on the highlight colour, in the axis rect's top right corner, a fifth larger than
   // the chart's text: the step's point, on the chart the room is looking at.
   auto* label = new QCPItemText(plot);
   label->position->setType(QCPItemPosition::ptAxisRectRatio);
   label->position->setAxisRect(plot->axisRect());
-  label->position->setCoords(0.99, 0.03);
-  label->setPositionAlignment(Qt::AlignTop | Qt::AlignRight);
+  // Top right over the latency and cuDNN charts, where slow warm-ups and rarely-chosen algorithms
+  // leave room; bottom right on speed × accuracy (the tolerance's label is at the top) and on the
+  // timeline (its iterations are labelled along the top).
+  label->position->setCoords(0.99, bottom ? 0.97 : 0.03);
+  label->setPositionAlignment((bottom ? Qt::AlignBottom : Qt::AlignTop) | Qt::AlignRight);
   label->setTextAlignment(Qt::AlignLeft);
   QFont f = font();
   f.setPixelSize(minimumTextPx() * 6 / 5);
@@ -187,9 +195,64 @@ void LessonStage::note(QCustomPlot* plot, const QString& text) {
   note_text_ = text;
 }
 
+void LessonStage::zoomToReference(QCustomPlot* plot, const QPointF& at) {
+  const double low = std::min(at.y(), 1.0), high = std::max(at.y(), 1.0);
+  const double pad = std::max((high - low) * 1.5, 0.01);
+  plot->yAxis->setRange(low - pad, high + pad);
+  // The gap itself, from ×1 (the reference) to the point, in the highlight colour.
+  auto* gap = new QCPItemLine(plot);
+  gap->start->setCoords(at.x(), 1.0);
+  gap->end->setCoords(at.x(), at.y());
+  gap->setPen(QPen(highlightColour(), 4));
+  gap->setHead(QCPLineEnding::esSpikeArrow);
+  gap->setTail(QCPLineEnding(QCPLineEnding::esBar, 18));
+  addItem(gap);
+}
+
+void LessonStage::zoomToSteady(KernelTimeline* timeline) {
+  double from = -1, to = -1;
+  for (const auto& it : timeline->data().iterations) {
+    if (it.warmup) continue;
+    if (from < 0) from = it.start_us;
+    to = std::max(to, it.end_us);
+  }
+  if (from < 0 || to <= from) return;
+  const double pad = (to - from) * 0.03;
+  timeline->plot()->xAxis->setRange(units::usToMs(from - pad), units::usToMs(to + pad));
+  timeline->plot()->replot(QCustomPlot::rpQueuedReplot);
+}
+
 void LessonStage::settle() {
   if (scroll_table_ && scroll_index_.isValid())
     scroll_table_->scrollTo(scroll_index_, QAbstractItemView::PositionAtCenter);
+  if (currentWidget())
+    for (auto* plot : currentWidget()->findChildren<QCustomPlot*>()) keepTextsInside(plot);
+}
+
+// A chart sized its x axis for its notes at the desktop's text size ("traced 8.79 ms · median
+// 4.76 ms" beside each kernels bar): at the room's size on a 4:3 projector they ran past the
+// plot's edge. The axis grows until each unclipped note at a data x fits.
+void LessonStage::keepTextsInside(QCustomPlot* plot) {
+  QCPAxis* x = plot->xAxis;
+  if (!x || x->scaleType() != QCPAxis::stLinear || x->rangeReversed()) return;
+  const double left = plot->axisRect()->left(), width = plot->axisRect()->width();
+  const double edge = plot->width() - 2.0;
+  const QCPRange range = x->range();
+  double upper = range.upper;
+  for (int i = 0; i < plot->itemCount(); ++i) {
+    auto* text = qobject_cast<QCPItemText*>(plot->item(i));
+    if (!text || !text->visible() || text->clipToAxisRect() || text->rotation() != 0 ||
+        text->position->typeX() != QCPItemPosition::ptPlotCoords || text->position->keyAxis() != x)
+      continue;
+    const double at = text->position->coords().x();
+    const double spill = text->topRight->pixelPosition().x() - x->coordToPixel(at);
+    const double room = edge - spill - left;  // pixels the anchor may sit right of the axis rect
+    if (room <= 0 || x->coordToPixel(at) + spill <= edge) continue;
+    upper = std::max(upper, range.lower + (at - range.lower) * width / room);
+  }
+  if (upper <= range.upper) return;
+  x->setRangeUpper(upper);
+  plot->replot(QCustomPlot::rpQueuedReplot);
 }
 
 int LessonStage::minimumTextPx() const {
@@ -297,8 +360,12 @@ void LessonStage::showTarget(const lessons::Target& target, bool highlight) {
       auto* chart = static_cast<SpeedAccuracyChart*>(p.chart);
       plot = chart->plot();
       QPointF at;
-      if (highlight && chart->pointOf(QString::fromStdString(target.config), &at))
+      if (highlight && chart->pointOf(QString::fromStdString(target.config), &at)) {
+        // A step whose note is about this point's distance from the reference (deterministic's
+        // +3.9 %) zooms the speed-up axis to the two: on a 1–7× axis 4 % is a pixel or two.
+        if (!target.note.en.empty()) zoomToReference(plot, at);
         ring(plot, at.x(), at.y());
+      }
       break;
     }
     case View::Cudnn: {
@@ -327,6 +394,9 @@ void LessonStage::showTarget(const lessons::Target& target, bool highlight) {
       const int row = view->configCombo()->findText(QString::fromStdString(target.config));
       if (row >= 0) view->configCombo()->setCurrentIndex(row);
       if (highlight && row >= 0) band(plot, row - 0.5, row + 0.5, false);
+      // The timeline shows the steady iterations the step talks about, not the whole trace
+      // window, where a cold first iteration left them slivers at its right edge.
+      if (highlight && row >= 0 && view->timeline()) zoomToSteady(view->timeline());
       break;
     }
   }
@@ -337,7 +407,7 @@ void LessonStage::showTarget(const lessons::Target& target, bool highlight) {
       auto* timeline = static_cast<KernelsView*>(p.chart)->timeline();
       if (timeline && timeline->isVisibleTo(p.chart)) on = timeline->plot();
     }
-    note(on, lessonText(target.note, lesson_.values));
+    note(on, lessonText(target.note, lesson_.values), target.view == View::Speed || on != plot);
     if (on != plot) on->replot(QCustomPlot::rpQueuedReplot);
   }
   fitForRoom(p.chart);

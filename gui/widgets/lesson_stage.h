@@ -19,12 +19,15 @@
 
 namespace inferscope::gui {
 
+class KernelTimeline;
 class SessionDocument;
 
 class LessonStage : public QStackedWidget {
   Q_OBJECT
 
  public:
+  // The diameter of the ring around a highlighted point.
+  static constexpr int kRingSizePx = 46;
   // The colour of every highlight.
   static QColor highlightColour();
 
@@ -62,13 +65,19 @@ class LessonStage : public QStackedWidget {
   // A band across the plot: `vertical` spans x [low, high] over the whole height, else y.
   void band(QCustomPlot* plot, double low, double high, bool vertical);
   void ring(QCustomPlot* plot, double x, double y);
-  void note(QCustomPlot* plot, const QString& text);
+  void note(QCustomPlot* plot, const QString& text, bool bottom);
+  // The speed-up axis around the point and ×1, with an arrow from the reference to the point.
+  void zoomToReference(QCustomPlot* plot, const QPointF& at);
+  // The timeline's x axis over its steady (not warm-up) iterations.
+  void zoomToSteady(KernelTimeline* timeline);
   // Brings every text of a page (labels, tables, combos, and the plots' axes, legends and items)
   // up to minimumTextPx(), gives table rows the height their font needs (kernel names keep their
   // underscores), and lets the plots shrink below their one-row legends' width, so that a 4:3
   // projector gets the whole slide. The charts are the main window's, sized for a desktop.
   void fitForRoom(QWidget* page);
   void fitPlotTexts(QCustomPlot* plot);
+  // Widens the x axis so that notes beside data points end inside the plot (settle()).
+  void keepTextsInside(QCustomPlot* plot);
 
   const lessons::LoadedLesson& lesson_;
   std::map<std::string, SessionDocument*> documents_;

@@ -14,6 +14,7 @@
 #include <limits>
 
 #include "core/common/units.h"
+#include "gui/lib/config_marks.h"
 #include "gui/lib/config_palette.h"
 #include "gui/lib/session_document.h"
 #include "gui/lib/value_format.h"
@@ -131,11 +132,14 @@ void MemoryChart::rebuild() {
   }
 
   QSharedPointer<QCPAxisTickerText> ticker(new QCPAxisTickerText);
+  // Configs named as every view names them: the tuner's winner ★, its ties ≈, a fallback asked →
+  // ran.
+  const ConfigMarks marks = ConfigMarks::of(document_->session().get());
   double highest = 0, lowest = std::numeric_limits<double>::infinity();
   for (std::size_t r = 0; r < rows_.size(); ++r) {
     const auto& row = rows_[r];
     const auto& s = series[static_cast<std::size_t>(row.series_index)];
-    ticker->addTick(static_cast<double>(r), s.key);
+    ticker->addTick(static_cast<double>(r), marks.label(s));
     const double values[MeasureCount] = {row.parameter_mib, row.allocated_mib, row.reserved_mib};
     for (int measure = 0; measure < MeasureCount; ++measure) {
       if (measure == Reserved && !row.has_reserved) continue;

@@ -14,6 +14,7 @@
 #include <limits>
 
 #include "core/engine/accuracy_rule.h"
+#include "gui/lib/config_marks.h"
 #include "gui/lib/config_palette.h"
 #include "gui/lib/session_document.h"
 #include "gui/lib/value_format.h"
@@ -202,6 +203,13 @@ void SpeedAccuracyChart::rebuild() {
 
   const auto& series = document_->series();
   const QColor grey(160, 160, 160);
+  // The legend lists the winner of a tuned session first, then the fastest (points_ is in the
+  // ranking's order), at most kLegendTopN; every point is drawn, its name on hover.
+  const ConfigMarks marks = ConfigMarks::of(document_->session().get());
+  plot_->setAutoAddPlottableToLegend(
+      false);  // entries added, never added and taken out: each
+               // removal refilled the legend (10 000 configs: minutes)
+  std::vector<QCPGraph*> winner_first;
   for (const auto& p : points_) {
     const int series_index = r.series_index[static_cast<std::size_t>(p.config_index)];
     QColor color = series_index >= 0 && series_index < static_cast<int>(series.size())
@@ -211,23 +219,28 @@ void SpeedAccuracyChart::rebuild() {
     const bool unsafe = !p.unsafe_reason.isEmpty();
     if (unsafe) color = grey;
     auto* graph = plot_->addGraph();
-    if (plot_->legend->itemCount() > ChartStyle::kMaxLegendEntries) graph->removeFromLegend();
-    graph->setName(unsafe          ? tr("%1 (unsafe)").arg(p.key)
-                   : p.unjudgeable ? tr("%1 (cannot be judged)").arg(p.key)
-                                   : p.key);
+    const QString name = marks.label(p.key, p.asked);
+    graph->setName(unsafe          ? tr("%1 (unsafe)").arg(name)
+                   : p.unjudgeable ? tr("%1 (cannot be judged)").arg(name)
+                                   : name);
+    const auto mark = marks.markOf(p.asked.isEmpty() ? p.key : p.asked);
+    if (mark == ConfigMarks::Mark::Winner)
+      winner_first.insert(winner_first.begin(), graph);
+    else
+      winner_first.push_back(graph);
     graph->setLineStyle(QCPGraph::lsNone);
     graph->setScatterStyle(
         QCPScatterStyle(unsafe ? QCPScatterStyle::ssCross : QCPScatterStyle::ssDisc,
                         QPen(color.darker(120), 1.5), unsafe ? Qt::NoBrush : QBrush(color), 10));
     graph->addData(p.x, p.speedup);
-    plot_->setAutoAddPlottableToLegend(false);  // never in the legend: added and taken out, each
-                                                // refilled the legend (10 000 configs: minutes)
     auto* bars = new QCPErrorBars(plot_->xAxis, plot_->yAxis);
-    plot_->setAutoAddPlottableToLegend(true);
     bars->setDataPlottable(graph);
     bars->setPen(QPen(color, 1.5));
     bars->addData(p.speedup - p.low, p.high - p.speedup);
   }
+  for (std::size_t i = 0;
+       i < winner_first.size() && i < static_cast<std::size_t>(ChartStyle::kLegendTopN); ++i)
+    winner_first[i]->addToLegend();
 
   // The front: safe configs no other safe one beats on both axes, joined from accurate to fast.
   std::vector<const Point*> front;
@@ -237,6 +250,7 @@ void SpeedAccuracyChart::rebuild() {
   if (front.size() > 1) {
     auto* line = plot_->addGraph();
     line->setName(tr("Pareto front"));
+    line->addToLegend();
     line->setPen(QPen(palette().color(QPalette::WindowText), 1.2, Qt::DashLine));
     for (const auto* p : front) line->addData(p->x, p->speedup);
     line->setSelectable(QCP::stNone);
@@ -259,9 +273,15 @@ void SpeedAccuracyChart::rebuild() {
   tol_label->position->setCoords(tolerance() / 1.05, 0.02);
 
   // Error exactly 0 has no place on a log axis: those points sit a decade left of the smallest
-  // error, and say so.
+  // error, and say so — beside the one nearest ×1, the reference itself where it is drawn (beside
+  // the fastest, a lesson's ring around it covered the text).
+  const Point* zero = nullptr;
   for (const auto& p : points_) {
     if (p.error != 0) continue;
+    if (!zero || std::abs(std::log(p.speedup)) < std::abs(std::log(zero->speedup))) zero = &p;
+  }
+  if (zero) {
+    const Point& p = *zero;
     auto* label = new QCPItemText(plot_);
     label->setText(metric_ == AccuracyMetric::Top1     ? tr("= FP32's top-1 classes")
                    : metric_ == AccuracyMetric::Cosine ? tr("cosine 1 = FP32")
@@ -274,8 +294,8 @@ void SpeedAccuracyChart::rebuild() {
     const bool all_zero = !std::isfinite(smallest_error);
     label->setPositionAlignment(Qt::AlignVCenter | (all_zero ? Qt::AlignLeft : Qt::AlignRight));
     label->position->setCoords(p.x, p.speedup);
-    label->setPadding(all_zero ? QMargins(10, 0, 0, 0) : QMargins(0, 0, 10, 0));
-    break;
+    const int gap = point_clearance_px_;
+    label->setPadding(all_zero ? QMargins(gap, 0, 0, 0) : QMargins(0, 0, gap, 0));
   }
   plot_->xAxis->setRange(zero_x / 3, x_max * 3);
   const double pad = std::max(0.1, (y_max - y_min) * 0.1);
@@ -325,6 +345,12 @@ bool SpeedAccuracyChart::pointOf(const QString& key, QPointF* at) const {
     return true;
   }
   return false;
+}
+
+void SpeedAccuracyChart::setPointClearance(int px) {
+  if (px == point_clearance_px_) return;
+  point_clearance_px_ = px;
+  deferred_->request();
 }
 
 void SpeedAccuracyChart::changeEvent(QEvent* event) {

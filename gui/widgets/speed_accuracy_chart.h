@@ -56,6 +56,9 @@ class SpeedAccuracyChart : public QWidget, public ExportableChart {
   // when it has none (not finished, no accuracy). Lessons highlight it there. `key` may also be
   // the config asked for when a fallback ran in its place (a failed FP16 cast: its autocast).
   bool pointOf(const QString& key, QPointF* at) const;
+  // Pixels kept between a point and the text beside it ("= FP32 output"): a lesson rings its
+  // point, and the ring covered the text.
+  void setPointClearance(int px);
 
  signals:
   void toleranceChanged(double tolerance);
@@ -90,6 +93,7 @@ class SpeedAccuracyChart : public QWidget, public ExportableChart {
   AccuracyMetric metric_ = AccuracyMetric::RelL2;
   QString reference_;
   int not_measured_ = 0;
+  int point_clearance_px_ = 10;
   std::vector<Point> points_;
 };
 

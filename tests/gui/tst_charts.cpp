@@ -6,6 +6,7 @@
 #include <qcustomplot.h>
 
 #include <QComboBox>
+#include <QDir>
 #include <QFile>
 #include <QPointer>
 #include <QTabWidget>
@@ -20,6 +21,7 @@
 #include "core/trace/trace_aggregator.h"
 #include "core/trace/trace_records.h"
 #include "core/trace/trace_summary_json.h"
+#include "gui/lib/results_table_model.h"
 #include "gui/lib/sample_coalescer.h"
 #include "gui/lib/samples_csv.h"
 #include "gui/lib/session_document.h"
@@ -92,6 +94,54 @@ std::shared_ptr<const SessionResult> liveTracedSession() {
   result.trace_window = window;
   session->configs.push_back(result);
   return session;
+}
+
+// Sixty configs of a tuned session, the shape of a tuned ResNet-50's 56: six precisions × ten
+// variants, each with a flat series and a measured accuracy; config i's median is 10 + i/10 ms.
+// The race's winner is amp-fp16 (index 50, not among the 16 fastest: the tuner judges across
+// processes), tied with amp-fp16+cl (51) and tf32 (10); fp16+cl (31) ran as its fallback
+// amp-fp16+cl, the key of another row.
+constexpr int kSixtyWinner = 50;
+SessionResult sixtyConfigSession() {
+  const char* precisions[] = {"fp32", "tf32", "bf16", "fp16", "amp-bf16", "amp-fp16"};
+  const char* variants[] = {"",          "+cl",          "+bench",          "+cl+bench", "+graph",
+                            "+cl+graph", "+graph+bench", "+cl+graph+bench", "+ts",       "+cl+ts"};
+  SessionResult s;
+  s.request.plan.clear();  // a request's default plan holds fp32
+  s.request.run.warmup_iterations = 2;
+  for (int i = 0; i < 60; ++i) {
+    const std::string key = std::string(precisions[i / 10]) + variants[i % 10];
+    ConfigResult c;
+    c.index = i;
+    c.config = OptimizationConfig::parse(key);
+    s.request.plan.push_back(c.config);
+    c.warmup_iterations = 2;
+    const double level = 10.0 + 0.1 * i;
+    for (int k = 0; k < 30; ++k) c.latency_ms.push_back(level + 0.001 * (k % 3));
+    c.host_ms = c.latency_ms;
+    c.stats.median_ms = level;
+    c.steady.analysed = true;
+    c.steady.series_class = "flat";
+    c.steady.steady_start = 2;
+    c.memory.source = "cuda-caching-allocator";
+    c.memory.parameter_bytes = 100 << 20;
+    c.memory.peak_allocated_bytes = 200 << 20;
+    c.memory.peak_reserved_bytes = 256 << 20;
+    c.accuracy.measured = true;
+    c.accuracy.rel_l2_error = i == 0 ? 0.0 : 1e-3;
+    c.accuracy.cosine_similarity = i == 0 ? 1.0 : 0.99999;
+    if (i == 31) {
+      c.fallback_from = key;
+      c.config = OptimizationConfig::parse("amp-fp16+cl");
+    }
+    s.configs.push_back(c);
+  }
+  TuneRecord race;
+  race.winner = "amp-fp16";
+  race.tied_with = {"amp-fp16+cl", "tf32"};
+  race.verdict_state = "final";
+  s.races.push_back(race);
+  return s;
 }
 
 // A trace window recorded through the real tracer and the fake activity source: `warmup` +
@@ -513,6 +563,105 @@ class TestCharts : public QObject {
       QVERIFY(qGray(plot->xAxis->basePen().color().rgb()) > 100);  // visible on the dark background
     }
     QVERIFY(qGray(ChartStyle::muted(dark).rgb()) > 110);  // labels and marks readable
+  }
+
+  // A tuned session of 60 configs: the legend lists the 16 fastest with the winner first and
+  // marked, the names at the lines' ends only those, and the filter narrows the lines and the
+  // legend to the configs that match, keeping the winner. The table and the other charts mark the
+  // winner, its ties and the fallback the same way.
+  void sixtyConfigsStayReadable() {
+    MainWindow window;
+    window.resize(1280, 800);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    const SessionResult session = sixtyConfigSession();
+    // The docs' screenshots of a large tuned session open this file (docs/GUI.md).
+    if (const QString dir = qEnvironmentVariable("INFERSCOPE_CHART_SESSIONS_DIR"); !dir.isEmpty())
+      saveSession(
+          session,
+          QDir(dir).filePath(QStringLiteral("sixty-configs-tuned.inferscope.json")).toStdString());
+    window.document()->setSession(std::make_shared<const SessionResult>(session));
+    auto* chart = window.latencyChart();
+    auto* plot = chart->plot();
+    plot->replot();
+    QVERIFY(chart->filterShown());
+    QStringList names = chart->legendNames();
+    QCOMPARE(names.size(), ChartStyle::kLegendTopN);
+    QCOMPARE(names.first(), QStringLiteral("★ amp-fp16"));
+    QCOMPARE(names.at(1), QStringLiteral("≈ tf32"));  // ties next, in plan order
+    QCOMPARE(names.at(2), QStringLiteral("≈ amp-fp16+cl"));
+    QVERIFY(names.contains(QStringLiteral("fp32")));         // the fastest
+    QVERIFY(!names.contains(QStringLiteral("fp16+cl+ts")));  // a slow one, not listed
+    QVERIFY2(chart->legendNoteText().contains(QStringLiteral("16 fastest of 60")),
+             qPrintable(chart->legendNoteText()));
+    QVERIFY(chart->legendNoteText().contains(QStringLiteral("★")));
+    // The legend stays a few rows above the plot, and only the listed configs are named at the
+    // right edge.
+    QVERIFY2(plot->legend->outerRect().height() < plot->axisRect()->outerRect().height() / 3,
+             qPrintable(QStringLiteral("legend %1 px high, plot %2")
+                            .arg(plot->legend->outerRect().height())
+                            .arg(plot->axisRect()->outerRect().height())));
+    int named = 0;
+    for (int i = 0; i < 60; ++i) named += chart->directLabel(i).isEmpty() ? 0 : 1;
+    // At most the listed ones, fewer where the plot's height holds fewer; the winner and its ties
+    // always.
+    QVERIFY2(named >= 8 && named <= ChartStyle::kLegendTopN, qPrintable(QString::number(named)));
+    QCOMPARE(chart->directLabel(kSixtyWinner), QStringLiteral("★ amp-fp16"));
+    QCOMPARE(chart->directLabel(51), QStringLiteral("≈ amp-fp16+cl"));
+    QVERIFY(chart->directLabel(59).isEmpty());
+
+    // Two words: configs holding both; the winner kept though it matches neither.
+    chart->setFilter(QStringLiteral("amp-bf16 graph"));
+    plot->replot();
+    for (int i = 0; i < 60; ++i) {
+      const QString key = window.document()->series()[static_cast<std::size_t>(i)].key;
+      const bool match =
+          key.contains(QStringLiteral("amp-bf16")) && key.contains(QStringLiteral("graph"));
+      QVERIFY2(chart->seriesPlotted(i) == (match || i == kSixtyWinner), qPrintable(key));
+    }
+    names = chart->legendNames();
+    QCOMPARE(names, QStringList({QStringLiteral("★ amp-fp16"), QStringLiteral("amp-bf16+graph"),
+                                 QStringLiteral("amp-bf16+cl+graph"),
+                                 QStringLiteral("amp-bf16+graph+bench"),
+                                 QStringLiteral("amp-bf16+cl+graph+bench")}));
+    QVERIFY2(chart->legendNoteText().contains(QStringLiteral("4 of 60 configs match")),
+             qPrintable(chart->legendNoteText()));
+    // The marks are searchable: "fallback" finds the config that ran as its fallback.
+    chart->setFilter(QStringLiteral("fallback"));
+    QVERIFY(chart->legendNames().contains(QStringLiteral("fp16+cl → amp-fp16+cl (fallback)")));
+    QVERIFY(chart->seriesPlotted(31) && !chart->seriesPlotted(51));
+    // Selecting a config the filter left out draws and names it.
+    chart->setSelectedSeries(59);
+    QVERIFY(chart->seriesPlotted(59));
+    QVERIFY(chart->legendNames().contains(QStringLiteral("amp-fp16+cl+ts")));
+    chart->setSelectedSeries(-1);
+    chart->setFilter(QString());
+    for (int i = 0; i < 60; ++i) QVERIFY(chart->seriesPlotted(i));
+
+    // One convention in every view: the table, the memory chart's config names, the speed chart's
+    // legend.
+    auto cell = [&](int row) {
+      return window.resultsModel()->index(row, ResultsTableModel::ConfigColumn).data().toString();
+    };
+    QCOMPARE(cell(kSixtyWinner), QStringLiteral("★ amp-fp16"));
+    QCOMPARE(cell(51), QStringLiteral("≈ amp-fp16+cl"));
+    QCOMPARE(cell(31), QStringLiteral("fp16+cl → amp-fp16+cl (fallback)"));
+    QCOMPARE(cell(0), QStringLiteral("fp32"));
+    auto* speed = window.speedAccuracyChart();
+    QVERIFY(speed->pointCount() > 0);
+    QStringList speed_names;
+    for (int i = 0; i < speed->plot()->legend->itemCount(); ++i)
+      if (auto* item = qobject_cast<QCPPlottableLegendItem*>(speed->plot()->legend->item(i)))
+        speed_names << item->plottable()->name();
+    QVERIFY2(speed_names.size() <= ChartStyle::kLegendTopN + 1, qPrintable(speed_names.join(',')));
+    QCOMPARE(speed_names.first(), QStringLiteral("★ amp-fp16"));
+    auto* memory = window.memoryChart();
+    QCOMPARE(memory->configCount(), 60);  // rebuilt now, not when shown
+    const auto ticker = memory->plot()->xAxis->ticker().dynamicCast<QCPAxisTickerText>();
+    QVERIFY(ticker);
+    const QStringList ticks = ticker->ticks().values();
+    QVERIFY(ticks.contains(QStringLiteral("★ amp-fp16")));
+    QVERIFY(ticks.contains(QStringLiteral("fp16+cl → amp-fp16+cl (fallback)")));
   }
 
   void csvHasOneRowPerSample() {

@@ -26,6 +26,7 @@
 #include <limits>
 
 #include "gui/lib/lesson_catalog.h"
+#include "gui/widgets/kernel_timeline.h"
 #include "gui/widgets/lesson_handout.h"
 #include "gui/widgets/lesson_stage.h"
 #include "gui/widgets/lessons_menu.h"
@@ -141,6 +142,65 @@ QString outside(QWidget* window) {
           .arg(at.y())
           .arg(at.width())
           .arg(at.height());
+  }
+  return {};
+}
+
+// A text on a plot that is cut by its clip (the axis rect for clipped items, else the plot) or
+// covered by a highlight ring ("" when none): "tf32: s" of "tf32: steady from iteration 212", a
+// ring over "= FP32 output".
+QString overlappingText(QCustomPlot* plot, const QString& note) {
+  std::vector<QRectF> rings;
+  for (int i = 0; i < plot->itemCount(); ++i) {
+    auto* ring = qobject_cast<QCPItemTracer*>(plot->item(i));
+    if (!ring || !ring->visible()) continue;
+    const QPointF c = ring->position->pixelPosition();
+    const double r = ring->size() / 2;
+    rings.emplace_back(c.x() - r, c.y() - r, 2 * r, 2 * r);
+  }
+  // The step's note hides what lies under it, as a ring does.
+  auto rectOf = [](QCPItemText* text) {
+    return QRectF(text->topLeft->pixelPosition(), text->bottomRight->pixelPosition())
+        .normalized()
+        .adjusted(1, 1, -1, -1);
+  };
+  QCPItemText* note_item = nullptr;
+  for (int i = 0; i < plot->itemCount(); ++i)
+    if (auto* text = qobject_cast<QCPItemText*>(plot->item(i));
+        text && text->visible() && !note.isEmpty() && text->text() == note) {
+      note_item = text;
+      rings.push_back(rectOf(text));
+    }
+  for (int i = 0; i < plot->itemCount(); ++i) {
+    auto* text = qobject_cast<QCPItemText*>(plot->item(i));
+    if (!text || !text->visible() || text->text().isEmpty() || text->rotation() != 0) continue;
+    if (text == note_item) {
+      if (!QRectF(text->clipAxisRect()->rect()).contains(rectOf(text)))
+        return QStringLiteral("the note is cut by its plot");
+      continue;
+    }
+    const QRectF at = QRectF(text->topLeft->pixelPosition(), text->bottomRight->pixelPosition())
+                          .normalized()
+                          .adjusted(1, 1, -1, -1);
+    const QRectF clip =
+        text->clipToAxisRect() ? QRectF(text->clipAxisRect()->rect()) : QRectF(plot->rect());
+    // Wholly outside its clip it is not drawn (a tolerance line left of the axis's range).
+    if (!clip.intersects(at)) continue;
+    if (!clip.contains(at))
+      return QStringLiteral("'%1' at %2,%3 %4×%5 is cut by %6,%7 %8×%9")
+          .arg(text->text().left(40))
+          .arg(at.x())
+          .arg(at.y())
+          .arg(at.width())
+          .arg(at.height())
+          .arg(clip.x())
+          .arg(clip.y())
+          .arg(clip.width())
+          .arg(clip.height());
+    for (const QRectF& ring : rings)
+      if (ring.intersects(at))
+        return QStringLiteral("'%1' under the highlight ring or the note")
+            .arg(text->text().left(40));
   }
   return {};
 }
@@ -275,12 +335,58 @@ class TestPresentation : public QObject {
           }
         }
       }
+      // No label cut by its plot's edge or under the step's ring.
+      for (auto* plot : w.findChildren<QCustomPlot*>()) {
+        if (!plot->isVisibleTo(&w)) continue;
+        plot->replot();
+        const QString covered = overlappingText(plot, w.stage()->noteText());
+        QVERIFY2(covered.isEmpty(), qPrintable(slide + QStringLiteral(": ") + covered));
+      }
       // Table rows as high as their text (kernel names keep their underscores).
       for (auto* table : w.findChildren<QTableView*>()) {
         if (!table->isVisibleTo(&w) || !table->model() || table->model()->rowCount() == 0) continue;
         QVERIFY2(table->rowHeight(0) >= QFontMetrics(table->font()).height(),
                  qPrintable(slide + QStringLiteral(": rows of ") + table->objectName()));
       }
+    }
+  }
+
+  // Each step shows its point on the chart: deterministic's +3.9 % on a speed-up axis zoomed to it
+  // and ×1, with the gap drawn; mixed precision's timeline over the steady iterations, not the
+  // 600 ms trace window where they were slivers at the right edge.
+  void stepsShowTheirPoint() {
+    {
+      auto w = open(QStringLiteral("deterministic.lesson.json"));
+      w->showSlide(1);
+      w->renderNow();
+      QCustomPlot* plot = w->stage()->highlightPlot();
+      QVERIFY(plot);
+      const QCPRange y = plot->yAxis->range();
+      QVERIFY2(y.lower > 0.8 && y.upper < 1.2 && y.contains(1.0),
+               qPrintable(QStringLiteral("%1–%2").arg(y.lower).arg(y.upper)));
+      QVERIFY(w->stage()->noteText().contains(QStringLiteral("%")));
+    }
+    {
+      auto w = open(QStringLiteral("mixed-precision-slower.lesson.json"));
+      w->showSlide(2);
+      w->renderNow();
+      auto* timeline = w->findChild<KernelTimeline*>();
+      QVERIFY(timeline && timeline->isVisibleTo(w.get()));
+      double steady_from = -1, steady_to = 0;
+      for (const auto& it : timeline->data().iterations) {
+        if (it.warmup) continue;
+        if (steady_from < 0) steady_from = it.start_us / 1000.0;
+        steady_to = it.end_us / 1000.0;
+      }
+      QVERIFY(steady_from > 0);
+      const QCPRange x = timeline->plot()->xAxis->range();
+      QVERIFY2(x.lower > steady_from - 0.1 * (steady_to - steady_from) && x.upper >= steady_to &&
+                   x.size() < 1.2 * (steady_to - steady_from),
+               qPrintable(QStringLiteral("shown %1–%2 ms, steady %3–%4 ms")
+                              .arg(x.lower)
+                              .arg(x.upper)
+                              .arg(steady_from)
+                              .arg(steady_to)));
     }
   }
 

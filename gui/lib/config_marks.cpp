@@ -1,0 +1,113 @@
+#include "gui/lib/config_marks.h"
+
+#include <algorithm>
+#include <limits>
+
+#include "gui/lib/session_document.h"
+
+namespace inferscope::gui {
+
+ConfigMarks ConfigMarks::of(const SessionResult* session) {
+  ConfigMarks marks;
+  if (!session || session->races.empty()) return marks;
+  const auto& race = session->races.front();
+  marks.winner_ = QString::fromStdString(race.winner);
+  if (marks.winner_.isEmpty()) return marks;  // no winner: its "ties" tie with nothing
+  for (const auto& key : race.tied_with) marks.tied_.append(QString::fromStdString(key));
+  return marks;
+}
+
+ConfigMarks::Mark ConfigMarks::markOf(const QString& key) const {
+  if (winner_.isEmpty() || key.isEmpty()) return Mark::None;
+  if (key == winner_) return Mark::Winner;
+  return tied_.contains(key) ? Mark::Tied : Mark::None;
+}
+
+QString ConfigMarks::label(const QString& key, const QString& fallback_from) const {
+  // The race names a config by the key it was asked for: a fallback's row by that key only (its
+  // fallback's own row, under the key that ran, may have won or tied on its own).
+  const Mark mark = markOf(fallback_from.isEmpty() ? key : fallback_from);
+  const QString name =
+      fallback_from.isEmpty() ? key : tr("%1 → %2 (fallback)").arg(fallback_from, key);
+  switch (mark) {
+    case Mark::Winner:
+      return QStringLiteral("★ ") + name;
+    case Mark::Tied:
+      return QStringLiteral("≈ ") + name;
+    case Mark::None:
+      break;
+  }
+  return name;
+}
+
+QString ConfigMarks::label(const ConfigSeries& series) const {
+  if (series.result && !series.result->fallback_from.empty())
+    return label(QString::fromStdString(series.result->config.key()),
+                 QString::fromStdString(series.result->fallback_from));
+  return label(series.key);
+}
+
+QString ConfigMarks::legendNote(bool any_fallback) const {
+  QStringList parts;
+  if (any()) {
+    parts << tr("★ the tuner's winner");
+    if (!tied_.isEmpty()) parts << tr("≈ tied with it");
+  }
+  if (any_fallback) parts << tr("asked → ran: a fallback ran in the config's place");
+  return parts.join(QStringLiteral(" · "));
+}
+
+namespace {
+
+// Every word of the filter in the key, case ignored.
+bool matches(const QString& key, const QStringList& words) {
+  return std::all_of(words.begin(), words.end(),
+                     [&](const QString& word) { return key.contains(word, Qt::CaseInsensitive); });
+}
+
+}  // namespace
+
+LegendChoice chooseLegend(const std::vector<ConfigSeries>& series,
+                          const std::vector<bool>& eligible, const ConfigMarks& marks,
+                          const QString& filter, int limit) {
+  LegendChoice choice;
+  choice.plotted.assign(series.size(), false);
+  const QStringList words = filter.split(QLatin1Char(' '), Qt::SkipEmptyParts);
+  struct Candidate {
+    int index;
+    int group;  // 0 winner, 1 tied, 2 finished ok (by median), 3 the rest (plan order)
+    double median_ms;
+  };
+  std::vector<Candidate> candidates;
+  for (std::size_t i = 0; i < series.size(); ++i) {
+    const ConfigSeries& s = series[i];
+    QString asked;
+    if (s.result && !s.result->fallback_from.empty())
+      asked = QString::fromStdString(s.result->fallback_from);
+    const ConfigMarks::Mark mark = marks.markOf(asked.isEmpty() ? s.key : asked);
+    const bool winner = mark == ConfigMarks::Mark::Winner;
+    // The label is searched too: "★" finds the winner, "fallback" the configs that fell back.
+    const bool match = matches(s.key, words) || matches(marks.label(s), words);
+    if (match) ++choice.matching;
+    if (!match && !winner) continue;
+    choice.plotted[i] = true;
+    if (i >= eligible.size() || !eligible[i]) continue;
+    const bool ok =
+        s.result && s.result->status == ConfigStatus::Ok && s.result->stats.median_ms > 0;
+    const int group = winner ? 0 : mark == ConfigMarks::Mark::Tied ? 1 : ok ? 2 : 3;
+    candidates.push_back(
+        {static_cast<int>(i), group,
+         ok ? s.result->stats.median_ms : std::numeric_limits<double>::infinity()});
+  }
+  std::stable_sort(candidates.begin(), candidates.end(),
+                   [](const Candidate& a, const Candidate& b) {
+                     if (a.group != b.group) return a.group < b.group;
+                     return a.group == 2 && a.median_ms < b.median_ms;
+                   });
+  const std::size_t keep =
+      std::min(candidates.size(), static_cast<std::size_t>(std::max(0, limit)));
+  for (std::size_t k = 0; k < keep; ++k) choice.listed.push_back(candidates[k].index);
+  return choice;
+}
+
+}  // namespace inferscope::gui
