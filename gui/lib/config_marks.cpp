@@ -27,8 +27,7 @@ QString ConfigMarks::label(const QString& key, const QString& fallback_from) con
   // The race names a config by the key it was asked for: a fallback's row by that key only (its
   // fallback's own row, under the key that ran, may have won or tied on its own).
   const Mark mark = markOf(fallback_from.isEmpty() ? key : fallback_from);
-  const QString name =
-      fallback_from.isEmpty() ? key : tr("%1 → %2 (fallback)").arg(fallback_from, key);
+  QString name = fallback_from.isEmpty() ? key : tr("%1 → %2 (fallback)").arg(fallback_from, key);
   switch (mark) {
     case Mark::Winner:
       return QStringLiteral("★ ") + name;
