@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cctype>
 #include <map>
 #include <set>
 
@@ -267,6 +268,99 @@ void placeConfig(ConfigResult& r, const std::vector<ConfigResult>& others,
     p.kernels.push_back(k);
   }
   r.roofline = std::move(p);
+}
+
+namespace {
+
+std::string upper(std::string text) {
+  for (auto& ch : text) ch = static_cast<char>(std::toupper(static_cast<unsigned char>(ch)));
+  return text;
+}
+
+// A rate as the clause prints it: whole numbers from 100 up, three digits below.
+std::string figure(double value) {
+  return value >= 100 ? fmt::format("{:.0f}", value) : fmt::format("{:.3g}", value);
+}
+
+// What the clause adds to its bound: idle time between kernels, work no rule counts, and where
+// the count came from when it is not the winner's own.
+std::string clauseNotes(const ConfigRoofline& p) {
+  std::string notes;
+  if (p.bound != Bound::LaunchHost && p.gpu_busy_share >= 0 && p.gpu_busy_share < 0.8)
+    notes += fmt::format("; the GPU idles {:.0f} % of the iteration between kernels",
+                         100 * (1 - p.gpu_busy_share));
+  if (p.work.uncounted_time_share >= 0.1 && !p.work.uncounted.empty())
+    notes += fmt::format("; {:.0f} % of the operator time is in operators not counted (first: {})",
+                         100 * p.work.uncounted_time_share, p.work.uncounted.front().op);
+  if (p.work_source == "eager")
+    notes += fmt::format("; work counted on its eager twin {}{}", p.work_from,
+                         p.bytes_scaled ? ", bytes rescaled" : "");
+  return notes;
+}
+
+}  // namespace
+
+std::string verdictClause(const ConfigRoofline& p) {
+  const std::string precision = upper(p.precision);
+  switch (p.bound) {
+    case Bound::LaunchHost:
+      return "Roofline: launch/host-bound: " + p.reason + clauseNotes(p);
+    case Bound::Compute:
+      return fmt::format(
+                 "Roofline: at {:.0f} % of the measured {} matmul ceiling ({} of {} TFLOP/s): "
+                 "compute-bound",
+                 p.pct_of_compute_ceiling, precision, figure(p.achieved_tflops),
+                 figure(p.ceiling_tflops)) +
+             clauseNotes(p);
+    case Bound::Memory:
+      return fmt::format(
+                 "Roofline: at {:.0f} % of the measured copy bandwidth ({} of {} GB/s): "
+                 "memory-bound",
+                 p.pct_of_memory_ceiling, figure(p.achieved_gbps), figure(p.ceiling_gbps)) +
+             clauseNotes(p);
+    case Bound::Mixed:
+      return fmt::format(
+                 "Roofline: near the ridge, at {:.0f} % of the measured {} matmul ceiling and "
+                 "{:.0f} % of the copy bandwidth: both roofs bound it",
+                 p.pct_of_compute_ceiling, precision, p.pct_of_memory_ceiling) +
+             clauseNotes(p);
+    case Bound::Unknown:
+      break;
+  }
+  // The same order as classifyBound: ceilings first, then work.
+  if (p.ceiling_tflops <= 0)
+    return fmt::format("Roofline not computed: no measured {} matmul ceiling for this device",
+                       precision);
+  if (p.ceiling_gbps <= 0)
+    return "Roofline not computed: no measured copy bandwidth for this device";
+  if (!p.work.uncounted.empty())
+    return fmt::format(
+        "Roofline not computed: no work counted (its operators are not counted, "
+        "first: {})",
+        p.work.uncounted.front().op);
+  return "Roofline not computed: no work counted";
+}
+
+std::string unplacedClause(Unplaced why, const std::string& detail) {
+  std::string text;
+  switch (why) {
+    case Unplaced::PythonModel:
+      text =
+          "Roofline not computed: the model runs in the Python worker, whose operators the "
+          "engine cannot observe";
+      break;
+    case Unplaced::NoTime:
+      text = "Roofline not computed: nothing was left of the budget to count the winner's work";
+      break;
+    case Unplaced::PassFailed:
+      text = "Roofline not computed: counting the winner's work failed";
+      break;
+    case Unplaced::NoWork:
+      text = "Roofline not computed: no work counted";
+      break;
+  }
+  if (!detail.empty()) text += " (" + detail + ")";
+  return text;
 }
 
 void placeSession(SessionResult& session) {

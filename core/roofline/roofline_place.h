@@ -49,6 +49,22 @@ std::vector<KernelWork> mainKernels(const trace::TraceWindow& window, std::size_
 void placeConfig(ConfigResult& r, const std::vector<ConfigResult>& others,
                  const DeviceCeilings* ceilings);
 
+// Why a tuned answer has no place under the roofline.
+enum class Unplaced {
+  PythonModel,  // the model runs in the Python worker: the engine observes none of its operators
+  NoTime,       // nothing was left of the budget for the counting run
+  PassFailed,   // the counting run failed (its message is the detail)
+  NoWork,       // the counting run counted no work
+};
+
+// The tuner's verdict clause for its winner, from the winner's placed roofline: the share of the
+// measured ceiling that bounds it and the bound ("Roofline: at 41 % of the measured BF16 matmul
+// ceiling: compute-bound"; launch/host-bound configs with classifyBound's reason); where the
+// placement has no bound (no ceilings, no work counted), a clause that says so, never a number.
+std::string verdictClause(const ConfigRoofline& placed);
+// The clause when the winner could not be placed at all; `detail` ("" for none) says more.
+std::string unplacedClause(Unplaced why, const std::string& detail = {});
+
 // placeConfig for every config of a session that was run with the roofline on (merged shards,
 // isolated workers), each against all the others.
 void placeSession(SessionResult& session);

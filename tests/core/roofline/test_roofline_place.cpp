@@ -191,5 +191,106 @@ TEST(Placement, TwoGemmKernelsOfOneOperatorShareItsWork) {
   EXPECT_LT(k.pct_of_compute_ceiling, 100.0);
 }
 
+// The tuner's verdict clause for its winner, from placed values.
+TEST(VerdictClause, NamesTheBoundAndTheShareOfItsCeiling) {
+  const auto c = h200();
+  // 3.28e11 FLOPs in 1 ms = 328 TFLOP/s, 41 % of 800; 1000 FLOP/B, past the ridge (200).
+  auto compute = observedConfig("bf16", 3.28e11, 3.28e8, 1.0);
+  placeConfig(compute, {}, &c);
+  EXPECT_EQ(verdictClause(*compute.roofline),
+            "Roofline: at 41 % of the measured BF16 matmul ceiling (328 of 800 TFLOP/s): "
+            "compute-bound");
+  // 2.52e9 bytes in 1 ms = 2520 GB/s, 63 % of 4000; 10 FLOP/B, below the ridge.
+  auto memory = observedConfig("bf16", 2.52e10, 2.52e9, 1.0);
+  placeConfig(memory, {}, &c);
+  EXPECT_EQ(verdictClause(*memory.roofline),
+            "Roofline: at 63 % of the measured copy bandwidth (2520 of 4000 GB/s): memory-bound");
+  // 150 FLOP/B, within a factor 2 of the ridge: both percentages.
+  auto mixed = observedConfig("bf16", 1.5e10, 1.0e8, 1.0);
+  placeConfig(mixed, {}, &c);
+  EXPECT_EQ(mixed.roofline->bound, Bound::Mixed);
+  EXPECT_EQ(verdictClause(*mixed.roofline),
+            "Roofline: near the ridge, at 2 % of the measured BF16 matmul ceiling and 2 % of the "
+            "copy bandwidth: both roofs bound it");
+}
+
+TEST(VerdictClause, LaunchBoundGivesTheBusyShareInTheRulesWords) {
+  auto r = observedConfig("bf16", 3.28e11, 3.28e8, 1.0);
+  trace::TraceSummary t;
+  t.status = trace::TraceStatus::Traced;
+  t.wall_us_per_iteration = 1000;
+  t.gpu_busy_pct = 32;
+  r.trace_summary = t;
+  const auto c = h200();
+  placeConfig(r, {}, &c);
+  const auto clause = verdictClause(*r.roofline);
+  EXPECT_EQ(
+      clause.rfind("Roofline: launch/host-bound: the GPU runs kernels 32 % of the iteration", 0),
+      0U)
+      << clause;
+  EXPECT_EQ(clause.find("idles"), std::string::npos) << clause;  // said once, by the rule
+}
+
+TEST(VerdictClause, ACompiledWinnerSaysWhoseCountItIsAndAnIdleGpuIsNamed) {
+  // The CUDA-graph winner takes the FP32 eager count, its bytes halved for BF16.
+  ConfigResult graph;
+  graph.config = OptimizationConfig::parse("bf16+graph");
+  graph.stats.median_ms = 1.0;
+  const std::vector<ConfigResult> others = {observedConfig("fp32", 3.28e11, 6.56e8, 20)};
+  const auto c = h200();
+  placeConfig(graph, others, &c);
+  EXPECT_EQ(verdictClause(*graph.roofline),
+            "Roofline: at 41 % of the measured BF16 matmul ceiling (328 of 800 TFLOP/s): "
+            "compute-bound; work counted on its eager twin fp32, bytes rescaled");
+  // An eager winner whose CUDA-graph twin runs in a third of its time: compute-bound by intensity,
+  // and the GPU idles between kernels two thirds of the time.
+  auto eager = observedConfig("bf16", 3.28e11, 3.28e8, 3.0);
+  ConfigResult replay;
+  replay.config = OptimizationConfig::parse("bf16+graph");
+  replay.stats.median_ms = 2.0;
+  placeConfig(eager, {replay}, &c);
+  const auto clause = verdictClause(*eager.roofline);
+  EXPECT_NE(clause.find("compute-bound; the GPU idles 33 % of the iteration"), std::string::npos)
+      << clause;
+}
+
+TEST(VerdictClause, WithoutCeilingsOrWorkItSaysSoWithNoNumber) {
+  auto r = observedConfig("bf16", 3.28e11, 3.28e8, 1.0);
+  placeConfig(r, {}, nullptr);  // the ceilings' measurement failed
+  EXPECT_EQ(r.roofline->bound, Bound::Unknown);
+  EXPECT_EQ(verdictClause(*r.roofline),
+            "Roofline not computed: no measured BF16 matmul ceiling for this device");
+  DeviceCeilings fp32_only = h200();
+  fp32_only.matmul.resize(1);
+  placeConfig(r, {}, &fp32_only);
+  EXPECT_EQ(verdictClause(*r.roofline),
+            "Roofline not computed: no measured BF16 matmul ceiling for this device");
+  // Observed, but nothing the counter knows: no work, and the first operator it did not count.
+  ConfigRoofline none;
+  none.precision = "fp32";
+  none.ceiling_tflops = 50;
+  none.ceiling_gbps = 4000;
+  none.work.uncounted = {{"my::fused_op", 3, 0.9}};
+  EXPECT_EQ(verdictClause(none),
+            "Roofline not computed: no work counted (its operators are not counted, first: "
+            "my::fused_op)");
+  none.work.uncounted.clear();
+  EXPECT_EQ(verdictClause(none), "Roofline not computed: no work counted");
+}
+
+TEST(VerdictClause, AModelPythonRebuildsAndOtherGapsAreNamed) {
+  const auto python = unplacedClause(Unplaced::PythonModel);
+  EXPECT_EQ(python,
+            "Roofline not computed: the model runs in the Python worker, whose operators the "
+            "engine cannot observe");
+  EXPECT_EQ(unplacedClause(Unplaced::NoTime, "raise --budget-s"),
+            "Roofline not computed: nothing was left of the budget to count the winner's work "
+            "(raise --budget-s)");
+  EXPECT_EQ(unplacedClause(Unplaced::PassFailed, "out of memory"),
+            "Roofline not computed: counting the winner's work failed (out of memory)");
+  for (const auto& clause : {python, unplacedClause(Unplaced::NoWork)})
+    EXPECT_EQ(clause.find('%'), std::string::npos) << clause;
+}
+
 }  // namespace
 }  // namespace inferscope::roofline
