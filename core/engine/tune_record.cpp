@@ -94,6 +94,7 @@ std::vector<std::string> differences(const TuneRecord& a, const TuneRecord& b) {
   d.field("winner", a.winner, b.winner);
   d.field("tied_with", a.tied_with, b.tied_with);
   d.field("accuracy_note", a.accuracy_note, b.accuracy_note);
+  d.field("roofline", a.roofline, b.roofline);
   d.list("candidates", a.candidates, b.candidates, diffCandidate);
   d.list("pruned", a.pruned, b.pruned,
          [](Diff& inner, const TunePrunedRecord& x, const TunePrunedRecord& y) {

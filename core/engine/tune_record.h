@@ -65,6 +65,9 @@ struct TuneRecord {
   std::string winner;         // key, "" when none
   std::vector<std::string> tied_with;
   std::string accuracy_note;  // the reference could not judge accuracy, and what to do
+  // The winner's place under the measured roofline, or why it has none: one clause, which the
+  // verdict repeats ("" in races saved before the tuner placed its winner, and when no winner).
+  std::string roofline;
   // Every candidate, the pruned configs, the compiles, the finals.
   std::vector<TuneCandidateRecord> candidates;  // race order
   std::vector<TunePrunedRecord> pruned;

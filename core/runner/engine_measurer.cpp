@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <string>
 
 #include "core/common/units.h"
 #include "core/engine/compile_queue.h"
@@ -41,6 +42,18 @@ bool runsInWorker(ModelSource source) {
 // How long a worker may run past the race's deadline (which already holds the exit reserve)
 // before it is killed: the worker's own time budget stops a config that returns within it.
 constexpr double kWorkerDeadlineGraceMs = 500;
+
+// The counting run's events: its log lines (the ceilings being measured, why one is missing) go
+// on to the run's sink; its configs' starts, samples and results do not, since the race they
+// would be drawn in has ended.
+class LogOnlySink final : public EventSink {
+ public:
+  explicit LogOnlySink(EventSink& sink) : sink_(sink) {}
+  void onLog(LogLevel level, const std::string& message) override { sink_.onLog(level, message); }
+
+ private:
+  EventSink& sink_;
+};
 
 }  // namespace
 
@@ -105,6 +118,31 @@ std::vector<ConfigResult> EngineMeasurer::measure(const std::vector<Optimization
     first_session_->configs.clear();
   }
   return session.configs;
+}
+
+SessionResult EngineMeasurer::measureWork(const OptimizationConfig& config, double deadline_ms) {
+  // Warm-up and iterations only steady the config before its observed iteration: the rates are
+  // placed on the race's own level of the winner, not on these two iterations.
+  auto request = requestFor({config}, 1, 2);
+  request.run.roofline = true;
+  request.run.check_accuracy = false;
+  if (deadline_ms > 0) request.run.config_time_budget_ms = std::max(1.0, deadline_ms - nowMs());
+  LogOnlySink sink(sink_);
+  if (runsInWorker(base_.model.source)) {
+    PlanWorkerOptions options;
+    options.launcher = options_.launcher;
+    if (deadline_ms > 0)
+      options.deadline =
+          start_ +
+          std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+              std::chrono::duration<double, std::milli>(deadline_ms + kWorkerDeadlineGraceMs));
+    auto session = runPlanInWorkers(request, sink, cancel_, options);
+    // The worker measured the ceilings into the cache; they are read back here.
+    if (const auto why = completeRoofline(session); !why.empty())
+      sink.onLog(LogLevel::Warning, "roofline: " + why);
+    return session;
+  }
+  return engine::run(request, sink, cancel_);
 }
 
 std::vector<ConfigResult> EngineMeasurer::measureForks(

@@ -43,6 +43,14 @@ class EngineMeasurer final : public tuner::Measurer {
   double sessionOverheadMs() const override { return session_overhead_ms_; }
   bool cancelled() const override;
 
+  // The roofline's counting run for a tuned answer (docs/MEASUREMENT.md, "Roofline"): `config`
+  // once more with the roofline on — one warm-up, two iterations and the observed one, no accuracy
+  // check — in a worker for model files as every round of theirs; the session holds the device's
+  // ceilings (from the cache, measured into it when missing) and the config's counted work. Its
+  // iterations stop at `deadline_ms` (nowMs's clock); a worker still running past it is killed.
+  // Only log lines reach the sink: the race's view has ended. Throws Error as engine::run does.
+  SessionResult measureWork(const OptimizationConfig& config, double deadline_ms);
+
   // The first in-process session (device, resolved inputs, reference's output shapes): the header
   // of the session a tuning run writes.
   const std::optional<SessionResult>& firstSession() const { return first_session_; }

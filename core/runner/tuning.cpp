@@ -3,13 +3,16 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
+#include <algorithm>
 #include <chrono>
 #include <string>
 
+#include "core/common/error.h"
 #include "core/common/units.h"
 #include "core/engine/compile_queue.h"
 #include "core/engine/engine.h"
 #include "core/model/model_zoo.h"
+#include "core/roofline/roofline_place.h"
 #include "core/runner/python_model_run.h"
 #include "core/runner/tuned_session.h"
 
@@ -33,6 +36,91 @@ void leaveCompilesRunning(tuner::TuneResult& result) {
       ". Still compiling, left to finish in the background at low priority: {}; the next run "
       "uses {} once done",
       fmt::join(keys, ", "), left.size() == 1 ? "its package" : "their packages");
+}
+
+// What the race leaves of its budget for the roofline's counting run of the winner: the model's
+// load, one warm-up, two iterations and the observed one. A small model on the CPU counts in well
+// under a second, a ResNet-50 on a GPU in about one (its load); ceilings missing from the cache
+// take seconds more, once per device and software stack. A race that ends early leaves more.
+constexpr double kRooflineReserveMs = 2000;
+
+// The session's result of `winner` (its forked run when it had one, as tunedSession picks it).
+ConfigResult* winnerResult(tuner::TuneResult& r, const OptimizationConfig& winner) {
+  for (auto* list : {&r.finals, &r.screening}) {
+    for (auto& x : *list) {
+      if (x.config == winner || x.fallback_from == winner.key()) return &x;
+    }
+  }
+  return nullptr;
+}
+
+// The winner's place under the measured roofline, in its result (the session's row), the race's
+// answer (TuneResult::roofline, the verdict's last clause) and `ceilings`. Its work is counted in
+// a run of its own after the race (the race's rounds run without the operator observer, whose
+// boxing of every operator's arguments would slow the iterations it times); a compiled winner's is
+// its eager twin's, of the same precision and memory format, as placeConfig takes it. Where no
+// place can be computed the clause says why, with no number.
+void placeWinner(tuner::TuneResult& r, EngineMeasurer& measurer, ModelSource source,
+                 double deadline_ms, std::optional<roofline::DeviceCeilings>& ceilings) {
+  if (!r.winner || r.cancelled) return;
+  const auto say = [&](std::string clause) {
+    r.roofline = std::move(clause);
+    r.verdict += ". " + r.roofline;
+  };
+  if (builtInPython(source)) return say(roofline::unplacedClause(roofline::Unplaced::PythonModel));
+  if (source == ModelSource::AotInductor)
+    return say(roofline::unplacedClause(
+        roofline::Unplaced::NoWork,
+        "an AOTInductor package runs no operators the engine can observe, and has no eager twin"));
+  ConfigResult* winner = winnerResult(r, *r.winner);
+  if (winner == nullptr || winner->status != ConfigStatus::Ok) return;
+  if (deadline_ms <= measurer.nowMs())
+    return say(roofline::unplacedClause(roofline::Unplaced::NoTime, "raise --budget-s"));
+  OptimizationConfig counted = winner->config;
+  counted.compile = CompileMode::None;
+  SessionResult pass;
+  try {
+    pass = measurer.measureWork(counted, deadline_ms);
+  } catch (const Error& e) {
+    return say(roofline::unplacedClause(roofline::Unplaced::PassFailed, e.what()));
+  }
+  const auto it = std::find_if(pass.configs.begin(), pass.configs.end(),
+                               [](const ConfigResult& c) { return c.status == ConfigStatus::Ok; });
+  if (it == pass.configs.end()) {
+    const std::string why =
+        pass.configs.empty() ? std::string("it did not run") : pass.configs.front().message;
+    return say(roofline::unplacedClause(roofline::Unplaced::PassFailed, why));
+  }
+  if (!it->roofline || it->roofline->work.operator_calls == 0)
+    return say(roofline::unplacedClause(roofline::Unplaced::NoWork, counted.key()));
+  // The counted work is placed on the race's level of the winner (its median across fresh
+  // processes when it had them), against the ceilings of the counting run.
+  ceilings = pass.ceilings;
+  // The other configs as the session holds them (a finalist's forked run over its screening
+  // one): the CUDA-graph twin of an eager winner tells how busy the GPU is.
+  std::vector<ConfigResult> others = r.screening;
+  for (const auto& f : r.finals) {
+    const auto same = std::find_if(others.begin(), others.end(),
+                                   [&](const ConfigResult& o) { return o.config == f.config; });
+    if (same != others.end()) {
+      *same = f;
+    } else {
+      others.push_back(f);
+    }
+  }
+  for (auto& o : others) o.roofline.reset();  // only the counting run's count stands in
+  if (winner->config.compile == CompileMode::None) {
+    winner->roofline = roofline::ConfigRoofline{};
+    winner->roofline->work = it->roofline->work;
+  } else {
+    ConfigResult twin = *it;
+    twin.config = counted;
+    others.push_back(std::move(twin));
+  }
+  roofline::placeConfig(*winner, others, ceilings ? &*ceilings : nullptr);
+  if (!winner->roofline)
+    return say(roofline::unplacedClause(roofline::Unplaced::NoWork, counted.key()));
+  say(roofline::verdictClause(*winner->roofline));
 }
 
 }  // namespace
@@ -82,11 +170,19 @@ TuningRun runTuning(const ProfileRequest& given, const std::vector<OptimizationC
   tuner::RaceOptions options = race;
   options.spent_before_ms =
       race.spent_before_ms + units::toMs(std::chrono::steady_clock::now() - called);
+  // The race ends early enough to count its winner's work within the budget (a model Python
+  // rebuilds has no count to make).
+  if (!python) options.exit_reserve_ms += kRooflineReserveMs;
   tuner::Race racer(measurer, options, &reporter);
   TuningRun run;
   run.result = racer.run(space);
+  // The budget's end on the measurer's clock, less what writing the session and exiting keep.
+  const double budget_end_ms =
+      engine_measurer.nowMs() - run.result.elapsed_ms + run.result.budget_ms - race.exit_reserve_ms;
   leaveCompilesRunning(run.result);
   appendPeerComparison(run.result);
+  std::optional<roofline::DeviceCeilings> ceilings;
+  placeWinner(run.result, engine_measurer, request.model.source, budget_end_ms, ceilings);
   if (const auto advice = inductorAdvice(request.model); !advice.empty())
     run.result.verdict += ". " + advice;
   std::optional<SessionResult> header = engine_measurer.firstSession();
@@ -94,7 +190,10 @@ TuningRun runTuning(const ProfileRequest& given, const std::vector<OptimizationC
     if (!header) header = python->header(request);
     header->parameter_count = python->prepared().parameter_count;
   }
-  if (header) run.session = tunedSession(*header, run.result, what, device_name, shard);
+  if (header) {
+    run.session = tunedSession(*header, run.result, what, device_name, shard);
+    run.session.ceilings = ceilings;  // what the winner's roofline is measured against
+  }
   return run;
 }
 

@@ -90,6 +90,7 @@ Json tuneRecordValue(const TuneRecord& r) {
       {"winner", r.winner},
       {"tied_with", r.tied_with},
       {"accuracy_note", r.accuracy_note},
+      {"roofline", r.roofline},
       {"candidates", candidates},
       {"pruned", pruned},
       {"compiles", compiles},
@@ -135,6 +136,7 @@ TuneRecord tuneRecordFrom(const Json& j) {
   r.winner = j.value("winner", "");
   r.tied_with = j.value("tied_with", std::vector<std::string>{});
   r.accuracy_note = j.value("accuracy_note", "");
+  r.roofline = j.value("roofline", "");  // optional: none in older sessions
   if (j.contains("candidates")) {
     for (const auto& c : j.at("candidates")) r.candidates.push_back(candidateFrom(c));
   }

@@ -36,6 +36,7 @@ TuneRecord raceRecord(const TuneResult& result, const std::string& model,
   if (result.winner) r.winner = result.winner->key();
   for (const auto& t : result.tied_with) r.tied_with.push_back(t.key());
   r.accuracy_note = result.accuracy_note;
+  r.roofline = result.roofline;
   for (const auto& c : result.candidates) r.candidates.push_back(candidateRecord(c));
   for (const auto& p : result.pruned) r.pruned.push_back({p.config.key(), p.reason});
   r.compiles = result.compiles;

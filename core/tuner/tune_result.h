@@ -82,6 +82,10 @@ struct TuneResult {
   // judgeAccuracy's note, which the verdict repeats.
   std::string accuracy_note;
   std::string rule;  // the accuracy rule, described (AccuracyRule::describe)
+  // The winner's place under the measured roofline ("at 41 % of the measured BF16 matmul ceiling:
+  // compute-bound"), or why it has none: one clause, also at the verdict's end. Set by the run
+  // around the race (core/runner/tuning.h), which can count the winner's work; "" without a winner.
+  std::string roofline;
   HostBoundDiagnosis host;
   std::vector<ConfigResult> finals;     // the finalists' forked results (session material)
   std::vector<ConfigResult> screening;  // every in-process result, last round of each config

@@ -96,6 +96,21 @@ check "tune sends its finalists to fresh processes" grep -q '"event":"tune_final
 check "tune ends inside its budget" bash -c "grep -o '\"elapsed_ms\":[0-9.]*,\"event\":\"tune_done\"' '$work/tune.ndjson' \
   | grep -o '[0-9.]*' | awk '{ n++; ok = \$1 <= 40000 } END { exit !(n == 1 && ok) }'"
 check "tune writes a session" grep -q '"schema": 1' "$work/tune.inferscope.json"
+# The answer places its winner on the measured roofline (the CPU's ceilings: measured once into
+# the cache, a second here), and the session keeps the clause, the ceilings and the winner's place.
+roofline_clause='Roofline: (at [0-9]+ % of the measured|near the ridge)'
+check "tune's verdict gives the winner's share of the roofline and its bound" bash -c "grep '\"event\":\"tune_done\"' '$work/tune.ndjson' \
+  | grep -Eq '\"verdict\":\"[^\"]*\\. $roofline_clause[^\"]*-bound'"
+"$cli" sweep --from "$work/tune.inferscope.json" >"$work/tune-from.txt" 2>&1
+check "sweep --from of the tuned session prints the roofline clause" grep -Eq "^Tuned .*$roofline_clause" "$work/tune-from.txt"
+check "the tuned session keeps the winner's roofline and the ceilings" python3 - "$work/tune.inferscope.json" <<'PY'
+import json, sys
+s = json.load(open(sys.argv[1]))
+race = s["races"][0]
+winner = [c for c in s["configs"] if c["key"] == race["winner"]]
+assert winner and winner[0]["roofline"]["bound"] in ("compute", "memory", "mixed"), winner
+assert race["roofline"].startswith("Roofline: ") and s["ceilings"]["matmul"], race["roofline"]
+PY
 # tune --shard (issue #20): two slices of the space race apart and merge into one session that
 # holds the reference once and every other measured candidate of both shards.
 for i in 0 1; do
