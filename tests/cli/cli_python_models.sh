@@ -51,6 +51,9 @@ check "tune --model-py races the worker's configs (exit $rc)" [ "$rc" -eq 0 ]
 check "the verdict names torch.compile beside the answer" grep -q "torch.compile" "$work/tune.txt"
 check "the session reopens" "$cli" sweep --from "$work/tuned.inferscope.json"
 check "the session records the entry point" grep -q '"entry": "build"' "$work/tuned.inferscope.json"
+# The engine cannot observe the Python worker's operators: the answer says so, with no number.
+check "the verdict says the roofline of a model Python rebuilds is not computed" \
+  grep -q "Roofline not computed: the model runs in the Python worker" "$work/tune.txt"
 
 "$cli" tune --model-file "$fixtures/pt2/tiny_exported_program.pt2" --budget-s 10 >"$work/ep.txt" 2>"$work/ep.err"
 check "an ExportedProgram .pt2 goes to the Python worker (exit $?)" \
