@@ -282,6 +282,12 @@ std::string figure(double value) {
   return value >= 100 ? fmt::format("{:.0f}", value) : fmt::format("{:.3g}", value);
 }
 
+// A share of a ceiling as the clause prints it: whole percent, one digit below 1 % (a tiny model's
+// 0.08 % is not 0 %).
+std::string percent(double value) {
+  return value >= 1 ? fmt::format("{:.0f}", value) : fmt::format("{:.1g}", value);
+}
+
 // What the clause adds to its bound: idle time between kernels, work no rule counts, and where
 // the count came from when it is not the winner's own.
 std::string clauseNotes(const ConfigRoofline& p) {
@@ -307,22 +313,23 @@ std::string verdictClause(const ConfigRoofline& p) {
       return "Roofline: launch/host-bound: " + p.reason + clauseNotes(p);
     case Bound::Compute:
       return fmt::format(
-                 "Roofline: at {:.0f} % of the measured {} matmul ceiling ({} of {} TFLOP/s): "
+                 "Roofline: at {} % of the measured {} matmul ceiling ({} of {} TFLOP/s): "
                  "compute-bound",
-                 p.pct_of_compute_ceiling, precision, figure(p.achieved_tflops),
+                 percent(p.pct_of_compute_ceiling), precision, figure(p.achieved_tflops),
                  figure(p.ceiling_tflops)) +
              clauseNotes(p);
     case Bound::Memory:
       return fmt::format(
-                 "Roofline: at {:.0f} % of the measured copy bandwidth ({} of {} GB/s): "
+                 "Roofline: at {} % of the measured copy bandwidth ({} of {} GB/s): "
                  "memory-bound",
-                 p.pct_of_memory_ceiling, figure(p.achieved_gbps), figure(p.ceiling_gbps)) +
+                 percent(p.pct_of_memory_ceiling), figure(p.achieved_gbps),
+                 figure(p.ceiling_gbps)) +
              clauseNotes(p);
     case Bound::Mixed:
       return fmt::format(
-                 "Roofline: near the ridge, at {:.0f} % of the measured {} matmul ceiling and "
-                 "{:.0f} % of the copy bandwidth: both roofs bound it",
-                 p.pct_of_compute_ceiling, precision, p.pct_of_memory_ceiling) +
+                 "Roofline: near the ridge, at {} % of the measured {} matmul ceiling and {} % "
+                 "of the copy bandwidth: both roofs bound it",
+                 percent(p.pct_of_compute_ceiling), precision, percent(p.pct_of_memory_ceiling)) +
              clauseNotes(p);
     case Bound::Unknown:
       break;

@@ -212,6 +212,11 @@ TEST(VerdictClause, NamesTheBoundAndTheShareOfItsCeiling) {
   EXPECT_EQ(verdictClause(*mixed.roofline),
             "Roofline: near the ridge, at 2 % of the measured BF16 matmul ceiling and 2 % of the "
             "copy bandwidth: both roofs bound it");
+  // A tiny model's share below 1 % is not rounded to nothing.
+  auto tiny = observedConfig("bf16", 2.52e7, 3.2e6, 1.0);  // 3.2 GB/s of 4000: 0.08 %
+  placeConfig(tiny, {}, &c);
+  EXPECT_EQ(verdictClause(*tiny.roofline),
+            "Roofline: at 0.08 % of the measured copy bandwidth (3.2 of 4000 GB/s): memory-bound");
 }
 
 TEST(VerdictClause, LaunchBoundGivesTheBusyShareInTheRulesWords) {
