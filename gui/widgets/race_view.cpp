@@ -6,7 +6,8 @@
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
-#include <QTableWidget>
+#include <QSortFilterProxyModel>
+#include <QTableView>
 #include <QVBoxLayout>
 #include <algorithm>
 #include <map>
@@ -14,9 +15,8 @@
 #include "core/common/units.h"
 #include "core/tuner/race_record.h"
 #include "gui/lib/display_text.h"
+#include "gui/lib/race_table_model.h"
 #include "gui/lib/session_document.h"
-#include "gui/lib/value_format.h"
-#include "gui/widgets/translated_text.h"
 
 namespace inferscope::gui {
 namespace {
@@ -26,26 +26,8 @@ namespace {
 // (display_text::kLineChars).
 constexpr int kSentenceChars = 1000;
 
-bool isOut(const std::string& state) {
-  return state == "eliminated" || state == "failed" || state == "unsafe" ||
-         state == "not-measured" || state == "accuracy-not-measured";
-}
-
 QString seconds(double ms) {
   return QString::number(units::msToS(ms), 'f', ms < 10000 ? 1 : 0);
-}
-
-// A candidate's state in the UI's language; the English words are the event stream's.
-QString stateText(const std::string& state) {
-  if (state == "winner") return RaceView::tr("winner");
-  if (state == "tied") return RaceView::tr("tied");
-  if (state == "finalist") return RaceView::tr("finalist");
-  if (state == "eliminated") return RaceView::tr("eliminated");
-  if (state == "failed") return RaceView::tr("failed");
-  if (state == "unsafe") return RaceView::tr("unsafe");
-  if (state == "not-measured") return RaceView::tr("not measured");
-  if (state == "accuracy-not-measured") return RaceView::tr("accuracy not measured");
-  return display_text::line(state);
 }
 
 QString verdictStateText(const QString& state) {
@@ -64,7 +46,9 @@ RaceView::RaceView(QWidget* parent)
       progress_label_(new QLabel),
       compile_label_(new QLabel),
       pruned_label_(new QLabel),
-      table_(new QTableWidget(0, ColumnCount)),
+      model_(new RaceTableModel(this)),
+      proxy_(new QSortFilterProxyModel(this)),
+      table_(new QTableView),
       verdict_label_(new QLabel) {
   setObjectName(QStringLiteral("raceView"));
   for (auto* label : {header_label_, progress_label_, compile_label_, pruned_label_}) {
@@ -78,11 +62,15 @@ RaceView::RaceView(QWidget* parent)
   header_label_->setObjectName(QStringLiteral("raceHeader"));
   pruned_label_->setObjectName(QStringLiteral("racePruned"));
   table_->setObjectName(QStringLiteral("validationTable"));
-  bindTrHeaders(this, table_,
-                {QT_TR_NOOP("Config"), QT_TR_NOOP("State"), QT_TR_NOOP("Median (ms)"),
-                 QT_TR_NOOP("Interval (ms)"), QT_TR_NOOP("Compile (s)"), QT_TR_NOOP("Reason")});
+  proxy_->setSourceModel(model_);
+  proxy_->setSortRole(RaceTableModel::SortRole);
+  table_->setModel(proxy_);
   table_->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
-  table_->horizontalHeader()->setSectionResizeMode(ReasonColumn, QHeaderView::Stretch);
+  table_->horizontalHeader()->setSectionResizeMode(RaceTableModel::ReasonColumn,
+                                                   QHeaderView::Stretch);
+  // In the order the race named its candidates until the user clicks a header.
+  table_->horizontalHeader()->setSortIndicator(-1, Qt::AscendingOrder);
+  table_->setSortingEnabled(true);
   table_->verticalHeader()->setVisible(false);
   table_->setEditTriggers(QAbstractItemView::NoEditTriggers);
   table_->setWordWrap(false);
@@ -101,7 +89,7 @@ RaceView::RaceView(QWidget* parent)
 }
 
 void RaceView::clear() {
-  table_->setRowCount(0);
+  model_->clear();
   for (auto* label :
        {header_label_, progress_label_, compile_label_, pruned_label_, verdict_label_}) {
     label->clear();
@@ -122,24 +110,7 @@ void RaceView::showRace(const TuneRecord& race) {
 }
 
 int RaceView::rowOf(const QString& key) const {
-  for (int r = 0; r < table_->rowCount(); ++r) {
-    if (table_->item(r, ConfigColumn) && table_->item(r, ConfigColumn)->data(Qt::UserRole) == key)
-      return r;
-  }
-  return -1;
-}
-
-int RaceView::ensureRow(const QString& key) {
-  if (const int row = rowOf(key); row >= 0) return row;
-  const int row = table_->rowCount();
-  table_->insertRow(row);
-  auto* config = new QTableWidgetItem(key);
-  config->setData(Qt::UserRole, key);  // the text gains ★ or ≈ once the answer is known
-  table_->setItem(row, ConfigColumn, config);
-  for (int c = StateColumn; c < ColumnCount; ++c) table_->setItem(row, c, new QTableWidgetItem);
-  table_->item(row, StateColumn)->setText(tr("waiting"));
-  table_->item(row, StateColumn)->setData(Qt::UserRole, QStringLiteral("waiting"));
-  return row;
+  return model_->rowOf(key);
 }
 
 void RaceView::addEvent(const tuner::TuneEvent& e) {
@@ -160,7 +131,7 @@ void RaceView::addEvent(const tuner::TuneEvent& e) {
                                      .arg(e.pruned.size()));
     pruned_label_->setToolTip(lines.join(QLatin1Char('\n')));
   } else if (e.type == "tune_round") {
-    for (const auto& key : e.keys) ensureRow(display_text::line(key));
+    for (const auto& key : e.keys) model_->ensureRow(display_text::line(key));
     if (e.iterations > 0) {
       progress_label_->setText(
           e.round == 0
@@ -171,42 +142,11 @@ void RaceView::addEvent(const tuner::TuneEvent& e) {
                     .arg(e.iterations));
     }
   } else if (e.type == "tune_config_start") {
-    const int row = ensureRow(display_text::line(e.key));
-    auto* state = table_->item(row, StateColumn);
-    if (state->data(Qt::UserRole).toString() == QLatin1String("waiting")) {
-      state->setText(tr("running"));
-      state->setData(Qt::UserRole, QStringLiteral("running"));
-    }
-    table_->scrollToItem(table_->item(row, ConfigColumn));
+    const QString key = display_text::line(e.key);
+    model_->markRunning(key);
+    table_->scrollTo(proxy_->mapFromSource(model_->index(model_->rowOf(key), 0)));
   } else if (e.type == "tune_candidate") {
-    const int row = ensureRow(display_text::line(e.key));
-    const bool out = isOut(e.state);
-    const double median = e.forked ? e.fork_median_ms : e.median_ms;
-    const double low = e.forked ? e.fork_low_ms : e.low_ms,
-                 high = e.forked ? e.fork_high_ms : e.high_ms;
-    const QString state =
-        e.state == "finalist" && e.rounds > 0 && !e.forked ? tr("in the race") : stateText(e.state);
-    auto* state_item = table_->item(row, StateColumn);
-    state_item->setText(e.forked ? tr("%1 (%2 forks)").arg(state).arg(e.forks) : state);
-    state_item->setData(Qt::UserRole, display_text::line(e.state));
-    state_item->setToolTip(display_text::details(e.fork_verdict));
-    table_->item(row, MedianColumn)
-        ->setText(median > 0 ? ValueFormat::number(median) : QStringLiteral("—"));
-    table_->item(row, IntervalColumn)
-        ->setText(low > 0 ? QStringLiteral("[%1, %2]")
-                                .arg(ValueFormat::number(low), ValueFormat::number(high))
-                          : QString());
-    table_->item(row, CompileColumn)->setText(e.compile_ms > 0 ? seconds(e.compile_ms) : QString());
-    table_->item(row, ReasonColumn)->setText(display_text::line(e.reason));
-    table_->item(row, ReasonColumn)->setToolTip(display_text::details(e.reason));
-    for (int c = 0; c < ColumnCount; ++c) {
-      auto* item = table_->item(row, c);
-      item->setForeground(out ? palette().brush(QPalette::Disabled, QPalette::Text)
-                              : palette().brush(QPalette::Text));
-      auto font = item->font();
-      font.setBold(e.state == "winner");
-      item->setFont(font);
-    }
+    model_->setCandidate(e);
   } else if (e.type == "tune_compile") {
     QStringList jobs;
     for (const auto& j : e.jobs) {
@@ -243,7 +183,7 @@ void RaceView::addEvent(const tuner::TuneEvent& e) {
     ties_.clear();
     for (const auto& t : e.tied_with) ties_ << display_text::line(t);
     verdict_state_ = e.race ? display_text::line(e.race->verdict_state) : QString();
-    markAnswer();
+    model_->markAnswer(winner_, ties_);
     showVerdict();
   }
   // An empty line takes no room: a race without compiles has no compile line.
@@ -251,20 +191,9 @@ void RaceView::addEvent(const tuner::TuneEvent& e) {
     label->setVisible(!label->text().isEmpty());
 }
 
-// The winner and its ties marked in the key itself, so that they read apart in a screenshot, a
-// copy of the table or a colour-blind eye alike.
-void RaceView::markAnswer() {
-  for (int r = 0; r < table_->rowCount(); ++r) {
-    auto* item = table_->item(r, ConfigColumn);
-    const QString key = item->data(Qt::UserRole).toString();
-    if (key == winner_) {
-      item->setText(QStringLiteral("★ %1").arg(key));
-      item->setToolTip(tr("the winner"));
-    } else if (ties_.contains(key)) {
-      item->setText(QStringLiteral("≈ %1").arg(key));
-      item->setToolTip(tr("tied with the winner: no difference the race could show"));
-    }
-  }
+void RaceView::changeEvent(QEvent* event) {
+  QWidget::changeEvent(event);
+  if (event->type() == QEvent::LanguageChange) model_->retranslate();
 }
 
 void RaceView::showVerdict() {

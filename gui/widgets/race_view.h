@@ -1,4 +1,5 @@
-// The tuner's race as a table: every candidate as a row (state, median, interval, compile time,
+// The tuner's race as a table (gui/lib/race_table_model.h, sortable by a header click): every
+// candidate as a row (state, median, interval, compile time,
 // reason), eliminated/failed/unsafe ones greyed, the winner in bold with ★, its ties marked ≈;
 // above it the pruned configs (reasons on hover), the compile jobs, the finals and the time spent
 // of the budget; under it the verdict and whether it is final. Fed by tune events: the wizard's
@@ -16,26 +17,18 @@
 
 class QComboBox;
 class QLabel;
-class QTableWidget;
+class QSortFilterProxyModel;
+class QTableView;
 
 namespace inferscope::gui {
 
+class RaceTableModel;
 class SessionDocument;
 
 class RaceView : public QWidget {
   Q_OBJECT
 
  public:
-  enum Column {
-    ConfigColumn,
-    StateColumn,
-    MedianColumn,
-    IntervalColumn,
-    CompileColumn,
-    ReasonColumn,
-    ColumnCount
-  };
-
   explicit RaceView(QWidget* parent = nullptr);
 
   // Empties the table and every line (a new run, or another race).
@@ -45,11 +38,14 @@ class RaceView : public QWidget {
   // A saved race, drawn with the events that drew it live.
   void showRace(const TuneRecord& race);
 
-  QTableWidget* table() const { return table_; }
+  // The table shows the model through a proxy that sorts by RaceTableModel::SortRole; rows of the
+  // model are in the order the race named the candidates.
+  QTableView* table() const { return table_; }
+  RaceTableModel* model() const { return model_; }
   QLabel* verdictLabel() const { return verdict_label_; }
   QLabel* headerLabel() const { return header_label_; }
   QLabel* prunedLabel() const { return pruned_label_; }
-  // The row of a config key, or −1.
+  // The model's row of a config key, or −1.
   int rowOf(const QString& key) const;
   // The answer once tune_done arrived (empty before, or when there was no winner).
   QString winner() const { return winner_; }
@@ -65,16 +61,19 @@ class RaceView : public QWidget {
   // as its page's subtitle.
   void budgetTextChanged(const QString& text);
 
+ protected:
+  void changeEvent(QEvent* event) override;  // LanguageChange: the table's headers and states
+
  private:
-  int ensureRow(const QString& key);
-  void markAnswer();
   void showVerdict();
 
   QLabel* header_label_;
   QLabel* progress_label_;
   QLabel* compile_label_;
   QLabel* pruned_label_;
-  QTableWidget* table_;
+  RaceTableModel* model_;
+  QSortFilterProxyModel* proxy_;
+  QTableView* table_;
   QLabel* verdict_label_;
   QString winner_, verdict_, verdict_state_, host_, budget_note_;
   QStringList ties_;

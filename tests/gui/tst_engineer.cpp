@@ -15,6 +15,7 @@
 #include "core/engine/accuracy_rule.h"
 #include "core/session/session_file.h"
 #include "core/tuner/race_record.h"
+#include "gui/lib/race_table_model.h"
 #include "gui/lib/results_table_model.h"
 #include "gui/lib/session_document.h"
 #include "gui/lib/value_format.h"
@@ -32,6 +33,11 @@ using namespace inferscope;
 using namespace inferscope::gui;
 
 namespace {
+
+// A cell of the race table, as the model gives it (the view may sort its rows).
+QVariant cell(const RaceView* view, int row, int column, int role = Qt::DisplayRole) {
+  return view->model()->index(row, column).data(role);
+}
 
 int seriesIndex(const MainWindow& window, const QString& key) {
   const auto& series = window.document()->series();
@@ -81,25 +87,24 @@ class TestEngineer : public QObject {
     QVERIFY(!page->raceCombo()->isVisibleTo(&window));  // one race: nothing to pick
     auto* view = page->raceView();
     QVERIFY(view->done());
-    QCOMPARE(view->table()->rowCount(), static_cast<int>(race.candidates.size()));
+    QCOMPARE(view->model()->rowCount(), static_cast<int>(race.candidates.size()));
     QCOMPARE(view->winner(), QString::fromStdString(race.winner));
     QCOMPARE(view->verdictState(), QStringLiteral("final"));
     // The winner: ★ and bold; each tie: ≈; an eliminated candidate: greyed with its reason.
     const int winner = view->rowOf(view->winner());
     QVERIFY(winner >= 0);
-    QCOMPARE(view->table()->item(winner, RaceView::ConfigColumn)->text(),
+    QCOMPARE(cell(view, winner, RaceTableModel::ConfigColumn).toString(),
              QStringLiteral("★ ") + view->winner());
-    QVERIFY(view->table()->item(winner, RaceView::ConfigColumn)->font().bold());
-    QVERIFY(view->table()
-                ->item(winner, RaceView::StateColumn)
-                ->text()
+    QVERIFY(cell(view, winner, RaceTableModel::ConfigColumn, Qt::FontRole).value<QFont>().bold());
+    QVERIFY(cell(view, winner, RaceTableModel::StateColumn)
+                .toString()
                 .startsWith(QStringLiteral("winner")));
     QCOMPARE(view->ties().size(), static_cast<int>(race.tied_with.size()));
     QVERIFY(!view->ties().isEmpty());
     for (const auto& tie : race.tied_with) {
       const int row = view->rowOf(QString::fromStdString(tie));
       QVERIFY(row >= 0);
-      QCOMPARE(view->table()->item(row, RaceView::ConfigColumn)->text(),
+      QCOMPARE(cell(view, row, RaceTableModel::ConfigColumn).toString(),
                QStringLiteral("≈ ") + QString::fromStdString(tie));
     }
     int eliminated = 0;
@@ -107,10 +112,11 @@ class TestEngineer : public QObject {
       if (c.state != "eliminated") continue;
       ++eliminated;
       const int row = view->rowOf(QString::fromStdString(c.key));
-      QCOMPARE(view->table()->item(row, RaceView::ReasonColumn)->text(),
+      QCOMPARE(cell(view, row, RaceTableModel::ReasonColumn).toString(),
                QString::fromStdString(c.reason));
-      QCOMPARE(view->table()->item(row, RaceView::MedianColumn)->foreground().color(),
-               view->palette().color(QPalette::Disabled, QPalette::Text));
+      QCOMPARE(
+          cell(view, row, RaceTableModel::MedianColumn, Qt::ForegroundRole).value<QBrush>().color(),
+          view->palette().color(QPalette::Disabled, QPalette::Text));
     }
     QVERIFY(eliminated > 0);
     // The verdict in full, and the pruned configs counted with their reasons on hover.
@@ -143,10 +149,11 @@ class TestEngineer : public QObject {
     RaceView live, saved;
     for (const auto& e : events) live.addEvent(e);
     saved.showRace(folded);
-    QCOMPARE(saved.table()->rowCount(), live.table()->rowCount());
-    for (int r = 0; r < live.table()->rowCount(); ++r) {
-      for (int c = 0; c < RaceView::ColumnCount; ++c)
-        QCOMPARE(saved.table()->item(r, c)->text(), live.table()->item(r, c)->text());
+    QCOMPARE(saved.model()->rowCount(), live.model()->rowCount());
+    for (int r = 0; r < live.model()->rowCount(); ++r) {
+      for (int c = 0; c < RaceTableModel::ColumnCount; ++c)
+        QCOMPARE(saved.model()->index(r, c).data().toString(),
+                 live.model()->index(r, c).data().toString());
     }
     QCOMPARE(saved.verdictLabel()->text(), live.verdictLabel()->text());
   }

@@ -1,7 +1,8 @@
 // The widget-free models: SessionDocument's signals, ResultsTableModel and LogModel under
 // QAbstractItemModelTester through a whole live-run life cycle, numeric sorting through the
 // proxy, the Kernels page's top-kernel and top-operator tables and the wizard's recommendation
-// table (tester, sort, bounded text), the config palette's families, and ValueFormat's text.
+// table and the tuner's race table (tester, sort, bounded text), the config palette's families, and
+// ValueFormat's text.
 #include <QAbstractItemModelTester>
 #include <QBrush>
 #include <QFont>
@@ -16,6 +17,7 @@
 #include "gui/lib/config_palette.h"
 #include "gui/lib/display_text.h"
 #include "gui/lib/log_model.h"
+#include "gui/lib/race_table_model.h"
 #include "gui/lib/recommendation_reason_model.h"
 #include "gui/lib/results_table_model.h"
 #include "gui/lib/session_document.h"
@@ -340,6 +342,88 @@ class TestModels : public QObject {
     QVERIFY(colors[0] != colors[1]);
     QVERIFY(colors[2] != colors[3]);
     QCOMPARE(colors[0], ConfigPalette::color(plan[0], 0));
+  }
+
+  // The race table: the tester through a race's events (rows as they are named, measured, marked)
+  // and a clear; a proxy on SortRole sorts 900 ms below 1 200 ms and an unmeasured candidate last;
+  // a 100 000-character key and reason from a file stay one bounded line, bounded on hover.
+  void raceTableModelFollowsTheRaceAndSortsNumbers() {
+    RaceTableModel model;
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    QSortFilterProxyModel proxy;
+    proxy.setSourceModel(&model);
+    proxy.setSortRole(RaceTableModel::SortRole);
+    QAbstractItemModelTester proxy_tester(&proxy,
+                                          QAbstractItemModelTester::FailureReportingMode::QtTest);
+    const QString long_key = QString(100000, QLatin1Char('k'));
+    for (const QString& key :
+         {QStringLiteral("fp32"), QStringLiteral("bf16"), QStringLiteral("fp16+graph"), long_key})
+      model.ensureRow(key);
+    QCOMPARE(model.ensureRow(QStringLiteral("bf16")), 1);  // named twice: one row
+    QCOMPARE(model.rowCount(), 4);
+    QCOMPARE(model.columnCount(), int(RaceTableModel::ColumnCount));
+    QCOMPARE(model.index(0, RaceTableModel::StateColumn).data(RaceTableModel::StateRole).toString(),
+             QStringLiteral("waiting"));
+    QVERIFY(model.index(0, RaceTableModel::MedianColumn).data().toString().isEmpty());
+    model.markRunning(QStringLiteral("fp32"));
+    QCOMPARE(model.index(0, RaceTableModel::StateColumn).data().toString(),
+             QStringLiteral("running"));
+    const auto candidate = [&](const std::string& key, const std::string& state, double median_ms,
+                               const std::string& reason) {
+      tuner::TuneEvent e;
+      e.type = "tune_candidate";
+      e.key = key;
+      e.state = state;
+      e.median_ms = median_ms;
+      e.low_ms = median_ms > 0 ? median_ms * 0.9 : 0;
+      e.high_ms = median_ms * 1.1;
+      e.reason = reason;
+      model.setCandidate(e);
+    };
+    candidate("fp32", "winner", 900, "fastest");
+    candidate("bf16", "eliminated", 1200, std::string(100000, 'r'));
+    candidate("fp16+graph", "tied", 950, "within the noise");
+    candidate(long_key.toStdString(), "failed", 0, "did not compile");
+    model.markRunning(QStringLiteral("bf16"));  // measured: keeps its state
+    QCOMPARE(model.index(1, RaceTableModel::StateColumn).data(RaceTableModel::StateRole).toString(),
+             QStringLiteral("eliminated"));
+    model.markAnswer(QStringLiteral("fp32"), {QStringLiteral("fp16+graph")});
+    QCOMPARE(model.index(0, RaceTableModel::ConfigColumn).data().toString(),
+             QStringLiteral("★ fp32"));
+    QCOMPARE(model.index(0, RaceTableModel::ConfigColumn).data(RaceTableModel::KeyRole).toString(),
+             QStringLiteral("fp32"));
+    QVERIFY(model.index(0, RaceTableModel::StateColumn).data(Qt::FontRole).value<QFont>().bold());
+    QCOMPARE(model.index(2, RaceTableModel::ConfigColumn).data().toString(),
+             QStringLiteral("≈ fp16+graph"));
+    QCOMPARE(model.index(1, RaceTableModel::MedianColumn).data(Qt::ForegroundRole).value<QBrush>(),
+             QGuiApplication::palette().brush(QPalette::Disabled, QPalette::Text));
+    QVERIFY(!model.index(0, RaceTableModel::MedianColumn).data(Qt::ForegroundRole).isValid());
+    QCOMPARE(model.index(3, RaceTableModel::MedianColumn).data().toString(), QStringLiteral("—"));
+    QVERIFY(model.index(3, RaceTableModel::ConfigColumn).data().toString().size() <=
+            display_text::kLineChars + 1);
+    QVERIFY(model.index(1, RaceTableModel::ReasonColumn).data().toString().size() <=
+            display_text::kLineChars + 1);
+    QVERIFY(model.index(1, RaceTableModel::ReasonColumn).data(Qt::ToolTipRole).toString().size() <=
+            display_text::kDetailsChars + display_text::kDetailsChars / display_text::kWrapChars +
+                1);
+    QCOMPARE(model.rowOf(QStringLiteral("fp16+graph")), 2);
+    QCOMPARE(model.rowOf(QStringLiteral("nosuch")), -1);
+
+    proxy.sort(RaceTableModel::MedianColumn, Qt::AscendingOrder);  // 900 < 950 < 1 200 < none
+    QCOMPARE(proxy.index(0, 0).data(RaceTableModel::KeyRole).toString(), QStringLiteral("fp32"));
+    QCOMPARE(proxy.index(1, 0).data(RaceTableModel::KeyRole).toString(),
+             QStringLiteral("fp16+graph"));
+    QCOMPARE(proxy.index(2, 0).data(RaceTableModel::KeyRole).toString(), QStringLiteral("bf16"));
+    QCOMPARE(proxy.index(3, RaceTableModel::StateColumn).data(RaceTableModel::StateRole).toString(),
+             QStringLiteral("failed"));
+    proxy.sort(RaceTableModel::MedianColumn, Qt::DescendingOrder);
+    QCOMPARE(proxy.index(1, 0).data(RaceTableModel::KeyRole).toString(), QStringLiteral("bf16"));
+    QCOMPARE(proxy.index(3, 0).data(RaceTableModel::KeyRole).toString(), QStringLiteral("fp32"));
+
+    model.retranslate();
+    QVERIFY(!model.headerData(RaceTableModel::MedianColumn, Qt::Horizontal).toString().isEmpty());
+    model.clear();
+    QCOMPARE(proxy.rowCount(), 0);
   }
 
   void configColoursStayReadableOnDarkAndLight() {
