@@ -1,5 +1,6 @@
 #include "gui/lib/live_run.h"
 
+#include <QCoreApplication>
 #include <QFileInfo>
 #include <QTimer>
 #include <variant>
@@ -7,7 +8,6 @@
 #include "core/session/event_stream_reader.h"
 #include "core/session/session_file.h"
 #include "gui/lib/log_categories.h"
-#include "gui/lib/tune_process.h"
 
 namespace inferscope::gui {
 
@@ -52,9 +52,22 @@ QStringList LiveRun::missingFiles(const std::vector<std::string>& cli_args, cons
   return missing;
 }
 
+QString LiveRun::cliPath() {
+  const QString configured = qEnvironmentVariable("INFERSCOPE_CLI");
+  if (!configured.isEmpty()) return QFileInfo(configured).isExecutable() ? configured : QString();
+  const QDir app(QCoreApplication::applicationDirPath());
+  for (const auto& candidate :
+       {QStringLiteral("inferscope-cli"), QStringLiteral("../cli/inferscope-cli"),
+        QStringLiteral("../../cli/inferscope-cli")}) {
+    const QFileInfo file(app.filePath(candidate));
+    if (file.isFile() && file.isExecutable()) return file.canonicalFilePath();
+  }
+  return {};
+}
+
 bool LiveRun::start(const QStringList& arguments, const QString& session_path, const QDir& dir) {
   if (isRunning()) return false;
-  const QString cli = TuneProcess::cliPath();
+  const QString cli = cliPath();
   if (cli.isEmpty()) {
     Result r;
     r.error =

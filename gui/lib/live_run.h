@@ -1,5 +1,5 @@
 // "Run it live" for a lesson: the lesson's `inferscope-cli` command as a child process (never
-// through a shell), found the way the tuner finds it (TuneProcess::cliPath), with `--events ndjson`
+// through a shell), found by cliPath() below, with `--events ndjson`
 // and `-o SESSION` added. Progress comes from the command's run events on stdout, read by the one
 // event reader (core/session/event_stream_reader.h): config_start says which config runs. The
 // headline of a finished run comes from the session file it wrote. Cancel sends SIGTERM, which the
@@ -50,6 +50,9 @@ class LiveRun : public QObject {
   // The model files the command reads (--model-file, --trust) given as relative paths that do not
   // exist in `dir` (the folder the command runs in).
   static QStringList missingFiles(const std::vector<std::string>& cli_args, const QDir& dir);
+  // The inferscope-cli that runs a lesson's command: $INFERSCOPE_CLI, else the one next to this
+  // program (installed), else the build tree's cli/ folder; empty when there is none.
+  static QString cliPath();
 
   // Starts `inferscope-cli ARGUMENTS -o session_path` in `dir`; false (and finished() with the
   // reason) when the CLI cannot be found.

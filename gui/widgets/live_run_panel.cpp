@@ -10,7 +10,6 @@
 #include <QVBoxLayout>
 
 #include "gui/lib/lesson_catalog.h"
-#include "gui/lib/tune_process.h"
 #include "gui/lib/value_format.h"
 #include "gui/widgets/lesson_stage.h"
 #include "gui/widgets/main_window.h"
@@ -83,7 +82,7 @@ QString LiveRunPanel::blockedReason() const {
     if (!live_.note.en.empty()) why += QLatin1Char(' ') + lessonText(live_.note, {});
     return why;
   }
-  if (TuneProcess::cliPath().isEmpty())
+  if (LiveRun::cliPath().isEmpty())
     return tr(
         "Run needs inferscope-cli: it is not next to this program; set INFERSCOPE_CLI to "
         "its path.");

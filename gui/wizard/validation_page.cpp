@@ -5,7 +5,7 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QPushButton>
-#include <QTableWidget>
+#include <QTableWidget>  // the race table, a QTableView or a QTableWidget
 #include <QTemporaryDir>
 #include <QVBoxLayout>
 #include <algorithm>
@@ -13,17 +13,29 @@
 
 #include "core/common/units.h"
 #include "core/model/model_zoo.h"
-#include "gui/lib/tune_process.h"
+#include "gui/lib/tune_job.h"
 #include "gui/widgets/race_view.h"
 #include "gui/widgets/translated_text.h"
 #include "gui/wizard/wizard_pages.h"
 
 namespace inferscope::gui {
+namespace {
+
+// "resnet18 (1x3x224x224:float32)", as the race names what it tunes; a model whose inputs its
+// own file or code provides by its name alone.
+std::string modelText(const ProfileRequest& r) {
+  if (!r.inputs.empty()) return r.model.displayName() + " (" + toString(r.inputs) + ")";
+  if (r.model.source == ModelSource::Zoo)
+    return r.model.displayName() + " (" + toString(defaultInputs(r.model, r.batch)) + ")";
+  return r.model.displayName();
+}
+
+}  // namespace
 
 ValidationPage::ValidationPage(WizardState* state, QWidget* parent)
     : QWizardPage(parent),
       state_(state),
-      tune_(new TuneProcess(this)),
+      tune_(new TuneJob(this)),
       check_button_(newTr<QPushButton>(this, QT_TR_NOOP("Validate on this device"))),
       open_button_(newTr<QPushButton>(this, QT_TR_NOOP("Open as session"))),
       reason_label_(new QLabel),
@@ -52,58 +64,62 @@ ValidationPage::ValidationPage(WizardState* state, QWidget* parent)
   connect(check_button_, &QPushButton::clicked, this, [this] {
     // On a GPU the tuner's own default (60 s, more when an AOTInductor package must compile
     // first, and it says so); 30 s on the CPU, which has no compiles to wait for.
-    startValidation(defaultModelArguments(), state_->request.caps.isCuda() ? 0 : 30);
+    startValidation(defaultTune(state_->request.caps.isCuda() ? 0 : 30));
   });
   connect(open_button_, &QPushButton::clicked, this,
           [this] { emit openSessionRequested(session_path_); });
-  connect(tune_, &TuneProcess::eventReceived, race_, &RaceView::addEvent);
+  connect(tune_, &TuneJob::eventReceived, race_, &RaceView::addEvent);
   connect(race_, &RaceView::budgetTextChanged, this, &QWizardPage::setSubTitle);
-  connect(tune_, &TuneProcess::finished, this, &ValidationPage::onFinished);
+  connect(tune_, &TuneJob::finished, this, &ValidationPage::onFinished);
 }
 
 ValidationPage::~ValidationPage() {
   delete session_dir_;
 }
 
-QStringList ValidationPage::defaultModelArguments() const {
+ProfileRequest ValidationPage::tunedModel() const {
   // The open session's model when the wizard has one (its own inputs and batch), else the zoo's
   // first model of the family at batch 1: small enough to check in seconds on a laptop CPU.
+  ProfileRequest r;
   if (state_->evidence) {
-    const auto& r = state_->evidence->request;
-    QStringList args;
-    if (r.model.source == ModelSource::Zoo) {
-      args << QStringLiteral("-m") << QString::fromStdString(r.model.name) << QStringLiteral("-b")
-           << QString::number(r.batch);
-    } else if (r.model.source == ModelSource::PythonEntry) {
-      // The user's own code builds the model and its example inputs, in the CLI's Python worker.
-      args << QStringLiteral("--model-py")
-           << QString::fromStdString(r.model.path + ":" + r.model.entry);
-    } else {
-      args << QStringLiteral("--model-file") << QString::fromStdString(r.model.path);
-      // An ExportedProgram carries its example inputs; the other files need theirs named.
-      if (r.model.source != ModelSource::ExportedProgram) {
-        for (const auto& i : r.inputs)
-          args << QStringLiteral("--input") << QString::fromStdString(i.toString());
+    const auto& measured = state_->evidence->request;
+    r.model = measured.model;  // a Python entry's model is built by the user's code in the worker
+    r.batch = measured.batch;
+    // An ExportedProgram carries its example inputs; the other files need theirs named.
+    if (r.model.source != ModelSource::ExportedProgram &&
+        r.model.source != ModelSource::PythonEntry)
+      r.inputs = measured.inputs;
+  } else {
+    r.model.source = ModelSource::Zoo;
+    r.model.name = "resnet18";
+    for (const auto& m : zooModels()) {
+      if (m.family == state_->request.family) {
+        r.model.name = m.name;
+        break;
       }
     }
-    return args;
+    r.batch = 1;
   }
-  QString model = QStringLiteral("resnet18");
-  for (const auto& m : zooModels()) {
-    if (m.family == state_->request.family) {
-      model = QString::fromStdString(m.name);
-      break;
-    }
-  }
-  return {QStringLiteral("-m"), model, QStringLiteral("-b"), QStringLiteral("1")};
+  r.device = state_->request.caps.isCuda() ? DeviceKind::Cuda : DeviceKind::Cpu;
+  return r;
+}
+
+TuneJobRequest ValidationPage::defaultTune(double budget_s) const {
+  auto tune = TuneJob::defaults(tunedModel(), budget_s,
+                                AccuracyRule{state_->request.metric, state_->request.tolerance});
+  tune.seeds = {state_->recommendation.config};
+  tune.session_path =
+      session_dir_->filePath(QStringLiteral("validation.inferscope.json")).toStdString();
+  return tune;
 }
 
 void ValidationPage::initializePage() {
   const bool can_run = !state_->simulating;
   check_button_->setEnabled(can_run && !tune_->isRunning());
+  const auto model = tunedModel();
   reason_label_->setText(
-      can_run ? tr("Runs `inferscope-cli tune %1` on %2, seeded with %3.")
-                    .arg(defaultModelArguments().join(QLatin1Char(' ')),
+      can_run ? tr("Tunes %1 on %2 in this program, seeded with %3.")
+                    .arg(QString::fromStdString(modelText(model)),
                          QString::fromStdString(state_->request.device_name.empty()
                                                     ? "the CPU"
                                                     : state_->request.device_name),
@@ -118,25 +134,25 @@ void ValidationPage::cleanupPage() {
   tune_->cancel();
 }
 
-void ValidationPage::startValidation(const QStringList& model_arguments, double budget_s) {
+void ValidationPage::startValidation(TuneJobRequest tune) {
   if (state_->simulating || tune_->isRunning()) return;
   race_->clear();
-  session_path_ = session_dir_->filePath(QStringLiteral("validation.inferscope.json"));
-  const auto& caps = state_->request.caps;
-  QStringList args = model_arguments;
-  args << QStringLiteral("-d") << (caps.isCuda() ? QStringLiteral("cuda") : QStringLiteral("cpu"));
-  if (budget_s > 0) args << QStringLiteral("--budget-s") << QString::number(budget_s);
-  args << QStringLiteral("--metric") << QString::fromUtf8(toString(state_->request.metric))
-       << QStringLiteral("--tolerance") << QString::number(state_->request.tolerance, 'g', 6)
-       << QStringLiteral("--family") << QString::fromUtf8(advisor::toString(state_->request.family))
-       << QStringLiteral("-o") << session_path_;
+  session_path_.clear();
   race_->verdictLabel()->setText(tr("Measuring…"));
   check_button_->setEnabled(false);
   open_button_->setEnabled(false);
-  tune_->start(args);
+  tune_->start(std::move(tune));
 }
 
-QTableWidget* ValidationPage::resultsTable() const {
+void ValidationPage::cancelValidation() {
+  tune_->cancel();
+}
+
+bool ValidationPage::isValidating() const {
+  return tune_->isRunning();
+}
+
+QTableView* ValidationPage::resultsTable() const {
   return race_->table();
 }
 bool ValidationPage::hasOutcome() const {
@@ -152,7 +168,10 @@ int ValidationPage::rowOf(const QString& key) const {
   return race_->rowOf(key);
 }
 
-void ValidationPage::onFinished(int exit_code, const QString& error) {
+void ValidationPage::onFinished(const std::shared_ptr<const TuneOutcome>& outcome) {
+  const int exit_code = outcome->exit_code;
+  const QString error = QString::fromStdString(outcome->error);
+  session_path_ = QString::fromStdString(outcome->session_path);
   check_button_->setEnabled(!state_->simulating);
   const QString winner = race_->winner(), verdict = race_->verdict();
   if (winner.isEmpty()) {
@@ -176,7 +195,7 @@ void ValidationPage::onFinished(int exit_code, const QString& error) {
                                        .arg(confirmed ? tr("confirmed") : tr("switched"),
                                             winner.toHtmlEscaped(), race_->verdictLabel()->text()));
   }
-  open_button_->setEnabled(QFileInfo::exists(session_path_));
+  open_button_->setEnabled(!session_path_.isEmpty() && QFileInfo::exists(session_path_));
   emit validationFinished();
 }
 

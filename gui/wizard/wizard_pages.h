@@ -8,6 +8,7 @@
 #include "core/advisor/recommendation_validator.h"
 #include "core/engine/session_result.h"
 #include "core/tuner/tune_event.h"
+#include "gui/lib/tune_job.h"
 #include "gui/wizard/recommendation_wizard.h"
 
 class QCheckBox;
@@ -25,7 +26,7 @@ namespace inferscope::gui {
 class RecommendationReasonModel;
 
 class RaceView;
-class TuneProcess;
+class TuneJob;
 
 class DevicePage : public QWizardPage {
   Q_OBJECT
@@ -81,10 +82,10 @@ class RecommendationPage : public QWizardPage {
   QLabel* warnings_label_;
 };
 
-// Validate: the tuner on this device (`inferscope-cli tune` as a child process, gui/lib/
-// tune_process.h), seeded with the recommendation, shown as a live race (RaceView): candidates as
-// they start, eliminated ones greyed with the reason, compile jobs, the finalists' forks, time
-// spent and left, the winner ★ and its ties ≈.
+// Validate: the tuner on this device, in this program through the run layer (gui/lib/tune_job.h:
+// its own thread, the finalists in fresh processes), seeded with the recommendation, shown as a
+// live race (RaceView): candidates as they start, eliminated ones greyed with the reason, compile
+// jobs, the finalists' forks, time spent and left, the winner ★ and its ties ≈.
 // The result is a normal session the main window can open.
 class ValidationPage : public QWizardPage {
   Q_OBJECT
@@ -93,12 +94,20 @@ class ValidationPage : public QWizardPage {
   ~ValidationPage() override;
   void initializePage() override;
   void cleanupPage() override;
-  // Tunes with these model arguments (e.g. "-m resnet18 -b 1") on the wizard's device within
-  // `budget_s` (≤ 0: the tuner's default); validationFinished() follows.
-  void startValidation(const QStringList& model_arguments, double budget_s);
+  // The tune the button starts: the open session's model (its inputs and batch) or the zoo's
+  // first model of the family at batch 1, on the wizard's device, seeded with the recommendation,
+  // under its accuracy rule, within `budget_s` (≤ 0: the tuner's default), the session written to
+  // a temporary file. Tests shrink its iterations before startValidation().
+  TuneJobRequest defaultTune(double budget_s) const;
+  // Tunes `tune`; validationFinished() follows. Nothing when the device is simulated or a tune
+  // still runs.
+  void startValidation(TuneJobRequest tune);
+  void cancelValidation();
+  bool isValidating() const;
   QPushButton* checkButton() const { return check_button_; }
   RaceView* raceView() const { return race_; }
-  QTableWidget* resultsTable() const;
+  // The race's table (a QTableView or a QTableWidget, read through its model).
+  QTableView* resultsTable() const;
   bool hasOutcome() const;
   QString winner() const;
   QString verdict() const;
@@ -111,11 +120,11 @@ class ValidationPage : public QWizardPage {
   void openSessionRequested(const QString& path);
 
  private:
-  void onFinished(int exit_code, const QString& error);
-  QStringList defaultModelArguments() const;
+  void onFinished(const std::shared_ptr<const TuneOutcome>& outcome);
+  ProfileRequest tunedModel() const;
 
   WizardState* state_;
-  TuneProcess* tune_;
+  TuneJob* tune_;
   QPushButton* check_button_;
   QPushButton* open_button_;
   QLabel* reason_label_;

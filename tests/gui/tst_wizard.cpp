@@ -1,21 +1,63 @@
 // The recommendation wizard driven offscreen: a simulated Turing gets the FP16 recommendation with
 // a reason per setting and cannot be validated (the button says why); on this machine's CPU the
-// tuner races the space as a child process (resnet18, a few iterations), rendered live, and its
-// winner becomes the recommendation; the three exports are written and non-empty.
+// tuner races the space in this process through the run layer (resnet18, a few iterations; the
+// finalists in fresh worker processes), rendered live, and its winner becomes the recommendation;
+// a cancel stops the race within a measurement; a page destroyed mid-race neither crashes nor
+// hangs; the three exports are written and non-empty.
+#include <QElapsedTimer>
 #include <QFile>
+#include <QLabel>
 #include <QPushButton>
 #include <QSignalSpy>
-#include <QTableWidget>
+#include <QTableView>
 #include <QTemporaryDir>
 #include <QTest>
+#include <memory>
 
 #include "core/engine/engine.h"
+#include "gui/lib/tune_job.h"
+#include "gui/widgets/race_view.h"
 #include "gui/wizard/recommendation_wizard.h"
 #include "gui/wizard/wizard_pages.h"
 #include "tests/gui/gui_test_main.h"
 
 using namespace inferscope;
 using namespace inferscope::gui;
+
+namespace {
+
+// The page's default tune, small enough for a 2-core CI machine: a few iterations per config, two
+// forks of ten iterations per finalist.
+TuneJobRequest smallTune(const ValidationPage* page, double budget_s) {
+  auto tune = page->defaultTune(budget_s);
+  tune.race.warmup = 2;
+  tune.race.screen_iterations = 8;
+  tune.race.forks = 2;
+  tune.race.fork_iterations = 10;
+  return tune;
+}
+
+QString eventType(const QSignalSpy& events, int i) {
+  return QString::fromStdString(events.at(i).first().value<tuner::TuneEvent>().type);
+}
+
+bool hasEvent(const QSignalSpy& events, const char* type) {
+  for (int i = 0; i < events.count(); ++i) {
+    if (eventType(events, i) == QLatin1String(type)) return true;
+  }
+  return false;
+}
+
+// A wizard on this machine's CPU, at the Validate page.
+ValidationPage* validatePage(RecommendationWizard& wizard) {
+  wizard.show();
+  wizard.next();
+  wizard.next();
+  wizard.next();
+  return wizard.currentId() == RecommendationWizard::Validation ? wizard.validationPage() : nullptr;
+}
+
+}  // namespace
 
 class TestWizard : public QObject {
   Q_OBJECT
@@ -54,7 +96,7 @@ class TestWizard : public QObject {
   }
 
   void validatesOnTheCpu() {
-    // The tuner as a child process (`inferscope-cli tune --events ndjson`), rendered live.
+    // The tuner in this process (TuneJob over runner::runTuning), rendered live.
     RecommendationWizard wizard({DeviceInfo{}});
     wizard.show();
     wizard.next();  // this machine's device: the CPU
@@ -63,23 +105,37 @@ class TestWizard : public QObject {
     QCOMPARE(wizard.currentId(), int(RecommendationWizard::Validation));
     auto* page = wizard.validationPage();
     QVERIFY(page->checkButton()->isEnabled());
+    // The page names what it tunes, not a program it would start.
+    bool named = false;
+    for (const auto* label : page->findChildren<QLabel*>())
+      named = named || label->text().contains(QStringLiteral("Tunes resnet18 (1x3x224x224"));
+    QVERIFY(named);
     QSignalSpy done(page, &ValidationPage::validationFinished);
     QSignalSpy open(&wizard, &RecommendationWizard::openSessionRequested);
-    page->startValidation(
-        {QStringLiteral("-m"), QStringLiteral("resnet18"), QStringLiteral("-b"),
-         QStringLiteral("1"), QStringLiteral("--warmup"), QStringLiteral("2"),
-         QStringLiteral("--iters"), QStringLiteral("10"), QStringLiteral("--screen-iters"),
-         QStringLiteral("8"), QStringLiteral("--forks"), QStringLiteral("2")},
-        60);
+    auto* job = page->findChild<TuneJob*>();
+    QVERIFY(job);
+    QSignalSpy events(job, &TuneJob::eventReceived);
+    page->startValidation(smallTune(page, 60));
+    QVERIFY(page->isValidating());
+    QVERIFY(!page->checkButton()->isEnabled());
     QVERIFY(done.wait(170000));
+    QVERIFY(!page->isValidating());
     QVERIFY2(page->hasOutcome(), qPrintable(page->verdict()));
     QVERIFY(!page->verdict().isEmpty());
+    // The race view got the tuner's events on this thread, in order: the start first, the answer
+    // last, before the page heard the run had finished.
+    QVERIFY(events.count() > 3);
+    QCOMPARE(eventType(events, 0), QStringLiteral("tune_start"));
+    QCOMPARE(eventType(events, events.count() - 1), QStringLiteral("tune_done"));
+    QVERIFY(hasEvent(events, "tune_finals"));
+    QVERIFY(page->raceView()->done());
     // Every raced candidate has a row; the winner's shows its measured median, the pruned ones
     // none.
     const int winner = page->rowOf(page->winner());
     QVERIFY(winner >= 0);
-    QVERIFY(page->resultsTable()->item(winner, 1)->text().startsWith(QStringLiteral("winner")));
-    QVERIFY(page->resultsTable()->item(winner, 2)->text() != QStringLiteral("—"));
+    const auto* table = page->resultsTable()->model();
+    QVERIFY(table->index(winner, 1).data().toString().startsWith(QStringLiteral("winner")));
+    QVERIFY(table->index(winner, 2).data().toString() != QStringLiteral("—"));
     QVERIFY(page->rowOf(QStringLiteral("fp32+graph")) < 0);  // pruned on the CPU: never a row
     QCOMPARE(wizard.state().recommendation.config.key(), page->winner().toStdString());
     QVERIFY(QFile::exists(page->sessionPath()));
@@ -88,6 +144,44 @@ class TestWizard : public QObject {
     open_button->click();
     QCOMPARE(open.count(), 1);
     QCOMPARE(open.first().first().toString(), page->sessionPath());
+  }
+
+  void cancelStopsTheRaceWithinAMeasurement() {
+    RecommendationWizard wizard({DeviceInfo{}});
+    auto* page = validatePage(wizard);
+    QVERIFY(page);
+    QSignalSpy events(page->findChild<TuneJob*>(), &TuneJob::eventReceived);
+    QSignalSpy done(page, &ValidationPage::validationFinished);
+    page->startValidation(smallTune(page, 60));
+    // A config is running in the engine: the race is under way.
+    QTRY_VERIFY_WITH_TIMEOUT(hasEvent(events, "tune_config_start"), 60000);
+    QElapsedTimer stopping;
+    stopping.start();
+    page->cancelValidation();
+    QVERIFY(done.wait(30000));
+    // One measurement of resnet18 on a shared 2-core CPU, and the race's wind-down.
+    QVERIFY2(stopping.elapsed() < 5000, qPrintable(QString::number(stopping.elapsed())));
+    QVERIFY(!page->isValidating());
+    QVERIFY(!page->hasOutcome());
+    QVERIFY2(page->raceView()->verdictLabel()->text().contains(QStringLiteral("130")),
+             qPrintable(page->raceView()->verdictLabel()->text()));
+    QVERIFY(page->checkButton()->isEnabled());  // it can run again
+  }
+
+  void destroyingThePageMidRaceNeitherCrashesNorHangs() {
+    auto wizard = std::make_unique<RecommendationWizard>(std::vector<DeviceInfo>{DeviceInfo{}});
+    auto* page = validatePage(*wizard);
+    QVERIFY(page);
+    QSignalSpy events(page->findChild<TuneJob*>(), &TuneJob::eventReceived);
+    page->startValidation(smallTune(page, 60));
+    QTRY_VERIFY_WITH_TIMEOUT(hasEvent(events, "tune_config_start"), 60000);
+    QElapsedTimer closing;
+    closing.start();
+    wizard.reset();  // the job is cancelled, not waited for
+    QVERIFY2(closing.elapsed() < 1000, qPrintable(QString::number(closing.elapsed())));
+    // The run leaves its thread within a measurement; what it still posts reaches no one.
+    QVERIFY(TuneJob::waitForIdle(30000));
+    QCoreApplication::processEvents();
   }
 };
 

@@ -1,0 +1,130 @@
+#include "gui/lib/tune_job.h"
+
+#include <QThreadPool>
+#include <algorithm>
+#include <exception>
+
+#include "core/common/error.h"
+#include "core/engine/compile_queue.h"
+#include "core/runner/exit_code.h"
+#include "core/runner/tune_event_writer.h"
+#include "core/runner/worker_location.h"
+#include "core/session/session_file.h"
+#include "gui/lib/log_categories.h"
+
+namespace inferscope::gui {
+namespace {
+
+constexpr int kWarmup = 10, kFinalistForks = 3;  // inferscope-cli tune's defaults
+
+// Tunes run one at a time on a thread of their own: torch's process-global settings (cuDNN
+// flags, matmul precision) allow one engine thread at a time, and a tune must not take a thread
+// of the global pool that session loading and exports share. A tune started while a cancelled
+// one winds down waits for it here.
+QThreadPool& tunePool() {
+  static QThreadPool pool;
+  static const bool configured = [] {
+    pool.setMaxThreadCount(1);
+    pool.setObjectName(QStringLiteral("inferscope tune"));
+    return true;
+  }();
+  (void)configured;
+  return pool;
+}
+
+}  // namespace
+
+TuneJobRequest TuneJob::defaults(const ProfileRequest& request, double budget_s,
+                                 const AccuracyRule& rule) {
+  TuneJobRequest r;
+  r.request = request;
+  // Screening runs in this process; the finals fork (EngineMeasurer), as inferscope-cli tune's.
+  r.request.run.adaptive = false;
+  r.request.run.config_time_budget_ms = 0;
+  r.request.run.session_time_budget_ms = 0;
+  runner::setTuneBudget(r.race, budget_s);
+  r.race.warmup = kWarmup;
+  r.race.forks = kFinalistForks;
+  r.race.fork_iterations = request.run.measure_iterations;
+  r.race.accuracy = rule;
+  r.settings.measurer.launcher = runner::defaultWorkerLauncher();
+  return r;
+}
+
+TuneOutcome runTuneJob(const TuneJobRequest& request, const CancelToken& cancel,
+                       const std::function<void(tuner::TuneEvent)>& deliver) {
+  runner::TuneEventWriter events(
+      [&deliver](const std::string& line) {
+        if (auto event = tuner::parseTuneEvent(line)) deliver(std::move(*event));
+      },
+      [] { return CompileQueue::instance().jobs(); });
+  TuneOutcome outcome;
+  try {
+    outcome.run = runner::runTuning(request.request, request.seeds, request.race, request.settings,
+                                    events, cancel);
+  } catch (const Error& e) {
+    outcome.error = e.what();
+    outcome.exit_code = runner::exitCodeFor(e.kind());
+    return outcome;
+  } catch (const std::exception& e) {  // LibTorch's own errors: the run failed, not the window
+    outcome.error = e.what();
+    outcome.exit_code = runner::kExitRuntime;
+    return outcome;
+  }
+  if (!request.session_path.empty() && !outcome.run.session.configs.empty()) {
+    try {
+      saveSession(outcome.run.session, request.session_path);
+      outcome.session_path = request.session_path;
+    } catch (const Error& e) {
+      outcome.error = e.what();  // the race's answer stands; only its file is missing
+    }
+  }
+  events.finish(outcome.run.result, outcome.session_path);
+  const auto& result = outcome.run.result;
+  outcome.exit_code = result.cancelled ? runner::kExitCancelled
+                      : result.winner  ? runner::kExitOk
+                                       : runner::kExitFailure;
+  return outcome;
+}
+
+TuneJob::TuneJob(QObject* parent)
+    : QObject(parent), tracker_(this, QStringLiteral("tune"), &tunePool()) {}
+
+TuneJob::~TuneJob() {
+  if (cancel_) cancel_->cancel();
+}
+
+bool TuneJob::start(TuneJobRequest request) {
+  if (isRunning()) return false;
+  cancel_ = std::make_shared<CancelToken>();
+  tracker_.start(
+      // `this` is used only in what the channel posts, which runs on this object's thread while
+      // it lives (JobTracker).
+      [this, request = std::move(request), cancel = cancel_](const JobTracker::Channel& channel) {
+        return std::make_shared<const TuneOutcome>(
+            runTuneJob(request, *cancel, [this, &channel](tuner::TuneEvent event) {
+              // Posted in order, before the outcome: the race view has every event, tune_done
+              // last, when finished() comes.
+              channel.post([this, event = std::move(event)] { emit eventReceived(event); });
+            }));
+      },
+      [this](std::shared_ptr<const TuneOutcome> outcome) {
+        qCDebug(tuneLog) << "tune finished, exit" << outcome->exit_code;
+        emit finished(std::move(outcome));
+      });
+  return true;
+}
+
+void TuneJob::cancel() {
+  if (cancel_) cancel_->cancel();
+}
+
+bool TuneJob::isRunning() const {
+  return tracker_.isRunning();
+}
+
+bool TuneJob::waitForIdle(int timeout_ms) {
+  return tunePool().waitForDone(timeout_ms);
+}
+
+}  // namespace inferscope::gui
