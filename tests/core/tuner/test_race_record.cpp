@@ -21,6 +21,11 @@ TEST(RaceRecord, OlderSessionsHaveNoRaceAndABadRaceIsNamed) {
   const auto text = sessionToJson(plain);
   EXPECT_EQ(text.find("races"), std::string::npos);
   EXPECT_TRUE(sessionFromJson(text).races.empty());
+  // A race saved before the tuner placed its winner on the roofline opens without the clause.
+  const auto before = tuneRecordFromJson(R"({"winner":"bf16","verdict":"Winner bf16: 1 ms"})");
+  EXPECT_EQ(before.winner, "bf16");
+  EXPECT_TRUE(before.roofline.empty());
+  EXPECT_THROW(tuneRecordFromJson(R"({"roofline":41})"), Error);  // named, not read as text
   EXPECT_THROW(tuneRecordFromJson(R"({"candidates":[{"state":"winner"}]})"), Error);
   try {
     tuneRecordFromJson(R"({"compiles":[{"key":"a","state":"sideways"}]})", "tuned.json");
