@@ -2457,7 +2457,7 @@ Not on this device: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Runs `inferscope-cli tune %1` on %2, seeded with %3.</source>
+        <source>Tunes %1 on %2 in this program, seeded with %3.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>

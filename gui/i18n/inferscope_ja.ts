@@ -2473,8 +2473,8 @@ Not on this device: %2</source>
         <translation>チューナーは推奨から始めて、このデバイスで空間全体を競わせる。決勝は新しいプロセスで実行し、最速の安全な設定が勝つ。</translation>
     </message>
     <message>
-        <source>Runs `inferscope-cli tune %1` on %2, seeded with %3.</source>
-        <translation>%2 で `inferscope-cli tune %1` を %3 から始めて実行する。</translation>
+        <source>Tunes %1 on %2 in this program, seeded with %3.</source>
+        <translation>%2 で %1 をこのプログラム内でチューニングする（%3 から開始）。</translation>
     </message>
     <message>
         <source>Checking needs the real device: this recommendation is for a simulated %1. Go back and pick this machine&apos;s device to measure.</source>
