@@ -1,7 +1,8 @@
-// A tuning run end to end, for `inferscope-cli tune` and `recommend --validate`: the search space
-// for this model and device (the guide's recommendation first), the race over the real engine
-// (EngineMeasurer; a model only Python can compile through PythonModelRun), and the session a run
-// leaves (every measured config, the finalists with their forks: tuned_session.h).
+// A tuning run end to end, for `inferscope-cli tune`, `recommend --validate` and the GUI's
+// Validate page (gui/lib/tune_job.h, on a thread of its own): the search space for this model and
+// device (the guide's recommendation first), the race over the real engine (EngineMeasurer; a
+// model only Python can compile through PythonModelRun), and the session a run leaves (every
+// measured config, the finalists with their forks: tuned_session.h).
 #pragma once
 
 #include <optional>

@@ -1,6 +1,7 @@
 // How the run layer starts a worker process: which program, with which fixed arguments, and whom
-// to tell of each worker's process id. The run layer reaches for no executable of its own: the
-// front end names it (inferscope-cli passes itself and "worker"; tests pass /bin/sh and a script).
+// to tell of each worker's process id. The front end names it (inferscope-cli passes itself and
+// "worker"; tests pass /bin/sh and a script); a front end that is not the worker program takes
+// defaultWorkerLauncher() (worker_location.h: the one worker program, placed at install time).
 #pragma once
 
 #include <sys/types.h>
