@@ -79,7 +79,11 @@ TuneOutcome runTuneJob(const TuneJobRequest& request, const CancelToken& cancel,
       outcome.error = e.what();  // the race's answer stands; only its file is missing
     }
   }
-  events.finish(outcome.run.result, outcome.session_path);
+  try {
+    events.finish(outcome.run.result, outcome.session_path);
+  } catch (const std::exception& e) {  // the answer still reaches the page, without its event
+    qCWarning(tuneLog).noquote() << "the tune's last event could not be written:" << e.what();
+  }
   const auto& result = outcome.run.result;
   outcome.exit_code = result.cancelled ? runner::kExitCancelled
                       : result.winner  ? runner::kExitOk
