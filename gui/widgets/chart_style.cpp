@@ -4,6 +4,7 @@
 #include <qcustomplot.h>
 
 #include <QEvent>
+#include <QLocale>
 #include <QMouseEvent>
 #include <QToolTip>
 
@@ -63,6 +64,13 @@ QColor ChartStyle::grid(const QPalette& palette) {
 
 void ChartStyle::apply(QCustomPlot* plot, const QWidget* source) {
   style(plot, source->palette());
+  // Axis numbers in one format whatever the window's language: QCustomPlot writes a log axis's
+  // powers as 10⁻⁴ only from a lowercase 'e', which only the C locale's numbers have (Qt 6 writes
+  // "1E-04" for English and Japanese alike). Set on the plot itself, so that a later switch of the
+  // window's language does not reach it; group separators as the user's locale has them.
+  QLocale numbers = QLocale::c();
+  numbers.setNumberOptions(QLocale().numberOptions());
+  plot->setLocale(numbers);
   if (!plot->findChild<QObject*>(QStringLiteral("paletteFollower"), Qt::FindDirectChildrenOnly)) {
     (new PaletteFollower(plot))->setObjectName(QStringLiteral("paletteFollower"));
   }

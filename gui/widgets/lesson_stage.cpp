@@ -270,14 +270,6 @@ QFont atLeast(QFont f, int px) {
 
 void LessonStage::fitPlotTexts(QCustomPlot* plot) {
   const int px = minimumTextPx();
-  // QCustomPlot writes a log axis's powers as 10⁻⁴ only after an 'e': Japanese's "1E-04" stayed
-  // as it is. English numbers read the same as Japanese ones (1,234.5) and give 10⁻⁴ in both.
-  if (const QLocale now = plot->locale(); !now.toString(1e-4, 'e', 0).contains(QLatin1Char('e')) &&
-                                          now.decimalPoint() == QStringLiteral(".")) {
-    QLocale english(QLocale::English, QLocale::UnitedStates);
-    english.setNumberOptions(now.numberOptions());
-    plot->setLocale(english);
-  }
   for (auto* rect : plot->axisRects()) {
     for (auto* axis : rect->axes()) {
       axis->setTickLabelFont(atLeast(axis->tickLabelFont(), px));

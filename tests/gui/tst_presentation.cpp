@@ -329,7 +329,8 @@ class TestPresentation : public QObject {
             const bool powers = axis->numberFormat().contains(QLatin1Char('b'));
             for (const QString& label : axis->tickVectorLabels()) {
               const auto m = raw_exponent.match(label);
-              QVERIFY2(!m.hasMatch() || (powers && label.contains(plot->locale().exponential())),
+              // QCustomPlot substitutes only a lowercase 'e' ("1E-04" is drawn as it is).
+              QVERIFY2(!m.hasMatch() || (powers && m.captured(1) == QStringLiteral("e")),
                        qPrintable(slide + QStringLiteral(": tick label ") + label));
             }
           }
