@@ -71,8 +71,7 @@ void EngineMeasurer::noteOverhead(const std::vector<ConfigResult>& configs,
   session_overhead_ms_ = std::max(session_overhead_ms_, wall_ms - configs_ms);
 }
 
-std::vector<ConfigResult> EngineMeasurer::measureInWorkers(const ProfileRequest& request,
-                                                           double deadline_ms) {
+PlanWorkerOptions EngineMeasurer::workerOptions(double deadline_ms) const {
   PlanWorkerOptions options;
   options.launcher = options_.launcher;
   if (deadline_ms > 0)
@@ -80,7 +79,12 @@ std::vector<ConfigResult> EngineMeasurer::measureInWorkers(const ProfileRequest&
         start_ +
         std::chrono::duration_cast<std::chrono::steady_clock::duration>(
             std::chrono::duration<double, std::milli>(deadline_ms + kWorkerDeadlineGraceMs));
-  auto session = runPlanInWorkers(request, sink_, cancel_, options);
+  return options;
+}
+
+std::vector<ConfigResult> EngineMeasurer::measureInWorkers(const ProfileRequest& request,
+                                                           double deadline_ms) {
+  auto session = runPlanInWorkers(request, sink_, cancel_, workerOptions(deadline_ms));
   if (!first_session_) {
     first_session_ = session;
     first_session_->configs.clear();
@@ -129,14 +133,7 @@ SessionResult EngineMeasurer::measureWork(const OptimizationConfig& config, doub
   if (deadline_ms > 0) request.run.config_time_budget_ms = std::max(1.0, deadline_ms - nowMs());
   LogOnlySink sink(sink_);
   if (runsInWorker(base_.model.source)) {
-    PlanWorkerOptions options;
-    options.launcher = options_.launcher;
-    if (deadline_ms > 0)
-      options.deadline =
-          start_ +
-          std::chrono::duration_cast<std::chrono::steady_clock::duration>(
-              std::chrono::duration<double, std::milli>(deadline_ms + kWorkerDeadlineGraceMs));
-    auto session = runPlanInWorkers(request, sink, cancel_, options);
+    auto session = runPlanInWorkers(request, sink, cancel_, workerOptions(deadline_ms));
     // The worker measured the ceilings into the cache; they are read back here.
     if (const auto why = completeRoofline(session); !why.empty())
       sink.onLog(LogLevel::Warning, "roofline: " + why);

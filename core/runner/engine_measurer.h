@@ -59,6 +59,9 @@ class EngineMeasurer final : public tuner::Measurer {
   void noteRoofline(SessionResult& session);
   void noteOverhead(const std::vector<ConfigResult>& configs,
                     std::chrono::steady_clock::time_point started);
+  // A worker call's options: this measurer's launcher, and the deadline (the race's clock) plus
+  // the grace a worker gets to report before it is killed.
+  PlanWorkerOptions workerOptions(double deadline_ms) const;
   std::vector<ConfigResult> measureInWorkers(const ProfileRequest& request, double deadline_ms);
   ProfileRequest requestFor(const std::vector<OptimizationConfig>& configs, int warmup,
                             int iterations) const;

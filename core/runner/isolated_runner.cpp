@@ -245,17 +245,23 @@ ConfigResult runOne(const ProfileRequest& request, int index, EventSink& sink,
   return result;
 }
 
+// The header of a session its workers' results fill: this program and host, the request, now.
+SessionResult workersSession(const ProfileRequest& request, const char* how) {
+  SessionResult session;
+  session.generator = fmt::format("inferscope {} ({})", kInferScopeVersion, how);
+  session.request = request;
+  session.created_utc = utcTimestamp();
+  char host[256] = {};
+  if (::gethostname(host, sizeof host - 1) == 0) session.host = host;
+  return session;
+}
+
 }  // namespace
 
 SessionResult runIsolated(const ProfileRequest& request, EventSink& sink, const CancelToken& cancel,
                           const IsolationOptions& options) {
-  SessionResult session;
-  session.generator = fmt::format("inferscope {} (isolated)", kInferScopeVersion);
-  session.request = request;
+  SessionResult session = workersSession(request, "isolated");
   session.request.run.reference_last = true;
-  session.created_utc = utcTimestamp();
-  char host[256] = {};
-  if (::gethostname(host, sizeof host - 1) == 0) session.host = host;
   const PrivateFolder folder;
   const auto request_path = folder.path + "/request.json";
   const int count = static_cast<int>(request.plan.size());
@@ -425,12 +431,7 @@ PlanWorkerRun runPlanWorker(const ProfileRequest& request, int first, EventSink&
 
 SessionResult runPlanInWorkers(const ProfileRequest& request, EventSink& sink,
                                const CancelToken& cancel, const PlanWorkerOptions& options) {
-  SessionResult session;
-  session.generator = fmt::format("inferscope {} (screening worker)", kInferScopeVersion);
-  session.request = request;
-  session.created_utc = utcTimestamp();
-  char host[256] = {};
-  if (::gethostname(host, sizeof host - 1) == 0) session.host = host;
+  SessionResult session = workersSession(request, "screening worker");
   const PrivateFolder folder;
   const auto request_path = folder.path + "/request.json";
   const int count = static_cast<int>(request.plan.size());
