@@ -148,19 +148,38 @@ bool writeFile(const QString& path, const std::string& bytes) {
          static_cast<qint64>(bytes.size());
 }
 
+// A number after `option`, or exit 2 naming it: a mistyped --seconds must not run a 0 s fuzz that
+// passes.
+double numberAfter(const QString& option, const QString& text) {
+  bool ok = false;
+  const double value = text.toDouble(&ok);
+  if (!ok || !(value > 0)) {
+    std::fprintf(stderr, "fuzz_gui_session_load: %s needs a number above 0, not '%s'\n",
+                 qPrintable(option), qPrintable(text));
+    std::exit(2);
+  }
+  return value;
+}
+
 Options parse(const QStringList& args) {
   Options o;
   for (int i = 1; i < args.size(); ++i) {
     const QString& a = args[i];
     const bool has_value = i + 1 < args.size();
     if (a == QStringLiteral("--seconds") && has_value)
-      o.seconds = args[++i].toDouble();
-    else if (a == QStringLiteral("--seed") && has_value)
-      o.seed = args[++i].toUInt();
-    else if (a == QStringLiteral("--work") && has_value)
+      o.seconds = numberAfter(a, args[++i]);
+    else if (a == QStringLiteral("--seed") && has_value) {
+      bool ok = false;
+      o.seed = args[++i].toUInt(&ok);
+      if (!ok) {
+        std::fprintf(stderr, "fuzz_gui_session_load: --seed needs a whole number, not '%s'\n",
+                     qPrintable(args[i]));
+        std::exit(2);
+      }
+    } else if (a == QStringLiteral("--work") && has_value)
       o.work = args[++i];
     else if (a == QStringLiteral("--input-timeout-s") && has_value)
-      o.input_timeout_s = args[++i].toDouble();
+      o.input_timeout_s = numberAfter(a, args[++i]);
     else if (a.startsWith(QLatin1String("--"))) {
       std::fprintf(stderr, "fuzz_gui_session_load: unknown option %s\n", qPrintable(a));
       std::exit(2);
