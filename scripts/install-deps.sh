@@ -4,6 +4,7 @@
 set -euo pipefail
 pkgs=(
   build-essential cmake ninja-build pkg-config
+  ccache                                         # compiler cache (cmake/InferScopeCcache.cmake)
   file                                           # CPack's .deb: SHLIBDEPS reads the binaries with it
   libtorch-dev                                   # LibTorch 1.13 (CPU)
   qt6-base-dev qt6-base-dev-tools libqt6opengl6-dev qt6-qpa-plugins
