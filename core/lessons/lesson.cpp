@@ -18,12 +18,15 @@ const char* toString(View view) {
       return "cudnn";
     case View::Kernels:
       return "kernels";
+    case View::Cumulative:
+      return "cumulative";
   }
   return "latency";
 }
 
 std::optional<View> viewFromString(const std::string& text) {
-  for (auto v : {View::Latency, View::Memory, View::Speed, View::Cudnn, View::Kernels})
+  for (auto v :
+       {View::Latency, View::Memory, View::Speed, View::Cudnn, View::Kernels, View::Cumulative})
     if (text == toString(v)) return v;
   return std::nullopt;
 }

@@ -63,8 +63,11 @@ struct Claim {
   LocalizedText says;  // the sentence the claim supports, for the failure message and the docs
 };
 
-enum class View { Latency, Memory, Speed, Cudnn, Kernels };
-const char* toString(View view);  // "latency", "memory", "speed", "cudnn", "kernels"
+// Cumulative: the total time of a job of N inferences on two configs of a session (set-up, a
+// compile included, then N steady medians), where a compile's break-even is a crossing.
+enum class View { Latency, Memory, Speed, Cudnn, Kernels, Cumulative };
+// "latency", "memory", "speed", "cudnn", "kernels", "cumulative"
+const char* toString(View view);
 std::optional<View> viewFromString(const std::string& text);
 
 enum class TargetKind { Region, Point, Row, Config };
@@ -72,7 +75,8 @@ const char* toString(TargetKind kind);  // "region", "point", "row", "config"
 
 // What a step highlights on its chart:
 //  Region — iterations [from, to] of a config's latency series (latency) or its kernel timeline
-//  Point  — one config (a speed × accuracy point, a memory bar group, one latency iteration `from`)
+//  Point  — one config (a speed × accuracy point, a memory bar group, one latency iteration
+//           `from`, the break-even of a cumulative view)
 //  Row    — a row of the view's table (a cuDNN layer by index, a config's kernel lane)
 //  Config — the config itself, brought forward
 struct Target {
@@ -80,6 +84,8 @@ struct Target {
   TargetKind kind = TargetKind::Config;
   std::string source;  // the session (or ledger) the view shows
   std::string config;  // config key; empty for cuDNN rows
+  // Cumulative views: the config `config` is weighed against (a compiled config's eager twin).
+  std::string against;
   std::optional<NumberRef> from, to;
   std::optional<NumberRef> row;  // Row targets: the row's index (a number or a metric)
   // Optional: the step's point written on the chart beside its highlight ("compile 89 s · pays

@@ -66,15 +66,17 @@ MetricDef readMetric(const JsonReader& r) {
 }
 
 Target readTarget(const JsonReader& r) {
-  r.expectObject({"view", "kind", "source", "config", "from", "to", "row", "note"});
+  r.expectObject({"view", "kind", "source", "config", "against", "from", "to", "row", "note"});
   Target t;
   const auto view = r.at("view");
-  t.view = *viewFromString(view.oneOf({"latency", "memory", "speed", "cudnn", "kernels"}));
+  t.view =
+      *viewFromString(view.oneOf({"latency", "memory", "speed", "cudnn", "kernels", "cumulative"}));
   const auto kind = r.at("kind").oneOf({"region", "point", "row", "config"});
   for (auto k : {TargetKind::Region, TargetKind::Point, TargetKind::Row, TargetKind::Config})
     if (kind == toString(k)) t.kind = k;
   t.source = r.at("source").string();
   t.config = r.stringOr("config", "");
+  t.against = r.stringOr("against", "");
   if (r.has("from")) t.from = readRef(r.at("from"));
   if (r.has("to")) t.to = readRef(r.at("to"));
   if (r.has("row")) t.row = readRef(r.at("row"));
@@ -85,6 +87,12 @@ Target readTarget(const JsonReader& r) {
     r.fail(fmt::format("{}: a cuDNN row needs 'row'", r.where()));
   if (t.view != View::Cudnn && t.config.empty())
     r.fail(fmt::format("{}: a {} target needs 'config'", r.where(), toString(t.view)));
+  if (t.view == View::Cumulative && t.against.empty())
+    r.fail(fmt::format("{}: a cumulative target needs 'against', the config it is weighed against",
+                       r.where()));
+  if (t.view != View::Cumulative && !t.against.empty())
+    r.fail(fmt::format("{}: 'against' belongs to a cumulative target, not a {} one", r.where(),
+                       toString(t.view)));
   return t;
 }
 

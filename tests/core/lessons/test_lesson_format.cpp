@@ -114,6 +114,22 @@ TEST(LessonReader, RejectsWhatCannotBeEvaluated) {
                   R"({"view": "latency", "kind": "config", "source": "other", "config": "fp32"})"))
           .find("unknown source 'other'"),
       std::string::npos);
+  // A cumulative view weighs its config against another one, named; no other view takes one.
+  EXPECT_NE(
+      message(
+          lessonText(kMetrics, kClaim,
+                     R"({"view": "cumulative", "kind": "point", "source": "s", "config": "bf16"})"))
+          .find("needs 'against'"),
+      std::string::npos);
+  EXPECT_NE(message(lessonText(kMetrics, kClaim,
+                               R"({"view": "speed", "kind": "point", "source": "s", )"
+                               R"("config": "bf16", "against": "fp32"})"))
+                .find("'against' belongs to a cumulative target"),
+            std::string::npos);
+  EXPECT_EQ(message(lessonText(kMetrics, kClaim,
+                               R"({"view": "cumulative", "kind": "point", "source": "s", )"
+                               R"("config": "bf16", "against": "fp32"})")),
+            "(no error)");
   // Text in one language only is a lesson half translated.
   auto text = lessonText(kMetrics, kClaim);
   text.replace(text.find(R"({"en": "T", "ja": "T"})"), 22, R"({"en": "T", "ja": ""})");

@@ -88,6 +88,16 @@ TEST_P(ShippedLesson, TargetsExistInTheirData) {
     if (t.view == View::Speed) {
       EXPECT_TRUE(c->accuracy.measured) << title << ": a speed × accuracy point needs an error";
     }
+    if (t.view == View::Cumulative) {
+      // Both configs ran, with a set-up time and a steady median to add up.
+      const ConfigResult* against = session->second.find(t.against);
+      ASSERT_NE(against, nullptr) << title << ": no config '" << t.against << "' in " << t.source;
+      for (const ConfigResult* r : {c, against}) {
+        EXPECT_EQ(r->status, ConfigStatus::Ok) << title << ": " << r->config.key();
+        EXPECT_GT(r->setup_ms, 0) << title << ": " << r->config.key() << " has no set-up time";
+        EXPECT_GT(r->stats.median_ms, 0) << title << ": " << r->config.key();
+      }
+    }
     const double n = static_cast<double>(c->latency_ms.size());
     if (t.from) {
       EXPECT_LT(resolve(*t.from, loaded_.values), n) << title;
