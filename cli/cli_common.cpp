@@ -20,9 +20,9 @@
 #include "core/common/file_io.h"
 #include "core/common/printable.h"
 #include "core/common/units.h"
-#include "core/engine/compile_queue.h"
 #include "core/model/model_zoo.h"
 #include "core/model/pt2_archive.h"
+#include "core/runner/compile_queue.h"
 #include "core/runner/profile_run.h"
 #include "core/session/session_file.h"
 
@@ -405,7 +405,7 @@ static_assert(std::atomic<pid_t>::is_always_lock_free, "read in a signal handler
 void onStopSignal(int sig) {
   if (processCancelToken().cancelled()) {
     if (const pid_t worker = g_signal_worker.load(); worker > 0) ::kill(worker, SIGKILL);
-    CompileQueue::killHelpersFromSignalHandler();
+    runner::CompileQueue::killHelpersFromSignalHandler();
     static const char kNow[] = "\ninferscope-cli: stopped at once (second signal)\n";
     (void)!::write(STDERR_FILENO, kNow, sizeof kNow - 1);
     ::_exit(kExitCancelled);

@@ -18,8 +18,8 @@
 #include "core/advisor/recommendation_validator.h"
 #include "core/common/error.h"
 #include "core/common/units.h"
-#include "core/engine/compile_queue.h"
 #include "core/engine/engine.h"
+#include "core/runner/compile_queue.h"
 #include "core/runner/tuning.h"
 
 namespace inferscope::cli {
@@ -101,11 +101,13 @@ advisor::Recommendation validateOnDevice(advisor::Recommendation rec, const Reco
              rec.config.key());
   std::vector<OptimizationConfig> seeds{rec.config};
   seeds.insert(seeds.end(), rec.neighbours.begin(), rec.neighbours.end());
-  TuneConsole reporter([] { return CompileQueue::instance().jobs(); });
+  runner::CompileQueue compiles;  // the validation's background compiles, which it shows
+  TuneConsole reporter([&compiles] { return compiles.jobs(); });
   runner::TuneSettings settings;
   settings.max_autotune = model.max_autotune;
   settings.measurer.launcher = workerLauncher();
   settings.measurer.isolate_timeout_s = model.isolate_timeout_s;
+  settings.compiles = &compiles;
   const auto tuned = runner::runTuning(run, seeds, race, settings, reporter, processCancelToken());
   if (tuned.result.cancelled) throw Error(ErrorKind::Cancelled, "validation cancelled");
   fmt::print("\nMeasured:\n");

@@ -14,7 +14,7 @@
 #include "cli/console_sink.h"
 #include "cli/option_checks.h"
 #include "core/analysis/summary_stats.h"
-#include "core/engine/engine.h"
+#include "core/runner/profile_run.h"
 #include "core/session/session_file.h"
 #include "core/trace/chrome_trace_writer.h"
 #include "core/trace/trace_comparison.h"
@@ -163,7 +163,7 @@ int runTrace(const TraceOptions& o) {
   request.run.trace_warmup_iterations = o.window_warmup;
   request.run.trace_steady_iterations = o.window_steady;
   const auto sink = makeRunSink(o.events, o.quiet);
-  const auto session = engine::run(request, *sink, processCancelToken());
+  const auto session = runner::runInProcess(request, *sink, processCancelToken());
   const auto chrome_paths = writeChromeTraces(o, session);
   if (eventsAreNdjson(o.events)) {
     // stdout holds events alone: the files written are said as events too.

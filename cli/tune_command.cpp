@@ -17,9 +17,9 @@
 #include "cli/tune_report.h"
 #include "core/advisor/advisor.h"
 #include "core/common/units.h"
-#include "core/engine/compile_queue.h"
 #include "core/engine/engine.h"
 #include "core/model/model_zoo.h"
+#include "core/runner/compile_queue.h"
 #include "core/runner/tune_event_writer.h"
 #include "core/runner/tuning.h"
 #include "core/session/session_file.h"
@@ -59,7 +59,7 @@ class CancelDeadline {
     // The token is set from a signal handler, which cannot notify: look at it 50 times a second.
     while (!done_ && !token.cancelled()) wake_.wait_for(lock, std::chrono::milliseconds(20));
     if (done_ || wake_.wait_for(lock, kCancelGrace, [this] { return done_; })) return;
-    CompileQueue::killHelpersFromSignalHandler();
+    runner::CompileQueue::killHelpersFromSignalHandler();
     static const char kStopped[] =
         "inferscope-cli: the race did not stop within 0.8 s of the cancel (a forward that does "
         "not return): stopped at once, nothing written\n";
@@ -131,7 +131,8 @@ int runTune(const TuneOptions& o) {
   race.fork_iterations = o.model.iters;
   race.accuracy = rule;
   const bool ndjson = o.events == "ndjson";
-  const runner::CompileJobsSource jobs = [] { return CompileQueue::instance().jobs(); };
+  runner::CompileQueue compiles;  // this tune's background compiles, which its reporter shows
+  const runner::CompileJobsSource jobs = [&compiles] { return compiles.jobs(); };
   std::unique_ptr<runner::TuneReporter> reporter;
   if (ndjson) {
     reporter = std::make_unique<runner::TuneEventWriter>(stdout, jobs);
@@ -142,6 +143,7 @@ int runTune(const TuneOptions& o) {
   settings.max_autotune = model.max_autotune;
   settings.measurer.launcher = workerLauncher();
   settings.measurer.isolate_timeout_s = model.isolate_timeout_s;
+  settings.compiles = &compiles;
   std::optional<ShardSpec> shard;
   if (!o.shard.empty()) shard = ShardSpec::parse(o.shard);
   auto run = [&] {

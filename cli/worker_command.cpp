@@ -16,8 +16,8 @@
 #include "cli/cli_common.h"
 #include "cli/commands.h"
 #include "core/common/trust_store.h"
-#include "core/engine/engine.h"
 #include "core/runner/isolated_runner.h"
+#include "core/runner/profile_run.h"
 #include "core/session/ndjson_sink.h"
 #include "core/session/session_file.h"
 
@@ -94,7 +94,7 @@ int runWorker(const WorkerOptions& o) {
       std::this_thread::sleep_for(std::chrono::seconds(1));
   }
   NdjsonSink sink(stdout);
-  const auto session = engine::run(request, sink, processCancelToken());
+  const auto session = runner::runInProcess(request, sink, processCancelToken());
   return session.cancelled ? kExitCancelled : kExitOk;
 }
 

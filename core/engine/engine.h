@@ -10,6 +10,7 @@
 #include "core/common/cancel_token.h"
 #include "core/device/device_info.h"
 #include "core/engine/event_sink.h"
+#include "core/engine/package_compiler.h"
 #include "core/engine/session_result.h"
 
 namespace inferscope::engine {
@@ -21,17 +22,22 @@ bool cudaAvailable();
 bool aotInductorAvailable();
 std::string libtorchVersion();
 
-// AOTInductor packages of zoo models (core/engine/compile_queue.h): queues the compiles that
-// `configs` need for `request`'s model, in background helper processes, and returns at once
-// (nothing to do for other configs, model files or builds without AOTInductor). A config whose
-// package is not ready yet waits for it when it runs.
+// AOTInductor packages that have to be compiled first (zoo models, models Python rebuilds) come
+// from a PackageCompiler (core/engine/package_compiler.h) that the caller owns: the run layer's
+// compile queue. startAotInductorCompiles queues the compiles that `configs` need for `request`'s
+// model, in background helper processes, and returns at once (nothing to do for other configs,
+// model files or builds without AOTInductor). A config whose package is not ready yet waits for it
+// when it runs.
 void startAotInductorCompiles(const ProfileRequest& request,
-                              const std::vector<OptimizationConfig>& configs);
+                              const std::vector<OptimizationConfig>& configs,
+                              PackageCompiler& compiler);
 // False while the package `config` needs is queued or compiling.
-bool aotInductorReady(const ProfileRequest& request, const OptimizationConfig& config);
+bool aotInductorReady(const ProfileRequest& request, const OptimizationConfig& config,
+                      const PackageCompiler& compiler);
 // Queued compiles start in the order of `configs` (the tuner's likeliest winners first).
 void prioritiseAotInductorCompiles(const ProfileRequest& request,
-                                   const std::vector<OptimizationConfig>& configs);
+                                   const std::vector<OptimizationConfig>& configs,
+                                   PackageCompiler& compiler);
 // True when `config` needs a package that is neither cached (and verified) nor compiled yet: the
 // run pays a compile for it.
 bool aotInductorNeedsCompile(const ProfileRequest& request, const OptimizationConfig& config);
@@ -45,7 +51,10 @@ std::optional<roofline::DeviceCeilings> cachedCeilings(const DeviceInfo& device,
 // Runs every config of the plan in order. Bad input for the whole session (unknown model, bad
 // input spec, missing CUDA) throws Error before the first iteration; failures of one config
 // (unsupported, OOM, a throwing model) are recorded in its result and the plan goes on.
-SessionResult run(const ProfileRequest& request, EventSink& sink, const CancelToken& cancel);
+// `compiler` makes the AOTInductor packages that configs need compiled (the run layer passes its
+// queue: runner::runInProcess); without one, such a config is recorded as unsupported, saying so.
+SessionResult run(const ProfileRequest& request, EventSink& sink, const CancelToken& cancel,
+                  PackageCompiler* compiler = nullptr);
 
 // Accuracy of the outputs in one tensor archive (what the Python worker writes for a config it
 // measured) against the reference outputs in another, by the engine's own comparison. Throws

@@ -8,8 +8,8 @@
 #include <string>
 #include <vector>
 
-#include "core/engine/compile_queue.h"
 #include "core/engine/config_result.h"
+#include "core/engine/package_compiler.h"
 
 namespace inferscope {
 

@@ -5,7 +5,6 @@
 #include <string>
 
 #include "core/common/units.h"
-#include "core/engine/compile_queue.h"
 #include "core/engine/engine.h"
 #include "core/model/model_zoo.h"
 #include "core/runner/fork_runner.h"
@@ -13,9 +12,13 @@
 
 namespace inferscope::runner {
 
-EngineMeasurer::EngineMeasurer(ProfileRequest base, EngineMeasurerOptions options, EventSink& sink,
-                               const CancelToken& cancel)
-    : base_(std::move(base)), options_(std::move(options)), sink_(sink), cancel_(cancel) {}
+EngineMeasurer::EngineMeasurer(ProfileRequest base, EngineMeasurerOptions options,
+                               CompileQueue& compiles, EventSink& sink, const CancelToken& cancel)
+    : base_(std::move(base)),
+      options_(std::move(options)),
+      compiles_(compiles),
+      sink_(sink),
+      cancel_(cancel) {}
 
 ProfileRequest EngineMeasurer::requestFor(const std::vector<OptimizationConfig>& configs,
                                           int warmup, int iterations) const {
@@ -115,7 +118,7 @@ std::vector<ConfigResult> EngineMeasurer::measure(const std::vector<Optimization
     noteOverhead(configs_done, started);
     return configs_done;
   }
-  auto session = engine::run(request, sink_, cancel_);
+  auto session = engine::run(request, sink_, cancel_, &compiles_);
   noteOverhead(session.configs, started);
   if (!first_session_) {
     first_session_ = session;
@@ -139,7 +142,7 @@ SessionResult EngineMeasurer::measureWork(const OptimizationConfig& config, doub
       sink.onLog(LogLevel::Warning, "roofline: " + why);
     return session;
   }
-  return engine::run(request, sink, cancel_);
+  return engine::run(request, sink, cancel_, &compiles_);
 }
 
 std::vector<ConfigResult> EngineMeasurer::measureForks(
@@ -160,11 +163,11 @@ std::vector<ConfigResult> EngineMeasurer::measureForks(
 }
 
 void EngineMeasurer::prepareInBackground(const std::vector<OptimizationConfig>& configs) {
-  engine::startAotInductorCompiles(base_, configs);
+  engine::startAotInductorCompiles(base_, configs, compiles_);
 }
 
 void EngineMeasurer::prioritiseBackground(const std::vector<OptimizationConfig>& order) {
-  engine::prioritiseAotInductorCompiles(base_, order);
+  engine::prioritiseAotInductorCompiles(base_, order, compiles_);
 }
 
 bool EngineMeasurer::needsPreparation(const OptimizationConfig& config) const {
@@ -172,27 +175,27 @@ bool EngineMeasurer::needsPreparation(const OptimizationConfig& config) const {
 }
 
 std::vector<CompileStatus> EngineMeasurer::compileJobs() const {
-  return CompileQueue::instance().jobs();
+  return compiles_.jobs();
 }
 
 bool EngineMeasurer::backgroundBusy() const {
-  return CompileQueue::instance().busy();
+  return compiles_.busy();
 }
 
 bool EngineMeasurer::ready(const OptimizationConfig& config) const {
-  return engine::aotInductorReady(base_, config);
+  return engine::aotInductorReady(base_, config, compiles_);
 }
 
 void EngineMeasurer::waitForBackground(double timeout_ms) {
-  CompileQueue::instance().waitForAny(timeout_ms);
+  compiles_.waitForAny(timeout_ms);
 }
 
 void EngineMeasurer::pauseBackground() {
-  CompileQueue::instance().pause();
+  compiles_.pause();
 }
 
 void EngineMeasurer::resumeBackground() {
-  CompileQueue::instance().resume();
+  compiles_.resume();
 }
 
 double EngineMeasurer::nowMs() const {

@@ -1,6 +1,7 @@
 // The tuner's Measurer over the real engine: in-process rounds through engine::run (one FP32
 // reference per call), finalists in fresh isolation workers (`--forks`), AOTInductor compiles in
-// the background through the engine's compile queue. A model file's rounds run in a worker
+// the background through the tune's compile queue (compile_queue.h), which the engine's rounds
+// obtain their packages from. A model file's rounds run in a worker
 // process instead (runPlanInWorkers): its code is the user's, and a forward that never returns or
 // crashes must cost configs, not the run or its budget.
 #pragma once
@@ -10,6 +11,7 @@
 
 #include "core/common/cancel_token.h"
 #include "core/engine/event_sink.h"
+#include "core/runner/compile_queue.h"
 #include "core/runner/isolated_runner.h"
 #include "core/tuner/measurer.h"
 
@@ -22,9 +24,9 @@ struct EngineMeasurerOptions {
 
 class EngineMeasurer final : public tuner::Measurer {
  public:
-  // `sink` and `cancel` outlive the measurer.
-  EngineMeasurer(ProfileRequest base, EngineMeasurerOptions options, EventSink& sink,
-                 const CancelToken& cancel);
+  // `compiles`, `sink` and `cancel` outlive the measurer.
+  EngineMeasurer(ProfileRequest base, EngineMeasurerOptions options, CompileQueue& compiles,
+                 EventSink& sink, const CancelToken& cancel);
 
   std::vector<ConfigResult> measure(const std::vector<OptimizationConfig>& configs, int warmup,
                                     int iterations, double deadline_ms) override;
@@ -68,6 +70,7 @@ class EngineMeasurer final : public tuner::Measurer {
 
   ProfileRequest base_;
   EngineMeasurerOptions options_;
+  CompileQueue& compiles_;
   EventSink& sink_;
   const CancelToken& cancel_;
   std::chrono::steady_clock::time_point start_ = std::chrono::steady_clock::now();

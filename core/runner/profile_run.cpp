@@ -4,13 +4,20 @@
 
 #include "core/engine/engine.h"
 #include "core/roofline/roofline_place.h"
+#include "core/runner/compile_queue.h"
 #include "core/runner/fork_runner.h"
 
 namespace inferscope::runner {
 
+SessionResult runInProcess(const ProfileRequest& request, EventSink& sink,
+                           const CancelToken& cancel) {
+  CompileQueue compiles;
+  return engine::run(request, sink, cancel, &compiles);
+}
+
 SessionResult runProfile(const ProfileRequest& request, const ProfileRunOptions& options,
                          EventSink& sink, const CancelToken& cancel) {
-  if (!options.isolate && options.forks <= 1) return engine::run(request, sink, cancel);
+  if (!options.isolate && options.forks <= 1) return runInProcess(request, sink, cancel);
   SessionResult session = options.forks > 1
                               ? runForked(request, options.forks, sink, cancel, options.isolation)
                               : runIsolated(request, sink, cancel, options.isolation);

@@ -21,6 +21,13 @@ struct ProfileRunOptions {
 SessionResult runProfile(const ProfileRequest& request, const ProfileRunOptions& options,
                          EventSink& sink, const CancelToken& cancel);
 
+// The request in this process (engine::run), with a compile queue of its own for the AOTInductor
+// packages its configs need (compile_queue.h; a compile still running when the run ends is
+// stopped). What the profile run above, an isolation worker, `trace` and the GUI's engine thread
+// call: a run owns its compiles, so nothing is shared between runs but the package cache.
+SessionResult runInProcess(const ProfileRequest& request, EventSink& sink,
+                           const CancelToken& cancel);
+
 // Roofline values that need the whole session (isolated workers and merged shards ran their configs
 // apart): the device's cached ceilings, and compiled configs' work from an eager config. No-op
 // without RunSettings::roofline. Returns why the ceilings are missing ("" when they are there):

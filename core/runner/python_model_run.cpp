@@ -8,9 +8,9 @@
 
 #include "core/common/error.h"
 #include "core/common/file_io.h"
+#include "core/common/python_helpers.h"
 #include "core/common/time_format.h"
 #include "core/common/version.h"
-#include "core/engine/compile_queue.h"
 #include "core/engine/engine.h"
 #include "core/model/model_zoo.h"
 

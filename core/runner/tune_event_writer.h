@@ -26,13 +26,13 @@
 #include <string>
 #include <vector>
 
-#include "core/engine/compile_queue.h"
+#include "core/engine/package_compiler.h"
 #include "core/runner/tune_reporter.h"
 
 namespace inferscope::runner {
 
-// The background compiles' states now (CompileQueue::jobs(), or a test's list): the writer
-// reports them when one changes.
+// The background compiles' states now (the run's CompileQueue::jobs(), or a test's list): the
+// writer reports them when one changes.
 using CompileJobsSource = std::function<std::vector<CompileStatus>()>;
 // Where each event goes: one line of JSON, without its newline.
 using TuneEventLineSink = std::function<void(const std::string& line)>;

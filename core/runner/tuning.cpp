@@ -9,7 +9,6 @@
 
 #include "core/common/error.h"
 #include "core/common/units.h"
-#include "core/engine/compile_queue.h"
 #include "core/engine/engine.h"
 #include "core/model/model_zoo.h"
 #include "core/roofline/roofline_place.h"
@@ -23,9 +22,9 @@ namespace {
 // the next run wait for them instead of starting over): on the H200 a ResNet-50 package takes
 // about 100 s, longer than a warm run's 60 s, so stopping them meant compiling them again, and
 // never finishing, in every run. A cancelled run stops them.
-void leaveCompilesRunning(tuner::TuneResult& result) {
+void leaveCompilesRunning(tuner::TuneResult& result, CompileQueue& compiles) {
   if (result.cancelled) return;
-  const auto left = CompileQueue::instance().detachRunning();
+  const auto left = compiles.detachRunning();
   if (left.empty()) return;
   std::vector<std::string> keys;
   keys.reserve(left.size());
@@ -164,7 +163,9 @@ TuningRun runTuning(const ProfileRequest& given, const std::vector<OptimizationC
   }
   const auto device_name = engine::deviceInfo(request.device, request.device_index).name;
   reporter.start(what, device_name, race.budget_ms, race.accuracy.describe());
-  EngineMeasurer engine_measurer(request, settings.measurer, reporter, cancel);
+  std::optional<CompileQueue> own_compiles;
+  CompileQueue& compiles = settings.compiles ? *settings.compiles : own_compiles.emplace();
+  EngineMeasurer engine_measurer(request, settings.measurer, compiles, reporter, cancel);
   tuner::Measurer& measurer =
       python ? python->measurer(engine_measurer, request.batch) : engine_measurer;
   tuner::RaceOptions options = race;
@@ -179,7 +180,7 @@ TuningRun runTuning(const ProfileRequest& given, const std::vector<OptimizationC
   // The budget's end on the measurer's clock, less what writing the session and exiting keep.
   const double budget_end_ms =
       engine_measurer.nowMs() - run.result.elapsed_ms + run.result.budget_ms - race.exit_reserve_ms;
-  leaveCompilesRunning(run.result);
+  leaveCompilesRunning(run.result, compiles);
   appendPeerComparison(run.result);
   std::optional<roofline::DeviceCeilings> ceilings;
   placeWinner(run.result, engine_measurer, request.model.source, budget_end_ms, ceilings);

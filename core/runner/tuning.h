@@ -24,6 +24,10 @@ struct TuningRun {
 struct TuneSettings {
   bool max_autotune = false;       // torch.compile max-autotune as a candidate (minutes each)
   EngineMeasurerOptions measurer;  // the workers' launcher, a finalist's process timeout
+  // This tune's background AOTInductor compiles: a queue the caller made for this one tune (its
+  // reporter shows the queue's jobs) and keeps until runTuning returns; nullptr: the tune makes
+  // its own. One queue per tune: the tune's end leaves it starting nothing new (detachRunning).
+  CompileQueue* compiles = nullptr;
 };
 
 // The race's budget from --budget-s (0: not given). Not given, it is 60 s, plus 110 s when a

@@ -3,7 +3,9 @@
 // rebuilt in Python — torchvision / transformers — with the zoo's own weights, which the engine
 // writes first). Packages are compiled by background helper processes and cached by a key of the
 // weights' content hash, inputs, precision, layout, mode, LibTorch version and GPU; each is checked
-// against its recorded SHA-256 before reuse (core/engine/compile_queue.h).
+// against its recorded SHA-256 before reuse. The engine only builds the compile specs: the
+// PackageCompiler its caller passes (core/engine/package_compiler.h; the run layer's compile queue,
+// core/runner/compile_queue.h) runs the helpers.
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
@@ -15,9 +17,10 @@
 #include <optional>
 
 #include "core/common/error.h"
+#include "core/common/python_helpers.h"
 #include "core/common/sha256.h"
-#include "core/engine/compile_queue.h"
 #include "core/engine/engine.h"
+#include "core/engine/package_compiler.h"
 #include "core/model/model_zoo.h"
 #include "core/torch/prepared_model.h"
 #include "core/torch/settings_guard.h"
@@ -249,9 +252,19 @@ std::vector<std::vector<std::int64_t>> shapesOf(const std::vector<torch::Tensor>
 }  // namespace
 
 void loadAotInductor(PreparedModel& m, const ModelRef& ref, const OptimizationConfig& config,
-                     const std::vector<torch::Tensor>& cpu_inputs, const torch::Device& device) {
+                     const std::vector<torch::Tensor>& cpu_inputs, const torch::Device& device,
+                     PackageCompiler* compiler) {
   if (!device.is_cuda())
     throw Error(ErrorKind::Unsupported, "AOTInductor packages run on CUDA here");
+  // Compiling is the run layer's: an engine::run without its compile queue cannot make a package.
+  const auto compiled = [&](const CompileSpec& spec) {
+    if (compiler == nullptr)
+      throw Error(ErrorKind::Unsupported,
+                  fmt::format("{} needs its AOTInductor package compiled, and this run has no "
+                              "compile queue (run it through runner::runInProcess or the tuner)",
+                              spec.key));
+    return compiler->obtain(spec, &m.compile_ms);
+  };
   std::string package;
   if (ref.source == ModelSource::AotInductor) {
     package = ref.path;
@@ -260,15 +273,13 @@ void loadAotInductor(PreparedModel& m, const ModelRef& ref, const OptimizationCo
   } else if (ref.source == ModelSource::Zoo) {
     // Compiled in the background (startAotInductorCompiles) or now; a failure is retried once and
     // then reported as failed with the helper's exception, never as unsupported.
-    package = CompileQueue::instance().obtain(
-        zooCompileSpec(ref, config, shapesOf(cpu_inputs), device.index()), &m.compile_ms);
+    package = compiled(zooCompileSpec(ref, config, shapesOf(cpu_inputs), device.index()));
   } else if (builtInPython(ref.source)) {
     // The user's model, cast and compiled by the Python helper from the prepared inputs: in the
     // background (startAotInductorCompiles) or now, cached like the zoo's packages.
     std::vector<InputSpec> specs;
     for (const auto& t : cpu_inputs) specs.push_back(inputSpecOf(t));
-    package = CompileQueue::instance().obtain(
-        pythonModelCompileSpec(ref, config, specs, device.index()), &m.compile_ms);
+    package = compiled(pythonModelCompileSpec(ref, config, specs, device.index()));
   } else {
     throw Error(ErrorKind::Unsupported,
                 "a TorchScript file cannot be re-exported for AOTInductor: export the model with "
@@ -333,7 +344,7 @@ std::optional<CompileSpec> compileSpecFor(const ProfileRequest& request,
 #else
 
 void loadAotInductor(PreparedModel&, const ModelRef&, const OptimizationConfig&,
-                     const std::vector<torch::Tensor>&, const torch::Device&) {
+                     const std::vector<torch::Tensor>&, const torch::Device&, PackageCompiler*) {
   throw Error(ErrorKind::Unsupported,
               fmt::format("AOTInductor packages need a CUDA LibTorch ≥ 2.6 (this build: {}{})",
                           TORCH_VERSION,
@@ -352,26 +363,29 @@ void loadAotInductor(PreparedModel&, const ModelRef&, const OptimizationConfig&,
 namespace inferscope::engine {
 
 void startAotInductorCompiles(const ProfileRequest& request,
-                              const std::vector<OptimizationConfig>& configs) {
+                              const std::vector<OptimizationConfig>& configs,
+                              PackageCompiler& compiler) {
 #ifdef INFERSCOPE_WITH_AOTI
   for (const auto& c : configs) {
-    if (auto spec = torchlayer::compileSpecFor(request, c)) CompileQueue::instance().submit(*spec);
+    if (auto spec = torchlayer::compileSpecFor(request, c)) compiler.submit(*spec);
   }
 #else
-  (void)request, (void)configs;  // this build runs no AOTInductor package: nothing to compile
+  // This build runs no AOTInductor package: nothing to compile.
+  (void)request, (void)configs, (void)compiler;
 #endif
 }
 
 void prioritiseAotInductorCompiles(const ProfileRequest& request,
-                                   const std::vector<OptimizationConfig>& configs) {
+                                   const std::vector<OptimizationConfig>& configs,
+                                   PackageCompiler& compiler) {
 #ifdef INFERSCOPE_WITH_AOTI
   std::vector<std::string> paths;
   for (const auto& c : configs) {
     if (auto spec = torchlayer::compileSpecFor(request, c)) paths.push_back(spec->package_path);
   }
-  CompileQueue::instance().prioritise(paths);
+  compiler.prioritise(paths);
 #else
-  (void)request, (void)configs;
+  (void)request, (void)configs, (void)compiler;
 #endif
 }
 
@@ -388,12 +402,13 @@ bool aotInductorNeedsCompile(const ProfileRequest& request, const OptimizationCo
 #endif
 }
 
-bool aotInductorReady(const ProfileRequest& request, const OptimizationConfig& config) {
+bool aotInductorReady(const ProfileRequest& request, const OptimizationConfig& config,
+                      const PackageCompiler& compiler) {
 #ifdef INFERSCOPE_WITH_AOTI
   const auto spec = torchlayer::compileSpecFor(request, config);
-  return !spec || CompileQueue::instance().ready(spec->package_path);
+  return !spec || compiler.ready(spec->package_path);
 #else
-  (void)request, (void)config;
+  (void)request, (void)config, (void)compiler;
   return true;
 #endif
 }

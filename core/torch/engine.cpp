@@ -40,7 +40,8 @@ std::optional<roofline::DeviceCeilings> cachedCeilings(const DeviceInfo& device,
   return c;
 }
 
-SessionResult run(const ProfileRequest& request_in, EventSink& sink, const CancelToken& cancel) {
+SessionResult run(const ProfileRequest& request_in, EventSink& sink, const CancelToken& cancel,
+                  PackageCompiler* compiler) {
   SessionResult session;
   session.generator = fmt::format("inferscope {}", kInferScopeVersion);
   session.created_utc = utcTimestamp();
@@ -68,7 +69,7 @@ SessionResult run(const ProfileRequest& request_in, EventSink& sink, const Cance
       request.device == DeviceKind::Cuda
           ? torch::Device(torch::kCUDA, static_cast<c10::DeviceIndex>(request.device_index))
           : torch::Device(torch::kCPU);
-  tl::TorchBackend backend(request, device, sink, cancel);
+  tl::TorchBackend backend(request, device, sink, cancel, {}, compiler);
   SessionEnvironment environment;
   environment.caps = DeviceCaps::from(session.device);
   environment.aot_inductor_available = aotInductorAvailable();

@@ -123,7 +123,7 @@ std::vector<torch::Tensor> deviceInputs(const std::vector<torch::Tensor>& cpu_in
 
 PreparedModel prepareModel(SessionModel& model, const OptimizationConfig& config,
                            const std::vector<torch::Tensor>& cpu_inputs,
-                           const torch::Device& device) {
+                           const torch::Device& device, PackageCompiler* compiler) {
   const ModelRef& ref = model.ref();
   PreparedModel m;
   if (runsTorchCompile(config.compile)) {
@@ -146,7 +146,7 @@ PreparedModel prepareModel(SessionModel& model, const OptimizationConfig& config
       verifyTrustedFile(ref.path, ref.trusted_sha256);
       checkAotInductorPackageFile(ref.path);
     }
-    loadAotInductor(m, ref, config, cpu_inputs, device);
+    loadAotInductor(m, ref, config, cpu_inputs, device, compiler);
     // What torch.compile's reduce-overhead does after Inductor: the package's whole run (its
     // kernel launches and the wrapper's host code) captured once, replayed per iteration.
     if (config.compile == CompileMode::AotInductorGraph) captureCudaGraph(m, config, device);

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "core/config/optimization_config.h"
+#include "core/engine/package_compiler.h"
 #include "core/engine/profile_request.h"
 #include "core/torch/model_instance.h"
 
@@ -46,10 +47,11 @@ std::vector<torch::Tensor> deviceInputs(const std::vector<torch::Tensor>& cpu_in
 // Throws Error(Unsupported) for a compile mode this model or build cannot do, and lets c10::Error
 // from LibTorch through (the caller records it). Needs the config's GlobalSettingsGuard in scope,
 // so that precision is set before compilation.
-// The model's fresh copy comes from `model` (loaded once per session).
+// The model's fresh copy comes from `model` (loaded once per session); an AOTInductor package
+// that has to be compiled first comes from `compiler` (none: such a config is unsupported here).
 PreparedModel prepareModel(SessionModel& model, const OptimizationConfig& config,
                            const std::vector<torch::Tensor>& cpu_inputs,
-                           const torch::Device& device);
+                           const torch::Device& device, PackageCompiler* compiler);
 
 // CUDA graph capture of `forward` on static inputs (CUDA builds only; see cuda_graph.cpp).
 void captureCudaGraph(PreparedModel& model, const OptimizationConfig& config,
@@ -57,7 +59,8 @@ void captureCudaGraph(PreparedModel& model, const OptimizationConfig& config,
 // AOTInductor package (LibTorch ≥ 2.6 with CUDA; see aoti_model.cpp). For aoti-graph the package's
 // runner is made capturable (no per-run stream events) and captureCudaGraph follows.
 void loadAotInductor(PreparedModel& model, const ModelRef& ref, const OptimizationConfig& config,
-                     const std::vector<torch::Tensor>& cpu_inputs, const torch::Device& device);
+                     const std::vector<torch::Tensor>& cpu_inputs, const torch::Device& device,
+                     PackageCompiler* compiler);
 // Writes a zoo model's parameters and buffers (PyTorch's dotted names, '.' spelled "__") as a
 // TorchScript archive that Python reads with torch.jit.load.
 void saveZooWeights(ModelInstance& instance, const std::string& path);

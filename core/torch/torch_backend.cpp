@@ -64,8 +64,10 @@ std::string torchErrorSummary(const std::exception& e, bool verbose) {
 }
 
 TorchBackend::TorchBackend(const ProfileRequest& request, const torch::Device& device,
-                           EventSink& sink, const CancelToken& cancel, MeasurementProbes probes)
-    : session_{request, device, sessionInputs(request), {}, sink, cancel, std::move(probes)},
+                           EventSink& sink, const CancelToken& cancel, MeasurementProbes probes,
+                           PackageCompiler* compiler)
+    : session_{request, device, sessionInputs(request), {},
+               sink,    cancel, std::move(probes),      compiler},
       model_(request.model) {
   for (const auto& set : request.run.input_cycle)
     session_.cycle_cpu_inputs.push_back(makeInputs(set, request.model.seed));
@@ -95,8 +97,8 @@ ConfigResult TorchBackend::runConfig(const OptimizationConfig& config, int index
     ForwardModeGuard mode(config, session_.device);  // … grad mode and autocast …
     auto probe =
         session_.probes.memory ? session_.probes.memory() : makeMemoryProbe(session_.device);
-    auto model =
-        prepareModel(model_, config, session_.cpu_inputs, session_.device);  // … then compile
+    auto model = prepareModel(model_, config, session_.cpu_inputs, session_.device,
+                              session_.compiler);  // … then compile
     r.setup_ms = units::toMs(Clock::now() - setup_start);
     r.compile_ms = model.compile_ms;
     r.memory.parameter_bytes = model.parameter_bytes;
@@ -173,7 +175,8 @@ ReferenceRun TorchBackend::runReference(bool keep_outputs) {
   GlobalSettingsGuard settings(fp32);
   ForwardModeGuard mode(fp32, session_.device);
   try {
-    auto model = prepareModel(model_, fp32, session_.cpu_inputs, session_.device);
+    auto model =
+        prepareModel(model_, fp32, session_.cpu_inputs, session_.device, session_.compiler);
     const auto outputs = model.forward(model.inputs);
     ReferenceRun ref;
     for (const auto& t : outputs)

@@ -11,6 +11,7 @@
 #include "core/engine/config_backend.h"
 #include "core/engine/event_sink.h"
 #include "core/engine/measurement_probes.h"
+#include "core/engine/package_compiler.h"
 #include "core/engine/profile_request.h"
 #include "core/torch/memory_probe.h"
 #include "core/torch/model_instance.h"
@@ -27,13 +28,15 @@ struct TorchSession {
   std::vector<std::vector<torch::Tensor>> cycle_cpu_inputs;  // RunSettings::input_cycle, drawn once
   EventSink& sink;
   const CancelToken& cancel;
-  MeasurementProbes probes;  // empty factories: the device's own timer and memory probe
+  MeasurementProbes probes;   // empty factories: the device's own timer and memory probe
+  PackageCompiler* compiler;  // AOTInductor packages to compile (the run's queue), or none
 };
 
 class TorchBackend final : public ConfigBackend {
  public:
   TorchBackend(const ProfileRequest& request, const torch::Device& device, EventSink& sink,
-               const CancelToken& cancel, MeasurementProbes probes = {});
+               const CancelToken& cancel, MeasurementProbes probes = {},
+               PackageCompiler* compiler = nullptr);
 
   ReferenceRun runReference(bool keep_outputs) override;
   void measureBaseline() override;

@@ -9,7 +9,7 @@
 #include <utility>
 #include <vector>
 
-#include "core/engine/compile_queue.h"
+#include "core/engine/package_compiler.h"
 #include "core/engine/tune_record.h"
 
 namespace inferscope::tuner {

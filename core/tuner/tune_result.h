@@ -7,8 +7,8 @@
 #include <string>
 #include <vector>
 
-#include "core/engine/compile_queue.h"
 #include "core/engine/config_result.h"
+#include "core/engine/package_compiler.h"
 #include "core/tuner/host_bound.h"
 #include "core/tuner/search_space.h"
 

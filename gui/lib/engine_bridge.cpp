@@ -6,7 +6,7 @@
 #include <utility>
 
 #include "core/common/error.h"
-#include "core/engine/engine.h"
+#include "core/runner/profile_run.h"
 
 namespace inferscope::gui {
 
@@ -50,7 +50,10 @@ class EngineBridge::Sink : public EventSink {
   Job* job_;
 };
 
-EngineBridge::EngineBridge(QObject* parent) : EngineBridge(RunFunction(&engine::run), parent) {}
+// The run layer's in-process run: the engine with a compile queue of the run's own, for the
+// AOTInductor packages a plan's configs need.
+EngineBridge::EngineBridge(QObject* parent)
+    : EngineBridge(RunFunction(&runner::runInProcess), parent) {}
 
 EngineBridge::EngineBridge(RunFunction run, QObject* parent)
     : QObject(parent), run_(std::move(run)) {

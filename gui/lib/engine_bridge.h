@@ -1,6 +1,7 @@
 // The GUI's one door to the engine (hotspot's PerfParser facade, for InferScope). start() runs
-// engine::run on a fresh QThread — one engine thread per session, owning every LibTorch call —
-// and turns the EventSink calls made there into signals emitted on the GUI thread:
+// the run layer's runner::runInProcess (engine::run with the run's own compile queue) on a fresh
+// QThread — one engine thread per session, owning every LibTorch call — and turns the EventSink
+// calls made there into signals emitted on the GUI thread:
 //   - samples and progress are coalesced (SampleCoalescer) and leave as one snapshotReady() per
 //     frame, at most ~30 per second however fast the model runs;
 //   - config start/finish, log lines and the final session are queued as they happen;
@@ -28,7 +29,7 @@ class EngineBridge : public QObject {
   Q_OBJECT
 
  public:
-  // engine::run's signature; tests inject a fake that streams synthetic samples.
+  // runner::runInProcess's signature; tests inject a fake that streams synthetic samples.
   using RunFunction =
       std::function<SessionResult(const ProfileRequest&, EventSink&, const CancelToken&)>;
 

@@ -5,7 +5,7 @@
 #include <exception>
 
 #include "core/common/error.h"
-#include "core/engine/compile_queue.h"
+#include "core/runner/compile_queue.h"
 #include "core/runner/exit_code.h"
 #include "core/runner/tune_event_writer.h"
 #include "core/runner/worker_location.h"
@@ -53,15 +53,20 @@ TuneJobRequest TuneJob::defaults(const ProfileRequest& request, double budget_s,
 
 TuneOutcome runTuneJob(const TuneJobRequest& request, const CancelToken& cancel,
                        const std::function<void(tuner::TuneEvent)>& deliver) {
+  // Each tune's own compile queue: a tune's end leaves its queue starting nothing new, so a queue
+  // kept across Validate runs would never compile the next tune's packages.
+  runner::CompileQueue compiles;
   runner::TuneEventWriter events(
       [&deliver](const std::string& line) {
         if (auto event = tuner::parseTuneEvent(line)) deliver(std::move(*event));
       },
-      [] { return CompileQueue::instance().jobs(); });
+      [&compiles] { return compiles.jobs(); });
+  runner::TuneSettings settings = request.settings;
+  settings.compiles = &compiles;
   TuneOutcome outcome;
   try {
-    outcome.run = runner::runTuning(request.request, request.seeds, request.race, request.settings,
-                                    events, cancel);
+    outcome.run =
+        runner::runTuning(request.request, request.seeds, request.race, settings, events, cancel);
   } catch (const Error& e) {
     outcome.error = e.what();
     outcome.exit_code = runner::exitCodeFor(e.kind());

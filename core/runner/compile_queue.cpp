@@ -1,4 +1,4 @@
-#include "core/engine/compile_queue.h"
+#include "core/runner/compile_queue.h"
 
 #include <fcntl.h>
 #include <fmt/format.h>
@@ -25,12 +25,13 @@
 #include <thread>
 
 #include "core/common/error.h"
+#include "core/common/python_helpers.h"
 #include "core/common/sha256.h"
 #include "core/common/units.h"
 
 extern char** environ;
 
-namespace inferscope {
+namespace inferscope::runner {
 namespace fs = std::filesystem;
 namespace {
 
@@ -141,10 +142,12 @@ pid_t spawnHelper(const std::string& interpreter, const CompileSpec& spec, int p
   std::vector<std::string> args{interpreter};
   args.insert(args.end(), spec.args.begin(), spec.args.end());
   std::vector<char*> argv;
+  argv.reserve(args.size() + 1);
   for (auto& a : args) argv.push_back(a.data());
   argv.push_back(nullptr);
   auto env = helperEnvironment(parallelism);
   std::vector<char*> envp;
+  envp.reserve(env.size() + 1);
   for (auto& e : env) envp.push_back(e.data());
   envp.push_back(nullptr);
   pid_t pid = -1;
@@ -188,69 +191,6 @@ std::string outcome(const CompileSpec& spec, int wait_status) {
 }
 
 }  // namespace
-
-const char* toString(CompileStatus::State state) {
-  switch (state) {
-    case CompileStatus::State::Queued:
-      return "queued";
-    case CompileStatus::State::Running:
-      return "running";
-    case CompileStatus::State::Done:
-      return "done";
-    case CompileStatus::State::Cached:
-      return "cached";
-    case CompileStatus::State::Failed:
-      return "failed";
-  }
-  return "queued";
-}
-
-std::string cacheDirectory() {
-  if (const char* x = std::getenv("XDG_CACHE_HOME"); x && *x)
-    return (fs::path(x) / "inferscope").string();
-  if (const char* h = std::getenv("HOME"); h && *h)
-    return (fs::path(h) / ".cache" / "inferscope").string();
-  return (fs::temp_directory_path() / "inferscope").string();
-}
-
-std::string pythonHelperPath(const std::string& name) {
-  if (const char* dir = std::getenv("INFERSCOPE_PYTHON_HELPERS"))
-    return (fs::path(dir) / name).string();
-  for (const fs::path& dir :
-       {fs::path(INFERSCOPE_INSTALL_PYTHON_DIR), fs::path(INFERSCOPE_SOURCE_PYTHON_DIR)}) {
-    if (fs::exists(dir / name)) return (dir / name).string();
-  }
-  return (fs::path(INFERSCOPE_SOURCE_PYTHON_DIR) / name).string();
-}
-
-std::string resolvePythonInterpreter() {
-  const char* configured = std::getenv("INFERSCOPE_PYTHON");
-  const std::string name = configured && *configured ? configured : "python3";
-  const auto usable = [](const fs::path& p) {
-    return fs::is_regular_file(p) && ::access(p.c_str(), X_OK) == 0;
-  };
-  if (name.find('/') != std::string::npos) {
-    const auto path = fs::absolute(name);
-    if (usable(path)) return path.lexically_normal().string();
-    throw Error(ErrorKind::Runtime,
-                fmt::format("INFERSCOPE_PYTHON={} is not an executable file", name));
-  }
-  const char* path_env = std::getenv("PATH");
-  std::string_view rest = path_env ? path_env : "";
-  while (!rest.empty()) {
-    const auto colon = rest.find(':');
-    const std::string dir(rest.substr(0, colon));
-    rest = colon == std::string_view::npos ? std::string_view() : rest.substr(colon + 1);
-    if (dir.empty() || dir[0] != '/') continue;  // a relative PATH entry would depend on the cwd
-    if (usable(fs::path(dir) / name)) return (fs::path(dir) / name).string();
-  }
-  throw Error(
-      ErrorKind::Runtime,
-      fmt::format(
-          "no '{}' on PATH for the AOTInductor helper: install python3 with torch ≥ 2.6 or set "
-          "INFERSCOPE_PYTHON to its absolute path",
-          name));
-}
 
 bool verifiedPackage(const std::string& package_path) {
   std::error_code ec;
@@ -467,14 +407,16 @@ CompileQueue::~CompileQueue() {
   state_->changed.notify_all();
   if (state_->dispatcher.joinable()) state_->dispatcher.join();
   for (auto& [path, job] : state_->jobs) {
-    if (job.pid > 0 && !job.detached) ::waitpid(job.pid, nullptr, 0);
+    if (job.pid <= 0) continue;
+    if (!job.detached) {
+      ::waitpid(job.pid, nullptr, 0);
+    } else if (job.status.state == CompileStatus::State::Running) {
+      // Left to finish after this run: a process that outlives the queue (the GUI, one queue per
+      // tune) reaps it when it ends, so that it leaves no zombie behind.
+      std::thread([pid = job.pid] { ::waitpid(pid, nullptr, 0); }).detach();
+    }
   }
   delete state_;
-}
-
-CompileQueue& CompileQueue::instance() {
-  static CompileQueue queue;
-  return queue;
 }
 
 void CompileQueue::setParallelism(int jobs) {
@@ -630,4 +572,4 @@ void CompileQueue::waitForAny(double timeout_ms) {
       lock, std::chrono::microseconds(static_cast<long long>(units::msToUs(timeout_ms))));
 }
 
-}  // namespace inferscope
+}  // namespace inferscope::runner

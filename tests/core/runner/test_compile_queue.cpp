@@ -1,7 +1,7 @@
 // CompileQueue: background compiles through an interpreter started without a shell, a cache that
 // trusts only packages matching their recorded hash, and failures retried once, then reported with
-// the helper's own exception and its log. The "interpreter" here is a shell script standing in for
-// python3 + inferscope_aoti.py.
+// the helper's own exception and its log. Each test owns its queue, as each run does. The
+// "interpreter" here is a shell script standing in for python3 + inferscope_aoti.py.
 #include <fcntl.h>
 #include <gtest/gtest.h>
 #include <sys/file.h>
@@ -15,10 +15,11 @@
 #include <thread>
 
 #include "core/common/error.h"
+#include "core/common/python_helpers.h"
 #include "core/common/sha256.h"
-#include "core/engine/compile_queue.h"
+#include "core/runner/compile_queue.h"
 
-namespace inferscope {
+namespace inferscope::runner {
 namespace {
 namespace fs = std::filesystem;
 
@@ -53,7 +54,7 @@ echo '{"status": "ok"}'
 class CompileQueueTest : public ::testing::Test {
  protected:
   void SetUp() override {
-    dir_ = fs::temp_directory_path() / fmt_dir();
+    dir_ = fs::temp_directory_path() / fmtDir();
     fs::remove_all(dir_);
     fs::create_directories(dir_);
     const auto script = dir_ / "fake-python";
@@ -65,7 +66,7 @@ class CompileQueueTest : public ::testing::Test {
     ::unsetenv("INFERSCOPE_PYTHON");
     fs::remove_all(dir_);
   }
-  static std::string fmt_dir() {
+  static std::string fmtDir() {
     return "inferscope-compile-queue-" +
            std::string(::testing::UnitTest::GetInstance()->current_test_info()->name());
   }
@@ -82,7 +83,7 @@ class CompileQueueTest : public ::testing::Test {
 };
 
 TEST_F(CompileQueueTest, CompilesInTheBackgroundAndServesTheVerifiedPackage) {
-  auto& queue = CompileQueue::instance();
+  CompileQueue queue;
   queue.setParallelism(2);
   for (const char* name : {"a", "b", "c"}) queue.submit(spec(name));
   EXPECT_TRUE(queue.busy());
@@ -98,18 +99,14 @@ TEST_F(CompileQueueTest, CompilesInTheBackgroundAndServesTheVerifiedPackage) {
 // The tuner's reordering: listed packages first in the given order, the rest after in theirs,
 // paths the queue does not know ignored.
 TEST_F(CompileQueueTest, PrioritisedPackagesAreDispatchedFirst) {
-  auto& queue = CompileQueue::instance();
+  CompileQueue queue;
   queue.setParallelism(1);
   for (const char* name : {"d", "e", "f"}) queue.submit(spec(name));
   queue.prioritise(
       {spec("f").package_path, (dir_ / "unknown.pt2").string(), spec("e").package_path});
-  std::vector<std::string> mine;  // the queue is process-wide: other tests' jobs are in it too
-  for (const auto& path : queue.dispatchOrder()) {
-    for (const char* name : {"d", "e", "f"}) {
-      if (path == spec(name).package_path) mine.push_back(name);
-    }
-  }
-  EXPECT_EQ(mine, (std::vector<std::string>{"f", "e", "d"}));
+  EXPECT_EQ(queue.dispatchOrder(),
+            (std::vector<std::string>{spec("f").package_path, spec("e").package_path,
+                                      spec("d").package_path}));
   for (const char* name : {"d", "e", "f"}) queue.obtain(spec(name));
   EXPECT_FALSE(queue.busy());
 }
@@ -121,16 +118,17 @@ TEST_F(CompileQueueTest, ACachedPackageIsReusedOnlyWhenItsHashMatches) {
       << "0000000000000000000000000000000000000000000000000000000000000000\n";
   EXPECT_FALSE(verifiedPackage(s.package_path));
   double waited_ms = -1;
-  CompileQueue::instance().obtain(s, &waited_ms);  // recompiled: the record did not match
+  CompileQueue().obtain(s, &waited_ms);  // recompiled: the record did not match
   EXPECT_TRUE(verifiedPackage(s.package_path));
   EXPECT_GT(waited_ms, 0);
 }
 
 TEST_F(CompileQueueTest, AFailureIsRetriedOnce) {
   const auto s = spec("flaky", {"--fail-once", (dir_ / "marker").string()});
-  EXPECT_NO_THROW(CompileQueue::instance().obtain(s));
+  CompileQueue queue;
+  EXPECT_NO_THROW(queue.obtain(s));
   bool found = false;
-  for (const auto& job : CompileQueue::instance().jobs()) {
+  for (const auto& job : queue.jobs()) {
     if (job.package_path != s.package_path) continue;
     found = true;
     EXPECT_EQ(job.attempts, 2);
@@ -142,7 +140,7 @@ TEST_F(CompileQueueTest, AFailureIsRetriedOnce) {
 TEST_F(CompileQueueTest, ASecondFailureShowsThePythonExceptionAndTheLog) {
   const auto s = spec("broken", {"--fail"});
   try {
-    CompileQueue::instance().obtain(s);
+    CompileQueue().obtain(s);
     FAIL() << "expected an error";
   } catch (const Error& e) {
     EXPECT_EQ(e.kind(), ErrorKind::Runtime);  // failed, never "unsupported"
@@ -154,9 +152,9 @@ TEST_F(CompileQueueTest, ASecondFailureShowsThePythonExceptionAndTheLog) {
   }
 }
 
-// The job of `package_path` as the queue reports it.
-CompileStatus jobOf(const std::string& package_path) {
-  for (const auto& job : CompileQueue::instance().jobs()) {
+// The job of `package_path` as `queue` reports it.
+CompileStatus jobOf(const CompileQueue& queue, const std::string& package_path) {
+  for (const auto& job : queue.jobs()) {
     if (job.package_path == package_path) return job;
   }
   ADD_FAILURE() << "no job for " << package_path;
@@ -183,13 +181,12 @@ int lockAsAnotherRun(const CompileSpec& s) {
   return fd;
 }
 
-// In a death test's child (a fresh process-wide queue): submits `s` with one helper at a time and
-// waits until its helper runs.
-bool startAlone(const CompileSpec& s) {
-  auto& queue = CompileQueue::instance();
+// Submits `s` to `queue` with one helper at a time and waits until its helper runs.
+bool startAlone(CompileQueue& queue, const CompileSpec& s) {
   queue.setParallelism(1);
   queue.submit(s);
-  return eventually([&] { return jobOf(s.package_path).state == CompileStatus::State::Running; });
+  return eventually(
+      [&] { return jobOf(queue, s.package_path).state == CompileStatus::State::Running; });
 }
 
 // Another run's helper holds the package's lock: this queue waits for it and uses its package,
@@ -198,10 +195,10 @@ TEST_F(CompileQueueTest, AnotherRunsCompileIsWaitedForNotRepeated) {
   const auto s = spec("shared");
   const int lock = lockAsAnotherRun(s);
   ASSERT_GE(lock, 0);
-  auto& queue = CompileQueue::instance();
+  CompileQueue queue;
   queue.submit(s);
   EXPECT_FALSE(queue.ready(s.package_path));
-  const auto waiting = jobOf(s.package_path);
+  const auto waiting = jobOf(queue, s.package_path);
   EXPECT_EQ(waiting.state, CompileStatus::State::Running);
   EXPECT_NE(waiting.message.find("another process"), std::string::npos) << waiting.message;
   std::this_thread::sleep_for(std::chrono::milliseconds(300));
@@ -213,7 +210,7 @@ TEST_F(CompileQueueTest, AnotherRunsCompileIsWaitedForNotRepeated) {
   double waited_ms = -1;
   EXPECT_EQ(queue.obtain(s, &waited_ms), s.package_path);
   EXPECT_GT(waited_ms, 0);
-  const auto done = jobOf(s.package_path);
+  const auto done = jobOf(queue, s.package_path);
   EXPECT_EQ(done.state, CompileStatus::State::Done);
   EXPECT_EQ(done.attempts, 0);
   EXPECT_FALSE(fs::exists(s.log_path));
@@ -224,31 +221,31 @@ TEST_F(CompileQueueTest, ALockLeftWithoutAPackageIsCompiledHere) {
   const auto s = spec("orphan");
   const int lock = lockAsAnotherRun(s);
   ASSERT_GE(lock, 0);
-  auto& queue = CompileQueue::instance();
+  CompileQueue queue;
   queue.submit(s);
   std::this_thread::sleep_for(std::chrono::milliseconds(100));
   ::close(lock);
   EXPECT_EQ(queue.obtain(s), s.package_path);
   EXPECT_TRUE(verifiedPackage(s.package_path));
-  EXPECT_EQ(jobOf(s.package_path).attempts, 1);
+  EXPECT_EQ(jobOf(queue, s.package_path).attempts, 1);
   EXPECT_TRUE(fs::exists(s.log_path));
 }
 
 // pause() stops a running helper (its whole process group) and holds queued ones back; resume()
 // continues both.
 TEST_F(CompileQueueTest, PausedHelpersStopUntilResumed) {
-  auto& queue = CompileQueue::instance();
+  CompileQueue queue;
   queue.setParallelism(2);
   const auto running = spec("paused", {"--sleep", "0.3"});
   queue.submit(running);
   ASSERT_TRUE(eventually(
-      [&] { return jobOf(running.package_path).state == CompileStatus::State::Running; }));
+      [&] { return jobOf(queue, running.package_path).state == CompileStatus::State::Running; }));
   queue.pause();
   const auto queued = spec("held");
   queue.submit(queued);
   std::this_thread::sleep_for(std::chrono::milliseconds(1000));
   EXPECT_FALSE(fs::exists(running.package_path));  // 0.3 s of work, stopped for 1 s
-  EXPECT_EQ(jobOf(queued.package_path).state, CompileStatus::State::Queued);
+  EXPECT_EQ(jobOf(queue, queued.package_path).state, CompileStatus::State::Queued);
   EXPECT_FALSE(fs::exists(queued.log_path));
   queue.resume();
   EXPECT_EQ(queue.obtain(running), running.package_path);
@@ -256,34 +253,59 @@ TEST_F(CompileQueueTest, PausedHelpersStopUntilResumed) {
   EXPECT_TRUE(verifiedPackage(running.package_path));
 }
 
-// A run's end leaves its running compile to finish after the process exits (the destructor stops
-// only what was not detached); the package appears later. In a child process: the queue is
-// process-wide, and nothing starts in it after detachRunning(). The next run (here, this process)
-// waits for that helper instead of compiling again, and pause() stops it too.
+// The package's lock is free: no helper compiles it any more.
+bool lockFree(const CompileSpec& s) {
+  const int fd = ::open((s.package_path + ".lock").c_str(), O_RDWR | O_CLOEXEC);
+  const bool free = fd >= 0 && ::flock(fd, LOCK_EX | LOCK_NB) == 0;
+  if (fd >= 0) ::close(fd);
+  return free;
+}
+
+// A run's end leaves its running compile to finish after the run's queue and its process are gone
+// (the destructor stops only what was not detached); the package appears later. In a child
+// process, which exits right after its run. The next run (here, this process) waits for that
+// helper instead of compiling again, and pause() stops it too.
 TEST_F(CompileQueueTest, ADetachedCompileOutlivesItsRunAndTheNextRunWaitsForIt) {
   GTEST_FLAG_SET(death_test_style, "threadsafe");
   const auto s = spec("detached", {"--sleep", "1.5"});
   EXPECT_EXIT(
       {
-        const bool started = startAlone(s);
-        auto& queue = CompileQueue::instance();
-        queue.submit(spec("never-started"));  // queued behind it (one helper at a time)
-        const auto left = queue.detachRunning();
-        std::exit(started && left.size() == 1 && left[0].package_path == s.package_path ? 0 : 3);
+        bool left_it = false;
+        {
+          CompileQueue run;
+          const bool started = startAlone(run, s);
+          run.submit(spec("never-started"));  // queued behind it (one helper at a time)
+          const auto left = run.detachRunning();
+          left_it = started && left.size() == 1 && left[0].package_path == s.package_path;
+        }
+        std::exit(left_it ? 0 : 3);
       },
       ::testing::ExitedWithCode(0), "");
-  auto& queue = CompileQueue::instance();
+  CompileQueue queue;
   queue.submit(s);
-  EXPECT_NE(jobOf(s.package_path).message.find("another process"), std::string::npos)
-      << jobOf(s.package_path).message;
+  EXPECT_NE(jobOf(queue, s.package_path).message.find("another process"), std::string::npos)
+      << jobOf(queue, s.package_path).message;
   queue.pause();  // the other run's helper, found by its lock, stops too
   std::this_thread::sleep_for(std::chrono::milliseconds(2500));
   EXPECT_FALSE(fs::exists(s.package_path));
   queue.resume();
   EXPECT_EQ(queue.obtain(s), s.package_path);
   EXPECT_TRUE(verifiedPackage(s.package_path));
-  EXPECT_EQ(jobOf(s.package_path).attempts, 0);  // compiled by the earlier run's helper alone
+  EXPECT_EQ(jobOf(queue, s.package_path).attempts, 0);  // compiled by the earlier run's helper
   EXPECT_FALSE(fs::exists(spec("never-started").log_path));
+}
+
+// A run that ends without detaching (cancelled, or a profile run) stops its helpers with it: a
+// compile left running would slow what runs next. The process goes on.
+TEST_F(CompileQueueTest, ARunsEndStopsTheCompilesItDidNotDetach) {
+  const auto s = spec("stopped", {"--sleep", "3"});
+  {
+    CompileQueue run;
+    ASSERT_TRUE(startAlone(run, s));
+  }
+  // A helper left running would hold the lock until it had written the package, 3 s on.
+  EXPECT_TRUE(eventually([&] { return lockFree(s); }));
+  EXPECT_FALSE(fs::exists(s.package_path));
 }
 
 // A second Ctrl-C exits from the signal handler, where no destructor runs: the helpers, in process
@@ -293,18 +315,13 @@ TEST_F(CompileQueueTest, AHardExitKillsTheHelpers) {
   const auto s = spec("killed", {"--sleep", "3"});
   EXPECT_EXIT(
       {
-        const bool started = startAlone(s);
+        CompileQueue run;
+        const bool started = startAlone(run, s);
         CompileQueue::killHelpersFromSignalHandler();
         ::_exit(started ? 0 : 3);
       },
       ::testing::ExitedWithCode(0), "");
-  const auto lockFree = [&] {
-    const int fd = ::open((s.package_path + ".lock").c_str(), O_RDWR | O_CLOEXEC);
-    const bool free = fd >= 0 && ::flock(fd, LOCK_EX | LOCK_NB) == 0;
-    if (fd >= 0) ::close(fd);
-    return free;
-  };
-  EXPECT_TRUE(eventually(lockFree));
+  EXPECT_TRUE(eventually([&] { return lockFree(s); }));
   EXPECT_FALSE(fs::exists(s.package_path));
 }
 
@@ -327,4 +344,4 @@ TEST(CompileHelpers, TheSummaryPrefersTheHelpersOwnMessage) {
 }
 
 }  // namespace
-}  // namespace inferscope
+}  // namespace inferscope::runner
