@@ -167,7 +167,12 @@ double Race::spentMs() const {
 }
 
 double Race::deadlineMs() const {
-  return start_ms_ + usableMs();
+  // A measurer reads a deadline of 0 (or less) as "none". Where what came before the race (a slow
+  // start, a Python model's preparation) spent the whole budget, the deadline lies before the
+  // measurer's clock began: it is then that clock's first instant, already passed, never "none" —
+  // a hanging model's worker is stopped at once instead of waited for without end.
+  constexpr double kEarliestDeadlineMs = 1e-3;
+  return std::max(start_ms_ + usableMs(), kEarliestDeadlineMs);
 }
 
 double Race::forkStartMs() const {

@@ -69,8 +69,15 @@ check "varying input sizes are refused for a model rebuilt in Python" \
   expect_exit 2 "dynamic shapes are not tuned" tune --model-py "$work/model.py:build" --cycle-input 8x16 --budget-s 5
 check "a model the worker cannot build fails with its exception and log" \
   expect_exit 3 "NameError" tune --model-py "$work/broken.py:build" --budget-s 5
+# Each under `timeout`, so that a hang fails its check instead of the whole script's time limit.
 start=$(date +%s)
-"$cli" tune --model-py "$work/hang.py:build" --budget-s 4 >"$work/hang.txt" 2>"$work/hang.err"
+timeout 60 "$cli" tune --model-py "$work/hang.py:build" --budget-s 4 >"$work/hang.txt" 2>"$work/hang.err"
 took=$(( $(date +%s) - start ))
 check "a hanging worker is stopped at the budget ($took s, budget 4 s + 5 s grace)" [ "$took" -le 20 ]
+# A 1 s budget is spent before the race begins (its exit reserve is 1 s): the deadline has passed,
+# which the measurers once read as "no deadline", and waited for the hanging worker without end.
+start=$(date +%s)
+timeout 60 "$cli" tune --model-py "$work/hang.py:build" --budget-s 1 >"$work/hang1.txt" 2>"$work/hang1.err"
+took=$(( $(date +%s) - start ))
+check "… and so with a budget spent before the race begins ($took s, budget 1 s + 5 s grace)" [ "$took" -le 20 ]
 e2e_summary

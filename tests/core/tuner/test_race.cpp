@@ -615,6 +615,24 @@ TEST(Race, TimeSpentBeforeTheRaceAndTheExitsReserveComeOutOfTheBudget) {
   EXPECT_LT(late_total, plain_total);  // 20 s to race, not 30
 }
 
+// A slow start (a Python model's preparation on a loaded machine) can spend the whole budget
+// before the race: its deadline has then passed, and the measurers are told so. A deadline of 0
+// would read as "none", and a hanging model's worker was then waited for without end.
+TEST(Race, ABudgetSpentBeforeTheRaceStillGivesEveryMeasurementADeadline) {
+  for (double spent_before_ms : {29000.0, 30000.0, 45000.0}) {
+    FakeMeasurer m;
+    m.fallback_profile = at(8.0);
+    RaceOptions o;
+    o.budget_ms = 30000;
+    o.exit_reserve_ms = 1000;
+    o.spent_before_ms = spent_before_ms;
+    Race race(m, o);
+    race.run(encoderSpace());
+    for (double d : m.measure_deadlines_ms) EXPECT_GT(d, 0) << "spent before: " << spent_before_ms;
+    for (double d : m.fork_deadlines_ms) EXPECT_GT(d, 0) << "spent before: " << spent_before_ms;
+  }
+}
+
 // GPT-2 at 60 s on the H200 stopped screening at 27 s, ended at 40.5 s with 12 of 18 candidates
 // unmeasured, and called its answer final. While candidates wait and the budget lasts, they are
 // measured; whatever the budget, no run ends with a candidate's worth of time unused while one
