@@ -1,5 +1,5 @@
-// What every subcommand shares: model/input/device options, the mapping from engine errors to exit
-// codes, and the process-wide cancel token that Ctrl-C sets.
+// What every subcommand shares: model/input/device options (cli/options/model_options.h), the
+// mapping from engine errors to exit codes, and the process-wide cancel token that Ctrl-C sets.
 #pragma once
 
 #include <sys/types.h>
@@ -8,10 +8,9 @@
 #include <string>
 #include <vector>
 
+#include "cli/options/model_options.h"
 #include "core/common/cancel_token.h"
 #include "core/common/error.h"
-#include "core/common/run_files.h"
-#include "core/engine/accuracy_rule.h"
 #include "core/engine/event_sink.h"
 #include "core/engine/profile_request.h"
 #include "core/engine/session_result.h"
@@ -33,53 +32,9 @@ using runner::kExitOk;
 using runner::kExitRuntime;
 using runner::kExitUnsupported;
 
-// Options that pick a model, its inputs and a device; filled by addModelOptions, turned into a
-// ProfileRequest (with validation and clear errors) by toRequest.
-struct ModelOptions {
-  std::string model = "resnet18";
-  std::string model_file;
-  std::string model_py;       // FILE.py:FUNCTION returning (module, example inputs), run in Python
-  bool max_autotune = false;  // tune: torch.compile max-autotune as a candidate (minutes each)
-  std::vector<std::string> inputs;
-  std::int64_t batch = 1;
-  std::string device = "cpu";
-  int warmup = 10;
-  int iters = 100;
-  std::uint64_t seed = 0;
-  EncoderOptions encoder;
-  bool no_accuracy = false;
-  bool adaptive = false;
-  bool roofline = false;  // the roofline pass: work per config, device ceilings (MEASUREMENT.md)
-  double target_ci = 0.01;
-  int min_iters = 100;
-  int max_iters = 10000;
-  double config_budget_s = 0;
-  double budget_s = 0;
-  std::vector<std::string> cycle_inputs;  // extra input sets, iterations cycle through them
-  bool isolate = false;                   // each config in a fresh child process (true cold starts)
-  double isolate_timeout_s = 900;
-  int forks = 1;  // > 1: each config in this many fresh processes (implies isolation)
-  std::vector<std::string> trust_files;  // --trust: model files the user trusts (remembered)
-  bool verbose = false;                  // LibTorch errors with their whole text (C++ backtrace)
-};
+// The shared options (ModelOptions, AccuracyOptions, toRequest, applyModelTrust, addModelInputs)
+// are cli/options/model_options.h, a library the GUI's lesson live run reads command lines with.
 
-void addModelOptions(CLI::App& app, ModelOptions& options);
-
-// --metric and --tolerance: what "safe" means (core/engine/accuracy_rule.h), the same for sweep,
-// tune and recommend.
-struct AccuracyOptions {
-  std::string metric = "auto";
-  double tolerance = kDefaultTolerance;
-  AccuracyRule rule() const;  // throws Error(InvalidInput) for a bad metric or tolerance
-};
-void addAccuracyOptions(CLI::App& app, AccuracyOptions& options);
-ProfileRequest toRequest(const ModelOptions& options);
-// A model file must be trusted before it loads (docs/SECURITY.md): trusts `trust_files` (and
-// remembers them), then sets request.model.trusted_sha256 from the user's trust store, or throws
-// Error(InvalidInput) saying how to trust the file. Zoo models need no trust. trust_command.cpp.
-void applyModelTrust(ProfileRequest& request, const std::vector<std::string>& trust_files);
-// The run's input files (--model-file, --trust) for the output check (core/common/run_files.h).
-void addModelInputs(RunFiles& files, const ModelOptions& options);
 // Writes a run's session to `path` (-o; nothing when empty) and says where on stderr. A cancelled
 // run never replaces an existing file: its partial session goes beside it (partialSessionPath).
 void writeSessionOutput(const SessionResult& session, const std::string& path);

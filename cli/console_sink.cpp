@@ -46,19 +46,6 @@ void ConsoleSink::onLog(LogLevel level, const std::string& message) {
   fmt::print(stderr, "{}: {}\n", tag, printable(message));
 }
 
-CLI::Option* addEventsOption(CLI::App& command, std::string& events) {
-  return command
-      .add_option("--events", events,
-                  "text (progress on stderr, tables on stdout) or ndjson (run events on stdout, "
-                  "one JSON object a line: docs/ARCHITECTURE.md, Event streams)")
-      ->check(CLI::IsMember({"text", "ndjson"}))
-      ->capture_default_str();
-}
-
-bool eventsAreNdjson(const std::string& events) {
-  return events == "ndjson";
-}
-
 std::unique_ptr<EventSink> makeRunSink(const std::string& events, bool quiet) {
   if (eventsAreNdjson(events)) return std::make_unique<NdjsonSink>(stdout);
   return std::make_unique<ConsoleSink>(quiet);

@@ -8,6 +8,7 @@
 #include <memory>
 #include <string>
 
+#include "cli/options/run_options.h"
 #include "core/engine/event_sink.h"
 #include "core/engine/session_result.h"
 
@@ -27,13 +28,8 @@ class ConsoleSink : public EventSink {
   bool progress_open_ = false;
 };
 
-// --events for the commands that run configs (profile, sweep, trace, cudnn; tune has its own
-// events): "text", progress on stderr and tables on stdout, or "ndjson", the run events on stdout
-// (core/session/ndjson_sink.h, docs/ARCHITECTURE.md, "Event streams") and nothing else there — no
-// progress lines, no tables; errors and "session written to" stay on stderr, as with tune.
-CLI::Option* addEventsOption(CLI::App& command, std::string& events);
-bool eventsAreNdjson(const std::string& events);
-// The sink a run reports to: run events on stdout, or the console's progress lines.
+// The sink a run reports to (--events, cli/options/run_options.h): run events on stdout, or the
+// console's progress lines.
 std::unique_ptr<EventSink> makeRunSink(const std::string& events, bool quiet);
 
 // The result table: one row per config.

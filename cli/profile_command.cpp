@@ -1,4 +1,6 @@
 // `inferscope-cli profile`: one model, one or more configs, a table on stdout and a session file.
+// The options are cli/options/run_options.h's (the GUI's lesson live run reads the same), the run
+// is the run layer's (runner::runCommand).
 #include <fmt/format.h>
 
 #include <memory>
@@ -6,30 +8,18 @@
 #include "cli/cli_common.h"
 #include "cli/commands.h"
 #include "cli/console_sink.h"
-#include "core/engine/engine.h"
-#include "core/session/session_file.h"
+#include "cli/options/run_options.h"
+#include "core/runner/command_run.h"
 
 namespace inferscope::cli {
 namespace {
 
-struct ProfileOptions {
-  ModelOptions model;
-  std::vector<std::string> configs{"fp32"};
-  std::string out;
-  std::string events = "text";  // or ndjson: run events on stdout instead of the table
-  bool quiet = false;
-};
-
-int runProfile(const ProfileOptions& o) {
-  RunFiles files;  // checked before the run: a mistake costs an error message, not a file
-  addModelInputs(files, o.model);
-  files.addOutput("-o", o.out);
-  files.check();
-  ProfileRequest request = toRequest(o.model);
-  request.plan.clear();
-  for (const auto& key : o.configs) request.plan.push_back(OptimizationConfig::parse(key));
+int runProfile(const RunCommandOptions& o) {
+  runner::CommandRun run = toCommandRun(o);
+  run.profile.isolation.launcher = workerLauncher();
   const auto sink = makeRunSink(o.events, o.quiet);
-  const auto session = runSession(request, o.model, *sink);
+  const auto outcome = runner::runCommand(run, *sink, processCancelToken());
+  const SessionResult& session = outcome.session;
   if (!eventsAreNdjson(o.events)) {
     fmt::print(stdout, "\n");
     printSessionHeader(stdout, session);
@@ -37,26 +27,14 @@ int runProfile(const ProfileOptions& o) {
     printRooflineTable(stdout, session);
   }
   writeSessionOutput(session, o.out);
-  if (session.cancelled) return kExitCancelled;
-  for (const auto& c : session.configs) {
-    if (c.status != ConfigStatus::Ok) return kExitFailure;
-  }
-  return kExitOk;
+  return outcome.exit_code;
 }
 
 }  // namespace
 
 void addProfileCommand(CLI::App& app, std::function<int()>& action) {
-  auto options = std::make_shared<ProfileOptions>();
-  auto* cmd =
-      app.add_subcommand("profile", "measure a model: warm-up and steady-state latency per config");
-  addModelOptions(*cmd, options->model);
-  cmd->add_option("-c,--config", options->configs,
-                  "config keys, e.g. fp32 bf16+bench (`inferscope-cli configs` lists the tokens)")
-      ->capture_default_str();
-  cmd->add_option("-o,--out", options->out, "write the session to this .inferscope.json file");
-  cmd->add_flag("-q,--quiet", options->quiet, "no progress on stderr");
-  addEventsOption(*cmd, options->events);
+  auto options = std::make_shared<RunCommandOptions>();
+  auto* cmd = addRunCommand(app, runner::RunCommandKind::Profile, *options);
   cmd->callback([options, &action] { action = [options] { return runProfile(*options); }; });
 }
 

@@ -16,7 +16,7 @@
 
 #include "cli/cli_common.h"
 #include "cli/commands.h"
-#include "cli/option_checks.h"
+#include "cli/options/option_checks.h"
 #include "core/cluster/slurm_script.h"
 #include "core/session/session_file.h"
 

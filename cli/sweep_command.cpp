@@ -9,7 +9,7 @@
 #include "cli/cli_common.h"
 #include "cli/commands.h"
 #include "cli/console_sink.h"
-#include "cli/option_checks.h"
+#include "cli/options/option_checks.h"
 #include "cli/tune_report.h"
 #include "core/common/printable.h"
 #include "core/common/units.h"

@@ -1,37 +1,24 @@
 // `inferscope-cli trace`: what the GPU runs under each config — kernels per iteration, GPU busy
 // time, launch gaps, top kernels, per-operator breakdown, Tensor-Core share — from a bounded CUPTI
 // window, plus the tracing overhead measured inside the window and after it, and a Chrome/Perfetto
-// trace of the window.
+// trace of the window. The run, and the Chrome traces, are the run layer's (runner::runCommand);
+// this file prints the report.
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
 #include <algorithm>
-#include <filesystem>
 #include <memory>
 
 #include "cli/cli_common.h"
 #include "cli/commands.h"
 #include "cli/console_sink.h"
-#include "cli/option_checks.h"
+#include "cli/options/run_options.h"
 #include "core/analysis/summary_stats.h"
-#include "core/runner/profile_run.h"
-#include "core/session/session_file.h"
-#include "core/trace/chrome_trace_writer.h"
+#include "core/runner/command_run.h"
 #include "core/trace/trace_comparison.h"
 
 namespace inferscope::cli {
 namespace {
-
-struct TraceOptions {
-  ModelOptions model;
-  std::vector<std::string> configs{"fp32"};
-  std::string chrome_trace;
-  int window_warmup = 3;
-  int window_steady = 20;
-  std::string out;
-  std::string events = "text";  // or ndjson: run events on stdout instead of the report
-  bool quiet = false;
-};
 
 // Median latency of the measured iterations inside the trace window and of those after it: the
 // overhead tracing adds while on, and whether any lingers once it is off.
@@ -53,31 +40,6 @@ void printOverhead(std::FILE* out, const ConfigResult& c) {
       "({}): "
       "{:+.1f} %\n",
       in_ms, inside.size(), after_ms, after.size(), 100.0 * (in_ms / after_ms - 1.0));
-}
-
-std::string chromePathFor(const std::string& base, const std::string& key, bool several) {
-  if (!several) return base;
-  const std::filesystem::path p(base);
-  return (p.parent_path() / (p.stem().string() + "-" + key + p.extension().string())).string();
-}
-
-// Each traced config's window as Chrome/Perfetto JSON (--chrome-trace): the paths written, by
-// config, "" where none was.
-std::vector<std::string> writeChromeTraces(const TraceOptions& o, const SessionResult& session) {
-  std::vector<std::string> paths(session.configs.size());
-  if (o.chrome_trace.empty()) return paths;
-  for (std::size_t i = 0; i < session.configs.size(); ++i) {
-    const ConfigResult& c = session.configs[i];
-    if (c.status != ConfigStatus::Ok || !c.trace_summary || !c.trace_window ||
-        c.trace_summary->status != trace::TraceStatus::Traced)
-      continue;
-    paths[i] = chromePathFor(o.chrome_trace, c.config.key(), session.configs.size() > 1);
-    trace::ChromeTraceOptions chrome;
-    chrome.title = fmt::format("{} · {} · {}", session.request.model.displayName(), c.config.key(),
-                               session.device.name);
-    trace::ChromeTraceWriter(chrome).writeFile(*c.trace_window, paths[i]);
-  }
-  return paths;
 }
 
 // What the GPU ran under each config, then the configs compared.
@@ -150,54 +112,28 @@ void printTraceReport(std::FILE* out, const SessionResult& session,
   printRooflineTable(out, session);
 }
 
-int runTrace(const TraceOptions& o) {
-  RunFiles files;
-  addModelInputs(files, o.model);
-  files.addOutput("-o", o.out);
-  files.addOutput("--chrome-trace", o.chrome_trace);
-  files.check();
-  ProfileRequest request = toRequest(o.model);
-  request.plan.clear();
-  for (const auto& key : o.configs) request.plan.push_back(OptimizationConfig::parse(key));
-  request.run.trace_kernels = true;
-  request.run.trace_warmup_iterations = o.window_warmup;
-  request.run.trace_steady_iterations = o.window_steady;
+int runTrace(const RunCommandOptions& o) {
+  runner::CommandRun run = toCommandRun(o);
   const auto sink = makeRunSink(o.events, o.quiet);
-  const auto session = runner::runInProcess(request, *sink, processCancelToken());
-  const auto chrome_paths = writeChromeTraces(o, session);
+  const auto outcome = runner::runCommand(run, *sink, processCancelToken());
   if (eventsAreNdjson(o.events)) {
     // stdout holds events alone: the files written are said as events too.
-    for (const auto& path : chrome_paths) {
+    for (const auto& path : outcome.chrome_trace_paths) {
       if (!path.empty())
         sink->onLog(LogLevel::Info, fmt::format("chrome trace written to {}", path));
     }
   } else {
-    printTraceReport(stdout, session, chrome_paths);
+    printTraceReport(stdout, outcome.session, outcome.chrome_trace_paths);
   }
-  writeSessionOutput(session, o.out);
-  return session.cancelled ? kExitCancelled : kExitOk;
+  writeSessionOutput(outcome.session, o.out);
+  return outcome.exit_code;
 }
 
 }  // namespace
 
 void addTraceCommand(CLI::App& app, std::function<int()>& action) {
-  auto options = std::make_shared<TraceOptions>();
-  auto* cmd =
-      app.add_subcommand("trace", "trace the kernels each config launches (CUPTI, CUDA only)");
-  addModelOptions(*cmd, options->model);
-  cmd->add_option("-c,--config", options->configs, "config keys to trace")->capture_default_str();
-  cmd->add_option("--chrome-trace", options->chrome_trace,
-                  "write the window as Chrome/Perfetto JSON");
-  cmd->add_option("--window-warmup", options->window_warmup, "warm-up iterations traced")
-      ->capture_default_str()
-      ->check(wholeNumberAtLeast(0, "3"));
-  cmd->add_option("--window-steady", options->window_steady, "steady iterations traced")
-      ->capture_default_str()
-      ->check(wholeNumberAtLeast(0, "20"));
-  cmd->add_option("-o,--out", options->out,
-                  "write the session (with trace aggregates) to this file");
-  cmd->add_flag("-q,--quiet", options->quiet, "no progress on stderr");
-  addEventsOption(*cmd, options->events);
+  auto options = std::make_shared<RunCommandOptions>();
+  auto* cmd = addRunCommand(app, runner::RunCommandKind::Trace, *options);
   cmd->callback([options, &action] { action = [options] { return runTrace(*options); }; });
 }
 

@@ -1,12 +1,10 @@
 // `inferscope-cli trust`: which model files may run (docs/SECURITY.md). `trust FILE…` remembers
-// the files' content hashes, `--list` shows them, `--revoke FILE|HASH` forgets one. Also the
-// check every model-loading command makes before any model loads (applyModelTrust), and the
-// `--trust FILE` option that trusts files on the way.
+// the files' content hashes, `--list` shows them, `--revoke FILE|HASH` forgets one. The check every
+// model-loading command makes before any model loads, and the `--trust FILE` option that trusts
+// files on the way, are applyModelTrust (cli/options/model_options.h).
 #include <fmt/format.h>
 
-#include <filesystem>
 #include <memory>
-#include <optional>
 
 #include "cli/cli_common.h"
 #include "cli/commands.h"
@@ -16,14 +14,6 @@
 
 namespace inferscope::cli {
 namespace {
-
-namespace fs = std::filesystem;
-
-std::string absolute(const std::string& path) {
-  std::error_code ec;
-  const auto p = fs::absolute(path, ec);
-  return ec ? path : p.lexically_normal().string();
-}
 
 // A path as printed: escaped like any text from a file or a user (printable.h), and newlines and
 // tabs too, so that a crafted file name can neither drive the terminal nor forge a line of
@@ -55,7 +45,7 @@ int runTrust(const TrustOptions& o) {
   TrustStore store;
   for (const auto& file : o.files) {
     const auto hash = sha256OfFile(file);
-    store.trust(hash, absolute(file));
+    store.trust(hash, absolutePath(file));
     fmt::print("trusted {} (sha256 {})\n", shown(file), hash);
   }
   for (const auto& what : o.revoke) {
@@ -77,26 +67,6 @@ int runTrust(const TrustOptions& o) {
 }
 
 }  // namespace
-
-void applyModelTrust(ProfileRequest& request, const std::vector<std::string>& trust_files) {
-  if (request.model.source == ModelSource::Zoo && trust_files.empty()) return;
-  std::optional<TrustStore> store;
-  for (const auto& file : trust_files) {
-    const auto hash = sha256OfFile(file);
-    if (!store) store.emplace();
-    if (!store->isTrusted(hash)) store->trust(hash, absolute(file));
-  }
-  if (request.model.source == ModelSource::Zoo) return;  // built from our own code: no trust needed
-  const auto hash = sha256OfFile(request.model.path);
-  if (!store) store.emplace();
-  if (!store->isTrusted(hash)) {
-    throw Error(ErrorKind::InvalidInput,
-                fmt::format("'{}' is not trusted (sha256 {}): loading a model file runs its code "
-                            "with your rights (docs/SECURITY.md); {}",
-                            request.model.path, hash, howToTrust(request.model.path)));
-  }
-  request.model.trusted_sha256 = hash;
-}
 
 void addTrustCommand(CLI::App& app, std::function<int()>& action) {
   auto options = std::make_shared<TrustOptions>();

@@ -12,7 +12,7 @@
 
 #include "cli/cli_common.h"
 #include "cli/commands.h"
-#include "cli/option_checks.h"
+#include "cli/options/option_checks.h"
 #include "cli/tune_console.h"
 #include "cli/tune_report.h"
 #include "core/advisor/advisor.h"

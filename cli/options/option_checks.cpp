@@ -1,4 +1,4 @@
-#include "cli/option_checks.h"
+#include "cli/options/option_checks.h"
 
 #include <fmt/format.h>
 
