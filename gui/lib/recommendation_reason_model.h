@@ -3,12 +3,13 @@
 // choice was replaced by a measured one; the rules that explain that replaced choice are greyed.
 // The rows are plain text (the wizard turns core/advisor's reasons into them), bounded on the way
 // in: an evidence row quotes a session file's config keys. Widget-free, so it is tested without a
-// window; SortRole gives the text the rows sort by.
+// window; SortRole gives the text the rows sort by (column_table_model.h).
 #pragma once
 
-#include <QAbstractTableModel>
 #include <QString>
 #include <vector>
+
+#include "gui/lib/column_table_model.h"
 
 namespace inferscope::gui {
 
@@ -20,27 +21,18 @@ struct RecommendationReasonRow {
   bool heading = false;  // the "table's choice" row, in italics
 };
 
-class RecommendationReasonModel : public QAbstractTableModel {
+class RecommendationReasonModel : public RowTableModel<RecommendationReasonRow> {
   Q_OBJECT
 
  public:
   enum Column { SettingColumn, RuleColumn, ColumnCount };
-  enum Role { SortRole = Qt::UserRole + 1 };
 
   explicit RecommendationReasonModel(QObject* parent = nullptr);
 
   void setRows(std::vector<RecommendationReasonRow> rows);
-  // The headers in the current UI language (after a language change).
-  void retranslate();
-
-  int rowCount(const QModelIndex& parent = {}) const override;
-  int columnCount(const QModelIndex& parent = {}) const override;
-  QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const override;
-  QVariant headerData(int section, Qt::Orientation orientation,
-                      int role = Qt::DisplayRole) const override;
 
  private:
-  std::vector<RecommendationReasonRow> rows_;
+  QVariant cell(const RecommendationReasonRow& row, int column, int role) const override;
 };
 
 }  // namespace inferscope::gui

@@ -1,7 +1,7 @@
 #include "gui/lib/top_kernels_model.h"
 
-#include <QCoreApplication>
 #include <QLocale>
+#include <iterator>
 
 #include "gui/lib/display_text.h"
 #include "gui/lib/value_format.h"
@@ -18,6 +18,7 @@ const char* const kHeaders[] = {
     QT_TRANSLATE_NOOP("inferscope::gui::KernelsView", "share"),
     QT_TRANSLATE_NOOP("inferscope::gui::KernelsView", "TC"),
 };
+static_assert(std::size(kHeaders) == TopKernelsModel::ColumnCount);
 
 QString percent(double share) {
   return QStringLiteral("%1 %").arg(share * 100, 0, 'f', 1);
@@ -25,16 +26,16 @@ QString percent(double share) {
 
 }  // namespace
 
-TopKernelsModel::TopKernelsModel(QObject* parent) : QAbstractTableModel(parent) {}
+TopKernelsModel::TopKernelsModel(QObject* parent)
+    : RowTableModel(kContext, {std::begin(kHeaders), std::end(kHeaders)}, parent) {}
 
 void TopKernelsModel::setKernels(const std::vector<trace::KernelStat>& kernels,
                                  const QStringList& labels) {
-  beginResetModel();
-  rows_.clear();
-  rows_.reserve(kernels.size());
+  std::vector<TopKernelRow> rows;
+  rows.reserve(kernels.size());
   for (std::size_t i = 0; i < kernels.size(); ++i) {
     const auto& k = kernels[i];
-    Row row;
+    TopKernelRow row;
     const int at = static_cast<int>(i);
     row.label = at < labels.size() ? display_text::line(labels[at]) : display_text::line(k.name);
     row.name = display_text::details(k.name);
@@ -42,34 +43,16 @@ void TopKernelsModel::setKernels(const std::vector<trace::KernelStat>& kernels,
     row.total_us = k.total_us;
     row.share = k.share;
     row.tensor_core = k.tensor_core;
-    rows_.push_back(std::move(row));
+    rows.push_back(std::move(row));
   }
-  endResetModel();
+  resetRows(std::move(rows));
 }
 
-void TopKernelsModel::clear() {
-  beginResetModel();
-  rows_.clear();
-  endResetModel();
+bool TopKernelsModel::numericColumn(int column) const {
+  return column == CountColumn || column == TotalColumn || column == ShareColumn;
 }
 
-void TopKernelsModel::retranslate() {
-  emit headerDataChanged(Qt::Horizontal, 0, ColumnCount - 1);
-}
-
-int TopKernelsModel::rowCount(const QModelIndex& parent) const {
-  return parent.isValid() ? 0 : static_cast<int>(rows_.size());
-}
-
-int TopKernelsModel::columnCount(const QModelIndex& parent) const {
-  return parent.isValid() ? 0 : ColumnCount;
-}
-
-QVariant TopKernelsModel::data(const QModelIndex& index, int role) const {
-  if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
-    return {};
-  const Row& row = rows_[static_cast<std::size_t>(index.row())];
-  const int column = index.column();
+QVariant TopKernelsModel::cell(const TopKernelRow& row, int column, int role) const {
   switch (role) {
     case Qt::DisplayRole:
       switch (column) {
@@ -99,20 +82,9 @@ QVariant TopKernelsModel::data(const QModelIndex& index, int role) const {
       }
     case Qt::ToolTipRole:
       return column == NameColumn ? QVariant(row.name) : QVariant();
-    case Qt::TextAlignmentRole:
-      return column == CountColumn || column == TotalColumn || column == ShareColumn
-                 ? QVariant(int(Qt::AlignRight | Qt::AlignVCenter))
-                 : QVariant();
     default:
       return {};
   }
-}
-
-QVariant TopKernelsModel::headerData(int section, Qt::Orientation orientation, int role) const {
-  if (orientation != Qt::Horizontal || role != Qt::DisplayRole || section < 0 ||
-      section >= ColumnCount)
-    return QAbstractTableModel::headerData(section, orientation, role);
-  return QCoreApplication::translate(kContext, kHeaders[section]);
 }
 
 }  // namespace inferscope::gui

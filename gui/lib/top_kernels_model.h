@@ -3,46 +3,39 @@
 // share of kernel time, whether it ran on Tensor Cores. The name cell shows the label the page
 // gives it (KernelsView::kernelLabels) cut to one line, the full name on hover, bounded
 // (gui/lib/display_text.h): a kernel name comes from a file. SortRole gives the number behind a
-// numeric cell, so a proxy sorts 900 below 1 200. Widget-free, so it is tested without a window.
+// numeric cell, so a proxy sorts 900 below 1 200 (column_table_model.h). Widget-free, so it is
+// tested without a window.
 #pragma once
 
-#include <QAbstractTableModel>
 #include <QStringList>
 #include <vector>
 
 #include "core/trace/trace_summary.h"
+#include "gui/lib/column_table_model.h"
 
 namespace inferscope::gui {
 
-class TopKernelsModel : public QAbstractTableModel {
+struct TopKernelRow {
+  QString label, name;  // shown (one line), on hover (bounded, wrapped)
+  int count = 0;
+  double total_us = 0, share = 0;
+  bool tensor_core = false;
+};
+
+class TopKernelsModel : public RowTableModel<TopKernelRow> {
   Q_OBJECT
 
  public:
   enum Column { NameColumn, CountColumn, TotalColumn, ShareColumn, TensorCoreColumn, ColumnCount };
-  enum Role { SortRole = Qt::UserRole + 1 };
 
   explicit TopKernelsModel(QObject* parent = nullptr);
 
   // `labels[i]` is what the name cell shows for `kernels[i]` (missing: the name itself).
   void setKernels(const std::vector<trace::KernelStat>& kernels, const QStringList& labels);
-  void clear();
-  // The headers in the current UI language (after a language change).
-  void retranslate();
-
-  int rowCount(const QModelIndex& parent = {}) const override;
-  int columnCount(const QModelIndex& parent = {}) const override;
-  QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const override;
-  QVariant headerData(int section, Qt::Orientation orientation,
-                      int role = Qt::DisplayRole) const override;
 
  private:
-  struct Row {
-    QString label, name;  // shown (one line), on hover (bounded, wrapped)
-    int count = 0;
-    double total_us = 0, share = 0;
-    bool tensor_core = false;
-  };
-  std::vector<Row> rows_;
+  QVariant cell(const TopKernelRow& row, int column, int role) const override;
+  bool numericColumn(int column) const override;
 };
 
 }  // namespace inferscope::gui

@@ -1,7 +1,7 @@
 #include "gui/lib/top_operators_model.h"
 
-#include <QCoreApplication>
 #include <QLocale>
+#include <iterator>
 
 #include "gui/lib/display_text.h"
 #include "gui/lib/value_format.h"
@@ -17,45 +17,28 @@ const char* const kHeaders[] = {
     QT_TRANSLATE_NOOP("inferscope::gui::KernelsView", "kernel time (µs)"),
     QT_TRANSLATE_NOOP("inferscope::gui::KernelsView", "share"),
 };
+static_assert(std::size(kHeaders) == TopOperatorsModel::ColumnCount);
 
 }  // namespace
 
-TopOperatorsModel::TopOperatorsModel(QObject* parent) : QAbstractTableModel(parent) {}
+TopOperatorsModel::TopOperatorsModel(QObject* parent)
+    : RowTableModel(kContext, {std::begin(kHeaders), std::end(kHeaders)}, parent) {}
 
 void TopOperatorsModel::setOperators(const std::vector<trace::OpKernelStat>& ops) {
-  beginResetModel();
-  rows_.clear();
-  rows_.reserve(ops.size());
+  std::vector<TopOperatorRow> rows;
+  rows.reserve(ops.size());
   for (const auto& o : ops) {
-    rows_.push_back({display_text::line(o.op_name), display_text::details(o.op_name),
-                     o.kernel_count, o.kernel_us, o.share});
+    rows.push_back({display_text::line(o.op_name), display_text::details(o.op_name), o.kernel_count,
+                    o.kernel_us, o.share});
   }
-  endResetModel();
+  resetRows(std::move(rows));
 }
 
-void TopOperatorsModel::clear() {
-  beginResetModel();
-  rows_.clear();
-  endResetModel();
+bool TopOperatorsModel::numericColumn(int column) const {
+  return column != NameColumn;
 }
 
-void TopOperatorsModel::retranslate() {
-  emit headerDataChanged(Qt::Horizontal, 0, ColumnCount - 1);
-}
-
-int TopOperatorsModel::rowCount(const QModelIndex& parent) const {
-  return parent.isValid() ? 0 : static_cast<int>(rows_.size());
-}
-
-int TopOperatorsModel::columnCount(const QModelIndex& parent) const {
-  return parent.isValid() ? 0 : ColumnCount;
-}
-
-QVariant TopOperatorsModel::data(const QModelIndex& index, int role) const {
-  if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
-    return {};
-  const Row& row = rows_[static_cast<std::size_t>(index.row())];
-  const int column = index.column();
+QVariant TopOperatorsModel::cell(const TopOperatorRow& row, int column, int role) const {
   switch (role) {
     case Qt::DisplayRole:
       switch (column) {
@@ -82,18 +65,9 @@ QVariant TopOperatorsModel::data(const QModelIndex& index, int role) const {
     case Qt::ToolTipRole:
       return column == NameColumn && row.full_name != row.name ? QVariant(row.full_name)
                                                                : QVariant();
-    case Qt::TextAlignmentRole:
-      return column == NameColumn ? QVariant() : QVariant(int(Qt::AlignRight | Qt::AlignVCenter));
     default:
       return {};
   }
-}
-
-QVariant TopOperatorsModel::headerData(int section, Qt::Orientation orientation, int role) const {
-  if (orientation != Qt::Horizontal || role != Qt::DisplayRole || section < 0 ||
-      section >= ColumnCount)
-    return QAbstractTableModel::headerData(section, orientation, role);
-  return QCoreApplication::translate(kContext, kHeaders[section]);
 }
 
 }  // namespace inferscope::gui

@@ -1,8 +1,8 @@
 // The widget-free models: SessionDocument's signals, ResultsTableModel and LogModel under
 // QAbstractItemModelTester through a whole live-run life cycle, numeric sorting through the
-// proxy, the Kernels page's top-kernel and top-operator tables and the wizard's recommendation
-// table and the tuner's race table (tester, sort, bounded text), the config palette's families, and
-// ValueFormat's text.
+// proxy, the shared part of the read-only page tables (column_table_model.h), the Kernels page's
+// top-kernel and top-operator tables and the wizard's recommendation table and the tuner's race
+// table (tester, sort, bounded text), the config palette's families, and ValueFormat's text.
 #include <QAbstractItemModelTester>
 #include <QBrush>
 #include <QFont>
@@ -13,6 +13,7 @@
 #include <cmath>
 #include <memory>
 
+#include "gui/lib/column_table_model.h"
 #include "gui/lib/config_catalog.h"
 #include "gui/lib/config_palette.h"
 #include "gui/lib/display_text.h"
@@ -38,6 +39,30 @@ ProfileRequest planOf(std::initializer_list<const char*> keys, int warmup = 2) {
   request.run.warmup_iterations = warmup;
   return request;
 }
+
+// The smallest table over the shared part: a number and its square, the square a numeric column.
+struct SquareRow {
+  int n = 0;
+};
+
+class SquaresModel : public RowTableModel<SquareRow> {
+ public:
+  SquaresModel() : RowTableModel("tst_models", {"n", "n²"}, nullptr) {}
+  void setCount(int count) {
+    std::vector<SquareRow> rows;
+    for (int n = 1; n <= count; ++n) rows.push_back({n});
+    resetRows(std::move(rows));
+  }
+
+ private:
+  QVariant cell(const SquareRow& row, int column, int role) const override {
+    const int value = column == 0 ? row.n : row.n * row.n;
+    if (role == Qt::DisplayRole) return QString::number(value);
+    if (role == SortRole) return value;
+    return {};
+  }
+  bool numericColumn(int column) const override { return column == 1; }
+};
 
 std::shared_ptr<const ConfigResult> resultOf(const ProfileRequest& request, int index,
                                              double median,
@@ -295,6 +320,49 @@ class TestModels : public QObject {
         proxy.index(2, TopOperatorsModel::KernelsColumn).data(TopOperatorsModel::SortRole).toInt(),
         9);
     model.clear();
+    QCOMPARE(proxy.rowCount(), 0);
+  }
+
+  // What every read-only page table gets from ColumnTableModel: rows reset as a whole and
+  // cleared, cells only for valid top-level indexes, numeric columns right-aligned and sorted as
+  // numbers, headers by column (others as Qt's default), and retranslate() re-reading them.
+  void columnTableModelSharesTheTableParts() {
+    SquaresModel model;
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    QSignalSpy resets(&model, &QAbstractItemModel::modelReset);
+    model.setCount(12);
+    QCOMPARE(resets.count(), 1);
+    QCOMPARE(model.rowCount(), 12);
+    QCOMPARE(model.columnCount(), 2);
+    QCOMPARE(model.rowCount(model.index(0, 0)), 0);  // a table: no cell has children
+    QCOMPARE(model.columnCount(model.index(0, 0)), 0);
+    QCOMPARE(model.index(11, 1).data().toString(), QStringLiteral("144"));
+    QTest::ignoreMessage(QtWarningMsg,
+                         "Index QModelIndex(-1,-1,0x0,QObject(0x0)) is not valid (expected valid)");
+    QVERIFY(!model.data(QModelIndex()).isValid());  // checkIndex refuses it, with that warning
+    QCOMPARE(model.index(0, 1).data(Qt::TextAlignmentRole).toInt(),
+             int(Qt::AlignRight | Qt::AlignVCenter));
+    QVERIFY(!model.index(0, 0).data(Qt::TextAlignmentRole).isValid());
+    QCOMPARE(model.headerData(1, Qt::Horizontal).toString(), QStringLiteral("n²"));
+    QCOMPARE(model.headerData(2, Qt::Horizontal), QVariant(3));  // past the columns: Qt's own
+    QCOMPARE(model.headerData(4, Qt::Vertical), QVariant(5));
+    QVERIFY(!model.headerData(0, Qt::Horizontal, Qt::ToolTipRole).isValid());
+
+    QSortFilterProxyModel proxy;
+    proxy.setSourceModel(&model);
+    proxy.setSortRole(SquaresModel::SortRole);
+    proxy.sort(1, Qt::DescendingOrder);  // 144 > 121 > 100 > … > 9, not "9" > "81" > "64"
+    QCOMPARE(proxy.index(0, 1).data().toString(), QStringLiteral("144"));
+    QCOMPARE(proxy.index(11, 1).data().toString(), QStringLiteral("1"));
+
+    QSignalSpy headers(&model, &QAbstractItemModel::headerDataChanged);
+    model.retranslate();
+    QCOMPARE(headers.count(), 1);
+    QCOMPARE(headers.first().at(0).value<Qt::Orientation>(), Qt::Horizontal);
+    QCOMPARE(headers.first().at(2).toInt(), 1);  // the last column
+    model.clear();
+    QCOMPARE(resets.count(), 2);
+    QCOMPARE(model.rowCount(), 0);
     QCOMPARE(proxy.rowCount(), 0);
   }
 
