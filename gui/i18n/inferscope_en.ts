@@ -987,18 +987,6 @@
 <context>
     <name>inferscope::gui::LiveRun</name>
     <message>
-        <source>cannot start %1: %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>inferscope-cli was not found next to this program; set INFERSCOPE_CLI to its path</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>inferscope-cli crashed</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>the run ended but its session could not be read: %1</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1014,10 +1002,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Run needs inferscope-cli: it is not next to this program; set INFERSCOPE_CLI to its path.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>cannot create a folder for the session: %1</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1026,7 +1010,7 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Starting inferscope-cli … · %1</source>
+        <source>Starting the run … · %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -1070,7 +1054,11 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Stopping inferscope-cli … · %1 elapsed</source>
+        <source>Stopping the run … · %1 elapsed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>iteration %1 of %2</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -988,18 +988,6 @@
 <context>
     <name>inferscope::gui::LiveRun</name>
     <message>
-        <source>cannot start %1: %2</source>
-        <translation>%1 を起動できません: %2</translation>
-    </message>
-    <message>
-        <source>inferscope-cli was not found next to this program; set INFERSCOPE_CLI to its path</source>
-        <translation>このプログラムの隣に inferscope-cli が見つかりません。INFERSCOPE_CLI にそのパスを設定してください</translation>
-    </message>
-    <message>
-        <source>inferscope-cli crashed</source>
-        <translation>inferscope-cli がクラッシュした</translation>
-    </message>
-    <message>
         <source>the run ended but its session could not be read: %1</source>
         <translation>実行は終わったが、そのセッションを読めない: %1</translation>
     </message>
@@ -1015,10 +1003,6 @@
         <translation>実行には %1 が必要（%2 にない）。</translation>
     </message>
     <message>
-        <source>Run needs inferscope-cli: it is not next to this program; set INFERSCOPE_CLI to its path.</source>
-        <translation>実行には inferscope-cli が必要: このプログラムの隣にない。INFERSCOPE_CLI にそのパスを設定する。</translation>
-    </message>
-    <message>
         <source>cannot create a folder for the session: %1</source>
         <translation>セッション用のフォルダーを作れない: %1</translation>
     </message>
@@ -1027,8 +1011,8 @@
         <translation>経過 %1</translation>
     </message>
     <message>
-        <source>Starting inferscope-cli … · %1</source>
-        <translation>inferscope-cli を起動中 … · %1</translation>
+        <source>Starting the run … · %1</source>
+        <translation>実行を開始中 … · %1</translation>
     </message>
     <message>
         <source>config %1 of %2: %3</source>
@@ -1071,8 +1055,12 @@
         <translation>メインウィンドウで開く</translation>
     </message>
     <message>
-        <source>Stopping inferscope-cli … · %1 elapsed</source>
-        <translation>inferscope-cli を停止中 … · 経過 %1</translation>
+        <source>Stopping the run … · %1 elapsed</source>
+        <translation>実行を停止中 … · 経過 %1</translation>
+    </message>
+    <message>
+        <source>iteration %1 of %2</source>
+        <translation>反復 %1 / %2</translation>
     </message>
 </context>
 <context>

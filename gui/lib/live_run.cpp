@@ -1,43 +1,154 @@
 #include "gui/lib/live_run.h"
 
-#include <QCoreApplication>
 #include <QFileInfo>
-#include <QTimer>
-#include <variant>
+#include <QThreadPool>
+#include <atomic>
+#include <chrono>
+#include <exception>
 
-#include "core/session/event_stream_reader.h"
+#include "cli/options/run_options.h"
+#include "core/common/error.h"
+#include "core/runner/command_run.h"
+#include "core/runner/exit_code.h"
+#include "core/runner/worker_location.h"
 #include "core/session/session_file.h"
 #include "gui/lib/log_categories.h"
 
 namespace inferscope::gui {
-
 namespace {
 
-constexpr int kCancelled = 130;     // the CLI's exit status after SIGINT/SIGTERM
-constexpr int kKillAfterMs = 5000;  // a CLI that has not stopped by then is killed
-constexpr int kStderrTailBytes = 4096;
+constexpr double kProgressIntervalMs = 100;  // at most ten progress updates a second
+
+// Live runs go one at a time on a thread of their own: torch's process-global settings (cuDNN
+// flags, matmul precision) allow one engine thread at a time, and a run must not take a thread of
+// the global pool that session loading and exports share. A run started while a cancelled one
+// winds down waits for it here.
+QThreadPool& livePool() {
+  static QThreadPool pool;
+  static const bool configured = [] {
+    pool.setMaxThreadCount(1);
+    pool.setObjectName(QStringLiteral("inferscope live run"));
+    return true;
+  }();
+  (void)configured;
+  return pool;
+}
+
+double nowMs() {
+  return std::chrono::duration<double, std::milli>(
+             std::chrono::steady_clock::now().time_since_epoch())
+      .count();
+}
+
+// The engine's events, handed on as values through the job's channel; samples are left out (the
+// slide shows configs and iterations, not series), progress is thinned to a few a second.
+class PostingSink : public EventSink {
+ public:
+  PostingSink(LiveRun* run, const JobTracker::Channel& channel) : run_(run), channel_(channel) {}
+
+  void onConfigStart(int config_index, int config_count,
+                     const OptimizationConfig& config) override {
+    last_progress_ms_.store(0);
+    channel_.post([run = run_, config_index, config_count,
+                   key = QString::fromStdString(config.key()),
+                   description = QString::fromStdString(config.describe())] {
+      emit run->configStarted(config_index, config_count, key, description);
+    });
+  }
+  void onProgress(const Progress& progress) override {
+    const double now_ms = nowMs();
+    const bool last = progress.iteration >= progress.planned_iterations;  // always shown
+    if (!last && now_ms - last_progress_ms_.load() < kProgressIntervalMs) return;
+    last_progress_ms_.store(now_ms);
+    channel_.post([run = run_, progress] { emit run->progressed(progress); });
+  }
+  void onConfigDone(const ConfigResult& result) override {
+    channel_.post([run = run_, result = std::make_shared<const ConfigResult>(result)] {
+      emit run->configFinished(result);
+    });
+  }
+  void onLog(LogLevel level, const std::string& message) override {
+    if (level == LogLevel::Info)
+      qCDebug(liveLog).noquote() << QString::fromStdString(message);
+    else
+      qCWarning(liveLog).noquote() << QString::fromStdString(message);
+  }
+
+ private:
+  LiveRun* run_;  // used only in what the channel posts: on its thread, while it lives
+  JobTracker::Channel channel_;
+  std::atomic<double> last_progress_ms_{0};
+};
+
+LiveRun::Result failure(int exit_code, const std::string& error) {
+  LiveRun::Result r;
+  r.exit_code = exit_code;
+  r.error = QString::fromStdString(error);
+  return r;
+}
+
+// The headline of a finished run, from the session file it wrote.
+LiveRun::Result resultFromSession(int exit_code, const std::string& path) {
+  LiveRun::Result r;
+  r.exit_code = exit_code;
+  try {
+    const SessionResult session = loadSession(path);
+    for (const auto& c : session.configs) {
+      r.configs.push_back({QString::fromStdString(c.config.key()), c.status == ConfigStatus::Ok,
+                           c.stats.median_ms, QString::fromUtf8(toString(c.status))});
+    }
+    r.outcome = LiveRun::Outcome::Succeeded;
+    r.session_path = QString::fromStdString(path);
+  } catch (const std::exception& e) {
+    r.outcome = LiveRun::Outcome::Failed;
+    r.error = LiveRun::tr("the run ended but its session could not be read: %1")
+                  .arg(QString::fromUtf8(e.what()));
+  }
+  return r;
+}
 
 }  // namespace
 
-LiveRun::LiveRun(QObject* parent) : QObject(parent), process_(new QProcess(this)) {
-  // stdout: the run's events (--events ndjson); stderr: the CLI's messages, kept for a failure.
-  connect(process_, &QProcess::readyReadStandardOutput, this, &LiveRun::readStdout);
-  connect(process_, &QProcess::readyReadStandardError, this, &LiveRun::readStderr);
-  connect(process_, &QProcess::finished, this, &LiveRun::onFinished);
-  connect(process_, &QProcess::errorOccurred, this, [this](QProcess::ProcessError error) {
-    if (error != QProcess::FailedToStart) return;
-    Result r;
-    r.error = tr("cannot start %1: %2").arg(process_->program(), process_->errorString());
-    emit finished(r);
-  });
+LiveRun::Result runLiveCommand(const std::vector<std::string>& arguments,
+                               const std::string& session_path, const std::string& folder,
+                               EventSink& sink, const CancelToken& cancel) {
+  runner::CommandOutcome outcome;
+  try {
+    cli::RunCommandOptions options = cli::parseRunCommandLine(arguments);
+    options.out = session_path;  // the slide's session, wherever the lesson's command wrote one
+    cli::resolvePathsAgainst(options, folder);
+    runner::CommandRun run = cli::toCommandRun(options);
+    run.profile.isolation.launcher = runner::defaultWorkerLauncher();
+    outcome = runner::runCommand(run, sink, cancel);
+    if (outcome.exit_code == runner::kExitCancelled || cancel.cancelled()) {
+      // As inferscope-cli leaves a cancelled run: what ran, in the session file, never shown.
+      if (!outcome.session.configs.empty())
+        saveSession(outcome.session, partialSessionPath(session_path));
+      LiveRun::Result r;
+      r.outcome = LiveRun::Outcome::Cancelled;
+      r.exit_code = runner::kExitCancelled;
+      return r;
+    }
+    saveSession(outcome.session, session_path);
+  } catch (const Error& e) {
+    return failure(runner::exitCodeFor(e.kind()), e.what());
+  } catch (const std::exception& e) {  // LibTorch's own errors: the run failed, not the window
+    return failure(runner::kExitRuntime, e.what());
+  }
+  if (outcome.exit_code == runner::kExitOk || outcome.exit_code == runner::kExitFailure)
+    return resultFromSession(outcome.exit_code, session_path);
+  // No result to show: the ledger's reason (a CPU machine), else the exit code says it.
+  std::string why;
+  if (outcome.ledger && !outcome.ledger->available)
+    why = "the cuDNN ledger " + outcome.ledger->reason;
+  return failure(outcome.exit_code, why);
 }
 
+LiveRun::LiveRun(QObject* parent)
+    : QObject(parent), tracker_(this, QStringLiteral("live run"), &livePool()) {}
+
 LiveRun::~LiveRun() {
-  if (process_->state() != QProcess::NotRunning) {
-    process_->disconnect(this);
-    process_->terminate();
-    if (!process_->waitForFinished(3000)) process_->kill();
-  }
+  if (cancel_) cancel_->cancel();
 }
 
 QStringList LiveRun::missingFiles(const std::vector<std::string>& cli_args, const QDir& dir) {
@@ -52,132 +163,37 @@ QStringList LiveRun::missingFiles(const std::vector<std::string>& cli_args, cons
   return missing;
 }
 
-QString LiveRun::cliPath() {
-  const QString configured = qEnvironmentVariable("INFERSCOPE_CLI");
-  if (!configured.isEmpty()) return QFileInfo(configured).isExecutable() ? configured : QString();
-  const QDir app(QCoreApplication::applicationDirPath());
-  for (const auto& candidate :
-       {QStringLiteral("inferscope-cli"), QStringLiteral("../cli/inferscope-cli"),
-        QStringLiteral("../../cli/inferscope-cli")}) {
-    const QFileInfo file(app.filePath(candidate));
-    if (file.isFile() && file.isExecutable()) return file.canonicalFilePath();
-  }
-  return {};
-}
-
 bool LiveRun::start(const QStringList& arguments, const QString& session_path, const QDir& dir) {
   if (isRunning()) return false;
-  const QString cli = cliPath();
-  if (cli.isEmpty()) {
-    Result r;
-    r.error =
-        tr("inferscope-cli was not found next to this program; set INFERSCOPE_CLI to its path");
-    emit finished(r);
-    return false;
-  }
-  session_path_ = session_path;
-  events_ = std::make_unique<EventStreamReader>("inferscope-cli's events");
-  notice_.clear();
-  stderr_tail_.clear();
-  cancelled_ = false;
-  process_->setWorkingDirectory(dir.absolutePath());
-  process_->start(cli, arguments + QStringList{QStringLiteral("--events"), QStringLiteral("ndjson"),
-                                               QStringLiteral("-o"), session_path});
+  std::vector<std::string> args;
+  for (const auto& a : arguments) args.push_back(a.toStdString());
+  cancel_ = std::make_shared<CancelToken>();
+  tracker_.start(
+      // `this` is used only in what the channel posts, which runs on this object's thread while
+      // it lives (JobTracker).
+      [this, args = std::move(args), session = session_path.toStdString(),
+       folder = dir.absolutePath().toStdString(),
+       cancel = cancel_](const JobTracker::Channel& channel) {
+        PostingSink sink(this, channel);
+        return runLiveCommand(args, session, folder, sink, *cancel);
+      },
+      [this](const Result& result) {
+        qCDebug(liveLog) << "live run finished, exit" << result.exit_code;
+        emit finished(result);
+      });
   return true;
 }
 
 void LiveRun::cancel() {
-  if (!isRunning() || cancelled_) return;
-  cancelled_ = true;
-  process_->terminate();  // SIGTERM: the CLI's cancel token, then its clean exit (130)
-  QTimer::singleShot(kKillAfterMs, process_, [p = process_] {
-    if (p->state() != QProcess::NotRunning) p->kill();
-  });
+  if (cancel_) cancel_->cancel();
 }
 
 bool LiveRun::isRunning() const {
-  return process_->state() != QProcess::NotRunning;
+  return tracker_.isRunning();
 }
 
-void LiveRun::readStdout() {
-  const QByteArray chunk = process_->readAllStandardOutput();
-  if (events_)
-    handle(
-        events_->feed(std::string_view(chunk.constData(), static_cast<std::size_t>(chunk.size()))));
-}
-
-void LiveRun::handle(const std::vector<StreamItem>& items) {
-  for (const auto& item : items) {
-    if (!item.event) {
-      // Another version's events say nothing this window can trust: progress stays blank, and
-      // the run's end says why. Anything else (a model's print() on the same stdout) is skipped.
-      if (item.problem == StreamItem::Problem::OtherVersion && notice_.isEmpty())
-        notice_ = QString::fromStdString(item.error);
-      if (item.problem == StreamItem::Problem::NotAnEvent)
-        qCDebug(liveLog).noquote() << QString::fromStdString(item.error);
-      else
-        qCWarning(liveLog).noquote() << QString::fromStdString(item.error);
-      continue;
-    }
-    if (!item.event->run) continue;  // an event a newer CLI added
-    if (const auto* start = std::get_if<ConfigStartEvent>(&*item.event->run)) {
-      emit configStarted(start->index, start->count, QString::fromStdString(start->config.key()),
-                         QString::fromStdString(start->config.describe()));
-    }
-  }
-}
-
-void LiveRun::readStderr() {
-  stderr_tail_ += process_->readAllStandardError();
-  if (stderr_tail_.size() > kStderrTailBytes) stderr_tail_ = stderr_tail_.right(kStderrTailBytes);
-}
-
-void LiveRun::onFinished(int code, QProcess::ExitStatus status) {
-  readStdout();
-  readStderr();
-  if (events_) handle(events_->finish());
-  const int exit_code = status == QProcess::NormalExit ? code : -1;
-  Result r;
-  if (cancelled_ || exit_code == kCancelled) {
-    r.outcome = Outcome::Cancelled;
-    r.exit_code = exit_code;
-  } else if (exit_code == 0 || exit_code == 1) {
-    // 1: a config failed; the others' results are in the session, and the failure is a row of it.
-    r = resultFromSession(exit_code);
-  } else {
-    r.exit_code = exit_code;
-  }
-  if (r.outcome != Outcome::Succeeded) {
-    QStringList lines = QString::fromUtf8(stderr_tail_).trimmed().split(QLatin1Char('\n'));
-    lines = lines.mid(std::max<qsizetype>(0, lines.size() - 3));
-    if (!r.error.isEmpty()) lines.prepend(r.error);
-    r.error = lines.join(QLatin1Char('\n')).trimmed();
-    if (status == QProcess::CrashExit && !cancelled_)
-      r.error = tr("inferscope-cli crashed") +
-                (r.error.isEmpty() ? QString() : QLatin1Char('\n') + r.error);
-  }
-  if (!notice_.isEmpty()) r.notice = tr("Progress was not shown: %1").arg(notice_);
-  emit finished(r);
-}
-
-LiveRun::Result LiveRun::resultFromSession(int exit_code) const {
-  Result r;
-  r.exit_code = exit_code;
-  try {
-    const SessionResult session = loadSession(session_path_.toStdString());
-    for (const auto& c : session.configs) {
-      ConfigLine line{QString::fromStdString(c.config.key()), c.status == ConfigStatus::Ok,
-                      c.stats.median_ms, QString::fromUtf8(toString(c.status))};
-      r.configs.push_back(line);
-    }
-    r.outcome = Outcome::Succeeded;
-    r.session_path = session_path_;
-  } catch (const std::exception& e) {
-    r.outcome = Outcome::Failed;
-    r.error =
-        tr("the run ended but its session could not be read: %1").arg(QString::fromUtf8(e.what()));
-  }
-  return r;
+bool LiveRun::waitForIdle(int timeout_ms) {
+  return livePool().waitForDone(timeout_ms);
 }
 
 }  // namespace inferscope::gui

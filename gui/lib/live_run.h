@@ -1,23 +1,30 @@
-// "Run it live" for a lesson: the lesson's `inferscope-cli` command as a child process (never
-// through a shell), found by cliPath() below, with `--events ndjson`
-// and `-o SESSION` added. Progress comes from the command's run events on stdout, read by the one
-// event reader (core/session/event_stream_reader.h): config_start says which config runs. The
-// headline of a finished run comes from the session file it wrote. Cancel sends SIGTERM, which the
-// CLI turns into a clean stop (exit 130), and kills it if it is still there a few seconds later.
+// "Run it live" for a lesson: the lesson's command line (`profile …`, `trace …` or `cudnn …`, as
+// inferscope-cli takes it) run in this process through the run layer. The command line is read by
+// inferscope-cli's own option definitions (cli/options/run_options.h: the same checks, the same
+// errors naming the option, the same trust rule for --model-file and --trust), and the run is
+// runner::runCommand (core/runner/command_run.h) on a thread of its own, never the GUI thread:
+// in process for profile and trace, in the one worker program for --isolate and the cuDNN
+// ledger's modes (runner::defaultWorkerLauncher). No executable is searched for and no console
+// text is read.
+//
+// Progress and each config's result are delivered on the GUI thread as values, in order, and the
+// finished run last; the session is written to the path start() names and read back for the
+// headline. Cancel sets the run's CancelToken: the engine stops within one iteration and the run
+// layer stops its workers. Destroying a LiveRun cancels its run without waiting and delivers
+// nothing more (JobTracker).
 #pragma once
 
 #include <QDir>
 #include <QObject>
-#include <QProcess>
 #include <QStringList>
 #include <memory>
 #include <string>
 #include <vector>
 
-namespace inferscope {
-class EventStreamReader;
-struct StreamItem;
-}  // namespace inferscope
+#include "core/common/cancel_token.h"
+#include "core/engine/config_result.h"
+#include "core/engine/event_sink.h"
+#include "gui/lib/job_tracker.h"
 
 namespace inferscope::gui {
 
@@ -34,51 +41,52 @@ class LiveRun : public QObject {
   };
   struct Result {
     Outcome outcome = Outcome::Failed;
+    // As inferscope-cli would have exited: 0 ok, 1 a config failed (still Succeeded: the failure
+    // is a row of the session), 2 invalid input (a bad option, an untrusted model file), 3 model
+    // not loadable, 4 unsupported here, 5 runtime error, 130 cancelled.
     int exit_code = -1;
-    QString error;         // the CLI's last stderr lines, or why it did not start
+    QString error;         // why the run failed, naming the option or file where there is one
     QString session_path;  // set on success
     std::vector<ConfigLine> configs;
-    // The CLI's events could not be read (another protocol version: another InferScope), so no
-    // progress was shown; empty when they could. Lines that are not events (a model's print())
-    // are skipped without a word here.
-    QString notice;
   };
 
   explicit LiveRun(QObject* parent = nullptr);
-  ~LiveRun() override;
+  ~LiveRun() override;  // cancels a running run, without waiting for it
 
   // The model files the command reads (--model-file, --trust) given as relative paths that do not
   // exist in `dir` (the folder the command runs in).
   static QStringList missingFiles(const std::vector<std::string>& cli_args, const QDir& dir);
-  // The inferscope-cli that runs a lesson's command: $INFERSCOPE_CLI, else the one next to this
-  // program (installed), else the build tree's cli/ folder; empty when there is none.
-  static QString cliPath();
 
-  // Starts `inferscope-cli ARGUMENTS -o session_path` in `dir`; false (and finished() with the
-  // reason) when the CLI cannot be found.
+  // Starts the command line `arguments` (the command first: "profile", "-m", …) as if started in
+  // `dir` (its relative paths are taken there), its session written to `session_path` (any -o in
+  // `arguments` is replaced). False when a run is still going (its finished() has not come yet).
   bool start(const QStringList& arguments, const QString& session_path,
              const QDir& dir = QDir::current());
   void cancel();
   bool isRunning() const;
 
+  // Waits until every live run this process started has left its thread (after a cancel, about
+  // one iteration); false when `timeout_ms` passed first. For tests and the program's end.
+  static bool waitForIdle(int timeout_ms);
+
  signals:
   // index counts from 0.
   void configStarted(int index, int count, const QString& key, const QString& description);
+  // The running config's iterations, a few times a second at most.
+  void progressed(const inferscope::Progress& progress);
+  void configFinished(std::shared_ptr<const inferscope::ConfigResult> result);
   void finished(const inferscope::gui::LiveRun::Result& result);
 
  private:
-  void readStdout();
-  void readStderr();
-  void handle(const std::vector<StreamItem>& items);
-  void onFinished(int code, QProcess::ExitStatus status);
-  Result resultFromSession(int exit_code) const;
-
-  QProcess* process_;
-  QString session_path_;
-  std::unique_ptr<EventStreamReader> events_;
-  QString notice_;
-  QByteArray stderr_tail_;
-  bool cancelled_ = false;
+  std::shared_ptr<CancelToken> cancel_;  // shared with the running job, which may outlive this
+  JobTracker tracker_;                   // last: its jobs post to the members above
 };
+
+// The run itself, as the job runs it on its thread: the command line parsed and run, its events
+// to `sink` as they happen (on this thread), the session written to `session_path` and read back.
+// `folder`: where the command's relative paths are taken ("" for the working folder).
+LiveRun::Result runLiveCommand(const std::vector<std::string>& arguments,
+                               const std::string& session_path, const std::string& folder,
+                               EventSink& sink, const CancelToken& cancel);
 
 }  // namespace inferscope::gui

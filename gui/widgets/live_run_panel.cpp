@@ -65,8 +65,14 @@ LiveRunPanel::LiveRunPanel(lessons::LiveRun live, QString lesson_id, bool device
             config_count_ = count;
             config_key_ = key;
             config_description_ = description;
+            iteration_ = planned_iterations_ = 0;
             refresh();
           });
+  connect(&run_, &LiveRun::progressed, this, [this](const Progress& progress) {
+    iteration_ = progress.iteration;
+    planned_iterations_ = progress.planned_iterations;
+    refresh();
+  });
   connect(&run_, &LiveRun::finished, this, &LiveRunPanel::finish);
   tick_->setInterval(250);
   connect(tick_, &QTimer::timeout, this, &LiveRunPanel::refresh);
@@ -82,10 +88,6 @@ QString LiveRunPanel::blockedReason() const {
     if (!live_.note.en.empty()) why += QLatin1Char(' ') + lessonText(live_.note, {});
     return why;
   }
-  if (LiveRun::cliPath().isEmpty())
-    return tr(
-        "Run needs inferscope-cli: it is not next to this program; set INFERSCOPE_CLI to "
-        "its path.");
   return {};
 }
 
@@ -111,6 +113,7 @@ void LiveRunPanel::start() {
   state_ = State::Running;
   config_index_ = -1;
   config_count_ = 0;
+  iteration_ = planned_iterations_ = 0;
   opened_in_main_ = false;
   stopping_ = false;
   clock_.start();
@@ -165,11 +168,15 @@ void LiveRunPanel::openInMainWindow() {
 
 QString LiveRunPanel::runningText() const {
   const QString elapsed = tr("%1 elapsed").arg(ValueFormat::elapsed(elapsed_ms_));
-  if (config_index_ < 0) return tr("Starting inferscope-cli … · %1").arg(elapsed);
+  if (config_index_ < 0) return tr("Starting the run … · %1").arg(elapsed);
   QString config = tr("config %1 of %2: %3")
                        .arg(QLocale().toString(config_index_ + 1),
                             QLocale().toString(config_count_), config_key_);
   if (!config_description_.isEmpty()) config += QStringLiteral(" — ") + config_description_;
+  if (planned_iterations_ > 0)
+    config += QStringLiteral(" · ") +
+              tr("iteration %1 of %2")
+                  .arg(QLocale().toString(iteration_), QLocale().toString(planned_iterations_));
   return config + QStringLiteral(" · ") + elapsed;
 }
 
@@ -182,8 +189,7 @@ QString LiveRunPanel::doneText() const {
       return (result_.exit_code >= 0
                   ? tr("Failed after %1 (exit code %2):").arg(after).arg(result_.exit_code)
                   : tr("Failed after %1:").arg(after)) +
-             QLatin1Char('\n') + result_.error +
-             (result_.notice.isEmpty() ? QString() : QLatin1Char('\n') + result_.notice);
+             QLatin1Char('\n') + result_.error;
     case LiveRun::Outcome::Succeeded:
       break;
   }
@@ -195,7 +201,6 @@ QString LiveRunPanel::doneText() const {
           (opened_in_main_ ? tr("The new session is open in the main window (Esc goes there): %1")
                                  .arg(result_.session_path)
                            : tr("Session written to %1").arg(result_.session_path));
-  if (!result_.notice.isEmpty()) text += QLatin1Char('\n') + result_.notice;
   return text;
 }
 
@@ -216,9 +221,8 @@ void LiveRunPanel::refresh() {
       break;
     case State::Running:
       status_->setText(
-          stopping_
-              ? tr("Stopping inferscope-cli … · %1 elapsed").arg(ValueFormat::elapsed(elapsed_ms_))
-              : runningText());
+          stopping_ ? tr("Stopping the run … · %1 elapsed").arg(ValueFormat::elapsed(elapsed_ms_))
+                    : runningText());
       break;
     case State::Done:
       status_->setText(doneText());

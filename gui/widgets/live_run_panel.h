@@ -1,9 +1,9 @@
 // The "Run it live" slide's controls: Run (R) starts the lesson's command on this
 // machine (LiveRun), the slide shows which config runs and for how long in presentation fonts,
 // Cancel (Esc) stops it, and the outcome stays on the slide — the configs' medians, with the new
-// session opened in the main window, or the CLI's exit code and its last error lines. Where the
-// command cannot run here (no CUDA GPU, a model file missing, no CLI) Run is disabled and the
-// panel says why.
+// session opened in the main window, or the exit code and the error, naming the option or file.
+// The run is in this process, through the run layer (LiveRun). Where the command cannot run here
+// (no CUDA GPU, a model file missing) Run is disabled and the panel says why.
 #pragma once
 
 #include <QElapsedTimer>
@@ -60,6 +60,7 @@ class LiveRunPanel : public QWidget {
   QElapsedTimer clock_;
   double elapsed_ms_ = 0;
   int config_index_ = -1, config_count_ = 0;
+  int iteration_ = 0, planned_iterations_ = 0;  // the running config's, from its progress
   QString config_key_, config_description_;
   LiveRun::Result result_;
   bool opened_in_main_ = false;
