@@ -60,7 +60,7 @@ class RunOptionsFiles : public ::testing::Test {
     removeFolderOfFiles(folder_.string());
   }
   std::string write(const std::string& name, const std::string& text) {
-    const auto path = (folder_ / name).string();
+    auto path = (folder_ / name).string();
     std::ofstream(path) << text;
     return path;
   }
