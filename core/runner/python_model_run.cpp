@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
 #include <filesystem>
 
@@ -10,6 +11,7 @@
 #include "core/common/file_io.h"
 #include "core/common/python_helpers.h"
 #include "core/common/time_format.h"
+#include "core/common/units.h"
 #include "core/common/version.h"
 #include "core/engine/engine.h"
 #include "core/model/model_zoo.h"
@@ -19,12 +21,12 @@ namespace fs = std::filesystem;
 namespace {
 
 // Building a large model in Python (GPT-2 with transformers: 10 s on the H200) and its reference
-// forward: generous, since nothing else can run before it.
+// forward: generous, since nothing else can run before it, unless the caller's budget ends first.
 constexpr double kPrepareTimeoutMs = 600000;
 
 }  // namespace
 
-PythonModelRun::PythonModelRun(ProfileRequest& request, const CancelToken& cancel)
+PythonModelRun::PythonModelRun(ProfileRequest& request, const CancelToken& cancel, double budget_ms)
     : model_(request.model), cancel_(cancel) {
   if (!request.run.input_cycle.empty()) {
     throw Error(
@@ -44,7 +46,20 @@ PythonModelRun::PythonModelRun(ProfileRequest& request, const CancelToken& cance
       (fs::path(cacheDirectory()) / "pymodels" / "logs").string());
   std::vector<std::string> overrides;
   for (const auto& spec : request.inputs) overrides.push_back(spec.toString());
-  prepared_ = worker_->prepare(model_, overrides, dir.string(), kPrepareTimeoutMs, &cancel_);
+  const double timeout_ms =
+      budget_ms > 0 ? std::min(budget_ms, kPrepareTimeoutMs) : kPrepareTimeoutMs;
+  const auto started = std::chrono::steady_clock::now();
+  try {
+    prepared_ = worker_->prepare(model_, overrides, dir.string(), timeout_ms, &cancel_);
+  } catch (const Error& e) {
+    const bool budget_ended = budget_ms > 0 && e.kind() == ErrorKind::ModelLoad &&
+                              units::toMs(std::chrono::steady_clock::now() - started) >= timeout_ms;
+    if (!budget_ended) throw;
+    throw Error(ErrorKind::ModelLoad,
+                fmt::format("{}; the budget ({:.0f} s) ended while Python built the model: raise "
+                            "--budget-s for a model that takes longer to build",
+                            e.what(), units::msToS(timeout_ms)));
+  }
   request.inputs = prepared_.inputs;
   request.model.prepared_dir = prepared_.dir;
   if (!prepared_.inputs.empty()) request.batch = prepared_.inputs.front().batch();

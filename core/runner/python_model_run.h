@@ -18,8 +18,9 @@ class PythonModelRun {
   // Prepares `request`'s model in the Python worker and fills request.inputs (the example inputs'
   // shapes and dtypes) and request.model.prepared_dir. Throws Error(ModelLoad) with the worker's
   // message when the model cannot be built or run. `cancel` stops the preparation and every
-  // measurement; it outlives this run.
-  PythonModelRun(ProfileRequest& request, const CancelToken& cancel);
+  // measurement; it outlives this run. `budget_ms` (0: none) bounds the preparation too: a model
+  // whose build never returns ends the command within its budget, not ten minutes later.
+  PythonModelRun(ProfileRequest& request, const CancelToken& cancel, double budget_ms = 0);
   ~PythonModelRun();
   PythonModelRun(const PythonModelRun&) = delete;
   PythonModelRun& operator=(const PythonModelRun&) = delete;

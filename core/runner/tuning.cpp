@@ -142,7 +142,8 @@ TuningRun runTuning(const ProfileRequest& given, const std::vector<OptimizationC
   // A model only Python can compile is built and run once in the Python worker first: its example
   // inputs and FP32 reference are what every config, in either process, is measured against.
   std::optional<PythonModelRun> python;
-  if (builtInPython(request.model.source)) python.emplace(request, cancel);
+  if (builtInPython(request.model.source))
+    python.emplace(request, cancel, race.budget_ms + race.cold_compile_allowance_ms);
   tuner::SpaceContext ctx;
   ctx.caps = DeviceCaps::from(engine::deviceInfo(request.device, request.device_index));
   ctx.aot_inductor_available = engine::aotInductorAvailable();

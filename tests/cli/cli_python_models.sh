@@ -18,7 +18,7 @@ while [ $# -gt 0 ]; do
   case $1 in --plan) plan=$2;; --out-dir) out=$2;; --source) source=$2;; esac; shift
 done
 case $source in *broken*) echo "NameError: name 'torchvision' is not defined" >&2; exit 3;; esac
-case $source in *hang*) [ "$cmd" = prepare ] || sleep 600;; esac
+case $source in *hangbuild*) sleep 600;; *hang*) [ "$cmd" = prepare ] || sleep 600;; esac
 if [ "$cmd" = prepare ]; then
   mkdir -p "$out"; echo "$source" >"$out/source.txt"
   echo '{"protocol":1,"event":"prepared","status":"ok","inputs":[{"shape":[4,16],"dtype":"float32"}],"outputs":[{"shape":[4,10],"dtype":"float32"}],"parameters":170,"weights_sha256":"ab","load_s":0.1,"prepare_s":0.2}'
@@ -36,14 +36,15 @@ report() {
 if [ "$cmd" = serve ]; then while read -r line; do report "$line"; done; else report "$(cat "$plan")"; fi
 WORKER
 printf 'def build():\n    pass\n' >"$work/model.py"
-cp "$work/model.py" "$work/broken.py"; cp "$work/model.py" "$work/hang.py"
+cp "$work/model.py" "$work/broken.py"; cp "$work/model.py" "$work/hang.py"; cp "$work/model.py" "$work/hangbuild.py"
 
 check "an untrusted .py is refused before anything runs" \
   expect_exit 2 "is not trusted" tune --model-py "$work/model.py:build" --budget-s 5
 check "FILE.py without :FUNCTION is named" expect_exit 2 "expected FILE.py:FUNCTION" tune --model-py "$work/model.py" --budget-s 5
 check "a function name that is not one is named" expect_exit 2 "is not a Python function name" \
   tune --model-py "$work/model.py:build()" --budget-s 5
-"$cli" trust "$work/model.py" "$work/broken.py" "$work/hang.py" "$fixtures/pt2/tiny_exported_program.pt2" >/dev/null
+"$cli" trust "$work/model.py" "$work/broken.py" "$work/hang.py" "$work/hangbuild.py" \
+  "$fixtures/pt2/tiny_exported_program.pt2" >/dev/null
 
 "$cli" tune --model-py "$work/model.py:build" --budget-s 20 -o "$work/tuned.inferscope.json" >"$work/tune.txt" 2>"$work/tune.err"
 rc=$?
@@ -80,4 +81,12 @@ start=$(date +%s)
 timeout 60 "$cli" tune --model-py "$work/hang.py:build" --budget-s 1 >"$work/hang1.txt" 2>"$work/hang1.err"
 took=$(( $(date +%s) - start ))
 check "… and so with a budget spent before the race begins ($took s, budget 1 s + 5 s grace)" [ "$took" -le 20 ]
+# A model whose build never returns: the preparation is bounded by the budget too (it was ten
+# minutes whatever the budget), and the message says to raise it.
+start=$(date +%s)
+timeout 60 "$cli" tune --model-py "$work/hangbuild.py:build" --budget-s 3 >"$work/hangbuild.txt" 2>"$work/hangbuild.err"
+rc=$? took=$(( $(date +%s) - start ))
+check "a build that never returns ends at the budget (exit $rc, $took s, budget 3 s)" \
+  [ "$rc" -eq 3 -a "$took" -le 20 ]
+check "… and says to raise --budget-s" grep -q "raise --budget-s" "$work/hangbuild.err"
 e2e_summary
