@@ -11,6 +11,7 @@
 #include "core/cudnn/ledger_json.h"
 #include "core/engine/cudnn_query.h"
 #include "core/engine/engine.h"
+#include "core/runner/profile_run.h"
 #include "core/torch/settings_guard.h"
 #include "core/torch/torch_compat.h"
 #include "core/trace/chrome_trace_writer.h"
@@ -266,8 +267,12 @@ TEST_F(Cuda, CudnnFindAndGetAnswerForAResNetShape) {
 // FP32 agree. Compiles a ResNet-18 package (~30 s on the H200) unless it is cached.
 TEST_F(Cuda, AotInductorPackageReplaysInACudaGraph) {
   if (!engine::aotInductorAvailable()) GTEST_SKIP() << "this LibTorch has no AOTInductor loader";
-  const auto s =
-      run(cudaRequest("resnet18", 8, {"fp32", "fp16+cl+aoti", "fp16+cl+aoti-graph"}, 20));
+  // Through the run layer: the package's compile is its compile queue's (engine::run alone has
+  // none, and records such a config as unsupported).
+  NullSink sink;
+  CancelToken cancel;
+  const auto s = runner::runInProcess(
+      cudaRequest("resnet18", 8, {"fp32", "fp16+cl+aoti", "fp16+cl+aoti-graph"}, 20), sink, cancel);
   for (const auto& c : s.configs)
     ASSERT_EQ(c.status, ConfigStatus::Ok) << c.config.key() << ": " << c.message;
   const auto& plain = s.configs[1].accuracy;
