@@ -74,6 +74,50 @@
     </message>
 </context>
 <context>
+    <name>inferscope::gui::BreakEvenChart</name>
+    <message>
+        <source>Total time of a job of N inferences: %1 against %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>inferences since the program started (log scale)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>total time, set-up included (s, log scale)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pick a compiled config and the config to weigh it against</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 has no finished result with a steady median in this session: there is no time to add up</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This session recorded no compile time for %1: its set-up took %2 s, no longer than %3&apos;s %4 s, so there is nothing to win back</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is not faster than %2 (%3 ms against %4 ms per inference): its compile never pays for itself</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (eager)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: %2 s before the first result</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>break-even after
+%1 inferences</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>inferscope::gui::CudnnChart</name>
     <message>
         <source>Log scale</source>
@@ -952,12 +996,15 @@
         <source> · across processes %1 ms (95 % CI %2 – %3)</source>
         <translation type="unfinished"></translation>
     </message>
+</context>
+<context>
+    <name>inferscope::gui::LegendFilter</name>
     <message>
         <source>Filter configs (e.g. bf16 graph)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Words each config&apos;s name must contain: the lines, the legend and the names narrow to the configs that match; the tuner&apos;s winner stays</source>
+        <source>Words each config&apos;s name must contain: the chart and its legend narrow to the configs that match; the tuner&apos;s winner stays</source>
         <translation type="unfinished"></translation>
     </message>
     <message>

@@ -74,6 +74,51 @@
     </message>
 </context>
 <context>
+    <name>inferscope::gui::BreakEvenChart</name>
+    <message>
+        <source>Total time of a job of N inferences: %1 against %2</source>
+        <translation>N 回の推論にかかる合計時間: %1 と %2</translation>
+    </message>
+    <message>
+        <source>inferences since the program started (log scale)</source>
+        <translation>プログラム開始からの推論回数（対数目盛）</translation>
+    </message>
+    <message>
+        <source>total time, set-up included (s, log scale)</source>
+        <translation>セットアップを含む合計時間（秒、対数目盛）</translation>
+    </message>
+    <message>
+        <source>Pick a compiled config and the config to weigh it against</source>
+        <translation>コンパイルした構成と、比べる構成を選んでください</translation>
+    </message>
+    <message>
+        <source>%1 has no finished result with a steady median in this session: there is no time to add up</source>
+        <translation>このセッションには定常中央値のある %1 の結果がなく、足し合わせる時間がない</translation>
+    </message>
+    <message>
+        <source>This session recorded no compile time for %1: its set-up took %2 s, no longer than %3&apos;s %4 s, so there is nothing to win back</source>
+        <translation>このセッションには %1 のコンパイル時間が記録されていない: セットアップは %2 秒で、%3 の %4 秒より長くないので、取り戻すものがない</translation>
+    </message>
+    <message>
+        <source>%1 is not faster than %2 (%3 ms against %4 ms per inference): its compile never pays for itself</source>
+        <translation>%1 は %2 より速くない（推論 1 回あたり %3 ms 対 %4 ms）: コンパイルの元は取れない</translation>
+    </message>
+    <message>
+        <source>%1 (eager)</source>
+        <translation>%1（eager）</translation>
+    </message>
+    <message>
+        <source>%1: %2 s before the first result</source>
+        <translation>%1: 最初の結果まで %2 秒</translation>
+    </message>
+    <message>
+        <source>break-even after
+%1 inferences</source>
+        <translation>損益分岐点
+推論 %1 回</translation>
+    </message>
+</context>
+<context>
     <name>inferscope::gui::CudnnChart</name>
     <message>
         <source>Log scale</source>
@@ -953,13 +998,16 @@
         <source> · across processes %1 ms (95 % CI %2 – %3)</source>
         <translation> · プロセス間 %1 ms（95 % CI %2 – %3）</translation>
     </message>
+</context>
+<context>
+    <name>inferscope::gui::LegendFilter</name>
     <message>
         <source>Filter configs (e.g. bf16 graph)</source>
         <translation>構成を絞り込む（例: bf16 graph）</translation>
     </message>
     <message>
-        <source>Words each config&apos;s name must contain: the lines, the legend and the names narrow to the configs that match; the tuner&apos;s winner stays</source>
-        <translation>構成名に含まれるべき語: 線・凡例・名前が一致する構成に絞られる。チューナーの勝者は残る</translation>
+        <source>Words each config&apos;s name must contain: the chart and its legend narrow to the configs that match; the tuner&apos;s winner stays</source>
+        <translation>構成名に含まれるべき語: グラフと凡例が一致する構成に絞られる。チューナーの勝者は残る</translation>
     </message>
     <message>
         <source>the legend lists the %1 fastest of %2 configs (the table lists every one)</source>

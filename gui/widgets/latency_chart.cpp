@@ -5,8 +5,6 @@
 #include <qcustomplot.h>
 
 #include <QHBoxLayout>
-#include <QLabel>
-#include <QLineEdit>
 #include <QLocale>
 #include <QVBoxLayout>
 #include <algorithm>
@@ -17,6 +15,7 @@
 #include "gui/lib/session_document.h"
 #include "gui/widgets/chart_style.h"
 #include "gui/widgets/chart_tickers.h"
+#include "gui/widgets/legend_filter.h"
 #include "gui/widgets/translated_text.h"
 
 namespace inferscope::gui {
@@ -39,30 +38,11 @@ QCPScatterStyle markerFor(int family_rank) {
 LatencyChart::LatencyChart(SessionDocument* document, QWidget* parent)
     : QWidget(parent),
       document_(document),
-      filter_row_(new QWidget(this)),
-      filter_(new QLineEdit),
-      legend_note_(new QLabel),
+      filter_(new LegendFilter(QStringLiteral("latency"), this)),
       plot_(new QCustomPlot(this)) {
   plot_->setObjectName(QStringLiteral("latencyPlot"));
   // Above the plot: the filter (past kLegendTopN configs) and what the legend holds.
-  filter_->setObjectName(QStringLiteral("latencyFilter"));
-  filter_->setClearButtonEnabled(true);
-  bindTr(this, filter_, "placeholderText", QT_TR_NOOP("Filter configs (e.g. bf16 graph)"));
-  bindTr(this, filter_, "toolTip",
-         QT_TR_NOOP("Words each config's name must contain: the lines, the legend and the names "
-                    "narrow to the configs that match; the tuner's winner stays"));
-  filter_->setMinimumWidth(240);  // the placeholder whole
-  filter_->setMaximumWidth(320);
-  legend_note_->setObjectName(QStringLiteral("latencyLegendNote"));
-  legend_note_->setForegroundRole(QPalette::PlaceholderText);
-  // Cut at the window's edge rather than widening it (the full line on hover).
-  legend_note_->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
-  auto* row = new QHBoxLayout(filter_row_);
-  row->setContentsMargins(6, 4, 6, 0);
-  row->addWidget(filter_);
-  row->addWidget(legend_note_, 1);
-  filter_row_->setVisible(false);
-  connect(filter_, &QLineEdit::textChanged, this, [this] {
+  connect(filter_, &LegendFilter::textChanged, this, [this] {
     applyLegend();
     updateDirectLabelMargin();
     replotAll();
@@ -70,7 +50,7 @@ LatencyChart::LatencyChart(SessionDocument* document, QWidget* parent)
   auto* layout = new QVBoxLayout(this);
   layout->setContentsMargins(0, 0, 0, 0);
   layout->setSpacing(0);
-  layout->addWidget(filter_row_);
+  layout->addWidget(filter_);
   layout->addWidget(plot_, 1);
 
   plot_->setInteractions(QCP::iRangeDrag | QCP::iRangeZoom);
@@ -264,15 +244,11 @@ int LatencyChart::applyLegend() {
   const bool live = document_->state() == SessionDocument::State::Running;
   std::vector<bool> eligible(series.size());
   int may_list = 0;
-  bool any_fallback = false;
   for (std::size_t i = 0; i < series.size(); ++i) {
     eligible[i] = inLegend(series[i], live);
     may_list += eligible[i] ? 1 : 0;
-    any_fallback = any_fallback || (series[i].result && !series[i].result->fallback_from.empty());
   }
-  const bool filtering = static_cast<int>(series.size()) > kLegendTopN;
-  const LegendChoice choice = chooseLegend(series, eligible, config_marks_,
-                                           filtering ? filter_->text() : QString(), kLegendTopN);
+  const LegendChoice choice = filter_->choose(series, eligible, config_marks_);
   plotted_ = choice.plotted;
   listed_.assign(series.size(), false);
   for (const int i : choice.listed) listed_[static_cast<std::size_t>(i)] = true;
@@ -297,25 +273,8 @@ int LatencyChart::applyLegend() {
       !plot_->legend->hasItemWithPlottable(graphs_[static_cast<std::size_t>(selected_)]))
     graphs_[static_cast<std::size_t>(selected_)]->addToLegend();
 
-  QStringList note;
-  if (filtering) {
-    // Not the legend's itemCount(): a wrapped grid counts its empty cells too.
-    const auto listed = std::count(listed_.begin(), listed_.end(), true);
-    note << (filter_->text().trimmed().isEmpty()
-                 ? tr("the legend lists the %1 fastest of %2 configs (the table lists every one)")
-                       .arg(listed)
-                       .arg(may_list)
-                 : tr("%1 of %2 configs match, the legend lists %3")
-                       .arg(choice.matching)
-                       .arg(series.size())
-                       .arg(listed));
-  }
-  const QString marks_note = config_marks_.legendNote(any_fallback);
-  if (!marks_note.isEmpty()) note << marks_note;
-  legend_note_->setText(note.join(QStringLiteral(" · ")));
-  legend_note_->setToolTip(legend_note_->text());
-  filter_->setVisible(filtering);
-  filter_row_->setVisible(!note.isEmpty());
+  // Not the legend's itemCount(): a wrapped grid counts its empty cells too.
+  filter_->describe(static_cast<int>(std::count(listed_.begin(), listed_.end(), true)));
   fitLegendColumns();
   return may_list;
 }

@@ -15,10 +15,9 @@
 #include "gui/lib/config_marks.h"
 #include "gui/widgets/chart_style.h"
 
-class QLabel;
-class QLineEdit;
 class QCPGraph;
 class QCPLayer;
+class QCPRange;
 class QCPItemLine;
 class QCPItemRect;
 class QCPItemStraightLine;
@@ -28,6 +27,7 @@ class QCustomPlot;
 namespace inferscope::gui {
 
 class LatencyTicker;
+class LegendFilter;
 class SessionDocument;
 struct ConfigSeries;
 
@@ -98,6 +98,11 @@ class LatencyChart : public QWidget, public ExportableChart {
   QStringList legendNames() const;
   // The line above the plot: how many configs the legend lists of how many, the marks' meaning.
   QString legendNoteText() const;
+  // Iterations a lesson's highlight band or ring covers (an empty range: none): the selected
+  // config's "steady from iteration N" keeps off them instead of running across a band's edge or
+  // under a ring.
+  void setLabelKeepOut(const QCPRange& iterations);
+  QCPItemText* selectedLabel() const { return selected_label_; }
 
  protected:
   void changeEvent(QEvent* event) override;
@@ -159,9 +164,7 @@ class LatencyChart : public QWidget, public ExportableChart {
   QString long_run_note_;
   int selected_ = -1;
   SessionDocument* document_;
-  QWidget* filter_row_;
-  QLineEdit* filter_;
-  QLabel* legend_note_;
+  LegendFilter* filter_;  // the filter field and the line above the plot
   ConfigMarks config_marks_;
   std::vector<bool> plotted_, listed_;  // per series: drawn; in the legend and named at the edge
   QCustomPlot* plot_;
@@ -179,7 +182,8 @@ class LatencyChart : public QWidget, public ExportableChart {
   QCPItemStraightLine* provisional_line_ = nullptr;
   QCPItemText* provisional_label_ = nullptr;
   int provisional_iteration_ = -1;
-  LatencyTicker* y_ticker_ = nullptr;  // owned by the axis through a QSharedPointer
+  double keep_out_from_ = 0, keep_out_to_ = 0;  // setLabelKeepOut; empty when to <= from
+  LatencyTicker* y_ticker_ = nullptr;           // owned by the axis through a QSharedPointer
   bool log_scale_ = false;
 };
 

@@ -3,8 +3,6 @@
 #include <qcustomplot.h>
 
 #include <QFontMetrics>
-#include <QLabel>
-#include <QLineEdit>
 #include <QLocale>
 #include <algorithm>
 #include <cmath>
@@ -15,6 +13,7 @@
 #include "gui/lib/value_format.h"
 #include "gui/widgets/chart_style.h"
 #include "gui/widgets/latency_chart.h"
+#include "gui/widgets/legend_filter.h"
 
 namespace inferscope::gui {
 namespace {
@@ -272,10 +271,38 @@ void LatencyChart::layoutDirectLabels() {
         QFontMetrics(selected_label_->font()).horizontalAdvance(selected_label_->text());
     const bool left =
         line_x + width + kLabelGap > rect.right() && line_x - width - kLabelGap >= rect.left();
-    selected_label_->setPositionAlignment(Qt::AlignTop | (left ? Qt::AlignRight : Qt::AlignLeft));
-    selected_label_->setPadding(left ? QMargins(0, 0, kLabelGap, 0) : QMargins(kLabelGap, 0, 0, 0));
-    selected_label_->position->setCoords(selected_line_->point1->coords().x(), 0.12);
+    double anchor = selected_line_->point1->coords().x();
+    int gap = kLabelGap;
+    bool leftward = left;
+    // A lesson's band or ring over the first iterations: the label ran across the band's edge or
+    // under the ring. It goes right of them (left where the plot's edge would cut it), unless it
+    // fits inside the band.
+    if (keep_out_to_ > keep_out_from_) {
+      constexpr int kEdgePx = 3;  // half the band's outline, and a pixel
+      const double from_px = plot_->xAxis->coordToPixel(keep_out_from_) - kEdgePx,
+                   to_px = plot_->xAxis->coordToPixel(keep_out_to_) + kEdgePx;
+      const double x0 = left ? line_x - width - kLabelGap : line_x,
+                   x1 = left ? line_x : line_x + width + kLabelGap;
+      const bool inside = x0 >= from_px + 2 * kEdgePx && x1 <= to_px - 2 * kEdgePx;
+      if (!inside && x1 > from_px && x0 < to_px) {
+        leftward =
+            to_px + width + kLabelGap > rect.right() && from_px - width - kLabelGap >= rect.left();
+        anchor = leftward ? keep_out_from_ : keep_out_to_;
+        gap = kLabelGap + kEdgePx;
+      }
+    }
+    selected_label_->setPositionAlignment(Qt::AlignTop |
+                                          (leftward ? Qt::AlignRight : Qt::AlignLeft));
+    selected_label_->setPadding(leftward ? QMargins(0, 0, gap, 0) : QMargins(gap, 0, 0, 0));
+    selected_label_->position->setCoords(anchor, 0.12);
   }
+}
+
+void LatencyChart::setLabelKeepOut(const QCPRange& iterations) {
+  keep_out_from_ = iterations.lower;
+  keep_out_to_ = iterations.upper;
+  layoutDirectLabels();
+  plot_->replot(QCustomPlot::rpQueuedReplot);
 }
 
 // Under the x axis: what the analysis marks mean (once there are any), the forks of
@@ -346,7 +373,7 @@ QString LatencyChart::filter() const {
 }
 
 bool LatencyChart::filterShown() const {
-  return filter_->isVisibleTo(this);
+  return filter_->filterShown();
 }
 
 bool LatencyChart::seriesPlotted(int series_index) const {
@@ -363,7 +390,7 @@ QStringList LatencyChart::legendNames() const {
 }
 
 QString LatencyChart::legendNoteText() const {
-  return legend_note_->text();
+  return filter_->noteText();
 }
 
 }  // namespace inferscope::gui

@@ -15,6 +15,7 @@
 #include "gui/lib/cudnn_layer_table_model.h"
 #include "gui/lib/lesson_catalog.h"
 #include "gui/lib/session_document.h"
+#include "gui/widgets/break_even_chart.h"
 #include "gui/widgets/cudnn_chart.h"
 #include "gui/widgets/kernel_timeline.h"
 #include "gui/widgets/kernels_view.h"
@@ -79,6 +80,12 @@ LessonStage::Page& LessonStage::page(const std::string& source, View view) {
     case View::Kernels:
       p.chart = new KernelsView(p.document, this);
       break;
+    case View::Cumulative: {
+      auto* chart = new BreakEvenChart(p.document, this);
+      chart->setPointClearance(kRingSizePx / 2 + 8);  // its label clears the ring
+      p.chart = chart;
+      break;
+    }
   }
   addWidget(p.chart);
   return p;
@@ -108,6 +115,9 @@ void LessonStage::clearHighlight() {
   }
   items_.clear();
   note_text_.clear();
+  band_iterations_ = QCPRange();
+  for (const auto& [key, p] : pages_)
+    if (auto* latency = qobject_cast<LatencyChart*>(p.chart)) latency->setLabelKeepOut({});
   scroll_table_ = nullptr;
   if (highlight_plot_) highlight_plot_->replot(QCustomPlot::rpQueuedReplot);
   highlight_plot_ = nullptr;
@@ -170,17 +180,16 @@ void LessonStage::ring(QCustomPlot* plot, double x, double y) {
   tracer->setClipToAxisRect(false);
 }
 
-void LessonStage::note(QCustomPlot* plot, const QString& text, bool bottom) {
-  // Dark text on the highlight colour, in the axis rect's top right corner, a fifth larger than
-  // the chart's text: the step's point, on the chart the room is looking at.
+void LessonStage::note(QCustomPlot* plot, const QString& text, Qt::Alignment corner) {
+  // Dark text on the highlight colour, in a corner of the axis rect, a fifth larger than the
+  // chart's text: the step's point, on the chart the room is looking at.
   auto* label = new QCPItemText(plot);
   label->position->setType(QCPItemPosition::ptAxisRectRatio);
   label->position->setAxisRect(plot->axisRect());
-  // Top right over the latency and cuDNN charts, where slow warm-ups and rarely-chosen algorithms
-  // leave room; bottom right on speed × accuracy (the tolerance's label is at the top) and on the
-  // timeline (its iterations are labelled along the top).
-  label->position->setCoords(0.99, bottom ? 0.97 : 0.03);
-  label->setPositionAlignment((bottom ? Qt::AlignBottom : Qt::AlignTop) | Qt::AlignRight);
+  const bool bottom = corner & Qt::AlignBottom, left = corner & Qt::AlignLeft;
+  label->position->setCoords(left ? 0.01 : 0.99, bottom ? 0.97 : 0.03);
+  label->setPositionAlignment((bottom ? Qt::AlignBottom : Qt::AlignTop) |
+                              (left ? Qt::AlignLeft : Qt::AlignRight));
   label->setTextAlignment(Qt::AlignLeft);
   QFont f = font();
   f.setPixelSize(minimumTextPx() * 6 / 5);
@@ -193,6 +202,7 @@ void LessonStage::note(QCustomPlot* plot, const QString& text, bool bottom) {
   label->setText(text);
   addItem(label);
   note_text_ = text;
+  note_item_ = label;
 }
 
 void LessonStage::zoomToReference(QCustomPlot* plot, const QPointF& at) {
@@ -225,8 +235,99 @@ void LessonStage::zoomToSteady(KernelTimeline* timeline) {
 void LessonStage::settle() {
   if (scroll_table_ && scroll_index_.isValid())
     scroll_table_->scrollTo(scroll_index_, QAbstractItemView::PositionAtCenter);
-  if (currentWidget())
-    for (auto* plot : currentWidget()->findChildren<QCustomPlot*>()) keepTextsInside(plot);
+  if (currentWidget()) {
+    for (auto* plot : currentWidget()->findChildren<QCustomPlot*>()) {
+      keepTextsInside(plot);
+      keepRingsInside(plot);
+      keepNoteOffRows(plot);
+    }
+  }
+  // A latency chart's "steady from iteration N" keeps off the ring too (a first iteration's ring,
+  // once inside the plot, lay over it), along with the band: the iterations both cover.
+  if (auto* latency = qobject_cast<LatencyChart*>(currentWidget())) {
+    QCPRange keep_out = band_iterations_;
+    QCPAxis* x = latency->plot()->xAxis;
+    for (const auto& item : items_) {
+      auto* ring = qobject_cast<QCPItemTracer*>(item.data());
+      if (!ring || ring->parentPlot() != latency->plot()) continue;
+      const double centre = ring->position->pixelPosition().x(),
+                   r = ring->size() / 2.0 + ring->pen().widthF();
+      const QCPRange covered(x->pixelToCoord(centre - r), x->pixelToCoord(centre + r));
+      keep_out = keep_out.size() > 0 ? QCPRange(std::min(keep_out.lower, covered.lower),
+                                                std::max(keep_out.upper, covered.upper))
+                                     : covered;
+    }
+    if (keep_out.size() > 0) latency->setLabelKeepOut(keep_out);
+  }
+}
+
+namespace {
+
+// An axis coordinate in the space its pixels are linear in.
+double scaled(const QCPAxis* axis, double value) {
+  return axis->scaleType() == QCPAxis::stLogarithmic ? std::log(value) : value;
+}
+double unscaled(const QCPAxis* axis, double value) {
+  return axis->scaleType() == QCPAxis::stLogarithmic ? std::exp(value) : value;
+}
+
+// Widens `axis` so that `value` lies at least `margin_px` inside either end of it; false when it
+// already did (or cannot: a margin of half the axis or more).
+bool widenToHold(QCPAxis* axis, double value, double margin_px) {
+  const double length_px = axis->orientation() == Qt::Horizontal ? axis->axisRect()->width()
+                                                                 : axis->axisRect()->height();
+  if (length_px <= 2 * margin_px || (axis->scaleType() == QCPAxis::stLogarithmic && !(value > 0)))
+    return false;
+  const double share = margin_px / length_px;
+  const double v = scaled(axis, value);
+  double lower = scaled(axis, axis->range().lower), upper = scaled(axis, axis->range().upper);
+  if (upper <= lower || v < lower || v > upper) return false;
+  bool widened = false;
+  if ((upper - v) < share * (upper - lower)) {
+    upper = (v - lower * share) / (1 - share);
+    widened = true;
+  }
+  if ((v - lower) < share * (upper - lower)) {
+    lower = (v - upper * share) / (1 - share);
+    widened = true;
+  }
+  if (widened) axis->setRange(unscaled(axis, lower), unscaled(axis, upper));
+  return widened;
+}
+
+}  // namespace
+
+void LessonStage::keepRingsInside(QCustomPlot* plot) {
+  bool widened = false;
+  for (const auto& item : items_) {
+    auto* ring = qobject_cast<QCPItemTracer*>(item.data());
+    if (!ring || ring->parentPlot() != plot) continue;
+    const double margin = ring->size() / 2.0 + ring->pen().widthF() + 2;
+    const QPointF at = ring->position->coords();
+    widened = widenToHold(ring->position->keyAxis(), at.x(), margin) || widened;
+    widened = widenToHold(ring->position->valueAxis(), at.y(), margin) || widened;
+  }
+  if (widened) plot->replot(QCustomPlot::rpQueuedReplot);
+}
+
+// The timeline's rows are its only data: the value axis (reversed, row 0 at the top) grows at the
+// bottom until the last row ends above the note.
+void LessonStage::keepNoteOffRows(QCustomPlot* plot) {
+  if (!note_item_ || note_item_->parentPlot() != plot || plot->plottableCount() == 0) return;
+  auto* timeline = qobject_cast<KernelTimeline*>(plot->parentWidget());
+  if (!timeline || !(note_item_->positionAlignment() & Qt::AlignBottom)) return;
+  QCPAxis* rows = plot->yAxis;
+  bool found = false;
+  const QCPRange extent = plot->plottable(0)->getValueRange(found);
+  if (!found || !rows->rangeReversed()) return;
+  const double note_top = note_item_->topLeft->pixelPosition().y() - 8;
+  const double top = plot->axisRect()->top();
+  const double last_row_px = rows->coordToPixel(extent.upper);
+  if (last_row_px <= note_top || note_top <= top + 20) return;
+  const QCPRange range = rows->range();
+  rows->setRangeUpper(range.lower +
+                      (extent.upper - range.lower) * plot->axisRect()->height() / (note_top - top));
+  plot->replot(QCustomPlot::rpQueuedReplot);
 }
 
 // A chart sized its x axis for its notes at the desktop's text size ("traced 8.79 ms · median
@@ -334,7 +435,11 @@ void LessonStage::showTarget(const lessons::Target& target, bool highlight) {
       if (!highlight || series < 0) break;
       const auto& latency = p.document->series()[static_cast<std::size_t>(series)].latency_ms;
       if (target.kind == TargetKind::Region) {
-        band(plot, number(target.from, 0) - 0.5, number(target.to, 0) + 0.5, true);
+        const double low = number(target.from, 0) - 0.5, high = number(target.to, 0) + 0.5;
+        band(plot, low, high, true);
+        // The chart's "steady from iteration N" keeps off the band's edges.
+        band_iterations_ = QCPRange(low, high);
+        chart->setLabelKeepOut(band_iterations_);
       } else if (target.kind == TargetKind::Point) {
         const auto i = static_cast<std::size_t>(number(target.from, 0));
         if (i < latency.size()) ring(plot, static_cast<double>(i), latency[i]);
@@ -391,6 +496,17 @@ void LessonStage::showTarget(const lessons::Target& target, bool highlight) {
       if (highlight && row >= 0 && view->timeline()) zoomToSteady(view->timeline());
       break;
     }
+    case View::Cumulative: {
+      auto* chart = static_cast<BreakEvenChart*>(p.chart);
+      chart->setConfigs(QString::fromStdString(target.config),
+                        QString::fromStdString(target.against));
+      plot = chart->plot();
+      if (highlight && chart->marker()) {
+        const QPointF at = chart->marker()->position->coords();
+        ring(plot, at.x(), at.y());
+      }
+      break;
+    }
   }
   if (plot && highlight && !target.note.en.empty()) {
     // The kernels page's bars are two rows high: its note goes on the timeline under them.
@@ -399,7 +515,15 @@ void LessonStage::showTarget(const lessons::Target& target, bool highlight) {
       auto* timeline = static_cast<KernelsView*>(p.chart)->timeline();
       if (timeline && timeline->isVisibleTo(p.chart)) on = timeline->plot();
     }
-    note(on, lessonText(target.note, lesson_.values), target.view == View::Speed || on != plot);
+    // Top right over the latency and cuDNN charts, where slow warm-ups and rarely-chosen
+    // algorithms leave room; bottom right on speed × accuracy (the tolerance's label is at the top)
+    // and on the timeline (its iterations are labelled along the top); top left over a compile's
+    // total time, above both lines before they rise.
+    const Qt::Alignment corner = target.view == View::Cumulative ? Qt::AlignTop | Qt::AlignLeft
+                                 : target.view == View::Speed || on != plot
+                                     ? Qt::AlignBottom | Qt::AlignRight
+                                     : Qt::AlignTop | Qt::AlignRight;
+    note(on, lessonText(target.note, lesson_.values), corner);
     if (on != plot) on->replot(QCustomPlot::rpQueuedReplot);
   }
   fitForRoom(p.chart);

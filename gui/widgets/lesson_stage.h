@@ -1,8 +1,9 @@
 // The charts a lesson points at: one page per (source, view) of the lesson, each the real chart
-// widget (LatencyChart, MemoryChart, SpeedAccuracyChart, CudnnChart, KernelsView) over its own
-// SessionDocument, and the current step's highlight drawn on that chart's plot — a region of a
-// latency series, a point, a table row or a config brought forward — in one colour that reads on
-// the presentation's black. The highlight is a plot item, so it is in every grab and export.
+// widget (LatencyChart, MemoryChart, SpeedAccuracyChart, CudnnChart, KernelsView, BreakEvenChart)
+// over its own SessionDocument, and the current step's highlight drawn on that chart's plot — a
+// region of a latency series, a point, a table row, a config brought forward or a compile's
+// break-even — in one colour that reads on the presentation's black. The highlight is a plot item,
+// so it is in every grab and export.
 #pragma once
 
 #include <qcustomplot.h>
@@ -65,7 +66,8 @@ class LessonStage : public QStackedWidget {
   // A band across the plot: `vertical` spans x [low, high] over the whole height, else y.
   void band(QCustomPlot* plot, double low, double high, bool vertical);
   void ring(QCustomPlot* plot, double x, double y);
-  void note(QCustomPlot* plot, const QString& text, bool bottom);
+  // The step's point in the corner `corner` of the plot's axis rect (top or bottom, left or right).
+  void note(QCustomPlot* plot, const QString& text, Qt::Alignment corner);
   // The speed-up axis around the point and ×1, with an arrow from the reference to the point.
   void zoomToReference(QCustomPlot* plot, const QPointF& at);
   // The timeline's x axis over its steady (not warm-up) iterations.
@@ -78,6 +80,12 @@ class LessonStage : public QStackedWidget {
   void fitPlotTexts(QCustomPlot* plot);
   // Widens the x axis so that notes beside data points end inside the plot (settle()).
   void keepTextsInside(QCustomPlot* plot);
+  // Widens a plot's axes so that each ring lies whole inside its axis rect: a ring around a
+  // first iteration at the top of the axis was cut by the plot's top and covered its tick labels.
+  void keepRingsInside(QCustomPlot* plot);
+  // Makes room under the timeline's stream rows for the note at its bottom: at 1024×768 the note
+  // covered the kernels of the iteration it describes.
+  void keepNoteOffRows(QCustomPlot* plot);
 
   const lessons::LoadedLesson& lesson_;
   std::map<std::string, SessionDocument*> documents_;
@@ -85,6 +93,8 @@ class LessonStage : public QStackedWidget {
   std::vector<QPointer<QCPAbstractItem>> items_;
   QPointer<QCustomPlot> highlight_plot_;
   QString note_text_;
+  QPointer<QCPItemText> note_item_;
+  QCPRange band_iterations_;  // a latency band's iterations; empty when there is none
   QPointer<QTableView> scroll_table_;
   QPersistentModelIndex scroll_index_;
 };

@@ -18,6 +18,7 @@
 #include "gui/lib/config_palette.h"
 #include "gui/lib/session_document.h"
 #include "gui/lib/value_format.h"
+#include "gui/widgets/legend_filter.h"
 #include "gui/widgets/translated_text.h"
 
 namespace inferscope::gui {
@@ -67,7 +68,8 @@ SpeedAccuracyChart::SpeedAccuracyChart(SessionDocument* document, QWidget* paren
       document_(document),
       plot_(new QCustomPlot(this)),
       tolerance_spin_(new QDoubleSpinBox),
-      note_(new QLabel) {
+      note_(new QLabel),
+      filter_(new LegendFilter(QStringLiteral("speedAccuracy"), this)) {
   deferred_ = new DeferredRebuild(this, [this] { rebuild(); });
   plot_->setObjectName(QStringLiteral("speedAccuracyPlot"));
   tolerance_spin_->setObjectName(QStringLiteral("toleranceSpin"));
@@ -90,7 +92,9 @@ SpeedAccuracyChart::SpeedAccuracyChart(SessionDocument* document, QWidget* paren
   auto* layout = new QVBoxLayout(this);
   layout->setContentsMargins(0, 0, 0, 0);
   layout->addLayout(controls);
+  layout->addWidget(filter_);
   layout->addWidget(plot_, 1);
+  connect(filter_, &LegendFilter::textChanged, this, [this] { rebuild(); });
 
   ChartStyle::apply(plot_, this);
   ChartStyle::legendAbove(plot_);
@@ -203,19 +207,29 @@ void SpeedAccuracyChart::rebuild() {
 
   const auto& series = document_->series();
   const QColor grey(160, 160, 160);
-  // The legend lists the winner of a tuned session first, then the fastest (points_ is in the
-  // ranking's order), at most kLegendTopN; every point is drawn, its name on hover.
+  // The legend chooses as the Latency page's does (LegendFilter, chooseLegend): the winner of a
+  // tuned session and its ties first, then the fastest, at most kLegendTopN; past that many
+  // configs the filter narrows the points and the legend to the configs that match, the winner
+  // kept. Every point the filter keeps is drawn, its name on hover.
   const ConfigMarks marks = ConfigMarks::of(document_->session().get());
-  plot_->setAutoAddPlottableToLegend(
-      false);  // entries added, never added and taken out: each
-               // removal refilled the legend (10 000 configs: minutes)
-  std::vector<QCPGraph*> winner_first;
+  std::vector<bool> eligible(series.size(), false);
   for (const auto& p : points_) {
     const int series_index = r.series_index[static_cast<std::size_t>(p.config_index)];
-    QColor color = series_index >= 0 && series_index < static_cast<int>(series.size())
-                       ? ConfigPalette::onPalette(
-                             series[static_cast<std::size_t>(series_index)].color, palette())
-                       : grey;
+    if (series_index >= 0 && series_index < static_cast<int>(series.size()))
+      eligible[static_cast<std::size_t>(series_index)] = true;
+  }
+  const LegendChoice choice = filter_->choose(series, eligible, marks);
+  // Entries added, never added and taken out: each removal refilled the legend (10 000 configs:
+  // minutes).
+  plot_->setAutoAddPlottableToLegend(false);
+  std::vector<QCPGraph*> graph_of(series.size(), nullptr);
+  for (auto& p : points_) {
+    const int series_index = r.series_index[static_cast<std::size_t>(p.config_index)];
+    const bool has_series = series_index >= 0 && series_index < static_cast<int>(series.size());
+    p.shown = !has_series || choice.plotted[static_cast<std::size_t>(series_index)];
+    QColor color = has_series ? ConfigPalette::onPalette(
+                                    series[static_cast<std::size_t>(series_index)].color, palette())
+                              : grey;
     const bool unsafe = !p.unsafe_reason.isEmpty();
     if (unsafe) color = grey;
     auto* graph = plot_->addGraph();
@@ -223,24 +237,21 @@ void SpeedAccuracyChart::rebuild() {
     graph->setName(unsafe          ? tr("%1 (unsafe)").arg(name)
                    : p.unjudgeable ? tr("%1 (cannot be judged)").arg(name)
                                    : name);
-    const auto mark = marks.markOf(p.asked.isEmpty() ? p.key : p.asked);
-    if (mark == ConfigMarks::Mark::Winner)
-      winner_first.insert(winner_first.begin(), graph);
-    else
-      winner_first.push_back(graph);
+    if (has_series) graph_of[static_cast<std::size_t>(series_index)] = graph;
     graph->setLineStyle(QCPGraph::lsNone);
     graph->setScatterStyle(
         QCPScatterStyle(unsafe ? QCPScatterStyle::ssCross : QCPScatterStyle::ssDisc,
                         QPen(color.darker(120), 1.5), unsafe ? Qt::NoBrush : QBrush(color), 10));
     graph->addData(p.x, p.speedup);
+    graph->setVisible(p.shown);
     auto* bars = new QCPErrorBars(plot_->xAxis, plot_->yAxis);
     bars->setDataPlottable(graph);
     bars->setPen(QPen(color, 1.5));
     bars->addData(p.speedup - p.low, p.high - p.speedup);
+    bars->setVisible(p.shown);
   }
-  for (std::size_t i = 0;
-       i < winner_first.size() && i < static_cast<std::size_t>(ChartStyle::kLegendTopN); ++i)
-    winner_first[i]->addToLegend();
+  for (const int i : choice.listed)
+    if (auto* graph = graph_of[static_cast<std::size_t>(i)]) graph->addToLegend();
 
   // The front: safe configs no other safe one beats on both axes, joined from accurate to fast.
   std::vector<const Point*> front;
@@ -320,6 +331,7 @@ void SpeedAccuracyChart::rebuild() {
 QString SpeedAccuracyChart::textAt(const QPointF& pixel) const {
   deferred_->flush();
   for (const auto& p : points_) {
+    if (!p.shown) continue;
     const double px = plot_->xAxis->coordToPixel(p.x), py = plot_->yAxis->coordToPixel(p.speedup);
     if (std::hypot(px - pixel.x(), py - pixel.y()) > 9) continue;
     QString text =
@@ -345,6 +357,39 @@ bool SpeedAccuracyChart::pointOf(const QString& key, QPointF* at) const {
     return true;
   }
   return false;
+}
+
+int SpeedAccuracyChart::shownPointCount() const {
+  deferred_->flush();
+  return static_cast<int>(
+      std::count_if(points_.begin(), points_.end(), [](const Point& p) { return p.shown; }));
+}
+
+void SpeedAccuracyChart::setFilter(const QString& text) {
+  filter_->setText(text);
+}
+
+QString SpeedAccuracyChart::filter() const {
+  return filter_->text();
+}
+
+bool SpeedAccuracyChart::filterShown() const {
+  deferred_->flush();
+  return filter_->filterShown();
+}
+
+QString SpeedAccuracyChart::legendNoteText() const {
+  deferred_->flush();
+  return filter_->noteText();
+}
+
+QStringList SpeedAccuracyChart::legendNames() const {
+  deferred_->flush();
+  QStringList names;
+  for (int i = 0; i < plot_->legend->itemCount(); ++i)
+    if (auto* item = qobject_cast<QCPPlottableLegendItem*>(plot_->legend->item(i)))
+      names << item->plottable()->name();
+  return names;
 }
 
 void SpeedAccuracyChart::setPointClearance(int px) {

@@ -9,6 +9,7 @@
 #pragma once
 
 #include <QPointF>
+#include <QStringList>
 #include <QWidget>
 #include <vector>
 
@@ -24,6 +25,7 @@ class QLabel;
 
 namespace inferscope::gui {
 
+class LegendFilter;
 class SessionDocument;
 
 class SpeedAccuracyChart : public QWidget, public ExportableChart {
@@ -56,6 +58,17 @@ class SpeedAccuracyChart : public QWidget, public ExportableChart {
   // when it has none (not finished, no accuracy). Lessons highlight it there. `key` may also be
   // the config asked for when a fallback ran in its place (a failed FP16 cast: its autocast).
   bool pointOf(const QString& key, QPointF* at) const;
+  // Points the filter leaves drawn (all of them while the session has few configs).
+  int shownPointCount() const;
+  // The filter above the plot, shown past ChartStyle::kLegendTopN configs (LegendFilter, as on the
+  // Latency page): words a config's name must contain; the points and the legend narrow to the
+  // configs that match, the tuner's winner kept.
+  void setFilter(const QString& text);
+  QString filter() const;
+  bool filterShown() const;
+  // The legend's entries (configs, then the Pareto front) and the line above the plot.
+  QStringList legendNames() const;
+  QString legendNoteText() const;
   // Pixels kept between a point and the text beside it ("= FP32 output"): a lesson rings its
   // point, and the ring covered the text.
   void setPointClearance(int px);
@@ -79,6 +92,7 @@ class SpeedAccuracyChart : public QWidget, public ExportableChart {
     bool unjudgeable = false;
     QString unsafe_reason;
     bool front = false;
+    bool shown = true;  // the filter keeps it
   };
   void rebuild();
   QString metricAxisLabel() const;
@@ -89,6 +103,7 @@ class SpeedAccuracyChart : public QWidget, public ExportableChart {
   QCustomPlot* plot_;
   QDoubleSpinBox* tolerance_spin_;
   QLabel* note_;
+  LegendFilter* filter_;  // the filter field and the line above the plot
   SessionRanking ranking_;
   AccuracyMetric metric_ = AccuracyMetric::RelL2;
   QString reference_;

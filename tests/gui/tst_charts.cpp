@@ -648,13 +648,44 @@ class TestCharts : public QObject {
     QCOMPARE(cell(31), QStringLiteral("fp16+cl → amp-fp16+cl (fallback)"));
     QCOMPARE(cell(0), QStringLiteral("fp32"));
     auto* speed = window.speedAccuracyChart();
-    QVERIFY(speed->pointCount() > 0);
-    QStringList speed_names;
-    for (int i = 0; i < speed->plot()->legend->itemCount(); ++i)
-      if (auto* item = qobject_cast<QCPPlottableLegendItem*>(speed->plot()->legend->item(i)))
-        speed_names << item->plottable()->name();
+    QCOMPARE(speed->pointCount(), 60);
+    QStringList speed_names = speed->legendNames();
     QVERIFY2(speed_names.size() <= ChartStyle::kLegendTopN + 1, qPrintable(speed_names.join(',')));
     QCOMPARE(speed_names.first(), QStringLiteral("★ amp-fp16"));
+
+    // Speed × accuracy lists and filters as the latency chart does (one LegendFilter, one
+    // chooseLegend): 16 of 60 listed, the winner and its ties first, the filter above the plot.
+    QVERIFY(speed->filterShown());
+    speed_names.removeAll(QStringLiteral("Pareto front"));
+    QCOMPARE(speed_names.size(), ChartStyle::kLegendTopN);
+    QCOMPARE(speed_names.mid(0, 3),
+             QStringList({QStringLiteral("★ amp-fp16"), QStringLiteral("≈ tf32"),
+                          QStringLiteral("≈ amp-fp16+cl")}));
+    QVERIFY(speed_names.contains(QStringLiteral("fp32")));
+    QVERIFY(!speed_names.contains(QStringLiteral("fp16+cl+ts")));
+    QVERIFY2(speed->legendNoteText().contains(QStringLiteral("16 fastest of 60")),
+             qPrintable(speed->legendNoteText()));
+    QCOMPARE(speed->shownPointCount(), 60);
+    speed->setFilter(QStringLiteral("amp-bf16 graph"));
+    QCOMPARE(speed->shownPointCount(), 5);  // four matches and the winner
+    speed_names = speed->legendNames();
+    speed_names.removeAll(QStringLiteral("Pareto front"));
+    QCOMPARE(
+        speed_names,
+        QStringList({QStringLiteral("★ amp-fp16"), QStringLiteral("amp-bf16+graph"),
+                     QStringLiteral("amp-bf16+cl+graph"), QStringLiteral("amp-bf16+graph+bench"),
+                     QStringLiteral("amp-bf16+cl+graph+bench")}));
+    QVERIFY2(speed->legendNoteText().contains(QStringLiteral("4 of 60 configs match")),
+             qPrintable(speed->legendNoteText()));
+    int drawn = 0;
+    for (int i = 0; i < speed->plot()->graphCount(); ++i)
+      drawn += speed->plot()->graph(i)->visible() &&
+                       speed->plot()->graph(i)->name() != QStringLiteral("Pareto front")
+                   ? 1
+                   : 0;
+    QCOMPARE(drawn, 5);
+    speed->setFilter(QString());
+    QCOMPARE(speed->shownPointCount(), 60);
     auto* memory = window.memoryChart();
     QCOMPARE(memory->configCount(), 60);  // rebuilt now, not when shown
     const auto ticker = memory->plot()->xAxis->ticker().dynamicCast<QCPAxisTickerText>();
@@ -662,6 +693,15 @@ class TestCharts : public QObject {
     const QStringList ticks = ticker->ticks().values();
     QVERIFY(ticks.contains(QStringLiteral("★ amp-fp16")));
     QVERIFY(ticks.contains(QStringLiteral("fp16+cl → amp-fp16+cl (fallback)")));
+
+    // A session of few configs has no filter: the legend lists them all.
+    SessionResult few = session;
+    few.configs.resize(ChartStyle::kLegendTopN);
+    few.request.plan.resize(ChartStyle::kLegendTopN);
+    few.races.clear();
+    window.document()->setSession(std::make_shared<const SessionResult>(few));
+    QVERIFY(!speed->filterShown());
+    QVERIFY(!chart->filterShown());
   }
 
   void csvHasOneRowPerSample() {

@@ -23,9 +23,13 @@
 #include <QTableView>
 #include <QTemporaryDir>
 #include <QTest>
+#include <cmath>
 #include <limits>
+#include <tuple>
 
 #include "gui/lib/lesson_catalog.h"
+#include "gui/lib/session_document.h"
+#include "gui/widgets/break_even_chart.h"
 #include "gui/widgets/kernel_timeline.h"
 #include "gui/widgets/lesson_handout.h"
 #include "gui/widgets/lesson_stage.h"
@@ -146,17 +150,35 @@ QString outside(QWidget* window) {
   return {};
 }
 
-// A text on a plot that is cut by its clip (the axis rect for clipped items, else the plot) or
-// covered by a highlight ring ("" when none): "tf32: s" of "tf32: steady from iteration 212", a
-// ring over "= FP32 output".
+// A text on a plot that is cut by its clip (the axis rect for clipped items, else the plot),
+// covered by a highlight ring or lying across the edge of a highlight band, or a ring cut by the
+// plot's edge ("" when none): "tf32: s" of "tf32: steady from iteration 212", a ring over "= FP32
+// output", cold start's "steady from iteration 2" across its band's edge, a ring around a first
+// iteration at the top of the axis.
 QString overlappingText(QCustomPlot* plot, const QString& note) {
   std::vector<QRectF> rings;
+  const QRectF axis_rect = plot->axisRect()->rect();
   for (int i = 0; i < plot->itemCount(); ++i) {
     auto* ring = qobject_cast<QCPItemTracer*>(plot->item(i));
-    if (!ring || !ring->visible()) continue;
+    if (!ring || !ring->visible() || ring->pen().color() != LessonStage::highlightColour())
+      continue;
     const QPointF c = ring->position->pixelPosition();
     const double r = ring->size() / 2;
     rings.emplace_back(c.x() - r, c.y() - r, 2 * r, 2 * r);
+    if (!axis_rect.contains(rings.back()))
+      return QStringLiteral("the ring at %1,%2 is cut by the plot's edge").arg(c.x()).arg(c.y());
+  }
+  // The vertical edges of highlight bands that lie inside the plot (a band over rows spans it).
+  std::vector<QLineF> edges;
+  for (int i = 0; i < plot->itemCount(); ++i) {
+    auto* band = qobject_cast<QCPItemRect*>(plot->item(i));
+    if (!band || !band->visible() || band->pen().color() != LessonStage::highlightColour())
+      continue;
+    const QRectF at =
+        QRectF(band->topLeft->pixelPosition(), band->bottomRight->pixelPosition()).normalized();
+    for (const double x : {at.left(), at.right()})
+      if (x > axis_rect.left() + 2 && x < axis_rect.right() - 2)
+        edges.emplace_back(x, at.top(), x, at.bottom());
   }
   // The step's note hides what lies under it, as a ring does.
   auto rectOf = [](QCPItemText* text) {
@@ -201,6 +223,12 @@ QString overlappingText(QCustomPlot* plot, const QString& note) {
       if (ring.intersects(at))
         return QStringLiteral("'%1' under the highlight ring or the note")
             .arg(text->text().left(40));
+    for (const QLineF& edge : edges)
+      if (at.left() < edge.x1() && at.right() > edge.x1() && at.bottom() > edge.y1() &&
+          at.top() < edge.y2())
+        return QStringLiteral("'%1' lies across the highlight band's edge at x = %2")
+            .arg(text->text().left(40))
+            .arg(edge.x1());
   }
   return {};
 }
@@ -389,6 +417,158 @@ class TestPresentation : public QObject {
                               .arg(steady_from)
                               .arg(steady_to)));
     }
+  }
+
+  // The compilation lesson's point on its chart: the total time of a job of N inferences, eager
+  // BF16 against its AOTInductor package, the compile the package's offset at N = 1, and the
+  // marker where the lines cross at the lesson's own break-even (37,618 inferences on the
+  // shipped H200 data), ringed, its label clear of the ring and inside the plot, the note clear
+  // of the marker.
+  void compileBreakEvenOnTheChart_data() {
+    QTest::addColumn<QSize>("screen");
+    QTest::addColumn<bool>("japanese");
+    for (const QSize size : {QSize(1920, 1080), QSize(1024, 768)})
+      for (const bool ja : {false, true})
+        QTest::newRow(qPrintable(
+            QStringLiteral("%1x%2 %3").arg(size.width()).arg(size.height()).arg(ja ? "ja" : "en")))
+            << size << ja;
+  }
+  void compileBreakEvenOnTheChart() {
+    QFETCH(QSize, screen);
+    QFETCH(bool, japanese);
+    QLocale::setDefault(QLocale(japanese ? QLocale::Japanese : QLocale::English));
+    const auto lesson = loadBuiltInLesson(QStringLiteral("compilation.lesson.json"));
+    PresentationWindow w(lesson, screen.height());
+    w.resize(screen);
+    w.show();
+    w.showSlide(1);
+    w.renderNow();
+    auto* chart = qobject_cast<BreakEvenChart*>(w.stage()->currentChart());
+    QVERIFY2(chart, "the step shows the cumulative view");
+    QVERIFY2(chart->message().isEmpty(), qPrintable(chart->message()));
+    // The crossing is the lesson's break-even, computed by core from the same session.
+    const double break_even = lesson.values.at("break_even");
+    QVERIFY(break_even > 1000);
+    QVERIFY(chart->breakEven().has_value());
+    QVERIFY2(std::abs(*chart->breakEven() / break_even - 1) < 1e-9,
+             qPrintable(QStringLiteral("%1 against %2").arg(*chart->breakEven()).arg(break_even)));
+    const SessionResult& guide = lesson.data.sessions.at("guide");
+    const ConfigResult* eager = guide.find("bf16");
+    const ConfigResult* compiled = guide.find("bf16+aoti");
+    QVERIFY(eager && compiled);
+    QCPItemTracer* marker = chart->marker();
+    QVERIFY(marker);
+    const QPointF at = marker->position->coords();
+    QCOMPARE(at.x(), *chart->breakEven());
+    const double total_s = (eager->setup_ms + break_even * eager->stats.median_ms) / 1000;
+    QVERIFY(std::abs(at.y() / total_s - 1) < 1e-9);
+    QVERIFY(
+        std::abs((compiled->setup_ms + break_even * compiled->stats.median_ms) / 1000 / total_s -
+                 1) < 1e-9);
+    // The two lines, the compiled one starting higher by its set-up.
+    QCustomPlot* plot = chart->plot();
+    QCOMPARE(plot->graphCount(), 2);
+    const double eager_at_1 = plot->graph(0)->data()->at(0)->value;
+    const double compiled_at_1 = plot->graph(1)->data()->at(0)->value;
+    QCOMPARE(plot->graph(1)->data()->at(0)->key, 1.0);
+    QVERIFY(std::abs(compiled_at_1 - (compiled->setup_ms + compiled->stats.median_ms) / 1000) <
+            1e-9);
+    QVERIFY(compiled_at_1 > 100 * eager_at_1);
+    // On the plot: the marker inside the axis rect, ringed; its label inside, clear of the ring.
+    plot->replot();
+    const QRectF rect = plot->axisRect()->rect();
+    const QPointF pixel = marker->position->pixelPosition();
+    QVERIFY2(rect.contains(pixel),
+             qPrintable(QStringLiteral("%1,%2").arg(pixel.x()).arg(pixel.y())));
+    QCOMPARE(w.stage()->highlightPlot(), plot);
+    QVERIFY(w.stage()->highlightItemCount() >= 2);  // the ring and the note
+    const double r = LessonStage::kRingSizePx / 2.0;
+    const QRectF ring(pixel.x() - r, pixel.y() - r, 2 * r, 2 * r);
+    QCPItemText* label = chart->markerLabel();
+    QVERIFY(label);
+    QVERIFY(label->text().contains(QLocale().toString(std::llround(break_even))));
+    const QRectF label_at =
+        QRectF(label->topLeft->pixelPosition(), label->bottomRight->pixelPosition()).normalized();
+    QVERIFY2(rect.contains(label_at), qPrintable(QStringLiteral("label at %1,%2 %3×%4")
+                                                     .arg(label_at.x())
+                                                     .arg(label_at.y())
+                                                     .arg(label_at.width())
+                                                     .arg(label_at.height())));
+    QVERIFY(!label_at.intersects(ring));
+    QVERIFY(!w.stage()->noteText().isEmpty());
+    QCOMPARE(overlappingText(plot, w.stage()->noteText()), QString());
+  }
+
+  // The chart tells a session that recorded no compile time (or a compiled config that is not
+  // faster) instead of drawing a crossing.
+  void breakEvenChartSaysWhenThereIsNone() {
+    auto session = [](double compiled_setup_ms, double compiled_median_ms) {
+      auto s = std::make_shared<SessionResult>();
+      for (auto [key, setup_ms, median_ms] :
+           {std::tuple{"bf16", 200.0, 4.0},
+            std::tuple{"bf16+aoti", compiled_setup_ms, compiled_median_ms}}) {
+        ConfigResult c;
+        c.config = OptimizationConfig::parse(key);
+        c.setup_ms = setup_ms;
+        c.stats.median_ms = median_ms;
+        c.latency_ms = {median_ms, median_ms, median_ms};
+        s->configs.push_back(c);
+      }
+      return s;
+    };
+    SessionDocument document;
+    BreakEvenChart chart(&document);
+    chart.setConfigs(QStringLiteral("bf16+aoti"), QStringLiteral("bf16"));
+    document.setSession(session(20'200, 2.0));  // 20 s more, 2 ms less: 10,000 inferences
+    QVERIFY(chart.breakEven().has_value());
+    QCOMPARE(*chart.breakEven(), 10'000.0);
+    QVERIFY(chart.marker());
+    QCOMPARE(chart.marker()->position->coords(), QPointF(10'000, (200 + 40'000) / 1000.0));
+    document.setSession(session(150, 2.0));  // no compile recorded
+    QVERIFY(!chart.breakEven());
+    QVERIFY(!chart.marker());
+    QVERIFY2(chart.message().contains(QStringLiteral("no compile time for bf16+aoti")),
+             qPrintable(chart.message()));
+    document.setSession(session(20'200, 5.0));  // compiled, and slower
+    QVERIFY(!chart.breakEven());
+    QVERIFY2(chart.message().contains(QStringLiteral("not faster")), qPrintable(chart.message()));
+  }
+
+  // A note keeps off the data it describes: mixed precision's note under the timeline's rows (at
+  // 1024×768 it covered iteration 7's kernels).
+  void notesKeepOffTheData_data() {
+    QTest::addColumn<QSize>("screen");
+    for (const QSize size : {QSize(1920, 1080), QSize(1280, 720), QSize(1024, 768)})
+      QTest::newRow(qPrintable(QStringLiteral("%1x%2").arg(size.width()).arg(size.height())))
+          << size;
+  }
+  void notesKeepOffTheData() {
+    QFETCH(QSize, screen);
+    PresentationWindow w(loadBuiltInLesson(QStringLiteral("mixed-precision-slower.lesson.json")),
+                         screen.height());
+    w.resize(screen);
+    w.show();
+    w.showSlide(2);
+    w.renderNow();
+    auto* timeline = w.findChild<KernelTimeline*>();
+    QVERIFY(timeline && timeline->isVisibleTo(&w));
+    QCustomPlot* plot = timeline->plot();
+    plot->replot();
+    QCPItemText* note = nullptr;
+    for (int i = 0; i < plot->itemCount(); ++i)
+      if (auto* text = qobject_cast<QCPItemText*>(plot->item(i));
+          text && text->text() == w.stage()->noteText())
+        note = text;
+    QVERIFY2(note, "the note is on the timeline");
+    // The lowest row's kernels end 0.35 rows below its centre (KernelTimeline's bars).
+    const double rows_bottom_px =
+        plot->yAxis->coordToPixel(static_cast<double>(timeline->streamCount() - 1) + 0.35);
+    const double note_top_px = note->topLeft->pixelPosition().y();
+    QVERIFY2(note_top_px >= rows_bottom_px,
+             qPrintable(QStringLiteral("the note's top at %1 px, the rows end at %2 px")
+                            .arg(note_top_px)
+                            .arg(rows_bottom_px)));
+    QCOMPARE(overlappingText(plot, w.stage()->noteText()), QString());
   }
 
   void keyboard() {
