@@ -4,5 +4,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ./scripts/install-deps.sh
-cmake --preset dev >/dev/null
+# INFERSCOPE_WERROR=ON (scripts/test.sh sets it: CI's build is the warnings-as-errors one) is kept
+# in the build's cache; unset, the cache keeps what it had.
+cmake --preset dev ${INFERSCOPE_WERROR:+-DINFERSCOPE_WERROR=$INFERSCOPE_WERROR} >/dev/null
 cmake --build --preset dev -j"$(nproc)"

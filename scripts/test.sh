@@ -20,7 +20,9 @@ step() {  # step NAME CMD…: runs CMD, recording its time (a failing step still
   [ "$rc" -eq 0 ] || { echo "test.sh: step '$name' failed (exit $rc)" >&2; exit "$rc"; }
 }
 
-step build ./scripts/build.sh
+# The main build is the warnings-as-errors one (the `ci` preset's setting, in ./build): one build
+# serves the strict check and the tests.
+INFERSCOPE_WERROR=ON step build ./scripts/build.sh
 # The style (scripts/lint.sh, CONTRIBUTING.md): every C++ file as clang-format writes it (the tree
 # was reformatted once, .git-blame-ignore-revs), and clang-tidy on the lines this change touched. A
 # tree without git history (an exported copy) cannot say what changed: clang-tidy is then skipped.
