@@ -7,6 +7,7 @@
 #include <QLocale>
 #include <QMouseEvent>
 #include <QToolTip>
+#include <algorithm>
 
 namespace inferscope::gui {
 namespace {
@@ -97,6 +98,19 @@ void ChartStyle::legendAbove(QCustomPlot* plot, int wrap) {
   row->addElement(0, 1, new QCPLayoutElement(plot));
   row->setColumnStretchFactor(0, 0.001);
   row->setColumnSpacing(0);
+}
+
+void ChartStyle::fitLegendColumns(QCustomPlot* plot, int width_px) {
+  int widest = 0;
+  for (int i = 0; i < plot->legend->elementCount(); ++i)
+    if (auto* item = plot->legend->elementAt(i))
+      widest = std::max(widest, item->minimumOuterSizeHint().width());
+  if (widest == 0) return;
+  const int room = width_px - plot->axisRect()->margins().left() - 16;
+  const int columns = std::clamp(room / (widest + plot->legend->columnSpacing()), 1, 8);
+  if (plot->legend->wrap() == columns) return;
+  plot->legend->setWrap(columns);
+  plot->legend->setFillOrder(QCPLayoutGrid::foColumnsFirst, /*rearrange=*/true);
 }
 
 bool ChartStyle::exportPlot(QCustomPlot* plot, const QString& path, const QString& title,

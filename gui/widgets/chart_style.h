@@ -26,6 +26,10 @@ class ChartStyle {
   // Moves the legend out of the axis rect into a row above it, entries packed to the left: a
   // legend inside the axis rect would hide bars or points whichever corner it took.
   static void legendAbove(QCustomPlot* plot, int wrap = 6);
+  // As many legend columns as `width_px` holds entries of the widest name, filled column by
+  // column: six fixed columns cut names to "amp-fp1" at 1024 pixels. Charts call it when their
+  // legend or their width changes.
+  static void fitLegendColumns(QCustomPlot* plot, int width_px);
   // Entries a legend holds at most (the first ones in plan order; the table lists every config):
   // QCustomPlot refills a legend's grid on each entry it removes, so clearing or destroying a chart
   // with 10 000 entries took minutes, and such a legend is no help to read anyway.

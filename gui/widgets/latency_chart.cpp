@@ -275,28 +275,13 @@ int LatencyChart::applyLegend() {
 
   // Not the legend's itemCount(): a wrapped grid counts its empty cells too.
   filter_->describe(static_cast<int>(std::count(listed_.begin(), listed_.end(), true)));
-  fitLegendColumns();
+  ChartStyle::fitLegendColumns(plot_, width());
   return may_list;
-}
-
-// As many legend columns as the plot's width holds entries of the widest name: six fixed columns
-// cut names to "amp-fp1" at 1024 pixels.
-void LatencyChart::fitLegendColumns() {
-  int widest = 0;
-  for (int i = 0; i < plot_->legend->elementCount(); ++i)
-    if (auto* item = plot_->legend->elementAt(i))
-      widest = std::max(widest, item->minimumOuterSizeHint().width());
-  if (widest == 0) return;
-  const int room = width() - plot_->axisRect()->margins().left() - 16;
-  const int columns = std::clamp(room / (widest + plot_->legend->columnSpacing()), 1, 8);
-  if (plot_->legend->wrap() == columns) return;
-  plot_->legend->setWrap(columns);
-  plot_->legend->setFillOrder(QCPLayoutGrid::foColumnsFirst, /*rearrange=*/true);
 }
 
 void LatencyChart::resizeEvent(QResizeEvent* event) {
   QWidget::resizeEvent(event);
-  fitLegendColumns();
+  ChartStyle::fitLegendColumns(plot_, width());
 }
 
 // A live run lists every planned config (they are on their way); a finished session those that

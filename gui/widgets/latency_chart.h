@@ -109,7 +109,6 @@ class LatencyChart : public QWidget, public ExportableChart {
   void resizeEvent(QResizeEvent* event) override;
 
  private:
-  void fitLegendColumns();
   void recolour();
   void rebuild();
   // The run's own end: every line is drawn already; only what depends on the run being over.

@@ -266,6 +266,7 @@ void SpeedAccuracyChart::rebuild() {
     for (const auto* p : front) line->addData(p->x, p->speedup);
     line->setSelectable(QCP::stNone);
   }
+  ChartStyle::fitLegendColumns(plot_, width());
 
   // Reference lines: FP32 speed (×1) and the tolerance.
   auto* one = new QCPItemStraightLine(plot_);
@@ -396,6 +397,11 @@ void SpeedAccuracyChart::setPointClearance(int px) {
   if (px == point_clearance_px_) return;
   point_clearance_px_ = px;
   deferred_->request();
+}
+
+void SpeedAccuracyChart::resizeEvent(QResizeEvent* event) {
+  QWidget::resizeEvent(event);
+  ChartStyle::fitLegendColumns(plot_, width());
 }
 
 void SpeedAccuracyChart::changeEvent(QEvent* event) {

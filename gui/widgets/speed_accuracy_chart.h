@@ -77,7 +77,8 @@ class SpeedAccuracyChart : public QWidget, public ExportableChart {
   void toleranceChanged(double tolerance);
 
  protected:
-  void changeEvent(QEvent* event) override;  // LanguageChange: the plot's texts again
+  void changeEvent(QEvent* event) override;        // LanguageChange: the plot's texts again
+  void resizeEvent(QResizeEvent* event) override;  // the legend's columns fit the width
 
  private:
   DeferredRebuild* deferred_ = nullptr;  // document changes while hidden: rebuilt when shown

@@ -5,6 +5,7 @@
 // trace. No engine run: these suites stay fast.
 #include <qcustomplot.h>
 
+#include <QApplication>
 #include <QComboBox>
 #include <QDir>
 #include <QFile>
@@ -665,6 +666,19 @@ class TestCharts : public QObject {
     QVERIFY(!speed_names.contains(QStringLiteral("fp16+cl+ts")));
     QVERIFY2(speed->legendNoteText().contains(QStringLiteral("16 fastest of 60")),
              qPrintable(speed->legendNoteText()));
+    // Its legend's columns fit the width the chart has, as the latency legend's do: at a fixed six
+    // columns the names were cut ("amp-fp1") at 1024 pixels.
+    window.findChild<QTabWidget*>()->setCurrentWidget(speed);
+    window.resize(1024, 768);
+    QApplication::processEvents();
+    speed->plot()->replot();
+    for (int i = 0; i < speed->plot()->legend->itemCount(); ++i) {
+      auto* item = speed->plot()->legend->item(i);
+      if (!item) continue;  // an empty cell of the wrapped grid
+      QVERIFY2(item->outerRect().width() >= item->minimumOuterSizeHint().width() &&
+                   item->outerRect().right() <= speed->plot()->width(),
+               qPrintable(QStringLiteral("legend entry %1 is cut").arg(i)));
+    }
     QCOMPARE(speed->shownPointCount(), 60);
     speed->setFilter(QStringLiteral("amp-bf16 graph"));
     QCOMPARE(speed->shownPointCount(), 5);  // four matches and the winner
