@@ -232,7 +232,22 @@ void LessonStage::zoomToSteady(KernelTimeline* timeline) {
   timeline->plot()->replot(QCustomPlot::rpQueuedReplot);
 }
 
+// Columns as wide as their header at the room's size: sized for the desktop's font (or refilled
+// by their chart after the stage's fit), the cuDNN table's headers read "ain (µs/call"; the table
+// scrolls sideways for the rest.
+void LessonStage::widenToHeaders(QTableView* table) {
+  auto* header = table->horizontalHeader();
+  for (int c = 0; c < header->count(); ++c) {
+    if (header->isSectionHidden(c) || header->sectionResizeMode(c) != QHeaderView::Interactive)
+      continue;
+    if (const int needs = header->sectionSizeHint(c); header->sectionSize(c) < needs)
+      header->resizeSection(c, needs);
+  }
+}
+
 void LessonStage::settle() {
+  if (currentWidget())
+    for (auto* table : currentWidget()->findChildren<QTableView*>()) widenToHeaders(table);
   if (scroll_table_ && scroll_index_.isValid())
     scroll_table_->scrollTo(scroll_index_, QAbstractItemView::PositionAtCenter);
   if (currentWidget()) {
@@ -407,6 +422,7 @@ void LessonStage::fitForRoom(QWidget* chart) {
       table->verticalHeader()->setDefaultSectionSize(row);
       for (int r = 0; table->model() && r < table->model()->rowCount(); ++r)
         if (table->rowHeight(r) < row) table->setRowHeight(r, row);
+      widenToHeaders(table);
     }
     if (auto* plot = qobject_cast<QCustomPlot*>(w)) {
       // A one-row legend would otherwise set the page's minimum width (1171 px at 20 px text);
@@ -531,6 +547,9 @@ void LessonStage::showTarget(const lessons::Target& target, bool highlight) {
     highlight_plot_ = plot;
     plot->replot(QCustomPlot::rpQueuedReplot);
   }
+  // Rings, notes and labels are placed against the laid-out plot: once the slide has its size
+  // (a grab calls it itself, before it renders).
+  QTimer::singleShot(0, this, &LessonStage::settle);
 }
 
 }  // namespace inferscope::gui

@@ -78,6 +78,7 @@ class LessonStage : public QStackedWidget {
   // projector gets the whole slide. The charts are the main window's, sized for a desktop.
   void fitForRoom(QWidget* page);
   void fitPlotTexts(QCustomPlot* plot);
+  static void widenToHeaders(QTableView* table);
   // Widens the x axis so that notes beside data points end inside the plot (settle()).
   void keepTextsInside(QCustomPlot* plot);
   // Widens a plot's axes so that each ring lies whole inside its axis rect: a ring around a

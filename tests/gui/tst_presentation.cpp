@@ -376,6 +376,20 @@ class TestPresentation : public QObject {
         if (!table->isVisibleTo(&w) || !table->model() || table->model()->rowCount() == 0) continue;
         QVERIFY2(table->rowHeight(0) >= QFontMetrics(table->font()).height(),
                  qPrintable(slide + QStringLiteral(": rows of ") + table->objectName()));
+        // Header texts whole ("ain (µs/call" of "gain (µs/call)" at the room's font size).
+        auto* header = table->horizontalHeader();
+        for (int c = 0; c < header->count(); ++c) {
+          if (header->isSectionHidden(c) ||
+              header->sectionResizeMode(c) != QHeaderView::Interactive)
+            continue;
+          QVERIFY2(header->sectionSize(c) >= header->sectionSizeHint(c),
+                   qPrintable(QStringLiteral("%1: column %2 of %3 is %4 px, its header needs %5")
+                                  .arg(slide)
+                                  .arg(c)
+                                  .arg(table->objectName())
+                                  .arg(header->sectionSize(c))
+                                  .arg(header->sectionSizeHint(c))));
+        }
       }
     }
   }
