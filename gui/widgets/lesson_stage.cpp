@@ -437,6 +437,13 @@ void LessonStage::showTarget(const lessons::Target& target, bool highlight) {
   clearHighlight();
   Page& p = page(target.source, target.view);
   setCurrentWidget(p.chart);
+  // The stack asks for the largest minimum of its pages; the pages not shown ask for none, so
+  // that one page's legend (speed × accuracy's, wrapped to the width) cannot make a slide with a
+  // long caption taller than the screen.
+  for (auto& [key, other] : pages_)
+    other.chart->setSizePolicy(other.chart == p.chart
+                                   ? QSizePolicy(QSizePolicy::Preferred, QSizePolicy::Preferred)
+                                   : QSizePolicy(QSizePolicy::Ignored, QSizePolicy::Ignored));
   const auto& values = lesson_.values;
   auto number = [&](const std::optional<lessons::NumberRef>& ref, double fallback) {
     return ref ? lessons::resolve(*ref, values) : fallback;
