@@ -53,9 +53,13 @@ start_tune() {  # start_tune OUT ARGS…: tune in the background until its FP32 
   sleep 2  # past start-up, inside the forward that never returns
 }
 stop_with() {  # stop_with SIGNAL…: 0.2 s apart to $pid; sets rc and ms (from the first signal)
-  local t0 sig
+  local t0 sig first=1
   t0=$(date +%s%N)
-  for sig in "$@"; do kill -s "$sig" "$pid"; sleep 0.2; done
+  for sig in "$@"; do
+    [ "$first" = 1 ] || sleep 0.2
+    first=0
+    kill -s "$sig" "$pid"
+  done
   wait "$pid"; rc=$?
   ms=$(( ($(date +%s%N) - t0) / 1000000 ))
 }
@@ -73,7 +77,10 @@ check "one Ctrl-C does the same" bash -c "[ $rc -eq 130 ] && [ $ms -le 1000 ]"
 
 start_tune "$work/tune-int2.txt" "${hang_args[@]}"
 stop_with INT INT
-check "Ctrl-C twice: exit 130 at once" bash -c "[ $rc -eq 130 ] && [ $ms -le 600 ]"
+# Within a second of the first, as for one signal: the second comes 0.2 s after it. (A bound of
+# 0.6 s from the first, with 0.4 s of it the script's own sleeps, failed under ASan on 2 busy cores.)
+check "Ctrl-C twice: exit 130 at once" \
+  bash -c "[ $rc -eq 130 ] && [ $ms -le 1000 ] || { echo '  exit $rc after $ms ms'; false; }"
 check "… the complete session is still kept" test "$(sha256sum <"$complete")" = "$sum"
 
 # A model that does return: the race stops after its iteration and its partial session goes
