@@ -83,6 +83,8 @@ SpeedAccuracyChart::SpeedAccuracyChart(SessionDocument* document, QWidget* paren
                     "1 − cosine similarity (other outputs), or the relative L2 error. Over it a "
                     "config counts as unsafe."));
   note_->setForegroundRole(QPalette::PlaceholderText);
+  // Wrapped: a long note (many unsafe configs, a session's own names) must not widen the window.
+  note_->setWordWrap(true);
   auto* controls = new QHBoxLayout;
   controls->setContentsMargins(6, 4, 6, 0);
   controls->addWidget(newTr<QLabel>(this, QT_TR_NOOP("Tolerance t")));

@@ -17,10 +17,12 @@
 #include <QScreen>
 #include <QStandardPaths>
 #include <QTabWidget>
+#include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
+#include <map>
 #include <random>
 #include <string>
 #include <thread>
@@ -262,6 +264,7 @@ int main(int argc, char** argv) {
   long long inputs = 0, opened = 0, refused = 0;
   double slowest_s = 0;
   int failures = 0;
+  std::map<QWidget*, int> first_minimum_px;  // each widget's minimum width after the first input
   const auto run = [&](const std::string& bytes, const char* what) {
     if (!writeFile(current, bytes)) {
       std::fprintf(stderr, "fuzz_gui_session_load: cannot write %s\n", qPrintable(current));
@@ -279,6 +282,8 @@ int main(int argc, char** argv) {
     ++inputs;
     (ok ? opened : refused) += 1;
     if (allowed_width == 0) {
+      for (auto* w : window.findChildren<QWidget*>())
+        first_minimum_px[w] = w->minimumSizeHint().width();
       allowed_width = std::max(window.screen()->availableGeometry().width(),
                                std::max(window.width(), window.minimumSizeHint().width()) + 64);
     }
@@ -289,6 +294,19 @@ int main(int argc, char** argv) {
           stderr,
           "fuzz_gui_session_load: %s made the window %d px wide (minimum %d), at most %d: %s\n",
           what, window.width(), window.minimumSizeHint().width(), allowed_width, qPrintable(kept));
+      // The culprits: the widgets whose minimum width grew most since the first input.
+      std::vector<std::pair<int, QWidget*>> grown;
+      for (auto* w : window.findChildren<QWidget*>()) {  // hidden ones too: a tab's page counts
+        const int before = first_minimum_px.count(w) ? first_minimum_px[w] : 0;
+        grown.emplace_back(w->minimumSizeHint().width() - before, w);
+      }
+      std::sort(grown.begin(), grown.end(),
+                [](const auto& a, const auto& b) { return a.first > b.first; });
+      for (std::size_t k = 0; k < grown.size() && k < 12 && grown[k].first > 0; ++k)
+        std::fprintf(stderr, "  grew by %d px: %s '%s' (minimum %d)\n", grown[k].first,
+                     grown[k].second->metaObject()->className(),
+                     qPrintable(grown[k].second->objectName()),
+                     grown[k].second->minimumSizeHint().width());
       ++failures;
     }
   };
