@@ -102,9 +102,20 @@ std::string lockPath(const std::string& package_path) {
 // The package's compile lock, taken without waiting: an open fd that holds it, or -1 when another
 // process holds it (a helper compiling this package for another run, or left to finish by one).
 // The helper inherits the fd, so the lock lives exactly as long as the helper that compiles.
+// Creates the package's folder (the first package of a model rebuilt in Python has none yet);
+// throws when the lock file cannot be opened, which must never read as "another process holds it":
+// that was a wait for a compile nobody ran (on the H200, every package of a first tune).
 int lockPackage(const std::string& package_path) {
-  const int fd = ::open(lockPath(package_path).c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
-  if (fd < 0) return -1;
+  const auto lock = lockPath(package_path);
+  std::error_code ec;
+  fs::create_directories(fs::path(lock).parent_path(), ec);
+  const int fd = ::open(lock.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
+  if (fd < 0) {
+    throw Error(ErrorKind::Runtime,
+                fmt::format("cannot open the AOTInductor package's lock {}: {} (the cache folder "
+                            "must be writable; XDG_CACHE_HOME moves it)",
+                            lock, std::strerror(errno)));
+  }
   if (::flock(fd, LOCK_EX | LOCK_NB) != 0) {
     ::close(fd);
     return -1;
@@ -295,7 +306,12 @@ struct CompileQueue::State {
         const auto name = it->path().string();
         if (name.size() < 5 || name.compare(name.size() - 5, 5, ".lock") != 0) continue;
         const auto package = name.substr(0, name.size() - 5);
-        const int fd = lockPackage(package);
+        int fd = -1;
+        try {
+          fd = lockPackage(package);
+        } catch (const Error&) {
+          continue;  // a lock file this process cannot open: nothing it could stop either
+        }
         if (fd >= 0) {  // nobody compiles it
           ::close(fd);
           continue;
@@ -325,13 +341,14 @@ struct CompileQueue::State {
         if (paused || draining || job.status.state != CompileStatus::State::Queued ||
             running() >= parallelism)
           continue;
-        const int lock_fd = lockPackage(path);
-        if (lock_fd < 0) {
-          compiledElsewhere(job);
-          changed.notify_all();
-          continue;
-        }
+        int lock_fd = -1;
         try {
+          lock_fd = lockPackage(path);
+          if (lock_fd < 0) {
+            compiledElsewhere(job);
+            changed.notify_all();
+            continue;
+          }
           job.pid = spawnHelper(resolvePythonInterpreter(), job.spec, parallelism, lock_fd);
           rememberHelperGroup(job.pid);
           job.status.state = CompileStatus::State::Running;
@@ -341,7 +358,7 @@ struct CompileQueue::State {
           job.status.state = CompileStatus::State::Failed;
           job.status.message = e.what();
         }
-        ::close(lock_fd);  // the helper holds the lock now, through its own copy
+        if (lock_fd >= 0) ::close(lock_fd);  // the helper holds the lock now, through its own copy
         changed.notify_all();
       }
       for (auto& [path, job] : jobs) {
@@ -349,13 +366,21 @@ struct CompileQueue::State {
         job.status.elapsed_ms = units::toMs(Clock::now() - job.started);
         if (job.elsewhere) {
           // The other process's helper has ended when its lock is free: its package, or none.
-          const int lock_fd = lockPackage(path);
-          if (lock_fd < 0) continue;
-          ::close(lock_fd);
           job.elsewhere = false;
-          job.status.message.clear();
-          job.status.state =
-              verifiedPackage(path) ? CompileStatus::State::Done : CompileStatus::State::Queued;
+          try {
+            const int lock_fd = lockPackage(path);
+            if (lock_fd < 0) {
+              job.elsewhere = true;
+              continue;
+            }
+            ::close(lock_fd);
+            job.status.message.clear();
+            job.status.state =
+                verifiedPackage(path) ? CompileStatus::State::Done : CompileStatus::State::Queued;
+          } catch (const Error& e) {
+            job.status.state = CompileStatus::State::Failed;
+            job.status.message = e.what();
+          }
           changed.notify_all();
           continue;
         }
@@ -456,12 +481,19 @@ void CompileQueue::submitLocked(const CompileSpec& spec) {
   job.status.log_path = spec.log_path;
   if (verifiedPackage(spec.package_path)) {
     job.status.state = CompileStatus::State::Cached;
-  } else if (const int lock_fd = lockPackage(spec.package_path); lock_fd < 0) {
-    State::compiledElsewhere(job);  // its helper writes the package: wait for it
   } else {
-    ::close(lock_fd);
-    fs::remove(spec.package_path);  // a package without a matching record is never reused
-    fs::remove(spec.package_path + ".sha256");
+    try {
+      if (const int lock_fd = lockPackage(spec.package_path); lock_fd < 0) {
+        State::compiledElsewhere(job);  // its helper writes the package: wait for it
+      } else {
+        ::close(lock_fd);
+        fs::remove(spec.package_path);  // a package without a matching record is never reused
+        fs::remove(spec.package_path + ".sha256");
+      }
+    } catch (const std::exception& e) {  // no lock file, or a stale package it cannot remove
+      job.status.state = CompileStatus::State::Failed;
+      job.status.message = e.what();
+    }
   }
   state_->jobs[spec.package_path] = job;
   state_->order.push_back(spec.package_path);

@@ -231,6 +231,41 @@ TEST_F(CompileQueueTest, ALockLeftWithoutAPackageIsCompiledHere) {
   EXPECT_TRUE(fs::exists(s.log_path));
 }
 
+// The first package of a model rebuilt in Python goes into a cache folder nobody has made yet: the
+// queue makes it and compiles. (Its lock file could not be opened there, which read as "another
+// process compiles it": the H200's first tunes waited for compiles that never ran.)
+TEST_F(CompileQueueTest, APackageWhoseFolderDoesNotExistYetIsCompiled) {
+  auto s = spec("first");
+  s.package_path = (dir_ / "aoti" / "not-made-yet" / "first.pt2").string();
+  s.args = {"inferscope_aoti.py", "--out", s.package_path};
+  CompileQueue queue;
+  queue.submit(s);
+  EXPECT_EQ(jobOf(queue, s.package_path).message.find("another process"), std::string::npos);
+  EXPECT_EQ(queue.obtain(s), s.package_path);
+  EXPECT_TRUE(verifiedPackage(s.package_path));
+  EXPECT_EQ(jobOf(queue, s.package_path).attempts, 1);
+}
+
+// A cache folder that cannot be made (here a file stands where it should be) fails the compile
+// with the lock's path and the system's reason, at once, instead of waiting for ever.
+TEST_F(CompileQueueTest, ALockThatCannotBeOpenedFailsTheCompileAndSaysWhy) {
+  std::ofstream(dir_ / "blocked") << "a file, not a folder\n";
+  auto s = spec("unreachable");
+  s.package_path = (dir_ / "blocked" / "unreachable.pt2").string();
+  CompileQueue queue;
+  queue.submit(s);
+  try {
+    queue.obtain(s);
+    FAIL() << "obtain returned a package it could not have compiled";
+  } catch (const Error& e) {
+    const std::string what = e.what();
+    EXPECT_NE(what.find("unreachable.pt2.lock"), std::string::npos) << what;
+    EXPECT_NE(what.find("Not a directory"), std::string::npos) << what;
+  }
+  EXPECT_EQ(jobOf(queue, s.package_path).state, CompileStatus::State::Failed);
+  EXPECT_FALSE(fs::exists(s.log_path));  // no helper ran
+}
+
 // pause() stops a running helper (its whole process group) and holds queued ones back; resume()
 // continues both.
 TEST_F(CompileQueueTest, PausedHelpersStopUntilResumed) {
