@@ -19,4 +19,5 @@ bash bench/gpu/user_models/tune_user_models.sh "$@"
 # The AOTInductor helpers' logs of failed compiles, and the workers' logs, for the record.
 find /tmp/inferscope-user-cache -name "*.log" -newer "$OUT/user/gpu.txt" -size +0 2>/dev/null | head -40 | \
   while read -r f; do grep -l -i "error\|Traceback" "$f" >/dev/null 2>&1 && cp "$f" "$OUT/user/"; done
+ls -la /tmp/inferscope-user-cache/inferscope/aoti/ >"$OUT/user/packages.txt" 2>&1
 (cd "$OUT" && tar czf user.tgz user)

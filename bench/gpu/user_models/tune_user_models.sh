@@ -1,7 +1,7 @@
 #!/bin/bash
 # Public models through the Inductor route (docs/PERFORMANCE.md, "Your own model"): for each
 # FUNCTION of zoo_entries.py, `tune --model-py` cold (empty caches) then warm, and the plain
-# PyTorch torch.compile peer (peer.py) in the same lease. From the repo root on the GPU machine,
+# PyTorch torch.compile peer (peer.py) in the same lease, measured first. From the repo root on the GPU machine,
 # after `bash bench/gpu/h200_run.sh build`:
 #   bash bench/gpu/user_models/tune_user_models.sh efficientnet_b0 gpt2 ...
 # Env: OUT (results), BUDGET_S (tune budget; default: the tuner's own), WARM=0 (skip warm runs),
@@ -14,10 +14,20 @@ export XDG_CACHE_HOME=${USER_CACHE:-/tmp/inferscope-user-cache}
 export XDG_CONFIG_HOME=/tmp/inferscope-user-config
 $CLI trust "$ENTRIES" >/dev/null
 budget=(); [ -n "${BUDGET_S:-}" ] && budget=(--budget-s "$BUDGET_S")
-for fn in "$@"; do
-  if [ -n "${UNTIL:-}" ] && [ $(( $(date +%s) + 300 )) -gt "$UNTIL" ]; then echo "$fn: skipped (time)"; continue; fi
-  for run in cold warm; do
-    [ "$run" = warm ] && [ "${WARM:-1}" = 0 ] && continue
+for arg in "$@"; do
+  # NAME runs cold then warm; NAME:cold the cold run only (a lease too short for both).
+  fn=${arg%%:*}; runs="cold warm"; [ "$arg" != "$fn" ] && runs=${arg#*:}
+  [ "${WARM:-1}" = 0 ] && runs=cold
+  # A model starts only when its peer and cold run (about 4 minutes) fit before UNTIL.
+  if [ -n "${UNTIL:-}" ] && [ $(( $(date +%s) + 240 )) -gt "$UNTIL" ]; then echo "$fn: skipped (time)"; continue; fi
+  # The peer first, in its own Inductor cache: measured while no compile helper of a tune is left
+  # running on the host (a cold tune leaves its unfinished packages compiling), and leaving the
+  # tune's caches as cold as it found them.
+  TORCHINDUCTOR_CACHE_DIR=/tmp/peer-inductor-cache PYTHONUNBUFFERED=1 \
+    python3 bench/gpu/user_models/peer.py "$fn" "$OUT/$fn-peer.json" >"$OUT/$fn-peer.log" 2>&1
+  python3 -c "import json;d=json.load(open('$OUT/$fn-peer.json'));print('$fn peer', d.get('best'))" 2>/dev/null || tail -3 "$OUT/$fn-peer.log"
+  for run in $runs; do
+    if [ "$run" = warm ] && [ -n "${UNTIL:-}" ] && [ $(( $(date +%s) + 75 )) -gt "$UNTIL" ]; then echo "$fn warm: skipped (time)"; continue; fi
     t0=$(date +%s.%N)
     # Random-weight classifiers give one top-1 class for every row: judged by cosine similarity.
     $CLI tune --model-py "$ENTRIES:$fn" -d cuda "${budget[@]}" --metric cosine --events ndjson \
@@ -25,8 +35,21 @@ for fn in "$@"; do
     rc=$?
     wall=$(python3 -c "print(round($(date +%s.%N) - $t0, 1))")
     echo "$fn $run: exit $rc, $wall s"; echo "$wall" >"$OUT/$fn-$run.wall_s"
-    grep -h '"verdict_state"' "$OUT/$fn-$run.ndjson" | tail -1 | cut -c1-600
+    python3 - "$OUT/$fn-$run.ndjson" <<'PY'
+import json, sys
+events = [json.loads(l) for l in open(sys.argv[1]) if l.startswith("{")]
+last, compiles = {}, []
+for e in events:
+    if e.get("event") == "tune_candidate":
+        last[e["key"]] = e
+    elif e.get("event") == "tune_compile":
+        compiles = e.get("jobs", [])
+    elif e.get("event") == "tune_done":
+        print("  ", e["race"].get("verdict", "")[:400])
+states = {}
+for e in last.values():
+    states[e.get("state")] = states.get(e.get("state"), 0) + 1
+print("  ", states, "last compiles:", [(j["key"].split()[-1], j["state"], round(j["elapsed_ms"] / 1000)) for j in compiles])
+PY
   done
-  PYTHONUNBUFFERED=1 python3 bench/gpu/user_models/peer.py "$fn" "$OUT/$fn-peer.json" >"$OUT/$fn-peer.log" 2>&1
-  python3 -c "import json;d=json.load(open('$OUT/$fn-peer.json'));print('$fn peer', d.get('best'))" 2>/dev/null || tail -3 "$OUT/$fn-peer.log"
 done
