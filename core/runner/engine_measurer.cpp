@@ -1,9 +1,12 @@
 #include "core/runner/engine_measurer.h"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <chrono>
 #include <string>
 
+#include "core/common/error.h"
 #include "core/common/units.h"
 #include "core/engine/engine.h"
 #include "core/model/model_zoo.h"
@@ -118,7 +121,24 @@ std::vector<ConfigResult> EngineMeasurer::measure(const std::vector<Optimization
     noteOverhead(configs_done, started);
     return configs_done;
   }
-  auto session = engine::run(request, sink_, cancel_, &compiles_);
+  SessionResult session;
+  try {
+    session = engine::run(request, sink_, cancel_, &compiles_);
+  } catch (const std::exception& e) {
+    // A failure of the session itself (its baseline, its device) costs this call's configs, never
+    // the race: each is reported failed with the reason, and the race goes on with the others.
+    if (const auto* error = dynamic_cast<const Error*>(&e);
+        error != nullptr && error->kind() == ErrorKind::Cancelled)
+      throw;
+    std::vector<ConfigResult> failed(configs.size());
+    for (std::size_t i = 0; i < configs.size(); ++i) {
+      failed[i].index = static_cast<int>(i);
+      failed[i].config = configs[i];
+      failed[i].status = ConfigStatus::Error;
+      failed[i].message = fmt::format("the measuring session failed: {}", e.what());
+    }
+    return failed;
+  }
   noteOverhead(session.configs, started);
   if (!first_session_) {
     first_session_ = session;

@@ -10,6 +10,7 @@
 #include "core/common/units.h"
 
 #ifdef INFERSCOPE_WITH_CUDA
+#include <ATen/Functions.h>
 #include <c10/cuda/CUDACachingAllocator.h>
 #include <c10/cuda/CUDAFunctions.h>
 #include <c10/cuda/CUDAGuard.h>
@@ -68,9 +69,20 @@ class CpuMemoryProbe final : public MemoryProbe {
 };
 
 #ifdef INFERSCOPE_WITH_CUDA
+// The caching allocator keeps statistics only for the devices CUDA was initialised for in this
+// process, and asking it about another throws "Invalid device argument". A process whose model ran
+// elsewhere has initialised nothing: the tuner measures a Python-built model's AOTInductor
+// packages in its own process, where the model and its FP32 reference ran in the Python worker (on
+// the H200 the first package measured ended the whole tune with that error). An empty tensor on
+// the device initialises it and allocates nothing.
+void initialiseCuda(c10::DeviceIndex index) {
+  (void)at::empty({0}, at::TensorOptions().device(c10::Device(c10::kCUDA, index)));
+}
+
 class CudaMemoryProbe final : public MemoryProbe {
  public:
   explicit CudaMemoryProbe(c10::DeviceIndex index) : index_(index) {
+    initialiseCuda(index_);
     c10::cuda::CUDACachingAllocator::resetPeakStats(index_);
   }
   MemoryStats read() override {
@@ -119,6 +131,7 @@ FreeMemory measureFreeMemory(const torch::Device& device) {
       return m;
     }
     m.free_bytes = static_cast<std::int64_t>(free_bytes);
+    initialiseCuda(device.index());
     const auto stats = c10::cuda::CUDACachingAllocator::getDeviceStats(device.index());
     constexpr std::size_t kAggregate = 0;  // StatType::AGGREGATE (see CudaMemoryProbe)
     m.torch_allocated_bytes = stats.allocated_bytes[kAggregate].current;

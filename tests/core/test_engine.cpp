@@ -9,6 +9,7 @@
 #include "core/cudnn/ledger_json.h"
 #include "core/engine/engine.h"
 #include "core/model/model_zoo.h"
+#include "core/runner/engine_measurer.h"
 #include "engine_test_support.h"
 #include "recording_sink.h"
 
@@ -175,6 +176,26 @@ TEST(Runner, UnknownZooModel) {
   } catch (const Error& e) {
     EXPECT_EQ(e.kind(), ErrorKind::ModelLoad);
     EXPECT_NE(std::string(e.what()).find("resnet50"), std::string::npos);  // lists what exists
+  }
+}
+
+// The tuner's in-process rounds: a session that fails as a whole (here its model; on the H200, the
+// memory baseline of a process where CUDA was not yet initialised) costs that call's configs, each
+// failed with the reason, and the race goes on; before, the error ended the whole tune (exit 5).
+TEST(EngineMeasurer, ASessionThatFailsCostsItsConfigsNotTheRace) {
+  runner::CompileQueue compiles;
+  NullSink sink;
+  CancelToken cancel;
+  runner::EngineMeasurer measurer(request("resnet1000", 0, 1), {}, compiles, sink, cancel);
+  const auto configs = std::vector<OptimizationConfig>{OptimizationConfig::parse("fp32"),
+                                                       OptimizationConfig::parse("bf16")};
+  const auto results = measurer.measure(configs, 0, 2, 0);
+  ASSERT_EQ(results.size(), 2u);
+  for (std::size_t i = 0; i < results.size(); ++i) {
+    EXPECT_EQ(results[i].index, static_cast<int>(i));
+    EXPECT_EQ(results[i].config.key(), configs[i].key());
+    EXPECT_EQ(results[i].status, ConfigStatus::Error);
+    EXPECT_NE(results[i].message.find("resnet1000"), std::string::npos) << results[i].message;
   }
 }
 
