@@ -27,7 +27,7 @@ for arg in "$@"; do
     python3 bench/gpu/user_models/peer.py "$fn" "$OUT/$fn-peer.json" >"$OUT/$fn-peer.log" 2>&1
   python3 -c "import json;d=json.load(open('$OUT/$fn-peer.json'));print('$fn peer', d.get('best'))" 2>/dev/null || tail -3 "$OUT/$fn-peer.log"
   for run in $runs; do
-    if [ "$run" = warm ] && [ -n "${UNTIL:-}" ] && [ $(( $(date +%s) + 75 )) -gt "$UNTIL" ]; then echo "$fn warm: skipped (time)"; continue; fi
+    if [ "$run" = warm ] && [ -n "${UNTIL:-}" ] && [ $(( $(date +%s) + 65 )) -gt "$UNTIL" ]; then echo "$fn warm: skipped (time)"; continue; fi
     t0=$(date +%s.%N)
     # Random-weight classifiers give one top-1 class for every row: judged by cosine similarity.
     $CLI tune --model-py "$ENTRIES:$fn" -d cuda "${budget[@]}" --metric cosine --events ndjson \
