@@ -278,8 +278,28 @@ TEST(TunedSession, TheVerdictComparesTheAnswerWithTheFastestTorchCompile) {
                   candidate("fp16+tc", 0.5, CandidateState::Failed)};  // failed: no peer
   appendPeerComparison(r);
   EXPECT_EQ(r.verdict,
-            "bf16+aoti wins. 0.75× torch.compile bf16+tc-max (1.6 ms, measured in this run, "
-            "unsafe)");
+            "bf16+aoti wins. 0.75× torch.compile bf16+tc-max (1.2 against 1.6 ms, both in the "
+            "tuner's process; measured in this run, unsafe)");
+  // A winner confirmed in fresh processes against a torch.compile that had none: the race's own
+  // figures of both, not the fresh processes' against the race's.
+  TuneResult forked;
+  forked.verdict = "bf16+aoti-graph wins";
+  forked.winner = OptimizationConfig::parse("bf16+aoti-graph");
+  forked.candidates = {candidate("bf16+aoti-graph", 0.788, CandidateState::Winner),
+                       candidate("fp16+tc-ro", 0.931, CandidateState::Eliminated)};
+  forked.candidates[0].forks = ForkStats{};
+  forked.candidates[0].forks->median_ms = 0.7556;
+  appendPeerComparison(forked);
+  EXPECT_EQ(forked.verdict,
+            "bf16+aoti-graph wins. 0.85× torch.compile fp16+tc-ro (0.788 against 0.931 ms, both "
+            "in the tuner's process; measured in this run)");
+  forked.verdict = "both forked";
+  forked.candidates[1].forks = ForkStats{};
+  forked.candidates[1].forks->median_ms = 0.9;
+  appendPeerComparison(forked);
+  EXPECT_EQ(forked.verdict,
+            "both forked. 0.84× torch.compile fp16+tc-ro (0.7556 against 0.9 ms, both across "
+            "fresh processes; measured in this run)");
   TuneResult own;
   own.verdict = "bf16+tc wins";
   own.winner = OptimizationConfig::parse("bf16+tc");
