@@ -79,8 +79,8 @@ void appendPeerComparison(tuner::TuneResult& r) {
   // in its own process. A winner's fresh processes run alone while a screened torch.compile ran
   // beside the background compiles: set against each other, the H200's DistilBERT read 0.81×
   // where its figures of one kind say 0.85×.
-  const bool forked = winner->forks && winner->forks->median_ms > 0 && peer->forks &&
-                      peer->forks->median_ms > 0;
+  const bool forked =
+      winner->forks && winner->forks->median_ms > 0 && peer->forks && peer->forks->median_ms > 0;
   const double winner_ms = forked ? winner->forks->median_ms : winner->estimate.median_ms;
   const double peer_ms = forked ? peer->forks->median_ms : peer->estimate.median_ms;
   if (!(winner_ms > 0) || !(peer_ms > 0)) return;
