@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include <optional>
+
 namespace inferscope::tuner {
 namespace {
 
@@ -21,6 +23,32 @@ int distance(const OptimizationConfig& eager, const OptimizationConfig& focus) {
   return eager == OptimizationConfig{} ? 3 : 4;
 }
 
+// The config that replays `mode`'s work from a CUDA graph, which removes its launches: eager and
+// eager capture, an AOTInductor package and the same package captured, torch.compile default and
+// reduce-overhead (Inductor's kernels replayed through CUDA graph trees). A model rebuilt in Python
+// has no eager capture (torch.compile and the packages do it), so only the two compiled pairs
+// measure its launches.
+std::optional<CompileMode> graphTwin(CompileMode mode) {
+  switch (mode) {
+    case CompileMode::None:
+      return CompileMode::CudaGraph;
+    case CompileMode::AotInductor:
+      return CompileMode::AotInductorGraph;
+    case CompileMode::TorchCompile:
+      return CompileMode::TorchCompileReduceOverhead;
+    default:
+      return std::nullopt;
+  }
+}
+
+// Which way of running the model a compile mode belongs to: eager LibTorch, an AOTInductor package,
+// Python's torch.compile. A pair of the winner's own kind launches what the winner launches.
+int kindOf(CompileMode mode) {
+  if (runsAotInductorPackage(mode)) return 1;
+  if (runsTorchCompile(mode)) return 2;
+  return 0;
+}
+
 const ConfigResult* findOk(const std::vector<ConfigResult>& results,
                            const OptimizationConfig& config) {
   for (const auto& r : results) {
@@ -34,19 +62,21 @@ const ConfigResult* findOk(const std::vector<ConfigResult>& results,
 HostBoundDiagnosis diagnoseHostBound(const std::vector<ConfigResult>& results,
                                      const OptimizationConfig& focus,
                                      const std::set<std::string>& contended) {
-  // Candidate pairs: every eager config with its CUDA-graph twin measured.
+  // Candidate pairs: every config with its CUDA-graph twin measured. Ranked: a quiet host first,
+  // then the winner's own kind of run, then the winner's settings.
   const ConfigResult *best_eager = nullptr, *best_graph = nullptr;
   int best_rank = 1000;
   for (const auto& r : results) {
-    if (r.config.compile != CompileMode::None || r.status != ConfigStatus::Ok ||
-        !(r.stats.median_ms > 0))
-      continue;
+    const auto twin_mode = graphTwin(r.config.compile);
+    if (!twin_mode || r.status != ConfigStatus::Ok || !(r.stats.median_ms > 0)) continue;
     auto twin = r.config;
-    twin.compile = CompileMode::CudaGraph;
+    twin.compile = *twin_mode;
     const auto* graph = findOk(results, twin);
     if (!graph) continue;
     const bool busy = contended.count(r.config.key()) || contended.count(graph->config.key());
-    const int rank = (busy ? 10 : 0) + distance(r.config, focus);
+    const int rank = (busy ? 100 : 0) +
+                     (kindOf(r.config.compile) == kindOf(focus.compile) ? 0 : 10) +
+                     distance(r.config, focus);
     if (rank < best_rank ||
         (rank == best_rank && best_eager && r.stats.median_ms > best_eager->stats.median_ms)) {
       best_rank = rank;
@@ -56,7 +86,9 @@ HostBoundDiagnosis diagnoseHostBound(const std::vector<ConfigResult>& results,
   }
   HostBoundDiagnosis d;
   if (!best_eager) {
-    d.sentence = "launch overhead not measured (needs an eager config and its CUDA-graph twin)";
+    d.sentence =
+        "launch overhead not measured (needs a config and its CUDA-graph twin: eager and +graph, "
+        "aoti and aoti-graph, or tc and tc-ro)";
     return d;
   }
   d.measured = true;
@@ -66,10 +98,11 @@ HostBoundDiagnosis diagnoseHostBound(const std::vector<ConfigResult>& results,
   d.graph_median_ms = best_graph->stats.median_ms;
   d.launch_wait_share = std::max(0.0, 1.0 - d.graph_median_ms / d.eager_median_ms);
   d.host_bound = d.launch_wait_share >= kHostBoundShare;
-  d.contended = best_rank >= 10;
+  d.contended = best_rank >= 100;
+  const bool eager = best_eager->config.compile == CompileMode::None;
   const auto evidence = fmt::format(
-      "{} {:.3g} ms eager vs {:.3g} ms replayed from a CUDA graph{}", d.eager_key,
-      d.eager_median_ms, d.graph_median_ms,
+      "{} {:.3g} ms{} vs {:.3g} ms replayed from a CUDA graph{}", d.eager_key, d.eager_median_ms,
+      eager ? " eager" : "", d.graph_median_ms,
       d.contended ? ", measured while a compile shared the host: an upper bound, lower on a quiet "
                     "host"
                   : "");
@@ -79,9 +112,11 @@ HostBoundDiagnosis diagnoseHostBound(const std::vector<ConfigResult>& results,
                    ? fmt::format(
                          "{}host-bound: the GPU waits for launches {}{:.0f} % of each iteration "
                          "({}); the host's speed, which differs between processes, sets the time — "
-                         "CUDA graphs or AOTInductor compilation remove the launches",
+                         "{} the launches",
                          d.contended ? "possibly " : "", d.contended ? "up to " : "",
-                         100.0 * d.launch_wait_share, evidence)
+                         100.0 * d.launch_wait_share, evidence,
+                         eager ? "CUDA graphs or AOTInductor compilation remove"
+                               : fmt::format("{} removes", d.graph_key))
                    : fmt::format("GPU-bound: launches cost {:.0f} % of an iteration ({})",
                                  100.0 * d.launch_wait_share, evidence);
   return d;

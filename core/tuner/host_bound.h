@@ -1,7 +1,9 @@
-// Why a model is unstable across processes, without CUPTI: the share of an eager iteration in which
-// the GPU waits for the host to launch work, from two configs the race measures anyway — the same
-// settings eager and replayed from a CUDA graph (which removes launches, so its time is the GPU's
-// busy time). "host-bound: the GPU waits for launches 40 % of each iteration".
+// Why a model is unstable across processes, without CUPTI: the share of an iteration in which the
+// GPU waits for the host to launch work, from two configs the race measures anyway — the same work
+// launched op by op and replayed from a CUDA graph (which removes launches, so its time is the
+// GPU's busy time): eager and +graph, an AOTInductor package and aoti-graph, torch.compile's
+// default and reduce-overhead modes. "host-bound: the GPU waits for launches 40 % of each
+// iteration".
 #pragma once
 
 #include <set>
@@ -18,8 +20,8 @@ inline constexpr double kHostBoundShare = 0.2;
 
 struct HostBoundDiagnosis {
   bool measured = false;
-  double launch_wait_share = 0;  // 1 − graph median / eager median, ≥ 0
-  std::string eager_key, graph_key;
+  double launch_wait_share = 0;      // 1 − graph median / eager median, ≥ 0
+  std::string eager_key, graph_key;  // the pair: launched op by op, and its graph twin
   double eager_median_ms = 0, graph_median_ms = 0;
   bool host_bound = false;
   // The pair was measured while a compile shared the host: eager launches are slower then, so the
@@ -30,7 +32,8 @@ struct HostBoundDiagnosis {
 };
 
 // Prefers a pair measured on a quiet host (neither key in `contended`: the configs measured while
-// a compile ran), then the pair closest to `focus`'s settings (the winner's): the same precision,
+// a compile ran), then a pair of `focus`'s own kind of run (eager, package or torch.compile: what
+// the winner launches), then the pair closest to `focus`'s settings: the same precision,
 // memory format and cuDNN mode, then another cuDNN mode, then another memory format, then FP32's,
 // then the pair with the largest eager median. Unmeasured when no pair ran. A busy pair above the
 // threshold reads "possibly host-bound … up to N %".

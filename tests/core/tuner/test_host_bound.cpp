@@ -85,6 +85,40 @@ TEST(HostBound, ThePairNearestTheWinnersSettingsSpeaksForIt) {
             "fp32");
 }
 
+// A model rebuilt in Python has no eager capture: its launches are measured by the compiled pairs.
+// The H200's DistilBERT (2026-12-04): the winner bf16+aoti-graph; its package unreplayed beside it,
+// and torch.compile's two modes. The winner's own kind speaks for it.
+TEST(HostBound, CompiledPairsMeasureWhatAModelRebuiltInPythonLaunches) {
+  const std::vector<ConfigResult> results{
+      result("fp16", 4.62),       result("bf16", 4.51),
+      result("fp16+tc", 2.85),    result("fp16+tc-ro", 0.931),
+      result("fp16+aoti", 0.905), result("fp16+aoti-graph", 0.788),
+      result("bf16+aoti", 0.916), result("bf16+aoti-graph", 0.788)};
+  const auto d = diagnoseHostBound(results, OptimizationConfig::parse("bf16+aoti-graph"));
+  ASSERT_TRUE(d.measured);
+  EXPECT_EQ(d.eager_key, "bf16+aoti");
+  EXPECT_EQ(d.graph_key, "bf16+aoti-graph");
+  EXPECT_NEAR(d.launch_wait_share, 1 - 0.788 / 0.916, 1e-9);
+  EXPECT_FALSE(d.host_bound);
+  EXPECT_EQ(d.sentence.find("eager"), std::string::npos) << d.sentence;  // a package is not eager
+  // torch.compile's answer: its own pair, 67 % of default mode's iteration waiting for launches.
+  const auto tc = diagnoseHostBound(results, OptimizationConfig::parse("fp16+tc-ro"));
+  EXPECT_EQ(tc.eager_key, "fp16+tc");
+  EXPECT_TRUE(tc.host_bound);
+  EXPECT_NE(tc.sentence.find("fp16+tc-ro removes the launches"), std::string::npos) << tc.sentence;
+}
+
+// Of a quiet eager pair with the winner's settings and a quiet package pair of other settings, the
+// package pair speaks for a package winner: it launches the package's fused kernels, not eager's.
+TEST(HostBound, TheWinnersOwnKindOfRunComesBeforeItsSettings) {
+  const std::vector<ConfigResult> results{result("fp16+cl", 2.8), result("fp16+cl+graph", 2.4),
+                                          result("fp32+aoti", 3.0), result("fp32+aoti-graph", 2.9)};
+  EXPECT_EQ(diagnoseHostBound(results, OptimizationConfig::parse("fp16+cl+aoti-graph")).eager_key,
+            "fp32+aoti");
+  EXPECT_EQ(diagnoseHostBound(results, OptimizationConfig::parse("fp16+cl+graph")).eager_key,
+            "fp16+cl");
+}
+
 TEST(HostBound, UnmeasuredWithoutAPair) {
   auto failed = result("fp32+graph", 1.0);
   failed.status = ConfigStatus::Error;
