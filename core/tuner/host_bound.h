@@ -32,8 +32,8 @@ struct HostBoundDiagnosis {
 };
 
 // Prefers a pair measured on a quiet host (neither key in `contended`: the configs measured while
-// a compile ran), then a pair of `focus`'s own kind of run (eager, package or torch.compile: what
-// the winner launches), then the pair closest to `focus`'s settings: the same precision,
+// a compile ran), then the pair closest to `focus`'s settings (between pairs of equal settings,
+// the one of `focus`'s own kind of run: eager, package or torch.compile): the same precision,
 // memory format and cuDNN mode, then another cuDNN mode, then another memory format, then FP32's,
 // then the pair with the largest eager median. Unmeasured when no pair ran. A busy pair above the
 // threshold reads "possibly host-bound … up to N %".

@@ -108,15 +108,31 @@ TEST(HostBound, CompiledPairsMeasureWhatAModelRebuiltInPythonLaunches) {
   EXPECT_NE(tc.sentence.find("fp16+tc-ro removes the launches"), std::string::npos) << tc.sentence;
 }
 
-// Of a quiet eager pair with the winner's settings and a quiet package pair of other settings, the
-// package pair speaks for a package winner: it launches the package's fused kernels, not eager's.
-TEST(HostBound, TheWinnersOwnKindOfRunComesBeforeItsSettings) {
-  const std::vector<ConfigResult> results{result("fp16+cl", 2.8), result("fp16+cl+graph", 2.4),
-                                          result("fp32+aoti", 3.0), result("fp32+aoti-graph", 2.9)};
+// Pairs of the winner's settings in two kinds of run: the package pair speaks for a package winner
+// (it launches the package's fused kernels, not eager's), the eager pair for an eager one; the
+// settings still come first.
+TEST(HostBound, BetweenPairsOfTheWinnersSettingsItsOwnKindOfRunSpeaks) {
+  const std::vector<ConfigResult> results{
+      result("fp16+cl", 2.8),      result("fp16+cl+graph", 2.4),
+      result("fp16+cl+aoti", 1.9), result("fp16+cl+aoti-graph", 1.7),
+      result("fp32+aoti", 3.0),    result("fp32+aoti-graph", 2.9)};
   EXPECT_EQ(diagnoseHostBound(results, OptimizationConfig::parse("fp16+cl+aoti-graph")).eager_key,
-            "fp32+aoti");
+            "fp16+cl+aoti");
   EXPECT_EQ(diagnoseHostBound(results, OptimizationConfig::parse("fp16+cl+graph")).eager_key,
             "fp16+cl");
+  const std::vector<ConfigResult> other_settings{results[0], results[1], results[4], results[5]};
+  EXPECT_EQ(
+      diagnoseHostBound(other_settings, OptimizationConfig::parse("fp16+cl+aoti-graph")).eager_key,
+      "fp16+cl");
+}
+
+// A replay far slower than what it replays measured something else, not launches.
+TEST(HostBound, ASlowerReplayIsNoPair) {
+  const auto d = diagnoseHostBound({result("fp16+aoti", 1.7), result("fp16+aoti-graph", 50.0),
+                                    result("fp16", 4.25), result("fp16+graph", 2.6)},
+                                   OptimizationConfig::parse("fp16+aoti"));
+  EXPECT_EQ(d.eager_key, "fp16");
+  EXPECT_TRUE(d.host_bound);
 }
 
 TEST(HostBound, UnmeasuredWithoutAPair) {
