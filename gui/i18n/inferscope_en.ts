@@ -21,6 +21,25 @@
     </message>
 </context>
 <context>
+    <name>EnginePool</name>
+    <message>
+        <source>the main window&apos;s run</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the wizard&apos;s validation</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a lesson&apos;s live run</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Waiting for %1 to finish: the engine runs one job at a time, because torch&apos;s settings are process-wide.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>LessonHandout</name>
     <message>
         <source>cannot create the folder %1</source>

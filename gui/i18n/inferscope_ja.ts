@@ -21,6 +21,25 @@
     </message>
 </context>
 <context>
+    <name>EnginePool</name>
+    <message>
+        <source>the main window&apos;s run</source>
+        <translation>メインウィンドウの実行</translation>
+    </message>
+    <message>
+        <source>the wizard&apos;s validation</source>
+        <translation>ウィザードの検証</translation>
+    </message>
+    <message>
+        <source>a lesson&apos;s live run</source>
+        <translation>レッスンのライブ実行</translation>
+    </message>
+    <message>
+        <source>Waiting for %1 to finish: the engine runs one job at a time, because torch&apos;s settings are process-wide.</source>
+        <translation>%1 の終了を待っています: torch の設定はプロセス全体に効くため、エンジンは一度に一つのジョブしか実行しません。</translation>
+    </message>
+</context>
+<context>
     <name>LessonHandout</name>
     <message>
         <source>cannot create the folder %1</source>

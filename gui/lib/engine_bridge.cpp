@@ -2,11 +2,16 @@
 // Only post() and the Sink run on the engine thread; everything else is GUI-thread code.
 #include "gui/lib/engine_bridge.h"
 
-#include <QThread>
+#include <QMutex>
+#include <QMutexLocker>
+#include <QRunnable>
+#include <QThreadPool>
+#include <QWaitCondition>
 #include <utility>
 
 #include "core/common/error.h"
 #include "core/runner/profile_run.h"
+#include "gui/lib/engine_pool.h"
 
 namespace inferscope::gui {
 
@@ -15,7 +20,13 @@ struct EngineBridge::Job {
   ProfileRequest request;
   CancelToken cancel;
   SampleCoalescer coalescer;
-  QThread* thread = nullptr;
+  // The job's runnable while it is on enginePool(), queued or running; the pool deletes it.
+  QRunnable* runnable = nullptr;
+  // Between the engine thread and the GUI thread: whether the runnable has begun, and whether it
+  // is done with the bridge (it posts nothing more), which ~EngineBridge waits for.
+  QMutex mutex;
+  QWaitCondition left_cv;
+  bool began = false, left = false;
 };
 
 // Runs on the engine thread and must return quickly: samples and progress go to the coalescer
@@ -68,13 +79,28 @@ EngineBridge::EngineBridge(RunFunction run, QObject* parent)
 EngineBridge::~EngineBridge() {
   pending_.reset();
   if (current_) current_->cancel.cancel();
-  if (active_ && active_->thread) {
+  if (active_ && active_->runnable) {
     active_->cancel.cancel();
-    active_->thread->wait();
-    // Its finished() was queued to this object and dies with it: delete the thread here.
-    delete active_->thread;
-    active_->thread = nullptr;
+    // Queued behind another engine job: it never runs. Running: it stops within one iteration,
+    // and its posts need this object until it has left.
+    if (!takeIfQueued(*active_)) {
+      QMutexLocker lock(&active_->mutex);
+      while (!active_->left) active_->left_cv.wait(&active_->mutex);
+    }
+    // Its "left" event was queued to this object and dies with it.
+    active_->runnable = nullptr;
   }
+}
+
+bool EngineBridge::takeIfQueued(Job& job) {
+  // Under the job's mutex the runnable cannot begin, so it is alive: in the pool's queue (taken
+  // here) or waiting for this mutex at its start (then it runs, and finds itself cancelled).
+  QMutexLocker lock(&job.mutex);
+  if (job.began || !job.runnable) return false;
+  if (!enginePool()->tryTake(job.runnable)) return false;
+  delete job.runnable;  // tryTake hands a queued runnable back to its caller
+  job.runnable = nullptr;
+  return true;
 }
 
 quint64 EngineBridge::start(const ProfileRequest& request) {
@@ -85,9 +111,12 @@ quint64 EngineBridge::start(const ProfileRequest& request) {
   current_ = job;
   const bool was_running = running_;
   running_ = true;
+  // A run still queued behind another engine job never starts; a running one stops within one
+  // iteration, and the new one waits for it.
+  if (active_ && takeIfQueued(*active_)) active_.reset();
   if (active_) {
     active_->cancel.cancel();
-    pending_ = job;  // launched by onThreadFinished()
+    pending_ = job;  // launched by onEngineLeft()
   } else {
     launch(job);
   }
@@ -98,6 +127,14 @@ quint64 EngineBridge::start(const ProfileRequest& request) {
 
 void EngineBridge::cancel() {
   if (!running_ || !current_) return;
+  if (active_ == current_ && takeIfQueued(*current_)) {
+    // It waited behind another engine job and never started: nothing to stop.
+    active_.reset();
+    emit logMessage(LogLevel::Info, tr("run cancelled before it started"));
+    finishRun(current_->generation);
+    emit runningChanged(false);
+    return;
+  }
   if (pending_ == current_) {
     // It never started: nothing to stop, and no session will come.
     pending_.reset();
@@ -111,35 +148,48 @@ void EngineBridge::cancel() {
 
 void EngineBridge::launch(const std::shared_ptr<Job>& job) {
   const quint64 generation = job->generation;
-  job->thread = QThread::create([this, job, generation] {
-    Sink sink(this, job.get());
-    try {
-      auto session = std::make_shared<const SessionResult>(run_(job->request, sink, job->cancel));
-      post(generation, [this, session, generation] {
-        finishRun(generation);
-        emit sessionFinished(session);
-        emit runningChanged(false);
-      });
-    } catch (const std::exception& e) {
-      // engine::run throws Error with a message written for the user; anything else is a bug
-      // worth showing as it is rather than losing.
-      const QString message = QString::fromStdString(e.what());
-      post(generation, [this, message, generation] {
-        finishRun(generation);
-        emit runFailed(message);
-        emit runningChanged(false);
-      });
+  // Another engine job (a lesson's live run, the wizard's Validate) holds the engine thread: this
+  // run waits for it, and says so until its first config starts.
+  if (const auto ahead = runningEngineJob()) emit waitingForEngine(engineWaitText(*ahead));
+  job->runnable = QRunnable::create([this, job, generation] {
+    {
+      QMutexLocker lock(&job->mutex);
+      job->began = true;
     }
+    {
+      const EngineJobScope engine(EngineJob::MainWindowRun);
+      Sink sink(this, job.get());
+      try {
+        auto session = std::make_shared<const SessionResult>(run_(job->request, sink, job->cancel));
+        post(generation, [this, session, generation] {
+          finishRun(generation);
+          emit sessionFinished(session);
+          emit runningChanged(false);
+        });
+      } catch (const std::exception& e) {
+        // engine::run throws Error with a message written for the user; anything else is a bug
+        // worth showing as it is rather than losing.
+        const QString message = QString::fromStdString(e.what());
+        post(generation, [this, message, generation] {
+          finishRun(generation);
+          emit runFailed(message);
+          emit runningChanged(false);
+        });
+      }
+    }
+    QMetaObject::invokeMethod(
+        this, [this, job] { onEngineLeft(job); }, Qt::QueuedConnection);
+    // The last touch of the bridge: from here ~EngineBridge may run.
+    QMutexLocker lock(&job->mutex);
+    job->left = true;
+    job->left_cv.wakeAll();
   });
-  job->thread->setObjectName(QStringLiteral("inferscope-engine-%1").arg(generation));
-  connect(job->thread, &QThread::finished, this, [this, job] { onThreadFinished(job); });
   active_ = job;
-  job->thread->start();
+  enginePool()->start(job->runnable);
 }
 
-void EngineBridge::onThreadFinished(const std::shared_ptr<Job>& job) {
-  if (job->thread) job->thread->deleteLater();
-  job->thread = nullptr;
+void EngineBridge::onEngineLeft(const std::shared_ptr<Job>& job) {
+  job->runnable = nullptr;
   if (active_ == job) active_.reset();
   if (pending_) launch(std::exchange(pending_, nullptr));
 }

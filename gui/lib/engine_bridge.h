@@ -1,7 +1,8 @@
 // The GUI's one door to the engine (hotspot's PerfParser facade, for InferScope). start() runs
-// the run layer's runner::runInProcess (engine::run with the run's own compile queue) on a fresh
-// QThread — one engine thread per session, owning every LibTorch call — and turns the EventSink
-// calls made there into signals emitted on the GUI thread:
+// the run layer's runner::runInProcess (engine::run with the run's own compile queue) on the GUI's
+// one engine thread (engine_pool.h: a lesson's live run or the wizard's Validate that holds it is
+// waited for, and waitingForEngine() says so), which owns every LibTorch call, and turns the
+// EventSink calls made there into signals emitted on the GUI thread:
 //   - samples and progress are coalesced (SampleCoalescer) and leave as one snapshotReady() per
 //     frame, at most ~30 per second however fast the model runs;
 //   - config start/finish, log lines and the final session are queued as they happen;
@@ -38,12 +39,13 @@ class EngineBridge : public QObject {
 
   explicit EngineBridge(QObject* parent = nullptr);
   explicit EngineBridge(RunFunction run, QObject* parent = nullptr);
-  // Cancels a running session and waits for its thread (at most one iteration).
+  // Cancels a running session and waits for it to leave the engine thread (at most one
+  // iteration); one still queued behind another engine job is taken off the queue.
   ~EngineBridge() override;
 
   // Starts a session and returns its generation. A session still running is cancelled first;
-  // the new one starts as soon as the old thread has left the engine, because torch's
-  // process-global settings (cuDNN flags, matmul precision) allow one engine thread at a time.
+  // the new one starts as soon as the old one has left the engine thread, because torch's
+  // process-global settings (cuDNN flags, matmul precision) allow one engine job at a time.
   quint64 start(const ProfileRequest& request);
   // Sets the running session's CancelToken: the engine stops within one iteration and still
   // reports a (cancelled) session.
@@ -54,6 +56,9 @@ class EngineBridge : public QObject {
 
  signals:
   void runningChanged(bool running);
+  // The run waits behind another engine job (a lesson's live run, the wizard's Validate); `why`
+  // names it. Its first configStarted() says it has started.
+  void waitingForEngine(const QString& why);
   void configStarted(int index, int count, const QString& key);
   void snapshotReady(std::shared_ptr<const inferscope::gui::SampleSnapshot> snapshot);
   void configFinished(std::shared_ptr<const inferscope::ConfigResult> result);
@@ -68,7 +73,10 @@ class EngineBridge : public QObject {
   class Sink;
 
   void launch(const std::shared_ptr<Job>& job);
-  void onThreadFinished(const std::shared_ptr<Job>& job);
+  // The job's runnable has left the engine thread: the next job may start.
+  void onEngineLeft(const std::shared_ptr<Job>& job);
+  // Takes the job's runnable off the engine pool's queue when it has not begun; false otherwise.
+  static bool takeIfQueued(Job& job);
   // Emits whatever the current job's coalescer holds. Also called before each queued event, so
   // a config's samples always reach the GUI before that config's result.
   void flushSnapshot();
@@ -79,8 +87,8 @@ class EngineBridge : public QObject {
   RunFunction run_;
   QTimer snapshot_timer_;
   std::shared_ptr<Job> current_;  // the job whose events are delivered
-  std::shared_ptr<Job> pending_;  // waits for the previous job's thread to leave the engine
-  std::shared_ptr<Job> active_;   // the job whose thread is alive (may be older than current_)
+  std::shared_ptr<Job> pending_;  // waits for the previous job to leave the engine thread
+  std::shared_ptr<Job> active_;   // the job on the engine pool (may be older than current_)
   quint64 generation_ = 0;
   bool running_ = false;
 };

@@ -1,7 +1,6 @@
 #include "gui/lib/live_run.h"
 
 #include <QFileInfo>
-#include <QThreadPool>
 #include <atomic>
 #include <chrono>
 #include <exception>
@@ -12,27 +11,13 @@
 #include "core/runner/exit_code.h"
 #include "core/runner/worker_location.h"
 #include "core/session/session_file.h"
+#include "gui/lib/engine_pool.h"
 #include "gui/lib/log_categories.h"
 
 namespace inferscope::gui {
 namespace {
 
 constexpr double kProgressIntervalMs = 100;  // at most ten progress updates a second
-
-// Live runs go one at a time on a thread of their own: torch's process-global settings (cuDNN
-// flags, matmul precision) allow one engine thread at a time, and a run must not take a thread of
-// the global pool that session loading and exports share. A run started while a cancelled one
-// winds down waits for it here.
-QThreadPool& livePool() {
-  static QThreadPool pool;
-  static const bool configured = [] {
-    pool.setMaxThreadCount(1);
-    pool.setObjectName(QStringLiteral("inferscope live run"));
-    return true;
-  }();
-  (void)configured;
-  return pool;
-}
 
 double nowMs() {
   return std::chrono::duration<double, std::milli>(
@@ -144,8 +129,12 @@ LiveRun::Result runLiveCommand(const std::vector<std::string>& arguments,
   return failure(outcome.exit_code, why);
 }
 
-LiveRun::LiveRun(QObject* parent)
-    : QObject(parent), tracker_(this, QStringLiteral("live run"), &livePool()) {}
+LiveRun::LiveRun(QObject* parent) : LiveRun(RunFunction(&runLiveCommand), parent) {}
+
+LiveRun::LiveRun(RunFunction run, QObject* parent)
+    : QObject(parent),
+      run_(std::move(run)),
+      tracker_(this, QStringLiteral("live run"), enginePool()) {}
 
 LiveRun::~LiveRun() {
   if (cancel_) cancel_->cancel();
@@ -168,14 +157,20 @@ bool LiveRun::start(const QStringList& arguments, const QString& session_path, c
   std::vector<std::string> args;
   for (const auto& a : arguments) args.push_back(a.toStdString());
   cancel_ = std::make_shared<CancelToken>();
+  started_ = false;
   tracker_.start(
       // `this` is used only in what the channel posts, which runs on this object's thread while
       // it lives (JobTracker).
-      [this, args = std::move(args), session = session_path.toStdString(),
+      [this, run = run_, args = std::move(args), session = session_path.toStdString(),
        folder = dir.absolutePath().toStdString(),
        cancel = cancel_](const JobTracker::Channel& channel) {
+        const EngineJobScope engine(EngineJob::LessonLiveRun);
+        channel.post([this] {
+          started_ = true;
+          emit started();
+        });
         PostingSink sink(this, channel);
-        return runLiveCommand(args, session, folder, sink, *cancel);
+        return run(args, session, folder, sink, *cancel);
       },
       [this](const Result& result) {
         qCDebug(liveLog) << "live run finished, exit" << result.exit_code;
@@ -193,7 +188,7 @@ bool LiveRun::isRunning() const {
 }
 
 bool LiveRun::waitForIdle(int timeout_ms) {
-  return livePool().waitForDone(timeout_ms);
+  return waitForEngineIdle(timeout_ms);
 }
 
 }  // namespace inferscope::gui

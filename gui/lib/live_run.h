@@ -2,10 +2,11 @@
 // inferscope-cli takes it) run in this process through the run layer. The command line is read by
 // inferscope-cli's own option definitions (cli/options/run_options.h: the same checks, the same
 // errors naming the option, the same trust rule for --model-file and --trust), and the run is
-// runner::runCommand (core/runner/command_run.h) on a thread of its own, never the GUI thread:
-// in process for profile and trace, in the one worker program for --isolate and the cuDNN
-// ledger's modes (runner::defaultWorkerLauncher). No executable is searched for and no console
-// text is read.
+// runner::runCommand (core/runner/command_run.h) on the engine thread (engine_pool.h), never the
+// GUI thread; behind another engine job (the wizard's Validate, the main window's run) it waits,
+// and hasStarted() says whether it still does. In process for profile and trace, in the one worker
+// program for --isolate and the cuDNN ledger's modes (runner::defaultWorkerLauncher). No executable
+// is searched for and no console text is read.
 //
 // Progress and each config's result are delivered on the GUI thread as values, in order, and the
 // finished run last; the session is written to the path start() names and read back for the
@@ -17,6 +18,7 @@
 #include <QDir>
 #include <QObject>
 #include <QStringList>
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -50,7 +52,13 @@ class LiveRun : public QObject {
     std::vector<ConfigLine> configs;
   };
 
+  // runLiveCommand's signature; tests hand in a fake.
+  using RunFunction = std::function<Result(
+      const std::vector<std::string>& arguments, const std::string& session_path,
+      const std::string& folder, EventSink& sink, const CancelToken& cancel)>;
+
   explicit LiveRun(QObject* parent = nullptr);
+  explicit LiveRun(RunFunction run, QObject* parent = nullptr);
   ~LiveRun() override;  // cancels a running run, without waiting for it
 
   // The model files the command reads (--model-file, --trust) given as relative paths that do not
@@ -64,12 +72,18 @@ class LiveRun : public QObject {
              const QDir& dir = QDir::current());
   void cancel();
   bool isRunning() const;
+  // Whether the running run has reached the engine thread (false while it waits behind another
+  // engine job).
+  bool hasStarted() const { return started_; }
 
-  // Waits until every live run this process started has left its thread (after a cancel, about
-  // one iteration); false when `timeout_ms` passed first. For tests and the program's end.
+  // Waits until every engine job this process started (live runs, tunes, the main window's runs)
+  // has left the engine thread (after a cancel, about one iteration); false when `timeout_ms`
+  // passed first. For tests and the program's end.
   static bool waitForIdle(int timeout_ms);
 
  signals:
+  // The run left the queue and runs on the engine thread.
+  void started();
   // index counts from 0.
   void configStarted(int index, int count, const QString& key, const QString& description);
   // The running config's iterations, a few times a second at most.
@@ -78,8 +92,10 @@ class LiveRun : public QObject {
   void finished(const inferscope::gui::LiveRun::Result& result);
 
  private:
+  RunFunction run_;
   std::shared_ptr<CancelToken> cancel_;  // shared with the running job, which may outlive this
-  JobTracker tracker_;                   // last: its jobs post to the members above
+  bool started_ = false;
+  JobTracker tracker_;  // last: its jobs post to the members above
 };
 
 // The run itself, as the job runs it on its thread: the command line parsed and run, its events

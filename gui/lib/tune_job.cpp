@@ -1,6 +1,5 @@
 #include "gui/lib/tune_job.h"
 
-#include <QThreadPool>
 #include <algorithm>
 #include <exception>
 
@@ -10,27 +9,13 @@
 #include "core/runner/tune_event_writer.h"
 #include "core/runner/worker_location.h"
 #include "core/session/session_file.h"
+#include "gui/lib/engine_pool.h"
 #include "gui/lib/log_categories.h"
 
 namespace inferscope::gui {
 namespace {
 
 constexpr int kWarmup = 10, kFinalistForks = 3;  // inferscope-cli tune's defaults
-
-// Tunes run one at a time on a thread of their own: torch's process-global settings (cuDNN
-// flags, matmul precision) allow one engine thread at a time, and a tune must not take a thread
-// of the global pool that session loading and exports share. A tune started while a cancelled
-// one winds down waits for it here.
-QThreadPool& tunePool() {
-  static QThreadPool pool;
-  static const bool configured = [] {
-    pool.setMaxThreadCount(1);
-    pool.setObjectName(QStringLiteral("inferscope tune"));
-    return true;
-  }();
-  (void)configured;
-  return pool;
-}
 
 }  // namespace
 
@@ -96,8 +81,10 @@ TuneOutcome runTuneJob(const TuneJobRequest& request, const CancelToken& cancel,
   return outcome;
 }
 
-TuneJob::TuneJob(QObject* parent)
-    : QObject(parent), tracker_(this, QStringLiteral("tune"), &tunePool()) {}
+TuneJob::TuneJob(QObject* parent) : TuneJob(RunFunction(&runTuneJob), parent) {}
+
+TuneJob::TuneJob(RunFunction run, QObject* parent)
+    : QObject(parent), run_(std::move(run)), tracker_(this, QStringLiteral("tune"), enginePool()) {}
 
 TuneJob::~TuneJob() {
   if (cancel_) cancel_->cancel();
@@ -106,12 +93,19 @@ TuneJob::~TuneJob() {
 bool TuneJob::start(TuneJobRequest request) {
   if (isRunning()) return false;
   cancel_ = std::make_shared<CancelToken>();
+  started_ = false;
   tracker_.start(
       // `this` is used only in what the channel posts, which runs on this object's thread while
       // it lives (JobTracker).
-      [this, request = std::move(request), cancel = cancel_](const JobTracker::Channel& channel) {
+      [this, run = run_, request = std::move(request),
+       cancel = cancel_](const JobTracker::Channel& channel) {
+        const EngineJobScope engine(EngineJob::Validation);
+        channel.post([this] {
+          started_ = true;
+          emit started();
+        });
         return std::make_shared<const TuneOutcome>(
-            runTuneJob(request, *cancel, [this, &channel](tuner::TuneEvent event) {
+            run(request, *cancel, [this, &channel](tuner::TuneEvent event) {
               // Posted in order, before the outcome: the race view has every event, tune_done
               // last, when finished() comes.
               channel.post([this, event = std::move(event)] { emit eventReceived(event); });
@@ -133,7 +127,7 @@ bool TuneJob::isRunning() const {
 }
 
 bool TuneJob::waitForIdle(int timeout_ms) {
-  return tunePool().waitForDone(timeout_ms);
+  return waitForEngineIdle(timeout_ms);
 }
 
 }  // namespace inferscope::gui

@@ -1,5 +1,6 @@
-// The tuner for the GUI, in this process: runner::runTuning (core/runner/tuning.h) on a thread of
-// its own pool, never the GUI thread, its observer calls turned into the tuner::TuneEvent values
+// The tuner for the GUI, in this process: runner::runTuning (core/runner/tuning.h) on the engine
+// thread (engine_pool.h: behind another engine job it waits, and hasStarted() says whether it still
+// does), never the GUI thread, its observer calls turned into the tuner::TuneEvent values
 // the race view renders (runner::TuneEventWriter's lines, decoded by parseTuneEvent: the very
 // events `inferscope-cli tune --events ndjson` prints) and delivered on the GUI thread, in order,
 // with the finished run last, as a value. Crash isolation is the run layer's: a model file's
@@ -12,6 +13,7 @@
 #pragma once
 
 #include <QObject>
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -45,7 +47,12 @@ class TuneJob : public QObject {
   Q_OBJECT
 
  public:
+  // runTuneJob's signature; tests hand in a fake.
+  using RunFunction = std::function<TuneOutcome(const TuneJobRequest&, const CancelToken&,
+                                                const std::function<void(tuner::TuneEvent)>&)>;
+
   explicit TuneJob(QObject* parent = nullptr);
+  explicit TuneJob(RunFunction run, QObject* parent = nullptr);
   ~TuneJob() override;  // cancels a running tune, without waiting for it
 
   // A request for `request`'s model with inferscope-cli tune's defaults: the race's options
@@ -58,18 +65,26 @@ class TuneJob : public QObject {
   bool start(TuneJobRequest request);
   void cancel();
   bool isRunning() const;
+  // Whether the running tune has reached the engine thread (false while it waits behind another
+  // engine job).
+  bool hasStarted() const { return started_; }
 
-  // Waits until every tune this process started has left its thread (after a cancel, about one
-  // measurement); false when `timeout_ms` passed first. For tests and the program's end.
+  // Waits until every engine job this process started (tunes, live runs, the main window's runs)
+  // has left the engine thread (after a cancel, about one measurement); false when `timeout_ms`
+  // passed first. For tests and the program's end.
   static bool waitForIdle(int timeout_ms);
 
  signals:
+  // The tune left the queue and runs on the engine thread.
+  void started();
   void eventReceived(const inferscope::tuner::TuneEvent& event);
   void finished(std::shared_ptr<const inferscope::gui::TuneOutcome> outcome);
 
  private:
+  RunFunction run_;
   std::shared_ptr<CancelToken> cancel_;  // shared with the running tune, which may outlive this
-  JobTracker tracker_;                   // last: its jobs post to the members above
+  bool started_ = false;
+  JobTracker tracker_;  // last: its jobs post to the members above
 };
 
 // The tune itself, as the job runs it on its thread: events to `deliver` as they happen (on this

@@ -9,6 +9,7 @@
 #include <QTimer>
 #include <QVBoxLayout>
 
+#include "gui/lib/engine_pool.h"
 #include "gui/lib/lesson_catalog.h"
 #include "gui/lib/value_format.h"
 #include "gui/widgets/lesson_stage.h"
@@ -74,6 +75,7 @@ LiveRunPanel::LiveRunPanel(lessons::LiveRun live, QString lesson_id, bool device
     refresh();
   });
   connect(&run_, &LiveRun::finished, this, &LiveRunPanel::finish);
+  connect(&run_, &LiveRun::started, this, &LiveRunPanel::refresh);
   tick_->setInterval(250);
   connect(tick_, &QTimer::timeout, this, &LiveRunPanel::refresh);
   refresh();
@@ -168,6 +170,12 @@ void LiveRunPanel::openInMainWindow() {
 
 QString LiveRunPanel::runningText() const {
   const QString elapsed = tr("%1 elapsed").arg(ValueFormat::elapsed(elapsed_ms_));
+  if (!run_.hasStarted()) {
+    // Queued behind another engine job (the wizard's Validate, the main window's run): the slide
+    // says for what it waits rather than "starting" for minutes.
+    if (const auto ahead = runningEngineJob())
+      return engineWaitText(*ahead) + QStringLiteral(" · ") + elapsed;
+  }
   if (config_index_ < 0) return tr("Starting the run … · %1").arg(elapsed);
   QString config = tr("config %1 of %2: %3")
                        .arg(QLocale().toString(config_index_ + 1),

@@ -449,6 +449,10 @@ void MainWindow::connectBridge() {
     run_status_->finished(RunStatusBar::RunState::Failed, message);
   });
   connect(bridge_, &EngineBridge::runningChanged, this, &MainWindow::onRunningChanged);
+  connect(bridge_, &EngineBridge::waitingForEngine, this, [this](const QString& why) {
+    log_model_->append(LogLevel::Info, why);
+    run_status_->waiting(why);
+  });
 }
 
 void MainWindow::startRun() {

@@ -65,7 +65,14 @@ void RunStatusBar::runStarted(int config_count) {
   refresh();
 }
 
+void RunStatusBar::waiting(const QString& why) {
+  if (state_ != RunState::Running) return;
+  detail_ = why;
+  refresh();
+}
+
 void RunStatusBar::configStarted(int index, int count, const QString& key) {
+  detail_.clear();
   config_index_ = index;
   config_count_ = count;
   key_ = key;
@@ -153,10 +160,14 @@ void RunStatusBar::refresh() {
     case RunState::Running:
     case RunState::Cancelling: {
       QStringList parts;
-      parts << tr("config %1 of %2").arg(config_index_ + 1).arg(std::max(1, config_count_));
-      if (!key_.isEmpty()) parts << key_;
-      parts << (planned_ > 0 ? tr("iteration %1/%2").arg(iteration_).arg(planned_)
-                             : tr("preparing"));
+      if (!detail_.isEmpty() && key_.isEmpty()) {
+        parts << detail_;  // waiting behind another engine job
+      } else {
+        parts << tr("config %1 of %2").arg(config_index_ + 1).arg(std::max(1, config_count_));
+        if (!key_.isEmpty()) parts << key_;
+        parts << (planned_ > 0 ? tr("iteration %1/%2").arg(iteration_).arg(planned_)
+                               : tr("preparing"));
+      }
       parts << tr("%1 elapsed").arg(time);
       if (state_ == RunState::Cancelling) parts.prepend(tr("cancelling…"));
       text = parts.join(QStringLiteral(" · "));

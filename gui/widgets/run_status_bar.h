@@ -28,6 +28,8 @@ class RunStatusBar : public QWidget {
   QString text() const;
 
   void runStarted(int config_count);
+  // The run waits behind another engine job: `why` stands in for the config until one starts.
+  void waiting(const QString& why);
   void configStarted(int index, int count, const QString& key);
   void progress(const Progress& progress);
   void cancelling();

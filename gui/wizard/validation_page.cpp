@@ -13,6 +13,7 @@
 
 #include "core/common/units.h"
 #include "core/model/model_zoo.h"
+#include "gui/lib/engine_pool.h"
 #include "gui/lib/tune_job.h"
 #include "gui/widgets/race_view.h"
 #include "gui/widgets/translated_text.h"
@@ -71,6 +72,8 @@ ValidationPage::ValidationPage(WizardState* state, QWidget* parent)
   connect(tune_, &TuneJob::eventReceived, race_, &RaceView::addEvent);
   connect(race_, &RaceView::budgetTextChanged, this, &QWizardPage::setSubTitle);
   connect(tune_, &TuneJob::finished, this, &ValidationPage::onFinished);
+  connect(tune_, &TuneJob::started, this,
+          [this] { race_->verdictLabel()->setText(tr("Measuring…")); });
 }
 
 ValidationPage::~ValidationPage() {
@@ -138,7 +141,10 @@ void ValidationPage::startValidation(TuneJobRequest tune) {
   if (state_->simulating || tune_->isRunning()) return;
   race_->clear();
   session_path_.clear();
-  race_->verdictLabel()->setText(tr("Measuring…"));
+  // Behind another engine job (a lesson's live run, the main window's run) the tune waits, and
+  // the page says for what until it starts.
+  const auto ahead = runningEngineJob();
+  race_->verdictLabel()->setText(ahead ? engineWaitText(*ahead) : tr("Measuring…"));
   check_button_->setEnabled(false);
   open_button_->setEnabled(false);
   tune_->start(std::move(tune));

@@ -13,13 +13,22 @@
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <mutex>
+#include <optional>
+#include <thread>
 
 #include "core/common/sha256.h"
 #include "core/common/trust_store.h"
 #include "core/config/optimization_config.h"
 #include "core/session/session_file.h"
+#include "gui/lib/engine_bridge.h"
+#include "gui/lib/engine_pool.h"
 #include "gui/lib/lesson_catalog.h"
 #include "gui/lib/live_run.h"
+#include "gui/lib/tune_job.h"
 #include "gui/widgets/live_run_panel.h"
 #include "gui/widgets/main_window.h"
 #include "gui/widgets/presentation_window.h"
@@ -75,6 +84,38 @@ std::unique_ptr<PresentationWindow> openOnLiveSlide(const QString& lesson_file,
 
 QPushButton* runButton(PresentationWindow& w) {
   return w.findChild<QPushButton*>(QStringLiteral("runLive"));
+}
+
+// When each fake engine job held the engine thread, by the steady clock.
+struct EngineSpans {
+  struct Span {
+    QString job;
+    std::chrono::steady_clock::time_point start, end;
+  };
+  std::mutex mutex;
+  std::vector<Span> spans;
+
+  // Runs for `ms` milliseconds, or until `release` is set when one is given, recording the span.
+  void hold(const QString& job, int ms, const std::atomic<bool>* release = nullptr) {
+    Span span{job, std::chrono::steady_clock::now(), {}};
+    if (release) {
+      while (!release->load()) std::this_thread::sleep_for(std::chrono::milliseconds(5));
+    } else {
+      std::this_thread::sleep_for(std::chrono::milliseconds(ms));
+    }
+    span.end = std::chrono::steady_clock::now();
+    std::lock_guard<std::mutex> lock(mutex);
+    spans.push_back(span);
+  }
+};
+
+TuneJob::RunFunction fakeTune(EngineSpans& spans, int ms,
+                              const std::atomic<bool>* release = nullptr) {
+  return [&spans, ms, release](const TuneJobRequest&, const CancelToken&,
+                               const std::function<void(tuner::TuneEvent)>&) {
+    spans.hold(QStringLiteral("tune"), ms, release);
+    return TuneOutcome{};
+  };
 }
 
 }  // namespace
@@ -326,6 +367,86 @@ class TestLiveRun : public QObject {
     const QString why = overflow->livePanel()->statusText();
     QVERIFY2(why.contains(QStringLiteral("needs overflow.pt")), qPrintable(why));
     QVERIFY2(why.contains(QStringLiteral("export_lesson_models.py")), qPrintable(why));
+  }
+
+  void engineJobsTakeTurnsOnOneThread() {
+    // The wizard's tune, a lesson's live run and the main window's run, started together: torch's
+    // process-global settings survive only one engine job at a time, so each waits for the one
+    // before it, and says so.
+    EngineSpans spans;
+    TuneJob tune(fakeTune(spans, 300));
+    LiveRun live([&spans](const std::vector<std::string>&, const std::string&, const std::string&,
+                          EventSink&, const CancelToken&) {
+      spans.hold(QStringLiteral("live"), 300);
+      LiveRun::Result r;
+      r.outcome = LiveRun::Outcome::Succeeded;
+      r.exit_code = 0;
+      return r;
+    });
+    EngineBridge bridge(
+        [&spans](const ProfileRequest& request, EventSink&, const CancelToken&) -> SessionResult {
+          spans.hold(QStringLiteral("bridge"), 300);
+          SessionResult session;
+          session.request = request;
+          return session;
+        });
+    QSignalSpy tune_started(&tune, &TuneJob::started);
+    int tune_done = 0, live_done = 0;
+    connect(&tune, &TuneJob::finished, this, [&] { ++tune_done; });
+    connect(&live, &LiveRun::finished, this, [&] { ++live_done; });
+    QSignalSpy bridge_waits(&bridge, &EngineBridge::waitingForEngine);
+    QSignalSpy bridge_done(&bridge, &EngineBridge::sessionFinished);
+
+    QVERIFY(tune.start(TuneJobRequest{}));
+    QVERIFY(tune_started.wait(5000));
+    QVERIFY(tune.hasStarted());
+    QCOMPARE(runningEngineJob(), std::optional<EngineJob>(EngineJob::Validation));
+    QVERIFY(live.start(toQt(cpuCommand()), QStringLiteral("unused.inferscope.json")));
+    bridge.start(ProfileRequest{});
+    // Both wait behind the tune, and the main window's run says for what.
+    QCOMPARE(bridge_waits.count(), 1);
+    QCOMPARE(bridge_waits.at(0).at(0).toString(), engineWaitText(EngineJob::Validation));
+    QTest::qWait(100);
+    QVERIFY(!live.hasStarted());
+
+    QVERIFY(QTest::qWaitFor(
+        [&] { return tune_done == 1 && live_done == 1 && bridge_done.count() == 1; }, 10000));
+    QVERIFY(live.hasStarted());
+    std::lock_guard<std::mutex> lock(spans.mutex);
+    QCOMPARE(spans.spans.size(), std::size_t{3});
+    std::sort(spans.spans.begin(), spans.spans.end(),
+              [](const auto& a, const auto& b) { return a.start < b.start; });
+    QCOMPARE(spans.spans.front().job, QStringLiteral("tune"));
+    for (std::size_t i = 1; i < spans.spans.size(); ++i) {
+      QVERIFY2(spans.spans[i - 1].end <= spans.spans[i].start,
+               qPrintable(QStringLiteral("%1 ran while %2 still held the engine")
+                              .arg(spans.spans[i].job, spans.spans[i - 1].job)));
+    }
+  }
+
+  void aQueuedLiveRunSaysWhatItWaitsFor() {
+    // A tune holds the engine when R is pressed: the slide says the run waits for the wizard's
+    // validation, then runs it once the tune is done.
+    EngineSpans spans;
+    std::atomic<bool> release{false};
+    TuneJob tune(fakeTune(spans, 0, &release));
+    QSignalSpy tune_started(&tune, &TuneJob::started);
+    QVERIFY(tune.start(TuneJobRequest{}));
+    QVERIFY(tune_started.wait(5000));
+    auto w = openOnLiveSlide(QStringLiteral("cold-start.lesson.json"), cpuCommand());
+    std::optional<LiveRun::Result> result;
+    connect(w->livePanel(), &LiveRunPanel::runFinished, this,
+            [&](const LiveRun::Result& r) { result = r; });
+    QTest::keyClick(w.get(), Qt::Key_R);
+    QVERIFY(w->livePanel()->isRunning());
+    QTest::qWait(600);  // a few of the panel's ticks
+    const QString waiting = w->livePanel()->statusText();
+    QVERIFY2(waiting.contains(engineWaitText(EngineJob::Validation)), qPrintable(waiting));
+    release = true;
+    QVERIFY(QTest::qWaitFor([&] { return result.has_value(); }, 60000));
+    QCOMPARE(result->outcome, LiveRun::Outcome::Succeeded);
+    QVERIFY2(!w->livePanel()->statusText().contains(QStringLiteral("Waiting")),
+             qPrintable(w->livePanel()->statusText()));
   }
 
  private:
