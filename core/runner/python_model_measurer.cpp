@@ -17,6 +17,15 @@ struct Split {
   std::vector<std::pair<bool, std::size_t>> place;  // (in engine, index in its list)
 };
 
+// The model's weights as `r`'s config holds them, when nobody reported them: the worker and a
+// package know nothing of the model's parameters (the engine knows a zoo model's only), and a
+// session of a 66 M-parameter model read "param MiB 0.0" on every row. A cast holds them in two
+// bytes each; every other precision (autocast included) keeps FP32 weights.
+void fillParameterBytes(ConfigResult& r, std::int64_t parameter_count) {
+  if (r.memory.parameter_bytes > 0 || parameter_count <= 0) return;
+  r.memory.parameter_bytes = parameter_count * (r.config.isLowPrecisionCast() ? 2 : 4);
+}
+
 Split split(const std::vector<OptimizationConfig>& configs) {
   Split s;
   for (const auto& c : configs) {
@@ -115,6 +124,7 @@ std::vector<ConfigResult> PythonModelMeasurer::measure(
     if (k >= list.size()) break;  // the engine returns a prefix when its deadline came
     out.push_back(list[k]);
     out.back().index = static_cast<int>(i);
+    fillParameterBytes(out.back(), prepared_.parameter_count);
   }
   return out;
 }
@@ -151,6 +161,7 @@ std::vector<ConfigResult> PythonModelMeasurer::measureForks(
     if (k >= list.size()) break;
     out.push_back(list[k]);
     out.back().index = static_cast<int>(i);
+    fillParameterBytes(out.back(), prepared_.parameter_count);
   }
   return out;
 }

@@ -108,6 +108,21 @@ TEST_F(PythonModelMeasurerTest, PackagesRunInTheEngineTheRestInTheWorkerInTheAsk
   EXPECT_TRUE(results[2].accuracy.measured);
 }
 
+// Neither the worker nor a package reports the model's weights: each config holds the prepared
+// model's parameters in its own precision's bytes, in rounds and forks alike.
+TEST_F(PythonModelMeasurerTest, EachConfigHoldsTheModelsParametersInItsPrecision) {
+  prepared_.parameter_count = 1000;
+  auto m = measurer();
+  const auto keys = configs({"fp16+tc-ro", "bf16+aoti", "fp32", "amp-bf16"});
+  for (const auto& results : {m.measure(keys, 1, 60, 0), m.measureForks(keys, 1, 60, 2, 0)}) {
+    ASSERT_EQ(results.size(), 4u);
+    EXPECT_EQ(results[0].memory.parameter_bytes, 2000);
+    EXPECT_EQ(results[1].memory.parameter_bytes, 2000);
+    EXPECT_EQ(results[2].memory.parameter_bytes, 4000);
+    EXPECT_EQ(results[3].memory.parameter_bytes, 4000);  // autocast keeps FP32 weights
+  }
+}
+
 TEST_F(PythonModelMeasurerTest, RoundsShareOneWorkerProcessAndForksStartFreshOnes) {
   auto m = measurer();
   m.measure(configs({"bf16+tc", "fp16"}), 1, 60, 0);
