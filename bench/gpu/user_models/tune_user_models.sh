@@ -23,6 +23,9 @@ for arg in "$@"; do
   # The peer first, in its own Inductor cache: measured while no compile helper of a tune is left
   # running on the host (a cold tune leaves its unfinished packages compiling), and leaving the
   # tune's caches as cold as it found them.
+  # The model before this one may have left packages compiling after its last run: stopped here,
+  # since they would share the host with this peer's measurements.
+  pkill -f inferscope_aoti.py 2>/dev/null && sleep 2
   TORCHINDUCTOR_CACHE_DIR=/tmp/peer-inductor-cache PYTHONUNBUFFERED=1 \
     python3 bench/gpu/user_models/peer.py "$fn" "$OUT/$fn-peer.json" >"$OUT/$fn-peer.log" 2>&1
   python3 -c "import json;d=json.load(open('$OUT/$fn-peer.json'));print('$fn peer', d.get('best'))" 2>/dev/null || tail -3 "$OUT/$fn-peer.log"
