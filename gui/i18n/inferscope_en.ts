@@ -2,6 +2,16 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="en_US">
 <context>
+    <name>ChartStyle</name>
+    <message numerus="yes">
+        <source>+%n more (see the table)</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>ConfigMarks</name>
     <message>
         <source>%1 → %2 (fallback)</source>

@@ -2,6 +2,15 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="ja_JP">
 <context>
+    <name>ChartStyle</name>
+    <message numerus="yes">
+        <source>+%n more (see the table)</source>
+        <translation>
+            <numerusform>ほか %n 件（表を参照）</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>ConfigMarks</name>
     <message>
         <source>%1 → %2 (fallback)</source>

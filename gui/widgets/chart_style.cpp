@@ -3,11 +3,15 @@
 
 #include <qcustomplot.h>
 
+#include <QCoreApplication>
 #include <QEvent>
+#include <QFontMetrics>
 #include <QLocale>
 #include <QMouseEvent>
+#include <QPointer>
 #include <QToolTip>
 #include <algorithm>
+#include <vector>
 
 namespace inferscope::gui {
 namespace {
@@ -51,6 +55,44 @@ class PaletteFollower : public QObject {
 
  private:
   QCustomPlot* plot_;
+};
+
+// A legend is at most this share of its chart's height (1/4): above it the plot loses what the
+// legend is there to explain.
+constexpr int kLegendHeightShare = 4;
+
+// The last cell of a legend that holds fewer entries than it lists ("+5 more — see the table"):
+// the names it stands for are the chart's lines and the table's rows. It keeps every entry the
+// legend lists, in order, so that a taller chart shows them again.
+class MoreEntriesItem : public QCPAbstractLegendItem {
+ public:
+  MoreEntriesItem(QCPLegend* legend, const std::vector<QCPAbstractPlottable*>& entries, int hidden)
+      : QCPAbstractLegendItem(legend), hidden_(hidden) {
+    setObjectName(QStringLiteral("moreLegendEntries"));
+    setSelectable(false);
+    for (auto* p : entries) entries_.emplace_back(p);
+  }
+  const std::vector<QPointer<QCPAbstractPlottable>>& entries() const { return entries_; }
+  int hidden() const { return hidden_; }
+  QString text() const {
+    return QCoreApplication::translate("ChartStyle", "+%n more (see the table)", nullptr, hidden_);
+  }
+
+ protected:
+  void draw(QCPPainter* painter) override {
+    painter->setFont(mFont);
+    painter->setPen(QPen(mTextColor));
+    painter->drawText(mRect, Qt::AlignLeft | Qt::AlignVCenter, text());
+  }
+  QSize minimumOuterSizeHint() const override {
+    const QSize text_size = QFontMetrics(mFont).size(0, text());
+    return text_size +
+           QSize(mMargins.left() + mMargins.right(), mMargins.top() + mMargins.bottom());
+  }
+
+ private:
+  std::vector<QPointer<QCPAbstractPlottable>> entries_;
+  int hidden_;
 };
 
 }  // namespace
@@ -100,17 +142,72 @@ void ChartStyle::legendAbove(QCustomPlot* plot, int wrap) {
   row->setColumnSpacing(0);
 }
 
-void ChartStyle::fitLegendColumns(QCustomPlot* plot, int width_px) {
-  int widest = 0;
-  for (int i = 0; i < plot->legend->elementCount(); ++i)
-    if (auto* item = plot->legend->elementAt(i))
-      widest = std::max(widest, item->minimumOuterSizeHint().width());
+void ChartStyle::fitLegendColumns(QCustomPlot* plot, int width_px, int height_px) {
+  QCPLegend* legend = plot->legend;
+  // Every entry the legend lists, in its order, hidden ones included: what to fit this time.
+  std::vector<QCPAbstractPlottable*> entries;
+  const MoreEntriesItem* more = nullptr;
+  for (int i = 0; i < legend->itemCount(); ++i) {
+    if (auto* item = qobject_cast<QCPPlottableLegendItem*>(legend->item(i)))
+      entries.push_back(item->plottable());
+    else if (auto* m = dynamic_cast<MoreEntriesItem*>(legend->item(i)))
+      more = m;
+  }
+  if (more) {
+    // What it hid, then entries added since (a chart that rebuilt its plottables took the old
+    // ones away, and its "+N more" stayed).
+    std::vector<QCPAbstractPlottable*> listed;
+    for (const auto& p : more->entries())
+      if (p) listed.push_back(p);
+    for (auto* p : entries)
+      if (std::find(listed.begin(), listed.end(), p) == listed.end()) listed.push_back(p);
+    entries = std::move(listed);
+    legend->clearItems();  // at most kLegendTopN + 2 entries: cheap to refill
+    for (auto* p : entries) p->addToLegend(legend);
+  }
+  int widest = 0, tallest = 0;
+  for (int i = 0; i < legend->itemCount(); ++i) {
+    if (auto* item = legend->item(i)) {
+      const QSize hint = item->minimumOuterSizeHint();
+      widest = std::max(widest, hint.width());
+      tallest = std::max(tallest, hint.height());
+    }
+  }
   if (widest == 0) return;
   const int room = width_px - plot->axisRect()->margins().left() - 16;
-  const int columns = std::clamp(room / (widest + plot->legend->columnSpacing()), 1, 8);
-  if (plot->legend->wrap() == columns) return;
-  plot->legend->setWrap(columns);
-  plot->legend->setFillOrder(QCPLayoutGrid::foColumnsFirst, /*rearrange=*/true);
+  const int columns = std::clamp(room / (widest + legend->columnSpacing()), 1, 8);
+  if (legend->wrap() != columns) {
+    legend->setWrap(columns);
+    legend->setFillOrder(QCPLayoutGrid::foColumnsFirst, /*rearrange=*/true);
+  }
+  // Rows a quarter of the chart holds, at least one. A chart not shown (a tab behind another, not
+  // laid out: 640×480 or less) keeps them all until it is shown and fitted again.
+  const int count = static_cast<int>(entries.size());
+  const int row_px = tallest + legend->rowSpacing();
+  const int max_rows = std::max(
+      1, (height_px / kLegendHeightShare - legend->margins().top() - legend->margins().bottom()) /
+             std::max(1, row_px));
+  if (height_px <= 0 || !plot->isVisible() || (count + columns - 1) / columns <= max_rows) return;
+  int room_for = max_rows * columns - 1;  // the last cell says how many more
+  std::vector<QCPAbstractPlottable*> shown;
+  for (auto* p : entries)
+    if (p->property(kLegendKeep).toBool()) --room_for;
+  for (auto* p : entries) {
+    if (p->property(kLegendKeep).toBool() || room_for-- > 0) shown.push_back(p);
+  }
+  const int hidden = count - static_cast<int>(shown.size());
+  if (hidden <= 0) return;
+  legend->clearItems();
+  for (auto* p : shown) p->addToLegend(legend);
+  auto* item = new MoreEntriesItem(legend, entries, hidden);
+  legend->addItem(item);
+  legend->setFillOrder(QCPLayoutGrid::foColumnsFirst, /*rearrange=*/true);
+}
+
+int ChartStyle::hiddenLegendEntries(const QCustomPlot* plot) {
+  for (int i = 0; i < plot->legend->itemCount(); ++i)
+    if (auto* more = dynamic_cast<MoreEntriesItem*>(plot->legend->item(i))) return more->hidden();
+  return 0;
 }
 
 bool ChartStyle::exportPlot(QCustomPlot* plot, const QString& path, const QString& title,

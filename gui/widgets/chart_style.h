@@ -26,10 +26,19 @@ class ChartStyle {
   // Moves the legend out of the axis rect into a row above it, entries packed to the left: a
   // legend inside the axis rect would hide bars or points whichever corner it took.
   static void legendAbove(QCustomPlot* plot, int wrap = 6);
-  // As many legend columns as `width_px` holds entries of the widest name, filled column by
-  // column: six fixed columns cut names to "amp-fp1" at 1024 pixels. Charts call it when their
-  // legend or their width changes.
-  static void fitLegendColumns(QCustomPlot* plot, int width_px);
+  // As many legend columns as `width_px` holds entries of the widest name, filled row by row: six
+  // fixed columns cut names to "amp-fp1" at 1024 pixels. And no more rows than a quarter of
+  // `height_px` (the chart's height) holds: 16 configs in three columns at 1024×768 took six rows
+  // and squeezed the plot to 40 % of the chart. The entries that do not fit are the last ones (a
+  // legend lists the winner and the fastest first); a "+N more" entry in the last cell stands in
+  // for them, and a plottable with the property kLegendKeep stays (the Pareto front, the config
+  // selected in the table). Charts call it when their legend or their size changes; what it hid
+  // comes back when there is room.
+  static void fitLegendColumns(QCustomPlot* plot, int width_px, int height_px);
+  // The dynamic property of a plottable whose legend entry fitLegendColumns never hides.
+  static constexpr const char* kLegendKeep = "inferscopeLegendKeep";
+  // The legend entries fitLegendColumns hid for lack of height (0: none).
+  static int hiddenLegendEntries(const QCustomPlot* plot);
   // Entries a legend holds at most (the first ones in plan order; the table lists every config):
   // QCustomPlot refills a legend's grid on each entry it removes, so clearing or destroying a chart
   // with 10 000 entries took minutes, and such a legend is no help to read anyway.

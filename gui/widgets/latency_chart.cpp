@@ -269,19 +269,24 @@ int LatencyChart::applyLegend() {
     }
   }
   for (const int i : choice.listed) graphs_[static_cast<std::size_t>(i)]->addToLegend();
-  if (selected_ >= 0 && listed_[static_cast<std::size_t>(selected_)] &&
-      !plot_->legend->hasItemWithPlottable(graphs_[static_cast<std::size_t>(selected_)]))
-    graphs_[static_cast<std::size_t>(selected_)]->addToLegend();
+  for (const int i : choice.listed)
+    graphs_[static_cast<std::size_t>(i)]->setProperty(ChartStyle::kLegendKeep, false);
+  if (selected_ >= 0 && listed_[static_cast<std::size_t>(selected_)]) {
+    // The config selected in the table keeps its entry when a short chart lists fewer.
+    auto* selected = graphs_[static_cast<std::size_t>(selected_)];
+    selected->setProperty(ChartStyle::kLegendKeep, true);
+    if (!plot_->legend->hasItemWithPlottable(selected)) selected->addToLegend();
+  }
 
   // Not the legend's itemCount(): a wrapped grid counts its empty cells too.
   filter_->describe(static_cast<int>(std::count(listed_.begin(), listed_.end(), true)));
-  ChartStyle::fitLegendColumns(plot_, width());
+  ChartStyle::fitLegendColumns(plot_, width(), height());
   return may_list;
 }
 
 void LatencyChart::resizeEvent(QResizeEvent* event) {
   QWidget::resizeEvent(event);
-  ChartStyle::fitLegendColumns(plot_, width());
+  ChartStyle::fitLegendColumns(plot_, width(), height());
 }
 
 // A live run lists every planned config (they are on their way); a finished session those that

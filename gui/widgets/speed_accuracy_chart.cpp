@@ -263,12 +263,13 @@ void SpeedAccuracyChart::rebuild() {
   if (front.size() > 1) {
     auto* line = plot_->addGraph();
     line->setName(tr("Pareto front"));
+    line->setProperty(ChartStyle::kLegendKeep, true);  // not a config: a short legend keeps it
     line->addToLegend();
     line->setPen(QPen(palette().color(QPalette::WindowText), 1.2, Qt::DashLine));
     for (const auto* p : front) line->addData(p->x, p->speedup);
     line->setSelectable(QCP::stNone);
   }
-  ChartStyle::fitLegendColumns(plot_, width());
+  ChartStyle::fitLegendColumns(plot_, width(), height());
 
   // Reference lines: FP32 speed (×1) and the tolerance.
   auto* one = new QCPItemStraightLine(plot_);
@@ -403,7 +404,7 @@ void SpeedAccuracyChart::setPointClearance(int px) {
 
 void SpeedAccuracyChart::resizeEvent(QResizeEvent* event) {
   QWidget::resizeEvent(event);
-  ChartStyle::fitLegendColumns(plot_, width());
+  ChartStyle::fitLegendColumns(plot_, width(), height());
 }
 
 void SpeedAccuracyChart::changeEvent(QEvent* event) {

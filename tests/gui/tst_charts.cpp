@@ -718,6 +718,92 @@ class TestCharts : public QObject {
     QVERIFY(!chart->filterShown());
   }
 
+  // 16 configs in a 1024×768 window: the legends take at most a quarter of their chart, the plot
+  // keeps most of it, and the entries that do not fit are the last ones, counted in a "+N more"
+  // entry; the winner and the config selected in the table keep theirs, and a taller window
+  // lists them all again. INFERSCOPE_CHART_SESSIONS_DIR=dir writes the session (the docs'
+  // 1024×768 screenshots open it).
+  void sixteenConfigsLeaveThePlotItsHeight() {
+    SessionResult session = sixtyConfigSession();
+    session.configs.resize(ChartStyle::kLegendTopN);
+    session.request.plan.resize(ChartStyle::kLegendTopN);
+    session.races.clear();
+    if (const QString dir = qEnvironmentVariable("INFERSCOPE_CHART_SESSIONS_DIR"); !dir.isEmpty())
+      saveSession(
+          session,
+          QDir(dir).filePath(QStringLiteral("sixteen-configs.inferscope.json")).toStdString());
+    MainWindow window;
+    window.resize(1024, 768);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    window.document()->setSession(std::make_shared<const SessionResult>(session));
+    QApplication::processEvents();
+    auto* chart = window.latencyChart();
+    auto* plot = chart->plot();
+    plot->replot();
+    const int chart_px = chart->height();
+    auto legendRows = [](QCustomPlot* p) {
+      int rows = 0;
+      for (int i = 0; i < p->legend->itemCount(); ++i)
+        if (p->legend->item(i)) rows = std::max(rows, i / std::max(1, p->legend->wrap()) + 1);
+      return rows;
+    };
+    const int rows = legendRows(plot);
+    const int legend_px = plot->legend->outerRect().height();
+    const int axis_px = plot->axisRect()->outerRect().height();
+    const int hidden = ChartStyle::hiddenLegendEntries(plot);
+    qInfo(
+        "1024x768, 16 configs: chart %d px, legend %d rows in %d columns, %d px, %d entries "
+        "hidden, axis rect %d px (%d %%)",
+        chart_px, rows, plot->legend->wrap(), legend_px, hidden, axis_px, 100 * axis_px / chart_px);
+    // What the legend would take uncapped: this window is one where the cap matters.
+    ChartStyle::fitLegendColumns(plot, chart->width(), 1 << 20);
+    plot->replot();
+    const int full_rows = legendRows(plot), full_legend_px = plot->legend->outerRect().height(),
+              full_axis_px = plot->axisRect()->outerRect().height();
+    qInfo("uncapped: legend %d rows, %d px, axis rect %d px (%d %%)", full_rows, full_legend_px,
+          full_axis_px, 100 * full_axis_px / chart_px);
+    QCOMPARE(ChartStyle::hiddenLegendEntries(plot), 0);
+    QCOMPARE(chart->legendNames().size(), ChartStyle::kLegendTopN);
+    QVERIFY2(full_legend_px > chart_px / 4, qPrintable(QString::number(full_legend_px)));
+    ChartStyle::fitLegendColumns(plot, chart->width(), chart->height());
+    plot->replot();
+
+    QVERIFY2(legend_px <= chart_px / 4, qPrintable(QString::number(legend_px)));
+    QVERIFY2(axis_px * 100 >= 55 * chart_px, qPrintable(QString::number(axis_px)));
+    QVERIFY(hidden > 0);
+    QStringList names = chart->legendNames();
+    QCOMPARE(names.size() + hidden, ChartStyle::kLegendTopN);
+    QCOMPARE(names.first(), QStringLiteral("fp32"));  // the fastest first; the slowest hidden
+    auto* more =
+        plot->legend->findChild<QCPAbstractLegendItem*>(QStringLiteral("moreLegendEntries"));
+    QVERIFY(more);
+    QVERIFY(more->outerRect().right() <= plot->width());
+    // The config selected in the table keeps its entry, one of the hidden ones before.
+    const QString slowest = window.document()->series().back().key;
+    QVERIFY(!names.contains(slowest));
+    chart->setSelectedSeries(ChartStyle::kLegendTopN - 1);
+    plot->replot();
+    names = chart->legendNames();
+    QVERIFY2(names.contains(slowest), qPrintable(names.join(QLatin1Char(','))));
+    QVERIFY(plot->legend->outerRect().height() <= chart->height() / 4);
+    chart->setSelectedSeries(-1);
+    // The Speed × accuracy legend is capped alike and keeps its Pareto front.
+    auto* speed = window.speedAccuracyChart();
+    window.chartTabs()->setCurrentWidget(speed);
+    QApplication::processEvents();
+    speed->plot()->replot();
+    QVERIFY2(speed->plot()->legend->outerRect().height() <= speed->height() / 4,
+             qPrintable(QString::number(speed->plot()->legend->outerRect().height())));
+    // A taller window lists every one again.
+    window.chartTabs()->setCurrentWidget(chart);
+    window.resize(1024, 1600);
+    QApplication::processEvents();
+    plot->replot();
+    QCOMPARE(ChartStyle::hiddenLegendEntries(plot), 0);
+    QCOMPARE(chart->legendNames().size(), ChartStyle::kLegendTopN);
+  }
+
   void csvHasOneRowPerSample() {
     const SessionResult session = loadSession(fixture("h200_resnet50_b32").toStdString());
     std::size_t samples = 0;
