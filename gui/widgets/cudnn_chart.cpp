@@ -38,6 +38,9 @@ namespace {
 using cudnn::KernelFamily;
 using cudnn::SelectionMode;
 
+// The ledger combo's width in characters: at least a short name's, at most what leaves a 4:3
+// slide's top row to the summary beside it.
+constexpr int kLedgerComboMinChars = 8, kLedgerComboMaxChars = 28;
 constexpr double kCandidateSpread = 0.28;  // candidates fan out over layer ± this, in time order
 
 QColor familyColour(KernelFamily family) {
@@ -131,9 +134,11 @@ CudnnChart::CudnnChart(SessionDocument* document, QWidget* parent)
   summary_->setObjectName(QStringLiteral("cudnnSummary"));
   modes_->setObjectName(QStringLiteral("cudnnModes"));
   notes_->setObjectName(QStringLiteral("cudnnNotes"));
-  // Items name a file's model and config: as wide as 40 characters, cut beyond.
+  // Items name a file's model and config: as wide as the longest, at most kLedgerComboMaxChars
+  // characters (rebuild()), the style eliding a longer one; the whole name on hover. Sized for 40
+  // characters whatever it held, it took half of a 4:3 slide for "resnet50 · bf16+cl".
   combo_->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
-  combo_->setMinimumContentsLength(40);
+  combo_->setMinimumContentsLength(kLedgerComboMinChars);
   log_check_->setChecked(true);  // Find times span decades: 10 µs GEMMs beside 10 ms FFTs
   summary_->setWordWrap(true);
   summary_->setTextFormat(Qt::RichText);
@@ -253,14 +258,19 @@ void CudnnChart::rebuild() {
   const QSignalBlocker block(combo_);
   const QString previous = combo_->currentText();
   combo_->clear();
+  qsizetype longest = 0;
   for (const auto& l : ledgers_) {
     QString text = QStringLiteral("%1 · %2").arg(
         display_text::line(l.model), display_text::line(l.config.empty() ? "fp32" : l.config));
     if (!l.available) text += tr(" (unavailable)");
+    longest = std::max(longest, text.size());
     combo_->addItem(text);
-    combo_->setItemData(combo_->count() - 1, display_text::line(l.input + " · " + l.device),
+    combo_->setItemData(combo_->count() - 1,
+                        text + QLatin1Char('\n') + display_text::line(l.input + " · " + l.device),
                         Qt::ToolTipRole);
   }
+  combo_->setMinimumContentsLength(
+      static_cast<int>(std::clamp<qsizetype>(longest, kLedgerComboMinChars, kLedgerComboMaxChars)));
   const int keep = combo_->findText(previous);
   combo_->setCurrentIndex(keep >= 0 ? keep : 0);
   combo_->setEnabled(ledgers_.size() > 1);
@@ -278,6 +288,7 @@ QString CudnnChart::messageText() const {
 }
 
 void CudnnChart::showLedger(int /*index: the combo's, read back by currentLedger()*/) {
+  combo_->setToolTip(combo_->itemData(combo_->currentIndex(), Qt::ToolTipRole).toString());
   plot_->clearGraphs();
   family_graphs_.clear();
   ran_graphs_.clear();

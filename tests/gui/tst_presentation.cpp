@@ -394,6 +394,51 @@ class TestPresentation : public QObject {
     }
   }
 
+  // The cuDNN slide's ledger picker is as wide as its longest name, not 40 characters: at 20 px
+  // on a 4:3 1024×768 projector that took half the slide's width from the summary beside it. The
+  // name it shows is whole, and on hover with the ledger's input and device.
+  void ledgerComboFitsItsNames_data() {
+    QTest::addColumn<QSize>("screen");
+    QTest::addColumn<bool>("japanese");
+    for (const QSize size : {QSize(1024, 768), QSize(1920, 1080)})
+      for (const bool ja : {false, true})
+        QTest::newRow(qPrintable(
+            QStringLiteral("%1x%2 %3").arg(size.width()).arg(size.height()).arg(ja ? "ja" : "en")))
+            << size << ja;
+  }
+  void ledgerComboFitsItsNames() {
+    QFETCH(QSize, screen);
+    QFETCH(bool, japanese);
+    QLocale::setDefault(QLocale(japanese ? QLocale::Japanese : QLocale::English));
+    PresentationWindow w(loadBuiltInLesson(QStringLiteral("cudnn-benchmark.lesson.json")),
+                         screen.height());
+    w.resize(screen);
+    w.show();
+    int seen = 0;
+    for (int i = 0; i < static_cast<int>(w.slides().size()); ++i) {
+      w.showSlide(i);
+      w.renderNow();
+      for (auto* combo : w.findChildren<QComboBox*>(QStringLiteral("cudnnLedgerCombo"))) {
+        if (!combo->isVisibleTo(&w) || combo->count() == 0) continue;
+        ++seen;
+        int longest_px = 0;
+        for (int item = 0; item < combo->count(); ++item)
+          longest_px =
+              std::max(longest_px, combo->fontMetrics().horizontalAdvance(combo->itemText(item)));
+        const QString what = QStringLiteral("slide %1: the combo is %2 px, its longest name %3 px")
+                                 .arg(i + 1)
+                                 .arg(combo->width())
+                                 .arg(longest_px);
+        QVERIFY2(combo->width() * 100 <= screen.width() * 30, qPrintable(what));
+        QVERIFY2(combo->width() >= longest_px, qPrintable(what));
+        QVERIFY2(combo->toolTip().startsWith(combo->currentText()) &&
+                     combo->toolTip().contains(QStringLiteral("224x224")),
+                 qPrintable(combo->toolTip()));
+      }
+    }
+    QVERIFY(seen > 0);
+  }
+
   // Each step shows its point on the chart: deterministic's +3.9 % on a speed-up axis zoomed to it
   // and ×1, with the gap drawn; mixed precision's timeline over the steady iterations, not the
   // 600 ms trace window where they were slivers at the right edge.
