@@ -107,6 +107,12 @@ QColor ChartStyle::grid(const QPalette& palette) {
 
 void ChartStyle::apply(QCustomPlot* plot, const QWidget* source) {
   style(plot, source->palette());
+  // A plot's minimum width is its layout's (legend, axis labels) unless set: a legend laid out in
+  // one row while the window was wide, or a session's long tick labels, then held the window at
+  // that width, and each such session left it wider (the GUI fuzz harness: the window 885 px wide
+  // after bert.json and a mutated file, memoryPlot and cudnnPlot grown by 270 and 258 px). The
+  // charts fit their legends and labels to the width they get instead.
+  plot->setMinimumWidth(kPlotMinimumWidthPx);
   // Axis numbers in one format whatever the window's language: QCustomPlot writes a log axis's
   // powers as 10⁻⁴ only from a lowercase 'e', which only the C locale's numbers have (Qt 6 writes
   // "1E-04" for English and Japanese alike). Set on the plot itself, so that a later switch of the

@@ -17,7 +17,8 @@ namespace inferscope::gui {
 class ChartStyle {
  public:
   // Axis, grid, legend and background colours from `source`'s palette (light and dark themes), no
-  // sub-grid; applied again when the plot's palette changes (a desktop switching to dark).
+  // sub-grid; applied again when the plot's palette changes (a desktop switching to dark). Sets
+  // the plot's minimum width to kPlotMinimumWidthPx, so that what it shows never sizes the window.
   static void apply(QCustomPlot* plot, const QWidget* source);
   // Secondary text and reference lines (labels, warm-up marks): between the text and the
   // background, readable on either. The grid is fainter still.
@@ -46,6 +47,8 @@ class ChartStyle {
   // Configs a per-config legend lists at most (chooseLegend, gui/lib/config_marks.h): the fastest,
   // the tuner's winner always; a legend of 56 configs took a third of the chart.
   static constexpr int kLegendTopN = 16;
+  // A plot's minimum width, whatever its legend and labels would ask for.
+  static constexpr int kPlotMinimumWidthPx = 160;
   // .png or .pdf by extension; width/height 0 = the widget's size. `caption` (the session's model
   // and device) is drawn under the chart in the file only.
   static bool exportPlot(QCustomPlot* plot, const QString& path, const QString& title,

@@ -10,6 +10,7 @@
 #include <QDir>
 #include <QFile>
 #include <QPointer>
+#include <QScreen>
 #include <QTabWidget>
 #include <QTableWidget>
 #include <QTemporaryDir>
@@ -802,6 +803,90 @@ class TestCharts : public QObject {
     plot->replot();
     QCOMPARE(ChartStyle::hiddenLegendEntries(plot), 0);
     QCOMPARE(chart->legendNames().size(), ChartStyle::kLegendTopN);
+  }
+
+  // A chart's minimum width is not its content's: a legend laid out in one row in a wide window
+  // (the cuDNN page's), or long tick labels, made the window's minimum grow with each session
+  // opened wide, and a window once wide could not be made narrow again (the GUI fuzz harness:
+  // 21 px past its limit after bert.json and a mutation, memoryPlot and cudnnPlot grown).
+  void chartsDoNotRatchetTheWindowsMinimumWidth() {
+    MainWindow window;
+    window.resize(1024, 768);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    auto visitTabs = [&] {
+      for (int i = 0; i < window.chartTabs()->count(); ++i) {
+        window.chartTabs()->setCurrentIndex(i);
+        QApplication::processEvents();
+      }
+    };
+    QVERIFY(window.openSession(fixture("h200_resnet50_cudnn")));
+    visitTabs();
+    const int narrow_minimum = window.minimumSizeHint().width();
+    window.resize(2600, 900);
+    for (const char* name : {"h200_bert_guide", "h200_resnet50_cudnn", "h200_resnet50_b32"}) {
+      QVERIFY(window.openSession(fixture(name)));
+      visitTabs();
+    }
+    QVERIFY(window.openSession(fixture("h200_resnet50_cudnn")));
+    visitTabs();
+    QVERIFY2(window.minimumSizeHint().width() <= narrow_minimum,
+             qPrintable(QStringLiteral("the window's minimum grew from %1 to %2 px")
+                            .arg(narrow_minimum)
+                            .arg(window.minimumSizeHint().width())));
+    for (auto* plot : window.findChildren<QCustomPlot*>()) {
+      QVERIFY2(plot->minimumWidth() > 0 && plot->minimumWidth() <= 320,
+               qPrintable(QStringLiteral("%1: minimum width %2, its content's %3")
+                              .arg(plot->objectName())
+                              .arg(plot->minimumWidth())
+                              .arg(static_cast<QWidget*>(plot)->minimumSizeHint().width())));
+    }
+    window.resize(1024, 768);
+    QApplication::processEvents();
+    QCOMPARE(window.width(), 1024);
+  }
+
+  // The GUI fuzz harness's case: its first seed (bert.json, which the reader refuses) opened, then
+  // a mutation of its cuDNN seed (197 bytes cut out of a config's statistics, which the reader
+  // takes), every tab shown after each, as the harness does. The window grew to 885 px, past the
+  // harness's limit of the first input's width + 64 px, and stayed there: memoryPlot's and
+  // cudnnPlot's minimum widths (their legends and labels) had grown by 270 and 258 px.
+  void aLedgerSessionDoesNotWidenTheWindow() {
+    const QString corpus =
+        QStringLiteral(INFERSCOPE_SOURCE_DIR "/tests/fuzz/corpus/fuzz_session_reader/");
+    QFile cudnn_seed(corpus + QStringLiteral("cudnn.json"));
+    QVERIFY(cudnn_seed.open(QIODevice::ReadOnly));
+    QByteArray mutated = cudnn_seed.readAll();
+    QVERIFY(mutated.size() > 4251 + 197);
+    mutated.remove(4251, 197);
+    QTemporaryDir dir;
+    const QString mutated_path = dir.filePath(QStringLiteral("mutated.inferscope.json"));
+    QFile out(mutated_path);
+    QVERIFY(out.open(QIODevice::WriteOnly) && out.write(mutated) == mutated.size());
+    out.close();
+
+    MainWindow window;
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    auto visitTabs = [&] {
+      for (int i = 0; i < window.chartTabs()->count(); ++i) {
+        window.chartTabs()->setCurrentIndex(i);
+        QApplication::processEvents();
+      }
+    };
+    QVERIFY(!window.openSession(corpus + QStringLiteral("bert.json")));  // refused: 8 outliers in 6
+    visitTabs();
+    const int allowed = std::max(window.screen()->availableGeometry().width(),
+                                 std::max(window.width(), window.minimumSizeHint().width()) + 64);
+    QVERIFY(window.openSession(mutated_path));
+    visitTabs();
+    QVERIFY2(window.width() <= allowed && window.minimumSizeHint().width() <= allowed,
+             qPrintable(QStringLiteral("the window is %1 px wide (minimum %2), at most %3")
+                            .arg(window.width())
+                            .arg(window.minimumSizeHint().width())
+                            .arg(allowed)));
+    for (auto* plot : window.findChildren<QCustomPlot*>())
+      QCOMPARE(plot->minimumWidth(), ChartStyle::kPlotMinimumWidthPx);
   }
 
   void csvHasOneRowPerSample() {
