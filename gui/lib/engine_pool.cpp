@@ -11,18 +11,20 @@ namespace {
 QMutex running_mutex;
 std::optional<EngineJob> running_job;  // guarded by running_mutex
 
-QThreadPool* makeEnginePool() {
-  auto* pool = new QThreadPool;
-  pool->setMaxThreadCount(1);
-  pool->setObjectName(QStringLiteral("inferscope engine"));
-  return pool;
-}
-
 }  // namespace
 
 QThreadPool* enginePool() {
-  static QThreadPool* pool = makeEnginePool();
-  return pool;
+  // An object, not a leaked pointer: at the program's end its destructor waits for a job still
+  // winding down after its cancel (about one iteration), so that no engine thread is inside
+  // LibTorch while the process's static objects are destroyed.
+  static QThreadPool pool;
+  static const bool configured = [] {
+    pool.setMaxThreadCount(1);
+    pool.setObjectName(QStringLiteral("inferscope engine"));
+    return true;
+  }();
+  (void)configured;
+  return &pool;
 }
 
 EngineJobScope::EngineJobScope(EngineJob job) {

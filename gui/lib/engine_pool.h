@@ -17,8 +17,8 @@ namespace inferscope::gui {
 
 enum class EngineJob { MainWindowRun, Validation, LessonLiveRun };
 
-// The pool every engine job runs on: one thread, never destroyed before its jobs end (like
-// QThreadPool::globalInstance(); its jobs hold only shared state and post through their owners).
+// The pool every engine job runs on: one thread, jobs in the order started; at the program's end
+// it waits for the job still running.
 QThreadPool* enginePool();
 
 // Held by an engine job while it runs on the engine thread, so that a job queued behind it can say
