@@ -743,13 +743,13 @@ class TestCharts : public QObject {
     auto* plot = chart->plot();
     plot->replot();
     const int chart_px = chart->height();
-    auto legendRows = [](QCustomPlot* p) {
+    auto legend_rows = [](QCustomPlot* p) {
       int rows = 0;
       for (int i = 0; i < p->legend->itemCount(); ++i)
         if (p->legend->item(i)) rows = std::max(rows, i / std::max(1, p->legend->wrap()) + 1);
       return rows;
     };
-    const int rows = legendRows(plot);
+    const int rows = legend_rows(plot);
     const int legend_px = plot->legend->outerRect().height();
     const int axis_px = plot->axisRect()->outerRect().height();
     const int hidden = ChartStyle::hiddenLegendEntries(plot);
@@ -760,7 +760,7 @@ class TestCharts : public QObject {
     // What the legend would take uncapped: this window is one where the cap matters.
     ChartStyle::fitLegendColumns(plot, chart->width(), 1 << 20);
     plot->replot();
-    const int full_rows = legendRows(plot), full_legend_px = plot->legend->outerRect().height(),
+    const int full_rows = legend_rows(plot), full_legend_px = plot->legend->outerRect().height(),
               full_axis_px = plot->axisRect()->outerRect().height();
     qInfo("uncapped: legend %d rows, %d px, axis rect %d px (%d %%)", full_rows, full_legend_px,
           full_axis_px, 100 * full_axis_px / chart_px);
@@ -814,22 +814,22 @@ class TestCharts : public QObject {
     window.resize(1024, 768);
     window.show();
     QVERIFY(QTest::qWaitForWindowExposed(&window));
-    auto visitTabs = [&] {
+    auto visit_tabs = [&] {
       for (int i = 0; i < window.chartTabs()->count(); ++i) {
         window.chartTabs()->setCurrentIndex(i);
         QApplication::processEvents();
       }
     };
     QVERIFY(window.openSession(fixture("h200_resnet50_cudnn")));
-    visitTabs();
+    visit_tabs();
     const int narrow_minimum = window.minimumSizeHint().width();
     window.resize(2600, 900);
     for (const char* name : {"h200_bert_guide", "h200_resnet50_cudnn", "h200_resnet50_b32"}) {
       QVERIFY(window.openSession(fixture(name)));
-      visitTabs();
+      visit_tabs();
     }
     QVERIFY(window.openSession(fixture("h200_resnet50_cudnn")));
-    visitTabs();
+    visit_tabs();
     QVERIFY2(window.minimumSizeHint().width() <= narrow_minimum,
              qPrintable(QStringLiteral("the window's minimum grew from %1 to %2 px")
                             .arg(narrow_minimum)
@@ -868,18 +868,18 @@ class TestCharts : public QObject {
     MainWindow window;
     window.show();
     QVERIFY(QTest::qWaitForWindowExposed(&window));
-    auto visitTabs = [&] {
+    auto visit_tabs = [&] {
       for (int i = 0; i < window.chartTabs()->count(); ++i) {
         window.chartTabs()->setCurrentIndex(i);
         QApplication::processEvents();
       }
     };
     QVERIFY(!window.openSession(corpus + QStringLiteral("bert.json")));  // refused: 8 outliers in 6
-    visitTabs();
+    visit_tabs();
     const int allowed = std::max(window.screen()->availableGeometry().width(),
                                  std::max(window.width(), window.minimumSizeHint().width()) + 64);
     QVERIFY(window.openSession(mutated_path));
-    visitTabs();
+    visit_tabs();
     QVERIFY2(window.width() <= allowed && window.minimumSizeHint().width() <= allowed,
              qPrintable(QStringLiteral("the window is %1 px wide (minimum %2), at most %3")
                             .arg(window.width())
