@@ -679,6 +679,18 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>%1 · %2 · recorded %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 · %2 · recorded on %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 · %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>1 config</source>
         <translation type="unfinished"></translation>
     </message>

@@ -680,6 +680,18 @@
         <translation>%1 · %2 · %3 に %4 で記録</translation>
     </message>
     <message>
+        <source>%1 · %2 · recorded %3</source>
+        <translation>%1 · %2 · %3 に記録</translation>
+    </message>
+    <message>
+        <source>%1 · %2 · recorded on %3</source>
+        <translation>%1 · %2 · %3 で記録</translation>
+    </message>
+    <message>
+        <source>%1 · %2</source>
+        <translation>%1 · %2</translation>
+    </message>
+    <message>
         <source>1 config</source>
         <translation>1 設定</translation>
     </message>

@@ -170,11 +170,21 @@ void FileActions::showDocumentSummary() {
     return;
   }
   const int configs = static_cast<int>(session->configs.size());
-  status_->showSession(tr("%1 · %2 · recorded %3 on %4")
-                           .arg(QFileInfo(document_->filePath()).fileName(),
-                                configs == 1 ? tr("1 config") : tr("%1 configs").arg(configs),
-                                display_text::line(session->created_utc, 40),
-                                display_text::line(session->host)));
+  const QString file = QFileInfo(document_->filePath()).fileName();
+  const QString count = configs == 1 ? tr("1 config") : tr("%1 configs").arg(configs);
+  const QString when = display_text::line(session->created_utc, 40);
+  const QString host = display_text::line(session->host);
+  // A session written by hand or by another tool may lack the time or the host: the line says
+  // what it knows ("recorded  on " read as if something had been cut).
+  if (!when.isEmpty() && !host.isEmpty()) {
+    status_->showSession(tr("%1 · %2 · recorded %3 on %4").arg(file, count, when, host));
+  } else if (!when.isEmpty()) {
+    status_->showSession(tr("%1 · %2 · recorded %3").arg(file, count, when));
+  } else if (!host.isEmpty()) {
+    status_->showSession(tr("%1 · %2 · recorded on %3").arg(file, count, host));
+  } else {
+    status_->showSession(tr("%1 · %2").arg(file, count));
+  }
 }
 
 bool FileActions::saveSession(const QString& path) {

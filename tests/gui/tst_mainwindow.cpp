@@ -20,6 +20,8 @@
 #include <QTemporaryDir>
 #include <QTest>
 #include <QToolBar>
+#include <tuple>
+#include <vector>
 
 #include "core/engine/engine.h"
 #include "core/session/session_file.h"
@@ -241,6 +243,30 @@ class TestMainWindow : public QObject {
 
   // Recorded with the CLI on an H200, opened on this CPU-only machine: everything shows, and a
   // cold start 100× the steady state does not flatten the lines on the linear axis.
+  // The status line says what a session knows of where and when it was recorded: a file without
+  // its time or host (written by hand or by another tool) read "recorded  on ".
+  void theStatusLineSaysOnlyWhatTheSessionKnows() {
+    SessionResult session = loadSession(session_path_.toStdString());
+    const QString path = dir_.filePath(QStringLiteral("anonymous.inferscope.json"));
+    MainWindow window;
+    for (const auto& [when, host, expected] :
+         std::vector<std::tuple<std::string, std::string, QString>>{
+             {"", "", QStringLiteral("anonymous.inferscope.json · 3 configs")},
+             {"", "lab-h200", QStringLiteral("recorded on lab-h200")},
+             {"2026-12-04T05:00:00Z", "", QStringLiteral("recorded 2026-12-04T05:00:00Z")},
+             {"2026-12-04T05:00:00Z", "lab-h200",
+              QStringLiteral("recorded 2026-12-04T05:00:00Z on lab-h200")}}) {
+      session.created_utc = when;
+      session.host = host;
+      saveSession(session, path.toStdString());
+      QVERIFY(window.openSession(path));
+      const QString line = window.runStatus()->text();
+      QVERIFY2(line.contains(expected), qPrintable(line));
+      QVERIFY2(!line.contains(QStringLiteral("  ")) && !line.endsWith(QStringLiteral(" on")),
+               qPrintable(line));
+    }
+  }
+
   void gpuSessionOpensOnACpuMachine() {
     const QString path =
         QStringLiteral(INFERSCOPE_SOURCE_DIR "/tests/fixtures/h200_resnet50_b32.inferscope.json");
