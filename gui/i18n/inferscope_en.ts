@@ -1056,6 +1056,14 @@
         <source>%1 of %2 configs match, the legend lists %3</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>the chart draws the %1 fastest of %2 configs, the legend names %3 of them (the table lists every one)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 of %2 configs match, the chart draws %3, the legend names %4</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>inferscope::gui::LessonsMenu</name>

@@ -1057,6 +1057,14 @@
         <source>%1 of %2 configs match, the legend lists %3</source>
         <translation>%2 構成のうち %1 個が一致、凡例に %3 個</translation>
     </message>
+    <message>
+        <source>the chart draws the %1 fastest of %2 configs, the legend names %3 of them (the table lists every one)</source>
+        <translation>グラフは %2 構成のうち速い %1 個を描き、凡例はそのうち %3 個を表示（表にはすべての構成）</translation>
+    </message>
+    <message>
+        <source>%1 of %2 configs match, the chart draws %3, the legend names %4</source>
+        <translation>%2 構成のうち %1 個が一致、グラフに %3 個、凡例に %4 個</translation>
+    </message>
 </context>
 <context>
     <name>inferscope::gui::LessonsMenu</name>

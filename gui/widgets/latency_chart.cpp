@@ -280,13 +280,20 @@ int LatencyChart::applyLegend() {
 
   // Not the legend's itemCount(): a wrapped grid counts its empty cells too.
   filter_->describe(static_cast<int>(std::count(listed_.begin(), listed_.end(), true)));
-  ChartStyle::fitLegendColumns(plot_, width(), height());
+  fitLegend();
   return may_list;
+}
+
+// The legend's columns and rows for the chart's size, and the line above it told how many
+// entries a short chart hid.
+void LatencyChart::fitLegend() {
+  ChartStyle::fitLegendColumns(plot_, width(), height());
+  filter_->setHiddenEntries(ChartStyle::hiddenLegendEntries(plot_));
 }
 
 void LatencyChart::resizeEvent(QResizeEvent* event) {
   QWidget::resizeEvent(event);
-  ChartStyle::fitLegendColumns(plot_, width(), height());
+  fitLegend();
 }
 
 // A live run lists every planned config (they are on their way); a finished session those that

@@ -109,6 +109,7 @@ class LatencyChart : public QWidget, public ExportableChart {
   void resizeEvent(QResizeEvent* event) override;
 
  private:
+  void fitLegend();  // fitLegendColumns, and the line above says what it hid
   void recolour();
   void rebuild();
   // The run's own end: every line is drawn already; only what depends on the run being over.

@@ -52,16 +52,33 @@ LegendChoice LegendFilter::choose(const std::vector<ConfigSeries>& series,
 }
 
 void LegendFilter::describe(int listed) {
+  listed_ = listed;
   QStringList note;
   if (filtering_) {
-    note << (field_->text().trimmed().isEmpty()
-                 ? tr("the legend lists the %1 fastest of %2 configs (the table lists every one)")
-                       .arg(listed)
-                       .arg(may_list_)
-                 : tr("%1 of %2 configs match, the legend lists %3")
-                       .arg(matching_)
-                       .arg(total_)
-                       .arg(listed));
+    const bool all_named = hidden_ <= 0 || hidden_ >= listed;
+    const bool unfiltered = field_->text().trimmed().isEmpty();
+    if (unfiltered && all_named)
+      note << tr("the legend lists the %1 fastest of %2 configs (the table lists every one)")
+                  .arg(listed)
+                  .arg(may_list_);
+    else if (unfiltered)
+      // A short chart: the lines are drawn, the legend names the first of them and "+N more".
+      note << tr("the chart draws the %1 fastest of %2 configs, the legend names %3 of them (the "
+                 "table lists every one)")
+                  .arg(listed)
+                  .arg(may_list_)
+                  .arg(listed - hidden_);
+    else if (all_named)
+      note << tr("%1 of %2 configs match, the legend lists %3")
+                  .arg(matching_)
+                  .arg(total_)
+                  .arg(listed);
+    else
+      note << tr("%1 of %2 configs match, the chart draws %3, the legend names %4")
+                  .arg(matching_)
+                  .arg(total_)
+                  .arg(listed)
+                  .arg(listed - hidden_);
   }
   const QString marks_note = marks_.legendNote(any_fallback_);
   if (!marks_note.isEmpty()) note << marks_note;
@@ -69,6 +86,12 @@ void LegendFilter::describe(int listed) {
   note_->setToolTip(note_->text());
   field_->setVisible(filtering_);
   setVisible(!note.isEmpty());
+}
+
+void LegendFilter::setHiddenEntries(int hidden) {
+  if (hidden == hidden_) return;
+  hidden_ = hidden;
+  describe(listed_);
 }
 
 void LegendFilter::setText(const QString& text) {

@@ -34,6 +34,10 @@ class LegendFilter : public QWidget {
   // The line again once the chart has settled how many it lists (a config it always lists, such
   // as the one selected in the table, added to the choice).
   void describe(int listed);
+  // How many of the listed entries the legend hid for lack of height ("+N more"): the line says
+  // the chart draws them and the legend names fewer (ChartStyle::hiddenLegendEntries, after
+  // every fit).
+  void setHiddenEntries(int hidden);
 
   void setText(const QString& text);
   QString text() const;
@@ -49,6 +53,8 @@ class LegendFilter : public QWidget {
   bool filtering_ = false;
   // Of the last choice: configs it may list, that match the filter, in the session; the marks.
   int may_list_ = 0, matching_ = 0, total_ = 0;
+  // Of the last line: the configs listed, and those of them the legend hid.
+  int listed_ = 0, hidden_ = 0;
   bool any_fallback_ = false;
   ConfigMarks marks_;
 };

@@ -269,7 +269,7 @@ void SpeedAccuracyChart::rebuild() {
     for (const auto* p : front) line->addData(p->x, p->speedup);
     line->setSelectable(QCP::stNone);
   }
-  ChartStyle::fitLegendColumns(plot_, width(), height());
+  fitLegend();
 
   // Reference lines: FP32 speed (×1) and the tolerance.
   auto* one = new QCPItemStraightLine(plot_);
@@ -402,9 +402,16 @@ void SpeedAccuracyChart::setPointClearance(int px) {
   deferred_->request();
 }
 
+// The legend's columns and rows for the chart's size, and the line above it told how many
+// entries a short chart hid.
+void SpeedAccuracyChart::fitLegend() {
+  ChartStyle::fitLegendColumns(plot_, width(), height());
+  filter_->setHiddenEntries(ChartStyle::hiddenLegendEntries(plot_));
+}
+
 void SpeedAccuracyChart::resizeEvent(QResizeEvent* event) {
   QWidget::resizeEvent(event);
-  ChartStyle::fitLegendColumns(plot_, width(), height());
+  fitLegend();
 }
 
 void SpeedAccuracyChart::changeEvent(QEvent* event) {

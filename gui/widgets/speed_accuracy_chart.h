@@ -81,6 +81,7 @@ class SpeedAccuracyChart : public QWidget, public ExportableChart {
   void resizeEvent(QResizeEvent* event) override;  // the legend's columns fit the width
 
  private:
+  void fitLegend();                      // fitLegendColumns, and the line above says what it hid
   DeferredRebuild* deferred_ = nullptr;  // document changes while hidden: rebuilt when shown
   struct Point {
     int config_index = 0;  // into the ranked session's configs

@@ -207,6 +207,15 @@ int okConfigs(const SessionResult& session) {
   return n;
 }
 
+// Shows each chart tab in turn, as a user looking through a session does (a hidden tab is laid
+// out only when shown).
+void visitEveryTab(MainWindow& window) {
+  for (int i = 0; i < window.chartTabs()->count(); ++i) {
+    window.chartTabs()->setCurrentIndex(i);
+    QApplication::processEvents();
+  }
+}
+
 }  // namespace
 
 class TestCharts : public QObject {
@@ -805,6 +814,45 @@ class TestCharts : public QObject {
     QCOMPARE(chart->legendNames().size(), ChartStyle::kLegendTopN);
   }
 
+  // 60 configs in a 1024×768 window: the chart draws the 16 fastest, the short legend names
+  // fewer and "+N more", and the line above the chart counts both (it said "the legend lists the
+  // 16 fastest" over a legend of 11 entries). A taller window names all 16 again, and says so.
+  void aShortLegendsLineCountsTheEntriesItHid() {
+    MainWindow window;
+    window.resize(1024, 768);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    window.document()->setSession(std::make_shared<const SessionResult>(sixtyConfigSession()));
+    QApplication::processEvents();
+    auto* chart = window.latencyChart();
+    chart->plot()->replot();
+    const int hidden = ChartStyle::hiddenLegendEntries(chart->plot());
+    QVERIFY(hidden > 0);
+    const QString short_note = QStringLiteral(
+                                   "the chart draws the 16 fastest of 60 configs, the "
+                                   "legend names %1 of them")
+                                   .arg(ChartStyle::kLegendTopN - hidden);
+    QVERIFY2(chart->legendNoteText().contains(short_note), qPrintable(chart->legendNoteText()));
+    chart->setFilter(QStringLiteral("bf16"));
+    QApplication::processEvents();
+    chart->plot()->replot();
+    // 20 configs hold "bf16": the chart draws 16 of them, the legend names as many as before.
+    const int hidden_filtered = ChartStyle::hiddenLegendEntries(chart->plot());
+    QVERIFY(hidden_filtered > 0);
+    const QString filtered_note =
+        QStringLiteral("20 of 60 configs match, the chart draws 16, the legend names %1")
+            .arg(ChartStyle::kLegendTopN - hidden_filtered);
+    QVERIFY2(chart->legendNoteText().contains(filtered_note), qPrintable(chart->legendNoteText()));
+    chart->setFilter(QString());
+    window.resize(1024, 1600);
+    QApplication::processEvents();
+    chart->plot()->replot();
+    QCOMPARE(ChartStyle::hiddenLegendEntries(chart->plot()), 0);
+    QVERIFY2(
+        chart->legendNoteText().contains(QStringLiteral("the legend lists the 16 fastest of 60")),
+        qPrintable(chart->legendNoteText()));
+  }
+
   // A chart's minimum width is not its content's: a legend laid out in one row in a wide window
   // (the cuDNN page's), or long tick labels, made the window's minimum grow with each session
   // opened wide, and a window once wide could not be made narrow again (the GUI fuzz harness:
@@ -814,22 +862,16 @@ class TestCharts : public QObject {
     window.resize(1024, 768);
     window.show();
     QVERIFY(QTest::qWaitForWindowExposed(&window));
-    auto visit_tabs = [&] {
-      for (int i = 0; i < window.chartTabs()->count(); ++i) {
-        window.chartTabs()->setCurrentIndex(i);
-        QApplication::processEvents();
-      }
-    };
     QVERIFY(window.openSession(fixture("h200_resnet50_cudnn")));
-    visit_tabs();
+    visitEveryTab(window);
     const int narrow_minimum = window.minimumSizeHint().width();
     window.resize(2600, 900);
     for (const char* name : {"h200_bert_guide", "h200_resnet50_cudnn", "h200_resnet50_b32"}) {
       QVERIFY(window.openSession(fixture(name)));
-      visit_tabs();
+      visitEveryTab(window);
     }
     QVERIFY(window.openSession(fixture("h200_resnet50_cudnn")));
-    visit_tabs();
+    visitEveryTab(window);
     QVERIFY2(window.minimumSizeHint().width() <= narrow_minimum,
              qPrintable(QStringLiteral("the window's minimum grew from %1 to %2 px")
                             .arg(narrow_minimum)
@@ -868,18 +910,12 @@ class TestCharts : public QObject {
     MainWindow window;
     window.show();
     QVERIFY(QTest::qWaitForWindowExposed(&window));
-    auto visit_tabs = [&] {
-      for (int i = 0; i < window.chartTabs()->count(); ++i) {
-        window.chartTabs()->setCurrentIndex(i);
-        QApplication::processEvents();
-      }
-    };
     QVERIFY(!window.openSession(corpus + QStringLiteral("bert.json")));  // refused: 8 outliers in 6
-    visit_tabs();
+    visitEveryTab(window);
     const int allowed = std::max(window.screen()->availableGeometry().width(),
                                  std::max(window.width(), window.minimumSizeHint().width()) + 64);
     QVERIFY(window.openSession(mutated_path));
-    visit_tabs();
+    visitEveryTab(window);
     QVERIFY2(window.width() <= allowed && window.minimumSizeHint().width() <= allowed,
              qPrintable(QStringLiteral("the window is %1 px wide (minimum %2), at most %3")
                             .arg(window.width())
