@@ -2512,17 +2512,6 @@ Not on this device: %2</source>
     </message>
 </context>
 <context>
-    <name>inferscope::gui::TuneProcess</name>
-    <message>
-        <source>cannot start %1: %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>inferscope-cli was not found next to this program; set INFERSCOPE_CLI to its path</source>
-        <translation type="unfinished"></translation>
-    </message>
-</context>
-<context>
     <name>inferscope::gui::ValidationPage</name>
     <message>
         <source>Validate on this device</source>

@@ -725,7 +725,7 @@
     </message>
     <message>
         <source>The window profiles the zoo models. Profile a TorchScript or AOTInductor file with inferscope-cli profile --model-file %1 --input SHAPE:DTYPE --out run.inferscope.json, or tune an ExportedProgram (.pt2 from torch.export.save; Inductor and torch.compile are measured) with inferscope-cli tune --model-file %1 -o tuned.inferscope.json, then drop the session file here. Dynamic input shapes are not tuned: the example inputs&apos; shapes are.</source>
-        <translation type="unfinished"></translation>
+        <translation>このウィンドウがプロファイルするのは Zoo のモデルです。TorchScript または AOTInductor のファイルは inferscope-cli profile --model-file %1 --input SHAPE:DTYPE --out run.inferscope.json でプロファイルし、ExportedProgram（torch.export.save による .pt2。Inductor と torch.compile も計測します）は inferscope-cli tune --model-file %1 -o tuned.inferscope.json でチューニングして、できたセッションファイルをここにドロップしてください。動的な入力形状はチューニングしません。例の入力の形状でチューニングします。</translation>
     </message>
 </context>
 <context>
@@ -1910,7 +1910,7 @@ state</source>
     </message>
     <message>
         <source>accuracy not measured against the FP32 reference: never the winner</source>
-        <translation type="unfinished"></translation>
+        <translation>FP32 の基準に対する精度は未計測: 勝者にはならない</translation>
     </message>
 </context>
 <context>
@@ -2525,17 +2525,6 @@ Not on this device: %2</source>
     <message>
         <source>Trust and run</source>
         <translation>信頼して実行</translation>
-    </message>
-</context>
-<context>
-    <name>inferscope::gui::TuneProcess</name>
-    <message>
-        <source>cannot start %1: %2</source>
-        <translation>%1 を起動できません: %2</translation>
-    </message>
-    <message>
-        <source>inferscope-cli was not found next to this program; set INFERSCOPE_CLI to its path</source>
-        <translation>このプログラムの隣に inferscope-cli が見つかりません。INFERSCOPE_CLI にそのパスを設定してください</translation>
     </message>
 </context>
 <context>
