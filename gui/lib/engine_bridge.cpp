@@ -2,16 +2,16 @@
 // Only post() and the Sink run on the engine thread; everything else is GUI-thread code.
 #include "gui/lib/engine_bridge.h"
 
-#include <QMutex>
-#include <QMutexLocker>
 #include <QRunnable>
 #include <QThreadPool>
-#include <QWaitCondition>
+#include <condition_variable>
+#include <mutex>
 #include <utility>
 
 #include "core/common/error.h"
 #include "core/runner/profile_run.h"
 #include "gui/lib/engine_pool.h"
+#include "gui/lib/published_runnable.h"
 
 namespace inferscope::gui {
 
@@ -23,9 +23,11 @@ struct EngineBridge::Job {
   // The job's runnable while it is on enginePool(), queued or running; the pool deletes it.
   QRunnable* runnable = nullptr;
   // Between the engine thread and the GUI thread: whether the runnable has begun, and whether it
-  // is done with the bridge (it posts nothing more), which ~EngineBridge waits for.
-  QMutex mutex;
-  QWaitCondition left_cv;
+  // is done with the bridge (it posts nothing more), which ~EngineBridge waits for. Standard
+  // types, not QMutex: their pthread calls are what ThreadSanitizer follows (Debian's Qt is not
+  // built with it, and a QMutex reused at a freed one's address read as locked twice).
+  std::mutex mutex;
+  std::condition_variable left_cv;
   bool began = false, left = false;
 };
 
@@ -84,8 +86,8 @@ EngineBridge::~EngineBridge() {
     // Queued behind another engine job: it never runs. Running: it stops within one iteration,
     // and its posts need this object until it has left.
     if (!takeIfQueued(*active_)) {
-      QMutexLocker lock(&active_->mutex);
-      while (!active_->left) active_->left_cv.wait(&active_->mutex);
+      std::unique_lock lock(active_->mutex);
+      active_->left_cv.wait(lock, [this] { return active_->left; });
     }
     // Its "left" event was queued to this object and dies with it.
     active_->runnable = nullptr;
@@ -95,7 +97,7 @@ EngineBridge::~EngineBridge() {
 bool EngineBridge::takeIfQueued(Job& job) {
   // Under the job's mutex the runnable cannot begin, so it is alive: in the pool's queue (taken
   // here) or waiting for this mutex at its start (then it runs, and finds itself cancelled).
-  QMutexLocker lock(&job.mutex);
+  const std::lock_guard lock(job.mutex);
   if (job.began || !job.runnable) return false;
   if (!enginePool()->tryTake(job.runnable)) return false;
   delete job.runnable;  // tryTake hands a queued runnable back to its caller
@@ -151,9 +153,9 @@ void EngineBridge::launch(const std::shared_ptr<Job>& job) {
   // Another engine job (a lesson's live run, the wizard's Validate) holds the engine thread: this
   // run waits for it, and says so until its first config starts.
   if (const auto ahead = runningEngineJob()) emit waitingForEngine(engineWaitText(*ahead));
-  job->runnable = QRunnable::create([this, job, generation] {
+  job->runnable = new PublishedRunnable([this, job, generation] {
     {
-      QMutexLocker lock(&job->mutex);
+      const std::lock_guard lock(job->mutex);
       job->began = true;
     }
     {
@@ -180,9 +182,9 @@ void EngineBridge::launch(const std::shared_ptr<Job>& job) {
     QMetaObject::invokeMethod(
         this, [this, job] { onEngineLeft(job); }, Qt::QueuedConnection);
     // The last touch of the bridge: from here ~EngineBridge may run.
-    QMutexLocker lock(&job->mutex);
+    const std::lock_guard lock(job->mutex);
     job->left = true;
-    job->left_cv.wakeAll();
+    job->left_cv.notify_all();
   });
   active_ = job;
   enginePool()->start(job->runnable);

@@ -7,6 +7,7 @@
 #include <exception>
 
 #include "gui/lib/log_categories.h"
+#include "gui/lib/published_runnable.h"
 
 namespace inferscope::gui {
 
@@ -57,7 +58,7 @@ JobTracker::JobId JobTracker::startErased(
   const JobId id = ++state_->latest;
   state_->running = true;
   qCDebug(jobsLog) << state_->name << "job" << id << "started";
-  pool_->start([state = state_, id, job = std::move(job)] {
+  pool_->start(new PublishedRunnable([state = state_, id, job = std::move(job)] {
     if (state->latest.load() != id) {
       qCDebug(jobsLog) << state->name << "job" << id << "dropped before it ran: stale";
       return;
@@ -78,7 +79,7 @@ JobTracker::JobId JobTracker::startErased(
       state->running = false;
       if (delivery) delivery();
     });
-  });
+  }));
   return id;
 }
 
