@@ -24,6 +24,7 @@
 #include <QTemporaryDir>
 #include <QTest>
 #include <cmath>
+#include <initializer_list>
 #include <limits>
 #include <tuple>
 
@@ -233,6 +234,18 @@ QString overlappingText(QCustomPlot* plot, const QString& note) {
   return {};
 }
 
+// A data-driven test's rows: each screen in English and in Japanese ("1024x768 ja"), in the
+// columns "screen" and "japanese".
+void addScreenAndLanguageRows(std::initializer_list<QSize> screens) {
+  QTest::addColumn<QSize>("screen");
+  QTest::addColumn<bool>("japanese");
+  for (const QSize size : screens)
+    for (const bool ja : {false, true})
+      QTest::newRow(qPrintable(
+          QStringLiteral("%1x%2 %3").arg(size.width()).arg(size.height()).arg(ja ? "ja" : "en")))
+          << size << ja;
+}
+
 }  // namespace
 
 class TestPresentation : public QObject {
@@ -398,13 +411,7 @@ class TestPresentation : public QObject {
   // on a 4:3 1024×768 projector that took half the slide's width from the summary beside it. The
   // name it shows is whole, and on hover with the ledger's input and device.
   void ledgerComboFitsItsNames_data() {
-    QTest::addColumn<QSize>("screen");
-    QTest::addColumn<bool>("japanese");
-    for (const QSize size : {QSize(1024, 768), QSize(1920, 1080)})
-      for (const bool ja : {false, true})
-        QTest::newRow(qPrintable(
-            QStringLiteral("%1x%2 %3").arg(size.width()).arg(size.height()).arg(ja ? "ja" : "en")))
-            << size << ja;
+    addScreenAndLanguageRows({QSize(1024, 768), QSize(1920, 1080)});
   }
   void ledgerComboFitsItsNames() {
     QFETCH(QSize, screen);
@@ -484,13 +491,7 @@ class TestPresentation : public QObject {
   // shipped H200 data), ringed, its label clear of the ring and inside the plot, the note clear
   // of the marker.
   void compileBreakEvenOnTheChart_data() {
-    QTest::addColumn<QSize>("screen");
-    QTest::addColumn<bool>("japanese");
-    for (const QSize size : {QSize(1920, 1080), QSize(1024, 768)})
-      for (const bool ja : {false, true})
-        QTest::newRow(qPrintable(
-            QStringLiteral("%1x%2 %3").arg(size.width()).arg(size.height()).arg(ja ? "ja" : "en")))
-            << size << ja;
+    addScreenAndLanguageRows({QSize(1920, 1080), QSize(1024, 768)});
   }
   void compileBreakEvenOnTheChart() {
     QFETCH(QSize, screen);
