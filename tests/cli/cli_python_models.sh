@@ -72,21 +72,21 @@ check "a model the worker cannot build fails with its exception and log" \
   expect_exit 3 "NameError" tune --model-py "$work/broken.py:build" --budget-s 5
 # Each under `timeout`, so that a hang fails its check instead of the whole script's time limit.
 start=$(date +%s)
-timeout 60 "$cli" tune --model-py "$work/hang.py:build" --budget-s 4 >"$work/hang.txt" 2>"$work/hang.err"
+timeout "$(scaled 60)" "$cli" tune --model-py "$work/hang.py:build" --budget-s 4 >"$work/hang.txt" 2>"$work/hang.err"
 took=$(( $(date +%s) - start ))
-check "a hanging worker is stopped at the budget ($took s, budget 4 s + 5 s grace)" [ "$took" -le 20 ]
+check "a hanging worker is stopped at the budget ($took s, budget 4 s + 5 s grace)" [ "$took" -le "$(scaled 20)" ]
 # A 1 s budget is spent before the race begins (its exit reserve is 1 s): the deadline has passed,
 # which the measurers once read as "no deadline", and waited for the hanging worker without end.
 start=$(date +%s)
-timeout 60 "$cli" tune --model-py "$work/hang.py:build" --budget-s 1 >"$work/hang1.txt" 2>"$work/hang1.err"
+timeout "$(scaled 60)" "$cli" tune --model-py "$work/hang.py:build" --budget-s 1 >"$work/hang1.txt" 2>"$work/hang1.err"
 took=$(( $(date +%s) - start ))
-check "… and so with a budget spent before the race begins ($took s, budget 1 s + 5 s grace)" [ "$took" -le 20 ]
+check "… and so with a budget spent before the race begins ($took s, budget 1 s + 5 s grace)" [ "$took" -le "$(scaled 20)" ]
 # A model whose build never returns: the preparation is bounded by the budget too (it was ten
 # minutes whatever the budget), and the message says to raise it.
 start=$(date +%s)
-timeout 60 "$cli" tune --model-py "$work/hangbuild.py:build" --budget-s 3 >"$work/hangbuild.txt" 2>"$work/hangbuild.err"
+timeout "$(scaled 60)" "$cli" tune --model-py "$work/hangbuild.py:build" --budget-s 3 >"$work/hangbuild.txt" 2>"$work/hangbuild.err"
 rc=$? took=$(( $(date +%s) - start ))
 check "a build that never returns ends at the budget (exit $rc, $took s, budget 3 s)" \
-  [ "$rc" -eq 3 -a "$took" -le 20 ]
+  [ "$rc" -eq 3 -a "$took" -le "$(scaled 20)" ]
 check "… and says to raise --budget-s" grep -q "raise --budget-s" "$work/hangbuild.err"
 e2e_summary

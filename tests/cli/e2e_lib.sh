@@ -2,6 +2,12 @@
 # condition, `expect_exit CODE NEEDLE ARGS…` runs the CLI ($cli) and checks its exit code and its
 # one-line error. The caller sets cli and work, and ends with e2e_summary.
 failures=0; checks=0
+# A sanitizer build runs several times slower (under ASan a LibTorch worker's start alone can take
+# seconds on 2 busy cores), so its scripts scale the budgets they give and the time bounds they
+# check by INFERSCOPE_E2E_TIME_SCALE (tests/cli/CMakeLists.txt sets it in sanitizer builds); the
+# main build checks the bounds the user is promised.
+time_scale=${INFERSCOPE_E2E_TIME_SCALE:-1}
+scaled() { echo $(( $1 * time_scale )); }  # scaled N: N (seconds or ms) in this build's time
 check() {  # check NAME CONDITION-COMMAND…
   local name=$1; shift
   checks=$((checks + 1))
