@@ -4,7 +4,9 @@
 # job array of a CPU sweep and the dependent merge job; the merged session must hold every config
 # of the plan once and rank like the same sweep run unsharded (docs/SCALE.md).
 #   usage: slurm_end_to_end.sh /path/to/inferscope-cli WORKDIR
-# Exit 77 (ctest's SKIP_RETURN_CODE) only where the daemons cannot run: not root, or no Slurm.
+# Exit 77 (ctest's SKIP_RETURN_CODE) only where the daemons cannot run: not root, no Slurm, or no
+# cgroup filesystem (a chroot or a container without one: Debian 12's slurmd 22.05 always starts
+# its cgroup plugin, and cannot be told not to before 24.05's CgroupPlugin=disabled).
 set -u
 cli=$1; work=$2
 skip() { echo "SKIP: $*"; exit 77; }
@@ -12,6 +14,8 @@ skip() { echo "SKIP: $*"; exit 77; }
 for binary in slurmctld slurmd munged sbatch squeue scontrol scancel; do
   command -v "$binary" >/dev/null || skip "$binary not found: apt-get install slurm-wlm munge (scripts/install-deps.sh)"
 done
+grep -qE '^[^ ]+ /sys/fs/cgroup(/[^ ]*)? cgroup2? ' /proc/self/mounts ||
+  skip "no cgroup filesystem is mounted at /sys/fs/cgroup (a chroot or a container?): slurmd cannot start without one"
 cli=$(readlink -f "$cli")
 rm -rf "$work"; mkdir -p "$work"
 source "$(dirname "$0")/e2e_lib.sh"
