@@ -7,6 +7,10 @@ failures=0; checks=0
 # check by INFERSCOPE_E2E_TIME_SCALE (tests/cli/CMakeLists.txt sets it in sanitizer builds); the
 # main build checks the bounds the user is promised.
 time_scale=${INFERSCOPE_E2E_TIME_SCALE:-1}
+[[ $time_scale =~ ^[1-9][0-9]*$ ]] ||
+  { echo "INFERSCOPE_E2E_TIME_SCALE must be a positive whole number, not '$time_scale'" >&2; exit 2; }
+[ "$time_scale" -eq 1 ] ||
+  echo "note: budgets and time bounds ×$time_scale in this build (INFERSCOPE_E2E_TIME_SCALE)"
 scaled() { echo $(( $1 * time_scale )); }  # scaled N: N (seconds or ms) in this build's time
 check() {  # check NAME CONDITION-COMMAND…
   local name=$1; shift
