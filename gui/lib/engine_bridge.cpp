@@ -2,6 +2,7 @@
 // Only post() and the Sink run on the engine thread; everything else is GUI-thread code.
 #include "gui/lib/engine_bridge.h"
 
+#include <QCoreApplication>
 #include <QRunnable>
 #include <QThreadPool>
 #include <condition_variable>
@@ -11,6 +12,7 @@
 #include "core/common/error.h"
 #include "core/runner/profile_run.h"
 #include "gui/lib/engine_pool.h"
+#include "gui/lib/published_event.h"
 #include "gui/lib/published_runnable.h"
 
 namespace inferscope::gui {
@@ -179,8 +181,7 @@ void EngineBridge::launch(const std::shared_ptr<Job>& job) {
         });
       }
     }
-    QMetaObject::invokeMethod(
-        this, [this, job] { onEngineLeft(job); }, Qt::QueuedConnection);
+    postToGui([this, job] { onEngineLeft(job); });
     // The last touch of the bridge: from here ~EngineBridge may run.
     const std::lock_guard lock(job->mutex);
     job->left = true;
@@ -202,14 +203,26 @@ void EngineBridge::flushSnapshot() {
 }
 
 void EngineBridge::post(quint64 generation, std::function<void()> event) {
-  QMetaObject::invokeMethod(
-      this,
-      [this, generation, event = std::move(event)] {
-        if (generation != generation_) return;  // a restarted run's leftovers
-        flushSnapshot();
-        event();
-      },
-      Qt::QueuedConnection);
+  postToGui([this, generation, event = std::move(event)] {
+    if (generation != generation_) return;  // a restarted run's leftovers
+    flushSnapshot();
+    event();
+  });
+}
+
+void EngineBridge::postToGui(std::function<void()> work) {
+  auto* e = new PublishedEvent(std::move(work));
+  // event() reads the event's type before it knows the event is ours: this release, and its
+  // acquire there, order that read after the event was made (PublishedEvent says why).
+  posted_events_.fetch_add(1, std::memory_order_release);
+  QCoreApplication::postEvent(this, e);
+}
+
+bool EngineBridge::event(QEvent* e) {
+  static_cast<void>(posted_events_.load(std::memory_order_acquire));
+  if (e->type() != PublishedEvent::eventType()) return QObject::event(e);
+  static_cast<PublishedEvent*>(e)->run();
+  return true;
 }
 
 void EngineBridge::finishRun(quint64 generation) {

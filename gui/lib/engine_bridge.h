@@ -14,6 +14,7 @@
 #include <QObject>
 #include <QString>
 #include <QTimer>
+#include <atomic>
 #include <functional>
 #include <memory>
 #include <optional>
@@ -68,6 +69,10 @@ class EngineBridge : public QObject {
   // The session could not start (unknown model, bad input, no CUDA): nothing ran.
   void runFailed(const QString& message);
 
+ protected:
+  // Runs the engine thread's posted events (PublishedEvent) on the GUI thread.
+  bool event(QEvent* e) override;
+
  private:
   struct Job;
   class Sink;
@@ -80,11 +85,15 @@ class EngineBridge : public QObject {
   // Emits whatever the current job's coalescer holds. Also called before each queued event, so
   // a config's samples always reach the GUI before that config's result.
   void flushSnapshot();
-  // Queued from the engine thread; runs `event` on the GUI thread unless `generation` is stale.
+  // Posted from the engine thread (a PublishedEvent, FIFO with the bridge's other posted events);
+  // runs `event` on the GUI thread unless `generation` is stale.
   void post(quint64 generation, std::function<void()> event);
+  // Posts `work` to run on the GUI thread, in the order posted (any thread).
+  void postToGui(std::function<void()> work);
   void finishRun(quint64 generation);
 
   RunFunction run_;
+  std::atomic<quint64> posted_events_{0};  // see postToGui()
   QTimer snapshot_timer_;
   std::shared_ptr<Job> current_;  // the job whose events are delivered
   std::shared_ptr<Job> pending_;  // waits for the previous job to leave the engine thread
