@@ -12,8 +12,8 @@
 #include "core/common/error.h"
 #include "core/runner/profile_run.h"
 #include "gui/lib/engine_pool.h"
-#include "gui/lib/published_event.h"
 #include "gui/lib/published_runnable.h"
+#include "gui/lib/work_event.h"
 
 namespace inferscope::gui {
 
@@ -211,17 +211,22 @@ void EngineBridge::post(quint64 generation, std::function<void()> event) {
 }
 
 void EngineBridge::postToGui(std::function<void()> work) {
-  auto* e = new PublishedEvent(std::move(work));
-  // event() reads the event's type before it knows the event is ours: this release, and its
-  // acquire there, order that read after the event was made (PublishedEvent says why).
+  auto* e = new WorkEvent(std::move(work));
+  // Qt's event queue hands the event over through a mutex inside libQt6Core, which is not built
+  // with ThreadSanitizer: the GUI thread's reads of an event the engine thread made then look
+  // unordered (QMetaObject::invokeMethod's queued functor failed tst_enginebridge under TSan in
+  // one run in twenty). This release, and the acquire that event() makes before it reads any
+  // event, give the order Qt's queue gives where the sanitizer sees it, as PublishedRunnable does
+  // for the other direction. An event still queued when the bridge goes is deleted after
+  // ~EngineBridge has waited for the engine job (a std::mutex, which TSan follows).
   posted_events_.fetch_add(1, std::memory_order_release);
   QCoreApplication::postEvent(this, e);
 }
 
 bool EngineBridge::event(QEvent* e) {
   static_cast<void>(posted_events_.load(std::memory_order_acquire));
-  if (e->type() != PublishedEvent::eventType()) return QObject::event(e);
-  static_cast<PublishedEvent*>(e)->run();
+  if (e->type() != WorkEvent::eventType()) return QObject::event(e);
+  static_cast<WorkEvent*>(e)->run();
   return true;
 }
 

@@ -70,7 +70,7 @@ class EngineBridge : public QObject {
   void runFailed(const QString& message);
 
  protected:
-  // Runs the engine thread's posted events (PublishedEvent) on the GUI thread.
+  // Runs the engine thread's posted events (WorkEvent) on the GUI thread.
   bool event(QEvent* e) override;
 
  private:
@@ -85,7 +85,7 @@ class EngineBridge : public QObject {
   // Emits whatever the current job's coalescer holds. Also called before each queued event, so
   // a config's samples always reach the GUI before that config's result.
   void flushSnapshot();
-  // Posted from the engine thread (a PublishedEvent, FIFO with the bridge's other posted events);
+  // Posted from the engine thread (a WorkEvent, FIFO with the bridge's other posted events);
   // runs `event` on the GUI thread unless `generation` is stale.
   void post(quint64 generation, std::function<void()> event);
   // Posts `work` to run on the GUI thread, in the order posted (any thread).
