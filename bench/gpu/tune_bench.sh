@@ -7,8 +7,9 @@
 #       bert       the same on the encoder b32×128
 #       reference  the exhaustive grid of the space the warm run raced (sweep, one process, 5 + 50
 #                  iterations per config), torch.compile reduce-overhead in Python, the summary
-#   bash bench/gpu/tune_bench.sh files   # ~5 min: real files end to end (torchvision, timm, HF
-#                                        # BERT and GPT-2 as TorchScript, a .pt2 exported in Python)
+#   bash bench/gpu/tune_bench.sh files   # ~6 min: real files end to end (torchvision, timm, HF
+#                                        # BERT and GPT-2 as TorchScript, ViT-B/16, a .pt2 exported
+#                                        # in Python); FILES="hf_gpt2 tv_vit_b_16": those alone
 # Parts run alone too (`tune_bench.sh resnet50 bert`); `reference` needs both before it.
 # Writes to $OUT (default ./out/tune). Budgets are set so that each part fits its minutes; the
 # summary says which run was cold.
@@ -90,13 +91,17 @@ phase() {
       python3 bench/gpu/tune_summary.py --core "$OUT" ;;
     core) phase resnet50 && phase bert && phase reference ;;
     files)
-      python3 bench/gpu/tune_models.py /tmp/tune_models >"$OUT/models.txt" 2>&1 || tail -5 "$OUT/models.txt"
+      # FILES="hf_gpt2 tv_vit_b_16" makes and tunes those alone; FILES_BUDGET_S overrides the budgets.
+      # shellcheck disable=SC2086  # FILES is a list of names
+      python3 bench/gpu/tune_models.py /tmp/tune_models ${FILES:-} >"$OUT/models.txt" 2>&1 || tail -5 "$OUT/models.txt"
       cat "$OUT/models.txt"
       grep "^MODEL " "$OUT/models.txt" | while read -r _ name path input; do
         # 30 s each; the Hugging Face files 60 s: their configs cost 8–9 s each in-process (a 0.5 GB
         # file loaded per config), and at 30 s BERT ended provisional and GPT-2's two failed casts
         # with their autocast fallbacks took the whole budget (2026-12-02c).
-        family=cnn budget=30; case $name in hf_*) family=transformer budget=60 ;; esac
+        # ViT-B/16 (346 MB) is a transformer with the same per-config load (issue #31: 60 s).
+        family=cnn budget=30; case $name in hf_*|tv_vit*) family=transformer budget=60 ;; esac
+        budget=${FILES_BUDGET_S:-$budget}
         tune "file_$name" "$budget" --model-file "$path" --trust "$path" --input "$input" --family "$family"
       done
       python3 bench/gpu/tune_summary.py --files "$OUT" ;;

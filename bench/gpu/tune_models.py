@@ -1,13 +1,13 @@
 #!/usr/bin/env python3
 """Real model files for `tune` end to end (issue #13), exported on the GPU machine with the user's
 own Python: torchvision ResNet-50 and MobileNetV3-Large, timm ConvNeXt-Tiny, HF BERT-base and HF
-GPT-2 as TorchScript (traced, random weights), and one AOTInductor package exported in Python
-(torchvision ResNet-18, FP32). Prints one line per file: MODEL NAME PATH INPUT_SPEC (or SKIP NAME
+GPT-2 and torchvision ViT-B/16 as TorchScript (traced, random weights), and one AOTInductor package
+exported in Python (torchvision ResNet-18, FP32). Prints one line per file: MODEL NAME PATH INPUT_SPEC (or SKIP NAME
 reason); libraries' warnings go to the same stream, so readers keep the MODEL lines only.
 The transformers are traced on the GPU, as a user serving them would: tracing bakes the device of
 tensors made inside forward (position ids, masks) into the graph, and a CPU trace then mixes
 cuda:0 and cpu tensors when it runs on the GPU.
-Usage: tune_models.py OUT_DIR
+Usage: tune_models.py OUT_DIR [NAME...]   (names given: only those models are made)
 """
 import os
 import sys
@@ -49,13 +49,19 @@ class Exporter:
     """Models traced into one folder; a model that cannot be made is skipped, never the others.
     report() prints one `MODEL name path input-spec` line per file, which the benches read."""
 
-    def __init__(self, out_dir):
+    def __init__(self, out_dir, only=()):
         self.out_dir = out_dir
+        self.only = set(only)
         os.makedirs(out_dir, exist_ok=True)
         torch.manual_seed(0)
         self.made = []
 
+    def wants(self, name):
+        return not self.only or name in self.only
+
     def add(self, name, build, example, device="cpu"):
+        if not self.wants(name):
+            return
         try:
             self.made.append((name, trace(name, build(), example, self.out_dir, device), spec(example)))
         except Exception as e:  # a missing library skips one model, never the others
@@ -68,7 +74,7 @@ class Exporter:
 
 def main():
     out_dir = sys.argv[1]
-    exporter = Exporter(out_dir)
+    exporter = Exporter(out_dir, sys.argv[2:])
     add, made = exporter.add, exporter.made
 
     import torchvision
@@ -91,8 +97,13 @@ def main():
 
     add("hf_gpt2", hf_gpt2, torch.randint(0, 50257, (8, 128)), "cuda")
 
+    # 346 MB of TorchScript: the file whose forks cost most to load (issue #31). torchvision
+    # initialises its head to zeros, so with fresh weights every output is 0: the tuner must say
+    # accuracy cannot be judged on it rather than report it perfect.
+    add("tv_vit_b_16", lambda: torchvision.models.vit_b_16(weights=None), image32, "cuda")
+
     # One AOTInductor package exported in Python, as a user ships one.
-    try:
+    def resnet18_package():
         model = torchvision.models.resnet18(weights=None).eval().cuda()
         example = torch.randn(32, 3, 224, 224, device="cuda")
         with torch.no_grad():
@@ -100,8 +111,12 @@ def main():
         path = os.path.join(out_dir, "tv_resnet18_aoti.pt2")
         torch._inductor.aoti_compile_and_package(program, package_path=path)
         made.append(("tv_resnet18_aoti", path, "32x3x224x224:float32"))
-    except Exception as e:
-        print(f"SKIP tv_resnet18_aoti {type(e).__name__}: {e}".splitlines()[0], flush=True)
+
+    if exporter.wants("tv_resnet18_aoti"):
+        try:
+            resnet18_package()
+        except Exception as e:
+            print(f"SKIP tv_resnet18_aoti {type(e).__name__}: {e}".splitlines()[0], flush=True)
 
     exporter.report()
 
