@@ -366,6 +366,19 @@ PythonWorker::Read PythonWorker::readUntil(Process& process,
   }
 }
 
+bool PythonWorker::hasEnded(Process& process) {
+  if (process.reaped) return true;
+  int status = 0;
+  if (::waitpid(process.pid, &status, WNOHANG) != process.pid) return false;
+  process.reaped = true;
+  process.exit_status = status;
+  if (process.in_fd >= 0) ::close(process.in_fd);
+  if (process.out_fd >= 0) ::close(process.out_fd);
+  process.in_fd = process.out_fd = -1;
+  ::kill(-process.pid, SIGKILL);  // whatever it left in its group
+  return true;
+}
+
 int PythonWorker::stop(Process& process, bool terminate) {
   if (process.reaped) return process.exit_status;
   if (process.in_fd >= 0) {
@@ -481,21 +494,33 @@ PreparedPythonModel PythonWorker::prepare(const ModelRef& model,
                                           const CancelToken* cancel) {
   std::vector<std::string> args = {
       "prepare", "--source", pythonSourceArgument(model), "--device", device_, "--out-dir", dir};
+  // The process stays as the session: measureInSession's first round finds the model built (a
+  // fresh `serve` cost a 60 s warm tune 15–24 s of interpreter start, PyTorch's import and the
+  // model's rebuild on the H200, 2026-12-04).
+  args.push_back("--serve");
   for (const auto& spec : input_overrides) {
     args.push_back("--input");
     args.push_back(spec);
   }
-  auto process = spawn(args, false);
+  if (session_) stop(*session_, true);  // another model's, or an earlier preparation's
+  session_.reset();
+  const auto started = Clock::now();
+  auto process = spawn(args, true);
   const auto read = readUntil(*process, {}, PythonWorkerEvent::Kind::Prepared, timeout_ms, cancel);
-  stop(*process, read.timed_out || read.cancelled);
+  const double process_ms = units::toMs(Clock::now() - started);
+  const auto prepared_event =
+      std::find_if(read.events.begin(), read.events.end(),
+                   [](const auto& e) { return e.kind == PythonWorkerEvent::Kind::Prepared; });
+  if (prepared_event == read.events.end() || read.cancelled) stop(*process, !read.ended);
   if (read.cancelled)
     throw Error(ErrorKind::Cancelled, "cancelled while the Python worker prepared the model");
-  for (const auto& e : read.events) {
-    if (e.kind == PythonWorkerEvent::Kind::Prepared) {
-      auto prepared = e.prepared;
-      prepared.dir = dir;
-      return prepared;
-    }
+  if (prepared_event != read.events.end()) {
+    auto prepared = prepared_event->prepared;
+    prepared.dir = dir;
+    prepared.process_ms = process_ms;
+    session_ = std::move(process);
+    session_dir_ = dir;
+    return prepared;
   }
   std::string why;
   for (const auto& e : read.events) {
@@ -545,8 +570,15 @@ std::vector<PythonConfigRun> PythonWorker::measureInSession(
   const double timeout_ms = deadline_ms_from_now > 0 ? deadline_ms_from_now + grace_ms : 0;
   const auto start = Clock::now();
   Read read;
+  // The session of another prepared folder, or one that has ended meanwhile (a preparing process
+  // that did not stay to serve, a crash while idle): replaced by a fresh one before the plan.
+  if (session_ && (session_dir_ != prepared.dir || hasEnded(*session_))) {
+    stop(*session_, true);
+    session_.reset();
+  }
   bool ready = static_cast<bool>(session_);
   if (!session_) {
+    session_dir_ = prepared.dir;
     session_ = spawn({"serve", "--source", pythonSourceArgument(model), "--prepared", prepared.dir,
                       "--device", device_},
                      true);

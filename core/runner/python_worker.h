@@ -3,7 +3,8 @@
 // point — are rebuilt there, never inside the CLI or GUI process.
 //   * prepare(): the worker builds the model, runs it once in strict FP32 and leaves its example
 //     inputs, that reference output and meta.json in a folder; the engine's AOTInductor configs of
-//     the model then run on the same inputs and are compared with the same reference.
+//     the model then run on the same inputs and are compared with the same reference. The process
+//     then stays as the long-lived session of measureInSession(), its model built already.
 //   * measure(): eager and torch.compile configs in one fresh worker process, each on a fresh copy
 //     of the model, timed with CUDA events like the C++ loop. The worker sends raw series only
 //     (one NDJSON line per config, protocol below); statistics, warm-up detection and the accuracy
@@ -41,6 +42,10 @@ struct PreparedPythonModel {
   std::int64_t parameter_count = 0;
   std::string weights_sha256;  // the model's parameters and buffers: the packages' content key
   double load_ms = 0, prepare_ms = 0;
+  // The preparing process's wall time from its start to its answer (the interpreter, PyTorch's
+  // import, the model's build and reference): about what a fresh worker costs before its first
+  // config, the price of a fork until one has run.
+  double process_ms = 0;
   std::string torch_version;  // the worker's PyTorch
 };
 
@@ -85,7 +90,9 @@ class PythonWorker {
 
   // Runs `prepare` into `dir`. `input_overrides`: --input specs given by the user (an
   // ExportedProgram without stored example inputs needs them). Throws Error(ModelLoad) with the
-  // worker's message when the model cannot be built or run, Error(Cancelled) on cancel.
+  // worker's message when the model cannot be built or run, Error(Cancelled) on cancel. The
+  // preparing process stays, serving measureInSession()'s plans for `dir` (a process that ended
+  // meanwhile is replaced there by a fresh `serve`).
   PreparedPythonModel prepare(const ModelRef& model,
                               const std::vector<std::string>& input_overrides,
                               const std::string& dir, double timeout_ms, const CancelToken* cancel);
@@ -131,6 +138,8 @@ class PythonWorker {
                  PythonWorkerEvent::Kind until, double timeout_ms, const CancelToken* cancel);
   // SIGTERM to its group, SIGKILL 2 s later if need be; returns the exit status.
   int stop(Process& process, bool terminate);
+  // Whether `process` has exited (reaped then, its pipes closed); never blocks.
+  static bool hasEnded(Process& process);
   // One run per config from the events read; the ones never reported say why.
   std::vector<PythonConfigRun> collect(const std::vector<OptimizationConfig>& configs,
                                        const Read& read, const std::string& why_missing,
@@ -140,7 +149,8 @@ class PythonWorker {
 
   std::string interpreter_, script_, device_, log_dir_;
   double last_load_ms_ = 0;
-  std::unique_ptr<Process> session_;  // the serve process, while alive
+  std::unique_ptr<Process> session_;  // the serving process (prepare's, or a fresh `serve`)
+  std::string session_dir_;           // the prepared folder it serves
 };
 
 }  // namespace inferscope::runner

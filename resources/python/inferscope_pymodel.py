@@ -11,6 +11,9 @@ or GUI process:
       DIR/inputs.pt and DIR/reference.pt (tensor archives: a TorchScript module whose buffers t0,
       t1, ... are the tensors, which LibTorch reads without Python) and DIR/meta.json. Prints one
       JSON line: {"status": "ok", "inputs": [...], "outputs": [...], "parameters": N, ...}.
+      With --serve the same process then serves plans as `serve` does (its "ready" line follows):
+      the model is built already, and a tune's first round would otherwise pay the interpreter,
+      PyTorch's import and the model's rebuild a second time.
 
   measure  --source ... --prepared DIR --plan PLAN.json --device cuda:0
       Runs each config of the plan on a fresh copy of the model: precision (TF32 flags, FP16/BF16
@@ -20,6 +23,10 @@ or GUI process:
       one JSON line per config with its raw series; the outputs of its last iteration go to a
       tensor archive that InferScope compares with the FP32 reference in C++. Statistics, warm-up
       detection, intervals and the accuracy rule are InferScope's, not this script's.
+
+  serve    --source ... --prepared DIR --device cuda:0
+      The tuner's long-lived worker: one plan (JSON) per line on stdin, answered as `measure`
+      answers it, then a "done" line.
 
 Every line on stdout is one JSON object (the protocol, versioned by "protocol"); anything else a
 library prints goes to stderr.
@@ -213,10 +220,12 @@ def prepare(args):
     torch.backends.cudnn.benchmark = False
     parameters = sum(p.numel() for p in model.parameters())
     weights = weights_sha256(model)
-    model = model.to(device)
+    # The reference runs on a copy: `model` stays as load_source built it (on the CPU, never run),
+    # the base every config of a serving worker copies, exactly as a fresh `serve` would have it.
+    reference_model = copy.deepcopy(model).to(device)
     inputs = [t.to(device) for t in examples]
     with torch.inference_mode():
-        outputs = flatten_outputs(model(*inputs))
+        outputs = flatten_outputs(reference_model(*inputs))
     if device.type == "cuda":
         torch.cuda.synchronize(device)
     if not outputs:
@@ -231,6 +240,12 @@ def prepare(args):
     with open(os.path.join(args.out_dir, "meta.json"), "w") as f:
         json.dump(meta, f)
     emit(meta)
+    if args.serve:
+        del reference_model, inputs, outputs
+        if device.type == "cuda":
+            torch.cuda.empty_cache()  # the reference's memory is not the configs' to count
+        # The configs run on the inputs as the engine's configs read them: from the archive.
+        serve_plans(model, load_tensors(os.path.join(args.out_dir, "inputs.pt")), device, args.out_dir, load_s)
 
 
 class Deadline:
@@ -403,10 +418,7 @@ def measure(args):
     emit({"event": "done"})
 
 
-def serve(args):
-    """The tuner's long-lived worker: one plan per line on stdin, each answered with its config
-    lines and a "done" line; the model is loaded once and the last compiled configs are kept."""
-    device = torch.device(args.device)
+def start_serving(device):
     if device.type == "cuda":
         torch.cuda.set_device(device)
         torch.cuda.init()
@@ -415,11 +427,13 @@ def serve(args):
     torch._dynamo.config.cache_size_limit = 256
     with contextlib.suppress(Exception):
         torch._dynamo.config.accumulated_cache_size_limit = 1024
-    start = time.time()
-    base, _ = load_source(args.source, [])
-    examples = load_tensors(os.path.join(args.prepared, "inputs.pt"))
-    emit({"event": "ready", "load_s": round(time.time() - start, 3), "torch": torch.__version__,
-          "pid": os.getpid()})
+
+
+def serve_plans(base, examples, device, prepared_dir, load_s):
+    """One plan per line on stdin, each answered with its config lines and a "done" line; the
+    model is loaded once and the last compiled configs are kept. Ends at the end of its input."""
+    start_serving(device)
+    emit({"event": "ready", "load_s": round(load_s, 3), "torch": torch.__version__, "pid": os.getpid()})
     cache = CompiledCache(6)
     for line in sys.stdin:
         if not line.strip():
@@ -427,8 +441,17 @@ def serve(args):
         plan = json.loads(line)
         deadline = Deadline(float(plan.get("deadline_unix_s", 0)))
         for cfg in plan["configs"]:
-            emit(run_config(base, examples, cfg, plan, device, args.prepared, deadline, cache))
+            emit(run_config(base, examples, cfg, plan, device, prepared_dir, deadline, cache))
         emit({"event": "done"})
+
+
+def serve(args):
+    """The tuner's long-lived worker (a fresh one: prepare --serve is the usual first)."""
+    device = torch.device(args.device)
+    start = time.time()
+    base, _ = load_source(args.source, [])
+    examples = load_tensors(os.path.join(args.prepared, "inputs.pt"))
+    serve_plans(base, examples, device, args.prepared, time.time() - start)
 
 
 def main():
@@ -439,6 +462,7 @@ def main():
     pre.add_argument("--device", default="cuda:0")
     pre.add_argument("--out-dir", required=True)
     pre.add_argument("--input", action="append", default=[])
+    pre.add_argument("--serve", action="store_true")
     mea = sub.add_parser("measure")
     mea.add_argument("--source", required=True)
     mea.add_argument("--prepared", required=True)

@@ -13,16 +13,19 @@ source "$(dirname "$0")/e2e_lib.sh"
 export XDG_CONFIG_HOME="$work/config" XDG_CACHE_HOME="$work/cache"
 export INFERSCOPE_PYTHON=/bin/sh INFERSCOPE_PYTHON_HELPERS="$work/helpers"
 cat >"$work/helpers/inferscope_pymodel.py" <<'WORKER'
-cmd=$1; plan=""; out=""; source=""
+cmd=$1; plan=""; out=""; source=""; serve=0
 while [ $# -gt 0 ]; do
-  case $1 in --plan) plan=$2;; --out-dir) out=$2;; --source) source=$2;; esac; shift
+  case $1 in --plan) plan=$2;; --out-dir) out=$2;; --source) source=$2;; --serve) serve=1;; esac; shift
 done
 case $source in *broken*) echo "NameError: name 'torchvision' is not defined" >&2; exit 3;; esac
 case $source in *hangbuild*) sleep 600;; *hang*) [ "$cmd" = prepare ] || sleep 600;; esac
 if [ "$cmd" = prepare ]; then
   mkdir -p "$out"; echo "$source" >"$out/source.txt"
   echo '{"protocol":1,"event":"prepared","status":"ok","inputs":[{"shape":[4,16],"dtype":"float32"}],"outputs":[{"shape":[4,10],"dtype":"float32"}],"parameters":170,"weights_sha256":"ab","load_s":0.1,"prepare_s":0.2}'
-  exit 0
+  [ "$serve" = 1 ] || exit 0
+  # prepare --serve: the same process serves the tune's rounds (it counts the plans it served).
+  case $source in *hang*) sleep 600;; esac
+  cmd=serve; : >"$out/served-by-prepare"
 fi
 echo '{"protocol":1,"event":"ready","load_s":0.1}'
 report() {
@@ -33,7 +36,11 @@ report() {
   done
   echo '{"protocol":1,"event":"done"}'
 }
-if [ "$cmd" = serve ]; then while read -r line; do report "$line"; done; else report "$(cat "$plan")"; fi
+if [ "$cmd" = serve ]; then
+  while read -r line; do
+    report "$line"; [ -n "$out" ] && echo plan >>"$out/served-by-prepare"
+  done
+else report "$(cat "$plan")"; fi
 WORKER
 printf 'def build():\n    pass\n' >"$work/model.py"
 cp "$work/model.py" "$work/broken.py"; cp "$work/model.py" "$work/hang.py"; cp "$work/model.py" "$work/hangbuild.py"
@@ -52,6 +59,9 @@ check "tune --model-py races the worker's configs (exit $rc)" [ "$rc" -eq 0 ]
 check "the verdict names torch.compile beside the answer" grep -q "torch.compile" "$work/tune.txt"
 check "the session reopens" "$cli" sweep --from "$work/tuned.inferscope.json"
 check "the session records the entry point" grep -q '"entry": "build"' "$work/tuned.inferscope.json"
+# The process that prepared the model served the rounds: no second start of Python and the model.
+check "the preparing worker served the tune's rounds" \
+  grep -q plan "$work"/cache/inferscope/pymodels/*/served-by-prepare
 # The engine cannot observe the Python worker's operators: the answer says so, with no number.
 check "the verdict says the roofline of a model Python rebuilds is not computed" \
   grep -q "Roofline not computed: the model runs in the Python worker" "$work/tune.txt"

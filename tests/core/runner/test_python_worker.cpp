@@ -7,6 +7,7 @@
 #include <chrono>
 #include <filesystem>
 #include <fstream>
+#include <thread>
 
 #include "core/common/error.h"
 #include "core/runner/python_worker.h"
@@ -204,6 +205,52 @@ TEST_F(FakeWorker, ASessionThatDiesIsReplacedAtTheNextCall) {
   EXPECT_NE(second[0].result.message.find("exit 7"), std::string::npos) << second[0].result.message;
   auto third = w.measureInSession(model_, prepared_, plan({"bf16"}), 1, 1, 0, nullptr);
   EXPECT_EQ(third[0].result.status, ConfigStatus::Ok);  // a fresh process served it
+}
+
+// The answer a fake prepare prints.
+constexpr const char* kPreparedLine =
+    R"(echo '{"protocol":1,"event":"prepared","status":"ok","inputs":[{"shape":[4,16],"dtype":"float32"}],)"
+    R"("outputs":[{"shape":[4,10],"dtype":"float32"}],"parameters":170,"weights_sha256":"ab",)"
+    R"("load_s":0.1,"prepare_s":0.2,"torch":"2.11.0"}')"
+    "\n";
+
+TEST_F(FakeWorker, ThePreparingProcessServesTheFirstRound) {
+  // prepare --serve stays and serves; a fresh process (`serve`) would answer with an error.
+  auto w = worker(
+      std::string("if [ \"$1\" = prepare ]; then\n") + kPreparedLine +
+      R"(  while read -r line; do)"
+      R"( echo '{"protocol":1,"event":"config","key":"bf16","status":"ok","latency_ms":[2,1]}';)"
+      R"( echo '{"protocol":1,"event":"done"}'; done; exit 0)"
+      "\nfi\n"
+      R"(echo '{"protocol":1,"event":"ready","load_s":9}'; read -r line;)"
+      R"( echo '{"protocol":1,"event":"config","key":"bf16","status":"error","message":"a fresh process"}';)"
+      R"( echo '{"protocol":1,"event":"done"}')"
+      "\n");
+  const auto p = w.prepare(model_, {}, dir_.string(), 10000, nullptr);
+  auto first = w.measureInSession(model_, p, plan({"bf16"}), 1, 1, 0, nullptr);
+  EXPECT_EQ(first[0].result.status, ConfigStatus::Ok) << first[0].result.message;
+  auto second = w.measureInSession(model_, p, plan({"bf16"}), 1, 1, 0, nullptr);
+  EXPECT_EQ(second[0].result.status, ConfigStatus::Ok) << second[0].result.message;
+}
+
+TEST_F(FakeWorker, APreparingProcessThatEndedIsReplacedByAFreshSession) {
+  // The preparing process exits instead of serving (a crash while idle): the first round starts a
+  // fresh `serve`, and its configs are measured, not lost.
+  const auto ended = dir_ / "prepare-ended";
+  auto w = worker(
+      std::string("if [ \"$1\" = prepare ]; then\n") + kPreparedLine + "  : >'" + ended.string() +
+      "'; exit 0\nfi\n" +
+      R"(echo '{"protocol":1,"event":"ready","load_s":0.5}'; read -r line;)"
+      R"( echo '{"protocol":1,"event":"config","key":"bf16","status":"ok","latency_ms":[2,1]}';)"
+      R"( echo '{"protocol":1,"event":"done"}')"
+      "\n");
+  const auto p = w.prepare(model_, {}, dir_.string(), 10000, nullptr);
+  for (int i = 0; i < 100 && !fs::exists(ended); ++i)
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  std::this_thread::sleep_for(std::chrono::milliseconds(300));  // from its marker to its exit
+  auto first = w.measureInSession(model_, p, plan({"bf16"}), 1, 1, 0, nullptr);
+  EXPECT_EQ(first[0].result.status, ConfigStatus::Ok) << first[0].result.message;
+  EXPECT_DOUBLE_EQ(w.lastLoadMs(), 500);  // the fresh process's load
 }
 
 TEST_F(FakeWorker, GarbageOnStdoutIsAnErrorNotACrash) {
