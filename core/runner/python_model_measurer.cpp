@@ -56,7 +56,8 @@ PythonModelMeasurer::PythonModelMeasurer(tuner::Measurer& engine, PythonWorker& 
       prepared_(std::move(prepared)),
       compare_(std::move(compare)),
       batch_(batch),
-      cancel_(cancel) {}
+      cancel_(cancel),
+      worker_overhead_ms_(prepared_.process_ms) {}
 
 std::vector<ConfigResult> PythonModelMeasurer::runInWorker(
     const std::vector<OptimizationConfig>& configs, int warmup, int iterations, double deadline_ms,
@@ -182,8 +183,8 @@ bool PythonModelMeasurer::ready(const OptimizationConfig& config) const {
   return !runsInEngine(config) || engine_.ready(config);
 }
 
-double PythonModelMeasurer::sessionOverheadMs() const {
-  return std::max(engine_.sessionOverheadMs(), worker_overhead_ms_);
+double PythonModelMeasurer::forkOverheadMs(const OptimizationConfig& config) const {
+  return runsInEngine(config) ? engine_.forkOverheadMs(config) : worker_overhead_ms_;
 }
 
 }  // namespace inferscope::runner

@@ -48,7 +48,11 @@ class PythonModelMeasurer final : public tuner::Measurer {
   void waitForBackground(double timeout_ms) override { engine_.waitForBackground(timeout_ms); }
   void pauseBackground() override { engine_.pauseBackground(); }
   void resumeBackground() override { engine_.resumeBackground(); }
-  double sessionOverheadMs() const override;
+  // A measure() call's load: the engine's session (the worker's rounds run in the process that
+  // prepared the model, which has it loaded).
+  double sessionOverheadMs() const override { return engine_.sessionOverheadMs(); }
+  // A fork of a package is an engine process; of any other config, a fresh Python worker.
+  double forkOverheadMs(const OptimizationConfig& config) const override;
   double nowMs() const override { return engine_.nowMs(); }
   bool cancelled() const override { return engine_.cancelled(); }
 
@@ -65,7 +69,9 @@ class PythonModelMeasurer final : public tuner::Measurer {
   CompareOutputs compare_;
   std::int64_t batch_;
   const CancelToken* cancel_;
-  double worker_overhead_ms_ = 0;  // the most a worker process spent before its first config
+  // The most a fresh worker process spent before its first config (from the preparing process's
+  // time until a fork has run).
+  double worker_overhead_ms_ = 0;
 };
 
 }  // namespace inferscope::runner

@@ -37,10 +37,11 @@ void leaveCompilesRunning(tuner::TuneResult& result, CompileQueue& compiles) {
       fmt::join(keys, ", "), left.size() == 1 ? "its package" : "their packages");
 }
 
-// What the race leaves of its budget for the roofline's counting run of the winner: the model's
-// load, one warm-up, two iterations and the observed one. A small model on the CPU counts in well
-// under a second, a ResNet-50 on a GPU in about one (its load); ceilings missing from the cache
-// take seconds more, once per device and software stack. A race that ends early leaves more.
+// What the race leaves of its budget for the roofline's counting run of the winner beyond the
+// model's load (which the race keeps as measured: RaceOptions::exit_reserve_holds_a_load): one
+// warm-up, two iterations and the observed one. A small model on the CPU counts in well under a
+// second, a ResNet-50 on a GPU in about one; ceilings missing from the cache take seconds more,
+// once per device and software stack. A race that ends early leaves more.
 constexpr double kRooflineReserveMs = 2000;
 
 // The session's result of `winner` (its forked run when it had one, as tunedSession picks it).
@@ -141,9 +142,18 @@ TuningRun runTuning(const ProfileRequest& given, const std::vector<OptimizationC
   ProfileRequest request = given;
   // A model only Python can compile is built and run once in the Python worker first: its example
   // inputs and FP32 reference are what every config, in either process, is measured against.
+  tuner::RaceOptions options = race;
+  // A model rebuilt in Python starts its compiles only once prepared (12–17 s on the H200), and
+  // each package is exported and compiled from Python: its first two took 85–100 s side by side,
+  // ready about 115 s into the run — after the wait for compiles had ended (at 65 % of 170 s:
+  // 110 s) in three of four cold runs on the H200 (2026-12-04), whose answers then held no
+  // package. Its cold run gets 40 s more: 210 s, the wait ending at 136 s.
+  constexpr double kPythonExtraColdAllowanceMs = 40000;
+  if (builtInPython(request.model.source) && options.cold_compile_allowance_ms > 0)
+    options.cold_compile_allowance_ms += kPythonExtraColdAllowanceMs;
   std::optional<PythonModelRun> python;
   if (builtInPython(request.model.source))
-    python.emplace(request, cancel, race.budget_ms + race.cold_compile_allowance_ms);
+    python.emplace(request, cancel, options.budget_ms + options.cold_compile_allowance_ms);
   tuner::SpaceContext ctx;
   ctx.caps = DeviceCaps::from(engine::deviceInfo(request.device, request.device_index));
   ctx.aot_inductor_available = engine::aotInductorAvailable();
@@ -169,12 +179,14 @@ TuningRun runTuning(const ProfileRequest& given, const std::vector<OptimizationC
   EngineMeasurer engine_measurer(request, settings.measurer, compiles, reporter, cancel);
   tuner::Measurer& measurer =
       python ? python->measurer(engine_measurer, request.batch) : engine_measurer;
-  tuner::RaceOptions options = race;
   options.spent_before_ms =
       race.spent_before_ms + units::toMs(std::chrono::steady_clock::now() - called);
   // The race ends early enough to count its winner's work within the budget (a model Python
   // rebuilds has no count to make).
-  if (!python) options.exit_reserve_ms += kRooflineReserveMs;
+  if (!python) {
+    options.exit_reserve_ms += kRooflineReserveMs;
+    options.exit_reserve_holds_a_load = true;  // the counting run loads the model again
+  }
   tuner::Race racer(measurer, options, &reporter);
   TuningRun run;
   run.result = racer.run(space);

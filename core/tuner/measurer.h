@@ -63,6 +63,14 @@ class Measurer {
   // A session loads a model file once for all its configs (core/torch SessionModel), so the
   // configs' own cost no longer carries a load per config (0: not measured).
   virtual double sessionOverheadMs() const { return 0; }
+  // What a fresh process of `config` pays before its first iteration beyond the process start
+  // itself: the session's load by default. A measurer whose configs run in two kinds of process
+  // (a model rebuilt in Python: packages in the engine, the rest in a Python worker that imports
+  // PyTorch and rebuilds the model) prices each config's forks by its own.
+  virtual double forkOverheadMs(const OptimizationConfig& config) const {
+    (void)config;
+    return sessionOverheadMs();
+  }
   // The clock the budget is counted on, in ms since an arbitrary start.
   virtual double nowMs() const = 0;
   virtual bool cancelled() const { return false; }

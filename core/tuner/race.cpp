@@ -175,12 +175,13 @@ double Race::deadlineMs() const {
   return std::max(start_ms_ + usableMs(), kEarliestDeadlineMs);
 }
 
-double Race::forkStartMs() const {
-  return options_.process_start_ms + measurer_.sessionOverheadMs();
+double Race::forkStartMs(const OptimizationConfig& config) const {
+  return options_.process_start_ms + measurer_.forkOverheadMs(config);
 }
 
 double Race::usableMs() const {
-  return options_.budget_ms - options_.exit_reserve_ms;
+  const double load_ms = options_.exit_reserve_holds_a_load ? measurer_.sessionOverheadMs() : 0;
+  return options_.budget_ms - options_.exit_reserve_ms - load_ms;
 }
 
 void Race::tick() {
@@ -383,7 +384,7 @@ double Race::leaderForksMs(const std::vector<Entry>& entries) const {
   }
   if (!leader) return 0;
   ForkPrice price;
-  price.add(*leader, forkStartMs());
+  price.add(*leader, forkStartMs(leader->outcome.config));
   return price.costMs(2, options_.warmup, options_.screen_iterations);
 }
 
@@ -440,8 +441,8 @@ void Race::screen(std::vector<Entry>& entries, TuneResult& result) {
     double end = usableMs() - leader_ms;
     if (alive.size() > 1) {
       ForkPrice pair;
-      pair.add(*alive[0], forkStartMs());
-      pair.add(*alive[1], forkStartMs());
+      pair.add(*alive[0], forkStartMs(alive[0]->outcome.config));
+      pair.add(*alive[1], forkStartMs(alive[1]->outcome.config));
       const double pair_ms = pair.costMs(2, options_.warmup, options_.screen_iterations);
       if (pair_ms <= left)
         end = std::min(end, std::max(usableMs() * options_.screening_share, usableMs() - pair_ms));
@@ -500,6 +501,11 @@ void Race::screen(std::vector<Entry>& entries, TuneResult& result) {
       const bool jit = screeningKind(first) == ScreeningKind::JitCompile;
       fits = jit ? 1 : static_cast<std::size_t>(std::min(options_.batch, 2));
     }
+    // torch.compile candidates one at a time: their compiles differ by tens of seconds (a mode's,
+    // a cache's hit or miss), so a chunk priced by the first one's can overrun the share by the
+    // rest's (eight priced at a cached compile's 0.3 s would take 40 s), and the budget is
+    // checked between calls.
+    if (screeningKind(first) == ScreeningKind::JitCompile) fits = std::min<std::size_t>(fits, 1);
     if (fits == 0) {
       // This share is spent.
       if (past_screening) break;
@@ -736,7 +742,8 @@ void Race::finals(std::vector<Entry>& entries, TuneResult& result) {
   // when even that does not fit, and the verdict says so.
   const auto price = [&](std::size_t finalists) {
     ForkPrice p;
-    for (std::size_t k = 0; k < finalists; ++k) p.add(*alive[k], forkStartMs());
+    for (std::size_t k = 0; k < finalists; ++k)
+      p.add(*alive[k], forkStartMs(alive[k]->outcome.config));
     return p;
   };
   const auto cost = [&](const ForkPrice& p, int f, int n) {

@@ -40,6 +40,11 @@ struct RaceOptions {
   // device query) counts against it, and the end keeps what writing the session and exiting take.
   double spent_before_ms = 0;
   double exit_reserve_ms = 0;
+  // The end also keeps one more load of the model (Measurer::sessionOverheadMs, once measured):
+  // the run after the race (the roofline's count of the winner's work) loads it in a process of
+  // its own. A traced ViT-B/16 (346 MB) had 2 s left for it on the H200, and its count was killed
+  // in the file's load (2026-12-04).
+  bool exit_reserve_holds_a_load = false;
   AccuracyRule accuracy;
 };
 
@@ -86,8 +91,10 @@ class Race {
   double spentMs() const;
   double usableMs() const;    // the budget less the exit's reserve: what the race may plan with
   double deadlineMs() const;  // the measurer's clock at which the usable budget ends
-  // What a fresh process costs before its config: its start, and the session's load and reference.
-  double forkStartMs() const;
+  // What a fresh process of `config` costs before its first iteration: its start, and what the
+  // measurer says such a process loads (the session and its reference, or a Python worker's import
+  // and the model's rebuild).
+  double forkStartMs(const OptimizationConfig& config) const;
 
   Measurer& measurer_;
   RaceOptions options_;

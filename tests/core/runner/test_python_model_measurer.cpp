@@ -146,7 +146,21 @@ TEST_F(PythonModelMeasurerTest, ForksOfWorkerConfigsAreFreshProcessesSummarisedL
   ASSERT_TRUE(results[0].fork_stats.has_value());
   EXPECT_EQ(results[0].fork_stats->forks, 3);
   EXPECT_EQ(engine_.forks_measured["bf16+aoti"], 3);
-  EXPECT_GT(m.sessionOverheadMs(), 0);  // a worker's start, priced into the finals
+  // A fresh worker's start prices a worker config's fork; a package's fork is the engine's.
+  EXPECT_GT(m.forkOverheadMs(OptimizationConfig::parse("bf16+tc")), 0);
+}
+
+TEST_F(PythonModelMeasurerTest, ForksArePricedWhereTheyRunAndRoundsPayOnlyTheEnginesLoad) {
+  prepared_.process_ms = 12000;  // the preparing process: the import, the build, the reference
+  engine_.session_overhead_ms = 1500;
+  auto m = measurer();
+  // Before any fork ran, a fresh worker is priced at what the preparing process took.
+  EXPECT_DOUBLE_EQ(m.forkOverheadMs(OptimizationConfig::parse("bf16+tc-ro")), 12000);
+  m.measure(configs({"bf16+aoti", "fp32"}), 1, 60, 0);
+  EXPECT_DOUBLE_EQ(m.forkOverheadMs(OptimizationConfig::parse("bf16+aoti")), 1500);
+  EXPECT_DOUBLE_EQ(m.forkOverheadMs(OptimizationConfig::parse("bf16+tc-ro")), 12000);
+  // The worker's rounds run in the process that prepared the model: a call pays the engine's load.
+  EXPECT_DOUBLE_EQ(m.sessionOverheadMs(), 1500);
 }
 
 TEST_F(PythonModelMeasurerTest, OnlyPackagesWaitForBackgroundWork) {

@@ -112,7 +112,9 @@ std::vector<ConfigResult> FakeMeasurer::measureForks(const std::vector<Optimizat
     if (paused) forked_while_paused.push_back(c.key());
     const auto& p = profile(c);
     std::normal_distribution<double> level(0.0, p.process_sd);
-    now_ms_ += process_start_ms + session_overhead_ms;
+    const auto own = fork_overhead_by_key.find(c.key());
+    now_ms_ +=
+        process_start_ms + (own != fork_overhead_by_key.end() ? own->second : session_overhead_ms);
     auto r = run(c, warmup, iterations, std::exp(level(rng_)));
     ++processes;
     if (r.status != ConfigStatus::Ok) failed[k] = r;  // that config's result, as the engine's
@@ -243,6 +245,11 @@ bool FakeMeasurer::ready(const OptimizationConfig& config) const {
     return false;
   const auto it = compile_done_at_ms_.find(packageKey(config));
   return it == compile_done_at_ms_.end() || it->second <= now_ms_;
+}
+
+double FakeMeasurer::forkOverheadMs(const OptimizationConfig& config) const {
+  const auto own = fork_overhead_by_key.find(config.key());
+  return own != fork_overhead_by_key.end() ? own->second : sessionOverheadMs();
 }
 
 }  // namespace inferscope::tuner::testing

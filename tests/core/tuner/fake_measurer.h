@@ -34,6 +34,9 @@ class FakeMeasurer : public Measurer {
   // A session's model load and FP32 reference, outside its configs: each measure() call pays it
   // once, and so does each fresh process (what the engine does since it loads a model once).
   double session_overhead_ms = 0;
+  // A fresh process's load by config key where it differs from the session's (a Python worker's
+  // import and rebuild beside the engine's package session): forks pay it, forkOverheadMs says it.
+  std::map<std::string, double> fork_overhead_by_key;
   // Background compiles at once (0: all at once); queued ones start in the latest priority order.
   int compile_slots = 0;
 
@@ -52,6 +55,7 @@ class FakeMeasurer : public Measurer {
   void resumeBackground() override { paused = false; }
   double nowMs() const override { return now_ms_; }
   double sessionOverheadMs() const override { return measure_calls_ ? session_overhead_ms : 0; }
+  double forkOverheadMs(const OptimizationConfig& config) const override;
 
   // What the race asked for.
   std::map<std::string, int> iterations_measured;
