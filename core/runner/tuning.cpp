@@ -140,8 +140,6 @@ TuningRun runTuning(const ProfileRequest& given, const std::vector<OptimizationC
                     const std::optional<ShardSpec>& shard) {
   const auto called = std::chrono::steady_clock::now();
   ProfileRequest request = given;
-  // A model only Python can compile is built and run once in the Python worker first: its example
-  // inputs and FP32 reference are what every config, in either process, is measured against.
   tuner::RaceOptions options = race;
   // A model rebuilt in Python starts its compiles only once prepared (12–17 s on the H200), and
   // each package is exported and compiled from Python: its first two took 85–100 s side by side,
@@ -151,6 +149,8 @@ TuningRun runTuning(const ProfileRequest& given, const std::vector<OptimizationC
   constexpr double kPythonExtraColdAllowanceMs = 40000;
   if (builtInPython(request.model.source) && options.cold_compile_allowance_ms > 0)
     options.cold_compile_allowance_ms += kPythonExtraColdAllowanceMs;
+  // A model only Python can compile is built and run once in the Python worker first: its example
+  // inputs and FP32 reference are what every config, in either process, is measured against.
   std::optional<PythonModelRun> python;
   if (builtInPython(request.model.source))
     python.emplace(request, cancel, options.budget_ms + options.cold_compile_allowance_ms);

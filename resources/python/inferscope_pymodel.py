@@ -222,7 +222,12 @@ def prepare(args):
     weights = weights_sha256(model)
     # The reference runs on a copy: `model` stays as load_source built it (on the CPU, never run),
     # the base every config of a serving worker copies, exactly as a fresh `serve` would have it.
-    reference_model = copy.deepcopy(model).to(device)
+    # A module that cannot be copied runs the reference itself, and serving rebuilds it.
+    try:
+        reference_model = copy.deepcopy(model).to(device)
+        base = model
+    except Exception:
+        reference_model, base = model.to(device), None
     inputs = [t.to(device) for t in examples]
     with torch.inference_mode():
         outputs = flatten_outputs(reference_model(*inputs))
@@ -241,11 +246,16 @@ def prepare(args):
         json.dump(meta, f)
     emit(meta)
     if args.serve:
-        del reference_model, inputs, outputs
+        del reference_model, inputs, outputs, model  # `base` keeps the pristine module
         if device.type == "cuda":
             torch.cuda.empty_cache()  # the reference's memory is not the configs' to count
+        if base is None:
+            start = time.time()
+            base, _ = load_source(args.source, [])
+            load_s = time.time() - start
         # The configs run on the inputs as the engine's configs read them: from the archive.
-        serve_plans(model, load_tensors(os.path.join(args.out_dir, "inputs.pt")), device, args.out_dir, load_s)
+        examples = load_tensors(os.path.join(args.out_dir, "inputs.pt"))
+        serve_plans(base, examples, device, args.out_dir, load_s)
 
 
 class Deadline:
