@@ -366,17 +366,12 @@ PythonWorker::Read PythonWorker::readUntil(Process& process,
   }
 }
 
-bool PythonWorker::hasEnded(Process& process) {
+bool PythonWorker::hasEnded(const Process& process) {
   if (process.reaped) return true;
-  int status = 0;
-  if (::waitpid(process.pid, &status, WNOHANG) != process.pid) return false;
-  process.reaped = true;
-  process.exit_status = status;
-  if (process.in_fd >= 0) ::close(process.in_fd);
-  if (process.out_fd >= 0) ::close(process.out_fd);
-  process.in_fd = process.out_fd = -1;
-  ::kill(-process.pid, SIGKILL);  // whatever it left in its group
-  return true;
+  // WNOWAIT: the exit is only looked at; stop() reaps it and closes the pipes.
+  siginfo_t info{};
+  return ::waitid(P_PID, static_cast<id_t>(process.pid), &info, WEXITED | WNOHANG | WNOWAIT) == 0 &&
+         info.si_pid == process.pid;
 }
 
 int PythonWorker::stop(Process& process, bool terminate) {
@@ -573,7 +568,7 @@ std::vector<PythonConfigRun> PythonWorker::measureInSession(
   // The session of another prepared folder, or one that has ended meanwhile (a preparing process
   // that did not stay to serve, a crash while idle): replaced by a fresh one before the plan.
   if (session_ && (session_dir_ != prepared.dir || hasEnded(*session_))) {
-    stop(*session_, true);
+    stop(*session_, !hasEnded(*session_));
     session_.reset();
   }
   bool ready = static_cast<bool>(session_);

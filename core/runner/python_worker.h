@@ -138,8 +138,8 @@ class PythonWorker {
                  PythonWorkerEvent::Kind until, double timeout_ms, const CancelToken* cancel);
   // SIGTERM to its group, SIGKILL 2 s later if need be; returns the exit status.
   int stop(Process& process, bool terminate);
-  // Whether `process` has exited (reaped then, its pipes closed); never blocks.
-  static bool hasEnded(Process& process);
+  // Whether `process` has exited (left for stop() to reap); never blocks.
+  static bool hasEnded(const Process& process);
   // One run per config from the events read; the ones never reported say why.
   std::vector<PythonConfigRun> collect(const std::vector<OptimizationConfig>& configs,
                                        const Read& read, const std::string& why_missing,

@@ -497,9 +497,8 @@ void Race::screen(std::vector<Entry>& entries, TuneResult& result) {
       fits = std::min(fits, static_cast<std::size_t>(options_.batch));
     } else if (!costs_.count() || spentMs() + per_call < limit) {
       // The first of its kind: what one costs is unknown until it ran (the budget is checked
-      // between calls), so two configs, or one torch.compile (a compile of tens of seconds).
-      const bool jit = screeningKind(first) == ScreeningKind::JitCompile;
-      fits = jit ? 1 : static_cast<std::size_t>(std::min(options_.batch, 2));
+      // between calls), so two configs (one torch.compile: below).
+      fits = static_cast<std::size_t>(std::min(options_.batch, 2));
     }
     // torch.compile candidates one at a time: their compiles differ by tens of seconds (a mode's,
     // a cache's hit or miss), so a chunk priced by the first one's can overrun the share by the

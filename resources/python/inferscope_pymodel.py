@@ -249,10 +249,9 @@ def prepare(args):
         del reference_model, inputs, outputs, model  # `base` keeps the pristine module
         if device.type == "cuda":
             torch.cuda.empty_cache()  # the reference's memory is not the configs' to count
-        if base is None:
-            start = time.time()
-            base, _ = load_source(args.source, [])
-            load_s = time.time() - start
+        if base is None:  # rebuilt, as a fresh `serve` builds it
+            serve(argparse.Namespace(source=args.source, prepared=args.out_dir, device=args.device))
+            return
         # The configs run on the inputs as the engine's configs read them: from the archive.
         examples = load_tensors(os.path.join(args.out_dir, "inputs.pt"))
         serve_plans(base, examples, device, args.out_dir, load_s)
