@@ -143,6 +143,34 @@ struct Race::Entry {
   bool alive() const { return measured && outcome.state == CandidateState::Finalist; }
 };
 
+namespace {
+
+// What each config of one measure() call cost on its own: the call's time less the session's load
+// (the model, the FP32 reference, paid once however many configs the call holds), shared by what
+// each config did — its set-up and its iterations at its median — so that a package's load and an
+// eager cast in one call are not priced alike. A config the deadline cut has no result and no
+// share.
+std::vector<double> ownCostsMs(const std::vector<ConfigResult>& measured, std::size_t configs,
+                               double call_ms, double session_ms, int iterations) {
+  const std::size_t n = std::min(configs, measured.size());
+  const double own_total_ms = std::max(0.0, call_ms - session_ms);
+  std::vector<double> weights(n, 0.0);
+  double weight_sum = 0;
+  for (std::size_t k = 0; k < n; ++k) {
+    const auto& m = measured[k];
+    const double run_ms = m.stats.median_ms > 0 ? m.stats.median_ms * iterations : 0.0;
+    weights[k] = std::max(0.0, m.setup_ms) + run_ms;
+    weight_sum += weights[k];
+  }
+  std::vector<double> own(n, n ? own_total_ms / static_cast<double>(n) : 0.0);
+  if (weight_sum > 0) {
+    for (std::size_t k = 0; k < n; ++k) own[k] = own_total_ms * weights[k] / weight_sum;
+  }
+  return own;
+}
+
+}  // namespace
+
 // What fresh processes of some candidates cost, estimated: per fork every candidate's process start
 // and in-process set-up, and per fork and iteration every candidate's median. The finals size
 // themselves with it, and screening keeps the leader's two processes' worth of time by it.
@@ -354,7 +382,7 @@ void Race::orderJitCompiles(const std::vector<Entry>& entries) {
     if (screeningKind(entries[pending_[k]].outcome.config) == ScreeningKind::JitCompile)
       slots.push_back(k);
   }
-  if (slots.size() < 2) return;
+  if (slots.empty()) return;
   struct Rank {
     SiblingRank rank;
     std::size_t entry;
@@ -374,6 +402,20 @@ void Race::orderJitCompiles(const std::vector<Entry>& entries) {
     return a.rank.group == 0 && a.rank.median_ms < b.rank.median_ms;
   });
   for (std::size_t n = 0; n < slots.size(); ++n) pending_[slots[n]] = ranks[n].entry;
+  // The first torch.compile goes ahead of the eager candidates still pending once every
+  // candidate's family has a measured sibling (the order above is then informed): the answer is
+  // compared with torch.compile, and what a compile costs here is learnt while there is time for
+  // it. Behind every eager candidate, ViT-B/16's and ConvNeXt-T's warm 60 s runs on the H200
+  // started it at 37–47 s, its compile (5–15 s from a warm cache) ran into the leader's fresh
+  // processes and none ran; MobileNetV3-L's reached no torch.compile (2026-12-04).
+  const bool compiled_one = std::any_of(entries.begin(), entries.end(), [](const Entry& e) {
+    return e.measured && screeningKind(e.outcome.config) == ScreeningKind::JitCompile;
+  });
+  const bool informed =
+      std::none_of(ranks.begin(), ranks.end(), [](const Rank& r) { return r.rank.group == 1; });
+  if (compiled_one || !informed || ranks.front().rank.group != 0 || slots.front() == 0) return;
+  pending_.erase(pending_.begin() + static_cast<std::ptrdiff_t>(slots.front()));
+  pending_.insert(pending_.begin(), ranks.front().entry);
 }
 
 double Race::leaderForksMs(const std::vector<Entry>& entries) const {
@@ -491,10 +533,15 @@ void Race::screen(std::vector<Entry>& entries, TuneResult& result) {
     }
     const auto& first = entries[chunk.front()].outcome.config;
     std::size_t fits = 0;
-    if (const auto price_ms = costs_.predictMs(first)) {
-      fits = static_cast<std::size_t>(
-          std::max(0.0, (limit - spentMs() - per_call) / std::max(*price_ms, 1e-9)));
-      fits = std::min(fits, static_cast<std::size_t>(options_.batch));
+    if (costs_.predictMs(first)) {
+      // Each candidate at its class's price (a package's load, an eager cast's copy of the
+      // weights), in race order, while the chunk fits.
+      double room = limit - spentMs() - per_call;
+      for (auto i : chunk) {
+        room -= std::max(costs_.estimateMs(entries[i].outcome.config), 1e-9);
+        if (room < 0 || fits == static_cast<std::size_t>(options_.batch)) break;
+        ++fits;
+      }
     } else if (!costs_.count() || spentMs() + per_call < limit) {
       // The first of its kind: what one costs is unknown until it ran (the budget is checked
       // between calls), so two configs (one torch.compile: below).
@@ -527,12 +574,14 @@ void Race::measureChunk(std::vector<Entry>& entries, TuneResult& result,
   const double t0 = measurer_.nowMs();
   const auto measured =
       measurer_.measure(configs, options_.warmup, options_.screen_iterations, deadlineMs());
-  const double cost = (measurer_.nowMs() - t0) / static_cast<double>(chunk.size());
-  const double own_cost =
-      std::max(0.0, cost - measurer_.sessionOverheadMs() / static_cast<double>(chunk.size()));
+  const double call_ms = measurer_.nowMs() - t0;
+  const double cost = call_ms / static_cast<double>(chunk.size());
+  const auto own = ownCostsMs(measured, chunk.size(), call_ms, measurer_.sessionOverheadMs(),
+                              options_.warmup + options_.screen_iterations);
   const bool contended = busy_before || measurer_.backgroundBusy();
-  for (std::size_t k = 0; k < chunk.size() && k < measured.size(); ++k) {
+  for (std::size_t k = 0; k < own.size(); ++k) {
     auto& e = entries[chunk[k]];
+    const double own_cost = own[k];
     e.cost_ms = cost;
     e.own_cost_ms = own_cost;
     record(e, measured[k], contended);
@@ -555,11 +604,7 @@ void Race::measureChunk(std::vector<Entry>& entries, TuneResult& result,
     if (const auto p = std::find(pending_.begin(), pending_.end(), index); p != pending_.end())
       pending_.erase(p);
   }
-  // What the configs cost on their own: each measure() call also loads the session (the model,
-  // the FP32 reference), which a chunk pays once however many configs it holds.
-  const double n = static_cast<double>(chunk.size());
-  const double own_each_ms = std::max(0.0, cost * n - measurer_.sessionOverheadMs()) / n;
-  for (const auto& c : configs) costs_.add(c, own_each_ms);
+  for (std::size_t k = 0; k < own.size(); ++k) costs_.add(configs[k], own[k]);
   for (auto i : chunk) {
     if (const auto p = std::find(pending_.begin(), pending_.end(), i); p != pending_.end())
       pending_.erase(p);
@@ -694,14 +739,15 @@ void Race::refine(std::vector<Entry>& entries, TuneResult& result) {
       const bool busy_before = measurer_.backgroundBusy();
       const double t0 = measurer_.nowMs();
       const auto measured = measurer_.measure(chunk, options_.warmup, iterations, deadlineMs());
-      const double cost = (measurer_.nowMs() - t0) / static_cast<double>(chunk.size());
-      const double own_cost =
-          std::max(0.0, cost - measurer_.sessionOverheadMs() / static_cast<double>(chunk.size()));
+      const double call_ms = measurer_.nowMs() - t0;
+      const double cost = call_ms / static_cast<double>(chunk.size());
+      const auto own = ownCostsMs(measured, chunk.size(), call_ms, measurer_.sessionOverheadMs(),
+                                  options_.warmup + iterations);
       const bool contended = busy_before || measurer_.backgroundBusy();
-      for (std::size_t k = 0; k < measured.size() && begin + k < end; ++k) {
+      for (std::size_t k = 0; k < own.size() && begin + k < end; ++k) {
         auto& e = entries[alive[begin + k]];
         e.cost_ms = cost;
-        e.own_cost_ms = own_cost;
+        e.own_cost_ms = own[k];
         if (!e.alive()) continue;  // eliminated by an earlier chunk of this round
         record(e, measured[k], contended);
         for (auto& s : result.screening) {

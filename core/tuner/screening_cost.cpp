@@ -5,8 +5,11 @@
 namespace inferscope::tuner {
 namespace {
 
-std::size_t slot(const OptimizationConfig& config) {
-  return screeningKind(config) == ScreeningKind::JitCompile ? 1 : 0;
+enum CostClass : std::size_t { kPlain = 0, kPackage = 1, kCompile = 2 };
+
+std::size_t costClass(const OptimizationConfig& config) {
+  if (screeningKind(config) == ScreeningKind::JitCompile) return kCompile;
+  return runsAotInductorPackage(config.compile) ? kPackage : kPlain;
 }
 
 }  // namespace
@@ -16,21 +19,25 @@ ScreeningKind screeningKind(const OptimizationConfig& config) {
 }
 
 void ScreeningCosts::add(const OptimizationConfig& config, double cost_ms) {
-  const auto s = slot(config);
-  sums_ms_[s] += std::max(0.0, cost_ms);
-  ++counts_[s];
+  const auto c = costClass(config);
+  sums_ms_[c] += std::max(0.0, cost_ms);
+  ++counts_[c];
 }
 
 std::optional<double> ScreeningCosts::predictMs(const OptimizationConfig& config) const {
-  const auto s = slot(config);
-  if (counts_[s] == 0) return std::nullopt;
-  return sums_ms_[s] / counts_[s];
+  const auto c = costClass(config);
+  if (counts_[c] > 0) return sums_ms_[c] / counts_[c];
+  if (c == kCompile) return std::nullopt;
+  // The other plain class: the same kind, measured without a compile.
+  const auto other = c == kPlain ? kPackage : kPlain;
+  if (counts_[other] > 0) return sums_ms_[other] / counts_[other];
+  return std::nullopt;
 }
 
 double ScreeningCosts::estimateMs(const OptimizationConfig& config) const {
   if (const auto own = predictMs(config)) return *own;
   const int n = count();
-  return n > 0 ? (sums_ms_[0] + sums_ms_[1]) / n : 0.0;
+  return n > 0 ? (sums_ms_[0] + sums_ms_[1] + sums_ms_[2]) / n : 0.0;
 }
 
 }  // namespace inferscope::tuner

@@ -465,12 +465,12 @@ TEST(Race, TheFinalsForkAsManyFinalistsAsTheBudgetHolds) {
     return std::make_pair(r, m.forks_measured);
   };
   const char* finalists[] = {"bf16+graph", "fp16+graph", "bf16"};
-  // 35 s: the estimate (3 s per process start plus each config's in-process cost) holds two forks
-  // of two finalists, not of three.
+  // 40 s: the estimate (3 s per process start plus each config's own in-process cost, its
+  // 2.5 s set-up included) holds two forks of two finalists, not of three.
   {
-    const auto [r, forks] = run(35000);
+    const auto [r, forks] = run(40000);
     ASSERT_TRUE(r.winner);
-    EXPECT_LE(r.elapsed_ms, 35000);
+    EXPECT_LE(r.elapsed_ms, 40000);
     EXPECT_NE(r.verdict.find("across 2 fresh processes"), std::string::npos) << r.verdict;
     std::vector<std::string> forked, left_out;
     for (const char* key : finalists) (forks.count(key) ? forked : left_out).push_back(key);
@@ -480,12 +480,12 @@ TEST(Race, TheFinalsForkAsManyFinalistsAsTheBudgetHolds) {
     EXPECT_EQ(dropped.state, CandidateState::Eliminated);
     EXPECT_NE(dropped.reason.find("fewer finalists"), std::string::npos) << dropped.reason;
   }
-  // 21 s: two forks of the leader only. It is confirmed and wins the tie against rivals measured
+  // 25 s: two forks of the leader only. It is confirmed and wins the tie against rivals measured
   // in this process, which stay in the race (tied or finalists, never eliminated for it).
   {
-    const auto [r, forks] = run(21000);
+    const auto [r, forks] = run(25000);
     ASSERT_TRUE(r.winner);
-    EXPECT_LE(r.elapsed_ms, 21000);
+    EXPECT_LE(r.elapsed_ms, 25000);
     ASSERT_EQ(forks.size(), 1u);
     EXPECT_EQ(forks.begin()->first, r.winner->key());
     EXPECT_EQ(r.verdict.rfind("Winner ", 0), 0u) << r.verdict;
@@ -753,7 +753,7 @@ SearchSpace pythonModelSpace() {
 // EfficientNet-B0 cold on the H200 (2026-12-03): the first two candidates were torch.compile's
 // (24 s each), one average priced the eager configs at 24 s, and screening ended with 2 of 56
 // candidates measured. Costs are learnt per kind: every eager candidate is screened, and the
-// compiles go in the order of their eager siblings' speed.
+// compiles go in the order of their eager siblings' speed, the first once every family has one.
 TEST(Race, EagerCandidatesAreNotPricedAtACompilesCostAndCompilesFollowTheirSiblings) {
   const auto space = pythonModelSpace();
   FakeMeasurer m;
@@ -794,10 +794,22 @@ TEST(Race, EagerCandidatesAreNotPricedAtACompilesCostAndCompilesFollowTheirSibli
   }
   ASSERT_FALSE(jit_order.empty());
   EXPECT_EQ(jit_order.front().rfind("bf16+cl+", 0), 0u) << jit_order.front();
-  // Every eager candidate was measured before the first compile.
+  // The first compile waits until every torch.compile candidate's family (precision, memory
+  // format) has a measured sibling, and no longer: the eager candidates left go after it.
   const auto first_jit =
       std::find(m.measure_order.begin(), m.measure_order.end(), jit_order.front());
-  EXPECT_GE(std::distance(m.measure_order.begin(), first_jit), plain_ready);
+  const std::vector<std::string> before(m.measure_order.begin(), first_jit);
+  for (const auto& c : space.candidates()) {
+    if (!runsTorchCompile(c.compile)) continue;
+    EXPECT_TRUE(std::any_of(before.begin(), before.end(),
+                            [&](const std::string& key) {
+                              const auto s = OptimizationConfig::parse(key);
+                              return s.precision == c.precision &&
+                                     s.memory_format == c.memory_format;
+                            }))
+        << c.key() << ": compiled before any sibling was measured";
+  }
+  EXPECT_LT(before.size(), static_cast<std::size_t>(plain_ready));
   EXPECT_LE(r.elapsed_ms, o.budget_ms);
 }
 
@@ -838,6 +850,53 @@ TEST(Race, AWarmPythonModelsForksArePricedWhereTheyRun) {
     for (const auto& key : call)
       EXPECT_TRUE(runsAotInductorPackage(OptimizationConfig::parse(key).compile)) << key;
   }
+  EXPECT_LE(r.elapsed_ms, o.budget_ms);
+}
+
+// A warm 60 s run of a model rebuilt in Python, as ViT-B/16 and ConvNeXt-T ran on the H200
+// (2026-12-04): cached packages lead after the first chunk, the Python worker's eager candidates
+// cost seconds a chunk, and a torch.compile candidate costs a compile of 5–15 s even from a warm
+// Inductor cache. Screened after every eager candidate, the one torch.compile compile started at
+// 37–47 s and ran past the time kept for the leader's fresh processes: no fork, a provisional
+// winner (and MobileNetV3-L's warm run reached no torch.compile at all). torch.compile is
+// screened as soon as every family it could be compared in has a measured sibling, so the answer
+// has its torch.compile figure and its fresh processes.
+TEST(Race, AWarmRunScreensTorchCompileEarlyAndKeepsTheLeadersForks) {
+  const auto space = pythonModelSpace();
+  FakeMeasurer m;
+  m.fallback_profile = at(7.0);  // eager casts in the Python worker
+  m.fallback_profile.setup_ms = 500;
+  m.session_overhead_ms = 3000;
+  for (const auto& c : space.candidates()) {
+    const auto key = c.key();
+    if (runsAotInductorPackage(c.compile)) {
+      m.profiles[key] = at(3.3);  // cached: ready at once, runs in the engine
+      m.profiles[key].setup_ms = 140;
+      continue;
+    }
+    m.fork_overhead_by_key[key] = 25000;
+    if (runsTorchCompile(c.compile)) {
+      m.profiles[key] = at(3.4);
+      m.profiles[key].setup_ms = 15000;
+    }
+  }
+  m.profiles["bf16+cl+aoti-graph"].median_ms = 3.1;
+  RaceOptions o;
+  o.budget_ms = 60000;
+  o.exit_reserve_ms = 1000;
+  o.spent_before_ms = 11000;  // the worker's import, the model's build, the FP32 reference
+  o.exit_reserve_holds_a_load = true;
+  Race race(m, o);
+  const auto r = race.run(space);
+  ASSERT_TRUE(r.winner);
+  EXPECT_EQ(r.winner->key(), "bf16+cl+aoti-graph") << r.verdict;
+  int jit_measured = 0;
+  for (const auto& c : r.candidates) {
+    if (runsTorchCompile(c.config.compile) && c.state != CandidateState::NotMeasured)
+      ++jit_measured;
+  }
+  EXPECT_GE(jit_measured, 1) << r.verdict;
+  EXPECT_GE(m.forks_measured["bf16+cl+aoti-graph"], 2) << r.verdict;
   EXPECT_LE(r.elapsed_ms, o.budget_ms);
 }
 

@@ -33,7 +33,7 @@ TEST(ScreeningCosts, EachKindIsPricedByItsOwnMeasurements) {
   EXPECT_DOUBLE_EQ(*costs.predictMs(kCompile), 23750);
   costs.add(kEager, 800);
   costs.add(kGraph, 1200);
-  EXPECT_DOUBLE_EQ(*costs.predictMs(kPackage), 1000);
+  EXPECT_DOUBLE_EQ(*costs.predictMs(kPackage), 1000);  // no package measured: the kind's
   EXPECT_DOUBLE_EQ(*costs.predictMs(kCompileDefault), 23750);
   EXPECT_EQ(costs.count(), 4);
   costs.add(kEager, -5);  // a clock that moved less than the session load: free, never negative
@@ -46,6 +46,21 @@ TEST(ScreeningCosts, AnUnmeasuredKindIsEstimatedFromEverythingMeasured) {
   costs.add(kGraph, 3000);
   EXPECT_FALSE(costs.predictMs(kCompile));
   EXPECT_DOUBLE_EQ(costs.estimateMs(kCompile), 2000);
+}
+
+// A cached package's load (ViT-B/16 on the H200: 0.14 s) and an eager cast of the weights in
+// the Python worker (0.5 s) are plain candidates both, priced apart once each was measured; before
+// that, one is priced by the other.
+TEST(ScreeningCosts, APackagesLoadAndAnEagerCastArePricedApart) {
+  ScreeningCosts costs;
+  costs.add(kPackage, 220);
+  EXPECT_DOUBLE_EQ(*costs.predictMs(kEager), 220);  // the kind's, until an eager one ran
+  costs.add(kEager, 700);
+  costs.add(kGraph, 660);
+  EXPECT_DOUBLE_EQ(*costs.predictMs(kPackage), 220);
+  EXPECT_DOUBLE_EQ(*costs.predictMs(kEager), 680);
+  EXPECT_FALSE(costs.predictMs(kCompile));
+  EXPECT_NEAR(costs.estimateMs(kCompile), 1580.0 / 3, 1e-9);
 }
 
 }  // namespace
