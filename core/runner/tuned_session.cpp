@@ -66,7 +66,37 @@ void appendPeerComparison(tuner::TuneResult& r) {
       continue;
     if (!peer || candidateLevelMs(c) < candidateLevelMs(*peer)) peer = &c;
   }
-  if (!peer || !r.winner) return;
+  if (!r.winner) return;
+  if (!peer) {
+    // torch.compile was a candidate (a model Python rebuilds) and has no figure: said, so that a
+    // reader never takes the answer as compared with it (MobileNetV3-L's warm 60 s run on the H200
+    // reached none, 2026-12-04).
+    int failed = 0, unreached = 0;
+    const tuner::CandidateOutcome* first_failure = nullptr;
+    for (const auto& c : r.candidates) {
+      if (!runsTorchCompile(c.config.compile)) continue;
+      if (c.state == tuner::CandidateState::Failed) {
+        ++failed;
+        if (!first_failure) first_failure = &c;
+      } else {
+        ++unreached;
+      }
+    }
+    if (failed + unreached == 0) return;
+    const int total = failed + unreached;
+    const std::string its = fmt::format("its {} candidate{}", total, total == 1 ? "" : "s");
+    if (unreached > 0) {
+      r.verdict += fmt::format(
+          ". Not compared with torch.compile: {} {} no figure ({} not reached in this budget{}; "
+          "raise --budget-s)",
+          its, total == 1 ? "has" : "have", unreached,
+          failed > 0 ? fmt::format(", {} failed", failed) : std::string());
+    } else {
+      r.verdict += fmt::format(". Not compared with torch.compile: {} failed ({}: {})", its,
+                               first_failure->config.key(), first_failure->reason);
+    }
+    return;
+  }
   const auto* winner = r.find(*r.winner);
   if (!winner || !(candidateLevelMs(*winner) > 0)) return;
   if (winner == peer) {

@@ -308,12 +308,38 @@ TEST(TunedSession, TheVerdictComparesTheAnswerWithTheFastestTorchCompile) {
   EXPECT_EQ(own.verdict,
             "bf16+tc wins. The answer is torch.compile itself (bf16+tc): the Python export "
             "writes it");
-  TuneResult none;  // no torch.compile measured: nothing to say
+  TuneResult none;  // no torch.compile among the candidates (a TorchScript file): nothing to say
   none.verdict = "fp16 wins";
   none.winner = OptimizationConfig::parse("fp16");
   none.candidates = {candidate("fp16", 1.0, CandidateState::Winner)};
   appendPeerComparison(none);
   EXPECT_EQ(none.verdict, "fp16 wins");
+}
+
+// torch.compile was a candidate and has no figure: the verdict says the answer was not compared
+// with it, and why (MobileNetV3-L's warm 60 s run on the H200 reached none, 2026-12-04).
+TEST(TunedSession, TheVerdictSaysWhenTorchCompileHasNoFigure) {
+  TuneResult r;
+  r.verdict = "fp16+cl+aoti-graph wins";
+  r.winner = OptimizationConfig::parse("fp16+cl+aoti-graph");
+  r.candidates = {candidate("fp16+cl+aoti-graph", 0.8, CandidateState::Winner),
+                  candidate("fp16+cl+tc-ro", 0, CandidateState::NotMeasured),
+                  candidate("fp16+cl+tc", 0, CandidateState::NotMeasured),
+                  candidate("bf16+tc", 0, CandidateState::Failed)};
+  appendPeerComparison(r);
+  EXPECT_EQ(r.verdict,
+            "fp16+cl+aoti-graph wins. Not compared with torch.compile: its 3 candidates have no "
+            "figure (2 not reached in this budget, 1 failed; raise --budget-s)");
+  TuneResult failed;
+  failed.verdict = "bf16 wins";
+  failed.winner = OptimizationConfig::parse("bf16");
+  failed.candidates = {candidate("bf16", 2.0, CandidateState::Winner),
+                       candidate("bf16+tc", 0, CandidateState::Failed)};
+  failed.candidates[1].reason = "Dynamo: data-dependent control flow";
+  appendPeerComparison(failed);
+  EXPECT_EQ(failed.verdict,
+            "bf16 wins. Not compared with torch.compile: its 1 candidate failed (bf16+tc: Dynamo: "
+            "data-dependent control flow)");
 }
 
 }  // namespace
