@@ -1,7 +1,9 @@
 #!/usr/bin/env python3
 """The torch.compile peer of a user model, measured by plain PyTorch (not InferScope's worker), in
-the same lease as `tune`: torch.compile {default, reduce-overhead} x {FP16, BF16} casts, channels_last
-for models with a 4-D input (NCHW compiles were never faster there), CUDA events per iteration, median of the steady
+the same lease as `tune`: torch.compile {default, reduce-overhead} x {FP16, BF16} casts, and for
+models with a 4-D input both layouts, NCHW and channels_last (MobileNetV3-L's reduce-overhead FP16
+ran 0.856 ms NCHW and 1.074 ms channels_last in the tuner's worker on the H200, 2026-12-04, where
+this script had tried channels_last alone). CUDA events per iteration, median of the steady
 iterations (after a warm-up), compile time apart. Prints and writes one JSON object.
 Usage: peer.py FUNCTION OUT.json [--iters 200] [--warmup 20]   (FUNCTION from zoo_entries.py)
 """
@@ -45,7 +47,7 @@ def main():
     torch.backends.cuda.matmul.allow_tf32 = False
     torch.backends.cudnn.benchmark = False
     for dtype_name, dtype in [("fp16", torch.float16), ("bf16", torch.bfloat16)]:
-        for cl in ([True] if four_d else [False]):  # CNNs: channels_last, the faster layout for both
+        for cl in ([False, True] if four_d else [False]):
             for mode, token in [("default", "tc"), ("reduce-overhead", "tc-ro")]:
                 key = f"{dtype_name}{'+cl' if cl else ''}+{token}"
                 model = base.to("cuda", dtype)

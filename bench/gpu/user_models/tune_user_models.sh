@@ -20,8 +20,8 @@ for arg in "$@"; do
   [ "${WARM:-1}" = 0 ] && runs=cold
   # A model starts only when its peer and its runs fit before UNTIL: a cold run about 4 minutes
   # with its peer (210 s of budget), a warm one alone about 2 (a lease's ViT-B/16:warm was skipped
-  # by the cold run's bound, 2026-12-04).
-  need=270; [ "$runs" = warm ] && need=120
+  # by the cold run's bound, 2026-12-04). A CNN's peer compiles both layouts: 30-60 s more.
+  need=300; [ "$runs" = warm ] && need=150
   if [ -n "${UNTIL:-}" ] && [ $(( $(date +%s) + need )) -gt "$UNTIL" ]; then echo "$fn: skipped (time)"; continue; fi
   # The peer first, in its own Inductor cache: measured while no compile helper of a tune is left
   # running on the host (a cold tune leaves its unfinished packages compiling), and leaving the
