@@ -268,25 +268,37 @@ CandidateOutcome candidate(const std::string& key, double median_ms, CandidateSt
   return c;
 }
 
-TEST(TunedSession, TheVerdictComparesTheAnswerWithTheFastestTorchCompile) {
+// A race's result as appendPeerComparison reads it: the verdict so far, the winner, the candidates.
+TuneResult raced(const std::string& verdict, const std::string& winner,
+                 std::vector<CandidateOutcome> candidates) {
   TuneResult r;
-  r.verdict = "bf16+aoti wins";
-  r.winner = OptimizationConfig::parse("bf16+aoti");
-  r.candidates = {candidate("bf16+aoti", 1.2, CandidateState::Winner),
+  r.verdict = verdict;
+  r.winner = OptimizationConfig::parse(winner);
+  r.candidates = std::move(candidates);
+  return r;
+}
+
+// The verdict once appendPeerComparison has had its say.
+std::string compared(TuneResult r) {
+  appendPeerComparison(r);
+  return r.verdict;
+}
+
+TEST(TunedSession, TheVerdictComparesTheAnswerWithTheFastestTorchCompile) {
+  auto r = raced("bf16+aoti wins", "bf16+aoti",
+                 {candidate("bf16+aoti", 1.2, CandidateState::Winner),
                   candidate("bf16+tc", 2.0, CandidateState::Eliminated),
                   candidate("bf16+tc-max", 1.6, CandidateState::Unsafe),
-                  candidate("fp16+tc", 0.5, CandidateState::Failed)};  // failed: no peer
+                  candidate("fp16+tc", 0.5, CandidateState::Failed)});  // failed: no peer
   appendPeerComparison(r);
   EXPECT_EQ(r.verdict,
             "bf16+aoti wins. 0.75× torch.compile bf16+tc-max (1.2 against 1.6 ms, both in the "
             "tuner's process; measured in this run, unsafe)");
   // A winner confirmed in fresh processes against a torch.compile that had none: the race's own
   // figures of both, not the fresh processes' against the race's.
-  TuneResult forked;
-  forked.verdict = "bf16+aoti-graph wins";
-  forked.winner = OptimizationConfig::parse("bf16+aoti-graph");
-  forked.candidates = {candidate("bf16+aoti-graph", 0.788, CandidateState::Winner),
-                       candidate("fp16+tc-ro", 0.931, CandidateState::Eliminated)};
+  auto forked = raced("bf16+aoti-graph wins", "bf16+aoti-graph",
+                      {candidate("bf16+aoti-graph", 0.788, CandidateState::Winner),
+                       candidate("fp16+tc-ro", 0.931, CandidateState::Eliminated)});
   forked.candidates[0].forks = ForkStats{};
   forked.candidates[0].forks->median_ms = 0.7556;
   appendPeerComparison(forked);
@@ -300,18 +312,13 @@ TEST(TunedSession, TheVerdictComparesTheAnswerWithTheFastestTorchCompile) {
   EXPECT_EQ(forked.verdict,
             "both forked. 0.84× torch.compile fp16+tc-ro (0.7556 against 0.9 ms, both across "
             "fresh processes; measured in this run)");
-  TuneResult own;
-  own.verdict = "bf16+tc wins";
-  own.winner = OptimizationConfig::parse("bf16+tc");
-  own.candidates = {candidate("bf16+tc", 2.0, CandidateState::Winner)};
+  auto own = raced("bf16+tc wins", "bf16+tc", {candidate("bf16+tc", 2.0, CandidateState::Winner)});
   appendPeerComparison(own);
   EXPECT_EQ(own.verdict,
             "bf16+tc wins. The answer is torch.compile itself (bf16+tc): the Python export "
             "writes it");
-  TuneResult none;  // no torch.compile among the candidates (a TorchScript file): nothing to say
-  none.verdict = "fp16 wins";
-  none.winner = OptimizationConfig::parse("fp16");
-  none.candidates = {candidate("fp16", 1.0, CandidateState::Winner)};
+  // No torch.compile among the candidates (a TorchScript file): nothing to say.
+  auto none = raced("fp16 wins", "fp16", {candidate("fp16", 1.0, CandidateState::Winner)});
   appendPeerComparison(none);
   EXPECT_EQ(none.verdict, "fp16 wins");
 }
@@ -319,25 +326,17 @@ TEST(TunedSession, TheVerdictComparesTheAnswerWithTheFastestTorchCompile) {
 // torch.compile was a candidate and has no figure: the verdict says the answer was not compared
 // with it, and why (MobileNetV3-L's warm 60 s run on the H200 reached none, 2026-12-04).
 TEST(TunedSession, TheVerdictSaysWhenTorchCompileHasNoFigure) {
-  TuneResult r;
-  r.verdict = "fp16+cl+aoti-graph wins";
-  r.winner = OptimizationConfig::parse("fp16+cl+aoti-graph");
-  r.candidates = {candidate("fp16+cl+aoti-graph", 0.8, CandidateState::Winner),
-                  candidate("fp16+cl+tc-ro", 0, CandidateState::NotMeasured),
-                  candidate("fp16+cl+tc", 0, CandidateState::NotMeasured),
-                  candidate("bf16+tc", 0, CandidateState::Failed)};
-  appendPeerComparison(r);
-  EXPECT_EQ(r.verdict,
+  EXPECT_EQ(compared(raced("fp16+cl+aoti-graph wins", "fp16+cl+aoti-graph",
+                           {candidate("fp16+cl+aoti-graph", 0.8, CandidateState::Winner),
+                            candidate("fp16+cl+tc-ro", 0, CandidateState::NotMeasured),
+                            candidate("fp16+cl+tc", 0, CandidateState::NotMeasured),
+                            candidate("bf16+tc", 0, CandidateState::Failed)})),
             "fp16+cl+aoti-graph wins. Not compared with torch.compile: its 3 candidates have no "
             "figure (2 not reached in this budget, 1 failed; raise --budget-s)");
-  TuneResult failed;
-  failed.verdict = "bf16 wins";
-  failed.winner = OptimizationConfig::parse("bf16");
-  failed.candidates = {candidate("bf16", 2.0, CandidateState::Winner),
-                       candidate("bf16+tc", 0, CandidateState::Failed)};
-  failed.candidates[1].reason = "Dynamo: data-dependent control flow";
-  appendPeerComparison(failed);
-  EXPECT_EQ(failed.verdict,
+  auto failed = candidate("bf16+tc", 0, CandidateState::Failed);
+  failed.reason = "Dynamo: data-dependent control flow";
+  EXPECT_EQ(compared(raced("bf16 wins", "bf16",
+                           {candidate("bf16", 2.0, CandidateState::Winner), failed})),
             "bf16 wins. Not compared with torch.compile: its 1 candidate failed (bf16+tc: Dynamo: "
             "data-dependent control flow)");
 }
