@@ -75,7 +75,8 @@ class Race {
   void eliminate(std::vector<Entry>& entries);
   void prioritiseCompiles(const std::vector<Entry>& entries);
   // Pending torch.compile candidates, in the order of their eager siblings' speed (same precision
-  // and memory format) measured so far: each costs a compile, so the likeliest winners go first.
+  // and memory format) measured so far: each costs a compile, so the likeliest winners go first,
+  // one per family before a second of any.
   // The first of them goes ahead of the pending eager candidates once every family has a measured
   // sibling (race.cpp says why).
   void orderJitCompiles(const std::vector<Entry>& entries);

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <map>
 #include <optional>
+#include <set>
 
 #include "core/tuner/race.h"
 #include "fake_measurer.h"
@@ -811,6 +812,54 @@ TEST(Race, EagerCandidatesAreNotPricedAtACompilesCostAndCompilesFollowTheirSibli
   }
   EXPECT_LT(before.size(), static_cast<std::size_t>(plain_ready));
   EXPECT_LE(r.elapsed_ms, o.budget_ms);
+}
+
+// MobileNetV3-L cold on the H200 (2026-12-04): eager BF16 NCHW ran fastest, so both of its
+// torch.compile modes were compiled first, then the next family's two, and FP16 NCHW's
+// reduce-overhead — the fastest torch.compile, 0.856 ms — came last, after the finals. Each
+// family's first torch.compile (reduce-overhead) goes before a second of any.
+TEST(Race, EachFamilysTorchCompileComesBeforeASecondModeOfAny) {
+  const auto space = pythonModelSpace();
+  FakeMeasurer m;
+  m.fallback_profile = at(4.8);
+  m.fallback_profile.setup_ms = 400;
+  std::set<std::pair<Precision, MemoryFormat>> families;
+  for (const auto& c : space.candidates()) {
+    const auto key = c.key();
+    if (runsTorchCompile(c.compile)) {
+      families.insert({c.precision, c.memory_format});
+      m.profiles[key] = at(c.compile == CompileMode::TorchCompile ? 3.5 : 1.2);
+      m.profiles[key].setup_ms = 12000;
+    } else if (runsAotInductorPackage(c.compile)) {
+      m.profiles[key] = at(1.0);
+      m.profiles[key].compile_ms = 400000;  // not ready within this run
+    }
+  }
+  m.profiles["bf16"] = at(4.3);  // the fastest eager family
+  m.profiles["fp16+tc-ro"] = at(0.86);
+  m.profiles["fp16+tc-ro"].setup_ms = 12000;
+  ASSERT_GE(families.size(), 4u);
+  RaceOptions o;
+  o.budget_ms = 210000;
+  Race race(m, o);
+  const auto r = race.run(space);
+  std::vector<OptimizationConfig> jit_order;
+  for (const auto& key : m.measure_order) {
+    const auto c = OptimizationConfig::parse(key);
+    if (runsTorchCompile(c.compile)) jit_order.push_back(c);
+  }
+  ASSERT_GE(jit_order.size(), families.size());
+  EXPECT_EQ(jit_order.front().key(), "bf16+tc-ro");
+  std::set<std::pair<Precision, MemoryFormat>> first;
+  for (std::size_t k = 0; k < families.size(); ++k) {
+    EXPECT_EQ(jit_order[k].compile, CompileMode::TorchCompileReduceOverhead) << jit_order[k].key();
+    first.insert({jit_order[k].precision, jit_order[k].memory_format});
+  }
+  EXPECT_EQ(first, families) << "a family's second mode came before another family's first";
+  const auto* fp16 = r.find(OptimizationConfig::parse("fp16+tc-ro"));
+  ASSERT_NE(fp16, nullptr);
+  EXPECT_NE(fp16->state, CandidateState::NotMeasured);
+  EXPECT_NE(r.verdict.find("fp16+tc-ro"), std::string::npos) << r.verdict;
 }
 
 // A warm run of a model rebuilt in Python: its packages are cached and run in the engine, whose
