@@ -76,9 +76,8 @@ class Race {
   void prioritiseCompiles(const std::vector<Entry>& entries);
   // Pending torch.compile candidates, in the order of their eager siblings' speed (same precision
   // and memory format) measured so far: each costs a compile, so the likeliest winners go first,
-  // one per family before a second of any.
-  // The first of them goes ahead of the pending eager candidates once every family has a measured
-  // sibling (race.cpp says why).
+  // one per family before a second of any. The first of them goes ahead of the pending eager
+  // candidates once every family has a measured sibling (race.cpp says why).
   void orderJitCompiles(const std::vector<Entry>& entries);
   // How promising a compiled candidate is, from its siblings (same precision and memory format)
   // that `is_sibling` accepts: group 0 (one measured and eligible; median_ms its best), 1 (none
