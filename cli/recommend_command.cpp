@@ -92,7 +92,7 @@ advisor::Recommendation validateOnDevice(advisor::Recommendation rec, const Reco
   ProfileRequest run = toRequest(model);
   run.device = rec.request.caps.isCuda() ? DeviceKind::Cuda : DeviceKind::Cpu;
   tuner::RaceOptions race;
-  runner::setTuneBudget(race, o.model.budget_s);
+  runner::setTuneBudget(race, o.model.budget_s, run.model.source);
   race.spent_before_ms = processAgeMs();
   race.fork_iterations = o.model.iters;
   race.accuracy = rec.request.accuracyRule();

@@ -121,7 +121,7 @@ int runTune(const TuneOptions& o) {
   model.forks = 1;  // screening runs in this process; the finals fork (EngineMeasurer)
   ProfileRequest request = toRequest(model);
   tuner::RaceOptions race;
-  runner::setTuneBudget(race, o.model.budget_s);
+  runner::setTuneBudget(race, o.model.budget_s, request.model.source);
   race.spent_before_ms = processAgeMs();  // loading LibTorch and CUDA came out of the budget
   race.warmup = o.model.warmup > 0 ? std::min(o.model.warmup, 10) : 0;
   race.screen_iterations = o.screen_iters;

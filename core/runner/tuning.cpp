@@ -125,10 +125,18 @@ void placeWinner(tuner::TuneResult& r, EngineMeasurer& measurer, ModelSource sou
 
 }  // namespace
 
-void setTuneBudget(tuner::RaceOptions& race, double budget_s) {
+void setTuneBudget(tuner::RaceOptions& race, double budget_s, ModelSource source) {
   constexpr double kDefaultBudgetS = 60, kColdCompileAllowanceS = 110;
+  // A model rebuilt in Python starts its compiles only once prepared (12–17 s on the H200), and
+  // each package is exported and compiled from Python: its first two took 85–100 s side by side,
+  // ready about 115 s into the run — after the wait for compiles had ended (at 65 % of 170 s:
+  // 110 s) in three of four cold runs on the H200 (2026-12-04), whose answers then held no
+  // package. Its cold run gets 40 s more: 210 s, the wait ending at 136 s.
+  constexpr double kPythonExtraColdAllowanceS = 40;
   race.budget_ms = units::sToMs(budget_s > 0 ? budget_s : kDefaultBudgetS);
-  race.cold_compile_allowance_ms = budget_s > 0 ? 0 : units::sToMs(kColdCompileAllowanceS);
+  const double allowance_s =
+      kColdCompileAllowanceS + (builtInPython(source) ? kPythonExtraColdAllowanceS : 0);
+  race.cold_compile_allowance_ms = budget_s > 0 ? 0 : units::sToMs(allowance_s);
   // Writing the session and exiting (CUDA's teardown): a warm ResNet-50 run on the H200 exited
   // 1.0 s after its race, start-up included, and so took 61.0 s of a 60 s budget.
   race.exit_reserve_ms = 1000;
@@ -141,14 +149,6 @@ TuningRun runTuning(const ProfileRequest& given, const std::vector<OptimizationC
   const auto called = std::chrono::steady_clock::now();
   ProfileRequest request = given;
   tuner::RaceOptions options = race;
-  // A model rebuilt in Python starts its compiles only once prepared (12–17 s on the H200), and
-  // each package is exported and compiled from Python: its first two took 85–100 s side by side,
-  // ready about 115 s into the run — after the wait for compiles had ended (at 65 % of 170 s:
-  // 110 s) in three of four cold runs on the H200 (2026-12-04), whose answers then held no
-  // package. Its cold run gets 40 s more: 210 s, the wait ending at 136 s.
-  constexpr double kPythonExtraColdAllowanceMs = 40000;
-  if (builtInPython(request.model.source) && options.cold_compile_allowance_ms > 0)
-    options.cold_compile_allowance_ms += kPythonExtraColdAllowanceMs;
   // A model only Python can compile is built and run once in the Python worker first: its example
   // inputs and FP32 reference are what every config, in either process, is measured against.
   std::optional<PythonModelRun> python;

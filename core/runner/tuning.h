@@ -10,6 +10,7 @@
 
 #include "core/common/cancel_token.h"
 #include "core/engine/plan_shard.h"
+#include "core/model/model_ref.h"
 #include "core/runner/engine_measurer.h"
 #include "core/runner/tune_reporter.h"
 #include "core/tuner/race.h"
@@ -30,11 +31,11 @@ struct TuneSettings {
   CompileQueue* compiles = nullptr;
 };
 
-// The race's budget from --budget-s (0: not given). Not given, it is 60 s, plus 110 s when a
-// candidate's AOTInductor package has to be compiled first (one ResNet-50 b32 package took
-// 85–96 s alone on the H200, docs/PERFORMANCE.md, and the race waits for compiles until 65 % of
-// its budget); given, it is what the user said.
-void setTuneBudget(tuner::RaceOptions& race, double budget_s);
+// The race's budget from --budget-s (0: not given) for a model from `source`. Not given, it is
+// 60 s, plus 110 s when a candidate's AOTInductor package has to be compiled first (one ResNet-50
+// b32 package took 85–96 s alone on the H200, docs/PERFORMANCE.md, and the race waits for compiles
+// until 65 % of its budget), 150 s for a model rebuilt in Python; given, it is what the user said.
+void setTuneBudget(tuner::RaceOptions& race, double budget_s, ModelSource source);
 
 // `request` names the model, inputs and device; `seeds` order the race (the advisor's
 // recommendation and its neighbours). `race.spent_before_ms` is what the caller spent of the

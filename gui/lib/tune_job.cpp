@@ -27,7 +27,7 @@ TuneJobRequest TuneJob::defaults(const ProfileRequest& request, double budget_s,
   r.request.run.adaptive = false;
   r.request.run.config_time_budget_ms = 0;
   r.request.run.session_time_budget_ms = 0;
-  runner::setTuneBudget(r.race, budget_s);
+  runner::setTuneBudget(r.race, budget_s, r.request.model.source);
   r.race.warmup = kWarmup;
   r.race.forks = kFinalistForks;
   r.race.fork_iterations = request.run.measure_iterations;

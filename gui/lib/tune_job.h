@@ -57,7 +57,8 @@ class TuneJob : public QObject {
 
   // A request for `request`'s model with inferscope-cli tune's defaults: the race's options
   // (warm-up 10, 20 screening iterations, 3 finalists in 3 fresh processes of 100 iterations),
-  // the budget of setTuneBudget(budget_s), the accuracy rule, the default worker launcher.
+  // the budget of setTuneBudget(budget_s, the model's source), the accuracy rule, the default
+  // worker launcher.
   static TuneJobRequest defaults(const ProfileRequest& request, double budget_s,
                                  const AccuracyRule& rule);
 
