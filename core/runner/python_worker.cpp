@@ -567,9 +567,12 @@ std::vector<PythonConfigRun> PythonWorker::measureInSession(
   Read read;
   // The session of another prepared folder, or one that has ended meanwhile (a preparing process
   // that did not stay to serve, a crash while idle): replaced by a fresh one before the plan.
-  if (session_ && (session_dir_ != prepared.dir || hasEnded(*session_))) {
-    stop(*session_, !hasEnded(*session_));
-    session_.reset();
+  if (session_) {
+    const bool ended = hasEnded(*session_);
+    if (ended || session_dir_ != prepared.dir) {
+      stop(*session_, !ended);
+      session_.reset();
+    }
   }
   bool ready = static_cast<bool>(session_);
   if (!session_) {
