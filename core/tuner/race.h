@@ -71,6 +71,9 @@ class Race {
                     const std::vector<std::size_t>& chunk);
   // What two fresh processes of the leader cost (0: nothing alive).
   double leaderForksMs(const std::vector<Entry>& entries) const;
+  // What two fresh processes of a package not yet measured would cost as the leader: its class's
+  // in-process cost, the leader's median (it leads only by being faster).
+  double packageForksMs(const std::vector<Entry>& entries, const OptimizationConfig& package) const;
   void record(Entry& entry, const ConfigResult& result, bool contended);
   void eliminate(std::vector<Entry>& entries);
   void prioritiseCompiles(const std::vector<Entry>& entries);
@@ -79,6 +82,12 @@ class Race {
   // one per family before a second of any. The first of them goes ahead of the pending eager
   // candidates once every family has a measured sibling (race.cpp says why).
   void orderJitCompiles(const std::vector<Entry>& entries);
+  // Packages that finished compiling during the run go ahead of the pending torch.compile
+  // candidates: a package's load costs about a second where a compile costs tens, and its
+  // CUDA-graph twin is the likeliest winner. MobileNetV3-L cold on the H200 (2026-12-04) measured
+  // three torch.compile candidates after its finals before the two packages ready since 133 s,
+  // whose twin then ran 1.5x faster than the winner with no time left to confirm it.
+  void readyPackagesFirst(const std::vector<Entry>& entries);
   // How promising a compiled candidate is, from its siblings (same precision and memory format)
   // that `is_sibling` accepts: group 0 (one measured and eligible; median_ms its best), 1 (none
   // measured yet), 2 (only failed or unsafe ones: it computes the same thing).
