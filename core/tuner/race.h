@@ -71,6 +71,12 @@ class Race {
                     const std::vector<std::size_t>& chunk);
   // What two fresh processes of the leader cost (0: nothing alive).
   double leaderForksMs(const std::vector<Entry>& entries) const;
+  // Whether a running compile can end within `wait_ms`: its time so far and the wait reach
+  // kCompileTimeShare of what this run's finished compiles took (one model's packages compiled
+  // in 114–126 s for MobileNetV3-L, 78–85 s for ViT-B/16 on the H200). True while none has
+  // finished: there is nothing to go by.
+  bool aCompileCanFinishWithin(double wait_ms) const;
+  static constexpr double kCompileTimeShare = 0.75;
   // What two fresh processes of a package not yet measured would cost as the leader: its class's
   // in-process cost, the leader's median (it leads only by being faster).
   double packageForksMs(const std::vector<Entry>& entries, const OptimizationConfig& package) const;

@@ -238,6 +238,27 @@ void FakeMeasurer::waitForBackground(double timeout_ms) {
   compile_started_at_ms = started_at_;
 }
 
+std::vector<CompileStatus> FakeMeasurer::compileJobs() const {
+  advanceCompiles();
+  std::vector<CompileStatus> jobs;
+  for (const auto& key : started_keys_) {
+    CompileStatus job;
+    job.key = key;
+    const double done = compile_done_at_ms_.at(key), start = started_at_.at(key);
+    job.state = done > now_ms_ ? CompileStatus::State::Running
+                : done > start ? CompileStatus::State::Done
+                               : CompileStatus::State::Cached;
+    job.elapsed_ms = std::min(done, now_ms_) - start;
+    jobs.push_back(job);
+  }
+  for (const auto& [key, submitted] : compile_queue_) {
+    CompileStatus job;
+    job.key = key;
+    jobs.push_back(job);
+  }
+  return jobs;
+}
+
 bool FakeMeasurer::ready(const OptimizationConfig& config) const {
   advanceCompiles();
   if (std::any_of(compile_queue_.begin(), compile_queue_.end(),

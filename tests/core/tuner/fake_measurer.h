@@ -51,6 +51,7 @@ class FakeMeasurer : public Measurer {
   bool backgroundBusy() const override;
   bool ready(const OptimizationConfig& config) const override;
   void waitForBackground(double timeout_ms) override;
+  std::vector<CompileStatus> compileJobs() const override;
   void pauseBackground() override { paused = true; }
   void resumeBackground() override { paused = false; }
   double nowMs() const override { return now_ms_; }

@@ -998,6 +998,55 @@ TEST(Race, APackageReadyJustBeforeTheFinalsIsMeasuredWithItsTwinsFirst) {
   EXPECT_LE(r.elapsed_ms, o.budget_ms);
 }
 
+// The same model's next cold run (2026-12-04, fifth lease): its packages were measured at 140 s,
+// and their CUDA-graph twins led, whose fresh processes cost seconds. The time kept for the finals
+// shrank to their two cheapest processes, and the race waited 55 s for two more packages whose
+// compiles had started 14 s before and took about 115 s like the first two: none finished, the
+// finals had 13 s, and only the leader's twin reached fresh processes. A wait no running compile
+// can finish in is not waited: the finals start, and each finalist runs in fresh processes.
+TEST(Race, NoWaitForACompileThatCannotFinishBeforeTheFinals) {
+  const auto space = pythonModelSpace();
+  FakeMeasurer m;
+  m.fallback_profile = at(5.0);  // eager casts in the Python worker
+  m.fallback_profile.setup_ms = 500;
+  m.session_overhead_ms = 3000;
+  m.compile_slots = 2;
+  for (const auto& c : space.candidates()) {
+    const auto key = c.key();
+    if (runsAotInductorPackage(c.compile)) {
+      const bool graph = c.compile == CompileMode::AotInductorGraph;
+      m.profiles[key] = at(graph ? 0.82 : 1.15);
+      m.profiles[key].setup_ms = 600;  // the package's load in the engine
+      m.profiles[key].compile_ms = 115000;
+      continue;
+    }
+    m.fork_overhead_by_key[key] = 25000;  // a fresh worker: the interpreter, the import, the build
+    if (runsTorchCompile(c.compile)) {
+      m.profiles[key] = at(c.compile == CompileMode::TorchCompileReduceOverhead ? 1.06 : 2.8);
+      m.profiles[key].setup_ms = 8000;
+    }
+  }
+  m.profiles["fp16+cl+aoti-graph"].median_ms = 0.826;
+  m.profiles["fp16+cl+aoti-graph+bench"].median_ms = 0.824;
+  RaceOptions o;
+  o.budget_ms = 210000;
+  o.exit_reserve_ms = 1000;
+  o.spent_before_ms = 11000;
+  o.exit_reserve_holds_a_load = true;
+  Race race(m, o);
+  const auto r = race.run(space);
+  ASSERT_TRUE(r.winner);
+  EXPECT_EQ(r.winner->compile, CompileMode::AotInductorGraph) << r.verdict;
+  EXPECT_EQ(r.verdict.rfind("Winner ", 0) == 0 || r.verdict.find("across") != std::string::npos,
+            true)
+      << r.verdict;
+  // The finals had the time the wait would have taken: every finalist in three fresh processes.
+  ASSERT_GE(r.finalists.size(), 2u) << r.verdict;
+  EXPECT_EQ(r.forks, o.forks) << r.verdict;
+  for (const auto& f : r.finalists) EXPECT_EQ(m.forks_measured[f.key()], o.forks) << f.key();
+  EXPECT_LE(r.elapsed_ms, o.budget_ms);
+}
+
 TEST(Race, AccuracyNotMeasuredNeverWinsAndAnUnjudgeableReferenceIsSaid) {
   FakeMeasurer m;
   m.fallback_profile = at(6.0);
