@@ -924,6 +924,7 @@ void Race::finals(std::vector<Entry>& entries, TuneResult& result) {
     Estimate level;
     int processes = 0;  // fresh processes behind the level (the deadline may have cut them); 0:
                         // this process's rounds
+    Estimate compared;  // what the finalists are ranked by (below)
 
     std::string where() const {
       return processes >= 2 ? fmt::format("across {} fresh processes", processes)
@@ -948,20 +949,30 @@ void Race::finals(std::vector<Entry>& entries, TuneResult& result) {
       o.forks = r.fork_stats;
       const int processes = r.fork_stats ? r.fork_stats->forks : 0;
       levels.push_back(
-          {alive[k], processes >= 2 ? finalLevel(r, o.estimate) : o.estimate, processes});
+          {alive[k], processes >= 2 ? finalLevel(r, o.estimate) : o.estimate, processes, {}});
     } else {
-      levels.push_back({alive[k], o.estimate, 0});
+      levels.push_back({alive[k], o.estimate, 0, {}});
     }
   }
   if (levels.empty()) return;
+  // Finalists are ranked on levels of one kind: when some ran in fresh processes and some did not,
+  // on this process's rounds for all. A fresh process runs a host-bound model slower than the warm
+  // process that screened it, so a forked finalist's level loses to an unforked rival's in-process
+  // one it matched: MobileNetV3-L cold on the H200 (2026-12-04) confirmed fp16+cl+aoti-graph+bench
+  // at 0.847 ms across two processes (0.824 ms in this one) and answered with its unforked twin at
+  // 0.826 ms "in this process", not confirmed.
+  const bool mixed =
+      std::any_of(levels.begin(), levels.end(), [](const Level& l) { return l.processes >= 2; }) &&
+      std::any_of(levels.begin(), levels.end(), [](const Level& l) { return l.processes < 2; });
+  for (auto& l : levels) l.compared = mixed ? l.entry->outcome.estimate : l.level;
   std::stable_sort(levels.begin(), levels.end(), [](const Level& a, const Level& b) {
-    return a.level.median_ms < b.level.median_ms;
+    return a.compared.median_ms < b.compared.median_ms;
   });
   // Ties: finalists whose interval overlaps the fastest's, or within δ of it.
-  const auto& best = levels.front().level;
+  const auto& best = levels.front().compared;
   std::vector<Level*> tied{&levels.front()};
   for (std::size_t k = 1; k < levels.size(); ++k) {
-    const auto& l = levels[k].level;
+    const auto& l = levels[k].compared;
     const bool overlap = l.low_ms <= best.high_ms;
     if (overlap || l.median_ms <= best.median_ms * (1.0 + options_.equivalence_delta))
       tied.push_back(&levels[k]);
@@ -982,7 +993,7 @@ void Race::finals(std::vector<Entry>& entries, TuneResult& result) {
     const bool sa = stable(a), sb = stable(b);
     if (sa != sb) return sa;
     const int ca = complexity(a->entry->outcome.config), cb = complexity(b->entry->outcome.config);
-    return ca != cb ? ca < cb : a->level.median_ms < b->level.median_ms;
+    return ca != cb ? ca < cb : a->compared.median_ms < b->compared.median_ms;
   });
   const bool forked_finals = winner->processes >= 2;
   result.winner = winner->entry->outcome.config;
@@ -1002,8 +1013,10 @@ void Race::finals(std::vector<Entry>& entries, TuneResult& result) {
   for (auto& l : levels) {
     auto& o = l.entry->outcome;
     if (o.state == CandidateState::Finalist) {
-      o.reason = fmt::format("finalist, slower {}: {} vs {}", l.where(), interval(l.level),
-                             interval(winner->level));
+      o.reason = mixed ? fmt::format("finalist, slower in this process: {} vs {}",
+                                     interval(l.compared), interval(winner->compared))
+                       : fmt::format("finalist, slower {}: {} vs {}", l.where(), interval(l.level),
+                                     interval(winner->level));
     }
     observer_->onCandidate(o);
   }

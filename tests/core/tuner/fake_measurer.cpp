@@ -115,7 +115,7 @@ std::vector<ConfigResult> FakeMeasurer::measureForks(const std::vector<Optimizat
     const auto own = fork_overhead_by_key.find(c.key());
     now_ms_ +=
         process_start_ms + (own != fork_overhead_by_key.end() ? own->second : session_overhead_ms);
-    auto r = run(c, warmup, iterations, std::exp(level(rng_)));
+    auto r = run(c, warmup, iterations, p.fresh_factor * std::exp(level(rng_)));
     ++processes;
     if (r.status != ConfigStatus::Ok) failed[k] = r;  // that config's result, as the engine's
     medians[k].push_back(r.stats.median_ms);

@@ -16,6 +16,7 @@ struct FakeProfile {
   double median_ms = 10;
   double rel_noise = 0.01;  // iteration-to-iteration spread (log-normal sigma)
   double process_sd = 0;    // between-process spread of the level (log scale)
+  double fresh_factor = 1;  // a fresh process's level against the screening process's
   ConfigStatus status = ConfigStatus::Ok;
   std::string message;
   AccuracyStats accuracy;         // measured by default, error 1e-3
