@@ -1027,7 +1027,12 @@ void Race::finals(std::vector<Entry>& entries, TuneResult& result) {
     verdict += fmt::format(
         ". Tie: {} cannot be told apart from {}; picked the one {}{}with fewer moving parts "
         "(compile mode), then the lower median",
-        result.winner->key(), fmt::format("{}", fmt::join(tie_text, ", ")),
+        // Set against in-process levels, the winner's own in-process level is named beside them.
+        mixed && winner->processes >= 2
+            ? fmt::format("{} ({} in this process)", result.winner->key(),
+                          interval(winner->compared))
+            : result.winner->key(),
+        fmt::format("{}", fmt::join(tie_text, ", ")),
         std::any_of(tied.begin(), tied.end(), [&](const Level* t) { return t->processes < 2; }) &&
                 forked_finals
             ? "confirmed in fresh processes, then "

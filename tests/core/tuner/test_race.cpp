@@ -1075,6 +1075,8 @@ TEST(Race, AConfirmedLeaderIsNotBeatenByItsRivalsInProcessLevel) {
     mixed_seen = true;
     EXPECT_GE(run.forks_measured[r.winner->key()], 2) << budget_ms << ": " << r.verdict;
     EXPECT_NE(r.verdict.find("across"), std::string::npos) << r.verdict;
+    // Its in-process level is named beside the rival's it was tied with.
+    EXPECT_NE(r.verdict.find(fmt::format("{} (", r.winner->key())), std::string::npos) << r.verdict;
   }
   EXPECT_TRUE(mixed_seen);
 }
