@@ -80,6 +80,7 @@ std::vector<ConfigResult> FakeMeasurer::measure(const std::vector<OptimizationCo
   for (const auto& c : configs) {
     if (backgroundBusy()) busy_measurements.push_back(c.key());
     measure_order.push_back(c.key());
+    first_measured_at_ms.emplace(c.key(), now_ms_);
     out.push_back(run(c, warmup, iterations, 1.0));
   }
   return out;

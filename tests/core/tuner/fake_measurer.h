@@ -66,6 +66,7 @@ class FakeMeasurer : public Measurer {
   std::vector<double> measure_deadlines_ms;          // measure()'s deadline, per call
   std::vector<std::vector<std::string>> fork_calls;  // measureForks' configs in order, per call
   std::vector<std::string> measure_order;
+  std::map<std::string, double> first_measured_at_ms;  // when each config's first measure() began
   std::vector<std::string> busy_measurements;  // measured while a compile was running
   bool paused = false;                         // background work stopped (pauseBackground)
   std::vector<std::string> forked_while_paused;

@@ -998,6 +998,44 @@ TEST(Race, APackageReadyJustBeforeTheFinalsIsMeasuredWithItsTwinsFirst) {
   EXPECT_LE(r.elapsed_ms, o.budget_ms);
 }
 
+// A package that finishes compiling while torch.compile candidates wait goes before them: its load
+// costs about a second, each compile ten, and its CUDA-graph twin is the likelier winner.
+TEST(Race, APackageThatFinishesCompilingGoesAheadOfTorchCompile) {
+  const auto space = pythonModelSpace();
+  FakeMeasurer m;
+  m.fallback_profile = at(5.0);
+  m.fallback_profile.setup_ms = 500;
+  m.compile_slots = 2;
+  for (const auto& c : space.candidates()) {
+    const auto key = c.key();
+    if (runsAotInductorPackage(c.compile)) {
+      m.profiles[key] = at(c.compile == CompileMode::AotInductorGraph ? 0.8 : 1.2);
+      m.profiles[key].setup_ms = 600;
+      m.profiles[key].compile_ms = 400000;
+    } else if (runsTorchCompile(c.compile)) {
+      m.profiles[key] = at(1.1);
+      m.profiles[key].setup_ms = 10000;
+    }
+  }
+  m.profiles["bf16+cl+aoti"].compile_ms = 45000;  // ready while the compiles are screened
+  RaceOptions o;
+  o.budget_ms = 300000;
+  Race race(m, o);
+  const auto r = race.run(space);
+  ASSERT_TRUE(m.compile_started_at_ms.count("bf16+cl+aoti"));
+  const double ready_ms = m.compile_started_at_ms["bf16+cl+aoti"] + 45000;
+  ASSERT_TRUE(m.first_measured_at_ms.count("bf16+cl+aoti-graph"));
+  const double twin_ms = m.first_measured_at_ms["bf16+cl+aoti-graph"];
+  int compiles_between = 0;  // torch.compile candidates begun after it was ready, before it ran
+  for (const auto& [key, at_ms] : m.first_measured_at_ms) {
+    if (runsTorchCompile(OptimizationConfig::parse(key).compile) && at_ms >= ready_ms &&
+        at_ms < twin_ms)
+      ++compiles_between;
+  }
+  EXPECT_EQ(compiles_between, 0) << "ready at " << ready_ms << " ms, measured at " << twin_ms;
+  EXPECT_LE(r.elapsed_ms, o.budget_ms);
+}
+
 // The same model's next cold run (the same lease, with the change above): its packages were
 // measured at 140 s, and their CUDA-graph twins led, whose fresh processes cost seconds. The time
 // kept for the finals shrank to their two cheapest processes, and the race waited 55 s for two
