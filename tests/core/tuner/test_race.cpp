@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <functional>
 #include <map>
 #include <optional>
 #include <set>
@@ -751,6 +752,57 @@ SearchSpace pythonModelSpace() {
   return SearchSpace(ctx, {OptimizationConfig::parse("fp16+cl+tc-ro")});
 }
 
+// A model rebuilt in Python on a fake: eager casts in the Python worker at `eager_ms` (0.5 s of
+// set-up each), a 3 s session load, a fresh Python worker's 25 s start for every candidate that
+// is not a package (packages run in the engine), and `compiled` giving each AOTInductor package's
+// and torch.compile candidate's profile.
+FakeMeasurer pythonModelFake(
+    const SearchSpace& space, double eager_ms,
+    const std::function<FakeProfile(const OptimizationConfig&)>& compiled) {
+  FakeMeasurer m;
+  m.fallback_profile = at(eager_ms);
+  m.fallback_profile.setup_ms = 500;
+  m.session_overhead_ms = 3000;
+  for (const auto& c : space.candidates()) {
+    if (!runsAotInductorPackage(c.compile))
+      m.fork_overhead_by_key[c.key()] = 25000;  // the interpreter, the import, the build
+    if (runsAotInductorPackage(c.compile) || runsTorchCompile(c.compile))
+      m.profiles[c.key()] = compiled(c);
+  }
+  return m;
+}
+
+// MobileNetV3-L's shape on the H200: each torch.compile mode and each package kind at a level of
+// its own, a torch.compile paying its compile when it is measured and a package its load.
+struct CompiledShape {
+  double tc_ro_ms, tc_ms, compile_setup_ms;
+  double aoti_ms, aoti_graph_ms, load_ms;
+  std::function<double(const OptimizationConfig&)> compile_ms;  // a package's, in the background
+
+  FakeProfile operator()(const OptimizationConfig& c) const {
+    if (runsTorchCompile(c.compile)) {
+      FakeProfile p = at(c.compile == CompileMode::TorchCompileReduceOverhead ? tc_ro_ms : tc_ms);
+      p.setup_ms = compile_setup_ms;
+      return p;
+    }
+    FakeProfile p = at(c.compile == CompileMode::AotInductorGraph ? aoti_graph_ms : aoti_ms);
+    p.setup_ms = load_ms;
+    p.compile_ms = compile_ms(c);
+    return p;
+  }
+};
+
+// Its run as the CLI starts it: the worker's import, the model's build and the FP32 reference
+// spent before the race, and one more load of the model kept at the end.
+RaceOptions pythonModelRun(double budget_ms) {
+  RaceOptions o;
+  o.budget_ms = budget_ms;
+  o.exit_reserve_ms = 1000;
+  o.spent_before_ms = 11000;
+  o.exit_reserve_holds_a_load = true;
+  return o;
+}
+
 // EfficientNet-B0 cold on the H200 (2026-12-03): the first two candidates were torch.compile's
 // (24 s each), one average priced the eager configs at 24 s, and screening ended with 2 of 56
 // candidates measured. Costs are learnt per kind: every eager candidate is screened, and the
@@ -912,29 +964,14 @@ TEST(Race, AWarmPythonModelsForksArePricedWhereTheyRun) {
 // has its torch.compile figure and its fresh processes.
 TEST(Race, AWarmRunScreensTorchCompileEarlyAndKeepsTheLeadersForks) {
   const auto space = pythonModelSpace();
-  FakeMeasurer m;
-  m.fallback_profile = at(7.0);  // eager casts in the Python worker
-  m.fallback_profile.setup_ms = 500;
-  m.session_overhead_ms = 3000;
-  for (const auto& c : space.candidates()) {
-    const auto key = c.key();
-    if (runsAotInductorPackage(c.compile)) {
-      m.profiles[key] = at(3.3);  // cached: ready at once, runs in the engine
-      m.profiles[key].setup_ms = 140;
-      continue;
-    }
-    m.fork_overhead_by_key[key] = 25000;
-    if (runsTorchCompile(c.compile)) {
-      m.profiles[key] = at(3.4);
-      m.profiles[key].setup_ms = 15000;
-    }
-  }
+  auto m = pythonModelFake(space, 7.0, [](const OptimizationConfig& c) {
+    FakeProfile p = at(runsAotInductorPackage(c.compile) ? 3.3 : 3.4);
+    // A cached package loads in the engine; a torch.compile compiles from a warm Inductor cache.
+    p.setup_ms = runsAotInductorPackage(c.compile) ? 140 : 15000;
+    return p;
+  });
   m.profiles["bf16+cl+aoti-graph"].median_ms = 3.1;
-  RaceOptions o;
-  o.budget_ms = 60000;
-  o.exit_reserve_ms = 1000;
-  o.spent_before_ms = 11000;  // the worker's import, the model's build, the FP32 reference
-  o.exit_reserve_holds_a_load = true;
+  const auto o = pythonModelRun(60000);
   Race race(m, o);
   const auto r = race.run(space);
   ASSERT_TRUE(r.winner);
@@ -959,33 +996,15 @@ TEST(Race, AWarmRunScreensTorchCompileEarlyAndKeepsTheLeadersForks) {
 // and a twin wins, confirmed.
 TEST(Race, APackageReadyJustBeforeTheFinalsIsMeasuredWithItsTwinsFirst) {
   const auto space = pythonModelSpace();
-  FakeMeasurer m;
-  m.fallback_profile = at(5.0);  // eager casts in the Python worker
-  m.fallback_profile.setup_ms = 500;
-  m.session_overhead_ms = 3000;
+  // The packages of the first two families are ready 1.5 s before the wait for compiles ends.
+  const auto compile_ms = [](const OptimizationConfig& c) {
+    const bool first = c.memory_format == MemoryFormat::ChannelsLast &&
+                       (c.precision == Precision::Fp16Cast || c.precision == Precision::Bf16Cast);
+    return first ? 107500.0 : 400000.0;
+  };
+  auto m = pythonModelFake(space, 5.0, CompiledShape{1.4, 3.0, 15000, 1.2, 0.82, 1000, compile_ms});
   m.compile_slots = 2;
-  for (const auto& c : space.candidates()) {
-    const auto key = c.key();
-    if (runsAotInductorPackage(c.compile)) {
-      const bool graph = c.compile == CompileMode::AotInductorGraph;
-      m.profiles[key] = at(graph ? 0.82 : 1.2);
-      m.profiles[key].setup_ms = 1000;  // the package's load in the engine
-      const bool first = c.memory_format == MemoryFormat::ChannelsLast &&
-                         (c.precision == Precision::Fp16Cast || c.precision == Precision::Bf16Cast);
-      m.profiles[key].compile_ms = first ? 107500 : 400000;
-      continue;
-    }
-    m.fork_overhead_by_key[key] = 25000;  // a fresh worker: the interpreter, the import, the build
-    if (runsTorchCompile(c.compile)) {
-      m.profiles[key] = at(c.compile == CompileMode::TorchCompileReduceOverhead ? 1.4 : 3.0);
-      m.profiles[key].setup_ms = 15000;
-    }
-  }
-  RaceOptions o;
-  o.budget_ms = 210000;
-  o.exit_reserve_ms = 1000;
-  o.spent_before_ms = 11000;
-  o.exit_reserve_holds_a_load = true;
+  const auto o = pythonModelRun(210000);
   Race race(m, o);
   const auto r = race.run(space);
   ASSERT_TRUE(r.winner);
@@ -1002,24 +1021,13 @@ TEST(Race, APackageReadyJustBeforeTheFinalsIsMeasuredWithItsTwinsFirst) {
 // costs about a second, each compile ten, and its CUDA-graph twin is the likelier winner.
 TEST(Race, APackageThatFinishesCompilingGoesAheadOfTorchCompile) {
   const auto space = pythonModelSpace();
-  FakeMeasurer m;
-  m.fallback_profile = at(5.0);
-  m.fallback_profile.setup_ms = 500;
+  const auto compile_ms = [](const OptimizationConfig& c) {
+    // BF16 channels_last's package is ready while the torch.compile candidates are screened.
+    return packageConfig(c).key() == "bf16+cl+aoti" ? 45000.0 : 400000.0;
+  };
+  auto m = pythonModelFake(space, 5.0, CompiledShape{1.1, 1.1, 10000, 1.2, 0.8, 600, compile_ms});
   m.compile_slots = 2;
-  for (const auto& c : space.candidates()) {
-    const auto key = c.key();
-    if (runsAotInductorPackage(c.compile)) {
-      m.profiles[key] = at(c.compile == CompileMode::AotInductorGraph ? 0.8 : 1.2);
-      m.profiles[key].setup_ms = 600;
-      m.profiles[key].compile_ms = 400000;
-    } else if (runsTorchCompile(c.compile)) {
-      m.profiles[key] = at(1.1);
-      m.profiles[key].setup_ms = 10000;
-    }
-  }
-  m.profiles["bf16+cl+aoti"].compile_ms = 45000;  // ready while the compiles are screened
-  RaceOptions o;
-  o.budget_ms = 300000;
+  const auto o = pythonModelRun(300000);
   Race race(m, o);
   const auto r = race.run(space);
   ASSERT_TRUE(m.compile_started_at_ms.count("bf16+cl+aoti"));
@@ -1036,48 +1044,28 @@ TEST(Race, APackageThatFinishesCompilingGoesAheadOfTorchCompile) {
   EXPECT_LE(r.elapsed_ms, o.budget_ms);
 }
 
-// The same model's next cold run (the same lease, with the change above): its packages were
-// measured at 140 s, and their CUDA-graph twins led, whose fresh processes cost seconds. The time
-// kept for the finals shrank to their two cheapest processes, and the race waited 55 s for two
-// more packages whose compiles had started 14 s before and took about 115 s like the first two:
-// none finished, the finals had 13 s, and only the leader's twin reached fresh processes. A wait
-// no running compile can end in is not waited: the finals start, and each finalist runs in fresh
-// processes.
+// MobileNetV3-L's next cold run (the same lease, ready packages now measured before the finals):
+// its packages were measured at 140 s, and their CUDA-graph twins led, whose fresh processes cost
+// seconds. The time kept for the finals shrank to their two cheapest processes, and the race
+// waited 55 s for two more packages whose compiles had started 14 s before and took about 115 s
+// like the first two: none finished, the finals had 13 s, and only the leader's twin reached
+// fresh processes. A wait no running compile can end in is not waited: the finals start, and each
+// finalist runs in fresh processes.
 TEST(Race, NoWaitForACompileThatCannotFinishBeforeTheFinals) {
   const auto space = pythonModelSpace();
-  FakeMeasurer m;
-  m.fallback_profile = at(5.0);  // eager casts in the Python worker
-  m.fallback_profile.setup_ms = 500;
-  m.session_overhead_ms = 3000;
+  auto m = pythonModelFake(
+      space, 5.0, CompiledShape{1.06, 2.8, 8000, 1.15, 0.82, 600, [](const OptimizationConfig&) {
+                                  return 115000.0;
+                                }});  // ~115 s each
   m.compile_slots = 2;
-  for (const auto& c : space.candidates()) {
-    const auto key = c.key();
-    if (runsAotInductorPackage(c.compile)) {
-      const bool graph = c.compile == CompileMode::AotInductorGraph;
-      m.profiles[key] = at(graph ? 0.82 : 1.15);
-      m.profiles[key].setup_ms = 600;  // the package's load in the engine
-      m.profiles[key].compile_ms = 115000;
-      continue;
-    }
-    m.fork_overhead_by_key[key] = 25000;  // a fresh worker: the interpreter, the import, the build
-    if (runsTorchCompile(c.compile)) {
-      m.profiles[key] = at(c.compile == CompileMode::TorchCompileReduceOverhead ? 1.06 : 2.8);
-      m.profiles[key].setup_ms = 8000;
-    }
-  }
   m.profiles["fp16+cl+aoti-graph"].median_ms = 0.826;
   m.profiles["fp16+cl+aoti-graph+bench"].median_ms = 0.824;
-  RaceOptions o;
-  o.budget_ms = 210000;
-  o.exit_reserve_ms = 1000;
-  o.spent_before_ms = 11000;
-  o.exit_reserve_holds_a_load = true;
+  const auto o = pythonModelRun(210000);
   Race race(m, o);
   const auto r = race.run(space);
   ASSERT_TRUE(r.winner);
   EXPECT_EQ(r.winner->compile, CompileMode::AotInductorGraph) << r.verdict;
-  EXPECT_EQ(r.verdict.rfind("Winner ", 0) == 0 || r.verdict.find("across") != std::string::npos,
-            true)
+  EXPECT_TRUE(r.verdict.rfind("Winner ", 0) == 0 || r.verdict.find("across") != std::string::npos)
       << r.verdict;
   // The finals had the time the wait would have taken: every finalist in three fresh processes.
   ASSERT_GE(r.finalists.size(), 2u) << r.verdict;
