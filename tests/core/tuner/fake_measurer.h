@@ -67,8 +67,8 @@ class FakeMeasurer : public Measurer {
   std::vector<std::vector<std::string>> fork_calls;  // measureForks' configs in order, per call
   std::vector<std::string> measure_order;
   std::map<std::string, double> first_measured_at_ms;  // when each config's first measure() began
-  std::vector<std::string> busy_measurements;  // measured while a compile was running
-  bool paused = false;                         // background work stopped (pauseBackground)
+  std::vector<std::string> busy_measurements;          // measured while a compile was running
+  bool paused = false;                                 // background work stopped (pauseBackground)
   std::vector<std::string> forked_while_paused;
   std::vector<std::string> compile_start_order;  // keys, as the simulated queue started them
   std::map<std::string, double> compile_started_at_ms;
