@@ -296,12 +296,17 @@ void Race::record(Entry& e, const ConfigResult& r, bool contended) {
   observer_->onCandidate(o);
 }
 
-void Race::eliminate(std::vector<Entry>& entries) {
+const Race::Entry* Race::leaderOf(const std::vector<Entry>& entries) {
   const Entry* leader = nullptr;
   for (const auto& e : entries) {
     if (e.alive() && (!leader || e.outcome.estimate.median_ms < leader->outcome.estimate.median_ms))
       leader = &e;
   }
+  return leader;
+}
+
+void Race::eliminate(std::vector<Entry>& entries) {
+  const Entry* leader = leaderOf(entries);
   if (!leader) return;
   const auto& lead = leader->outcome.estimate;
   for (auto& e : entries) {
@@ -438,10 +443,13 @@ void Race::readyPackagesFirst(const std::vector<Entry>& entries) {
     return screeningKind(entries[i].outcome.config) == ScreeningKind::JitCompile;
   };
   const auto first_jit = std::find_if(pending_.begin(), pending_.end(), isJit);
-  std::stable_partition(first_jit, pending_.end(), [&](std::size_t i) {
-    const auto& c = entries[i].outcome.config;
-    return waited_[i] && isAoti(c) && measurer_.ready(c);
-  });
+  std::stable_partition(first_jit, pending_.end(),
+                        [&](std::size_t i) { return compiledDuringRun(entries, i); });
+}
+
+bool Race::compiledDuringRun(const std::vector<Entry>& entries, std::size_t i) const {
+  const auto& c = entries[i].outcome.config;
+  return waited_[i] && isAoti(c) && measurer_.ready(c);
 }
 
 double Race::packageForksMs(const std::vector<Entry>& entries,
@@ -449,11 +457,8 @@ double Race::packageForksMs(const std::vector<Entry>& entries,
   Entry probe;  // the package as a leader: its class's in-process cost, the leader's median
   probe.outcome.config = package;
   probe.own_cost_ms = costs_.estimateMs(package);
-  for (const auto& e : entries) {
-    if (e.alive() && (probe.outcome.estimate.median_ms <= 0 ||
-                      e.outcome.estimate.median_ms < probe.outcome.estimate.median_ms))
-      probe.outcome.estimate.median_ms = e.outcome.estimate.median_ms;
-  }
+  if (const Entry* leader = leaderOf(entries))
+    probe.outcome.estimate.median_ms = leader->outcome.estimate.median_ms;
   ForkPrice price;
   price.add(probe, forkStartMs(package));
   return price.costMs(2, options_.warmup, options_.screen_iterations);
@@ -478,11 +483,7 @@ bool Race::aCompileCanFinishWithin(double wait_ms) const {
 }
 
 double Race::leaderForksMs(const std::vector<Entry>& entries) const {
-  const Entry* leader = nullptr;
-  for (const auto& e : entries) {
-    if (e.alive() && (!leader || e.outcome.estimate.median_ms < leader->outcome.estimate.median_ms))
-      leader = &e;
-  }
+  const Entry* leader = leaderOf(entries);
   if (!leader) return 0;
   ForkPrice price;
   price.add(*leader, forkStartMs(leader->outcome.config));
@@ -576,8 +577,7 @@ void Race::screen(std::vector<Entry>& entries, TuneResult& result) {
     // and its CUDA-graph twin (0.82 ms) ran after them, unconfirmed.
     double package_end = wait_end_ms_;
     const auto ready_package = std::find_if(pending_.begin(), pending_.end(), [&](std::size_t i) {
-      const auto& c = entries[i].outcome.config;
-      return waited_[i] && isAoti(c) && measurer_.ready(c);
+      return compiledDuringRun(entries, i);
     });
     if (ready_package != pending_.end()) {
       const double leader_ms = leaderForksMs(entries);

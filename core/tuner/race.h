@@ -69,6 +69,8 @@ class Race {
   void explainUnmeasured(std::vector<Entry>& entries, TuneResult& result);
   void measureChunk(std::vector<Entry>& entries, TuneResult& result,
                     const std::vector<std::size_t>& chunk);
+  // The alive candidate with the lowest median (nullptr: none).
+  static const Entry* leaderOf(const std::vector<Entry>& entries);
   // What two fresh processes of the leader cost (0: nothing alive).
   double leaderForksMs(const std::vector<Entry>& entries) const;
   // Whether a running compile can end within `wait_ms`: its time so far and the wait reach
@@ -94,6 +96,8 @@ class Race {
   // three torch.compile candidates after its finals before the two packages ready since 133 s,
   // whose twin then ran 1.5x faster than the winner with no time left to confirm it.
   void readyPackagesFirst(const std::vector<Entry>& entries);
+  // Pending entry `i` is a package that was still compiling when screening began and is ready now.
+  bool compiledDuringRun(const std::vector<Entry>& entries, std::size_t i) const;
   // How promising a compiled candidate is, from its siblings (same precision and memory format)
   // that `is_sibling` accepts: group 0 (one measured and eligible; median_ms its best), 1 (none
   // measured yet), 2 (only failed or unsafe ones: it computes the same thing).

@@ -21,8 +21,11 @@ for arg in "$@"; do
   # A model starts only when its peer and its runs fit before UNTIL: a cold run about 4 minutes
   # with its peer (210 s of budget), a warm one alone about 2 (a lease's ViT-B/16:warm was skipped
   # by the cold run's bound, 2026-12-04). A CNN's peer compiles both layouts: 30-60 s more.
+  # A model split over two calls of one lease (NAME:cold, then NAME:warm) reuses the first call's
+  # peer, kept on the machine in PEER_KEEP: the same host, the same minutes, 40-90 s saved.
+  keep=${PEER_KEEP:-/tmp/inferscope-peer-results}; mkdir -p "$keep"
   need=300; [ "$runs" = warm ] && need=150
-  [ "$runs" = warm ] && [ -s "${PEER_KEEP:-/tmp/inferscope-peer-results}/$fn-peer.json" ] && need=70
+  [ "$runs" = warm ] && [ -s "$keep/$fn-peer.json" ] && need=70
   if [ -n "${UNTIL:-}" ] && [ $(( $(date +%s) + need )) -gt "$UNTIL" ]; then echo "$fn: skipped (time)"; continue; fi
   # The peer first, in its own Inductor cache: measured while no compile helper of a tune is left
   # running on the host (a cold tune leaves its unfinished packages compiling), and leaving the
@@ -30,9 +33,6 @@ for arg in "$@"; do
   # The model before this one may have left packages compiling after its last run: stopped here,
   # since they would share the host with this peer's measurements.
   pkill -f inferscope_aoti.py 2>/dev/null && sleep 2
-  # A model split over two calls of one lease (NAME:cold, then NAME:warm) reuses the first call's
-  # peer, kept on the machine in PEER_KEEP: the same host, the same minutes, 40-90 s saved.
-  keep=${PEER_KEEP:-/tmp/inferscope-peer-results}; mkdir -p "$keep"
   if [ -s "$keep/$fn-peer.json" ]; then
     cp "$keep/$fn-peer.json" "$OUT/"; cp "$keep/$fn-peer.log" "$OUT/" 2>/dev/null
     echo "$fn peer: reused from this lease's earlier call"
