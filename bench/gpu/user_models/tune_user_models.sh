@@ -5,7 +5,9 @@
 # after `bash bench/gpu/h200_run.sh build`:
 #   bash bench/gpu/user_models/tune_user_models.sh efficientnet_b0 gpt2 ...
 # Env: OUT (results), BUDGET_S (tune budget; default: the tuner's own), WARM=0 (skip warm runs),
-# UNTIL (epoch seconds: a model whose runs would end later is skipped).
+# UNTIL (epoch seconds: a model whose runs would end later is skipped), RESUME_BUDGET_S (the
+# budget of a `resume` run: `tune --resume` of the warm run's session, default 240).
+# Runs: NAME runs cold then warm; NAME:cold,warm,resume names them (comma-separated, in order).
 set -uo pipefail
 OUT=${OUT:-$PWD/out}/user; mkdir -p "$OUT"
 CLI=${CLI:-build-gpu/cli/inferscope-cli}
@@ -16,7 +18,7 @@ $CLI trust "$ENTRIES" >/dev/null
 budget=(); [ -n "${BUDGET_S:-}" ] && budget=(--budget-s "$BUDGET_S")
 for arg in "$@"; do
   # NAME runs cold then warm; NAME:cold the cold run only (a lease too short for both).
-  fn=${arg%%:*}; runs="cold warm"; [ "$arg" != "$fn" ] && runs=${arg#*:}
+  fn=${arg%%:*}; runs="cold warm"; [ "$arg" != "$fn" ] && runs=$(echo "${arg#*:}" | tr ',' ' ')
   [ "${WARM:-1}" = 0 ] && runs=cold
   # A model starts only when its peer and its runs fit before UNTIL: a cold run about 4 minutes
   # with its peer (210 s of budget), a warm one alone about 2 (a lease's ViT-B/16:warm was skipped
@@ -24,7 +26,7 @@ for arg in "$@"; do
   # A model split over two calls of one lease (NAME:cold, then NAME:warm) reuses the first call's
   # peer, kept on the machine in PEER_KEEP: the same host, the same minutes, 40-90 s saved.
   keep=${PEER_KEEP:-/tmp/inferscope-peer-results}; mkdir -p "$keep"
-  need=300; [ "$runs" = warm ] && need=150
+  need=300; [ "$runs" = warm ] && need=150; [ "$runs" = resume ] && need=$(( ${RESUME_BUDGET_S:-240} + 20 ))
   [ "$runs" = warm ] && [ -s "$keep/$fn-peer.json" ] && need=70
   if [ -n "${UNTIL:-}" ] && [ $(( $(date +%s) + need )) -gt "$UNTIL" ]; then echo "$fn: skipped (time)"; continue; fi
   # The peer first, in its own Inductor cache: measured while no compile helper of a tune is left
@@ -43,10 +45,19 @@ for arg in "$@"; do
   fi
   python3 -c "import json;d=json.load(open('$OUT/$fn-peer.json'));print('$fn peer', d.get('best'))" 2>/dev/null || tail -3 "$OUT/$fn-peer.log"
   for run in $runs; do
-    if [ "$run" = warm ] && [ -n "${UNTIL:-}" ] && [ $(( $(date +%s) + 65 )) -gt "$UNTIL" ]; then echo "$fn warm: skipped (time)"; continue; fi
+    # A resume continues the warm run's session (the cold one's when there was no warm run) with a
+    # larger budget: the packages a cold run left compiling are ready by then.
+    run_budget=("${budget[@]}") resume=()
+    if [ "$run" = resume ]; then
+      from="$OUT/$fn-warm.inferscope.json"; [ -s "$from" ] || from="$OUT/$fn-cold.inferscope.json"
+      run_budget=(--budget-s "${RESUME_BUDGET_S:-240}") resume=(--resume "$from")
+      [ -s "$from" ] || { echo "$fn resume: skipped (no session to resume)"; continue; }
+    fi
+    t_need=65; [ "$run" = resume ] && t_need=$(( ${RESUME_BUDGET_S:-240} + 10 ))
+    if [ "$run" != cold ] && [ -n "${UNTIL:-}" ] && [ $(( $(date +%s) + t_need )) -gt "$UNTIL" ]; then echo "$fn $run: skipped (time)"; continue; fi
     t0=$(date +%s.%N)
     # Random-weight classifiers give one top-1 class for every row: judged by cosine similarity.
-    $CLI tune --model-py "$ENTRIES:$fn" -d cuda "${budget[@]}" --metric cosine --events ndjson \
+    $CLI tune --model-py "$ENTRIES:$fn" -d cuda "${run_budget[@]}" "${resume[@]}" --metric cosine --events ndjson \
       -o "$OUT/$fn-$run.inferscope.json" >"$OUT/$fn-$run.ndjson" 2>"$OUT/$fn-$run.stderr"
     rc=$?
     wall=$(python3 -c "print(round($(date +%s.%N) - $t0, 1))")

@@ -74,3 +74,26 @@ def gpt2():
     torch.manual_seed(0)
     model = transformers.GPT2Model(transformers.GPT2Config(use_cache=False))
     return _HiddenState(model).eval(), (torch.randint(0, 50257, (8, 256)),)
+
+
+def densenet121():
+    """A CNN whose AOTInductor packages take longer to compile than a cold tune's budget (about
+    3 minutes each on the H200): the run memory and `--resume` are judged on it."""
+    return _vision("densenet121")
+
+
+def swin_t():
+    return _vision("swin_t")
+
+
+def llama_decoder():
+    """A Llama-style decoder (RMSNorm, rotary embeddings, SwiGLU, grouped-query attention) of
+    8 sequences x 256 tokens, its last hidden state as one tensor."""
+    import transformers
+    torch.manual_seed(0)
+    config = transformers.LlamaConfig(vocab_size=32000, hidden_size=1024, intermediate_size=2816,
+                                      num_hidden_layers=8, num_attention_heads=16,
+                                      num_key_value_heads=4, max_position_embeddings=1024,
+                                      use_cache=False)
+    model = transformers.LlamaModel(config)
+    return _HiddenState(model).eval(), (torch.randint(0, 32000, (8, 256)),)
