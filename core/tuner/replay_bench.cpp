@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <map>
 #include <nlohmann/json.hpp>
@@ -119,11 +120,12 @@ std::string replayTable(const std::vector<ReplayRun>& runs) {
   out += "| budget | cold/warm | runs | median regret | P95 regret | worst | confirmed | final |\n";
   out += "|---|---|---:|---:|---:|---:|---:|---:|\n";
   for (const double b : budgets) {
-    for (const bool cold : {true, false}) {
+    for (const int kind : {0, 1, 2}) {  // cold, warm, both
+      const bool cold = kind == 0;
       std::vector<double> regrets;
       int confirmed = 0, final_ = 0, n = 0;
       for (const auto& r : runs) {
-        if (r.budget_s != b || r.cold != cold) continue;
+        if (r.budget_s != b || (kind != 2 && r.cold != cold)) continue;
         ++n;
         regrets.push_back(r.regret);
         confirmed += r.confirmed ? 1 : 0;
@@ -131,9 +133,12 @@ std::string replayTable(const std::vector<ReplayRun>& runs) {
       }
       if (n == 0) continue;
       out += fmt::format("| {} | {} | {} | {:.3f} | {:.3f} | {:.3f} | {:.0f} % | {:.0f} % |\n",
-                         budgetLabel(b), cold ? "cold" : "warm", n, replayQuantile(regrets, 0.5),
-                         replayQuantile(regrets, 0.95), replayQuantile(regrets, 1.0),
-                         100.0 * confirmed / n, 100.0 * final_ / n);
+                         budgetLabel(b),
+                         kind == 0   ? "cold"
+                         : kind == 1 ? "warm"
+                                     : "both",
+                         n, replayQuantile(regrets, 0.5), replayQuantile(regrets, 0.95),
+                         replayQuantile(regrets, 1.0), 100.0 * confirmed / n, 100.0 * final_ / n);
     }
   }
   // Per model at the default budget (or the last budget when the default was not run).
@@ -148,6 +153,7 @@ std::string replayTable(const std::vector<ReplayRun>& runs) {
   for (const auto& r : runs) {
     if (r.budget_s == per_model_budget) by_model[r.model][r.cold ? 0 : 1].push_back(&r);
   }
+  int warm_not_worse = 0;
   for (const auto& [model, both] : by_model) {
     std::array<double, 2> regret{};
     std::array<double, 2> confirmed{};
@@ -162,10 +168,12 @@ std::string replayTable(const std::vector<ReplayRun>& runs) {
       confirmed[static_cast<std::size_t>(k)] =
           v.empty() ? 0 : 100.0 * c / static_cast<double>(v.size());
     }
+    warm_not_worse += regret[1] <= regret[0] + 1e-9 ? 1 : 0;
     out += fmt::format("| {} | {:.3f} | {:.3f} | {} | {:.0f} % | {:.0f} % |\n", model, regret[0],
                        regret[1], regret[1] <= regret[0] + 1e-9 ? "yes" : "**no**", confirmed[0],
                        confirmed[1]);
   }
+  out += fmt::format("\nWarm ≤ cold in {} of {} models.\n", warm_not_worse, by_model.size());
   return out;
 }
 
