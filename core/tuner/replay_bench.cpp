@@ -53,7 +53,8 @@ ReplayRun replayOnce(const ReplayGpu& gpu, bool cold, double budget_s, std::uint
   ReplayRun run;
   run.verdict = result.verdict;
   for (const auto& c : result.candidates) {
-    run.outcomes.push_back(fmt::format("{} {}: {}", c.config.key(), toString(c.state), c.reason));
+    run.outcomes.push_back(fmt::format("{} {} (set-up {:.1f} s): {}", c.config.key(),
+                                       toString(c.state), units::msToS(c.setup_ms), c.reason));
   }
   run.model = gpu.model;
   run.cold = cold;
