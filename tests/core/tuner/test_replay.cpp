@@ -209,3 +209,36 @@ TEST(ReplayBench, QuantileInterpolates) {
 
 }  // namespace
 }  // namespace inferscope::tuner
+
+namespace inferscope::tuner {
+namespace {
+
+// Two finalists decided in this process (a model load of 30 s leaves no time for fresh
+// processes): eager FP16, so noisy that its interval reaches down to the package's level, and the
+// package, 1.6x faster. Fewer moving parts break a tie only between levels within δ of the
+// fastest, so the noise never makes the slow config the answer.
+TEST(ReplayBench, AWideIntervalTiedByNoiseDoesNotWinOverAFarFasterLevel) {
+  const auto corpus = parseReplayCorpus(R"json({
+   "format": "inferscope-replay-corpus", "version": 1,
+   "models": [{"model": "m (1x8:float32)", "device": "NVIDIA H200", "runs": [
+    {"cold": false, "session_overhead_ms": 30000,
+     "candidates": ["fp16", "fp32", "fp16+aoti-graph"],
+     "configs": {
+      "fp32": {"median_ms": 9.0, "low_ms": 8.9, "high_ms": 9.1, "samples": 20, "setup_ms": 100},
+      "fp16": {"median_ms": 3.42, "low_ms": 2.07, "high_ms": 4.35, "samples": 20, "setup_ms": 100},
+      "fp16+aoti-graph": {"median_ms": 2.146, "low_ms": 2.144, "high_ms": 2.148, "samples": 20,
+                          "setup_ms": 50}}}]}]})json",
+                                        "tie corpus");
+  ASSERT_EQ(corpus.size(), 1u);
+  int tied = 0;
+  for (std::uint64_t seed = 1; seed <= 12; ++seed) {
+    const auto run = replayOnce(corpus.front(), /*cold=*/false, 60, seed);
+    EXPECT_EQ(run.winner, "fp16+aoti-graph") << "seed " << seed << ": " << run.verdict;
+    EXPECT_FALSE(run.confirmed) << run.verdict;  // the premise: decided in this process
+    tied += run.verdict.find("Tie:") != std::string::npos ? 1 : 0;
+  }
+  EXPECT_GT(tied, 0) << "the test needs FP16's interval to overlap the package's in some seed";
+}
+
+}  // namespace
+}  // namespace inferscope::tuner
