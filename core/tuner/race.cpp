@@ -1041,7 +1041,7 @@ void Race::finals(std::vector<Entry>& entries, TuneResult& result) {
                   result.winner->key(), interval(winner->level), winner->where());
   if (!tie_text.empty()) {
     verdict += fmt::format(
-        ". Tie: {} cannot be told apart from {}; picked the one {}{}with fewer moving parts "
+        ". Tie: {} cannot be told apart from {}; picked the one {}{}{}with fewer moving parts "
         "(compile mode), then the lower median",
         // Set against in-process levels, the winner's own in-process level is named beside them.
         mixed && winner->processes >= 2
@@ -1057,7 +1057,12 @@ void Race::finals(std::vector<Entry>& entries, TuneResult& result) {
                 std::any_of(tied.begin(), tied.end(),
                             [&](const Level* t) { return t->processes >= 2 && !stable(t); })
             ? "stable across them, then "
-            : "");
+            : "",
+        near(winner) &&
+                std::any_of(tied.begin(), tied.end(), [&](const Level* t) { return !near(t); })
+            ? fmt::format("within {:.0f} % of the fastest level, then ",
+                          100 * options_.equivalence_delta)
+            : std::string());
   }
   if (!forked_finals) {
     verdict +=
