@@ -110,8 +110,6 @@ def read_stream(path):
                     p["unfinished_ms"] = r4(job.get("elapsed_ms", 0))
                 elif state == "failed":
                     p["failed"] = True
-                elif state == "cached":
-                    p["cached"] = True
         elif kind == "tune_done":
             done = e
     if done is not None:
@@ -145,8 +143,7 @@ def read_stream(path):
     if gaps:
         gaps.sort()
         run["session_overhead_ms"] = r4(gaps[len(gaps) // 4])
-    for p in run["packages"].values():
-        p.pop("cached", None) if "compile_ms" in p else None
+    # A package the run found cached (or only queued) has no figure: left out.
     run["packages"] = {k: v for k, v in run["packages"].items() if v}
     return start.get("model", "?"), start.get("device", "?"), run
 
