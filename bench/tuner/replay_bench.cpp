@@ -14,7 +14,9 @@
 #include "core/common/error.h"
 #include "core/common/file_io.h"
 
-int main(int argc, char** argv) {
+namespace {
+
+int runBench(int argc, char** argv) {
   using namespace inferscope;
   CLI::App app{"Replays the tuner's race against recorded GPU runs and reports its regret"};
   std::string corpus_path, json_path;
@@ -59,4 +61,15 @@ int main(int argc, char** argv) {
     return 5;
   }
   return 0;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  try {
+    return runBench(argc, argv);
+  } catch (...) {
+    std::fputs("replay_bench: failed to write its output\n", stderr);
+    return 5;
+  }
 }

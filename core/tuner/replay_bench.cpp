@@ -124,13 +124,13 @@ std::string replayTable(const std::vector<ReplayRun>& runs) {
     for (const int kind : {0, 1, 2}) {  // cold, warm, both
       const bool cold = kind == 0;
       std::vector<double> regrets;
-      int confirmed = 0, final_ = 0, n = 0;
+      int confirmed = 0, finals = 0, n = 0;
       for (const auto& r : runs) {
         if (r.budget_s != b || (kind != 2 && r.cold != cold)) continue;
         ++n;
         regrets.push_back(r.regret);
         confirmed += r.confirmed ? 1 : 0;
-        final_ += r.state == "final" ? 1 : 0;
+        finals += r.state == "final" ? 1 : 0;
       }
       if (n == 0) continue;
       out += fmt::format("| {} | {} | {} | {:.3f} | {:.3f} | {:.3f} | {:.0f} % | {:.0f} % |\n",
@@ -139,7 +139,7 @@ std::string replayTable(const std::vector<ReplayRun>& runs) {
                          : kind == 1 ? "warm"
                                      : "both",
                          n, replayQuantile(regrets, 0.5), replayQuantile(regrets, 0.95),
-                         replayQuantile(regrets, 1.0), 100.0 * confirmed / n, 100.0 * final_ / n);
+                         replayQuantile(regrets, 1.0), 100.0 * confirmed / n, 100.0 * finals / n);
     }
   }
   // Per model at the default budget (or the last budget when the default was not run).

@@ -178,6 +178,7 @@ ReplayGpu reduce(const JsonReader& m) {
   }
   gpu.fresh_factor = fresh_ratios.empty() ? 1.0 : medianOf(fresh_ratios);
   std::vector<double> all_done;
+  all_done.reserve(compiles.size());
   for (const auto& [key, list] : compiles) all_done.push_back(medianOf(list));
   const double typical_ms = all_done.empty() ? 120000.0 : medianOf(all_done);
   for (const auto& [key, list] : compiles) gpu.package_compile_ms[key] = medianOf(list);

@@ -18,7 +18,7 @@ namespace {
 // compiling at 30 s), and a warm one. fp32 is the slow reference; fp16+aoti-graph is the fastest
 // safe config (forked at 1.1 ms); bf16+tc was unsafe; tf32 failed in one run, ran in the other;
 // amp-fp16 failed; bf16+aoti and fp16+cl were raced but never measured.
-const char* kCorpus = R"json({
+constexpr const char* kCorpus = R"json({
  "format": "inferscope-replay-corpus", "version": 1,
  "models": [{
   "model": "resnet50 (32x3x224x224:float32)", "device": "NVIDIA H200",
@@ -260,6 +260,7 @@ TEST(ReplayBench, MedianRegretAtTheDefaultBudgetStaysWithinTwoPerCent) {
   options.budgets_s = {0};
   const auto runs = runReplayBench(corpus, options);
   std::vector<double> regrets;
+  regrets.reserve(runs.size());
   for (const auto& r : runs) regrets.push_back(r.regret);
   ASSERT_GE(regrets.size(), 60u);
   EXPECT_LE(replayQuantile(regrets, 0.5), 1.02) << replayTable(runs);
