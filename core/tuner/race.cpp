@@ -482,6 +482,13 @@ bool Race::aCompileCanFinishWithin(double wait_ms) const {
   });
 }
 
+double Race::unpricedCompileMs(const std::vector<Entry>& entries,
+                               const OptimizationConfig& config) {
+  if (screeningKind(config) != ScreeningKind::JitCompile) return 0;
+  const Entry* leader = leaderOf(entries);
+  return leader && leader->outcome.config.compile != CompileMode::None ? kUnpricedCompileMs : 0;
+}
+
 double Race::leaderForksMs(const std::vector<Entry>& entries) const {
   const Entry* leader = leaderOf(entries);
   if (!leader) return 0;
@@ -629,7 +636,8 @@ void Race::screen(std::vector<Entry>& entries, TuneResult& result) {
         if (room < 0 || fits == static_cast<std::size_t>(options_.batch)) break;
         ++fits;
       }
-    } else if (!costs_.count() || spentMs() + per_call < limit) {
+    } else if (!costs_.count() ||
+               spentMs() + per_call + unpricedCompileMs(entries, first) < limit) {
       // The first of its kind: what one costs is unknown until it ran (the budget is checked
       // between calls), so two configs (one torch.compile: below).
       fits = static_cast<std::size_t>(std::min(options_.batch, 2));
@@ -717,7 +725,10 @@ void Race::screenPending(std::vector<Entry>& entries, TuneResult& result, double
       if (!chunk.empty() &&
           screeningKind(c) != screeningKind(entries[chunk.front()].outcome.config))
         continue;
-      const double price_ms = costs_.estimateMs(c);
+      // A torch.compile with none measured yet is not priced at the eager configs' mean.
+      const double price_ms = costs_.predictMs(c) || screeningKind(c) != ScreeningKind::JitCompile
+                                  ? costs_.estimateMs(c)
+                                  : kUnpricedCompileMs;
       if (price_ms > room) continue;
       room -= price_ms;
       chunk.push_back(i);

@@ -19,6 +19,7 @@ namespace {
 constexpr double kDefaultBudgetS = 60, kColdCompileAllowanceS = 110, kPythonExtraColdS = 40;
 constexpr double kExitReserveMs = 1000, kRooflineReserveMs = 2000;
 constexpr double kSpentBeforeMs = 3000, kPythonPreparationMs = 15000;
+constexpr double kOverBudgetToleranceS = 0.5;
 
 std::string budgetLabel(double budget_s) {
   return budget_s > 0 ? fmt::format("{:.0f} s", budget_s) : std::string("default");
@@ -142,6 +143,17 @@ std::string replayTable(const std::vector<ReplayRun>& runs) {
                          replayQuantile(regrets, 1.0), 100.0 * confirmed / n, 100.0 * finals / n);
     }
   }
+  // The budget is the user's wall time: a run past it is a failure of its own, whatever its regret.
+  int over = 0;
+  double worst_over_s = 0;
+  for (const auto& r : runs) {
+    const double past_s = r.elapsed_s - r.race_budget_s;
+    if (past_s > kOverBudgetToleranceS) ++over;
+    worst_over_s = std::max(worst_over_s, past_s);
+  }
+  out += fmt::format("\nRuns past their budget (by more than {:.1f} s): {} of {}{}.\n",
+                     kOverBudgetToleranceS, over, runs.size(),
+                     over ? fmt::format(", the worst by {:.1f} s", worst_over_s) : std::string());
   // Per model at the default budget (or the last budget when the default was not run).
   const double per_model_budget =
       std::find(budgets.begin(), budgets.end(), 0.0) != budgets.end() ? 0.0 : budgets.back();
