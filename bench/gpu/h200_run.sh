@@ -2,6 +2,9 @@
 # The GPU machine's measurement run (see docs/PERFORMANCE.md). From the repo root there:
 #   bash bench/gpu/h200_run.sh build|test|test-gpu|test-rest|python|engine|aoti|aoti-graph|aoti-max|isolate|forks|tune|tune-resnet50|tune-bert|tune-reference|tune-files|hf-bert-probe|guide|guide-resnet50|guide-bert|cudnn|cudnn-debug|oom|install-cuda|trace-boundary|roofline|fixture|lessons ...   (phases, in order given)
 # Writes logs, sessions and JSON to $OUT (default ./out). Needs .gpu (../shared/gpu/fetch-debs.sh).
+# Tune runs' event streams (*.ndjson), once copied under bench/gpu/results/, join the replay corpus:
+#   python3 bench/tuner/make_replay_corpus.py bench/gpu/results -o bench/tuner/corpus/h200.json
+# (docs/ADVISOR.md, "Replay bench"; a GPU other than the H200 gets a corpus file of its own).
 set -uo pipefail
 OUT=${OUT:-$PWD/out}; mkdir -p "$OUT"
 source .gpu/gpu-env.sh

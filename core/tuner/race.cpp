@@ -482,6 +482,13 @@ bool Race::aCompileCanFinishWithin(double wait_ms) const {
   });
 }
 
+double Race::unpricedCompileMs(const std::vector<Entry>& entries,
+                               const OptimizationConfig& config) {
+  if (screeningKind(config) != ScreeningKind::JitCompile) return 0;
+  const Entry* leader = leaderOf(entries);
+  return leader && leader->outcome.config.compile != CompileMode::None ? kUnpricedCompileMs : 0;
+}
+
 double Race::leaderForksMs(const std::vector<Entry>& entries) const {
   const Entry* leader = leaderOf(entries);
   if (!leader) return 0;
@@ -498,8 +505,12 @@ void Race::screen(std::vector<Entry>& entries, TuneResult& result) {
   // Compiles run in the background while the eager configs are measured.
   if (!compiled.empty()) measurer_.prepareInBackground(compiled);
   prioritiseCompiles(entries);
-  // Race order, except that packages still to be compiled go last; cached ones keep their place
-  // (they are often the winners, and a short budget may not reach the end of the list).
+  // Race order, except that packages still to be compiled go last, and cached ones come right
+  // after the first candidate (the guide's recommendation): a cached package costs a load and is
+  // the likeliest winner, and a short budget may not reach the end of the list. In the replay of
+  // the recorded H200 runs (docs/ADVISOR.md, "Replay bench") the warm runs of models rebuilt in
+  // Python screened 30 eager configs and a torch.compile before their packages: EfficientNet-B0
+  // warm answered 1.29x the best recorded, 1.00x with its packages first.
   // torch.compile candidates come after the other ready ones: each costs a compile of tens of
   // seconds where an eager config costs about one, and the eager siblings' speeds say which of
   // them to compile first (orderJitCompiles).
@@ -507,10 +518,14 @@ void Race::screen(std::vector<Entry>& entries, TuneResult& result) {
   for (std::size_t i = 0; i < entries.size(); ++i)
     waited_[i] = !measurer_.ready(entries[i].outcome.config);
   pending_.clear();
-  for (int group = 0; group < 3; ++group) {
+  for (int group = 0; group < 5; ++group) {
     for (std::size_t i = 0; i < entries.size(); ++i) {
       const bool jit = screeningKind(entries[i].outcome.config) == ScreeningKind::JitCompile;
-      const int its_group = waited_[i] ? 2 : jit ? 1 : 0;
+      const int its_group = waited_[i]                          ? 4
+                            : jit                               ? 3
+                            : i == 0                            ? 0
+                            : isAoti(entries[i].outcome.config) ? 1
+                                                                : 2;
       if (its_group == group) pending_.push_back(i);
     }
   }
@@ -621,7 +636,8 @@ void Race::screen(std::vector<Entry>& entries, TuneResult& result) {
         if (room < 0 || fits == static_cast<std::size_t>(options_.batch)) break;
         ++fits;
       }
-    } else if (!costs_.count() || spentMs() + per_call < limit) {
+    } else if (!costs_.count() ||
+               spentMs() + per_call + unpricedCompileMs(entries, first) < limit) {
       // The first of its kind: what one costs is unknown until it ran (the budget is checked
       // between calls), so two configs (one torch.compile: below).
       fits = static_cast<std::size_t>(std::min(options_.batch, 2));
@@ -709,7 +725,10 @@ void Race::screenPending(std::vector<Entry>& entries, TuneResult& result, double
       if (!chunk.empty() &&
           screeningKind(c) != screeningKind(entries[chunk.front()].outcome.config))
         continue;
-      const double price_ms = costs_.estimateMs(c);
+      // A torch.compile with none measured yet is not priced at the eager configs' mean.
+      const double price_ms = costs_.predictMs(c) || screeningKind(c) != ScreeningKind::JitCompile
+                                  ? costs_.estimateMs(c)
+                                  : kUnpricedCompileMs;
       if (price_ms > room) continue;
       room -= price_ms;
       chunk.push_back(i);
@@ -987,11 +1006,19 @@ void Race::finals(std::vector<Entry>& entries, TuneResult& result) {
     const auto& fork_stats = l->entry->outcome.forks;
     return l->processes >= 2 && fork_stats && fork_stats->stable;
   };
+  const auto near = [&](const Level* l) {
+    return l->compared.median_ms <= best.median_ms * (1.0 + options_.equivalence_delta);
+  };
   auto* winner = *std::min_element(tied.begin(), tied.end(), [&](const Level* a, const Level* b) {
     const bool fa = a->processes >= 2, fb = b->processes >= 2;
     if (fa != fb) return fa;
     const bool sa = stable(a), sb = stable(b);
     if (sa != sb) return sa;
+    // Fewer moving parts decide only between levels within δ of the fastest: a config tied by an
+    // interval its noise made wide is not the answer over one measured far faster (the replay of
+    // ConvNeXt-T warm answered eager FP16 at 3.42 ms [2.07, 4.35] over a package's 2.146 ms).
+    const bool na = near(a), nb = near(b);
+    if (na != nb) return na;
     const int ca = complexity(a->entry->outcome.config), cb = complexity(b->entry->outcome.config);
     return ca != cb ? ca < cb : a->compared.median_ms < b->compared.median_ms;
   });
@@ -1025,7 +1052,7 @@ void Race::finals(std::vector<Entry>& entries, TuneResult& result) {
                   result.winner->key(), interval(winner->level), winner->where());
   if (!tie_text.empty()) {
     verdict += fmt::format(
-        ". Tie: {} cannot be told apart from {}; picked the one {}{}with fewer moving parts "
+        ". Tie: {} cannot be told apart from {}; picked the one {}{}{}with fewer moving parts "
         "(compile mode), then the lower median",
         // Set against in-process levels, the winner's own in-process level is named beside them.
         mixed && winner->processes >= 2
@@ -1041,7 +1068,12 @@ void Race::finals(std::vector<Entry>& entries, TuneResult& result) {
                 std::any_of(tied.begin(), tied.end(),
                             [&](const Level* t) { return t->processes >= 2 && !stable(t); })
             ? "stable across them, then "
-            : "");
+            : "",
+        near(winner) &&
+                std::any_of(tied.begin(), tied.end(), [&](const Level* t) { return !near(t); })
+            ? fmt::format("within {:.0f} % of the fastest level, then ",
+                          100 * options_.equivalence_delta)
+            : std::string());
   }
   if (!forked_finals) {
     verdict +=

@@ -79,6 +79,14 @@ class Race {
   // finished: there is nothing to go by.
   bool aCompileCanFinishWithin(double wait_ms) const;
   static constexpr double kCompileTimeShare = 0.75;
+  // What the first torch.compile is taken to cost before one was measured (5–15 s from a warm
+  // Inductor cache on the H200, 20–25 s cold), where a compiled config (a package, a CUDA graph)
+  // leads: screening starts it only when that much is left before the finals' time (0 while an
+  // eager config leads: the compile is then the likeliest gain); after the finals it is that
+  // price whoever leads, not the eager configs' mean.
+  static double unpricedCompileMs(const std::vector<Entry>& entries,
+                                  const OptimizationConfig& config);
+  static constexpr double kUnpricedCompileMs = 15000;
   // What two fresh processes of a package not yet measured would cost as the leader: its class's
   // in-process cost, the leader's median (it leads only by being faster).
   double packageForksMs(const std::vector<Entry>& entries, const OptimizationConfig& package) const;

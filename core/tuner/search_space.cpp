@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <utility>
 
 namespace inferscope::tuner {
 namespace {
@@ -163,6 +164,12 @@ std::string SearchSpace::pruneReason(const OptimizationConfig& c) const {
            "candidate";
   }
   return {};
+}
+
+SearchSpace SearchSpace::ofCandidates(std::vector<OptimizationConfig> candidates) {
+  SearchSpace space;
+  space.candidates_ = std::move(candidates);
+  return space;
 }
 
 SearchSpace::SearchSpace(const SpaceContext& context, const std::vector<OptimizationConfig>& seeds)

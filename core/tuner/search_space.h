@@ -36,6 +36,9 @@ class SearchSpace {
   // candidates(), in their order; the rest follow by how promising the guide deems them (lower
   // precision and compiled first). Seeds outside the space are pruned like any other config.
   SearchSpace(const SpaceContext& context, const std::vector<OptimizationConfig>& seeds = {});
+  // A space of exactly these candidates in this order, nothing pruned: what a recorded run raced,
+  // replayed against its own figures (core/tuner/replay_measurer.h).
+  static SearchSpace ofCandidates(std::vector<OptimizationConfig> candidates);
 
   const std::vector<OptimizationConfig>& candidates() const { return candidates_; }
   const std::vector<PrunedConfig>& pruned() const { return pruned_; }
@@ -50,6 +53,7 @@ class SearchSpace {
   std::size_t restrictToShard(const ShardSpec& shard);
 
  private:
+  SearchSpace() = default;
   SpaceContext context_;
   std::vector<OptimizationConfig> candidates_;
   std::vector<PrunedConfig> pruned_;

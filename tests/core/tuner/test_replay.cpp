@@ -1,0 +1,295 @@
+// The replay bench's parts: the corpus's reduction to one figure per config, the replay measurer's
+// simulated clock and compile queue, and the race against a replayed GPU and the recorded corpus.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <string>
+
+#include "core/common/error.h"
+#include "core/tuner/race.h"
+#include "core/tuner/replay_bench.h"
+#include "core/tuner/replay_measurer.h"
+#include "core/tuner/replay_profile.h"
+
+namespace inferscope::tuner {
+namespace {
+
+// Two recorded runs of one model: a cold one (fp16's package compiled in 40 s; bf16's was still
+// compiling at 30 s), and a warm one. fp32 is the slow reference; fp16+aoti-graph is the fastest
+// safe config (forked at 1.1 ms); bf16+tc was unsafe; tf32 failed in one run, ran in the other;
+// amp-fp16 failed; bf16+aoti and fp16+cl were raced but never measured.
+constexpr const char* kCorpus = R"json({
+ "format": "inferscope-replay-corpus", "version": 1,
+ "models": [{
+  "model": "resnet50 (32x3x224x224:float32)", "device": "NVIDIA H200",
+  "runs": [
+   {"cold": true, "session_overhead_ms": 1000,
+    "candidates": ["fp32", "fp16", "tf32", "amp-fp16", "fp16+aoti", "fp16+aoti-graph", "bf16+aoti",
+                   "bf16+tc", "fp16+cl"],
+    "packages": {"fp16+aoti": {"compile_ms": 40000}, "bf16+aoti": {"unfinished_ms": 30000}},
+    "configs": {
+     "fp32": {"median_ms": 10.0, "low_ms": 9.9, "high_ms": 10.1, "samples": 20, "contended": true,
+              "setup_ms": 200},
+     "fp16": {"median_ms": 4.0, "low_ms": 3.96, "high_ms": 4.04, "samples": 20, "setup_ms": 200},
+     "tf32": {"state": "failed", "message": "error: worker lost"},
+     "amp-fp16": {"state": "failed", "message": "error: unsupported op"},
+     "fp16+aoti": {"median_ms": 2.0, "low_ms": 1.98, "high_ms": 2.02, "samples": 20,
+                   "setup_ms": 40100, "compile_ms": 40000},
+     "fp16+aoti-graph": {"median_ms": 1.0, "low_ms": 0.99, "high_ms": 1.01, "samples": 20,
+                         "setup_ms": 50, "fork_median_ms": 1.1, "fork_log_sd": 0.01, "forks": 3},
+     "bf16+tc": {"state": "unsafe", "median_ms": 0.5, "samples": 20, "setup_ms": 20000,
+                 "compile_ms": 19000, "message": "cosine 0.2"}
+    }},
+   {"cold": false, "session_overhead_ms": 3000,
+    "candidates": ["fp32", "fp16", "tf32"],
+    "configs": {
+     "fp32": {"median_ms": 8.0, "low_ms": 7.9, "high_ms": 8.1, "samples": 20, "setup_ms": 200},
+     "fp16": {"median_ms": 4.4, "low_ms": 4.3, "high_ms": 4.5, "samples": 20, "setup_ms": 100},
+     "tf32": {"median_ms": 6.0, "low_ms": 5.9, "high_ms": 6.1, "samples": 20, "setup_ms": 100}
+    }}
+  ]}]
+})json";
+
+ReplayGpu corpusGpu() {
+  const auto corpus = parseReplayCorpus(kCorpus, "test corpus");
+  EXPECT_EQ(corpus.size(), 1u);
+  return corpus.front();
+}
+
+TEST(ReplayProfile, ReducesRunsToOneFigurePerConfig) {
+  const auto gpu = corpusGpu();
+  EXPECT_EQ(gpu.runs, 2);
+  EXPECT_FALSE(gpu.python_built);
+  EXPECT_DOUBLE_EQ(gpu.session_overhead_ms, 2000);  // median of 1000 and 3000
+  // fp32 ran at 10 ms beside a compile and 8 ms without: the model's contention is 1.25, and the
+  // contended run counts at 10 / 1.25.
+  EXPECT_NEAR(gpu.contention, 1.25, 1e-9);
+  EXPECT_NEAR(gpu.find(OptimizationConfig::parse("fp32"))->level_ms, 8.0, 1e-9);
+  // fp16: the median of the two runs' levels, and how far they lie apart.
+  const auto* fp16 = gpu.find(OptimizationConfig::parse("fp16"));
+  ASSERT_NE(fp16, nullptr);
+  EXPECT_NEAR(fp16->level_ms, 4.2, 1e-9);
+  EXPECT_NEAR(fp16->round_log_sd, std::abs(std::log(4.4) - std::log(4.0)) / std::sqrt(2.0), 1e-9);
+  EXPECT_DOUBLE_EQ(fp16->setup_cold_ms, 200);
+  EXPECT_DOUBLE_EQ(fp16->setup_warm_ms, 100);
+  // A failure one run saw and the other did not is not the config's: tf32 runs.
+  EXPECT_EQ(gpu.find(OptimizationConfig::parse("tf32"))->state, ReplayState::Ok);
+  EXPECT_EQ(gpu.find(OptimizationConfig::parse("amp-fp16"))->state, ReplayState::Failed);
+  EXPECT_EQ(gpu.find(OptimizationConfig::parse("bf16+tc"))->state, ReplayState::Unsafe);
+  // A package's set-up less its wait for the compile: its load.
+  EXPECT_DOUBLE_EQ(gpu.find(OptimizationConfig::parse("fp16+aoti"))->setup_cold_ms, 100);
+  // Compiles: fp16's as recorded; bf16's never seen to end: 1.25 × 30 s, but not below the
+  // typical (40 s).
+  EXPECT_DOUBLE_EQ(gpu.package_compile_ms.at("fp16+aoti"), 40000);
+  EXPECT_DOUBLE_EQ(gpu.package_compile_ms.at("bf16+aoti"), 40000);
+  // Raced but never measured: out of the replayed space, counted.
+  ASSERT_EQ(gpu.unavailable.size(), 2u);
+  EXPECT_EQ(gpu.unavailable[0], "bf16+aoti");
+  EXPECT_EQ(gpu.unavailable[1], "fp16+cl");
+  EXPECT_EQ(gpu.candidates.size(), 7u);
+  EXPECT_EQ(gpu.candidates.front().key(), "fp32");  // the race order of the widest run
+  // The best safe: fp16+aoti-graph across its processes (the unsafe torch.compile is faster).
+  EXPECT_NEAR(gpu.bestSafeMs(), 1.1, 1e-9);
+  // The fresh factor comes from the one config with both levels: 1.1 / 1.0.
+  EXPECT_NEAR(gpu.trueLevelMs(*fp16), 4.2 * 1.1, 1e-9);
+}
+
+TEST(ReplayProfile, RejectsAFileThatIsNoCorpus) {
+  EXPECT_THROW(parseReplayCorpus(R"({"models": []})", "x.json"), Error);
+  EXPECT_THROW(parseReplayCorpus("{", "x.json"), Error);
+}
+
+TEST(ReplayMeasurer, ColdPackagesCompileForTheirRecordedDurationTwoAtATime) {
+  const auto gpu = corpusGpu();
+  ReplaySettings settings;
+  settings.cold = true;
+  ReplayMeasurer m(gpu, settings);
+  const auto fp16_aoti = OptimizationConfig::parse("fp16+aoti");
+  const auto graph = OptimizationConfig::parse("fp16+aoti-graph");
+  EXPECT_TRUE(m.needsPreparation(graph));
+  m.prepareInBackground({fp16_aoti, graph, OptimizationConfig::parse("bf16+aoti")});
+  EXPECT_FALSE(m.ready(graph));
+  EXPECT_TRUE(m.backgroundBusy());
+  m.waitForBackground(10000);
+  EXPECT_DOUBLE_EQ(m.nowMs(), 10000);
+  EXPECT_FALSE(m.ready(graph));
+  // Paused, the compiles do not move.
+  m.pauseBackground();
+  m.waitForBackground(60000);  // nothing can end: the wait is the timeout
+  m.resumeBackground();
+  EXPECT_DOUBLE_EQ(m.nowMs(), 70000);
+  EXPECT_FALSE(m.ready(graph));
+  m.waitForBackground(1e9);  // ends when the first compile does: 30 s more
+  EXPECT_DOUBLE_EQ(m.nowMs(), 100000);
+  EXPECT_TRUE(m.ready(graph));
+  EXPECT_TRUE(m.ready(fp16_aoti));  // one package, two configs
+  const auto jobs = m.compileJobs();
+  ASSERT_EQ(jobs.size(), 2u);  // aoti and aoti-graph share the package
+  EXPECT_EQ(jobs[0].state, CompileStatus::State::Done);
+  EXPECT_DOUBLE_EQ(jobs[0].elapsed_ms, 40000);
+}
+
+TEST(ReplayMeasurer, WarmPackagesAreCachedAndMeasureAtTheirRecordedLevel) {
+  const auto gpu = corpusGpu();
+  ReplaySettings settings;
+  settings.cold = false;
+  ReplayMeasurer m(gpu, settings);
+  const auto graph = OptimizationConfig::parse("fp16+aoti-graph");
+  EXPECT_FALSE(m.needsPreparation(graph));
+  m.prepareInBackground({graph});
+  EXPECT_TRUE(m.ready(graph));
+  EXPECT_FALSE(m.backgroundBusy());
+  const auto r = m.measure({graph, OptimizationConfig::parse("amp-fp16")}, 5, 200, 0);
+  ASSERT_EQ(r.size(), 2u);
+  EXPECT_EQ(r[0].status, ConfigStatus::Ok);
+  EXPECT_NEAR(r[0].stats.median_ms, 1.0, 0.05);
+  EXPECT_TRUE(r[0].accuracy.measured);
+  EXPECT_EQ(r[1].status, ConfigStatus::Error);  // failed in every recorded run
+  // The clock: the load, then each config's set-up and iterations.
+  EXPECT_GT(m.nowMs(), 2000 + 50 + 200 * 0.95);
+  EXPECT_LT(m.nowMs(), 2000 + 50 + 205 * 1.3 + 1000);
+  // Fresh processes land at the level across processes.
+  const auto f = m.measureForks({graph}, 5, 100, 3, 0);
+  ASSERT_EQ(f.size(), 1u);
+  ASSERT_TRUE(f[0].fork_stats);
+  EXPECT_EQ(f[0].fork_stats->forks, 3);
+  EXPECT_NEAR(f[0].fork_stats->median_ms, 1.1, 0.06);
+}
+
+TEST(ReplayBench, TheRaceFindsTheRecordedBestWithTimeToConfirmIt) {
+  const auto gpu = corpusGpu();
+  const auto run = replayOnce(gpu, /*cold=*/false, 240, 3);
+  EXPECT_EQ(run.winner, "fp16+aoti-graph");
+  EXPECT_NEAR(run.regret, 1.0, 1e-9);
+  EXPECT_TRUE(run.confirmed);
+  // The unsafe torch.compile is faster and never the answer; regret is never below 1.
+  for (std::uint64_t seed = 1; seed <= 4; ++seed) {
+    for (bool cold : {true, false}) {
+      const auto r = replayOnce(gpu, cold, 60, seed);
+      EXPECT_NE(r.winner, "bf16+tc");
+      EXPECT_GE(r.regret, 1.0);
+    }
+  }
+}
+
+TEST(ReplayBench, DefaultBudgetAddsTheColdAllowanceOnlyWhenNoPackageIsCached) {
+  const auto gpu = corpusGpu();
+  const auto cold = replayOnce(gpu, true, 0, 1);
+  const auto warm = replayOnce(gpu, false, 0, 1);
+  EXPECT_DOUBLE_EQ(cold.race_budget_s, 170);
+  EXPECT_DOUBLE_EQ(warm.race_budget_s, 60);
+  EXPECT_DOUBLE_EQ(replayOnce(gpu, true, 120, 1).race_budget_s, 120);  // --budget-s: as given
+  EXPECT_LE(warm.elapsed_s, 60.0);
+}
+
+TEST(ReplayBench, RecordedCorpusReplaysDeterministicallyForAFixedSeed) {
+  const auto corpus = loadReplayCorpus(INFERSCOPE_REPLAY_CORPUS);
+  ASSERT_GE(corpus.size(), 10u);
+  ReplayBenchOptions options;
+  options.seeds = 1;
+  options.budgets_s = {60, 0};
+  const auto a = runReplayBench(corpus, options);
+  const auto b = runReplayBench(corpus, options);
+  ASSERT_FALSE(a.empty());
+  EXPECT_EQ(replayJson(a), replayJson(b));
+  for (const auto& r : a) {
+    EXPECT_FALSE(std::isnan(r.regret)) << r.model;
+    EXPECT_GE(r.regret, 1.0 - 1e-9) << r.model;
+  }
+  options.first_seed = 2;
+  EXPECT_NE(replayJson(runReplayBench(corpus, options)), replayJson(a));  // the seed matters
+}
+
+TEST(ReplayBench, QuantileInterpolates) {
+  EXPECT_DOUBLE_EQ(replayQuantile({1, 2, 3, 4}, 0.5), 2.5);
+  EXPECT_DOUBLE_EQ(replayQuantile({4, 1, 3, 2}, 1.0), 4);
+  EXPECT_DOUBLE_EQ(replayQuantile({}, 0.5), 0);
+  EXPECT_DOUBLE_EQ(replayQuantile({1, NAN, 3}, 0.5), 2);
+}
+
+}  // namespace
+}  // namespace inferscope::tuner
+
+namespace inferscope::tuner {
+namespace {
+
+// Two finalists decided in this process (a model load of 30 s leaves no time for fresh
+// processes): eager FP16, so noisy that its interval reaches down to the package's level, and the
+// package, 1.6x faster. Fewer moving parts break a tie only between levels within δ of the
+// fastest, so the noise never makes the slow config the answer.
+TEST(ReplayBench, AWideIntervalTiedByNoiseDoesNotWinOverAFarFasterLevel) {
+  const auto corpus = parseReplayCorpus(R"json({
+   "format": "inferscope-replay-corpus", "version": 1,
+   "models": [{"model": "m (1x8:float32)", "device": "NVIDIA H200", "runs": [
+    {"cold": false, "session_overhead_ms": 30000,
+     "candidates": ["fp16", "fp32", "fp16+aoti-graph"],
+     "configs": {
+      "fp32": {"median_ms": 9.0, "low_ms": 8.9, "high_ms": 9.1, "samples": 20, "setup_ms": 100},
+      "fp16": {"median_ms": 3.42, "low_ms": 2.07, "high_ms": 4.35, "samples": 20, "setup_ms": 100},
+      "fp16+aoti-graph": {"median_ms": 2.146, "low_ms": 2.144, "high_ms": 2.148, "samples": 20,
+                          "setup_ms": 50}}}]}]})json",
+                                        "tie corpus");
+  ASSERT_EQ(corpus.size(), 1u);
+  int tied = 0;
+  for (std::uint64_t seed = 1; seed <= 12; ++seed) {
+    const auto run = replayOnce(corpus.front(), /*cold=*/false, 60, seed);
+    EXPECT_EQ(run.winner, "fp16+aoti-graph") << "seed " << seed << ": " << run.verdict;
+    EXPECT_FALSE(run.confirmed) << run.verdict;  // the premise: decided in this process
+    if (run.verdict.find("Tie:") == std::string::npos) continue;
+    ++tied;
+    EXPECT_NE(run.verdict.find("within 2 % of the fastest level, then with fewer moving parts"),
+              std::string::npos)
+        << run.verdict;
+  }
+  EXPECT_GT(tied, 0) << "the test needs FP16's interval to overlap the package's in some seed";
+}
+
+}  // namespace
+}  // namespace inferscope::tuner
+
+namespace inferscope::tuner {
+namespace {
+
+// The issue's median target, met since the replay began (1.000 over 5 seeds): a policy change that
+// moves the typical answer off the best recorded config fails here, with the replay's table to
+// read (bench/tuner/replay_bench). Deterministic for these seeds: no timing involved.
+TEST(ReplayBench, MedianRegretAtTheDefaultBudgetStaysWithinTwoPerCent) {
+  const auto corpus = loadReplayCorpus(INFERSCOPE_REPLAY_CORPUS);
+  ReplayBenchOptions options;
+  options.seeds = 3;
+  options.budgets_s = {0};
+  const auto runs = runReplayBench(corpus, options);
+  std::vector<double> regrets;
+  regrets.reserve(runs.size());
+  for (const auto& r : runs) regrets.push_back(r.regret);
+  ASSERT_GE(regrets.size(), 60u);
+  EXPECT_LE(replayQuantile(regrets, 0.5), 1.02) << replayTable(runs);
+}
+
+}  // namespace
+}  // namespace inferscope::tuner
+
+namespace inferscope::tuner {
+namespace {
+
+// EfficientNet-B0 warm on the H200, replayed: its cached packages lead after screening, and a
+// first torch.compile (20 s from a warm cache) started with what was left ran into the leader's
+// fresh processes, so no run confirmed its answer. A compile whose cost nothing priced yet starts
+// only when 15 s are left before the finals' time, where a compiled config leads.
+TEST(ReplayBench, AWarmRunWhosePackageLeadsKeepsTheTimeOfItsForksFromAnUnpricedCompile) {
+  const auto corpus = loadReplayCorpus(INFERSCOPE_REPLAY_CORPUS);
+  const auto gpu = std::find_if(corpus.begin(), corpus.end(), [](const ReplayGpu& g) {
+    return g.model.rfind("zoo_entries:efficientnet_b0 ", 0) == 0;
+  });
+  ASSERT_NE(gpu, corpus.end());
+  for (std::uint64_t seed = 1; seed <= 3; ++seed) {
+    const auto run = replayOnce(*gpu, /*cold=*/false, 0, seed);
+    EXPECT_TRUE(run.confirmed) << "seed " << seed << ": " << run.verdict;
+    EXPECT_LE(run.regret, 1.01) << run.verdict;
+    EXPECT_LE(run.elapsed_s, run.race_budget_s) << run.verdict;
+  }
+}
+
+}  // namespace
+}  // namespace inferscope::tuner
