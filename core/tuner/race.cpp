@@ -1109,7 +1109,8 @@ void Race::applyPrior(std::vector<Entry>& entries, TuneResult& result) {
       for (const auto& r : prior_->results) {
         if (r.config != o.config) continue;
         result.screening.push_back(r);
-        if (e.alive() && r.status == ConfigStatus::Ok) e.rounds.push_back(r);
+        // A run in fresh processes is no round of this process.
+        if (e.alive() && r.status == ConfigStatus::Ok && !r.fork_stats) e.rounds.push_back(r);
       }
       // Its cost as a fresh process would pay it: the set-up and one screening's iterations.
       e.own_cost_ms =
