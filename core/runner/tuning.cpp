@@ -162,9 +162,9 @@ tuner::MemoryKey memoryKey(const ProfileRequest& request, const std::vector<Inpu
   for (const char* name : {"inferscope_aoti.py", "inferscope_pymodel.py"}) {
     const auto path = pythonHelperPath(name);
     std::error_code ec;
-    helpers += fmt::format(" {} {}", name,
-                           std::filesystem::exists(path, ec) ? sha256OfFile(path).substr(0, 16)
-                                                             : std::string("none"));
+    helpers += fmt::format(
+        " {} {}", name,
+        std::filesystem::exists(path, ec) ? sha256OfFile(path).substr(0, 16) : std::string("none"));
   }
   key.versions = fmt::format("inferscope {} libtorch {} cuda {} cudnn {};{}; rule {}",
                              kInferScopeVersion, device.libtorch_version,
@@ -180,28 +180,28 @@ bool sameEncoder(const EncoderOptions& a, const EncoderOptions& b) {
 
 // A session to continue must be this run's model, inputs and device, with one race to continue.
 const TuneRecord& resumableRace(const SessionResult& session, const std::string& path,
-                                const ProfileRequest& request,
-                                const std::vector<InputSpec>& inputs, const DeviceInfo& device,
-                                const std::optional<ShardSpec>& shard) {
+                                const ProfileRequest& request, const std::vector<InputSpec>& inputs,
+                                const DeviceInfo& device, const std::optional<ShardSpec>& shard) {
   const auto refuse = [&](const std::string& why) {
     throw Error(ErrorKind::InvalidInput, fmt::format("--resume {}: {}", path, why));
   };
   if (session.races.empty())
     refuse("the session holds no race to continue (it was not written by `tune -o`)");
   if (session.races.size() > 1)
-    refuse(fmt::format("the session holds {} races (a merge of tune shards): continue one shard's "
-                       "own session",
-                       session.races.size()));
+    refuse(
+        fmt::format("the session holds {} races (a merge of tune shards): continue one shard's "
+                    "own session",
+                    session.races.size()));
   const auto& was = session.request.model;
   const auto& now = request.model;
-  const bool same_model =
-      was.source == now.source && was.name == now.name &&
-      (now.source != ModelSource::Zoo || (was.seed == now.seed && sameEncoder(was.encoder, now.encoder))) &&
-      (now.source == ModelSource::Zoo || now.entry == was.entry);
+  const bool same_model = was.source == now.source && was.name == now.name &&
+                          (now.source != ModelSource::Zoo ||
+                           (was.seed == now.seed && sameEncoder(was.encoder, now.encoder))) &&
+                          (now.source == ModelSource::Zoo || now.entry == was.entry);
   if (!same_model)
-    refuse(fmt::format("the session tuned {} ({}), this run names {} ({}): give the session's model",
-                       was.displayName(), toString(was.source), now.displayName(),
-                       toString(now.source)));
+    refuse(fmt::format(
+        "the session tuned {} ({}), this run names {} ({}): give the session's model",
+        was.displayName(), toString(was.source), now.displayName(), toString(now.source)));
   if (toString(session.request.inputs) != toString(inputs))
     refuse(fmt::format("the session's inputs are {}, this run's {}: give the session's --input",
                        toString(session.request.inputs), toString(inputs)));
@@ -303,15 +303,16 @@ TuningRun runTuning(const ProfileRequest& given, const std::vector<OptimizationC
     memory_path = (std::filesystem::path(dir) / memory_key->fileName(request.model.name)).string();
   }
   if (settings.resume) {
-    const auto& record = resumableRace(*settings.resume, settings.resume_path, request, ctx.inputs,
-                                       device, shard);
+    const auto& record =
+        resumableRace(*settings.resume, settings.resume_path, request, ctx.inputs, device, shard);
     prior = tuner::priorFromSession(record, settings.resume->configs,
                                     "session " + settings.resume_path);
     if (settings.remember && !settings.fresh) {  // merged with this run's figures afterwards
       std::string ignored;
       memory = tuner::loadRunMemory(memory_path, *memory_key, ignored);
     }
-    say(fmt::format("continuing the race of {}: {} measured candidates kept, the rest screened, "
+    say(
+        fmt::format("continuing the race of {}: {} measured candidates kept, the rest screened, "
                     "the finals run again",
                     settings.resume_path, prior->kept.size()));
   } else if (settings.remember && !settings.fresh) {
@@ -324,7 +325,8 @@ TuningRun runTuning(const ProfileRequest& given, const std::vector<OptimizationC
           "run memory used: {} (first: {}; {} remembered failed or unsafe, not screened again; "
           "delete the file or add --fresh to start over)",
           memory_path,
-          prior->first.empty() ? std::string("none") : fmt::format("{}", fmt::join(prior->first, ", ")),
+          prior->first.empty() ? std::string("none")
+                               : fmt::format("{}", fmt::join(prior->first, ", ")),
           prior->skip.size()));
     }
   } else if (settings.remember) {

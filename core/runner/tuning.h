@@ -33,8 +33,10 @@ struct TuneSettings {
   CompileQueue* compiles = nullptr;
   // The run memory (core/tuner/run_memory.h): read before the race unless `fresh`, and written
   // after it either way (the next run remembers this one), in `memory_dir` (empty: the cache's
-  // memory folder). `remember` false: neither (a shard's race, which holds part of the space).
-  bool remember = true;
+  // memory folder). Off unless asked for: `tune` asks (not for a shard's race, which holds part of
+  // the space); `recommend --validate` races a few neighbours, and the GUI has no log line for it
+  // yet.
+  bool remember = false;
   bool fresh = false;
   std::string memory_dir;
   // A session to continue (`tune --resume`): its race seeds this one in place of the memory. The

@@ -5,7 +5,7 @@
 #include <algorithm>
 #include <cmath>
 
-#include "core/common/units.h"
+#include "core/engine/plan_shard.h"
 
 namespace inferscope::tuner {
 namespace {
@@ -37,6 +37,15 @@ bool hasLevel(const TuneCandidateRecord& c) {
   return (c.state == "winner" || c.state == "tied" || c.state == "finalist" ||
           c.state == "eliminated") &&
          levelMs(c) > 0;
+}
+
+// A memory is data from a file: a key that does not parse is no candidate, and not the reference.
+bool isReference(const std::string& key) {
+  try {
+    return isReferenceConfig(OptimizationConfig::parse(key));
+  } catch (const std::exception&) {
+    return false;
+  }
 }
 
 std::string remembered(const std::string& reason, const std::string& when) {
@@ -86,7 +95,11 @@ RacePrior priorFromMemory(const RunMemory& memory, double now_unix_s, const std:
     if (days > kMemoryFreshDays) continue;  // ordering only
     if (std::find(prior.first.begin(), prior.first.end(), c.key) != prior.first.end()) continue;
     const auto when = fmt::format("measured {}, {}", age(days), source);
-    if (c.state == "failed" || c.state == "unsafe") {
+    // The FP32 reference is screened whatever it did: nothing is judged without it. A failure the
+    // machine's state may have caused (out of memory, a cancel) is tried again.
+    if (isReference(c.key)) continue;
+    const bool transient = c.reason.rfind("oom", 0) == 0 || c.reason.rfind("cancelled", 0) == 0;
+    if ((c.state == "failed" && !transient) || c.state == "unsafe") {
       auto p = priorCandidate(c);
       p.reason = remembered(c.reason, when);
       prior.skip.push_back(p);

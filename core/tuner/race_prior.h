@@ -25,8 +25,9 @@ inline constexpr std::size_t kRememberedFirst = 3;
 
 // From the run memory at `now_unix_s`; `source` names it in the verdict ("run memory FILE").
 // First: the confirmed answer, then the remembered candidates by level (across fresh processes
-// where they had them), up to kRememberedFirst. Fresh figures (kMemoryFreshDays): failed and unsafe
-// candidates are not screened again, slower ones are screened after what nothing is known of and
+// where they had them), up to kRememberedFirst. Fresh figures (kMemoryFreshDays): failed (but for
+// out of memory and cancelled) and unsafe candidates other than the FP32 reference are not
+// screened again, slower ones are screened after what nothing is known of and
 // keep their remembered fate when the budget does not reach them, each with a reason that starts
 // "remembered:". A candidate remembered as not measured (still compiling, not reached) is
 // unknown, and screened as any.

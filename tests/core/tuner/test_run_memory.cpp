@@ -149,6 +149,33 @@ TEST(RunMemory, RememberedFailuresAreNotScreenedAgain) {
   EXPECT_EQ(r.verdict.find("last confirmed answer"), std::string::npos) << r.verdict;
 }
 
+// Nothing is judged without the FP32 reference, and an out-of-memory failure may be the machine's
+// state: both are screened again.
+TEST(RunMemory, TheReferenceAndOutOfMemoryFailuresAreTriedAgain) {
+  auto memory = coldMemory(1);
+  for (auto& c : memory.race.candidates) {
+    if (c.key == "fp32") {
+      c.state = "failed";
+      c.reason = "error: the forward hung in a worker";
+    } else if (c.key == "tf32") {
+      c.state = "failed";
+      c.reason = "oom: CUDA out of memory";
+    } else if (c.key == "amp-bf16") {
+      c.state = "unsafe";
+      c.reason = "top-1 agreement 91 % < 99 %";
+    }
+  }
+  const auto prior = priorFromMemory(memory, kNowS, "run memory test.json");
+  const auto skipped = [&](const char* key) {
+    return std::any_of(prior.skip.begin(), prior.skip.end(),
+                       [&](const PriorCandidate& p) { return p.key == key; });
+  };
+  EXPECT_FALSE(skipped("fp32"));
+  EXPECT_FALSE(skipped("tf32"));
+  EXPECT_TRUE(skipped("amp-bf16"));
+  EXPECT_TRUE(skipped("amp-fp16+graph"));
+}
+
 // Older than kMemoryFreshDays: the memory orders the race, but its failures are screened again.
 TEST(RunMemory, StaleMemoryOrdersTheRaceOnly) {
   const auto prior =
