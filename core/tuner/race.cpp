@@ -567,7 +567,7 @@ void Race::screen(std::vector<Entry>& entries, TuneResult& result) {
   costs_ = ScreeningCosts{};
   // A continued run's kept candidates price the kinds they were measured as.
   for (const auto& e : entries) {
-    if (e.measured && !e.rounds.empty() && e.own_cost_ms > 0)
+    if (e.measured && e.own_cost_ms > 0)
       costs_.add(e.outcome.config, e.own_cost_ms);
   }
   bool screening_over = false;  // the eager configs' share is spent
