@@ -142,7 +142,7 @@ tuner::MemoryKey memoryKey(const ProfileRequest& request, const std::vector<Inpu
   const auto& m = request.model;
   if (m.source == ModelSource::Zoo) {
     const auto& e = m.encoder;
-    key.model = fmt::format("zoo:{} seed {} encoder {}L{}H{}A{}I{}V{}P{}", m.name, m.seed, e.layers,
+    key.model = fmt::format("zoo:{} seed {} encoder L{}H{}A{}I{}V{}P{}", m.name, m.seed, e.layers,
                             e.hidden, e.heads, e.intermediate, e.vocab, e.max_positions);
   } else {
     const auto file = !m.trusted_sha256.empty() ? m.trusted_sha256 : sha256OfFile(m.path);

@@ -567,8 +567,7 @@ void Race::screen(std::vector<Entry>& entries, TuneResult& result) {
   costs_ = ScreeningCosts{};
   // A continued run's kept candidates price the kinds they were measured as.
   for (const auto& e : entries) {
-    if (e.measured && e.own_cost_ms > 0)
-      costs_.add(e.outcome.config, e.own_cost_ms);
+    if (e.measured && e.own_cost_ms > 0) costs_.add(e.outcome.config, e.own_cost_ms);
   }
   bool screening_over = false;  // the eager configs' share is spent
   while (!pending_.empty() && !measurer_.cancelled()) {
@@ -1182,8 +1181,10 @@ void Race::compareWithPrior(const std::vector<Entry>& entries, TuneResult& resul
                                 [&](const Entry& e) { return e.outcome.config == *result.winner; });
     if (w != entries.end()) answer = fmt::format(", the answer {}", level(w->outcome).second);
   }
+  // Moved: slower now beyond the equivalence margin and beyond the interval it was confirmed with.
   if (prior_->confirmed_median_ms > 0 &&
-      now_ms > prior_->confirmed_median_ms * (1.0 + options_.equivalence_delta)) {
+      now_ms > prior_->confirmed_median_ms * (1.0 + options_.equivalence_delta) &&
+      now_ms > prior_->confirmed_high_ms) {
     result.verdict +=
         fmt::format(". Not {}: its level moved across processes, {:.4g} ms then and {} now{}", then,
                     prior_->confirmed_median_ms, now, answer);

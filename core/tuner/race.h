@@ -78,6 +78,7 @@ struct RacePrior {
   std::string confirmed_winner;
   std::string confirmed_level;  // "1.254 ms [1.25, 1.26] across 3 fresh processes"
   double confirmed_median_ms = 0;
+  double confirmed_high_ms = 0;  // its interval's upper end (0: not known)
 };
 
 class Race {

@@ -113,6 +113,7 @@ RacePrior priorFromMemory(const RunMemory& memory, double now_unix_s, const std:
     const auto& c = *memory.confirmed;
     prior.confirmed_winner = c.key;
     prior.confirmed_median_ms = c.median_ms;
+    prior.confirmed_high_ms = c.high_ms;
     prior.confirmed_level =
         fmt::format("{:.4g} ms [{:.4g}, {:.4g}] across {} fresh processes, {}", c.median_ms,
                     c.low_ms, c.high_ms, c.processes, age((now_unix_s - c.at_unix_s) / 86400.0));
@@ -142,6 +143,7 @@ RacePrior priorFromSession(const TuneRecord& race, const std::vector<ConfigResul
     const auto& f = *winner->forks;
     prior.confirmed_winner = winner->key;
     prior.confirmed_median_ms = f.median_ms;
+    prior.confirmed_high_ms = f.ci_high_ms;
     prior.confirmed_level = fmt::format("{:.4g} ms [{:.4g}, {:.4g}] across {} fresh processes",
                                         f.median_ms, f.ci_low_ms, f.ci_high_ms, f.forks);
   }

@@ -211,6 +211,24 @@ TEST(RunMemory, ALevelThatMovedIsSaidWithBothFigures) {
   EXPECT_NE(r.verdict.find("ms then and 2.5"), std::string::npos) << r.verdict;
 }
 
+// Slower now, but inside the interval it was confirmed with: not said to have moved.
+TEST(RunMemory, ALevelInsideItsRememberedIntervalHasNotMoved) {
+  auto memory = coldMemory(1);
+  ASSERT_TRUE(memory.confirmed);
+  memory.confirmed->high_ms = 3.0;  // a wide interval across its processes
+  const auto prior = priorFromMemory(memory, kNowS, "run memory test.json");
+  FakeMeasurer m;
+  encoderGpu(m);
+  m.profiles["fp16+graph"] = at(2.6);
+  m.profiles["bf16+graph"] = at(2.0);
+  Race race(m, generous());
+  const auto r = race.run(encoderSpace(), &prior);
+  EXPECT_EQ(r.verdict.find("its level moved"), std::string::npos) << r.verdict;
+  EXPECT_NE(r.verdict.find("Not the last confirmed answer fp16+graph (1.49"), std::string::npos)
+      << r.verdict;
+  EXPECT_NE(r.verdict.find("): it measured 2.5"), std::string::npos) << r.verdict;
+}
+
 TEST(RunMemory, AnAnswerThatCannotBeMeasuredAgainIsSaid) {
   const auto prior = priorFromMemory(coldMemory(1), kNowS, "run memory test.json");
   FakeMeasurer m;
