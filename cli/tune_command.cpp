@@ -83,6 +83,8 @@ struct TuneOptions {
   std::string shard;  // "i/n": race that slice of the space (SearchSpace::restrictToShard)
   int finalists = 3;
   int screen_iters = 20;
+  bool fresh = false;  // the run memory is not read (it is written)
+  std::string resume;  // a session whose race this run continues
 };
 
 // The guide table's advice for this device and model: its recommendation leads the race, it does
@@ -112,6 +114,7 @@ std::vector<OptimizationConfig> guideSeeds(const ProfileRequest& request, const 
 int runTune(const TuneOptions& o) {
   RunFiles files;  // checked before the run: a mistake costs an error message, not a file
   addModelInputs(files, o.model);
+  files.addInput("--resume", o.resume);
   files.addOutput("-o", o.out);
   files.check();
   const auto rule = o.accuracy.rule();  // a bad --metric fails before anything runs
@@ -146,6 +149,17 @@ int runTune(const TuneOptions& o) {
   settings.compiles = &compiles;
   std::optional<ShardSpec> shard;
   if (!o.shard.empty()) shard = ShardSpec::parse(o.shard);
+  // A shard races part of the space: its race is no memory of the model's.
+  settings.remember = !shard;
+  settings.fresh = o.fresh;
+  std::optional<SessionResult> resumed;
+  if (!o.resume.empty()) {
+    resumed = loadSession(o.resume);
+    settings.resume = &*resumed;
+    settings.resume_path = o.resume;
+  }
+  // On stderr in both modes: stdout holds the table or the events.
+  settings.log = [](const std::string& line) { fmt::print(stderr, "inferscope-cli: {}\n", line); };
   auto run = [&] {
     const CancelDeadline deadline(processCancelToken());
     return runner::runTuning(request, guideSeeds(request, o, rule), race, settings, *reporter,
@@ -202,6 +216,13 @@ void addTuneCommand(CLI::App& app, std::function<int()>& action) {
                   "every n-th other candidate; `inferscope-cli merge` joins the shards' sessions "
                   "and ranks the finalists of all shards (docs/SCALE.md)")
       ->check(shardText());
+  cmd->add_flag("--fresh", options->fresh,
+                "do not start from the run memory of earlier tunes of this model, inputs, device "
+                "and versions (it is still written; docs/ADVISOR.md, \"Run memory and resume\")");
+  cmd->add_option("--resume", options->resume,
+                  "continue the race of a tune session (-o of a cancelled, interrupted or "
+                  "budget-ended run) with this run's --budget-s: what it measured is kept, the "
+                  "rest is screened and the finals run again; same model, inputs and device");
   cmd->callback([options, &action] { action = [options] { return runTune(*options); }; });
 }
 

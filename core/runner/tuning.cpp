@@ -5,15 +5,23 @@
 
 #include <algorithm>
 #include <chrono>
+#include <ctime>
+#include <filesystem>
 #include <string>
 
 #include "core/common/error.h"
+#include "core/common/python_helpers.h"
+#include "core/common/sha256.h"
 #include "core/common/units.h"
+#include "core/common/version.h"
 #include "core/engine/engine.h"
 #include "core/model/model_zoo.h"
 #include "core/roofline/roofline_place.h"
 #include "core/runner/python_model_run.h"
 #include "core/runner/tuned_session.h"
+#include "core/tuner/race_prior.h"
+#include "core/tuner/race_record.h"
+#include "core/tuner/run_memory.h"
 
 namespace inferscope::runner {
 namespace {
@@ -123,6 +131,95 @@ void placeWinner(tuner::TuneResult& r, EngineMeasurer& measurer, ModelSource sou
   say(roofline::verdictClause(*winner->roofline));
 }
 
+// What makes this run's memory: the model's content (the file's hash the user trusted, a zoo
+// model's name, seed and shape, an entry point's weights as the worker hashed them), the inputs,
+// the device with its driver, and the software that measured (InferScope, LibTorch, CUDA, cuDNN,
+// the helper scripts that compile and run packages, the accuracy rule that judged them).
+tuner::MemoryKey memoryKey(const ProfileRequest& request, const std::vector<InputSpec>& inputs,
+                           const DeviceInfo& device, const std::string& weights_sha256,
+                           const std::string& rule) {
+  tuner::MemoryKey key;
+  const auto& m = request.model;
+  if (m.source == ModelSource::Zoo) {
+    const auto& e = m.encoder;
+    key.model = fmt::format("zoo:{} seed {} encoder L{}H{}A{}I{}V{}P{}", m.name, m.seed, e.layers,
+                            e.hidden, e.heads, e.intermediate, e.vocab, e.max_positions);
+  } else {
+    const auto file = !m.trusted_sha256.empty() ? m.trusted_sha256 : sha256OfFile(m.path);
+    key.model = fmt::format("sha256:{}", file);
+    if (m.source == ModelSource::PythonEntry)
+      key.model += fmt::format(" entry {} weights {}", m.entry, weights_sha256);
+  }
+  key.inputs = toString(inputs) + (request.run.input_cycle.empty() ? "" : " (cycled)");
+  key.device = fmt::format("{} {}", toString(device.kind), device.name);
+  if (device.kind == DeviceKind::Cuda) {
+    key.device += fmt::format(" cc{} driver {}", device.computeCapability(),
+                              device.driver_version.empty() ? "?" : device.driver_version);
+  } else {
+    key.device += fmt::format(" threads {}", device.cpu_threads);
+  }
+  std::string helpers;
+  for (const char* name : {"inferscope_aoti.py", "inferscope_pymodel.py"}) {
+    const auto path = pythonHelperPath(name);
+    std::error_code ec;
+    helpers += fmt::format(
+        " {} {}", name,
+        std::filesystem::exists(path, ec) ? sha256OfFile(path).substr(0, 16) : std::string("none"));
+  }
+  key.versions = fmt::format("inferscope {} libtorch {} cuda {} cudnn {};{}; rule {}",
+                             kInferScopeVersion, device.libtorch_version,
+                             device.cuda_runtime_version, device.cudnn_version, helpers, rule);
+  return key;
+}
+
+bool sameEncoder(const EncoderOptions& a, const EncoderOptions& b) {
+  return a.layers == b.layers && a.hidden == b.hidden && a.heads == b.heads &&
+         a.intermediate == b.intermediate && a.vocab == b.vocab &&
+         a.max_positions == b.max_positions;
+}
+
+// A session to continue must be this run's model, inputs and device, with one race to continue.
+const TuneRecord& resumableRace(const SessionResult& session, const std::string& path,
+                                const ProfileRequest& request, const std::vector<InputSpec>& inputs,
+                                const DeviceInfo& device, const std::optional<ShardSpec>& shard) {
+  const auto refuse = [&](const std::string& why) {
+    throw Error(ErrorKind::InvalidInput, fmt::format("--resume {}: {}", path, why));
+  };
+  if (session.races.empty())
+    refuse("the session holds no race to continue (it was not written by `tune -o`)");
+  if (session.races.size() > 1)
+    refuse(
+        fmt::format("the session holds {} races (a merge of tune shards): continue one shard's "
+                    "own session",
+                    session.races.size()));
+  const auto& was = session.request.model;
+  const auto& now = request.model;
+  const bool same_model = was.source == now.source && was.name == now.name &&
+                          (now.source != ModelSource::Zoo ||
+                           (was.seed == now.seed && sameEncoder(was.encoder, now.encoder))) &&
+                          (now.source == ModelSource::Zoo || now.entry == was.entry);
+  if (!same_model)
+    refuse(fmt::format(
+        "the session tuned {} ({}), this run names {} ({}): give the session's model",
+        was.displayName(), toString(was.source), now.displayName(), toString(now.source)));
+  if (toString(session.request.inputs) != toString(inputs))
+    refuse(fmt::format("the session's inputs are {}, this run's {}: give the session's --input",
+                       toString(session.request.inputs), toString(inputs)));
+  if (session.device.kind != device.kind || session.device.name != device.name)
+    refuse(fmt::format("the session ran on {}, this run on {}: continue it on the same device",
+                       session.device.name, device.name));
+  if (session.shard.has_value() != shard.has_value() ||
+      (shard && session.shard->toString() != shard->toString()))
+    refuse(fmt::format("the session raced {}, this run {}: give the same --shard",
+                       session.shard ? "shard " + session.shard->toString() : "the whole space",
+                       shard ? "shard " + shard->toString() : "the whole space"));
+  return session.races.front();
+}
+
+double unixNowS() {
+  return static_cast<double>(std::time(nullptr));
+}
+
 }  // namespace
 
 void setTuneBudget(tuner::RaceOptions& race, double budget_s, ModelSource source) {
@@ -187,9 +284,67 @@ TuningRun runTuning(const ProfileRequest& given, const std::vector<OptimizationC
     options.exit_reserve_ms += kRooflineReserveMs;
     options.exit_reserve_holds_a_load = true;  // the counting run loads the model again
   }
+  // Where the race starts from: the session it continues, else what earlier runs of the same key
+  // remember (unless --fresh).
+  const auto say = [&](const std::string& line) {
+    if (settings.log) settings.log(line);
+  };
+  const auto device = engine::deviceInfo(request.device, request.device_index);
+  std::optional<tuner::RacePrior> prior;
+  std::optional<tuner::MemoryKey> memory_key;
+  std::optional<tuner::RunMemory> memory;
+  std::string memory_path;
+  if (settings.remember || settings.resume) {
+    memory_key = memoryKey(request, ctx.inputs, device,
+                           python ? python->prepared().weights_sha256 : std::string(),
+                           race.accuracy.describe());
+    const auto dir =
+        settings.memory_dir.empty() ? tuner::runMemoryDirectory() : settings.memory_dir;
+    memory_path = (std::filesystem::path(dir) / memory_key->fileName(request.model.name)).string();
+  }
+  if (settings.resume) {
+    const auto& record =
+        resumableRace(*settings.resume, settings.resume_path, request, ctx.inputs, device, shard);
+    prior = tuner::priorFromSession(record, settings.resume->configs,
+                                    "session " + settings.resume_path);
+    if (settings.remember && !settings.fresh) {  // merged with this run's figures afterwards
+      std::string ignored;
+      memory = tuner::loadRunMemory(memory_path, *memory_key, ignored);
+    }
+    say(
+        fmt::format("continuing the race of {}: {} measured candidates kept, the rest screened, "
+                    "the finals run again",
+                    settings.resume_path, prior->kept.size()));
+  } else if (settings.remember && !settings.fresh) {
+    std::string warning;
+    memory = tuner::loadRunMemory(memory_path, *memory_key, warning);
+    if (!warning.empty()) say(warning);
+    if (memory) {
+      prior = tuner::priorFromMemory(*memory, unixNowS(), "run memory " + memory_path);
+      say(fmt::format(
+          "run memory used: {} (first: {}; {} remembered failed or unsafe, not screened again; "
+          "delete the file or add --fresh to start over)",
+          memory_path,
+          prior->first.empty() ? std::string("none")
+                               : fmt::format("{}", fmt::join(prior->first, ", ")),
+          prior->skip.size()));
+    }
+  } else if (settings.remember) {
+    say(fmt::format("run memory not read (--fresh); this run's is written to {}", memory_path));
+  }
   tuner::Race racer(measurer, options, &reporter);
   TuningRun run;
-  run.result = racer.run(space);
+  run.result = racer.run(space, prior ? &*prior : nullptr);
+  if (settings.remember && memory_key) {
+    try {
+      tuner::saveRunMemory(
+          tuner::mergeRun(memory, *memory_key, tuner::raceRecord(run.result, what, device_name),
+                          unixNowS()),
+          memory_path);
+    } catch (const std::exception& e) {
+      say(fmt::format("run memory not written: {}", e.what()));
+    }
+  }
   // The budget's end on the measurer's clock, less what writing the session and exiting keep.
   const double budget_end_ms =
       engine_measurer.nowMs() - run.result.elapsed_ms + run.result.budget_ms - race.exit_reserve_ms;

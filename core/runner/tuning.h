@@ -5,7 +5,9 @@
 // measured config, the finalists with their forks: tuned_session.h).
 #pragma once
 
+#include <functional>
 #include <optional>
+#include <string>
 #include <vector>
 
 #include "core/common/cancel_token.h"
@@ -29,6 +31,21 @@ struct TuneSettings {
   // reporter shows the queue's jobs) and keeps until runTuning returns; nullptr: the tune makes
   // its own. One queue per tune: the tune's end leaves it starting nothing new (detachRunning).
   CompileQueue* compiles = nullptr;
+  // The run memory (core/tuner/run_memory.h): read before the race unless `fresh`, and written
+  // after it either way (the next run remembers this one), in `memory_dir` (empty: the cache's
+  // memory folder). Off unless asked for: `tune` asks (not for a shard's race, which holds part of
+  // the space); `recommend --validate` races a few neighbours, and the GUI has no log line for it
+  // yet.
+  bool remember = false;
+  bool fresh = false;
+  std::string memory_dir;
+  // A session to continue (`tune --resume`): its race seeds this one in place of the memory. The
+  // model, inputs and device must be the session's (Error(InvalidInput) otherwise).
+  const SessionResult* resume = nullptr;
+  std::string resume_path;
+  // One line per note the user should see in the run's log: which memory or session the race
+  // started from, and a memory file ignored, with why. Unset: not said.
+  std::function<void(const std::string&)> log;
 };
 
 // The race's budget from --budget-s (0: not given) for a model from `source`. Not given, it is
@@ -43,7 +60,8 @@ void setTuneBudget(tuner::RaceOptions& race, double budget_s, ModelSource source
 // the race (a Python model's preparation, the device query) is added to it. With `shard`, only
 // that slice of the space races (SearchSpace::restrictToShard) and the session holds the FP32
 // reference first, as `merge` expects of a shard. Throws Error for what fails the whole run
-// (model, inputs, device).
+// (model, inputs, device), and for a session to continue that has no race or is of another model,
+// inputs or device.
 TuningRun runTuning(const ProfileRequest& request, const std::vector<OptimizationConfig>& seeds,
                     const tuner::RaceOptions& race, const TuneSettings& settings,
                     TuneReporter& reporter, const CancelToken& cancel,

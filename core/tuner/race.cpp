@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <set>
 
 #include "core/analysis/confidence_interval.h"
@@ -526,7 +527,9 @@ void Race::screen(std::vector<Entry>& entries, TuneResult& result) {
                             : i == 0                            ? 0
                             : isAoti(entries[i].outcome.config) ? 1
                                                                 : 2;
-      if (its_group == group) pending_.push_back(i);
+      // A candidate the prior settled (kept from the run continued, or remembered as failed) is
+      // not screened again.
+      if (its_group == group && !entries[i].measured) pending_.push_back(i);
     }
   }
   std::vector<OptimizationConfig> all;
@@ -577,6 +580,10 @@ void Race::screen(std::vector<Entry>& entries, TuneResult& result) {
   screen_end_ms_ = screeningEnd();
   wait_end_ms_ = waitEnd();
   costs_ = ScreeningCosts{};
+  // A continued run's kept candidates price the kinds they were measured as.
+  for (const auto& e : entries) {
+    if (e.measured && e.own_cost_ms > 0) costs_.add(e.outcome.config, e.own_cost_ms);
+  }
   bool screening_over = false;  // the eager configs' share is spent
   while (!pending_.empty() && !measurer_.cancelled()) {
     if (!screening_over) screen_end_ms_ = screeningEnd();
@@ -584,6 +591,7 @@ void Race::screen(std::vector<Entry>& entries, TuneResult& result) {
     const bool past_screening = screening_over || (costs_.count() && spentMs() >= screen_end_ms_);
     orderJitCompiles(entries);
     readyPackagesFirst(entries);
+    priorOrder(entries);
     // A package that finished compiling is measured past the wait for compiles (which still ends
     // the waiting), up to the two fresh processes the finals need — its own, should it lead, when
     // they cost less than the leader's: its load costs about a second and it is the likeliest
@@ -713,6 +721,7 @@ void Race::screenPending(std::vector<Entry>& entries, TuneResult& result, double
   while (!pending_.empty() && !measurer_.cancelled() && costs_.count() > 0) {
     orderJitCompiles(entries);
     readyPackagesFirst(entries);
+    priorOrder(entries);
     // Each measure() call loads the session again (the model, the FP32 reference): a chunk of one
     // pays all of it, where screening's chunks shared it. A chunk holds one kind; a candidate
     // whose kind costs more than the time left is passed over for cheaper ones.
@@ -781,6 +790,18 @@ void Race::explainUnmeasured(std::vector<Entry>& entries, TuneResult& result) {
   for (auto i : pending_) {
     auto& o = entries[i].outcome;
     if (o.state != CandidateState::NotMeasured) continue;
+    if (prior_ && !measurer_.cancelled()) {
+      const auto key = o.config.key();
+      const auto last = std::find_if(prior_->last.begin(), prior_->last.end(),
+                                     [&](const PriorCandidate& p) { return p.key == key; });
+      if (last != prior_->last.end()) {
+        o.state = last->state;
+        o.reason = last->reason;
+        o.estimate = last->estimate;
+        observer_->onCandidate(o);
+        continue;
+      }
+    }
     o.reason =
         measurer_.cancelled() ? "cancelled"
         : !measurer_.ready(o.config)
@@ -1093,7 +1114,119 @@ void Race::finals(std::vector<Entry>& entries, TuneResult& result) {
   result.verdict = verdict;
 }
 
-TuneResult Race::run(const SearchSpace& space) {
+namespace {
+
+const PriorCandidate* findPrior(const std::vector<PriorCandidate>& list, const std::string& key) {
+  const auto it =
+      std::find_if(list.begin(), list.end(), [&](const PriorCandidate& p) { return p.key == key; });
+  return it == list.end() ? nullptr : &*it;
+}
+
+}  // namespace
+
+void Race::applyPrior(std::vector<Entry>& entries, TuneResult& result) {
+  for (auto& e : entries) {
+    auto& o = e.outcome;
+    const auto key = o.config.key();
+    if (const auto* kept = findPrior(prior_->kept, key)) {
+      e.measured = true;
+      o.state = kept->state;
+      o.reason = kept->reason;
+      o.accuracy = kept->accuracy;
+      o.estimate = kept->estimate;
+      o.setup_ms = kept->setup_ms;
+      o.compile_ms = kept->compile_ms;
+      // Its in-process runs, so that a further round pools with them as with this run's own.
+      for (const auto& r : prior_->results) {
+        if (r.config != o.config) continue;
+        result.screening.push_back(r);
+        // A run in fresh processes is no round of this process.
+        if (e.alive() && r.status == ConfigStatus::Ok && !r.fork_stats) e.rounds.push_back(r);
+      }
+      // Its cost as a fresh process would pay it: the set-up and one screening's iterations.
+      e.own_cost_ms =
+          o.setup_ms + o.estimate.median_ms * (options_.warmup + options_.screen_iterations);
+      e.cost_ms = e.own_cost_ms;
+      observer_->onCandidate(o);
+    } else if (const auto* skip = findPrior(prior_->skip, key)) {
+      e.measured = true;
+      o.state = skip->state;
+      o.reason = skip->reason;
+      o.accuracy = skip->accuracy;
+      observer_->onCandidate(o);
+    }
+  }
+}
+
+void Race::priorOrder(const std::vector<Entry>& entries) {
+  if (!prior_) return;
+  const auto rank = [&](std::size_t i) {
+    const auto key = entries[i].outcome.config.key();
+    const auto first = std::find(prior_->first.begin(), prior_->first.end(), key);
+    if (first != prior_->first.end()) return static_cast<int>(first - prior_->first.begin());
+    // What nothing is known of comes before what was remembered as slower.
+    return findPrior(prior_->last, key) ? std::numeric_limits<int>::max()
+                                        : std::numeric_limits<int>::max() - 1;
+  };
+  std::stable_sort(pending_.begin(), pending_.end(),
+                   [&](std::size_t a, std::size_t b) { return rank(a) < rank(b); });
+}
+
+void Race::compareWithPrior(const std::vector<Entry>& entries, TuneResult& result) const {
+  const auto& key = prior_->confirmed_winner;
+  if (key.empty() || (result.winner && result.winner->key() == key)) return;
+  const auto it = std::find_if(entries.begin(), entries.end(),
+                               [&](const Entry& e) { return e.outcome.config.key() == key; });
+  const std::string then = fmt::format("the last confirmed answer {} ({}, {})", key,
+                                       prior_->confirmed_level, prior_->source);
+  if (it == entries.end()) {
+    result.verdict += fmt::format(". Not {}: it is no candidate of this run", then);
+    return;
+  }
+  const auto& o = it->outcome;
+  // A kept candidate (a run continued) is measured again only by its fresh processes.
+  const bool measured_now = !findPrior(prior_->skip, key) &&
+                            (findPrior(prior_->kept, key) ? o.forks.has_value() : it->measured);
+  if (!measured_now || o.state == CandidateState::NotMeasured) {
+    result.verdict += fmt::format(". Not {}: it could not be measured again ({})", then,
+                                  o.reason.empty() ? toString(o.state) : o.reason);
+    return;
+  }
+  if (o.state == CandidateState::Failed || o.state == CandidateState::Unsafe) {
+    result.verdict +=
+        fmt::format(". Not {}: it {} this time ({})", then,
+                    o.state == CandidateState::Failed ? "failed" : "was unsafe", o.reason);
+    return;
+  }
+  // Its level now, across fresh processes where it had them.
+  const auto level = [](const CandidateOutcome& c) {
+    const bool forked = c.forks && c.forks->forks >= 2 && c.forks->median_ms > 0;
+    return std::pair{forked ? c.forks->median_ms : c.estimate.median_ms,
+                     forked ? fmt::format("{:.4g} ms across {} fresh processes", c.forks->median_ms,
+                                          c.forks->forks)
+                            : fmt::format("{} in this process", interval(c.estimate))};
+  };
+  const auto [now_ms, now] = level(o);
+  std::string answer;
+  if (result.winner) {
+    const auto w = std::find_if(entries.begin(), entries.end(),
+                                [&](const Entry& e) { return e.outcome.config == *result.winner; });
+    if (w != entries.end()) answer = fmt::format(", the answer {}", level(w->outcome).second);
+  }
+  // Moved: slower now beyond the equivalence margin and beyond the interval it was confirmed with.
+  if (prior_->confirmed_median_ms > 0 &&
+      now_ms > prior_->confirmed_median_ms * (1.0 + options_.equivalence_delta) &&
+      now_ms > prior_->confirmed_high_ms) {
+    result.verdict +=
+        fmt::format(". Not {}: its level moved across processes, {:.4g} ms then and {} now{}", then,
+                    prior_->confirmed_median_ms, now, answer);
+  } else {
+    result.verdict += fmt::format(". Not {}: it measured {} now{}", then, now, answer);
+  }
+}
+
+TuneResult Race::run(const SearchSpace& space, const RacePrior* prior) {
+  prior_ = prior;
   start_ms_ = measurer_.nowMs() - options_.spent_before_ms;
   TuneResult result;
   if (options_.cold_compile_allowance_ms > 0) {
@@ -1130,6 +1263,7 @@ TuneResult Race::run(const SearchSpace& space) {
   result.spent_before_ms = options_.spent_before_ms;
   result.exit_reserve_ms = options_.exit_reserve_ms;
   result.rule = options_.accuracy.describe();
+  if (prior_) applyPrior(entries, result);
   screen(entries, result);
   refine(entries, result);
   finals(entries, result);
@@ -1197,6 +1331,7 @@ TuneResult Race::run(const SearchSpace& space) {
           "candidate's reason)";
     }
   }
+  if (prior_) compareWithPrior(entries, result);
   if (!result.accuracy_note.empty()) result.verdict += ". Accuracy: " + result.accuracy_note;
   std::set<std::string> contended;  // measured beside a compile: launches were slower then
   for (const auto& e : entries) {

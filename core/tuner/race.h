@@ -48,10 +48,45 @@ struct RaceOptions {
   AccuracyRule accuracy;
 };
 
+// What an earlier race of the same model, inputs, device and versions measured, as the race uses
+// it (core/tuner/race_prior.h builds it from the run memory, or from a session to continue):
+// candidates it measures first, candidates it does not screen again, candidates it keeps with
+// their figures, and the last confirmed answer the verdict is held to. Configs by key.
+struct PriorCandidate {
+  std::string key;
+  CandidateState state = CandidateState::NotMeasured;
+  std::string reason, accuracy;
+  Estimate estimate;
+  double setup_ms = 0, compile_ms = 0;
+};
+
+struct RacePrior {
+  std::string source;  // what the log and the verdict name: "run memory FILE (2 days old)"
+  // Measured before anything else, in this order: the known leader and its closest rivals. Those
+  // that stay alive reach the finals as any leader does.
+  std::vector<std::string> first;
+  // Not screened again: the candidate takes `state` (failed, unsafe) with its reason.
+  std::vector<PriorCandidate> skip;
+  // Screened after the candidates nothing is known of; one the budget does not reach keeps
+  // `state` (eliminated) with its reason instead of counting as not measured.
+  std::vector<PriorCandidate> last;
+  // Measured already (a run continued): not screened again; alive ones (state Finalist) go on
+  // to the rounds and the finals with `estimate`, `results` holding their in-process runs.
+  std::vector<PriorCandidate> kept;
+  std::vector<ConfigResult> results;
+  // The last confirmed answer ("" when there was none): a run that answers otherwise says why.
+  std::string confirmed_winner;
+  std::string confirmed_level;  // "1.254 ms [1.25, 1.26] across 3 fresh processes"
+  double confirmed_median_ms = 0;
+  double confirmed_high_ms = 0;  // its interval's upper end (0: not known)
+};
+
 class Race {
  public:
   Race(Measurer& measurer, RaceOptions options, TuneObserver* observer = nullptr);
-  TuneResult run(const SearchSpace& space);
+  // With `prior`, the race starts from what an earlier one measured (RacePrior); its figures are
+  // never mixed into this run's levels except for the candidates it keeps.
+  TuneResult run(const SearchSpace& space, const RacePrior* prior = nullptr);
 
  private:
   struct Entry;
@@ -116,6 +151,12 @@ class Race {
   static SiblingRank siblingRank(const std::vector<Entry>& entries,
                                  const OptimizationConfig& config,
                                  bool (*is_sibling)(const OptimizationConfig&));
+  // The prior's candidates applied to the fresh entries before screening (kept, skipped).
+  void applyPrior(std::vector<Entry>& entries, TuneResult& result);
+  // Pending candidates reordered by the prior: its `first` ahead, its `last` behind.
+  void priorOrder(const std::vector<Entry>& entries);
+  // The verdict's sentence on the last confirmed answer when this run answers otherwise.
+  void compareWithPrior(const std::vector<Entry>& entries, TuneResult& result) const;
   void tick();
   double spentMs() const;
   double usableMs() const;    // the budget less the exit's reserve: what the race may plan with
@@ -136,6 +177,7 @@ class Race {
   ScreeningCosts costs_;              // in-process cost of the candidates screened so far
   double screen_end_ms_ = 0, wait_end_ms_ = 0;
   std::string unjudgeable_note_;  // the reference cannot judge accuracy (judgeAccuracy's note)
+  const RacePrior* prior_ = nullptr;
 };
 
 }  // namespace inferscope::tuner

@@ -1,0 +1,81 @@
+#!/bin/bash
+# tune's run memory and --resume end to end on the CPU (docs/ADVISOR.md, "Run memory and resume"):
+# a tune writes its memory, the next tune of the same model starts from it and says which file,
+# --fresh does not read it, a corrupt one is ignored with a warning, a budget-ended session
+# continues with --resume, and a session of another model or with no race is refused with exit 2.
+#   usage: cli_run_memory.sh /path/to/inferscope-cli WORKDIR
+set -u
+cli=$1; work=$2
+rm -rf "$work"; mkdir -p "$work"
+source "$(dirname "$0")/e2e_lib.sh"
+# A cache of its own: never the user's memory, and every run of this script starts cold.
+export XDG_CACHE_HOME=$work/cache
+memory_dir=$XDG_CACHE_HOME/inferscope/memory
+tiny=(-m bert-encoder --layers 1 --hidden 32 --heads 2 --seq-len 8 -b 1 -d cpu --warmup 1 -n 5
+      --screen-iters 4 --forks 2)
+
+"$cli" tune "${tiny[@]}" --budget-s "$(scaled 15)" -o "$work/cold.inferscope.json" \
+  >"$work/cold.txt" 2>"$work/cold.err"
+rc=$?
+check "a cold tune exits 0" bash -c "[ $rc -eq 0 ] || { tail -5 '$work/cold.err'; false; }"
+check "… reads no memory" bash -c "! grep -q 'run memory used' '$work/cold.err'"
+memory=$(ls "$memory_dir"/bert-encoder-*.json 2>/dev/null | head -1)
+check "… and writes its run memory under XDG_CACHE_HOME" test -s "$memory"
+check "… a versioned file that names its key" python3 - "$memory" <<'PY'
+import json, sys
+m = json.load(open(sys.argv[1]))
+assert m["kind"] == "inferscope-run-memory" and m["format"] == 1, m.get("kind")
+assert m["key"]["model"].startswith("zoo:bert-encoder"), m["key"]
+assert "libtorch" in m["key"]["versions"], m["key"]
+assert any(c["state"] == "winner" for c in m["race"]["candidates"]), "no winner remembered"
+PY
+
+"$cli" tune "${tiny[@]}" --budget-s "$(scaled 15)" >"$work/warm.txt" 2>"$work/warm.err"
+rc=$?
+check "a warm tune exits 0" test "$rc" -eq 0
+check "… starts from the memory and names the file" grep -qF "run memory used: $memory" "$work/warm.err"
+
+"$cli" tune "${tiny[@]}" --budget-s "$(scaled 10)" --fresh >"$work/fresh.txt" 2>"$work/fresh.err"
+rc=$?
+check "--fresh does not read the memory, and says so" bash -c "[ $rc -eq 0 ] && \
+  grep -q 'run memory not read (--fresh)' '$work/fresh.err' && ! grep -q 'run memory used' '$work/fresh.err'"
+
+printf '{"kind": "inferscope-run-memory", "format": 1, "key": ' >"$memory"
+"$cli" tune "${tiny[@]}" --budget-s "$(scaled 10)" >"$work/corrupt.txt" 2>"$work/corrupt.err"
+rc=$?
+check "a corrupt memory is ignored with a warning naming it" bash -c "[ $rc -eq 0 ] && \
+  grep -qF 'run memory ignored: $memory' '$work/corrupt.err'"
+check "… and replaced by this run's" python3 -c "import json,sys; json.load(open(sys.argv[1]))" "$memory"
+
+# A budget too short for the space, then continued with a larger one.
+"$cli" tune "${tiny[@]}" --fresh --budget-s 3 -o "$work/short.inferscope.json" \
+  >"$work/short.txt" 2>"$work/short.err"
+check "a short tune writes a session with a race" grep -q '"races"' "$work/short.inferscope.json"
+"$cli" tune "${tiny[@]}" --resume "$work/short.inferscope.json" --budget-s "$(scaled 20)" \
+  -o "$work/resumed.inferscope.json" >"$work/resumed.txt" 2>"$work/resumed.err"
+rc=$?
+check "tune --resume continues it" bash -c "[ $rc -eq 0 ] && \
+  grep -qF 'continuing the race of $work/short.inferscope.json' '$work/resumed.err' || \
+  { echo \"  exit $rc\"; tail -3 '$work/resumed.err'; false; }"
+check "… keeps what it measured, measures what it did not reach, writes the combined race" \
+  python3 - "$work/short.inferscope.json" "$work/resumed.inferscope.json" <<'PY'
+import json, sys
+short = json.load(open(sys.argv[1]))["races"][0]
+resumed = json.load(open(sys.argv[2]))["races"][0]
+was = {c["key"]: c for c in short["candidates"]}
+now = {c["key"]: c for c in resumed["candidates"]}
+for key, c in was.items():
+    if c["state"] in ("eliminated", "failed", "unsafe"):
+        assert now[key]["state"] == c["state"] and now[key]["median_ms"] == c["median_ms"], key
+missing = [k for k, c in was.items() if c["state"] == "not-measured"]
+assert all(now[k]["state"] != "not-measured" for k in missing), \
+    [k for k in missing if now[k]["state"] == "not-measured"]
+assert resumed["winner"], "no winner"
+PY
+check "--resume of another model → exit 2, says which" expect_exit 2 "the session tuned bert-encoder" \
+  tune -m resnet18 -d cpu --resume "$work/short.inferscope.json"
+"$cli" profile -m resnet18 -b 1 --warmup 1 -n 2 -c fp32 -o "$work/profile.inferscope.json" \
+  >/dev/null 2>&1
+check "--resume of a session with no race → exit 2" expect_exit 2 "holds no race to continue" \
+  tune -m resnet18 -b 1 -d cpu --resume "$work/profile.inferscope.json"
+e2e_summary
