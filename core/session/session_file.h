@@ -29,6 +29,11 @@ struct SessionLimits {
   int max_depth = 64;  // JSON nesting; real sessions nest 7 deep
   std::size_t max_configs = 10'000;
   std::size_t max_samples_per_config = 10'000'000;
+  // Each list of a tuned session's race (candidates, pruned configs, compiles, finalists, ties,
+  // peers, the precisions and compiles the budget did not reach): the tuner's space is a few
+  // hundred configs, and a race's candidates are configs, so as many as a session may hold. The
+  // races themselves (one per tune shard) are at most max_configs, as shards are.
+  std::size_t max_race_entries = 10'000;
 };
 
 struct SessionReadOptions {

@@ -636,9 +636,20 @@ SessionResult sessionFromJson(std::string_view text, const std::string& origin,
     }
     if (j.contains("races")) {  // optional: only tuned sessions
       const auto& races = j.at("races");
+      // One race per tune shard, and a split has at most as many shards as configs.
+      if (!races.is_array() || races.size() > limits.max_configs) {
+        throw Error(ErrorKind::InvalidInput,
+                    races.is_array()
+                        ? fmt::format("races holds {} races, more than the {} a session may have",
+                                      races.size(), limits.max_configs)
+                        : fmt::format("races: expected an array, got {}", races.type_name()));
+      }
       for (std::size_t i = 0; i < races.size(); ++i) {
+        if (options.cancel != nullptr && options.cancel->cancelled()) {
+          throw Error(ErrorKind::Cancelled, fmt::format("reading {} was cancelled", origin));
+        }
         try {
-          s.races.push_back(session_json::tuneRecordFrom(races[i]));
+          s.races.push_back(session_json::tuneRecordFrom(races[i], limits.max_race_entries));
         } catch (const Error& e) {
           throw Error(ErrorKind::InvalidInput, fmt::format("races[{}]: {}", i, e.what()));
         }

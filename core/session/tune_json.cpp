@@ -4,6 +4,7 @@
 
 #include "core/common/error.h"
 #include "core/session/bounded_json.h"
+#include "core/session/session_file.h"
 #include "core/session/session_values.h"
 #include "core/session/tune_values.h"
 
@@ -40,7 +41,41 @@ Json candidateValue(const TuneCandidateRecord& c) {
   return j;
 }
 
-TuneCandidateRecord candidateFrom(const Json& j) {
+// One of the race's lists, refused whole when it is not an array or holds more than a race can:
+// read entry by entry, a crafted file of millions would cost the reader and every view that
+// shows the race time in proportion (the GUI's race table had been quadratic in it).
+const Json* listOf(const Json& parent, const char* key, const std::string& path,
+                   std::size_t max_entries) {
+  if (!parent.contains(key)) return nullptr;
+  const Json& value = parent.at(key);
+  if (!value.is_array()) {
+    throw Error(ErrorKind::InvalidInput,
+                fmt::format("{}: expected an array, got {}", path, value.type_name()));
+  }
+  if (value.size() > max_entries) {
+    throw Error(ErrorKind::InvalidInput,
+                fmt::format("{} holds {} entries, more than the {} a race may have", path,
+                            value.size(), max_entries));
+  }
+  return &value;
+}
+
+std::vector<std::string> stringsOf(const Json& parent, const char* key, const std::string& path,
+                                   std::size_t max_entries) {
+  const Json* list = listOf(parent, key, path, max_entries);
+  return list ? list->get<std::vector<std::string>>() : std::vector<std::string>{};
+}
+
+// A count of the race (rounds, forks, attempts): never negative.
+int countOf(const Json& parent, const char* key, const std::string& path) {
+  const int value = parent.value(key, 0);
+  if (value < 0) {
+    throw Error(ErrorKind::InvalidInput, fmt::format("{}: {} is not a count (≥ 0)", path, value));
+  }
+  return value;
+}
+
+TuneCandidateRecord candidateFrom(const Json& j, const std::string& path) {
   TuneCandidateRecord c;
   c.key = j.at("key").get<std::string>();
   c.state = j.at("state").get<std::string>();
@@ -51,7 +86,7 @@ TuneCandidateRecord candidateFrom(const Json& j) {
   c.low_ms = j.value("low_ms", 0.0);
   c.high_ms = j.value("high_ms", 0.0);
   c.samples = j.value("samples", std::size_t{0});
-  c.rounds = j.value("rounds", 0);
+  c.rounds = countOf(j, "rounds", path + ".rounds");
   c.contended = j.value("contended", false);
   c.setup_ms = j.value("setup_ms", 0.0);
   c.compile_ms = j.value("compile_ms", 0.0);
@@ -121,7 +156,7 @@ Json tuneRecordValue(const TuneRecord& r) {
       {"peers", peers}};
 }
 
-TuneRecord tuneRecordFrom(const Json& j) {
+TuneRecord tuneRecordFrom(const Json& j, std::size_t max_entries) {
   TuneRecord r;
   if (!j.is_object()) {
     throw Error(ErrorKind::InvalidInput,
@@ -134,34 +169,37 @@ TuneRecord tuneRecordFrom(const Json& j) {
   r.verdict = j.value("verdict", "");
   r.verdict_state = j.value("verdict_state", "");
   r.winner = j.value("winner", "");
-  r.tied_with = j.value("tied_with", std::vector<std::string>{});
+  r.tied_with = stringsOf(j, "tied_with", "tied_with", max_entries);
   r.accuracy_note = j.value("accuracy_note", "");
   r.roofline = j.value("roofline", "");  // optional: none in older sessions
-  if (j.contains("candidates")) {
-    for (const auto& c : j.at("candidates")) r.candidates.push_back(candidateFrom(c));
+  if (const Json* candidates = listOf(j, "candidates", "candidates", max_entries)) {
+    r.candidates.reserve(candidates->size());
+    for (std::size_t i = 0; i < candidates->size(); ++i)
+      r.candidates.push_back(candidateFrom((*candidates)[i], fmt::format("candidates[{}]", i)));
   }
-  if (j.contains("pruned")) {
-    for (const auto& p : j.at("pruned"))
+  if (const Json* pruned = listOf(j, "pruned", "pruned", max_entries)) {
+    for (const auto& p : *pruned)
       r.pruned.push_back({p.at("key").get<std::string>(), p.value("reason", "")});
   }
-  if (j.contains("compiles")) {
-    for (const auto& c : j.at("compiles")) {
+  if (const Json* compiles = listOf(j, "compiles", "compiles", max_entries)) {
+    for (std::size_t i = 0; i < compiles->size(); ++i) {
+      const auto& c = (*compiles)[i];
       CompileStatus s;
       s.key = c.at("key").get<std::string>();
       s.package_path = c.value("package_path", "");
       s.log_path = c.value("log_path", "");
       s.state = compileState(c.value("state", "queued"));
       s.elapsed_ms = c.value("elapsed_ms", 0.0);
-      s.attempts = c.value("attempts", 0);
+      s.attempts = countOf(c, "attempts", fmt::format("compiles[{}].attempts", i));
       s.message = c.value("message", "");
       r.compiles.push_back(s);
     }
   }
   if (j.contains("finals")) {
     const auto& f = j.at("finals");
-    r.finalists = f.value("keys", std::vector<std::string>{});
-    r.forks = f.value("forks", 0);
-    r.fork_iterations = f.value("iterations", 0);
+    r.finalists = stringsOf(f, "keys", "finals.keys", max_entries);
+    r.forks = countOf(f, "forks", "finals.forks");
+    r.fork_iterations = countOf(f, "iterations", "finals.iterations");
   }
   if (j.contains("budget")) {
     const auto& b = j.at("budget");
@@ -170,14 +208,14 @@ TuneRecord tuneRecordFrom(const Json& j) {
     r.spent_before_ms = b.value("spent_before_ms", 0.0);
     r.exit_reserve_ms = b.value("exit_reserve_ms", 0.0);
     r.budget_note = b.value("note", "");
-    r.rounds = b.value("rounds", 0);
+    r.rounds = countOf(b, "rounds", "budget.rounds");
     r.cancelled = b.value("cancelled", false);
   }
   if (j.contains("unmeasured")) {
     const auto& u = j.at("unmeasured");
-    r.not_measured = u.value("count", 0);
-    r.unmeasured_precisions = u.value("precisions", std::vector<std::string>{});
-    r.unmeasured_compiles = u.value("compiles", std::vector<std::string>{});
+    r.not_measured = countOf(u, "count", "unmeasured.count");
+    r.unmeasured_precisions = stringsOf(u, "precisions", "unmeasured.precisions", max_entries);
+    r.unmeasured_compiles = stringsOf(u, "compiles", "unmeasured.compiles", max_entries);
     r.budget_to_reach_ms = u.value("budget_to_reach_ms", 0.0);
   }
   if (j.contains("host")) {
@@ -193,8 +231,8 @@ TuneRecord tuneRecordFrom(const Json& j) {
     o.contended = h.value("contended", false);
     o.sentence = h.value("sentence", "");
   }
-  if (j.contains("peers")) {
-    for (const auto& p : j.at("peers")) {
+  if (const Json* peers = listOf(j, "peers", "peers", max_entries)) {
+    for (const auto& p : *peers) {
       r.peers.push_back({p.value("name", ""), p.value("median_ms", 0.0), p.value("ratio", 0.0),
                          p.value("note", "")});
     }
@@ -211,7 +249,7 @@ std::string tuneRecordToJson(const TuneRecord& record) {
 TuneRecord tuneRecordFromJson(std::string_view text, const std::string& origin) {
   const auto j = session_json::parseBounded(text, origin, session_json::ParseLimits{});
   try {
-    return session_json::tuneRecordFrom(j);
+    return session_json::tuneRecordFrom(j, SessionLimits{}.max_race_entries);
   } catch (const nlohmann::json::exception& e) {
     throw Error(ErrorKind::InvalidInput, fmt::format("{}: {}", origin, session_json::describe(e)));
   } catch (const Error& e) {

@@ -1603,6 +1603,14 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>%1 and %2 more</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>… %1 more</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>Finals: %1, each in %2 fresh processes</source>
         <translation type="unfinished"></translation>
     </message>

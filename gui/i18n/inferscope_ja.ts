@@ -1604,6 +1604,14 @@
         <translation>バックグラウンドでコンパイル中 — %1</translation>
     </message>
     <message>
+        <source>%1 and %2 more</source>
+        <translation>%1 ほか %2 件</translation>
+    </message>
+    <message>
+        <source>… %1 more</source>
+        <translation>… ほか %1 件</translation>
+    </message>
+    <message>
         <source>Finals: %1, each in %2 fresh processes</source>
         <translation>決勝: %1、それぞれ新しいプロセス %2 個で</translation>
     </message>

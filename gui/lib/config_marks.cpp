@@ -13,7 +13,7 @@ ConfigMarks ConfigMarks::of(const SessionResult* session) {
   const auto& race = session->races.front();
   marks.winner_ = QString::fromStdString(race.winner);
   if (marks.winner_.isEmpty()) return marks;  // no winner: its "ties" tie with nothing
-  for (const auto& key : race.tied_with) marks.tied_.append(QString::fromStdString(key));
+  for (const auto& key : race.tied_with) marks.tied_.insert(QString::fromStdString(key));
   return marks;
 }
 

@@ -7,6 +7,7 @@
 #pragma once
 
 #include <QCoreApplication>
+#include <QSet>
 #include <QString>
 #include <QStringList>
 #include <vector>
@@ -39,7 +40,7 @@ class ConfigMarks {
 
  private:
   QString winner_;
-  QStringList tied_;
+  QSet<QString> tied_;  // looked up for every config of every view: a set, not a list to scan
 };
 
 // Which configs a per-config chart lists, given a filter typed by the user.

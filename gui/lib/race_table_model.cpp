@@ -5,6 +5,8 @@
 #include <QFont>
 #include <QGuiApplication>
 #include <QPalette>
+#include <QSet>
+#include <algorithm>
 #include <limits>
 
 #include "core/common/units.h"
@@ -65,27 +67,83 @@ QString stateWord(const QString& state) {
 RaceTableModel::RaceTableModel(QObject* parent) : QAbstractTableModel(parent) {}
 
 void RaceTableModel::clear() {
-  beginResetModel();
+  if (!batch_) beginResetModel();
   rows_.clear();
+  row_of_.clear();
+  shown_ = 0;
+  if (!batch_) endResetModel();
+}
+
+void RaceTableModel::beginBatch() {
+  if (batch_) return;
+  beginResetModel();
+  batch_ = true;
+}
+
+void RaceTableModel::endBatch() {
+  if (!batch_) return;
+  batch_ = false;
+  shown_ = std::min(candidateCount(), std::max(shown_, kFetchRows));
+  changing_ = true;  // no fetch while the views hear of the reset
   endResetModel();
+  changing_ = false;
 }
 
 int RaceTableModel::rowOf(const QString& key) const {
-  for (std::size_t r = 0; r < rows_.size(); ++r) {
-    if (rows_[r].key == key) return static_cast<int>(r);
-  }
-  return -1;
+  return row_of_.value(key, -1);
+}
+
+int RaceTableModel::appendRow(const QString& key) {
+  const int row = candidateCount();
+  Row added;
+  added.key = display_text::line(key);
+  row_of_.insert(added.key, row);  // a key cut to the same line keeps its first row
+  rows_.push_back(std::move(added));
+  return row;
+}
+
+void RaceTableModel::showAppended(int before) {
+  if (batch_ || shown_ < before || candidateCount() == before) return;
+  // All shown so far: the new rows too, a fetch's worth at most (a live race names a few hundred).
+  showThrough(std::min(candidateCount(), before + kFetchRows) - 1);
 }
 
 int RaceTableModel::ensureRow(const QString& key) {
   if (const int row = rowOf(key); row >= 0) return row;
-  const int row = static_cast<int>(rows_.size());
-  beginInsertRows({}, row, row);
-  Row added;
-  added.key = display_text::line(key);
-  rows_.push_back(std::move(added));
-  endInsertRows();
+  const int before = candidateCount();
+  const int row = appendRow(key);
+  showAppended(before);
   return row;
+}
+
+void RaceTableModel::ensureRows(const QStringList& keys) {
+  const int before = candidateCount();
+  for (const auto& key : keys) {
+    if (rowOf(key) < 0) appendRow(key);
+  }
+  showAppended(before);
+}
+
+bool RaceTableModel::canFetchMore(const QModelIndex& parent) const {
+  return !parent.isValid() && !batch_ && !changing_ && shown_ < candidateCount();
+}
+
+void RaceTableModel::fetchMore(const QModelIndex& parent) {
+  if (canFetchMore(parent)) fetchThrough(shown_ + kFetchRows - 1);
+}
+
+void RaceTableModel::fetchThrough(int row) {
+  if (!batch_ && !changing_) showThrough(std::min(row, candidateCount() - 1));
+}
+
+void RaceTableModel::showThrough(int last) {
+  if (last < shown_) return;
+  // A view (or the model tester) may ask for more while it hears of these rows: not now.
+  changing_ = true;
+  beginInsertRows({}, shown_, last);
+  shown_ = last + 1;
+  endInsertRows();
+  changing_ = false;
 }
 
 void RaceTableModel::markRunning(const QString& key) {
@@ -116,10 +174,11 @@ void RaceTableModel::setCandidate(const tuner::TuneEvent& e) {
 // The winner and its ties marked in the key itself, so that they read apart in a screenshot, a
 // copy of the table or a colour-blind eye alike.
 void RaceTableModel::markAnswer(const QString& winner, const QStringList& ties) {
+  const QSet<QString> tied(ties.begin(), ties.end());  // a lookup per row, not a scan
   for (std::size_t r = 0; r < rows_.size(); ++r) {
     auto& row = rows_[r];
     const Mark mark = row.key == winner        ? Mark::Winner
-                      : ties.contains(row.key) ? Mark::Tie
+                      : tied.contains(row.key) ? Mark::Tie
                                                : Mark::None;
     if (mark == row.mark) continue;
     row.mark = mark;
@@ -129,15 +188,17 @@ void RaceTableModel::markAnswer(const QString& winner, const QStringList& ties) 
 
 void RaceTableModel::retranslate() {
   emit headerDataChanged(Qt::Horizontal, 0, ColumnCount - 1);
-  if (!rows_.empty()) emit dataChanged(index(0, 0), index(rowCount() - 1, ColumnCount - 1));
+  if (shown_ > 0) emit dataChanged(index(0, 0), index(shown_ - 1, ColumnCount - 1));
 }
 
 void RaceTableModel::rowChanged(int row) {
+  // A row the views do not have yet is read when it is fetched.
+  if (batch_ || row >= shown_) return;
   emit dataChanged(index(row, 0), index(row, ColumnCount - 1));
 }
 
 int RaceTableModel::rowCount(const QModelIndex& parent) const {
-  return parent.isValid() ? 0 : static_cast<int>(rows_.size());
+  return parent.isValid() ? 0 : shown_;
 }
 
 int RaceTableModel::columnCount(const QModelIndex& parent) const {

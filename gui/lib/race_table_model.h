@@ -6,9 +6,15 @@
 // cell, wrapped on hover. SortRole gives the number behind a numeric cell (a candidate not measured
 // sorts last), so a proxy sorts 900 ms below 1 200 ms. Widget-free, so it is tested without a
 // window; the words are RaceView's, translated in its context (gui/i18n).
+//
+// Linear in the candidates: a key finds its row through a hash, a saved race is loaded between
+// beginBatch() and endBatch() with one reset instead of a signal per row, and the rows reach the
+// view kFetchRows at a time as it scrolls (canFetchMore/fetchMore), so opening a race of 10 000
+// candidates lays out 1 000 rows. Rows are numbered in race order whether fetched or not.
 #pragma once
 
 #include <QAbstractTableModel>
+#include <QHash>
 #include <QStringList>
 #include <vector>
 
@@ -33,13 +39,29 @@ class RaceTableModel : public QAbstractTableModel {
   // event stream ("waiting", "running", "winner", "eliminated", …).
   enum Role { SortRole = Qt::UserRole + 1, KeyRole, StateRole };
 
+  // Rows a fetch adds, and how many a race shows before the first one.
+  static constexpr int kFetchRows = 1000;
+
   explicit RaceTableModel(QObject* parent = nullptr);
 
   void clear();
-  // The row of a config key, or −1.
+  // Changes between these two reach the views as one reset (a saved race replayed), and the race
+  // shows its first kFetchRows rows after it; nothing may ask the model for data in between.
+  void beginBatch();
+  void endBatch();
+  // The row of a config key, or −1; the row may not be fetched yet (≥ rowCount()).
   int rowOf(const QString& key) const;
-  // The row of `key`, added as "waiting" at the end when the race did not name it yet.
+  // The row of `key`, added as "waiting" at the end when the race did not name it yet. A row
+  // added while every row is shown is shown at once; else it waits for a fetch.
   int ensureRow(const QString& key);
+  // Every key of a round, the new ones added at the end with one signal.
+  void ensureRows(const QStringList& keys);
+  // Candidates in the race, fetched or not (rowCount() counts the fetched ones).
+  int candidateCount() const { return static_cast<int>(rows_.size()); }
+  // Fetches up to and including `row` (a row the live race scrolls to), or every row (before the
+  // user sorts: a proxy sorts only the rows it has).
+  void fetchThrough(int row);
+  void fetchAll() { fetchThrough(candidateCount() - 1); }
   // tune_config_start: a waiting candidate is running (a measured one keeps its state).
   void markRunning(const QString& key);
   // tune_candidate: the candidate's state, figures and reason.
@@ -50,6 +72,8 @@ class RaceTableModel : public QAbstractTableModel {
   void retranslate();
 
   int rowCount(const QModelIndex& parent = {}) const override;
+  bool canFetchMore(const QModelIndex& parent) const override;
+  void fetchMore(const QModelIndex& parent) override;
   int columnCount(const QModelIndex& parent = {}) const override;
   QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const override;
   QVariant headerData(int section, Qt::Orientation orientation,
@@ -71,8 +95,18 @@ class RaceTableModel : public QAbstractTableModel {
   QVariant sortKey(const Row& row, int column) const;
   QString stateText(const Row& row) const;
   void rowChanged(int row);
+  // Adds `key` at the end without a signal; its row.
+  int appendRow(const QString& key);
+  // Shows the rows appended since `before` rows were there, when all of those were shown.
+  void showAppended(int before);
+  // Rows shown_ … last reach the views, with one signal.
+  void showThrough(int last);
 
   std::vector<Row> rows_;
+  QHash<QString, int> row_of_;  // key → its first row
+  int shown_ = 0;               // rows the views know: rows_[0, shown_)
+  bool batch_ = false;
+  bool changing_ = false;  // while the views hear of an insertion or a reset
 };
 
 }  // namespace inferscope::gui

@@ -25,6 +25,18 @@ namespace {
 // shown in wrapped labels that never size the window. A key or a reason is one line
 // (display_text::kLineChars).
 constexpr int kSentenceChars = 1000;
+// Keys and reasons a line above or below the table lists before "and N more": a race of thousands
+// of compiles, finalists or ties from a file must not lay out a label of megabytes (the table
+// lists every candidate).
+constexpr int kListedItems = 8;
+
+// The first kListedItems of `items` joined by `separator`, then how many were left off.
+QString listed(const QStringList& items, const QString& separator) {
+  if (items.size() <= kListedItems) return items.join(separator);
+  // One arg() call: a key from a file may hold "%2".
+  return RaceView::tr("%1 and %2 more")
+      .arg(items.first(kListedItems).join(separator), QString::number(items.size() - kListedItems));
+}
 
 QString seconds(double ms) {
   return QString::number(units::msToS(ms), 'f', ms < 10000 ? 1 : 0);
@@ -65,6 +77,12 @@ RaceView::RaceView(QWidget* parent)
   proxy_->setSourceModel(model_);
   proxy_->setSortRole(RaceTableModel::SortRole);
   table_->setModel(proxy_);
+  // The proxy sorts the rows it has: every row first. Connected before sorting is enabled, so it
+  // runs before the view's own sort on a header click.
+  connect(table_->horizontalHeader(), &QHeaderView::sortIndicatorChanged, model_,
+          [this](int column) {
+            if (column >= 0) model_->fetchAll();
+          });
   table_->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
   table_->horizontalHeader()->setSectionResizeMode(RaceTableModel::ReasonColumn,
                                                    QHeaderView::Stretch);
@@ -106,7 +124,12 @@ void RaceView::clear() {
 
 void RaceView::showRace(const TuneRecord& race) {
   clear();
+  // One reset for the whole race, not a signal per candidate and event.
+  model_->beginBatch();
   for (const auto& e : tuner::raceEvents(race)) addEvent(e);
+  model_->endBatch();
+  // A race sorted by the user before stays sorted: every row, then.
+  if (table_->horizontalHeader()->sortIndicatorSection() >= 0) model_->fetchAll();
 }
 
 int RaceView::rowOf(const QString& key) const {
@@ -123,15 +146,23 @@ void RaceView::addEvent(const tuner::TuneEvent& e) {
     std::map<std::string, int> reasons;
     for (const auto& [key, reason] : e.pruned) ++reasons[reason];
     QStringList lines;
-    for (const auto& [reason, count] : reasons)
+    for (const auto& [reason, count] : reasons) {
+      if (lines.size() == kListedItems) {
+        lines << tr("… %1 more").arg(reasons.size() - kListedItems);
+        break;
+      }
       lines << QStringLiteral("%1 × %2").arg(count).arg(display_text::line(reason));
+    }
     pruned_label_->setText(e.pruned.empty()
                                ? QString()
                                : tr("%1 configs pruned before anything ran (hover for the reasons)")
                                      .arg(e.pruned.size()));
     pruned_label_->setToolTip(lines.join(QLatin1Char('\n')));
   } else if (e.type == "tune_round") {
-    for (const auto& key : e.keys) model_->ensureRow(display_text::line(key));
+    QStringList keys;
+    keys.reserve(static_cast<qsizetype>(e.keys.size()));
+    for (const auto& key : e.keys) keys << display_text::line(key);
+    model_->ensureRows(keys);
     if (e.iterations > 0) {
       progress_label_->setText(
           e.round == 0
@@ -144,7 +175,9 @@ void RaceView::addEvent(const tuner::TuneEvent& e) {
   } else if (e.type == "tune_config_start") {
     const QString key = display_text::line(e.key);
     model_->markRunning(key);
-    table_->scrollTo(proxy_->mapFromSource(model_->index(model_->rowOf(key), 0)));
+    const int row = model_->rowOf(key);
+    model_->fetchThrough(row);  // the running row is shown, however far down
+    table_->scrollTo(proxy_->mapFromSource(model_->index(row, 0)));
   } else if (e.type == "tune_candidate") {
     model_->setCandidate(e);
   } else if (e.type == "tune_compile") {
@@ -157,13 +190,13 @@ void RaceView::addEvent(const tuner::TuneEvent& e) {
     compile_label_->setText(
         jobs.isEmpty()
             ? QString()
-            : tr("Compiling in the background — %1").arg(jobs.join(QStringLiteral(" · "))));
+            : tr("Compiling in the background — %1").arg(listed(jobs, QStringLiteral(" · "))));
   } else if (e.type == "tune_finals") {
     QStringList keys;
     for (const auto& k : e.keys) keys << display_text::line(k);
-    progress_label_->setText(tr("Finals: %1, each in %2 fresh processes")
-                                 .arg(keys.join(QStringLiteral(", ")))
-                                 .arg(e.forks));
+    progress_label_->setText(
+        tr("Finals: %1, each in %2 fresh processes")
+            .arg(listed(keys, QStringLiteral(", ")), QString::number(e.forks)));
   } else if (e.type == "tune_time") {
     progress_label_->setToolTip(tr("Spent %1 s of %2 s (%3 s left)")
                                     .arg(seconds(e.spent_ms), seconds(e.budget_ms),
@@ -203,7 +236,7 @@ void RaceView::showVerdict() {
   } else {
     head = tr("<b>Winner ★ %1</b>").arg(winner_.toHtmlEscaped());
     if (!ties_.isEmpty())
-      head += tr(" · tied ≈ %1").arg(ties_.join(QStringLiteral(", ")).toHtmlEscaped());
+      head += tr(" · tied ≈ %1").arg(listed(ties_, QStringLiteral(", ")).toHtmlEscaped());
   }
   if (!verdict_state_.isEmpty())
     head += QStringLiteral(" (%1)").arg(verdictStateText(verdict_state_));

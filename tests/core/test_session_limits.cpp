@@ -9,6 +9,7 @@
 
 #include "core/common/error.h"
 #include "core/session/session_file.h"
+#include "core/session/tune_json.h"
 
 using namespace inferscope;
 
@@ -75,6 +76,125 @@ TEST(SessionLimits, CountsAreBounded) {
             std::string::npos);
   options.limits.max_file_bytes = 100;
   EXPECT_NE(errorOf(sessionText(1, 51), options).find("bytes"), std::string::npos);
+}
+
+namespace {
+
+// A session of one config whose races are `races` (JSON objects, comma-separated).
+std::string sessionWithRaces(const std::string& races) {
+  std::string text = sessionText(1, 2);
+  text.pop_back();  // the session's closing brace
+  return text + R"(, "races": [)" + races + "]}";
+}
+
+// `count` entries of a list of the race, `entry` each ("{}" takes the entry's number).
+std::string entries(int count, const std::string& entry) {
+  std::string text = "[";
+  for (int i = 0; i < count; ++i) text += (i ? "," : "") + fmt::format(fmt::runtime(entry), i);
+  return text + "]";
+}
+
+// A race whose list at `path` ("candidates", "finals.keys", …) holds `count` entries.
+std::string raceWithList(const std::string& path, int count) {
+  const struct {
+    const char* path;
+    const char* object;  // where the list sits: "" at the top, else the object's key
+    const char* key;
+    const char* entry;
+  } kLists[] = {
+      {"candidates", "", "candidates", R"({{"key": "k{}", "state": "eliminated"}})"},
+      {"pruned", "", "pruned", R"({{"key": "k{}", "reason": "cannot run here"}})"},
+      {"compiles", "", "compiles", R"({{"key": "k{}", "state": "done"}})"},
+      {"tied_with", "", "tied_with", R"("k{}")"},
+      {"peers", "", "peers", R"({{"name": "peer {}"}})"},
+      {"finals.keys", "finals", "keys", R"("k{}")"},
+      {"unmeasured.precisions", "unmeasured", "precisions", R"("p{}")"},
+      {"unmeasured.compiles", "unmeasured", "compiles", R"("k{}")"},
+  };
+  for (const auto& list : kLists) {
+    if (path != list.path) continue;
+    const std::string value = fmt::format(R"("{}": {})", list.key, entries(count, list.entry));
+    return *list.object ? fmt::format(R"({{"winner": "k0", "{}": {{{}}}}})", list.object, value)
+                        : fmt::format(R"({{"winner": "k0", {}}})", value);
+  }
+  ADD_FAILURE() << "no list " << path;
+  return {};
+}
+
+}  // namespace
+
+// A race's lists are capped as the configs are: a crafted race of a million candidates made the
+// GUI's race view take minutes. At the cap it reads; one more is refused, naming the list and the
+// cap, in the session reader and in the tuner's tune_done event alike.
+TEST(SessionLimits, RaceListsAreBounded) {
+  const auto limit = static_cast<int>(SessionLimits{}.max_race_entries);
+  EXPECT_EQ(limit, 10'000);  // docs/SECURITY.md says so
+  const auto s = sessionFromJson(sessionWithRaces(raceWithList("candidates", limit)));
+  ASSERT_EQ(s.races.size(), 1u);
+  EXPECT_EQ(s.races[0].candidates.size(), static_cast<std::size_t>(limit));
+  EXPECT_EQ(s.races[0].candidates.back().key, fmt::format("k{}", limit - 1));
+  const auto over = errorOf(sessionWithRaces(raceWithList("candidates", limit + 1)));
+  EXPECT_NE(over.find("s.inferscope.json is a malformed session file: races[0]: candidates holds "
+                      "10001 entries, more than the 10000 a race may have"),
+            std::string::npos)
+      << over;
+  try {
+    tuneRecordFromJson(raceWithList("candidates", limit + 1), "tune_done's race");
+    ADD_FAILURE() << "a tune_done race over the cap was read";
+  } catch (const Error& e) {
+    EXPECT_NE(std::string(e.what()).find("tune_done's race: candidates holds 10001 entries"),
+              std::string::npos)
+        << e.what();
+  }
+
+  // Every list of the race, each at a cap of 3: 3 read, 4 refused by its path.
+  SessionReadOptions options;
+  options.limits.max_race_entries = 3;
+  for (const char* path : {"candidates", "pruned", "compiles", "tied_with", "peers", "finals.keys",
+                           "unmeasured.precisions", "unmeasured.compiles"}) {
+    SCOPED_TRACE(path);
+    EXPECT_NO_THROW(sessionFromJson(sessionWithRaces(raceWithList(path, 3)), "ok", options));
+    const auto message = errorOf(sessionWithRaces(raceWithList(path, 4)), options);
+    EXPECT_NE(message.find(fmt::format("races[0]: {} holds 4 entries, more than the 3 a race may "
+                                       "have",
+                                       path)),
+              std::string::npos)
+        << message;
+  }
+  // The second race is named, not the first.
+  const auto second = errorOf(
+      sessionWithRaces(raceWithList("pruned", 1) + "," + raceWithList("pruned", 4)), options);
+  EXPECT_NE(second.find("races[1]: pruned holds 4 entries"), std::string::npos) << second;
+
+  // One race per tune shard: no more races than configs a session may have.
+  options.limits.max_configs = 4;
+  std::string races = raceWithList("candidates", 1);
+  for (int i = 1; i < 5; ++i) races += "," + raceWithList("candidates", 1);
+  EXPECT_NE(errorOf(sessionWithRaces(races), options)
+                .find("races holds 5 races, more than the 4 a session may have"),
+            std::string::npos);
+}
+
+TEST(SessionLimits, RaceListsMustBeListsAndCountsNotNegative) {
+  const auto message = errorOf(sessionWithRaces(R"({"candidates": {"key": "k", "state": "s"}})"));
+  EXPECT_NE(message.find("races[0]: candidates: expected an array, got object"), std::string::npos)
+      << message;
+  EXPECT_NE(errorOf(sessionWithRaces(R"({"finals": {"keys": "k"}})"))
+                .find("races[0]: finals.keys: expected an array, got string"),
+            std::string::npos);
+  EXPECT_NE(errorOf(sessionWithRaces(R"({"budget": {"rounds": -1}})"))
+                .find("races[0]: budget.rounds: -1 is not a count"),
+            std::string::npos);
+  EXPECT_NE(
+      errorOf(
+          sessionWithRaces(
+              R"({"candidates": [{"key": "a", "state": "x"}, {"key": "b", "state": "x", "rounds": -2}]})"))
+          .find("races[0]: candidates[1].rounds: -2 is not a count"),
+      std::string::npos);
+  std::string text = sessionText(1, 2);
+  text.pop_back();
+  EXPECT_NE(errorOf(text + R"(, "races": {"a": 1}})").find("races: expected an array, got object"),
+            std::string::npos);
 }
 
 TEST(SessionLimits, ErrorsNameTheField) {

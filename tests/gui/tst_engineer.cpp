@@ -6,10 +6,13 @@
 #include <qcustomplot.h>
 
 #include <QComboBox>
+#include <QHeaderView>
 #include <QLabel>
 #include <QSpinBox>
 #include <QTabWidget>
+#include <QTableView>
 #include <QTableWidget>
+#include <QTemporaryDir>
 #include <QTest>
 
 #include "core/engine/accuracy_rule.h"
@@ -156,6 +159,67 @@ class TestEngineer : public QObject {
                  live.model()->index(r, c).data().toString());
     }
     QCOMPARE(saved.verdictLabel()->text(), live.verdictLabel()->text());
+  }
+
+  // A saved race at the reader's cap (10 000 candidates) opened in the window: the table holds the
+  // first rows and fetches more as it scrolls; a header click sorts every candidate, not only the
+  // fetched ones; the lines above and below the table list a few keys and reasons and count the
+  // rest. No time is asserted here (bench/gui/bench_race_view measures it).
+  void aLargeRaceLoadsLazilyAndSortsEveryCandidate() {
+    SessionResult session = loadSession(fixture("cpu_resnet18_tuned").toStdString());
+    auto& race = session.races.front();
+    const auto originals = race.candidates;
+    const int n = static_cast<int>(SessionLimits{}.max_race_entries);
+    race.candidates.clear();
+    for (int i = 0; i < n; ++i) {
+      auto c = originals[static_cast<std::size_t>(i) % originals.size()];
+      c.key = "cfg" + std::to_string(i);
+      c.state = i == 0 ? "winner" : "eliminated";
+      c.median_ms = 1000.0 - 0.05 * i;  // the last named is the fastest
+      c.forks.reset();
+      race.candidates.push_back(c);
+    }
+    race.winner = "cfg0";
+    race.tied_with.clear();
+    for (int i = 1; i <= 20; ++i) race.tied_with.push_back("cfg" + std::to_string(i));
+    race.pruned.clear();
+    for (int i = 0; i < 20; ++i)
+      race.pruned.push_back({"pruned" + std::to_string(i), "reason " + std::to_string(i)});
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("large-race.inferscope.json"));
+    saveSession(session, path.toStdString());
+
+    MainWindow window;
+    window.resize(1280, 800);
+    window.show();
+    QVERIFY(window.openSession(path));
+    window.chartTabs()->setCurrentWidget(window.racePage());
+    QCoreApplication::processEvents();
+    auto* view = window.racePage()->raceView();
+    auto* table = view->table();
+    QCOMPARE(view->model()->candidateCount(), n);
+    const int shown = table->model()->rowCount();
+    QVERIFY2(shown >= RaceTableModel::kFetchRows && shown < n, qPrintable(QString::number(shown)));
+    QCOMPARE(view->rowOf(QStringLiteral("cfg9999")), 9999);  // found, fetched or not
+    table->scrollToBottom();
+    QCoreApplication::processEvents();
+    QVERIFY(table->model()->rowCount() > shown);  // scrolling fetched more
+
+    table->sortByColumn(RaceTableModel::MedianColumn, Qt::AscendingOrder);
+    QCoreApplication::processEvents();
+    QCOMPARE(table->model()->rowCount(), n);
+    QCOMPARE(table->model()->index(0, 0).data(RaceTableModel::KeyRole).toString(),
+             QStringLiteral("cfg9999"));
+    QCOMPARE(table->model()->index(n - 1, 0).data(RaceTableModel::KeyRole).toString(),
+             QStringLiteral("cfg0"));
+
+    // 20 ties: 8 named, 12 counted; 20 reasons on hover: 8 listed, 12 counted.
+    const QString verdict = view->verdictLabel()->text();
+    QVERIFY2(verdict.contains(QStringLiteral("cfg8 and 12 more")), qPrintable(verdict));
+    QVERIFY(!verdict.contains(QStringLiteral("cfg9,")));
+    const QString reasons = view->prunedLabel()->toolTip();
+    QCOMPARE(reasons.count(QLatin1Char('\n')), 8);
+    QVERIFY2(reasons.endsWith(QStringLiteral("… 12 more")), qPrintable(reasons));
   }
 
   void untunedSessionSaysHowToRecordARace() {

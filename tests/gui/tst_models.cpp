@@ -494,6 +494,118 @@ class TestModels : public QObject {
     QCOMPARE(proxy.rowCount(), 0);
   }
 
+  // A race of 20 000 candidates (twice the reader's cap: a live race comes from no file) replayed
+  // as a saved race is: between beginBatch and endBatch, one reset and no signal per row; then
+  // the first kFetchRows rows, each fetch kFetchRows more, every key found before its row is
+  // fetched, and the figures and marks set during the batch on the rows fetched later. The tester
+  // checks a second model loaded alike through every fetch (it fetches as it checks, so the first
+  // model, whose counts are asserted, goes without one).
+  void raceTableModelLoadsALargeRaceInOneResetAndFetchesLazily() {
+    constexpr int kCandidates = 20'000;
+    constexpr int kChunk = RaceTableModel::kFetchRows;
+    QStringList keys;
+    for (int i = 0; i < kCandidates; ++i) keys << QStringLiteral("cfg%1").arg(i);
+    const auto load = [&](RaceTableModel& model) {
+      model.beginBatch();
+      model.ensureRows(keys);
+      model.ensureRows(keys);  // named again (a later round): no new rows
+      for (int i = 0; i < kCandidates; ++i) {
+        tuner::TuneEvent e;
+        e.type = "tune_candidate";
+        e.key = keys[i].toStdString();
+        e.state = i % 2 ? "eliminated" : "finalist";
+        e.median_ms = 1.0 + i;
+        e.reason = "reason " + std::to_string(i);
+        model.setCandidate(e);
+      }
+      model.markAnswer(QStringLiteral("cfg19999"),
+                       {QStringLiteral("cfg5"), QStringLiteral("cfg15000")});
+      model.endBatch();
+    };
+    RaceTableModel tested;
+    QAbstractItemModelTester tester(&tested,
+                                    QAbstractItemModelTester::FailureReportingMode::QtTest);
+    load(tested);
+    while (tested.canFetchMore({})) tested.fetchMore({});
+    QCOMPARE(tested.rowCount(), kCandidates);
+    QCOMPARE(tested.index(kCandidates - 1, RaceTableModel::ConfigColumn).data().toString(),
+             QStringLiteral("★ cfg19999"));
+
+    RaceTableModel model;
+    QSignalSpy resets(&model, &QAbstractItemModel::modelReset);
+    QSignalSpy inserted(&model, &QAbstractItemModel::rowsInserted);
+    QSignalSpy changed(&model, &QAbstractItemModel::dataChanged);
+    load(model);
+    QCOMPARE(resets.count(), 1);
+    QCOMPARE(inserted.count(), 0);
+    QCOMPARE(changed.count(), 0);
+    QCOMPARE(model.candidateCount(), kCandidates);
+    QCOMPARE(model.rowCount(), kChunk);
+    QVERIFY(model.canFetchMore({}));
+    QCOMPARE(model.rowOf(QStringLiteral("cfg15000")), 15000);  // found before it is fetched
+    QCOMPARE(model.rowOf(QStringLiteral("cfg20000")), -1);
+    QCOMPARE(model.index(kChunk - 1, RaceTableModel::ConfigColumn).data().toString(),
+             keys[kChunk - 1]);
+    QVERIFY(!model.index(kChunk, 0).isValid());  // not fetched yet
+
+    model.fetchMore({});
+    QCOMPARE(model.rowCount(), 2 * kChunk);
+    QCOMPARE(inserted.count(), 1);
+    QCOMPARE(inserted.last().at(1).toInt(), kChunk);
+    QCOMPARE(inserted.last().at(2).toInt(), 2 * kChunk - 1);
+    model.fetchThrough(15000);  // the live race scrolls to a running row far down
+    QCOMPARE(model.rowCount(), 15001);
+    QCOMPARE(model.index(15000, RaceTableModel::ConfigColumn).data().toString(),
+             QStringLiteral("≈ cfg15000"));
+    QCOMPARE(model.index(15000, RaceTableModel::ReasonColumn).data().toString(),
+             QStringLiteral("reason 15000"));
+    while (model.canFetchMore({})) model.fetchMore({});
+    QCOMPARE(model.rowCount(), kCandidates);
+    QCOMPARE(inserted.count(), 2 + 5);  // 15001 → 16001 → … → 19001 → 20000
+    QCOMPARE(model.index(kCandidates - 1, RaceTableModel::ConfigColumn).data().toString(),
+             QStringLiteral("★ cfg19999"));
+    QCOMPARE(model.index(5, RaceTableModel::ConfigColumn).data().toString(),
+             QStringLiteral("≈ cfg5"));
+    QCOMPARE(
+        model.index(12345, RaceTableModel::MedianColumn).data(RaceTableModel::SortRole).toDouble(),
+        12346.0);
+    QCOMPARE(model.index(12345, RaceTableModel::StateColumn).data(RaceTableModel::StateRole),
+             QVariant(QStringLiteral("eliminated")));
+
+    // Every row shown: a key named later is shown at once, and a change signals its row only.
+    changed.clear();
+    QCOMPARE(model.ensureRow(QStringLiteral("late")), kCandidates);
+    QCOMPARE(model.rowCount(), kCandidates + 1);
+    model.markRunning(QStringLiteral("late"));
+    QCOMPARE(changed.count(), 1);
+    QCOMPARE(changed.last().at(0).value<QModelIndex>().row(), kCandidates);
+
+    // Sorted through a proxy once every row is there: the fastest first, the unmeasured last.
+    QSortFilterProxyModel proxy;
+    proxy.setSourceModel(&model);
+    proxy.setSortRole(RaceTableModel::SortRole);
+    proxy.sort(RaceTableModel::MedianColumn, Qt::AscendingOrder);
+    QCOMPARE(proxy.rowCount(), kCandidates + 1);
+    QCOMPARE(proxy.index(0, 0).data(RaceTableModel::KeyRole).toString(), QStringLiteral("cfg0"));
+    QCOMPARE(proxy.index(kCandidates, 0).data(RaceTableModel::KeyRole).toString(),
+             QStringLiteral("late"));
+
+    // A live round naming more keys than a fetch, while every row is shown: one fetch's worth
+    // shown with one signal, the rest on demand.
+    RaceTableModel live;
+    QSignalSpy live_inserted(&live, &QAbstractItemModel::rowsInserted);
+    live.ensureRows(keys);
+    QCOMPARE(live_inserted.count(), 1);
+    QCOMPARE(live.rowCount(), kChunk);
+    QCOMPARE(live.candidateCount(), kCandidates);
+    live.fetchAll();
+    QCOMPARE(live.rowCount(), kCandidates);
+    live.clear();
+    QCOMPARE(live.rowCount(), 0);
+    QCOMPARE(live.rowOf(QStringLiteral("cfg0")), -1);
+    QVERIFY(!live.canFetchMore({}));
+  }
+
   void configColoursStayReadableOnDarkAndLight() {
     // Every shade of every family, on white, Fusion's light base and two dark bases (--dark's).
     const QColor light_backgrounds[] = {QColor(255, 255, 255), QColor(245, 245, 245)};
