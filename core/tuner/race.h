@@ -157,6 +157,10 @@ class Race {
   void priorOrder(const std::vector<Entry>& entries);
   // The verdict's sentence on the last confirmed answer when this run answers otherwise.
   void compareWithPrior(const std::vector<Entry>& entries, TuneResult& result) const;
+  // A leader this run could not confirm in fresh processes does not replace the last confirmed
+  // answer where that one was measured again and stays clean and safe: the confirmed answer
+  // stands (provisional), the leader is named for the next run to confirm first.
+  void keepConfirmedAnswer(std::vector<Entry>& entries, TuneResult& result) const;
   void tick();
   double spentMs() const;
   double usableMs() const;    // the budget less the exit's reserve: what the race may plan with

@@ -366,3 +366,32 @@ TEST(ReplayBench, TheBenchPairsEachMemoryAndResumedRunWithItsColdReplay) {
 
 }  // namespace
 }  // namespace inferscope::tuner
+
+namespace inferscope::tuner {
+namespace {
+
+// The Python-built ViT-B/16 replayed warm from the cold run's memory: an eager config ran faster
+// in this process (0.85x the cold run's confirmed answer there, 1.3x across processes) and the
+// budget ended before its fresh processes: the confirmed answer stands, not the unconfirmed one.
+TEST(ReplayBench, AnUnconfirmedLeaderDoesNotReplaceTheColdRunsConfirmedAnswer) {
+  const auto corpus = loadReplayCorpus(INFERSCOPE_REPLAY_CORPUS);
+  const auto gpu = std::find_if(corpus.begin(), corpus.end(), [](const ReplayGpu& g) {
+    return g.model.rfind("zoo_entries:vit_b_16 ", 0) == 0;
+  });
+  ASSERT_NE(gpu, corpus.end());
+  for (const std::uint64_t seed : {1, 2, 4, 5}) {
+    const auto cold = replayOnce(*gpu, /*cold=*/true, 0, seed);
+    ASSERT_TRUE(cold.confirmed) << cold.verdict;
+    const auto warm = replayWarmFromMemory(*gpu, 0, seed);
+    EXPECT_LE(warm.regret, cold.regret + 1e-9) << "seed " << seed << ": " << warm.verdict;
+  }
+  const auto warm = replayWarmFromMemory(*gpu, 0, 1);
+  EXPECT_EQ(warm.verdict.rfind("Provisional winner fp16+cl+bench: the last confirmed answer", 0),
+            0u)
+      << warm.verdict;
+  EXPECT_NE(warm.verdict.find("fp16+bench ran faster in this process"), std::string::npos)
+      << warm.verdict;
+}
+
+}  // namespace
+}  // namespace inferscope::tuner
