@@ -79,6 +79,10 @@ struct RacePrior {
   std::string confirmed_level;  // "1.254 ms [1.25, 1.26] across 3 fresh processes"
   double confirmed_median_ms = 0;
   double confirmed_high_ms = 0;  // its interval's upper end (0: not known)
+  // Its level in the process it was confirmed from, and that interval's upper end (0: not known):
+  // what it measures in this run's process is compared with this, like with like.
+  double confirmed_process_ms = 0;
+  double confirmed_process_high_ms = 0;
 };
 
 class Race {
