@@ -48,8 +48,8 @@ int runBench(int argc, char** argv) {
     for (const auto& r : runs) {
       if (trace.empty() || r.model.find(trace) == std::string::npos) continue;
       fmt::print("\n{} {} budget {:.0f} s seed {}: {:.1f} s of {:.0f} s, regret {:.3f}\n  {}\n",
-                 r.model, r.cold ? "cold" : "warm", r.budget_s, r.seed, r.elapsed_s,
-                 r.race_budget_s, r.regret, r.verdict);
+                 r.model, r.start.empty() ? (r.cold ? "cold" : "warm") : r.start, r.budget_s,
+                 r.seed, r.elapsed_s, r.race_budget_s, r.regret, r.verdict);
       for (const auto& o : r.outcomes) fmt::print("    {}\n", o);
     }
     if (!json_path.empty()) writeFileAtomically(json_path, tuner::replayJson(runs));

@@ -79,6 +79,10 @@ struct RacePrior {
   std::string confirmed_level;  // "1.254 ms [1.25, 1.26] across 3 fresh processes"
   double confirmed_median_ms = 0;
   double confirmed_high_ms = 0;  // its interval's upper end (0: not known)
+  // Its level in the process it was confirmed from, and that interval's upper end (0: not known):
+  // what it measures in this run's process is compared with this, like with like.
+  double confirmed_process_ms = 0;
+  double confirmed_process_high_ms = 0;
 };
 
 class Race {
@@ -157,6 +161,10 @@ class Race {
   void priorOrder(const std::vector<Entry>& entries);
   // The verdict's sentence on the last confirmed answer when this run answers otherwise.
   void compareWithPrior(const std::vector<Entry>& entries, TuneResult& result) const;
+  // A leader this run could not confirm in fresh processes does not replace the last confirmed
+  // answer where that one was measured again and stays clean and safe: the confirmed answer
+  // stands (provisional), the leader is named for the next run to confirm first.
+  void keepConfirmedAnswer(std::vector<Entry>& entries, TuneResult& result) const;
   void tick();
   double spentMs() const;
   double usableMs() const;    // the budget less the exit's reserve: what the race may plan with

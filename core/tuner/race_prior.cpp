@@ -114,6 +114,11 @@ RacePrior priorFromMemory(const RunMemory& memory, double now_unix_s, const std:
     prior.confirmed_winner = c.key;
     prior.confirmed_median_ms = c.median_ms;
     prior.confirmed_high_ms = c.high_ms;
+    for (const auto& r : memory.race.candidates) {
+      if (r.key != c.key) continue;
+      prior.confirmed_process_ms = r.median_ms;
+      prior.confirmed_process_high_ms = r.high_ms;
+    }
     prior.confirmed_level =
         fmt::format("{:.4g} ms [{:.4g}, {:.4g}] across {} fresh processes, {}", c.median_ms,
                     c.low_ms, c.high_ms, c.processes, age((now_unix_s - c.at_unix_s) / 86400.0));
@@ -144,6 +149,8 @@ RacePrior priorFromSession(const TuneRecord& race, const std::vector<ConfigResul
     prior.confirmed_winner = winner->key;
     prior.confirmed_median_ms = f.median_ms;
     prior.confirmed_high_ms = f.ci_high_ms;
+    prior.confirmed_process_ms = winner->median_ms;
+    prior.confirmed_process_high_ms = winner->high_ms;
     prior.confirmed_level = fmt::format("{:.4g} ms [{:.4g}, {:.4g}] across {} fresh processes",
                                         f.median_ms, f.ci_low_ms, f.ci_high_ms, f.forks);
   }

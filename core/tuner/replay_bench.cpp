@@ -9,7 +9,10 @@
 #include <nlohmann/json.hpp>
 
 #include "core/common/units.h"
+#include "core/tuner/race_prior.h"
+#include "core/tuner/race_record.h"
 #include "core/tuner/replay_measurer.h"
+#include "core/tuner/run_memory.h"
 
 namespace inferscope::tuner {
 namespace {
@@ -21,8 +24,48 @@ constexpr double kExitReserveMs = 1000, kRooflineReserveMs = 2000;
 constexpr double kSpentBeforeMs = 3000, kPythonPreparationMs = 15000;
 constexpr double kOverBudgetToleranceS = 0.5;
 
+// The replayed clock of the cold run and of the warm one after it: a fixed date, so that a seed
+// replays the same run, and the memory a few minutes old when the warm run reads it.
+constexpr double kColdRunUnixS = 1.8e9, kWarmRunUnixS = kColdRunUnixS + 180;
+
 std::string budgetLabel(double budget_s) {
   return budget_s > 0 ? fmt::format("{:.0f} s", budget_s) : std::string("default");
+}
+
+struct Replayed {
+  ReplayRun run;
+  TuneResult result;
+};
+
+Replayed replayRace(const ReplayGpu& gpu, bool cold, double budget_s, std::uint64_t seed,
+                    const RacePrior* prior, const std::string& start);
+
+// The run memory the cold replay leaves, as `tune` writes it, and the prior the next run reads.
+RacePrior memoryPrior(const ReplayGpu& gpu, const TuneResult& cold) {
+  MemoryKey key;
+  key.model = gpu.model;
+  key.device = gpu.device;
+  key.versions = "replay";
+  const auto memory =
+      mergeRun(std::nullopt, key, raceRecord(cold, gpu.model, gpu.device), kColdRunUnixS);
+  return priorFromMemory(memory, kWarmRunUnixS, "the cold replay's run memory");
+}
+
+// The prior `tune --resume` builds from the cold replay's session: its race and its configs as the
+// session holds them (a finalist's forked run over its screening one).
+RacePrior sessionPrior(const ReplayGpu& gpu, const TuneResult& cold) {
+  std::vector<ConfigResult> configs = cold.screening;
+  for (const auto& f : cold.finals) {
+    const auto same = std::find_if(configs.begin(), configs.end(),
+                                   [&](const ConfigResult& c) { return c.config == f.config; });
+    if (same != configs.end()) {
+      *same = f;
+    } else {
+      configs.push_back(f);
+    }
+  }
+  return priorFromSession(raceRecord(cold, gpu.model, gpu.device), configs,
+                          "the cold replay's session");
 }
 
 }  // namespace
@@ -44,14 +87,35 @@ RaceOptions replayRaceOptions(const ReplayGpu& gpu, double budget_s) {
 }
 
 ReplayRun replayOnce(const ReplayGpu& gpu, bool cold, double budget_s, std::uint64_t seed) {
+  return replayRace(gpu, cold, budget_s, seed, nullptr, "").run;
+}
+
+ReplayRun replayWarmFromMemory(const ReplayGpu& gpu, double budget_s, std::uint64_t seed) {
+  const auto cold = replayRace(gpu, true, budget_s, seed, nullptr, "");
+  const auto prior = memoryPrior(gpu, cold.result);
+  return replayRace(gpu, false, budget_s, seed, &prior, "memory").run;
+}
+
+ReplayRun replayResumed(const ReplayGpu& gpu, double budget_s, std::uint64_t seed) {
+  const auto cold = replayRace(gpu, true, 0, seed, nullptr, "");
+  const auto prior = sessionPrior(gpu, cold.result);
+  return replayRace(gpu, false, budget_s, seed, &prior, "resume").run;
+}
+
+namespace {
+
+Replayed replayRace(const ReplayGpu& gpu, bool cold, double budget_s, std::uint64_t seed,
+                    const RacePrior* prior, const std::string& start) {
   ReplaySettings settings;
   settings.cold = cold;
   // One stream of draws per (seed, cold): a warm replay is not the cold one's noise again.
   settings.seed = seed * 2 + (cold ? 1 : 0);
   ReplayMeasurer measurer(gpu, settings);
   Race race(measurer, replayRaceOptions(gpu, budget_s));
-  const auto result = race.run(SearchSpace::ofCandidates(gpu.candidates));
-  ReplayRun run;
+  Replayed replayed;
+  const auto& result = replayed.result = race.run(SearchSpace::ofCandidates(gpu.candidates), prior);
+  ReplayRun& run = replayed.run;
+  run.start = start;
   run.verdict = result.verdict;
   for (const auto& c : result.candidates) {
     run.outcomes.push_back(fmt::format("{} {} (set-up {:.1f} s): {}", c.config.key(),
@@ -83,8 +147,10 @@ ReplayRun replayOnce(const ReplayGpu& gpu, bool cold, double budget_s, std::uint
     }
   }
   run.regret = best > 0 ? answer_ms / best : NAN;
-  return run;
+  return replayed;
 }
+
+}  // namespace
 
 std::vector<ReplayRun> runReplayBench(const std::vector<ReplayGpu>& corpus,
                                       const ReplayBenchOptions& options) {
@@ -93,8 +159,18 @@ std::vector<ReplayRun> runReplayBench(const std::vector<ReplayGpu>& corpus,
     if (gpu.candidates.empty() || !(gpu.bestSafeMs() > 0)) continue;
     for (const bool cold : {true, false}) {
       for (const double budget : options.budgets_s) {
-        for (int s = 0; s < options.seeds; ++s)
-          runs.push_back(replayOnce(gpu, cold, budget, options.first_seed + s));
+        for (int s = 0; s < options.seeds; ++s) {
+          const auto seed = options.first_seed + static_cast<std::uint64_t>(s);
+          const auto replayed = replayRace(gpu, cold, budget, seed, nullptr, "");
+          runs.push_back(replayed.run);
+          if (!cold || !options.memory) continue;
+          const auto memory = memoryPrior(gpu, replayed.result);
+          runs.push_back(replayRace(gpu, false, budget, seed, &memory, "memory").run);
+          if (budget > 0) continue;
+          const auto session = sessionPrior(gpu, replayed.result);
+          runs.push_back(
+              replayRace(gpu, false, options.resume_budget_s, seed, &session, "resume").run);
+        }
       }
     }
   }
@@ -112,11 +188,117 @@ double replayQuantile(std::vector<double> values, double p) {
   return values[lo] + (pos - static_cast<double>(lo)) * (values[hi] - values[lo]);
 }
 
+namespace {
+
+// The cold replay of the same model, budget (the default for a resumed run) and seed.
+const ReplayRun* coldOf(const std::vector<ReplayRun>& runs, const ReplayRun& r) {
+  const double budget = r.start == "resume" ? 0 : r.budget_s;
+  for (const auto& c : runs) {
+    if (c.start.empty() && c.cold && c.model == r.model && c.budget_s == budget && c.seed == r.seed)
+      return &c;
+  }
+  return nullptr;
+}
+
+bool noWorseThanItsColdRun(const std::vector<ReplayRun>& runs, const ReplayRun& r) {
+  const auto* c = coldOf(runs, r);
+  return c && r.regret <= c->regret + 1e-9;
+}
+
+// The warm runs from the run memory and the resumed ones, each against its own cold replay.
+std::string memoryTable(const std::vector<ReplayRun>& runs, const std::vector<double>& budgets,
+                        double per_model_budget) {
+  std::string out;
+  if (std::none_of(runs.begin(), runs.end(), [](const auto& r) { return !r.start.empty(); }))
+    return out;
+  out +=
+      "\nWarm from the cold run's memory (`memory`) and the default-budget cold run resumed "
+      "(`resume`), each against the cold replay of the same model, budget and seed:\n\n";
+  out +=
+      "| budget | start | runs | median regret | P95 regret | worst | confirmed | final | "
+      "≤ its cold run |\n";
+  out += "|---|---|---:|---:|---:|---:|---:|---:|---:|\n";
+  std::vector<std::pair<std::string, double>> rows;
+  rows.reserve(budgets.size() + 1);
+  for (const double b : budgets) rows.emplace_back("memory", b);
+  for (const auto& r : runs) {
+    const auto row = std::make_pair(std::string("resume"), r.budget_s);
+    if (r.start == "resume" && std::find(rows.begin(), rows.end(), row) == rows.end())
+      rows.push_back(row);
+  }
+  for (const auto& [start, b] : rows) {
+    std::vector<double> regrets;
+    int confirmed = 0, finals = 0, n = 0, not_worse = 0;
+    for (const auto& r : runs) {
+      if (r.start != start || r.budget_s != b) continue;
+      ++n;
+      regrets.push_back(r.regret);
+      confirmed += r.confirmed ? 1 : 0;
+      finals += r.state == "final" ? 1 : 0;
+      not_worse += noWorseThanItsColdRun(runs, r) ? 1 : 0;
+    }
+    if (n == 0) continue;
+    out += fmt::format(
+        "| {} | {} | {} | {:.3f} | {:.3f} | {:.3f} | {:.0f} % | {:.0f} % | {} of {} |\n",
+        start == "resume" ? "default → " + budgetLabel(b) : budgetLabel(b), start, n,
+        replayQuantile(regrets, 0.5), replayQuantile(regrets, 0.95), replayQuantile(regrets, 1.0),
+        100.0 * confirmed / n, 100.0 * finals / n, not_worse, n);
+  }
+  out += fmt::format(
+      "\nPer model at the {} budget, warm from memory and resumed against cold (median regret "
+      "over seeds; replays no worse than their own cold one; confirmed share):\n\n",
+      budgetLabel(per_model_budget));
+  out +=
+      "| model | cold regret | memory regret | memory ≤ cold | memory confirmed | "
+      "resume regret | resume ≤ cold | resume confirmed |\n";
+  out += "|---|---:|---:|---:|---:|---:|---:|---:|\n";
+  std::map<std::string, std::array<std::vector<const ReplayRun*>, 3>> by_model;
+  for (const auto& r : runs) {
+    if (r.start.empty() && r.cold && r.budget_s == per_model_budget)
+      by_model[r.model][0].push_back(&r);
+    if (r.start == "memory" && r.budget_s == per_model_budget) by_model[r.model][1].push_back(&r);
+    if (r.start == "resume" && per_model_budget == 0) by_model[r.model][2].push_back(&r);
+  }
+  std::size_t every = 0, total = 0, not_worse_all = 0;
+  for (const auto& [model, kinds] : by_model) {
+    std::array<double, 3> regret{};
+    std::array<std::string, 3> share, not_worse;
+    for (std::size_t k = 0; k < 3; ++k) {
+      std::vector<double> v;
+      std::size_t c = 0, ok = 0;
+      for (const auto* r : kinds[k]) {
+        v.push_back(r->regret);
+        c += r->confirmed ? 1 : 0;
+        ok += noWorseThanItsColdRun(runs, *r) ? 1 : 0;
+      }
+      regret[k] = replayQuantile(v, 0.5);
+      share[k] = v.empty() ? std::string("–")
+                           : fmt::format("{:.0f} %", 100.0 * static_cast<double>(c) /
+                                                         static_cast<double>(v.size()));
+      not_worse[k] = fmt::format("{} of {}", ok, v.size());
+      if (k == 1) {
+        total += v.size();
+        not_worse_all += ok;
+        every += ok == v.size() ? 1 : 0;
+      }
+    }
+    out += fmt::format("| {} | {:.3f} | {:.3f} | {} | {} | {:.3f} | {} | {} |\n", model, regret[0],
+                       regret[1], not_worse[1], share[1], regret[2], not_worse[2], share[2]);
+  }
+  out += fmt::format(
+      "\nWarm from memory ≤ cold in {} of {} replays at the {} budget; in every replay of {} of {} "
+      "models.\n",
+      not_worse_all, total, budgetLabel(per_model_budget), every, by_model.size());
+  return out;
+}
+
+}  // namespace
+
 std::string replayTable(const std::vector<ReplayRun>& runs) {
   std::string out;
   std::vector<double> budgets;
   for (const auto& r : runs) {
-    if (std::find(budgets.begin(), budgets.end(), r.budget_s) == budgets.end())
+    if (r.start.empty() && std::find(budgets.begin(), budgets.end(), r.budget_s) == budgets.end())
       budgets.push_back(r.budget_s);
   }
   out += "| budget | cold/warm | runs | median regret | P95 regret | worst | confirmed | final |\n";
@@ -127,7 +309,7 @@ std::string replayTable(const std::vector<ReplayRun>& runs) {
       std::vector<double> regrets;
       int confirmed = 0, finals = 0, n = 0;
       for (const auto& r : runs) {
-        if (r.budget_s != b || (kind != 2 && r.cold != cold)) continue;
+        if (!r.start.empty() || r.budget_s != b || (kind != 2 && r.cold != cold)) continue;
         ++n;
         regrets.push_back(r.regret);
         confirmed += r.confirmed ? 1 : 0;
@@ -164,7 +346,8 @@ std::string replayTable(const std::vector<ReplayRun>& runs) {
   out += "|---|---:|---:|---|---:|---:|\n";
   std::map<std::string, std::array<std::vector<const ReplayRun*>, 2>> by_model;
   for (const auto& r : runs) {
-    if (r.budget_s == per_model_budget) by_model[r.model][r.cold ? 0 : 1].push_back(&r);
+    if (r.start.empty() && r.budget_s == per_model_budget)
+      by_model[r.model][r.cold ? 0 : 1].push_back(&r);
   }
   int warm_not_worse = 0;
   for (const auto& [model, both] : by_model) {
@@ -187,6 +370,7 @@ std::string replayTable(const std::vector<ReplayRun>& runs) {
                        confirmed[1]);
   }
   out += fmt::format("\nWarm ≤ cold in {} of {} models.\n", warm_not_worse, by_model.size());
+  out += memoryTable(runs, budgets, per_model_budget);
   return out;
 }
 
@@ -195,6 +379,7 @@ std::string replayJson(const std::vector<ReplayRun>& runs) {
   for (const auto& r : runs) {
     doc.push_back({{"model", r.model},
                    {"cold", r.cold},
+                   {"start", r.start},
                    {"budget_s", r.budget_s},
                    {"seed", r.seed},
                    {"winner", r.winner},

@@ -24,6 +24,10 @@ RaceOptions replayRaceOptions(const ReplayGpu& gpu, double budget_s);
 struct ReplayRun {
   std::string model;
   bool cold = true;
+  // How the race started: "" from nothing; "memory": a warm run from the run memory the cold
+  // replay of the same model, budget and seed left (replayWarmFromMemory); "resume": that cold
+  // replay at the default budget continued (replayResumed).
+  std::string start;
   double budget_s = 0;  // 0: the default budget
   std::uint64_t seed = 0;
   std::string winner;                       // "" without one
@@ -39,17 +43,33 @@ struct ReplayRun {
 // eager (the reference), and its regret is that config's.
 ReplayRun replayOnce(const ReplayGpu& gpu, bool cold, double budget_s, std::uint64_t seed);
 
+// The warm run a user gets after a cold one: the cold replay of (budget, seed) is raced first, its
+// result kept as `tune` keeps it (raceRecord, mergeRun) and turned into the prior a later `tune`
+// starts from (priorFromMemory); the warm replay, every package cached, races with that prior on
+// the warm replay's own draws. Its regret against the cold one's is the memory's worth.
+ReplayRun replayWarmFromMemory(const ReplayGpu& gpu, double budget_s, std::uint64_t seed);
+
+// `tune --resume`: the cold replay at the default budget continued with `budget_s` through the
+// prior resume builds from a session (priorFromSession of its race and configs). The packages the
+// cold run left compiling are taken to have finished by then (they compile on after it exits).
+ReplayRun replayResumed(const ReplayGpu& gpu, double budget_s, std::uint64_t seed);
+
 struct ReplayBenchOptions {
   std::vector<double> budgets_s{60, 120, 240, 0};  // 0: the default
   int seeds = 5;
   std::uint64_t first_seed = 1;
+  // Each cold replay is followed by a warm one from its run memory; each default-budget cold one
+  // is also continued (`resume_budget_s`).
+  bool memory = true;
+  double resume_budget_s = 240;
 };
 
 std::vector<ReplayRun> runReplayBench(const std::vector<ReplayGpu>& corpus,
                                       const ReplayBenchOptions& options);
 
 // The table: per budget and cold/warm, median and P95 regret, % confirmed and % final over every
-// model; then per model at the default budget, warm against cold.
+// model; then per model at the default budget, warm against cold; then the warm runs from the run
+// memory and the resumed ones against the cold replay of the same model, budget and seed.
 std::string replayTable(const std::vector<ReplayRun>& runs);
 // Every run as one JSON document.
 std::string replayJson(const std::vector<ReplayRun>& runs);
