@@ -23,6 +23,7 @@
 #include "core/common/version.h"
 #include "core/engine/fork_schedule.h"
 #include "core/runner/exit_code.h"
+#include "core/runner/pinned_model.h"
 #include "core/session/event_stream_reader.h"
 #include "core/session/session_file.h"
 #include "core/session/worker_events.h"
@@ -185,6 +186,7 @@ ConfigResult runOne(const ProfileRequest& request, int index, EventSink& sink,
   result.config = child_request.plan.front();
   bool done = false, timed_out = false, cancel_sent = false;
   const int count = static_cast<int>(request.plan.size());
+  checkPinnedModels({request.model.path});  // the worker loads only the run's pinned bytes
   Child child = spawnWorker(options.launcher, request_path, request.model.trusted_sha256,
                             options.cuda_visible_devices);
   const auto deadline = Clock::now() + std::chrono::milliseconds(
@@ -359,6 +361,7 @@ PlanWorkerRun runPlanWorker(const ProfileRequest& request, int first, EventSink&
     child_request.run.config_time_budget_ms = run.share_ms;
   }
   writeFileAtomically(request_path, requestToJson(child_request));
+  checkPinnedModels({request.model.path});  // the worker loads only the run's pinned bytes
   Child child = spawnWorker(options.launcher, request_path, request.model.trusted_sha256,
                             options.cuda_visible_devices);
   const auto silence_limit = std::chrono::duration_cast<Clock::duration>(
