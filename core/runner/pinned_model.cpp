@@ -91,7 +91,7 @@ bool holdsPinnedBytes(const std::string& path, const FileIdentity& pinned,
 void removeOldFolders(const fs::path& root) {
   DIR* dir = ::opendir(root.c_str());
   if (!dir) return;
-  const std::time_t day_ago = std::time(nullptr) - 24 * 3600;
+  const std::time_t day_ago = std::time(nullptr) - std::time_t{24} * 3600;
   while (const dirent* entry = ::readdir(dir)) {
     const std::string name = entry->d_name;
     if (name.rfind(kFolderPrefix, 0) != 0) continue;
@@ -220,7 +220,9 @@ PinnedModel::~PinnedModel() {
 
 void checkPinnedModels(const std::vector<std::string>& arguments) {
   const std::lock_guard<std::mutex> lock(registryMutex());
-  for (auto& [copy, pin] : registry()) {
+  for (auto& entry : registry()) {
+    const std::string& copy = entry.first;
+    Pin& pin = entry.second;
     const bool named = std::any_of(arguments.begin(), arguments.end(), [&](const std::string& a) {
       return a.find(copy) != std::string::npos;
     });

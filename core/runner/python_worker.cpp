@@ -200,7 +200,7 @@ void pruneLogs(const std::string& dir, std::size_t max_bytes) {
     while (const dirent* entry = ::readdir(d)) {
       const std::string name = entry->d_name;
       if (name.rfind("worker-", 0) != 0) continue;
-      const auto path = dir + "/" + name;
+      const auto path = (fs::path(dir) / name).string();
       struct stat st {};
       if (::lstat(path.c_str(), &st) != 0 || !S_ISREG(st.st_mode)) continue;
       logs.push_back({path, static_cast<std::size_t>(st.st_size), st.st_mtime});
@@ -404,6 +404,7 @@ namespace {
 // Returns the pid; throws Error(Runtime) when the program cannot be started.
 pid_t startDyingWithParent(std::vector<std::string> argv_text, int in, int out, int err) {
   std::vector<char*> argv;
+  argv.reserve(argv_text.size() + 1);
   for (auto& a : argv_text) argv.push_back(a.data());
   argv.push_back(nullptr);
   int exec_error[2];
