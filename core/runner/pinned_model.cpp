@@ -3,6 +3,7 @@
 #include <dirent.h>
 #include <fcntl.h>
 #include <fmt/format.h>
+#include <signal.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -87,7 +88,9 @@ bool holdsPinnedBytes(const std::string& path, const FileIdentity& pinned,
   }
 }
 
-// Removes pinned folders of this user's earlier runs older than a day (left for compile helpers).
+// Removes the pinned folders of this user's earlier runs: those of a process that has ended
+// (killed, or ended from a signal handler: no destructor ran) unless kept for compile helpers
+// (a ".kept" note inside), and any older than a day. Named inferscope-pinned-<pid>-XXXXXX.
 void removeOldFolders(const fs::path& root) {
   DIR* dir = ::opendir(root.c_str());
   if (!dir) return;
@@ -97,9 +100,12 @@ void removeOldFolders(const fs::path& root) {
     if (name.rfind(kFolderPrefix, 0) != 0) continue;
     const auto path = (root / name).string();
     struct stat s {};
-    if (::lstat(path.c_str(), &s) == 0 && S_ISDIR(s.st_mode) && s.st_uid == ::getuid() &&
-        s.st_mtime < day_ago)
-      removeFolderOfFiles(path);
+    if (::lstat(path.c_str(), &s) != 0 || !S_ISDIR(s.st_mode) || s.st_uid != ::getuid()) continue;
+    const long pid = std::strtol(name.c_str() + std::strlen(kFolderPrefix), nullptr, 10);
+    const bool owner_ended = pid > 0 && ::kill(static_cast<pid_t>(pid), 0) != 0 && errno == ESRCH;
+    struct stat kept {};
+    const bool kept_for_compiles = ::stat((path + "/.kept").c_str(), &kept) == 0;
+    if (s.st_mtime < day_ago || (owner_ended && !kept_for_compiles)) removeFolderOfFiles(path);
   }
   ::closedir(dir);
 }
@@ -164,7 +170,8 @@ PinnedModel::PinnedModel(ModelRef& model, const std::string& temp_root) {
     return;
   const fs::path root = temp_root.empty() ? fs::temp_directory_path() : fs::path(temp_root);
   removeOldFolders(root);
-  std::string folder = (root / (std::string(kFolderPrefix) + "XXXXXX")).string();
+  std::string folder =
+      (root / fmt::format("{}{}-XXXXXX", kFolderPrefix, static_cast<long>(::getpid()))).string();
   if (!::mkdtemp(folder.data()))  // mode 0700: no other user can reach the copy
     throw Error(ErrorKind::Runtime, fmt::format("cannot make a private folder in '{}': {}",
                                                 root.string(), std::strerror(errno)));
@@ -215,7 +222,14 @@ PinnedModel::~PinnedModel() {
     const std::lock_guard<std::mutex> lock(registryMutex());
     registry().erase(copy_);
   }
-  if (!keep_) removeFolderOfFiles(folder_);
+  if (!keep_) {
+    removeFolderOfFiles(folder_);
+    return;
+  }
+  // Left for the compile helpers still running: a later run removes it a day on, not as soon as
+  // this process has ended.
+  const int fd = ::open((folder_ + "/.kept").c_str(), O_WRONLY | O_CREAT | O_CLOEXEC, 0600);
+  if (fd >= 0) ::close(fd);
 }
 
 void checkPinnedModels(const std::vector<std::string>& arguments) {

@@ -34,7 +34,8 @@ class PinnedModel {
   const std::string& originalPath() const { return original_; }
   const std::string& pinnedPath() const { return copy_; }
   // Leaves the folder behind: compile helpers the run leaves running may still read the copy.
-  // Folders of this kind older than a day are removed by later runs.
+  // Later runs remove such folders a day on, and at once those of a process that ended without
+  // removing its folder (killed, or exited from a signal handler).
   void keep() { keep_ = true; }
 
  private:

@@ -562,6 +562,28 @@ TEST(PinnedModelTest, ThePinIsAPrivateCopyAndTouchingTheFileIsNoChange) {
   // A file that no longer hashes to what was trusted is not pinned at all.
   model.path = file.string();
   EXPECT_THROW(PinnedModel{model}, Error);
+  // A folder left by a run whose process ended (killed: no destructor ran) goes at the next pin;
+  // one kept for compile helpers stays.
+  const pid_t ended = ::fork();
+  if (ended == 0) ::_exit(0);
+  ::waitpid(ended, nullptr, 0);
+  const auto left = dir / ("inferscope-pinned-" + std::to_string(ended) + "-abcdef");
+  const auto kept = dir / ("inferscope-pinned-" + std::to_string(ended) + "-ghijkl");
+  const auto alive = dir / ("inferscope-pinned-" + std::to_string(::getpid()) + "-mnopqr");
+  for (const auto& d : {left, kept, alive}) {
+    fs::create_directories(d);
+    writeFile(d / "m.pt", "bytes");
+  }
+  writeFile(kept / ".kept", "");
+  writeFile(file, "torchscript bytes");
+  model.path = file.string();
+  {
+    PinnedModel again(model, dir.string());
+    EXPECT_EQ(fs::path(model.path).parent_path().parent_path(), dir);
+  }
+  EXPECT_FALSE(fs::exists(left));
+  EXPECT_TRUE(fs::exists(kept));
+  EXPECT_TRUE(fs::exists(alive));
   // A zoo model has no file to pin.
   ModelRef zoo;
   zoo.name = "resnet18";
