@@ -260,9 +260,14 @@ SessionResult workersSession(const ProfileRequest& request, const char* how) {
 
 }  // namespace
 
-SessionResult runIsolated(const ProfileRequest& request, EventSink& sink, const CancelToken& cancel,
+SessionResult runIsolated(const ProfileRequest& given, EventSink& sink, const CancelToken& cancel,
                           const IsolationOptions& options) {
-  SessionResult session = workersSession(request, "isolated");
+  // Every worker loads the bytes the user trusted, from this run's private copy, checked before
+  // each one starts (pinned_model.h); a caller that pinned already keeps its pin. The session
+  // names the file the caller gave.
+  ProfileRequest request = given;
+  const PinnedModel pinned(request.model);
+  SessionResult session = workersSession(given, "isolated");
   session.request.run.reference_last = true;
   const PrivateFolder folder;
   const auto request_path = folder.path + "/request.json";
@@ -432,9 +437,11 @@ PlanWorkerRun runPlanWorker(const ProfileRequest& request, int first, EventSink&
 
 }  // namespace
 
-SessionResult runPlanInWorkers(const ProfileRequest& request, EventSink& sink,
+SessionResult runPlanInWorkers(const ProfileRequest& given, EventSink& sink,
                                const CancelToken& cancel, const PlanWorkerOptions& options) {
-  SessionResult session = workersSession(request, "screening worker");
+  ProfileRequest request = given;
+  const PinnedModel pinned(request.model);  // as runIsolated's
+  SessionResult session = workersSession(given, "screening worker");
   const PrivateFolder folder;
   const auto request_path = folder.path + "/request.json";
   const int count = static_cast<int>(request.plan.size());

@@ -168,6 +168,9 @@ std::string copyAndHash(const std::string& from, const std::string& to, FileIden
 PinnedModel::PinnedModel(ModelRef& model, const std::string& temp_root) {
   if (model.source == ModelSource::Zoo || model.trusted_sha256.empty() || model.path.empty())
     return;
+  // Already this run's pinned copy (a run layer that pins, called by another that did): the
+  // outer pin holds the bytes and is checked as it is.
+  if (!pinnedOriginal(model.path).empty()) return;
   const fs::path root = temp_root.empty() ? fs::temp_directory_path() : fs::path(temp_root);
   removeOldFolders(root);
   std::string folder =

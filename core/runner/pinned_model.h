@@ -23,7 +23,9 @@ class PinnedModel {
   // copies the file into a private folder under `temp_root` (empty: the system's temp folder),
   // and sets `model.path` to the copy (same file name, so messages read the same). Throws
   // Error(InvalidInput) naming the file when its bytes no longer hash to the trusted hash (it
-  // changed since the trust check). A zoo model or one without a trusted hash is left as it is.
+  // changed since the trust check). A zoo model, one without a trusted hash, or one that is
+  // already a pinned copy (the run layer's entry points pin, and some call others) is left as it
+  // is, and active() is false.
   explicit PinnedModel(ModelRef& model, const std::string& temp_root = {});
   // Removes the private folder, unless keep() was called.
   ~PinnedModel();

@@ -3,13 +3,16 @@
 // that config's status and go on.
 #include <gtest/gtest.h>
 #include <sys/types.h>
+#include <unistd.h>
 
 #include <chrono>
+#include <fstream>
 #include <mutex>
 #include <thread>
 #include <vector>
 
 #include "core/common/error.h"
+#include "core/common/sha256.h"
 #include "core/runner/exit_code.h"
 #include "core/runner/isolated_runner.h"
 #include "worker_scripts.h"
@@ -279,6 +282,111 @@ TEST(ExitCodes, EveryErrorKindHasItsCodeAndTheCodesReadBack) {
   EXPECT_FALSE(errorKindOfExitCode(0));
   EXPECT_FALSE(errorKindOfExitCode(1));
   EXPECT_FALSE(errorKindOfExitCode(130));  // stopped, which says nothing of the model
+}
+
+// ---- the trusted model file, pinned for every isolation worker (profile, sweep, trace, cudnn) --
+
+void writeText(const std::string& path, const std::string& text) {
+  std::ofstream(path, std::ios::binary | std::ios::trunc) << text;
+}
+
+// A profile with a worker per config (--isolate) of a trusted TorchScript file `model_path`:
+// each worker notes the model path of its request, then prints its config's result, then runs
+// `after` (the swap).
+struct PinnedRunFixture {
+  WorkerScripts w;
+  ProfileRequest request;
+  IsolationOptions isolation;
+  explicit PinnedRunFixture(const std::string& model_path, const std::string& after) {
+    w.writeEvents("fp32.ndjson", okResult("fp32", 4.0));
+    w.writeEvents("bf16.ndjson", okResult("bf16", 2.0));
+    w.writeEvents("fp16.ndjson", okResult("fp16", 2.0));
+    request = planOf({"fp32", "bf16", "fp16"});
+    request.run.roofline = false;
+    request.model.source = ModelSource::TorchScript;
+    request.model.path = model_path;
+    request.model.trusted_sha256 = sha256OfFile(model_path);
+    isolation.launcher = w.launcher(
+        "grep -o '\"path\":\"[^\"]*\"' \"$REQUEST\" >>\"$DIR/loaded\"; cat \"$DIR/$KEY.ndjson\"; " +
+        after);
+  }
+};
+
+TEST(PinnedRun, AModelFileSwappedBetweenIsolationWorkersStopsTheRunAndNoWorkerLoadsIt) {
+  WorkerScripts files;
+  const std::string model = files.dir() + "/m.pt";
+  writeText(model, "the trusted TorchScript bytes");
+  // The first worker replaces the file the user trusted (as another process could at any time).
+  PinnedRunFixture f(model, "printf 'other code' >'" + model + "'");
+  RecordingSink sink;
+  CancelToken cancel;
+  try {
+    runIsolated(f.request, sink, cancel, f.isolation);
+    FAIL() << "a run whose model file changed went on";
+  } catch (const Error& e) {
+    EXPECT_EQ(e.kind(), ErrorKind::InvalidInput);  // exit 2, as for tune
+    EXPECT_TRUE(contains(e.what(), "'" + model + "' changed during the run")) << e.what();
+    EXPECT_TRUE(contains(e.what(), "nothing else from it runs")) << e.what();
+  }
+  // One worker ran, from the private copy, never from the user's path; none after the swap.
+  const auto loaded = f.w.lines("loaded");
+  ASSERT_EQ(loaded.size(), 1u);
+  EXPECT_TRUE(contains(loaded[0], "inferscope-pinned-")) << loaded[0];
+  EXPECT_FALSE(contains(loaded[0], files.dir())) << loaded[0];
+  ASSERT_EQ(sink.done.size(), 1u);  // the first config's result, and no failed config after it
+  EXPECT_EQ(sink.done[0].status, ConfigStatus::Ok);
+  // The copy went with the run.
+  const std::string copy = loaded[0].substr(8, loaded[0].size() - 9);  // "path":"…"
+  EXPECT_NE(::access(copy.c_str(), F_OK), 0) << copy;
+}
+
+TEST(PinnedRun, ASymlinkRepointedBetweenIsolationWorkersStopsTheRun) {
+  WorkerScripts files;
+  const std::string trusted = files.dir() + "/trusted.pt", other = files.dir() + "/other.pt";
+  const std::string link = files.dir() + "/m.pt";
+  writeText(trusted, "the trusted TorchScript bytes");
+  writeText(other, "other code");
+  ASSERT_EQ(::symlink(trusted.c_str(), link.c_str()), 0);
+  PinnedRunFixture f(link, "ln -sf '" + other + "' '" + link + "'");
+  RecordingSink sink;
+  CancelToken cancel;
+  try {
+    runIsolated(f.request, sink, cancel, f.isolation);
+    FAIL() << "a run whose model symlink was re-pointed went on";
+  } catch (const Error& e) {
+    EXPECT_EQ(e.kind(), ErrorKind::InvalidInput);
+    EXPECT_TRUE(contains(e.what(), "'" + link + "' changed during the run")) << e.what();
+  }
+  EXPECT_EQ(f.w.lines("loaded").size(), 1u);
+}
+
+TEST(PinnedRun, AnUnchangedFileRunsEveryWorkerFromTheCopyAndTheSessionNamesTheUsersFile) {
+  WorkerScripts files;
+  const std::string model = files.dir() + "/m.pt";
+  writeText(model, "the trusted TorchScript bytes");
+  // A touch and the same bytes written again are no change.
+  PinnedRunFixture f(model, "printf 'the trusted TorchScript bytes' >'" + model + "'");
+  RecordingSink sink;
+  CancelToken cancel;
+  const auto out = runIsolated(f.request, sink, cancel, f.isolation);
+  ASSERT_EQ(out.configs.size(), 3u);
+  for (const auto& c : out.configs) EXPECT_EQ(c.status, ConfigStatus::Ok) << c.message;
+  EXPECT_EQ(out.request.model.path, model);
+  const auto loaded = f.w.lines("loaded");
+  ASSERT_EQ(loaded.size(), 3u);
+  for (const auto& l : loaded) EXPECT_TRUE(contains(l, "inferscope-pinned-")) << l;
+}
+
+TEST(PinnedRun, AFileChangedBeforeTheRunIsRefusedBeforeAnyWorker) {
+  WorkerScripts files;
+  const std::string model = files.dir() + "/m.pt";
+  writeText(model, "the trusted TorchScript bytes");
+  PinnedRunFixture f(model, "true");
+  writeText(model, "other code");  // after the trust check, before the run
+  RecordingSink sink;
+  CancelToken cancel;
+  EXPECT_THROW(runIsolated(f.request, sink, cancel, f.isolation), Error);
+  EXPECT_TRUE(f.w.lines("loaded").empty());
 }
 
 }  // namespace
