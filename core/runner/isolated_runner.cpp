@@ -42,6 +42,39 @@ struct Child {
   int stdout_fd = -1;
 };
 
+// A worker's stdout is its event channel, but the user's model shares it (a TorchScript print(),
+// a library's banner): a line that is no event is reported and skipped. The reader holds no line
+// beyond kMaxEventLineBytes; these bound the rest, so that a model printing without end can
+// neither fill the parent's memory with warnings (a GUI keeps its log) nor keep the worker busy.
+constexpr int kUnreadableLinesShown = 5;   // each one reported as a warning, then a summary
+constexpr int kUnreadableLinesMax = 1000;  // past this many, the worker is stopped as flooding
+
+class UnreadableLines {
+ public:
+  // Notes one unreadable line; false once there have been too many (stop the worker).
+  bool note(EventSink& sink, const std::string& who, const std::string& why) {
+    ++count_;
+    if (count_ <= kUnreadableLinesShown) {
+      sink.onLog(LogLevel::Warning, fmt::format("{} wrote an unreadable line: {}", who, why));
+    } else if (count_ == kUnreadableLinesShown + 1) {
+      sink.onLog(LogLevel::Warning,
+                 fmt::format("{} writes more lines that are no events; not shown (its stdout is "
+                             "the event channel: a model's prints belong on stderr)",
+                             who));
+    }
+    return count_ <= kUnreadableLinesMax;
+  }
+  std::string floodText() const {
+    return fmt::format(
+        "flooded its event channel (stdout) with {} lines that are no events and was stopped (a "
+        "model's prints belong on stderr)",
+        count_);
+  }
+
+ private:
+  int count_ = 0;
+};
+
 // This process's environment, with CUDA_VISIBLE_DEVICES replaced when `cuda_visible_devices` is
 // set: several device threads spawn workers at once, so the variable cannot be set process-wide.
 std::vector<std::string> workerEnvironment(const std::string& cuda_visible_devices) {
@@ -184,7 +217,8 @@ ConfigResult runOne(const ProfileRequest& request, int index, EventSink& sink,
   ConfigResult result;
   result.index = index;
   result.config = child_request.plan.front();
-  bool done = false, timed_out = false, cancel_sent = false;
+  bool done = false, timed_out = false, cancel_sent = false, flooded = false;
+  UnreadableLines unreadable;
   const int count = static_cast<int>(request.plan.size());
   checkPinnedModels({request.model.path});  // the worker loads only the run's pinned bytes
   Child child = spawnWorker(options.launcher, request_path, request.model.trusted_sha256,
@@ -219,13 +253,21 @@ ConfigResult runOne(const ProfileRequest& request, int index, EventSink& sink,
         if (!item.event) throw Error(ErrorKind::InvalidInput, item.error);
         done = applyWorkerEvent(*item.event, index, count, sink, result, session) || done;
       } catch (const std::exception& e) {
-        sink.onLog(LogLevel::Warning, fmt::format("worker for {} wrote an unreadable line: {}",
-                                                  result.config.key(), e.what()));
+        flooded =
+            !unreadable.note(sink, fmt::format("worker for {}", result.config.key()), e.what());
+        if (flooded) break;
       }
+    }
+    if (flooded) {
+      ::kill(child.pid, SIGKILL);
+      break;
     }
   }
   const int status = reapWorker(options.launcher, child);
-  if (timed_out) {
+  if (flooded && !done) {
+    result.status = ConfigStatus::Error;
+    result.message = "the isolated worker " + unreadable.floodText();
+  } else if (timed_out) {
     result.status = ConfigStatus::Error;
     result.message = fmt::format("the isolated worker timed out after {:.0f} s and was killed",
                                  options.timeout_s);
@@ -326,6 +368,7 @@ struct PlanWorkerRun {
   bool cancelled = false;
   bool killed_at_deadline = false;
   double silent_ms = 0;  // > 0: killed for this long a silence in config `running`
+  std::string flooded;   // set: stopped for flooding its event channel (says so)
   double share_ms = 0;   // each of its configs' share of the time to the deadline
   int status = 0;        // waitpid's
 };
@@ -377,6 +420,7 @@ PlanWorkerRun runPlanWorker(const ProfileRequest& request, int first, EventSink&
   ConfigResult result;
   StartWatch starts(sink);
   EventStreamReader events("a screening worker's events");
+  UnreadableLines unreadable;
   char chunk[8192];
   while (true) {
     const auto now = Clock::now();
@@ -426,9 +470,15 @@ PlanWorkerRun runPlanWorker(const ProfileRequest& request, int first, EventSink&
           run.running = index;
         }
       } catch (const std::exception& e) {
-        sink.onLog(LogLevel::Warning,
-                   fmt::format("a screening worker wrote an unreadable line: {}", e.what()));
+        if (!unreadable.note(sink, "a screening worker", e.what())) {
+          run.flooded = unreadable.floodText();
+          break;
+        }
       }
+    }
+    if (!run.flooded.empty()) {
+      ::kill(child.pid, SIGKILL);
+      break;
     }
   }
   run.status = reapWorker(options.launcher, child);
@@ -482,7 +532,11 @@ SessionResult runPlanInWorkers(const ProfileRequest& given, EventSink& sink,
                                          "(its error is above)",
                                          request.model.displayName(), ended));
       }
-      lost = run.killed_at_deadline
+      lost = !run.flooded.empty() ? fmt::format(
+                                        "not run: the worker {} in the model's load or the FP32 "
+                                        "reference, before this config",
+                                        run.flooded)
+             : run.killed_at_deadline
                  ? "hung in a worker: the model's load or the FP32 reference was still running at "
                    "the budget's end, and the worker was killed"
                  : fmt::format(
@@ -497,6 +551,8 @@ SessionResult runPlanInWorkers(const ProfileRequest& given, EventSink& sink,
       why = "hung in a worker: still running at the budget's end, and the worker was killed";
       lost =
           fmt::format("not run: the worker was busy with {} until the budget's end", culprit.key());
+    } else if (!run.flooded.empty()) {
+      why = "the worker running it " + run.flooded;
     } else if (run.silent_ms > 0) {
       why = fmt::format(
           "hung in a worker: no sign of life for {:.1f} s, past its {:.1f} s share of the "

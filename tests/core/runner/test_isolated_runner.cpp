@@ -389,5 +389,57 @@ TEST(PinnedRun, AFileChangedBeforeTheRunIsRefusedBeforeAnyWorker) {
   EXPECT_TRUE(f.w.lines("loaded").empty());
 }
 
+// ---- a worker flooding its event channel ------------------------------------------------------
+
+TEST(IsolatedRunner, AWorkerFloodingStdoutIsStoppedAndItsLinesAreNotKept) {
+  WorkerScripts w;
+  w.writeEvents("bf16.ndjson", okResult("bf16", 2.0));
+  IsolationOptions o;
+  // fp32 prints lines that are no events without end (`yes`); bf16 is a well-behaved worker.
+  o.launcher = w.launcher(
+      "echo \"$KEY\" >>\"$DIR/workers\"\n"
+      "if [ \"$KEY\" = fp32 ]; then yes 'print from the model'; fi\n"
+      "cat \"$DIR/$KEY.ndjson\"");
+  RecordingSink sink;
+  CancelToken cancel;
+  const auto started = std::chrono::steady_clock::now();
+  const auto s = runIsolated(planOf({"fp32", "bf16"}), sink, cancel, o);
+  EXPECT_LT(std::chrono::steady_clock::now() - started, std::chrono::seconds(20));
+  ASSERT_EQ(s.configs.size(), 2u);
+  EXPECT_EQ(s.configs[0].status, ConfigStatus::Error);
+  EXPECT_TRUE(contains(s.configs[0].message, "flooded its event channel (stdout) with 1001 lines"))
+      << s.configs[0].message;
+  EXPECT_EQ(s.configs[1].status, ConfigStatus::Ok) << s.configs[1].message;  // the run went on
+  // Five lines quoted, one summary, the config's failure: not a warning per line.
+  ASSERT_EQ(sink.warnings.size(), 7u);
+  EXPECT_TRUE(contains(sink.warnings[0], "print from the model")) << sink.warnings[0];
+  EXPECT_TRUE(contains(sink.warnings[5], "not shown")) << sink.warnings[5];
+  EXPECT_EQ(w.lines("workers"), (std::vector<std::string>{"fp32", "bf16"}));
+}
+
+TEST(PlanWorkers, AWorkerFloodingStdoutCostsTheConfigItWasInAndAFreshWorkerRunsTheRest) {
+  WorkerScripts w;
+  w.writeEvents("a.ndjson", okResult("fp32", 3.0));
+  w.writeEvents("c.ndjson", okResult("fp16", 1.5));
+  PlanWorkerOptions o;
+  o.launcher = w.launcher(
+      "echo \"$KEY\" >>\"$DIR/workers\"\n"
+      "if [ \"$KEY\" = fp32 ]; then grep -v session_done \"$DIR/a.ndjson\"; "
+      "echo "
+      "'{\"protocol\":1,\"event\":\"config_start\",\"index\":1,\"count\":3,\"key\":\"bf16\"}'; "
+      "yes 'print from the model'; fi\n"
+      "cat \"$DIR/c.ndjson\"");
+  RecordingSink sink;
+  CancelToken cancel;
+  const auto s = runPlanInWorkers(planOf({"fp32", "bf16", "fp16"}), sink, cancel, o);
+  ASSERT_EQ(s.configs.size(), 3u);
+  EXPECT_EQ(s.configs[0].status, ConfigStatus::Ok) << s.configs[0].message;
+  EXPECT_EQ(s.configs[1].status, ConfigStatus::Error);
+  EXPECT_TRUE(contains(s.configs[1].message, "flooded its event channel")) << s.configs[1].message;
+  EXPECT_EQ(s.configs[2].status, ConfigStatus::Ok) << s.configs[2].message;
+  EXPECT_EQ(w.lines("workers"), (std::vector<std::string>{"fp32", "fp16"}));
+  EXPECT_LE(sink.warnings.size(), 8u);
+}
+
 }  // namespace
 }  // namespace inferscope::runner
