@@ -5,23 +5,28 @@
 #include <poll.h>
 #include <signal.h>
 #include <spawn.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include <algorithm>
+#include <atomic>
 #include <chrono>
 #include <climits>
 #include <cstdlib>
 #include <cstring>
-#include <filesystem>
+#include <memory>
+#include <thread>
 #include <vector>
 
 #include "core/common/error.h"
 #include "core/common/file_io.h"
+#include "core/common/python_helpers.h"
 #include "core/common/time_format.h"
 #include "core/common/units.h"
 #include "core/common/version.h"
 #include "core/engine/fork_schedule.h"
+#include "core/runner/bounded_log.h"
 #include "core/runner/exit_code.h"
 #include "core/runner/pinned_model.h"
 #include "core/session/event_stream_reader.h"
@@ -37,10 +42,41 @@ using Clock = std::chrono::steady_clock;
 // How long a cancelled worker may take to finish its iteration and report before it is killed.
 constexpr auto kCancelGrace = std::chrono::seconds(2);
 
+// A worker's stderr copied into its bounded log (bounded_log.h) by a thread of this process.
+struct LogCopy {
+  int fd = -1;  // the pipe's read end
+  std::string path;
+  std::atomic<bool> closing{false};
+  std::thread thread;
+  ~LogCopy() {
+    closing = true;
+    if (thread.joinable()) thread.join();
+    if (fd >= 0) ::close(fd);
+  }
+};
+
 struct Child {
   pid_t pid = -1;
   int stdout_fd = -1;
+  std::unique_ptr<LogCopy> log;  // its stderr
 };
+
+// What a worker may show on this process's stderr (its error, a traceback) before the rest goes
+// to its log only: the user still sees why a config failed, and a model printing without end does
+// not fill the terminal or a redirected file.
+constexpr std::size_t kWorkerEchoBytes = std::size_t{1} << 20;
+
+// `dir` and the folders above it, as `mkdir -p` (POSIX calls: see PrivateFolder).
+void makeFolders(const std::string& dir) {
+  for (std::size_t slash = dir.find('/', 1);; slash = dir.find('/', slash + 1)) {
+    ::mkdir(dir.substr(0, slash).c_str(), 0700);
+    if (slash == std::string::npos) break;
+  }
+}
+
+std::string workerLogFolder(const std::string& given) {
+  return given.empty() ? cacheDirectory() + "/worker-logs" : given;
+}
 
 // A worker's stdout is its event channel, but the user's model shares it (a TorchScript print(),
 // a library's banner): a line that is no event is reported and skipped. The reader holds no line
@@ -114,14 +150,28 @@ int trustPipe(const std::string& trusted_sha256) {
 }
 
 Child spawnWorker(const WorkerLauncher& launcher, const std::string& request_path,
-                  const std::string& trusted_sha256, const std::string& cuda_visible_devices) {
+                  const std::string& trusted_sha256, const std::string& cuda_visible_devices,
+                  const std::string& log_folder) {
   const std::string& exe = launcher.executable;
   if (exe.empty())
     throw Error(ErrorKind::Runtime, "no worker executable to start (WorkerLauncher::executable)");
+  // Its stderr (the model's prints, warnings, a traceback) goes to a log of bounded size: the
+  // same caps as the Python worker's (docs/SECURITY.md).
+  const std::string folder = workerLogFolder(log_folder);
+  makeFolders(folder);
+  pruneLogs(folder, kWorkerLogFolderBytes);
+  static std::atomic<int> serial{0};
+  auto log = std::make_unique<LogCopy>();
+  log->path = fmt::format("{}/worker-isolated-{}-{}.log", folder, ::getpid(), serial++);
+  int err[2];
+  if (::pipe2(err, O_CLOEXEC) != 0)
+    throw Error(ErrorKind::Runtime, fmt::format("pipe: {}", std::strerror(errno)));
+  log->fd = err[0];
   const int trust_fd = trustPipe(trusted_sha256);
   int fds[2];
   if (::pipe(fds) != 0) {
     ::close(trust_fd);
+    ::close(err[1]);
     throw Error(ErrorKind::Runtime, fmt::format("pipe: {}", std::strerror(errno)));
   }
   posix_spawn_file_actions_t actions;
@@ -129,6 +179,7 @@ Child spawnWorker(const WorkerLauncher& launcher, const std::string& request_pat
   posix_spawn_file_actions_adddup2(&actions, fds[1], STDOUT_FILENO);
   posix_spawn_file_actions_addclose(&actions, fds[0]);
   posix_spawn_file_actions_addclose(&actions, fds[1]);
+  posix_spawn_file_actions_adddup2(&actions, err[1], STDERR_FILENO);
   // The user's trust in the model file reaches the worker on kWorkerTrustFd, a pipe only this
   // child inherits (dup2 clears its O_CLOEXEC), never on its command line, where anyone could
   // type a hash, nor in the request file. The worker dies with this process
@@ -155,23 +206,35 @@ Child spawnWorker(const WorkerLauncher& launcher, const std::string& request_pat
   posix_spawn_file_actions_destroy(&actions);
   ::close(fds[1]);
   ::close(trust_fd);
+  ::close(err[1]);
   if (rc != 0) {
     ::close(fds[0]);
     throw Error(ErrorKind::Runtime,
                 fmt::format("cannot start the worker '{}': {}", exe, std::strerror(rc)));
   }
   child.stdout_fd = fds[0];
+  log->thread = std::thread(copyToBoundedLog, log->fd, log->path, kWorkerLogBytes,
+                            std::cref(log->closing), STDERR_FILENO, kWorkerEchoBytes);
+  child.log = std::move(log);
   if (launcher.worker_running) launcher.worker_running(child.pid);
   return child;
 }
 
 // Reaps the worker and says so to whoever tracks it; returns waitpid's status.
-int reapWorker(const WorkerLauncher& launcher, const Child& child) {
+int reapWorker(const WorkerLauncher& launcher, Child& child) {
   ::close(child.stdout_fd);
   int status = 0;
   ::waitpid(child.pid, &status, 0);
   if (launcher.worker_running) launcher.worker_running(0);
+  child.log.reset();  // the rest of its stderr copied, within a moment of its end
   return status;
+}
+
+// "; the last lines of its log (PATH):\n…", or the log's path alone when it is empty.
+std::string logQuote(const std::string& path) {
+  const auto lines = lastLines(path, 6);
+  return lines.empty() ? fmt::format(" (its log: {})", path)
+                       : fmt::format("; the last lines of its log ({}):\n{}", path, lines);
 }
 
 std::string describeExit(int status) {
@@ -222,7 +285,8 @@ ConfigResult runOne(const ProfileRequest& request, int index, EventSink& sink,
   const int count = static_cast<int>(request.plan.size());
   checkPinnedModels({request.model.path});  // the worker loads only the run's pinned bytes
   Child child = spawnWorker(options.launcher, request_path, request.model.trusted_sha256,
-                            options.cuda_visible_devices);
+                            options.cuda_visible_devices, options.log_dir);
+  const std::string log_path = child.log->path;
   const auto deadline = Clock::now() + std::chrono::milliseconds(
                                            static_cast<long long>(units::sToMs(options.timeout_s)));
   EventStreamReader events("the worker's events");  // bounded lines, envelope, version
@@ -274,8 +338,8 @@ ConfigResult runOne(const ProfileRequest& request, int index, EventSink& sink,
   } else if (!done) {
     result.status = cancel_sent ? ConfigStatus::Cancelled : ConfigStatus::Error;
     result.message = cancel_sent ? "cancelled"
-                                 : fmt::format("the isolated worker {} before reporting a result",
-                                               describeExit(status));
+                                 : fmt::format("the isolated worker {} before reporting a result{}",
+                                               describeExit(status), logQuote(log_path));
     // The worker's own verdict: exit code 4 is "unsupported on this device or build" (a CUDA
     // request on a CPU build), which the sweep's exit code reports as such, not as a failure.
     if (!cancel_sent && WIFEXITED(status) && WEXITSTATUS(status) == kExitUnsupported) {
@@ -411,7 +475,8 @@ PlanWorkerRun runPlanWorker(const ProfileRequest& request, int first, EventSink&
   writeFileAtomically(request_path, requestToJson(child_request));
   checkPinnedModels({request.model.path});  // the worker loads only the run's pinned bytes
   Child child = spawnWorker(options.launcher, request_path, request.model.trusted_sha256,
-                            options.cuda_visible_devices);
+                            options.cuda_visible_devices, options.log_dir);
+  const std::string log_path = child.log->path;
   const auto silence_limit = std::chrono::duration_cast<Clock::duration>(
       std::chrono::duration<double, std::milli>(run.share_ms + options.silent_config_grace_ms));
   auto last_sign = Clock::now();

@@ -30,6 +30,7 @@
 #include "core/engine/config_result.h"
 #include "core/model/input_spec.h"
 #include "core/model/model_ref.h"
+#include "core/runner/bounded_log.h"
 #include "core/session/event_stream_reader.h"
 
 namespace inferscope::runner {
@@ -97,10 +98,10 @@ struct PythonWorkerLimits {
   // A worker's log (its stderr: the user's prints, warnings, tracebacks) on disk: at half this
   // size the file is moved to NAME.1 (replacing the older half) and a fresh one begun, so a log
   // never takes more than this and always keeps its last lines.
-  std::size_t log_bytes = std::size_t{64} << 20;
+  std::size_t log_bytes = kWorkerLogBytes;
   // The log folder in all (every worker of every run): when a worker starts, the oldest logs go
   // until the rest fit.
-  std::size_t log_folder_bytes = std::size_t{256} << 20;
+  std::size_t log_folder_bytes = kWorkerLogFolderBytes;
   // Lines on the protocol channel that are not protocol: past this many, the worker is stopped
   // as flooding it. Nothing is kept of them but the first few messages.
   int junk_lines = 1000;

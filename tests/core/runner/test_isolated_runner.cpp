@@ -2,6 +2,7 @@
 // real worker prints, or crash, hang, print garbage or exit early. The parent must turn each into
 // that config's status and go on.
 #include <gtest/gtest.h>
+#include <sys/stat.h>
 #include <sys/types.h>
 #include <unistd.h>
 
@@ -13,6 +14,7 @@
 
 #include "core/common/error.h"
 #include "core/common/sha256.h"
+#include "core/runner/bounded_log.h"
 #include "core/runner/exit_code.h"
 #include "core/runner/isolated_runner.h"
 #include "worker_scripts.h"
@@ -439,6 +441,54 @@ TEST(PlanWorkers, AWorkerFloodingStdoutCostsTheConfigItWasInAndAFreshWorkerRunsT
   EXPECT_EQ(s.configs[2].status, ConfigStatus::Ok) << s.configs[2].message;
   EXPECT_EQ(w.lines("workers"), (std::vector<std::string>{"fp32", "fp16"}));
   EXPECT_LE(sink.warnings.size(), 8u);
+}
+
+// ---- a worker's stderr: a capped log, its first MiB shown --------------------------------------
+
+std::size_t fileBytes(const std::string& path) {
+  struct stat st {};
+  return ::stat(path.c_str(), &st) == 0 ? static_cast<std::size_t>(st.st_size) : 0;
+}
+
+TEST(IsolatedRunner, AWorkersStderrFloodIsCappedInItsLogAndItsLastLinesAreQuoted) {
+  WorkerScripts w, logs;
+  IsolationOptions o;
+  o.log_dir = logs.dir() + "/logs";
+  // 80 MiB without a newline between two lines, then an error exit: more than a log may hold.
+  o.launcher = w.launcher(
+      "echo 'model says hello' >&2; head -c 83886080 /dev/zero | tr '\\0' x >&2; echo >&2; "
+      "echo 'the last words' >&2; exit 3");
+  RecordingSink sink;
+  CancelToken cancel;
+  ::testing::internal::CaptureStderr();
+  const auto s = runIsolated(planOf({"fp32"}), sink, cancel, o);
+  const std::string shown = ::testing::internal::GetCapturedStderr();
+  ASSERT_EQ(s.configs.size(), 1u);
+  const auto& message = s.configs[0].message;
+  EXPECT_EQ(s.configs[0].status, ConfigStatus::Error);
+  EXPECT_TRUE(contains(message, "exited with code 3")) << message.substr(0, 300);
+  EXPECT_TRUE(contains(message, "the last lines of its log")) << message.substr(0, 300);
+  EXPECT_TRUE(contains(message, "the last words")) << message.substr(0, 300);
+  EXPECT_LT(message.size(), 8000u);  // lines cut, not 80 MiB
+  // On disk: the log and its older half, together within the cap.
+  std::size_t on_disk = 0;
+  int files = 0;
+  for (const auto& name : {std::string(".log"), std::string(".log.1")}) {
+    const auto at = message.find(o.log_dir + "/worker-isolated-");
+    ASSERT_NE(at, std::string::npos) << message.substr(0, 300);
+    const auto end = message.find(".log", at);
+    const auto path = message.substr(at, end - at) + name;
+    on_disk += fileBytes(path);
+    files += fileBytes(path) > 0 ? 1 : 0;
+  }
+  EXPECT_EQ(files, 2);
+  EXPECT_LE(on_disk, kWorkerLogBytes);
+  EXPECT_GT(on_disk, kWorkerLogBytes / 4);
+  // This process's stderr: the first MiB (the first line among it) and a note, not 80 MiB.
+  EXPECT_TRUE(contains(shown, "model says hello"));
+  EXPECT_TRUE(contains(shown, "is not shown here")) << shown.substr(shown.size() - 200);
+  EXPECT_LT(shown.size(), (std::size_t{1} << 20) + 4096);
+  EXPECT_FALSE(contains(shown, "the last words"));
 }
 
 }  // namespace
