@@ -66,7 +66,8 @@ void pruneLogs(const std::string& dir, std::size_t max_bytes) {
     while (const dirent* entry = ::readdir(d)) {
       const std::string name = entry->d_name;
       if (name.rfind("worker-", 0) != 0) continue;
-      const std::string path = dir + "/" + name;
+      std::string path = dir;
+      path.append("/").append(name);
       struct stat st {};
       if (::lstat(path.c_str(), &st) != 0 || !S_ISREG(st.st_mode)) continue;
       logs.push_back({path, static_cast<std::size_t>(st.st_size), st.st_mtime});
