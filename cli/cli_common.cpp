@@ -103,7 +103,9 @@ namespace {
 std::atomic<pid_t> g_signal_worker{0};
 static_assert(std::atomic<pid_t>::is_always_lock_free, "read in a signal handler");
 
-// SIGINT/SIGTERM. The first asks the engine to stop within one iteration; a second one (Ctrl-C
+// SIGINT/SIGTERM/SIGHUP (a closed terminal: nobody waits for the answer, and without a handler the
+// process would end at once, leaving compile helpers and its temporary files behind). The first
+// asks the engine to stop within one iteration; a second one (Ctrl-C
 // twice, or SIGTERM while a cancel is pending) means the user will not wait — a forward that never
 // returns would otherwise keep the process forever — so the process exits 130 at once. Only
 // async-signal-safe calls: atomics, write, kill, _exit.
@@ -135,6 +137,7 @@ void installSignalHandlers() {
   sigemptyset(&stop.sa_mask);
   ::sigaction(SIGINT, &stop, nullptr);
   ::sigaction(SIGTERM, &stop, nullptr);
+  ::sigaction(SIGHUP, &stop, nullptr);
   // A crash (in LibTorch, CUDA or here) leaves a stack on stderr for the bug report, then dies of
   // the same signal so that a parent (isolation mode, the cudnn command) still sees it. backtrace()
   // and backtrace_symbols_fd() write without malloc once loaded; the first call loads them here.

@@ -14,6 +14,7 @@
 #include "core/engine/engine.h"
 #include "core/runner/exit_code.h"
 #include "core/runner/isolated_runner.h"
+#include "core/runner/pinned_model.h"
 #include "core/trace/chrome_trace_writer.h"
 #include "core/trace/kernel_tracer.h"
 
@@ -228,7 +229,9 @@ CommandOutcome runLedger(const CommandRun& run, EventSink& sink, const CancelTok
 
 }  // namespace
 
-CommandOutcome runCommand(const CommandRun& run, EventSink& sink, const CancelToken& cancel) {
+namespace {
+
+CommandOutcome runPinned(const CommandRun& run, EventSink& sink, const CancelToken& cancel) {
   switch (run.kind) {
     case RunCommandKind::Trace:
       return runTrace(run, sink, cancel);
@@ -240,6 +243,20 @@ CommandOutcome runCommand(const CommandRun& run, EventSink& sink, const CancelTo
   CommandOutcome out;
   out.session = runProfile(run.request, run.profile, sink, cancel);
   out.exit_code = profileExitCode(out.session);
+  return out;
+}
+
+}  // namespace
+
+CommandOutcome runCommand(const CommandRun& given, EventSink& sink, const CancelToken& cancel) {
+  // Every command loads the bytes the user trusted and nothing else: the model file is pinned
+  // for the whole run and checked before each worker starts (pinned_model.h); runProfile, called
+  // with the copy, keeps this pin.
+  CommandRun run = given;
+  PinnedModel pinned(run.request.model);
+  CommandOutcome out = runPinned(run, sink, cancel);
+  // The session names the file the user gave, not this run's private copy.
+  if (pinned.active()) out.session.request.model.path = given.request.model.path;
   return out;
 }
 

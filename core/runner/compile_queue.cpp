@@ -28,6 +28,7 @@
 #include "core/common/python_helpers.h"
 #include "core/common/sha256.h"
 #include "core/common/units.h"
+#include "core/runner/pinned_model.h"
 
 extern char** environ;
 
@@ -133,6 +134,8 @@ pid_t lockHolderGroup(const std::string& package_path) {
 
 pid_t spawnHelper(const std::string& interpreter, const CompileSpec& spec, int parallelism,
                   int lock_fd) {
+  // A helper exporting a Python-built model runs its code: only the run's pinned bytes.
+  checkPinnedModels(spec.args);
   fs::create_directories(fs::path(spec.log_path).parent_path());
   posix_spawn_file_actions_t actions;
   posix_spawn_file_actions_init(&actions);

@@ -12,6 +12,7 @@
 #include "core/common/error.h"
 #include "core/engine/device_selection.h"
 #include "core/engine/plan_shard.h"
+#include "core/runner/pinned_model.h"
 #include "core/session/session_merge.h"
 
 namespace inferscope::runner {
@@ -72,8 +73,11 @@ std::string hostName() {
 
 }  // namespace
 
-SessionResult runOnDevices(const ProfileRequest& request, EventSink& sink,
-                           const CancelToken& cancel, const DeviceRunOptions& options) {
+SessionResult runOnDevices(const ProfileRequest& given, EventSink& sink, const CancelToken& cancel,
+                           const DeviceRunOptions& options) {
+  // Every device's workers load the bytes the user trusted (pinned_model.h).
+  ProfileRequest request = given;
+  PinnedModel pinned(request.model);
   if (request.device != DeviceKind::Cuda) {
     throw Error(ErrorKind::InvalidInput, "--devices spreads a run over GPUs: add --device cuda");
   }
@@ -140,7 +144,7 @@ SessionResult runOnDevices(const ProfileRequest& request, EventSink& sink,
   auto& session = merged.session;
   session.generator = sessions.front().generator;
   const auto plan = session.request.plan;
-  session.request = request;
+  session.request = given;  // the file the user gave, not this run's private copy
   session.request.plan = plan;
   session.request.run.reference_last = true;
   sink.onSessionDone(session);

@@ -11,6 +11,7 @@
 #include "core/engine/engine.h"
 #include "core/model/model_zoo.h"
 #include "core/runner/fork_runner.h"
+#include "core/runner/pinned_model.h"
 #include "core/runner/profile_run.h"
 
 namespace inferscope::runner {
@@ -109,6 +110,8 @@ std::vector<ConfigResult> EngineMeasurer::measureInWorkers(const ProfileRequest&
 std::vector<ConfigResult> EngineMeasurer::measure(const std::vector<OptimizationConfig>& configs,
                                                   int warmup, int iterations, double deadline_ms) {
   const auto started = std::chrono::steady_clock::now();
+  // Outside the catch below: a model file changed during the run stops the run, not a config.
+  checkPinnedModels({base_.model.path});
   auto request = requestFor(configs, warmup, iterations);
   // Each config's share of what is left to the deadline: a config far slower than the race
   // expected (its first call measures configs whose cost is still unknown) cannot take the run
@@ -150,6 +153,7 @@ std::vector<ConfigResult> EngineMeasurer::measure(const std::vector<Optimization
 SessionResult EngineMeasurer::measureWork(const OptimizationConfig& config, double deadline_ms) {
   // Warm-up and iterations only steady the config before its observed iteration: the rates are
   // placed on the race's own level of the winner, not on these two iterations.
+  checkPinnedModels({base_.model.path});
   auto request = requestFor({config}, 1, 2);
   request.run.roofline = true;
   request.run.check_accuracy = false;
@@ -170,6 +174,7 @@ std::vector<ConfigResult> EngineMeasurer::measureForks(
     double deadline_ms) {
   // Every config in `forks` fresh isolation workers, fork_stats filled (as runSession does for
   // --forks), none started past the deadline.
+  checkPinnedModels({base_.model.path});
   IsolationOptions isolation;
   isolation.launcher = options_.launcher;
   isolation.timeout_s = options_.isolate_timeout_s;

@@ -5,24 +5,30 @@
 #include <poll.h>
 #include <signal.h>
 #include <spawn.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include <algorithm>
+#include <atomic>
 #include <chrono>
 #include <climits>
 #include <cstdlib>
 #include <cstring>
-#include <filesystem>
+#include <memory>
+#include <thread>
 #include <vector>
 
 #include "core/common/error.h"
 #include "core/common/file_io.h"
+#include "core/common/python_helpers.h"
 #include "core/common/time_format.h"
 #include "core/common/units.h"
 #include "core/common/version.h"
 #include "core/engine/fork_schedule.h"
+#include "core/runner/bounded_log.h"
 #include "core/runner/exit_code.h"
+#include "core/runner/pinned_model.h"
 #include "core/session/event_stream_reader.h"
 #include "core/session/session_file.h"
 #include "core/session/worker_events.h"
@@ -36,9 +42,73 @@ using Clock = std::chrono::steady_clock;
 // How long a cancelled worker may take to finish its iteration and report before it is killed.
 constexpr auto kCancelGrace = std::chrono::seconds(2);
 
+// A worker's stderr copied into its bounded log (bounded_log.h) by a thread of this process.
+struct LogCopy {
+  int fd = -1;  // the pipe's read end
+  std::string path;
+  std::atomic<bool> closing{false};
+  std::thread thread;
+  ~LogCopy() {
+    closing = true;
+    if (thread.joinable()) thread.join();
+    if (fd >= 0) ::close(fd);
+  }
+};
+
 struct Child {
   pid_t pid = -1;
   int stdout_fd = -1;
+  std::unique_ptr<LogCopy> log;  // its stderr
+};
+
+// What a worker may show on this process's stderr (its error, a traceback) before the rest goes
+// to its log only: the user still sees why a config failed, and a model printing without end does
+// not fill the terminal or a redirected file.
+constexpr std::size_t kWorkerEchoBytes = std::size_t{1} << 20;
+
+// `dir` and the folders above it, as `mkdir -p` (POSIX calls: see PrivateFolder).
+void makeFolders(const std::string& dir) {
+  for (std::size_t slash = dir.find('/', 1);; slash = dir.find('/', slash + 1)) {
+    ::mkdir(dir.substr(0, slash).c_str(), 0700);
+    if (slash == std::string::npos) break;
+  }
+}
+
+std::string workerLogFolder(const std::string& given) {
+  return given.empty() ? cacheDirectory() + "/worker-logs" : given;
+}
+
+// A worker's stdout is its event channel, but the user's model shares it (a TorchScript print(),
+// a library's banner): a line that is no event is reported and skipped. The reader holds no line
+// beyond kMaxEventLineBytes; these bound the rest, so that a model printing without end can
+// neither fill the parent's memory with warnings (a GUI keeps its log) nor keep the worker busy.
+constexpr int kUnreadableLinesShown = 5;   // each one reported as a warning, then a summary
+constexpr int kUnreadableLinesMax = 1000;  // past this many, the worker is stopped as flooding
+
+class UnreadableLines {
+ public:
+  // Notes one unreadable line; false once there have been too many (stop the worker).
+  bool note(EventSink& sink, const std::string& who, const std::string& why) {
+    ++count_;
+    if (count_ <= kUnreadableLinesShown) {
+      sink.onLog(LogLevel::Warning, fmt::format("{} wrote an unreadable line: {}", who, why));
+    } else if (count_ == kUnreadableLinesShown + 1) {
+      sink.onLog(LogLevel::Warning,
+                 fmt::format("{} writes more lines that are no events; not shown (its stdout is "
+                             "the event channel: a model's prints belong on stderr)",
+                             who));
+    }
+    return count_ <= kUnreadableLinesMax;
+  }
+  std::string floodText() const {
+    return fmt::format(
+        "flooded its event channel (stdout) with {} lines that are no events and was stopped (a "
+        "model's prints belong on stderr)",
+        count_);
+  }
+
+ private:
+  int count_ = 0;
 };
 
 // This process's environment, with CUDA_VISIBLE_DEVICES replaced when `cuda_visible_devices` is
@@ -80,14 +150,28 @@ int trustPipe(const std::string& trusted_sha256) {
 }
 
 Child spawnWorker(const WorkerLauncher& launcher, const std::string& request_path,
-                  const std::string& trusted_sha256, const std::string& cuda_visible_devices) {
+                  const std::string& trusted_sha256, const std::string& cuda_visible_devices,
+                  const std::string& log_folder) {
   const std::string& exe = launcher.executable;
   if (exe.empty())
     throw Error(ErrorKind::Runtime, "no worker executable to start (WorkerLauncher::executable)");
+  // Its stderr (the model's prints, warnings, a traceback) goes to a log of bounded size: the
+  // same caps as the Python worker's (docs/SECURITY.md).
+  const std::string folder = workerLogFolder(log_folder);
+  makeFolders(folder);
+  pruneLogs(folder, kWorkerLogFolderBytes);
+  static std::atomic<int> serial{0};
+  auto log = std::make_unique<LogCopy>();
+  log->path = fmt::format("{}/worker-isolated-{}-{}.log", folder, ::getpid(), serial++);
+  int err[2];
+  if (::pipe2(err, O_CLOEXEC) != 0)
+    throw Error(ErrorKind::Runtime, fmt::format("pipe: {}", std::strerror(errno)));
+  log->fd = err[0];
   const int trust_fd = trustPipe(trusted_sha256);
   int fds[2];
   if (::pipe(fds) != 0) {
     ::close(trust_fd);
+    ::close(err[1]);
     throw Error(ErrorKind::Runtime, fmt::format("pipe: {}", std::strerror(errno)));
   }
   posix_spawn_file_actions_t actions;
@@ -95,6 +179,7 @@ Child spawnWorker(const WorkerLauncher& launcher, const std::string& request_pat
   posix_spawn_file_actions_adddup2(&actions, fds[1], STDOUT_FILENO);
   posix_spawn_file_actions_addclose(&actions, fds[0]);
   posix_spawn_file_actions_addclose(&actions, fds[1]);
+  posix_spawn_file_actions_adddup2(&actions, err[1], STDERR_FILENO);
   // The user's trust in the model file reaches the worker on kWorkerTrustFd, a pipe only this
   // child inherits (dup2 clears its O_CLOEXEC), never on its command line, where anyone could
   // type a hash, nor in the request file. The worker dies with this process
@@ -121,23 +206,35 @@ Child spawnWorker(const WorkerLauncher& launcher, const std::string& request_pat
   posix_spawn_file_actions_destroy(&actions);
   ::close(fds[1]);
   ::close(trust_fd);
+  ::close(err[1]);
   if (rc != 0) {
     ::close(fds[0]);
     throw Error(ErrorKind::Runtime,
                 fmt::format("cannot start the worker '{}': {}", exe, std::strerror(rc)));
   }
   child.stdout_fd = fds[0];
+  log->thread = std::thread(copyToBoundedLog, log->fd, log->path, kWorkerLogBytes,
+                            std::cref(log->closing), STDERR_FILENO, kWorkerEchoBytes);
+  child.log = std::move(log);
   if (launcher.worker_running) launcher.worker_running(child.pid);
   return child;
 }
 
 // Reaps the worker and says so to whoever tracks it; returns waitpid's status.
-int reapWorker(const WorkerLauncher& launcher, const Child& child) {
+int reapWorker(const WorkerLauncher& launcher, Child& child) {
   ::close(child.stdout_fd);
   int status = 0;
   ::waitpid(child.pid, &status, 0);
   if (launcher.worker_running) launcher.worker_running(0);
+  child.log.reset();  // the rest of its stderr copied, within a moment of its end
   return status;
+}
+
+// "; the last lines of its log (PATH):\n…", or the log's path alone when it is empty.
+std::string logQuote(const std::string& path) {
+  const auto lines = lastLines(path, 6);
+  return lines.empty() ? fmt::format(" (its log: {})", path)
+                       : fmt::format("; the last lines of its log ({}):\n{}", path, lines);
 }
 
 std::string describeExit(int status) {
@@ -183,10 +280,13 @@ ConfigResult runOne(const ProfileRequest& request, int index, EventSink& sink,
   ConfigResult result;
   result.index = index;
   result.config = child_request.plan.front();
-  bool done = false, timed_out = false, cancel_sent = false;
+  bool done = false, timed_out = false, cancel_sent = false, flooded = false;
+  UnreadableLines unreadable;
   const int count = static_cast<int>(request.plan.size());
+  checkPinnedModels({request.model.path});  // the worker loads only the run's pinned bytes
   Child child = spawnWorker(options.launcher, request_path, request.model.trusted_sha256,
-                            options.cuda_visible_devices);
+                            options.cuda_visible_devices, options.log_dir);
+  const std::string log_path = child.log->path;
   const auto deadline = Clock::now() + std::chrono::milliseconds(
                                            static_cast<long long>(units::sToMs(options.timeout_s)));
   EventStreamReader events("the worker's events");  // bounded lines, envelope, version
@@ -217,21 +317,29 @@ ConfigResult runOne(const ProfileRequest& request, int index, EventSink& sink,
         if (!item.event) throw Error(ErrorKind::InvalidInput, item.error);
         done = applyWorkerEvent(*item.event, index, count, sink, result, session) || done;
       } catch (const std::exception& e) {
-        sink.onLog(LogLevel::Warning, fmt::format("worker for {} wrote an unreadable line: {}",
-                                                  result.config.key(), e.what()));
+        flooded =
+            !unreadable.note(sink, fmt::format("worker for {}", result.config.key()), e.what());
+        if (flooded) break;
       }
+    }
+    if (flooded) {
+      ::kill(child.pid, SIGKILL);
+      break;
     }
   }
   const int status = reapWorker(options.launcher, child);
-  if (timed_out) {
+  if (flooded && !done) {
+    result.status = ConfigStatus::Error;
+    result.message = "the isolated worker " + unreadable.floodText();
+  } else if (timed_out) {
     result.status = ConfigStatus::Error;
     result.message = fmt::format("the isolated worker timed out after {:.0f} s and was killed",
                                  options.timeout_s);
   } else if (!done) {
     result.status = cancel_sent ? ConfigStatus::Cancelled : ConfigStatus::Error;
     result.message = cancel_sent ? "cancelled"
-                                 : fmt::format("the isolated worker {} before reporting a result",
-                                               describeExit(status));
+                                 : fmt::format("the isolated worker {} before reporting a result{}",
+                                               describeExit(status), logQuote(log_path));
     // The worker's own verdict: exit code 4 is "unsupported on this device or build" (a CUDA
     // request on a CPU build), which the sweep's exit code reports as such, not as a failure.
     if (!cancel_sent && WIFEXITED(status) && WEXITSTATUS(status) == kExitUnsupported) {
@@ -258,9 +366,14 @@ SessionResult workersSession(const ProfileRequest& request, const char* how) {
 
 }  // namespace
 
-SessionResult runIsolated(const ProfileRequest& request, EventSink& sink, const CancelToken& cancel,
+SessionResult runIsolated(const ProfileRequest& given, EventSink& sink, const CancelToken& cancel,
                           const IsolationOptions& options) {
-  SessionResult session = workersSession(request, "isolated");
+  // Every worker loads the bytes the user trusted, from this run's private copy, checked before
+  // each one starts (pinned_model.h); a caller that pinned already keeps its pin. The session
+  // names the file the caller gave.
+  ProfileRequest request = given;
+  const PinnedModel pinned(request.model);
+  SessionResult session = workersSession(given, "isolated");
   session.request.run.reference_last = true;
   const PrivateFolder folder;
   const auto request_path = folder.path + "/request.json";
@@ -319,6 +432,7 @@ struct PlanWorkerRun {
   bool cancelled = false;
   bool killed_at_deadline = false;
   double silent_ms = 0;  // > 0: killed for this long a silence in config `running`
+  std::string flooded;   // set: stopped for flooding its event channel (says so)
   double share_ms = 0;   // each of its configs' share of the time to the deadline
   int status = 0;        // waitpid's
 };
@@ -359,8 +473,10 @@ PlanWorkerRun runPlanWorker(const ProfileRequest& request, int first, EventSink&
     child_request.run.config_time_budget_ms = run.share_ms;
   }
   writeFileAtomically(request_path, requestToJson(child_request));
+  checkPinnedModels({request.model.path});  // the worker loads only the run's pinned bytes
   Child child = spawnWorker(options.launcher, request_path, request.model.trusted_sha256,
-                            options.cuda_visible_devices);
+                            options.cuda_visible_devices, options.log_dir);
+  const std::string log_path = child.log->path;
   const auto silence_limit = std::chrono::duration_cast<Clock::duration>(
       std::chrono::duration<double, std::milli>(run.share_ms + options.silent_config_grace_ms));
   auto last_sign = Clock::now();
@@ -369,6 +485,7 @@ PlanWorkerRun runPlanWorker(const ProfileRequest& request, int first, EventSink&
   ConfigResult result;
   StartWatch starts(sink);
   EventStreamReader events("a screening worker's events");
+  UnreadableLines unreadable;
   char chunk[8192];
   while (true) {
     const auto now = Clock::now();
@@ -418,9 +535,15 @@ PlanWorkerRun runPlanWorker(const ProfileRequest& request, int first, EventSink&
           run.running = index;
         }
       } catch (const std::exception& e) {
-        sink.onLog(LogLevel::Warning,
-                   fmt::format("a screening worker wrote an unreadable line: {}", e.what()));
+        if (!unreadable.note(sink, "a screening worker", e.what())) {
+          run.flooded = unreadable.floodText();
+          break;
+        }
       }
+    }
+    if (!run.flooded.empty()) {
+      ::kill(child.pid, SIGKILL);
+      break;
     }
   }
   run.status = reapWorker(options.launcher, child);
@@ -429,9 +552,11 @@ PlanWorkerRun runPlanWorker(const ProfileRequest& request, int first, EventSink&
 
 }  // namespace
 
-SessionResult runPlanInWorkers(const ProfileRequest& request, EventSink& sink,
+SessionResult runPlanInWorkers(const ProfileRequest& given, EventSink& sink,
                                const CancelToken& cancel, const PlanWorkerOptions& options) {
-  SessionResult session = workersSession(request, "screening worker");
+  ProfileRequest request = given;
+  const PinnedModel pinned(request.model);  // as runIsolated's
+  SessionResult session = workersSession(given, "screening worker");
   const PrivateFolder folder;
   const auto request_path = folder.path + "/request.json";
   const int count = static_cast<int>(request.plan.size());
@@ -472,7 +597,11 @@ SessionResult runPlanInWorkers(const ProfileRequest& request, EventSink& sink,
                                          "(its error is above)",
                                          request.model.displayName(), ended));
       }
-      lost = run.killed_at_deadline
+      lost = !run.flooded.empty() ? fmt::format(
+                                        "not run: the worker {} in the model's load or the FP32 "
+                                        "reference, before this config",
+                                        run.flooded)
+             : run.killed_at_deadline
                  ? "hung in a worker: the model's load or the FP32 reference was still running at "
                    "the budget's end, and the worker was killed"
                  : fmt::format(
@@ -487,6 +616,8 @@ SessionResult runPlanInWorkers(const ProfileRequest& request, EventSink& sink,
       why = "hung in a worker: still running at the budget's end, and the worker was killed";
       lost =
           fmt::format("not run: the worker was busy with {} until the budget's end", culprit.key());
+    } else if (!run.flooded.empty()) {
+      why = "the worker running it " + run.flooded;
     } else if (run.silent_ms > 0) {
       why = fmt::format(
           "hung in a worker: no sign of life for {:.1f} s, past its {:.1f} s share of the "

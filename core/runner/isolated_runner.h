@@ -29,6 +29,9 @@ struct IsolationOptions {
   // The workers' CUDA_VISIBLE_DEVICES ("" leaves this process's environment as it is): pins them
   // to one GPU each for `--devices` (device_runner.h), which then is their cuda:0.
   std::string cuda_visible_devices;
+  // Where each worker's stderr is logged, capped as the Python worker's (bounded_log.h); its first
+  // MiB is also shown on this process's stderr. "": the cache folder's worker-logs.
+  std::string log_dir;
   // No worker starts that would end after this, judged by the mean wall time of the workers before
   // it in this run (the first always starts): the tuner's finals stay inside its budget. The
   // configs not started have no result; the sink is told how many.
@@ -52,6 +55,7 @@ SessionResult runIsolated(const ProfileRequest& request, EventSink& sink, const 
 struct PlanWorkerOptions {
   WorkerLauncher launcher;
   std::string cuda_visible_devices;  // as IsolationOptions::cuda_visible_devices
+  std::string log_dir;               // as IsolationOptions::log_dir
   // Hard end: a worker still running then is killed, and every config it had not reported fails.
   // Each worker's configs share the time left to it (RunSettings::config_time_budget_ms), as an
   // in-process measure() of the tuner's does.

@@ -6,6 +6,7 @@
 #include "core/roofline/roofline_place.h"
 #include "core/runner/compile_queue.h"
 #include "core/runner/fork_runner.h"
+#include "core/runner/pinned_model.h"
 
 namespace inferscope::runner {
 
@@ -15,12 +16,22 @@ SessionResult runInProcess(const ProfileRequest& request, EventSink& sink,
   return engine::run(request, sink, cancel, &compiles);
 }
 
-SessionResult runProfile(const ProfileRequest& request, const ProfileRunOptions& options,
+SessionResult runProfile(const ProfileRequest& given, const ProfileRunOptions& options,
                          EventSink& sink, const CancelToken& cancel) {
-  if (!options.isolate && options.forks <= 1) return runInProcess(request, sink, cancel);
-  SessionResult session = options.forks > 1
-                              ? runForked(request, options.forks, sink, cancel, options.isolation)
-                              : runIsolated(request, sink, cancel, options.isolation);
+  // What the user trusted is what this run loads, in this process or in every isolation worker
+  // and fork (pinned_model.h): a file changed during the run stops it before the next worker.
+  ProfileRequest request = given;
+  PinnedModel pinned(request.model);
+  const auto namedAsGiven = [&](SessionResult session) {
+    // The session names the file the user gave, not this run's private copy.
+    if (pinned.active()) session.request.model.path = given.model.path;
+    return session;
+  };
+  if (!options.isolate && options.forks <= 1)
+    return namedAsGiven(runInProcess(request, sink, cancel));
+  SessionResult session = namedAsGiven(
+      options.forks > 1 ? runForked(request, options.forks, sink, cancel, options.isolation)
+                        : runIsolated(request, sink, cancel, options.isolation));
   if (const auto why = completeRoofline(session); !why.empty())
     sink.onLog(LogLevel::Warning, "roofline: " + why);
   return session;

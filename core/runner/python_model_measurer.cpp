@@ -7,6 +7,7 @@
 
 #include "core/common/error.h"
 #include "core/engine/result_analysis.h"
+#include "core/runner/pinned_model.h"
 
 namespace inferscope::runner {
 namespace {
@@ -63,6 +64,7 @@ std::vector<ConfigResult> PythonModelMeasurer::runInWorker(
     const std::vector<OptimizationConfig>& configs, int warmup, int iterations, double deadline_ms,
     bool fresh_process) {
   if (configs.empty()) return {};
+  checkPinnedModels({model_.path});  // a model file changed during the run stops the run
   const double left_ms = deadline_ms > 0 ? std::max(1.0, deadline_ms - nowMs()) : 0;
   const auto started = std::chrono::steady_clock::now();  // the worker's own wall time
   auto runs = fresh_process ? worker_.measure(model_, prepared_, configs, warmup, iterations,

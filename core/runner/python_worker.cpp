@@ -1,12 +1,14 @@
 #include "core/runner/python_worker.h"
 
+#include <dirent.h>
 #include <fcntl.h>
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 #include <poll.h>
 #include <pthread.h>
 #include <signal.h>
-#include <spawn.h>
+#include <sys/prctl.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -16,6 +18,7 @@
 #include <chrono>
 #include <cmath>
 #include <cstring>
+#include <ctime>
 #include <deque>
 #include <filesystem>
 #include <fstream>
@@ -23,11 +26,14 @@
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <sstream>
+#include <thread>
 
 #include "core/common/error.h"
 #include "core/common/json_reader.h"
 #include "core/common/printable.h"
 #include "core/common/units.h"
+#include "core/runner/bounded_log.h"
+#include "core/runner/pinned_model.h"
 #include "core/session/event_stream_reader.h"
 
 extern char** environ;
@@ -104,7 +110,23 @@ std::vector<double> positiveTimes(const JsonReader& r, const char* key) {
 
 PreparedPythonModel preparedFrom(const JsonReader& r) {
   PreparedPythonModel p;
+  std::size_t index = 0;
   for (const auto& i : r.at("inputs").elements()) {
+    // Refused here, at once: an input the engine cannot build would fail every config, and the
+    // race would wait out its budget for an answer that cannot come.
+    const auto dtype = i.at("dtype").string();
+    if (!parseDType(dtype)) {
+      const DType supported[] = {DType::Float32, DType::Float16, DType::BFloat16, DType::Int64,
+                                 DType::Int32};
+      std::vector<std::string> names;
+      for (auto d : supported) names.emplace_back(toString(d));
+      throw Error(ErrorKind::Unsupported,
+                  fmt::format("the model's example input {} is {}: InferScope measures inputs of "
+                              "{} only; convert it where the example inputs are made (e.g. "
+                              "x.float() or x.long())",
+                              index, printable(dtype), fmt::join(names, ", ")));
+    }
+    ++index;
     std::vector<std::string> dims;
     for (auto d : i.at("shape").int64s()) dims.push_back(std::to_string(d));
     p.inputs.push_back(InputSpec::parse(
@@ -124,27 +146,23 @@ PreparedPythonModel preparedFrom(const JsonReader& r) {
   return p;
 }
 
-std::string lastLines(const std::string& path, int max_lines) {
-  std::ifstream in(path);
-  std::vector<std::string> lines;
-  for (std::string line; std::getline(in, line);) {
-    if (!line.empty()) lines.push_back(line);
-  }
-  const auto first =
-      lines.size() > static_cast<std::size_t>(max_lines) ? lines.size() - max_lines : 0;
-  std::string out;
-  for (auto i = first; i < lines.size(); ++i)
-    out += (out.empty() ? "" : "\n") + printable(lines[i]);
-  return out;
+std::string exitText(int status) {
+  if (WIFSIGNALED(status))
+    return fmt::format("killed by signal {} ({})", WTERMSIG(status), strsignal(WTERMSIG(status)));
+  return fmt::format("exit {}", WEXITSTATUS(status));
+}
+
+// ", last lines of its log:\n…" or "" for an empty log.
+std::string logQuote(const std::string& path) {
+  const auto lines = lastLines(path, 6);
+  return lines.empty() ? std::string() : fmt::format("; the last lines of its log:\n{}", lines);
 }
 
 }  // namespace
 
 PythonWorkerEvent parsePythonWorkerLine(std::string_view line,
                                         const std::vector<OptimizationConfig>& plan) {
-  constexpr std::size_t kMaxLineBytes = 64
-                                        << 20;  // a million-sample series fits; a runaway does not
-  if (line.size() > kMaxLineBytes)
+  if (line.size() > kMaxPythonWorkerLineBytes)
     throw Error(ErrorKind::Runtime, fmt::format("Python worker: a line of {} bytes", line.size()));
   json doc;
   try {
@@ -172,6 +190,7 @@ PythonWorkerEvent parsePythonWorkerLine(std::string_view line,
   } else if (event == "error") {
     e.kind = PythonWorkerEvent::Kind::Error;
     e.message = printable(r.stringOr("message", "the Python worker failed"));
+    e.unsupported = r.stringOr("status", "") == "unsupported";
   } else if (event == "prepared") {
     e.kind = PythonWorkerEvent::Kind::Prepared;
     e.prepared = preparedFrom(r);
@@ -248,73 +267,146 @@ std::string pythonPlanJson(const std::vector<OptimizationConfig>& configs, int w
 }
 
 PythonWorker::PythonWorker(std::string interpreter, std::string script, std::string device,
-                           std::string log_dir)
+                           std::string log_dir, PythonWorkerLimits limits)
     : interpreter_(std::move(interpreter)),
       script_(std::move(script)),
       device_(std::move(device)),
-      log_dir_(std::move(log_dir)) {}
+      log_dir_(std::move(log_dir)),
+      limits_(limits) {}
 
 struct PythonWorker::Process {
   pid_t pid = 0;
-  int out_fd = -1, in_fd = -1;
+  int out_fd = -1, in_fd = -1, err_fd = -1;
   std::string log_path;
   // Its stdout through the one reader of event streams (framing, envelope, version, line bound);
   // lines read but not yet handed on wait in `lines` (a serving worker's answer may follow its
   // "ready" in one chunk).
-  EventStreamReader reader{"the Python worker", kPythonWorkerProtocol};
+  EventStreamReader reader{"the Python worker", kPythonWorkerProtocol, kMaxPythonWorkerLineBytes};
   std::deque<StreamItem> lines;
+  int junk_lines = 0;                   // lines on stdout that were no protocol
+  std::size_t bytes_without_event = 0;  // read since the last protocol line
   bool reaped = false;
   int exit_status = 0;
+  std::atomic<bool> closing{false};
+  std::thread log_copier;  // its stderr into the bounded log
+
+  ~Process() {
+    closing = true;
+    if (log_copier.joinable()) log_copier.join();
+    if (err_fd >= 0) ::close(err_fd);
+    if (out_fd >= 0) ::close(out_fd);
+    if (in_fd >= 0) ::close(in_fd);
+  }
 };
 
 PythonWorker::~PythonWorker() {
   if (session_) stop(*session_, true);
 }
 
+namespace {
+
+// Starts `argv` (argv[0] is the program's absolute path) with `in`, `out`, `err` as its standard
+// descriptors, in a process group of its own, dying with the calling thread. fork and exec, not
+// posix_spawn: PR_SET_PDEATHSIG can only be set in the child, and it is what ends the worker when
+// this process ends without a word (SIGKILL, a crash), as a handler cannot. The signal comes when
+// the thread that forked ends: every worker is stopped before the run that started it returns.
+// Returns the pid; throws Error(Runtime) when the program cannot be started.
+pid_t startDyingWithParent(std::vector<std::string> argv_text, int in, int out, int err) {
+  std::vector<char*> argv;
+  argv.reserve(argv_text.size() + 1);
+  for (auto& a : argv_text) argv.push_back(a.data());
+  argv.push_back(nullptr);
+  int exec_error[2];
+  if (::pipe2(exec_error, O_CLOEXEC) != 0)
+    throw Error(ErrorKind::Runtime, "cannot create a pipe for the Python worker");
+  const pid_t parent = ::getpid();
+  const pid_t pid = ::fork();
+  if (pid == 0) {
+    // The child: async-signal-safe calls only (another thread may have held a lock at the fork).
+    ::setpgid(0, 0);
+    ::prctl(PR_SET_PDEATHSIG, SIGKILL);
+    if (::getppid() != parent) ::_exit(127);  // the parent died before the line above took hold
+    sigset_t none;
+    sigemptyset(&none);
+    ::sigprocmask(SIG_SETMASK, &none, nullptr);
+    if (::dup2(in, STDIN_FILENO) < 0 || ::dup2(out, STDOUT_FILENO) < 0 ||
+        ::dup2(err, STDERR_FILENO) < 0)
+      ::_exit(127);
+    ::execve(argv[0], argv.data(), environ);
+    const int e = errno;
+    (void)!::write(exec_error[1], &e, sizeof e);
+    ::_exit(127);
+  }
+  ::close(exec_error[1]);
+  if (pid < 0) {
+    ::close(exec_error[0]);
+    throw Error(ErrorKind::Runtime,
+                fmt::format("cannot start the Python worker: fork: {}", std::strerror(errno)));
+  }
+  ::setpgid(pid, pid);  // also here: a stop right after this call must reach the group
+  int e = 0;
+  ssize_t n;
+  while ((n = ::read(exec_error[0], &e, sizeof e)) < 0 && errno == EINTR) {
+  }
+  ::close(exec_error[0]);
+  if (n > 0) {
+    int status = 0;
+    while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {
+    }
+    throw Error(ErrorKind::Runtime, fmt::format("cannot start the Python worker {}: {}",
+                                                argv_text.front(), std::strerror(e)));
+  }
+  return pid;
+}
+
+}  // namespace
+
 std::unique_ptr<PythonWorker::Process> PythonWorker::spawn(const std::vector<std::string>& args,
                                                            bool with_stdin) {
+  // The run's pinned model file must still hold the bytes the user trusted (pinned_model.h).
+  checkPinnedModels(args);
   fs::create_directories(log_dir_);
+  pruneLogs(log_dir_, limits_.log_folder_bytes);
   static std::atomic<int> serial{0};
   auto process = std::make_unique<Process>();
   process->log_path =
       (fs::path(log_dir_) / fmt::format("worker-{}-{}.log", ::getpid(), serial++)).string();
-  int out[2], in[2] = {-1, -1};
-  if (::pipe2(out, O_CLOEXEC) != 0 || (with_stdin && ::pipe2(in, O_CLOEXEC) != 0))
+  int out[2] = {-1, -1}, in[2] = {-1, -1}, err[2] = {-1, -1};
+  const auto closeAll = [&] {
+    for (int fd : {out[0], out[1], in[0], in[1], err[0], err[1]})
+      if (fd >= 0) ::close(fd);
+  };
+  if (::pipe2(out, O_CLOEXEC) != 0 || ::pipe2(err, O_CLOEXEC) != 0 || ::pipe2(in, O_CLOEXEC) != 0) {
+    closeAll();
     throw Error(ErrorKind::Runtime, "cannot create a pipe for the Python worker");
-  posix_spawn_file_actions_t actions;
-  posix_spawn_file_actions_init(&actions);
-  if (with_stdin) {
-    posix_spawn_file_actions_adddup2(&actions, in[0], STDIN_FILENO);
-  } else {
-    posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, "/dev/null", O_RDONLY, 0);
   }
-  posix_spawn_file_actions_adddup2(&actions, out[1], STDOUT_FILENO);
-  posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, process->log_path.c_str(),
-                                   O_WRONLY | O_CREAT | O_TRUNC, 0600);
-  posix_spawnattr_t attributes;
-  posix_spawnattr_init(&attributes);
-  posix_spawnattr_setflags(&attributes, POSIX_SPAWN_SETPGROUP);  // its own group: one signal stops
-  posix_spawnattr_setpgroup(&attributes, 0);                     // Inductor's compile workers too
-  std::vector<std::string> argv_text = {interpreter_, script_};
-  argv_text.insert(argv_text.end(), args.begin(), args.end());
-  std::vector<char*> argv;
-  for (auto& a : argv_text) argv.push_back(a.data());
-  argv.push_back(nullptr);
-  const int spawned = ::posix_spawn(&process->pid, interpreter_.c_str(), &actions, &attributes,
-                                    argv.data(), environ);
-  posix_spawn_file_actions_destroy(&actions);
-  posix_spawnattr_destroy(&attributes);
+  if (!with_stdin) ::close(in[1]);  // its stdin ends at once, as /dev/null would
+  if (!with_stdin) in[1] = -1;
+  std::vector<std::string> argv = {interpreter_, script_};
+  argv.insert(argv.end(), args.begin(), args.end());
+  try {
+    process->pid = startDyingWithParent(argv, in[0], out[1], err[1]);
+  } catch (const Error&) {
+    closeAll();
+    throw;
+  }
   ::close(out[1]);
-  if (with_stdin) ::close(in[0]);
+  ::close(in[0]);
+  ::close(err[1]);
   process->out_fd = out[0];
-  process->in_fd = with_stdin ? in[1] : -1;
-  if (spawned != 0) {
-    ::close(process->out_fd);
-    if (process->in_fd >= 0) ::close(process->in_fd);
-    throw Error(ErrorKind::Runtime, fmt::format("cannot start the Python worker {}: {}",
-                                                interpreter_, std::strerror(spawned)));
-  }
+  process->in_fd = in[1];
+  process->err_fd = err[0];
+  process->log_copier = std::thread(copyToBoundedLog, process->err_fd, process->log_path,
+                                    limits_.log_bytes, std::cref(process->closing), -1, 0);
   return process;
+}
+
+std::string PythonWorker::floodText(const Process& process) const {
+  return fmt::format(
+      "the Python worker flooded its protocol channel (stdout) with output that is not protocol "
+      "({} lines; {} bytes since its last protocol line) and was stopped (the model's prints "
+      "belong in its log: {})",
+      process.junk_lines, process.bytes_without_event, process.log_path);
 }
 
 PythonWorker::Read PythonWorker::readUntil(Process& process,
@@ -328,15 +420,35 @@ PythonWorker::Read PythonWorker::readUntil(Process& process,
     while (!process.lines.empty()) {
       const StreamItem item = std::move(process.lines.front());
       process.lines.pop_front();
+      PythonWorkerEvent event;
       try {
         if (!item.event) throw Error(ErrorKind::Runtime, item.error);
-        read.events.push_back(parsePythonWorkerLine(item.event->text, plan));
+        event = parsePythonWorkerLine(item.event->text, plan);
       } catch (const Error& e) {
-        PythonWorkerEvent bad;
-        bad.kind = PythonWorkerEvent::Kind::Error;
-        bad.message = e.what();
-        read.events.push_back(bad);
+        if (e.kind() == ErrorKind::Unsupported) {
+          read.refused = e.what();
+          return true;
+        }
+        // Only the first few are kept: a flood must not grow this process.
+        constexpr int kKeptJunkMessages = 3;
+        if (++process.junk_lines > limits_.junk_lines) {
+          read.flooded = true;
+          return true;
+        }
+        if (process.junk_lines <= kKeptJunkMessages) {
+          PythonWorkerEvent bad;
+          bad.kind = PythonWorkerEvent::Kind::Error;
+          bad.message = e.what();
+          read.events.push_back(bad);
+        }
+        continue;
       }
+      process.bytes_without_event = 0;
+      if (event.kind == PythonWorkerEvent::Kind::Error && event.unsupported) {
+        read.refused = event.message;
+        return true;
+      }
+      read.events.push_back(std::move(event));
       const auto kind = read.events.back().kind;
       if (kind == PythonWorkerEvent::Kind::Ready) last_load_ms_ = read.events.back().load_ms;
       if (kind == until) return true;
@@ -359,6 +471,13 @@ PythonWorker::Read PythonWorker::readUntil(Process& process,
     const auto n = ::read(process.out_fd, chunk, sizeof chunk);
     if (n <= 0) {
       read.ended = true;
+      return read;
+    }
+    // One line without a newline is dropped by the reader past its bound, but would never end:
+    // more than a line's bound without a protocol line is a flood too.
+    process.bytes_without_event += static_cast<std::size_t>(n);
+    if (process.bytes_without_event > kMaxPythonWorkerLineBytes + (std::size_t{1} << 20)) {
+      read.flooded = true;
       return read;
     }
     for (auto& item : process.reader.feed(std::string_view(chunk, static_cast<std::size_t>(n))))
@@ -398,6 +517,9 @@ int PythonWorker::stop(Process& process, bool terminate) {
   ::kill(-process.pid, SIGKILL);  // whatever it left in its group (Inductor's compile workers)
   if (process.out_fd >= 0) ::close(process.out_fd);
   process.out_fd = -1;
+  // The log is complete once its copier has read the pipe to its end: the reasons quote it.
+  process.closing = true;
+  if (process.log_copier.joinable()) process.log_copier.join();
   process.reaped = true;
   process.exit_status = status;
   return status;
@@ -429,7 +551,7 @@ std::vector<PythonConfigRun> PythonWorker::collect(const std::vector<Optimizatio
       r.message = "cancelled before the Python worker ran it";
     } else {
       r.status = ConfigStatus::Error;
-      r.message = !worker_error.empty() && !read.timed_out
+      r.message = !worker_error.empty() && !read.timed_out && !read.flooded
                       ? fmt::format("not measured: the Python worker failed: {}", worker_error)
                       : why_missing;
     }
@@ -476,11 +598,6 @@ void writeWithoutSigpipe(int fd, const std::string& text) {
   pthread_sigmask(SIG_SETMASK, &previous, nullptr);
 }
 
-std::string exitText(int status) {
-  return WIFSIGNALED(status) ? fmt::format("signal {}", WTERMSIG(status))
-                             : fmt::format("exit {}", WEXITSTATUS(status));
-}
-
 }  // namespace
 
 PreparedPythonModel PythonWorker::prepare(const ModelRef& model,
@@ -506,9 +623,14 @@ PreparedPythonModel PythonWorker::prepare(const ModelRef& model,
   const auto prepared_event =
       std::find_if(read.events.begin(), read.events.end(),
                    [](const auto& e) { return e.kind == PythonWorkerEvent::Kind::Prepared; });
-  if (prepared_event == read.events.end() || read.cancelled) stop(*process, !read.ended);
+  int status = 0;
+  if (prepared_event == read.events.end() || read.cancelled || !read.refused.empty())
+    status = stop(*process, !read.ended);
   if (read.cancelled)
     throw Error(ErrorKind::Cancelled, "cancelled while the Python worker prepared the model");
+  if (!read.refused.empty())
+    throw Error(ErrorKind::Unsupported,
+                fmt::format("cannot tune {}: {}", model.displayName(), read.refused));
   if (prepared_event != read.events.end()) {
     auto prepared = prepared_event->prepared;
     prepared.dir = dir;
@@ -522,10 +644,14 @@ PreparedPythonModel PythonWorker::prepare(const ModelRef& model,
     if (e.kind == PythonWorkerEvent::Kind::Error) why = e.message;
   }
   if (read.timed_out) why = fmt::format("no answer within {:.0f} s", units::msToS(timeout_ms));
-  if (why.empty()) why = lastLines(process->log_path, 6);
-  throw Error(ErrorKind::ModelLoad,
-              fmt::format("the Python worker could not prepare {}: {} (log: {})",
-                          model.displayName(), why, process->log_path));
+  if (read.flooded) why = floodText(*process);
+  // A worker that died in the user's code (sys.exit, a crash) says so: its exit code or signal,
+  // and what it printed last.
+  if (why.empty()) why = fmt::format("it ended without an answer ({})", exitText(status));
+  throw Error(
+      ErrorKind::ModelLoad,
+      fmt::format("the Python worker could not prepare {}: {}{} (log: {})", model.displayName(),
+                  why, logQuote(process->log_path), process->log_path));
 }
 
 std::vector<PythonConfigRun> PythonWorker::measure(const ModelRef& model,
@@ -547,13 +673,16 @@ std::vector<PythonConfigRun> PythonWorker::measure(const ModelRef& model,
   const auto read =
       readUntil(*process, configs, PythonWorkerEvent::Kind::Done,
                 deadline_ms_from_now > 0 ? deadline_ms_from_now + grace_ms : 0, cancel);
-  const int status = stop(*process, read.timed_out || read.cancelled);
+  const int status = stop(*process, read.timed_out || read.cancelled || read.flooded);
   std::error_code ignored;
   fs::remove(plan_path, ignored);
   const std::string why =
       read.timed_out ? "not measured: the Python worker was stopped at the deadline"
-                     : fmt::format("not measured: the Python worker ended before it ({}; log: {})",
-                                   exitText(status), process->log_path);
+      : read.flooded ? fmt::format("not measured: {}", floodText(*process))
+      : !read.refused.empty()
+          ? fmt::format("not measured: {}", read.refused)
+          : fmt::format("not measured: the Python worker ended before it ({}; log: {}){}",
+                        exitText(status), process->log_path, logQuote(process->log_path));
   return collect(configs, read, why, read.cancelled);
 }
 
@@ -593,11 +722,13 @@ std::vector<PythonConfigRun> PythonWorker::measureInSession(
     read = readUntil(*session_, configs, PythonWorkerEvent::Kind::Done, left_ms, cancel);
   }
   std::string why = "not measured: the Python worker was stopped at the deadline";
-  if (read.timed_out || read.cancelled || read.ended) {
+  if (read.timed_out || read.cancelled || read.ended || read.flooded || !read.refused.empty()) {
     const int status = stop(*session_, !read.ended);
+    if (read.flooded) why = fmt::format("not measured: {}", floodText(*session_));
+    if (!read.refused.empty()) why = fmt::format("not measured: {}", read.refused);
     if (read.ended)
-      why = fmt::format("not measured: the Python worker ended before it ({}; log: {})",
-                        exitText(status), session_->log_path);
+      why = fmt::format("not measured: the Python worker ended before it ({}; log: {}){}",
+                        exitText(status), session_->log_path, logQuote(session_->log_path));
     session_.reset();  // the next call starts a fresh one
   }
   return collect(configs, read, why, read.cancelled);

@@ -9,12 +9,16 @@
 //     of the model, timed with CUDA events like the C++ loop. The worker sends raw series only
 //     (one NDJSON line per config, protocol below); statistics, warm-up detection and the accuracy
 //     rule are applied here, as to every other config.
-// The worker is started with posix_spawn and an argument vector (no shell) from an interpreter
-// resolved to an absolute path; it runs in its own process group, is stopped with SIGTERM then
-// SIGKILL when the deadline or a cancel comes, and dies with its parent.
+// The worker is started with an argument vector (no shell) from an interpreter resolved to an
+// absolute path; it runs in its own process group, is stopped with SIGTERM then SIGKILL when the
+// deadline or a cancel comes, and dies with the thread that started it, however that ends
+// (PR_SET_PDEATHSIG, set between fork and exec, so SIGKILL of the CLI or GUI ends it too). Its
+// stdout is the protocol channel only; its stderr reaches a log of bounded size through this
+// process (PythonWorkerLimits), whose last lines are quoted when the worker fails.
 // Plain C++ (no LibTorch, no Qt): CPU tests drive it with a fake worker script.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <functional>
 #include <memory>
@@ -26,6 +30,7 @@
 #include "core/engine/config_result.h"
 #include "core/model/input_spec.h"
 #include "core/model/model_ref.h"
+#include "core/runner/bounded_log.h"
 #include "core/session/event_stream_reader.h"
 
 namespace inferscope::runner {
@@ -33,6 +38,11 @@ namespace inferscope::runner {
 // The protocol version this build speaks (the one envelope of every event stream,
 // core/session/event_stream_reader.h); a line with another "protocol" is refused.
 constexpr int kPythonWorkerProtocol = kEventProtocol;
+
+// The longest protocol line taken from the worker: a config's two series of about 450,000 samples
+// each fit; a longer line is cut, reported and skipped, so that reading the worker never holds
+// much more than this.
+constexpr std::size_t kMaxPythonWorkerLineBytes = std::size_t{16} << 20;
 
 // What the worker's prepare step left behind (meta.json of the prepared folder).
 struct PreparedPythonModel {
@@ -61,6 +71,7 @@ struct PythonWorkerEvent {
   enum class Kind { Ready, Prepared, Config, Done, Error };
   Kind kind = Kind::Error;
   std::string message;           // Error: the worker's message
+  bool unsupported = false;      // Error: what the model needs InferScope does not measure
   PythonConfigRun run;           // Config
   PreparedPythonModel prepared;  // Prepared
   double load_ms = 0;            // Ready: the model's load in this process
@@ -81,16 +92,34 @@ std::string pythonSourceArgument(const ModelRef& model);
 std::string pythonPlanJson(const std::vector<OptimizationConfig>& configs, int warmup,
                            int iterations, double deadline_unix_s);
 
+// What one worker may cost this process and the disk (docs/SECURITY.md, "Trust model for user
+// code"). The user's code prints what it likes; none of it may grow without bound.
+struct PythonWorkerLimits {
+  // A worker's log (its stderr: the user's prints, warnings, tracebacks) on disk: at half this
+  // size the file is moved to NAME.1 (replacing the older half) and a fresh one begun, so a log
+  // never takes more than this and always keeps its last lines.
+  std::size_t log_bytes = kWorkerLogBytes;
+  // The log folder in all (every worker of every run): when a worker starts, the oldest logs go
+  // until the rest fit.
+  std::size_t log_folder_bytes = kWorkerLogFolderBytes;
+  // Lines on the protocol channel that are not protocol: past this many, the worker is stopped
+  // as flooding it. Nothing is kept of them but the first few messages.
+  int junk_lines = 1000;
+};
+
 class PythonWorker {
  public:
   // `interpreter`: an absolute path (resolvePythonInterpreter()); `script`: the worker script;
-  // `device`: "cuda:0" or "cpu"; `log_dir`: where each process's stderr goes.
-  PythonWorker(std::string interpreter, std::string script, std::string device,
-               std::string log_dir);
+  // `device`: "cuda:0" or "cpu"; `log_dir`: where each process's log goes.
+  PythonWorker(std::string interpreter, std::string script, std::string device, std::string log_dir,
+               PythonWorkerLimits limits = {});
 
   // Runs `prepare` into `dir`. `input_overrides`: --input specs given by the user (an
   // ExportedProgram without stored example inputs needs them). Throws Error(ModelLoad) with the
-  // worker's message when the model cannot be built or run, Error(Cancelled) on cancel. The
+  // worker's message (or its exit code or signal and its log's last lines) when the model cannot
+  // be built or run, Error(Unsupported) at once for example inputs of a dtype InferScope does not
+  // measure, Error(InvalidInput) when the pinned model file changed (pinned_model.h),
+  // Error(Cancelled) on cancel. The
   // preparing process stays, serving measureInSession()'s plans for `dir` (a process that ended
   // meanwhile is replaced there by a fresh `serve`).
   PreparedPythonModel prepare(const ModelRef& model,
@@ -131,6 +160,8 @@ class PythonWorker {
   struct Read {
     std::vector<PythonWorkerEvent> events;
     bool timed_out = false, cancelled = false, ended = false;  // ended: the process closed stdout
+    bool flooded = false;  // stopped reading: the protocol channel carried too much that is not
+    std::string refused;   // a line this program cannot take (an input dtype it does not measure)
   };
   std::unique_ptr<Process> spawn(const std::vector<std::string>& args, bool with_stdin);
   // Reads events until one of kind `until`, the end of output, `timeout_ms` (0: none) or a cancel.
@@ -147,7 +178,11 @@ class PythonWorker {
   std::string writePlan(const std::vector<OptimizationConfig>& configs, int warmup, int iterations,
                         double deadline_ms_from_now);
 
+  // What the worker's output says when it went wrong in a way the protocol does not tell.
+  std::string floodText(const Process& process) const;
+
   std::string interpreter_, script_, device_, log_dir_;
+  PythonWorkerLimits limits_;
   double last_load_ms_ = 0;
   std::unique_ptr<Process> session_;  // the serving process (prepare's, or a fresh `serve`)
   std::string session_dir_;           // the prepared folder it serves

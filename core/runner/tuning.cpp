@@ -17,6 +17,7 @@
 #include "core/engine/engine.h"
 #include "core/model/model_zoo.h"
 #include "core/roofline/roofline_place.h"
+#include "core/runner/pinned_model.h"
 #include "core/runner/python_model_run.h"
 #include "core/runner/tuned_session.h"
 #include "core/tuner/race_prior.h"
@@ -245,6 +246,9 @@ TuningRun runTuning(const ProfileRequest& given, const std::vector<OptimizationC
                     const std::optional<ShardSpec>& shard) {
   const auto called = std::chrono::steady_clock::now();
   ProfileRequest request = given;
+  // What the user trusted is what every worker of this run loads: a private copy of the model
+  // file, checked again before each worker starts (pinned_model.h).
+  PinnedModel pinned(request.model);
   tuner::RaceOptions options = race;
   // A model only Python can compile is built and run once in the Python worker first: its example
   // inputs and FP32 reference are what every config, in either process, is measured against.
@@ -349,6 +353,7 @@ TuningRun runTuning(const ProfileRequest& given, const std::vector<OptimizationC
   const double budget_end_ms =
       engine_measurer.nowMs() - run.result.elapsed_ms + run.result.budget_ms - race.exit_reserve_ms;
   leaveCompilesRunning(run.result, compiles);
+  if (compiles.busy()) pinned.keep();  // a helper left running may still read the copy
   appendPeerComparison(run.result);
   std::optional<roofline::DeviceCeilings> ceilings;
   placeWinner(run.result, engine_measurer, request.model.source, budget_end_ms, ceilings);
@@ -362,6 +367,8 @@ TuningRun runTuning(const ProfileRequest& given, const std::vector<OptimizationC
   if (header) {
     run.session = tunedSession(*header, run.result, what, device_name, shard);
     run.session.ceilings = ceilings;  // what the winner's roofline is measured against
+    // The session names the file the user gave, not this run's private copy.
+    run.session.request.model.path = given.model.path;
   }
   return run;
 }

@@ -28,8 +28,10 @@ or GUI process:
       The tuner's long-lived worker: one plan (JSON) per line on stdin, answered as `measure`
       answers it, then a "done" line.
 
-Every line on stdout is one JSON object (the protocol, versioned by "protocol"); anything else a
-library prints goes to stderr.
+Every line on stdout is one JSON object (the protocol, versioned by "protocol"). Run as a worker, this
+script moves the protocol to a private descriptor first and points descriptor 1 (and sys.stdout) at
+stderr, which InferScope copies into a log of bounded size: whatever the model, a library or a C
+extension prints, even with os.write(1, ...), lands in the log, never in the protocol.
 """
 import argparse
 import collections
@@ -46,7 +48,14 @@ import time
 import traceback
 
 PROTOCOL = 1
-_stdout = sys.stdout
+if __name__ == "__main__":
+    # Before torch or the user's code can write to descriptor 1: the protocol gets a descriptor of
+    # its own (os.dup: not inherited by children), and descriptor 1 becomes the log.
+    _stdout = os.fdopen(os.dup(1), "w")
+    os.dup2(2, 1)
+    sys.stdout = sys.stderr
+else:  # imported by inferscope_aoti.py, whose stdout is its log already
+    _stdout = sys.stdout
 
 
 def emit(obj):
@@ -106,7 +115,17 @@ def load_entry(spec):
     if module_spec is None:
         fail(f"--model-py {path}: not a Python file")
     user = importlib.util.module_from_spec(module_spec)
-    sys.path.insert(0, os.path.dirname(os.path.abspath(path)))
+    # A file InferScope pinned for the run (a private copy of the bytes you trusted) names the file
+    # it was copied from beside it: the module sees its own __file__ and imports its neighbours
+    # from there (they are not pinned: trust the file for what it imports).
+    origin = None
+    origin_note = os.path.join(os.path.dirname(os.path.abspath(path)), ".inferscope-origin")
+    if os.path.isfile(origin_note):
+        with open(origin_note, encoding="utf-8") as f:
+            origin = f.read().strip() or None
+    if origin:
+        user.__file__ = origin
+    sys.path.insert(0, os.path.dirname(os.path.abspath(origin or path)))
     module_spec.loader.exec_module(user)
     entry = getattr(user, function, None)
     if entry is None or not callable(entry):
@@ -219,6 +238,17 @@ def prepare(args):
     set_fp32_math("highest", False)  # the reference is strict IEEE FP32
     torch.backends.cudnn.benchmark = False
     parameters = sum(p.numel() for p in model.parameters())
+    # InferScope measures these input dtypes only (core/model/input_spec.h): refused at once, not
+    # after a budget of configs that cannot run.
+    supported = ("float32", "float16", "bfloat16", "int64", "int32")
+    for i, t in enumerate(examples):
+        name = NAMES.get(t.dtype, str(t.dtype).replace("torch.", ""))
+        if name not in supported:
+            emit({"event": "error", "status": "unsupported",
+                  "message": f"the model's example input {i} is {name}: InferScope measures inputs of "
+                             f"{', '.join(supported)} only; convert it where the example inputs are made "
+                             f"(e.g. x.float() or x.long())"})
+            sys.exit(4)
     weights = weights_sha256(model)
     # The reference runs on a copy: `model` stays as load_source built it (on the CPU, never run),
     # the base every config of a serving worker copies, exactly as a fresh `serve` would have it.
@@ -482,7 +512,6 @@ def main():
     ser.add_argument("--prepared", required=True)
     ser.add_argument("--device", default="cuda:0")
     args = p.parse_args()
-    sys.stdout = sys.stderr  # libraries' prints must not break the protocol (emit() keeps the real one)
     if args.device.startswith("cuda") and not torch.cuda.is_available():
         fail("this python3's torch sees no CUDA device", 4)
     try:

@@ -4,7 +4,9 @@
 # INFERSCOPE_PYTHON_HELPERS) plays inferscope_pymodel.py. Checked: the trust gate on the .py file, a
 # .pt2's kind from its zip directory (fixtures made with PyTorch 2.11), `tune --model-py` and
 # `tune --model-file EXPORTED.pt2` racing in the worker and writing a session `sweep --from` reads,
-# a worker that fails to build the model, and a hanging worker stopped at the budget.
+# a worker that fails to build the model, a hanging worker stopped at the budget, a trusted .py
+# swapped during a run (file and symlink: the run stops, the new code never runs), float64 inputs
+# refused at once, and the worker gone within a second of the CLI's SIGKILL, SIGHUP, SIGTERM, SIGINT.
 # Usage: cli_python_models.sh INFERSCOPE_CLI WORK_DIR FIXTURES_DIR
 set -uo pipefail
 cli=$1; work=$2; fixtures=$3
@@ -18,6 +20,13 @@ while [ $# -gt 0 ]; do
   case $1 in --plan) plan=$2;; --out-dir) out=$2;; --source) source=$2;; --serve) serve=1;; esac; shift
 done
 case $source in *broken*) echo "NameError: name 'torchvision' is not defined" >&2; exit 3;; esac
+# Every start of a slow* model records the bytes of the file it was given (the swap checks).
+f=${source#*:}; case $source in py:*) f=${f%:*};; esac
+case $source in *slow*) echo "ran $(cat "$f")" >>"$XDG_CACHE_HOME/ran-slow.log";; esac
+# Busy in the user's code at 100 % CPU, in the worker process itself (the parent-death checks).
+case $source in *spin*) echo $$ >"$XDG_CACHE_HOME/spin.tmp"; mv "$XDG_CACHE_HOME/spin.tmp" "$XDG_CACHE_HOME/spin.pid"
+  while :; do :; done;; esac
+case $source in *float64*) echo '{"protocol":1,"event":"prepared","status":"ok","inputs":[{"shape":[4,16],"dtype":"float64"}],"outputs":[{"shape":[4,10],"dtype":"float32"}],"parameters":170,"weights_sha256":"ab","load_s":0.1,"prepare_s":0.2}'; sleep 600;; esac
 case $source in *hangbuild*) sleep 600;; *hang*) [ "$cmd" = prepare ] || sleep 600;; esac
 if [ "$cmd" = prepare ]; then
   mkdir -p "$out"; echo "$source" >"$out/source.txt"
@@ -38,6 +47,7 @@ report() {
 }
 if [ "$cmd" = serve ]; then
   while read -r line; do
+    case $source in *slow*) sleep 2;; esac
     report "$line"; [ -n "$out" ] && echo plan >>"$out/served-by-prepare"
   done
 else report "$(cat "$plan")"; fi
@@ -67,8 +77,9 @@ check "the verdict says the roofline of a model Python rebuilds is not computed"
   grep -q "Roofline not computed: the model runs in the Python worker" "$work/tune.txt"
 
 "$cli" tune --model-file "$fixtures/pt2/tiny_exported_program.pt2" --budget-s 10 >"$work/ep.txt" 2>"$work/ep.err"
-check "an ExportedProgram .pt2 goes to the Python worker (exit $?)" \
-  grep -q "ep:$fixtures/pt2/tiny_exported_program.pt2" "$work"/cache/inferscope/pymodels/*/source.txt
+# The worker gets the run's private copy of the trusted bytes (docs/SECURITY.md), not the file.
+check "an ExportedProgram .pt2 goes to the Python worker, pinned (exit $?)" \
+  grep -q "ep:.*/inferscope-pinned-.*/tiny_exported_program.pt2" "$work"/cache/inferscope/pymodels/*/source.txt
 check "an AOTInductor .pt2 still needs --input" \
   expect_exit 2 "needs its input shapes" profile --model-file "$fixtures/pt2/tiny_aoti_package.pt2" \
   --trust "$fixtures/pt2/tiny_aoti_package.pt2"
@@ -99,4 +110,57 @@ rc=$? took=$(( $(date +%s) - start ))
 check "a build that never returns ends at the budget (exit $rc, $took s, budget 3 s)" \
   [ "$rc" -eq 3 -a "$took" -le "$(scaled 20)" ]
 check "… and says to raise --budget-s" grep -q "raise --budget-s" "$work/hangbuild.err"
+
+# A trusted file replaced during the run (the file, or a symlink re-pointed): the run stops with
+# the file named, and the new code never runs.
+for how in file symlink; do
+  rm -f "$work/ran-slow.log" "$work/cache/ran-slow.log" "$work/slow-$how.py" "$work/real-slow-$how.py"
+  printf 'def build():\n    return "%s"\n' "$how" >"$work/real-slow-$how.py"
+  if [ $how = symlink ]; then ln -s "$work/real-slow-$how.py" "$work/slow-$how.py"
+  else cp "$work/real-slow-$how.py" "$work/slow-$how.py"; fi
+  "$cli" trust "$work/slow-$how.py" >/dev/null
+  timeout "$(scaled 120)" "$cli" tune --model-py "$work/slow-$how.py:build" --budget-s 40 \
+    >"$work/swap-$how.txt" 2>"$work/swap-$how.err" &
+  tune_pid=$!
+  for _ in $(seq 300); do [ -s "$work/cache/ran-slow.log" ] && break; sleep 0.1; done
+  printf 'import os\nos.system("touch SWAPPED")\ndef build():\n    pass\n' >"$work/evil-$how.py"
+  if [ $how = symlink ]; then ln -sfn "$work/evil-$how.py" "$work/slow-$how.py"
+  else mv "$work/evil-$how.py" "$work/slow-$how.py"; fi
+  wait $tune_pid; rc=$?
+  check "a .py swapped during the run ($how) stops it (exit $rc)" [ "$rc" -eq 2 ]
+  check "… naming the file" grep -q "slow-$how.py' changed during the run; nothing else from it runs" "$work/swap-$how.err"
+  check "… and the swapped code never ran" bash -c "! grep -q SWAPPED '$work/cache/ran-slow.log'"
+  check "… while the trusted bytes did" grep -q "return \"$how\"" "$work/cache/ran-slow.log"
+done
+
+# Example inputs of a dtype InferScope does not measure: refused at once, not at the budget's end.
+printf 'def build():\n    return 64\n' >"$work/float64.py"
+"$cli" trust "$work/float64.py" >/dev/null
+start=$(date +%s)
+check "a float64 example input is refused with the dtypes that are measured" \
+  expect_exit 4 "float32, float16, bfloat16, int64, int32" tune --model-py "$work/float64.py:build" --budget-s 60
+took=$(( $(date +%s) - start ))
+check "… at once ($took s of a 60 s budget)" [ "$took" -le "$(scaled 15)" ]
+
+# The CLI ended while the worker is busy in the user's code: the worker is gone within a second,
+# however the CLI ends (SIGKILL leaves no handler to run: the worker's parent-death signal).
+printf 'def build():\n    while True: pass\n' >"$work/spin.py"
+"$cli" trust "$work/spin.py" >/dev/null
+gone() {  # no such process, or a zombie (runs no code; reaped by whoever adopted it)
+  [ ! -e "/proc/$1/stat" ] || sed 's/.*) //' "/proc/$1/stat" 2>/dev/null | grep -q '^Z'
+}
+for sig in KILL HUP TERM INT; do
+  rm -f "$work/cache/spin.pid"
+  "$cli" tune --model-py "$work/spin.py:build" --budget-s 120 >/dev/null 2>&1 &
+  cli_pid=$!
+  for _ in $(seq 300); do [ -s "$work/cache/spin.pid" ] && break; sleep 0.1; done
+  worker=$(cat "$work/cache/spin.pid" 2>/dev/null)
+  check "the worker runs the user's code before SIG$sig" [ -n "$worker" ]
+  [ -n "$worker" ] || continue
+  kill -$sig $cli_pid
+  ok=no
+  for _ in $(seq 10); do if gone "$worker"; then ok=yes; break; fi; sleep 0.1; done
+  check "SIG$sig to the CLI: its worker is gone within a second" [ $ok = yes ]
+  kill -9 "$worker" 2>/dev/null; wait $cli_pid 2>/dev/null
+done
 e2e_summary

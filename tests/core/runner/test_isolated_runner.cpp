@@ -2,14 +2,19 @@
 // real worker prints, or crash, hang, print garbage or exit early. The parent must turn each into
 // that config's status and go on.
 #include <gtest/gtest.h>
+#include <sys/stat.h>
 #include <sys/types.h>
+#include <unistd.h>
 
 #include <chrono>
+#include <fstream>
 #include <mutex>
 #include <thread>
 #include <vector>
 
 #include "core/common/error.h"
+#include "core/common/sha256.h"
+#include "core/runner/bounded_log.h"
 #include "core/runner/exit_code.h"
 #include "core/runner/isolated_runner.h"
 #include "worker_scripts.h"
@@ -279,6 +284,211 @@ TEST(ExitCodes, EveryErrorKindHasItsCodeAndTheCodesReadBack) {
   EXPECT_FALSE(errorKindOfExitCode(0));
   EXPECT_FALSE(errorKindOfExitCode(1));
   EXPECT_FALSE(errorKindOfExitCode(130));  // stopped, which says nothing of the model
+}
+
+// ---- the trusted model file, pinned for every isolation worker (profile, sweep, trace, cudnn) --
+
+void writeText(const std::string& path, const std::string& text) {
+  std::ofstream(path, std::ios::binary | std::ios::trunc) << text;
+}
+
+// A profile with a worker per config (--isolate) of a trusted TorchScript file `model_path`:
+// each worker notes the model path of its request, then prints its config's result, then runs
+// `after` (the swap).
+struct PinnedRunFixture {
+  WorkerScripts w;
+  ProfileRequest request;
+  IsolationOptions isolation;
+  explicit PinnedRunFixture(const std::string& model_path, const std::string& after) {
+    w.writeEvents("fp32.ndjson", okResult("fp32", 4.0));
+    w.writeEvents("bf16.ndjson", okResult("bf16", 2.0));
+    w.writeEvents("fp16.ndjson", okResult("fp16", 2.0));
+    request = planOf({"fp32", "bf16", "fp16"});
+    request.run.roofline = false;
+    request.model.source = ModelSource::TorchScript;
+    request.model.path = model_path;
+    request.model.trusted_sha256 = sha256OfFile(model_path);
+    isolation.launcher = w.launcher(
+        "grep -o '\"path\":\"[^\"]*\"' \"$REQUEST\" >>\"$DIR/loaded\"; cat \"$DIR/$KEY.ndjson\"; " +
+        after);
+  }
+};
+
+TEST(PinnedRun, AModelFileSwappedBetweenIsolationWorkersStopsTheRunAndNoWorkerLoadsIt) {
+  WorkerScripts files;
+  const std::string model = files.dir() + "/m.pt";
+  writeText(model, "the trusted TorchScript bytes");
+  // The first worker replaces the file the user trusted (as another process could at any time).
+  PinnedRunFixture f(model, "printf 'other code' >'" + model + "'");
+  RecordingSink sink;
+  CancelToken cancel;
+  try {
+    runIsolated(f.request, sink, cancel, f.isolation);
+    FAIL() << "a run whose model file changed went on";
+  } catch (const Error& e) {
+    EXPECT_EQ(e.kind(), ErrorKind::InvalidInput);  // exit 2, as for tune
+    EXPECT_TRUE(contains(e.what(), "'" + model + "' changed during the run")) << e.what();
+    EXPECT_TRUE(contains(e.what(), "nothing else from it runs")) << e.what();
+  }
+  // One worker ran, from the private copy, never from the user's path; none after the swap.
+  const auto loaded = f.w.lines("loaded");
+  ASSERT_EQ(loaded.size(), 1u);
+  EXPECT_TRUE(contains(loaded[0], "inferscope-pinned-")) << loaded[0];
+  EXPECT_FALSE(contains(loaded[0], files.dir())) << loaded[0];
+  ASSERT_EQ(sink.done.size(), 1u);  // the first config's result, and no failed config after it
+  EXPECT_EQ(sink.done[0].status, ConfigStatus::Ok);
+  // The copy went with the run.
+  const std::string copy = loaded[0].substr(8, loaded[0].size() - 9);  // "path":"…"
+  EXPECT_NE(::access(copy.c_str(), F_OK), 0) << copy;
+}
+
+TEST(PinnedRun, ASymlinkRepointedBetweenIsolationWorkersStopsTheRun) {
+  WorkerScripts files;
+  const std::string trusted = files.dir() + "/trusted.pt", other = files.dir() + "/other.pt";
+  const std::string link = files.dir() + "/m.pt";
+  writeText(trusted, "the trusted TorchScript bytes");
+  writeText(other, "other code");
+  ASSERT_EQ(::symlink(trusted.c_str(), link.c_str()), 0);
+  PinnedRunFixture f(link, "ln -sf '" + other + "' '" + link + "'");
+  RecordingSink sink;
+  CancelToken cancel;
+  try {
+    runIsolated(f.request, sink, cancel, f.isolation);
+    FAIL() << "a run whose model symlink was re-pointed went on";
+  } catch (const Error& e) {
+    EXPECT_EQ(e.kind(), ErrorKind::InvalidInput);
+    EXPECT_TRUE(contains(e.what(), "'" + link + "' changed during the run")) << e.what();
+  }
+  EXPECT_EQ(f.w.lines("loaded").size(), 1u);
+}
+
+TEST(PinnedRun, AnUnchangedFileRunsEveryWorkerFromTheCopyAndTheSessionNamesTheUsersFile) {
+  WorkerScripts files;
+  const std::string model = files.dir() + "/m.pt";
+  writeText(model, "the trusted TorchScript bytes");
+  // A touch and the same bytes written again are no change.
+  PinnedRunFixture f(model, "printf 'the trusted TorchScript bytes' >'" + model + "'");
+  RecordingSink sink;
+  CancelToken cancel;
+  const auto out = runIsolated(f.request, sink, cancel, f.isolation);
+  ASSERT_EQ(out.configs.size(), 3u);
+  for (const auto& c : out.configs) EXPECT_EQ(c.status, ConfigStatus::Ok) << c.message;
+  EXPECT_EQ(out.request.model.path, model);
+  const auto loaded = f.w.lines("loaded");
+  ASSERT_EQ(loaded.size(), 3u);
+  for (const auto& l : loaded) EXPECT_TRUE(contains(l, "inferscope-pinned-")) << l;
+}
+
+TEST(PinnedRun, AFileChangedBeforeTheRunIsRefusedBeforeAnyWorker) {
+  WorkerScripts files;
+  const std::string model = files.dir() + "/m.pt";
+  writeText(model, "the trusted TorchScript bytes");
+  PinnedRunFixture f(model, "true");
+  writeText(model, "other code");  // after the trust check, before the run
+  RecordingSink sink;
+  CancelToken cancel;
+  EXPECT_THROW(runIsolated(f.request, sink, cancel, f.isolation), Error);
+  EXPECT_TRUE(f.w.lines("loaded").empty());
+}
+
+// ---- a worker flooding its event channel ------------------------------------------------------
+
+TEST(IsolatedRunner, AWorkerFloodingStdoutIsStoppedAndItsLinesAreNotKept) {
+  WorkerScripts w;
+  w.writeEvents("bf16.ndjson", okResult("bf16", 2.0));
+  IsolationOptions o;
+  // fp32 prints lines that are no events without end (`yes`); bf16 is a well-behaved worker.
+  o.launcher = w.launcher(
+      "echo \"$KEY\" >>\"$DIR/workers\"\n"
+      "if [ \"$KEY\" = fp32 ]; then yes 'print from the model'; fi\n"
+      "cat \"$DIR/$KEY.ndjson\"");
+  RecordingSink sink;
+  CancelToken cancel;
+  const auto started = std::chrono::steady_clock::now();
+  const auto s = runIsolated(planOf({"fp32", "bf16"}), sink, cancel, o);
+  EXPECT_LT(std::chrono::steady_clock::now() - started, std::chrono::seconds(20));
+  ASSERT_EQ(s.configs.size(), 2u);
+  EXPECT_EQ(s.configs[0].status, ConfigStatus::Error);
+  EXPECT_TRUE(contains(s.configs[0].message, "flooded its event channel (stdout) with 1001 lines"))
+      << s.configs[0].message;
+  EXPECT_EQ(s.configs[1].status, ConfigStatus::Ok) << s.configs[1].message;  // the run went on
+  // Five lines quoted, one summary, the config's failure: not a warning per line.
+  ASSERT_EQ(sink.warnings.size(), 7u);
+  EXPECT_TRUE(contains(sink.warnings[0], "print from the model")) << sink.warnings[0];
+  EXPECT_TRUE(contains(sink.warnings[5], "not shown")) << sink.warnings[5];
+  EXPECT_EQ(w.lines("workers"), (std::vector<std::string>{"fp32", "bf16"}));
+}
+
+TEST(PlanWorkers, AWorkerFloodingStdoutCostsTheConfigItWasInAndAFreshWorkerRunsTheRest) {
+  WorkerScripts w;
+  w.writeEvents("a.ndjson", okResult("fp32", 3.0));
+  w.writeEvents("c.ndjson", okResult("fp16", 1.5));
+  PlanWorkerOptions o;
+  o.launcher = w.launcher(
+      "echo \"$KEY\" >>\"$DIR/workers\"\n"
+      "if [ \"$KEY\" = fp32 ]; then grep -v session_done \"$DIR/a.ndjson\"; "
+      "echo "
+      "'{\"protocol\":1,\"event\":\"config_start\",\"index\":1,\"count\":3,\"key\":\"bf16\"}'; "
+      "yes 'print from the model'; fi\n"
+      "cat \"$DIR/c.ndjson\"");
+  RecordingSink sink;
+  CancelToken cancel;
+  const auto s = runPlanInWorkers(planOf({"fp32", "bf16", "fp16"}), sink, cancel, o);
+  ASSERT_EQ(s.configs.size(), 3u);
+  EXPECT_EQ(s.configs[0].status, ConfigStatus::Ok) << s.configs[0].message;
+  EXPECT_EQ(s.configs[1].status, ConfigStatus::Error);
+  EXPECT_TRUE(contains(s.configs[1].message, "flooded its event channel")) << s.configs[1].message;
+  EXPECT_EQ(s.configs[2].status, ConfigStatus::Ok) << s.configs[2].message;
+  EXPECT_EQ(w.lines("workers"), (std::vector<std::string>{"fp32", "fp16"}));
+  EXPECT_LE(sink.warnings.size(), 8u);
+}
+
+// ---- a worker's stderr: a capped log, its first MiB shown --------------------------------------
+
+std::size_t fileBytes(const std::string& path) {
+  struct stat st {};
+  return ::stat(path.c_str(), &st) == 0 ? static_cast<std::size_t>(st.st_size) : 0;
+}
+
+TEST(IsolatedRunner, AWorkersStderrFloodIsCappedInItsLogAndItsLastLinesAreQuoted) {
+  WorkerScripts w, logs;
+  IsolationOptions o;
+  o.log_dir = logs.dir() + "/logs";
+  // 80 MiB without a newline between two lines, then an error exit: more than a log may hold.
+  o.launcher = w.launcher(
+      "echo 'model says hello' >&2; head -c 83886080 /dev/zero | tr '\\0' x >&2; echo >&2; "
+      "echo 'the last words' >&2; exit 3");
+  RecordingSink sink;
+  CancelToken cancel;
+  ::testing::internal::CaptureStderr();
+  const auto s = runIsolated(planOf({"fp32"}), sink, cancel, o);
+  const std::string shown = ::testing::internal::GetCapturedStderr();
+  ASSERT_EQ(s.configs.size(), 1u);
+  const auto& message = s.configs[0].message;
+  EXPECT_EQ(s.configs[0].status, ConfigStatus::Error);
+  EXPECT_TRUE(contains(message, "exited with code 3")) << message.substr(0, 300);
+  EXPECT_TRUE(contains(message, "the last lines of its log")) << message.substr(0, 300);
+  EXPECT_TRUE(contains(message, "the last words")) << message.substr(0, 300);
+  EXPECT_LT(message.size(), 8000u);  // lines cut, not 80 MiB
+  // On disk: the log and its older half, together within the cap.
+  std::size_t on_disk = 0;
+  int files = 0;
+  for (const auto& name : {std::string(".log"), std::string(".log.1")}) {
+    const auto at = message.find(o.log_dir + "/worker-isolated-");
+    ASSERT_NE(at, std::string::npos) << message.substr(0, 300);
+    const auto end = message.find(".log", at);
+    const auto path = message.substr(at, end - at) + name;
+    on_disk += fileBytes(path);
+    files += fileBytes(path) > 0 ? 1 : 0;
+  }
+  EXPECT_EQ(files, 2);
+  EXPECT_LE(on_disk, kWorkerLogBytes);
+  EXPECT_GT(on_disk, kWorkerLogBytes / 4);
+  // This process's stderr: the first MiB (the first line among it) and a note, not 80 MiB.
+  EXPECT_TRUE(contains(shown, "model says hello"));
+  EXPECT_TRUE(contains(shown, "is not shown here")) << shown.substr(shown.size() - 200);
+  EXPECT_LT(shown.size(), (std::size_t{1} << 20) + 4096);
+  EXPECT_FALSE(contains(shown, "the last words"));
 }
 
 }  // namespace

@@ -2,14 +2,20 @@
 // prints the lines a real worker would (or misbehaves: hangs, crashes, lies), so the C++ side is
 // tested without Python or PyTorch.
 #include <gtest/gtest.h>
+#include <signal.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include <chrono>
 #include <filesystem>
 #include <fstream>
+#include <sstream>
 #include <thread>
 
 #include "core/common/error.h"
+#include "core/common/sha256.h"
+#include "core/runner/pinned_model.h"
 #include "core/runner/python_worker.h"
 
 namespace inferscope::runner {
@@ -260,6 +266,330 @@ TEST_F(FakeWorker, GarbageOnStdoutIsAnErrorNotACrash) {
   ASSERT_EQ(runs.size(), 1u);
   EXPECT_EQ(runs[0].result.status, ConfigStatus::Error);
   EXPECT_NE(runs[0].result.message.find("not measured"), std::string::npos);
+}
+
+// ---- Hostile user code: floods, deaths, dtypes, parent death, files swapped during a run ----
+
+std::string readText(const fs::path& path) {
+  std::ifstream in(path);
+  std::stringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+// The most memory this process has held (VmHWM), in bytes.
+std::size_t peakResidentBytes() {
+  std::ifstream status("/proc/self/status");
+  for (std::string line; std::getline(status, line);) {
+    if (line.rfind("VmHWM:", 0) == 0) return std::stoull(line.substr(6)) * 1024;
+  }
+  return 0;
+}
+
+TEST_F(FakeWorker, AStdoutFloodOfLinesIsCutAndReportedWithBoundedMemory) {
+  // 200 MB of lines that are not protocol (a build() that prints to descriptor 1 in a loop).
+  auto w = worker("yes 'hello from the model, on stdout' | head -c 200000000\n");
+  const auto before = peakResidentBytes();
+  const auto start = std::chrono::steady_clock::now();
+  const auto runs = w.measure(model_, prepared_, plan({"bf16"}), 1, 2, 0, nullptr);
+  EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::seconds(20));
+  ASSERT_EQ(runs.size(), 1u);
+  EXPECT_EQ(runs[0].result.status, ConfigStatus::Error);
+  EXPECT_NE(runs[0].result.message.find("flooded its protocol channel"), std::string::npos)
+      << runs[0].result.message;
+  EXPECT_LT(peakResidentBytes() - before, std::size_t{48} << 20);
+}
+
+TEST_F(FakeWorker, AStdoutFloodWithoutANewlineIsCutAtTheLineBound) {
+  auto w = worker("head -c 200000000 /dev/zero | tr '\\0' x\n");
+  const auto before = peakResidentBytes();
+  const auto runs = w.measure(model_, prepared_, plan({"bf16"}), 1, 2, 0, nullptr);
+  ASSERT_EQ(runs.size(), 1u);
+  EXPECT_NE(runs[0].result.message.find("flooded its protocol channel"), std::string::npos)
+      << runs[0].result.message;
+  // The line's bound (16 MiB) and what growing a string to it reserves; never the 200 MB.
+  EXPECT_LT(peakResidentBytes() - before, std::size_t{80} << 20);
+}
+
+TEST_F(FakeWorker, AProtocolLineOverItsBoundIsReportedAndSkipped) {
+  auto w = worker(
+      "head -c 17000000 /dev/zero | tr '\\0' x; echo\n"
+      R"(echo '{"protocol":1,"event":"config","key":"bf16","status":"ok","latency_ms":[2,1]}')"
+      "\n"
+      R"(echo '{"protocol":1,"event":"done"}')"
+      "\n");
+  const auto runs = w.measure(model_, prepared_, plan({"bf16", "fp16"}), 1, 2, 0, nullptr);
+  ASSERT_EQ(runs.size(), 2u);
+  EXPECT_EQ(runs[0].result.status, ConfigStatus::Ok);  // the lines after it still count
+  EXPECT_NE(runs[1].result.message.find("longer than 16777216 bytes"), std::string::npos)
+      << runs[1].result.message;
+}
+
+TEST_F(FakeWorker, ALogFloodKeepsTheLogUnderItsCapWithItsLastLines) {
+  PythonWorkerLimits limits;
+  limits.log_bytes = std::size_t{1} << 20;
+  const auto script = dir_ / "worker.sh";
+  std::ofstream(script) << "yes 'a line the model prints to stderr' | head -c 30000000 >&2\n"
+                           "echo 'the last line it printed' >&2\nexit 5\n";
+  PythonWorker w("/bin/sh", script.string(), "cuda:0", (dir_ / "logs").string(), limits);
+  const auto runs = w.measure(model_, prepared_, plan({"bf16"}), 1, 2, 0, nullptr);
+  std::uintmax_t total = 0;
+  for (const auto& entry : fs::directory_iterator(dir_ / "logs")) total += entry.file_size();
+  EXPECT_LE(total, limits.log_bytes);
+  EXPECT_GT(total, limits.log_bytes / 4);  // the tail is kept, not dropped
+  // A worker that dies says how, with what it printed last.
+  EXPECT_NE(runs[0].result.message.find("exit 5"), std::string::npos) << runs[0].result.message;
+  EXPECT_NE(runs[0].result.message.find("the last line it printed"), std::string::npos)
+      << runs[0].result.message;
+}
+
+TEST_F(FakeWorker, TheLogFolderIsCappedAcrossWorkers) {
+  PythonWorkerLimits limits;
+  limits.log_bytes = std::size_t{1} << 20;
+  limits.log_folder_bytes = std::size_t{2} << 20;
+  const auto script = dir_ / "worker.sh";
+  std::ofstream(script) << "yes 'printed' | head -c 900000 >&2\nexit 1\n";
+  PythonWorker w("/bin/sh", script.string(), "cuda:0", (dir_ / "logs").string(), limits);
+  for (int i = 0; i < 8; ++i) w.measure(model_, prepared_, plan({"bf16"}), 1, 2, 0, nullptr);
+  std::uintmax_t total = 0;
+  for (const auto& entry : fs::directory_iterator(dir_ / "logs")) total += entry.file_size();
+  // The folder's cap, plus the newest worker's log, written after the oldest were removed.
+  EXPECT_LE(total, limits.log_folder_bytes + limits.log_bytes);
+}
+
+TEST_F(FakeWorker, AWorkerKilledByASignalIsReportedWithItAndItsLastLines) {
+  auto w = worker("echo 'Segfaulting in the extension now' >&2\nkill -SEGV $$\n");
+  try {
+    w.prepare(model_, {}, dir_.string(), 10000, nullptr);
+    FAIL() << "a crashed prepare returned";
+  } catch (const Error& e) {
+    EXPECT_EQ(e.kind(), ErrorKind::ModelLoad);
+    EXPECT_NE(std::string(e.what()).find("signal 11"), std::string::npos) << e.what();
+    EXPECT_NE(std::string(e.what()).find("Segfaulting in the extension now"), std::string::npos)
+        << e.what();
+  }
+}
+
+TEST_F(FakeWorker, AWorkerThatExitsWithoutAWordGivesItsExitCode) {
+  auto w = worker("exit 0\n");  // sys.exit() in build(): no answer, no message
+  try {
+    w.prepare(model_, {}, dir_.string(), 10000, nullptr);
+    FAIL() << "a prepare without an answer returned";
+  } catch (const Error& e) {
+    EXPECT_NE(std::string(e.what()).find("ended without an answer (exit 0)"), std::string::npos)
+        << e.what();
+  }
+}
+
+TEST_F(FakeWorker, UnsupportedInputDtypesAreRefusedAtOnce) {
+  // The worker stays to serve (prepare --serve): the refusal must not wait for it.
+  for (
+      const char* line :
+      {R"(echo '{"protocol":1,"event":"prepared","status":"ok","inputs":[{"shape":[4,16],"dtype":"float64"}],"outputs":[{"shape":[4],"dtype":"float32"}]}')",
+       R"(echo '{"protocol":1,"event":"error","status":"unsupported","message":"the example input 0 is uint8"}')"}) {
+    auto w = worker(std::string(line) + "\nsleep 60\n");
+    const auto start = std::chrono::steady_clock::now();
+    try {
+      w.prepare(model_, {}, dir_.string(), 60000, nullptr);
+      FAIL() << "a float64 input was accepted";
+    } catch (const Error& e) {
+      EXPECT_EQ(e.kind(), ErrorKind::Unsupported) << e.what();
+      EXPECT_NE(std::string(e.what()).find("example input 0 is"), std::string::npos) << e.what();
+    }
+    EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::seconds(10));
+  }
+  auto w = worker(
+      R"(echo '{"protocol":1,"event":"prepared","status":"ok","inputs":[{"shape":[4,16],"dtype":"uint8"}],"outputs":[]}')"
+      "\n");
+  try {
+    w.prepare(model_, {}, dir_.string(), 60000, nullptr);
+    FAIL() << "a uint8 input was accepted";
+  } catch (const Error& e) {
+    EXPECT_NE(std::string(e.what()).find("float32, float16, bfloat16, int64, int32"),
+              std::string::npos)
+        << e.what();
+  }
+}
+
+// Whether `pid` is gone: no such process, or a zombie nobody has reaped yet (it runs no code).
+bool processGone(pid_t pid) {
+  std::ifstream stat("/proc/" + std::to_string(pid) + "/stat");
+  std::string text;
+  if (!std::getline(stat, text)) return true;
+  const auto paren = text.rfind(')');
+  return paren != std::string::npos && paren + 2 < text.size() && text[paren + 2] == 'Z';
+}
+
+TEST_F(FakeWorker, TheWorkerDiesWithItsParentWhateverEndsIt) {
+  const auto pid_file = dir_ / "worker.pid";
+  for (int sig : {SIGKILL, SIGHUP, SIGTERM, SIGINT}) {
+    fs::remove(pid_file);
+    // Busy in the user's code: a loop in the worker process itself, at 100 % CPU.
+    const auto script = dir_ / "worker.sh";
+    std::ofstream(script) << "echo $$ >'" << pid_file.string() << ".tmp'; mv '" << pid_file.string()
+                          << ".tmp' '" << pid_file.string() << "'\nwhile :; do :; done\n";
+    const pid_t parent = ::fork();
+    ASSERT_GE(parent, 0);
+    if (parent == 0) {  // the CLI's stand-in: measures, with no deadline, until it is ended
+      for (int s : {SIGHUP, SIGTERM, SIGINT}) ::signal(s, SIG_DFL);  // a shell may ignore SIGINT
+      PythonWorker w("/bin/sh", script.string(), "cuda:0", (dir_ / "logs").string());
+      w.measure(model_, prepared_, plan({"bf16"}), 1, 2, 0, nullptr);
+      ::_exit(0);
+    }
+    for (int i = 0; i < 200 && !fs::exists(pid_file); ++i)
+      std::this_thread::sleep_for(std::chrono::milliseconds(25));
+    ASSERT_TRUE(fs::exists(pid_file)) << "signal " << sig;
+    const pid_t worker_pid = std::stoi(readText(pid_file));
+    ASSERT_FALSE(processGone(worker_pid));
+    ::kill(parent, sig);
+    int status = 0;
+    ::waitpid(parent, &status, 0);
+    ASSERT_TRUE(WIFSIGNALED(status)) << "signal " << sig;
+    const auto died = std::chrono::steady_clock::now();
+    while (!processGone(worker_pid) &&
+           std::chrono::steady_clock::now() - died < std::chrono::seconds(1))
+      std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    const bool gone = processGone(worker_pid);
+    if (!gone) ::kill(worker_pid, SIGKILL);
+    EXPECT_TRUE(gone) << "the worker outlived its parent by a second after signal " << sig;
+  }
+}
+
+// The worker's stand-in for the swap tests: records every start, with the bytes of the model file
+// it was given, in ran.log.
+constexpr const char* kRecordingWorker =
+    "for a in \"$@\"; do case $a in py:*) f=${a#py:}; f=${f%:*};; ep:*) f=${a#ep:};; esac; done\n"
+    "echo \"ran $(cat \"$f\")\" >>\"$(dirname \"$0\")/ran.log\"\n"
+    R"(echo '{"protocol":1,"event":"config","key":"bf16","status":"ok","latency_ms":[2,1]}')"
+    "\n"
+    R"(echo '{"protocol":1,"event":"done"}')"
+    "\n";
+
+void writeFile(const fs::path& path, const std::string& text) {
+  std::ofstream(path, std::ios::trunc) << text;
+}
+
+TEST_F(FakeWorker, AFileSwappedDuringTheRunNeverRunsAndStopsTheRun) {
+  struct Case {
+    ModelSource source;
+    const char* name;
+    bool symlink;
+  };
+  for (const auto& c : {Case{ModelSource::PythonEntry, "model.py", false},
+                        Case{ModelSource::PythonEntry, "model.py", true},
+                        Case{ModelSource::ExportedProgram, "model.pt2", false},
+                        Case{ModelSource::ExportedProgram, "model.pt2", true}}) {
+    SCOPED_TRACE(std::string(c.name) + (c.symlink ? " (symlink)" : ""));
+    fs::remove(dir_ / "ran.log");
+    const auto real = dir_ / (std::string("real-") + c.name);
+    writeFile(real, "trusted bytes\n");
+    const auto given = dir_ / c.name;
+    fs::remove(given);
+    if (c.symlink) {
+      fs::create_symlink(real, given);
+    } else {
+      fs::copy_file(real, given);
+    }
+    ModelRef model = model_;
+    model.source = c.source;
+    model.path = given.string();
+    model.trusted_sha256 = sha256OfFile(given.string());
+    PinnedModel pinned(model);
+    ASSERT_TRUE(pinned.active());
+    EXPECT_NE(model.path, given.string());
+    auto w = worker(kRecordingWorker);
+    const auto first = w.measure(model, prepared_, plan({"bf16"}), 1, 2, 0, nullptr);
+    EXPECT_EQ(first[0].result.status, ConfigStatus::Ok) << first[0].result.message;
+    // Swapped during the run: a new file under the name, or the link pointed elsewhere.
+    const auto other = dir_ / (std::string("other-") + c.name);
+    writeFile(other, "SWAPPED code\n");
+    if (c.symlink) {
+      fs::remove(given);
+      fs::create_symlink(other, given);
+    } else {
+      fs::rename(other, given);
+    }
+    try {
+      w.measure(model, prepared_, plan({"bf16"}), 1, 2, 0, nullptr);
+      FAIL() << "a worker started from a swapped file";
+    } catch (const Error& e) {
+      EXPECT_EQ(e.kind(), ErrorKind::InvalidInput);
+      EXPECT_NE(std::string(e.what()).find("changed during the run; nothing else from it runs"),
+                std::string::npos)
+          << e.what();
+      EXPECT_NE(std::string(e.what()).find(given.string()), std::string::npos) << e.what();
+    }
+    // Put back as it was: the run is still over for it.
+    if (c.symlink) {
+      fs::remove(given);
+      fs::create_symlink(real, given);
+    }
+    EXPECT_THROW(checkPinnedModels({model.path}), Error);
+    EXPECT_EQ(readText(dir_ / "ran.log"), "ran trusted bytes\n");  // once, the trusted bytes
+  }
+}
+
+TEST(PinnedModelTest, ThePinIsAPrivateCopyAndTouchingTheFileIsNoChange) {
+  const auto dir = fs::temp_directory_path() / ("inferscope_pin_" + std::to_string(::getpid()));
+  fs::create_directories(dir);
+  const auto file = dir / "m.pt";
+  writeFile(file, "torchscript bytes");
+  ModelRef model;
+  model.source = ModelSource::TorchScript;
+  model.name = "m.pt";
+  model.path = file.string();
+  model.trusted_sha256 = sha256OfFile(file.string());
+  std::string folder;
+  {
+    PinnedModel pinned(model);
+    ASSERT_TRUE(pinned.active());
+    EXPECT_EQ(pinned.originalPath(), file.string());
+    EXPECT_EQ(fs::path(model.path).filename(), "m.pt");
+    EXPECT_EQ(readText(model.path), "torchscript bytes");
+    folder = fs::path(model.path).parent_path().string();
+    struct stat s {};
+    ASSERT_EQ(::stat(folder.c_str(), &s), 0);
+    EXPECT_EQ(s.st_mode & 0777, 0700u);
+    EXPECT_EQ(pinnedOriginal(model.path), file.string());
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    writeFile(file, "torchscript bytes");  // written again, the same bytes: no change
+    EXPECT_NO_THROW(checkPinnedModels({model.path}));
+    EXPECT_NO_THROW(checkPinnedModels({"/some/other/model.pt"}));  // not pinned: not checked
+    writeFile(file, "torchscript bytes, edited");                  // edited in place
+    EXPECT_THROW(checkPinnedModels({model.path}), Error);
+  }
+  EXPECT_FALSE(fs::exists(folder));  // removed with the run
+  // A file that no longer hashes to what was trusted is not pinned at all.
+  model.path = file.string();
+  EXPECT_THROW(PinnedModel{model}, Error);
+  // A folder left by a run whose process ended (killed: no destructor ran) goes at the next pin;
+  // one kept for compile helpers stays.
+  const pid_t ended = ::fork();
+  if (ended == 0) ::_exit(0);
+  ::waitpid(ended, nullptr, 0);
+  const auto left = dir / ("inferscope-pinned-" + std::to_string(ended) + "-abcdef");
+  const auto kept = dir / ("inferscope-pinned-" + std::to_string(ended) + "-ghijkl");
+  const auto alive = dir / ("inferscope-pinned-" + std::to_string(::getpid()) + "-mnopqr");
+  for (const auto& d : {left, kept, alive}) {
+    fs::create_directories(d);
+    writeFile(d / "m.pt", "bytes");
+  }
+  writeFile(kept / ".kept", "");
+  writeFile(file, "torchscript bytes");
+  model.path = file.string();
+  {
+    PinnedModel again(model, dir.string());
+    EXPECT_EQ(fs::path(model.path).parent_path().parent_path(), dir);
+  }
+  EXPECT_FALSE(fs::exists(left));
+  EXPECT_TRUE(fs::exists(kept));
+  EXPECT_TRUE(fs::exists(alive));
+  // A zoo model has no file to pin.
+  ModelRef zoo;
+  zoo.name = "resnet18";
+  PinnedModel none(zoo);
+  EXPECT_FALSE(none.active());
+  fs::remove_all(dir);
 }
 
 }  // namespace
