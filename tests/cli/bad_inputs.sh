@@ -347,6 +347,15 @@ check "sweep --from with options it would ignore → 2, naming them" bad 2 "--fr
 check "sweep --from with --tolerance and -o is fine" \
   bash -c "'$cli' sweep --from '$good' --tolerance 0.05 -o '$work/from_ok.json' >/dev/null 2>&1"
 
+# The host out of memory is not the input's fault: exit 5, "out of host memory", never "cannot run
+# on input" (exit 2). A 5 GB address-space limit makes the reference's first convolution (2.3 GB)
+# fail in LibTorch's CPU allocator; CPU builds only (a CUDA LibTorch maps more than that to load).
+if ! "$cli" devices 2>/dev/null | grep -q cuda; then
+  bad_limited() { local cli=bash; bad "$@"; }  # bad, with the command line given to bash -c
+  check "the host out of memory → 5, said as such" bad_limited 5 "ran out of host memory" \
+    -c "ulimit -v 5000000; exec '$cli' profile -m resnet18 --input 1x3x6000x6000 -n 1 --warmup 0 -c fp32"
+fi
+
 # ---- text from files is data: a tuned session's verdict and model name print escaped -----------
 tuned=$files/tuned.inferscope.json
 cp "$fixtures/cpu_resnet18_tuned.inferscope.json" "$tuned"
