@@ -61,13 +61,14 @@ void printSessionHeader(std::FILE* out, const SessionResult& s) {
     device += fmt::format(" ({} threads)", d.cpu_threads);
   }
   fmt::print(out, "model   {} · {} parameters · input {}\n",
-             printable(s.request.model.displayName()), s.parameter_count,
+             printableLine(s.request.model.displayName()), s.parameter_count,
              toString(s.request.inputs));
-  fmt::print(out, "device  {}\n", printable(device));
-  fmt::print(out, "libs    LibTorch {}\n",
-             printable(d.libtorch_version +
-                       (d.cuda_runtime_version.empty() ? "" : " · CUDA " + d.cuda_runtime_version) +
-                       (d.cudnn_version.empty() ? "" : " · cuDNN " + d.cudnn_version)));
+  fmt::print(out, "device  {}\n", printableLine(device));
+  fmt::print(
+      out, "libs    LibTorch {}\n",
+      printableLine(d.libtorch_version +
+                    (d.cuda_runtime_version.empty() ? "" : " · CUDA " + d.cuda_runtime_version) +
+                    (d.cudnn_version.empty() ? "" : " · cuDNN " + d.cudnn_version)));
   fmt::print(out, "run     {} warm-up + {} measured iterations per config\n\n",
              s.request.run.warmup_iterations, s.request.run.measure_iterations);
 }

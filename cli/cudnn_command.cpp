@@ -14,6 +14,7 @@
 #include "cli/commands.h"
 #include "cli/console_sink.h"
 #include "cli/options/run_options.h"
+#include "core/common/printable.h"
 #include "core/cudnn/ledger_builder.h"
 #include "core/runner/command_run.h"
 
@@ -32,7 +33,7 @@ int runLedger(const RunCommandOptions& o) {
   if (outcome.ledger) {
     const cudnn::CudnnLedger& ledger = *outcome.ledger;
     if (!eventsAreNdjson(o.events)) {
-      fmt::print("{}", cudnn::formatLedger(ledger));
+      fmt::print("{}", printable(cudnn::formatLedger(ledger)));
     } else if (!ledger.available) {
       sink->onLog(LogLevel::Error, "the cuDNN ledger " + ledger.reason);
     }

@@ -2,6 +2,7 @@
 #include <fmt/format.h>
 
 #include <CLI/CLI.hpp>
+#include <new>
 
 #include "cli/cli_common.h"
 #include "cli/commands.h"
@@ -42,6 +43,12 @@ int main(int argc, char** argv) {
   } catch (const Error& e) {
     fmt::print(stderr, "error: {}\n", printable(e.what()));  // messages quote files and names
     return cli::exitCodeFor(e.kind());
+  } catch (const std::bad_alloc&) {
+    // Never the input's fault as such: the machine ran out of memory (a runtime error, exit 5).
+    fmt::print(stderr,
+               "error: out of memory: this machine could not allocate what the command needed; "
+               "free memory, or use a smaller model, batch or input\n");
+    return cli::kExitRuntime;
   } catch (const std::exception& e) {
     fmt::print(stderr, "error: {}\n", printable(e.what()));
     return cli::kExitRuntime;

@@ -12,6 +12,7 @@
 #include "cli/commands.h"
 #include "cli/console_sink.h"
 #include "cli/tune_report.h"
+#include "core/common/printable.h"
 #include "core/engine/device_groups.h"
 #include "core/session/session_file.h"
 #include "core/session/session_merge.h"
@@ -32,23 +33,23 @@ std::string speedupText(const RankedConfig& r, bool has_baseline) {
 }
 
 void printGroup(const SessionResult& s, const DeviceGroupRanking& group) {
-  fmt::print("\n{} — {} results\n", group.label, group.positions.size());
+  fmt::print("\n{} — {} results\n", printableLine(group.label), group.positions.size());
   fmt::print("{:>4}  {:<24} {:<24} {:>10} {:>22}  {}\n", "rank", "config", "measured on",
              "median ms", "speed-up ×FP32 [CI]", "notes");
   const auto& ranking = group.ranking;
   for (const auto& r : ranking.configs) {
     const auto& c =
         s.configs[static_cast<std::size_t>(group.positions[static_cast<std::size_t>(r.index)])];
-    const std::string where = placeLabel(placeOf(s, c));
+    const std::string where = printableLine(placeLabel(placeOf(s, c)));
     if (r.rank == 0) {
       fmt::print("{:>4}  {:<24} {:<24} {}: {}\n", "-", c.config.key(), where, toString(c.status),
-                 c.message);
+                 printable(c.message));
       continue;
     }
     std::string notes;
     if (ranking.baseline_index && r.index == *ranking.baseline_index) notes += "reference ";
     if (r.on_pareto_front) notes += "★ Pareto ";
-    if (!r.unsafe_reason.empty()) notes += "UNSAFE: " + r.unsafe_reason;
+    if (!r.unsafe_reason.empty()) notes += "UNSAFE: " + printableLine(r.unsafe_reason);
     notes += accuracyStateNote(r);
     fmt::print("{:>4}  {:<24} {:<24} {:>10.3f} {:>22}  {}\n", r.rank, c.config.key(), where,
                c.stats.median_ms, speedupText(r, ranking.baseline_index.has_value()), notes);
@@ -65,14 +66,14 @@ int runMerge(const MergeCommandOptions& o) {
   MergeOptions options;
   options.keep_hosts = o.keep_hosts;
   auto merged = mergeSessions(inputs, options);
-  for (const auto& note : merged.notes) fmt::print(stderr, "note: {}\n", note);
+  for (const auto& note : merged.notes) fmt::print(stderr, "note: {}\n", printableLine(note));
   completeRoofline(
       merged.session);  // compiled configs of one shard may take another shard's eager count
   printSessionHeader(stdout, merged.session);
   for (const auto& group : rankDeviceGroups(merged.session)) printGroup(merged.session, group);
   saveSession(merged.session, o.out);
   fmt::print(stderr, "merged {} sessions ({} results) into {}\n", inputs.size(),
-             merged.session.configs.size(), o.out);
+             merged.session.configs.size(), printableLine(o.out));
   // The merge completed: a cancelled input is a note (above), not a cancelled command.
   return kExitOk;
 }

@@ -17,6 +17,7 @@
 #include "core/advisor/config_exporter.h"
 #include "core/advisor/recommendation_validator.h"
 #include "core/common/error.h"
+#include "core/common/printable.h"
 #include "core/common/units.h"
 #include "core/engine/engine.h"
 #include "core/runner/compile_queue.h"
@@ -60,7 +61,8 @@ void printRecommendation(const advisor::Recommendation& rec, bool sources) {
   const auto& r = rec.request;
   const std::string device = r.device_name.empty() ? std::string("simulated") : r.device_name;
   fmt::print("Recommendation for {} ({}) · target PyTorch {}, FP32 math through {}\n",
-             rec.device_label, device, r.target_torch.str(), r.target_torch.tf32ApiName());
+             printableLine(rec.device_label), printableLine(device), r.target_torch.str(),
+             r.target_torch.tf32ApiName());
   fmt::print("Goals: {} · input sizes {} · {} · safe: {} · reproducibility {}\n\n",
              advisor::toString(r.goal), advisor::toString(r.sizes), advisor::toString(r.family),
              r.accuracyRule().describe(), r.reproducible ? "required" : "not required");
@@ -71,7 +73,7 @@ void printRecommendation(const advisor::Recommendation& rec, bool sources) {
   }
   if (!rec.warnings.empty()) {
     fmt::print("\nWarnings:\n");
-    for (const auto& w : rec.warnings) fmt::print("  ! {}\n", w);
+    for (const auto& w : rec.warnings) fmt::print("  ! {}\n", printableLine(w));
   }
   if (!rec.neighbours.empty()) {
     std::vector<std::string> keys{rec.config.key()};
@@ -97,8 +99,8 @@ advisor::Recommendation validateOnDevice(advisor::Recommendation rec, const Reco
   race.fork_iterations = o.model.iters;
   race.accuracy = rec.request.accuracyRule();
   fmt::print("\nValidating on {} with {} (batch {}): the tuner, seeded with {} …\n",
-             run.device == DeviceKind::Cuda ? "cuda" : "cpu", run.model.displayName(), run.batch,
-             rec.config.key());
+             run.device == DeviceKind::Cuda ? "cuda" : "cpu",
+             printableLine(run.model.displayName()), run.batch, rec.config.key());
   std::vector<OptimizationConfig> seeds{rec.config};
   seeds.insert(seeds.end(), rec.neighbours.begin(), rec.neighbours.end());
   runner::CompileQueue compiles;  // the validation's background compiles, which it shows
@@ -119,7 +121,7 @@ advisor::Recommendation validateOnDevice(advisor::Recommendation rec, const Reco
           ? fmt::format("{} confirmed on the device: {}", rec.config.key(), tuned.result.verdict)
           : fmt::format("the device overrules the table: {} replaces {}. {}", winner->key(),
                         rec.config.key(), tuned.result.verdict);
-  fmt::print("\nVerdict: {}\n", explanation);
+  fmt::print("\nVerdict: {}\n", printable(explanation));
   if (winner && *winner != rec.config) {
     rec.warnings.push_back(
         fmt::format("validation replaced {} with {}", rec.config.key(), winner->key()));

@@ -18,6 +18,7 @@
 #include "cli/commands.h"
 #include "cli/options/option_checks.h"
 #include "core/cluster/slurm_script.h"
+#include "core/common/value_limits.h"
 #include "core/session/session_file.h"
 
 extern char** environ;
@@ -185,10 +186,10 @@ void addSlurmCommand(CLI::App& app, std::function<int()>& action) {
       ->capture_default_str();
   cmd->add_option("--gpus-per-task", s.gpus_per_task, "GPUs per array task (0 for CPU sweeps)")
       ->capture_default_str()
-      ->check(wholeNumberAtLeast(0, "1"));
+      ->check(wholeNumberBetween(0, kMaxTaskDevices, "1"));
   cmd->add_option("--cpus-per-task", s.cpus_per_task,
                   "CPU cores per array task (0: the cluster's default)")
-      ->check(wholeNumberAtLeast(0, "8"));
+      ->check(wholeNumberBetween(0, kMaxTaskDevices, "8"));
   cmd->add_option("--cache-dir", s.cache_dir,
                   "shared folder for compiled AOTInductor packages (the tasks' XDG_CACHE_HOME); "
                   "only for nodes of one GPU model (docs/SCALE.md)");

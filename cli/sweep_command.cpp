@@ -37,7 +37,16 @@ struct SweepOptions {
   bool replicate = false;       // with devices: the whole plan on every GPU
   std::string events = "text";  // or ndjson: run events on stdout instead of the ranking
   bool quiet = false;
+  std::vector<std::string> beside_from;  // options given with --from that it would not use
 };
+
+// What --from uses: the session, the accuracy rule it ranks with, -o; -q has nothing to hide.
+bool usedByFrom(const CLI::Option& option) {
+  for (const char* name : {"--from", "--tolerance", "--metric", "--out", "--quiet", "--help"}) {
+    if (option.check_lname(std::string(name).substr(2))) return true;
+  }
+  return false;
+}
 
 void printRanking(std::FILE* out, const SessionResult& s, const SessionRanking& ranking,
                   const AccuracyRule& options) {
@@ -79,7 +88,7 @@ void printRanking(std::FILE* out, const SessionResult& s, const SessionRanking& 
         r.speedup_ci_method != "none") {
       notes += fmt::format("≈ {} (no real difference) ", reference);
     }
-    if (!r.unsafe_reason.empty()) notes += "UNSAFE: " + r.unsafe_reason;
+    if (!r.unsafe_reason.empty()) notes += "UNSAFE: " + printableLine(r.unsafe_reason);
     notes += accuracyStateNote(r);
     fmt::print(out, "{:>4}  {:<24} {:>10.3f} {:>8} {:>19} {:>9.1f} {:>9.1f} {:>9}  {}\n", r.rank,
                c.config.key(), c.stats.median_ms, half, speedup,
@@ -131,6 +140,15 @@ int runSweep(const SweepOptions& o) {
   files.addInput("--from", o.from);
   files.addOutput("-o", o.out);
   files.check();
+  if (!o.from.empty() && !o.beside_from.empty()) {
+    // Silently ranking the file while -m or --device were meant to change something would answer
+    // another question than the one asked.
+    throw Error(
+        ErrorKind::InvalidInput,
+        fmt::format("--from ranks a saved session and runs nothing, so {} would be "
+                    "ignored: leave {} out (beside --from: --tolerance, --metric, -o, -q)",
+                    fmt::join(o.beside_from, ", "), o.beside_from.size() == 1 ? "it" : "them"));
+  }
   if (!o.from.empty()) {
     // A session written elsewhere (a GPU server, an older run): ranked with today's rules and
     // this --tolerance, nothing measured. Ctrl-C stops a long read.
@@ -255,7 +273,14 @@ void addSweepCommand(CLI::App& app, std::function<int()>& action) {
   cmd->add_flag("-q,--quiet", options->quiet, "no progress on stderr");
   // --from runs nothing: its product is the ranking table.
   addEventsOption(*cmd, options->events)->excludes("--from");
-  cmd->callback([options, &action] { action = [options] { return runSweep(*options); }; });
+  cmd->callback([options, cmd, &action] {
+    options->beside_from.clear();
+    for (const auto* option : cmd->get_options()) {
+      if (option->count() > 0 && !usedByFrom(*option))
+        options->beside_from.push_back(option->get_name());
+    }
+    action = [options] { return runSweep(*options); };
+  });
 }
 
 }  // namespace inferscope::cli

@@ -14,6 +14,7 @@
 #include "cli/console_sink.h"
 #include "cli/options/run_options.h"
 #include "core/analysis/summary_stats.h"
+#include "core/common/printable.h"
 #include "core/runner/command_run.h"
 #include "core/trace/trace_comparison.h"
 
@@ -51,14 +52,14 @@ void printTraceReport(std::FILE* out, const SessionResult& session,
   std::vector<trace::TraceSummary> summaries;
   for (std::size_t i = 0; i < session.configs.size(); ++i) {
     const ConfigResult& c = session.configs[i];
-    fmt::print(out, "{} — {}\n", c.config.key(), toString(c.status));
+    fmt::print(out, "{} — {}\n", printableLine(c.config.key()), toString(c.status));
     if (c.status != ConfigStatus::Ok || !c.trace_summary) {
-      fmt::print(out, "  {}\n\n", c.message);
+      fmt::print(out, "  {}\n\n", printable(c.message));
       continue;
     }
     const trace::TraceSummary& t = *c.trace_summary;
     if (t.status != trace::TraceStatus::Traced) {
-      fmt::print(out, "  {}\n  median {:.3f} ms (untraced)\n\n", t.untraced_reason,
+      fmt::print(out, "  {}\n  median {:.3f} ms (untraced)\n\n", printable(t.untraced_reason),
                  c.stats.median_ms);
       continue;
     }
@@ -90,25 +91,26 @@ void printTraceReport(std::FILE* out, const SessionResult& session,
     for (std::size_t k = 0; k < std::min<std::size_t>(5, t.top_kernels.size()); ++k) {
       const auto& ks = t.top_kernels[k];
       fmt::print(out, "  kernel {:>2}    {:5.1f} %  {:>4}×  {:8.1f} µs  {}{}\n", k + 1,
-                 100.0 * ks.share, ks.count, ks.mean_us, ks.name.substr(0, 90),
+                 100.0 * ks.share, ks.count, ks.mean_us, printableLine(ks.name.substr(0, 90)),
                  ks.tensor_core ? "  [TC]" : "");
     }
     for (std::size_t k = 0; k < std::min<std::size_t>(5, t.ops.size()); ++k) {
       const auto& op = t.ops[k];
       fmt::print(out, "  op {:>2}        {:5.1f} %  {:>5} kernels  {}\n", k + 1, 100.0 * op.share,
-                 op.kernel_count, op.op_name);
+                 op.kernel_count, printableLine(op.op_name));
     }
     printOverhead(out, c);
     if (!chrome_paths[i].empty()) {
       fmt::print(out, "  chrome trace {} (open in ui.perfetto.dev or chrome://tracing)\n",
-                 chrome_paths[i]);
+                 printableLine(chrome_paths[i]));
     }
     fmt::print(out, "\n");
     labels.push_back(c.config.key());
     summaries.push_back(t);
   }
   if (summaries.size() > 1)
-    fmt::print(out, "{}\n", trace::formatComparison(trace::compareTraces(labels, summaries)));
+    fmt::print(out, "{}\n",
+               printable(trace::formatComparison(trace::compareTraces(labels, summaries))));
   printRooflineTable(out, session);
 }
 

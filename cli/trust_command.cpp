@@ -15,20 +15,11 @@
 namespace inferscope::cli {
 namespace {
 
-// A path as printed: escaped like any text from a file or a user (printable.h), and newlines and
-// tabs too, so that a crafted file name can neither drive the terminal nor forge a line of
+// A path as printed: escaped like any text from a file or a user, newlines and tabs too
+// (printableLine), so that a crafted file name can neither drive the terminal nor forge a line of
 // `trust --list`.
 std::string shown(const std::string& path) {
-  std::string out;
-  for (const char c : printable(path)) {
-    if (c == '\n')
-      out += "\\x0a";
-    else if (c == '\t')
-      out += "\\x09";
-    else
-      out += c;
-  }
-  return out;
+  return printableLine(path);
 }
 
 bool isHash(const std::string& text) {

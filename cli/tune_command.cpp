@@ -200,7 +200,7 @@ void addTuneCommand(CLI::App& app, std::function<int()>& action) {
       ->capture_default_str();
   cmd->add_option("--screen-iters", options->screen_iters,
                   "measured iterations of every candidate's first run")
-      ->check(wholeNumberAtLeast(1, "20"))
+      ->check(iterationCount(1, "20"))
       ->capture_default_str();
   cmd->add_flag(
       "--max-autotune", options->model.max_autotune,

@@ -4,6 +4,7 @@
 
 #include <cstdio>
 
+#include "core/common/printable.h"
 #include "core/common/units.h"
 
 namespace inferscope::cli {
@@ -12,14 +13,15 @@ TuneConsole::TuneConsole(runner::CompileJobsSource compile_jobs)
     : compile_jobs_(std::move(compile_jobs)) {}
 
 void TuneConsole::line(const std::string& text) {
-  fmt::print(stderr, "[{:6.1f} s] {}\n", units::msToS(spent_ms_), text);
+  // Reasons and log lines carry the model's own text (a Python exception, a package path): escaped.
+  fmt::print(stderr, "[{:6.1f} s] {}\n", units::msToS(spent_ms_), printable(text));
   std::fflush(stderr);
 }
 
 void TuneConsole::start(const std::string& model, const std::string& device, double budget_ms,
                         const std::string& rule) {
-  fmt::print(stderr, "Tuning {} on {} · budget {:.0f} s · safe: {}\n", model, device,
-             units::msToS(budget_ms), rule);
+  fmt::print(stderr, "Tuning {} on {} · budget {:.0f} s · safe: {}\n", printableLine(model),
+             printableLine(device), units::msToS(budget_ms), rule);
 }
 
 void TuneConsole::onRound(int round, const std::vector<OptimizationConfig>& configs,

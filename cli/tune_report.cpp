@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <map>
 
+#include "core/common/printable.h"
 #include "core/common/units.h"
 #include "core/tuner/race_record.h"
 
@@ -51,22 +52,24 @@ void printSavedRaces(std::FILE* out, const SessionResult& s, const SessionRankin
   // The reference's problem is the same for every config: said once, with the cure.
   for (const auto& r : ranking.configs) {
     if (r.accuracy_state != AccuracyState::Unjudgeable) continue;
-    fmt::print(out, "\nAccuracy: {}\n", r.accuracy_note);
+    fmt::print(out, "\nAccuracy: {}\n", printable(r.accuracy_note));
     break;
   }
   for (const auto& race : s.races) {
+    // All of it read from the file: escaped, each on its line (printable.h).
     fmt::print(out, "\nTuned{}{}{} ({}; {:.1f} s of a {:.0f} s budget): {}\n",
-               race.shard.empty() ? "" : " shard ", race.shard,
-               race.model.empty() ? "" : " " + race.model,
-               race.verdict_state.empty() ? "verdict" : race.verdict_state,
-               units::msToS(race.elapsed_ms), units::msToS(race.budget_ms), race.verdict);
+               race.shard.empty() ? "" : " shard ", printableLine(race.shard),
+               race.model.empty() ? "" : " " + printableLine(race.model),
+               race.verdict_state.empty() ? "verdict" : printableLine(race.verdict_state),
+               units::msToS(race.elapsed_ms), units::msToS(race.budget_ms),
+               printableLine(race.verdict));
     const auto apart = tuner::compareWithRanking(race, s, ranking);
     if (apart.empty()) {
       fmt::print(out, "Today's rules agree with the race.\n");
       continue;
     }
     fmt::print(out, "Today's rules differ from the race ({}):\n", apart.size());
-    for (const auto& line : apart) fmt::print(out, "  {}\n", line);
+    for (const auto& line : apart) fmt::print(out, "  {}\n", printableLine(line));
   }
 }
 
@@ -90,9 +93,10 @@ void printTuneResult(std::FILE* out, const tuner::TuneResult& r) {
     if (!c->accuracy.empty() && why.find(c->accuracy) == std::string::npos)
       why.insert(0, " · ").insert(0, c->accuracy);
     fmt::print(out, "{:<12} {:<22} {:>10} {:>21} {:>9}  {}\n", tuner::toString(c->state),
-               c->config.key(), measured ? fmt::format("{:.4g}", level) : "-",
+               printableLine(c->config.key()), measured ? fmt::format("{:.4g}", level) : "-",
                measured && e.rounds > 0 ? fmt::format("[{:.4g}, {:.4g}]", low, high) : "-",
-               c->compile_ms > 0 ? fmt::format("{:.1f}", units::msToS(c->compile_ms)) : "-", why);
+               c->compile_ms > 0 ? fmt::format("{:.1f}", units::msToS(c->compile_ms)) : "-",
+               printableLine(why));
   }
   // Pruned configs, grouped by reason: never run, never a warning.
   std::map<std::string, std::vector<std::string>> by_reason;
@@ -102,11 +106,13 @@ void printTuneResult(std::FILE* out, const tuner::TuneResult& r) {
   for (const auto& [reason, keys] : by_reason) {
     const std::vector<std::string> shown(keys.begin(),
                                          keys.begin() + std::min<std::size_t>(3, keys.size()));
-    fmt::print(out, "  {:>3} × {} (e.g. {}{})\n", keys.size(), reason, fmt::join(shown, ", "),
+    fmt::print(out, "  {:>3} × {} (e.g. {}{})\n", keys.size(), printableLine(reason),
+               printableLine(fmt::format("{}", fmt::join(shown, ", "))),
                keys.size() > shown.size() ? ", …" : "");
   }
-  fmt::print(out, "\n{} ({:.1f} s of a {:.0f} s budget, {} in-process rounds)\n", r.verdict,
-             units::msToS(r.elapsed_ms), units::msToS(r.budget_ms), r.rounds);
+  fmt::print(out, "\n{} ({:.1f} s of a {:.0f} s budget, {} in-process rounds)\n",
+             printableLine(r.verdict), units::msToS(r.elapsed_ms), units::msToS(r.budget_ms),
+             r.rounds);
 }
 
 }  // namespace inferscope::cli

@@ -7,6 +7,7 @@
 #include <charconv>
 #include <filesystem>
 #include <optional>
+#include <utility>
 
 #include "cli/options/option_checks.h"
 #include "core/common/error.h"
@@ -42,11 +43,13 @@ void addModelOptions(CLI::App& app, ModelOptions& o) {
   app.add_option("-d,--device", o.device, "cpu, cuda or cuda:N")->capture_default_str();
   app.add_option("--warmup", o.warmup, "warm-up iterations before measuring")
       ->capture_default_str()
-      ->check(wholeNumberAtLeast(0, "10"));
+      ->check(iterationCount(0, "10"));
   app.add_option("-n,--iters", o.iters, "measured iterations per config")
       ->capture_default_str()
-      ->check(wholeNumberAtLeast(1, "100"));
-  app.add_option("--seed", o.seed, "seed of zoo weights and inputs")->capture_default_str();
+      ->check(iterationCount(1, "100"));
+  app.add_option("--seed", o.seed, "seed of zoo weights and inputs")
+      ->capture_default_str()
+      ->check(seedNumber());
   app.add_option("--layers", o.encoder.layers, "bert-encoder: layers")
       ->capture_default_str()
       ->check(wholeNumberAtLeast(1, "12"));
@@ -69,17 +72,17 @@ void addModelOptions(CLI::App& app, ModelOptions& o) {
       ->check(numberBetween(0, 1, "0.01 (1 %)"));
   app.add_option("--min-iters", o.min_iters, "adaptive: never stop before this many iterations")
       ->capture_default_str()
-      ->check(wholeNumberAtLeast(1, "100"));
+      ->check(iterationCount(1, "100"));
   app.add_option("--max-iters", o.max_iters, "adaptive: iteration budget per config")
       ->capture_default_str()
-      ->check(wholeNumberAtLeast(1, "10000"));
+      ->check(iterationCount(1, "10000"));
   app.add_option("--config-budget-s", o.config_budget_s,
                  "adaptive: time budget per config (leave out for none)")
-      ->check(numberAbove(0, "60"));
+      ->check(secondsAboveZero("60"));
   app.add_option(
          "--budget-s", o.budget_s,
          "adaptive: time budget of the whole run, spread over its configs (leave out for none)")
-      ->check(numberAbove(0, "600"));
+      ->check(secondsAboveZero("600"));
   app.add_option(
       "--cycle-input", o.cycle_inputs,
       "vary input sizes: iterations cycle through the inputs and these sets (one spec per set, "
@@ -100,7 +103,7 @@ void addModelOptions(CLI::App& app, ModelOptions& o) {
   app.add_option("--isolate-timeout", o.isolate_timeout_s,
                  "seconds a child may take for its config")
       ->capture_default_str()
-      ->check(numberAbove(0, "900"));
+      ->check(secondsAboveZero("900"));
   app.add_option(
          "--forks", o.forks,
          "run each config in this many fresh processes (isolated, interleaved round by round) and "
@@ -156,6 +159,27 @@ void checkInputMemory(const ProfileRequest& r) {
 
 ProfileRequest toRequest(const ModelOptions& o) {
   ProfileRequest r;
+  // The session stores these paths as JSON strings, which must be UTF-8: a name that is not would
+  // fail only when the finished session is written, and the run would be lost.
+  for (const auto& [option, path] :
+       {std::pair<const char*, const std::string&>{"--model-file", o.model_file},
+        std::pair<const char*, const std::string&>{"--model-py", o.model_py}}) {
+    if (!isValidUtf8(path)) {
+      throw Error(ErrorKind::InvalidInput,
+                  fmt::format("{} {}: the file name is not valid UTF-8, and a session stores it as "
+                              "text; rename the file (or link to it) with a UTF-8 name",
+                              option, printableLine(path)));
+    }
+  }
+  for (const auto& path : o.trust_files) {
+    if (!isValidUtf8(path)) {
+      throw Error(ErrorKind::InvalidInput,
+                  fmt::format("--trust {}: the file name is not valid UTF-8, and the trust store "
+                              "records it as text; rename the file (or link to it) with a UTF-8 "
+                              "name",
+                              printableLine(path)));
+    }
+  }
   if (!o.model_file.empty() && !o.model_py.empty())
     throw Error(ErrorKind::InvalidInput, "--model-file and --model-py both name a model: pick one");
   if (!o.model_py.empty()) {

@@ -10,6 +10,7 @@
 #include <optional>
 
 #include "core/common/error.h"
+#include "core/common/value_limits.h"
 #include "core/engine/plan_shard.h"
 
 namespace inferscope::cli {
@@ -28,6 +29,8 @@ std::optional<double> finiteNumber(const std::string& text) {
 }
 
 std::string shown(double bound) {
+  // 1000000, not 1e+06: a bound is read by people.
+  if (bound == std::floor(bound) && std::fabs(bound) < 1e15) return fmt::format("{:.0f}", bound);
   return fmt::format("{:g}", bound);
 }
 
@@ -61,6 +64,36 @@ CLI::Validator numberBetween(double low, double high, std::string example) {
   return numberCheck(
       fmt::format("a number > {} and < {}", shown(low), shown(high)), std::move(example),
       [](double v, double lo, double hi) { return v > lo && v < hi; }, low, high);
+}
+
+CLI::Validator numberAboveAtMost(double low, double high, std::string example) {
+  return numberCheck(
+      fmt::format("a number > {} and ≤ {}", shown(low), shown(high)), std::move(example),
+      [](double v, double lo, double hi) { return v > lo && v <= hi; }, low, high);
+}
+
+CLI::Validator secondsAboveZero(std::string example) {
+  return numberAboveAtMost(0, kMaxSeconds, std::move(example));
+}
+
+CLI::Validator iterationCount(long long low, std::string example) {
+  return wholeNumberBetween(low, kMaxIterations, std::move(example));
+}
+
+CLI::Validator seedNumber() {
+  const std::string description = "must be a whole number from 0 to 18446744073709551615, e.g. 0";
+  return CLI::Validator(
+      [description](std::string& text) -> std::string {
+        unsigned long long value = 0;
+        const char* end = text.data() + text.size();
+        const auto [ptr, ec] = std::from_chars(text.data(), end, value);
+        if (!text.empty() && ptr == end && ec == std::errc()) return {};
+        if (!text.empty() && text.front() == '-') {
+          return fmt::format("{} (got {}: a seed cannot be negative)", description, text);
+        }
+        return fmt::format("{} (got {})", description, text);
+      },
+      "a whole number ≥ 0");
 }
 
 CLI::Validator wholeNumberAtLeast(long long low, std::string example) {

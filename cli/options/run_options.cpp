@@ -50,10 +50,10 @@ void addTraceOptions(CLI::App& cmd, RunCommandOptions& o) {
   cmd.add_option("--chrome-trace", o.chrome_trace, "write the window as Chrome/Perfetto JSON");
   cmd.add_option("--window-warmup", o.window_warmup, "warm-up iterations traced")
       ->capture_default_str()
-      ->check(wholeNumberAtLeast(0, "3"));
+      ->check(iterationCount(0, "3"));
   cmd.add_option("--window-steady", o.window_steady, "steady iterations traced")
       ->capture_default_str()
-      ->check(wholeNumberAtLeast(0, "20"));
+      ->check(iterationCount(0, "20"));
   cmd.add_option("-o,--out", o.out, "write the session (with trace aggregates) to this file");
   cmd.add_flag("-q,--quiet", o.quiet, "no progress on stderr");
   addEventsOption(cmd, o.events);

@@ -5,6 +5,7 @@
 
 #include <sstream>
 
+#include "core/common/printable.h"
 #include "core/common/version.h"
 
 namespace inferscope::advisor {
@@ -18,9 +19,15 @@ std::string wrapComment(std::string_view text, std::string_view first, std::stri
   std::string word;
   // Lengths count bytes; the arrows and dots in reasons are multi-byte, so lines wrap a little
   // early.
+  // A line that ended in a backslash would continue a C++ // comment onto the next line, which may
+  // be code: such a line gets a closing " ." (the text is a file's: a session's warning).
+  const auto end = [](const std::string& l) {
+    return l.empty() || l.back() != '\\' ? l : l + " .";
+  };
   while (words >> word) {
+    word = printableLine(word);  // no control character from a file reaches the export
     if (line_has_words && line.size() + 1 + word.size() > width) {
-      out += line + "\n";
+      out += end(line) + "\n";
       line = std::string(next);
       line_has_words = false;
     }
@@ -28,7 +35,7 @@ std::string wrapComment(std::string_view text, std::string_view first, std::stri
     line += word;
     line_has_words = true;
   }
-  out += line + "\n";
+  out += end(line) + "\n";
   return out;
 }
 
@@ -39,7 +46,10 @@ std::string exportHeader(const ConfigDocument& d, std::string_view prefix, std::
   out += fmt::format("{}{} — exported by InferScope {}.\n", p, title, kInferScopeVersion);
   out += bare + "\n";
   out += fmt::format("{}Config:  {} ({})\n", p, d.config.key(), d.config.describe());
-  const std::string label = d.device_label.empty() ? std::string() : d.device_label + ", ";
+  // The label may come from a session file: one line, escaped, or a newline in it would end the
+  // comment and make the rest of the label Python or C++ code.
+  const std::string label =
+      d.device_label.empty() ? std::string() : printableLine(d.device_label) + ", ";
   out += fmt::format("{}Device:  {}{}\n", p, label, toString(d.device));
   out += fmt::format("{}Target:  PyTorch {} — FP32 math through {}\n", p, d.target_torch.str(),
                      d.target_torch.tf32ApiName());

@@ -2,9 +2,11 @@
 
 #include <fmt/format.h>
 
+#include <cmath>
 #include <nlohmann/json.hpp>
 
 #include "core/common/error.h"
+#include "core/common/value_limits.h"
 
 namespace inferscope::cluster {
 namespace {
@@ -159,6 +161,27 @@ std::string mergeScript(const SlurmJob& job) {
   return out + "exec " + words + "\n";
 }
 
+namespace {
+
+// A count of GPUs or CPUs per task, checked on the JSON number before it becomes an int: get<int>
+// would turn 1e300 into INT_MIN ("cannot be negative") and 2^32 into 0. The same rule as the
+// command line's --gpus-per-task and --cpus-per-task.
+int taskDevices(const nlohmann::json& value, const std::string& origin, const std::string& key) {
+  const bool whole =
+      value.is_number_integer() || (value.is_number_float() && std::isfinite(value.get<double>()) &&
+                                    value.get<double>() == std::floor(value.get<double>()));
+  const double number = value.is_number() ? value.get<double>() : 0.0;
+  if (!value.is_number() || !whole || number < 0 || number > kMaxTaskDevices) {
+    throw Error(ErrorKind::InvalidInput,
+                fmt::format("{}: \"{}\" must be a whole number from 0 to {} (got {})", origin, key,
+                            kMaxTaskDevices,
+                            value.is_number() ? value.dump() : std::string(value.type_name())));
+  }
+  return static_cast<int>(number);
+}
+
+}  // namespace
+
 SlurmSettings slurmSettingsFromJson(std::string_view text, const std::string& origin,
                                     SlurmSettings s) {
   using nlohmann::json;
@@ -188,9 +211,9 @@ SlurmSettings slurmSettingsFromJson(std::string_view text, const std::string& or
       else if (key == "container_runtime")
         s.container_runtime = value.get<std::string>();
       else if (key == "gpus_per_task")
-        s.gpus_per_task = value.get<int>();
+        s.gpus_per_task = taskDevices(value, origin, key);
       else if (key == "cpus_per_task")
-        s.cpus_per_task = value.get<int>();
+        s.cpus_per_task = taskDevices(value, origin, key);
       else if (key == "cache_dir")
         s.cache_dir = value.get<std::string>();
       else {
@@ -206,10 +229,6 @@ SlurmSettings slurmSettingsFromJson(std::string_view text, const std::string& or
           fmt::format("{}: \"{}\" has the wrong type ({}){}", origin, key, value.type_name(),
                       key == "modules" ? ": expected a list of strings" : ""));
     }
-  }
-  if (s.gpus_per_task < 0 || s.cpus_per_task < 0) {
-    throw Error(ErrorKind::InvalidInput,
-                fmt::format("{}: gpus_per_task and cpus_per_task cannot be negative", origin));
   }
   return s;
 }

@@ -7,6 +7,8 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cerrno>
+#include <cstring>
 #include <filesystem>
 #include <optional>
 #include <string_view>
@@ -123,6 +125,19 @@ std::string suffixList() {
   return list;
 }
 
+// Whether a file can be created in `folder`, tried rather than predicted: permissions, a read-only
+// mount, a full inode table, /proc and ACLs all answer the same way. The probe is a uniquely
+// named empty file, removed at once; nothing else in the folder is touched. Returns the reason
+// when it cannot.
+std::optional<std::string> cannotCreateIn(const fs::path& folder) {
+  std::string name = (folder / ".inferscope-probe-XXXXXX").string();
+  const int fd = ::mkostemp(name.data(), O_CLOEXEC);
+  if (fd < 0) return std::string(std::strerror(errno));
+  ::close(fd);
+  ::unlink(name.c_str());
+  return std::nullopt;
+}
+
 }  // namespace
 
 const std::vector<std::string>& imageSuffixes() {
@@ -210,6 +225,17 @@ void RunFiles::check() const {
     if (!fs::is_directory(folder, ec)) {
       fail(fmt::format("{} {}: the folder '{}' does not exist (create it first)", out.option,
                        out.path, folder.string()));
+    }
+    // The output is written at the end (a temp file renamed into place in this folder): a folder
+    // that cannot take it must be said now, not after the run has produced what it would lose.
+    // A hand-out's folder that exists already is written into.
+    fs::path writes_in = folder;
+    if (out.kind == OutputKind::Folder && fs::is_directory(written, ec)) writes_in = written;
+    if (const auto why = cannotCreateIn(writes_in)) {
+      fail(
+          fmt::format("{} {}: cannot write in the folder '{}' ({}): name a folder you can write "
+                      "to (checked before the run, so that no result is lost)",
+                      out.option, out.path, writes_in.string(), *why));
     }
     const FileIdentity target = identify(out.path);
     for (const auto& in : inputs_) {

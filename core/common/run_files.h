@@ -4,7 +4,9 @@
 // GUI's screenshots and hand-outs) declares them here:
 //   - no output may be one of the command's inputs (the model file, the session given to --from or
 //     --open, merge's sessions, …) or another output of the same command;
-//   - none may be a directory, a device or in a folder that does not exist;
+//   - none may be a directory, a device or in a folder that does not exist or cannot be written
+//     (tried with an empty probe file, removed at once), so a run never ends in an output it
+//     cannot save;
 //   - an existing file is replaced only when it is the kind of file the output writes (a session or
 //     another JSON document for JSON, text for a script, an image for a screenshot, a PDF for a
 //     PDF): `--screenshot notes.txt` onto someone's notes is refused, not truncated.

@@ -144,6 +144,12 @@ static ProfileRequest requestFromJson(const json& j) {
   r.model.path = m.value("path", "");
   r.model.entry = m.value("entry", "");
   r.model.prepared_dir = m.value("prepared", "");
+  // A negative seed would be read as 2^64 minus it: a seed nobody wrote.
+  if (m.contains("seed") && !m["seed"].is_number_unsigned()) {
+    throw Error(ErrorKind::InvalidInput,
+                fmt::format("model.seed: {} is not a seed (a whole number from 0 to 2^64-1)",
+                            m["seed"].dump()));
+  }
   r.model.seed = m.value("seed", std::uint64_t{0});
   if (m.contains("encoder")) {
     const auto& e = m["encoder"];
@@ -631,8 +637,13 @@ SessionResult sessionFromJson(std::string_view text, const std::string& origin,
       }
     }
     if (j.contains("shard")) {  // optional: only sessions run with --shard
-      s.shard = ShardSpec::parse(fmt::format("{}/{}", j["shard"].at("index").get<int>(),
-                                             j["shard"].at("count").get<int>()));
+      // The numbers as written, read by ShardSpec::parse's one check: get<int> would wrap 2^32
+      // to 0 and cut 1.5 to 1.
+      const auto written = [&](const char* field) {
+        const auto& v = j["shard"].at(field);
+        return v.is_number() ? v.dump() : std::string(v.type_name());
+      };
+      s.shard = ShardSpec::parse(fmt::format("{}/{}", written("index"), written("count")));
     }
     if (j.contains("races")) {  // optional: only tuned sessions
       const auto& races = j.at("races");
@@ -732,7 +743,13 @@ std::string requestToJson(const ProfileRequest& request) {
   return toJson(request).dump();
 }
 ProfileRequest requestFromJson(std::string_view text, const std::string& origin) {
-  return parsePart(text, origin, [](const json& j) { return requestFromJson(j); });
+  // A worker's request passes the checks a session's request does: a batch of 0 or an iteration
+  // count past the bound is refused before any model is built.
+  return parsePart(text, origin, [](const json& j) {
+    auto request = requestFromJson(j);
+    validateRequestValues(request, SessionLimits{}.max_configs);
+    return request;
+  });
 }
 std::string configResultToJson(const ConfigResult& result) {
   return toJson(result).dump();

@@ -9,8 +9,10 @@
 #include <utility>
 
 #include "core/common/error.h"
+#include "core/common/sha256.h"
 #include "core/engine/device_groups.h"
 #include "core/engine/plan_shard.h"
+#include "core/session/session_file.h"
 
 namespace inferscope {
 namespace {
@@ -164,8 +166,21 @@ MergeResult mergeSessions(const std::vector<MergeInput>& inputs, const MergeOpti
   // and the others must match it.
   std::vector<Group> groups;
   std::set<std::pair<std::string, int>> places;
+  // A whole session given twice (one path twice, or a copy) would rank every result twice. Shards
+  // given twice are refused by checkShards, naming the shard.
+  std::map<std::string, std::string> whole_sessions;  // content digest → origin
   for (std::size_t i = 0; i < inputs.size(); ++i) {
     const auto& in = inputs[i];
+    if (!in.session.shard) {
+      const auto [at, fresh] =
+          whole_sessions.emplace(sha256Hex(sessionToJson(in.session, 0)), in.origin);
+      if (!fresh) {
+        throw Error(ErrorKind::InvalidInput,
+                    fmt::format("{} is the same session as {} (the same content): pass each "
+                                "session once, or every result would be ranked twice",
+                                in.origin, at->second));
+      }
+    }
     requireSame(experiment, base.origin, experimentFields(in.session), in.origin,
                 "; only runs of one model, input and measurement settings merge");
     std::optional<Fields> identity;

@@ -36,8 +36,9 @@ struct MergeResult {
   std::vector<std::string> notes;
 };
 
-// Throws Error(InvalidInput) naming the field, both values and both origins on a mismatch, and
-// the shard on a missing or repeated one.
+// Throws Error(InvalidInput) naming the field, both values and both origins on a mismatch, the
+// shard on a missing or repeated one, and both origins when a whole session is given twice (the
+// same content: one file twice, or a copy of it).
 MergeResult mergeSessions(const std::vector<MergeInput>& inputs, const MergeOptions& options = {});
 
 }  // namespace inferscope

@@ -9,6 +9,7 @@
 #include <utility>
 
 #include "core/common/error.h"
+#include "core/common/value_limits.h"
 #include "core/engine/device_groups.h"
 #include "core/engine/plan_shard.h"
 #include "core/session/session_file.h"
@@ -241,29 +242,41 @@ void validateConfigValues(const ConfigResult& c, const std::string& path, std::s
   if (c.measured_on) device(c.measured_on->device, path + ".measured_on.device");
 }
 
-void validateSessionValues(const SessionResult& s, const SessionLimits& limits) {
-  const auto& r = s.request;
+void validateRequestValues(const ProfileRequest& r, std::size_t max_configs) {
   if (r.batch < 1 || r.batch > (std::int64_t{1} << 31)) {
     fail("request.batch", fmt::format("{} is outside 1…2147483648", r.batch));
   }
   // The default limit, not a caller's tighter one: a request's counts are settings, not samples.
+  // kMaxIterations, the command line's bound, is the same number.
   const auto max_samples = static_cast<std::int64_t>(SessionLimits{}.max_samples_per_config);
-  for (const auto& [value, field] : {std::pair{r.run.warmup_iterations, "warmup_iterations"},
-                                     std::pair{r.run.measure_iterations, "measure_iterations"},
-                                     std::pair{r.run.min_iterations, "min_iterations"},
-                                     std::pair{r.run.max_iterations, "max_iterations"}}) {
+  for (const auto& [value, field] :
+       {std::pair{r.run.warmup_iterations, "warmup_iterations"},
+        std::pair{r.run.measure_iterations, "measure_iterations"},
+        std::pair{r.run.min_iterations, "min_iterations"},
+        std::pair{r.run.max_iterations, "max_iterations"},
+        std::pair{r.run.trace_warmup_iterations, "trace_warmup_iterations"},
+        std::pair{r.run.trace_steady_iterations, "trace_steady_iterations"}}) {
     if (value < 0 || value > max_samples) {
       fail(fmt::format("request.run.{}", field),
            fmt::format("{} is outside 0…{} (the samples a config may have)", value, max_samples));
     }
   }
   nonNegative(r.run.target_rel_ci, "request.run.target_rel_ci");
-  nonNegative(r.run.config_time_budget_ms, "request.run.config_time_budget_ms");
-  nonNegative(r.run.session_time_budget_ms, "request.run.session_time_budget_ms");
-  if (r.plan.size() > limits.max_configs) {
+  // Budgets as the command line bounds them (value_limits.h): a larger one would overflow the
+  // clock it is added to and read as a budget that has already ended.
+  between(r.run.config_time_budget_ms, 0, kMaxSeconds * 1000.0,
+          "request.run.config_time_budget_ms");
+  between(r.run.session_time_budget_ms, 0, kMaxSeconds * 1000.0,
+          "request.run.session_time_budget_ms");
+  if (r.plan.size() > max_configs) {
     fail("request.plan", fmt::format("{} entries, more than the {} configs a session may have",
-                                     r.plan.size(), limits.max_configs));
+                                     r.plan.size(), max_configs));
   }
+}
+
+void validateSessionValues(const SessionResult& s, const SessionLimits& limits) {
+  const auto& r = s.request;
+  validateRequestValues(r, limits.max_configs);
   count(s.parameter_count, "parameter_count");
   device(s.device, "device");
   if (s.shard && static_cast<std::size_t>(s.shard->count) > limits.max_configs) {

@@ -44,6 +44,11 @@ void checkConfigKeyText(std::string_view key, const std::string& path);
 void validateConfigValues(const ConfigResult& result, const std::string& path,
                           std::size_t max_warmup);
 
+// A request's numbers: batch 1 … 2^31, iteration counts 0 … the samples a config may hold, budgets
+// 0 … kMaxSeconds (core/common/value_limits.h), at most `max_configs` plan entries. The session
+// reader applies it through validateSessionValues, the worker to the request it is handed.
+void validateRequestValues(const ProfileRequest& request, std::size_t max_configs);
+
 // The whole session: every result (validateConfigValues, warm-up bounded by the request's), the
 // request's numbers, the device's, the ceilings', the shard (a split into more shards than a
 // session may hold configs cannot be merged), and no result repeated at one place (host and

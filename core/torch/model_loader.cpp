@@ -6,6 +6,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <new>
 #include <sstream>
 
 #include "core/common/error.h"
@@ -205,6 +206,11 @@ std::unique_ptr<ModelInstance> loadModel(const ModelRef& ref, const torch::Devic
     if (ref.name == "bert-encoder") {
       try {
         instance = std::make_unique<ZooInstance>(makeBertEncoder(ref.encoder));
+      } catch (const std::bad_alloc&) {
+        // The shape was valid (checkEncoderShape); its weights do not fit this machine.
+        throw Error(ErrorKind::OutOfMemory,
+                    "bert-encoder: out of host memory building its weights; choose smaller "
+                    "--layers, --hidden or --seq-len");
       } catch (const std::exception& e) {
         throw Error(ErrorKind::InvalidInput, fmt::format("bert-encoder options: {}", e.what()));
       }

@@ -5,6 +5,8 @@
 
 #include <chrono>
 #include <filesystem>
+#include <new>
+#include <string_view>
 
 #include "core/common/error.h"
 #include "core/common/units.h"
@@ -42,6 +44,16 @@ std::vector<torch::Tensor> cpuCopies(const std::vector<torch::Tensor>& outputs) 
   std::vector<torch::Tensor> copies;
   for (const auto& t : outputs) copies.push_back(t.detach().to(torch::kCPU).clone());
   return copies;
+}
+
+// The host ran out of memory: std::bad_alloc, or LibTorch's CPU allocator refusing ("can't allocate
+// memory", "not enough memory"). Neither is the input's fault, whatever its size: it is reported as
+// out of memory, never as an input the model cannot run on.
+bool hostOutOfMemory(const std::exception& e) {
+  if (dynamic_cast<const std::bad_alloc*>(&e) != nullptr) return true;
+  const std::string_view text = e.what();
+  return text.find("DefaultCPUAllocator: can't allocate memory") != std::string_view::npos ||
+         text.find("DefaultCPUAllocator: not enough memory") != std::string_view::npos;
 }
 
 }  // namespace
@@ -125,9 +137,14 @@ ConfigResult TorchBackend::runConfig(const OptimizationConfig& config, int index
                                                     : ConfigStatus::Error;
     r.message = e.what();
   } catch (const std::exception& e) {  // c10::Error and TorchScript interpreter errors
-    r.status = ConfigStatus::Error;
-    r.message = fmt::format("{} failed on {}: {}", request.model.displayName(),
-                            toString(request.inputs), torchErrorSummary(e, verbose));
+    if (hostOutOfMemory(e)) {
+      r.status = ConfigStatus::OutOfMemory;
+      r.message = fmt::format("out of host memory: {}", torchErrorSummary(e, verbose));
+    } else {
+      r.status = ConfigStatus::Error;
+      r.message = fmt::format("{} failed on {}: {}", request.model.displayName(),
+                              toString(request.inputs), torchErrorSummary(e, verbose));
+    }
   }
   // The try block's objects (model, inputs, outputs, guards) are gone by now; what the allocator
   // still caches goes back to the device, so the next config starts as a fresh process would.
@@ -196,6 +213,12 @@ ReferenceRun TorchBackend::runReference(bool keep_outputs) {
   } catch (const Error&) {
     throw;
   } catch (const std::exception& e) {  // c10::Error and TorchScript interpreter errors
+    if (hostOutOfMemory(e)) {
+      throw Error(ErrorKind::OutOfMemory,
+                  fmt::format("the FP32 reference of {} on input {} ran out of host memory: {}",
+                              request.model.displayName(), toString(request.inputs),
+                              torchErrorSummary(e, request.run.verbose_errors)));
+    }
     throw Error(
         ErrorKind::InvalidInput,
         fmt::format("{} cannot run on input {}: {}", request.model.displayName(),

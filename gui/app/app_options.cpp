@@ -10,6 +10,7 @@
 #include "core/advisor/generation_table.h"
 #include "core/common/error.h"
 #include "core/common/run_files.h"
+#include "core/common/value_limits.h"
 #include "core/config/optimization_config.h"
 #include "core/model/model_zoo.h"
 
@@ -193,6 +194,10 @@ std::optional<QString> checkLook(const QCommandLineParser& parser, const OptionS
 std::optional<QString> checkRun(const QCommandLineParser& parser, const OptionSet& o,
                                 AppOptions& options) {
   if (parser.isSet(o.step) && !options.lesson) return QStringLiteral("--step needs --lesson");
+  // Without a lesson there are no slides to write or present: said, never silently ignored.
+  if (parser.isSet(o.handout) && !options.lesson)
+    return QStringLiteral("--handout needs --lesson (the lesson whose slides it writes)");
+  if (parser.isSet(o.present) && !options.lesson) return QStringLiteral("--present needs --lesson");
   if (parser.isSet(o.step)) {
     options.step = wholeNumber(parser.value(o.step), 1, INT_MAX);
     if (!options.step)
@@ -204,12 +209,17 @@ std::optional<QString> checkRun(const QCommandLineParser& parser, const OptionSe
       {&o.iterations, &options.iterations}};
   for (const auto& [option, value] : counts) {
     const int low = option == &o.warmup ? 0 : 1;
+    // Iteration counts have the command line's bound (value_limits.h): near INT_MAX, warm-up and
+    // measured iterations added together would overflow.
+    const int high = option == &o.batch ? INT_MAX : kMaxIterations;
     if (!parser.isSet(*option)) continue;
-    *value = wholeNumber(parser.value(*option), low, INT_MAX);
+    *value = wholeNumber(parser.value(*option), low, high);
     if (!*value) {
-      return QStringLiteral("--%1 %2: give a whole number from %3")
-          .arg(option->names().front(), parser.value(*option))
-          .arg(low);
+      QString message = QStringLiteral("--%1 %2: give a whole number from %3")
+                            .arg(option->names().front(), parser.value(*option))
+                            .arg(low);
+      if (high != INT_MAX) message += QStringLiteral(" to %1").arg(high);
+      return message;
     }
   }
   if (options.model && !findZooModel(options.model->toStdString())) {

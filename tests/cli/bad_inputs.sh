@@ -281,11 +281,104 @@ check "tune --shard 0/2147483647 → 2, says the maximum" bad 2 "n may be at mos
 check "--model nosuchmodel → 2, lists the zoo" bad 2 "zoo models: resnet18" profile --model nosuchmodel
 check "--batch 99999999999 → 2, with the bound" bad 2 "more than the largest, 2147483647" profile --batch 99999999999
 check "--finalists 0 → 2, in words" bad 2 "--finalists: must be a whole number ≥ 1" tune -m resnet18 --finalists 0
-check "--screen-iters 0 → 2, in words" bad 2 "--screen-iters: must be a whole number ≥ 1" tune -m resnet18 --screen-iters 0
+check "--screen-iters 0 → 2, in words" bad 2 "--screen-iters: must be a whole number from 1 to 10000000" tune -m resnet18 --screen-iters 0
 check "slurm --shards 0 → 2, in words" bad 2 "--shards: must be a whole number from 1 to 100000" slurm --shards 0 --out-dir "$work/sl" --dry-run -- -m resnet18
 "$cli" slurm --shards 2 --out-dir "$work/sl" --dry-run --module gcc/12 -- -m resnet18 -p fp32 >"$work/slurm.txt" 2>&1
 check "slurm --module last before -- keeps the separator" \
   bash -c "grep -q \"module load 'gcc/12'\" '$work/slurm.txt' && ! grep -q \"module load '--'\" '$work/slurm.txt' && grep -q \"'resnet18'\" '$work/slurm.txt'"
+
+# ---- values checked before conversion (core/common/value_limits.h) ----------------------------
+# Past these bounds a value overflowed downstream: 1e10 s wrapped the budget's clock into one that
+# had ended, INT_MAX iterations ran 1, -1 became the seed 2^64-1.
+check "tune --budget-s 1e10 → 2, with the bound" bad 2 "--budget-s: must be a number > 0 and ≤ 1000000" tune -m resnet18 --budget-s 1e10
+check "--isolate-timeout 1e308 → 2" bad 2 "--isolate-timeout: must be a number > 0 and ≤ 1000000" profile -m resnet18 --isolate --isolate-timeout 1e308
+check "--iters 2147483647 → 2, with the bound" bad 2 "--iters: must be a whole number from 1 to 10000000, e.g. 100 (got 2147483647, more than the largest, 10000000)" profile -m resnet18 --iters 2147483647
+check "--warmup 2147483647 → 2" bad 2 "more than the largest, 10000000" profile -m resnet18 --warmup 2147483647
+check "tune --screen-iters 2147483647 → 2" bad 2 "--screen-iters" tune -m resnet18 --screen-iters 2147483647
+check "--seed -1 → 2, never 2^64-1" bad 2 "--seed: must be a whole number from 0 to 18446744073709551615, e.g. 0 (got -1: a seed cannot be negative)" profile -m resnet18 --seed -1
+echo '{"gpus_per_task": 1e300}' >"$files/slurm_huge.json"
+check "slurm gpus_per_task 1e300 → 2, the right words" bad 2 '"gpus_per_task" must be a whole number from 0 to 4096 (got 1e+300)' \
+  slurm --shards 2 --out-dir "$work/sl2" --dry-run --config "$files/slurm_huge.json" -- -m resnet18
+check "slurm --gpus-per-task 5000 → 2" bad 2 "--gpus-per-task" slurm --shards 2 --out-dir "$work/sl2" --dry-run --gpus-per-task 5000 -- -m resnet18
+python3 -c "
+import json; print(json.dumps({'model': {'name': 'resnet18'}, 'batch': 0, 'plan': ['fp32']}))" >"$files/request_batch0.json"
+check "a worker request with batch 0 → 2" bad 2 "request.batch: 0 is outside 1…2147483648" worker --request "$files/request_batch0.json"
+python3 -c "
+import json; print(json.dumps({'model': {'name': 'resnet18', 'seed': -1}, 'plan': ['fp32']}))" >"$files/request_seed.json"
+check "a worker request with seed -1 → 2" bad 2 "model.seed: -1 is not a seed" worker --request "$files/request_seed.json"
+python3 -c "
+import json; print(json.dumps({'model': {'name': 'resnet18'}, 'run': {'measure_iterations': 2147483647}, 'plan': ['fp32']}))" >"$files/request_iters.json"
+check "a worker request with 2^31-1 iterations → 2" bad 2 "request.run.measure_iterations: 2147483647 is outside" worker --request "$files/request_iters.json"
+session_with "$files/budget_1e20.json" "d['request']['run']['session_time_budget_ms'] = 1e20"
+check "a session budget of 1e20 ms → 2" bad 2 "request.run.session_time_budget_ms" sweep --from "$files/budget_1e20.json"
+# Shards: the numbers as written; get<int> wrapped 2^32 to 0, a second shard 0.
+session_with "$files/shard_negative.json" "d['shard'] = {'index': -1, 'count': 4}"
+session_with "$files/shard_wrapped.json" "d['shard'] = {'index': 2**32, 'count': 4}"
+session_with "$files/shard_float.json" "d['shard'] = {'index': 1.5, 'count': 4}"
+check "a shard index of -1 → 2" bad 2 "shard '-1/4'" sweep --from "$files/shard_negative.json"
+check "a shard index of 2^32 → 2, never shard 0" bad 2 "shard '4294967296/4'" sweep --from "$files/shard_wrapped.json"
+check "a shard index of 1.5 → 2" bad 2 "shard '1.5/4'" sweep --from "$files/shard_float.json"
+check "merge of one session twice → 2, never ranked twice" bad 2 "$files/good.inferscope.json is the same session as $files/good.inferscope.json" \
+  merge "$good" "$good" -o "$work/never.json"
+check "merge of a session and its copy → 2" bad 2 "shard_b.json is the same session as" \
+  merge "$files/shard_a.json" "$files/shard_b.json" -o "$work/never.json"
+
+# ---- fail early, lose nothing ------------------------------------------------------------------
+# Every output is tried (an empty probe file, removed at once) before anything runs.
+check "-o where no file can be created → 2 before the run" bad 2 "-o /proc/never.json: cannot write in the folder '/proc'" \
+  profile -m resnet18 -n 1 -o /proc/never.json
+check "… and nothing ran" bash -c "! grep -q 'fp32\|iteration' '$work/err.txt'"
+check "tune -o where no file can be created → 2" bad 2 "cannot write in the folder" tune -m resnet18 -o /proc/never.json
+check "recommend --python where no file can be created → 2" bad 2 "--python /proc/x.py: cannot write" \
+  recommend --simulate ampere --python /proc/x.py
+if [ "$(id -u)" -ne 0 ]; then  # root writes into a read-only folder anyway
+  mkdir -p "$work/readonly"; chmod 555 "$work/readonly"
+  check "-o into a read-only folder → 2 before the run" bad 2 "cannot write in the folder" \
+    profile -m resnet18 -n 1 -o "$work/readonly/s.json"
+  chmod 755 "$work/readonly"
+fi
+check "no probe file is left behind" bash -c "! ls -a '$files' '$work' | grep -q inferscope-probe"
+badname=$work/$'model\xff\xfe.pt'
+echo "pretend TorchScript" >"$badname"
+check "a model file name that is not UTF-8 → 2 before the run" bad 2 "the file name is not valid UTF-8" \
+  profile --model-file "$badname" --input 1x3x8x8 --trust "$badname"
+check "sweep --from with options it would ignore → 2, naming them" bad 2 "--from ranks a saved session and runs nothing, so --model, --iters would be ignored" \
+  sweep --from "$good" -m resnet50 -n 5
+check "sweep --from with --tolerance and -o is fine" \
+  bash -c "'$cli' sweep --from '$good' --tolerance 0.05 -o '$work/from_ok.json' >/dev/null 2>&1"
+
+# The host out of memory is not the input's fault: exit 5, "out of host memory", never "cannot run
+# on input" (exit 2). A 5 GB address-space limit makes the reference's first convolution (2.3 GB)
+# fail in LibTorch's CPU allocator; CPU builds only (a CUDA LibTorch maps more than that to load).
+if ! "$cli" devices 2>/dev/null | grep -q cuda; then
+  bad_limited() { local cli=bash; bad "$@"; }  # bad, with the command line given to bash -c
+  check "the host out of memory → 5, said as such" bad_limited 5 "ran out of host memory" \
+    -c "ulimit -v 5000000; exec '$cli' profile -m resnet18 --input 1x3x6000x6000 -n 1 --warmup 0 -c fp32"
+fi
+
+# ---- text from files is data: a tuned session's verdict and model name print escaped -----------
+tuned=$files/tuned.inferscope.json
+cp "$fixtures/cpu_resnet18_tuned.inferscope.json" "$tuned"
+python3 - "$tuned" "$files/tuned_evil.json" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+d['request']['model'].update(source='torchscript', name='evil\x1b]0;owned\x07\x1b[2J', path='/m/evil.pt')
+race = d['races'][0]
+race['verdict'] = 'Winner \x1b[31mred\x1b[0m\nforged line\x9b2J'
+race['model'] = 'm\x1b]8;;http://x\x07link'
+race['verdict_state'] = 'final\x1b[5m'
+open(sys.argv[2], 'w').write(json.dumps(d, ensure_ascii=False))
+PY
+"$cli" sweep --from "$files/tuned_evil.json" >"$work/tuned_evil.txt" 2>&1
+check "sweep --from on a crafted tuned session → 0" test $? -eq 0
+check "… prints no raw ESC, C1 CSI or BEL byte" python3 -c "
+import sys; d = open(sys.argv[1], 'rb').read()
+sys.exit(any(b in d for b in (b'\x1b', b'\x07', b'\xc2\x9b')))" "$work/tuned_evil.txt"
+check "… and shows the text escaped, the verdict on its one line" python3 -c "
+import sys; d = open(sys.argv[1], encoding='utf-8', errors='replace').read()
+wanted = ['evil\\\\x1b]0;owned\\\\x07\\\\x1b[2J', 'Winner \\\\x1b[31mred\\\\x1b[0m\\\\x0aforged line\\\\u009b2J',
+          'm\\\\x1b]8;;http://x\\\\x07link']
+sys.exit(not all(w in d for w in wanted) or '\nforged line' in d)" "$work/tuned_evil.txt"
 
 # ---- exit codes when parts fail (README's table) ---------------------------------------------
 "$cli" sweep -m resnet18 --warmup 0 -n 2 -q -p fp32,tf32 >/dev/null 2>&1

@@ -247,6 +247,38 @@ TEST(SessionLimits, AWorkerRequestCannotAskForZeroHeads) {
   }
 }
 
+// The worker's request passes the checks of a session's request: a batch of 0, iterations past the
+// bound, a budget past the clock's range and a negative seed are refused before any model is built.
+TEST(SessionLimits, AWorkerRequestIsCheckedAsASessionsRequest) {
+  const auto refusal = [](const std::string& text) {
+    try {
+      requestFromJson(text, "request.json");
+    } catch (const Error& e) {
+      EXPECT_EQ(e.kind(), ErrorKind::InvalidInput);
+      return std::string(e.what());
+    }
+    return std::string("accepted");
+  };
+  ProfileRequest zero_batch;
+  zero_batch.batch = 0;
+  EXPECT_NE(refusal(requestToJson(zero_batch)).find("request.batch: 0 is outside 1…2147483648"),
+            std::string::npos);
+  ProfileRequest many;
+  many.run.measure_iterations = 2147483647;
+  EXPECT_NE(refusal(requestToJson(many)).find("request.run.measure_iterations: 2147483647"),
+            std::string::npos);
+  ProfileRequest long_budget;
+  long_budget.run.session_time_budget_ms = 1e20;
+  EXPECT_NE(refusal(requestToJson(long_budget)).find("request.run.session_time_budget_ms"),
+            std::string::npos);
+  auto seeded = requestToJson(ProfileRequest{});
+  const auto at = seeded.find("\"seed\":0");
+  ASSERT_NE(at, std::string::npos) << seeded;
+  seeded.replace(at, 8, "\"seed\":-1");
+  EXPECT_NE(refusal(seeded).find("model.seed: -1 is not a seed"), std::string::npos);
+  EXPECT_EQ(refusal(requestToJson(ProfileRequest{})), "accepted");
+}
+
 TEST(SessionLimits, ACancelledReadStopsAndProgressRises) {
   const auto text = sessionText(2, 200000);
   CancelToken cancel;

@@ -252,6 +252,39 @@ TEST(SessionMerge, WholeSessionsAreAppendedAsTheyAre) {
   EXPECT_EQ(m.configs[fullPlan().size()].measured_on->host, "node-b");
 }
 
+TEST(SessionMerge, RefusesTheSameWholeSessionTwice) {
+  auto whole = shardSession({0, 1});
+  whole.shard.reset();
+  // One file given twice, or a copy: every result would be ranked twice.
+  EXPECT_NE(mergeError({{whole, "a.json"}, {shardSession({0, 1}), "s.json"}, {whole, "b.json"}})
+                .find("b.json is the same session as a.json"),
+            std::string::npos);
+  // A session that differs in anything is another run and merges.
+  auto other = whole;
+  other.configs[1].latency_ms[0] *= 1.001;
+  EXPECT_EQ(mergeSessions({{whole, "a.json"}, {other, "b.json"}}).session.configs.size(),
+            2 * fullPlan().size());
+}
+
+TEST(SessionFile, RejectsShardNumbersThatAreNotWholeNumbersInRange) {
+  // Read as written: get<int> wrapped 2^32 to 0 (a second shard 0) and cut 1.5 to 1.
+  for (const char* bad : {"\"index\": -1", "\"index\": 4294967296", "\"index\": 1.5",
+                          "\"index\": \"1\"", "\"index\": 1e300"}) {
+    auto text = sessionToJson(shardSession({1, 4}));
+    const auto at = text.find("\"index\": 1", text.find("\"shard\""));
+    ASSERT_NE(at, std::string::npos);
+    text.replace(at, 10, bad);
+    try {
+      sessionFromJson(text, "bad.json");
+      ADD_FAILURE() << "accepted " << bad;
+    } catch (const Error& e) {
+      EXPECT_EQ(e.kind(), ErrorKind::InvalidInput);
+      EXPECT_NE(std::string(e.what()).find("bad.json"), std::string::npos) << e.what();
+      EXPECT_NE(std::string(e.what()).find("shard '"), std::string::npos) << e.what();
+    }
+  }
+}
+
 TEST(SessionFile, ShardAndMeasuredOnRoundTripAndStayOptional) {
   auto s = shardSession({1, 4});
   s.configs[1].measured_on = MeasuredOn{"gpu-7", h200(2)};

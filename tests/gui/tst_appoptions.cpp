@@ -90,6 +90,16 @@ class TestAppOptions : public QObject {
         QStringLiteral("--warmup -1: give a whole number from 0"));
     row("--iterations 0", {QStringLiteral("--iterations"), QStringLiteral("0")},
         QStringLiteral("--iterations 0: give a whole number from 1"));
+    // Near INT_MAX, warm-up plus measured iterations overflowed into one iteration.
+    row("--iterations 2147483647", {QStringLiteral("--iterations"), QStringLiteral("2147483647")},
+        QStringLiteral("--iterations 2147483647: give a whole number from 1 to 10000000"));
+    row("--warmup 10000001", {QStringLiteral("--warmup"), QStringLiteral("10000001")},
+        QStringLiteral("--warmup 10000001: give a whole number from 0 to 10000000"));
+    // Options that would be ignored are refused.
+    row("--handout without --lesson", {QStringLiteral("--handout"), QStringLiteral("h.pdf")},
+        QStringLiteral("--handout needs --lesson"));
+    row("--present without --lesson", {QStringLiteral("--present")},
+        QStringLiteral("--present needs --lesson"));
     row("--model nosuchmodel", {QStringLiteral("--model"), QStringLiteral("nosuchmodel")},
         QStringLiteral("--model nosuchmodel: not a zoo model; use one of "));
     row("--configs with an unknown key",

@@ -5,6 +5,7 @@
 // LibTorch: the library links the values and the run layer's plain part only.
 #include <gtest/gtest.h>
 #include <stdlib.h>
+#include <unistd.h>
 
 #include <filesystem>
 #include <fstream>
@@ -136,6 +137,63 @@ TEST(RunCommandLine, BadValuesAreRefusedNamingTheOption) {
   EXPECT_NE(m.find("--model"), std::string::npos) << m;
 }
 
+// Every count and duration is checked on the text, before it is converted: values past the bounds
+// of core/common/value_limits.h overflowed downstream (INT_MAX iterations ran 1 iteration; a 1e10 s
+// budget or timeout wrapped a nanosecond clock into one that had already ended).
+TEST(RunCommandLine, CountsAndDurationsAreBoundedBeforeConversion) {
+  for (const char* option : {"--iters", "--warmup", "--min-iters", "--max-iters"}) {
+    for (const char* value : {"2147483647", "10000001", "99999999999"}) {
+      const auto m = refusedLine({"profile", option, value});
+      EXPECT_NE(m.find(option), std::string::npos) << m;
+      EXPECT_NE(m.find("more than the largest, 10000000"), std::string::npos) << m;
+    }
+  }
+  for (const char* option : {"--window-warmup", "--window-steady"}) {
+    const auto m = refusedLine({"trace", option, "2147483647"});
+    EXPECT_NE(m.find("more than the largest, 10000000"), std::string::npos) << m;
+  }
+  for (const char* option : {"--budget-s", "--config-budget-s", "--isolate-timeout"}) {
+    for (const char* value : {"1e10", "1e308", "1000000.5", "0", "-1", "inf", "nan", "1e999"}) {
+      const auto m = refusedLine({"profile", "--adaptive", option, value});
+      EXPECT_NE(m.find(option), std::string::npos) << m;
+      EXPECT_NE(m.find("must be a number > 0 and ≤ 1000000"), std::string::npos) << m;
+    }
+  }
+  // The bounds themselves are taken, and reach the request unchanged.
+  const auto o = parseRunCommandLine({"profile", "-n", "10000000", "--warmup", "10000000",
+                                      "--adaptive", "--budget-s", "1000000", "--isolate-timeout",
+                                      "1000000", "--seed", "18446744073709551615"});
+  EXPECT_EQ(o.model.iters, 10000000);
+  EXPECT_EQ(o.model.warmup, 10000000);
+  EXPECT_EQ(o.model.budget_s, 1e6);
+  EXPECT_EQ(o.model.isolate_timeout_s, 1e6);
+  EXPECT_EQ(o.model.seed, 18446744073709551615ULL);
+}
+
+TEST(RunCommandLine, ASeedIsAWholeNumberFromZero) {
+  // -1 was stored as 2^64-1.
+  auto m = refusedLine({"profile", "--seed", "-1"});
+  EXPECT_NE(m.find("--seed"), std::string::npos) << m;
+  EXPECT_NE(m.find("a seed cannot be negative"), std::string::npos) << m;
+  for (const char* value : {"18446744073709551616", "1.5", "1e3", "seven", ""}) {
+    m = refusedLine({"profile", "--seed", value});
+    EXPECT_NE(m.find("must be a whole number from 0 to 18446744073709551615"), std::string::npos)
+        << value << ": " << m;
+  }
+  EXPECT_EQ(parseRunCommandLine({"profile", "--seed", "0"}).model.seed, 0U);
+}
+
+TEST(RunCommandLine, AModelPathThatIsNotUtf8IsRefusedBeforeTheRun) {
+  // The session stores the path as a JSON string: it would fail only when the result is written.
+  const std::string bad = "mod\xff\xfeel.pt";
+  auto m = refusedRun({"profile", "--model-file", bad, "--input", "1x4"});
+  EXPECT_NE(m.find("--model-file"), std::string::npos) << m;
+  EXPECT_NE(m.find("not valid UTF-8"), std::string::npos) << m;
+  m = refusedRun({"profile", "-m", "resnet18", "--trust", bad});
+  EXPECT_NE(m.find("--trust"), std::string::npos) << m;
+  EXPECT_NE(m.find("not valid UTF-8"), std::string::npos) << m;
+}
+
 TEST(RunCommandLine, OnlyTheRunCommandsAreRead) {
   auto m = refusedLine({"sweep", "-m", "resnet18"});
   EXPECT_NE(m.find("'sweep'"), std::string::npos) << m;
@@ -191,6 +249,30 @@ TEST_F(RunOptionsFiles, AModelFileRunsOnlyOnceTrusted) {
   const auto again =
       refusedRun({"profile", "--model-file", other, "--trust", model, "--input", "1x4:float32"});
   EXPECT_NE(again.find("is not trusted"), std::string::npos) << again;
+}
+
+// Outputs are tried before the run: a folder nothing can be created in is refused at once, and the
+// probe leaves nothing behind.
+TEST_F(RunOptionsFiles, AnOutputThatCannotBeWrittenIsRefusedBeforeTheRun) {
+  // /proc refuses new files even to root; a read-only folder refuses them to everyone else.
+  auto m = refusedRun({"profile", "-o", "/proc/inferscope-session.json"});
+  EXPECT_NE(m.find("-o /proc/inferscope-session.json: cannot write in the folder '/proc'"),
+            std::string::npos)
+      << m;
+  const auto locked = folder_ / "locked";
+  fs::create_directories(locked);
+  fs::permissions(locked, fs::perms::owner_read | fs::perms::owner_exec);
+  if (::geteuid() != 0) {
+    m = refusedRun({"trace", "--chrome-trace", (locked / "t.json").string()});
+    EXPECT_NE(m.find("--chrome-trace"), std::string::npos) << m;
+    EXPECT_NE(m.find("cannot write in the folder"), std::string::npos) << m;
+  }
+  fs::permissions(locked, fs::perms::owner_all);
+  // A writable folder passes, and the probe is gone.
+  toCommandRun(parseRunCommandLine({"profile", "-o", (folder_ / "s.json").string()}));
+  std::size_t entries = 0;
+  for (const auto& entry : fs::directory_iterator(folder_)) entries += entry.path() != locked;
+  EXPECT_EQ(entries, 0U);
 }
 
 TEST_F(RunOptionsFiles, AnOutputOntoTheModelIsRefused) {

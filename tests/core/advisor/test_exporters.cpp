@@ -165,6 +165,24 @@ TEST(Exporters, WriteFilesAtomically) {
   fs::remove_all(dir);
 }
 
+// A config document read from a file carries its own label and warnings: none of their text may
+// end the comment it is written in (a newline would make the rest Python or C++ code) or put a
+// control character in the export; a C++ comment line may not end in a backslash (it would continue
+// onto the next line).
+TEST(Exporters, TextFromADocumentStaysInsideItsComment) {
+  auto doc = recommended("hopper", "2.11", Goal::Latency, 1e-2, ModelFamily::Cnn);
+  doc.device_label = "Hopper\nimport os; os.system('touch /tmp/owned')\r\x1b[2J";
+  doc.warnings = {"first\nos.system('x') \x1b]0;title\x07 ends in \\"};
+  for (const auto& text : {exportPython(doc), exportCpp(doc)}) {
+    EXPECT_FALSE(contains(text, "\nimport os")) << text;
+    EXPECT_FALSE(contains(text, "\nos.system")) << text;
+    EXPECT_FALSE(contains(text, "\x1b")) << text;
+    EXPECT_FALSE(contains(text, "\r")) << text;
+    EXPECT_TRUE(contains(text, "Hopper\\x0aimport os;")) << text;
+    EXPECT_FALSE(contains(text, "\\\n")) << text;  // no line ends in a backslash
+  }
+}
+
 // Runs a command and returns its exit status and stdout.
 std::pair<int, std::string> run(const std::string& command) {
   std::string out;

@@ -139,7 +139,19 @@ TEST(SlurmSettings, JsonOverridesDefaultsAndNamesBadKeys) {
   EXPECT_NE(message(R"({"modules": "cuda"})")
                 .find("\"modules\" has the wrong type (string): expected a list"),
             std::string::npos);
-  EXPECT_NE(message(R"({"gpus_per_task": -1})").find("cannot be negative"), std::string::npos);
+  EXPECT_NE(message(R"({"gpus_per_task": -1})")
+                .find("\"gpus_per_task\" must be a whole number from 0 to 4096 (got -1)"),
+            std::string::npos);
+  // Checked before the conversion: get<int> made 1e300 INT_MIN ("cannot be negative") and 2^32 0.
+  EXPECT_NE(message(R"({"gpus_per_task": 1e300})").find("from 0 to 4096 (got 1e+300)"),
+            std::string::npos);
+  EXPECT_NE(message(R"({"cpus_per_task": 4294967296})").find("(got 4294967296)"),
+            std::string::npos);
+  EXPECT_NE(message(R"({"gpus_per_task": 1.5})").find("(got 1.5)"), std::string::npos);
+  EXPECT_NE(message(R"({"gpus_per_task": "2"})").find("(got string)"), std::string::npos);
+  EXPECT_EQ(slurmSettingsFromJson(R"({"gpus_per_task": 4096, "cpus_per_task": 0})", "s.json")
+                .gpus_per_task,
+            4096);
   EXPECT_NE(message("[1]").find("expected a JSON object"), std::string::npos);
   EXPECT_NE(message("{").find("slurm.json is not valid JSON"), std::string::npos);
 }
