@@ -185,7 +185,9 @@ TEST(RunCommandLine, ASeedIsAWholeNumberFromZero) {
 
 TEST(RunCommandLine, AModelPathThatIsNotUtf8IsRefusedBeforeTheRun) {
   // The session stores the path as a JSON string: it would fail only when the result is written.
-  const std::string bad = "mod\xff\xfeel.pt";
+  const std::string bad =
+      "mod\xff\xfe"
+      "el.pt";
   auto m = refusedRun({"profile", "--model-file", bad, "--input", "1x4"});
   EXPECT_NE(m.find("--model-file"), std::string::npos) << m;
   EXPECT_NE(m.find("not valid UTF-8"), std::string::npos) << m;
