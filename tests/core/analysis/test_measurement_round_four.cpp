@@ -171,3 +171,45 @@ TEST(MeasurementRoundFour, SawtoothEndingMidCycleKeepsItsCoverage) {
   EXPECT_GE(share(t.valid, t.runs), 0.95);
   EXPECT_GE(share(t.covered, t.valid), 0.92) << t.covered << " of " << t.valid;
 }
+
+TEST(MeasurementRoundFour, RareSwitchingShareIntervalHasStudentTails) {
+  // 11 stays in 1000 iterations (10 switches): six fast stays of 15–60 at 10 ms and five slow ones
+  // of 60–260 at 13 ms (uneven, so that the run is no cycle), a realised slow share of 79 %.
+  // With ten switches the long-run share may well be one half: the normal's logit interval
+  // (± 1.96·2/√10) stopped at 52 %, Student's t on eight degrees of freedom reaches 47 %, and the
+  // median interval the mixes below one half.
+  const std::vector<std::size_t> stays = {15, 60, 60, 260, 20, 110, 55, 240, 25, 120, 35};
+  std::vector<double> x;
+  for (std::size_t stay = 0; stay < stays.size(); ++stay) {
+    const bool slow = stay % 2 == 1;
+    for (std::size_t i = 0; i < stays[stay]; ++i) {
+      const std::size_t k = x.size();
+      x.push_back((slow ? 13.0 : 10.0) * (1.0 + 0.005 * static_cast<double>((k * 7919) % 11) / 10));
+    }
+  }
+  ASSERT_EQ(x.size(), 1000u);
+  const auto a = analyse(x);
+  ASSERT_EQ(a.series_class, SeriesClass::Switching);
+  ASSERT_TRUE(a.switching.has_value());
+  ASSERT_EQ(a.switching->switches, 10u);
+  EXPECT_FALSE(a.too_few_switches);
+  EXPECT_LT(a.switching->slow_share_low, 0.5);
+  EXPECT_GT(a.switching->slow_share_low, 0.4);
+  EXPECT_GT(a.switching->slow_share_high, 0.9);
+  // Below one half the mixture's median is the fast level's.
+  EXPECT_LT(a.steady.median_ci.low, 10.1);
+}
+
+TEST(MeasurementRoundFour, SmallSlowSettlingIntervalReachesTheSettledLevel) {
+  // 10 % above a 10 ms level, decaying with τ = 30 iterations, in 300 iterations at 1 % noise:
+  // PELT cuts early, and the level still falls across the steady part. The median sits above
+  // 10 ms by more than its interval's half-width; the interval's low end reaches below it.
+  SyntheticSpec spec;
+  spec.shape = SeriesShape::Decay;
+  spec.n = 300, spec.phi = 0.0, spec.sigma = 0.01;
+  spec.step_size = 1.10, spec.tau = 30;
+  const Tally t =
+      runSpec(spec, 200, [](const SeriesAnalysis&, const SyntheticSeries&) { return true; });
+  EXPECT_GE(share(t.valid, t.runs), 0.95);
+  EXPECT_GE(share(t.covered, t.valid), 0.93) << t.covered << " of " << t.valid;
+}

@@ -15,7 +15,8 @@ namespace {
 
 constexpr std::uint64_t kSeed = 20240601;      // the bench's default: same cells, same series
 constexpr double kSwitchingClassFloor = 0.85;  // 92.5 % on 2026-12-03 (n = 300, 24 repetitions)
-// 91.3 % on 2026-12-07 (n = 300, stays of 30, 24 repetitions); 92.2–93.1 % on the held-out seeds.
+// 94.4 % with Student's t on the mix (n = 300, stays of 30, 24 repetitions; 91.3 % with the
+// normal's z); 94.1–94.6 % on the held-out seeds.
 constexpr double kRareSwitchingCoverageFloor = 0.89;
 
 std::vector<SyntheticSpec> subsetCells() {
@@ -85,9 +86,10 @@ TEST(ValidationSubset, TargetsOfMeasurementMd) {
       continue;
     }
     if (t.name.rfind("95 % median CI coverage, rare switching", 0) == 0) {
-      // Not met (docs/MEASUREMENT.md, "Achieved (2026-12-07)"): stays of 30–100 at a 50 % share
-      // leave the median between the levels, moving with a share known from a few stays. Held
-      // below what this subset achieves, and never over-covering.
+      // Met on the held-out seeds without much margin (docs/MEASUREMENT.md, "Achieved
+      // (2026-12-07)"): stays of 30–100 at a 50 % share leave the median between the levels,
+      // moving with a share known from a few stays, and this subset's 288 runs have a standard
+      // error of 1.3 points. Held below what this subset achieves, and never over-covering.
       EXPECT_GE(t.achieved, kRareSwitchingCoverageFloor) << t.name;
       EXPECT_LE(t.achieved, 0.97) << t.name;
       continue;
