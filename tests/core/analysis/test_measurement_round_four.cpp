@@ -201,15 +201,25 @@ TEST(MeasurementRoundFour, RareSwitchingShareIntervalHasStudentTails) {
 }
 
 TEST(MeasurementRoundFour, SmallSlowSettlingIntervalReachesTheSettledLevel) {
-  // 10 % above a 10 ms level, decaying with τ = 30 iterations, in 300 iterations at 1 % noise:
-  // PELT cuts early, and the level still falls across the steady part. The median sits above
-  // 10 ms by more than its interval's half-width; the interval's low end reaches below it.
-  SyntheticSpec spec;
-  spec.shape = SeriesShape::Decay;
-  spec.n = 300, spec.phi = 0.0, spec.sigma = 0.01;
-  spec.step_size = 1.10, spec.tau = 30;
-  const Tally t =
-      runSpec(spec, 200, [](const SeriesAnalysis&, const SyntheticSeries&) { return true; });
-  EXPECT_GE(share(t.valid, t.runs), 0.95);
-  EXPECT_GE(share(t.covered, t.valid), 0.93) << t.covered << " of " << t.valid;
+  // 10–30 % above a 10 ms level, decaying with τ = 20 or 30 iterations, in 300 iterations at 1 %
+  // noise (φ 0, 0.5, 0.8): PELT cuts early, and the level still falls across the steady part, so
+  // the median sits above the settled level by more than its interval's half-width. Pooled over
+  // the 18 cells: covered in 92.6 % of 3572 intervals before the low end reached below a falling
+  // level, 95.4 % after.
+  std::size_t valid = 0, covered = 0;
+  for (double excess : {0.10, 0.20, 0.30}) {
+    for (double tau : {20.0, 30.0}) {
+      for (double phi : {0.0, 0.5, 0.8}) {
+        SyntheticSpec spec;
+        spec.shape = SeriesShape::Decay;
+        spec.n = 300, spec.phi = phi, spec.sigma = 0.01;
+        spec.step_size = 1.0 + excess, spec.tau = tau;
+        const Tally t =
+            runSpec(spec, 200, [](const SeriesAnalysis&, const SyntheticSeries&) { return true; });
+        valid += t.valid, covered += t.covered;
+      }
+    }
+  }
+  EXPECT_GE(share(valid, 18 * 200), 0.95);
+  EXPECT_GE(share(covered, valid), 0.945) << covered << " of " << valid;
 }
