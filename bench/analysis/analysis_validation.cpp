@@ -7,6 +7,8 @@
 //   instead of effective-sample-size rank intervals (to reproduce the comparison in the docs).
 // --only FAMILY: only the cells whose family label (the breakdown's first column) starts with
 //   FAMILY, e.g. --only switching, --only "short warm-up".
+// --cells: also one line per cell (family, n, σ, φ, class, coverage, |bias| P95), to find which
+//   lengths of a family miss a target (the breakdown pools over n).
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -27,6 +29,7 @@ struct Args {
   bool quick = false;
   bool breakdown = true;
   bool bootstrap_ci = false;
+  bool cells = false;
   std::size_t reps = 200;
   unsigned threads = 1;
   std::uint64_t seed = 20240601;
@@ -37,7 +40,7 @@ struct Args {
   fmt::print(stderr,
              "bench_analysis_validation: {}\n"
              "usage: bench_analysis_validation [--quick] [--reps N] [--threads N] [--seed N] "
-             "[--no-breakdown] [--bootstrap-ci] [--only FAMILY]\n",
+             "[--no-breakdown] [--bootstrap-ci] [--only FAMILY] [--cells]\n",
              why);
   std::exit(2);
 }
@@ -60,6 +63,8 @@ Args parse(int argc, char** argv) {
       args.breakdown = false;
     else if (a == "--bootstrap-ci")
       args.bootstrap_ci = true;
+    else if (a == "--cells")
+      args.cells = true;
     else if (a == "--reps")
       args.reps = value(), reps_given = true;
     else if (a == "--threads")
@@ -136,6 +141,30 @@ int main(int argc, char** argv) {
           r.phi, r.runs, pct(r.class_correct), pct(r.end_within_5), pct(r.median_ci_valid),
           pct(r.median_coverage),
           std::isnan(r.bias_p95) ? std::string("—") : fmt::format("{:.2f} %", r.bias_p95 * 100.0));
+    }
+  }
+  if (args.cells) {
+    fmt::print(
+        "\n### Cells\n\n| Family | n | σ | φ | Runs | Class correct | CI available | CI coverage "
+        "| too few switches | \\|bias\\| P95 "
+        "|\n|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
+    for (const auto& c : results) {
+      const auto of = [&](std::size_t k, std::size_t d) {
+        return d ? pct(static_cast<double>(k) / static_cast<double>(d)) : std::string("—");
+      };
+      std::vector<double> abs_bias;
+      for (double b : c.median_bias) abs_bias.push_back(std::fabs(b));
+      std::sort(abs_bias.begin(), abs_bias.end());
+      const std::string bias =
+          abs_bias.empty()
+              ? std::string("—")
+              : fmt::format(
+                    "{:.2f} %",
+                    abs_bias[std::min(abs_bias.size() - 1, abs_bias.size() * 95 / 100)] * 100.0);
+      fmt::print("| {} | {} | {:g} % | {:g} | {} | {} | {} | {} | {} | {} |\n", familyOf(c.spec),
+                 c.spec.n, c.spec.sigma * 100.0, c.spec.phi, c.runs, of(c.class_correct, c.runs),
+                 of(c.median_ci_valid, c.runs), of(c.median_covered, c.median_ci_valid),
+                 of(c.too_few_switches, c.runs), bias);
     }
   }
   return all_met ? 0 : 1;

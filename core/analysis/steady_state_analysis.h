@@ -57,7 +57,15 @@ struct SeriesAnalysis {
   // median and p90 intervals are then widened on each side by half of the movement plus half its
   // standard error: the run does not know its level better than the level moved.
   double level_movement = 0;
+  // Class Switching with fewer than kMinSwitchesForMix switches (fewer than three stays at each
+  // level): the run cannot estimate how its time divides between the levels, and the long-run
+  // median with it. Its interval then spans the medians of the mixes the stays allow, and a
+  // consumer (the tuner) should fork the config or run it longer instead of ranking on it.
+  bool too_few_switches = false;
 };
+
+// Switches a switching run needs before its mix of levels is estimated (three stays each).
+inline constexpr std::size_t kMinSwitchesForMix = 6;
 
 // Every latency must be a finite time > 0 ms: a zero, negative, NaN or infinite value is a broken
 // timer or a corrupt file, not a fast iteration. Returns the first bad iteration's index, if any.

@@ -29,6 +29,10 @@ struct SwitchingLevels {
   // persistent levels against independent modes, and against one AR(1) level or one step.
   double persistence_gain = 0;
   double level_gain = 0;
+  // The long-run slow share, 95 % interval, from the stays seen (analyse() fills it): each
+  // level's mean stay is known to a factor e^(±1.96/√k) from k stays, so with few switches the
+  // mix — and the median it feeds — is uncertain however many iterations each stay holds.
+  double slow_share_low = 0, slow_share_high = 0;
 };
 
 // The levels, shares and stays of y[begin, end) split at `threshold_log` (lone points whose

@@ -59,6 +59,7 @@ void runCell(CellResult& cell, std::size_t reps, std::uint64_t seed,
         a.series_class == SeriesClass::Warmup || a.series_class == SeriesClass::Slowdown;
     cell.called_drift += a.series_class == SeriesClass::Drift;
     cell.called_switching += a.series_class == SeriesClass::Switching;
+    cell.too_few_switches += a.too_few_switches;
     if (a.series_class == SeriesClass::Switching) {
       cell.switching_ci_valid += ci.valid();
       cell.switching_covered += ci.valid() && ci.low <= series.true_steady_median_ms &&
@@ -180,12 +181,98 @@ void addTimerSteps(const GridSpec& grid, std::vector<SyntheticSpec>& cells) {
             cells.push_back(spec);
           }
         }
-        for (double ratio : grid.fast_start_ratios) {
-          SyntheticSpec spec;
-          spec.shape = SeriesShape::FastStart;
-          spec.n = n, spec.phi = phi, spec.sigma = sigma;
-          spec.step_at = 1, spec.step_size = ratio;
-          cells.push_back(spec);
+        for (std::size_t k0 : grid.fast_start_positions) {
+          for (double ratio : grid.fast_start_ratios) {
+            SyntheticSpec spec;
+            spec.shape = SeriesShape::FastStart;
+            spec.n = n, spec.phi = phi, spec.sigma = sigma;
+            spec.step_at = k0, spec.step_size = ratio;
+            cells.push_back(spec);
+          }
+        }
+      }
+    }
+  }
+}
+
+// The families added 2026-12-07: rare switching, warm-ups on coarse clocks, three ticks slower
+// first, small slow settling and sawtooth runs that end mid-cycle.
+void addRoundFour(const GridSpec& grid, std::vector<SyntheticSpec>& cells) {
+  for (std::size_t n : grid.rare_switching_lengths) {
+    for (double phi : grid.phis) {
+      for (double sigma : grid.sigmas) {
+        for (double dwell : grid.rare_switching_dwells) {
+          for (double share : grid.rare_switching_shares) {
+            SyntheticSpec spec;
+            spec.shape = SeriesShape::Switching;
+            spec.n = n, spec.phi = phi, spec.sigma = sigma;
+            spec.switch_dwell = dwell, spec.switch_ratio = grid.rare_switching_ratio;
+            spec.switch_share = share;
+            cells.push_back(spec);
+          }
+        }
+      }
+    }
+  }
+  struct Clock {
+    double quantum_ms, base_ms, ratio;
+  };
+  for (std::size_t n : grid.coarse_clock_lengths) {
+    for (std::size_t k0 : grid.coarse_clock_positions) {
+      for (const Clock& clock :
+           {Clock{10.0, 10.0, 3.0}, Clock{1.0, 5.0, 1.4}, Clock{1.0, 5.0, 2.0}}) {
+        SyntheticSpec spec;
+        spec.shape = SeriesShape::Step;
+        spec.n = n, spec.phi = 0.0, spec.sigma = 0.003;
+        spec.timer_quantum_ms = clock.quantum_ms, spec.base_ms = clock.base_ms;
+        spec.step_at = k0, spec.step_size = clock.ratio;
+        cells.push_back(spec);
+      }
+    }
+  }
+  for (std::size_t n : grid.three_tick_lengths) {
+    for (double phi : {0.0, 0.5}) {
+      for (double sigma : {0.01, 0.03}) {
+        for (double base_ms : grid.three_tick_bases_ms) {
+          for (std::size_t k0 : grid.three_tick_positions) {
+            SyntheticSpec spec;
+            spec.shape = SeriesShape::Step;
+            spec.n = n, spec.phi = phi, spec.sigma = sigma;
+            spec.timer_quantum_ms = grid.timer_quantum_ms, spec.base_ms = base_ms;
+            spec.step_at = k0, spec.step_size = 1.0 + 3.0 * grid.timer_quantum_ms / base_ms;
+            cells.push_back(spec);
+          }
+        }
+      }
+    }
+  }
+  for (std::size_t n : grid.small_settling_lengths) {
+    for (double phi : grid.phis) {
+      for (double sigma : grid.small_settling_sigmas) {
+        for (double amplitude : grid.small_settling_amplitudes) {
+          for (double tau : grid.small_settling_taus) {
+            SyntheticSpec spec;
+            spec.shape = SeriesShape::Decay;
+            spec.n = n, spec.phi = phi, spec.sigma = sigma;
+            spec.tau = tau, spec.step_size = 1.0 + amplitude;
+            cells.push_back(spec);
+          }
+        }
+      }
+    }
+  }
+  for (std::size_t n : grid.partial_cycle_lengths) {
+    for (double phi : grid.phis) {
+      for (double sigma : grid.sigmas) {
+        for (double amplitude : grid.partial_cycle_amplitudes) {
+          for (std::size_t period : grid.sawtooth_periods) {
+            if (n % period == 0) continue;
+            SyntheticSpec spec;
+            spec.shape = SeriesShape::Sawtooth;
+            spec.n = n, spec.phi = phi, spec.sigma = sigma;
+            spec.periodic_amplitude = amplitude, spec.period = period;
+            cells.push_back(spec);
+          }
         }
       }
     }
@@ -245,6 +332,7 @@ std::vector<SyntheticSpec> buildGrid(const GridSpec& grid) {
   addSwitching(grid, cells);
   addSawtooth(grid, cells);
   addTimerSteps(grid, cells);
+  addRoundFour(grid, cells);
   return cells;
 }
 

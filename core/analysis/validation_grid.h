@@ -47,8 +47,33 @@ struct GridSpec {
   double timer_quantum_ms = 0.001;
   double timer_base_ms = 0.010;
   std::vector<std::size_t> timer_offset_positions{1, 2};
-  // A first sample faster than the rest at an unquantised clock (truth: flat).
+  // A first sample faster than the rest at an unquantised clock (truth: flat); the first one or
+  // the first two (two fast first samples added 2026-12-07).
   std::vector<double> fast_start_ratios{0.5, 0.8};
+  std::vector<std::size_t> fast_start_positions{1, 2};
+  // Added 2026-12-07. Rare switching: stays of tens of iterations at the slow level, so a run sees
+  // only a handful of switches and its slow share is itself uncertain. σ and φ as the grid's.
+  std::vector<std::size_t> rare_switching_lengths{300, 1000, 3000};
+  std::vector<double> rare_switching_dwells{30, 100};
+  std::vector<double> rare_switching_shares{0.3, 0.5};
+  double rare_switching_ratio = 1.3;
+  // A warm-up before a level that is constant on a coarse clock: (tick, level, warm-up ratio) —
+  // 3 × 30 ms before 10 ms on a 10 ms clock; 7 or 10 ms before 5 ms on a 1 ms clock. Noise 0.3 %
+  // (below half a tick), φ = 0, the grid's outliers.
+  std::vector<std::size_t> coarse_clock_lengths{30, 100, 1000};
+  std::vector<std::size_t> coarse_clock_positions{1, 3, 5};
+  // Three ticks slower first iterations on a 1 µs clock at 8, 10 and 12 µs (truth: warm-up).
+  std::vector<std::size_t> three_tick_lengths{60, 300};
+  std::vector<double> three_tick_bases_ms{0.008, 0.010, 0.012};
+  std::vector<std::size_t> three_tick_positions{1, 2};
+  // Small, slow settling: g = 1 + A·e^(−i/τ), A of 5–30 %, τ of 10–30, at CV ≤ 3 %.
+  std::vector<std::size_t> small_settling_lengths{100, 300, 1000};
+  std::vector<double> small_settling_amplitudes{0.05, 0.10, 0.20, 0.30};
+  std::vector<double> small_settling_taus{10, 20, 30};
+  std::vector<double> small_settling_sigmas{0.01, 0.03};
+  // A sawtooth whose run ends mid-cycle (n not a multiple of the period), teeth of 10–20 %.
+  std::vector<std::size_t> partial_cycle_lengths{105, 312, 1013};
+  std::vector<double> partial_cycle_amplitudes{0.10, 0.20};
 };
 
 // Every cell of the grid. Step positions that leave no room in a series are skipped.
@@ -70,6 +95,8 @@ struct CellResult {
   // Runs called switching: intervals given, and covering the truth (the class's own coverage).
   std::size_t switching_ci_valid = 0;
   std::size_t switching_covered = 0;
+  // Runs whose analysis said its switches were too few to estimate the levels' mix.
+  std::size_t too_few_switches = 0;
   // Runs reported steady (flat, warmup, slowdown, switching) with a median interval whose
   // half-width is below half of what the true level still moves over [ŝ, n): a tight interval
   // around a moving level.

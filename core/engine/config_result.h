@@ -48,6 +48,9 @@ struct SteadyStateInfo {
   // The level sequence's autocorrelation time (1 when the series does not switch; 0 in files
   // written before it was kept): comparisons take it as the floor of τ instead of fitting again.
   double level_tau = 0;
+  // Switching with fewer switches than it takes to estimate the levels' mix (analysis::
+  // kMinSwitchesForMix): fork the config or run it longer before ranking on it.
+  bool too_few_switches = false;
   // The series spans a few steps of its timer (median < 50 × timer_quantum_ms): not segmented.
   bool resolution_limited = false;
   double timer_quantum_ms = 0;

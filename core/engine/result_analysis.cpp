@@ -69,6 +69,7 @@ void fill(const std::vector<double>& latency_ms, std::int64_t batch, LatencyStat
     st.mean_dwell_iterations = a.switching->mean_slow_dwell;
   }
   st.level_tau = a.switching ? a.switching->level_tau : 1.0;
+  st.too_few_switches = a.too_few_switches;
   st.resolution_limited = a.resolution_limited;
   st.timer_quantum_ms = a.timer_quantum_ms;
   const auto& sum = a.steady.summary;

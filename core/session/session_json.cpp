@@ -245,6 +245,7 @@ static json toJson(const SteadyStateInfo& st) {
     j["slow_share"] = st.slow_share;
     j["mean_dwell_iterations"] = st.mean_dwell_iterations;
     if (st.level_tau > 0) j["level_tau"] = st.level_tau;
+    if (st.too_few_switches) j["too_few_switches"] = true;
   }
   if (st.resolution_limited) j["timer_quantum_ms"] = st.timer_quantum_ms;
   return j;
@@ -276,6 +277,7 @@ static void fromJson(const json& s, SteadyStateInfo& o) {
   o.mean_dwell_iterations = s.value("mean_dwell_iterations", 0.0);
   // Not switching: τ's floor is 1. A switching series from a file without it: 0, fitted again.
   o.level_tau = o.series_class == "switching" ? s.value("level_tau", 0.0) : 1.0;
+  o.too_few_switches = s.value("too_few_switches", false);
   o.resolution_limited = s.contains("timer_quantum_ms");
   o.timer_quantum_ms = s.value("timer_quantum_ms", 0.0);
 }

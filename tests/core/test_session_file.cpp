@@ -85,6 +85,19 @@ TEST(SessionFile, KeepsTheSwitchingLevelAutocorrelationTime) {
   std::filesystem::remove(path);
 }
 
+TEST(SessionFile, KeepsTooFewSwitchesAndReadsOldFilesWithoutIt) {
+  auto s = sampleSession();
+  s.configs[0].steady.series_class = "switching";
+  s.configs[0].steady.too_few_switches = true;
+  const auto path = tempPath("too_few_switches.inferscope.json");
+  saveSession(s, path);
+  EXPECT_TRUE(loadSession(path).configs.at(0).steady.too_few_switches);
+  s.configs[0].steady.too_few_switches = false;  // not written, as before the field existed
+  saveSession(s, path);
+  EXPECT_FALSE(loadSession(path).configs.at(0).steady.too_few_switches);
+  std::filesystem::remove(path);
+}
+
 TEST(SessionFile, RequestKeepsTraceConvolutionsOffByDefault) {
   ProfileRequest r;
   r.run.trace_kernels = true;

@@ -15,6 +15,9 @@ namespace {
 
 constexpr std::uint64_t kSeed = 20240601;      // the bench's default: same cells, same series
 constexpr double kSwitchingClassFloor = 0.85;  // 92.5 % on 2026-12-03 (n = 300, 24 repetitions)
+// 94.4 % with Student's t on the mix (n = 300, stays of 30, 24 repetitions; 91.3 % with the
+// normal's z); 94.1–94.6 % on the held-out seeds.
+constexpr double kRareSwitchingCoverageFloor = 0.89;
 
 std::vector<SyntheticSpec> subsetCells() {
   GridSpec grid;
@@ -28,6 +31,13 @@ std::vector<SyntheticSpec> subsetCells() {
   grid.short_warmup_lengths = {60, 110, 150};
   grid.sawtooth_lengths = {300};
   grid.timer_lengths = {100};
+  grid.rare_switching_lengths = {300};
+  grid.rare_switching_dwells = {30};
+  grid.coarse_clock_lengths = {100};
+  grid.three_tick_lengths = {60};
+  grid.small_settling_lengths = {300};
+  grid.small_settling_taus = {10, 30};
+  grid.partial_cycle_lengths = {312};
   auto cells = buildGrid(grid);
   GridSpec slow;
   slow.lengths = {1000};
@@ -41,6 +51,11 @@ std::vector<SyntheticSpec> subsetCells() {
   slow.switching_lengths = {};
   slow.sawtooth_lengths = {};
   slow.timer_lengths = {};
+  slow.rare_switching_lengths = {};
+  slow.coarse_clock_lengths = {};
+  slow.three_tick_lengths = {};
+  slow.small_settling_lengths = {};
+  slow.partial_cycle_lengths = {};
   for (const auto& c : buildGrid(slow)) {
     if (c.shape == SeriesShape::Decay || c.shape == SeriesShape::LinearDrift) cells.push_back(c);
   }
@@ -60,7 +75,7 @@ TEST(ValidationSubset, TargetsOfMeasurementMd) {
   const auto results = runGrid(subsetCells(), 24, kSeed, 1);
   const auto outcomes = evaluateTargets(results);
   print(outcomes);
-  ASSERT_EQ(outcomes.size(), 15u);
+  ASSERT_EQ(outcomes.size(), 22u);
   for (const auto& t : outcomes) {
     EXPECT_GT(t.runs, 0u) << t.name;
     if (t.name.rfind("regime switching at CV ≤ 3 %: class correct", 0) == 0) {
@@ -68,6 +83,15 @@ TEST(ValidationSubset, TargetsOfMeasurementMd) {
       // forget their level within about one iteration, λ ≈ 0.17, and cannot be told from
       // independent modes in a few hundred iterations); held just below what this subset achieves.
       EXPECT_GE(t.achieved, kSwitchingClassFloor) << t.name;
+      continue;
+    }
+    if (t.name.rfind("95 % median CI coverage, rare switching", 0) == 0) {
+      // Met on the held-out seeds without much margin (docs/MEASUREMENT.md, "Achieved
+      // (2026-12-07)"): stays of 30–100 at a 50 % share leave the median between the levels,
+      // moving with a share known from a few stays, and this subset's 288 runs have a standard
+      // error of 1.3 points. Held below what this subset achieves, and never over-covering.
+      EXPECT_GE(t.achieved, kRareSwitchingCoverageFloor) << t.name;
+      EXPECT_LE(t.achieved, 0.97) << t.name;
       continue;
     }
     EXPECT_TRUE(t.met) << t.name << ": achieved " << t.achieved << ", target " << t.target;
