@@ -140,6 +140,10 @@ struct Race::Entry {
   // The same less its share of the measure() call's session load (the model, the FP32
   // reference), which a fresh process's price counts on its own (Race::forkStartMs).
   double own_cost_ms = 0;
+  // Its latest round switched between two levels too rarely to tell their mix (the steady
+  // analysis's too_few_switches): its interval says where this run sat, not where the config
+  // sits, so it is measured longer before anything is ranked on it.
+  bool too_few_switches = false;
 
   bool alive() const { return measured && outcome.state == CandidateState::Finalist; }
 };
@@ -263,6 +267,7 @@ void Race::record(Entry& e, const ConfigResult& r, bool contended) {
     return;
   }
   e.rounds.push_back(r);
+  e.too_few_switches = r.steady.too_few_switches;
   // Pooled steady samples; the interval also spans every round's own CI and median, because each
   // round is a separate preparation of the model and its level may differ from the last.
   std::vector<double> pooled;
@@ -313,6 +318,9 @@ void Race::eliminate(std::vector<Entry>& entries) {
   for (auto& e : entries) {
     if (!e.alive() || &e == leader) continue;
     const auto& est = e.outcome.estimate;
+    // A round that saw too few switches is extended (the next round's longer run), not ranked
+    // on; after the last round the finals' fresh processes decide, as for any survivor.
+    if (e.too_few_switches && est.rounds < options_.max_rounds) continue;
     const bool contended = est.contended || lead.contended;
     const double margin = contended ? options_.contended_margin : 0.0;
     if (est.low_ms > lead.high_ms * (1.0 + margin)) {

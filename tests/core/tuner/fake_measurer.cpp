@@ -61,6 +61,7 @@ ConfigResult FakeMeasurer::run(const OptimizationConfig& config, int warmup, int
   r.warmup_iterations = warmup;
   const auto steady = r.steadyLatencies();
   r.stats.median_ms = analysis::summarize(steady).median;
+  r.steady.too_few_switches = p.too_few_switches;
   r.accuracy = p.accuracy;
   if (!r.accuracy.measured && p.compares_accuracy) {
     r.accuracy.measured = true;

@@ -24,6 +24,8 @@ struct FakeProfile {
   double setup_ms = 100;
   double compile_ms = 0;  // background compile time (set on the aoti config: aoti-graph shares it)
   std::string fallback_to;  // the engine ran this config instead (a failed cast's autocast)
+  // The steady analysis says the run switched too rarely to estimate its levels' mix.
+  bool too_few_switches = false;
 };
 
 class FakeMeasurer : public Measurer {

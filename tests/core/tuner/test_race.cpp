@@ -78,6 +78,25 @@ TEST(Race, EliminatesTheClearlySlowerAndGivesSurvivorsMoreIterations) {
   EXPECT_LE(r.elapsed_ms, r.budget_ms);
 }
 
+// A round whose series switched between two levels too rarely to tell their mix (a launch-bound
+// model on a busy host) says where that run sat, not where the config sits: the config is measured
+// longer in the next round instead of being dropped on it; a twin as slow whose run was clean is
+// dropped after screening as before.
+TEST(Race, ARoundWithTooFewSwitchesIsMeasuredLongerInsteadOfRankedOn) {
+  FakeMeasurer m;
+  m.profiles["bf16+graph"] = at(2.0);
+  m.profiles["fp16+graph"] = at(2.6);
+  m.profiles["fp16+graph"].too_few_switches = true;
+  m.profiles["bf16"] = at(2.6);  // as slow, a clean run
+  Race race(m, generous());
+  const auto r = race.run(encoderSpace());
+  ASSERT_TRUE(r.winner);
+  EXPECT_EQ(r.winner->key(), "bf16+graph");
+  EXPECT_EQ(m.iterations_measured["bf16"], 20);        // screened once, then dropped
+  EXPECT_GT(m.iterations_measured["fp16+graph"], 20);  // extended, not ranked on its screening
+  EXPECT_EQ(outcome(r, "bf16").state, CandidateState::Eliminated);
+}
+
 TEST(Race, IndistinguishableFinalistsAreStatedAsATie) {
   FakeMeasurer m;
   m.profiles["bf16+graph"] = at(2.0);
