@@ -85,7 +85,8 @@ check "sweep --from with a missing file is an input error" expect_exit 2 "cannot
 # so that the race reaches its finals within the budget however busy the machine is: ResNet-18's
 # BF16 configs take seconds each on a CPU, and on a loaded 2-core runner screening used the budget
 # and the winner stayed provisional.
-"$cli" tune -m bert-encoder --layers 1 --hidden 32 --heads 2 --seq-len 8 -b 1 -d cpu --budget-s 40 --warmup 2 -n 10 --screen-iters 8 --forks 2 --events ndjson \
+# --fresh: what an earlier run of this script left in the run memory must not change what it checks.
+"$cli" tune --fresh -m bert-encoder --layers 1 --hidden 32 --heads 2 --seq-len 8 -b 1 -d cpu --budget-s 40 --warmup 2 -n 10 --screen-iters 8 --forks 2 --events ndjson \
   -o "$work/tune.inferscope.json" >"$work/tune.ndjson" 2>"$work/tune.err"
 rc=$?
 check "tune exits 0 with a winner" bash -c "[ $rc -eq 0 ] && grep -q '\"event\":\"tune_done\".*\"winner\":\"[a-z]' '$work/tune.ndjson'"

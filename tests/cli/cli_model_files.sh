@@ -47,7 +47,8 @@ cp "$fixtures/h200_bert_b32.inferscope.json" "$complete"
 sum=$(sha256sum <"$complete")
 start_tune() {  # start_tune OUT ARGS…: tune in the background until its FP32 reference hangs
   local out=$1; shift
-  "$cli" tune "$@" -o "$complete" >"$out" 2>&1 &
+  # --fresh: a crash or hang an earlier run remembered is not skipped (this script checks them).
+  "$cli" tune --fresh "$@" -o "$complete" >"$out" 2>&1 &
   pid=$!
   for _ in $(seq 100); do grep -q 'fp32\|FP32\|tuning\|budget' "$out" 2>/dev/null && break; sleep 0.1; done
   sleep 2  # past start-up, inside the forward that never returns
@@ -99,7 +100,7 @@ check "no temp file left beside the output" bash -c "! ls -a '$work' | grep -q '
 timed_tune() {  # timed_tune LIMIT_S OUT ARGS…: sets rc and ms
   local limit=$1 out=$2 t0; shift 2
   t0=$(date +%s%N)
-  timeout -s KILL "$limit" "$cli" tune "$@" >"$out" 2>&1; rc=$?
+  timeout -s KILL "$limit" "$cli" tune --fresh "$@" >"$out" 2>&1; rc=$?
   ms=$(( ($(date +%s%N) - t0) / 1000000 ))
 }
 # Budgets and bounds in this build's time (scaled, e2e_lib.sh): under ASan the FP32 reference's
