@@ -40,7 +40,7 @@ cmake --preset dev-asan >build-asan/configure.log 2>&1 || { tail -20 build-asan/
 mapfile -t asan_targets < <(existing_targets build-asan inferscope_base_tests inferscope_engine_tests \
   inferscope_analysis_tests inferscope_trace_tests inferscope_op_recorder_tests inferscope_cudnn_tests \
   inferscope_advisor_tests inferscope_cluster_tests inferscope_roofline_tests inferscope-cli make_script_model \
-  tst_enginebridge)
+  replay_bench tst_enginebridge)
 bounded cmake --build build-asan -j"$jobs" --target "${asan_targets[@]}"
 # Core tests of the executables built above (labels "core;…"), the CLI's end-to-end scripts, the
 # bridge tests. Left out: the Monte-Carlo validation of the statistics (minutes at -O0 with ASan,
