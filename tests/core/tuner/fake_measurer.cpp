@@ -275,4 +275,14 @@ double FakeMeasurer::forkOverheadMs(const OptimizationConfig& config) const {
   return own != fork_overhead_by_key.end() ? own->second : sessionOverheadMs();
 }
 
+SearchSpace encoderSpace() {
+  SpaceContext ctx;
+  ctx.caps.kind = DeviceKind::Cuda;
+  ctx.caps.cc_major = 9;
+  ctx.caps.has_cudnn = true;
+  ctx.aot_inductor_available = true;
+  ctx.inputs = {InputSpec::parse("32x128:int64")};
+  return SearchSpace(ctx, {OptimizationConfig::parse("bf16+graph")});
+}
+
 }  // namespace inferscope::tuner::testing

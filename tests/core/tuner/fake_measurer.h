@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "core/tuner/measurer.h"
+#include "core/tuner/search_space.h"
 
 namespace inferscope::tuner::testing {
 
@@ -92,5 +93,9 @@ class FakeMeasurer : public Measurer {
   mutable std::map<std::string, double> started_at_;
   std::mt19937_64 rng_{7};
 };
+
+// An encoder on a Hopper GPU: 12 eager/graph candidates, 4 AOTInductor ones and their 4 twins
+// replayed in CUDA graphs, the guide's bf16+graph first (the race and run-memory tests' space).
+SearchSpace encoderSpace();
 
 }  // namespace inferscope::tuner::testing

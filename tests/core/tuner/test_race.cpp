@@ -15,20 +15,9 @@
 namespace inferscope::tuner {
 namespace {
 
+using testing::encoderSpace;
 using testing::FakeMeasurer;
 using testing::FakeProfile;
-
-// An encoder on a Hopper GPU: 12 eager/graph candidates, 4 AOTInductor ones and their 4 twins
-// replayed in CUDA graphs.
-SearchSpace encoderSpace() {
-  SpaceContext ctx;
-  ctx.caps.kind = DeviceKind::Cuda;
-  ctx.caps.cc_major = 9;
-  ctx.caps.has_cudnn = true;
-  ctx.aot_inductor_available = true;
-  ctx.inputs = {InputSpec::parse("32x128:int64")};
-  return SearchSpace(ctx, {OptimizationConfig::parse("bf16+graph")});
-}
 
 FakeProfile at(double median_ms, double noise = 0.01) {
   FakeProfile p;

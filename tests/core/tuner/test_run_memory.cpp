@@ -22,21 +22,12 @@ namespace inferscope::tuner {
 namespace {
 
 namespace fs = std::filesystem;
+using testing::encoderSpace;
 using testing::FakeMeasurer;
 using testing::FakeProfile;
 
 constexpr double kDayS = 86400;
 constexpr double kNowS = 1.8e9;  // the warm run's clock (unix seconds)
-
-SearchSpace encoderSpace() {
-  SpaceContext ctx;
-  ctx.caps.kind = DeviceKind::Cuda;
-  ctx.caps.cc_major = 9;
-  ctx.caps.has_cudnn = true;
-  ctx.aot_inductor_available = true;
-  ctx.inputs = {InputSpec::parse("32x128:int64")};
-  return SearchSpace(ctx, {OptimizationConfig::parse("bf16+graph")});
-}
 
 FakeProfile at(double median_ms) {
   FakeProfile p;
