@@ -6,7 +6,8 @@
 #   bash bench/gpu/user_models/tune_user_models.sh efficientnet_b0 gpt2 ...
 # Env: OUT (results), BUDGET_S (tune budget; default: the tuner's own), WARM=0 (skip warm runs),
 # UNTIL (epoch seconds: a model whose runs would end later is skipped), RESUME_BUDGET_S (the
-# budget of a `resume` run: `tune --resume` of the warm run's session, default 240).
+# budget of a `resume` run: `tune --resume` of the warm run's session, default 240), KEEP_COMPILES=1
+# (leave the compiles earlier runs left running).
 # Runs: NAME runs cold then warm; NAME:cold,warm,resume names them (comma-separated, in order).
 set -uo pipefail
 OUT=${OUT:-$PWD/out}/user; mkdir -p "$OUT"
@@ -34,7 +35,9 @@ for arg in "$@"; do
   # tune's caches as cold as it found them.
   # The model before this one may have left packages compiling after its last run: stopped here,
   # since they would share the host with this peer's measurements.
-  pkill -f inferscope_aoti.py 2>/dev/null && sleep 2
+  # KEEP_COMPILES=1 (a warm or resume run of a model whose peer this lease measured already) leaves
+  # them: the packages a cold run left compiling are what its next run is to use.
+  [ "${KEEP_COMPILES:-0}" = 1 ] || { pkill -f inferscope_aoti.py 2>/dev/null && sleep 2; }
   if [ -s "$keep/$fn-peer.json" ]; then
     cp "$keep/$fn-peer.json" "$OUT/"; cp "$keep/$fn-peer.log" "$OUT/" 2>/dev/null
     echo "$fn peer: reused from this lease's earlier call"
