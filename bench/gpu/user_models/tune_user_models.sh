@@ -7,7 +7,7 @@
 # Env: OUT (results), BUDGET_S (tune budget; default: the tuner's own), WARM=0 (skip warm runs),
 # UNTIL (epoch seconds: a model whose runs would end later is skipped), RESUME_BUDGET_S (the
 # budget of a `resume` run: `tune --resume` of the warm run's session, default 240), KEEP_COMPILES=1
-# (leave the compiles earlier runs left running).
+# (leave the compiles earlier runs left running), WAIT_COMPILES_S (before a warm run, wait up to this long for them).
 # Runs: NAME runs cold then warm; NAME:cold,warm,resume names them (comma-separated, in order).
 set -uo pipefail
 OUT=${OUT:-$PWD/out}/user; mkdir -p "$OUT"
@@ -48,6 +48,13 @@ for arg in "$@"; do
   fi
   python3 -c "import json;d=json.load(open('$OUT/$fn-peer.json'));print('$fn peer', d.get('best'))" 2>/dev/null || tail -3 "$OUT/$fn-peer.log"
   for run in $runs; do
+    # WAIT_COMPILES_S: before a warm run, wait up to this long for the compiles the cold run left
+    # (its packages) to end, as a user's next run finds them; the wait is printed, not hidden.
+    if [ "$run" = warm ] && [ "${WAIT_COMPILES_S:-0}" -gt 0 ]; then
+      w0=$(date +%s)
+      while pgrep -f 'python.*inferscope_aoti' >/dev/null && [ $(( $(date +%s) - w0 )) -lt "$WAIT_COMPILES_S" ]; do sleep 2; done
+      echo "$fn: waited $(( $(date +%s) - w0 )) s for the cold run's compiles ($(pgrep -fc 'python.*inferscope_aoti') still running)"
+    fi
     # A resume continues the warm run's session (the cold one's when there was no warm run) with a
     # larger budget: the packages a cold run left compiling are ready by then.
     run_budget=("${budget[@]}") resume=()
