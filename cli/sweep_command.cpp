@@ -195,6 +195,7 @@ int runSweep(const SweepOptions& o) {
   }
   context.aot_inductor_available = engine::aotInductorAvailable();
   context.is_torchscript_file = request.model.source == ModelSource::TorchScript;
+  context.python_model = builtInPython(request.model.source);
   if (request.model.source == ModelSource::Zoo) {
     context.family = findZooModel(request.model.name)->family;
   } else if (o.family == "transformer") {

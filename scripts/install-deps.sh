@@ -7,6 +7,7 @@ pkgs=(
   ccache                                         # compiler cache (cmake/InferScopeCcache.cmake)
   file                                           # CPack's .deb: SHLIBDEPS reads the binaries with it
   libtorch-dev                                   # LibTorch 1.13 (CPU)
+  python3-torch                                  # PyTorch 1.13 (CPU): the Python worker, run for real in tests
   qt6-base-dev qt6-base-dev-tools libqt6opengl6-dev qt6-qpa-plugins
   libqcustomplot-dev libqcustomplot2.1-qt6
   nlohmann-json3-dev libcli11-dev libfmt-dev libgtest-dev libgmock-dev

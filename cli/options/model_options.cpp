@@ -26,12 +26,13 @@ void addModelOptions(CLI::App& app, ModelOptions& o) {
       ->capture_default_str();
   app.add_option("--model-file", o.model_file,
                  "TorchScript .pt (needs --input), AOTInductor .pt2 package (needs --input), or "
-                 "ExportedProgram .pt2 from torch.export.save (tune: compiled with Inductor, "
-                 "torch.compile measured beside)");
+                 "ExportedProgram .pt2 from torch.export.save (run in a Python worker on its "
+                 "stored example inputs, or --input; torch.compile and AOTInductor configs too)");
   app.add_option(
       "--model-py", o.model_py,
       "FILE.py:FUNCTION returning (module, example_inputs): your model built by your code, "
-      "in a Python worker (tune; trust the .py file first)");
+      "in a Python worker, on its own inputs unless --input is given (trust the .py file "
+      "first)");
   app.add_option("--trust", o.trust_files,
                  "trust this model file to run, and remember it by content hash (repeatable; "
                  "see `inferscope-cli trust`)");

@@ -53,8 +53,13 @@ std::vector<OptimizationConfig> guidePlan(const PlanContext& ctx) {
     addUnique(plan, "fp32+det");
   }
   // §3 compile, after precision: CUDA graphs, AOTInductor, TorchScript freeze for files.
-  addUnique(plan, low + "+graph");
-  if (cnn) addUnique(plan, low + "+cl+graph+bench");
+  if (ctx.python_model) {
+    addUnique(plan, low + "+tc");
+    addUnique(plan, low + "+tc-ro");  // torch.compile's CUDA graphs
+  } else {
+    addUnique(plan, low + "+graph");
+    if (cnn) addUnique(plan, low + "+cl+graph+bench");
+  }
   if (ctx.aot_inductor_available) {
     addUnique(plan, low + "+aoti");
     if (cnn) addUnique(plan, low + "+cl+aoti");

@@ -18,6 +18,10 @@ struct PlanContext {
   ModelFamily family = ModelFamily::Cnn;
   bool is_torchscript_file = false;  // TorchScript freeze applies to .pt files only
   bool aot_inductor_available = false;
+  // A model only Python can build (an ExportedProgram, a --model-py entry point): the guide's
+  // compile step is torch.compile (tc, tc-ro), run in the Python worker, in place of the engine's
+  // capture of the eager forward in a CUDA graph.
+  bool python_model = false;
 };
 
 // The guide's five techniques, combined as the guide combines them (§1–§5 and its table).

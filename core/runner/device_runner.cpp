@@ -77,6 +77,14 @@ SessionResult runOnDevices(const ProfileRequest& given, EventSink& sink, const C
                            const DeviceRunOptions& options) {
   // Every device's workers load the bytes the user trusted (pinned_model.h).
   ProfileRequest request = given;
+  if (builtInPython(request.model.source)) {
+    // Checked before anything is pinned or started: the engine's workers cannot build it.
+    throw Error(ErrorKind::Unsupported,
+                fmt::format("--devices runs the plan in engine workers, one per GPU; {} is built "
+                            "in Python and runs in one Python worker on one device: leave "
+                            "--devices out and pick the GPU with --device cuda:N",
+                            request.model.displayName()));
+  }
   PinnedModel pinned(request.model);
   if (request.device != DeviceKind::Cuda) {
     throw Error(ErrorKind::InvalidInput, "--devices spreads a run over GPUs: add --device cuda");

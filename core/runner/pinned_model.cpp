@@ -191,9 +191,10 @@ PinnedModel::PinnedModel(ModelRef& model, const std::string& temp_root) {
     if (::stat(copy.c_str(), &s) != 0)
       throw Error(ErrorKind::Runtime, fmt::format("cannot read back '{}'", copy));
     pin.copy_identity = identityOf(s);
-    if (model.source == ModelSource::PythonEntry) {
+    if (builtInPython(model.source)) {
       // For the worker (inferscope_pymodel.py): the module's __file__ and the folder its
-      // neighbours are imported from are the original's; its code is the copy's.
+      // neighbours are imported from are the original's; its code is the copy's. Its messages
+      // name the file the user gave, not this copy.
       std::error_code ec;
       const auto absolute = fs::absolute(model.path, ec);
       const std::string note = (ec ? fs::path(model.path) : absolute).lexically_normal().string();

@@ -7,11 +7,17 @@
 #include "core/runner/compile_queue.h"
 #include "core/runner/fork_runner.h"
 #include "core/runner/pinned_model.h"
+#include "core/runner/python_profile.h"
 
 namespace inferscope::runner {
 
 SessionResult runInProcess(const ProfileRequest& request, EventSink& sink,
                            const CancelToken& cancel) {
+  // A model only Python can build, not yet prepared (the GUI's profile run calls this directly):
+  // the Python route, in this process and the worker. Prepared, it is one of that route's
+  // AOTInductor configs, which the engine runs.
+  if (builtInPython(request.model.source) && request.model.prepared_dir.empty())
+    return runPythonProfile(request, ProfileRunOptions{}, sink, cancel);
   CompileQueue compiles;
   return engine::run(request, sink, cancel, &compiles);
 }
@@ -27,6 +33,10 @@ SessionResult runProfile(const ProfileRequest& given, const ProfileRunOptions& o
     if (pinned.active()) session.request.model.path = given.model.path;
     return session;
   };
+  // A model only Python can build runs its plan through the Python worker (and the engine for its
+  // AOTInductor configs): one route for profile, sweep and the GUI's live run.
+  if (builtInPython(request.model.source))
+    return namedAsGiven(runPythonProfile(request, options, sink, cancel));
   if (!options.isolate && options.forks <= 1)
     return namedAsGiven(runInProcess(request, sink, cancel));
   SessionResult session = namedAsGiven(

@@ -1,6 +1,8 @@
 // A profile or sweep run as the user asked for it: in this process (engine::run), or each config
 // in a fresh worker (isolation), or in N fresh workers each (forks); the session completed with
-// the roofline values only the whole session has. The CLI's profile and sweep call it.
+// the roofline values only the whole session has. The CLI's profile and sweep call it. A model
+// only Python can build (an ExportedProgram, a --model-py entry point) takes the Python route
+// (python_profile.h) with the same options.
 #pragma once
 
 #include <string>
@@ -24,7 +26,8 @@ SessionResult runProfile(const ProfileRequest& request, const ProfileRunOptions&
 // The request in this process (engine::run), with a compile queue of its own for the AOTInductor
 // packages its configs need (compile_queue.h; a compile still running when the run ends is
 // stopped). What the profile run above, an isolation worker, `trace` and the GUI's engine thread
-// call: a run owns its compiles, so nothing is shared between runs but the package cache.
+// call: a run owns its compiles, so nothing is shared between runs but the package cache. A model
+// only Python can build that is not prepared yet takes the Python route (python_profile.h).
 SessionResult runInProcess(const ProfileRequest& request, EventSink& sink,
                            const CancelToken& cancel);
 

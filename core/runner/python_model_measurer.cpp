@@ -18,15 +18,6 @@ struct Split {
   std::vector<std::pair<bool, std::size_t>> place;  // (in engine, index in its list)
 };
 
-// The model's weights as `r`'s config holds them, when nobody reported them: the worker and a
-// package know nothing of the model's parameters (the engine knows a zoo model's only), and a
-// session of a 66 M-parameter model read "param MiB 0.0" on every row. A cast holds them in two
-// bytes each; every other precision (autocast included) keeps FP32 weights.
-void fillParameterBytes(ConfigResult& r, std::int64_t parameter_count) {
-  if (r.memory.parameter_bytes > 0 || parameter_count <= 0) return;
-  r.memory.parameter_bytes = parameter_count * (r.config.isLowPrecisionCast() ? 2 : 4);
-}
-
 Split split(const std::vector<OptimizationConfig>& configs) {
   Split s;
   for (const auto& c : configs) {
@@ -42,6 +33,28 @@ Split split(const std::vector<OptimizationConfig>& configs) {
 }
 
 }  // namespace
+
+// Without it a session of a 66 M-parameter model read "param MiB 0.0" on every row (the engine
+// knows a zoo model's parameters only).
+void fillParameterBytes(ConfigResult& r, std::int64_t parameter_count) {
+  if (r.memory.parameter_bytes > 0 || parameter_count <= 0) return;
+  r.memory.parameter_bytes = parameter_count * (r.config.isLowPrecisionCast() ? 2 : 4);
+}
+
+std::optional<std::string> pythonModelRefusal(const OptimizationConfig& config) {
+  if (config.compile == CompileMode::CudaGraph)
+    return fmt::format(
+        "{}: CUDA graph capture of the eager forward is the engine's, for zoo models and "
+        "TorchScript files; a model rebuilt in Python replays CUDA graphs through torch.compile: "
+        "use tc-ro (or aoti-graph)",
+        config.key());
+  if (config.compile == CompileMode::TorchScript)
+    return fmt::format(
+        "{}: TorchScript freeze applies to TorchScript files; a model rebuilt in Python is "
+        "compiled by torch.compile (tc, tc-ro, tc-max) or AOTInductor (aoti)",
+        config.key());
+  return std::nullopt;
+}
 
 bool runsInEngine(const OptimizationConfig& config) {
   return runsAotInductorPackage(config.compile);

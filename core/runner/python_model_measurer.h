@@ -14,6 +14,7 @@
 #pragma once
 
 #include <functional>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -25,6 +26,16 @@ namespace inferscope::runner {
 // Whether `config` of a Python-built model runs in the engine (its AOTInductor package) rather
 // than in the Python worker.
 bool runsInEngine(const OptimizationConfig& config);
+
+// Why neither the worker nor the engine runs `config` of a Python-built model when they cannot
+// (the engine's compile modes for its own models: TorchScript freeze, CUDA graph capture of the
+// eager forward), naming the config to use instead; nullopt when one of them runs it.
+std::optional<std::string> pythonModelRefusal(const OptimizationConfig& config);
+
+// The model's weights as `r`'s config holds them, when nobody reported them: the worker and a
+// package know nothing of the model's parameters. A cast holds them in two bytes each; every
+// other precision (autocast included) keeps FP32 weights.
+void fillParameterBytes(ConfigResult& r, std::int64_t parameter_count);
 
 class PythonModelMeasurer final : public tuner::Measurer {
  public:

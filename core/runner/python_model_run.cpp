@@ -80,17 +80,26 @@ PythonModelRun::~PythonModelRun() {
   }
 }
 
-tuner::Measurer& PythonModelRun::measurer(tuner::Measurer& engine, std::int64_t batch) {
+AccuracyStats PythonModelRun::compareWithReference(const std::string& output_path) const {
   const auto reference = (fs::path(prepared_.dir) / "reference.pt").string();
+  const auto remove = [&] {
+    std::error_code ignored;
+    fs::remove(output_path, ignored);  // a config's outputs are needed once
+  };
+  try {
+    auto stats = engine::compareOutputArchives(output_path, reference);
+    remove();
+    return stats;
+  } catch (...) {
+    remove();
+    throw;
+  }
+}
+
+tuner::Measurer& PythonModelRun::measurer(tuner::Measurer& engine, std::int64_t batch) {
   measurer_ = std::make_unique<PythonModelMeasurer>(
       engine, *worker_, model_, prepared_,
-      [reference](const std::string& output) {
-        auto stats = engine::compareOutputArchives(output, reference);
-        std::error_code ignored;
-        fs::remove(output, ignored);  // a config's outputs are needed once
-        return stats;
-      },
-      batch, &cancel_);
+      [this](const std::string& output) { return compareWithReference(output); }, batch, &cancel_);
   return *measurer_;
 }
 

@@ -28,6 +28,13 @@ class PythonModelRun {
   // The measurer the race uses: `engine` for AOTInductor configs, the worker for the rest.
   tuner::Measurer& measurer(tuner::Measurer& engine, std::int64_t batch);
   const PreparedPythonModel& prepared() const { return prepared_; }
+  // The worker that prepared the model (its serving process has it built), for runs that are not a
+  // race: profile and sweep (python_profile.h).
+  PythonWorker& worker() { return *worker_; }
+  // A config's output archive against the prepared FP32 reference, by the engine's accuracy code;
+  // the archive is removed (a config's outputs are needed once). Throws Error when the outputs'
+  // count or shapes differ from the reference's.
+  AccuracyStats compareWithReference(const std::string& output_path) const;
   // The header of the session a tune leaves, when no engine session ran (no package measured).
   SessionResult header(const ProfileRequest& request) const;
 

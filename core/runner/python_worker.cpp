@@ -76,6 +76,18 @@ const char* matmulName(MatmulPrecision m) {
   return "high";
 }
 
+const char* gradName(GradMode mode) {
+  switch (mode) {
+    case GradMode::NoGrad:
+      return "nograd";
+    case GradMode::Autograd:
+      return "autograd";
+    case GradMode::InferenceMode:
+      break;
+  }
+  return "inference";
+}
+
 const char* compileName(CompileMode mode) {
   switch (mode) {
     case CompileMode::TorchCompile:
@@ -247,21 +259,25 @@ std::string pythonSourceArgument(const ModelRef& model) {
 }
 
 std::string pythonPlanJson(const std::vector<OptimizationConfig>& configs, int warmup,
-                           int iterations, double deadline_unix_s) {
+                           int iterations, double deadline_unix_s, bool compile_in_series) {
   json list = json::array();
   for (const auto& c : configs) {
     list.push_back({{"key", c.key()},
+                    {"grad", gradName(c.grad)},
                     {"precision", precisionName(c.precision)},
                     {"tf32_matmul", matmulName(c.tf32_matmul)},
                     {"tf32_conv", c.convolutionsUseTf32()},
                     {"channels_last", c.memory_format == MemoryFormat::ChannelsLast},
                     {"cudnn_benchmark", c.cudnn.benchmark},
+                    {"cudnn_deterministic", c.cudnn.deterministic},
+                    {"cudnn_enabled", c.cudnn.enabled},
                     {"compile", compileName(c.compile)}});
   }
   return json{{"protocol", kPythonWorkerProtocol},
               {"warmup", warmup},
               {"iterations", iterations},
               {"deadline_unix_s", deadline_unix_s},
+              {"compile_in_series", compile_in_series},
               {"configs", list}}
       .dump();
 }
@@ -567,7 +583,7 @@ std::string PythonWorker::writePlan(const std::vector<OptimizationConfig>& confi
                     .count() +
                 units::msToS(deadline_ms_from_now)
           : 0;
-  return pythonPlanJson(configs, warmup, iterations, deadline_unix_s);
+  return pythonPlanJson(configs, warmup, iterations, deadline_unix_s, compile_in_series_);
 }
 
 namespace {
@@ -630,7 +646,7 @@ PreparedPythonModel PythonWorker::prepare(const ModelRef& model,
     throw Error(ErrorKind::Cancelled, "cancelled while the Python worker prepared the model");
   if (!read.refused.empty())
     throw Error(ErrorKind::Unsupported,
-                fmt::format("cannot tune {}: {}", model.displayName(), read.refused));
+                fmt::format("cannot run {}: {}", model.displayName(), read.refused));
   if (prepared_event != read.events.end()) {
     auto prepared = prepared_event->prepared;
     prepared.dir = dir;

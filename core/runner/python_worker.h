@@ -86,11 +86,14 @@ PythonWorkerEvent parsePythonWorkerLine(std::string_view line,
 // The worker's --source argument for a model: "ep:FILE" or "py:FILE:FUNCTION".
 std::string pythonSourceArgument(const ModelRef& model);
 
-// The plan file of a measure call: each config as the fields the worker applies (precision, TF32
-// coverage, channels_last, cuDNN benchmark, torch.compile mode), the iteration counts and the
-// deadline as Unix time in seconds (0: none).
+// The plan file of a measure call: each config as the fields the worker applies (grad mode,
+// precision, TF32 coverage, channels_last, cuDNN benchmark, deterministic and enabled,
+// torch.compile mode), the iteration counts and the deadline as Unix time in seconds (0: none).
+// `compile_in_series`: a torch.compile config's compiling first call is iteration 0 of its series
+// (profile and sweep draw it as the warm-up it is) instead of part of its set-up (the tuner's
+// rounds, which compare steady levels and count the compile as set-up).
 std::string pythonPlanJson(const std::vector<OptimizationConfig>& configs, int warmup,
-                           int iterations, double deadline_unix_s);
+                           int iterations, double deadline_unix_s, bool compile_in_series = false);
 
 // What one worker may cost this process and the disk (docs/SECURITY.md, "Trust model for user
 // code"). The user's code prints what it likes; none of it may grow without bound.
@@ -150,6 +153,9 @@ class PythonWorker {
 
   // How long the last process to start took to load the model (a fresh process's overhead).
   double lastLoadMs() const { return last_load_ms_; }
+  // Whether the plans sent from now on time a torch.compile config's compiling call as iteration
+  // 0 of its series (pythonPlanJson); off unless set.
+  void setCompileInSeries(bool on) { compile_in_series_ = on; }
 
   ~PythonWorker();
   PythonWorker(const PythonWorker&) = delete;
@@ -184,6 +190,7 @@ class PythonWorker {
   std::string interpreter_, script_, device_, log_dir_;
   PythonWorkerLimits limits_;
   double last_load_ms_ = 0;
+  bool compile_in_series_ = false;
   std::unique_ptr<Process> session_;  // the serving process (prepare's, or a fresh `serve`)
   std::string session_dir_;           // the prepared folder it serves
 };

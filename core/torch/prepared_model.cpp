@@ -127,17 +127,23 @@ PreparedModel prepareModel(SessionModel& model, const OptimizationConfig& config
   const ModelRef& ref = model.ref();
   PreparedModel m;
   if (runsTorchCompile(config.compile)) {
+    const char* what = ref.source == ModelSource::Zoo           ? "a built-in model"
+                       : ref.source == ModelSource::TorchScript ? "a TorchScript file"
+                                                                : "an AOTInductor package";
     throw Error(
         ErrorKind::Unsupported,
-        "torch.compile runs in Python: InferScope measures it in its Python worker for models "
-        "Python can rebuild (an ExportedProgram .pt2, or --model-py FILE.py:FUNCTION) with `tune`");
+        fmt::format("{}: torch.compile runs in Python, which cannot rebuild {} ({}): give the "
+                    "model as an ExportedProgram (--model-file FILE.pt2 from torch.export.save) "
+                    "or an entry point (--model-py FILE.py:FUNCTION), whose configs run in "
+                    "InferScope's Python worker",
+                    config.key(), what, ref.displayName()));
   }
   if (builtInPython(ref.source) && !runsAotInductorPackage(config.compile)) {
     throw Error(
         ErrorKind::Unsupported,
         fmt::format(
             "{} is rebuilt in Python: its eager and torch.compile configs run in the Python "
-            "worker (`tune`), its AOTInductor configs (aoti, aoti-graph) here",
+            "worker (profile, sweep, tune), its AOTInductor configs (aoti, aoti-graph) here",
             ref.displayName()));
   }
   if (runsAotInductorPackage(config.compile)) {

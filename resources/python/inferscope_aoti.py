@@ -146,7 +146,7 @@ def main():
         sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
         import inferscope_pymodel
         source = f"ep:{args.exported_program}" if args.exported_program else f"py:{args.model_py}"
-        model, given_examples = inferscope_pymodel.load_source(source, [])
+        model, given_examples = inferscope_pymodel.load_source(source, [], device)
         if args.example_inputs:
             given_examples = tuple(inferscope_pymodel.load_tensors(args.example_inputs))
         if given_examples is None:

@@ -107,6 +107,16 @@ def parse_input_spec(text):
     return torch.randint(0, high, shape, dtype=dtype)
 
 
+def origin_of(path):
+    """The file the user gave, when `path` is InferScope's pinned copy of it (a private copy of the
+    bytes they trusted, with a note naming the original beside it); else None."""
+    note = os.path.join(os.path.dirname(os.path.abspath(path)), ".inferscope-origin")
+    if os.path.isfile(note):
+        with open(note, encoding="utf-8") as f:
+            return f.read().strip() or None
+    return None
+
+
 def load_entry(spec):
     path, _, function = spec.rpartition(":")
     if not path or not function:
@@ -118,11 +128,7 @@ def load_entry(spec):
     # A file InferScope pinned for the run (a private copy of the bytes you trusted) names the file
     # it was copied from beside it: the module sees its own __file__ and imports its neighbours
     # from there (they are not pinned: trust the file for what it imports).
-    origin = None
-    origin_note = os.path.join(os.path.dirname(os.path.abspath(path)), ".inferscope-origin")
-    if os.path.isfile(origin_note):
-        with open(origin_note, encoding="utf-8") as f:
-            origin = f.read().strip() or None
+    origin = origin_of(path)
     if origin:
         user.__file__ = origin
     sys.path.insert(0, os.path.dirname(os.path.abspath(origin or path)))
@@ -145,7 +151,37 @@ def load_entry(spec):
     return model, examples
 
 
-def load_program(path):
+def program_support(path):
+    """Why this Python's PyTorch cannot load the ExportedProgram at `path`, or None when it can."""
+    if getattr(torch, "export", None) is None or not hasattr(torch.export, "load"):
+        return (f"cannot load the ExportedProgram {path}: this Python's PyTorch {torch.__version__} "
+                f"({sys.executable}) cannot load ExportedPrograms, which need PyTorch >= 2.1 (>= 2.6 "
+                f"to load one saved on another device); install a newer PyTorch for it, or point "
+                f"INFERSCOPE_PYTHON at a Python that has one, or pass the model as --model-py "
+                f"FILE.py:FUNCTION, which runs on this PyTorch")
+    return None
+
+
+def move_program(program, device):
+    """The program with its parameters, buffers, constants and the devices its graph names moved
+    to `device`: a program saved on the CPU runs on the GPU and the other way round. PyTorch's own
+    pass does it where it exists (torch.export.passes.move_to_device_pass, PyTorch >= 2.6); before
+    it, the module's tensors move with the module and a graph that names its device keeps it."""
+    passes = getattr(torch.export, "passes", None)
+    move = getattr(passes, "move_to_device_pass", None) if passes is not None else None
+    if move is None:
+        return program, False
+    return move(program, str(device)), True
+
+
+def load_program(path, device=None):
+    """(module, stored example inputs or None). With `device`, the program is moved there first
+    and its module stays there (moving only the module's tensors back to the CPU would leave the
+    constants and the graph's device arguments behind)."""
+    why = program_support(origin_of(path) or path)
+    if why is not None:
+        emit({"event": "error", "status": "unsupported", "message": why})
+        sys.exit(4)
     program = torch.export.load(path)
     examples = None
     stored = getattr(program, "example_inputs", None)
@@ -153,23 +189,29 @@ def load_program(path):
         args, kwargs = stored
         if not kwargs and all(isinstance(t, torch.Tensor) for t in args):
             examples = tuple(args)
-    return program.module(), examples
+    moved = False
+    if device is not None:
+        program, moved = move_program(program, device)
+    return program.module(), examples, moved
 
 
-def load_source(source, input_specs):
-    """(module on the CPU in FP32, example inputs on the CPU)."""
+def load_source(source, input_specs, device=None):
+    """(module in FP32, example inputs on the CPU). The module is on the CPU, except an
+    ExportedProgram moved to `device` by PyTorch's pass, which stays there."""
     kind, _, rest = source.partition(":")
+    moved = False
     if kind == "py":
         model, examples = load_entry(rest)
     elif kind == "ep":
-        model, examples = load_program(rest)
+        model, examples, moved = load_program(rest, device)
     else:
         fail(f"unknown source {source}: expected ep:FILE or py:FILE:FUNCTION")
     if input_specs:
         examples = tuple(parse_input_spec(s) for s in input_specs)
     if examples is None:
         fail("this ExportedProgram holds no example inputs: pass them with --input (e.g. --input 1x3x224x224:float32)")
-    model = model.to("cpu") if hasattr(model, "to") else model
+    if not moved:
+        model = model.to("cpu") if hasattr(model, "to") else model
     with contextlib.suppress(Exception):
         model = model.eval()
     return model, tuple(t.detach().to("cpu") for t in examples)
@@ -233,7 +275,7 @@ def describe(t):
 def prepare(args):
     device = torch.device(args.device)
     start = time.time()
-    model, examples = load_source(args.source, args.input)
+    model, examples = load_source(args.source, args.input, device)
     load_s = time.time() - start
     set_fp32_math("highest", False)  # the reference is strict IEEE FP32
     torch.backends.cudnn.benchmark = False
@@ -302,6 +344,30 @@ def apply_flags(cfg):
     else:
         set_fp32_math("highest", False)
     torch.backends.cudnn.benchmark = bool(cfg.get("cudnn_benchmark", False))
+    torch.backends.cudnn.enabled = bool(cfg.get("cudnn_enabled", True))
+    deterministic = bool(cfg.get("cudnn_deterministic", False))
+    torch.backends.cudnn.deterministic = deterministic
+    # As the engine sets it for "det": every operator's deterministic implementation, or an error.
+    torch.use_deterministic_algorithms(deterministic, warn_only=False)
+
+
+def grad_mode(cfg):
+    """The config's autograd mode as a context: inference_mode (the reference's), no_grad, or
+    autograd recording history as a training forward would."""
+    grad = cfg.get("grad", "inference")
+    if grad == "nograd":
+        return torch.no_grad()
+    if grad == "autograd":
+        return torch.enable_grad()
+    return torch.inference_mode()
+
+
+def compile_support():
+    """Why this Python's PyTorch has no torch.compile, or None when it has."""
+    if not hasattr(torch, "compile"):
+        return (f"torch.compile needs PyTorch >= 2.0; this Python's PyTorch is {torch.__version__} "
+                f"({sys.executable}): install a newer PyTorch for it or point INFERSCOPE_PYTHON at one")
+    return None
 
 
 CAST = {"fp16": torch.float16, "bf16": torch.bfloat16}
@@ -326,6 +392,11 @@ class CompiledCache:
             self.entries.popitem(last=False)
 
 
+# torch.cuda.OutOfMemoryError came with PyTorch 2.0; before it, CUDA's out of memory is a
+# RuntimeError that says so.
+_OUT_OF_MEMORY = getattr(torch.cuda, "OutOfMemoryError", ())
+
+
 def run_config(base, examples, cfg, plan, device, out_dir, deadline, cache=None):
     key = cfg["key"]
     result = {"event": "config", "key": key, "status": "ok", "message": "", "latency_ms": [], "host_ms": [],
@@ -345,6 +416,10 @@ def run_config(base, examples, cfg, plan, device, out_dir, deadline, cache=None)
         autocast = AUTOCAST.get(cfg["precision"])
         amp = (lambda: torch.autocast(device.type, dtype=autocast)) if autocast else contextlib.nullcontext
         mode = cfg.get("compile", "none")
+        if mode != "none" and compile_support() is not None:
+            result["status"] = "unsupported"
+            result["message"] = f"{key}: {compile_support()}"
+            return result
         cached = cache.take(key) if cache is not None else None
         if cached is not None:
             # Measured in an earlier round of this process: its compile is paid already.
@@ -368,16 +443,21 @@ def run_config(base, examples, cfg, plan, device, out_dir, deadline, cache=None)
             if cfg.get("channels_last"):
                 model = model.to(memory_format=torch.channels_last)
             forward = model
-        with torch.inference_mode():
+        # Profile and sweep time the compiling first call as iteration 0 of the series, where the
+        # steady-state analysis finds it as warm-up; the tuner's rounds count it as set-up.
+        compile_in_series = bool(plan.get("compile_in_series", False))
+        with grad_mode(cfg):
             if mode != "none" and cached is None:
                 forward = torch.compile(model, mode=MODES[mode])
-                compile_start = time.perf_counter()
-                with amp():
-                    forward(*inputs)  # Dynamo and Inductor compile on the first call
-                if device.type == "cuda":
-                    torch.cuda.synchronize(device)
-                result["compile_ms"] = (time.perf_counter() - compile_start) * 1e3
                 kept = (model, forward, inputs)
+                if not compile_in_series:
+                    compile_start = time.perf_counter()
+                    with amp():
+                        forward(*inputs)  # Dynamo and Inductor compile on the first call
+                    if device.type == "cuda":
+                        torch.cuda.synchronize(device)
+                    result["compile_ms"] = (time.perf_counter() - compile_start) * 1e3
+            compiles_in_first = compile_in_series and mode != "none" and cached is None
             result["setup_ms"] = (time.perf_counter() - setup_start) * 1e3
             warmup = int(plan["warmup"])
             total = warmup + int(plan["iterations"])
@@ -401,6 +481,8 @@ def run_config(base, examples, cfg, plan, device, out_dir, deadline, cache=None)
                 result["host_ms"].append(host)
                 if i == 0:
                     result["first_result_ms"] = result["setup_ms"] + host
+                    if compiles_in_first:
+                        result["compile_ms"] = host
                 # Out of time: the warm-up ends here and a few iterations are measured, as in C++.
                 if deadline.passed():
                     if i + 1 < warmup:
@@ -419,7 +501,7 @@ def run_config(base, examples, cfg, plan, device, out_dir, deadline, cache=None)
         path = os.path.join(out_dir, f"out-{safe}-{os.getpid()}.pt")
         save_tensors(outputs, path)
         result["output"] = path
-    except torch.cuda.OutOfMemoryError as e:
+    except _OUT_OF_MEMORY as e:
         result["status"] = "out-of-memory"
         result["message"] = f"out of memory: {str(e).splitlines()[0]}"
     except Exception as e:  # one config's failure is its status; the plan goes on
@@ -447,7 +529,7 @@ def measure(args):
     with open(args.plan) as f:
         plan = json.load(f)
     start = time.time()
-    base, _ = load_source(args.source, [])
+    base, _ = load_source(args.source, [], device)
     examples = load_tensors(os.path.join(args.prepared, "inputs.pt"))
     emit({"event": "ready", "load_s": round(time.time() - start, 3), "torch": torch.__version__,
           "pid": os.getpid()})
@@ -463,9 +545,12 @@ def start_serving(device):
         torch.cuda.init()
     # Every config compiles the same forward code for another module: Dynamo's per-code cache
     # (8 by default) would otherwise fall back to eager, silently, after a few configs.
-    torch._dynamo.config.cache_size_limit = 256
-    with contextlib.suppress(Exception):
-        torch._dynamo.config.accumulated_cache_size_limit = 1024
+    # PyTorch 1.13 has no Dynamo: its eager configs serve as well.
+    dynamo = getattr(torch, "_dynamo", None)
+    if dynamo is not None:
+        dynamo.config.cache_size_limit = 256
+        with contextlib.suppress(Exception):
+            dynamo.config.accumulated_cache_size_limit = 1024
 
 
 def serve_plans(base, examples, device, prepared_dir, load_s):
@@ -488,7 +573,7 @@ def serve(args):
     """The tuner's long-lived worker (a fresh one: prepare --serve is the usual first)."""
     device = torch.device(args.device)
     start = time.time()
-    base, _ = load_source(args.source, [])
+    base, _ = load_source(args.source, [], device)
     examples = load_tensors(os.path.join(args.prepared, "inputs.pt"))
     serve_plans(base, examples, device, args.prepared, time.time() - start)
 

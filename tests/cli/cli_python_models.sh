@@ -47,6 +47,7 @@ report() {
 }
 if [ "$cmd" = serve ]; then
   while read -r line; do
+    echo "$line" >>"$XDG_CACHE_HOME/plans.log"
     case $source in *slow*) sleep 2;; esac
     report "$line"; [ -n "$out" ] && echo plan >>"$out/served-by-prepare"
   done
@@ -80,6 +81,27 @@ check "the verdict says the roofline of a model Python rebuilds is not computed"
 # The worker gets the run's private copy of the trusted bytes (docs/SECURITY.md), not the file.
 check "an ExportedProgram .pt2 goes to the Python worker, pinned (exit $?)" \
   grep -q "ep:.*/inferscope-pinned-.*/tiny_exported_program.pt2" "$work"/cache/inferscope/pymodels/*/source.txt
+# profile and sweep take the same sources through the same worker (the real one runs in
+# cli_python_worker_real.sh; torch.compile and ExportedPrograms need PyTorch >= 2, so here).
+rm -f "$work/cache/plans.log"
+"$cli" profile --model-py "$work/model.py:build" -c fp32 -c bf16+tc -c fp32+ts --warmup 1 -n 40 \
+  -o "$work/profile-py.inferscope.json" >"$work/profile-py.txt" 2>"$work/profile-py.err"
+rc=$?
+check "profile --model-py: no --input needed, tc measured, ts refused by name (exit $rc)" [ "$rc" -eq 1 ]
+check "… bf16+tc has its series in the session" \
+  grep -q '"key": "bf16+tc"' "$work/profile-py.inferscope.json"
+check "… the worker was told to time the compile as iteration 0" \
+  grep -q '"compile_in_series":true' "$work/cache/plans.log"
+check "… fp32+ts is refused with the configs to use" grep -q "fp32+ts: TorchScript freeze applies to TorchScript files.*tc-ro" \
+  "$work/profile-py.txt" "$work/profile-py.err"
+check "… the session's inputs are the model's own" grep -q '"4x16:float32"' "$work/profile-py.inferscope.json"
+"$cli" sweep --model-file "$fixtures/pt2/tiny_exported_program.pt2" -p fp32,bf16,bf16+tc --warmup 1 -n 40 \
+  -o "$work/sweep-ep.inferscope.json" >"$work/sweep-ep.txt" 2>"$work/sweep-ep.err"
+rc=$?
+check "sweep --model-file EXPORTED.pt2 runs its plan in the worker (exit $rc)" [ "$rc" -eq 0 ]
+check "… and ranks it" grep -q "bf16+tc" "$work/sweep-ep.txt"
+check "sweep --devices refuses a model built in Python, naming --device" \
+  expect_exit 4 "leave --devices out" sweep --model-py "$work/model.py:build" -d cuda -p fp32 --devices 0
 check "an AOTInductor .pt2 still needs --input" \
   expect_exit 2 "needs its input shapes" profile --model-file "$fixtures/pt2/tiny_aoti_package.pt2" \
   --trust "$fixtures/pt2/tiny_aoti_package.pt2"

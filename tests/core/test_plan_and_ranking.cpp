@@ -52,6 +52,17 @@ TEST(Plan, GuidePlanCoversTheFiveTechniquesOnHopper) {
   EXPECT_FALSE(contains(plan, "fp32+ts"));  // zoo models are not TorchScript
 }
 
+TEST(Plan, PythonBuiltModelsCompileWithTorchCompileInsteadOfTheEnginesGraphs) {
+  auto ctx = hopper();
+  ctx.python_model = true;
+  const auto plan = guidePlan(ctx);
+  EXPECT_TRUE(contains(plan, "bf16+tc"));
+  EXPECT_TRUE(contains(plan, "bf16+tc-ro"));
+  EXPECT_TRUE(contains(plan, "bf16+aoti"));  // the engine runs its packages
+  for (const auto& c : plan) EXPECT_NE(c.compile, CompileMode::CudaGraph) << c.key();
+  EXPECT_FALSE(contains(guidePlan(hopper()), "bf16+tc"));  // a zoo model has no Python to compile
+}
+
 TEST(Plan, TuringUsesFp16AndTransformersSkipCnnKnobs) {
   auto turing = hopper(ModelFamily::Transformer);
   turing.caps.cc_major = 7;

@@ -184,5 +184,18 @@ TEST_F(PythonModelMeasurerTest, OutputsThatCannotBeComparedMakeTheConfigFail) {
   EXPECT_NE(results[0].message.find("2 outputs"), std::string::npos);
 }
 
+TEST(PythonModelRefusal, TheEnginesOwnCompileModesAreRefusedNamingWhatToUseInstead) {
+  const auto graph = pythonModelRefusal(OptimizationConfig::parse("bf16+graph"));
+  ASSERT_TRUE(graph.has_value());
+  EXPECT_NE(graph->find("bf16+graph"), std::string::npos) << *graph;
+  EXPECT_NE(graph->find("tc-ro"), std::string::npos) << *graph;
+  const auto ts = pythonModelRefusal(OptimizationConfig::parse("fp32+ts"));
+  ASSERT_TRUE(ts.has_value());
+  EXPECT_NE(ts->find("torch.compile"), std::string::npos) << *ts;
+  for (const char* runs : {"fp32", "nograd+fp32", "bf16+cl+bench", "bf16+tc", "fp16+tc-ro",
+                           "bf16+aoti", "fp16+aoti-graph", "fp32+det"})
+    EXPECT_FALSE(pythonModelRefusal(OptimizationConfig::parse(runs)).has_value()) << runs;
+}
+
 }  // namespace
 }  // namespace inferscope::runner

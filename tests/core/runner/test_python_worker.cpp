@@ -82,6 +82,21 @@ TEST(PythonWorkerProtocol, ThePlanCarriesWhatTheWorkerApplies) {
   EXPECT_NE(text.find(R"("cudnn_benchmark":true)"), std::string::npos);
   EXPECT_NE(text.find(R"("deadline_unix_s":123.5)"), std::string::npos);
   EXPECT_NE(text.find(R"("warmup":5)"), std::string::npos);
+  EXPECT_NE(text.find(R"("grad":"inference")"), std::string::npos);
+  EXPECT_NE(text.find(R"("cudnn_deterministic":false)"), std::string::npos);
+  EXPECT_NE(text.find(R"("cudnn_enabled":true)"), std::string::npos);
+  EXPECT_NE(text.find(R"("compile_in_series":false)"), std::string::npos);  // the tuner's default
+}
+
+TEST(PythonWorkerProtocol, ThePlanCarriesGradModesCudnnModesAndWhereTheCompileIsTimed) {
+  const auto text = pythonPlanJson(
+      plan({"nograd+fp32", "autograd+bf16", "fp32+det", "fp32+nocudnn"}), 3, 20, 0, true);
+  EXPECT_NE(text.find(R"("grad":"nograd")"), std::string::npos);
+  EXPECT_NE(text.find(R"("grad":"autograd")"), std::string::npos);
+  EXPECT_NE(text.find(R"("cudnn_deterministic":true)"), std::string::npos);
+  EXPECT_NE(text.find(R"("cudnn_enabled":false)"), std::string::npos);
+  EXPECT_NE(text.find(R"("compile_in_series":true)"), std::string::npos);
+  EXPECT_NE(text.find(R"("grad":"inference")"), std::string::npos);  // fp32+det's
 }
 
 TEST(PythonWorkerProtocol, SourcesAreSpelledForTheWorker) {

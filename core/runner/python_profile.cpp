@@ -1,0 +1,221 @@
+#include "core/runner/python_profile.h"
+
+#include <fmt/format.h>
+#include <unistd.h>
+
+#include <utility>
+
+#include "core/common/error.h"
+#include "core/engine/engine.h"
+#include "core/engine/result_analysis.h"
+#include "core/engine/session_runner.h"
+#include "core/runner/fork_runner.h"
+#include "core/runner/isolated_runner.h"
+#include "core/runner/python_model_measurer.h"
+#include "core/runner/python_model_run.h"
+
+namespace inferscope::runner {
+namespace {
+
+// An engine run of one config of the plan, seen by the plan's sink as config `index`: its samples,
+// progress and log lines pass with the index shifted; its start, result and session end are the
+// outer loop's to report.
+class OneConfigSink final : public EventSink {
+ public:
+  OneConfigSink(EventSink& sink, int index, int count)
+      : sink_(sink), index_(index), count_(count) {}
+  void onSample(const Sample& sample) override {
+    Sample s = sample;
+    s.config_index = index_;
+    sink_.onSample(s);
+  }
+  void onProgress(const Progress& progress) override {
+    Progress p = progress;
+    p.config_index = index_;
+    p.config_count = count_;
+    sink_.onProgress(p);
+  }
+  void onLog(LogLevel level, const std::string& message) override { sink_.onLog(level, message); }
+
+ private:
+  EventSink& sink_;
+  int index_, count_;
+};
+
+class PythonModelBackend final : public ConfigBackend {
+ public:
+  PythonModelBackend(const ProfileRequest& request, const ProfileRunOptions& options,
+                     PythonModelRun& python, EventSink& sink, const CancelToken& cancel)
+      : request_(request), options_(options), python_(python), sink_(sink), cancel_(cancel) {}
+
+  // The worker ran the strict-FP32 reference when it prepared the model; its outputs are on disk.
+  ReferenceRun runReference(bool) override {
+    ReferenceRun ref;
+    ref.parameter_count = python_.prepared().parameter_count;
+    ref.output_shapes = python_.prepared().output_shapes;
+    return ref;
+  }
+  // The worker frees each config's memory itself and counts a config's peak above what it started
+  // from (inferscope_pymodel.py); the engine's configs measure their own baseline.
+  void measureBaseline() override {}
+  void skipBaseline(const std::string&) override {}
+  void compareKeptOutputs(int, ConfigResult&) override {}
+
+  ConfigResult runConfig(const OptimizationConfig& config, int index, bool,
+                         double time_budget_ms) override {
+    if (auto refusal = pythonModelRefusal(config)) {
+      ConfigResult r;
+      r.index = index;
+      r.config = config;
+      r.status = ConfigStatus::Unsupported;
+      r.message = *refusal;
+      return r;
+    }
+    ConfigResult r =
+        runsInEngine(config) ? inEngine(config, index) : inWorker(config, time_budget_ms);
+    r.index = index;
+    fillParameterBytes(r, python_.prepared().parameter_count);
+    if (!runsInEngine(config)) {
+      // The engine's loop sends its samples as they come; the worker's series arrives whole.
+      const int n = static_cast<int>(r.latency_ms.size());
+      for (int i = 0; i < n; ++i) {
+        Sample s;
+        s.config_index = index;
+        s.iteration = i;
+        s.latency_ms = r.latency_ms[static_cast<std::size_t>(i)];
+        s.host_ms = i < static_cast<int>(r.host_ms.size()) ? r.host_ms[static_cast<std::size_t>(i)]
+                                                           : s.latency_ms;
+        s.warmup = i < r.warmup_iterations;
+        sink_.onSample(s);
+      }
+      Progress p;
+      p.config_index = index;
+      p.config_count = static_cast<int>(request_.plan.size());
+      p.iteration = n;
+      p.planned_iterations = request_.run.warmup_iterations + request_.run.measure_iterations;
+      sink_.onProgress(p);
+    }
+    return r;
+  }
+
+ private:
+  // An AOTInductor config: the engine, in this process or its workers as the run asks, on the
+  // prepared inputs against the prepared reference (the engine reads both from the folder).
+  ConfigResult inEngine(const OptimizationConfig& config, int index) {
+    ProfileRequest one = request_;
+    one.plan = {config};
+    OneConfigSink sink(sink_, index, static_cast<int>(request_.plan.size()));
+    const SessionResult s = options_.forks > 1
+                                ? runForked(one, options_.forks, sink, cancel_, options_.isolation)
+                            : options_.isolate ? runIsolated(one, sink, cancel_, options_.isolation)
+                                               : runInProcess(one, sink, cancel_);
+    if (!s.configs.empty()) return s.configs.front();
+    ConfigResult r;
+    r.config = config;
+    r.status = s.cancelled ? ConfigStatus::Cancelled : ConfigStatus::Error;
+    r.message = s.cancelled ? "cancelled" : "the engine returned no result";
+    return r;
+  }
+
+  // An eager or torch.compile config in the Python worker: its serving process, or a fresh one
+  // (isolation), or one fresh one per fork.
+  ConfigResult inWorker(const OptimizationConfig& config, double time_budget_ms) {
+    PythonWorker& worker = python_.worker();
+    const auto& run = request_.run;
+    const int forks = std::max(1, options_.forks);
+    ConfigResult first;
+    for (int f = 0; f < forks; ++f) {
+      if (f > 0 && cancel_.cancelled()) break;
+      auto runs =
+          forks > 1 || options_.isolate
+              ? worker.measure(request_.model, python_.prepared(), {config}, run.warmup_iterations,
+                               run.measure_iterations, time_budget_ms, &cancel_)
+              : worker.measureInSession(request_.model, python_.prepared(), {config},
+                                        run.warmup_iterations, run.measure_iterations,
+                                        time_budget_ms, &cancel_);
+      ConfigResult r = std::move(runs.at(0).result);
+      judge(r, runs.at(0).output_path);
+      if (f == 0) {
+        first = std::move(r);
+        if (first.status != ConfigStatus::Ok) return first;
+        continue;
+      }
+      if (r.status == ConfigStatus::Ok && !r.latency_ms.empty()) {
+        try {
+          analyseLatencies(r, request_.batch, &cancel_);
+        } catch (const Error& e) {
+          r.status = ConfigStatus::Error;
+          r.message = e.what();
+        }
+      }
+      first.forks.push_back(asForkRun(r));
+    }
+    if (!first.forks.empty()) {
+      // Each fork's steady state, then their spread: what the engine's forked runs report.
+      try {
+        analyseLatencies(first, request_.batch, &cancel_);
+        summariseForks(first, &cancel_);
+      } catch (const Error& e) {
+        if (e.kind() == ErrorKind::Cancelled) throw;
+        first.status = ConfigStatus::Error;
+        first.message = e.what();
+      }
+    }
+    return first;
+  }
+
+  // The config's last outputs against the FP32 reference, by the engine's rule.
+  void judge(ConfigResult& r, const std::string& output_path) const {
+    if (r.status != ConfigStatus::Ok || output_path.empty()) return;
+    if (!request_.run.check_accuracy) {
+      python_.compareWithReference(output_path);  // removes the archive; the figures are unused
+      return;
+    }
+    try {
+      r.accuracy = python_.compareWithReference(output_path);
+    } catch (const Error& e) {
+      // Outputs that do not match the reference's count or shapes: the config computes something
+      // else.
+      r.status = ConfigStatus::Error;
+      r.message =
+          fmt::format("its outputs cannot be compared with the FP32 reference: {}", e.what());
+    }
+  }
+
+  const ProfileRequest& request_;
+  const ProfileRunOptions& options_;
+  PythonModelRun& python_;
+  EventSink& sink_;
+  const CancelToken& cancel_;
+};
+
+}  // namespace
+
+SessionResult runPythonProfile(const ProfileRequest& given, const ProfileRunOptions& options,
+                               EventSink& sink, const CancelToken& cancel) {
+  ProfileRequest request = given;
+  if (request.plan.empty()) throw Error(ErrorKind::InvalidInput, "the plan has no configs");
+  // Built and run once in strict FP32 by the worker: request.inputs becomes the example inputs
+  // (or the --input overrides), request.model.prepared_dir the folder the engine's configs read.
+  PythonModelRun python(request, cancel);
+  python.worker().setCompileInSeries(true);
+  if (request.run.adaptive)
+    sink.onLog(LogLevel::Warning,
+               fmt::format("--adaptive: the Python worker runs a fixed --warmup {} + --iters {} of "
+                           "{}'s eager and torch.compile configs; the steady state is found in "
+                           "them as in any series",
+                           request.run.warmup_iterations, request.run.measure_iterations,
+                           request.model.displayName()));
+  SessionResult session = python.header(request);
+  char host[256] = {};
+  if (::gethostname(host, sizeof host - 1) == 0) session.host = host;
+  SessionEnvironment environment;
+  environment.caps = DeviceCaps::from(session.device);
+  environment.aot_inductor_available = engine::aotInductorAvailable();
+  environment.device_is_cuda = request.device == DeviceKind::Cuda;
+  PythonModelBackend backend(session.request, options, python, sink, cancel);
+  runSession(session, backend, environment, sink, cancel);
+  return session;
+}
+
+}  // namespace inferscope::runner

@@ -1,0 +1,117 @@
+"""Unit tests of the Python worker's ExportedProgram handling (resources/python/inferscope_pymodel.py)
+that run under any PyTorch, 1.13 included: the move to the requested device through PyTorch's own
+pass where it exists (a program saved on the CPU runs on the GPU and the other way round), the
+module kept where the pass put it, and the error a PyTorch too old to load a program gives.
+torch.export is stood in for where the test needs one; the GPU run of the real thing is
+bench/gpu/user_models/exported_any_device.sh.
+Usage: python3 test_inferscope_pymodel.py HELPERS_DIR"""
+import os
+import sys
+import types
+import unittest
+from unittest import mock
+
+HELPERS = sys.argv.pop(1) if len(sys.argv) > 1 else os.path.join(
+    os.path.dirname(__file__), "..", "..", "resources", "python")
+sys.path.insert(0, os.path.abspath(HELPERS))
+import torch  # noqa: E402
+import inferscope_pymodel as pym  # noqa: E402
+
+
+class FakeModule(torch.nn.Module):
+    def __init__(self, moves):
+        super().__init__()
+        self.moves = moves
+        self.lin = torch.nn.Linear(2, 2)
+
+    def to(self, *args, **kwargs):
+        self.moves.append(str(args[0]) if args else str(kwargs))
+        return self
+
+
+class FakeProgram:
+    def __init__(self, device, moves, examples=True):
+        self.device = device
+        self.moves = moves
+        self.example_inputs = ((torch.ones(1, 2),), {}) if examples else None
+
+    def module(self):
+        self.moves.append(f"module on {self.device}")
+        return FakeModule(self.moves)
+
+
+def fake_export(moves, with_pass=True, saved_on="cpu"):
+    def load(path):
+        moves.append(f"load {os.path.basename(path)}")
+        return FakeProgram(saved_on, moves)
+
+    def move_to_device_pass(program, location):
+        moves.append(f"pass to {location}")
+        return FakeProgram(location, moves)
+
+    export = types.SimpleNamespace(load=load)
+    if with_pass:
+        export.passes = types.SimpleNamespace(move_to_device_pass=move_to_device_pass)
+    return export
+
+
+class ExportedProgramDevice(unittest.TestCase):
+    def test_a_program_saved_on_the_cpu_is_moved_by_pytorchs_pass_before_its_module_is_taken(self):
+        moves = []
+        with mock.patch.object(torch, "export", fake_export(moves), create=True):
+            module, examples, moved = pym.load_program("/models/bert.pt2", torch.device("cuda:0"))
+        self.assertTrue(moved)
+        self.assertEqual(moves, ["load bert.pt2", "pass to cuda:0", "module on cuda:0"])
+        self.assertEqual(len(examples), 1)
+
+    def test_and_the_other_way_round(self):
+        moves = []
+        with mock.patch.object(torch, "export", fake_export(moves, saved_on="cuda:0"), create=True):
+            _, _, moved = pym.load_program("/models/m.pt2", torch.device("cpu"))
+        self.assertTrue(moved)
+        self.assertIn("pass to cpu", moves)
+
+    def test_the_module_stays_where_the_pass_put_it(self):
+        # Moving only the module's tensors back to the CPU would leave its constants and the
+        # devices its graph names on the GPU.
+        moves = []
+        with mock.patch.object(torch, "export", fake_export(moves), create=True):
+            pym.load_source("ep:/models/m.pt2", [], torch.device("cuda:0"))
+        self.assertNotIn("cpu", [m for m in moves if not m.startswith(("load", "pass", "module"))])
+
+    def test_without_the_pass_the_module_moves_with_its_tensors_from_the_cpu(self):
+        moves = []
+        with mock.patch.object(torch, "export", fake_export(moves, with_pass=False), create=True):
+            _, _, moved = pym.load_program("/models/m.pt2", torch.device("cuda:0"))
+            self.assertFalse(moved)
+            pym.load_source("ep:/models/m.pt2", [], torch.device("cuda:0"))
+        self.assertNotIn("pass to cuda:0", moves)
+        self.assertIn("cpu", moves)  # load_source's move of an unmoved module to the CPU
+
+    def test_no_device_no_move(self):
+        moves = []
+        with mock.patch.object(torch, "export", fake_export(moves), create=True):
+            _, _, moved = pym.load_program("/models/m.pt2")
+        self.assertFalse(moved)
+        self.assertEqual(moves, ["load m.pt2", "module on cpu"])
+
+
+class TooOldToLoad(unittest.TestCase):
+    def test_a_pytorch_without_torch_export_names_the_file_the_reason_and_the_way(self):
+        with mock.patch.object(torch, "export", None, create=True):
+            why = pym.program_support("/home/me/bert.pt2")
+        self.assertIn("cannot load the ExportedProgram /home/me/bert.pt2", why)
+        self.assertIn(f"PyTorch {torch.__version__}", why)
+        self.assertIn(">= 2.1", why)
+        self.assertIn("INFERSCOPE_PYTHON", why)
+        self.assertIn("--model-py", why)
+        self.assertNotIn("attribute", why)
+
+    def test_this_pytorch_as_it_is(self):
+        why = pym.program_support("/m.pt2")
+        has_export = hasattr(getattr(torch, "export", None), "load")
+        self.assertEqual(why is None, has_export, why)
+
+
+if __name__ == "__main__":
+    unittest.main(verbosity=2)
