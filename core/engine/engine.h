@@ -48,6 +48,13 @@ bool aotInductorNeedsCompile(const ProfileRequest& request, const OptimizationCo
 std::optional<roofline::DeviceCeilings> cachedCeilings(const DeviceInfo& device,
                                                        std::string* why = nullptr);
 
+// The roofline ceilings of the device a request names: from the cache, else measured now (a few
+// seconds, once per device and software stack) and cached. For runs whose operators are counted
+// outside this process (the Python worker's instruments): the engine's own runs measure theirs.
+// nullopt, with why in `why`, when they can be neither read nor measured.
+std::optional<roofline::DeviceCeilings> deviceCeilings(DeviceKind kind, int index, EventSink& sink,
+                                                       std::string* why = nullptr);
+
 // Runs every config of the plan in order. Bad input for the whole session (unknown model, bad
 // input spec, missing CUDA) throws Error before the first iteration; failures of one config
 // (unsupported, OOM, a throwing model) are recorded in its result and the plan goes on.

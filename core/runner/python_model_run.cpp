@@ -103,6 +103,32 @@ tuner::Measurer& PythonModelRun::measurer(tuner::Measurer& engine, std::int64_t 
   return *measurer_;
 }
 
+ConfigResult PythonModelRun::countWork(const OptimizationConfig& config,
+                                       double deadline_ms_from_now) {
+  worker_->setInstruments({true});
+  std::vector<PythonConfigRun> runs;
+  try {
+    runs = worker_->measureInSession(model_, prepared_, {config}, 1, 2, deadline_ms_from_now,
+                                     &cancel_);
+  } catch (...) {
+    worker_->setInstruments({});
+    throw;
+  }
+  worker_->setInstruments({});
+  PythonConfigRun run = runs.at(0);
+  std::error_code ignored;
+  for (const auto& file : {run.output_path, run.ops_path}) {
+    if (!file.empty()) fs::remove(file, ignored);  // counted already; its outputs are not judged
+  }
+  if (run.result.status == ConfigStatus::Ok && !run.result.roofline) {
+    run.result.status = ConfigStatus::Error;
+    run.result.message = run.work_error.empty()
+                             ? std::string("the Python worker recorded no operators")
+                             : run.work_error;
+  }
+  return run.result;
+}
+
 SessionResult PythonModelRun::header(const ProfileRequest& request) const {
   SessionResult s;
   s.generator = fmt::format("inferscope {}", kInferScopeVersion);

@@ -35,6 +35,14 @@ class PythonModelRun {
   // the archive is removed (a config's outputs are needed once). Throws Error when the outputs'
   // count or shapes differ from the reference's.
   AccuracyStats compareWithReference(const std::string& output_path) const;
+  // The roofline's counting run of `config` (an eager one: no torch.compile) in the worker's
+  // long-lived process, which has the model loaded (no fresh process to start within what the
+  // race keeps of its budget): one warm-up, two iterations, then one observed forward under the
+  // engine's operator
+  // recorder, which the worker builds as its instruments module against its own PyTorch on first
+  // use (resources/python/inferscope_instruments.py). The result carries roofline->work; where no
+  // work was counted its status is Error and its message says why (what the module's build lacks).
+  ConfigResult countWork(const OptimizationConfig& config, double deadline_ms_from_now);
   // The header of the session a tune leaves, when no engine session ran (no package measured).
   SessionResult header(const ProfileRequest& request) const;
 

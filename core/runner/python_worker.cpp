@@ -29,9 +29,12 @@
 #include <thread>
 
 #include "core/common/error.h"
+#include "core/common/file_io.h"
 #include "core/common/json_reader.h"
 #include "core/common/printable.h"
 #include "core/common/units.h"
+#include "core/roofline/op_calls_json.h"
+#include "core/roofline/work_counter.h"
 #include "core/runner/bounded_log.h"
 #include "core/runner/pinned_model.h"
 #include "core/session/event_stream_reader.h"
@@ -242,6 +245,8 @@ PythonWorkerEvent parsePythonWorkerLine(std::string_view line,
         static_cast<std::size_t>(result.warmup_iterations) > result.latency_ms.size())
       result.warmup_iterations = static_cast<int>(result.latency_ms.size());
     e.run.output_path = r.stringOr("output", "");
+    e.run.ops_path = r.stringOr("ops", "");
+    e.run.work_error = printable(r.stringOr("ops_error", ""));
   } else {
     r.at("event").fail(fmt::format("unknown event '{}'", printable(event)), ErrorKind::Runtime);
   }
@@ -259,7 +264,8 @@ std::string pythonSourceArgument(const ModelRef& model) {
 }
 
 std::string pythonPlanJson(const std::vector<OptimizationConfig>& configs, int warmup,
-                           int iterations, double deadline_unix_s, bool compile_in_series) {
+                           int iterations, double deadline_unix_s, bool compile_in_series,
+                           bool count_work) {
   json list = json::array();
   for (const auto& c : configs) {
     list.push_back({{"key", c.key()},
@@ -273,13 +279,21 @@ std::string pythonPlanJson(const std::vector<OptimizationConfig>& configs, int w
                     {"cudnn_enabled", c.cudnn.enabled},
                     {"compile", compileName(c.compile)}});
   }
-  return json{{"protocol", kPythonWorkerProtocol},
-              {"warmup", warmup},
-              {"iterations", iterations},
-              {"deadline_unix_s", deadline_unix_s},
-              {"compile_in_series", compile_in_series},
-              {"configs", list}}
-      .dump();
+  json plan{{"protocol", kPythonWorkerProtocol},
+            {"warmup", warmup},
+            {"iterations", iterations},
+            {"deadline_unix_s", deadline_unix_s},
+            {"compile_in_series", compile_in_series},
+            {"configs", list}};
+  if (count_work) plan["count_work"] = true;
+  return plan.dump();
+}
+
+roofline::ConfigRoofline countPythonWork(const std::string& ops_path) {
+  const std::string text = readFile(ops_path, kMaxOpCallsBytes);
+  roofline::ConfigRoofline counted;
+  counted.work = roofline::countWork(roofline::opCallsFromJson(text, ops_path));
+  return counted;
 }
 
 PythonWorker::PythonWorker(std::string interpreter, std::string script, std::string device,
@@ -559,6 +573,16 @@ std::vector<PythonConfigRun> PythonWorker::collect(const std::vector<Optimizatio
       }
     }
   }
+  for (auto& run : runs) {
+    if (run.ops_path.empty() || run.result.status != ConfigStatus::Ok) continue;
+    try {
+      run.result.roofline = countPythonWork(run.ops_path);
+    } catch (const std::exception& e) {
+      run.work_error = e.what();
+    }
+    std::error_code ignored;
+    std::filesystem::remove(run.ops_path, ignored);  // counted: a large model's calls take MBs
+  }
   for (std::size_t i = 0; i < configs.size(); ++i) {
     if (reported[i]) continue;
     auto& r = runs[i].result;
@@ -583,7 +607,8 @@ std::string PythonWorker::writePlan(const std::vector<OptimizationConfig>& confi
                     .count() +
                 units::msToS(deadline_ms_from_now)
           : 0;
-  return pythonPlanJson(configs, warmup, iterations, deadline_unix_s, compile_in_series_);
+  return pythonPlanJson(configs, warmup, iterations, deadline_unix_s, compile_in_series_,
+                        instruments_.count_work);
 }
 
 namespace {

@@ -30,6 +30,7 @@
 #include "core/engine/config_result.h"
 #include "core/model/input_spec.h"
 #include "core/model/model_ref.h"
+#include "core/roofline/roofline_types.h"
 #include "core/runner/bounded_log.h"
 #include "core/session/event_stream_reader.h"
 
@@ -64,6 +65,20 @@ struct PreparedPythonModel {
 struct PythonConfigRun {
   ConfigResult result;
   std::string output_path;
+  // With PythonInstruments::count_work, an eager config's observed iteration: the operator-call
+  // file the worker's instruments module wrote (core/roofline/op_calls_json.h), counted into
+  // result.roofline by the worker's client and then removed; or why none was recorded (the module
+  // could not be built: what is missing) or counted.
+  std::string ops_path;
+  std::string work_error;
+};
+
+// The engine's instruments run in the worker as a native module built against its PyTorch
+// (resources/python/inferscope_instruments.py, core/torch/instruments_module.cpp).
+struct PythonInstruments {
+  // Each eager config (no torch.compile) runs one more, untimed forward under the engine's
+  // operator recorder; its work is counted here with roofline::countWork, as the engine's is.
+  bool count_work = false;
 };
 
 // One line of the worker's stdout.
@@ -92,8 +107,16 @@ std::string pythonSourceArgument(const ModelRef& model);
 // `compile_in_series`: a torch.compile config's compiling first call is iteration 0 of its series
 // (profile and sweep draw it as the warm-up it is) instead of part of its set-up (the tuner's
 // rounds, which compare steady levels and count the compile as set-up).
+// `count_work`: PythonInstruments::count_work.
 std::string pythonPlanJson(const std::vector<OptimizationConfig>& configs, int warmup,
-                           int iterations, double deadline_unix_s, bool compile_in_series = false);
+                           int iterations, double deadline_unix_s, bool compile_in_series = false,
+                           bool count_work = false);
+
+// The work of a config's observed iteration in the worker: its operator-call file (at most
+// kMaxOpCallsBytes) counted by roofline::countWork. Throws Error naming the file when it cannot
+// be read or is not an operator-call file.
+roofline::ConfigRoofline countPythonWork(const std::string& ops_path);
+constexpr std::size_t kMaxOpCallsBytes = std::size_t{256} << 20;
 
 // What one worker may cost this process and the disk (docs/SECURITY.md, "Trust model for user
 // code"). The user's code prints what it likes; none of it may grow without bound.
@@ -151,6 +174,9 @@ class PythonWorker {
                                                 double deadline_ms_from_now,
                                                 const CancelToken* cancel, double grace_ms = 5000);
 
+  // What the worker's instruments record in the configs of later calls (none by default).
+  void setInstruments(PythonInstruments instruments) { instruments_ = instruments; }
+
   // How long the last process to start took to load the model (a fresh process's overhead).
   double lastLoadMs() const { return last_load_ms_; }
   // Whether the plans sent from now on time a torch.compile config's compiling call as iteration
@@ -189,6 +215,7 @@ class PythonWorker {
 
   std::string interpreter_, script_, device_, log_dir_;
   PythonWorkerLimits limits_;
+  PythonInstruments instruments_;
   double last_load_ms_ = 0;
   bool compile_in_series_ = false;
   std::unique_ptr<Process> session_;  // the serving process (prepare's, or a fresh `serve`)

@@ -70,13 +70,15 @@ ConfigResult* winnerResult(tuner::TuneResult& r, const OptimizationConfig& winne
 // its eager twin's, of the same precision and memory format, as placeConfig takes it. Where no
 // place can be computed the clause says why, with no number.
 void placeWinner(tuner::TuneResult& r, EngineMeasurer& measurer, ModelSource source,
-                 double deadline_ms, std::optional<roofline::DeviceCeilings>& ceilings) {
+                 double deadline_ms, std::optional<roofline::DeviceCeilings>& ceilings,
+                 PythonModelRun* python, const ProfileRequest& request) {
   if (!r.winner || r.cancelled) return;
   const auto say = [&](std::string clause) {
     r.roofline = std::move(clause);
     r.verdict += ". " + r.roofline;
   };
-  if (builtInPython(source)) return say(roofline::unplacedClause(roofline::Unplaced::PythonModel));
+  if (builtInPython(source) && python == nullptr)
+    return say(roofline::unplacedClause(roofline::Unplaced::PythonModel));
   if (source == ModelSource::AotInductor)
     return say(roofline::unplacedClause(
         roofline::Unplaced::NoWork,
@@ -87,9 +89,23 @@ void placeWinner(tuner::TuneResult& r, EngineMeasurer& measurer, ModelSource sou
     return say(roofline::unplacedClause(roofline::Unplaced::NoTime, "raise --budget-s"));
   OptimizationConfig counted = winner->config;
   counted.compile = CompileMode::None;
+  // A model Python rebuilds is counted in the worker, by the engine's recorder built there
+  // (PythonModelRun::countWork); the ceilings are this process's to measure.
+  if (python != nullptr && runsInEngine(winner->config))
+    return say(roofline::unplacedClause(
+        roofline::Unplaced::NoWork,
+        "an AOTInductor package runs no operators the engine can observe; count the eager "
+        "configs with profile --roofline"));
   SessionResult pass;
   try {
-    pass = measurer.measureWork(counted, deadline_ms);
+    if (python != nullptr) {
+      pass.configs.push_back(python->countWork(counted, deadline_ms - measurer.nowMs()));
+      NullSink quiet;
+      std::string why;
+      pass.ceilings = engine::deviceCeilings(request.device, request.device_index, quiet, &why);
+    } else {
+      pass = measurer.measureWork(counted, deadline_ms);
+    }
   } catch (const Error& e) {
     return say(roofline::unplacedClause(roofline::Unplaced::PassFailed, e.what()));
   }
@@ -282,12 +298,10 @@ TuningRun runTuning(const ProfileRequest& given, const std::vector<OptimizationC
       python ? python->measurer(engine_measurer, request.batch) : engine_measurer;
   options.spent_before_ms =
       race.spent_before_ms + units::toMs(std::chrono::steady_clock::now() - called);
-  // The race ends early enough to count its winner's work within the budget (a model Python
-  // rebuilds has no count to make).
-  if (!python) {
-    options.exit_reserve_ms += kRooflineReserveMs;
-    options.exit_reserve_holds_a_load = true;  // the counting run loads the model again
-  }
+  // The race ends early enough to count its winner's work within the budget: in the engine, or
+  // for a model Python rebuilds in the worker's long-lived process, which has it loaded.
+  options.exit_reserve_ms += kRooflineReserveMs;
+  if (!python) options.exit_reserve_holds_a_load = true;  // the counting run loads the model again
   // Where the race starts from: the session it continues, else what earlier runs of the same key
   // remember (unless --fresh).
   const auto say = [&](const std::string& line) {
@@ -356,7 +370,8 @@ TuningRun runTuning(const ProfileRequest& given, const std::vector<OptimizationC
   if (compiles.busy()) pinned.keep();  // a helper left running may still read the copy
   appendPeerComparison(run.result);
   std::optional<roofline::DeviceCeilings> ceilings;
-  placeWinner(run.result, engine_measurer, request.model.source, budget_end_ms, ceilings);
+  placeWinner(run.result, engine_measurer, request.model.source, budget_end_ms, ceilings,
+              python ? &*python : nullptr, request);
   if (const auto advice = inductorAdvice(request.model); !advice.empty())
     run.result.verdict += ". " + advice;
   std::optional<SessionResult> header = engine_measurer.firstSession();

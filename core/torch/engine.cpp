@@ -40,6 +40,32 @@ std::optional<roofline::DeviceCeilings> cachedCeilings(const DeviceInfo& device,
   return c;
 }
 
+std::optional<roofline::DeviceCeilings> deviceCeilings(DeviceKind kind, int index, EventSink& sink,
+                                                       std::string* why) {
+  const DeviceInfo info = deviceInfo(kind, index);
+  const torch::Device device =
+      kind == DeviceKind::Cuda ? torch::Device(torch::kCUDA, static_cast<c10::DeviceIndex>(index))
+                               : torch::Device(torch::kCPU);
+  try {
+    std::string log;
+    auto c = roofline::ceilingsFor(
+        roofline::defaultCeilingCacheDir(), tl::ceilingKey(info),
+        [&] {
+          sink.onLog(LogLevel::Info,
+                     fmt::format("measuring the {} ceilings (matmul per precision, copy bandwidth)",
+                                 info.name));
+          return tl::measureCeilings(device, info);
+        },
+        &log);
+    if (!log.empty()) sink.onLog(LogLevel::Info, fmt::format("roofline ceilings: {}", log));
+    return c;
+  } catch (const std::exception& e) {
+    if (why != nullptr)
+      *why = fmt::format("measuring the {} ceilings failed: {}", info.name, e.what());
+    return std::nullopt;
+  }
+}
+
 SessionResult run(const ProfileRequest& request_in, EventSink& sink, const CancelToken& cancel,
                   PackageCompiler* compiler) {
   SessionResult session;

@@ -79,10 +79,8 @@ RaceOptions replayRaceOptions(const ReplayGpu& gpu, double budget_s) {
           : units::sToMs(kColdCompileAllowanceS + (gpu.python_built ? kPythonExtraColdS : 0));
   o.exit_reserve_ms = kExitReserveMs;
   o.spent_before_ms = gpu.python_built ? kPythonPreparationMs : kSpentBeforeMs;
-  if (!gpu.python_built) {
-    o.exit_reserve_ms += kRooflineReserveMs;
-    o.exit_reserve_holds_a_load = true;
-  }
+  o.exit_reserve_ms += kRooflineReserveMs;
+  if (!gpu.python_built) o.exit_reserve_holds_a_load = true;
   return o;
 }
 

@@ -23,6 +23,10 @@ or GUI process:
       one JSON line per config with its raw series; the outputs of its last iteration go to a
       tensor archive that InferScope compares with the FP32 reference in C++. Statistics, warm-up
       detection, intervals and the accuracy rule are InferScope's, not this script's.
+      With "count_work": true in the plan, each eager config then runs one more forward under the
+      engine's operator recorder (inferscope_instruments.py: the C++ instruments built against
+      this PyTorch) and its line names the calls file ("ops") InferScope counts for the roofline,
+      or says why there is none ("ops_error").
 
   serve    --source ... --prepared DIR --device cuda:0
       The tuner's long-lived worker: one plan (JSON) per line on stdin, answered as `measure`
@@ -494,6 +498,8 @@ def run_config(base, examples, cfg, plan, device, out_dir, deadline, cache=None)
                         result["stop_reason"] = "time-budget"
                         break
             outputs = [t.detach().clone() for t in flatten_outputs(out)]
+            if plan.get("count_work") and mode == "none":
+                count_work(result, lambda: forward(*inputs), amp, device, out_dir, key)
         if device.type == "cuda":
             result["peak_allocated_bytes"] = max(0, int(torch.cuda.max_memory_allocated(device)) - baseline)
             result["peak_reserved_bytes"] = max(0, int(torch.cuda.max_memory_reserved(device)) - baseline)
@@ -519,6 +525,23 @@ def run_config(base, examples, cfg, plan, device, out_dir, deadline, cache=None)
         if device.type == "cuda":
             torch.cuda.empty_cache()
     return result
+
+
+def count_work(result, run, amp, device, out_dir, key):
+    """The roofline's observed iteration: one more forward, untimed, under the engine's own operator
+    recorder (the instruments module, inferscope_instruments.py), whose calls InferScope counts as it
+    counts the engine's. A module that cannot be built is this config's note, not its failure."""
+    safe = "".join(ch if ch.isalnum() or ch in "-_" else "_" for ch in key)
+    path = os.path.join(out_dir, f"ops-{safe}-{os.getpid()}.json")
+    try:
+        import inferscope_instruments
+        with amp():
+            inferscope_instruments.record_ops(run, path)
+        if device.type == "cuda":
+            torch.cuda.synchronize(device)
+        result["ops"] = path
+    except Exception as e:  # InstrumentsUnavailable says what is missing
+        result["ops_error"] = str(e).splitlines()[0] if str(e) else type(e).__name__
 
 
 def measure(args):

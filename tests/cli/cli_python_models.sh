@@ -73,9 +73,10 @@ check "the session records the entry point" grep -q '"entry": "build"' "$work/tu
 # The process that prepared the model served the rounds: no second start of Python and the model.
 check "the preparing worker served the tune's rounds" \
   grep -q plan "$work"/cache/inferscope/pymodels/*/served-by-prepare
-# The engine cannot observe the Python worker's operators: the answer says so, with no number.
-check "the verdict says the roofline of a model Python rebuilds is not computed" \
-  grep -q "Roofline not computed: the model runs in the Python worker" "$work/tune.txt"
+# The winner's work is counted in the worker (its instruments module); this stand-in records no
+# operators, and the answer says so, with no number.
+check "the verdict says why the stand-in worker's roofline is not computed" \
+  grep -q "Roofline not computed: counting the winner's work failed (the Python worker recorded no operators)" "$work/tune.txt"
 
 "$cli" tune --model-file "$fixtures/pt2/tiny_exported_program.pt2" --budget-s 10 >"$work/ep.txt" 2>"$work/ep.err"
 # The worker gets the run's private copy of the trusted bytes (docs/SECURITY.md), not the file.

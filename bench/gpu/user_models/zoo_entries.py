@@ -97,3 +97,11 @@ def llama_decoder():
                                       use_cache=False)
     model = transformers.LlamaModel(config)
     return _HiddenState(model).eval(), (torch.randint(0, 32000, (8, 256)),)
+
+
+def vit_small():
+    """timm's ViT-S/16 (a vision transformer not in InferScope's own tests), 32 images."""
+    import timm
+    torch.manual_seed(0)
+    inputs = (torch.randn(32, 3, 224, 224),)
+    return timm.create_model("vit_small_patch16_224", pretrained=False).eval(), inputs
