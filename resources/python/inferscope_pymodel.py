@@ -178,6 +178,59 @@ def move_program(program, device):
     return move(program, str(device)), True
 
 
+def retarget_devices(module, device):
+    """Rewrites the devices a program's graph names in its calls (a tensor made with device=cpu at
+    export, a copy to cuda:0) to `device`; returns how many it rewrote. PyTorch's move pass moves
+    the program's tensors, but a graph exported on the CPU still made `torch.arange(n,
+    device=x.device)` on the CPU on the H100 (PyTorch 2.11, 2026-12-07): every call's device
+    argument of another type than the run's is the export device's, never a choice of the model's
+    that holds on the run's device."""
+    target = torch.device(device)
+
+    def swap(value):
+        if isinstance(value, torch.device) and value.type != target.type:
+            return target, 1
+        return value, 0
+
+    rewritten = 0
+    for sub in module.modules() if hasattr(module, "modules") else []:
+        graph = getattr(sub, "graph", None)
+        if graph is None or not hasattr(sub, "recompile"):
+            continue
+        changed = 0
+        for node in graph.nodes:
+            if node.op not in ("call_function", "call_method"):
+                continue
+            args, kwargs = [], {}
+            for a in node.args:
+                a, n = swap(a)
+                args.append(a)
+                changed += n
+            for k, v in node.kwargs.items():
+                kwargs[k], n = swap(v)
+                changed += n
+            node.args, node.kwargs = tuple(args), kwargs
+        if changed:
+            sub.recompile()
+            rewritten += changed
+    return rewritten
+
+
+def program_device(program):
+    """The device of an ExportedProgram's first parameter, buffer or constant: where it was
+    exported (None for a program with no tensor state)."""
+    for source in (getattr(program, "state_dict", {}) or {}, getattr(program, "constants", {}) or {}):
+        for value in source.values():
+            if isinstance(value, torch.Tensor):
+                return value.device
+    return None
+
+
+# Where the ExportedProgram being run was exported: a program that cannot run on another device
+# after its move is explained by it (prepare()).
+EXPORTED_ON = {}
+
+
 def load_program(path, device=None):
     """(module, stored example inputs or None). With `device`, the program is moved there first
     and its module stays there (moving only the module's tensors back to the CPU would leave the
@@ -194,9 +247,13 @@ def load_program(path, device=None):
         if not kwargs and all(isinstance(t, torch.Tensor) for t in args):
             examples = tuple(args)
     moved = False
+    EXPORTED_ON["device"] = program_device(program)
     if device is not None:
         program, moved = move_program(program, device)
-    return program.module(), examples, moved
+    module = program.module()
+    if device is not None:
+        retarget_devices(module, device)
+    return module, examples, moved
 
 
 def load_source(source, input_specs, device=None):
@@ -305,8 +362,21 @@ def prepare(args):
     except Exception:
         reference_model, base = model.to(device), None
     inputs = [t.to(device) for t in examples]
-    with torch.inference_mode():
-        outputs = flatten_outputs(reference_model(*inputs))
+    exported_on = EXPORTED_ON.get("device")
+    try:
+        with torch.inference_mode():
+            outputs = flatten_outputs(reference_model(*inputs))
+    except Exception as e:
+        if exported_on is None or exported_on.type == device.type:
+            raise
+        # Moved, the program still failed: its graph holds what the export device decided (an
+        # attention's or a view's layout, a device-specific decomposition), which no move undoes.
+        fail(f"the ExportedProgram {origin_of(args.source.partition(':')[2]) or args.source} was exported on "
+             f"{exported_on.type} and fails on {device} after moving its tensors and device arguments "
+             f"({type(e).__name__}: {str(e).splitlines()[0] if str(e) else ''}): its graph holds "
+             f"operators decided for {exported_on.type}; export it with the model and example inputs on "
+             f"{device.type} (torch.export.export(model.to('{device.type}'), inputs)), or pass the model "
+             f"as --model-py FILE.py:FUNCTION, which builds it on the run's device", code=3)
     if device.type == "cuda":
         torch.cuda.synchronize(device)
     if not outputs:

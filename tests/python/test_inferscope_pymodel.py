@@ -96,6 +96,32 @@ class ExportedProgramDevice(unittest.TestCase):
         self.assertEqual(moves, ["load m.pt2", "module on cpu"])
 
 
+class GraphDevices(unittest.TestCase):
+    """A graph exported on one device names it in its calls; the worker rewrites those to the run's
+    device after PyTorch's move pass (torch.fx, as in an ExportedProgram's module, on any PyTorch)."""
+
+    @staticmethod
+    def offsets():
+        """x + arange(4) with both made on the CPU by name, as a CPU export's graph has them."""
+        graph = torch.fx.Graph()
+        x = graph.placeholder("x")
+        moved = graph.call_method("to", (x, torch.device("cpu")))
+        steps = graph.call_function(torch.arange, (4,), {"device": torch.device("cpu")})
+        graph.output(graph.call_function(torch.add, (moved, steps)))
+        return torch.fx.GraphModule(torch.nn.Module(), graph)
+
+    def test_the_calls_device_arguments_move_to_the_runs_device(self):
+        module = self.offsets()
+        self.assertEqual(pym.retarget_devices(module, "meta"), 2)
+        out = module(torch.zeros(4, device="meta"))
+        self.assertEqual(out.device.type, "meta")
+
+    def test_a_device_of_the_runs_type_is_left(self):
+        module = self.offsets()
+        self.assertEqual(pym.retarget_devices(module, "cpu"), 0)
+        self.assertEqual(module(torch.zeros(4)).tolist(), [0.0, 1.0, 2.0, 3.0])
+
+
 class TooOldToLoad(unittest.TestCase):
     def test_a_pytorch_without_torch_export_names_the_file_the_reason_and_the_way(self):
         with mock.patch.object(torch, "export", None, create=True):

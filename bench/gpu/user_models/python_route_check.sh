@@ -66,10 +66,11 @@ $CLI trust "$work/entries.py" "$work"/*.pt2 >/dev/null
 records=()
 run() {  # run NAME ARGS…: the CLI with -o NAME.inferscope.json, its exit code and time recorded
   local name=$1; shift
-  local t0=$(date +%s.%N)
+  local t0=$(date +%s%N)
   $CLI "$@" -o "$OUT/$name.inferscope.json" >"$OUT/$name.txt" 2>"$OUT/$name.err"
   local rc=$?
-  local s=$(echo "$(date +%s.%N) - $t0" | bc)
+  local ms=$(( ($(date +%s%N) - t0) / 1000000 ))  # no bc on the GPU machine
+  local s=$(printf '%d.%03d' $((ms / 1000)) $((ms % 1000)))
   echo "$name: exit $rc, ${s} s"
   records+=("$name|$rc|$s|$*")
 }
