@@ -3,7 +3,8 @@
 # an entry point (a small torch.nn model written here) through `profile` and `sweep --plan guide` on
 # the CPU, with no --input (its own inputs) and with --input overriding them. Checked in the session
 # files: every config's series (warm-up and steady state found by the engine's analysis), its
-# memory fields, its accuracy against the FP32 reference by the same rule as a zoo model's. Then
+# memory fields, its accuracy against the FP32 reference by the same rule as a zoo model's;
+# recommend --validate of the same entry point. Then
 # what the worker's PyTorch cannot do says so: torch.compile and ExportedPrograms on PyTorch < 2
 # (Debian 12's python3-torch is 1.13), and torch.compile asked of a built-in model.
 # Usage: cli_python_worker_real.sh INFERSCOPE_CLI WORK_DIR FIXTURES_DIR PYTHON
@@ -102,6 +103,13 @@ for key in fp32 nograd+fp32 autograd+fp32 amp-bf16 bf16; do
 done
 check "sweep ranks them against FP32 with a Pareto front" grep -q "Pareto front" "$work/sweep.txt"
 check "the sweep session reopens with today's rules" "$cli" sweep --from "$work/sweep.inferscope.json"
+
+# recommend --validate races the same model through the tuner (its eager configs in the worker).
+"$cli" recommend --goal latency --sizes fixed --family cnn --validate --model-py "$work/tiny.py:build" \
+  --budget-s 15 >"$work/recommend.txt" 2>"$work/recommend.err"
+rc=$?
+check "recommend --validate --model-py measures in the real worker (exit $rc)" [ "$rc" -eq 0 ]
+check "… and gives a measured verdict" grep -qE "^Verdict: .*(confirmed on the device|replaces)" "$work/recommend.txt"
 
 # What this PyTorch cannot do says so, naming the config or the file and the way forward.
 if [ "$torch_major" -lt 2 ]; then
