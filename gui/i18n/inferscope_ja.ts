@@ -2003,6 +2003,14 @@ state</source>
         <translation>ルーフラインを有効にして実行したセッションが必要です（inferscope-cli profile/sweep --roofline）</translation>
     </message>
     <message>
+        <source>The race recorded no roofline for its answer %1: profile it with the roofline on (inferscope-cli profile --config %1 --roofline)</source>
+        <translation>レースは答え %1 のルーフラインを記録していません。ルーフラインを有効にしてプロファイルしてください（inferscope-cli profile --config %1 --roofline）</translation>
+    </message>
+    <message>
+        <source>The race&apos;s answer %1 — %2</source>
+        <translation>レースの答え %1 — %2</translation>
+    </message>
+    <message>
         <source>%1 configs</source>
         <translation>%1 設定</translation>
     </message>
@@ -2108,6 +2116,22 @@ CUDA デバイスのみ。区間の後の反復はトレースなしで実行す
 Input %2</source>
         <translation>%1
 入力 %2</translation>
+    </message>
+    <message>
+        <source>This session: %1
+Input %2</source>
+        <translation>このセッション: %1
+入力 %2</translation>
+    </message>
+    <message>
+        <source>This session&apos;s model: %1 (%2, not a zoo model)
+Input %3</source>
+        <translation>このセッションのモデル: %1（%2、Zoo モデルではありません）
+入力 %3</translation>
+    </message>
+    <message>
+        <source>the model&apos;s example inputs</source>
+        <translation>モデルの入力例</translation>
     </message>
     <message>
         <source>1 LibTorch thread</source>
@@ -2335,6 +2359,14 @@ Not on this device: %2</source>
     <message>
         <source>= FP32 output</source>
         <translation>= FP32 の出力</translation>
+    </message>
+    <message>
+        <source>= FP32</source>
+        <translation>= FP32</translation>
+    </message>
+    <message>
+        <source>★ %1 (the race&apos;s answer)</source>
+        <translation>★ %1（レースの答え）</translation>
     </message>
     <message>
         <source>Needs finished configs with “Compare outputs with FP32” on</source>
