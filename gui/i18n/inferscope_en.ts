@@ -2339,10 +2339,6 @@ Not on this device: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>= FP32 output</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>= FP32</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2416,14 +2412,6 @@ Not on this device: %2</source>
     </message>
     <message>
         <source>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;speed-up %2× over %3 (95 % CI %4–%5×)&lt;br&gt;judged: %6&lt;br&gt;rel. L2 error %7</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>= FP32&apos;s top-1 classes</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>cosine 1 = FP32</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -2357,10 +2357,6 @@ Not on this device: %2</source>
         <translation>パレートフロント</translation>
     </message>
     <message>
-        <source>= FP32 output</source>
-        <translation>= FP32 の出力</translation>
-    </message>
-    <message>
         <source>= FP32</source>
         <translation>= FP32</translation>
     </message>
@@ -2435,14 +2431,6 @@ Not on this device: %2</source>
     <message>
         <source>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;speed-up %2× over %3 (95 % CI %4–%5×)&lt;br&gt;judged: %6&lt;br&gt;rel. L2 error %7</source>
         <translation>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;%3 に対する高速化 %2×（95 % CI %4–%5×）&lt;br&gt;判定: %6&lt;br&gt;相対 L2 誤差 %7</translation>
-    </message>
-    <message>
-        <source>= FP32&apos;s top-1 classes</source>
-        <translation>= FP32 の top-1 クラス</translation>
-    </message>
-    <message>
-        <source>cosine 1 = FP32</source>
-        <translation>コサイン 1 = FP32</translation>
     </message>
 </context>
 <context>

@@ -312,26 +312,7 @@ void SpeedAccuracyChart::rebuild() {
     edge->end->setCoords(values_from_, 1);
   }
 
-  // What the lane holds, in the metric's words, beside the zero point nearest ×1 (the reference
-  // itself where it is drawn; beside the fastest, a lesson's ring around it covered the text).
-  const Point* zero = nullptr;
-  for (const auto& p : points_) {
-    if (p.error != 0 || !p.shown) continue;
-    if (!zero || std::abs(std::log(p.speedup)) < std::abs(std::log(zero->speedup))) zero = &p;
-  }
   const int gap = point_clearance_px_;
-  if (zero) {
-    const Point& p = *zero;
-    auto* label = new QCPItemText(plot_);
-    label->setText(metric_ == AccuracyMetric::Top1     ? tr("= FP32's top-1 classes")
-                   : metric_ == AccuracyMetric::Cosine ? tr("cosine 1 = FP32")
-                                                       : tr("= FP32 output"));
-    label->setColor(ChartStyle::muted(palette()));
-    // Right of the lane and above the point, over the values (left of the lane the axis ends).
-    label->setPositionAlignment(Qt::AlignBottom | Qt::AlignLeft);
-    label->position->setCoords(p.x, p.speedup);
-    label->setPadding(QMargins(gap, 0, 0, gap / 2));
-  }
   winner_label_.clear();
   if (winner) {
     auto* star = new QCPItemText(plot_);

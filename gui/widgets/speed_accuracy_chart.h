@@ -75,8 +75,8 @@ class SpeedAccuracyChart : public QWidget, public ExportableChart {
   // The legend's entries (configs, then the Pareto front) and the line above the plot.
   QStringList legendNames() const;
   QString legendNoteText() const;
-  // Pixels kept between a point and the text beside it ("= FP32 output"): a lesson rings its
-  // point, and the ring covered the text.
+  // Pixels kept between a point and the text beside it (the race's answer, "★ key …"): a lesson
+  // rings its point, and the ring covered the text.
   void setPointClearance(int px);
 
  signals:
