@@ -365,11 +365,12 @@ void RunSetupPanel::setCheckedKeys(const QStringList& keys) {
 void RunSetupPanel::applyRequest(const ProfileRequest& request) {
   applying_request_ = true;
   // A zoo session at its model's default inputs reads as the zoo model; any other is described.
-  const bool zoo =
+  const bool known_zoo =
       request.model.source == ModelSource::Zoo && findZooModel(request.model.name).has_value();
-  session_described_ =
-      !zoo || (!request.inputs.empty() &&
-               toString(request.inputs) != toString(defaultInputs(request.model, request.batch)));
+  const bool own_inputs = !request.inputs.empty() &&
+                          (!known_zoo || toString(request.inputs) !=
+                                             toString(defaultInputs(request.model, request.batch)));
+  session_described_ = (!known_zoo && !request.model.name.empty()) || own_inputs;
   session_model_ = request.model;
   session_inputs_ = request.inputs;
   if (request.model.source == ModelSource::Zoo)
