@@ -15,6 +15,7 @@
 //       lesson's key step); --handout out.pdf | out-folder/ writes every slide and exits.
 // The options are read and checked in gui/app/app_options.h; each mode has its file in gui/app/.
 #include <QApplication>
+#include <QCoreApplication>
 #include <cstdio>
 
 #include "gui/app/app_options.h"
@@ -28,19 +29,31 @@
 int main(int argc, char** argv) {
   using namespace inferscope::gui;
   const QStringList arguments = argumentList(argc, argv);
+  {
+    // --help, --version and a refused value need no display: they are answered under a core
+    // application, which needs no platform (QApplication aborts where there is no display to
+    // connect to, and a server or a container has none).
+    QCoreApplication probe(argc, argv);
+    setApplicationIdentity();
+    const ParsedAppOptions parsed = parseAppOptions(arguments);
+    if (!parsed.options) {
+      if (parsed.exit_code != 0) {
+        say(parsed.message);
+        return parsed.exit_code;
+      }
+      std::fputs(parsed.message.toLocal8Bit().constData(), stdout);  // --help, --version
+      return 0;
+    }
+    if (!parsed.options->offscreen() && !displayAvailable()) {
+      say(noDisplayMessage());
+      return kNoDisplayExitCode;
+    }
+  }
   chooseOffscreenPlatform(arguments);
   QApplication app(argc, argv);
   setApplicationIdentity();
   const ParsedAppOptions parsed = parseAppOptions(arguments);
-  if (!parsed.options) {
-    if (parsed.exit_code != 0) {
-      say(parsed.message);
-      return parsed.exit_code;
-    }
-    std::fputs(parsed.message.toLocal8Bit().constData(), stdout);  // --help, --version
-    return 0;
-  }
-  const AppOptions& options = *parsed.options;
+  const AppOptions& options = *parsed.options;  // read and checked above: the same arguments
   applyLookAndLanguage(options);
   if (options.handoutMode()) return runHandoutMode(options);
   if (options.lesson && options.screenshot) return runLessonScreenshot(options);

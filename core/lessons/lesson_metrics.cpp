@@ -9,6 +9,7 @@
 
 #include "core/common/error.h"
 #include "core/common/units.h"
+#include "core/engine/accuracy_deviation.h"
 
 namespace inferscope::lessons {
 namespace {
@@ -59,6 +60,17 @@ double configField(const Lesson& l, const MetricDef& m, const ConfigResult& c) {
     if (f == "rel_l2_error") return c.accuracy.rel_l2_error;
     if (f == "max_abs_error") return c.accuracy.max_abs_error;
     return static_cast<double>(c.accuracy.nan_count + c.accuracy.inf_count);
+  }
+  if (f == "judged_deviation") {
+    // The x of the config's point on the Speed × accuracy chart: the deviation in the metric the
+    // default rule judges this output by (top-1 share for classifiers, else 1 − cosine).
+    if (!c.accuracy.measured)
+      fail(l, m, fmt::format("config '{}' has no accuracy measurement", m.config));
+    const double deviation =
+        judgedDeviation(c.accuracy, judgeAccuracy(c.accuracy, c.config, AccuracyRule{}).metric);
+    if (!std::isfinite(deviation))
+      fail(l, m, fmt::format("config '{}' has NaN/Inf outputs: no deviation to quote", m.config));
+    return deviation;
   }
   if (f == "ok") return c.status == ConfigStatus::Ok ? 1.0 : 0.0;
   if (f == "fell_back") return c.fallback_from.empty() ? 0.0 : 1.0;

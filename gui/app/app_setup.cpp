@@ -25,6 +25,23 @@ void chooseOffscreenPlatform(const QStringList& arguments) {
     qputenv("QT_QPA_FONTDIR", dejavu.toLocal8Bit());
 }
 
+bool displayAvailable() {
+#if defined(Q_OS_LINUX) || defined(Q_OS_FREEBSD)
+  return !qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM") ||
+         !qEnvironmentVariableIsEmpty("DISPLAY") || !qEnvironmentVariableIsEmpty("WAYLAND_DISPLAY");
+#else
+  return true;  // macOS and Windows always have their window system
+#endif
+}
+
+QString noDisplayMessage() {
+  // English, as the option refusals: the language is chosen by options read after this.
+  return QStringLiteral(
+      "inferscope: no display to open a window on (DISPLAY and WAYLAND_DISPLAY are unset). Run it "
+      "in a desktop session, render offscreen with --screenshot FILE, or profile headless with "
+      "inferscope-cli (scripts/run.sh does when it finds no display).");
+}
+
 void setApplicationIdentity() {
   QCoreApplication::setOrganizationName(QStringLiteral("InferScope"));
   QCoreApplication::setApplicationName(QStringLiteral("InferScope"));

@@ -1990,6 +1990,14 @@ state</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>The race recorded no roofline for its answer %1: profile it with the roofline on (inferscope-cli profile --config %1 --roofline)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The race&apos;s answer %1 — %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>%1 configs</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2092,6 +2100,20 @@ Only on a CUDA device; the iterations after the window run untraced.</source>
     <message>
         <source>%1
 Input %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This session: %1
+Input %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This session&apos;s model: %1 (%2, not a zoo model)
+Input %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the model&apos;s example inputs</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -2317,7 +2339,11 @@ Not on this device: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>= FP32 output</source>
+        <source>= FP32</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>★ %1 (the race&apos;s answer)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -2386,14 +2412,6 @@ Not on this device: %2</source>
     </message>
     <message>
         <source>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;speed-up %2× over %3 (95 % CI %4–%5×)&lt;br&gt;judged: %6&lt;br&gt;rel. L2 error %7</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>= FP32&apos;s top-1 classes</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>cosine 1 = FP32</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

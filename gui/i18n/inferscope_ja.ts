@@ -2003,6 +2003,14 @@ state</source>
         <translation>ルーフラインを有効にして実行したセッションが必要です（inferscope-cli profile/sweep --roofline）</translation>
     </message>
     <message>
+        <source>The race recorded no roofline for its answer %1: profile it with the roofline on (inferscope-cli profile --config %1 --roofline)</source>
+        <translation>レースは答え %1 のルーフラインを記録していません。ルーフラインを有効にしてプロファイルしてください（inferscope-cli profile --config %1 --roofline）</translation>
+    </message>
+    <message>
+        <source>The race&apos;s answer %1 — %2</source>
+        <translation>レースの答え %1 — %2</translation>
+    </message>
+    <message>
         <source>%1 configs</source>
         <translation>%1 設定</translation>
     </message>
@@ -2108,6 +2116,22 @@ CUDA デバイスのみ。区間の後の反復はトレースなしで実行す
 Input %2</source>
         <translation>%1
 入力 %2</translation>
+    </message>
+    <message>
+        <source>This session: %1
+Input %2</source>
+        <translation>このセッション: %1
+入力 %2</translation>
+    </message>
+    <message>
+        <source>This session&apos;s model: %1 (%2, not a zoo model)
+Input %3</source>
+        <translation>このセッションのモデル: %1（%2、Zoo モデルではありません）
+入力 %3</translation>
+    </message>
+    <message>
+        <source>the model&apos;s example inputs</source>
+        <translation>モデルの入力例</translation>
     </message>
     <message>
         <source>1 LibTorch thread</source>
@@ -2333,8 +2357,12 @@ Not on this device: %2</source>
         <translation>パレートフロント</translation>
     </message>
     <message>
-        <source>= FP32 output</source>
-        <translation>= FP32 の出力</translation>
+        <source>= FP32</source>
+        <translation>= FP32</translation>
+    </message>
+    <message>
+        <source>★ %1 (the race&apos;s answer)</source>
+        <translation>★ %1（レースの答え）</translation>
     </message>
     <message>
         <source>Needs finished configs with “Compare outputs with FP32” on</source>
@@ -2403,14 +2431,6 @@ Not on this device: %2</source>
     <message>
         <source>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;speed-up %2× over %3 (95 % CI %4–%5×)&lt;br&gt;judged: %6&lt;br&gt;rel. L2 error %7</source>
         <translation>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;%3 に対する高速化 %2×（95 % CI %4–%5×）&lt;br&gt;判定: %6&lt;br&gt;相対 L2 誤差 %7</translation>
-    </message>
-    <message>
-        <source>= FP32&apos;s top-1 classes</source>
-        <translation>= FP32 の top-1 クラス</translation>
-    </message>
-    <message>
-        <source>cosine 1 = FP32</source>
-        <translation>コサイン 1 = FP32</translation>
     </message>
 </context>
 <context>

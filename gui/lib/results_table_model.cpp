@@ -398,13 +398,18 @@ QString ResultsTableModel::details(int series_index) const {
                  .arg(QString::fromStdString(r.fallback_from).toHtmlEscaped(),
                       QString::fromStdString(r.config.key()).toHtmlEscaped());
   }
+  // The pane is a word-wrapping label: it breaks at spaces itself. display_text::details' hard
+  // breaks every kWrapChars (for tooltips, which do not wrap) read as spaces here, inside numbers
+  // ("102.4 2 GiB"): the same bounded text in one line instead.
+  const auto pane = [](const std::string& text) {
+    return display_text::line(text, display_text::kDetailsChars).toHtmlEscaped();
+  };
   if (r.status == ConfigStatus::OutOfMemory) {
     // The allocator's own sentence carries the figures (what was asked, capacity, in use,
     // reserved): in full here, not only on hover.
-    lines << tr("Out of memory. The allocator said: %1")
-                 .arg(display_text::details(r.message).toHtmlEscaped());
+    lines << tr("Out of memory. The allocator said: %1").arg(pane(r.message));
   } else if (r.status != ConfigStatus::Ok && !r.message.empty()) {
-    lines << display_text::details(r.message).toHtmlEscaped();
+    lines << pane(r.message);
   }
   if (r.memory.peak_allocated_bytes > 0 || r.memory.peak_reserved_bytes > 0) {
     lines << tr("Peak allocated %1 MiB, reserved %2 MiB (%3)")
@@ -418,7 +423,7 @@ QString ResultsTableModel::details(int series_index) const {
     if (!i.explanation.isEmpty()) lines << i.explanation.toHtmlEscaped();
   }
   if (const RankedConfig* rank = ranked(series_index); rank && !rank->unsafe_reason.empty())
-    lines << tr("Unsafe: %1").arg(display_text::details(rank->unsafe_reason).toHtmlEscaped());
+    lines << tr("Unsafe: %1").arg(pane(rank->unsafe_reason));
   return lines.join(QStringLiteral("<br>"));
 }
 

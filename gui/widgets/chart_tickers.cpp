@@ -61,4 +61,29 @@ QString LatencyTicker::getTickLabel(double tick, const QLocale& locale, QChar, i
   return text;
 }
 
+QVector<double> ZeroLaneLogTicker::createTickVector(double tick_step, const QCPRange& range) {
+  QVector<double> ticks = QCPAxisTickerLog::createTickVector(tick_step, range);
+  if (lane_ <= 0) return ticks;
+  QVector<double> kept;
+  if (lane_ >= range.lower && lane_ <= range.upper) kept << lane_;
+  for (const double tick : ticks)
+    if (tick >= values_from_) kept << tick;
+  return kept;
+}
+
+QVector<double> ZeroLaneLogTicker::createSubTickVector(int sub_tick_count,
+                                                       const QVector<double>& ticks) {
+  QVector<double> sub = QCPAxisTickerLog::createSubTickVector(sub_tick_count, ticks);
+  if (lane_ <= 0) return sub;
+  sub.erase(std::remove_if(sub.begin(), sub.end(), [this](double t) { return t < values_from_; }),
+            sub.end());
+  return sub;
+}
+
+QString ZeroLaneLogTicker::getTickLabel(double tick, const QLocale& locale, QChar format_char,
+                                        int precision) {
+  if (lane_ > 0 && tick == lane_) return lane_label_;
+  return QCPAxisTickerLog::getTickLabel(tick, locale, format_char, precision);
+}
+
 }  // namespace inferscope::gui

@@ -36,4 +36,28 @@ class LatencyTicker : public QCPAxisTicker {
   int step_decimals_ = 0;  // decimals the current linear step needs
 };
 
+// A log axis with a lane left of its values for what has no place on a log scale: an error of
+// exactly 0. Ticks below `values_from` are dropped and one tick at `lane` reads `lane_label`
+// ("= FP32"), so a point there never reads as a small deviation (a decade left of the smallest
+// one read as "10 % of rows changed" when that one was 100 %).
+class ZeroLaneLogTicker : public QCPAxisTickerLog {
+ public:
+  void setLane(double lane, double values_from, const QString& lane_label) {
+    lane_ = lane;
+    values_from_ = values_from;
+    lane_label_ = lane_label;
+  }
+
+ protected:
+  QVector<double> createTickVector(double tick_step, const QCPRange& range) override;
+  QVector<double> createSubTickVector(int sub_tick_count, const QVector<double>& ticks) override;
+  QString getTickLabel(double tick, const QLocale& locale, QChar format_char,
+                       int precision) override;
+
+ private:
+  double lane_ = 0;         // 0: no lane, a plain log ticker
+  double values_from_ = 0;  // the first value the axis shows as a number
+  QString lane_label_;
+};
+
 }  // namespace inferscope::gui

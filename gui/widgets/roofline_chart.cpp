@@ -198,7 +198,21 @@ void RooflineChart::rebuild() {
   plot_->yAxis->setRange(y_min / 3, y_max * 3);
 
   QString text;
-  if (points_.empty()) {
+  const auto opened = document_->session();
+  const TuneRecord* race = opened && !opened->races.empty() ? &opened->races.front() : nullptr;
+  if (points_.empty() && race != nullptr && !race->winner.empty()) {
+    // A tuned session: the tuner places its answer itself, or records why it could not (a model
+    // in the Python worker has no operators to count). "Run profile/sweep --roofline" was no
+    // advice there: it cannot place such a model either.
+    const QString winner = display_text::line(race->winner);
+    text =
+        race->roofline.empty()
+            ? tr("The race recorded no roofline for its answer %1: profile it with the roofline "
+                 "on (inferscope-cli profile --config %1 --roofline)")
+                  .arg(winner)
+            : tr("The race's answer %1 — %2")
+                  .arg(winner, display_text::line(race->roofline, display_text::kDetailsChars / 4));
+  } else if (points_.empty()) {
     text = session.request.run.roofline || ceilings != nullptr
                ? tr("No config placed yet: each one is placed when it finishes")
                : tr("Needs a session run with the roofline on (inferscope-cli profile/sweep "
@@ -218,7 +232,13 @@ void RooflineChart::rebuild() {
     text += tr(" · hollow dot: work from an eager config's count");
   }
   note_->setText(text);
+  ChartStyle::fitLegendColumns(plot_, width(), height());
   plot_->replot(QCustomPlot::rpQueuedReplot);
+}
+
+void RooflineChart::resizeEvent(QResizeEvent* event) {
+  QWidget::resizeEvent(event);
+  ChartStyle::fitLegendColumns(plot_, width(), height());
 }
 
 QString RooflineChart::textAt(const QPointF& pixel) const {

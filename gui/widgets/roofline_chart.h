@@ -45,6 +45,9 @@ class RooflineChart : public QWidget, public ExportableChart {
 
  protected:
   void changeEvent(QEvent* event) override;  // LanguageChange: the axes and dots again
+  // The legend's columns fit the width: at the default wrap the roofs' long names were cut
+  // ("bf1(", "(datasheet 6") at 1024 pixels.
+  void resizeEvent(QResizeEvent* event) override;
 
  private:
   DeferredRebuild* deferred_ = nullptr;  // document changes while hidden: rebuilt when shown

@@ -22,6 +22,7 @@
 #include "core/model/model_zoo.h"
 #include "gui/lib/config_catalog.h"
 #include "gui/lib/config_palette.h"
+#include "gui/lib/display_text.h"
 #include "gui/widgets/translated_text.h"
 
 namespace inferscope::gui {
@@ -120,13 +121,16 @@ QWidget* RunSetupPanel::createModelGroup() {
   // an out-of-memory batch is a result to see, not a number to clamp.
   batch_spin_->setRange(1, std::numeric_limits<int>::max());
   model_details_ = new QLabel;
+  model_details_->setObjectName(QStringLiteral("modelDetails"));
   model_details_->setWordWrap(true);
   makeHint(model_details_);
   connect(model_combo_, &QComboBox::currentIndexChanged, this, [this] {
+    if (!applying_request_) session_described_ = false;  // the user's choice for a new run
     updateModelDetails();
     emit changed();
   });
   connect(batch_spin_, &QSpinBox::valueChanged, this, [this] {
+    if (!applying_request_) session_described_ = false;
     updateModelDetails();
     emit changed();
   });
@@ -262,6 +266,20 @@ void RunSetupPanel::changeEvent(QEvent* event) {
 }
 
 void RunSetupPanel::updateModelDetails() {
+  if (session_described_) {
+    const QString inputs = session_inputs_.empty()
+                               ? tr("the model's example inputs")
+                               : QString::fromStdString(toString(session_inputs_));
+    model_details_->setText(
+        session_model_.source == ModelSource::Zoo
+            ? tr("This session: %1\nInput %2")
+                  .arg(display_text::line(session_model_.displayName()), display_text::line(inputs))
+            : tr("This session's model: %1 (%2, not a zoo model)\nInput %3")
+                  .arg(display_text::line(session_model_.displayName()),
+                       QString::fromLatin1(toString(session_model_.source)),
+                       display_text::line(inputs)));
+    return;
+  }
   ModelRef model;
   model.name = modelName().toStdString();
   QString text;
@@ -345,6 +363,16 @@ void RunSetupPanel::setCheckedKeys(const QStringList& keys) {
 }
 
 void RunSetupPanel::applyRequest(const ProfileRequest& request) {
+  applying_request_ = true;
+  // A zoo session at its model's default inputs reads as the zoo model; any other is described.
+  const bool known_zoo =
+      request.model.source == ModelSource::Zoo && findZooModel(request.model.name).has_value();
+  const bool own_inputs = !request.inputs.empty() &&
+                          (!known_zoo || toString(request.inputs) !=
+                                             toString(defaultInputs(request.model, request.batch)));
+  session_described_ = (!known_zoo && !request.model.name.empty()) || own_inputs;
+  session_model_ = request.model;
+  session_inputs_ = request.inputs;
   if (request.model.source == ModelSource::Zoo)
     setModelName(QString::fromStdString(request.model.name));
   batch_spin_->setValue(static_cast<int>(request.batch));
@@ -369,6 +397,8 @@ void RunSetupPanel::applyRequest(const ProfileRequest& request) {
   trace_check_->setChecked(request.run.trace_kernels);
   accuracy_check_->setChecked(request.run.check_accuracy);
   adaptive_check_->setChecked(request.run.adaptive);
+  applying_request_ = false;
+  updateModelDetails();
 }
 
 void RunSetupPanel::setModelName(const QString& name) {

@@ -85,6 +85,14 @@ class RunSetupPanel : public QWidget {
   QCheckBox* trace_check_ = nullptr;
   QLabel* estimate_label_ = nullptr;
   double last_iteration_ms_ = 0;  // 0: none measured yet
+  // The opened session's model and inputs, described under the combo until the user picks a model
+  // or a batch for a new run: a session of a model file or entry point (the combo lists zoo models
+  // only), or with inputs of its own, read as the zoo default's otherwise ("resnet18 …
+  // 32x3x224x224" under a tuned GPT-2 session).
+  bool session_described_ = false;
+  ModelRef session_model_;
+  std::vector<InputSpec> session_inputs_;
+  bool applying_request_ = false;
   bool applying_preset_ = false;
   QSpinBox* warmup_spin_ = nullptr;
   QSpinBox* iterations_spin_ = nullptr;

@@ -13,33 +13,18 @@
 #include <cmath>
 #include <limits>
 
+#include "core/engine/accuracy_deviation.h"
 #include "core/engine/accuracy_rule.h"
 #include "gui/lib/config_marks.h"
 #include "gui/lib/config_palette.h"
 #include "gui/lib/session_document.h"
 #include "gui/lib/value_format.h"
+#include "gui/widgets/chart_tickers.h"
 #include "gui/widgets/legend_filter.h"
 #include "gui/widgets/translated_text.h"
 
 namespace inferscope::gui {
-namespace {
-
-// How far a config's output is from the FP32 reference in the unit of the metric that judges it,
-// the unit the tolerance t is read in (core/engine/accuracy_rule.h): the share of rows whose
-// top-1 class changed, 1 − cosine similarity, or the relative L2 error. +inf for NaN/Inf.
-double deviation(const AccuracyStats& a, AccuracyMetric metric) {
-  if (a.nan_count > 0 || a.inf_count > 0) return HUGE_VAL;
-  switch (metric) {
-    case AccuracyMetric::Top1:
-      return a.top1_agreement ? std::max(0.0, 1.0 - *a.top1_agreement) : a.rel_l2_error;
-    case AccuracyMetric::Cosine:
-      return std::max(0.0, 1.0 - a.cosine_similarity);
-    default:
-      return a.rel_l2_error;
-  }
-}
-
-}  // namespace
+namespace {}  // namespace
 
 QString SpeedAccuracyChart::metricAxisLabel() const {
   switch (metric_) {
@@ -102,7 +87,6 @@ SpeedAccuracyChart::SpeedAccuracyChart(SessionDocument* document, QWidget* paren
   ChartStyle::legendAbove(plot_);
   plot_->setInteractions(QCP::iRangeDrag | QCP::iRangeZoom);
   plot_->xAxis->setScaleType(QCPAxis::stLogarithmic);
-  plot_->xAxis->setTicker(QSharedPointer<QCPAxisTickerLog>::create());
   plot_->xAxis->setNumberFormat(QStringLiteral("eb"));
   plot_->xAxis->setNumberPrecision(0);
   plot_->xAxis->setLabel(metricAxisLabel());
@@ -162,7 +146,6 @@ void SpeedAccuracyChart::rebuild() {
   bool metric_found = false;
   not_measured_ = 0;
 
-  double smallest_error = std::numeric_limits<double>::infinity();
   for (const auto& ranked : ranking_.configs) {
     const auto& c = session.configs[static_cast<std::size_t>(ranked.index)];
     if (c.status != ConfigStatus::Ok || ranked.speedup <= 0) continue;
@@ -181,7 +164,7 @@ void SpeedAccuracyChart::rebuild() {
     p.config_index = ranked.index;
     p.key = QString::fromStdString(c.config.key());
     p.asked = QString::fromStdString(c.fallback_from);
-    p.error = deviation(c.accuracy, metric_);
+    p.error = judgedDeviation(c.accuracy, metric_);
     p.rel_l2 = c.accuracy.rel_l2_error;
     p.judged = QString::fromStdString(judged.summary);
     p.unjudgeable = ranked.accuracy_state == AccuracyState::Unjudgeable;
@@ -190,21 +173,7 @@ void SpeedAccuracyChart::rebuild() {
     p.high = ranked.speedup_high > 0 ? ranked.speedup_high : ranked.speedup;
     p.unsafe_reason = QString::fromStdString(ranked.unsafe_reason);
     p.front = ranked.on_pareto_front;
-    if (std::isfinite(p.error) && p.error > 0) smallest_error = std::min(smallest_error, p.error);
     points_.push_back(p);
-  }
-  // With no deviation above 0 (every classifier row kept its top-1 class), the points sit two
-  // decades left of the tolerance line.
-  const double zero_x = std::isfinite(smallest_error)
-                            ? smallest_error * kZeroErrorFactor
-                            : tolerance() * kZeroErrorFactor * kZeroErrorFactor;
-  double x_max = std::max(tolerance(), zero_x * 10), y_min = 1, y_max = 1;
-  for (auto& p : points_) {
-    p.x = std::isfinite(p.error) && p.error > 0 ? p.error
-                                                : (std::isfinite(p.error) ? zero_x : x_max * 10);
-    x_max = std::max(x_max, p.x);
-    y_min = std::min(y_min, p.low);
-    y_max = std::max(y_max, p.high);
   }
 
   const auto& series = document_->series();
@@ -221,14 +190,48 @@ void SpeedAccuracyChart::rebuild() {
       eligible[static_cast<std::size_t>(series_index)] = true;
   }
   const LegendChoice choice = filter_->choose(series, eligible, marks);
-  // Entries added, never added and taken out: each removal refilled the legend (10 000 configs:
-  // minutes).
-  plot_->setAutoAddPlottableToLegend(false);
-  std::vector<QCPGraph*> graph_of(series.size(), nullptr);
   for (auto& p : points_) {
     const int series_index = r.series_index[static_cast<std::size_t>(p.config_index)];
     const bool has_series = series_index >= 0 && series_index < static_cast<int>(series.size());
     p.shown = !has_series || choice.plotted[static_cast<std::size_t>(series_index)];
+  }
+
+  // The axes fit the points the filter keeps, and the tolerance line is always on the x axis.
+  // Deviations above 0 sit at their value; an error of exactly 0 has no place on a log axis, so
+  // those points get a lane of their own left of the values, its tick reading "= FP32" and a
+  // line between (placed a decade left of the smallest deviation, they read as one: "10 % of
+  // rows changed" beside a config that changed every row). NaN/Inf sit right of every value.
+  double smallest = std::numeric_limits<double>::infinity(), largest = 0;
+  bool any_zero = false;
+  for (const auto& p : points_) {
+    if (!p.shown || !std::isfinite(p.error)) continue;
+    if (p.error > 0) {
+      smallest = std::min(smallest, p.error);
+      largest = std::max(largest, p.error);
+    } else {
+      any_zero = true;
+    }
+  }
+  values_from_ = std::min(tolerance(), smallest) / 3;
+  const double non_finite_x = std::max(tolerance(), largest) * 10;
+  zero_lane_x_ = values_from_ / 10;
+  double x_max = std::max(tolerance(), largest), y_min = 1, y_max = 1;
+  for (auto& p : points_) {
+    p.x = !std::isfinite(p.error) ? non_finite_x : p.error > 0 ? p.error : zero_lane_x_;
+    if (!p.shown) continue;
+    x_max = std::max(x_max, p.x);
+    y_min = std::min(y_min, p.low);
+    y_max = std::max(y_max, p.high);
+  }
+
+  // Entries added, never added and taken out: each removal refilled the legend (10 000 configs:
+  // minutes).
+  plot_->setAutoAddPlottableToLegend(false);
+  std::vector<QCPGraph*> graph_of(series.size(), nullptr);
+  const Point* winner = nullptr;
+  for (auto& p : points_) {
+    const int series_index = r.series_index[static_cast<std::size_t>(p.config_index)];
+    const bool has_series = series_index >= 0 && series_index < static_cast<int>(series.size());
     QColor color = has_series ? ConfigPalette::onPalette(
                                     series[static_cast<std::size_t>(series_index)].color, palette())
                               : grey;
@@ -251,15 +254,20 @@ void SpeedAccuracyChart::rebuild() {
     bars->setPen(QPen(color, 1.5));
     bars->addData(p.speedup - p.low, p.high - p.speedup);
     bars->setVisible(p.shown);
+    // The race's answer, marked on the plot itself: a short chart's legend may not list it. A
+    // fallback's point is the config that ran, not the winner asked for.
+    if (p.shown && marks.any() && p.key == marks.winner() && p.asked.isEmpty()) winner = &p;
   }
   for (const int i : choice.listed)
     if (auto* graph = graph_of[static_cast<std::size_t>(i)]) graph->addToLegend();
 
-  // The front: safe configs no other safe one beats on both axes, joined from accurate to fast.
+  // The front: safe configs no other safe one beats on both axes, joined from accurate to fast,
+  // through the points the filter keeps (a line through hidden points drew configs not shown).
   std::vector<const Point*> front;
   for (const auto& p : points_)
-    if (p.front) front.push_back(&p);
+    if (p.front && p.shown) front.push_back(&p);
   std::sort(front.begin(), front.end(), [](const Point* a, const Point* b) { return a->x < b->x; });
+  front_line_points_ = 0;
   if (front.size() > 1) {
     auto* line = plot_->addGraph();
     line->setName(tr("Pareto front"));
@@ -268,13 +276,14 @@ void SpeedAccuracyChart::rebuild() {
     line->setPen(QPen(palette().color(QPalette::WindowText), 1.2, Qt::DashLine));
     for (const auto* p : front) line->addData(p->x, p->speedup);
     line->setSelectable(QCP::stNone);
+    front_line_points_ = static_cast<int>(front.size());
   }
   fitLegend();
 
   // Reference lines: FP32 speed (×1) and the tolerance.
   auto* one = new QCPItemStraightLine(plot_);
   one->setPen(QPen(ChartStyle::muted(palette()), 1, Qt::DotLine));
-  one->point1->setCoords(zero_x, 1);
+  one->point1->setCoords(zero_lane_x_, 1);
   one->point2->setCoords(x_max, 1);
   auto* tol = new QCPItemStraightLine(plot_);
   tol->setPen(QPen(QColor(200, 60, 60), 1, Qt::DashLine));
@@ -287,32 +296,35 @@ void SpeedAccuracyChart::rebuild() {
   tol_label->position->setTypeY(QCPItemPosition::ptAxisRectRatio);
   tol_label->position->setCoords(tolerance() / 1.05, 0.02);
 
-  // Error exactly 0 has no place on a log axis: those points sit a decade left of the smallest
-  // error, and say so — beside the one nearest ×1, the reference itself where it is drawn (beside
-  // the fastest, a lesson's ring around it covered the text).
-  const Point* zero = nullptr;
-  for (const auto& p : points_) {
-    if (p.error != 0) continue;
-    if (!zero || std::abs(std::log(p.speedup)) < std::abs(std::log(zero->speedup))) zero = &p;
+  auto ticker = QSharedPointer<ZeroLaneLogTicker>::create();
+  ticker->setLane(any_zero ? zero_lane_x_ : 0, values_from_, tr("= FP32"));
+  plot_->xAxis->setTicker(ticker);
+  if (any_zero) {
+    // The lane's edge: a solid line from the bottom to the top of the plot.
+    auto* edge = new QCPItemLine(plot_);
+    edge->setObjectName(QStringLiteral("zeroLaneEdge"));
+    edge->setPen(QPen(ChartStyle::muted(palette()), 1));
+    for (auto* end : {edge->start, edge->end}) {
+      end->setTypeX(QCPItemPosition::ptPlotCoords);
+      end->setTypeY(QCPItemPosition::ptAxisRectRatio);
+    }
+    edge->start->setCoords(values_from_, 0);
+    edge->end->setCoords(values_from_, 1);
   }
-  if (zero) {
-    const Point& p = *zero;
-    auto* label = new QCPItemText(plot_);
-    label->setText(metric_ == AccuracyMetric::Top1     ? tr("= FP32's top-1 classes")
-                   : metric_ == AccuracyMetric::Cosine ? tr("cosine 1 = FP32")
-                                                       : tr("= FP32 output"));
-    label->setColor(ChartStyle::muted(palette()));
-    // Left of the point, where neither the ×1 line nor the front runs (below it the label ran into
-    // the x axis).
-    // When nothing deviates, every point is at this x and the axis has no room left of them: the
-    // label goes right.
-    const bool all_zero = !std::isfinite(smallest_error);
-    label->setPositionAlignment(Qt::AlignVCenter | (all_zero ? Qt::AlignLeft : Qt::AlignRight));
-    label->position->setCoords(p.x, p.speedup);
-    const int gap = point_clearance_px_;
-    label->setPadding(all_zero ? QMargins(gap, 0, 0, 0) : QMargins(0, 0, gap, 0));
+
+  const int gap = point_clearance_px_;
+  winner_label_.clear();
+  if (winner) {
+    auto* star = new QCPItemText(plot_);
+    star->setObjectName(QStringLiteral("winnerMark"));
+    winner_label_ = tr("★ %1 (the race's answer)").arg(winner->key);
+    star->setText(winner_label_);
+    star->setColor(palette().color(QPalette::WindowText));
+    star->setPositionAlignment(Qt::AlignTop | Qt::AlignLeft);
+    star->position->setCoords(winner->x, winner->speedup);
+    star->setPadding(QMargins(gap, gap / 2, 0, 0));
   }
-  plot_->xAxis->setRange(zero_x / 3, x_max * 3);
+  plot_->xAxis->setRange(any_zero ? zero_lane_x_ / 3 : values_from_, x_max * 3);
   const double pad = std::max(0.1, (y_max - y_min) * 0.1);
   plot_->yAxis->setRange(std::max(0.0, y_min - pad), y_max + pad);
 

@@ -32,10 +32,6 @@ class SpeedAccuracyChart : public QWidget, public ExportableChart {
   Q_OBJECT
 
  public:
-  // Where an error of exactly 0 (the FP32 reference itself) sits on the log axis, relative to
-  // the smallest non-zero error: a decade below it.
-  static constexpr double kZeroErrorFactor = 0.1;
-
   explicit SpeedAccuracyChart(SessionDocument* document, QWidget* parent = nullptr);
 
   QCustomPlot* plot() const { return deferred_->fresh(plot_); }
@@ -58,6 +54,16 @@ class SpeedAccuracyChart : public QWidget, public ExportableChart {
   // when it has none (not finished, no accuracy). Lessons highlight it there. `key` may also be
   // the config asked for when a fallback ran in its place (a failed FP16 cast: its autocast).
   bool pointOf(const QString& key, QPointF* at) const;
+  // The x of the lane where points of error exactly 0 sit (its tick reads "= FP32"), and the
+  // first x the axis shows as a value (the lane's edge): every deviation above 0 and the
+  // tolerance are at or right of it, and the lane is left of it.
+  double zeroLaneX() const { return deferred_->fresh(zero_lane_x_); }
+  double valuesFromX() const { return deferred_->fresh(values_from_); }
+  // The points the Pareto front's line is drawn through (those the filter keeps); 0: no line.
+  int frontLinePointCount() const { return deferred_->fresh(front_line_points_); }
+  // The text beside the race's answer on the plot ("★ key …"); empty when the session has no
+  // race or the answer has no point.
+  QString winnerMarkText() const { return deferred_->fresh(winner_label_); }
   // Points the filter leaves drawn (all of them while the session has few configs).
   int shownPointCount() const;
   // The filter above the plot, shown past ChartStyle::kLegendTopN configs (LegendFilter, as on the
@@ -69,8 +75,8 @@ class SpeedAccuracyChart : public QWidget, public ExportableChart {
   // The legend's entries (configs, then the Pareto front) and the line above the plot.
   QStringList legendNames() const;
   QString legendNoteText() const;
-  // Pixels kept between a point and the text beside it ("= FP32 output"): a lesson rings its
-  // point, and the ring covered the text.
+  // Pixels kept between a point and the text beside it (the race's answer, "★ key …"): a lesson
+  // rings its point, and the ring covered the text.
   void setPointClearance(int px);
 
  signals:
@@ -111,6 +117,10 @@ class SpeedAccuracyChart : public QWidget, public ExportableChart {
   QString reference_;
   int not_measured_ = 0;
   int point_clearance_px_ = 10;
+  double zero_lane_x_ = 0;
+  double values_from_ = 0;
+  int front_line_points_ = 0;
+  QString winner_label_;
   std::vector<Point> points_;
 };
 

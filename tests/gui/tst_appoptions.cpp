@@ -3,6 +3,8 @@
 // --tab name finds its page on the real window.
 #include <QApplication>
 #include <QFile>
+#include <QProcess>
+#include <QProcessEnvironment>
 #include <QTabWidget>
 #include <QTemporaryDir>
 #include <QTest>
@@ -36,6 +38,42 @@ class TestAppOptions : public QObject {
   Q_OBJECT
 
  private slots:
+  // The built `inferscope` with no display and no platform chosen, as on a server or in a
+  // container: --help and --version answer (Qt aborted creating the window system's application),
+  // a refused value is refused, and a plain start says what to do instead of aborting.
+  void answersWithoutADisplay() {
+    QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
+    for (const char* name : {"QT_QPA_PLATFORM", "DISPLAY", "WAYLAND_DISPLAY"})
+      environment.remove(QString::fromLatin1(name));
+    struct Case {
+      QStringList arguments;
+      int exit_code;
+      QString out, err;
+    };
+    const Case cases[] = {
+        {{QStringLiteral("--help")}, 0, QStringLiteral("--screenshot"), QString()},
+        {{QStringLiteral("--version")}, 0, QStringLiteral("InferScope"), QString()},
+        {{QStringLiteral("--batch"), QStringLiteral("0")},
+         2,
+         QString(),
+         QStringLiteral("--batch 0: give a whole number from 1")},
+        {{}, 4, QString(), QStringLiteral("no display")},
+    };
+    for (const Case& c : cases) {
+      QProcess process;
+      process.setProcessEnvironment(environment);
+      process.start(QStringLiteral(INFERSCOPE_APP), c.arguments);
+      QVERIFY(process.waitForFinished(60000));
+      const QString out = QString::fromLocal8Bit(process.readAllStandardOutput());
+      const QString err = QString::fromLocal8Bit(process.readAllStandardError());
+      const QString what = c.arguments.join(QLatin1Char(' ')) + QStringLiteral(": ") + err;
+      QVERIFY2(process.exitStatus() == QProcess::NormalExit, qPrintable(what));
+      QVERIFY2(process.exitCode() == c.exit_code, qPrintable(what));
+      QVERIFY2(out.contains(c.out), qPrintable(what));
+      QVERIFY2(err.contains(c.err), qPrintable(what));
+    }
+  }
+
   void refusesEveryBadValue_data() {
     QTest::addColumn<QStringList>("arguments");
     QTest::addColumn<QString>("message");

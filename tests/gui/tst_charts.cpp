@@ -28,6 +28,7 @@
 #include "gui/lib/samples_csv.h"
 #include "gui/lib/session_document.h"
 #include "gui/widgets/chart_style.h"
+#include "gui/widgets/contrast.h"
 #include "gui/widgets/kernel_timeline.h"
 #include "gui/widgets/kernels_view.h"
 #include "gui/widgets/latency_chart.h"
@@ -726,6 +727,124 @@ class TestCharts : public QObject {
     window.document()->setSession(std::make_shared<const SessionResult>(few));
     QVERIFY(!speed->filterShown());
     QVERIFY(!chart->filterShown());
+  }
+
+  // A selected line brings itself forward and fades the others (a lesson's step on a config does
+  // the same): each faded line and its name keep 4.5:1 against the plot's background (WCAG's
+  // ratio for text), where alpha 70 left them at about 2:1.
+  void fadedLinesKeepTheirContrast() {
+    MainWindow window;
+    window.resize(1280, 800);
+    QVERIFY(window.openSession(fixture("h200_resnet50_b32")));
+    auto* chart = window.latencyChart();
+    const int n = static_cast<int>(window.document()->series().size());
+    QVERIFY(n >= 3);
+    chart->setSelectedSeries(1);
+    const QColor background = chart->palette().color(QPalette::Base);
+    int faded = 0;
+    for (int s = 0; s < n; ++s) {
+      if (s == 1) continue;
+      const QString name = window.document()->series()[static_cast<std::size_t>(s)].key;
+      for (int g = 0; g < chart->plot()->graphCount(); ++g) {
+        QCPGraph* graph = chart->plot()->graph(g);
+        if (graph->name() != name) continue;
+        const double line = contrast::ratio(graph->pen().color(), background);
+        QVERIFY2(line >= contrast::kReadableRatio,
+                 qPrintable(QStringLiteral("%1: %2:1").arg(name).arg(line, 0, 'f', 2)));
+        ++faded;
+      }
+    }
+    QVERIFY2(faded >= n - 2, qPrintable(QStringLiteral("%1 of %2 lines found").arg(faded).arg(n)));
+    // The direct labels of the faded lines, likewise.
+    for (int i = 0; i < chart->plot()->itemCount(); ++i) {
+      auto* text = qobject_cast<QCPItemText*>(chart->plot()->item(i));
+      if (!text || !text->visible() || text->text().isEmpty() || text == chart->selectedLabel())
+        continue;
+      if (text->font().bold()) continue;  // the selected line's name
+      const double ratio = contrast::ratio(text->color(), background);
+      QVERIFY2(ratio >= contrast::kReadableRatio,
+               qPrintable(QStringLiteral("label %1: %2:1").arg(text->text()).arg(ratio)));
+    }
+    // The helper itself on the palette's lightest colours: white and a dark background.
+    for (const QColor& bg : {QColor(Qt::white), QColor(30, 30, 30)})
+      for (const QColor& c : {QColor(255, 220, 0), QColor(120, 200, 255), QColor(40, 40, 40)})
+        QVERIFY(contrast::ratio(contrast::faded(c, bg), bg) >= contrast::kReadableRatio);
+  }
+
+  // Speed × accuracy on sixty configs, each later one faster and further from FP32 (every one on
+  // the Pareto front): a filter narrows the axes to the points it keeps and the front's line to
+  // the front points it keeps, and the race's answer is marked on the plot whatever the filter.
+  void speedAccuracyFilterRescalesAndTheWinnerIsMarked() {
+    SessionResult session = sixtyConfigSession();
+    for (int i = 0; i < 60; ++i) {
+      auto& c = session.configs[static_cast<std::size_t>(i)];
+      const double level = 20.0 - 0.2 * i;
+      for (auto& ms : c.latency_ms) ms = level;
+      c.host_ms = c.latency_ms;
+      c.stats.median_ms = level;
+      c.accuracy.rel_l2_error = i == 0 ? 0.0 : 1e-5 * i;
+      c.accuracy.cosine_similarity = i == 0 ? 1.0 : 1.0 - 1e-7 * i;
+    }
+    MainWindow window;
+    window.resize(1280, 800);
+    window.document()->setSession(std::make_shared<const SessionResult>(session));
+    auto* speed = window.speedAccuracyChart();
+    speed->setTolerance(0.5);  // every point safe
+    QCOMPARE(speed->unsafeCount(), 0);
+    const int all_front = speed->frontCount();
+    QVERIFY2(all_front > 40, qPrintable(QString::number(all_front)));
+    QCOMPARE(speed->frontLinePointCount(), all_front);
+    const QCPRange all_x = speed->plot()->xAxis->range(), all_y = speed->plot()->yAxis->range();
+    QVERIFY(speed->winnerMarkText().contains(QStringLiteral("★ amp-fp16")));
+
+    speed->setFilter(QStringLiteral("bf16"));  // bf16* and amp-bf16*, and the winner amp-fp16
+    const auto& series = window.document()->series();
+    double shown_x_max = 0, shown_y_min = 1e9, shown_y_max = 0;
+    int shown_front = 0;
+    for (const auto& ranked : speed->ranking().configs) {
+      const QString key = QString::fromStdString(
+          session.configs[static_cast<std::size_t>(ranked.index)].config.key());
+      if (!key.contains(QStringLiteral("bf16")) && key != QStringLiteral("amp-fp16")) continue;
+      QPointF at;
+      QVERIFY(speed->pointOf(key, &at));
+      shown_x_max = std::max(shown_x_max, at.x());
+      shown_y_min = std::min(shown_y_min, ranked.speedup_low > 0 ? ranked.speedup_low : at.y());
+      shown_y_max = std::max(shown_y_max, ranked.speedup_high > 0 ? ranked.speedup_high : at.y());
+      shown_front += ranked.on_pareto_front ? 1 : 0;
+    }
+    QCOMPARE(speed->shownPointCount(), 21);
+    QVERIFY(series.size() == 60);
+    // The front's line joins only what is drawn (through 60 points, it drew the configs hidden).
+    QCOMPARE(speed->frontLinePointCount(), shown_front);
+    QVERIFY(shown_front < all_front);
+    // The axes fit the points kept (and the tolerance): narrower than all sixty's.
+    const QCPRange x = speed->plot()->xAxis->range(), y = speed->plot()->yAxis->range();
+    QVERIFY2(x.upper >= shown_x_max && x.upper <= std::max(shown_x_max, 0.5) * 3 * 1.0001,
+             qPrintable(QStringLiteral("x up to %1, points to %2").arg(x.upper).arg(shown_x_max)));
+    QVERIFY2(y.lower <= shown_y_min && y.upper >= shown_y_max,
+             qPrintable(QStringLiteral("y %1…%2, points %3…%4")
+                            .arg(y.lower)
+                            .arg(y.upper)
+                            .arg(shown_y_min)
+                            .arg(shown_y_max)));
+    QVERIFY2(y.size() < all_y.size() * 0.8,
+             qPrintable(QStringLiteral("y %1 wide, was %2").arg(y.size()).arg(all_y.size())));
+    QVERIFY(x.upper <= all_x.upper);
+    // The winner matches no word of the filter and stays drawn and marked.
+    QVERIFY(speed->winnerMarkText().contains(QStringLiteral("★ amp-fp16")));
+    QPointF winner_at;
+    QVERIFY(speed->pointOf(QStringLiteral("amp-fp16"), &winner_at));
+    bool mark_at_winner = false;
+    for (int i = 0; i < speed->plot()->itemCount(); ++i) {
+      auto* text = qobject_cast<QCPItemText*>(speed->plot()->item(i));
+      if (text && text->objectName() == QStringLiteral("winnerMark"))
+        mark_at_winner = text->position->coords() == winner_at;
+    }
+    QVERIFY(mark_at_winner);
+    // A session without a race has no answer to mark.
+    session.races.clear();
+    window.document()->setSession(std::make_shared<const SessionResult>(session));
+    QVERIFY(speed->winnerMarkText().isEmpty());
   }
 
   // 16 configs in a 1024×768 window: the legends take at most a quarter of their chart, the plot

@@ -238,9 +238,12 @@ class TestEngineer : public QObject {
     auto& oom = session->configs[2];
     const QString key = QString::fromStdString(oom.config.key());
     oom.status = ConfigStatus::OutOfMemory;
+    // Longer than a wrapped line (display_text::kWrapChars), with "102.42" across the 120th
+    // character: cut there it read "10 2.42 GiB".
     oom.message =
-        "CUDA out of memory. Tried to allocate 196.00 GiB. GPU 0 has a total capacity of 139.81 "
-        "GiB of which 120.25 GiB is free.";
+        "CUDA out of memory. Tried to allocate 96.00 GiB. GPU has a total capacity of 139.81 GiB "
+        "of which 1.25 GiB is free. Of 102.42 GiB allocated by PyTorch, 3.10 GiB is reserved "
+        "but unallocated.";
     oom.latency_ms.clear();
     oom.host_ms.clear();
     oom.stats = {};
@@ -257,8 +260,13 @@ class TestEngineer : public QObject {
     auto* view = window.resultsView();
     view->setCurrentIndex(view->proxy()->mapFromSource(window.resultsModel()->index(row, 0)));
     const QString details = window.resultsDetails()->text();
-    QVERIFY2(details.contains(QStringLiteral("Tried to allocate 196.00 GiB")), qPrintable(details));
+    QVERIFY2(details.contains(QStringLiteral("Tried to allocate 96.00 GiB")), qPrintable(details));
     QVERIFY(details.contains(QStringLiteral("139.81")));
+    QVERIFY2(details.contains(QStringLiteral("102.42 GiB")), qPrintable(details));
+    // The label wraps at word boundaries itself: the text has no break of its own inside a
+    // number or a word (hard breaks every 120 characters read "10 2.42 GiB" in it).
+    QVERIFY2(details.contains(QString::fromStdString(oom.message)), qPrintable(details));
+    QVERIFY(window.resultsDetails()->wordWrap());
     QVERIFY(details.contains(QStringLiteral("out of memory")));
     QVERIFY(window.resultsDetails()->isVisible());
   }
@@ -297,6 +305,95 @@ class TestEngineer : public QObject {
     QVERIFY(window.openSession(fixture("h200_bert_b32")));
     QCOMPARE(chart->metric(), AccuracyMetric::Cosine);
     QVERIFY(chart->plot()->xAxis->label().contains(QStringLiteral("cosine")));
+  }
+
+  // FP16 flips every class (a top-1 share of 1) and every other config keeps all of them: the
+  // configs equal to FP32 sit on their own lane left of the values, with a tick that says so,
+  // never at a deviation they do not have (a decade left of 1 read as "10 % of rows changed"),
+  // and the tolerance line stays on the axis however far right the deviations are.
+  void zeroDeviationHasItsOwnLaneAndTheToleranceStaysOnTheAxis() {
+    auto session =
+        std::make_shared<SessionResult>(loadSession(fixture("h200_resnet50_b32").toStdString()));
+    for (auto& c : session->configs) c.accuracy.top1_agreement = 1.0;
+    session->configs[3].accuracy.top1_agreement = 0.0;  // fp16+bench: every class changed
+    const QString flipped = QString::fromStdString(session->configs[3].config.key());
+    MainWindow window;
+    window.resize(1280, 800);
+    window.document()->setSession(session);
+    auto* chart = window.speedAccuracyChart();
+    for (double tolerance : {1e-2, 1e-4, 0.5}) {
+      chart->setTolerance(tolerance);
+      QCOMPARE(chart->metric(), AccuracyMetric::Top1);
+      QCustomPlot* plot = chart->plot();
+      const QCPRange x = plot->xAxis->range();
+      QVERIFY2(
+          x.lower < tolerance && tolerance < x.upper,
+          qPrintable(
+              QStringLiteral("t %1 off the axis %2…%3").arg(tolerance).arg(x.lower).arg(x.upper)));
+      QVERIFY(chart->valuesFromX() <= tolerance);
+      QVERIFY(chart->zeroLaneX() < chart->valuesFromX());
+      QVERIFY(x.lower < chart->zeroLaneX());
+      for (const auto& c : session->configs) {
+        const QString key = QString::fromStdString(c.config.key());
+        QPointF at;
+        QVERIFY(chart->pointOf(key, &at));
+        if (key == flipped) {
+          QCOMPARE(at.x(), 1.0);
+        } else {
+          QCOMPARE(at.x(), chart->zeroLaneX());
+        }
+      }
+      plot->replot();
+      const QVector<double> ticks = plot->xAxis->tickVector();
+      const QVector<QString> labels = plot->xAxis->tickVectorLabels();
+      QVERIFY(!ticks.isEmpty());
+      int lane_ticks = 0;
+      for (int i = 0; i < ticks.size(); ++i) {
+        if (labels[i] == QStringLiteral("= FP32")) {
+          ++lane_ticks;
+          QCOMPARE(ticks[i], chart->zeroLaneX());
+        } else {
+          // No number is printed inside the lane: a value there would be read as the points'.
+          QVERIFY2(ticks[i] >= chart->valuesFromX(), qPrintable(labels[i]));
+        }
+      }
+      QCOMPARE(lane_ticks, 1);
+    }
+  }
+
+  // A tuned session of a user's model (a Python entry point, GPT-2 on token ids): the dock
+  // describes that model and its inputs, not the zoo's default model at the session's batch, until
+  // the user picks a model for a new run.
+  void theDockDescribesTheSessionsOwnModel() {
+    const QString path =
+        QStringLiteral(INFERSCOPE_SOURCE_DIR) +
+        QStringLiteral("/bench/gpu/results/2026-12-04c/call1/gpt2-cold.inferscope.json");
+    MainWindow window;
+    window.resize(1280, 800);
+    QVERIFY(window.openSession(path));
+    auto* details = window.findChild<QLabel*>(QStringLiteral("modelDetails"));
+    QVERIFY(details);
+    const QString text = details->text();
+    QVERIFY2(text.contains(QStringLiteral("zoo_entries:gpt2")) &&
+                 text.contains(QStringLiteral("8x256:int64")) &&
+                 text.contains(QStringLiteral("python-entry")),
+             qPrintable(text));
+    QVERIFY2(!text.contains(QStringLiteral("resnet")) && !text.contains(QStringLiteral("224")),
+             qPrintable(text));
+    // A zoo session with its default inputs reads as the zoo model.
+    QVERIFY(window.openSession(fixture("h200_resnet50_b32")));
+    QVERIFY2(details->text().contains(QStringLiteral("ResNet-50")) &&
+                 details->text().contains(QStringLiteral("32x3x224x224")),
+             qPrintable(details->text()));
+    // Back on the user model's session, picking a zoo model describes that one.
+    QVERIFY(window.openSession(path));
+    auto* combo = window.findChild<QComboBox*>(QStringLiteral("modelCombo"));
+    QVERIFY(combo);
+    QCOMPARE(combo->currentText(),
+             QStringLiteral("resnet50"));  // the zoo session's, left as it was
+    QVERIFY(details->text().contains(QStringLiteral("zoo_entries:gpt2")));
+    combo->setCurrentText(QStringLiteral("resnet18"));
+    QVERIFY2(details->text().contains(QStringLiteral("ResNet-18")), qPrintable(details->text()));
   }
 
   // Accuracy not measured is no point (never drawn as safe) and "—" in the Safe column.

@@ -26,8 +26,12 @@
 #include <cmath>
 #include <initializer_list>
 #include <limits>
+#include <map>
+#include <set>
 #include <tuple>
+#include <variant>
 
+#include "core/lessons/lesson_text.h"
 #include "gui/lib/lesson_catalog.h"
 #include "gui/lib/session_document.h"
 #include "gui/widgets/break_even_chart.h"
@@ -37,6 +41,7 @@
 #include "gui/widgets/lessons_menu.h"
 #include "gui/widgets/main_window.h"
 #include "gui/widgets/presentation_window.h"
+#include "gui/widgets/speed_accuracy_chart.h"
 #include "tests/gui/gui_test_main.h"
 
 using namespace inferscope;
@@ -310,6 +315,103 @@ class TestPresentation : public QObject {
       QTest::keyClick(w.get(), i % 2 ? Qt::Key_Space : Qt::Key_Right);
     }
     QCOMPARE(w->currentSlide(), n - 1);  // stays on the last slide
+  }
+
+  // Every step of every lesson, its title and text in both languages, checked against the chart
+  // the slide shows. A number about accuracy is the judged deviation (the Speed × accuracy x
+  // axis: top-1 share changed or 1 − cosine), never a relative L2 error no chart draws; on a
+  // Speed × accuracy slide it is the x of its config's point on that chart, and a speed-up over
+  // the chart's reference is its point's y, both at the caption's digits. A relative L2 error
+  // quoted on an axis of 1 − cosine, or 2.2× over eager BF16 beside a ring at 6.2× over FP32,
+  // fails here. (Latencies a caption quotes are the medians its speed-ups are computed from.)
+  void captionNumbersAreTheirChartsNumbers_data() {
+    QTest::addColumn<QString>("file");
+    for (const auto& e : builtInLessons()) QTest::newRow(e.lesson.id.c_str()) << e.file;
+  }
+  void captionNumbersAreTheirChartsNumbers() {
+    QFETCH(QString, file);
+    auto w = open(file);
+    const auto& loaded = w->lesson();
+    if (!loaded.available) QSKIP("the lesson's data is not recorded yet");
+    const auto& lesson = loaded.lesson;
+    std::map<std::string, const lessons::MetricDef*> defs;
+    for (const auto& m : lesson.metrics) defs[m.name] = &m;
+    const auto median_of = [&](const lessons::NumberRef& ref) -> const lessons::MetricDef* {
+      const auto* name = std::get_if<std::string>(&ref);
+      if (!name || !defs.count(*name)) return nullptr;
+      const auto* def = defs.at(*name);
+      return def->field == "median_ms" ? def : nullptr;
+    };
+    const QRegularExpression placeholder(QStringLiteral(R"(\{(\w+)(?::\.(\d+)([feg]))?\})"));
+    const std::set<std::string> accuracy_fields = {"rel_l2_error", "max_abs_error",
+                                                   "judged_deviation"};
+    int on_chart = 0;
+    for (std::size_t s = 0; s < lesson.steps.size(); ++s) {
+      const auto& step = lesson.steps[s];
+      for (std::size_t i = 0; i < w->slides().size(); ++i) {
+        const auto& slide = w->slides()[i];
+        if (slide.kind == Kind::Step && slide.step == static_cast<int>(s)) {
+          w->showSlide(static_cast<int>(i));
+          break;
+        }
+      }
+      w->renderNow();
+      const auto* chart = qobject_cast<SpeedAccuracyChart*>(w->stage()->currentChart());
+      for (const std::string* text :
+           {&step.title.en, &step.title.ja, &step.text.en, &step.text.ja}) {
+        auto matches = placeholder.globalMatch(QString::fromStdString(*text));
+        while (matches.hasNext()) {
+          const auto match = matches.next();
+          const std::string name = match.captured(1).toStdString();
+          const char type = match.captured(3).isEmpty() ? 'g' : match.captured(3).at(0).toLatin1();
+          const int precision = match.captured(2).isEmpty() ? -1 : match.captured(2).toInt();
+          const auto digits = [&](double v) {
+            return QString::fromStdString(lessons::formatNumberPlain(v, type, precision));
+          };
+          const QString where =
+              QStringLiteral("%1 step %2 {%3}").arg(file).arg(s + 1).arg(match.captured(1));
+          QVERIFY2(defs.count(name), qPrintable(where));
+          const auto& def = *defs.at(name);
+          const double value = loaded.values.at(name);
+          if (accuracy_fields.count(def.field)) {
+            QVERIFY2(def.field == "judged_deviation",
+                     qPrintable(where + QStringLiteral(": quotes %1, which no chart draws")
+                                            .arg(QString::fromStdString(def.field))));
+            if (!chart) continue;
+            QVERIFY2(def.source == step.target.source,
+                     qPrintable(where + QStringLiteral(": another session than the chart's")));
+            QPointF at;
+            QVERIFY2(chart->pointOf(QString::fromStdString(def.config), &at), qPrintable(where));
+            // The "= FP32" lane holds the deviations of exactly 0.
+            const double drawn = at.x() == chart->zeroLaneX() ? 0.0 : at.x();
+            QVERIFY2(digits(value) == digits(drawn),
+                     qPrintable(where + QStringLiteral(": caption %1, chart %2")
+                                            .arg(digits(value), digits(drawn))));
+            ++on_chart;
+            continue;
+          }
+          if (!chart || def.op != "ratio" || def.args.size() != 2) continue;
+          const auto* over = median_of(def.args[0]);
+          const auto* of = median_of(def.args[1]);
+          if (!over || !of) continue;  // not a ratio of latencies
+          // A speed-up on a Speed × accuracy slide: the chart's, over the chart's reference.
+          QVERIFY2(over->source == step.target.source && of->source == step.target.source &&
+                       QString::fromStdString(over->config) == chart->referenceKey(),
+                   qPrintable(where + QStringLiteral(": %1 over %2 is not on the chart (its "
+                                                     "speed-ups are over %3)")
+                                          .arg(QString::fromStdString(of->config),
+                                               QString::fromStdString(over->config),
+                                               chart->referenceKey())));
+          QPointF at;
+          QVERIFY2(chart->pointOf(QString::fromStdString(of->config), &at), qPrintable(where));
+          QVERIFY2(digits(value) == digits(at.y()),
+                   qPrintable(where + QStringLiteral(": caption %1×, chart %2×")
+                                          .arg(digits(value), digits(at.y()))));
+          ++on_chart;
+        }
+      }
+    }
+    qInfo("%s: %d caption numbers checked on their chart", qPrintable(file), on_chart);
   }
 
   // A 1920×1080 projector, a 720p one and a 4:3 1024×768 one: the whole window on the screen, no

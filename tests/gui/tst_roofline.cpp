@@ -4,11 +4,13 @@
 // Speed × accuracy in the main window.
 #include <qcustomplot.h>
 
+#include <QApplication>
 #include <QMouseEvent>
 #include <QTabWidget>
 #include <QTest>
 #include <QToolTip>
 
+#include "core/session/session_file.h"
 #include "gui/lib/session_document.h"
 #include "gui/lib/value_format.h"
 #include "gui/widgets/main_window.h"
@@ -99,6 +101,39 @@ class TestRoofline : public QObject {
         chart.note().contains(ValueFormat::number(4800)));  // the datasheet next to the measured
   }
 
+  // At 1024 pixels every legend entry keeps its whole name: the roofs' "bf16 roof: 800 TFLOP/s
+  // (datasheet 989.5)" were cut to "bf1(" and "(datasheet 6" at the legend's fixed columns.
+  void legendEntriesAreNeverCut() {
+    SessionDocument doc;
+    doc.setSession(rooflineSession());
+    RooflineChart chart(&doc);
+    // The tab's size in a 1024×768 window beside the dock, then alone and at 1920×1080.
+    for (const QSize size : {QSize(740, 520), QSize(1024, 600), QSize(1600, 900)}) {
+      chart.resize(size);
+      chart.show();
+      QVERIFY(QTest::qWaitForWindowExposed(&chart));
+      QApplication::processEvents();
+      QCustomPlot* plot = chart.plot();
+      plot->replot();
+      int entries = 0;
+      for (int i = 0; i < plot->legend->itemCount(); ++i) {
+        auto* item = plot->legend->item(i);
+        if (!item) continue;  // an empty cell of the wrapped grid
+        ++entries;
+        QVERIFY2(item->outerRect().width() >= item->minimumOuterSizeHint().width() &&
+                     item->outerRect().right() <= plot->width(),
+                 qPrintable(QStringLiteral("%1×%2: legend entry %3 is cut (%4 of %5 px, right %6)")
+                                .arg(size.width())
+                                .arg(size.height())
+                                .arg(i)
+                                .arg(item->outerRect().width())
+                                .arg(item->minimumOuterSizeHint().width())
+                                .arg(item->outerRect().right())));
+      }
+      QCOMPARE(entries, 5);  // 3 dots + 2 roofs
+    }
+  }
+
   void hoverGivesTheNumbersAndTheBound() {
     SessionDocument doc;
     doc.setSession(rooflineSession());
@@ -134,6 +169,32 @@ class TestRoofline : public QObject {
     QCOMPARE(chart.pointCount(), 0);
     QCOMPARE(chart.ceilingCount(), 0);
     QVERIFY(chart.note().contains(QStringLiteral("--roofline")));
+  }
+
+  // A tuned session of a model in the Python worker (GPT-2 on the H200): the tuner recorded why its
+  // answer has no roofline, and the page says that instead of "run profile/sweep --roofline",
+  // which could not place such a model either.
+  void aTunedSessionSaysWhatItsRaceRecorded() {
+    SessionDocument doc;
+    doc.setSession(std::make_shared<SessionResult>(loadSession(
+        (QStringLiteral(INFERSCOPE_SOURCE_DIR) +
+         QStringLiteral("/bench/gpu/results/2026-12-04c/call1/gpt2-cold.inferscope.json"))
+            .toStdString())));
+    RooflineChart chart(&doc);
+    QCOMPARE(chart.pointCount(), 0);
+    const QString note = chart.note();
+    QVERIFY2(note.contains(QString::fromStdString(doc.session()->races.front().winner)) &&
+                 note.contains(QStringLiteral("Python worker")) &&
+                 !note.contains(QStringLiteral("profile/sweep")),
+             qPrintable(note));
+    // A race saved without the clause: profile the answer with the roofline on.
+    auto s = std::make_shared<SessionResult>(*doc.session());
+    s->races.front().roofline.clear();
+    doc.setSession(s);
+    QVERIFY2(chart.note().contains(QStringLiteral("--config ") +
+                                   QString::fromStdString(s->races.front().winner) +
+                                   QStringLiteral(" --roofline")),
+             qPrintable(chart.note()));
   }
 
   void thePageSitsNextToSpeedAccuracy() {

@@ -153,6 +153,36 @@ TEST(LessonClaims, HoldOrFailWithTheData) {
   EXPECT_NE(bad[0].description.find("does NOT hold"), std::string::npos) << bad[0].description;
 }
 
+// judged_deviation quotes what the Speed × accuracy chart draws: the share of rows whose top-1
+// class changed for a classifier's output, 1 − cosine for any other, never the relative L2 error
+// (which the chart does not draw); NaN/Inf outputs have no number to quote.
+TEST(LessonMetrics, JudgedDeviationIsTheChartsMetric) {
+  const std::string metrics = R"([
+    {"name": "fast", "source": "s", "config": "bf16", "field": "judged_deviation"},
+    {"name": "l2", "source": "s", "config": "bf16", "field": "rel_l2_error"}])";
+  SessionResult s = twoConfigs(12.0, 4.0);
+  for (auto& c : s.configs) {
+    c.accuracy.measured = true;
+    c.accuracy.rel_l2_error = 0.02;
+    c.accuracy.cosine_similarity = 0.9996;
+  }
+  const auto text = lessonText(
+      metrics, R"([{"metric": "l2", "op": ">", "rhs": 0, "says": {"en": "e", "ja": "e"}}])");
+  const auto encoder = loadLesson("t.lesson.json", memoryReader(text, s));
+  EXPECT_NEAR(encoder.values.at("fast"), 4e-4, 1e-12);  // 1 − cosine
+  EXPECT_DOUBLE_EQ(encoder.values.at("l2"), 0.02);
+  for (auto& c : s.configs) c.accuracy.top1_agreement = 0.75;  // a classifier's output
+  const auto classifier = loadLesson("t.lesson.json", memoryReader(text, s));
+  EXPECT_DOUBLE_EQ(classifier.values.at("fast"), 0.25);  // a quarter of the rows changed
+  s.configs[1].accuracy.inf_count = 3;
+  try {
+    loadLesson("t.lesson.json", memoryReader(text, s));
+    FAIL() << "an output with Inf has no deviation to quote";
+  } catch (const Error& e) {
+    EXPECT_NE(std::string(e.what()).find("NaN/Inf"), std::string::npos) << e.what();
+  }
+}
+
 TEST(LessonClaims, MissingConfigOrSourceIsNamed) {
   const auto text = lessonText(kMetrics, kClaim);
   SessionResult one = twoConfigs(12.0, 4.0);
