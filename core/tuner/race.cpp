@@ -884,6 +884,64 @@ void Race::finals(std::vector<Entry>& entries, TuneResult& result) {
   result.verdict = verdict;
 }
 
+void Race::refutedLeaderFinals(std::vector<Entry>& entries, TuneResult& result) {
+  if (!result.winner || measurer_.cancelled()) return;
+  const auto w = std::find_if(entries.begin(), entries.end(), [](const Entry& e) {
+    return e.outcome.state == CandidateState::Winner;
+  });
+  if (w == entries.end()) return;
+  auto& wo = w->outcome;
+  if (!wo.forks || wo.forks->forks < 2 || !(wo.forks->median_ms > 0)) return;
+  const auto winner = static_cast<std::size_t>(w - entries.begin());
+  auto rivals = RacePlanner::rivalsOfARefutedLeader(
+      planView(entries), winner, wo.estimate.high_ms, wo.forks->median_ms,
+      static_cast<std::size_t>(std::max(1, options_.finalists - 1)));
+  // Only where two fresh processes of every one of them still fit: ranked on this process's
+  // levels (finals() does when some finalists could not be forked), the second finals would set
+  // the refuted figure's kind of evidence against fresh processes again.
+  const auto fits = [&] {
+    ForkPrice price;
+    price.add(*w, forkStartMs(wo.config));
+    for (auto i : rivals) price.add(entries[i], forkStartMs(entries[i].outcome.config));
+    return price.costMs(2, options_.warmup, options_.screen_iterations) <= usableMs() - spentMs();
+  };
+  while (!rivals.empty() && !fits()) rivals.pop_back();
+  if (rivals.empty()) return;
+  // The winner is ranked by its level across processes from now on: the figure that put it ahead
+  // was refuted.
+  Estimate fresh = wo.estimate;
+  fresh.median_ms = wo.forks->median_ms;
+  fresh.low_ms = wo.forks->ci_low_ms > 0 ? wo.forks->ci_low_ms : fresh.median_ms;
+  fresh.high_ms = wo.forks->ci_high_ms > 0 ? wo.forks->ci_high_ms : fresh.median_ms;
+  const auto process_level = interval(wo.estimate);
+  const auto refuted = fmt::format("{} in this process, {} across {} fresh processes",
+                                   process_level, interval(fresh), wo.forks->forks);
+  wo.estimate = fresh;
+  // Every candidate the first finals settled goes back to the race (the refuted winner, its ties,
+  // the slower finalists), with the rivals the refuted figure had screened out.
+  for (auto& e : entries) {
+    auto& o = e.outcome;
+    if (o.state == CandidateState::Winner || o.state == CandidateState::Tied)
+      o.state = CandidateState::Finalist;
+  }
+  for (auto i : rivals) {
+    auto& o = entries[i].outcome;
+    o.state = CandidateState::Finalist;
+    o.reason = fmt::format(
+        "in the second finals: it ran faster in this process than the winner "
+        "of the first ran across fresh processes ({})",
+        refuted);
+    observer_->onCandidate(o);
+  }
+  result.winner.reset();
+  result.tied_with.clear();
+  finals(entries, result);
+  result.verdict += fmt::format(
+      ". Second finals: {} led on {} in this process, but its fresh processes ran it at {}; "
+      "the candidates screened out against it that ran faster here were raced again",
+      wo.config.key(), process_level, interval(fresh));
+}
+
 namespace {
 
 const PriorCandidate* findPrior(const std::vector<PriorCandidate>& list, const std::string& key) {
@@ -1085,6 +1143,7 @@ TuneResult Race::run(const SearchSpace& space, const RacePrior* prior) {
   screen(entries, result);
   refine(entries, result);
   finals(entries, result);
+  refutedLeaderFinals(entries, result);
   const auto late_rivals = screenAfterFinals(entries, result);
   if (prior_) keepConfirmedAnswer(entries, result);
   explainUnmeasured(entries, result);

@@ -101,6 +101,9 @@ class Race {
   void screen(std::vector<Entry>& entries, TuneResult& result);
   void refine(std::vector<Entry>& entries, TuneResult& result);
   void finals(std::vector<Entry>& entries, TuneResult& result);
+  // A winner whose fresh processes refuted its level in this process meets the candidates that
+  // were screened out against that level in a second finals (RacePlanner::rivalsOfARefutedLeader).
+  void refutedLeaderFinals(std::vector<Entry>& entries, TuneResult& result);
   // After the finals: candidates screening did not reach are measured with what is left of the
   // budget (a run never ends early while candidates wait); one that runs as fast as the winner
   // in this process makes the answer provisional. Returns the keys of such candidates.

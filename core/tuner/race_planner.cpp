@@ -363,6 +363,30 @@ std::vector<std::size_t> RacePlanner::lateChunk(const std::vector<PlanCandidate>
   return chunk;
 }
 
+// The replay of the recorded H200 runs on held-out seeds (docs/ADVISOR.md, "Replay bench") drew
+// DistilBERT's fp16+tc at 0.56 ms in the tuner's process against its recorded 2.8–4.0 ms: every
+// package (0.79 ms) was screened out against it, its three fresh processes ran it at 2.76 ms, and
+// the race answered it at 3.6x the best recorded config with 100 s of its budget left.
+std::vector<std::size_t> RacePlanner::rivalsOfARefutedLeader(
+    const std::vector<PlanCandidate>& candidates, std::size_t winner, double winner_process_high_ms,
+    double winner_fresh_ms, std::size_t max_rivals) {
+  std::vector<std::size_t> rivals;
+  if (!(winner_process_high_ms > 0) || winner_fresh_ms <= winner_process_high_ms * kRefutedRatio)
+    return rivals;
+  for (std::size_t i = 0; i < candidates.size(); ++i) {
+    const auto& c = candidates[i];
+    const bool ranked_out = c.state == CandidateState::Eliminated ||
+                            c.state == CandidateState::Finalist || c.state == CandidateState::Tied;
+    if (i == winner || !c.measured || !ranked_out || !(c.median_ms > 0)) continue;
+    if (c.median_ms * kRefutedRatio < winner_fresh_ms) rivals.push_back(i);
+  }
+  std::stable_sort(rivals.begin(), rivals.end(), [&](std::size_t a, std::size_t b) {
+    return candidates[a].median_ms < candidates[b].median_ms;
+  });
+  if (rivals.size() > max_rivals) rivals.resize(max_rivals);
+  return rivals;
+}
+
 bool RacePlanner::compileCanFinishWithin(double wait_ms) const {
   const auto jobs = measurer_.compileJobs();
   double done_ms = 0;

@@ -93,6 +93,17 @@ class RacePlanner {
                                      const std::vector<std::size_t>& pending,
                                      const ScreeningCosts& costs, double room_ms) const;
 
+  // After the finals: the winner's fresh processes ran it slower than kRefutedRatio times the
+  // upper end of its interval in this process, so the candidates screened out against that figure
+  // were ranked on a level the fresh processes refuted. The ones that ran faster in this process
+  // than kRefutedRatio below the winner's level across processes (so that a fresh process would
+  // have to slow them as much to lose) go to a second finals with it, fastest first, at most
+  // `max_rivals` (empty: the figure held, or nothing ran that fast).
+  static std::vector<std::size_t> rivalsOfARefutedLeader(
+      const std::vector<PlanCandidate>& candidates, std::size_t winner,
+      double winner_process_high_ms, double winner_fresh_ms, std::size_t max_rivals);
+  static constexpr double kRefutedRatio = 1.5;
+
   // Whether a running compile can end within `wait_ms`: its time so far and the wait reach
   // kCompileTimeShare of what this run's finished compiles took (one model's packages compiled
   // in 114–126 s for MobileNetV3-L, 78–85 s for ViT-B/16 on the H200). True while none has

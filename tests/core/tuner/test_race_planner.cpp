@@ -184,6 +184,27 @@ TEST(RacePlanner, PackagesReadySinceScreeningBeganGoAheadOfTorchCompileAndThePri
             (std::vector<std::string>{"tf32", "bf16+tc", "fp16+aoti", "bf16"}));
 }
 
+TEST(RacePlanner, ALeaderRefutedAcrossProcessesBringsBackWhatRanFasterHere) {
+  std::vector<PlanCandidate> view = {
+      candidate("fp16+tc", 0.56),  candidate("bf16+aoti-graph", 0.79),
+      candidate("fp16+aoti", 0.9), candidate("bf16", 0.96),
+      candidate("fp32", 5.2),      candidate("tf32")};
+  view[0].state = CandidateState::Winner;
+  for (std::size_t i = 1; i < 5; ++i) view[i].state = CandidateState::Eliminated;
+  // Across its fresh processes it ran 2.76 ms: those that ran under 2.76 / 1.5 ms here come back,
+  // fastest first, as many as asked for.
+  EXPECT_EQ(RacePlanner::rivalsOfARefutedLeader(view, 0, 0.60, 2.76, 2),
+            (std::vector<std::size_t>{1, 2}));
+  EXPECT_EQ(RacePlanner::rivalsOfARefutedLeader(view, 0, 0.60, 2.76, 8),
+            (std::vector<std::size_t>{1, 2, 3}));
+  // Its fresh processes held the figure (within 1.5x of its interval's upper end): nothing.
+  EXPECT_TRUE(RacePlanner::rivalsOfARefutedLeader(view, 0, 0.60, 0.85, 2).empty());
+  // A failed or unsafe candidate never comes back.
+  view[1].state = CandidateState::Unsafe;
+  EXPECT_EQ(RacePlanner::rivalsOfARefutedLeader(view, 0, 0.60, 2.76, 1),
+            (std::vector<std::size_t>{2}));
+}
+
 TEST(RacePlanner, ScreeningKeepsTheLeadersFreshProcessesOnceTheyFit) {
   StateMeasurer m;
   RaceOptions options;
