@@ -29,7 +29,8 @@ namespace fs = std::filesystem;
 using Json = nlohmann::json;
 using JsonReader = BasicJsonReader<Json>;
 
-constexpr std::uint64_t kStateFileLimitBytes = 64 * 1024;  // a state file is a few hundred bytes
+constexpr std::uint64_t kStateFileLimitBytes =
+    std::uint64_t{64} * 1024;  // a state file is a few hundred bytes
 
 // The pid the package's lock file names (the helper writes its own there when it starts; 0: none).
 long lockHolder(const std::string& package_path) {

@@ -48,6 +48,7 @@ PlanCandidate candidate(const char* key, double median_ms = 0, bool waited = fal
 std::vector<std::string> keys(const std::vector<PlanCandidate>& view,
                               const std::vector<std::size_t>& order) {
   std::vector<std::string> out;
+  out.reserve(order.size());
   for (auto i : order) out.push_back(view[i].config.key());
   return out;
 }
