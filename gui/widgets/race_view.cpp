@@ -267,12 +267,9 @@ RacePage::RacePage(SessionDocument* document, QWidget* parent)
   combo_->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
   combo_->setMinimumContentsLength(24);  // a file's model name never widens the page
   continue_button_->setObjectName(QStringLiteral("continueRace"));
-  continue_button_->setText(tr("Continue this race"));
   continue_budget_->setObjectName(QStringLiteral("continueBudget"));
   continue_budget_->setRange(10, 24 * 3600);
   continue_budget_->setDecimals(0);
-  continue_budget_->setSuffix(tr(" s"));
-  continue_budget_->setToolTip(tr("The continued race's budget (tune --budget-s)"));
   continue_button_->setVisible(false);
   continue_budget_->setVisible(false);
   auto* top = new QHBoxLayout;
@@ -287,7 +284,14 @@ RacePage::RacePage(SessionDocument* document, QWidget* parent)
   layout->addWidget(view_, 1);
   connect(combo_, &QComboBox::currentIndexChanged, this, &RacePage::showRace);
   connect(document_, &SessionDocument::reset, this, &RacePage::rebuild);
+  retranslate();
   rebuild();
+}
+
+void RacePage::retranslate() {
+  continue_button_->setText(tr("Continue this race"));
+  continue_budget_->setSuffix(tr(" s"));
+  continue_budget_->setToolTip(tr("The continued race's budget (tune --budget-s)"));
 }
 
 int RacePage::raceCount() const {
@@ -420,7 +424,10 @@ void RacePage::continueRace() {
 
 void RacePage::changeEvent(QEvent* event) {
   QWidget::changeEvent(event);
-  if (event->type() == QEvent::LanguageChange) rebuild();
+  if (event->type() == QEvent::LanguageChange) {
+    retranslate();
+    rebuild();
+  }
 }
 
 }  // namespace inferscope::gui

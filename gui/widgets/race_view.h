@@ -117,6 +117,7 @@ class RacePage : public QWidget {
 
  private:
   void rebuild();
+  void retranslate();  // the texts set once (the button's, the budget's)
   // Shows the button for a race that can be continued, with its default budget.
   void offerContinue(const TuneRecord& race);
   QString continuedPath() const;
