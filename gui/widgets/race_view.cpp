@@ -14,6 +14,7 @@
 #include <QTableView>
 #include <QVBoxLayout>
 #include <algorithm>
+#include <cmath>
 #include <map>
 
 #include "core/common/units.h"
@@ -351,8 +352,9 @@ void RacePage::offerContinue(const TuneRecord& race) {
   continue_budget_->setVisible(can);
   if (!can) return;
   // The budget the verdict names as reaching the candidates left, else twice this one's.
-  const double budget_s = race.budget_to_reach_ms > 0 ? units::msToS(race.budget_to_reach_ms)
-                                                      : 2 * units::msToS(race.budget_ms);
+  double budget_s = race.budget_to_reach_ms > 0 ? units::msToS(race.budget_to_reach_ms)
+                                                : 2 * units::msToS(race.budget_ms);
+  if (!std::isfinite(budget_s) || !(budget_s > 0)) budget_s = 60;  // a file's odd figure
   continue_budget_->setValue(
       std::clamp(budget_s, continue_budget_->minimum(), continue_budget_->maximum()));
   const bool saved = !document_->filePath().isEmpty();
