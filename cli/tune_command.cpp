@@ -6,6 +6,7 @@
 
 #include <chrono>
 #include <condition_variable>
+#include <ctime>
 #include <memory>
 #include <mutex>
 #include <thread>
@@ -19,6 +20,7 @@
 #include "core/common/units.h"
 #include "core/engine/engine.h"
 #include "core/model/model_zoo.h"
+#include "core/runner/background_compiles.h"
 #include "core/runner/compile_queue.h"
 #include "core/runner/tune_event_writer.h"
 #include "core/runner/tuning.h"
@@ -83,9 +85,54 @@ struct TuneOptions {
   std::string shard;  // "i/n": race that slice of the space (SearchSpace::restrictToShard)
   int finalists = 3;
   int screen_iters = 20;
-  bool fresh = false;  // the run memory is not read (it is written)
-  std::string resume;  // a session whose race this run continues
+  bool fresh = false;          // the run memory is not read (it is written)
+  std::string resume;          // a session whose race this run continues
+  bool status = false;         // list the compiles earlier tunes left running, and exit
+  bool stop_compiles = false;  // stop them, and exit
 };
+
+// `tune --status` and `tune --stop-compiles`: the AOTInductor compiles earlier tunes left running
+// after they exited (core/runner/background_compiles.h), which the user must be able to see and
+// stop. No model is loaded and no device is touched.
+int runCompilesCommand(const TuneOptions& o) {
+  const auto dir = runner::backgroundCompilesDirectory();
+  const double now_s = static_cast<double>(std::time(nullptr));
+  if (o.stop_compiles) {
+    const auto stopped = runner::stopBackgroundCompiles(dir);
+    if (stopped.empty()) fmt::print("No background compiles are running.\n");
+    int failed = 0;
+    for (const auto& s : stopped) {
+      const auto& c = s.compile;
+      if (s.stopped) {
+        fmt::print(
+            "stopped: {} {} (pid {}, {:.0f} s in); its package is compiled again by the "
+            "next tune that needs it\n",
+            c.model, c.key, c.pid, units::msToS(c.elapsedMs(now_s)));
+      } else {
+        ++failed;
+        fmt::print(stderr, "inferscope-cli: not stopped: {} {} (pid {}): {}\n", c.model, c.key,
+                   c.pid, s.message);
+      }
+    }
+    return failed ? kExitRuntime : kExitOk;
+  }
+  const auto running = runner::listBackgroundCompiles(dir);
+  if (running.empty()) {
+    fmt::print("No background compiles are running (records: {}).\n", dir);
+    return kExitOk;
+  }
+  fmt::print("{} background compile{} left running by earlier tunes (records: {}):\n",
+             running.size(), running.size() == 1 ? "" : "s", dir);
+  for (const auto& c : running) {
+    const double elapsed_ms = c.elapsedMs(now_s);
+    fmt::print("  {}  {}  pid {}  {}\n    log {}\n", c.model, c.key, c.pid,
+               runner::etaText(elapsed_ms, c.typical_ms), c.log_path);
+  }
+  fmt::print(
+      "The next tune of the model uses each package once it is ready and confirms it. "
+      "`inferscope-cli tune --stop-compiles` stops them all.\n");
+  return kExitOk;
+}
 
 // The guide table's advice for this device and model: its recommendation leads the race, it does
 // not limit it. Its neighbours (one knob changed each, FP32 and TF32 among them) are not seeds:
@@ -112,6 +159,7 @@ std::vector<OptimizationConfig> guideSeeds(const ProfileRequest& request, const 
 }
 
 int runTune(const TuneOptions& o) {
+  if (o.status || o.stop_compiles) return runCompilesCommand(o);
   RunFiles files;  // checked before the run: a mistake costs an error message, not a file
   addModelInputs(files, o.model);
   files.addInput("--resume", o.resume);
@@ -223,6 +271,13 @@ void addTuneCommand(CLI::App& app, std::function<int()>& action) {
                   "continue the race of a tune session (-o of a cancelled, interrupted or "
                   "budget-ended run) with this run's --budget-s: what it measured is kept, the "
                   "rest is screened and the finals run again; same model, inputs and device");
+  auto* status = cmd->add_flag(
+      "--status", options->status,
+      "list the AOTInductor compiles earlier tunes left running in the background (model, "
+      "package, time so far, when it is likely ready, pid, log) and exit");
+  cmd->add_flag("--stop-compiles", options->stop_compiles,
+                "stop the compiles earlier tunes left running in the background, and exit")
+      ->excludes(status);
   cmd->callback([options, &action] { action = [options] { return runTune(*options); }; });
 }
 

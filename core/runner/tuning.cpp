@@ -17,6 +17,7 @@
 #include "core/engine/engine.h"
 #include "core/model/model_zoo.h"
 #include "core/roofline/roofline_place.h"
+#include "core/runner/background_compiles.h"
 #include "core/runner/pinned_model.h"
 #include "core/runner/python_model_run.h"
 #include "core/runner/tuned_session.h"
@@ -27,23 +28,39 @@
 namespace inferscope::runner {
 namespace {
 
+double unixNowS();  // below
+
 // Packages still compiling when a run ends are left to finish after it (CompileQueue's lock makes
 // the next run wait for them instead of starting over): on the H200 a ResNet-50 package takes
 // about 100 s, longer than a warm run's 60 s, so stopping them meant compiling them again, and
-// never finishing, in every run. A cancelled run stops them.
-void leaveCompilesRunning(tuner::TuneResult& result, CompileQueue& compiles) {
+// never finishing, in every run. A cancelled run stops them. Each one left is recorded in
+// `state_dir` (background_compiles.h), so that the user can see it (`tune --status`) and stop it
+// (`tune --stop-compiles`), and the verdict says when its package is likely ready: what this
+// run's finished compiles took, less its time so far.
+void leaveCompilesRunning(tuner::TuneResult& result, CompileQueue& compiles,
+                          const std::string& model, const std::string& state_dir,
+                          const std::function<void(const std::string&)>& say) {
   if (result.cancelled) return;
+  const double typical_ms = typicalCompileMs(compiles.jobs());
   const auto left = compiles.detachRunning();
   if (left.empty()) return;
+  std::string error;
+  const auto recorded =
+      recordBackgroundCompiles(state_dir, model, left, typical_ms, unixNowS(), &error);
+  if (!error.empty() && say) say(fmt::format("background compiles not recorded: {}", error));
   std::vector<std::string> keys;
   keys.reserve(left.size());
   for (const auto& job : left)
-    keys.push_back(fmt::format("{} ({:.0f} s in, log {})", job.key, units::msToS(job.elapsed_ms),
-                               job.log_path));
+    keys.push_back(
+        fmt::format("{} ({}; log {})", job.key, etaText(job.elapsed_ms, typical_ms), job.log_path));
   result.verdict += fmt::format(
       ". Still compiling, left to finish in the background at low priority: {}; the next run "
-      "uses {} once done",
-      fmt::join(keys, ", "), left.size() == 1 ? "its package" : "their packages");
+      "uses {} once done and confirms {}{}",
+      fmt::join(keys, ", "), left.size() == 1 ? "its package" : "their packages",
+      left.size() == 1 ? "it" : "them",
+      recorded.empty() ? std::string()
+                       : std::string(" (inferscope-cli tune --status lists them, "
+                                     "tune --stop-compiles stops them)"));
 }
 
 // What the race leaves of its budget for the roofline's counting run of the winner beyond the
@@ -366,7 +383,10 @@ TuningRun runTuning(const ProfileRequest& given, const std::vector<OptimizationC
   // The budget's end on the measurer's clock, less what writing the session and exiting keep.
   const double budget_end_ms =
       engine_measurer.nowMs() - run.result.elapsed_ms + run.result.budget_ms - race.exit_reserve_ms;
-  leaveCompilesRunning(run.result, compiles);
+  leaveCompilesRunning(run.result, compiles, request.model.name,
+                       settings.compiles_state_dir.empty() ? backgroundCompilesDirectory()
+                                                           : settings.compiles_state_dir,
+                       settings.log);
   if (compiles.busy()) pinned.keep();  // a helper left running may still read the copy
   appendPeerComparison(run.result);
   std::optional<roofline::DeviceCeilings> ceilings;

@@ -46,6 +46,9 @@ struct TuneSettings {
   // One line per note the user should see in the run's log: which memory or session the race
   // started from, and a memory file ignored, with why. Unset: not said.
   std::function<void(const std::string&)> log;
+  // Where the compiles left running after the tune are recorded for `tune --status` (empty:
+  // backgroundCompilesDirectory()).
+  std::string compiles_state_dir;
 };
 
 // The race's budget from --budget-s (0: not given) for a model from `source`. Not given, it is

@@ -11,6 +11,7 @@
 #include "core/analysis/confidence_interval.h"
 #include "core/analysis/summary_stats.h"
 #include "core/common/units.h"
+#include "core/tuner/race_planner.h"
 
 namespace inferscope::tuner {
 namespace {
@@ -337,128 +338,43 @@ void Race::eliminate(std::vector<Entry>& entries) {
   }
 }
 
-Race::SiblingRank Race::siblingRank(const std::vector<Entry>& entries,
-                                    const OptimizationConfig& config,
-                                    bool (*is_sibling)(const OptimizationConfig&)) {
-  SiblingRank r;
-  bool any_bad = false;
-  for (const auto& e : entries) {
-    const auto& s = e.outcome.config;
-    if (!is_sibling(s) || s.precision != config.precision ||
-        s.memory_format != config.memory_format || !e.measured)
-      continue;
-    const auto state = e.outcome.state;
-    if (state == CandidateState::Failed || state == CandidateState::Unsafe) {
-      any_bad = true;
-    } else if (e.outcome.estimate.median_ms > 0 &&
-               (r.group != 0 || e.outcome.estimate.median_ms < r.median_ms)) {
-      r.group = 0;
-      r.median_ms = e.outcome.estimate.median_ms;
-    }
-  }
-  if (r.group != 0 && any_bad) r.group = 2;
-  return r;
-}
-
-// The compile order: an AOTInductor package is as promising as the other configs of its precision
-// and memory format measured so far (their best median); packages whose siblings all failed or
-// were unsafe go last (the package computes the same thing in the same precision), unmeasured
-// ones in between, in race order. Called as screening results arrive, so the queue starts the
-// likeliest winner's package next.
 void Race::prioritiseCompiles(const std::vector<Entry>& entries) {
-  struct Rank {
-    SiblingRank rank;
-    std::size_t position;
-    const OptimizationConfig* config;
-  };
-  std::vector<Rank> ranks;
-  for (std::size_t i = 0; i < entries.size(); ++i) {
-    const auto& c = entries[i].outcome.config;
-    if (!isAoti(c)) continue;
-    ranks.push_back(
-        {siblingRank(entries, c, [](const OptimizationConfig& s) { return !isAoti(s); }), i, &c});
-  }
-  std::stable_sort(ranks.begin(), ranks.end(), [](const Rank& a, const Rank& b) {
-    if (a.rank.group != b.rank.group) return a.rank.group < b.rank.group;
-    if (a.rank.group == 0 && a.rank.median_ms != b.rank.median_ms)
-      return a.rank.median_ms < b.rank.median_ms;
-    return a.position < b.position;
-  });
-  std::vector<OptimizationConfig> order;
-  order.reserve(ranks.size());
-  for (const auto& r : ranks) order.push_back(*r.config);
+  const auto order = RacePlanner::compileOrder(planView(entries));
   if (!order.empty()) measurer_.prioritiseBackground(order);
 }
 
-void Race::orderJitCompiles(const std::vector<Entry>& entries) {
-  std::vector<std::size_t> slots;  // positions in pending_ that hold torch.compile candidates
-  for (std::size_t k = 0; k < pending_.size(); ++k) {
-    if (screeningKind(entries[pending_[k]].outcome.config) == ScreeningKind::JitCompile)
-      slots.push_back(k);
+std::vector<PlanCandidate> Race::planView(const std::vector<Entry>& entries) const {
+  std::vector<PlanCandidate> view(entries.size());
+  for (std::size_t i = 0; i < entries.size(); ++i) {
+    const auto& o = entries[i].outcome;
+    view[i].config = o.config;
+    view[i].state = o.state;
+    view[i].measured = entries[i].measured;
+    view[i].median_ms = o.estimate.median_ms;
+    view[i].waited = i < waited_.size() && waited_[i];
   }
-  if (slots.empty()) return;
-  struct Rank {
-    SiblingRank rank;
-    std::size_t entry;
-    int family_compiled = 0;  // its family's torch.compile candidates measured so far
-  };
-  std::vector<Rank> ranks;
-  for (auto k : slots) {
-    const auto i = pending_[k];
-    const auto& c = entries[i].outcome.config;
-    // Siblings: what is measured without torch.compile (eager, CUDA graphs, packages).
-    Rank r{siblingRank(entries, c,
-                       [](const OptimizationConfig& s) {
-                         return screeningKind(s) == ScreeningKind::Plain;
-                       }),
-           i};
-    // A family (precision, memory format) whose torch.compile was measured waits until every
-    // other family had one: MobileNetV3-L cold on the H200 (2026-12-04) compiled both modes of
-    // its fastest eager family (BF16 NCHW) and then of the next, and reached FP16 NCHW, the
-    // fastest torch.compile (0.856 ms against 1.07–1.51 ms), last, after its finals. The space
-    // puts reduce-overhead first in a family, so each family's first is that mode.
-    for (const auto& e : entries) {
-      const auto& s = e.outcome.config;
-      if (e.measured && screeningKind(s) == ScreeningKind::JitCompile &&
-          s.precision == c.precision && s.memory_format == c.memory_format)
-        ++r.family_compiled;
-    }
-    ranks.push_back(r);
-  }
-  std::stable_sort(ranks.begin(), ranks.end(), [](const Rank& a, const Rank& b) {
-    if (a.rank.group != b.rank.group) return a.rank.group < b.rank.group;
-    if (a.family_compiled != b.family_compiled) return a.family_compiled < b.family_compiled;
-    return a.rank.group == 0 && a.rank.median_ms < b.rank.median_ms;
-  });
-  for (std::size_t n = 0; n < slots.size(); ++n) pending_[slots[n]] = ranks[n].entry;
-  // The first torch.compile goes ahead of the eager candidates still pending once every
-  // candidate's family has a measured sibling (the order above is then informed): the answer is
-  // compared with torch.compile, and what a compile costs here is learnt while there is time for
-  // it. Behind every eager candidate, ViT-B/16's and ConvNeXt-T's warm 60 s runs on the H200
-  // started it at 37–47 s, its compile (5–15 s from a warm cache) ran into the leader's fresh
-  // processes and none ran; MobileNetV3-L's reached no torch.compile (2026-12-04).
-  const bool compiled_one = std::any_of(entries.begin(), entries.end(), [](const Entry& e) {
-    return e.measured && screeningKind(e.outcome.config) == ScreeningKind::JitCompile;
-  });
-  const bool informed =
-      std::none_of(ranks.begin(), ranks.end(), [](const Rank& r) { return r.rank.group == 1; });
-  if (compiled_one || !informed || ranks.front().rank.group != 0 || slots.front() == 0) return;
-  pending_.erase(pending_.begin() + static_cast<std::ptrdiff_t>(slots.front()));
-  pending_.insert(pending_.begin(), ranks.front().entry);
+  return view;
 }
 
-void Race::readyPackagesFirst(const std::vector<Entry>& entries) {
-  const auto isJit = [&](std::size_t i) {
-    return screeningKind(entries[i].outcome.config) == ScreeningKind::JitCompile;
-  };
-  const auto first_jit = std::find_if(pending_.begin(), pending_.end(), isJit);
-  std::stable_partition(first_jit, pending_.end(),
-                        [&](std::size_t i) { return compiledDuringRun(entries, i); });
-}
-
-bool Race::compiledDuringRun(const std::vector<Entry>& entries, std::size_t i) const {
-  const auto& c = entries[i].outcome.config;
-  return waited_[i] && isAoti(c) && measurer_.ready(c);
+PlanClock Race::planClock(const std::vector<Entry>& entries) const {
+  PlanClock clock;
+  clock.usable_ms = usableMs();
+  clock.spent_ms = spentMs();
+  clock.leader_forks_ms = leaderForksMs(entries);
+  std::vector<const Entry*> alive;
+  for (const auto& e : entries) {
+    if (e.alive()) alive.push_back(&e);
+  }
+  if (alive.size() > 1) {
+    std::sort(alive.begin(), alive.end(), [](const Entry* a, const Entry* b) {
+      return a->outcome.estimate.median_ms < b->outcome.estimate.median_ms;
+    });
+    ForkPrice pair;
+    pair.add(*alive[0], forkStartMs(alive[0]->outcome.config));
+    pair.add(*alive[1], forkStartMs(alive[1]->outcome.config));
+    clock.pair_forks_ms = pair.costMs(2, options_.warmup, options_.screen_iterations);
+  }
+  return clock;
 }
 
 double Race::packageForksMs(const std::vector<Entry>& entries,
@@ -471,31 +387,6 @@ double Race::packageForksMs(const std::vector<Entry>& entries,
   ForkPrice price;
   price.add(probe, forkStartMs(package));
   return price.costMs(2, options_.warmup, options_.screen_iterations);
-}
-
-bool Race::aCompileCanFinishWithin(double wait_ms) const {
-  const auto jobs = measurer_.compileJobs();
-  double done_ms = 0;
-  int done = 0;
-  for (const auto& j : jobs) {
-    if (j.state == CompileStatus::State::Done && j.elapsed_ms > 0) {
-      done_ms += j.elapsed_ms;
-      ++done;
-    }
-  }
-  if (done == 0) return true;  // nothing to go by yet
-  const double typical_ms = done_ms / done;
-  return std::any_of(jobs.begin(), jobs.end(), [&](const CompileStatus& j) {
-    return j.state == CompileStatus::State::Running &&
-           j.elapsed_ms + wait_ms >= kCompileTimeShare * typical_ms;
-  });
-}
-
-double Race::unpricedCompileMs(const std::vector<Entry>& entries,
-                               const OptimizationConfig& config) {
-  if (screeningKind(config) != ScreeningKind::JitCompile) return 0;
-  const Entry* leader = leaderOf(entries);
-  return leader && leader->outcome.config.compile != CompileMode::None ? kUnpricedCompileMs : 0;
 }
 
 double Race::leaderForksMs(const std::vector<Entry>& entries) const {
@@ -514,79 +405,16 @@ void Race::screen(std::vector<Entry>& entries, TuneResult& result) {
   // Compiles run in the background while the eager configs are measured.
   if (!compiled.empty()) measurer_.prepareInBackground(compiled);
   prioritiseCompiles(entries);
-  // Race order, except that packages still to be compiled go last, and cached ones come right
-  // after the first candidate (the guide's recommendation): a cached package costs a load and is
-  // the likeliest winner, and a short budget may not reach the end of the list. In the replay of
-  // the recorded H200 runs (docs/ADVISOR.md, "Replay bench") the warm runs of models rebuilt in
-  // Python screened 30 eager configs and a torch.compile before their packages: EfficientNet-B0
-  // warm answered 1.29x the best recorded, 1.00x with its packages first.
-  // torch.compile candidates come after the other ready ones: each costs a compile of tens of
-  // seconds where an eager config costs about one, and the eager siblings' speeds say which of
-  // them to compile first (orderJitCompiles).
   waited_.assign(entries.size(), false);  // was not ready when screening started
   for (std::size_t i = 0; i < entries.size(); ++i)
     waited_[i] = !measurer_.ready(entries[i].outcome.config);
-  pending_.clear();
-  for (int group = 0; group < 5; ++group) {
-    for (std::size_t i = 0; i < entries.size(); ++i) {
-      const bool jit = screeningKind(entries[i].outcome.config) == ScreeningKind::JitCompile;
-      const int its_group = waited_[i]                          ? 4
-                            : jit                               ? 3
-                            : i == 0                            ? 0
-                            : isAoti(entries[i].outcome.config) ? 1
-                                                                : 2;
-      // A candidate the prior settled (kept from the run continued, or remembered as failed) is
-      // not screened again.
-      if (its_group == group && !entries[i].measured) pending_.push_back(i);
-    }
-  }
+  RacePlanner planner(measurer_, options_, prior_);
+  pending_ = RacePlanner::initialOrder(planView(entries));
   std::vector<OptimizationConfig> all;
   for (auto i : pending_) all.push_back(entries[i].outcome.config);
   observer_->onRound(0, all, options_.screen_iterations);
-  // Screening goes on while candidates wait, up to what the finals need, priced from what was
-  // measured: two fresh processes of the leader always (the model's load included: a 346 MB ViT
-  // file reached no fresh process in a 60 s run on the H200 when the finals were planned after
-  // screening's share), and of the leader and its nearest rival where that fits, with screening's
-  // share as a floor then (two configs confirmed in fresh processes answer more than one). When
-  // not even the leader's two processes fit, there are no finals to keep time for and screening
-  // takes the budget. (GPT-2 at 60 s stopped screening at 27 s with 12 of 18 candidates
-  // unmeasured and ended at 40.5 s; 30 s runs of real files screened 2–4 of 72 candidates.)
-  bool reserved = false;
-  const auto screeningEnd = [&]() {
-    const double left = usableMs() - spentMs();
-    const double leader_ms = leaderForksMs(entries);
-    // Once reserved, the leader's processes stay reserved: a chunk that cost more than estimated
-    // must not turn "the finals do not fit" into "screen to the end".
-    if (leader_ms > 0 && leader_ms <= left) reserved = true;
-    if (leader_ms <= 0 || (leader_ms > left && !reserved)) return usableMs();
-    std::vector<const Entry*> alive;
-    for (const auto& e : entries) {
-      if (e.alive()) alive.push_back(&e);
-    }
-    std::sort(alive.begin(), alive.end(), [](const Entry* a, const Entry* b) {
-      return a->outcome.estimate.median_ms < b->outcome.estimate.median_ms;
-    });
-    double end = usableMs() - leader_ms;
-    if (alive.size() > 1) {
-      ForkPrice pair;
-      pair.add(*alive[0], forkStartMs(alive[0]->outcome.config));
-      pair.add(*alive[1], forkStartMs(alive[1]->outcome.config));
-      const double pair_ms = pair.costMs(2, options_.warmup, options_.screen_iterations);
-      if (pair_ms <= left)
-        end = std::min(end, std::max(usableMs() * options_.screening_share, usableMs() - pair_ms));
-    }
-    return end;
-  };
-  // Packages that were still compiling may run until the wait for compiles ends, and so may the
-  // eager candidates: the time the finals do not need is screening's.
-  const auto waitEnd = [&]() {
-    const double end = std::max(usableMs() * (1.0 - options_.finals_share), screen_end_ms_);
-    // Never into the leader's two fresh processes, when they fit.
-    const double leader_ms = leaderForksMs(entries);
-    return reserved && leader_ms > 0 ? std::min(end, usableMs() - leader_ms) : end;
-  };
-  screen_end_ms_ = screeningEnd();
-  wait_end_ms_ = waitEnd();
+  screen_end_ms_ = planner.screeningEndMs(planClock(entries));
+  wait_end_ms_ = planner.waitEndMs(planClock(entries), screen_end_ms_);
   costs_ = ScreeningCosts{};
   // A continued run's kept candidates price the kinds they were measured as.
   for (const auto& e : entries) {
@@ -594,86 +422,38 @@ void Race::screen(std::vector<Entry>& entries, TuneResult& result) {
   }
   bool screening_over = false;  // the eager configs' share is spent
   while (!pending_.empty() && !measurer_.cancelled()) {
-    if (!screening_over) screen_end_ms_ = screeningEnd();
-    wait_end_ms_ = waitEnd();
+    if (!screening_over) screen_end_ms_ = planner.screeningEndMs(planClock(entries));
+    const auto clock = planClock(entries);
+    wait_end_ms_ = planner.waitEndMs(clock, screen_end_ms_);
     const bool past_screening = screening_over || (costs_.count() && spentMs() >= screen_end_ms_);
-    orderJitCompiles(entries);
-    readyPackagesFirst(entries);
-    priorOrder(entries);
-    // A package that finished compiling is measured past the wait for compiles (which still ends
-    // the waiting), up to the two fresh processes the finals need — its own, should it lead, when
-    // they cost less than the leader's: its load costs about a second and it is the likeliest
-    // winner. MobileNetV3-L cold on the H200 (2026-12-04) had its first two packages ready 2 s
-    // before the wait ended with 74 s left: one was measured, the finals confirmed it (1.22 ms),
-    // and its CUDA-graph twin (0.82 ms) ran after them, unconfirmed.
+    auto view = planView(entries);
+    planner.reorder(view, pending_);
     double package_end = wait_end_ms_;
-    const auto ready_package = std::find_if(pending_.begin(), pending_.end(), [&](std::size_t i) {
-      return compiledDuringRun(entries, i);
-    });
-    if (ready_package != pending_.end()) {
-      const double leader_ms = leaderForksMs(entries);
-      const double own_ms = packageForksMs(entries, entries[*ready_package].outcome.config);
-      package_end = std::max(wait_end_ms_,
-                             usableMs() - (leader_ms > 0 ? std::min(leader_ms, own_ms) : own_ms));
+    if (const auto ready_package = planner.firstReadyPackage(view, pending_)) {
+      package_end = planner.packageEndMs(
+          clock, wait_end_ms_, packageForksMs(entries, entries[*ready_package].outcome.config));
     }
-    const double limit = past_screening ? package_end : screen_end_ms_;
-    // The next chunk: ready candidates of one kind (what a chunk cost is learnt per kind).
-    std::vector<std::size_t> chunk;
-    bool compiling = false;  // a pending config still waits for its package
-    for (auto i : pending_) {
-      const auto& c = entries[i].outcome.config;
-      if (!measurer_.ready(c)) {
-        compiling = true;
-        continue;
-      }
-      if (past_screening && !waited_[i]) continue;
-      if (chunk.empty() || screeningKind(c) == screeningKind(entries[chunk.front()].outcome.config))
-        chunk.push_back(i);
-    }
-    const double per_call = measurer_.sessionOverheadMs();  // the session's load, once a call
-    if (chunk.empty()) {
-      // Only compiles are left: wait for the next one while the budget allows and one can end in
-      // it (a wait of < 1 ms need not move a clock at all). MobileNetV3-L cold on the H200
-      // (2026-12-04) waited 55 s for two compiles 14 s into their 115 s, and its finals had 13 s.
-      const double left = wait_end_ms_ - spentMs() - costs_.estimateMs(OptimizationConfig{});
-      if (!compiling || left < 1.0 || !aCompileCanFinishWithin(left)) break;
-      measurer_.waitForBackground(std::min(left, 1000.0));
-      tick();
-      continue;
-    }
-    const auto& first = entries[chunk.front()].outcome.config;
-    std::size_t fits = 0;
-    if (costs_.predictMs(first)) {
-      // Each candidate at its class's price (a package's load, an eager cast's copy of the
-      // weights), in race order, while the chunk fits.
-      double room = limit - spentMs() - per_call;
-      for (auto i : chunk) {
-        room -= std::max(costs_.estimateMs(entries[i].outcome.config), 1e-9);
-        if (room < 0 || fits == static_cast<std::size_t>(options_.batch)) break;
-        ++fits;
-      }
-    } else if (!costs_.count() ||
-               spentMs() + per_call + unpricedCompileMs(entries, first) < limit) {
-      // The first of its kind: what one costs is unknown until it ran (the budget is checked
-      // between calls), so two configs (one torch.compile: below).
-      fits = static_cast<std::size_t>(std::min(options_.batch, 2));
-    }
-    // torch.compile candidates one at a time: their compiles differ by tens of seconds (a mode's,
-    // a cache's hit or miss), so a chunk priced by the first one's can overrun the share by the
-    // rest's (eight priced at a cached compile's 0.3 s would take 40 s), and the budget is
-    // checked between calls.
-    if (screeningKind(first) == ScreeningKind::JitCompile) fits = std::min<std::size_t>(fits, 1);
-    if (fits == 0) {
-      // This share is spent.
-      if (past_screening) break;
-      // Screening's share is spent; packages that were compiling may still have their turn.
-      screening_over = true;
-      if (std::none_of(pending_.begin(), pending_.end(), [&](std::size_t i) { return waited_[i]; }))
+    ScreeningSituation now;
+    now.spent_ms = spentMs();
+    now.limit_ms = past_screening ? package_end : screen_end_ms_;
+    now.wait_end_ms = wait_end_ms_;
+    now.per_call_ms = measurer_.sessionOverheadMs();  // the session's load, once a call
+    now.past_screening = past_screening;
+    const auto action = planner.nextScreening(view, pending_, costs_, now);
+    switch (action.kind) {
+      case PlanAction::Kind::Screen:
+        measureChunk(entries, result, action.chunk);
         break;
-      continue;
+      case PlanAction::Kind::WaitForCompile:
+        measurer_.waitForBackground(action.wait_ms);
+        tick();
+        break;
+      case PlanAction::Kind::EndScreeningShare:
+        screening_over = true;
+        break;
+      case PlanAction::Kind::Stop:
+        return;
     }
-    chunk.resize(std::min(chunk.size(), fits));
-    measureChunk(entries, result, chunk);
   }
 }
 
@@ -726,30 +506,12 @@ void Race::measureChunk(std::vector<Entry>& entries, TuneResult& result,
 }
 
 void Race::screenPending(std::vector<Entry>& entries, TuneResult& result, double end_ms) {
+  RacePlanner planner(measurer_, options_, prior_);
   while (!pending_.empty() && !measurer_.cancelled() && costs_.count() > 0) {
-    orderJitCompiles(entries);
-    readyPackagesFirst(entries);
-    priorOrder(entries);
-    // Each measure() call loads the session again (the model, the FP32 reference): a chunk of one
-    // pays all of it, where screening's chunks shared it. A chunk holds one kind; a candidate
-    // whose kind costs more than the time left is passed over for cheaper ones.
-    double room = end_ms - spentMs() - measurer_.sessionOverheadMs();
-    std::vector<std::size_t> chunk;
-    for (auto i : pending_) {
-      if (chunk.size() >= static_cast<std::size_t>(options_.batch)) break;
-      const auto& c = entries[i].outcome.config;
-      if (!measurer_.ready(c)) continue;
-      if (!chunk.empty() &&
-          screeningKind(c) != screeningKind(entries[chunk.front()].outcome.config))
-        continue;
-      // A torch.compile with none measured yet is not priced at the eager configs' mean.
-      const double price_ms = costs_.predictMs(c) || screeningKind(c) != ScreeningKind::JitCompile
-                                  ? costs_.estimateMs(c)
-                                  : kUnpricedCompileMs;
-      if (price_ms > room) continue;
-      room -= price_ms;
-      chunk.push_back(i);
-    }
+    auto view = planView(entries);
+    planner.reorder(view, pending_);
+    const auto chunk = planner.lateChunk(view, pending_, costs_,
+                                         end_ms - spentMs() - measurer_.sessionOverheadMs());
     if (chunk.empty()) return;
     measureChunk(entries, result, chunk);
   }
@@ -1122,6 +884,64 @@ void Race::finals(std::vector<Entry>& entries, TuneResult& result) {
   result.verdict = verdict;
 }
 
+void Race::refutedLeaderFinals(std::vector<Entry>& entries, TuneResult& result) {
+  if (!result.winner || measurer_.cancelled()) return;
+  const auto w = std::find_if(entries.begin(), entries.end(), [](const Entry& e) {
+    return e.outcome.state == CandidateState::Winner;
+  });
+  if (w == entries.end()) return;
+  auto& wo = w->outcome;
+  if (!wo.forks || wo.forks->forks < 2 || !(wo.forks->median_ms > 0)) return;
+  const auto winner = static_cast<std::size_t>(w - entries.begin());
+  auto rivals = RacePlanner::rivalsOfARefutedLeader(
+      planView(entries), winner, wo.estimate.high_ms, wo.forks->median_ms,
+      static_cast<std::size_t>(std::max(1, options_.finalists - 1)));
+  // Only where two fresh processes of every one of them still fit: ranked on this process's
+  // levels (finals() does when some finalists could not be forked), the second finals would set
+  // the refuted figure's kind of evidence against fresh processes again.
+  const auto fits = [&] {
+    ForkPrice price;
+    price.add(*w, forkStartMs(wo.config));
+    for (auto i : rivals) price.add(entries[i], forkStartMs(entries[i].outcome.config));
+    return price.costMs(2, options_.warmup, options_.screen_iterations) <= usableMs() - spentMs();
+  };
+  while (!rivals.empty() && !fits()) rivals.pop_back();
+  if (rivals.empty()) return;
+  // The winner is ranked by its level across processes from now on: the figure that put it ahead
+  // was refuted.
+  Estimate fresh = wo.estimate;
+  fresh.median_ms = wo.forks->median_ms;
+  fresh.low_ms = wo.forks->ci_low_ms > 0 ? wo.forks->ci_low_ms : fresh.median_ms;
+  fresh.high_ms = wo.forks->ci_high_ms > 0 ? wo.forks->ci_high_ms : fresh.median_ms;
+  const auto process_level = interval(wo.estimate);
+  const auto refuted = fmt::format("{} in this process, {} across {} fresh processes",
+                                   process_level, interval(fresh), wo.forks->forks);
+  wo.estimate = fresh;
+  // Every candidate the first finals settled goes back to the race (the refuted winner, its ties,
+  // the slower finalists), with the rivals the refuted figure had screened out.
+  for (auto& e : entries) {
+    auto& o = e.outcome;
+    if (o.state == CandidateState::Winner || o.state == CandidateState::Tied)
+      o.state = CandidateState::Finalist;
+  }
+  for (auto i : rivals) {
+    auto& o = entries[i].outcome;
+    o.state = CandidateState::Finalist;
+    o.reason = fmt::format(
+        "in the second finals: it ran faster in this process than the winner "
+        "of the first ran across fresh processes ({})",
+        refuted);
+    observer_->onCandidate(o);
+  }
+  result.winner.reset();
+  result.tied_with.clear();
+  finals(entries, result);
+  result.verdict += fmt::format(
+      ". Second finals: {} led on {} in this process, but its fresh processes ran it at {}; "
+      "the candidates screened out against it that ran faster here were raced again",
+      wo.config.key(), process_level, interval(fresh));
+}
+
 namespace {
 
 const PriorCandidate* findPrior(const std::vector<PriorCandidate>& list, const std::string& key) {
@@ -1164,20 +984,6 @@ void Race::applyPrior(std::vector<Entry>& entries, TuneResult& result) {
       observer_->onCandidate(o);
     }
   }
-}
-
-void Race::priorOrder(const std::vector<Entry>& entries) {
-  if (!prior_) return;
-  const auto rank = [&](std::size_t i) {
-    const auto key = entries[i].outcome.config.key();
-    const auto first = std::find(prior_->first.begin(), prior_->first.end(), key);
-    if (first != prior_->first.end()) return static_cast<int>(first - prior_->first.begin());
-    // What nothing is known of comes before what was remembered as slower.
-    return findPrior(prior_->last, key) ? std::numeric_limits<int>::max()
-                                        : std::numeric_limits<int>::max() - 1;
-  };
-  std::stable_sort(pending_.begin(), pending_.end(),
-                   [&](std::size_t a, std::size_t b) { return rank(a) < rank(b); });
 }
 
 void Race::compareWithPrior(const std::vector<Entry>& entries, TuneResult& result) const {
@@ -1337,6 +1143,7 @@ TuneResult Race::run(const SearchSpace& space, const RacePrior* prior) {
   screen(entries, result);
   refine(entries, result);
   finals(entries, result);
+  refutedLeaderFinals(entries, result);
   const auto late_rivals = screenAfterFinals(entries, result);
   if (prior_) keepConfirmedAnswer(entries, result);
   explainUnmeasured(entries, result);

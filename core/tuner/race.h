@@ -13,6 +13,9 @@
 
 namespace inferscope::tuner {
 
+struct PlanCandidate;  // core/tuner/race_planner.h
+struct PlanClock;
+
 struct RaceOptions {
   double budget_ms = 60000;    // the whole run, compiles and forks included
   int warmup = 5;              // iterations before measuring, every round
@@ -98,6 +101,9 @@ class Race {
   void screen(std::vector<Entry>& entries, TuneResult& result);
   void refine(std::vector<Entry>& entries, TuneResult& result);
   void finals(std::vector<Entry>& entries, TuneResult& result);
+  // A winner whose fresh processes refuted its level in this process meets the candidates that
+  // were screened out against that level in a second finals (RacePlanner::rivalsOfARefutedLeader).
+  void refutedLeaderFinals(std::vector<Entry>& entries, TuneResult& result);
   // After the finals: candidates screening did not reach are measured with what is left of the
   // budget (a run never ends early while candidates wait); one that runs as fast as the winner
   // in this process makes the answer provisional. Returns the keys of such candidates.
@@ -112,53 +118,18 @@ class Race {
   static const Entry* leaderOf(const std::vector<Entry>& entries);
   // What two fresh processes of the leader cost (0: nothing alive).
   double leaderForksMs(const std::vector<Entry>& entries) const;
-  // Whether a running compile can end within `wait_ms`: its time so far and the wait reach
-  // kCompileTimeShare of what this run's finished compiles took (one model's packages compiled
-  // in 114–126 s for MobileNetV3-L, 78–85 s for ViT-B/16 on the H200). True while none has
-  // finished: there is nothing to go by.
-  bool aCompileCanFinishWithin(double wait_ms) const;
-  static constexpr double kCompileTimeShare = 0.75;
-  // What the first torch.compile is taken to cost before one was measured (5–15 s from a warm
-  // Inductor cache on the H200, 20–25 s cold), where a compiled config (a package, a CUDA graph)
-  // leads: screening starts it only when that much is left before the finals' time (0 while an
-  // eager config leads: the compile is then the likeliest gain); after the finals it is that
-  // price whoever leads, not the eager configs' mean.
-  static double unpricedCompileMs(const std::vector<Entry>& entries,
-                                  const OptimizationConfig& config);
-  static constexpr double kUnpricedCompileMs = 15000;
   // What two fresh processes of a package not yet measured would cost as the leader: its class's
   // in-process cost, the leader's median (it leads only by being faster).
   double packageForksMs(const std::vector<Entry>& entries, const OptimizationConfig& package) const;
   void record(Entry& entry, const ConfigResult& result, bool contended);
   void eliminate(std::vector<Entry>& entries);
+  // Hands the compile queue the planner's order (the likeliest winners' packages first).
   void prioritiseCompiles(const std::vector<Entry>& entries);
-  // Pending torch.compile candidates, in the order of their eager siblings' speed (same precision
-  // and memory format) measured so far: each costs a compile, so the likeliest winners go first,
-  // one per family before a second of any. The first of them goes ahead of the pending eager
-  // candidates once every family has a measured sibling (race.cpp says why).
-  void orderJitCompiles(const std::vector<Entry>& entries);
-  // Packages that finished compiling during the run go ahead of the pending torch.compile
-  // candidates: a package's load costs about a second where a compile costs tens, and its
-  // CUDA-graph twin is the likeliest winner. MobileNetV3-L cold on the H200 (2026-12-04) measured
-  // three torch.compile candidates after its finals before the two packages ready since 133 s,
-  // whose twin then ran 1.5x faster than the winner with no time left to confirm it.
-  void readyPackagesFirst(const std::vector<Entry>& entries);
-  // Pending entry `i` is a package that was still compiling when screening began and is ready now.
-  bool compiledDuringRun(const std::vector<Entry>& entries, std::size_t i) const;
-  // How promising a compiled candidate is, from its siblings (same precision and memory format)
-  // that `is_sibling` accepts: group 0 (one measured and eligible; median_ms its best), 1 (none
-  // measured yet), 2 (only failed or unsafe ones: it computes the same thing).
-  struct SiblingRank {
-    int group = 1;
-    double median_ms = 0;
-  };
-  static SiblingRank siblingRank(const std::vector<Entry>& entries,
-                                 const OptimizationConfig& config,
-                                 bool (*is_sibling)(const OptimizationConfig&));
+  // The planner's read-only view of the candidates, and of the time (core/tuner/race_planner.h).
+  std::vector<PlanCandidate> planView(const std::vector<Entry>& entries) const;
+  PlanClock planClock(const std::vector<Entry>& entries) const;
   // The prior's candidates applied to the fresh entries before screening (kept, skipped).
   void applyPrior(std::vector<Entry>& entries, TuneResult& result);
-  // Pending candidates reordered by the prior: its `first` ahead, its `last` behind.
-  void priorOrder(const std::vector<Entry>& entries);
   // The verdict's sentence on the last confirmed answer when this run answers otherwise.
   void compareWithPrior(const std::vector<Entry>& entries, TuneResult& result) const;
   // A leader this run could not confirm in fresh processes does not replace the last confirmed

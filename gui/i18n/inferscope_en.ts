@@ -1491,6 +1491,42 @@
         <source>The race as the tuner recorded it when this session was tuned.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Continue this race</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The continued race&apos;s budget (tune --budget-s)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Continue the race with this budget, as inferscope-cli tune --resume %1 does: what it measured is kept, the rest is screened and the finals run again; the continued session is written to %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Save the session first: the continued race is written beside it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Continued: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The continued race wrote no session (nothing was measured).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The continued race failed: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Continuing the race…</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>inferscope::gui::RaceView</name>

@@ -1492,6 +1492,42 @@
         <source>The race as the tuner recorded it when this session was tuned.</source>
         <translation>このセッションをチューニングしたときにチューナーが記録した競争。</translation>
     </message>
+    <message>
+        <source>Continue this race</source>
+        <translation>この競争を続ける</translation>
+    </message>
+    <message>
+        <source> s</source>
+        <translation> 秒</translation>
+    </message>
+    <message>
+        <source>The continued race&apos;s budget (tune --budget-s)</source>
+        <translation>続ける競争の予算 (tune --budget-s)</translation>
+    </message>
+    <message>
+        <source>Continue the race with this budget, as inferscope-cli tune --resume %1 does: what it measured is kept, the rest is screened and the finals run again; the continued session is written to %2</source>
+        <translation>この予算で競争を続けます (inferscope-cli tune --resume %1 と同じ): 測定済みの結果は保持し、残りを選別して決勝をやり直します。続きのセッションは %2 に書き込みます</translation>
+    </message>
+    <message>
+        <source>Save the session first: the continued race is written beside it</source>
+        <translation>先にセッションを保存してください: 続きの競争はその隣に書き込みます</translation>
+    </message>
+    <message>
+        <source>Continued: %1</source>
+        <translation>続きを記録しました: %1</translation>
+    </message>
+    <message>
+        <source>The continued race wrote no session (nothing was measured).</source>
+        <translation>続きの競争はセッションを書き込みませんでした (何も測定されませんでした)。</translation>
+    </message>
+    <message>
+        <source>The continued race failed: %1</source>
+        <translation>続きの競争が失敗しました: %1</translation>
+    </message>
+    <message>
+        <source>Continuing the race…</source>
+        <translation>競争を続けています…</translation>
+    </message>
 </context>
 <context>
     <name>inferscope::gui::RaceView</name>

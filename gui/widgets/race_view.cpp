@@ -2,14 +2,19 @@
 #include "gui/widgets/race_view.h"
 
 #include <QComboBox>
+#include <QDir>
+#include <QDoubleSpinBox>
 #include <QEvent>
+#include <QFileInfo>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
+#include <QPushButton>
 #include <QSortFilterProxyModel>
 #include <QTableView>
 #include <QVBoxLayout>
 #include <algorithm>
+#include <cmath>
 #include <map>
 
 #include "core/common/units.h"
@@ -251,6 +256,8 @@ RacePage::RacePage(SessionDocument* document, QWidget* parent)
       document_(document),
       combo_(new QComboBox),
       note_(new QLabel),
+      continue_button_(new QPushButton),
+      continue_budget_(new QDoubleSpinBox),
       view_(new RaceView) {
   setObjectName(QStringLiteral("racePage"));
   combo_->setObjectName(QStringLiteral("raceCombo"));
@@ -260,16 +267,32 @@ RacePage::RacePage(SessionDocument* document, QWidget* parent)
   note_->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
   combo_->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
   combo_->setMinimumContentsLength(24);  // a file's model name never widens the page
+  continue_button_->setObjectName(QStringLiteral("continueRace"));
+  continue_budget_->setObjectName(QStringLiteral("continueBudget"));
+  continue_budget_->setRange(10, 24 * 3600);
+  continue_budget_->setDecimals(0);
+  continue_button_->setVisible(false);
+  continue_budget_->setVisible(false);
   auto* top = new QHBoxLayout;
   top->addWidget(combo_);
   top->addWidget(note_, 1);
+  top->addWidget(continue_budget_);
+  top->addWidget(continue_button_);
+  connect(continue_button_, &QPushButton::clicked, this, &RacePage::continueRace);
   auto* layout = new QVBoxLayout(this);
   layout->setContentsMargins(6, 4, 6, 4);
   layout->addLayout(top);
   layout->addWidget(view_, 1);
   connect(combo_, &QComboBox::currentIndexChanged, this, &RacePage::showRace);
   connect(document_, &SessionDocument::reset, this, &RacePage::rebuild);
+  retranslate();
   rebuild();
+}
+
+void RacePage::retranslate() {
+  continue_button_->setText(tr("Continue this race"));
+  continue_budget_->setSuffix(tr(" s"));
+  continue_budget_->setToolTip(tr("The continued race's budget (tune --budget-s)"));
 }
 
 int RacePage::raceCount() const {
@@ -292,6 +315,8 @@ void RacePage::rebuild() {
   combo_->setVisible(count > 1);
   view_->setVisible(count > 0);
   if (count == 0) {
+    continue_button_->setVisible(false);
+    continue_budget_->setVisible(false);
     view_->clear();
     note_->setText(
         tr("This session holds no race. <code>inferscope-cli tune … -o FILE.inferscope.json</code> "
@@ -314,11 +339,97 @@ void RacePage::showRace(int index) {
                      ? tr("The race as the tuner recorded it when this session was tuned.")
                      : display_text::line(race.accuracy_note, kSentenceChars).toHtmlEscaped());
   note_->setForegroundRole(QPalette::PlaceholderText);
+  offerContinue(race);
+}
+
+void RacePage::offerContinue(const TuneRecord& race) {
+  // One race of the whole space (a shard's race is continued by its own tune), cancelled or ended
+  // by its budget with candidates it never measured: what `tune --resume` continues.
+  const bool unfinished =
+      race.cancelled || race.verdict_state == "cancelled" || race.not_measured > 0;
+  const bool can = raceCount() == 1 && race.shard.empty() && unfinished;
+  continue_button_->setVisible(can);
+  continue_budget_->setVisible(can);
+  if (!can) return;
+  // The budget the verdict names as reaching the candidates left, else twice this one's.
+  double budget_s = race.budget_to_reach_ms > 0 ? units::msToS(race.budget_to_reach_ms)
+                                                : 2 * units::msToS(race.budget_ms);
+  if (!std::isfinite(budget_s) || !(budget_s > 0)) budget_s = 60;  // a file's odd figure
+  continue_budget_->setValue(
+      std::clamp(budget_s, continue_budget_->minimum(), continue_budget_->maximum()));
+  const bool saved = !document_->filePath().isEmpty();
+  continue_button_->setEnabled(saved && !isContinuing());
+  continue_button_->setToolTip(
+      saved ? tr("Continue the race with this budget, as inferscope-cli tune --resume %1 does: "
+                 "what it measured is kept, the rest is screened and the finals run again; the "
+                 "continued session is written to %2")
+                  .arg(document_->filePath(), continuedPath())
+            : tr("Save the session first: the continued race is written beside it"));
+}
+
+QString RacePage::continuedPath() const {
+  const QFileInfo file(document_->filePath());
+  QString stem = file.fileName();
+  for (const auto& suffix :
+       {QStringLiteral(".inferscope.json"), QStringLiteral(".json"), QStringLiteral(".gz")}) {
+    if (stem.endsWith(suffix)) stem.chop(suffix.size());
+  }
+  return file.dir().filePath(stem + QStringLiteral("-continued.inferscope.json"));
+}
+
+bool RacePage::isContinuing() const {
+  return tune_ && tune_->isRunning();
+}
+
+void RacePage::continueRace() {
+  const auto session = document_->session();
+  if (isContinuing() || !session || session->races.size() != 1 || document_->filePath().isEmpty())
+    return;
+  const auto& race = session->races.front();
+  // The CLI's defaults for what the user does not pick here (its accuracy rule among them).
+  auto tune = TuneJob::defaults(session->request, continue_budget_->value(), AccuracyRule{});
+  if (!race.candidates.empty())  // the race's first: the guide's recommendation that led it
+    tune.seeds = {OptimizationConfig::parse(race.candidates.front().key)};
+  tune.settings.resume = session.get();
+  tune.settings.resume_path = document_->filePath().toStdString();
+  tune.settings.remember = true;  // as tune: the continued race is remembered too
+  tune.session_path = continuedPath().toStdString();
+  // The session the run continues lives as long as the run (which may outlive this page: a
+  // destroyed job is cancelled without waiting for it).
+  auto run = [run = run_, keep = session](const TuneJobRequest& request, const CancelToken& cancel,
+                                          const std::function<void(tuner::TuneEvent)>& deliver) {
+    return run(request, cancel, deliver);
+  };
+  if (tune_) tune_->deleteLater();
+  tune_ = new TuneJob(run, this);
+  connect(tune_, &TuneJob::eventReceived, view_, &RaceView::addEvent);
+  connect(
+      tune_, &TuneJob::finished, this, [this](const std::shared_ptr<const TuneOutcome>& outcome) {
+        continue_button_->setEnabled(true);
+        if (!outcome->session_path.empty()) {
+          note_->setText(tr("Continued: %1")
+                             .arg(QString::fromStdString(outcome->session_path).toHtmlEscaped()));
+          document_->load(QString::fromStdString(outcome->session_path));
+          return;
+        }
+        note_->setText((outcome->error.empty()
+                            ? tr("The continued race wrote no session (nothing was measured).")
+                            : tr("The continued race failed: %1")
+                                  .arg(display_text::line(outcome->error, kSentenceChars)))
+                           .toHtmlEscaped());
+      });
+  view_->clear();
+  view_->verdictLabel()->setText(tr("Continuing the race…"));
+  continue_button_->setEnabled(false);
+  tune_->start(std::move(tune));
 }
 
 void RacePage::changeEvent(QEvent* event) {
   QWidget::changeEvent(event);
-  if (event->type() == QEvent::LanguageChange) rebuild();
+  if (event->type() == QEvent::LanguageChange) {
+    retranslate();
+    rebuild();
+  }
 }
 
 }  // namespace inferscope::gui

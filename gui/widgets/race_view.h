@@ -11,12 +11,16 @@
 #include <QString>
 #include <QStringList>
 #include <QWidget>
+#include <memory>
 
 #include "core/engine/tune_record.h"
 #include "core/tuner/tune_event.h"
+#include "gui/lib/tune_job.h"
 
 class QComboBox;
+class QDoubleSpinBox;
 class QLabel;
+class QPushButton;
 class QSortFilterProxyModel;
 class QTableView;
 
@@ -82,7 +86,12 @@ class RaceView : public QWidget {
 
 // The main window's "Race" page: the race a tuned session keeps (SessionResult::races), as the
 // live run showed it. A merged session of several tune shards keeps one race per shard: the combo
-// picks it. A session without a race says how to record one.
+// picks it. A session without a race says how to record one. A race that was cancelled,
+// interrupted or ended by its budget with candidates unmeasured can be continued here ("Continue
+// this race"): the same resume as `inferscope-cli tune --resume SESSION`, with a budget the user
+// picks (by default the one the verdict says would reach the missing candidates), run through the
+// GUI's tune job; the race shows live, and the continued session, written beside the file
+// (NAME-continued.inferscope.json), is opened when it ends.
 class RacePage : public QWidget {
   Q_OBJECT
 
@@ -95,17 +104,32 @@ class RacePage : public QWidget {
   // Races in the session shown (0: not a tuned session).
   int raceCount() const;
   void showRace(int index);
+  QPushButton* continueButton() const { return continue_button_; }
+  QDoubleSpinBox* continueBudget() const { return continue_budget_; }
+  // Continues the race shown with continueBudget()'s budget (the button's action).
+  void continueRace();
+  bool isContinuing() const;
+  // Tests run the continued tune through this instead of runTuneJob.
+  void setTuneRunner(TuneJob::RunFunction run) { run_ = std::move(run); }
 
  protected:
   void changeEvent(QEvent* event) override;  // LanguageChange: the texts again
 
  private:
   void rebuild();
+  void retranslate();  // the texts set once (the button's, the budget's)
+  // Shows the button for a race that can be continued, with its default budget.
+  void offerContinue(const TuneRecord& race);
+  QString continuedPath() const;
 
   SessionDocument* document_;
   QComboBox* combo_;
   QLabel* note_;
+  QPushButton* continue_button_;
+  QDoubleSpinBox* continue_budget_;
   RaceView* view_;
+  TuneJob::RunFunction run_ = &runTuneJob;
+  TuneJob* tune_ = nullptr;  // the continued race, while it runs
 };
 
 }  // namespace inferscope::gui

@@ -3,6 +3,8 @@
 # a tune writes its memory, the next tune of the same model starts from it and says which file,
 # --fresh does not read it, a corrupt one is ignored with a warning, a budget-ended session
 # continues with --resume, and a session of another model or with no race is refused with exit 2.
+# tune --status lists a compile an earlier tune left running (a stand-in helper recorded as tune
+# records one) and tune --stop-compiles stops it.
 #   usage: cli_run_memory.sh /path/to/inferscope-cli WORKDIR
 set -u
 cli=$1; work=$2
@@ -78,4 +80,32 @@ check "--resume of another model → exit 2, says which" expect_exit 2 "the sess
   >/dev/null 2>&1
 check "--resume of a session with no race → exit 2" expect_exit 2 "holds no race to continue" \
   tune -m resnet18 -b 1 -d cpu --resume "$work/profile.inferscope.json"
+# A compile left running: a stand-in for the helper (its command line names the helper script,
+# it leads its own process group and its package's lock names it), recorded as a tune records one.
+compiles_dir=$XDG_CACHE_HOME/inferscope/compiles
+check "tune --status with nothing left running" bash -c \
+  "'$cli' tune --status | grep -q 'No background compiles are running'"
+printf 'sleep 120\n' >"$work/inferscope_aoti.py"
+setsid sh "$work/inferscope_aoti.py" </dev/null >/dev/null 2>&1 &
+helper=$!
+sleep 0.5
+echo "$helper" >"$work/pkg.pt2.lock"
+mkdir -p "$compiles_dir"
+now=$(date +%s)
+cat >"$compiles_dir/$helper.json" <<JSON
+{"model": "densenet121", "key": "fp16+cl+aoti", "package_path": "$work/pkg.pt2",
+ "log_path": "$work/pkg.log", "pid": $helper, "started_unix_s": $((now - 80)), "typical_ms": 120000}
+JSON
+"$cli" tune --status >"$work/status.txt" 2>&1
+check "tune --status lists the compile: model, key, pid, when it is ready, log" bash -c \
+  "grep -q 'densenet121  fp16+cl+aoti  pid $helper  ready in about' '$work/status.txt' && \
+   grep -q 'log $work/pkg.log' '$work/status.txt' && grep -q 'tune --stop-compiles' '$work/status.txt'"
+check "tune --stop-compiles stops it" bash -c \
+  "'$cli' tune --stop-compiles | grep -q 'stopped: densenet121 fp16+cl+aoti (pid $helper'"
+wait "$helper" 2>/dev/null
+check "… the helper is gone and so is its record" bash -c \
+  "! kill -0 $helper 2>/dev/null && [ ! -e '$compiles_dir/$helper.json' ] && \
+   '$cli' tune --status | grep -q 'No background compiles are running'"
+check "--status and --stop-compiles together → exit 2" bash -c \
+  "'$cli' tune --status --stop-compiles >/dev/null 2>&1; [ \$? -eq 2 ]"
 e2e_summary

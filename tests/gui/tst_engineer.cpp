@@ -6,8 +6,10 @@
 #include <qcustomplot.h>
 
 #include <QComboBox>
+#include <QDoubleSpinBox>
 #include <QHeaderView>
 #include <QLabel>
+#include <QPushButton>
 #include <QSpinBox>
 #include <QTabWidget>
 #include <QTableView>
@@ -21,6 +23,7 @@
 #include "gui/lib/race_table_model.h"
 #include "gui/lib/results_table_model.h"
 #include "gui/lib/session_document.h"
+#include "gui/lib/tune_job.h"
 #include "gui/lib/value_format.h"
 #include "gui/widgets/kernels_view.h"
 #include "gui/widgets/main_window.h"
@@ -500,6 +503,66 @@ class TestEngineer : public QObject {
     QVERIFY(batch);
     batch->setValue(65536);
     QCOMPARE(batch->value(), 65536);
+  }
+
+  // A race its budget ended with candidates unmeasured offers "Continue this race" with the budget
+  // its verdict names; the button runs the same resume as `tune --resume SESSION` (the session,
+  // its path, that budget) through the tune job, and the continued session it writes beside the
+  // file opens. A final race offers nothing.
+  void aBudgetEndedRaceIsContinuedWithTheBudgetItNames() {
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    auto cold = loadSession(fixture("cpu_resnet18_tuned").toStdString());
+    QCOMPARE(cold.races.size(), std::size_t{1});
+    {
+      SessionDocument final_doc;
+      final_doc.setSession(std::make_shared<SessionResult>(cold), fixture("cpu_resnet18_tuned"));
+      RacePage page(&final_doc);
+      QVERIFY(!page.continueButton()->isVisibleTo(&page));
+    }
+    auto& race = cold.races.front();
+    race.verdict_state = "provisional";
+    race.not_measured = 3;
+    race.budget_to_reach_ms = 390000;
+    const QString path = dir.filePath(QStringLiteral("cold.inferscope.json"));
+    saveSession(cold, path.toStdString());
+    SessionDocument doc;
+    doc.setSession(std::make_shared<SessionResult>(cold), path);
+    RacePage page(&doc);
+    QVERIFY(page.continueButton()->isVisibleTo(&page));
+    QVERIFY(page.continueButton()->isEnabled());
+    QCOMPARE(page.continueBudget()->value(), 390.0);
+    page.continueBudget()->setValue(300);  // the user's pick
+    TuneJobRequest asked;
+    const SessionResult* resumed = nullptr;
+    double resumed_reach_ms = 0;  // read while the run holds the session
+    page.setTuneRunner([&](const TuneJobRequest& request, const CancelToken&,
+                           const std::function<void(tuner::TuneEvent)>&) {
+      asked = request;
+      resumed = request.settings.resume;
+      if (resumed) resumed_reach_ms = resumed->races.front().budget_to_reach_ms;
+      auto continued = *request.settings.resume;
+      continued.races.front().verdict_state = "final";
+      continued.races.front().not_measured = 0;
+      continued.races.front().budget_to_reach_ms = 0;
+      saveSession(continued, request.session_path);
+      TuneOutcome outcome;
+      outcome.session_path = request.session_path;
+      return outcome;
+    });
+    page.continueButton()->click();
+    QTRY_VERIFY_WITH_TIMEOUT(!page.isContinuing(), 10000);
+    QVERIFY(resumed != nullptr);  // the session shown, as --resume reads it
+    QCOMPARE(resumed_reach_ms, 390000.0);
+    QCOMPARE(QString::fromStdString(asked.settings.resume_path), path);
+    QCOMPARE(asked.race.budget_ms, 300000.0);  // an explicit budget, as --budget-s 300
+    QVERIFY(asked.settings.remember);
+    const QString continued = dir.filePath(QStringLiteral("cold-continued.inferscope.json"));
+    QCOMPARE(QString::fromStdString(asked.session_path), continued);
+    QTRY_COMPARE_WITH_TIMEOUT(doc.filePath(), continued, 10000);
+    QTRY_VERIFY_WITH_TIMEOUT(doc.session() && doc.session()->races.front().verdict_state == "final",
+                             10000);
+    QVERIFY(!page.continueButton()->isVisibleTo(&page));  // nothing left to continue
   }
 };
 

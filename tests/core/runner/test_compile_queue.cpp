@@ -17,6 +17,7 @@
 #include "core/common/error.h"
 #include "core/common/python_helpers.h"
 #include "core/common/sha256.h"
+#include "core/runner/background_compiles.h"
 #include "core/runner/compile_queue.h"
 
 namespace inferscope::runner {
@@ -358,6 +359,108 @@ TEST_F(CompileQueueTest, AHardExitKillsTheHelpers) {
       ::testing::ExitedWithCode(0), "");
   EXPECT_TRUE(eventually([&] { return lockFree(s); }));
   EXPECT_FALSE(fs::exists(s.package_path));
+}
+
+// A compile a tune left running is recorded where `tune --status` finds it (model, key, pid, log,
+// how far in and when it will likely be ready), and `tune --stop-compiles` stops it: its helper
+// ends, its lock is freed, no package is left, and the record goes.
+TEST_F(CompileQueueTest, ACompileLeftRunningIsListedAndStopped) {
+  GTEST_FLAG_SET(death_test_style, "threadsafe");
+  const auto s = spec("left", {"--sleep", "20"});
+  const auto state_dir = (dir_ / "compiles").string();
+  EXPECT_EXIT(
+      {
+        bool recorded = false;
+        {
+          CompileQueue run;
+          const bool started = startAlone(run, s);
+          // This run's finished compiles took 100 s each: the state says so, for the ETA.
+          auto left = run.detachRunning();
+          auto done = left.empty() ? CompileStatus{} : left.front();
+          done.state = CompileStatus::State::Done;
+          done.elapsed_ms = 100000;
+          left.push_back(done);
+          left.front().elapsed_ms = 30000;
+          std::string error;
+          const auto files = recordBackgroundCompiles(state_dir, "resnet50", {left.front()},
+                                                      typicalCompileMs(left), 1000, &error);
+          recorded =
+              started && files.size() == 1 && error.empty() && typicalCompileMs(left) == 100000;
+        }
+        std::exit(recorded ? 0 : 3);
+      },
+      ::testing::ExitedWithCode(0), "");
+  const auto running = listBackgroundCompiles(state_dir);
+  ASSERT_EQ(running.size(), 1u);
+  const auto& c = running.front();
+  EXPECT_EQ(c.model, "resnet50");
+  EXPECT_EQ(c.key, "left");
+  EXPECT_EQ(c.package_path, s.package_path);
+  EXPECT_EQ(c.log_path, s.log_path);
+  EXPECT_GT(c.pid, 1);
+  EXPECT_DOUBLE_EQ(c.started_unix_s, 970);  // 30 s before it was recorded
+  EXPECT_DOUBLE_EQ(c.typical_ms, 100000);
+  EXPECT_DOUBLE_EQ(c.etaMs(1010), 60000);
+  EXPECT_DOUBLE_EQ(c.elapsedMs(1010), 40000);
+  const auto stopped = stopBackgroundCompiles(state_dir);
+  ASSERT_EQ(stopped.size(), 1u);
+  EXPECT_TRUE(stopped.front().stopped) << stopped.front().message;
+  EXPECT_TRUE(eventually([&] { return lockFree(s); }));
+  EXPECT_FALSE(fs::exists(s.package_path));
+  EXPECT_TRUE(listBackgroundCompiles(state_dir).empty());
+  EXPECT_TRUE(fs::is_empty(state_dir));
+}
+
+// Records of helpers that are gone are pruned when the folder is read: one that finished its
+// package, a pid that now belongs to another program (this test's own process, named by the
+// lock), and a file that is not a record at all.
+TEST_F(CompileQueueTest, RecordsOfCompilesThatEndedArePruned) {
+  const auto state_dir = dir_ / "compiles";
+  fs::create_directories(state_dir);
+  const auto s = spec("finished", {"--sleep", "0.2"});
+  {
+    CompileQueue run;
+    ASSERT_TRUE(startAlone(run, s));
+    const auto left = run.detachRunning();
+    ASSERT_EQ(recordBackgroundCompiles(state_dir.string(), "m", left, 0, 1000).size(), 1u);
+  }
+  ASSERT_TRUE(eventually([&] { return verifiedPackage(s.package_path); }));
+  const auto reused = spec("reused");
+  std::ofstream(reused.package_path + ".lock") << ::getpid() << "\n";
+  CompileStatus job;
+  job.key = "reused";
+  job.package_path = reused.package_path;
+  job.log_path = reused.log_path;
+  ASSERT_EQ(recordBackgroundCompiles(state_dir.string(), "m", {job}, 0, 1000).size(), 1u);
+  std::ofstream(state_dir / "garbage.json") << "{not json";
+  EXPECT_TRUE(eventually([&] { return listBackgroundCompiles(state_dir.string()).empty(); }));
+  EXPECT_TRUE(fs::is_empty(state_dir));
+}
+
+TEST(CompileHelpers, TheReadyTimeComesFromTheRunsFinishedCompiles) {
+  const auto status = [](CompileStatus::State state, double elapsed_ms) {
+    CompileStatus j;
+    j.state = state;
+    j.elapsed_ms = elapsed_ms;
+    return j;
+  };
+  using S = CompileStatus::State;
+  EXPECT_EQ(typicalCompileMs({status(S::Running, 50000), status(S::Cached, 0)}), 0.0);
+  EXPECT_EQ(typicalCompileMs({status(S::Done, 90000), status(S::Done, 130000),
+                              status(S::Done, 100000), status(S::Running, 400000)}),
+            100000.0);
+  EXPECT_EQ(etaText(80000, 120000),
+            "ready in about 40 s (a compile of this model took 120 s; 80 s in)");
+  EXPECT_EQ(etaText(80000, 0),
+            "80 s in; no compile of this run finished to say how long one takes");
+  EXPECT_EQ(etaText(130000, 120000), "130 s in, past this model's typical 120 s: ready soon");
+  BackgroundCompile c;
+  c.started_unix_s = 1000;
+  c.typical_ms = 120000;
+  EXPECT_DOUBLE_EQ(c.etaMs(1080), 40000);
+  EXPECT_DOUBLE_EQ(c.etaMs(1200), 0);
+  c.typical_ms = 0;
+  EXPECT_LT(c.etaMs(1080), 0);
 }
 
 TEST(CompileHelpers, TheInterpreterIsAnAbsolutePathNeverAShellString) {

@@ -67,6 +67,39 @@ TEST(Race, EliminatesTheClearlySlowerAndGivesSurvivorsMoreIterations) {
   EXPECT_LE(r.elapsed_ms, r.budget_ms);
 }
 
+// A leader whose fresh processes run it far slower than this process measured it was ranked on a
+// figure they refuted: the candidates screened out against it that ran faster here than it ran
+// there are raced again in a second finals, and the one faster across fresh processes wins.
+// Without the second finals the race answers the refuted leader at 4 ms against a 1.7 ms package.
+TEST(Race, ALeaderRefutedByItsFreshProcessesMeetsWhatItScreenedOut) {
+  FakeMeasurer m;
+  m.profiles["bf16+graph"] = at(1.0);
+  m.profiles["bf16+graph"].fresh_factor = 4.0;  // 4 ms in every fresh process
+  m.profiles["fp16+aoti"] = at(1.7);
+  Race race(m, generous());
+  const auto r = race.run(encoderSpace());
+  ASSERT_TRUE(r.winner);
+  EXPECT_EQ(r.winner->key(), "fp16+aoti") << r.verdict;
+  EXPECT_GE(m.forks_measured["fp16+aoti"], 2);
+  EXPECT_EQ(outcome(r, "bf16+graph").state, CandidateState::Finalist);
+  EXPECT_NE(r.verdict.find("Second finals: bf16+graph led on"), std::string::npos) << r.verdict;
+  EXPECT_LE(r.elapsed_ms, r.budget_ms);
+}
+
+// A leader whose fresh processes agree with this process keeps its answer: no second finals.
+TEST(Race, ALeaderItsFreshProcessesConfirmIsNotRacedAgain) {
+  FakeMeasurer m;
+  m.profiles["bf16+graph"] = at(1.0);
+  m.profiles["bf16+graph"].fresh_factor = 1.2;
+  m.profiles["fp16+aoti"] = at(1.7);
+  Race race(m, generous());
+  const auto r = race.run(encoderSpace());
+  ASSERT_TRUE(r.winner);
+  EXPECT_EQ(r.winner->key(), "bf16+graph");
+  EXPECT_EQ(m.forks_measured["fp16+aoti"], 0);
+  EXPECT_EQ(r.verdict.find("Second finals"), std::string::npos) << r.verdict;
+}
+
 // A round whose series switched between two levels too rarely to tell their mix (a launch-bound
 // model on a busy host) says where that run sat, not where the config sits: the config is measured
 // longer in the next round instead of being dropped on it; a twin as slow whose run was clean is
