@@ -50,19 +50,24 @@ SessionResult runShapeSweep(const ProfileRequest& base, const ShapeSet& set, con
       joined.configs.clear();
       joined.cancelled = false;
     }
-    for (auto& r : one.configs) {
-      r.index = static_cast<int>(joined.configs.size());
-      r.shape = shape;
-      // Zoo inputs are resolved by the run: the file then says what each shape's tensors were.
-      if (r.shape->inputs.empty()) r.shape->inputs = one.request.inputs;
-      joined.configs.push_back(std::move(r));
-    }
-    if (one.cancelled) {
+    const bool cancelled = one.cancelled;
+    appendAtShape(joined, std::move(one), shape);
+    if (cancelled) {
       joined.cancelled = true;
       break;
     }
   }
   return joined;
+}
+
+void appendAtShape(SessionResult& joined, SessionResult one, const ShapePoint& shape) {
+  for (auto& r : one.configs) {
+    r.index = static_cast<int>(joined.configs.size());
+    r.shape = shape;
+    // Zoo inputs are resolved by the run: the file then says what each shape's tensors were.
+    if (r.shape->inputs.empty()) r.shape->inputs = one.request.inputs;
+    joined.configs.push_back(std::move(r));
+  }
 }
 
 std::vector<ShapePoint> sessionShapes(const SessionResult& session) {

@@ -31,6 +31,10 @@ using ShapeRun = std::function<SessionResult(const ProfileRequest&)>;
 SessionResult runShapeSweep(const ProfileRequest& base, const ShapeSet& set, const ShapeRun& run,
                             const CancelToken& cancel);
 
+// Appends `one`'s results to `joined`, each tagged with `shape` (its inputs those `one` resolved
+// where the shape names none) and numbered in joined's order. Headers are the caller's.
+void appendAtShape(SessionResult& joined, SessionResult one, const ShapePoint& shape);
+
 // The shapes of a session in the order their results first appear; empty for a one-shape session.
 std::vector<ShapePoint> sessionShapes(const SessionResult& session);
 
