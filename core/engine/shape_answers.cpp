@@ -51,6 +51,7 @@ std::vector<RouteEntry> routingTable(const SessionResult& session, const Ranking
 std::vector<ShapeWeight> parseShapeMix(std::string_view text,
                                        const std::vector<std::string>& labels) {
   std::vector<ShapeWeight> mix;
+  mix.reserve(labels.size());
   for (const auto& l : labels) mix.push_back({l, 0});
   if (text.empty()) {
     for (auto& w : mix) w.weight = 1.0 / static_cast<double>(mix.size());

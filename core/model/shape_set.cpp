@@ -12,8 +12,8 @@
 namespace inferscope {
 namespace {
 
-[[noreturn]] void invalid(std::string message) {
-  throw Error(ErrorKind::InvalidInput, std::move(message));
+[[noreturn]] void invalid(const std::string& message) {
+  throw Error(ErrorKind::InvalidInput, message);
 }
 
 std::int64_t parseValue(std::string_view token, std::string_view text, std::string_view what) {
