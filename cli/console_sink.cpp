@@ -7,6 +7,7 @@
 
 #include "core/common/printable.h"
 #include "core/common/units.h"
+#include "core/engine/throughput_curve.h"
 #include "core/session/ndjson_sink.h"
 
 namespace inferscope::cli {
@@ -83,6 +84,38 @@ static void printForkLine(std::FILE* out, const ForkStats& f) {
                                                             f.next_low_ms, f.next_high_ms)
                                               : "";
   fmt::print(out, "{:<24} {}{} · {}\n", "  across processes", level, next, printable(f.verdict));
+}
+
+void printThroughputTable(std::FILE* out, const SessionResult& s) {
+  const auto curves = throughputCurves(s);
+  if (curves.empty()) return;
+  fmt::print(out,
+             "\nLatency against throughput (knee: the smallest batch reaching ≥ {:.0f} % of the "
+             "config's peak items/s)\n",
+             100.0 * kKneeFraction);
+  fmt::print(out, "{:<24} {:<12} {:>7} {:>10} {:>10} {:>11} {:>9}  {}\n", "config", "fixed dims",
+             "batch", "median ms", "ms/item", "items/s", "peak MiB", "notes");
+  for (const auto& curve : curves) {
+    const std::string fixed = curve.fixed_dims.empty() ? "-" : printableLine(curve.fixed_dims);
+    for (const auto& p : curve.points) {
+      std::string notes;
+      if (curve.knee_batch && p.batch == *curve.knee_batch) notes += "◆ knee ";
+      if (p.items_per_s == curve.peak_items_per_s) notes += "peak ";
+      fmt::print(out, "{:<24} {:<12} {:>7} {:>10.3f} {:>10.4f} {:>11.1f} {:>9.1f}  {}\n",
+                 curve.config_key, fixed, p.batch, p.median_ms, p.per_item_ms, p.items_per_s,
+                 units::bytesToMiB(p.peak_bytes), notes);
+    }
+    if (curve.points.empty()) {
+      fmt::print(out, "{:<24} {:<12} no batch ran\n", curve.config_key, fixed);
+    }
+    if (curve.first_oom_batch) {
+      fmt::print(out, "{:<24} {:<12} {:>7} out of memory{}\n", curve.config_key, fixed,
+                 *curve.first_oom_batch,
+                 curve.largest_ok_batch
+                     ? fmt::format(" (largest batch that ran: {})", *curve.largest_ok_batch)
+                     : std::string());
+    }
+  }
 }
 
 void printResultTable(std::FILE* out, const SessionResult& s) {

@@ -39,5 +39,9 @@ void printResultTable(std::FILE* out, const SessionResult& session);
 // its top kernels with their operator's work. Nothing when the session has no roofline.
 void printRooflineTable(std::FILE* out, const SessionResult& session);
 void printSessionHeader(std::FILE* out, const SessionResult& session);
+// A session over a shape set: per config, the per-item latency, items/s and peak memory at each
+// batch, the knee (core/engine/throughput_curve.h) and the first batch out of memory. Nothing for a
+// one-shape session.
+void printThroughputTable(std::FILE* out, const SessionResult& session);
 
 }  // namespace inferscope::cli

@@ -15,10 +15,13 @@
 #include "core/common/units.h"
 #include "core/engine/device_selection.h"
 #include "core/engine/engine.h"
+#include "core/engine/max_batch.h"
 #include "core/engine/plan.h"
 #include "core/engine/plan_shard.h"
 #include "core/engine/result_analysis.h"
 #include "core/engine/session_ranking.h"
+#include "core/engine/shape_answers.h"
+#include "core/engine/shape_sweep.h"
 #include "core/runner/device_runner.h"
 #include "core/session/session_file.h"
 
@@ -37,12 +40,16 @@ struct SweepOptions {
   bool replicate = false;       // with devices: the whole plan on every GPU
   std::string events = "text";  // or ndjson: run events on stdout instead of the ranking
   bool quiet = false;
+  // > 0: find each config's largest batch up to this, doubling from --batch then bisecting.
+  std::int64_t max_batch = 0;
+  std::string shape_mix;  // "B=1:3,B=8:1": the weights of the single-config answer (uniform: "")
   std::vector<std::string> beside_from;  // options given with --from that it would not use
 };
 
 // What --from uses: the session, the accuracy rule it ranks with, -o; -q has nothing to hide.
 bool usedByFrom(const CLI::Option& option) {
-  for (const char* name : {"--from", "--tolerance", "--metric", "--out", "--quiet", "--help"}) {
+  for (const char* name :
+       {"--from", "--tolerance", "--metric", "--out", "--quiet", "--help", "--shape-mix"}) {
     if (option.check_lname(std::string(name).substr(2))) return true;
   }
   return false;
@@ -114,6 +121,174 @@ void printRanking(std::FILE* out, const SessionResult& s, const SessionRanking& 
   }
 }
 
+// A session over a shape set: one ranking per shape (results at different shapes are different
+// questions), then latency against throughput across them. A one-shape session: its ranking.
+// Over a shape set: the fastest safe config per shape (what a router would pick) and the one
+// config for every shape under the mix, against that per-shape oracle.
+void printShapeAnswers(std::FILE* out, const SessionResult& s, const RankingOptions& ranking,
+                       const std::string& mix_text) {
+  const auto table = routingTable(s, ranking);
+  if (table.size() < 2) return;
+  fmt::print(
+      out, "\nPer shape, the fastest safe config (a router's table)\n{:<20} {:>7}  {:<24} {:>10}\n",
+      "shape", "batch", "config", "median ms");
+  std::vector<std::string> labels;
+  for (const auto& e : table) {
+    labels.push_back(e.shape_label);
+    fmt::print(out, "{:<20} {:>7}  {:<24} {:>10}\n", printableLine(e.shape_label), e.batch,
+               e.config_key.empty() ? "(none ran safely)" : e.config_key,
+               e.config_key.empty() ? "-" : fmt::format("{:.3f}", e.median_ms));
+  }
+  std::vector<ShapeWeight> mix;
+  try {
+    mix = parseShapeMix(mix_text, labels);
+  } catch (const Error& e) {
+    // After a run the session must still be written: the mix's mistake is told, not thrown.
+    fmt::print(out, "One config for every shape: --shape-mix {}\n", e.what());
+    return;
+  }
+  const auto best = bestSingleConfig(s, mix, ranking);
+  const std::string weights =
+      mix_text.empty() ? "uniform over the shapes" : printableLine(mix_text);
+  if (!best) {
+    fmt::print(out, "One config for every shape ({}): none ran safely at every shape\n", weights);
+    return;
+  }
+  fmt::print(out,
+             "One config for every shape ({}): {}, weighted median {:.3f} ms, ×{:.3f} of the "
+             "per-shape table's {:.3f} ms\n",
+             weights, best->config_key, best->weighted_median_ms, best->ratio_to_oracle,
+             best->oracle_ms);
+}
+
+void printSweepResult(std::FILE* out, const SessionResult& s, const AccuracyRule& accuracy,
+                      const std::string& mix_text) {
+  RankingOptions ranking_options;
+  ranking_options.accuracy = accuracy;
+  const auto shapes = sessionShapes(s);
+  if (shapes.empty()) {
+    printRanking(out, s, rankSession(s, ranking_options), accuracy);
+    return;
+  }
+  for (const auto& shape : shapes) {
+    const auto at = sessionAtShape(s, shape.label);
+    fmt::print(out, "\n── shape {} (inputs {}) ──\n", printableLine(shape.label),
+               toString(at.request.inputs));
+    printRanking(out, at, rankSession(at, ranking_options), accuracy);
+  }
+  printThroughputTable(out, s);
+  printShapeAnswers(out, s, ranking_options, mix_text);
+}
+
+// The shape of one probe of the largest-batch search: the zoo model's inputs at `batch`, or the
+// --input specs with their dimension B set to it.
+ShapePoint batchPoint(const ModelOptions& model, std::int64_t batch) {
+  if (model.inputs.empty()) return parseShapeSet(std::to_string(batch), {}, {}).points.front();
+  return parseShapeSet("1", model.inputs, {fmt::format("B={}", batch)}).points.front();
+}
+
+// `sweep --max-batch LIMIT`: for each config of the plan, the largest batch that fits, found by
+// doubling from --batch and bisecting (core/engine/max_batch.h). Every probe is a whole run at
+// that batch (its FP32 reference, the config, their out-of-memory path), and every probe's result
+// goes into the session with its shape, so the file holds the measurements the answer rests on.
+SessionResult runMaxBatch(const SweepOptions& o, const ProfileRequest& request, EventSink& sink) {
+  const std::int64_t start = request.batch;
+  if (o.max_batch < start) {
+    throw Error(ErrorKind::InvalidInput,
+                fmt::format("--max-batch {} is below the starting --batch {}: give a limit at "
+                            "least as large",
+                            o.max_batch, start));
+  }
+  if (!o.model.inputs.empty()) {
+    const bool only_b = o.model.dims.empty() && [&] {
+      try {
+        batchPoint(o.model, start);
+        return true;
+      } catch (const Error&) {
+        return false;
+      }
+    }();
+    if (!only_b) {
+      throw Error(ErrorKind::InvalidInput,
+                  "--max-batch varies the batch: with --input name it B and nothing else, e.g. "
+                  "--input 'Bx3x224x224:float32' --max-batch 1024 (no --dims)");
+    }
+  }
+  SessionResult joined;
+  bool header = false;
+  struct Answer {
+    std::string key;
+    MaxBatchSearch search;
+  };
+  std::vector<Answer> answers;
+  for (const auto& config : request.plan) {
+    const auto probe = [&](std::int64_t batch) {
+      const auto point = batchPoint(o.model, batch);
+      auto at = requestAtShape(request, point);
+      at.plan = {config};
+      BatchProbe p;
+      SessionResult one;
+      one.request = at;
+      try {
+        one = runSession(at, o.model, sink);
+      } catch (const Error& e) {
+        if (e.kind() == ErrorKind::Cancelled) throw;
+        // The first run is the model's: a failure there other than memory is not the batch's.
+        if (!header && e.kind() != ErrorKind::OutOfMemory) throw;
+        p.fit = e.kind() == ErrorKind::OutOfMemory ? BatchFit::OutOfMemory : BatchFit::Failed;
+        p.message = e.what();
+        ConfigResult r;
+        r.config = config;
+        r.status = p.fit == BatchFit::OutOfMemory ? ConfigStatus::OutOfMemory : ConfigStatus::Error;
+        r.message = p.message;
+        one.configs = {r};
+      }
+      if (!header) {
+        joined = one;  // its request has the inputs the run resolved
+        joined.configs.clear();
+        joined.request.plan = request.plan;
+        joined.request.batch = request.batch;
+        header = true;
+      }
+      if (one.cancelled) processCancelToken().cancel();
+      const auto status =
+          one.configs.empty() ? ConfigStatus::Cancelled : one.configs.front().status;
+      if (status == ConfigStatus::OutOfMemory) {
+        p.fit = BatchFit::OutOfMemory;
+      } else if (status != ConfigStatus::Ok) {
+        p.fit = BatchFit::Failed;
+      }
+      if (!one.configs.empty() && p.message.empty()) p.message = one.configs.front().message;
+      appendAtShape(joined, std::move(one), point);
+      return p;
+    };
+    answers.push_back(
+        {config.key(), findMaxBatch(probe, start, o.max_batch, processCancelToken())});
+    if (processCancelToken().cancelled()) {
+      joined.cancelled = true;
+      break;
+    }
+  }
+  if (!eventsAreNdjson(o.events)) {
+    fmt::print(stdout,
+               "\nLargest batch per config (doubling from {}, then bisection; limit {})\n"
+               "{:<24} {:>14} {:>16} {:>7}  {}\n",
+               start, o.max_batch, "config", "largest batch", "out of memory at", "probes",
+               "ended");
+    for (const auto& a : answers) {
+      const auto& s = a.search;
+      std::string ended = s.stop_reason;
+      if (s.stop_reason == "failed" && !s.probes.empty()) {
+        ended += ": " + printableLine(s.probes.back().message);
+      }
+      fmt::print(stdout, "{:<24} {:>14} {:>16} {:>7}  {}\n", a.key,
+                 s.largest_fitting ? std::to_string(*s.largest_fitting) : "none",
+                 s.smallest_oom ? std::to_string(*s.smallest_oom) : "-", s.probes.size(), ended);
+    }
+  }
+  return joined;
+}
+
 // README's table for a run of many configs: 130 cancelled; 4 when nothing could run here (every
 // config unsupported on this device or build); 1 when a config failed (error, out of memory); 0
 // otherwise — a config unsupported beside others that ran is a result, not a failure.
@@ -146,7 +321,8 @@ int runSweep(const SweepOptions& o) {
     throw Error(
         ErrorKind::InvalidInput,
         fmt::format("--from ranks a saved session and runs nothing, so {} would be "
-                    "ignored: leave {} out (beside --from: --tolerance, --metric, -o, -q)",
+                    "ignored: leave {} out (beside --from: --tolerance, --metric, --shape-mix, -o, "
+                    "-q)",
                     fmt::join(o.beside_from, ", "), o.beside_from.size() == 1 ? "it" : "them"));
   }
   if (!o.from.empty()) {
@@ -178,7 +354,7 @@ int runSweep(const SweepOptions& o) {
     RankingOptions ranking_options;
     ranking_options.accuracy = o.accuracy.rule();
     const auto ranking = rankSession(saved, ranking_options);
-    printRanking(stdout, saved, ranking, ranking_options.accuracy);
+    printSweepResult(stdout, saved, ranking_options.accuracy, o.shape_mix);
     printSavedRaces(stdout, saved, ranking);  // a tuned session's answer, and where today differs
     printRooflineTable(stdout, saved);
     writeSessionOutput(saved, o.out);  // in this build's schema
@@ -202,6 +378,25 @@ int runSweep(const SweepOptions& o) {
     context.family = ModelFamily::Transformer;
   }
   request.plan = parsePlan(o.plan, context);
+  const ShapeSet shapes = shapeSetOf(o.model);
+  if (shapes.isSet() && (!o.shard.empty() || !o.devices.empty())) {
+    // Shards and devices deal a plan's configs out; over a shape set each would need the FP32
+    // reference at every shape, which they do not arrange yet.
+    throw Error(
+        ErrorKind::InvalidInput,
+        fmt::format("{} with a shape set ({}) is not supported: run one shape per "
+                    "command, or leave {} out",
+                    o.shard.empty() ? "--devices" : "--shard", fmt::join(shapes.labels(), ", "),
+                    o.shard.empty() ? "--devices" : "--shard"));
+  }
+  if (!o.shape_mix.empty()) {
+    if (!shapes.isSet()) {
+      throw Error(
+          ErrorKind::InvalidInput,
+          "--shape-mix weighs the shapes of a shape set: give several, e.g. --batch 1,8,32");
+    }
+    parseShapeMix(o.shape_mix, shapes.labels());  // a mistake is told before anything runs
+  }
   std::optional<ShardSpec> shard;
   if (!o.shard.empty()) {
     shard = ShardSpec::parse(o.shard);
@@ -210,7 +405,20 @@ int runSweep(const SweepOptions& o) {
   }
   const auto sink = makeRunSink(o.events, o.quiet);
   SessionResult session;
-  if (o.devices.empty()) {
+  if (o.max_batch > 0) {
+    if (shapes.isSet() || !o.shard.empty() || !o.devices.empty()) {
+      throw Error(ErrorKind::InvalidInput,
+                  "--max-batch searches the batch itself: give one starting --batch, and no "
+                  "--dims, --shard or --devices");
+    }
+    session = runMaxBatch(o, request, *sink);
+  } else if (shapes.isSet()) {
+    // The plan at each shape in turn, each shape a whole run with its own FP32 reference.
+    session = runShapeSweep(
+        request, shapes,
+        [&](const ProfileRequest& at_shape) { return runSession(at_shape, o.model, *sink); },
+        processCancelToken());
+  } else if (o.devices.empty()) {
     session = runSession(request, o.model, *sink);
   } else {
     int visible =
@@ -230,12 +438,23 @@ int runSweep(const SweepOptions& o) {
   if (!eventsAreNdjson(o.events)) {
     fmt::print(stdout, "\n");
     printSessionHeader(stdout, session);
-    RankingOptions ranking_options;
-    ranking_options.accuracy = o.accuracy.rule();
-    printRanking(stdout, session, rankSession(session, ranking_options), ranking_options.accuracy);
+    if (o.max_batch > 0) {
+      printThroughputTable(stdout, session);  // the probes' measurements, per config
+    } else {
+      printSweepResult(stdout, session, o.accuracy.rule(), o.shape_mix);
+    }
     printRooflineTable(stdout, session);
   }
   writeSessionOutput(session, o.out);
+  if (o.max_batch > 0) {
+    // Running out of memory is how the search finds the limit, not a failed config.
+    auto judged = session;
+    judged.configs.erase(
+        std::remove_if(judged.configs.begin(), judged.configs.end(),
+                       [](const ConfigResult& c) { return c.status == ConfigStatus::OutOfMemory; }),
+        judged.configs.end());
+    return sweepExitCode(judged);
+  }
   return sweepExitCode(session);
 }
 
@@ -243,6 +462,7 @@ int runSweep(const SweepOptions& o) {
 
 void addSweepCommand(CLI::App& app, std::function<int()>& action) {
   auto options = std::make_shared<SweepOptions>();
+  options->model.shape_sets = true;  // --batch 1,8,32 and --dims: the plan at every shape
   auto* cmd = app.add_subcommand(
       "sweep", "run a plan of configs and rank them (speed-up, memory, accuracy, Pareto front)");
   addModelOptions(*cmd, options->model);
@@ -271,6 +491,15 @@ void addSweepCommand(CLI::App& app, std::function<int()>& action) {
   cmd->add_flag("--replicate", options->replicate,
                 "with --devices: run the whole plan on every GPU, to compare the GPUs")
       ->needs(devices);
+  cmd->add_option("--shape-mix", options->shape_mix,
+                  "over a shape set: the share of requests per shape for the one-config answer, "
+                  "e.g. 'B=1:3,B=8:1' (uniform when left out)")
+      ->check(nonEmptyText("SHAPE:WEIGHT,…", "B=1:3,B=8:1"));
+  cmd->add_option("--max-batch", options->max_batch,
+                  "find each config's largest batch that fits, up to this limit: doubling from "
+                  "--batch, then bisection; every probe runs through the out-of-memory path and "
+                  "is kept in the session")
+      ->check(wholeNumberBetween(1, kMaxDimValue, "1024"));
   cmd->add_flag("-q,--quiet", options->quiet, "no progress on stderr");
   // --from runs nothing: its product is the ranking table.
   addEventsOption(*cmd, options->events)->excludes("--from");

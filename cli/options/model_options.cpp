@@ -37,10 +37,15 @@ void addModelOptions(CLI::App& app, ModelOptions& o) {
                  "trust this model file to run, and remember it by content hash (repeatable; "
                  "see `inferscope-cli trust`)");
   app.add_option("--input", o.inputs,
-                 "input spec, e.g. 1x3x224x224:float32 (repeat for several inputs)");
-  app.add_option("-b,--batch", o.batch, "batch size for zoo models")
-      ->capture_default_str()
-      ->check(wholeNumberAtLeast(1, "32"));
+                 "input spec, e.g. 1x3x224x224:float32 (repeat for several inputs); sweep: "
+                 "upper-case names are dimensions given by --dims, e.g. Bx3x224x224:float32");
+  app.add_option("-b,--batch", o.batch,
+                 "batch size for zoo models; sweep: a shape set, e.g. 1,8,32 or 1..256 (the "
+                 "bounds and the powers of two between) or 16..128:16 (a step)")
+      ->capture_default_str();
+  app.add_option("--dims", o.dims,
+                 "sweep: values of a dimension --input names, NAME=VALUES, e.g. B=1..256 or "
+                 "S=16,64,128 (repeatable; every combination is measured)");
   app.add_option("-d,--device", o.device, "cpu, cuda or cuda:N")->capture_default_str();
   app.add_option("--warmup", o.warmup, "warm-up iterations before measuring")
       ->capture_default_str()
@@ -245,7 +250,16 @@ ProfileRequest toRequest(const ModelOptions& o) {
   }
   r.model.encoder = o.encoder;
   r.model.seed = o.seed;
-  for (const auto& text : o.inputs) r.inputs.push_back(InputSpec::parse(text));
+  const ShapeSet shapes = shapeSetOf(o);
+  if (shapes.isSet() && !o.shape_sets) {
+    throw Error(
+        ErrorKind::InvalidInput,
+        fmt::format("{} describes {} shapes ({}); this command measures one shape: give one "
+                    "size, or run `inferscope-cli sweep`, which takes a shape set",
+                    o.dims.empty() ? "--batch " + o.batch : std::string("--dims"),
+                    shapes.points.size(), fmt::join(shapes.labels(), ", ")));
+  }
+  r.inputs = shapes.points.front().inputs;
   for (const auto& set_text : o.cycle_inputs) {
     std::vector<InputSpec> set;
     std::string_view rest = set_text;
@@ -262,7 +276,7 @@ ProfileRequest toRequest(const ModelOptions& o) {
     }
     r.run.input_cycle.push_back(set);
   }
-  r.batch = o.batch;
+  r.batch = shapes.points.front().batch;
   if (o.device == "cpu") {
     r.device = DeviceKind::Cpu;
   } else if (o.device == "cuda" || o.device.rfind("cuda:", 0) == 0) {
@@ -299,7 +313,11 @@ ProfileRequest toRequest(const ModelOptions& o) {
                             "add --adaptive, or leave it out",
                             o.budget_s > 0 ? "--budget-s" : "--config-budget-s"));
   }
-  checkInputMemory(r);
+  for (const auto& shape : shapes.points) {
+    auto at_shape = r;
+    at_shape.inputs = shape.inputs;
+    checkInputMemory(at_shape);
+  }
   applyModelTrust(r, o.trust_files);  // last: the options are valid before any file is hashed
   // Two different things are called .pt2: which one this is decides who runs it. Its zip directory
   // says (names only: nothing in the file runs), read once the file is trusted, like any model.
@@ -323,6 +341,10 @@ ProfileRequest toRequest(const ModelOptions& o) {
     }
   }
   return r;
+}
+
+ShapeSet shapeSetOf(const ModelOptions& o) {
+  return parseShapeSet(o.batch, o.inputs, o.dims);
 }
 
 void addModelInputs(RunFiles& files, const ModelOptions& options) {

@@ -12,6 +12,7 @@
 #include "core/common/run_files.h"
 #include "core/engine/accuracy_rule.h"
 #include "core/engine/profile_request.h"
+#include "core/model/shape_set.h"
 
 namespace inferscope::cli {
 
@@ -22,8 +23,12 @@ struct ModelOptions {
   std::string model_file;
   std::string model_py;       // FILE.py:FUNCTION returning (module, example inputs), run in Python
   bool max_autotune = false;  // tune: torch.compile max-autotune as a candidate (minutes each)
-  std::vector<std::string> inputs;
-  std::int64_t batch = 1;
+  std::vector<std::string> inputs;  // may name symbolic dimensions ("Bx3x224x224"), given by dims
+  // --batch: one size, or a shape set's list or range ("1,8,32", "1..256"; core/model/shape_set.h).
+  std::string batch = "1";
+  std::vector<std::string> dims;  // --dims NAME=VALUES for symbolic --input dimensions
+  // Set by the commands that measure a shape set (sweep); the others refuse one, naming it.
+  bool shape_sets = false;
   std::string device = "cpu";
   int warmup = 10;
   int iters = 100;
@@ -59,7 +64,12 @@ void addAccuracyOptions(CLI::App& app, AccuracyOptions& options);
 // The request the options describe, checked: throws Error(InvalidInput) naming the option for a
 // bad value, Error(ModelLoad) for a model path that is not a file. Applies the model's trust
 // (applyModelTrust) last, once every option is valid.
+// The request is at the first shape of the options' shape set; a command without shape_sets refuses
+// a set of several shapes.
 ProfileRequest toRequest(const ModelOptions& options);
+// The shapes --batch, --input and --dims describe (one for a plain run). Throws Error(InvalidInput)
+// naming the option.
+ShapeSet shapeSetOf(const ModelOptions& options);
 // A model file must be trusted before it loads (docs/SECURITY.md): trusts `trust_files` (and
 // remembers them), then sets request.model.trusted_sha256 from the user's trust store, or throws
 // Error(InvalidInput) saying how to trust the file. Zoo models need no trust.

@@ -7,6 +7,9 @@
 // that the other refuses.
 #pragma once
 
+#include <cstddef>
+#include <cstdint>
+
 namespace inferscope {
 
 // Iterations of one config (warm-up, measured, adaptive bounds, trace windows): as many as a
@@ -16,5 +19,11 @@ inline constexpr int kMaxIterations = 10'000'000;
 inline constexpr double kMaxSeconds = 1'000'000.0;
 // GPUs or CPUs one Slurm array task asks for.
 inline constexpr int kMaxTaskDevices = 4096;
+
+// Shapes of one shape set (core/model/shape_set.h): each one repeats the whole plan.
+inline constexpr std::size_t kMaxShapePoints = 64;
+// The largest value of one symbolic dimension or batch size: past it a single input tensor is
+// beyond any device's memory, and a range up to it is a typo.
+inline constexpr std::int64_t kMaxDimValue = std::int64_t{1} << 24;
 
 }  // namespace inferscope

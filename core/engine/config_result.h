@@ -10,6 +10,7 @@
 
 #include "core/config/optimization_config.h"
 #include "core/cudnn/cudnn_ledger.h"
+#include "core/model/shape_set.h"
 #include "core/roofline/roofline_types.h"
 #include "core/trace/timeline_data.h"
 #include "core/trace/trace_summary.h"
@@ -164,6 +165,10 @@ struct ConfigResult {
   std::optional<ForkStats> fork_stats;
   std::optional<StoredAnalysis> stored_analysis;
   std::optional<MeasuredOn> measured_on;
+  // Sessions over a shape set (`sweep --batch 1,8,32`): the shape this result was measured at;
+  // unset in sessions of one shape. Results at different shapes are different measurements of the
+  // same config and are ranked apart (sessionAtShape, core/engine/shape_sweep.h).
+  std::optional<ShapePoint> shape;
   std::shared_ptr<const trace::TraceWindow> trace_window;
 
   // The measured part of latency_ms (after the warm-up, or from the detected steady start).

@@ -160,7 +160,6 @@ void summariseForks(ConfigResult& result, const CancelToken* cancel) {
 std::vector<AnalysisChange> reanalyseSession(SessionResult& session,
                                              const ReanalysisOptions& options) {
   std::vector<AnalysisChange> changes;
-  const std::int64_t batch = session.request.batch;
   const CancelToken* cancel = options.cancel;
   // Progress by samples: a 10⁶-sample config is most of a session's time, a 110-sample one little.
   double total_samples = 0, done_samples = 0, reported = -1;
@@ -186,6 +185,8 @@ std::vector<AnalysisChange> reanalyseSession(SessionResult& session,
     }
     if (r.latency_ms.empty()) continue;
     const StoredAnalysis stored{r.stats, r.steady};
+    // Throughput counts the items of the shape the result ran at (a shape set's batch sizes).
+    const std::int64_t batch = r.shape ? r.shape->batch : session.request.batch;
     analyseLatencies(r, batch, cancel);
     advance(r.latency_ms.size());
     for (std::size_t f = 0; f < r.forks.size(); ++f) {

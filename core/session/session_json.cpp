@@ -384,6 +384,15 @@ static json toJson(const ConfigResult& c) {
   if (c.measured_on) {  // only in sessions spanning several hosts or devices
     j["measured_on"] = {{"host", c.measured_on->host}, {"device", toJson(c.measured_on->device)}};
   }
+  if (c.shape) {  // only in sessions over a shape set
+    json dims = json::array();
+    for (const auto& [name, value] : c.shape->dims)
+      dims.push_back({{"name", name}, {"value", value}});
+    json inputs = json::array();
+    for (const auto& spec : c.shape->inputs) inputs.push_back(spec.toString());
+    j["shape"] = {
+        {"label", c.shape->label}, {"batch", c.shape->batch}, {"dims", dims}, {"inputs", inputs}};
+  }
   if (c.accuracy.measured) {
     const auto& a = c.accuracy;
     j["accuracy"] = {{"max_abs_error", a.max_abs_error},
@@ -450,6 +459,19 @@ static ConfigResult configFromJson(const json& j) {
   if (j.contains("measured_on")) {  // optional: sessions of one device have none
     const auto& m = j["measured_on"];
     c.measured_on = MeasuredOn{m.value("host", ""), deviceFromJson(m.at("device"))};
+  }
+  if (j.contains("shape")) {  // optional: sessions of one shape have none
+    const auto& sh = j["shape"];
+    ShapePoint p;
+    p.label = sh.at("label").get<std::string>();
+    p.batch = sh.at("batch").get<std::int64_t>();
+    for (const auto& d : sh.value("dims", json::array())) {
+      p.dims.emplace_back(d.at("name").get<std::string>(), d.at("value").get<std::int64_t>());
+    }
+    for (const auto& spec : sh.value("inputs", json::array())) {
+      p.inputs.push_back(InputSpec::parse(spec.get<std::string>()));
+    }
+    c.shape = std::move(p);
   }
   if (j.contains("accuracy")) {
     const auto& a = j["accuracy"];

@@ -240,6 +240,23 @@ void validateConfigValues(const ConfigResult& c, const std::string& path, std::s
   }
   if (c.roofline) rooflineValues(*c.roofline, path + ".roofline");
   if (c.measured_on) device(c.measured_on->device, path + ".measured_on.device");
+  if (c.shape) {
+    const auto at = path + ".shape";
+    // The bounds parseShapeSet keeps: a file cannot hold a shape the command line would refuse.
+    if (c.shape->batch < 1 || c.shape->batch > kMaxDimValue) {
+      fail(at + ".batch", fmt::format("{} is outside 1…{}", c.shape->batch, kMaxDimValue));
+    }
+    for (std::size_t i = 0; i < c.shape->dims.size(); ++i) {
+      const auto value = c.shape->dims[i].second;
+      if (value < 1 || value > kMaxDimValue) {
+        fail(fmt::format("{}.dims[{}].value", at, i),
+             fmt::format("{} is outside 1…{}", value, kMaxDimValue));
+      }
+    }
+    if (c.shape->label.empty() || c.shape->label.size() > 256) {
+      fail(at + ".label", "a shape's label is its dims, 1 to 256 characters (\"B=8 S=128\")");
+    }
+  }
 }
 
 void validateRequestValues(const ProfileRequest& r, std::size_t max_configs) {
@@ -309,7 +326,8 @@ void validateSessionValues(const SessionResult& s, const SessionLimits& limits) 
   std::map<std::tuple<std::string, int, std::string>, std::size_t> seen, fallbacks;
   for (const auto& c : s.configs) {
     const auto place = placeOf(s, c);
-    const auto key = c.config.key();
+    // A config measured at several shapes is several results, one per shape.
+    const auto key = c.shape ? c.config.key() + " @ " + c.shape->label : c.config.key();
     ++seen[{place.host, place.device.index, key}];
     if (!c.fallback_from.empty()) ++fallbacks[{place.host, place.device.index, key}];
   }
@@ -317,7 +335,8 @@ void validateSessionValues(const SessionResult& s, const SessionLimits& limits) 
     const auto& c = s.configs[i];
     const auto place = placeOf(s, c);
     const auto key = c.config.key();
-    const std::tuple<std::string, int, std::string> id{place.host, place.device.index, key};
+    const auto shaped_key = c.shape ? key + " @ " + c.shape->label : key;
+    const std::tuple<std::string, int, std::string> id{place.host, place.device.index, shaped_key};
     const auto planned = in_plan.count(key) ? in_plan.at(key) : 0;
     const auto allowed =
         std::max<std::size_t>(1, planned) + (fallbacks.count(id) ? fallbacks.at(id) : 0);

@@ -114,7 +114,7 @@ ConfigResult TorchBackend::runConfig(const OptimizationConfig& config, int index
     r.setup_ms = units::toMs(Clock::now() - setup_start);
     r.compile_ms = model.compile_ms;
     r.memory.parameter_bytes = model.parameter_bytes;
-    TORCH_CHECK_WITH(OutOfMemoryError, !faultInjectedOom(config.key()),
+    TORCH_CHECK_WITH(OutOfMemoryError, !faultInjectedOom(config.key(), request.batch),
                      "injected by INFERSCOPE_FAULT_OOM");
     const auto outputs = iterate(session_, model, r, time_budget_ms);
     r.memory = [&] {

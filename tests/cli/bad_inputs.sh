@@ -279,7 +279,7 @@ check "--devices '' → 2" bad 2 "--devices" sweep -m resnet18 --device cuda -p 
 check "sweep --shard 0/2147483647 → 2, says the maximum" bad 2 "n may be at most 1" sweep -m resnet18 -p fp32,bf16 --shard 0/2147483647
 check "tune --shard 0/2147483647 → 2, says the maximum" bad 2 "n may be at most" tune -m resnet18 --shard 0/2147483647
 check "--model nosuchmodel → 2, lists the zoo" bad 2 "zoo models: resnet18" profile --model nosuchmodel
-check "--batch 99999999999 → 2, with the bound" bad 2 "more than the largest, 2147483647" profile --batch 99999999999
+check "--batch 99999999999 → 2, with the bound" bad 2 "is not a size from 1 to 16777216" profile --batch 99999999999
 check "--finalists 0 → 2, in words" bad 2 "--finalists: must be a whole number ≥ 1" tune -m resnet18 --finalists 0
 check "--screen-iters 0 → 2, in words" bad 2 "--screen-iters: must be a whole number from 1 to 10000000" tune -m resnet18 --screen-iters 0
 check "slurm --shards 0 → 2, in words" bad 2 "--shards: must be a whole number from 1 to 100000" slurm --shards 0 --out-dir "$work/sl" --dry-run -- -m resnet18

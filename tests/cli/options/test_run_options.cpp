@@ -88,6 +88,30 @@ TEST(RunCommandLine, ProfileMakesTheRequestThePlanAndTheIsolation) {
   EXPECT_FALSE(run.request.run.trace_kernels);
 }
 
+TEST(RunCommandLine, OneShapeCommandsRefuseAShapeSetNamingSweep) {
+  // The lesson live run and trace measure one shape: a batch list is refused, never cut to its
+  // first.
+  for (const char* command : {"profile", "trace"}) {
+    try {
+      toCommandRun(parseRunCommandLine({command, "-m", "resnet18", "--batch", "1,8"}));
+      FAIL() << command << " accepted --batch 1,8";
+    } catch (const Error& e) {
+      EXPECT_EQ(e.kind(), ErrorKind::InvalidInput);
+      EXPECT_NE(std::string(e.what()).find("--batch 1,8 describes 2 shapes (B=1, B=8)"),
+                std::string::npos)
+          << e.what();
+    }
+  }
+  // The commands that measure a set say so (profile and sweep in inferscope-cli).
+  auto o = parseRunCommandLine({"profile", "-m", "resnet18", "--batch", "1..4"});
+  o.model.shape_sets = true;
+  const auto run = toCommandRun(o);
+  EXPECT_EQ(run.request.batch, 1);  // the request is at the set's first shape
+  EXPECT_EQ(shapeSetOf(o.model).labels(), (std::vector<std::string>{"B=1", "B=2", "B=4"}));
+  // One size still reads as before.
+  EXPECT_EQ(toCommandRun(parseRunCommandLine({"profile", "-b", "16"})).request.batch, 16);
+}
+
 TEST(RunCommandLine, TraceSetsItsWindow) {
   const auto run =
       toCommandRun(parseRunCommandLine({"trace", "-m", "resnet18", "-c", "bf16", "--window-warmup",
