@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include "core/advisor/recommendation_validator.h"
+#include "core/engine/tune_answer.h"
 
 namespace inferscope::advisor {
 
@@ -18,10 +19,38 @@ Recommendation applySessionEvidence(Recommendation rec, const SessionResult& ses
   bool any_ok = false;
   for (const auto& c : session.configs) any_ok = any_ok || c.status == ConfigStatus::Ok;
   if (!any_ok) return rec;
-  const auto outcome = validateRecommendation(rec, session.configs);
   const std::string where =
       fmt::format("the open session ({}, {} configs, {})", session.device.name,
                   session.configs.size(), session.created_utc);
+  // A session that holds a race has one answer, the race's: the wizard, its exports and the
+  // Answer page name it (the table's rule stays, as what the table would have picked). Judged
+  // again here on medians of one kind, the race's answer lost to a config the race had not
+  // confirmed (fp16+cl+aoti-graph+bench over the race's bf16+cl+aoti).
+  if (const auto key = raceAnswerKey(session); !key.empty()) {
+    try {
+      const auto answer = OptimizationConfig::parse(key);
+      const auto* race = &session.races.front();
+      for (const auto& r : session.races) {
+        if (r.winner == key) race = &r;
+      }
+      if (answer.key() != rec.config.key()) {
+        rec.warnings.push_back(
+            fmt::format("{} holds a race: its answer {} instead of the table's {}", where,
+                        answer.key(), rec.config.key()));
+      }
+      rec.config = answer;
+      rec.reasons.push_back(
+          {"evidence",
+           fmt::format("the race's answer: {} ({})", answer.key(),
+                       race->verdict_state.empty() ? "provisional" : race->verdict_state),
+           fmt::format("measured: {}", where)});
+      return rec;
+    } catch (const std::exception&) {
+      // A key this version cannot read: the session's medians decide, as for a session without
+      // a race.
+    }
+  }
+  const auto outcome = validateRecommendation(rec, session.configs);
   const auto* measured = session.find(rec.config.key());
   if (outcome.verdict == ValidationVerdict::Switched ||
       outcome.verdict == ValidationVerdict::FellBackToFp32) {
