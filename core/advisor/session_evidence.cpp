@@ -2,8 +2,13 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+#include <cctype>
+#include <string>
+
 #include "core/advisor/recommendation_validator.h"
 #include "core/engine/tune_answer.h"
+#include "core/model/model_zoo.h"
 
 namespace inferscope::advisor {
 
@@ -64,6 +69,31 @@ Recommendation applySessionEvidence(Recommendation rec, const SessionResult& ses
                                                 outcome.explanation),
                          fmt::format("measured: {}", where)});
   return rec;
+}
+
+std::optional<ModelFamily> sessionModelFamily(const SessionResult& session) {
+  const auto& model = session.request.model;
+  if (const auto zoo = findZooModel(model.name)) return zoo->family;
+  // A file or an entry point named after its architecture ("tv_vit_b_16", "zoo_entries:gpt2"):
+  // a ViT takes images as a CNN does, and is explained with the transformer's rules.
+  std::string name = model.name;
+  std::transform(name.begin(), name.end(), name.begin(),
+                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+  for (const char* t : {"vit", "bert", "gpt", "llama", "swin", "deit", "transformer", "t5"}) {
+    const auto at = name.find(t);
+    if (at == std::string::npos) continue;
+    const auto end = at + std::char_traits<char>::length(t);
+    const bool starts = at == 0 || !std::isalpha(static_cast<unsigned char>(name[at - 1]));
+    const bool ends = end == name.size() || !std::isalpha(static_cast<unsigned char>(name[end]));
+    if (starts && ends) return ModelFamily::Transformer;
+  }
+  const auto& inputs = session.request.inputs;
+  if (inputs.empty()) return std::nullopt;
+  const bool tokens = std::any_of(inputs.begin(), inputs.end(),
+                                  [](const InputSpec& i) { return !isFloatingPoint(i.dtype); });
+  if (tokens) return ModelFamily::Transformer;
+  if (inputs.size() == 1 && inputs.front().shape.size() == 4) return ModelFamily::Cnn;
+  return std::nullopt;
 }
 
 }  // namespace inferscope::advisor

@@ -123,5 +123,25 @@ TEST(SessionEvidence, ATunedSessionsRaceAnswerIsTheOneRecommendation) {
   EXPECT_GT(table_differs, 0);  // the race overrules the table somewhere, or the test tests nothing
 }
 
+// The wizard's family comes from the session: GPT-2 and DistilBERT (token ids), ViT-B/16 (images,
+// named after its architecture) are transformers; MobileNet, EfficientNet, ConvNeXt are CNNs.
+TEST(SessionEvidence, TheModelFamilyComesFromTheSession) {
+  const auto family = [](const char* name, const char* input) {
+    SessionResult s;
+    s.request.model.name = name;
+    s.request.inputs = {InputSpec::parse(input)};
+    return sessionModelFamily(s);
+  };
+  EXPECT_EQ(family("hf_gpt2", "8x128:int64"), ModelFamily::Transformer);
+  EXPECT_EQ(family("zoo_entries:distilbert", "16x128:int64"), ModelFamily::Transformer);
+  EXPECT_EQ(family("tv_vit_b_16", "32x3x224x224"), ModelFamily::Transformer);
+  EXPECT_EQ(family("zoo_entries:vit_b_16", "32x3x224x224"), ModelFamily::Transformer);
+  EXPECT_EQ(family("zoo_entries:mobilenet_v3_large", "32x3x224x224"), ModelFamily::Cnn);
+  EXPECT_EQ(family("zoo_entries:efficientnet_b0", "32x3x224x224"), ModelFamily::Cnn);
+  EXPECT_EQ(family("resnet50", "32x3x224x224"), ModelFamily::Cnn);  // the zoo's own
+  EXPECT_EQ(family("bert-encoder", "8x128:int64"), ModelFamily::Transformer);
+  EXPECT_EQ(family("my_model", "8x16"), std::nullopt);  // 2-D floats: not known
+}
+
 }  // namespace
 }  // namespace inferscope::advisor
