@@ -170,7 +170,9 @@ QString AnswerView::tunedText(const TuneAnswer& a, const ConfigResult* row_of_wi
                                              : tr("no winner");
   if (a.median_ms > 0) {
     const double reach = std::max(a.high_ms - a.median_ms, a.median_ms - a.low_ms) / a.median_ms;
-    QStringList marks{QStringLiteral("±%1 %").arg(percent(reach))};
+    // Below 1 % a tenth: "±0 %" read as no interval at all.
+    QStringList marks{
+        QStringLiteral("±%1 %").arg(QLocale().toString(100 * reach, 'f', reach < 0.01 ? 1 : 0))};
     if (a.wide) marks << tr("wide interval");
     if (a.unstable) marks << tr("processes disagree");
     state += QStringLiteral(" (%1)").arg(marks.join(QStringLiteral(", ")));
