@@ -36,8 +36,9 @@ int stateOrder(tuner::CandidateState s) {
   return 8;
 }
 
+// Below 1 % in tenths: "±0 %" would read as no interval at all.
 std::string pct(double share) {
-  return fmt::format("{:.0f} %", 100 * share);
+  return share < 0.01 ? fmt::format("{:.1f} %", 100 * share) : fmt::format("{:.0f} %", 100 * share);
 }
 
 // One reason in English, from its code and values (the GUI renders the same codes in the user's
