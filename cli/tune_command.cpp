@@ -213,7 +213,8 @@ int runTune(const TuneOptions& o) {
     return runner::runTuning(request, guideSeeds(request, o, rule), race, settings, *reporter,
                              processCancelToken(), shard);
   }();
-  if (!ndjson) printTuneResult(stdout, run.result);
+  if (!ndjson)
+    printTuneResult(stdout, run.result, run.session.configs.empty() ? nullptr : &run.session);
   // Written once the race has ended, atomically; a cancelled race never replaces a session that is
   // already there (its partial session goes beside it, as profile's does).
   std::string written;

@@ -6,13 +6,21 @@
 #include <string>
 
 #include "core/engine/session_ranking.h"
+#include "core/engine/tune_answer.h"
 #include "core/tuner/tune_result.h"
 
 namespace inferscope::cli {
 
 // The table of candidates (winner, ties, finalists, then the rest), the pruned configs grouped by
 // reason, and the verdict.
-void printTuneResult(std::FILE* out, const tuner::TuneResult& result);
+// `session` (may be null): the session the run leaves, for the winner's memory and roofline share.
+void printTuneResult(std::FILE* out, const tuner::TuneResult& result,
+                     const SessionResult* session = nullptr);
+
+// The short block a summary ends with: the answer and its figure with the kind of its interval,
+// the confidence and why, the ratio to torch.compile, what is missing; notes; the logs on a line
+// of their own after it.
+void printAnswerBlock(std::FILE* out, const TuneAnswer& answer);
 
 // A saved session's races (`sweep --from` of a tuned session): each race's verdict as the run
 // gave it, its provisional part, and where today's ranking (`ranking`, today's rules) differs.

@@ -2,7 +2,13 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+#include <cctype>
+#include <string>
+
 #include "core/advisor/recommendation_validator.h"
+#include "core/engine/tune_answer.h"
+#include "core/model/model_zoo.h"
 
 namespace inferscope::advisor {
 
@@ -18,10 +24,38 @@ Recommendation applySessionEvidence(Recommendation rec, const SessionResult& ses
   bool any_ok = false;
   for (const auto& c : session.configs) any_ok = any_ok || c.status == ConfigStatus::Ok;
   if (!any_ok) return rec;
-  const auto outcome = validateRecommendation(rec, session.configs);
   const std::string where =
       fmt::format("the open session ({}, {} configs, {})", session.device.name,
                   session.configs.size(), session.created_utc);
+  // A session that holds a race has one answer, the race's: the wizard, its exports and the
+  // Answer page name it (the table's rule stays, as what the table would have picked). Judged
+  // again here on medians of one kind, the race's answer lost to a config the race had not
+  // confirmed (fp16+cl+aoti-graph+bench over the race's bf16+cl+aoti).
+  if (const auto key = raceAnswerKey(session); !key.empty()) {
+    try {
+      const auto answer = OptimizationConfig::parse(key);
+      const auto* race = &session.races.front();
+      for (const auto& r : session.races) {
+        if (r.winner == key) race = &r;
+      }
+      if (answer.key() != rec.config.key()) {
+        rec.warnings.push_back(
+            fmt::format("{} holds a race: its answer {} instead of the table's {}", where,
+                        answer.key(), rec.config.key()));
+      }
+      rec.config = answer;
+      rec.reasons.push_back(
+          {"evidence",
+           fmt::format("the race's answer: {} ({})", answer.key(),
+                       race->verdict_state.empty() ? "provisional" : race->verdict_state),
+           fmt::format("measured: {}", where)});
+      return rec;
+    } catch (const std::exception&) {
+      // A key this version cannot read: the session's medians decide, as for a session without
+      // a race.
+    }
+  }
+  const auto outcome = validateRecommendation(rec, session.configs);
   const auto* measured = session.find(rec.config.key());
   if (outcome.verdict == ValidationVerdict::Switched ||
       outcome.verdict == ValidationVerdict::FellBackToFp32) {
@@ -35,6 +69,31 @@ Recommendation applySessionEvidence(Recommendation rec, const SessionResult& ses
                                                 outcome.explanation),
                          fmt::format("measured: {}", where)});
   return rec;
+}
+
+std::optional<ModelFamily> sessionModelFamily(const SessionResult& session) {
+  const auto& model = session.request.model;
+  if (const auto zoo = findZooModel(model.name)) return zoo->family;
+  // A file or an entry point named after its architecture ("tv_vit_b_16", "zoo_entries:gpt2"):
+  // a ViT takes images as a CNN does, and is explained with the transformer's rules.
+  std::string name = model.name;
+  std::transform(name.begin(), name.end(), name.begin(),
+                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+  for (const char* t : {"vit", "bert", "gpt", "llama", "swin", "deit", "transformer", "t5"}) {
+    const auto at = name.find(t);
+    if (at == std::string::npos) continue;
+    const auto end = at + std::char_traits<char>::length(t);
+    const bool starts = at == 0 || !std::isalpha(static_cast<unsigned char>(name[at - 1]));
+    const bool ends = end == name.size() || !std::isalpha(static_cast<unsigned char>(name[end]));
+    if (starts && ends) return ModelFamily::Transformer;
+  }
+  const auto& inputs = session.request.inputs;
+  if (inputs.empty()) return std::nullopt;
+  const bool tokens = std::any_of(inputs.begin(), inputs.end(),
+                                  [](const InputSpec& i) { return !isFloatingPoint(i.dtype); });
+  if (tokens) return ModelFamily::Transformer;
+  if (inputs.size() == 1 && inputs.front().shape.size() == 4) return ModelFamily::Cnn;
+  return std::nullopt;
 }
 
 }  // namespace inferscope::advisor

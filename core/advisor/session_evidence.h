@@ -5,6 +5,8 @@
 // validateRecommendation, so the wizard, sweep and tune share one meaning of safe and faster.
 #pragma once
 
+#include <optional>
+
 #include "core/advisor/recommendation.h"
 #include "core/engine/session_result.h"
 
@@ -18,5 +20,10 @@ bool sessionMatchesDevice(const Recommendation& rec, const SessionResult& sessio
 // session disagrees — the measured config instead, with a warning saying so. Unchanged when the
 // session ran elsewhere or measured nothing usable.
 Recommendation applySessionEvidence(Recommendation rec, const SessionResult& session);
+
+// The model family of the session's model, for the wizard's rules (GPT-2 is not explained with
+// CNN rules): the zoo's family for a zoo model or a file named after one, else token ids
+// (integer inputs) for a transformer and one 4-D float input for a CNN; nullopt when unknown.
+std::optional<ModelFamily> sessionModelFamily(const SessionResult& session);
 
 }  // namespace inferscope::advisor

@@ -124,6 +124,12 @@ std::vector<std::string> differences(const TuneRecord& a, const TuneRecord& b) {
            inner.field("ratio", x.ratio, y.ratio);
            inner.field("note", x.note, y.note);
          });
+  d.list("reasons", a.reasons, b.reasons,
+         [](Diff& inner, const TuneReason& x, const TuneReason& y) {
+           inner.field("code", x.code, y.code);
+           inner.field("values", x.values, y.values);
+         });
+  d.field("log_paths", a.log_paths, b.log_paths);
   return out;
 }
 
@@ -139,6 +145,11 @@ bool TuneHostRecord::operator==(const TuneHostRecord& o) const {
   Diff d(out);
   diffHost(d, *this, o);
   return out.empty();
+}
+
+std::string TuneReason::value(const std::string& name) const {
+  const auto it = values.find(name);
+  return it == values.end() ? std::string() : it->second;
 }
 
 bool TunePeerRecord::operator==(const TunePeerRecord& o) const {

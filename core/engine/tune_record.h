@@ -4,6 +4,7 @@
 // core/tuner/tune_record.h builds it from a TuneResult, or from the live events).
 #pragma once
 
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -12,6 +13,17 @@
 #include "core/engine/package_compiler.h"
 
 namespace inferscope {
+
+// Why a race's answer is in its state, or a note beside it: a stable code and its values, by
+// name, written as text (numbers in C locale, lists joined with ", "), never a sentence: the CLI
+// and the GUI render it in the user's language (core/engine/tune_answer.h; docs/ADVISOR.md lists
+// the codes).
+struct TuneReason {
+  std::string code;
+  std::map<std::string, std::string> values;
+  std::string value(const std::string& name) const;  // "" when absent
+  bool operator==(const TuneReason& o) const { return code == o.code && values == o.values; }
+};
 
 // One candidate's final state, as the race left it.
 struct TuneCandidateRecord {
@@ -85,6 +97,11 @@ struct TuneRecord {
   double budget_to_reach_ms = 0;
   TuneHostRecord host;
   std::vector<TunePeerRecord> peers;
+  // The answer's reasons as the race and the run around it gave them (empty in races saved
+  // before them: answerOf() reads the other fields then), and the logs a reader may want (compiles
+  // left running or failed), apart from any text.
+  std::vector<TuneReason> reasons;
+  std::vector<std::string> log_paths;
 
   const TuneCandidateRecord* find(const std::string& key) const;
   bool operator==(const TuneRecord& o) const;

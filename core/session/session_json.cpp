@@ -540,7 +540,7 @@ std::string sessionToJson(const SessionResult& s, int indent) {
   // A tuned session's race (core/engine/tune_record.h): only when it has one.
   if (!s.races.empty()) {
     json races = json::array();
-    for (const auto& r : s.races) races.push_back(session_json::tuneRecordValue(r));
+    for (const auto& r : s.races) races.push_back(session_json::tuneRecordValue(r, &s));
     j["races"] = std::move(races);
   }
   if (s.ceilings) j["ceilings"] = session_json::convertJson<json>(nlohmann::json(*s.ceilings));

@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include "core/common/error.h"
+#include "core/engine/tune_answer.h"
 #include "core/session/bounded_json.h"
 #include "core/session/session_file.h"
 #include "core/session/session_values.h"
@@ -94,7 +95,88 @@ TuneCandidateRecord candidateFrom(const Json& j, const std::string& path) {
   return c;
 }
 
+Json reasonsValue(const std::vector<TuneReason>& reasons) {
+  Json out = Json::array();
+  for (const auto& r : reasons) {
+    Json values = Json::object();
+    for (const auto& [name, value] : r.values) values[name] = value;
+    out.push_back({{"code", r.code}, {"values", std::move(values)}});
+  }
+  return out;
+}
+
+std::vector<TuneReason> reasonsFrom(const Json& parent, const char* key, std::size_t max_entries) {
+  std::vector<TuneReason> out;
+  if (const Json* list = listOf(parent, key, key, max_entries)) {
+    for (std::size_t i = 0; i < list->size(); ++i) {
+      const auto& x = (*list)[i];
+      TuneReason r;
+      r.code = x.at("code").get<std::string>();
+      if (x.contains("values")) {
+        const auto& values = x.at("values");
+        if (!values.is_object() || values.size() > max_entries) {
+          throw Error(ErrorKind::InvalidInput,
+                      fmt::format("{}[{}].values: expected an object of at most {} strings", key, i,
+                                  max_entries));
+        }
+        for (const auto& [name, value] : values.items()) r.values[name] = value.get<std::string>();
+      }
+      out.push_back(std::move(r));
+    }
+  }
+  return out;
+}
+
 }  // namespace
+
+// The answer as data, beside the race that it is computed from (answerOf): what a reader of the
+// file or of the tune_done event takes without knowing the rules that derive it. Never read back:
+// the race's own fields stay the source.
+Json tuneAnswerValue(const TuneAnswer& a) {
+  return {
+      {"state", a.state},
+      {"why", reasonsValue(a.why)},
+      {"winner", a.winner},
+      {"median_ms", a.median_ms},
+      {"low_ms", a.low_ms},
+      {"high_ms", a.high_ms},
+      {"interval_kind", a.interval_kind},
+      {"processes", a.processes},
+      {"wide", a.wide},
+      {"unstable", a.unstable},
+      {"tied_with", a.tied_with},
+      {"torch_compile",
+       {{"key", a.peer_key},
+        {"ratio", a.peer_ratio},
+        {"winner_ms", a.winner_peer_ms},
+        {"median_ms", a.peer_ms},
+        {"basis", a.peer_basis},
+        {"unsafe", a.peer_unsafe},
+        {"missing", a.peer_missing}}},
+      {"accuracy", a.accuracy},
+      {"rule", a.rule},
+      {"peak_memory_bytes", a.peak_memory_bytes},
+      {"roofline",
+       {{"pct", a.roofline_pct}, {"bound", a.roofline_bound}, {"precision", a.roofline_precision}}},
+      {"host",
+       {{"measured", a.host_measured},
+        {"host_bound", a.host_bound},
+        {"launch_wait_share", a.launch_wait_share}}},
+      {"missing",
+       {{"count", a.missing},
+        {"of", a.candidates},
+        {"precisions", a.missing_precisions},
+        {"compiles", a.missing_compiles},
+        {"budget_to_reach_s", a.budget_to_reach_s}}},
+      {"notes", reasonsValue(a.notes)},
+      {"log_paths", a.log_paths}};
+}
+
+Json tuneRecordValue(const TuneRecord& r, const SessionResult* session) {
+  Json j = tuneRecordValue(r);
+  j["answer"] = tuneAnswerValue(answerOf(r, session));
+  return j;
+}
 
 Json tuneRecordValue(const TuneRecord& r) {
   Json candidates = Json::array(), pruned = Json::array(), compiles = Json::array(),
@@ -153,7 +235,9 @@ Json tuneRecordValue(const TuneRecord& r) {
         {"host_bound", h.host_bound},
         {"contended", h.contended},
         {"sentence", h.sentence}}},
-      {"peers", peers}};
+      {"peers", peers},
+      {"reasons", reasonsValue(r.reasons)},
+      {"log_paths", r.log_paths}};
 }
 
 TuneRecord tuneRecordFrom(const Json& j, std::size_t max_entries) {
@@ -237,13 +321,16 @@ TuneRecord tuneRecordFrom(const Json& j, std::size_t max_entries) {
                          p.value("note", "")});
     }
   }
+  // Optional: none in races saved before the answer had its own fields.
+  r.reasons = reasonsFrom(j, "reasons", max_entries);
+  r.log_paths = stringsOf(j, "log_paths", "log_paths", max_entries);
   return r;
 }
 
 }  // namespace session_json
 
 std::string tuneRecordToJson(const TuneRecord& record) {
-  return session_json::tuneRecordValue(record).dump();
+  return session_json::tuneRecordValue(record, nullptr).dump();
 }
 
 TuneRecord tuneRecordFromJson(std::string_view text, const std::string& origin) {

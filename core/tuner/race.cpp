@@ -11,6 +11,7 @@
 #include "core/analysis/confidence_interval.h"
 #include "core/analysis/summary_stats.h"
 #include "core/common/units.h"
+#include "core/engine/tune_answer.h"
 #include "core/tuner/race_planner.h"
 
 namespace inferscope::tuner {
@@ -866,7 +867,22 @@ void Race::finals(std::vector<Entry>& entries, TuneResult& result) {
                           100 * options_.equivalence_delta)
             : std::string());
   }
+  if (!tied.empty() && tied.size() > 1) {
+    std::vector<std::string> keys;
+    for (const auto* t : tied) {
+      if (t != winner) keys.push_back(t->entry->outcome.config.key());
+    }
+    result.reasons.push_back({"tie", {{"keys", fmt::format("{}", fmt::join(keys, ", "))}}});
+  }
   if (!forked_finals) {
+    const bool leader_only = !forked.empty() && winner->processes == 0 &&
+                             std::none_of(forked.begin(), forked.end(), [&](const ConfigResult& r) {
+                               return r.config == winner->entry->outcome.config;
+                             });
+    result.reasons.push_back({"not-confirmed",
+                              {{"cause", forked.empty() ? "no-time-for-forks"
+                                         : leader_only  ? "forks-for-leader-only"
+                                                        : "second-process-cut"}}});
     verdict +=
         forked.empty() ? ". Not confirmed in fresh processes: the budget left no time for "
                          "forks (raise --budget-s)"
@@ -993,6 +1009,7 @@ void Race::compareWithPrior(const std::vector<Entry>& entries, TuneResult& resul
                                [&](const Entry& e) { return e.outcome.config.key() == key; });
   const std::string then = fmt::format("the last confirmed answer {} ({}, {})", key,
                                        prior_->confirmed_level, prior_->source);
+  result.reasons.push_back({"prior-not-kept", {{"key", key}, {"source", prior_->source}}});
   if (it == entries.end()) {
     result.verdict += fmt::format(". Not {}: it is no candidate of this run", then);
     return;
@@ -1093,6 +1110,17 @@ void Race::keepConfirmedAnswer(std::vector<Entry>& entries, TuneResult& result) 
   kept->outcome.reason = fmt::format("the last confirmed answer ({}), measured again: {}",
                                      prior_->confirmed_level, interval(c.estimate));
   result.winner = kept->outcome.config;
+  // The tie (if any) was the leader's: the kept answer stands on its own.
+  result.reasons.erase(std::remove_if(result.reasons.begin(), result.reasons.end(),
+                                      [](const TuneReason& r) {
+                                        return r.code == "tie" || r.code == "not-confirmed";
+                                      }),
+                       result.reasons.end());
+  result.reasons.push_back({"prior-kept",
+                            {{"key", key},
+                             {"leader", l.config.key()},
+                             {"leader_confirmed", confirmed_now ? "yes" : "no"},
+                             {"source", prior_->source}}});
   result.verdict = fmt::format(
       "Provisional winner {}: the last confirmed answer ({}, {}), measured again in this process "
       "at {}. {} {}",
@@ -1154,10 +1182,58 @@ TuneResult Race::run(const SearchSpace& space, const RacePrior* prior) {
   result.accuracy_note = unjudgeable_note_;
   if (result.winner) {
     const bool confirmed = result.verdict.rfind("Winner ", 0) == 0;
-    result.verdict_state =
-        confirmed && result.unmeasured.count == 0 && late_rivals.empty() && !measurer_.cancelled()
-            ? VerdictState::Final
-            : VerdictState::Provisional;
+    // Final needs the fresh processes to support the confirmation: their medians agree, and the
+    // interval they give is narrow. A CPU under load confirmed a winner at ±70 %, and the next
+    // run's confirmed winner was another config.
+    bool supported = true;
+    if (confirmed) {
+      const auto* w = result.find(*result.winner);
+      const auto& f = w ? w->forks : std::nullopt;
+      if (f && f->forks >= 2 && f->median_ms > 0) {
+        const double reach =
+            std::max(f->ci_high_ms - f->median_ms, f->median_ms - f->ci_low_ms) / f->median_ms;
+        if (!f->stable) {
+          supported = false;
+          result.reasons.push_back(
+              {"processes-disagree", {{"spread_pct", fmt::format("{:.0f}", 100 * f->spread)}}});
+        }
+        if (reach > kWideIntervalShare) {
+          supported = false;
+          result.reasons.push_back(
+              {"interval-wide",
+               {{"half_width_pct", fmt::format("{:.0f}", 100 * reach)},
+                {"limit_pct", fmt::format("{:.0f}", 100 * kWideIntervalShare)}}});
+          result.verdict += fmt::format(
+              ". Not final: the interval across fresh processes reaches ±{:.0f} % of the median, "
+              "beyond the ±{:.0f} % a final answer needs (run again on a quieter machine or raise "
+              "--budget-s)",
+              100 * reach, 100 * kWideIntervalShare);
+        } else if (!f->stable) {
+          result.verdict += ". Not final: the fresh processes disagree";
+        }
+      }
+    }
+    result.verdict_state = confirmed && supported && result.unmeasured.count == 0 &&
+                                   late_rivals.empty() && !measurer_.cancelled()
+                               ? VerdictState::Final
+                               : VerdictState::Provisional;
+    if (measurer_.cancelled()) result.reasons.push_back({"cancelled", {}});
+    if (!late_rivals.empty()) {
+      result.reasons.push_back(
+          {"late-rivals", {{"keys", fmt::format("{}", fmt::join(late_rivals, ", "))}}});
+    }
+    if (result.unmeasured.count > 0) {
+      const auto& u = result.unmeasured;
+      result.reasons.push_back(
+          {"unmeasured",
+           {{"count", std::to_string(u.count)},
+            {"total", std::to_string(result.candidates.size())},
+            {"precisions", fmt::format("{}", fmt::join(u.precisions, ", "))},
+            {"compiles", fmt::format("{}", fmt::join(u.compiles, ", "))},
+            {"budget_s", u.budget_to_reach_ms > 0
+                             ? fmt::format("{:.0f}", units::msToS(u.budget_to_reach_ms))
+                             : std::string()}}});
+    }
     if (result.verdict_state == VerdictState::Provisional && confirmed)
       result.verdict = "Provisional winner " + result.verdict.substr(std::string("Winner ").size());
     if (!late_rivals.empty()) {
@@ -1188,29 +1264,38 @@ TuneResult Race::run(const SearchSpace& space, const RacePrior* prior) {
         std::find_if(result.candidates.begin(), result.candidates.end(),
                      [](const CandidateOutcome& c) { return isReferenceConfig(c.config); });
     if (result.cancelled) {
+      result.reasons.push_back({"cancelled", {}});
       result.verdict = "cancelled before a winner was found";
     } else if (reference != result.candidates.end() && reference->state == CandidateState::Failed) {
       // Speed-ups and accuracy are measured against the reference: without it nothing is judged,
       // and strict FP32 eager, which just failed, is no answer either.
+      result.reasons.push_back({"reference-failed", {{"key", reference->config.key()}}});
       result.verdict = fmt::format(
           "the FP32 reference itself failed ({}): no candidate can be judged without it, so there "
           "is no answer until strict FP32 eager runs",
           reference->reason);
     } else if (not_measured > 0) {
       // The budget, not the model, ended the search: say so, and what to do.
+      result.reasons.push_back(
+          {"budget-no-winner",
+           {{"ran", std::to_string(ran)}, {"not_measured", std::to_string(not_measured)}}});
       result.verdict = fmt::format(
           "no winner within the budget: {} candidate{} ran and none was clean and safe (each says "
           "why), {} {} not measured (raise --budget-s); until one is, strict FP32 eager is the "
           "safe answer",
           ran, ran == 1 ? "" : "s", not_measured, not_measured == 1 ? "was" : "were");
     } else {
+      result.reasons.push_back({"none-clean", {}});
       result.verdict =
           "no candidate ran cleanly and safely: strict FP32 eager is the answer (see each "
           "candidate's reason)";
     }
   }
   if (prior_) compareWithPrior(entries, result);
-  if (!result.accuracy_note.empty()) result.verdict += ". Accuracy: " + result.accuracy_note;
+  if (!result.accuracy_note.empty()) {
+    result.reasons.push_back({"accuracy-unjudgeable", {}});
+    result.verdict += ". Accuracy: " + result.accuracy_note;
+  }
   std::set<std::string> contended;  // measured beside a compile: launches were slower then
   for (const auto& e : entries) {
     if (e.outcome.estimate.contended) contended.insert(e.outcome.config.key());

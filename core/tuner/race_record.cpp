@@ -57,6 +57,8 @@ TuneRecord raceRecord(const TuneResult& result, const std::string& model,
   const auto& h = result.host;
   r.host = {h.measured,        h.launch_wait_share, h.eager_key, h.graph_key, h.eager_median_ms,
             h.graph_median_ms, h.host_bound,        h.contended, h.sentence};
+  r.reasons = result.reasons;
+  r.log_paths = result.log_paths;
   return r;
 }
 

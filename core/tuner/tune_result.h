@@ -9,6 +9,7 @@
 
 #include "core/engine/config_result.h"
 #include "core/engine/package_compiler.h"
+#include "core/engine/tune_record.h"
 #include "core/tuner/host_bound.h"
 #include "core/tuner/search_space.h"
 
@@ -97,6 +98,10 @@ struct TuneResult {
   std::string budget_note;  // why the budget is what it is, when the race changed it
   int rounds = 0;
   bool cancelled = false;
+  // The answer's reasons as codes with values (core/engine/tune_answer.h renders them; the
+  // verdict above is the same in one English paragraph), and the logs a reader may want.
+  std::vector<TuneReason> reasons;
+  std::vector<std::string> log_paths;
 
   const CandidateOutcome* find(const OptimizationConfig& config) const;
 };

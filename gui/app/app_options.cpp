@@ -76,11 +76,10 @@ struct OptionSet {
       QStringLiteral("grab-after"),
       QStringLiteral("with --run: grab the live window after this many ms, then cancel"),
       QStringLiteral("ms")};
-  QCommandLineOption tab{
-      QStringLiteral("tab"),
-      QStringLiteral(
-          "chart tab to show: latency, memory, speed, roofline, kernels, cudnn, devices, race"),
-      QStringLiteral("name")};
+  QCommandLineOption tab{QStringLiteral("tab"),
+                         QStringLiteral("chart tab to show: answer, latency, memory, speed, "
+                                        "roofline, kernels, cudnn, devices, race"),
+                         QStringLiteral("name")};
   QCommandLineOption wizard{
       QStringLiteral("wizard"),
       QStringLiteral(
@@ -268,9 +267,9 @@ std::optional<QString> checkFiles(bool session_from_open, const AppOptions& opti
 }  // namespace
 
 QStringList chartTabList() {
-  return {QStringLiteral("latency"),  QStringLiteral("memory"),  QStringLiteral("speed"),
-          QStringLiteral("roofline"), QStringLiteral("kernels"), QStringLiteral("cudnn"),
-          QStringLiteral("devices"),  QStringLiteral("race")};
+  return {QStringLiteral("answer"), QStringLiteral("latency"),  QStringLiteral("memory"),
+          QStringLiteral("speed"),  QStringLiteral("roofline"), QStringLiteral("kernels"),
+          QStringLiteral("cudnn"),  QStringLiteral("devices"),  QStringLiteral("race")};
 }
 
 ParsedAppOptions parseAppOptions(const QStringList& arguments) {

@@ -55,6 +55,7 @@ int runScreenshotMode(QApplication& app, const AppOptions& options) {
     grabWindow(window, out);
     return 1;
   }
+  if (options.tab) selectTab(window, *options.tab);  // a file opens on its Answer page
   if (options.select) selectConfig(window, *options.select);
   if (options.wizard) return grabWizard(window, options);
 

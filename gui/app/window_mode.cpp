@@ -11,6 +11,7 @@
 #include "gui/app/lesson_mode.h"
 #include "gui/lib/results_table_model.h"
 #include "gui/lib/session_document.h"
+#include "gui/widgets/answer_view.h"
 #include "gui/widgets/cudnn_chart.h"
 #include "gui/widgets/devices_view.h"
 #include "gui/widgets/kernels_view.h"
@@ -35,6 +36,7 @@ TabTest isPage() {
 }
 const std::map<QString, TabTest>& chartTabPages() {
   static const std::map<QString, TabTest> pages{
+      {QStringLiteral("answer"), isPage<AnswerView>()},
       {QStringLiteral("latency"), isPage<LatencyChart>()},
       {QStringLiteral("memory"), isPage<MemoryChart>()},
       {QStringLiteral("speed"), isPage<SpeedAccuracyChart>()},
@@ -63,11 +65,13 @@ void applyWindowOptions(MainWindow& window, const AppOptions& options) {
       action->setChecked(true);
   }
   if (options.screenshot) window.resize(options.size);
-  if (options.tab) {
-    const auto page = chartTabPages().find(*options.tab);
-    for (int i = 0; page != chartTabPages().end() && i < window.chartTabs()->count(); ++i) {
-      if (page->second(window.chartTabs()->widget(i))) window.chartTabs()->setCurrentIndex(i);
-    }
+  if (options.tab) selectTab(window, *options.tab);
+}
+
+void selectTab(MainWindow& window, const QString& name) {
+  const auto page = chartTabPages().find(name);
+  for (int i = 0; page != chartTabPages().end() && i < window.chartTabs()->count(); ++i) {
+    if (page->second(window.chartTabs()->widget(i))) window.chartTabs()->setCurrentIndex(i);
   }
 }
 
@@ -89,6 +93,7 @@ int runWindowMode(QApplication& app, const AppOptions& options) {
   applyWindowOptions(window, options);
   window.show();
   if (!options.session.isEmpty()) window.openSession(options.session);
+  if (options.tab) selectTab(window, *options.tab);  // a file opens on its Answer page
   if (options.select) selectConfig(window, *options.select);
   if (options.run) QTimer::singleShot(0, &window, &MainWindow::startRun);
   if (options.lesson && !presentLesson(options)) return 2;

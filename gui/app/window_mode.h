@@ -16,6 +16,8 @@ void applyWindowOptions(MainWindow& window, const AppOptions& options);
 // --select KEY: the config's row of the results table becomes the current one (the latency chart
 // brings it forward).
 void selectConfig(MainWindow& window, const QString& key);
+// Brings forward the chart tab `name` (one of chartTabList()).
+void selectTab(MainWindow& window, const QString& name);
 
 // The window for a user: the session opened, --run started, --lesson presented over it; returns
 // the event loop's exit status, or 2 when the lesson could not open.

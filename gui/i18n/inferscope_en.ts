@@ -2627,4 +2627,21 @@ Not on this device: %2</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
+<context>
+    <name>inferscope::gui::AnswerView</name>
+    <message numerus="yes">
+        <source>across %n fresh process(es)</source>
+        <translation>
+            <numerusform>across %n fresh process</numerusform>
+            <numerusform>across %n fresh processes</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Logs: %n file(s) (hover to see the paths)</source>
+        <translation>
+            <numerusform>Logs: %n file (hover to see the path)</numerusform>
+            <numerusform>Logs: %n files (hover to see the paths)</numerusform>
+        </translation>
+    </message>
+</context>
 </TS>

@@ -10,6 +10,7 @@
 #include <limits>
 
 #include "core/common/units.h"
+#include "core/config/optimization_config.h"
 #include "gui/lib/display_text.h"
 #include "gui/lib/value_format.h"
 
@@ -171,6 +172,28 @@ void RaceTableModel::setCandidate(const tuner::TuneEvent& e) {
   rowChanged(row);
 }
 
+void RaceTableModel::setCompileJobs(const std::vector<CompileStatus>& jobs) {
+  for (std::size_t r = 0; r < rows_.size(); ++r) {
+    auto& row = rows_[r];
+    std::string package;
+    try {
+      package = packageConfig(OptimizationConfig::parse(row.key.toStdString())).key();
+    } catch (const std::exception&) {
+      continue;  // a key this version cannot read has no package
+    }
+    // A job is named "<model> <package key>" (or the key alone).
+    const std::string suffix = " " + package;
+    for (const auto& j : jobs) {
+      const bool same = j.key == package ||
+                        (j.key.size() > suffix.size() &&
+                         j.key.compare(j.key.size() - suffix.size(), suffix.size(), suffix) == 0);
+      if (!same || !(j.elapsed_ms > row.package_ms)) continue;
+      row.package_ms = j.elapsed_ms;
+      rowChanged(static_cast<int>(r));
+    }
+  }
+}
+
 // The winner and its ties marked in the key itself, so that they read apart in a screenshot, a
 // copy of the table or a colour-blind eye alike.
 void RaceTableModel::markAnswer(const QString& winner, const QStringList& ties) {
@@ -180,7 +203,10 @@ void RaceTableModel::markAnswer(const QString& winner, const QStringList& ties) 
     const Mark mark = row.key == winner        ? Mark::Winner
                       : tied.contains(row.key) ? Mark::Tie
                                                : Mark::None;
-    if (mark == row.mark) continue;
+    // The race has ended: a finalist left unforked is no longer "in the race".
+    const bool was_racing = row.racing;
+    row.racing = false;
+    if (mark == row.mark && !was_racing) continue;
     row.mark = mark;
     rowChanged(static_cast<int>(r));
   }
@@ -226,13 +252,21 @@ QVariant RaceTableModel::display(const Row& row, int column) const {
     case MedianColumn:
       if (!row.reported) return QString();
       return row.median_ms > 0 ? ValueFormat::number(row.median_ms) : QStringLiteral("—");
-    case IntervalColumn:
-      return row.low_ms > 0
-                 ? QStringLiteral("[%1, %2]")
-                       .arg(ValueFormat::number(row.low_ms), ValueFormat::number(row.high_ms))
-                 : QString();
+    case IntervalColumn: {
+      if (!(row.low_ms > 0)) return QString();
+      // Its kind beside it: across fresh processes (a finalist's) or in the tuner's process.
+      const QString interval =
+          QStringLiteral("[%1, %2]")
+              .arg(ValueFormat::number(row.low_ms), ValueFormat::number(row.high_ms));
+      return row.forks > 0
+                 ? raceTr(QT_TRANSLATE_NOOP("inferscope::gui::RaceView", "%1 across %2 processes"))
+                       .arg(interval)
+                       .arg(row.forks)
+                 : raceTr(QT_TRANSLATE_NOOP("inferscope::gui::RaceView", "%1 in process"))
+                       .arg(interval);
+    }
     case CompileColumn:
-      return row.compile_ms > 0 ? seconds(row.compile_ms) : QString();
+      return row.compileMs() > 0 ? seconds(row.compileMs()) : QString();
     default:
       return row.reason;
   }
@@ -253,7 +287,7 @@ QVariant RaceTableModel::sortKey(const Row& row, int column) const {
     case IntervalColumn:
       return figure(row.low_ms);
     case CompileColumn:
-      return figure(row.compile_ms);
+      return figure(row.compileMs());
     default:
       return row.reason;
   }

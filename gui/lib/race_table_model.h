@@ -66,8 +66,10 @@ class RaceTableModel : public QAbstractTableModel {
   void markRunning(const QString& key);
   // tune_candidate: the candidate's state, figures and reason.
   void setCandidate(const tuner::TuneEvent& event);
-  // tune_done: the winner and its ties, marked in their keys.
+  // tune_done: the winner and its ties, marked in their keys; no row is in the race any more.
   void markAnswer(const QString& winner, const QStringList& ties);
+  // tune_compile: each package's compile time in the rows of the configs that load it.
+  void setCompileJobs(const std::vector<CompileStatus>& jobs);
   // The headers and states in the current UI language (after a language change).
   void retranslate();
 
@@ -88,6 +90,10 @@ class RaceTableModel : public QAbstractTableModel {
     bool racing = false;    // a finalist still in the rounds (not yet forked)
     int forks = 0;          // > 0: measured in that many fresh processes
     double median_ms = 0, low_ms = 0, high_ms = 0, compile_ms = 0;
+    // Its package's background compile (AOTInductor: aoti and aoti-graph share one), which the
+    // config's own set-up never waited for when the package was ready: 0 when none.
+    double package_ms = 0;
+    double compileMs() const { return compile_ms > package_ms ? compile_ms : package_ms; }
     QString reason, reason_details, fork_verdict;  // one line; bounded, wrapped (hover)
     Mark mark = Mark::None;
   };

@@ -433,13 +433,16 @@ const RankedConfig* ResultsTableModel::ranked(int series_index) const {
 }
 
 void ResultsTableModel::rebuild() {
-  rerank();
   beginResetModel();
   rows_.clear();
   const auto& series = document_->series();
   for (std::size_t i = 0; i < series.size(); ++i) {
     if (series[i].result) rows_.push_back(static_cast<int>(i));
   }
+  // Ranked once the rows are the new session's: the reference's header change makes the header
+  // size its column from the rows, and rows of the previous session pointed past the new one's
+  // series (opening a session of fewer configs after another crashed there).
+  rerank();
   endResetModel();
 }
 

@@ -34,6 +34,7 @@
 #include "gui/lib/session_document.h"
 #include "gui/lib/session_loader.h"
 #include "gui/lib/value_format.h"
+#include "gui/widgets/answer_view.h"
 #include "gui/widgets/cudnn_chart.h"
 #include "gui/widgets/devices_view.h"
 #include "gui/widgets/file_actions.h"
@@ -116,6 +117,8 @@ MainWindow::~MainWindow() = default;
 void MainWindow::connectFilesAndExports() {
   connect(files_, &FileActions::stateChanged, this, [this] { onRunningChanged(false); });
   connect(files_, &FileActions::sessionOpened, this, &MainWindow::updateTitle);
+  connect(files_, &FileActions::sessionOpened, this,
+          [this] { tabs_->setCurrentWidget(answer_view_); });
   connect(files_, &FileActions::sessionOpened, this, &MainWindow::sessionOpened);
   connect(files_, &FileActions::sessionOpened, exports_, &SessionExportController::onSessionOpened);
   connect(files_, &FileActions::sessionOpenFailed, this, &MainWindow::sessionOpenFailed);
@@ -233,6 +236,10 @@ void MainWindow::createCentralArea() {
   tabs_ = new QTabWidget;
   tabs_->setObjectName(QStringLiteral("chartTabs"));
   tabs_->setDocumentMode(true);
+  // Every session opens on its answer (a tuned session's race answer, or a ranked summary): the
+  // first tab, and the one a file opens on.
+  answer_view_ = new AnswerView(document_);
+  addTrTab(this, tabs_, answer_view_, QT_TR_NOOP("Answer"));
   addTrTab(this, tabs_, chart_, QT_TR_NOOP("Latency"));
   memory_chart_ = new MemoryChart(document_);
   addTrTab(this, tabs_, memory_chart_, QT_TR_NOOP("Memory"));

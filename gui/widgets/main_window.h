@@ -27,6 +27,7 @@ class QTabWidget;
 
 namespace inferscope::gui {
 
+class AnswerView;
 class CudnnChart;
 class DevicesView;
 class FileActions;
@@ -67,6 +68,7 @@ class MainWindow : public QMainWindow {
   CudnnChart* cudnnChart() const { return cudnn_chart_; }
   DevicesView* devicesView() const { return devices_view_; }
   RacePage* racePage() const { return race_page_; }
+  AnswerView* answerView() const { return answer_view_; }
   QTabWidget* chartTabs() const { return tabs_; }
   ResultsView* resultsView() const { return results_view_; }
   // Under the table: the selected row in full (ResultsTableModel::details).
@@ -158,6 +160,7 @@ class MainWindow : public QMainWindow {
   CudnnChart* cudnn_chart_ = nullptr;
   DevicesView* devices_view_ = nullptr;
   RacePage* race_page_ = nullptr;
+  AnswerView* answer_view_ = nullptr;
   ResultsView* results_view_ = nullptr;
   QLabel* results_details_ = nullptr;
   RunStatusBar* run_status_ = nullptr;

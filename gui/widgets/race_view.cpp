@@ -186,6 +186,7 @@ void RaceView::addEvent(const tuner::TuneEvent& e) {
   } else if (e.type == "tune_candidate") {
     model_->setCandidate(e);
   } else if (e.type == "tune_compile") {
+    model_->setCompileJobs(e.jobs);
     QStringList jobs;
     for (const auto& j : e.jobs) {
       jobs << QStringLiteral("%1: %2 %3 s")

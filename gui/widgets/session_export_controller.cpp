@@ -80,12 +80,15 @@ SessionExportController::SessionExportController(SessionDocument* document, Engi
 
   connect(results_->selectionModel(), &QItemSelectionModel::currentChanged, this,
           &SessionExportController::updateActions);
-  // A page without a chart (the Race page's table) has nothing to export as a picture.
-  connect(charts_, &QTabWidget::currentChanged, this, [this] {
+  // A page without a chart (the Answer page, the Race page's table) has nothing to export as a
+  // picture: said at once too, for the page a window opens on.
+  const auto chart_actions = [this] {
     const bool chart = dynamic_cast<const ExportableChart*>(charts_->currentWidget()) != nullptr;
     export_png_action_->setEnabled(chart);
     export_pdf_action_->setEnabled(chart);
-  });
+  };
+  connect(charts_, &QTabWidget::currentChanged, this, chart_actions);
+  chart_actions();
   connect(document_, &SessionDocument::reset, this, &SessionExportController::updateActions);
   connect(document_, &SessionDocument::resultAdded, this, &SessionExportController::updateActions);
   updateActions();

@@ -42,6 +42,10 @@ RecommendationWizard::RecommendationWizard(std::vector<DeviceInfo> devices, QWid
   setPage(Export, export_page_);
   connect(validation_page_, &ValidationPage::openSessionRequested, this,
           &RecommendationWizard::openSessionRequested);
+  // Validate may replace the recommendation: the Advice page, if the user goes back to it, shows
+  // the config the exports now write.
+  connect(validation_page_, &ValidationPage::validationFinished, advice_page_,
+          [this] { advice_page_->initializePage(); });
   resize(920, 640);
 }
 
@@ -171,6 +175,14 @@ GoalsPage::GoalsPage(WizardState* state, QWidget* parent)
   form->addRow(newTr<QLabel>(this, QT_TR_NOOP("Model family")), family_combo_);
   form->addRow(newTr<QLabel>(this, QT_TR_NOOP("Target PyTorch")), torch_edit_);
   form->addRow(error_label_);
+}
+
+void GoalsPage::initializePage() {
+  if (!state_->evidence) return;
+  if (const auto family = advisor::sessionModelFamily(*state_->evidence)) {
+    const int index = family_combo_->findData(QString::fromLatin1(advisor::toString(*family)));
+    if (index >= 0) family_combo_->setCurrentIndex(index);
+  }
 }
 
 bool GoalsPage::validatePage() {

@@ -48,6 +48,7 @@ class GoalsPage : public QWizardPage {
   Q_OBJECT
  public:
   GoalsPage(WizardState* state, QWidget* parent = nullptr);
+  void initializePage() override;  // the model family of the open session, when it tells
   bool validatePage() override;
 
  private:

@@ -85,8 +85,8 @@ class TestAppOptions : public QObject {
     row("--lang xx", {QStringLiteral("--lang"), QStringLiteral("xx")},
         QStringLiteral("--lang xx: unknown language; use en, ja or system"));
     row("--tab nosuch", {QStringLiteral("--tab"), QStringLiteral("nosuch")},
-        QStringLiteral("--tab nosuch: unknown chart tab; use one of latency, memory, speed, "
-                       "roofline, kernels, cudnn, devices, race"));
+        QStringLiteral("--tab nosuch: unknown chart tab; use one of answer, latency, memory, "
+                       "speed, roofline, kernels, cudnn, devices, race"));
     row("--wizard nosuch",
         {QStringLiteral("--wizard"), QStringLiteral("nosuch"), QStringLiteral("--screenshot"), png},
         QStringLiteral("--wizard nosuch: unknown GPU generation; use one of "));

@@ -231,8 +231,9 @@ class TestCharts : public QObject {
     QVERIFY(session);
     const int configs = static_cast<int>(session->configs.size());
     QCOMPARE(configs, 3);
-    QCOMPARE(window.chartTabs()->count(),
-             8);  // Latency, Memory, Speed × accuracy, Roofline, Kernels, cuDNN, Devices, Race
+    QCOMPARE(
+        window.chartTabs()->count(),
+        9);  // Answer, Latency, Memory, Speed × accuracy, Roofline, Kernels, cuDNN, Devices, Race
     QCOMPARE(window.memoryChart()->configCount(), configs);
     QCOMPARE(window.speedAccuracyChart()->pointCount(), okConfigs(*session));
     QVERIFY(window.speedAccuracyChart()->frontCount() >= 1);
@@ -398,7 +399,8 @@ class TestCharts : public QObject {
     for (int tab = 0; tab < window.chartTabs()->count(); ++tab) {
       window.chartTabs()->setCurrentIndex(tab);
       if (!dynamic_cast<ExportableChart*>(window.chartTabs()->widget(tab))) {
-        // The Race page is a table: refused, and the actions say so by being off.
+        // The Answer and Race pages are text and a table: refused, and the actions say so by
+        // being off.
         QVERIFY(!window.exportChart(dir.filePath(QStringLiteral("table.png"))));
         QVERIFY(!window.exportController()->exportPngAction()->isEnabled());
         continue;
@@ -592,6 +594,7 @@ class TestCharts : public QObject {
       saveSession(
           session,
           QDir(dir).filePath(QStringLiteral("sixty-configs-tuned.inferscope.json")).toStdString());
+    window.chartTabs()->setCurrentWidget(window.latencyChart());  // the window opens on Answer
     window.document()->setSession(std::make_shared<const SessionResult>(session));
     auto* chart = window.latencyChart();
     auto* plot = chart->plot();
@@ -865,6 +868,7 @@ class TestCharts : public QObject {
     window.resize(1024, 768);
     window.show();
     QVERIFY(QTest::qWaitForWindowExposed(&window));
+    window.chartTabs()->setCurrentWidget(window.latencyChart());  // the window opens on Answer
     window.document()->setSession(std::make_shared<const SessionResult>(session));
     QApplication::processEvents();
     auto* chart = window.latencyChart();
@@ -941,6 +945,7 @@ class TestCharts : public QObject {
     window.resize(1024, 768);
     window.show();
     QVERIFY(QTest::qWaitForWindowExposed(&window));
+    window.chartTabs()->setCurrentWidget(window.latencyChart());  // the window opens on Answer
     window.document()->setSession(std::make_shared<const SessionResult>(sixtyConfigSession()));
     QApplication::processEvents();
     auto* chart = window.latencyChart();

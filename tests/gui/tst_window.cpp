@@ -160,6 +160,7 @@ class TestWindow : public QObject {
     MainWindow window;
     window.resize(1280, 800);
     window.show();
+    window.chartTabs()->setCurrentWidget(window.latencyChart());  // the window opens on Answer
     window.document()->setSession(
         std::make_shared<const SessionResult>(sessionWithLengths({100, 2000, 100, 100})));
     auto* chart = window.latencyChart();
@@ -264,6 +265,7 @@ class TestWindow : public QObject {
     MainWindow window;
     window.resize(1280, 800);
     QVERIFY(window.openSession(fixture("h200_resnet50_b32")));
+    window.chartTabs()->setCurrentWidget(window.latencyChart());  // it opened on its Answer page
     QTemporaryDir dir;
     auto* plot = window.latencyChart()->plot();
     const int rows = plot->plotLayout()->rowCount();

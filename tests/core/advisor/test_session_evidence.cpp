@@ -2,8 +2,13 @@
 // they disagree, quoting the measurement; a session from elsewhere changes nothing.
 #include <gtest/gtest.h>
 
+#include <filesystem>
+
 #include "core/advisor/advisor.h"
+#include "core/advisor/config_document.h"
 #include "core/advisor/session_evidence.h"
+#include "core/engine/tune_answer.h"
+#include "core/session/session_file.h"
 
 namespace inferscope::advisor {
 namespace {
@@ -77,6 +82,65 @@ TEST(SessionEvidence, ASessionFromAnotherDeviceChangesNothing) {
   const auto out = applySessionEvidence(rec, session);
   EXPECT_EQ(out.config, rec.config);
   EXPECT_EQ(out.reasonFor("evidence"), nullptr);
+}
+
+// One recommendation: for every tuned session kept in bench/gpu/results, the wizard's
+// recommendation (the table's, with the session as evidence), the config the exporters write
+// (ConfigDocument, which every exporter takes) and the Answer page's config (raceAnswerKey) are
+// the race's answer, whatever the table's rule and the session's medians would have picked.
+TEST(SessionEvidence, ATunedSessionsRaceAnswerIsTheOneRecommendation) {
+  namespace fs = std::filesystem;
+  const fs::path root = fs::path(INFERSCOPE_SOURCE_DIR) / "bench/gpu/results";
+  int tuned = 0, table_differs = 0;
+  for (const auto& entry : fs::recursive_directory_iterator(root)) {
+    const auto name = entry.path().filename().string();
+    if (name.size() < 16 || name.substr(name.size() - 16) != ".inferscope.json") continue;
+    const auto session = loadSession(entry.path().string());
+    if (session.races.empty() || session.races.front().winner.empty()) continue;
+    ++tuned;
+    const auto answer = answerOf(session.races.front(), &session).winner;
+    for (const auto family : {ModelFamily::Cnn, ModelFamily::Transformer}) {
+      const Advisor advisor;
+      AdvisorRequest r;
+      r.caps = DeviceCaps::from(session.device);
+      r.device_name = session.device.name;
+      r.family = family;
+      r.target_torch = TorchVersion::parse("2.11");
+      const auto table = advisor.recommend(r);
+      const auto rec = applySessionEvidence(table, session);
+      EXPECT_EQ(rec.config.key(), answer) << entry.path();
+      EXPECT_EQ(ConfigDocument::from(rec).config.key(), answer) << entry.path();
+      EXPECT_EQ(raceAnswerKey(session), answer) << entry.path();
+      ASSERT_NE(rec.reasonFor("evidence"), nullptr) << entry.path();
+      EXPECT_NE(rec.reasonFor("evidence")->rule.find(answer), std::string::npos);
+      if (table.config.key() != answer) {
+        ++table_differs;
+        EXPECT_FALSE(rec.warnings.empty()) << entry.path();
+      }
+    }
+  }
+  EXPECT_GE(tuned, 20);
+  EXPECT_GT(table_differs, 0);  // the race overrules the table somewhere, or the test tests nothing
+}
+
+// The wizard's family comes from the session: GPT-2 and DistilBERT (token ids), ViT-B/16 (images,
+// named after its architecture) are transformers; MobileNet, EfficientNet, ConvNeXt are CNNs.
+TEST(SessionEvidence, TheModelFamilyComesFromTheSession) {
+  const auto family = [](const char* name, const char* input) {
+    SessionResult s;
+    s.request.model.name = name;
+    s.request.inputs = {InputSpec::parse(input)};
+    return sessionModelFamily(s);
+  };
+  EXPECT_EQ(family("hf_gpt2", "8x128:int64"), ModelFamily::Transformer);
+  EXPECT_EQ(family("zoo_entries:distilbert", "16x128:int64"), ModelFamily::Transformer);
+  EXPECT_EQ(family("tv_vit_b_16", "32x3x224x224"), ModelFamily::Transformer);
+  EXPECT_EQ(family("zoo_entries:vit_b_16", "32x3x224x224"), ModelFamily::Transformer);
+  EXPECT_EQ(family("zoo_entries:mobilenet_v3_large", "32x3x224x224"), ModelFamily::Cnn);
+  EXPECT_EQ(family("zoo_entries:efficientnet_b0", "32x3x224x224"), ModelFamily::Cnn);
+  EXPECT_EQ(family("resnet50", "32x3x224x224"), ModelFamily::Cnn);  // the zoo's own
+  EXPECT_EQ(family("bert-encoder", "8x128:int64"), ModelFamily::Transformer);
+  EXPECT_EQ(family("my_model", "8x16"), std::nullopt);  // 2-D floats: not known
 }
 
 }  // namespace
