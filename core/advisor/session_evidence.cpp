@@ -96,4 +96,33 @@ std::optional<ModelFamily> sessionModelFamily(const SessionResult& session) {
   return std::nullopt;
 }
 
+std::optional<ConfigDocument> answerDocument(const SessionResult& session,
+                                             TorchVersion fallback_target) {
+  const auto key = raceAnswerKey(session);
+  if (key.empty()) return std::nullopt;
+  OptimizationConfig config;
+  try {
+    config = OptimizationConfig::parse(key);
+  } catch (const std::exception&) {
+    return std::nullopt;  // a key this version cannot read names no settings it can write
+  }
+  TorchVersion target = fallback_target;
+  try {
+    target = TorchVersion::parse(session.device.libtorch_version);
+  } catch (const std::exception&) {
+    // An older session, or one without its LibTorch: the caller's target.
+  }
+  auto doc = ConfigDocument::from(config, target, session.request.device,
+                                  sessionModelFamily(session).value_or(ModelFamily::Cnn));
+  doc.device_label = session.device.name;
+  std::string state = "provisional";
+  for (const auto& race : session.races) {
+    if (race.winner == key && !race.verdict_state.empty()) state = race.verdict_state;
+  }
+  doc.reasons.push_back(
+      {"evidence", fmt::format("the race's answer: {} ({})", key, state),
+       fmt::format("measured: {} on {}", session.created_utc, session.device.name)});
+  return doc;
+}
+
 }  // namespace inferscope::advisor

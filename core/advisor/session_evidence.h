@@ -7,6 +7,7 @@
 
 #include <optional>
 
+#include "core/advisor/config_document.h"
 #include "core/advisor/recommendation.h"
 #include "core/engine/session_result.h"
 
@@ -25,5 +26,12 @@ Recommendation applySessionEvidence(Recommendation rec, const SessionResult& ses
 // CNN rules): the zoo's family for a zoo model or a file named after one, else token ids
 // (integer inputs) for a transformer and one 4-D float input for a CNN; nullopt when unknown.
 std::optional<ModelFamily> sessionModelFamily(const SessionResult& session);
+
+// The settings file of the config `session` answers with (its race's answer), as the Answer page
+// exports it: the same config the wizard's exports write for the session, for the session's
+// device, its LibTorch as the target version (`fallback_target` where the session does not say
+// one this build reads) and its model's family. nullopt without a race answer this version reads.
+std::optional<ConfigDocument> answerDocument(const SessionResult& session,
+                                             TorchVersion fallback_target);
 
 }  // namespace inferscope::advisor

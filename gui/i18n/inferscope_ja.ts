@@ -2660,6 +2660,42 @@ Not on this device: %2</source>
 <context>
     <name>inferscope::gui::AnswerView</name>
     <message>
+        <source>Export this config:</source>
+        <translation>この設定をエクスポート:</translation>
+    </message>
+    <message>
+        <source>JSON…</source>
+        <translation>JSON…</translation>
+    </message>
+    <message>
+        <source>Python…</source>
+        <translation>Python…</translation>
+    </message>
+    <message>
+        <source>C++…</source>
+        <translation>C++…</translation>
+    </message>
+    <message>
+        <source>Export this config</source>
+        <translation>この設定をエクスポート</translation>
+    </message>
+    <message>
+        <source>✗ this session holds no race answer to export</source>
+        <translation>✗ このセッションにはエクスポートする競争の答えがありません</translation>
+    </message>
+    <message>
+        <source>✗ %1 is the open session&apos;s own file: choose another</source>
+        <translation>✗ %1 は開いているセッション自身のファイルです。別のファイルを選んでください</translation>
+    </message>
+    <message>
+        <source>✓ %1 of %2 written to %3</source>
+        <translation>✓ %2 の %1 を %3 に書き出しました</translation>
+    </message>
+    <message>
+        <source>✗ %1</source>
+        <translation>✗ %1</translation>
+    </message>
+    <message>
         <source>cosine %1, relative L2 %2</source>
         <translation>コサイン類似度 %1、相対 L2 誤差 %2</translation>
     </message>

@@ -1,14 +1,20 @@
 #include "gui/widgets/answer_view.h"
 
+#include <QDir>
 #include <QEvent>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QHBoxLayout>
 #include <QLabel>
 #include <QLocale>
+#include <QPushButton>
 #include <QRegularExpression>
 #include <QScrollArea>
 #include <QVBoxLayout>
 #include <algorithm>
 #include <cmath>
 
+#include "core/advisor/session_evidence.h"
 #include "core/engine/session_ranking.h"
 #include "core/engine/session_result.h"
 #include "gui/lib/session_document.h"
@@ -60,7 +66,12 @@ QString AnswerView::boundText(const std::string& bound) {
 }
 
 AnswerView::AnswerView(SessionDocument* document, QWidget* parent)
-    : QWidget(parent), document_(document), body_(new QLabel), logs_(new QLabel) {
+    : QWidget(parent),
+      document_(document),
+      body_(new QLabel),
+      logs_(new QLabel),
+      exports_(new QWidget),
+      export_status_(new QLabel) {
   setObjectName(QStringLiteral("answerView"));
   body_->setObjectName(QStringLiteral("answerBody"));
   body_->setWordWrap(true);
@@ -72,10 +83,32 @@ AnswerView::AnswerView(SessionDocument* document, QWidget* parent)
   logs_->setWordWrap(true);
   logs_->setTextInteractionFlags(Qt::TextSelectableByMouse);
   logs_->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
+  // The exports write the page's own answer: the config named above, not the table's rule's.
+  auto* export_row = new QHBoxLayout(exports_);
+  export_row->setContentsMargins(0, 0, 0, 0);
+  auto* export_label = new QLabel(tr("Export this config:"));
+  export_label->setObjectName(QStringLiteral("answerExportLabel"));
+  export_row->addWidget(export_label);
+  const std::pair<advisor::ExportFormat, const char*> buttons[] = {
+      {advisor::ExportFormat::Json, "answerExportJson"},
+      {advisor::ExportFormat::Python, "answerExportPython"},
+      {advisor::ExportFormat::Cpp, "answerExportCpp"}};
+  for (const auto& [format, name] : buttons) {
+    auto* button = new QPushButton;
+    button->setObjectName(QString::fromLatin1(name));
+    connect(button, &QPushButton::clicked, this, [this, f = format] { askAndExport(f); });
+    export_row->addWidget(button);
+  }
+  export_row->addStretch(1);
+  export_status_->setObjectName(QStringLiteral("answerExportStatus"));
+  export_status_->setWordWrap(true);
+  export_status_->setTextInteractionFlags(Qt::TextSelectableByMouse);
   auto* inner = new QWidget;
   auto* inner_layout = new QVBoxLayout(inner);
   inner_layout->addWidget(body_);
   inner_layout->addWidget(logs_);
+  inner_layout->addWidget(exports_);
+  inner_layout->addWidget(export_status_);
   inner_layout->addStretch(1);
   auto* scroll = new QScrollArea;
   scroll->setWidgetResizable(true);
@@ -276,6 +309,14 @@ QString AnswerView::rankedText() {
 }
 
 void AnswerView::rebuild() {
+  // The buttons' texts here, so that a language change retranslates them with the page.
+  exports_->findChild<QLabel*>(QStringLiteral("answerExportLabel"))
+      ->setText(tr("Export this config:"));
+  exports_->findChild<QPushButton*>(QStringLiteral("answerExportJson"))->setText(tr("JSON…"));
+  exports_->findChild<QPushButton*>(QStringLiteral("answerExportPython"))->setText(tr("Python…"));
+  exports_->findChild<QPushButton*>(QStringLiteral("answerExportCpp"))->setText(tr("C++…"));
+  exports_->setVisible(false);
+  export_status_->clear();
   answer_key_.clear();
   body_->setToolTip(QString());
   logs_->clear();
@@ -303,6 +344,9 @@ void AnswerView::rebuild() {
     }
   }
   body_->setText(tunedText(answer, winner_row));
+  exports_->setVisible(
+      advisor::answerDocument(*session, advisor::TorchVersion::parse(advisor::kDefaultTargetTorch))
+          .has_value());
   body_->setToolTip(tr("Accuracy rule: %1").arg(bounded(answer.rule, 400)));
   if (!answer.log_paths.empty()) {
     // The logs on demand: their count here, the paths in the tooltip and the selectable text.
@@ -312,6 +356,50 @@ void AnswerView::rebuild() {
         tr("Logs: %n file(s) (hover to see the paths)", nullptr, static_cast<int>(paths.size())));
     logs_->setToolTip(paths.join(QLatin1Char('\n')));
   }
+}
+
+bool AnswerView::exportAnswer(advisor::ExportFormat format, const QString& path, QString* message) {
+  const auto session = document_->session();
+  const auto doc = session
+                       ? advisor::answerDocument(
+                             *session, advisor::TorchVersion::parse(advisor::kDefaultTargetTorch))
+                       : std::nullopt;
+  if (!doc) {
+    *message = tr("✗ this session holds no race answer to export");
+    return false;
+  }
+  // The exports never overwrite what the page shows.
+  if (!document_->filePath().isEmpty() &&
+      QFileInfo(path).absoluteFilePath() == QFileInfo(document_->filePath()).absoluteFilePath()) {
+    *message = tr("✗ %1 is the open session's own file: choose another").arg(path);
+    return false;
+  }
+  try {
+    advisor::writeExportFile(*doc, format, path.toStdString());
+  } catch (const std::exception& e) {
+    *message = tr("✗ %1").arg(QString::fromStdString(e.what()));
+    return false;
+  }
+  *message = tr("✓ %1 of %2 written to %3")
+                 .arg(QString::fromUtf8(advisor::toString(format)),
+                      QString::fromStdString(doc->config.key()), path);
+  return true;
+}
+
+void AnswerView::askAndExport(advisor::ExportFormat format) {
+  const auto suffix = format == advisor::ExportFormat::Json     ? QStringLiteral("json")
+                      : format == advisor::ExportFormat::Python ? QStringLiteral("py")
+                                                                : QStringLiteral("cpp");
+  QString name = answer_key_;
+  name.replace(QLatin1Char('+'), QLatin1Char('-'));
+  const QString path = QFileDialog::getSaveFileName(
+      this, tr("Export this config"),
+      QDir::home().filePath(QStringLiteral("inferscope-%1.%2").arg(name, suffix)),
+      QStringLiteral("*.%1").arg(suffix));
+  if (path.isEmpty()) return;
+  QString message;
+  exportAnswer(format, path, &message);
+  export_status_->setText(message);
 }
 
 }  // namespace inferscope::gui

@@ -9,10 +9,12 @@
 
 #include <QWidget>
 
+#include "core/advisor/config_exporter.h"
 #include "core/engine/config_result.h"
 #include "core/engine/tune_answer.h"
 
 class QLabel;
+class QPushButton;
 
 namespace inferscope::gui {
 
@@ -29,6 +31,11 @@ class AnswerView : public QWidget {
   // The page's text as shown (rich text stripped), for tests and the screenshot captions.
   QString plainText() const;
 
+  // Writes the answer's settings (advisor::answerDocument: the config the wizard's exports write
+  // for this session) as `format` to `path`; false with `message` saying why (no answer, the open
+  // session's own file, a path the exporter refuses). The buttons ask for the path first.
+  bool exportAnswer(advisor::ExportFormat format, const QString& path, QString* message);
+
   // One reason in the current language, from its code and values.
   static QString reasonText(const TuneReason& reason);
   static QString boundText(const std::string& bound);  // roofline::toString(Bound)
@@ -40,10 +47,13 @@ class AnswerView : public QWidget {
   void rebuild();
   QString tunedText(const TuneAnswer& a, const ConfigResult* row_of_winner) const;
   QString rankedText();
+  void askAndExport(advisor::ExportFormat format);
 
   SessionDocument* document_;
   QLabel* body_;
   QLabel* logs_;
+  QWidget* exports_;  // "Export this config:" and its three buttons, for a race's answer
+  QLabel* export_status_;
   QString answer_key_;
 };
 

@@ -4,6 +4,7 @@
 #include <QDirIterator>
 #include <QRegularExpression>
 #include <QTabWidget>
+#include <QTemporaryDir>
 #include <QTest>
 
 #include "core/engine/session_ranking.h"
@@ -107,6 +108,50 @@ class TestAnswer : public QObject {
       if (key.endsWith(QStringLiteral("fp16+cl+aoti-graph+bench")))
         QVERIFY2(interval.contains(QStringLiteral(" across ")), qPrintable(interval));
     }
+  }
+
+  // The Answer page's exports write the page's own answer (the race's winner, which the table's
+  // rule need not pick), never over the open session's file.
+  void theAnswersExportsWriteItsOwnConfig() {
+    const QString path = QStringLiteral(INFERSCOPE_SOURCE_DIR
+                                        "/bench/gpu/results/2026-12-04c/call2/"
+                                        "mobilenet_v3_large-cold.inferscope.json");
+    MainWindow window;
+    window.resize(1280, 800);
+    QVERIFY(window.openSession(path));
+    auto* view = window.answerView();
+    QVERIFY(view->findChild<QWidget*>(QStringLiteral("answerExportJson"))->isVisibleTo(view));
+    const QString key = view->answerKey();
+    QVERIFY(!key.isEmpty());
+    QTemporaryDir dir;
+    QString message;
+    const QString json = dir.filePath(QStringLiteral("answer.json"));
+    QVERIFY2(view->exportAnswer(advisor::ExportFormat::Json, json, &message), qPrintable(message));
+    QFile file(json);
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    QVERIFY2(file.readAll().contains(QStringLiteral("\"config\": \"%1\"").arg(key).toUtf8()),
+             qPrintable(json));
+    const QString py = dir.filePath(QStringLiteral("answer.py"));
+    QVERIFY2(view->exportAnswer(advisor::ExportFormat::Python, py, &message), qPrintable(message));
+    QVERIFY2(message.contains(key), qPrintable(message));
+    // The session's own file is refused, and left as it was.
+    const auto before = QFileInfo(path).lastModified();
+    QVERIFY(!view->exportAnswer(advisor::ExportFormat::Json, path, &message));
+    QVERIFY2(message.contains(QStringLiteral("open session")), qPrintable(message));
+    QCOMPARE(QFileInfo(path).lastModified(), before);
+  }
+
+  // A profiled session has no race answer: no export buttons.
+  void aProfiledSessionOffersNoAnswerExport() {
+    MainWindow window;
+    QVERIFY(window.openSession(QStringLiteral(
+        INFERSCOPE_SOURCE_DIR "/tests/fixtures/h200_resnet50_cudnn.inferscope.json")));
+    auto* view = window.answerView();
+    QVERIFY(!view->findChild<QWidget*>(QStringLiteral("answerExportJson"))->isVisibleTo(view));
+    QString message;
+    QTemporaryDir dir;
+    QVERIFY(!view->exportAnswer(advisor::ExportFormat::Json, dir.filePath(QStringLiteral("x.json")),
+                                &message));
   }
 
   // Every tuned session in bench/gpu/results and the CPU fixture, in Japanese: the Answer page
