@@ -329,6 +329,9 @@ class TestMainWindow : public QObject {
     window.resize(1000, 700);
     window.show();
     QVERIFY(window.openSession(session_path_));
+    // A session opens on its Answer page, which is text: the chart exported is the Latency tab's.
+    window.chartTabs()->setCurrentIndex(1);
+    QCOMPARE(window.chartTabs()->tabText(1), QStringLiteral("Latency"));
     const QString png = dir_.filePath(QStringLiteral("latency.png"));
     QVERIFY(window.exportChart(png));
     QImage image(png);

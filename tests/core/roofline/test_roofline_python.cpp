@@ -20,6 +20,7 @@
 #include "core/engine/engine.h"
 #include "core/runner/python_model_run.h"
 #include "core/runner/python_worker.h"
+#include "tests/core/roofline/remove_tree.h"
 
 using namespace inferscope;
 namespace fs = std::filesystem;
@@ -77,8 +78,7 @@ class PythonRoofline : public ::testing::Test {
     ::setenv("INFERSCOPE_PYTHON", interpreter_.c_str(), 1);
   }
   void TearDown() override {
-    std::error_code ec;
-    fs::remove_all(dir_, ec);
+    test::removeTree(dir_);  // not fs::remove_all: see remove_tree.h
   }
 
   std::string interpreter_;

@@ -1,7 +1,6 @@
 // The roofline pass on real LibTorch models: TorchScript files with one operator built here (no
 // Python), run through the engine on the CPU with the roofline on. Their FLOPs are known by hand;
 // the CPU ceilings are measured (and cached in a folder of this test's own).
-#include <ftw.h>
 #include <gtest/gtest.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -16,24 +15,17 @@
 #include "core/roofline/ceiling_cache.h"
 #include "core/roofline/roofline_json.h"
 #include "core/session/session_file.h"
+#include "tests/core/roofline/remove_tree.h"
 
 using namespace inferscope;
 namespace fs = std::filesystem;
 
 namespace {
 
-// Removes a folder and everything in it with POSIX calls, not std::filesystem::remove_all: beside
-// the wheel's libtorch.so (GPU machine, LibTorch 2.11) the dynamic linker binds remove_all to
-// the copy libtorch.so exports, which jumps to address 0 on a folder that has entries
-// (LIBTORCH_COMPAT.md, trap 4). The roofline tests leave the ceiling cache in cache_: their
-// TearDown is where they crashed with SIGSEGV on the GPU machine, while the test without the
-// roofline, which leaves nothing to remove, passed.
-void removeTree(const fs::path& dir) {
-  ::nftw(
-      dir.c_str(),
-      [](const char* path, const struct stat*, int, struct FTW*) { return ::remove(path); }, 16,
-      FTW_DEPTH | FTW_PHYS);
-}
+// The roofline tests leave the ceiling cache in cache_: their TearDown is where they crashed with
+// SIGSEGV on the GPU machine before they removed it with removeTree (remove_tree.h), while the test
+// without the roofline, which leaves nothing to remove, passed.
+using test::removeTree;
 
 class RooflineRun : public ::testing::Test {
  protected:
