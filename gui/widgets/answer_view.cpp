@@ -43,7 +43,8 @@ QString gib(std::int64_t bytes) {
 
 // A file's text is bounded before it sizes the page.
 QString bounded(const std::string& s, int max_chars = 200) {
-  const auto cut = static_cast<std::size_t>(4 * max_chars);
+  // At most 4 bytes of UTF-8 a character.
+  const std::size_t cut = 4 * static_cast<std::size_t>(max_chars);
   QString t = QString::fromStdString(s.size() > cut ? s.substr(0, cut) : s);
   if (t.size() > max_chars) t = t.left(max_chars) + QStringLiteral("…");
   return t.toHtmlEscaped();
