@@ -33,6 +33,13 @@ QStringList tunedResults() {
   return out;
 }
 
+// A tuned H200 session (MobileNetV3-L, cold) with a race, an answer and packages compiled.
+QString tunedMobileNet() {
+  return QStringLiteral(INFERSCOPE_SOURCE_DIR
+                        "/bench/gpu/results/2026-12-04c/call2/"
+                        "mobilenet_v3_large-cold.inferscope.json");
+}
+
 // What is left of `text` once what may stay Latin in Japanese is taken out: config keys, numbers,
 // units, paths and options (anything with a digit, +, _, ., /, :, =, -, ±, ×), product names.
 QString untranslated(QString text) {
@@ -58,9 +65,7 @@ class TestAnswer : public QObject {
   // A tuned H200 session opens on its answer: the race's winner, its state and why, the interval's
   // kind and the comparison with torch.compile, each from the answer's fields.
   void aTunedSessionOpensOnItsAnswer() {
-    const QString path = QStringLiteral(INFERSCOPE_SOURCE_DIR
-                                        "/bench/gpu/results/2026-12-04c/call2/"
-                                        "mobilenet_v3_large-cold.inferscope.json");
+    const QString path = tunedMobileNet();
     MainWindow window;
     window.resize(1280, 800);
     QVERIFY(window.openSession(path));
@@ -113,9 +118,7 @@ class TestAnswer : public QObject {
   // The Answer page's exports write the page's own answer (the race's winner, which the table's
   // rule need not pick), never over the open session's file.
   void theAnswersExportsWriteItsOwnConfig() {
-    const QString path = QStringLiteral(INFERSCOPE_SOURCE_DIR
-                                        "/bench/gpu/results/2026-12-04c/call2/"
-                                        "mobilenet_v3_large-cold.inferscope.json");
+    const QString path = tunedMobileNet();
     MainWindow window;
     window.resize(1280, 800);
     QVERIFY(window.openSession(path));

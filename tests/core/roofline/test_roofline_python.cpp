@@ -81,6 +81,26 @@ class PythonRoofline : public ::testing::Test {
     test::removeTree(dir_);  // not fs::remove_all: see remove_tree.h
   }
 
+  // The entry point `build` of `model_py`.
+  static ModelRef entryPoint(const std::string& model_py) {
+    ModelRef model;
+    model.source = ModelSource::PythonEntry;
+    model.path = model_py;
+    model.entry = "build";
+    model.name = "model";
+    return model;
+  }
+
+  // fp32 of `model` in a fresh worker with the instruments on: one warm-up, `iterations` timed.
+  std::vector<runner::PythonConfigRun> countedFp32Runs(const ModelRef& model, int iterations) {
+    runner::PythonWorker worker(interpreter_, pythonHelperPath("inferscope_pymodel.py"), "cpu",
+                                (dir_ / "logs").string());
+    worker.setInstruments({true});
+    const auto prepared = worker.prepare(model, {}, (dir_ / "prepared").string(), 300000, nullptr);
+    return worker.measure(model, prepared, {OptimizationConfig::parse("fp32")}, 1, iterations, 0,
+                          nullptr, 600000);
+  }
+
   std::string interpreter_;
   fs::path dir_;
 };
@@ -107,17 +127,8 @@ TEST_F(PythonRoofline, EntryPointWorkInTheWorkerMatchesTheEnginesCount) {
   const auto& expected = engine.configs[0].roofline->work;
 
   // The worker: the entry point itself, its own inputs, the same config.
-  ModelRef model;
-  model.source = ModelSource::PythonEntry;
-  model.path = model_py;
-  model.entry = "build";
-  model.name = "model";
-  runner::PythonWorker worker(interpreter_, pythonHelperPath("inferscope_pymodel.py"), "cpu",
-                              (dir_ / "logs").string());
-  worker.setInstruments({true});
-  const auto prepared = worker.prepare(model, {}, (dir_ / "prepared").string(), 300000, nullptr);
-  const auto runs = worker.measure(model, prepared, {OptimizationConfig::parse("fp32")}, 1, 3, 0,
-                                   nullptr, 600000);
+  const auto model = entryPoint(model_py);
+  const auto runs = countedFp32Runs(model, 3);
   ASSERT_EQ(runs.size(), 1u);
   ASSERT_EQ(runs[0].result.status, ConfigStatus::Ok) << runs[0].result.message;
   ASSERT_TRUE(runs[0].work_error.empty()) << runs[0].work_error;
@@ -175,17 +186,8 @@ TEST_F(PythonRoofline, AModuleThatCannotBeBuiltSaysWhatIsMissing) {
   // the note names the compiler and how to point at one.
   ::setenv("XDG_CACHE_HOME", (dir_ / "empty-cache").c_str(), 1);
   ::setenv("CXX", "/nonexistent/c++", 1);
-  ModelRef model;
-  model.source = ModelSource::PythonEntry;
-  model.path = model_py;
-  model.entry = "build";
-  model.name = "model";
-  runner::PythonWorker worker(interpreter_, pythonHelperPath("inferscope_pymodel.py"), "cpu",
-                              (dir_ / "logs").string());
-  worker.setInstruments({true});
-  const auto prepared = worker.prepare(model, {}, (dir_ / "prepared").string(), 300000, nullptr);
-  const auto runs = worker.measure(model, prepared, {OptimizationConfig::parse("fp32")}, 1, 2, 0,
-                                   nullptr, 600000);
+  const auto model = entryPoint(model_py);
+  const auto runs = countedFp32Runs(model, 2);
   ::unsetenv("CXX");
   ASSERT_EQ(runs.size(), 1u);
   EXPECT_EQ(runs[0].result.status, ConfigStatus::Ok) << runs[0].result.message;
