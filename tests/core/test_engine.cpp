@@ -244,15 +244,21 @@ TEST(Runner, AdaptiveStoppingConvergesOrReportsItsBudget) {
   r.run.adaptive = true;
   r.run.min_iterations = 60;
   r.run.max_iterations = 3000;
-  // 10 %: a 2-core CI runner and a 16-core GPU host running four test binaries at once both reach
-  // it within a few hundred iterations; 5 % did not on the latter (thread oversubscription noise).
+  // Whether real timings converge depends on the machine's noise: a 2-core CI runner running
+  // several test binaries at once once drifted through all 3000 iterations at a 10 % target. The
+  // rule itself is tested on fixed series (test_online_analyser.cpp); here the engine must stop for
+  // a reason it names and keep the sample count that reason implies.
   r.run.target_rel_ci = 0.10;
   auto s = runQuietly(r);
   const auto& c = s.configs.at(0);
   ASSERT_EQ(c.status, ConfigStatus::Ok) << c.message;
-  EXPECT_EQ(c.steady.stop_reason, "converged");
-  EXPECT_GE(c.latency_ms.size(), 60u);
-  EXPECT_LT(c.latency_ms.size(), 3000u);
+  if (c.steady.stop_reason == "converged") {
+    EXPECT_GE(c.latency_ms.size(), 60u);
+    EXPECT_LT(c.latency_ms.size(), 3000u);
+  } else {
+    EXPECT_EQ(c.steady.stop_reason, "iteration-budget");
+    EXPECT_EQ(c.latency_ms.size(), 3000u);
+  }
 
   r.run.target_rel_ci = 1e-9;  // unreachable
   r.run.max_iterations = 80;
