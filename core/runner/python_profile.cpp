@@ -13,6 +13,7 @@
 #include "core/runner/isolated_runner.h"
 #include "core/runner/python_model_measurer.h"
 #include "core/runner/python_model_run.h"
+#include "core/trace/kernel_tracer.h"
 
 namespace inferscope::runner {
 namespace {
@@ -75,6 +76,8 @@ class PythonModelBackend final : public ConfigBackend {
         runsInEngine(config) ? inEngine(config, index) : inWorker(config, time_budget_ms);
     r.index = index;
     fillParameterBytes(r, python_.prepared().parameter_count);
+    if (!runsInEngine(config) && request_.run.trace_kernels && !r.trace_summary)
+      r.trace_summary = untracedInWorker();
     if (!runsInEngine(config)) {
       // The engine's loop sends its samples as they come; the worker's series arrives whole.
       const int n = static_cast<int>(r.latency_ms.size());
@@ -115,6 +118,20 @@ class PythonModelBackend final : public ConfigBackend {
     r.status = s.cancelled ? ConfigStatus::Cancelled : ConfigStatus::Error;
     r.message = s.cancelled ? "cancelled" : "the engine returned no result";
     return r;
+  }
+
+  // What `trace` says of a config the worker ran: its kernels are not observed there (CUPTI and
+  // the operator recorder run in the engine's process), so the summary says why instead of being
+  // silently empty; AOTInductor configs of the same model run in the engine and are traced.
+  trace::TraceSummary untracedInWorker() const {
+    trace::TraceSummary untraced;
+    untraced.untraced_reason =
+        request_.device != DeviceKind::Cuda && !trace::hostOnlyTraceRequested()
+            ? "untraced: kernel tracing needs a CUDA device"
+            : "untraced: a config the Python worker runs (eager, torch.compile) is not traced "
+              "yet; this model's AOTInductor configs (aoti, aoti-graph) run in the engine and "
+              "are";
+    return untraced;
   }
 
   // An eager or torch.compile config in the Python worker: its serving process, or a fresh one

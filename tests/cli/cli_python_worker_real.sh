@@ -111,6 +111,19 @@ rc=$?
 check "recommend --validate --model-py measures in the real worker (exit $rc)" [ "$rc" -eq 0 ]
 check "… and gives a measured verdict" grep -qE "^Verdict: .*(confirmed on the device|replaces)" "$work/recommend.txt"
 
+# trace and cudnn of a config the worker runs: said, never a silently empty trace or a ledger that
+# blames CUPTI (the host-only trace source stands in for CUPTI on the CPU).
+INFERSCOPE_TRACE_SOURCE=host-only "$cli" trace --model-py "$work/tiny.py:build" -c fp32 --warmup 1 \
+  -n 3 >"$work/trace.txt" 2>"$work/trace.err"
+rc=$?
+check "trace --model-py runs (exit $rc)" [ "$rc" -eq 0 ]
+check "… and says the worker's config is not traced, and which configs are" \
+  grep -q "untraced: a config the Python worker runs (eager, torch.compile) is not traced yet; .*AOTInductor" "$work/trace.txt"
+INFERSCOPE_TRACE_SOURCE=host-only "$cli" cudnn --model-py "$work/tiny.py:build" >"$work/cudnn.txt" 2>"$work/cudnn.err"
+check "cudnn --model-py: the heuristic mode names why it has no convolution records" \
+  grep -q "heuristic .*no convolution records: a config the Python worker runs is not traced yet" "$work/cudnn.txt"
+check "… never blaming CUPTI" bash -c "! grep -q 'CUPTI missing' '$work/cudnn.txt'"
+
 # What this PyTorch cannot do says so, naming the config or the file and the way forward.
 if [ "$torch_major" -lt 2 ]; then
   "$cli" profile --model-py "$work/tiny.py:build" -c fp32 -c tc --warmup 1 -n 3 \
