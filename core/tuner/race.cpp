@@ -13,6 +13,7 @@
 #include "core/common/units.h"
 #include "core/engine/tune_answer.h"
 #include "core/tuner/race_planner.h"
+#include "core/tuner/race_prior.h"
 
 namespace inferscope::tuner {
 namespace {
@@ -313,12 +314,19 @@ const Race::Entry* Race::leaderOf(const std::vector<Entry>& entries) {
   return leader;
 }
 
+// The answer an earlier run left (RacePrior::answerKey) was decided in fresh processes: this
+// process's level alone does not drop it (the Python-built ViT-B/16 ran eager configs 0.85x a
+// package here and 1.3x across processes), the finals fork it again.
+bool Race::isPriorAnswer(const Entry& e) const {
+  return prior_ && !prior_->answerKey().empty() && e.outcome.config.key() == prior_->answerKey();
+}
+
 void Race::eliminate(std::vector<Entry>& entries) {
   const Entry* leader = leaderOf(entries);
   if (!leader) return;
   const auto& lead = leader->outcome.estimate;
   for (auto& e : entries) {
-    if (!e.alive() || &e == leader) continue;
+    if (!e.alive() || &e == leader || isPriorAnswer(e)) continue;
     const auto& est = e.outcome.estimate;
     // A round that saw too few switches is extended (the next round's longer run), not ranked
     // on; after the last round the finals' fresh processes decide, as for any survivor.
@@ -670,9 +678,17 @@ void Race::finals(std::vector<Entry>& entries, TuneResult& result) {
                            interval(o.estimate), interval(lead), why);
     observer_->onCandidate(o);
   };
-  for (std::size_t k = static_cast<std::size_t>(options_.finalists); k < alive.size(); ++k)
+  // The earlier run's answer is forked again whatever its rank here (it is alive: eliminate()
+  // keeps it): it takes the last finalist's place.
+  const auto answer =
+      std::find_if(alive.begin(), alive.end(), [&](const Entry* e) { return isPriorAnswer(*e); });
+  const auto places = static_cast<std::size_t>(std::max(1, options_.finalists));
+  if (answer != alive.end() && static_cast<std::size_t>(answer - alive.begin()) >= places) {
+    std::rotate(alive.begin() + static_cast<std::ptrdiff_t>(places) - 1, answer, answer + 1);
+  }
+  for (std::size_t k = places; k < alive.size(); ++k)
     notAFinalist(alive[k], "the intervals overlap, so this process could not tell them apart");
-  alive.resize(std::min(alive.size(), static_cast<std::size_t>(options_.finalists)));
+  alive.resize(std::min(alive.size(), places));
   // Forks: as many fresh processes as the budget allows, at least two (one process says nothing
   // about the next), with fewer iterations each if need be (never fewer than screening had); none
   // when even that does not fit, and the verdict says so.
@@ -693,6 +709,9 @@ void Race::finals(std::vector<Entry>& entries, TuneResult& result) {
     return cost(price(finalists), 2, options_.screen_iterations) <= left;
   };
   while (alive.size() > 2 && !fits(alive.size()) && fits(2)) {
+    // The slowest goes, but the earlier run's answer stays second where it was among them.
+    if (isPriorAnswer(*alive.back()) && !isPriorAnswer(*alive.front()))
+      std::swap(alive[alive.size() - 1], alive[alive.size() - 2]);
     notAFinalist(alive.back(), "the budget left fresh processes for fewer finalists");
     alive.pop_back();
   }
@@ -758,9 +777,26 @@ void Race::finals(std::vector<Entry>& entries, TuneResult& result) {
         continue;
       }
       o.forks = r.fork_stats;
-      const int processes = r.fork_stats ? r.fork_stats->forks : 0;
+      // The last confirmed answer's processes of this run join those that confirmed it, where
+      // its level has not moved: both are processes of the same model, inputs, device and
+      // versions, and together they confirm it where this run's budget held one process.
+      if (prior_ && prior_->confirmed_forks && o.config.key() == prior_->confirmed_winner) {
+        std::optional<ForkStats> now = r.fork_stats;
+        if (!now && r.status == ConfigStatus::Ok && r.stats.median_ms > 0) {
+          now = ForkStats{};  // one process: its median is its level
+          now->forks = 1;
+          now->median_ms = r.stats.median_ms;
+        }
+        if (now) {
+          if (auto pooled = pooledForks(*now, *prior_->confirmed_forks, options_.equivalence_delta))
+            o.forks = pooled;
+        }
+      }
+      const int processes = o.forks ? o.forks->forks : 0;
+      ConfigResult level = r;
+      level.fork_stats = o.forks;
       levels.push_back(
-          {alive[k], processes >= 2 ? finalLevel(r, o.estimate) : o.estimate, processes, {}});
+          {alive[k], processes >= 2 ? finalLevel(level, o.estimate) : o.estimate, processes, {}});
     } else {
       levels.push_back({alive[k], o.estimate, 0, {}});
     }
@@ -811,6 +847,10 @@ void Race::finals(std::vector<Entry>& entries, TuneResult& result) {
     // ConvNeXt-T warm answered eager FP16 at 3.42 ms [2.07, 4.35] over a package's 2.146 ms).
     const bool na = near(a), nb = near(b);
     if (na != nb) return na;
+    // Between levels this run cannot tell apart, the earlier run's answer stays: a warm run
+    // that swaps it for a rival within δ answers no faster, and differently each run.
+    const bool pa = isPriorAnswer(*a->entry), pb = isPriorAnswer(*b->entry);
+    if (pa != pb) return pa;
     const int ca = complexity(a->entry->outcome.config), cb = complexity(b->entry->outcome.config);
     return ca != cb ? ca < cb : a->compared.median_ms < b->compared.median_ms;
   });

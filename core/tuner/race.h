@@ -4,6 +4,9 @@
 // and ties are stated as ties. Pure logic over a Measurer, so tests drive it with fakes.
 #pragma once
 
+#include <optional>
+#include <string>
+
 #include "core/engine/accuracy_rule.h"
 #include "core/tuner/measurer.h"
 #include "core/tuner/screening_cost.h"
@@ -86,6 +89,17 @@ struct RacePrior {
   // what it measures in this run's process is compared with this, like with like.
   double confirmed_process_ms = 0;
   double confirmed_process_high_ms = 0;
+  // The fresh processes that confirmed it (unset: not known): joined with this run's processes of
+  // the same config where its level has not moved (pooledForks, core/tuner/race_prior.h).
+  std::optional<ForkStats> confirmed_forks;
+  // The earlier run's answer, confirmed or not ("" when it had none).
+  std::string remembered_winner;
+
+  // The answer this run holds to: the last confirmed one, else the earlier run's. It is judged in
+  // fresh processes, never dropped on this process's level alone, and it wins a tie.
+  const std::string& answerKey() const {
+    return confirmed_winner.empty() ? remembered_winner : confirmed_winner;
+  }
 };
 
 class Race {
@@ -123,6 +137,8 @@ class Race {
   double packageForksMs(const std::vector<Entry>& entries, const OptimizationConfig& package) const;
   void record(Entry& entry, const ConfigResult& result, bool contended);
   void eliminate(std::vector<Entry>& entries);
+  // The earlier run's answer (RacePrior::answerKey), which only fresh processes judge.
+  bool isPriorAnswer(const Entry& e) const;
   // Hands the compile queue the planner's order (the likeliest winners' packages first).
   void prioritiseCompiles(const std::vector<Entry>& entries);
   // The planner's read-only view of the candidates, and of the time (core/tuner/race_planner.h).
