@@ -122,6 +122,12 @@ class Race {
   // budget (a run never ends early while candidates wait); one that runs as fast as the winner
   // in this process makes the answer provisional. Returns the keys of such candidates.
   std::vector<std::string> screenAfterFinals(std::vector<Entry>& entries, TuneResult& result);
+  // With time left after the finals: candidates measured here but not forked go to fresh
+  // processes, one at a time, while RacePlanner::nextRivalFork finds one whose expected gain is
+  // worth its processes; one faster across them than the winner beyond the equivalence margin
+  // answers instead. A late rival forked so is no longer one (`late_rivals`).
+  void forkRivals(std::vector<Entry>& entries, TuneResult& result,
+                  std::vector<std::string>& late_rivals);
   // Measures pending candidates that are ready until `end_ms` (spentMs()'s clock); each chunk
   // only when the measured per-candidate cost says it fits.
   void screenPending(std::vector<Entry>& entries, TuneResult& result, double end_ms);
@@ -173,6 +179,10 @@ class Race {
   double screen_end_ms_ = 0, wait_end_ms_ = 0;
   std::string unjudgeable_note_;  // the reference cannot judge accuracy (judgeAccuracy's note)
   const RacePrior* prior_ = nullptr;
+  // What a fresh process cost beyond its iterations in this run (0: none ran yet): the estimate
+  // (process start, load, set-up) is its floor when later processes are priced.
+  double fork_fixed_ms_ = 0;
+  void noteForkCost(const std::vector<ConfigResult>& forked, double call_ms, int iterations);
 };
 
 }  // namespace inferscope::tuner

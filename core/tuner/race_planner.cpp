@@ -1,7 +1,10 @@
 #include "core/tuner/race_planner.h"
 
 #include <algorithm>
+#include <cmath>
 #include <limits>
+
+#include "core/analysis/distributions.h"
 
 namespace inferscope::tuner {
 namespace {
@@ -385,6 +388,57 @@ std::vector<std::size_t> RacePlanner::rivalsOfARefutedLeader(
   });
   if (rivals.size() > max_rivals) rivals.resize(max_rivals);
   return rivals;
+}
+
+double RacePlanner::expectedGain(double winner_fresh_ms, double predicted_ms, double log_sd,
+                                 double equivalence_delta) {
+  if (!(winner_fresh_ms > 0) || !(predicted_ms > 0) || !(log_sd > 0)) return 0;
+  const double d = std::log(winner_fresh_ms / (1.0 + equivalence_delta)) - std::log(predicted_ms);
+  const double z = d / log_sd;
+  constexpr double kInvSqrt2Pi = 0.3989422804014327;
+  return log_sd * kInvSqrt2Pi * std::exp(-0.5 * z * z) + d * analysis::normalCdf(z);
+}
+
+std::optional<std::size_t> RacePlanner::nextRivalFork(const std::vector<PlanCandidate>& candidates,
+                                                      std::size_t winner,
+                                                      const std::vector<double>& fork_cost_ms,
+                                                      double room_ms, double equivalence_delta) {
+  if (winner >= candidates.size()) return std::nullopt;
+  const auto& w = candidates[winner];
+  if (w.processes < 2 || !(w.fresh_ms > 0)) return std::nullopt;
+  // This run's ratio of fresh to in-process, over the configs forked in it.
+  std::vector<double> ratios;
+  for (const auto& c : candidates) {
+    if (c.measured && c.processes >= 2 && c.fresh_ms > 0 && c.median_ms > 0)
+      ratios.push_back(std::log(c.fresh_ms / c.median_ms));
+  }
+  if (ratios.empty()) return std::nullopt;
+  double mean = 0;
+  for (double r : ratios) mean += r;
+  mean /= static_cast<double>(ratios.size());
+  double ss = 0;
+  for (double r : ratios) ss += (r - mean) * (r - mean);
+  const double spread =
+      ratios.size() > 1 ? std::sqrt(ss / static_cast<double>(ratios.size() - 1)) : 0.0;
+  const double log_sd = std::max(kRatioLogSdFloor, spread);
+  std::optional<std::size_t> best;
+  double best_rate = 0;
+  for (std::size_t i = 0; i < candidates.size(); ++i) {
+    const auto& c = candidates[i];
+    const bool ranked = c.state == CandidateState::Eliminated ||
+                        c.state == CandidateState::Finalist || c.state == CandidateState::Tied;
+    if (i == winner || !c.measured || !ranked || c.processes > 0 || !(c.median_ms > 0)) continue;
+    const double cost = i < fork_cost_ms.size() ? fork_cost_ms[i] : 0;
+    if (!(cost > 0) || cost > room_ms) continue;
+    const double gain =
+        expectedGain(w.fresh_ms, c.median_ms * std::exp(mean), log_sd, equivalence_delta);
+    if (gain < kMinExpectedGain) continue;
+    if (!best || gain / cost > best_rate) {
+      best = i;
+      best_rate = gain / cost;
+    }
+  }
+  return best;
 }
 
 bool RacePlanner::compileCanFinishWithin(double wait_ms) const {

@@ -370,6 +370,23 @@ TEST(ReplayBench, TheBenchPairsEachMemoryAndResumedRunWithItsColdReplay) {
 namespace inferscope::tuner {
 namespace {
 
+// The `.pt2` ResNet-18 (two CUDA-graph packages 1 % apart in this process, 13 % apart across
+// processes in the recorded runs) ended its finals with 40 s of 60 s left: the twin, close here,
+// goes to fresh processes with that time and answers.
+TEST(ReplayBench, TimeLeftAfterTheFinalsForksARivalCloseInThisProcess) {
+  const auto corpus = loadReplayCorpus(INFERSCOPE_REPLAY_CORPUS);
+  const auto gpu = std::find_if(corpus.begin(), corpus.end(), [](const ReplayGpu& g) {
+    return g.model.rfind("tv_resnet18_aoti ", 0) == 0;
+  });
+  ASSERT_NE(gpu, corpus.end());
+  for (const std::uint64_t seed : {1, 2, 3, 4, 5}) {
+    const auto warm = replayOnce(*gpu, /*cold=*/false, 0, seed);
+    EXPECT_LE(warm.regret, 1.0 + 1e-9) << "seed " << seed << ": " << warm.verdict;
+    EXPECT_TRUE(warm.confirmed) << warm.verdict;
+    EXPECT_LE(warm.elapsed_s, warm.race_budget_s) << warm.verdict;
+  }
+}
+
 // The Python-built ViT-B/16 replayed warm from the cold run's memory: an eager config ran faster
 // in this process (0.85x the cold run's confirmed answer there, 1.3x across processes). The
 // confirmed answer goes to the finals whatever its rank here, and this run's process of it joins
