@@ -4,6 +4,7 @@
 // and ties are stated as ties. Pure logic over a Measurer, so tests drive it with fakes.
 #pragma once
 
+#include <map>
 #include <optional>
 #include <string>
 
@@ -94,6 +95,9 @@ struct RacePrior {
   std::optional<ForkStats> confirmed_forks;
   // The earlier run's answer, confirmed or not ("" when it had none).
   std::string remembered_winner;
+  // What each candidate's set-up cost in the earlier run (a torch.compile's compile), by key:
+  // the planner prices a compile nothing in this run priced yet by it.
+  std::map<std::string, double> remembered_setup_ms;
 
   // The answer this run holds to: the last confirmed one, else the earlier run's. It is judged in
   // fresh processes, never dropped on this process's level alone, and it wins a tie.

@@ -316,8 +316,9 @@ PlanAction RacePlanner::nextScreening(const std::vector<PlanCandidate>& candidat
       if (room < 0 || fits == static_cast<std::size_t>(options_.batch)) break;
       ++fits;
     }
-  } else if (!costs.count() ||
-             now.spent_ms + now.per_call_ms + unpricedCompileMs(candidates, first) < now.limit_ms) {
+  } else if (!costs.count() || now.spent_ms + now.per_call_ms +
+                                       rememberedOr(unpricedCompileMs(candidates, first), first) <
+                                   now.limit_ms) {
     // The first of its kind: what one costs is unknown until it ran (the budget is checked
     // between calls), so two configs (one torch.compile: below).
     fits = static_cast<std::size_t>(std::min(options_.batch, 2));
@@ -358,7 +359,7 @@ std::vector<std::size_t> RacePlanner::lateChunk(const std::vector<PlanCandidate>
       continue;
     // A torch.compile with none measured yet is not priced at the eager configs' mean.
     const double price_ms =
-        costs.predictMs(c) || !isJit(c) ? costs.estimateMs(c) : kUnpricedCompileMs;
+        costs.predictMs(c) || !isJit(c) ? costs.estimateMs(c) : rememberedOr(kUnpricedCompileMs, c);
     if (price_ms > room_ms) continue;
     room_ms -= price_ms;
     chunk.push_back(i);
@@ -457,6 +458,25 @@ bool RacePlanner::compileCanFinishWithin(double wait_ms) const {
     return j.state == CompileStatus::State::Running &&
            j.elapsed_ms + wait_ms >= kCompileTimeShare * typical_ms;
   });
+}
+
+double RacePlanner::rememberedOr(double price_ms, const OptimizationConfig& config) const {
+  if (!(price_ms > 0) || !prior_) return price_ms;
+  const auto it = prior_->remembered_setup_ms.find(config.key());
+  if (it != prior_->remembered_setup_ms.end() && it->second > 0) return it->second;
+  // Not measured then: what the earlier run's candidates of its kind cost, on average.
+  double sum_ms = 0;
+  int n = 0;
+  for (const auto& [key, setup_ms] : prior_->remembered_setup_ms) {
+    try {
+      if (screeningKind(OptimizationConfig::parse(key)) != screeningKind(config)) continue;
+    } catch (const std::exception&) {
+      continue;  // a key of the file that names no config
+    }
+    sum_ms += setup_ms;
+    ++n;
+  }
+  return n > 0 ? sum_ms / n : price_ms;
 }
 
 double RacePlanner::unpricedCompileMs(const std::vector<PlanCandidate>& candidates,

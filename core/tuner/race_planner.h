@@ -147,6 +147,12 @@ class RacePlanner {
   static double unpricedCompileMs(const std::vector<PlanCandidate>& candidates,
                                   const OptimizationConfig& config);
   static constexpr double kUnpricedCompileMs = 15000;
+  // `price_ms` (> 0: a torch.compile nothing in this run priced yet), or what the prior measured
+  // that config's set-up at (RacePrior::remembered_setup_ms), else the mean set-up of the prior's
+  // candidates of its kind: the guess gives way to the figures.
+  // DenseNet-121 replayed warm from memory on the H100 started fp16+tc at the 15 s guess, it
+  // compiled for 27 s, and the leader's fresh processes no longer fit.
+  double rememberedOr(double price_ms, const OptimizationConfig& config) const;
 
  private:
   void orderJitCompiles(const std::vector<PlanCandidate>& candidates,

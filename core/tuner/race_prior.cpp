@@ -111,6 +111,10 @@ RacePrior priorFromMemory(const RunMemory& memory, double now_unix_s, const std:
     }
   }
   prior.remembered_winner = memory.race.winner;
+  for (const auto& c : memory.race.candidates) {
+    if (c.setup_ms > 0 && daysOld(c.key) <= kMemoryFreshDays)
+      prior.remembered_setup_ms[c.key] = c.setup_ms;
+  }
   if (memory.confirmed) {
     const auto& c = *memory.confirmed;
     prior.confirmed_winner = c.key;

@@ -250,6 +250,22 @@ TEST(RacePlanner, ARivalCloseInThisProcessIsForkedWithTheTimeLeft) {
   EXPECT_EQ(RacePlanner::nextRivalFork(view, 0, cost, 40000, 0.02), std::optional<std::size_t>(2));
 }
 
+// A torch.compile nothing in this run priced yet is priced by what the prior measured: its own
+// set-up where it was measured then, else the mean of the prior's torch.compile candidates'.
+TEST(RacePlanner, AnUnpricedCompileTakesThePriorsFigureOverTheGuess) {
+  StateMeasurer m;
+  RaceOptions options;
+  RacePrior prior;
+  prior.remembered_setup_ms = {{"fp16+cl+tc", 30000}, {"bf16+cl+tc", 20000}, {"fp16", 500}};
+  RacePlanner with(m, options, &prior), without(m, options, nullptr);
+  const auto tc = OptimizationConfig::parse("fp16+cl+tc");
+  const auto other = OptimizationConfig::parse("fp16+tc");
+  EXPECT_DOUBLE_EQ(without.rememberedOr(15000, tc), 15000);
+  EXPECT_DOUBLE_EQ(with.rememberedOr(15000, tc), 30000);
+  EXPECT_DOUBLE_EQ(with.rememberedOr(15000, other), 25000);  // the kind's mean, not fp16's cast
+  EXPECT_DOUBLE_EQ(with.rememberedOr(0, other), 0);          // nothing to price: an eager leader
+}
+
 TEST(RacePlanner, ScreeningKeepsTheLeadersFreshProcessesOnceTheyFit) {
   StateMeasurer m;
   RaceOptions options;

@@ -387,6 +387,24 @@ TEST(ReplayBench, TimeLeftAfterTheFinalsForksARivalCloseInThisProcess) {
   }
 }
 
+// DenseNet-121 on the H100 replayed warm from the cold run's memory: the first torch.compile it
+// started was priced at the 15 s guess, compiled for 27 s and took the leader's fresh processes.
+// Priced at what the memory's torch.compile candidates cost, it waits, and the answer is confirmed.
+TEST(ReplayBench, AWarmRunPricesAnUnmeasuredCompileByTheMemorysCompiles) {
+  std::string path = INFERSCOPE_REPLAY_CORPUS;
+  path.replace(path.rfind("h200.json"), 9, "h100.json");
+  const auto corpus = loadReplayCorpus(path);
+  const auto gpu = std::find_if(corpus.begin(), corpus.end(), [](const ReplayGpu& g) {
+    return g.model.rfind("zoo_entries:densenet121 ", 0) == 0;
+  });
+  ASSERT_NE(gpu, corpus.end());
+  for (const std::uint64_t seed : {1, 2, 3}) {
+    const auto warm = replayWarmFromMemory(*gpu, 0, seed);
+    EXPECT_TRUE(warm.confirmed) << "seed " << seed << ": " << warm.verdict;
+    EXPECT_LE(warm.elapsed_s, warm.race_budget_s) << warm.verdict;
+  }
+}
+
 // The Python-built ViT-B/16 replayed warm from the cold run's memory: an eager config ran faster
 // in this process (0.85x the cold run's confirmed answer there, 1.3x across processes). The
 // confirmed answer goes to the finals whatever its rank here, and this run's process of it joins
