@@ -267,6 +267,47 @@ TEST(ReplayBench, MedianRegretAtTheDefaultBudgetStaysWithinTwoPerCent) {
   EXPECT_LE(replayQuantile(regrets, 0.5), 1.02) << replayTable(runs);
 }
 
+// The issue's targets that the replay meets at the default budget (docs/ADVISOR.md, "Replay
+// bench"), held on both corpora over seeds 1–5 so that a policy change that loses one fails here:
+// the median regret within 2 %; every warm run from the cold run's memory no worse than that cold
+// run; at least 90 % of the cold and warm runs and 88 % of those from memory confirmed in fresh
+// processes; no run past its budget. The P95 (1.089 against ≤ 1.05) is not met, and not asserted.
+TEST(ReplayBench, TheTargetsTheReplayMeetsAtTheDefaultBudgetHold) {
+  std::string h100 = INFERSCOPE_REPLAY_CORPUS;
+  h100.replace(h100.rfind("h200.json"), 9, "h100.json");
+  for (const auto& path : {std::string(INFERSCOPE_REPLAY_CORPUS), h100}) {
+    ReplayBenchOptions options;
+    options.seeds = 5;
+    options.budgets_s = {0};
+    const auto runs = runReplayBench(loadReplayCorpus(path), options);
+    std::vector<double> regrets;
+    std::size_t plain = 0, plain_confirmed = 0, memory = 0, memory_confirmed = 0;
+    for (const auto& r : runs) {
+      EXPECT_LE(r.elapsed_s, r.race_budget_s + 0.5) << r.model << " seed " << r.seed;
+      if (r.start == "resume") continue;
+      regrets.push_back(r.regret);
+      if (r.start.empty()) {
+        ++plain;
+        plain_confirmed += r.confirmed ? 1 : 0;
+        continue;
+      }
+      ++memory;
+      memory_confirmed += r.confirmed ? 1 : 0;
+      const auto cold = std::find_if(runs.begin(), runs.end(), [&](const ReplayRun& c) {
+        return c.start.empty() && c.cold && c.model == r.model && c.seed == r.seed;
+      });
+      ASSERT_NE(cold, runs.end());
+      EXPECT_LE(r.regret, cold->regret + 1e-9)
+          << path << ": " << r.model << " seed " << r.seed << ": " << r.verdict;
+    }
+    ASSERT_GT(plain, 0u);
+    ASSERT_GT(memory, 0u);
+    EXPECT_LE(replayQuantile(regrets, 0.5), 1.02) << path;
+    EXPECT_GE(static_cast<double>(plain_confirmed) / static_cast<double>(plain), 0.90) << path;
+    EXPECT_GE(static_cast<double>(memory_confirmed) / static_cast<double>(memory), 0.88) << path;
+  }
+}
+
 }  // namespace
 }  // namespace inferscope::tuner
 
