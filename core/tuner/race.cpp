@@ -13,6 +13,7 @@
 #include "core/common/units.h"
 #include "core/engine/tune_answer.h"
 #include "core/tuner/race_planner.h"
+#include "core/tuner/race_prior.h"
 
 namespace inferscope::tuner {
 namespace {
@@ -313,12 +314,19 @@ const Race::Entry* Race::leaderOf(const std::vector<Entry>& entries) {
   return leader;
 }
 
+// The answer an earlier run left (RacePrior::answerKey) was decided in fresh processes: this
+// process's level alone does not drop it (the Python-built ViT-B/16 ran eager configs 0.85x a
+// package here and 1.3x across processes), the finals fork it again.
+bool Race::isPriorAnswer(const Entry& e) const {
+  return prior_ && !prior_->answerKey().empty() && e.outcome.config.key() == prior_->answerKey();
+}
+
 void Race::eliminate(std::vector<Entry>& entries) {
   const Entry* leader = leaderOf(entries);
   if (!leader) return;
   const auto& lead = leader->outcome.estimate;
   for (auto& e : entries) {
-    if (!e.alive() || &e == leader) continue;
+    if (!e.alive() || &e == leader || isPriorAnswer(e)) continue;
     const auto& est = e.outcome.estimate;
     // A round that saw too few switches is extended (the next round's longer run), not ranked
     // on; after the last round the finals' fresh processes decide, as for any survivor.
@@ -353,6 +361,10 @@ std::vector<PlanCandidate> Race::planView(const std::vector<Entry>& entries) con
     view[i].measured = entries[i].measured;
     view[i].median_ms = o.estimate.median_ms;
     view[i].waited = i < waited_.size() && waited_[i];
+    if (o.forks && o.forks->forks > 0 && o.forks->median_ms > 0) {
+      view[i].fresh_ms = o.forks->median_ms;
+      view[i].processes = o.forks->forks;
+    }
   }
   return view;
 }
@@ -670,9 +682,17 @@ void Race::finals(std::vector<Entry>& entries, TuneResult& result) {
                            interval(o.estimate), interval(lead), why);
     observer_->onCandidate(o);
   };
-  for (std::size_t k = static_cast<std::size_t>(options_.finalists); k < alive.size(); ++k)
+  // The earlier run's answer is forked again whatever its rank here (it is alive: eliminate()
+  // keeps it): it takes the last finalist's place.
+  const auto answer =
+      std::find_if(alive.begin(), alive.end(), [&](const Entry* e) { return isPriorAnswer(*e); });
+  const auto places = static_cast<std::size_t>(std::max(1, options_.finalists));
+  if (answer != alive.end() && static_cast<std::size_t>(answer - alive.begin()) >= places) {
+    std::rotate(alive.begin() + static_cast<std::ptrdiff_t>(places) - 1, answer, answer + 1);
+  }
+  for (std::size_t k = places; k < alive.size(); ++k)
     notAFinalist(alive[k], "the intervals overlap, so this process could not tell them apart");
-  alive.resize(std::min(alive.size(), static_cast<std::size_t>(options_.finalists)));
+  alive.resize(std::min(alive.size(), places));
   // Forks: as many fresh processes as the budget allows, at least two (one process says nothing
   // about the next), with fewer iterations each if need be (never fewer than screening had); none
   // when even that does not fit, and the verdict says so.
@@ -693,6 +713,9 @@ void Race::finals(std::vector<Entry>& entries, TuneResult& result) {
     return cost(price(finalists), 2, options_.screen_iterations) <= left;
   };
   while (alive.size() > 2 && !fits(alive.size()) && fits(2)) {
+    // The slowest goes, but the earlier run's answer stays second where it was among them.
+    if (isPriorAnswer(*alive.back()) && !isPriorAnswer(*alive.front()))
+      std::swap(alive[alive.size() - 1], alive[alive.size() - 2]);
     notAFinalist(alive.back(), "the budget left fresh processes for fewer finalists");
     alive.pop_back();
   }
@@ -727,7 +750,9 @@ void Race::finals(std::vector<Entry>& entries, TuneResult& result) {
       explicit Quiet(Measurer& measurer) : m(measurer) { m.pauseBackground(); }
       ~Quiet() { m.resumeBackground(); }
     } quiet(measurer_);
+    const double t0 = measurer_.nowMs();
     forked = measurer_.measureForks(configs, options_.warmup, iterations, forks, deadlineMs());
+    noteForkCost(forked, measurer_.nowMs() - t0, iterations);
   }
   result.finals = forked;
   struct Level {
@@ -758,9 +783,26 @@ void Race::finals(std::vector<Entry>& entries, TuneResult& result) {
         continue;
       }
       o.forks = r.fork_stats;
-      const int processes = r.fork_stats ? r.fork_stats->forks : 0;
+      // The last confirmed answer's processes of this run join those that confirmed it, where
+      // its level has not moved: both are processes of the same model, inputs, device and
+      // versions, and together they confirm it where this run's budget held one process.
+      if (prior_ && prior_->confirmed_forks && o.config.key() == prior_->confirmed_winner) {
+        std::optional<ForkStats> now = r.fork_stats;
+        if (!now && r.status == ConfigStatus::Ok && r.stats.median_ms > 0) {
+          now = ForkStats{};  // one process: its median is its level
+          now->forks = 1;
+          now->median_ms = r.stats.median_ms;
+        }
+        if (now) {
+          if (auto pooled = pooledForks(*now, *prior_->confirmed_forks, options_.equivalence_delta))
+            o.forks = pooled;
+        }
+      }
+      const int processes = o.forks ? o.forks->forks : 0;
+      ConfigResult level = r;
+      level.fork_stats = o.forks;
       levels.push_back(
-          {alive[k], processes >= 2 ? finalLevel(r, o.estimate) : o.estimate, processes, {}});
+          {alive[k], processes >= 2 ? finalLevel(level, o.estimate) : o.estimate, processes, {}});
     } else {
       levels.push_back({alive[k], o.estimate, 0, {}});
     }
@@ -811,6 +853,10 @@ void Race::finals(std::vector<Entry>& entries, TuneResult& result) {
     // ConvNeXt-T warm answered eager FP16 at 3.42 ms [2.07, 4.35] over a package's 2.146 ms).
     const bool na = near(a), nb = near(b);
     if (na != nb) return na;
+    // Between levels this run cannot tell apart, the earlier run's answer stays: a warm run
+    // that swaps it for a rival within δ answers no faster, and differently each run.
+    const bool pa = isPriorAnswer(*a->entry), pb = isPriorAnswer(*b->entry);
+    if (pa != pb) return pa;
     const int ca = complexity(a->entry->outcome.config), cb = complexity(b->entry->outcome.config);
     return ca != cb ? ca < cb : a->compared.median_ms < b->compared.median_ms;
   });
@@ -956,6 +1002,140 @@ void Race::refutedLeaderFinals(std::vector<Entry>& entries, TuneResult& result) 
       ". Second finals: {} led on {} in this process, but its fresh processes ran it at {}; "
       "the candidates screened out against it that ran faster here were raced again",
       wo.config.key(), process_level, interval(fresh));
+}
+
+void Race::noteForkCost(const std::vector<ConfigResult>& forked, double call_ms, int iterations) {
+  int processes = 0;
+  double iterations_ms = 0;
+  for (const auto& r : forked) {
+    const int n = r.fork_stats ? r.fork_stats->forks : (r.status == ConfigStatus::Ok ? 1 : 0);
+    const double level = r.fork_stats ? r.fork_stats->median_ms : r.stats.median_ms;
+    processes += n;
+    if (level > 0) iterations_ms += n * level * (options_.warmup + iterations);
+  }
+  if (processes > 0)
+    fork_fixed_ms_ = std::max(fork_fixed_ms_, (call_ms - iterations_ms) / processes);
+}
+
+void Race::forkRivals(std::vector<Entry>& entries, TuneResult& result,
+                      std::vector<std::string>& late_rivals) {
+  std::set<std::size_t> tried;  // forked here already, or no process of it could run
+  while (!measurer_.cancelled()) {
+    const auto w = std::find_if(entries.begin(), entries.end(), [](const Entry& e) {
+      return e.outcome.state == CandidateState::Winner;
+    });
+    if (w == entries.end() || !w->outcome.forks || w->outcome.forks->forks < 2) return;
+    auto view = planView(entries);
+    for (auto i : tried) view[i].measured = false;
+    std::vector<double> costs(entries.size(), 0.0);
+    for (std::size_t i = 0; i < entries.size(); ++i) {
+      if (!entries[i].measured) continue;
+      ForkPrice price;
+      price.add(entries[i], forkStartMs(entries[i].outcome.config));
+      // What a process cost in the finals, where that was more than estimated.
+      price.fixed_ms = std::max(price.fixed_ms, fork_fixed_ms_);
+      costs[i] = price.costMs(2, options_.warmup, options_.screen_iterations);
+    }
+    const double left = usableMs() - spentMs();
+    const auto next =
+        RacePlanner::nextRivalFork(view, static_cast<std::size_t>(w - entries.begin()), costs, left,
+                                   options_.equivalence_delta);
+    if (!next) return;
+    tried.insert(*next);
+    auto& rival = entries[*next];
+    auto& ro = rival.outcome;
+    // As many processes and iterations as fit, as in the finals; never fewer than two processes
+    // of screening's iterations (the planner priced those).
+    ForkPrice price;
+    price.add(rival, forkStartMs(ro.config));
+    price.fixed_ms = std::max(price.fixed_ms, fork_fixed_ms_);
+    int forks = options_.forks, iterations = options_.fork_iterations;
+    while (forks > 2 && price.costMs(forks, options_.warmup, iterations) > left) --forks;
+    if (price.costMs(forks, options_.warmup, iterations) > left && price.per_iteration_ms > 0) {
+      iterations =
+          std::max(options_.screen_iterations,
+                   static_cast<int>((left / forks - price.fixed_ms) / price.per_iteration_ms) -
+                       options_.warmup);
+    }
+    std::vector<ConfigResult> forked;
+    {
+      measurer_.pauseBackground();
+      const double t0 = measurer_.nowMs();
+      forked =
+          measurer_.measureForks({ro.config}, options_.warmup, iterations, forks, deadlineMs());
+      noteForkCost(forked, measurer_.nowMs() - t0, iterations);
+      measurer_.resumeBackground();
+    }
+    tick();
+    if (forked.empty()) continue;
+    const auto& r = forked.front();
+    result.finals.push_back(r);
+    late_rivals.erase(std::remove(late_rivals.begin(), late_rivals.end(), ro.config.key()),
+                      late_rivals.end());
+    const auto judgement = judgeAccuracy(r.accuracy, r.config, options_.accuracy);
+    if (r.status != ConfigStatus::Ok ||
+        (!judgement.eligible() && judgement.state != AccuracyState::NotMeasured)) {
+      ro.state = r.status != ConfigStatus::Ok ? CandidateState::Failed : CandidateState::Unsafe;
+      ro.reason = fmt::format("in a fresh process: {}",
+                              r.status != ConfigStatus::Ok ? r.message : judgement.unsafe_reason);
+      observer_->onCandidate(ro);
+      continue;
+    }
+    ro.forks = r.fork_stats;
+    auto& wo = w->outcome;
+    ConfigResult winner_forks;
+    winner_forks.fork_stats = wo.forks;
+    const Estimate won = finalLevel(winner_forks, wo.estimate);
+    if (!ro.forks || ro.forks->forks < 2) {
+      ro.state = CandidateState::Eliminated;
+      ro.reason = fmt::format(
+          "forked after the finals: the budget ended before its second fresh process ({} in "
+          "this process)",
+          interval(ro.estimate));
+      observer_->onCandidate(ro);
+      continue;
+    }
+    const Estimate level = finalLevel(r, ro.estimate);
+    if (level.median_ms * (1.0 + options_.equivalence_delta) >= won.median_ms) {
+      ro.state = CandidateState::Eliminated;
+      ro.reason = fmt::format(
+          "forked after the finals: {} across {} fresh processes, not faster than the winner {} "
+          "({}) beyond {:.0f} %",
+          interval(level), ro.forks->forks, wo.config.key(), interval(won),
+          100 * options_.equivalence_delta);
+      observer_->onCandidate(ro);
+      continue;
+    }
+    // Faster across fresh processes, beyond the margin: it answers.
+    wo.state = CandidateState::Finalist;
+    wo.reason = fmt::format("finalist, slower across fresh processes: {} vs {}", interval(won),
+                            interval(level));
+    ro.state = CandidateState::Winner;
+    ro.reason = fmt::format(
+        "fastest safe config across {} fresh processes: {} (forked after the "
+        "finals)",
+        ro.forks->forks, interval(level));
+    for (auto& e : entries) {
+      if (e.outcome.state == CandidateState::Tied) {
+        e.outcome.state = CandidateState::Finalist;
+        observer_->onCandidate(e.outcome);
+      }
+    }
+    result.tied_with.clear();
+    result.reasons.erase(std::remove_if(result.reasons.begin(), result.reasons.end(),
+                                        [](const TuneReason& t) { return t.code == "tie"; }),
+                         result.reasons.end());
+    result.reasons.push_back(
+        {"rival-forked", {{"key", ro.config.key()}, {"over", wo.config.key()}}});
+    result.winner = ro.config;
+    result.verdict = fmt::format(
+        "Winner {}: {}, across {} fresh processes. {}. Forked after the finals with the time left: "
+        "it ran faster across fresh processes than the finals' winner {} ({})",
+        ro.config.key(), interval(level), ro.forks->forks, ro.forks->verdict, wo.config.key(),
+        interval(won));
+    observer_->onCandidate(wo);
+    observer_->onCandidate(ro);
+  }
 }
 
 namespace {
@@ -1172,7 +1352,8 @@ TuneResult Race::run(const SearchSpace& space, const RacePrior* prior) {
   refine(entries, result);
   finals(entries, result);
   refutedLeaderFinals(entries, result);
-  const auto late_rivals = screenAfterFinals(entries, result);
+  auto late_rivals = screenAfterFinals(entries, result);
+  forkRivals(entries, result, late_rivals);
   if (prior_) keepConfirmedAnswer(entries, result);
   explainUnmeasured(entries, result);
   result.cancelled = measurer_.cancelled();

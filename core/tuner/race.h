@@ -4,6 +4,10 @@
 // and ties are stated as ties. Pure logic over a Measurer, so tests drive it with fakes.
 #pragma once
 
+#include <map>
+#include <optional>
+#include <string>
+
 #include "core/engine/accuracy_rule.h"
 #include "core/tuner/measurer.h"
 #include "core/tuner/screening_cost.h"
@@ -86,6 +90,20 @@ struct RacePrior {
   // what it measures in this run's process is compared with this, like with like.
   double confirmed_process_ms = 0;
   double confirmed_process_high_ms = 0;
+  // The fresh processes that confirmed it (unset: not known): joined with this run's processes of
+  // the same config where its level has not moved (pooledForks, core/tuner/race_prior.h).
+  std::optional<ForkStats> confirmed_forks;
+  // The earlier run's answer, confirmed or not ("" when it had none).
+  std::string remembered_winner;
+  // What each candidate's set-up cost in the earlier run (a torch.compile's compile), by key:
+  // the planner prices a compile nothing in this run priced yet by it.
+  std::map<std::string, double> remembered_setup_ms;
+
+  // The answer this run holds to: the last confirmed one, else the earlier run's. It is judged in
+  // fresh processes, never dropped on this process's level alone, and it wins a tie.
+  const std::string& answerKey() const {
+    return confirmed_winner.empty() ? remembered_winner : confirmed_winner;
+  }
 };
 
 class Race {
@@ -108,6 +126,12 @@ class Race {
   // budget (a run never ends early while candidates wait); one that runs as fast as the winner
   // in this process makes the answer provisional. Returns the keys of such candidates.
   std::vector<std::string> screenAfterFinals(std::vector<Entry>& entries, TuneResult& result);
+  // With time left after the finals: candidates measured here but not forked go to fresh
+  // processes, one at a time, while RacePlanner::nextRivalFork finds one whose expected gain is
+  // worth its processes; one faster across them than the winner beyond the equivalence margin
+  // answers instead. A late rival forked so is no longer one (`late_rivals`).
+  void forkRivals(std::vector<Entry>& entries, TuneResult& result,
+                  std::vector<std::string>& late_rivals);
   // Measures pending candidates that are ready until `end_ms` (spentMs()'s clock); each chunk
   // only when the measured per-candidate cost says it fits.
   void screenPending(std::vector<Entry>& entries, TuneResult& result, double end_ms);
@@ -123,6 +147,8 @@ class Race {
   double packageForksMs(const std::vector<Entry>& entries, const OptimizationConfig& package) const;
   void record(Entry& entry, const ConfigResult& result, bool contended);
   void eliminate(std::vector<Entry>& entries);
+  // The earlier run's answer (RacePrior::answerKey), which only fresh processes judge.
+  bool isPriorAnswer(const Entry& e) const;
   // Hands the compile queue the planner's order (the likeliest winners' packages first).
   void prioritiseCompiles(const std::vector<Entry>& entries);
   // The planner's read-only view of the candidates, and of the time (core/tuner/race_planner.h).
@@ -157,6 +183,10 @@ class Race {
   double screen_end_ms_ = 0, wait_end_ms_ = 0;
   std::string unjudgeable_note_;  // the reference cannot judge accuracy (judgeAccuracy's note)
   const RacePrior* prior_ = nullptr;
+  // What a fresh process cost beyond its iterations in this run (0: none ran yet): the estimate
+  // (process start, load, set-up) is its floor when later processes are priced.
+  double fork_fixed_ms_ = 0;
+  void noteForkCost(const std::vector<ConfigResult>& forked, double call_ms, int iterations);
 };
 
 }  // namespace inferscope::tuner

@@ -1,7 +1,10 @@
 #include "core/tuner/race_planner.h"
 
 #include <algorithm>
+#include <cmath>
 #include <limits>
+
+#include "core/analysis/distributions.h"
 
 namespace inferscope::tuner {
 namespace {
@@ -313,8 +316,9 @@ PlanAction RacePlanner::nextScreening(const std::vector<PlanCandidate>& candidat
       if (room < 0 || fits == static_cast<std::size_t>(options_.batch)) break;
       ++fits;
     }
-  } else if (!costs.count() ||
-             now.spent_ms + now.per_call_ms + unpricedCompileMs(candidates, first) < now.limit_ms) {
+  } else if (!costs.count() || now.spent_ms + now.per_call_ms +
+                                       rememberedOr(unpricedCompileMs(candidates, first), first) <
+                                   now.limit_ms) {
     // The first of its kind: what one costs is unknown until it ran (the budget is checked
     // between calls), so two configs (one torch.compile: below).
     fits = static_cast<std::size_t>(std::min(options_.batch, 2));
@@ -355,7 +359,7 @@ std::vector<std::size_t> RacePlanner::lateChunk(const std::vector<PlanCandidate>
       continue;
     // A torch.compile with none measured yet is not priced at the eager configs' mean.
     const double price_ms =
-        costs.predictMs(c) || !isJit(c) ? costs.estimateMs(c) : kUnpricedCompileMs;
+        costs.predictMs(c) || !isJit(c) ? costs.estimateMs(c) : rememberedOr(kUnpricedCompileMs, c);
     if (price_ms > room_ms) continue;
     room_ms -= price_ms;
     chunk.push_back(i);
@@ -387,6 +391,57 @@ std::vector<std::size_t> RacePlanner::rivalsOfARefutedLeader(
   return rivals;
 }
 
+double RacePlanner::expectedGain(double winner_fresh_ms, double predicted_ms, double log_sd,
+                                 double equivalence_delta) {
+  if (!(winner_fresh_ms > 0) || !(predicted_ms > 0) || !(log_sd > 0)) return 0;
+  const double d = std::log(winner_fresh_ms / (1.0 + equivalence_delta)) - std::log(predicted_ms);
+  const double z = d / log_sd;
+  constexpr double kInvSqrt2Pi = 0.3989422804014327;
+  return log_sd * kInvSqrt2Pi * std::exp(-0.5 * z * z) + d * analysis::normalCdf(z);
+}
+
+std::optional<std::size_t> RacePlanner::nextRivalFork(const std::vector<PlanCandidate>& candidates,
+                                                      std::size_t winner,
+                                                      const std::vector<double>& fork_cost_ms,
+                                                      double room_ms, double equivalence_delta) {
+  if (winner >= candidates.size()) return std::nullopt;
+  const auto& w = candidates[winner];
+  if (w.processes < 2 || !(w.fresh_ms > 0)) return std::nullopt;
+  // This run's ratio of fresh to in-process, over the configs forked in it.
+  std::vector<double> ratios;
+  for (const auto& c : candidates) {
+    if (c.measured && c.processes >= 2 && c.fresh_ms > 0 && c.median_ms > 0)
+      ratios.push_back(std::log(c.fresh_ms / c.median_ms));
+  }
+  if (ratios.empty()) return std::nullopt;
+  double mean = 0;
+  for (double r : ratios) mean += r;
+  mean /= static_cast<double>(ratios.size());
+  double ss = 0;
+  for (double r : ratios) ss += (r - mean) * (r - mean);
+  const double spread =
+      ratios.size() > 1 ? std::sqrt(ss / static_cast<double>(ratios.size() - 1)) : 0.0;
+  const double log_sd = std::max(kRatioLogSdFloor, spread);
+  std::optional<std::size_t> best;
+  double best_rate = 0;
+  for (std::size_t i = 0; i < candidates.size(); ++i) {
+    const auto& c = candidates[i];
+    const bool ranked = c.state == CandidateState::Eliminated ||
+                        c.state == CandidateState::Finalist || c.state == CandidateState::Tied;
+    if (i == winner || !c.measured || !ranked || c.processes > 0 || !(c.median_ms > 0)) continue;
+    const double cost = i < fork_cost_ms.size() ? fork_cost_ms[i] : 0;
+    if (!(cost > 0) || cost > room_ms) continue;
+    const double gain =
+        expectedGain(w.fresh_ms, c.median_ms * std::exp(mean), log_sd, equivalence_delta);
+    if (gain < kMinExpectedGain) continue;
+    if (!best || gain / cost > best_rate) {
+      best = i;
+      best_rate = gain / cost;
+    }
+  }
+  return best;
+}
+
 bool RacePlanner::compileCanFinishWithin(double wait_ms) const {
   const auto jobs = measurer_.compileJobs();
   double done_ms = 0;
@@ -403,6 +458,25 @@ bool RacePlanner::compileCanFinishWithin(double wait_ms) const {
     return j.state == CompileStatus::State::Running &&
            j.elapsed_ms + wait_ms >= kCompileTimeShare * typical_ms;
   });
+}
+
+double RacePlanner::rememberedOr(double price_ms, const OptimizationConfig& config) const {
+  if (!(price_ms > 0) || !prior_) return price_ms;
+  const auto it = prior_->remembered_setup_ms.find(config.key());
+  if (it != prior_->remembered_setup_ms.end() && it->second > 0) return it->second;
+  // Not measured then: what the earlier run's candidates of its kind cost, on average.
+  double sum_ms = 0;
+  int n = 0;
+  for (const auto& [key, setup_ms] : prior_->remembered_setup_ms) {
+    try {
+      if (screeningKind(OptimizationConfig::parse(key)) != screeningKind(config)) continue;
+    } catch (const std::exception&) {
+      continue;  // a key of the file that names no config
+    }
+    sum_ms += setup_ms;
+    ++n;
+  }
+  return n > 0 ? sum_ms / n : price_ms;
 }
 
 double RacePlanner::unpricedCompileMs(const std::vector<PlanCandidate>& candidates,

@@ -24,6 +24,10 @@ struct PlanCandidate {
   double median_ms = 0;  // its in-process level so far (0: none)
   bool waited = false;   // was still compiling when screening began
 
+  // Its level across this run's fresh processes, and how many ran (0: not forked).
+  double fresh_ms = 0;
+  int processes = 0;
+
   bool alive() const { return measured && state == CandidateState::Finalist; }
 };
 
@@ -104,6 +108,31 @@ class RacePlanner {
       double winner_process_high_ms, double winner_fresh_ms, std::size_t max_rivals);
   static constexpr double kRefutedRatio = 1.5;
 
+  // After the finals, with time left: the candidate to fork next, or none. A candidate measured
+  // cleanly and safely in this process but not forked may still run faster across fresh processes
+  // than the winner does: a config's level across processes against its level here differs from
+  // config to config (a `.pt2` ResNet-18's two CUDA-graph packages ran 1 % apart here and 13 %
+  // apart across processes on the H200). Its level across processes is predicted from its level
+  // here times this run's ratio (the mean log of fresh / in-process over the configs forked so far)
+  // with a log-SD of that ratio's spread over them, at least kRatioLogSdFloor; the expected gain is
+  // what it would save beyond the equivalence margin, E[max(0, ln(winner / (1 + δ)) - ln X)] for
+  // X that log-normal; the cost is two fresh processes of it (`fork_cost_ms`, by candidate). The
+  // one with the highest gain per cost among those whose cost fits `room_ms` and whose gain reaches
+  // kMinExpectedGain is forked; none: stop.
+  static std::optional<std::size_t> nextRivalFork(const std::vector<PlanCandidate>& candidates,
+                                                  std::size_t winner,
+                                                  const std::vector<double>& fork_cost_ms,
+                                                  double room_ms, double equivalence_delta);
+  // E[max(0, ln(winner_fresh_ms / (1 + δ)) - ln X)] for ln X ~ N(ln predicted_ms, log_sd²), as a
+  // share of the winner's level.
+  static double expectedGain(double winner_fresh_ms, double predicted_ms, double log_sd,
+                             double equivalence_delta);
+  // The spread of fresh / in-process between the configs of one model in the recorded H200 and
+  // H100 runs: 0.01–0.02 for most models, 0.04 for ResNet-50, 0.06–0.08 for the `.pt2` ResNet-18.
+  static constexpr double kRatioLogSdFloor = 0.03;
+  // 0.2 % of the answer's level: below it, two more processes are not worth their time.
+  static constexpr double kMinExpectedGain = 0.002;
+
   // Whether a running compile can end within `wait_ms`: its time so far and the wait reach
   // kCompileTimeShare of what this run's finished compiles took (one model's packages compiled
   // in 114–126 s for MobileNetV3-L, 78–85 s for ViT-B/16 on the H200). True while none has
@@ -118,6 +147,12 @@ class RacePlanner {
   static double unpricedCompileMs(const std::vector<PlanCandidate>& candidates,
                                   const OptimizationConfig& config);
   static constexpr double kUnpricedCompileMs = 15000;
+  // `price_ms` (> 0: a torch.compile nothing in this run priced yet), or what the prior measured
+  // that config's set-up at (RacePrior::remembered_setup_ms), else the mean set-up of the prior's
+  // candidates of its kind: the guess gives way to the figures.
+  // DenseNet-121 replayed warm from memory on the H100 started fp16+tc at the 15 s guess, it
+  // compiled for 27 s, and the leader's fresh processes no longer fit.
+  double rememberedOr(double price_ms, const OptimizationConfig& config) const;
 
  private:
   void orderJitCompiles(const std::vector<PlanCandidate>& candidates,

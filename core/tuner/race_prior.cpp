@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "core/analysis/distributions.h"
 #include "core/engine/plan_shard.h"
 
 namespace inferscope::tuner {
@@ -109,6 +110,11 @@ RacePrior priorFromMemory(const RunMemory& memory, double now_unix_s, const std:
       prior.last.push_back(p);
     }
   }
+  prior.remembered_winner = memory.race.winner;
+  for (const auto& c : memory.race.candidates) {
+    if (c.setup_ms > 0 && daysOld(c.key) <= kMemoryFreshDays)
+      prior.remembered_setup_ms[c.key] = c.setup_ms;
+  }
   if (memory.confirmed) {
     const auto& c = *memory.confirmed;
     prior.confirmed_winner = c.key;
@@ -118,12 +124,72 @@ RacePrior priorFromMemory(const RunMemory& memory, double now_unix_s, const std:
       if (r.key != c.key) continue;
       prior.confirmed_process_ms = r.median_ms;
       prior.confirmed_process_high_ms = r.high_ms;
+      // Its processes' spread is kept with the candidate of the run that confirmed it; a later
+      // run that did not fork it leaves the confirmed level without one (pooled at no spread).
+      if (r.forks && r.forks->forks == c.processes &&
+          std::abs(r.forks->median_ms - c.median_ms) <= 1e-9 * c.median_ms) {
+        prior.confirmed_forks = *r.forks;
+      }
+    }
+    if (!prior.confirmed_forks && c.processes >= 2 && c.median_ms > 0) {
+      ForkStats f;
+      f.forks = c.processes;
+      f.median_ms = c.median_ms;
+      f.ci_low_ms = c.low_ms;
+      f.ci_high_ms = c.high_ms;
+      prior.confirmed_forks = f;
     }
     prior.confirmed_level =
         fmt::format("{:.4g} ms [{:.4g}, {:.4g}] across {} fresh processes, {}", c.median_ms,
                     c.low_ms, c.high_ms, c.processes, age((now_unix_s - c.at_unix_s) / 86400.0));
   }
   return prior;
+}
+
+std::optional<ForkStats> pooledForks(const ForkStats& now, const ForkStats& remembered,
+                                     double equivalence_delta) {
+  if (now.forks < 1 || remembered.forks < 1 || !(now.median_ms > 0) || !(remembered.median_ms > 0))
+    return std::nullopt;
+  const auto reaches = [](const ForkStats& f, double level_ms) {
+    return f.ci_low_ms > 0 && f.ci_high_ms > 0 && f.ci_low_ms <= level_ms &&
+           level_ms <= f.ci_high_ms;
+  };
+  const double gap = std::abs(std::log(now.median_ms / remembered.median_ms));
+  if (gap > std::log1p(equivalence_delta) && !reaches(now, remembered.median_ms) &&
+      !reaches(remembered, now.median_ms))
+    return std::nullopt;  // moved
+  const double na = now.forks, nb = remembered.forks, n = na + nb;
+  const double la = std::log(now.median_ms), lb = std::log(remembered.median_ms);
+  const double mean = (na * la + nb * lb) / n;
+  const double ss = (na - 1) * now.log_sd * now.log_sd +
+                    (nb - 1) * remembered.log_sd * remembered.log_sd +
+                    na * (la - mean) * (la - mean) + nb * (lb - mean) * (lb - mean);
+  const double log_sd = n > 1 ? std::sqrt(ss / (n - 1)) : 0.0;
+  ForkStats f;
+  f.forks = static_cast<int>(n);
+  f.median_ms = std::exp(mean);
+  const double t = analysis::studentQuantile(0.975, n - 1);
+  const double half = t * log_sd / std::sqrt(n);
+  f.ci_low_ms = std::exp(mean - half);
+  f.ci_high_ms = std::exp(mean + half);
+  const double next = t * log_sd * std::sqrt(1 + 1 / n);
+  f.next_low_ms = std::exp(mean - next);
+  f.next_high_ms = std::exp(mean + next);
+  f.log_sd = log_sd;
+  // The range of the process medians is known per group only: each group's range about its own
+  // level, the two put together.
+  const double low = std::min(now.median_ms * (1 - now.spread / 2),
+                              remembered.median_ms * (1 - remembered.spread / 2));
+  const double high = std::max(now.median_ms * (1 + now.spread / 2),
+                               remembered.median_ms * (1 + remembered.spread / 2));
+  f.spread = (high - low) / f.median_ms;
+  f.stable = now.stable && remembered.stable && f.spread <= equivalence_delta;
+  f.verdict = fmt::format(
+      "{} across {} processes ({} of this run, {} remembered from the run that confirmed it: "
+      "{:.4g} ms then, {:.4g} ms now; medians within {:.2g} %)",
+      f.stable ? "stable" : "unstable", f.forks, now.forks, remembered.forks, remembered.median_ms,
+      now.median_ms, 100 * f.spread);
+  return f;
 }
 
 RacePrior priorFromSession(const TuneRecord& race, const std::vector<ConfigResult>& configs,
@@ -143,10 +209,12 @@ RacePrior priorFromSession(const TuneRecord& race, const std::vector<ConfigResul
                                  [&](const ConfigResult& r) { return r.config.key() == c.key; });
     if (it != configs.end()) prior.results.push_back(*it);
   }
+  prior.remembered_winner = race.winner;
   const auto* winner = race.winner.empty() ? nullptr : race.find(race.winner);
   if (winner && winner->forks && winner->forks->forks >= 2 && winner->forks->median_ms > 0) {
     const auto& f = *winner->forks;
     prior.confirmed_winner = winner->key;
+    prior.confirmed_forks = f;
     prior.confirmed_median_ms = f.median_ms;
     prior.confirmed_high_ms = f.ci_high_ms;
     prior.confirmed_process_ms = winner->median_ms;

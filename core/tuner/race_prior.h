@@ -4,6 +4,7 @@
 // from the earlier figures and what it must measure again.
 #pragma once
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -38,6 +39,16 @@ RacePrior priorFromMemory(const RunMemory& memory, double now_unix_s, const std:
 // finalists go to this run's finals again); the not-measured ones are screened.
 RacePrior priorFromSession(const TuneRecord& race, const std::vector<ConfigResult>& configs,
                            const std::string& source);
+
+// This run's fresh processes of the last confirmed answer (`now`) joined with the processes that
+// confirmed it (`remembered`), as one level over both: the same model, inputs, device and
+// versions ran them, so each is a process of the config like this run's. Nullopt where the level
+// moved — the two medians differ by more than `equivalence_delta` and neither's interval reaches
+// the other's median — or either holds no process: this run's processes then speak alone. The
+// pooled level is the geometric mean weighted by processes; its log-SD holds both groups' spread
+// and the gap between them; its interval is Student's over all processes.
+std::optional<ForkStats> pooledForks(const ForkStats& now, const ForkStats& remembered,
+                                     double equivalence_delta);
 
 // "tied" → CandidateState::Tied, …; NotMeasured for what is none of them.
 CandidateState candidateStateFrom(const std::string& text);

@@ -2,6 +2,8 @@
 // (the race's own tests and the replay bench check them inside whole races).
 #include <gtest/gtest.h>
 
+#include <cmath>
+#include <optional>
 #include <set>
 
 #include "core/tuner/race_planner.h"
@@ -204,6 +206,64 @@ TEST(RacePlanner, ALeaderRefutedAcrossProcessesBringsBackWhatRanFasterHere) {
   view[1].state = CandidateState::Unsafe;
   EXPECT_EQ(RacePlanner::rivalsOfARefutedLeader(view, 0, 0.60, 2.76, 1),
             (std::vector<std::size_t>{2}));
+}
+
+// The expected gain of forking a rival: what it would save beyond δ, for a level across processes
+// log-normal about the prediction. A prediction at the winner's level is worth a fraction of the
+// spread; one far slower is worth nothing; one far faster is worth its lead less δ.
+TEST(RacePlanner, TheExpectedGainOfARivalGrowsWithItsLeadAndItsUncertainty) {
+  EXPECT_DOUBLE_EQ(RacePlanner::expectedGain(1.0, 1.0, 0.0, 0.02), 0.0);
+  const double at_par = RacePlanner::expectedGain(1.0, 1.0, 0.03, 0.02);
+  EXPECT_GT(at_par, 0.002);
+  EXPECT_LT(at_par, 0.03);
+  EXPECT_GT(RacePlanner::expectedGain(1.0, 1.0, 0.10, 0.02), at_par);
+  EXPECT_LT(RacePlanner::expectedGain(1.0, 1.5, 0.03, 0.02), 1e-9);
+  EXPECT_NEAR(RacePlanner::expectedGain(1.0, 0.5, 0.01, 0.02), std::log(1 / 1.02 / 0.5), 1e-6);
+}
+
+// The `.pt2` ResNet-18 on the H200: the winner ran 4.72 ms here and 4.75 across processes; its
+// CUDA-graph twin 4.76 ms here (1 % slower) is worth forking when its processes fit, the plain
+// package (5 % slower) is not, and nothing is forked where the processes do not fit.
+TEST(RacePlanner, ARivalCloseInThisProcessIsForkedWithTheTimeLeft) {
+  std::vector<PlanCandidate> view = {candidate("fp32+aoti-graph", 4.721),
+                                     candidate("fp32+aoti-graph+bench", 4.764),
+                                     candidate("fp32+aoti", 4.944), candidate("fp32", 9.0)};
+  view[0].state = CandidateState::Winner;
+  view[0].fresh_ms = 4.748;
+  view[0].processes = 3;
+  for (std::size_t i = 1; i < view.size(); ++i) view[i].state = CandidateState::Eliminated;
+  const std::vector<double> cost(view.size(), 10000);
+  EXPECT_EQ(RacePlanner::nextRivalFork(view, 0, cost, 40000, 0.02), std::optional<std::size_t>(1));
+  EXPECT_FALSE(RacePlanner::nextRivalFork(view, 0, cost, 9000, 0.02));  // does not fit
+  view[1].state = CandidateState::Unsafe;                               // never a rival
+  EXPECT_FALSE(RacePlanner::nextRivalFork(view, 0, cost, 40000, 0.02));
+  // Nothing is forked while the winner has fewer than two processes to compare with.
+  view[1].state = CandidateState::Eliminated;
+  view[0].processes = 1;
+  EXPECT_FALSE(RacePlanner::nextRivalFork(view, 0, cost, 40000, 0.02));
+  // The twin forked at 4.2 ms (0.88 of its level here, the winner 1.006): the run's forked configs
+  // disagree with their levels here, the prediction widens, and the plain package, 5 % slower
+  // here and not worth forking before, is next; the twin is not forked again.
+  view[0].processes = 3;
+  view[1].processes = 2;
+  view[1].fresh_ms = 4.2;
+  EXPECT_EQ(RacePlanner::nextRivalFork(view, 0, cost, 40000, 0.02), std::optional<std::size_t>(2));
+}
+
+// A torch.compile nothing in this run priced yet is priced by what the prior measured: its own
+// set-up where it was measured then, else the mean of the prior's torch.compile candidates'.
+TEST(RacePlanner, AnUnpricedCompileTakesThePriorsFigureOverTheGuess) {
+  StateMeasurer m;
+  RaceOptions options;
+  RacePrior prior;
+  prior.remembered_setup_ms = {{"fp16+cl+tc", 30000}, {"bf16+cl+tc", 20000}, {"fp16", 500}};
+  RacePlanner with(m, options, &prior), without(m, options, nullptr);
+  const auto tc = OptimizationConfig::parse("fp16+cl+tc");
+  const auto other = OptimizationConfig::parse("fp16+tc");
+  EXPECT_DOUBLE_EQ(without.rememberedOr(15000, tc), 15000);
+  EXPECT_DOUBLE_EQ(with.rememberedOr(15000, tc), 30000);
+  EXPECT_DOUBLE_EQ(with.rememberedOr(15000, other), 25000);  // the kind's mean, not fp16's cast
+  EXPECT_DOUBLE_EQ(with.rememberedOr(0, other), 0);          // nothing to price: an eager leader
 }
 
 TEST(RacePlanner, ScreeningKeepsTheLeadersFreshProcessesOnceTheyFit) {

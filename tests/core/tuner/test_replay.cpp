@@ -267,6 +267,47 @@ TEST(ReplayBench, MedianRegretAtTheDefaultBudgetStaysWithinTwoPerCent) {
   EXPECT_LE(replayQuantile(regrets, 0.5), 1.02) << replayTable(runs);
 }
 
+// The issue's targets that the replay meets at the default budget (docs/ADVISOR.md, "Replay
+// bench"), held on both corpora over seeds 1–5 so that a policy change that loses one fails here:
+// the median regret within 2 %; every warm run from the cold run's memory no worse than that cold
+// run; at least 90 % of the cold and warm runs and 88 % of those from memory confirmed in fresh
+// processes; no run past its budget. The P95 (1.089 against ≤ 1.05) is not met, and not asserted.
+TEST(ReplayBench, TheTargetsTheReplayMeetsAtTheDefaultBudgetHold) {
+  std::string h100 = INFERSCOPE_REPLAY_CORPUS;
+  h100.replace(h100.rfind("h200.json"), 9, "h100.json");
+  for (const auto& path : {std::string(INFERSCOPE_REPLAY_CORPUS), h100}) {
+    ReplayBenchOptions options;
+    options.seeds = 5;
+    options.budgets_s = {0};
+    const auto runs = runReplayBench(loadReplayCorpus(path), options);
+    std::vector<double> regrets;
+    std::size_t plain = 0, plain_confirmed = 0, memory = 0, memory_confirmed = 0;
+    for (const auto& r : runs) {
+      EXPECT_LE(r.elapsed_s, r.race_budget_s + 0.5) << r.model << " seed " << r.seed;
+      if (r.start == "resume") continue;
+      regrets.push_back(r.regret);
+      if (r.start.empty()) {
+        ++plain;
+        plain_confirmed += r.confirmed ? 1 : 0;
+        continue;
+      }
+      ++memory;
+      memory_confirmed += r.confirmed ? 1 : 0;
+      const auto cold = std::find_if(runs.begin(), runs.end(), [&](const ReplayRun& c) {
+        return c.start.empty() && c.cold && c.model == r.model && c.seed == r.seed;
+      });
+      ASSERT_NE(cold, runs.end());
+      EXPECT_LE(r.regret, cold->regret + 1e-9)
+          << path << ": " << r.model << " seed " << r.seed << ": " << r.verdict;
+    }
+    ASSERT_GT(plain, 0u);
+    ASSERT_GT(memory, 0u);
+    EXPECT_LE(replayQuantile(regrets, 0.5), 1.02) << path;
+    EXPECT_GE(static_cast<double>(plain_confirmed) / static_cast<double>(plain), 0.90) << path;
+    EXPECT_GE(static_cast<double>(memory_confirmed) / static_cast<double>(memory), 0.88) << path;
+  }
+}
+
 }  // namespace
 }  // namespace inferscope::tuner
 
@@ -370,9 +411,45 @@ TEST(ReplayBench, TheBenchPairsEachMemoryAndResumedRunWithItsColdReplay) {
 namespace inferscope::tuner {
 namespace {
 
+// The `.pt2` ResNet-18 (two CUDA-graph packages 1 % apart in this process, 13 % apart across
+// processes in the recorded runs) ended its finals with 40 s of 60 s left: the twin, close here,
+// goes to fresh processes with that time and answers.
+TEST(ReplayBench, TimeLeftAfterTheFinalsForksARivalCloseInThisProcess) {
+  const auto corpus = loadReplayCorpus(INFERSCOPE_REPLAY_CORPUS);
+  const auto gpu = std::find_if(corpus.begin(), corpus.end(), [](const ReplayGpu& g) {
+    return g.model.rfind("tv_resnet18_aoti ", 0) == 0;
+  });
+  ASSERT_NE(gpu, corpus.end());
+  for (const std::uint64_t seed : {1, 2, 3, 4, 5}) {
+    const auto warm = replayOnce(*gpu, /*cold=*/false, 0, seed);
+    EXPECT_LE(warm.regret, 1.0 + 1e-9) << "seed " << seed << ": " << warm.verdict;
+    EXPECT_TRUE(warm.confirmed) << warm.verdict;
+    EXPECT_LE(warm.elapsed_s, warm.race_budget_s) << warm.verdict;
+  }
+}
+
+// DenseNet-121 on the H100 replayed warm from the cold run's memory: the first torch.compile it
+// started was priced at the 15 s guess, compiled for 27 s and took the leader's fresh processes.
+// Priced at what the memory's torch.compile candidates cost, it waits, and the answer is confirmed.
+TEST(ReplayBench, AWarmRunPricesAnUnmeasuredCompileByTheMemorysCompiles) {
+  std::string path = INFERSCOPE_REPLAY_CORPUS;
+  path.replace(path.rfind("h200.json"), 9, "h100.json");
+  const auto corpus = loadReplayCorpus(path);
+  const auto gpu = std::find_if(corpus.begin(), corpus.end(), [](const ReplayGpu& g) {
+    return g.model.rfind("zoo_entries:densenet121 ", 0) == 0;
+  });
+  ASSERT_NE(gpu, corpus.end());
+  for (const std::uint64_t seed : {1, 2, 3}) {
+    const auto warm = replayWarmFromMemory(*gpu, 0, seed);
+    EXPECT_TRUE(warm.confirmed) << "seed " << seed << ": " << warm.verdict;
+    EXPECT_LE(warm.elapsed_s, warm.race_budget_s) << warm.verdict;
+  }
+}
+
 // The Python-built ViT-B/16 replayed warm from the cold run's memory: an eager config ran faster
-// in this process (0.85x the cold run's confirmed answer there, 1.3x across processes) and the
-// budget ended before its fresh processes: the confirmed answer stands, not the unconfirmed one.
+// in this process (0.85x the cold run's confirmed answer there, 1.3x across processes). The
+// confirmed answer goes to the finals whatever its rank here, and this run's process of it joins
+// the two that confirmed it: it stands, confirmed, and the eager leader's processes lose to it.
 TEST(ReplayBench, AnUnconfirmedLeaderDoesNotReplaceTheColdRunsConfirmedAnswer) {
   const auto corpus = loadReplayCorpus(INFERSCOPE_REPLAY_CORPUS);
   const auto gpu = std::find_if(corpus.begin(), corpus.end(), [](const ReplayGpu& g) {
@@ -386,10 +463,11 @@ TEST(ReplayBench, AnUnconfirmedLeaderDoesNotReplaceTheColdRunsConfirmedAnswer) {
     EXPECT_LE(warm.regret, cold.regret + 1e-9) << "seed " << seed << ": " << warm.verdict;
   }
   const auto warm = replayWarmFromMemory(*gpu, 0, 1);
-  EXPECT_EQ(warm.verdict.rfind("Provisional winner fp16+cl+bench: the last confirmed answer", 0),
-            0u)
-      << warm.verdict;
-  EXPECT_NE(warm.verdict.find("fp16+bench ran faster in this process"), std::string::npos)
+  EXPECT_EQ(warm.verdict.rfind("Winner fp16+cl+bench: ", 0), 0u) << warm.verdict;
+  EXPECT_TRUE(warm.confirmed) << warm.verdict;
+  EXPECT_NE(warm.verdict.find("across 3 processes (1 of this run, 2 remembered from the run that "
+                              "confirmed it"),
+            std::string::npos)
       << warm.verdict;
 }
 

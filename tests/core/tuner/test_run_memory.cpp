@@ -8,6 +8,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cmath>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -120,6 +121,66 @@ TEST(RunMemory, AWarmRunMeasuresTheRememberedLeaderFirstAndAnswersAtLeastAsWell)
     EXPECT_LE(warm_ms, cold_ms * 1.02) << cold.verdict << "\n" << warm.verdict;
   }
   EXPECT_LE(warm.elapsed_ms, short_budget.budget_ms);
+}
+
+ForkStats forksAt(int forks, double median_ms, double log_sd, double spread) {
+  ForkStats f;
+  f.forks = forks;
+  f.median_ms = median_ms;
+  f.log_sd = log_sd;
+  f.spread = spread;
+  f.ci_low_ms = median_ms * (1 - 2 * log_sd);
+  f.ci_high_ms = median_ms * (1 + 2 * log_sd);
+  return f;
+}
+
+// This run's processes of the confirmed answer and the ones that confirmed it make one level,
+// weighted by processes, with both groups' spread and the gap between them.
+TEST(RunMemory, TheConfirmedAnswersProcessesArePooledWithThisRunsWhereItHasNotMoved) {
+  const auto now = forksAt(1, 2.00, 0.0, 0.0);
+  const auto then = forksAt(2, 2.02, 0.004, 0.006);
+  const auto pooled = pooledForks(now, then, 0.02);
+  ASSERT_TRUE(pooled);
+  EXPECT_EQ(pooled->forks, 3);
+  EXPECT_NEAR(pooled->median_ms, std::exp((std::log(2.0) + 2 * std::log(2.02)) / 3), 1e-9);
+  EXPECT_GT(pooled->log_sd, 0.004);  // the gap between the groups counts
+  EXPECT_LT(pooled->ci_low_ms, pooled->median_ms);
+  EXPECT_GT(pooled->ci_high_ms, pooled->median_ms);
+  EXPECT_TRUE(pooled->stable);
+  EXPECT_NE(pooled->verdict.find("1 of this run, 2 remembered"), std::string::npos)
+      << pooled->verdict;
+  // Moved: 10 % apart and neither interval reaches the other's level.
+  EXPECT_FALSE(pooledForks(forksAt(2, 2.2, 0.002, 0.003), then, 0.02));
+  // No process on either side: nothing to pool.
+  EXPECT_FALSE(pooledForks(ForkStats{}, then, 0.02));
+}
+
+// In a warm run the remembered answer is not screened out on this process's level (it was
+// decided across processes): it ran 3 % slower here than a rival, goes to the finals, and there
+// this run's processes join the remembered ones.
+TEST(RunMemory, TheRememberedAnswerIsForkedAgainWhateverItsRankInThisProcess) {
+  const auto prior = priorFromMemory(coldMemory(1), kNowS, "run memory test.json");
+  ASSERT_EQ(prior.answerKey(), "fp16+graph");
+  ASSERT_TRUE(prior.confirmed_forks);
+  FakeMeasurer m;
+  encoderGpu(m);
+  m.fallback_profile = at(8.0);
+  m.profiles["fp16+graph"] = at(1.5);
+  m.profiles["bf16+graph"] = at(1.45);  // faster here, slower across processes
+  m.profiles["bf16+graph"].fresh_factor = 1.7 / 1.45;
+  m.profiles["fp16"] = at(1.42);
+  m.profiles["fp16"].fresh_factor = 1.8 / 1.42;
+  m.profiles["bf16"] = at(1.44);
+  m.profiles["bf16"].fresh_factor = 1.9 / 1.44;
+  Race race(m, generous());
+  const auto r = race.run(encoderSpace(), &prior);
+  EXPECT_GE(m.forks_measured["fp16+graph"], 2) << r.verdict;
+  ASSERT_TRUE(r.winner);
+  EXPECT_EQ(r.winner->key(), "fp16+graph") << r.verdict;
+  const auto& w = outcome(r, "fp16+graph");
+  ASSERT_TRUE(w.forks);
+  EXPECT_EQ(w.forks->forks, m.forks_measured["fp16+graph"] + prior.confirmed_forks->forks)
+      << r.verdict;
 }
 
 TEST(RunMemory, RememberedFailuresAreNotScreenedAgain) {
