@@ -13,6 +13,7 @@
 
 #include "cli/cli_common.h"
 #include "cli/commands.h"
+#include "cli/options/lang_option.h"
 #include "cli/options/option_checks.h"
 #include "cli/tune_console.h"
 #include "cli/tune_report.h"
@@ -214,7 +215,8 @@ int runTune(const TuneOptions& o) {
                              processCancelToken(), shard);
   }();
   if (!ndjson)
-    printTuneResult(stdout, run.result, run.session.configs.empty() ? nullptr : &run.session);
+    printTuneResult(stdout, run.result, run.session.configs.empty() ? nullptr : &run.session,
+                    outputLang());
   // Written once the race has ended, atomically; a cancelled race never replaces a session that is
   // already there (its partial session goes beside it, as profile's does).
   std::string written;

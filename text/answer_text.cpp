@@ -128,12 +128,46 @@ const std::vector<CatalogueEntry>& catalogue() {
       {"host.not-bound", "not host-bound (launch wait {share})",
        "ホスト律速ではありません (起動待ち {share})"},
 
+      {"roofline.place", "{pct} % of the measured {precision} ceiling ({bound})",
+       "計測した {precision} の上限の {pct} % ({bound})"},
+      {"bound.compute", "compute-bound", "演算律速"},
+      {"bound.memory", "memory-bound", "メモリ律速"},
+      {"bound.launch-host", "launch- or host-bound", "起動またはホスト律速"},
+      {"bound.mixed", "mixed", "混在"},
+
       {"label.answer", "Answer:", "答え:"},
       {"label.confidence", "Confidence:", "確かさ:"},
       {"label.peer", "vs torch.compile:", "torch.compile 比:"},
       {"label.missing", "Missing:", "未測定:"},
+      {"label.roofline", "Roofline:", "ルーフライン:"},
       {"label.notes", "Notes:", "注記:"},
       {"label.logs", "logs:", "ログ:"},
+
+      {"summary.run",
+       "{state} ({elapsed_s} s of a {budget_s} s budget, {rounds} in-process rounds)",
+       "{state} (予算 {budget_s} s のうち {elapsed_s} s、プロセス内ラウンド {rounds} 回)"},
+      {"summary.saved-race", "Tuned {what}: {state} ({elapsed_s} s of a {budget_s} s budget)",
+       "チューニング結果 {what}: {state} (予算 {budget_s} s のうち {elapsed_s} s)"},
+      {"summary.rules-agree", "Today's rules agree with the race.",
+       "現在の規則はレースの結果と一致しています。"},
+      {"summary.rules-differ", "Today's rules differ from the race ({count}):",
+       "現在の規則はレースの結果と異なります ({count} 件):"},
+      {"label.verdict", "Verdict:", "判定:"},
+      {"validate.confirmed", "{key} confirmed on the device: {state}",
+       "{key} はこのデバイスで確認されました: {state}"},
+      {"validate.replaced", "the device overrules the table: {winner} replaces {key}: {state}",
+       "デバイスでの測定が表の推奨を覆しました: {key} に代わり {winner}: {state}"},
+      {"validate.no-winner", "no config beat {key} cleanly on the device: {state}",
+       "このデバイスで {key} を正常に上回る構成はありませんでした: {state}"},
+      {"table.state", "state", "状態"},
+      {"table.config", "config", "構成"},
+      {"table.median-ms", "median ms", "中央値 ms"},
+      {"table.interval-ms", "interval ms", "区間 ms"},
+      {"table.compile-s", "compile s", "コンパイル s"},
+      {"table.reason", "accuracy · reason", "精度 · 理由"},
+      {"fork.label", "  across processes", "  プロセス間"},
+      {"fork.next", "next process [{low_ms}, {high_ms}] ms",
+       "次のプロセス [{low_ms}, {high_ms}] ms"},
 
       {"candidate.waiting", "waiting", "待機中"},
       {"candidate.running", "running", "実行中"},
@@ -313,11 +347,27 @@ std::string hostText(const TuneAnswer& a, Lang lang) {
                  {{"share", pct(a.launch_wait_share)}});
 }
 
+std::string boundText(const std::string& bound, Lang lang) {
+  if (bound == "compute" || bound == "memory" || bound == "launch-host" || bound == "mixed")
+    return message("bound." + bound, lang);
+  return bound;
+}
+
+std::string rooflineText(const TuneAnswer& a, Lang lang) {
+  if (a.roofline_pct < 0) return {};
+  return message("roofline.place", lang,
+                 {{"pct", fmt::format("{:.0f}", a.roofline_pct)},
+                  {"precision", a.roofline_precision},
+                  {"bound", boundText(a.roofline_bound, lang)}});
+}
+
 std::vector<AnswerLine> answerBlock(const TuneAnswer& a, Lang lang) {
   std::vector<AnswerLine> lines;
   lines.push_back({message("label.answer", lang), answerText(a, lang)});
   lines.push_back({message("label.confidence", lang), confidenceText(a, lang)});
   if (!a.winner.empty()) lines.push_back({message("label.peer", lang), peerText(a, lang)});
+  if (a.roofline_pct >= 0)
+    lines.push_back({message("label.roofline", lang), rooflineText(a, lang)});
   lines.push_back({message("label.missing", lang), missingText(a, lang)});
   std::vector<std::string> notes;
   for (const auto& r : a.notes) notes.push_back(reasonText(r, lang));

@@ -61,9 +61,14 @@ std::string missingText(const TuneAnswer& answer, Lang lang);
 // The host-bound diagnosis ("" when not measured).
 std::string hostText(const TuneAnswer& answer, Lang lang);
 
+// roofline::toString(Bound) → "compute-bound", …; the winner's share of its ceiling ("" when not
+// placed).
+std::string boundText(const std::string& bound, Lang lang);
+std::string rooflineText(const TuneAnswer& answer, Lang lang);
+
 // The console's answer block: label and text per line (answer, confidence, vs torch.compile when
-// there is a winner, missing, notes when any), in that order. The log paths are not in it: they
-// go on a line of their own (logsLabel()).
+// there is a winner, the roofline when placed, missing, notes when any), in that order. The log
+// paths are not in it: they go on a line of their own (logsLabel()).
 struct AnswerLine {
   std::string label, text;
 };

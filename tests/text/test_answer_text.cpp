@@ -64,6 +64,14 @@ const std::map<std::string, std::string> kValues = {{"count", "3"},
                                                     {"basis", "x"},
                                                     {"share", "34 %"},
                                                     {"families", "fp16, aoti"},
+                                                    {"what", "resnet18"},
+                                                    {"state", "暫定"},
+                                                    {"elapsed_s", "12.5"},
+                                                    {"rounds", "4"},
+                                                    {"pct", "41"},
+                                                    {"precision", "fp16"},
+                                                    {"bound", "演算律速"},
+                                                    {"winner", "fp16+cl"},
                                                     {"code", "new-code"},
                                                     {"values", "a=1"},
                                                     {"cause", "no-time-for-forks"}};
@@ -193,13 +201,16 @@ TuneAnswer provisionalAnswer() {
   a.launch_wait_share = 0.34;
   a.notes = {{"tie", {{"keys", "fp16+cl"}}}};
   a.log_paths = {"/tmp/compile.log"};
+  a.roofline_pct = 41.4;
+  a.roofline_precision = "bf16";
+  a.roofline_bound = "memory";
   return a;
 }
 
 TEST(AnswerText, TheAnswerBlockSaysAnswerConfidencePeerMissingAndNotes) {
   const auto a = provisionalAnswer();
   const auto en = answerBlock(a, Lang::En);
-  ASSERT_EQ(en.size(), 5u);
+  ASSERT_EQ(en.size(), 6u);
   EXPECT_EQ(en[0].label, "Answer:");
   EXPECT_EQ(en[0].text, "bf16+cl+aoti  2 ms [1.9, 2.3] across 3 fresh processes");
   EXPECT_EQ(en[1].text,
@@ -207,8 +218,10 @@ TEST(AnswerText, TheAnswerBlockSaysAnswerConfidencePeerMissingAndNotes) {
             "answer needs ±10 %); 2 of 9 candidates not measured");
   EXPECT_EQ(en[2].label, "vs torch.compile:");
   EXPECT_EQ(en[2].text, "1.17× fp32+cl+compile (2 against 1.71 ms, both across fresh processes)");
-  EXPECT_EQ(en[3].text, "2 of 9 candidates (fp16, aoti-graph): --budget-s 240 would reach them");
-  EXPECT_EQ(en[4].text,
+  EXPECT_EQ(en[3].label, "Roofline:");
+  EXPECT_EQ(en[3].text, "41 % of the measured bf16 ceiling (memory-bound)");
+  EXPECT_EQ(en[4].text, "2 of 9 candidates (fp16, aoti-graph): --budget-s 240 would reach them");
+  EXPECT_EQ(en[5].text,
             "tied with fp16+cl; host-bound: the GPU waits for launches 34 % of the time");
   const auto ja = answerBlock(a, Lang::Ja);
   ASSERT_EQ(ja.size(), en.size());
