@@ -76,7 +76,7 @@ void printSavedRaces(std::FILE* out, const SessionResult& s, const SessionRankin
     fmt::print(out, "\n{}\n",
                text::message("summary.saved-race", lang,
                              {{"what", what},
-                              {"state", text::answerStateText(answer.state, lang)},
+                              {"state", printableLine(text::answerStateText(answer.state, lang))},
                               {"elapsed_s", fmt::format("{:.1f}", units::msToS(race.elapsed_ms))},
                               {"budget_s", fmt::format("{:.0f}", units::msToS(race.budget_ms))}}));
     printAnswerBlock(out, answer, lang);
@@ -125,7 +125,8 @@ void printTuneResult(std::FILE* out, const tuner::TuneResult& r, const SessionRe
   std::map<std::string, std::vector<std::string>> by_reason;
   for (const auto& p : r.pruned) by_reason[p.reason].push_back(p.config.key());
   if (!by_reason.empty())
-    fmt::print(out, "\nPruned before anything ran ({} configs):\n", r.pruned.size());
+    fmt::print(out, "\n{}\n",
+               text::message("summary.pruned", lang, {{"count", std::to_string(r.pruned.size())}}));
   for (const auto& [reason, keys] : by_reason) {
     const std::vector<std::string> shown(keys.begin(),
                                          keys.begin() + std::min<std::size_t>(3, keys.size()));

@@ -89,6 +89,42 @@ const std::vector<CatalogueEntry>& catalogue() {
       {"reason.prior-not-kept", "not the last confirmed answer {key} ({source})",
        "前回確認された答え {key} とは異なります ({source})"},
       {"reason.still-compiling", "{keys} still compiling", "{keys} はまだコンパイル中です"},
+      {"reason.roofline-unplaced", "Roofline not computed", "ルーフライン未計算"},
+      {"reason.roofline-unplaced.python-model",
+       "Roofline not computed: the model runs in the Python worker, whose operators the engine "
+       "cannot observe",
+       "ルーフライン未計算: モデルは Python ワーカーで動き、その演算をエンジンは観測できません"},
+      {"reason.roofline-unplaced.aoti-package",
+       "Roofline not computed: no work counted (an AOTInductor package runs no operators the "
+       "engine "
+       "can observe, and has no eager twin)",
+       "ルーフライン未計算: 演算量を数えられません (AOTInductor パッケージの演算はエンジンから"
+       "観測できず、対応する eager の構成もありません)"},
+      {"reason.roofline-unplaced.aoti-winner",
+       "Roofline not computed: no work counted (an AOTInductor package runs no operators the "
+       "engine "
+       "can observe; count the eager configs with `profile --roofline`)",
+       "ルーフライン未計算: 演算量を数えられません (AOTInductor パッケージの演算はエンジンから"
+       "観測できません。eager の構成を「profile --roofline」で数えてください)"},
+      {"reason.roofline-unplaced.no-time",
+       "Roofline not computed: nothing was left of the budget to count the winner's work (raise "
+       "--budget-s)",
+       "ルーフライン未計算: 勝者の演算量を数える予算が残りませんでした"
+       " (--budget-s を増やしてください)"},
+      {"reason.roofline-unplaced.pass-failed",
+       "Roofline not computed: counting the winner's work failed ({detail})",
+       "ルーフライン未計算: 勝者の演算量の計数に失敗しました ({detail})"},
+      {"reason.roofline-unplaced.no-work", "Roofline not computed: no work counted ({key})",
+       "ルーフライン未計算: {key} の演算量を数えられませんでした"},
+      {"reason.roofline-unplaced.no-matmul-ceiling",
+       "Roofline not computed: no measured {precision} matmul ceiling for this device",
+       "ルーフライン未計算: このデバイスの {precision} 行列積の上限が計測されていません"},
+      {"reason.roofline-unplaced.no-bandwidth",
+       "Roofline not computed: no measured copy bandwidth for this device",
+       "ルーフライン未計算: このデバイスのコピー帯域が計測されていません"},
+      {"reason.roofline-unplaced.uncounted-ops",
+       "Roofline not computed: no work counted (its operators are not counted, first: {op})",
+       "ルーフライン未計算: 演算量を数えられません (数えられない演算があります。最初のもの: {op})"},
       {"reason.unknown", "{code} ({values})", "{code} ({values})"},
 
       {"state.final", "final", "確定"},
@@ -159,6 +195,8 @@ const std::vector<CatalogueEntry>& catalogue() {
        "デバイスでの測定が表の推奨を覆しました: {key} に代わり {winner}: {state}"},
       {"validate.no-winner", "no config beat {key} cleanly on the device: {state}",
        "このデバイスで {key} を正常に上回る構成はありませんでした: {state}"},
+      {"summary.pruned",
+       "Pruned before anything ran ({count} configs):", "実行前に除外した構成 ({count} 件):"},
       {"table.state", "state", "状態"},
       {"table.config", "config", "構成"},
       {"table.median-ms", "median ms", "中央値 ms"},
@@ -235,8 +273,15 @@ const std::vector<std::string>& reasonCodes() {
       "not-confirmed",        "unmeasured",     "late-rivals",        "cancelled",
       "prior-kept",           "interval-wide",  "processes-disagree", "reference-failed",
       "budget-no-winner",     "none-clean",     "unrecorded",         "tie",
-      "accuracy-unjudgeable", "prior-not-kept", "still-compiling"};
+      "accuracy-unjudgeable", "prior-not-kept", "still-compiling",    "roofline-unplaced"};
   return kCodes;
+}
+
+const std::vector<std::string>& rooflineUnplacedCauses() {
+  static const std::vector<std::string> kCauses = {
+      "python-model", "aoti-package",      "aoti-winner",  "no-time",      "pass-failed",
+      "no-work",      "no-matmul-ceiling", "no-bandwidth", "uncounted-ops"};
+  return kCauses;
 }
 
 const std::vector<std::string>& notConfirmedCauses() {
@@ -263,6 +308,11 @@ std::string reasonText(const TuneReason& r, Lang lang) {
       id += "." + cause;
   }
   if (r.code == "prior-kept" && r.value("leader_confirmed") == "yes") id += ".confirmed";
+  if (r.code == "roofline-unplaced") {
+    const auto& causes = rooflineUnplacedCauses();
+    const auto cause = r.value("cause");
+    if (std::find(causes.begin(), causes.end(), cause) != causes.end()) id += "." + cause;
+  }
   return message(id, lang, r.values);
 }
 

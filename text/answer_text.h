@@ -41,6 +41,8 @@ std::string message(const std::string& id, Lang lang,
 // them; docs/ADVISOR.md lists them), and the causes of "not-confirmed".
 const std::vector<std::string>& reasonCodes();
 const std::vector<std::string>& notConfirmedCauses();
+// The causes of "roofline-unplaced": why the winner has no place on the roofline.
+const std::vector<std::string>& rooflineUnplacedCauses();
 
 // One reason: its message with its values, or, for a code of a newer version, "code (name=value,
 // …)".

@@ -222,6 +222,8 @@ void RaceView::addEvent(const tuner::TuneEvent& e) {
     for (const auto& t : e.tied_with) ties_ << display_text::line(t);
     verdict_state_ = e.race ? display_text::line(e.race->verdict_state) : QString();
     answer_.reset();
+    // A stream without the race's fields (an older writer) keeps its sentence.
+    verdict_ = e.race ? QString() : display_text::line(e.verdict, kSentenceChars);
     if (e.race) {
       // The answer as data: tune_done's accounting with the candidates' own events.
       TuneRecord race = *e.race;
@@ -263,7 +265,7 @@ void RaceView::showVerdict() {
     head += QStringLiteral(" (%1)").arg(
         uiText(text::answerStateText(verdict_state_.toStdString(), lang)).toHtmlEscaped());
   QString text = head;
-  verdict_.clear();
+  if (!answer_ && !verdict_.isEmpty()) text += QStringLiteral("<br>") + verdict_.toHtmlEscaped();
   if (answer_) {
     // From the answer's fields, in the window's language; the log paths are the Answer page's.
     const auto confidence = text::confidenceText(*answer_, lang);

@@ -27,7 +27,8 @@ std::set<std::string> placeholders(const std::string& pattern) {
 // allowed: they are not words of letters only (bf16+cl, --budget-s, torch.compile, FP32) or are
 // on the list.
 std::string latinSentence(const std::string& ja) {
-  static const std::set<std::string> kAllowed = {"eager", "ms", "GiB", "GPU", "CPU"};
+  static const std::set<std::string> kAllowed = {"eager", "ms",   "GiB",    "GPU",
+                                                 "CPU",   "FP32", "Python", "AOTInductor"};
   static const std::regex kLetters("[A-Za-z]+");
   std::istringstream words(std::regex_replace(ja, std::regex(R"(\{[a-z_]+\})"), " "));
   std::string word, previous;
@@ -71,6 +72,8 @@ const std::map<std::string, std::string> kValues = {{"count", "3"},
                                                     {"pct", "41"},
                                                     {"precision", "fp16"},
                                                     {"bound", "演算律速"},
+                                                    {"detail", "fp16: 失敗"},
+                                                    {"op", "aten::conv2d"},
                                                     {"winner", "fp16+cl"},
                                                     {"code", "new-code"},
                                                     {"values", "a=1"},
@@ -110,6 +113,13 @@ TEST(AnswerText, EveryReasonCodeRendersItsValuesInBothLanguages) {
         variants.push_back({code, values});
       }
     }
+    if (code == "roofline-unplaced") {
+      for (const auto& cause : rooflineUnplacedCauses()) {
+        auto values = kValues;
+        values["cause"] = cause;
+        variants.push_back({code, values});
+      }
+    }
     if (code == "prior-kept") {
       auto values = kValues;
       values["leader_confirmed"] = "yes";
@@ -140,6 +150,15 @@ TEST(AnswerText, EveryReasonCodeRendersItsValuesInBothLanguages) {
   };
   EXPECT_NE(cause("no-time-for-forks"), cause("second-process-cut"));
   EXPECT_EQ(cause("unrecorded"), reasonText({"not-confirmed", {}}, Lang::Ja));
+  // The roofline's causes, each its own message; the English keeps the clause core wrote.
+  EXPECT_EQ(reasonText(
+                {"roofline-unplaced",
+                 {{"cause", "pass-failed"}, {"detail", "the Python worker recorded no operators"}}},
+                Lang::En),
+            "Roofline not computed: counting the winner's work failed (the Python worker recorded "
+            "no operators)");
+  EXPECT_EQ(reasonText({"roofline-unplaced", {{"cause", "newer-cause"}}}, Lang::Ja),
+            "ルーフライン未計算");
 }
 
 TEST(AnswerText, AnUnknownCodeRendersItsCodeAndValues) {
