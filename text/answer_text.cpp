@@ -197,6 +197,36 @@ const std::vector<CatalogueEntry>& catalogue() {
        "このデバイスで {key} を正常に上回る構成はありませんでした: {state}"},
       {"summary.pruned",
        "Pruned before anything ran ({count} configs):", "実行前に除外した構成 ({count} 件):"},
+      {"compiles.none", "No background compiles are running.",
+       "実行中のバックグラウンドコンパイルはありません。"},
+      {"compiles.none-in", "No background compiles are running (records: {dir}).",
+       "実行中のバックグラウンドコンパイルはありません (記録: {dir})。"},
+      {"compiles.left.one", "1 background compile left running by earlier tunes (records: {dir}):",
+       "以前のチューニングが残したバックグラウンドコンパイルが 1 件実行中です (記録: {dir}):"},
+      {"compiles.left",
+       "{count} background compiles left running by earlier tunes (records: {dir}):",
+       "以前のチューニングが残したバックグラウンドコンパイルが {count} 件実行中です (記録: "
+       "{dir}):"},
+      {"compiles.log", "log", "ログ"},
+      {"compiles.next",
+       "The next tune of the model uses each package once it is ready and confirms it. "
+       "`inferscope-cli tune --stop-compiles` stops them all.",
+       "次に同じモデルをチューニングするとき、準備のできたパッケージから使って確認します。"
+       "すべて止めるには `inferscope-cli tune --stop-compiles` を実行してください。"},
+      {"compiles.stopped",
+       "stopped: {model} {key} (pid {pid}, {elapsed_s} s in); its package is compiled again by "
+       "the next tune that needs it",
+       "停止: {model} {key} (pid {pid}、開始から {elapsed_s} s)。そのパッケージは、次に必要と"
+       "するチューニングで再びコンパイルされます"},
+      {"eta.unknown", "{elapsed_s} s in; no compile of this run finished to say how long one takes",
+       "開始から {elapsed_s} "
+       "s。この実行ではまだコンパイルが終わっておらず、所要時間は分かりません"},
+      {"eta.overdue", "{elapsed_s} s in, past this model's typical {typical_s} s: ready soon",
+       "開始から {elapsed_s} s、このモデルの標準の {typical_s} s を超えました: まもなく完了します"},
+      {"eta.left",
+       "ready in about {left_s} s (a compile of this model took {typical_s} s; {elapsed_s} s in)",
+       "あと約 {left_s} s で完了 (このモデルのコンパイルは {typical_s} s かかりました。"
+       "開始から {elapsed_s} s)"},
       {"table.state", "state", "状態"},
       {"table.config", "config", "構成"},
       {"table.median-ms", "median ms", "中央値 ms"},
@@ -455,6 +485,18 @@ std::string compileStateText(const std::string& state, Lang lang) {
   if (std::find(known.begin(), known.end(), state) == known.end())
     return state.empty() ? std::string("?") : state;
   return message("compile." + state, lang);
+}
+
+std::string etaText(double elapsed_ms, double typical_ms, Lang lang) {
+  const auto s = [](double value_ms) { return fmt::format("{:.0f}", value_ms / 1000.0); };
+  if (!(typical_ms > 0)) return message("eta.unknown", lang, {{"elapsed_s", s(elapsed_ms)}});
+  const double left_ms = typical_ms - elapsed_ms;
+  if (left_ms <= 0)
+    return message("eta.overdue", lang,
+                   {{"elapsed_s", s(elapsed_ms)}, {"typical_s", s(typical_ms)}});
+  return message(
+      "eta.left", lang,
+      {{"left_s", s(left_ms)}, {"typical_s", s(typical_ms)}, {"elapsed_s", s(elapsed_ms)}});
 }
 
 ForkOutcome forkOutcome(const ForkStats& stats) {

@@ -84,6 +84,10 @@ std::string compileStateText(const std::string& state, Lang lang);
 const std::vector<std::string>& candidateStates();
 const std::vector<std::string>& compileStates();
 
+// When a background compile left running will be ready (runner::etaText's figures): `typical_ms`
+// is what a compile of the model took (0: none finished yet).
+std::string etaText(double elapsed_ms, double typical_ms, Lang lang);
+
 // A config measured in fresh processes: stable, unstable (the process decides the level) or
 // noisy (every process is noisy), from its fields.
 struct ForkOutcome {

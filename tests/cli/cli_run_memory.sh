@@ -109,6 +109,8 @@ check "--resume of a session with no race → exit 2" expect_exit 2 "holds no ra
 compiles_dir=$XDG_CACHE_HOME/inferscope/compiles
 check "tune --status with nothing left running" bash -c \
   "'$cli' tune --status | grep -q 'No background compiles are running'"
+check "… in Japanese with INFERSCOPE_LANG=ja" bash -c \
+  "INFERSCOPE_LANG=ja '$cli' tune --status | grep -q '実行中のバックグラウンドコンパイルはありません'"
 printf 'sleep 120\n' >"$work/inferscope_aoti.py"
 setsid sh "$work/inferscope_aoti.py" </dev/null >/dev/null 2>&1 &
 helper=$!
@@ -121,9 +123,13 @@ cat >"$compiles_dir/$helper.json" <<JSON
  "log_path": "$work/pkg.log", "pid": $helper, "started_unix_s": $((now - 80)), "typical_ms": 120000}
 JSON
 "$cli" tune --status >"$work/status.txt" 2>&1
+"$cli" --lang ja tune --status >"$work/status-ja.txt" 2>&1
 check "tune --status lists the compile: model, key, pid, when it is ready, log" bash -c \
   "grep -q 'densenet121  fp16+cl+aoti  pid $helper  ready in about' '$work/status.txt' && \
    grep -q 'log $work/pkg.log' '$work/status.txt' && grep -q 'tune --stop-compiles' '$work/status.txt'"
+check "… and in Japanese: when it is ready, its log" bash -c \
+  "grep -q 'densenet121  fp16+cl+aoti  pid $helper  あと約 [0-9]* s で完了' '$work/status-ja.txt' && \
+   grep -q 'ログ $work/pkg.log' '$work/status-ja.txt'"
 check "tune --stop-compiles stops it" bash -c \
   "'$cli' tune --stop-compiles | grep -q 'stopped: densenet121 fp16+cl+aoti (pid $helper'"
 wait "$helper" 2>/dev/null

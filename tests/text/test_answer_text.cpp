@@ -23,14 +23,15 @@ std::set<std::string> placeholders(const std::string& pattern) {
 }
 
 // The first English sentence left in a Japanese text, "" when none: two Latin words in a row, or a
-// Latin word of four letters or more. Config keys, units, options, paths and product names are
-// allowed: they are not words of letters only (bf16+cl, --budget-s, torch.compile, FP32) or are
-// on the list.
+// Latin word of four letters or more. Config keys, units, options, paths, commands and product
+// names are allowed: they are not words of letters only (bf16+cl, --budget-s, torch.compile, FP32)
+// or are on the list.
 std::string latinSentence(const std::string& ja) {
   static const std::set<std::string> kAllowed = {"eager", "ms",   "GiB",    "GPU",
                                                  "CPU",   "FP32", "Python", "AOTInductor"};
   static const std::regex kLetters("[A-Za-z]+");
-  std::istringstream words(std::regex_replace(ja, std::regex(R"(\{[a-z_]+\})"), " "));
+  // Placeholders and commands in backticks are not sentences.
+  std::istringstream words(std::regex_replace(ja, std::regex(R"(\{[a-z_]+\}|`[^`]*`)"), " "));
   std::string word, previous;
   while (words >> word) {
     const bool latin = std::regex_match(word, kLetters) && kAllowed.count(word) == 0;
@@ -69,6 +70,11 @@ const std::map<std::string, std::string> kValues = {{"count", "3"},
                                                     {"state", "暫定"},
                                                     {"elapsed_s", "12.5"},
                                                     {"rounds", "4"},
+                                                    {"dir", "/tmp/compiles"},
+                                                    {"model", "resnet18"},
+                                                    {"pid", "4242"},
+                                                    {"left_s", "40"},
+                                                    {"typical_s", "120"},
                                                     {"pct", "41"},
                                                     {"precision", "fp16"},
                                                     {"bound", "演算律速"},
@@ -330,6 +336,19 @@ TEST(AnswerText, ForkOutcomeFromItsFields) {
   stats.verdict = "unstable across 3 processes";
   EXPECT_FALSE(forkOutcome(stats).noisy);
   EXPECT_EQ(forkOutcome(stats).processes, 3);
+}
+
+TEST(AnswerText, ACompilesReadinessInBothLanguages) {
+  EXPECT_EQ(etaText(80000, 120000, Lang::En),
+            "ready in about 40 s (a compile of this model took 120 s; 80 s in)");
+  EXPECT_EQ(etaText(130000, 120000, Lang::En),
+            "130 s in, past this model's typical 120 s: ready soon");
+  EXPECT_EQ(etaText(5000, 0, Lang::En).rfind("5 s in; no compile", 0), 0u);
+  for (const double typical : {0.0, 120000.0, 60000.0}) {
+    const auto ja = etaText(80000, typical, Lang::Ja);
+    EXPECT_NE(ja, etaText(80000, typical, Lang::En));
+    EXPECT_EQ(latinSentence(ja), "") << ja;
+  }
 }
 
 TEST(Lang, ParsedAndTakenFromTheEnvironment) {
