@@ -325,7 +325,7 @@ std::string reasonText(const TuneReason& r, Lang lang) {
   if (std::find(codes.begin(), codes.end(), r.code) == codes.end()) {
     // A code of a newer version: what it says, as data.
     std::vector<std::string> values;
-    for (const auto& [name, value] : r.values) values.push_back(name + "=" + value);
+    for (const auto& [name, value] : r.values) values.push_back(fmt::format("{}={}", name, value));
     if (values.empty()) return r.code.empty() ? std::string("?") : r.code;
     return message("reason.unknown", lang,
                    {{"code", r.code}, {"values", fmt::format("{}", fmt::join(values, ", "))}});

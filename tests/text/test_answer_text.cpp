@@ -36,7 +36,7 @@ std::string latinSentence(const std::string& ja) {
   while (words >> word) {
     const bool latin = std::regex_match(word, kLetters) && kAllowed.count(word) == 0;
     if (latin && word.size() >= 4) return word;
-    if (latin && !previous.empty()) return previous + " " + word;
+    if (latin && !previous.empty()) return previous.append(" ").append(word);
     previous = latin ? word : std::string();
   }
   return {};
