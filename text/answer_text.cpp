@@ -89,6 +89,11 @@ const std::vector<CatalogueEntry>& catalogue() {
       {"reason.prior-not-kept", "not the last confirmed answer {key} ({source})",
        "前回確認された答え {key} とは異なります ({source})"},
       {"reason.still-compiling", "{keys} still compiling", "{keys} はまだコンパイル中です"},
+      {"reason.still-compiling.recorded",
+       "{keys} still compiling in the background; the next run uses the packages once done "
+       "(`inferscope-cli tune --status` lists them, `tune --stop-compiles` stops them)",
+       "{keys} はバックグラウンドでまだコンパイル中です。完成したパッケージは次の実行で使われます"
+       " (`inferscope-cli tune --status` で一覧、`tune --stop-compiles` で停止)"},
       {"reason.roofline-unplaced", "Roofline not computed", "ルーフライン未計算"},
       {"reason.roofline-unplaced.python-model",
        "Roofline not computed: the model runs in the Python worker, whose operators the engine "
@@ -338,6 +343,7 @@ std::string reasonText(const TuneReason& r, Lang lang) {
       id += "." + cause;
   }
   if (r.code == "prior-kept" && r.value("leader_confirmed") == "yes") id += ".confirmed";
+  if (r.code == "still-compiling" && r.value("recorded") == "yes") id += ".recorded";
   if (r.code == "roofline-unplaced") {
     const auto& causes = rooflineUnplacedCauses();
     const auto cause = r.value("cause");

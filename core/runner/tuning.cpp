@@ -58,8 +58,10 @@ void leaveCompilesRunning(tuner::TuneResult& result, CompileQueue& compiles,
     names.push_back(job.key);
     if (!job.log_path.empty()) result.log_paths.push_back(job.log_path);
   }
-  result.reasons.push_back(
-      {"still-compiling", {{"keys", fmt::format("{}", fmt::join(names, ", "))}}});
+  // Whether `tune --status` can list them is a fact of its own, not only the verdict's words.
+  result.reasons.push_back({"still-compiling",
+                            {{"keys", fmt::format("{}", fmt::join(names, ", "))},
+                             {"recorded", recorded.empty() ? "no" : "yes"}}});
   result.verdict += fmt::format(
       ". Still compiling, left to finish in the background at low priority: {}; the next run "
       "uses {} once done and confirms {}{}",

@@ -126,6 +126,11 @@ TEST(AnswerText, EveryReasonCodeRendersItsValuesInBothLanguages) {
         variants.push_back({code, values});
       }
     }
+    if (code == "still-compiling") {
+      auto values = kValues;
+      values["recorded"] = "yes";
+      variants.push_back({code, values});
+    }
     if (code == "prior-kept") {
       auto values = kValues;
       values["leader_confirmed"] = "yes";
