@@ -5,10 +5,12 @@
 
 #include <algorithm>
 
+#include "cli/options/lang_option.h"
 #include "core/common/printable.h"
 #include "core/common/units.h"
 #include "core/engine/throughput_curve.h"
 #include "core/session/ndjson_sink.h"
+#include "text/answer_text.h"
 
 namespace inferscope::cli {
 
@@ -80,10 +82,16 @@ static void printForkLine(std::FILE* out, const ForkStats& f) {
   const std::string level = f.ci_high_ms > 0 ? fmt::format("{:.3f} ms [{:.3f}, {:.3f}]",
                                                            f.median_ms, f.ci_low_ms, f.ci_high_ms)
                                              : fmt::format("{:.3f} ms", f.median_ms);
-  const std::string next = f.next_high_ms > 0 ? fmt::format(" · next process [{:.3f}, {:.3f}] ms",
-                                                            f.next_low_ms, f.next_high_ms)
-                                              : "";
-  fmt::print(out, "{:<24} {}{} · {}\n", "  across processes", level, next, printable(f.verdict));
+  const auto lang = outputLang();
+  const std::string next =
+      f.next_high_ms > 0
+          ? " · " + text::message("fork.next", lang,
+                                  {{"low_ms", fmt::format("{:.3f}", f.next_low_ms)},
+                                   {"high_ms", fmt::format("{:.3f}", f.next_high_ms)}})
+          : "";
+  // The outcome from the fork analysis's fields, in the output's language.
+  fmt::print(out, "{:<24} {}{} · {}\n", text::message("fork.label", lang), level, next,
+             text::forkOutcomeText(text::forkOutcome(f), lang));
 }
 
 void printThroughputTable(std::FILE* out, const SessionResult& s) {

@@ -6,6 +6,7 @@
 
 #include "cli/cli_common.h"
 #include "cli/commands.h"
+#include "cli/options/lang_option.h"
 #include "core/common/printable.h"
 #include "core/common/version.h"
 
@@ -19,6 +20,11 @@ int main(int argc, char** argv) {
       "inferscope-cli"};
   app.set_version_flag("--version", std::string(kInferScopeVersion));
   app.require_subcommand(1);
+  // Global: `inferscope-cli --lang ja tune …` and `inferscope-cli tune … --lang ja` both work
+  // (subcommands made after this inherit fallthrough to the program's options).
+  std::string lang;
+  cli::addLangOption(app, lang);
+  app.fallthrough();
   std::function<int()> action;
   cli::addDevicesCommand(app, action);
   cli::addProfileCommand(app, action);
@@ -37,6 +43,7 @@ int main(int argc, char** argv) {
   } catch (const CLI::ParseError& e) {
     return app.exit(e) == 0 ? 0 : cli::kExitInvalidInput;
   }
+  cli::setOutputLang(cli::resolveLang(lang));
   cli::installSignalHandlers();
   try {
     return action ? action() : 0;

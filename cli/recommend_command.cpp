@@ -10,6 +10,7 @@
 #include "cli/cli_common.h"
 #include "cli/commands.h"
 #include "cli/console_sink.h"
+#include "cli/options/lang_option.h"
 #include "cli/options/option_checks.h"
 #include "cli/tune_console.h"
 #include "cli/tune_report.h"
@@ -22,6 +23,8 @@
 #include "core/engine/engine.h"
 #include "core/runner/compile_queue.h"
 #include "core/runner/tuning.h"
+#include "core/tuner/race_record.h"
+#include "text/answer_text.h"
 
 namespace inferscope::cli {
 namespace {
@@ -113,15 +116,24 @@ advisor::Recommendation validateOnDevice(advisor::Recommendation rec, const Reco
   const auto tuned = runner::runTuning(run, seeds, race, settings, reporter, processCancelToken());
   if (tuned.result.cancelled) throw Error(ErrorKind::Cancelled, "validation cancelled");
   fmt::print("\nMeasured:\n");
-  printTuneResult(stdout, tuned.result);
+  printTuneResult(stdout, tuned.result, nullptr, outputLang());
   const auto& winner = tuned.result.winner;
-  const std::string explanation =
-      !winner ? tuned.result.verdict
-      : *winner == rec.config
-          ? fmt::format("{} confirmed on the device: {}", rec.config.key(), tuned.result.verdict)
-          : fmt::format("the device overrules the table: {} replaces {}. {}", winner->key(),
-                        rec.config.key(), tuned.result.verdict);
-  fmt::print("\nVerdict: {}\n", printable(explanation));
+  // Rendered from the race's answer: on the console in --lang's language, in the recommendation
+  // (which its exports write to files) in English.
+  const auto answer = answerOf(tuner::raceRecord(tuned.result, "", ""));
+  const auto explain = [&](text::Lang lang) {
+    const std::map<std::string, std::string> values{
+        {"key", rec.config.key()},
+        {"winner", winner ? winner->key() : std::string()},
+        {"state", text::confidenceText(answer, lang)}};
+    return text::message(!winner                 ? "validate.no-winner"
+                         : *winner == rec.config ? "validate.confirmed"
+                                                 : "validate.replaced",
+                         lang, values);
+  };
+  const std::string explanation = explain(text::Lang::En);
+  fmt::print("\n{} {}\n", text::message("label.verdict", outputLang()),
+             printable(explain(outputLang())));
   if (winner && *winner != rec.config) {
     rec.warnings.push_back(
         fmt::format("validation replaced {} with {}", rec.config.key(), winner->key()));

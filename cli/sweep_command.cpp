@@ -9,6 +9,7 @@
 #include "cli/cli_common.h"
 #include "cli/commands.h"
 #include "cli/console_sink.h"
+#include "cli/options/lang_option.h"
 #include "cli/options/option_checks.h"
 #include "cli/tune_report.h"
 #include "core/common/printable.h"
@@ -355,7 +356,8 @@ int runSweep(const SweepOptions& o) {
     ranking_options.accuracy = o.accuracy.rule();
     const auto ranking = rankSession(saved, ranking_options);
     printSweepResult(stdout, saved, ranking_options.accuracy, o.shape_mix);
-    printSavedRaces(stdout, saved, ranking);  // a tuned session's answer, and where today differs
+    printSavedRaces(stdout, saved, ranking,
+                    outputLang());  // a tuned session's answer, and where today differs
     printRooflineTable(stdout, saved);
     writeSessionOutput(saved, o.out);  // in this build's schema
     return kExitOk;

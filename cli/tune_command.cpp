@@ -13,6 +13,7 @@
 
 #include "cli/cli_common.h"
 #include "cli/commands.h"
+#include "cli/options/lang_option.h"
 #include "cli/options/option_checks.h"
 #include "cli/tune_console.h"
 #include "cli/tune_report.h"
@@ -25,6 +26,7 @@
 #include "core/runner/tune_event_writer.h"
 #include "core/runner/tuning.h"
 #include "core/session/session_file.h"
+#include "text/answer_text.h"
 
 namespace inferscope::cli {
 namespace {
@@ -97,17 +99,21 @@ struct TuneOptions {
 int runCompilesCommand(const TuneOptions& o) {
   const auto dir = runner::backgroundCompilesDirectory();
   const double now_s = static_cast<double>(std::time(nullptr));
+  const auto lang = outputLang();
   if (o.stop_compiles) {
     const auto stopped = runner::stopBackgroundCompiles(dir);
-    if (stopped.empty()) fmt::print("No background compiles are running.\n");
+    if (stopped.empty()) fmt::print("{}\n", text::message("compiles.none", lang));
     int failed = 0;
     for (const auto& s : stopped) {
       const auto& c = s.compile;
       if (s.stopped) {
-        fmt::print(
-            "stopped: {} {} (pid {}, {:.0f} s in); its package is compiled again by the "
-            "next tune that needs it\n",
-            c.model, c.key, c.pid, units::msToS(c.elapsedMs(now_s)));
+        fmt::print("{}\n",
+                   text::message(
+                       "compiles.stopped", lang,
+                       {{"model", c.model},
+                        {"key", c.key},
+                        {"pid", std::to_string(c.pid)},
+                        {"elapsed_s", fmt::format("{:.0f}", units::msToS(c.elapsedMs(now_s)))}}));
       } else {
         ++failed;
         fmt::print(stderr, "inferscope-cli: not stopped: {} {} (pid {}): {}\n", c.model, c.key,
@@ -118,19 +124,19 @@ int runCompilesCommand(const TuneOptions& o) {
   }
   const auto running = runner::listBackgroundCompiles(dir);
   if (running.empty()) {
-    fmt::print("No background compiles are running (records: {}).\n", dir);
+    fmt::print("{}\n", text::message("compiles.none-in", lang, {{"dir", dir}}));
     return kExitOk;
   }
-  fmt::print("{} background compile{} left running by earlier tunes (records: {}):\n",
-             running.size(), running.size() == 1 ? "" : "s", dir);
+  fmt::print("{}\n",
+             text::message(running.size() == 1 ? "compiles.left.one" : "compiles.left", lang,
+                           {{"count", std::to_string(running.size())}, {"dir", dir}}));
   for (const auto& c : running) {
     const double elapsed_ms = c.elapsedMs(now_s);
-    fmt::print("  {}  {}  pid {}  {}\n    log {}\n", c.model, c.key, c.pid,
-               runner::etaText(elapsed_ms, c.typical_ms), c.log_path);
+    fmt::print("  {}  {}  pid {}  {}\n    {} {}\n", c.model, c.key, c.pid,
+               text::etaText(elapsed_ms, c.typical_ms, lang), text::message("compiles.log", lang),
+               c.log_path);
   }
-  fmt::print(
-      "The next tune of the model uses each package once it is ready and confirms it. "
-      "`inferscope-cli tune --stop-compiles` stops them all.\n");
+  fmt::print("{}\n", text::message("compiles.next", lang));
   return kExitOk;
 }
 
@@ -214,7 +220,8 @@ int runTune(const TuneOptions& o) {
                              processCancelToken(), shard);
   }();
   if (!ndjson)
-    printTuneResult(stdout, run.result, run.session.configs.empty() ? nullptr : &run.session);
+    printTuneResult(stdout, run.result, run.session.configs.empty() ? nullptr : &run.session,
+                    outputLang());
   // Written once the race has ended, atomically; a cancelled race never replaces a session that is
   // already there (its partial session goes beside it, as profile's does).
   std::string written;

@@ -49,8 +49,8 @@ for tool in clang-format clang-format-diff clang-tidy; do
 done
 
 # Our C++ sources; generated and third-party files live elsewhere (build*/, resources/).
-dirs=(core cli gui tests bench)
-is_source() { [[ $1 =~ ^(core|cli|gui|tests|bench)/.*\.(cpp|h)$ ]]; }
+dirs=(core text cli gui tests bench)
+is_source() { [[ $1 =~ ^(core|text|cli|gui|tests|bench)/.*\.(cpp|h)$ ]]; }
 
 if [ "$all" = 1 ]; then
   mapfile -t files < <(git ls-files -- "${dirs[@]}" | while read -r f; do is_source "$f" && echo "$f"; done)

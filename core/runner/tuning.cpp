@@ -7,6 +7,7 @@
 #include <chrono>
 #include <ctime>
 #include <filesystem>
+#include <map>
 #include <string>
 
 #include "core/common/error.h"
@@ -57,8 +58,10 @@ void leaveCompilesRunning(tuner::TuneResult& result, CompileQueue& compiles,
     names.push_back(job.key);
     if (!job.log_path.empty()) result.log_paths.push_back(job.log_path);
   }
-  result.reasons.push_back(
-      {"still-compiling", {{"keys", fmt::format("{}", fmt::join(names, ", "))}}});
+  // Whether `tune --status` can list them is a fact of its own, not only the verdict's words.
+  result.reasons.push_back({"still-compiling",
+                            {{"keys", fmt::format("{}", fmt::join(names, ", "))},
+                             {"recorded", recorded.empty() ? "no" : "yes"}}});
   result.verdict += fmt::format(
       ". Still compiling, left to finish in the background at low priority: {}; the next run "
       "uses {} once done and confirms {}{}",
@@ -91,7 +94,8 @@ ConfigResult* winnerResult(tuner::TuneResult& r, const OptimizationConfig& winne
 // a run of its own after the race (the race's rounds run without the operator observer, whose
 // boxing of every operator's arguments would slow the iterations it times); a compiled winner's is
 // its eager twin's, of the same precision and memory format, as placeConfig takes it. Where no
-// place can be computed the clause says why, with no number.
+// place can be computed the clause says why, with no number, and so does a "roofline-unplaced"
+// reason (its cause and values), which the CLI and the GUI render in the user's language.
 void placeWinner(tuner::TuneResult& r, EngineMeasurer& measurer, ModelSource source,
                  double deadline_ms, std::optional<roofline::DeviceCeilings>& ceilings,
                  PythonModelRun* python, const ProfileRequest& request) {
@@ -100,25 +104,34 @@ void placeWinner(tuner::TuneResult& r, EngineMeasurer& measurer, ModelSource sou
     r.roofline = std::move(clause);
     r.verdict += ". " + r.roofline;
   };
+  const auto unplaced = [&](const char* cause, std::string clause,
+                            std::map<std::string, std::string> values = {}) {
+    values["cause"] = cause;
+    r.reasons.push_back({"roofline-unplaced", std::move(values)});
+    say(std::move(clause));
+  };
   if (builtInPython(source) && python == nullptr)
-    return say(roofline::unplacedClause(roofline::Unplaced::PythonModel));
+    return unplaced("python-model", roofline::unplacedClause(roofline::Unplaced::PythonModel));
   if (source == ModelSource::AotInductor)
-    return say(roofline::unplacedClause(
-        roofline::Unplaced::NoWork,
-        "an AOTInductor package runs no operators the engine can observe, and has no eager twin"));
+    return unplaced(
+        "aoti-package",
+        roofline::unplacedClause(roofline::Unplaced::NoWork,
+                                 "an AOTInductor package runs no operators the engine can observe, "
+                                 "and has no eager twin"));
   ConfigResult* winner = winnerResult(r, *r.winner);
   if (winner == nullptr || winner->status != ConfigStatus::Ok) return;
   if (deadline_ms <= measurer.nowMs())
-    return say(roofline::unplacedClause(roofline::Unplaced::NoTime, "raise --budget-s"));
+    return unplaced("no-time",
+                    roofline::unplacedClause(roofline::Unplaced::NoTime, "raise --budget-s"));
   OptimizationConfig counted = winner->config;
   counted.compile = CompileMode::None;
   // A model Python rebuilds is counted in the worker, by the engine's recorder built there
   // (PythonModelRun::countWork); the ceilings are this process's to measure.
   if (python != nullptr && runsInEngine(winner->config))
-    return say(roofline::unplacedClause(
-        roofline::Unplaced::NoWork,
-        "an AOTInductor package runs no operators the engine can observe; count the eager "
-        "configs with profile --roofline"));
+    return unplaced("aoti-winner", roofline::unplacedClause(
+                                       roofline::Unplaced::NoWork,
+                                       "an AOTInductor package runs no operators the engine can "
+                                       "observe; count the eager configs with profile --roofline"));
   SessionResult pass;
   try {
     if (python != nullptr) {
@@ -130,17 +143,21 @@ void placeWinner(tuner::TuneResult& r, EngineMeasurer& measurer, ModelSource sou
       pass = measurer.measureWork(counted, deadline_ms);
     }
   } catch (const Error& e) {
-    return say(roofline::unplacedClause(roofline::Unplaced::PassFailed, e.what()));
+    return unplaced("pass-failed",
+                    roofline::unplacedClause(roofline::Unplaced::PassFailed, e.what()),
+                    {{"detail", e.what()}});
   }
   const auto it = std::find_if(pass.configs.begin(), pass.configs.end(),
                                [](const ConfigResult& c) { return c.status == ConfigStatus::Ok; });
   if (it == pass.configs.end()) {
     const std::string why =
         pass.configs.empty() ? std::string("it did not run") : pass.configs.front().message;
-    return say(roofline::unplacedClause(roofline::Unplaced::PassFailed, why));
+    return unplaced("pass-failed", roofline::unplacedClause(roofline::Unplaced::PassFailed, why),
+                    {{"detail", why}});
   }
   if (!it->roofline || it->roofline->work.operator_calls == 0)
-    return say(roofline::unplacedClause(roofline::Unplaced::NoWork, counted.key()));
+    return unplaced("no-work", roofline::unplacedClause(roofline::Unplaced::NoWork, counted.key()),
+                    {{"key", counted.key()}});
   // The counted work is placed on the race's level of the winner (its median across fresh
   // processes when it had them), against the ceilings of the counting run.
   ceilings = pass.ceilings;
@@ -167,8 +184,22 @@ void placeWinner(tuner::TuneResult& r, EngineMeasurer& measurer, ModelSource sou
   }
   roofline::placeConfig(*winner, others, ceilings ? &*ceilings : nullptr);
   if (!winner->roofline)
-    return say(roofline::unplacedClause(roofline::Unplaced::NoWork, counted.key()));
-  say(roofline::verdictClause(*winner->roofline));
+    return unplaced("no-work", roofline::unplacedClause(roofline::Unplaced::NoWork, counted.key()),
+                    {{"key", counted.key()}});
+  const auto& placed = *winner->roofline;
+  if (placed.bound == roofline::Bound::Unknown) {
+    // Placed without a bound: which of the ceilings or the work was missing (verdictClause's
+    // order).
+    if (placed.ceiling_tflops <= 0)
+      return unplaced("no-matmul-ceiling", roofline::verdictClause(placed),
+                      {{"precision", placed.precision}});
+    if (placed.ceiling_gbps <= 0) return unplaced("no-bandwidth", roofline::verdictClause(placed));
+    if (!placed.work.uncounted.empty())
+      return unplaced("uncounted-ops", roofline::verdictClause(placed),
+                      {{"op", placed.work.uncounted.front().op}});
+    return unplaced("no-work", roofline::verdictClause(placed), {{"key", counted.key()}});
+  }
+  say(roofline::verdictClause(placed));
 }
 
 // What makes this run's memory: the model's content (the file's hash the user trusted, a zoo

@@ -103,6 +103,128 @@
     </message>
 </context>
 <context>
+    <name>inferscope::gui::AnswerView</name>
+    <message numerus="yes">
+        <source>Logs: %n file(s) (hover to see the paths)</source>
+        <translation>
+            <numerusform>Logs: %n file (hover to see the path)</numerusform>
+            <numerusform>Logs: %n files (hover to see the paths)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Export this config:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Answer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Confidence</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>vs torch.compile</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cosine %1, relative L2 %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>top-1 agreement %1 %</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Accuracy</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not compared with the FP32 reference</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Memory</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>peak %1 GiB</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Roofline</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Host</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not measured</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Notes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open or run a session to see its answer.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Fastest configs that pass the accuracy rule, ranked:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 ms median, %2× the FP32 reference</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>accuracy not measured</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No config ran cleanly and safely.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>JSON…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Python…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>C++…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Accuracy rule: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>✗ this session holds no race answer to export</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>✗ %1 is the open session&apos;s own file: choose another</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>✗ %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>✓ %1 of %2 written to %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export this config</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>inferscope::gui::BreakEvenChart</name>
     <message>
         <source>Total time of a job of N inferences: %1 against %2</source>
@@ -1363,6 +1485,10 @@
         <source>Race</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Answer</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>inferscope::gui::MemoryChart</name>
@@ -1531,54 +1657,6 @@
 <context>
     <name>inferscope::gui::RaceView</name>
     <message>
-        <source>winner</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>tied</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>finalist</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>eliminated</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>failed</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>unsafe</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>not measured</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>accuracy not measured</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>final</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>provisional</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>no winner</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>cancelled</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Config</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1600,18 +1678,6 @@
     </message>
     <message>
         <source>Reason</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>waiting</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>running</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>in the race</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -1676,6 +1742,22 @@
     </message>
     <message>
         <source> · tied ≈ %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 across %2 processes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 in process</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>vs torch.compile:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not measured:</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2625,23 +2707,6 @@ Not on this device: %2</source>
     <message>
         <source>driver</source>
         <translation type="unfinished"></translation>
-    </message>
-</context>
-<context>
-    <name>inferscope::gui::AnswerView</name>
-    <message numerus="yes">
-        <source>across %n fresh process(es)</source>
-        <translation>
-            <numerusform>across %n fresh process</numerusform>
-            <numerusform>across %n fresh processes</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>Logs: %n file(s) (hover to see the paths)</source>
-        <translation>
-            <numerusform>Logs: %n file (hover to see the path)</numerusform>
-            <numerusform>Logs: %n files (hover to see the paths)</numerusform>
-        </translation>
     </message>
 </context>
 </TS>

@@ -12,6 +12,7 @@
 #include "core/common/units.h"
 #include "core/config/optimization_config.h"
 #include "gui/lib/display_text.h"
+#include "gui/lib/ui_lang.h"
 #include "gui/lib/value_format.h"
 
 namespace inferscope::gui {
@@ -42,25 +43,9 @@ QString seconds(double ms) {
   return QString::number(units::msToS(ms), 'f', ms < 10000 ? 1 : 0);
 }
 
-// A state in the UI's language; the English words are the event stream's.
+// A state in the UI's language, from the event stream's word (text/answer_text.h).
 QString stateWord(const QString& state) {
-  static const char* const kStates[][2] = {
-      {"waiting", QT_TRANSLATE_NOOP("inferscope::gui::RaceView", "waiting")},
-      {"running", QT_TRANSLATE_NOOP("inferscope::gui::RaceView", "running")},
-      {"winner", QT_TRANSLATE_NOOP("inferscope::gui::RaceView", "winner")},
-      {"tied", QT_TRANSLATE_NOOP("inferscope::gui::RaceView", "tied")},
-      {"finalist", QT_TRANSLATE_NOOP("inferscope::gui::RaceView", "finalist")},
-      {"eliminated", QT_TRANSLATE_NOOP("inferscope::gui::RaceView", "eliminated")},
-      {"failed", QT_TRANSLATE_NOOP("inferscope::gui::RaceView", "failed")},
-      {"unsafe", QT_TRANSLATE_NOOP("inferscope::gui::RaceView", "unsafe")},
-      {"not-measured", QT_TRANSLATE_NOOP("inferscope::gui::RaceView", "not measured")},
-      {"accuracy-not-measured",
-       QT_TRANSLATE_NOOP("inferscope::gui::RaceView", "accuracy not measured")},
-  };
-  for (const auto& [word, text] : kStates) {
-    if (state == QLatin1String(word)) return raceTr(text);
-  }
-  return state;
+  return uiText(text::candidateStateText(state.toStdString(), uiLang()));
 }
 
 }  // namespace
@@ -168,7 +153,12 @@ void RaceTableModel::setCandidate(const tuner::TuneEvent& e) {
   r.compile_ms = e.compile_ms;
   r.reason = display_text::line(e.reason);
   r.reason_details = display_text::details(e.reason);
-  r.fork_verdict = display_text::details(e.fork_verdict);
+  r.fork_outcome.reset();
+  r.fork_verdict.clear();
+  if (e.candidate && e.candidate->forks)
+    r.fork_outcome = text::forkOutcome(*e.candidate->forks);
+  else
+    r.fork_verdict = display_text::details(e.fork_verdict);
   rowChanged(row);
 }
 
@@ -232,9 +222,8 @@ int RaceTableModel::columnCount(const QModelIndex& parent) const {
 }
 
 QString RaceTableModel::stateText(const Row& row) const {
-  const QString state = row.racing
-                            ? raceTr(QT_TRANSLATE_NOOP("inferscope::gui::RaceView", "in the race"))
-                            : stateWord(row.state);
+  const QString state =
+      row.racing ? stateWord(QStringLiteral("in-the-race")) : stateWord(row.state);
   return row.forks > 0 ? raceTr(QT_TRANSLATE_NOOP("inferscope::gui::RaceView", "%1 (%2 forks)"))
                              .arg(state)
                              .arg(row.forks)
@@ -313,7 +302,9 @@ QVariant RaceTableModel::data(const QModelIndex& index, int role) const {
       if (column == ConfigColumn && row.mark == Mark::Tie)
         return raceTr(QT_TRANSLATE_NOOP("inferscope::gui::RaceView",
                                         "tied with the winner: no difference the race could show"));
-      if (column == StateColumn) return row.fork_verdict;
+      if (column == StateColumn)
+        return row.fork_outcome ? uiText(text::forkOutcomeText(*row.fork_outcome, uiLang()))
+                                : row.fork_verdict;
       if (column == ReasonColumn) return row.reason_details;
       return {};
     case Qt::ForegroundRole:

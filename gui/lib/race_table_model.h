@@ -16,9 +16,11 @@
 #include <QAbstractTableModel>
 #include <QHash>
 #include <QStringList>
+#include <optional>
 #include <vector>
 
 #include "core/tuner/tune_event.h"
+#include "text/answer_text.h"
 
 namespace inferscope::gui {
 
@@ -94,7 +96,11 @@ class RaceTableModel : public QAbstractTableModel {
     // config's own set-up never waited for when the package was ready: 0 when none.
     double package_ms = 0;
     double compileMs() const { return compile_ms > package_ms ? compile_ms : package_ms; }
-    QString reason, reason_details, fork_verdict;  // one line; bounded, wrapped (hover)
+    QString reason, reason_details;  // one line; bounded, wrapped (hover)
+    // Its outcome across fresh processes, rendered in the window's language when shown (hover);
+    // a text only where the event carried no fields (an older stream).
+    std::optional<text::ForkOutcome> fork_outcome;
+    QString fork_verdict;
     Mark mark = Mark::None;
   };
   QVariant display(const Row& row, int column) const;

@@ -13,7 +13,9 @@
 #include "gui/lib/display_text.h"
 #include "gui/lib/session_document.h"
 #include "gui/lib/steady_state_text.h"
+#include "gui/lib/ui_lang.h"
 #include "gui/lib/value_format.h"
+#include "text/answer_text.h"
 
 namespace inferscope::gui {
 namespace {
@@ -96,8 +98,9 @@ Interval interval(const ConfigResult& r) {
             .arg(ValueFormat::number(f.median_ms, 4), ValueFormat::number(f.ci_low_ms, 4),
                  ValueFormat::number(f.ci_high_ms, 4), ValueFormat::number(f.next_low_ms, 4),
                  ValueFormat::number(f.next_high_ms, 4),
-                 f.verdict.empty() ? QString()
-                                   : QStringLiteral("\n") + display_text::details(f.verdict));
+                 // The outcome across processes from its fields, in the window's language.
+                 QStringLiteral("\n") +
+                     uiText(text::forkOutcomeText(text::forkOutcome(f), uiLang())));
     return i;
   }
   if (r.steady.analysed && r.steady.median_ci_high_ms > 0) {

@@ -12,12 +12,13 @@
 #include <QScrollArea>
 #include <QVBoxLayout>
 #include <algorithm>
-#include <cmath>
 
 #include "core/advisor/session_evidence.h"
 #include "core/engine/session_ranking.h"
 #include "core/engine/session_result.h"
 #include "gui/lib/session_document.h"
+#include "gui/lib/ui_lang.h"
+#include "text/answer_text.h"
 
 namespace inferscope::gui {
 namespace {
@@ -31,10 +32,6 @@ QString q(const std::string& s) {
 
 QString ms(double value) {
   return QLocale().toString(value, 'g', 4);
-}
-
-QString percent(double share) {
-  return QLocale().toString(100 * share, 'f', 0);
 }
 
 QString gib(std::int64_t bytes) {
@@ -57,14 +54,6 @@ QString row(const QString& label, const QString& text) {
 }
 
 }  // namespace
-
-QString AnswerView::boundText(const std::string& bound) {
-  if (bound == "compute") return tr("compute-bound");
-  if (bound == "memory") return tr("memory-bound");
-  if (bound == "launch-host") return tr("launch- or host-bound");
-  if (bound == "mixed") return tr("mixed");
-  return q(bound);
-}
 
 AnswerView::AnswerView(SessionDocument* document, QWidget* parent)
     : QWidget(parent),
@@ -139,101 +128,29 @@ void AnswerView::changeEvent(QEvent* event) {
   QWidget::changeEvent(event);
 }
 
-QString AnswerView::reasonText(const TuneReason& r) {
-  const auto v = [&](const char* name) { return q(r.value(name)); };
-  const auto& c = r.code;
-  if (c == "not-confirmed") {
-    const auto cause = r.value("cause");
-    if (cause == "no-time-for-forks")
-      return tr(
-          "not confirmed in fresh processes: the budget left no time for them (raise "
-          "--budget-s)");
-    if (cause == "forks-for-leader-only")
-      return tr(
-          "not confirmed in fresh processes: the budget left them for the leader only "
-          "(raise --budget-s)");
-    if (cause == "second-process-cut")
-      return tr(
-          "not confirmed in fresh processes: the budget ended before its second process "
-          "(raise --budget-s)");
-    return tr("not confirmed in fresh processes");
-  }
-  if (c == "unmeasured") return tr("%1 of %2 candidates not measured").arg(v("count"), v("total"));
-  if (c == "late-rivals")
-    return tr("%1 ran as fast after the finals and was not confirmed (raise --budget-s)")
-        .arg(v("keys"));
-  if (c == "cancelled") return tr("the run was cancelled");
-  if (c == "prior-kept")
-    return tr("the last confirmed answer %1 stands over %2").arg(v("key"), v("leader"));
-  if (c == "interval-wide")
-    return tr("the interval reaches ±%1 % of the median; a final answer needs ±%2 %")
-        .arg(v("half_width_pct"), v("limit_pct"));
-  if (c == "processes-disagree")
-    return tr("its fresh processes disagree (%1 % apart)").arg(v("spread_pct"));
-  if (c == "reference-failed") return tr("the FP32 reference %1 failed").arg(v("key"));
-  if (c == "budget-no-winner")
-    return tr("%1 candidates ran and none was clean and safe; %2 were not measured (raise "
-              "--budget-s)")
-        .arg(v("ran"), v("not_measured"));
-  if (c == "none-clean") return tr("no candidate ran cleanly and safely: strict FP32 eager stands");
-  if (c == "unrecorded") return tr("saved before the reasons were recorded: see the Race tab");
-  if (c == "tie") return tr("tied with %1").arg(v("keys"));
-  if (c == "accuracy-unjudgeable") return tr("the FP32 reference cannot judge accuracy");
-  if (c == "prior-not-kept") return tr("not the last confirmed answer %1").arg(v("key"));
-  if (c == "still-compiling") return tr("%1 still compiling").arg(v("keys"));
-  return q(c);  // a code of a newer version: its name
-}
-
 QString AnswerView::tunedText(const TuneAnswer& a, const ConfigResult* row_of_winner) const {
+  // Core's answer rendered from its fields in the window's language (text/answer_text.h, the
+  // catalogue the CLI's --lang uses too); the labels are the page's own.
+  const auto lang = uiLang();
+  const auto rendered = [](const std::string& s) { return bounded(s, 600); };
   QString html = QStringLiteral("<table>");
-  const bool across = a.interval_kind == "across-processes";
-  const QString kind = across ? tr("across %n fresh process(es)", nullptr, a.processes)
-                              : tr("in the tuner's process");
   if (a.winner.empty()) {
-    html += row(tr("Answer"), tr("none: strict FP32 eager stands"));
+    html += row(tr("Answer"), rendered(text::answerText(a, lang)));
   } else if (a.median_ms > 0) {
-    html += row(tr("Answer"),
-                QStringLiteral("<b>%1</b> &nbsp; %2 ms [%3, %4] %5")
-                    .arg(q(a.winner), ms(a.median_ms), ms(a.low_ms), ms(a.high_ms), kind));
+    html += row(tr("Answer"), QStringLiteral("<b>%1</b> &nbsp; %2 ms [%3, %4] %5")
+                                  .arg(q(a.winner), ms(a.median_ms), ms(a.low_ms), ms(a.high_ms),
+                                       rendered(text::intervalKindText(a, lang))));
   } else {
     html += row(tr("Answer"), QStringLiteral("<b>%1</b>").arg(q(a.winner)));
   }
-  QString state = a.state == "final"         ? tr("final")
-                  : a.state == "provisional" ? tr("provisional")
-                  : a.state == "cancelled"   ? tr("cancelled")
-                                             : tr("no winner");
-  if (a.median_ms > 0) {
-    const double reach = std::max(a.high_ms - a.median_ms, a.median_ms - a.low_ms) / a.median_ms;
-    // Below 1 % a tenth: "±0 %" read as no interval at all.
-    QStringList marks{
-        QStringLiteral("±%1 %").arg(QLocale().toString(100 * reach, 'f', reach < 0.01 ? 1 : 0))};
-    if (a.wide) marks << tr("wide interval");
-    if (a.unstable) marks << tr("processes disagree");
-    state += QStringLiteral(" (%1)").arg(marks.join(QStringLiteral(", ")));
-  }
-  QStringList why;
-  for (const auto& r : a.why) why << reasonText(r);
-  if (!why.isEmpty()) state += QStringLiteral("<br>") + why.join(QStringLiteral("<br>"));
+  // The state and its marks on the first line, each reason on a line of its own.
+  TuneAnswer state_only = a;
+  state_only.why.clear();
+  QString state = rendered(text::confidenceText(state_only, lang));
+  for (const auto& r : a.why) state += QStringLiteral("<br>") + rendered(text::reasonText(r, lang));
   html += row(tr("Confidence"), state);
   if (!a.winner.empty()) {
-    QString peer;
-    if (a.peer_ratio > 0) {
-      peer = tr("%1× %2 (%3 against %4 ms, both %5)")
-                 .arg(QLocale().toString(a.peer_ratio, 'f', 2), q(a.peer_key), ms(a.winner_peer_ms),
-                      ms(a.peer_ms),
-                      a.peer_basis == "across-processes" ? tr("across fresh processes")
-                                                         : tr("in the tuner's process"));
-      if (a.peer_unsafe) peer += QStringLiteral("; ") + tr("torch.compile was unsafe");
-    } else if (a.peer_missing == "is-winner") {
-      peer = tr("the answer is torch.compile itself");
-    } else if (a.peer_missing == "no-candidate") {
-      peer = tr("not compared: no torch.compile candidate in this run");
-    } else if (a.peer_missing == "failed") {
-      peer = tr("not compared: its candidates failed");
-    } else {
-      peer = tr("not compared: no torch.compile candidate was reached (raise --budget-s)");
-    }
-    html += row(tr("vs torch.compile"), peer);
+    html += row(tr("vs torch.compile"), rendered(text::peerText(a, lang)));
     // The winner's accuracy as numbers from its session row, in the page's language (the judge's
     // summary and the rule are English sentences of core: the rule is on the page's tooltip).
     if (row_of_winner && row_of_winner->accuracy.measured) {
@@ -246,39 +163,17 @@ QString AnswerView::tunedText(const TuneAnswer& a, const ConfigResult* row_of_wi
             QStringLiteral(", ") +
             tr("top-1 agreement %1 %").arg(QLocale().toString(100 * *acc.top1_agreement, 'f', 1));
       html += row(tr("Accuracy"), text);
-    } else if (!a.winner.empty()) {
+    } else {
       html += row(tr("Accuracy"), tr("not compared with the FP32 reference"));
     }
     if (a.peak_memory_bytes > 0)
       html += row(tr("Memory"), tr("peak %1 GiB").arg(gib(a.peak_memory_bytes)));
-    if (a.roofline_pct >= 0)
-      html += row(tr("Roofline"), tr("%1 % of the measured %2 ceiling (%3)")
-                                      .arg(QLocale().toString(a.roofline_pct, 'f', 0),
-                                           q(a.roofline_precision), boundText(a.roofline_bound)));
-    if (a.host_measured)
-      html += row(tr("Host"),
-                  a.host_bound
-                      ? tr("host-bound: the GPU waits for launches %1 % of the time")
-                            .arg(percent(a.launch_wait_share))
-                      : tr("not host-bound (launch wait %1 %)").arg(percent(a.launch_wait_share)));
+    if (a.roofline_pct >= 0) html += row(tr("Roofline"), rendered(text::rooflineText(a, lang)));
+    if (a.host_measured) html += row(tr("Host"), rendered(text::hostText(a, lang)));
   }
-  if (a.missing > 0) {
-    std::vector<std::string> families = a.missing_precisions;
-    families.insert(families.end(), a.missing_compiles.begin(), a.missing_compiles.end());
-    QStringList f;
-    for (const auto& x : families) f << q(x);
-    QString text = tr("%1 of %2 candidates (%3)")
-                       .arg(QString::number(a.missing), QString::number(a.candidates),
-                            f.join(QStringLiteral(", ")));
-    if (a.budget_to_reach_s > 0)
-      text += QStringLiteral("<br>") + tr("a budget of about %1 s would reach them")
-                                           .arg(QString::number(std::lround(a.budget_to_reach_s)));
-    html += row(tr("Not measured"), text);
-  } else {
-    html += row(tr("Not measured"), tr("nothing: every candidate was measured, pruned or failed"));
-  }
+  html += row(tr("Not measured"), rendered(text::missingText(a, lang)));
   QStringList notes;
-  for (const auto& r : a.notes) notes << reasonText(r);
+  for (const auto& r : a.notes) notes << rendered(text::reasonText(r, lang));
   if (!notes.isEmpty()) html += row(tr("Notes"), notes.join(QStringLiteral("<br>")));
   html += QStringLiteral("</table>");
   return html;

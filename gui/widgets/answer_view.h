@@ -36,10 +36,6 @@ class AnswerView : public QWidget {
   // session's own file, a path the exporter refuses). The buttons ask for the path first.
   bool exportAnswer(advisor::ExportFormat format, const QString& path, QString* message);
 
-  // One reason in the current language, from its code and values.
-  static QString reasonText(const TuneReason& reason);
-  static QString boundText(const std::string& bound);  // roofline::toString(Bound)
-
  protected:
   void changeEvent(QEvent* event) override;  // LanguageChange: the texts again
 

@@ -9,6 +9,7 @@
 #include <QSettings>
 #include <QWidget>
 
+#include "gui/lib/ui_lang.h"
 #include "gui/widgets/translated_text.h"
 
 namespace inferscope::gui {
@@ -41,6 +42,8 @@ void LanguageSwitch::apply(const QString& choice) {
           ? (system.language() == QLocale::Japanese ? QStringLiteral("ja") : QStringLiteral("en"))
           : choice_;
   effective_ = available().contains(wanted) ? wanted : QStringLiteral("en");
+  // Core's answers (text/) in the same language as the strings, before anything retranslates.
+  setUiLang(effective_ == QLatin1String("ja") ? text::Lang::Ja : text::Lang::En);
   // The system's locale formats numbers when the user chose nothing or it speaks the language.
   QLocale locale = system;
   if (effective_ == QLatin1String("ja") && system.language() != QLocale::Japanese)

@@ -22,6 +22,8 @@
 #include "gui/lib/display_text.h"
 #include "gui/lib/race_table_model.h"
 #include "gui/lib/session_document.h"
+#include "gui/lib/ui_lang.h"
+#include "text/answer_text.h"
 
 namespace inferscope::gui {
 namespace {
@@ -45,14 +47,6 @@ QString listed(const QStringList& items, const QString& separator) {
 
 QString seconds(double ms) {
   return QString::number(units::msToS(ms), 'f', ms < 10000 ? 1 : 0);
-}
-
-QString verdictStateText(const QString& state) {
-  if (state == QLatin1String("final")) return RaceView::tr("final");
-  if (state == QLatin1String("provisional")) return RaceView::tr("provisional");
-  if (state == QLatin1String("no-winner")) return RaceView::tr("no winner");
-  if (state == QLatin1String("cancelled")) return RaceView::tr("cancelled");
-  return state;
 }
 
 }  // namespace
@@ -121,7 +115,9 @@ void RaceView::clear() {
   winner_.clear();
   verdict_.clear();
   verdict_state_.clear();
-  host_.clear();
+  candidates_.clear();
+  candidate_order_.clear();
+  answer_.reset();
   budget_note_.clear();
   ties_.clear();
   done_ = false;
@@ -185,12 +181,17 @@ void RaceView::addEvent(const tuner::TuneEvent& e) {
     table_->scrollTo(proxy_->mapFromSource(model_->index(row, 0)));
   } else if (e.type == "tune_candidate") {
     model_->setCandidate(e);
+    if (e.candidate) {
+      if (!candidates_.count(e.key)) candidate_order_.push_back(e.key);
+      candidates_[e.key] = *e.candidate;
+    }
   } else if (e.type == "tune_compile") {
     model_->setCompileJobs(e.jobs);
     QStringList jobs;
     for (const auto& j : e.jobs) {
       jobs << QStringLiteral("%1: %2 %3 s")
-                  .arg(display_text::line(j.key), QString::fromUtf8(toString(j.state)),
+                  .arg(display_text::line(j.key),
+                       uiText(text::compileStateText(toString(j.state), uiLang())),
                        seconds(j.elapsed_ms));
     }
     compile_label_->setText(
@@ -217,11 +218,21 @@ void RaceView::addEvent(const tuner::TuneEvent& e) {
   } else if (e.type == "tune_done") {
     done_ = true;
     winner_ = display_text::line(e.winner);
-    verdict_ = display_text::line(e.verdict, kSentenceChars);
-    host_ = display_text::line(e.host, kSentenceChars);
     ties_.clear();
     for (const auto& t : e.tied_with) ties_ << display_text::line(t);
     verdict_state_ = e.race ? display_text::line(e.race->verdict_state) : QString();
+    answer_.reset();
+    // A stream without the race's fields (an older writer) keeps its sentence.
+    verdict_ = e.race ? QString() : display_text::line(e.verdict, kSentenceChars);
+    if (e.race) {
+      // The answer as data: tune_done's accounting with the candidates' own events.
+      TuneRecord race = *e.race;
+      race.winner = e.winner;
+      race.tied_with = e.tied_with;
+      race.candidates.clear();
+      for (const auto& key : candidate_order_) race.candidates.push_back(candidates_.at(key));
+      answer_ = answerOf(race);
+    }
     model_->markAnswer(winner_, ties_);
     showVerdict();
   }
@@ -232,7 +243,9 @@ void RaceView::addEvent(const tuner::TuneEvent& e) {
 
 void RaceView::changeEvent(QEvent* event) {
   QWidget::changeEvent(event);
-  if (event->type() == QEvent::LanguageChange) model_->retranslate();
+  if (event->type() != QEvent::LanguageChange) return;
+  model_->retranslate();
+  if (done_) showVerdict();
 }
 
 void RaceView::showVerdict() {
@@ -244,11 +257,29 @@ void RaceView::showVerdict() {
     if (!ties_.isEmpty())
       head += tr(" · tied ≈ %1").arg(listed(ties_, QStringLiteral(", ")).toHtmlEscaped());
   }
+  const auto lang = uiLang();
+  const auto line = [](const std::string& s) {
+    return display_text::line(s, kSentenceChars).toHtmlEscaped();
+  };
   if (!verdict_state_.isEmpty())
-    head += QStringLiteral(" (%1)").arg(verdictStateText(verdict_state_));
+    head += QStringLiteral(" (%1)").arg(
+        uiText(text::answerStateText(verdict_state_.toStdString(), lang)).toHtmlEscaped());
   QString text = head;
-  if (!verdict_.isEmpty()) text += QStringLiteral("<br>") + verdict_.toHtmlEscaped();
-  if (!host_.isEmpty()) text += QStringLiteral("<br>") + host_.toHtmlEscaped();
+  if (!answer_ && !verdict_.isEmpty()) text += QStringLiteral("<br>") + verdict_.toHtmlEscaped();
+  if (answer_) {
+    // From the answer's fields, in the window's language; the log paths are the Answer page's.
+    const auto confidence = text::confidenceText(*answer_, lang);
+    const auto peer = answer_->winner.empty() ? std::string() : text::peerText(*answer_, lang);
+    verdict_ =
+        display_text::line(peer.empty() ? confidence : confidence + " · " + peer, kSentenceChars);
+    text += QStringLiteral("<br>") + line(confidence);
+    if (!peer.empty()) text += QStringLiteral("<br>%1 %2").arg(tr("vs torch.compile:"), line(peer));
+    if (answer_->missing > 0)
+      text += QStringLiteral("<br>%1 %2")
+                  .arg(tr("Not measured:"), line(text::missingText(*answer_, lang)));
+    if (answer_->host_measured && answer_->host_bound)
+      text += QStringLiteral("<br>") + line(text::hostText(*answer_, lang));
+  }
   verdict_label_->setText(text);
 }
 

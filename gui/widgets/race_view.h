@@ -11,8 +11,12 @@
 #include <QString>
 #include <QStringList>
 #include <QWidget>
+#include <map>
 #include <memory>
+#include <optional>
+#include <vector>
 
+#include "core/engine/tune_answer.h"
 #include "core/engine/tune_record.h"
 #include "core/tuner/tune_event.h"
 #include "gui/lib/tune_job.h"
@@ -54,6 +58,8 @@ class RaceView : public QWidget {
   // The answer once tune_done arrived (empty before, or when there was no winner).
   QString winner() const { return winner_; }
   QStringList ties() const { return ties_; }
+  // The answer's confidence (state, interval, why) and its ratio to torch.compile, rendered from
+  // the race's fields in the window's language (text/answer_text.h); empty before tune_done.
   QString verdict() const { return verdict_; }
   // "final", "provisional", "no-winner", "cancelled" (a saved race, or a live one whose done event
   // carried it), else empty.
@@ -79,7 +85,12 @@ class RaceView : public QWidget {
   QSortFilterProxyModel* proxy_;
   QTableView* table_;
   QLabel* verdict_label_;
-  QString winner_, verdict_, verdict_state_, host_, budget_note_;
+  QString winner_, verdict_, verdict_state_, budget_note_;
+  // The candidates as their events left them, in first-event order, and the answer built from
+  // them and tune_done's race once it arrives: the verdict label renders it.
+  std::map<std::string, TuneCandidateRecord> candidates_;
+  std::vector<std::string> candidate_order_;
+  std::optional<TuneAnswer> answer_;
   QStringList ties_;
   bool done_ = false;
 };

@@ -357,7 +357,7 @@ if ! "$cli" devices 2>/dev/null | grep -q cuda && ! ldd "$cli" 2>/dev/null | gre
     -c "ulimit -v 5000000; exec '$cli' profile -m resnet18 --input 1x3x6000x6000 -n 1 --warmup 0 -c fp32"
 fi
 
-# ---- text from files is data: a tuned session's verdict and model name print escaped -----------
+# ---- text from files is data: a tuned session's state and model name print escaped -------------
 tuned=$files/tuned.inferscope.json
 cp "$fixtures/cpu_resnet18_tuned.inferscope.json" "$tuned"
 python3 - "$tuned" "$files/tuned_evil.json" <<'PY'
@@ -375,9 +375,10 @@ check "sweep --from on a crafted tuned session → 0" test $? -eq 0
 check "… prints no raw ESC, C1 CSI or BEL byte" python3 -c "
 import sys; d = open(sys.argv[1], 'rb').read()
 sys.exit(any(b in d for b in (b'\x1b', b'\x07', b'\xc2\x9b')))" "$work/tuned_evil.txt"
-check "… and shows the text escaped, the verdict on its one line" python3 -c "
+# The saved verdict paragraph is not printed: the answer is rendered from the race's fields.
+check "… and shows the text escaped, the state on its one line" python3 -c "
 import sys; d = open(sys.argv[1], encoding='utf-8', errors='replace').read()
-wanted = ['evil\\\\x1b]0;owned\\\\x07\\\\x1b[2J', 'Winner \\\\x1b[31mred\\\\x1b[0m\\\\x0aforged line\\\\u009b2J',
+wanted = ['evil\\\\x1b]0;owned\\\\x07\\\\x1b[2J', 'final\\\\x1b[5m',
           'm\\\\x1b]8;;http://x\\\\x07link']
 sys.exit(not all(w in d for w in wanted) or '\nforged line' in d)" "$work/tuned_evil.txt"
 

@@ -103,7 +103,9 @@ roofline_clause='Roofline: (at [0-9]+ % of the measured|near the ridge)'
 check "tune's verdict gives the winner's share of the roofline and its bound" bash -c "grep '\"event\":\"tune_done\"' '$work/tune.ndjson' \
   | grep -Eq '\"verdict\":\"[^\"]*\\. $roofline_clause[^\"]*-bound'"
 "$cli" sweep --from "$work/tune.inferscope.json" >"$work/tune-from.txt" 2>&1
-check "sweep --from of the tuned session prints the roofline clause" grep -Eq "^Tuned .*$roofline_clause" "$work/tune-from.txt"
+# sweep --from renders the saved race from its fields: the answer block's roofline line.
+check "sweep --from of the tuned session prints the winner's roofline place" \
+  grep -Eq "^  Roofline: +[0-9]+ % of the measured [a-z0-9]+ ceiling \((compute|memory)-bound|mixed\)" "$work/tune-from.txt"
 check "the tuned session keeps the winner's roofline and the ceilings" python3 - "$work/tune.inferscope.json" <<'PY'
 import json, sys
 s = json.load(open(sys.argv[1]))

@@ -37,10 +37,34 @@ rc=$?
 check "a warm tune exits 0" test "$rc" -eq 0
 check "… starts from the memory and names the file" grep -qF "run memory used: $memory" "$work/warm.err"
 
-"$cli" tune "${tiny[@]}" --budget-s "$(scaled 10)" --fresh >"$work/fresh.txt" 2>"$work/fresh.err"
+# In Japanese (--lang, a global option): the summary's answer block is rendered from the answer's
+# fields in Japanese, no English label or sentence left in it.
+"$cli" --lang ja tune "${tiny[@]}" --budget-s "$(scaled 10)" --fresh >"$work/fresh.txt" 2>"$work/fresh.err"
 rc=$?
 check "--fresh does not read the memory, and says so" bash -c "[ $rc -eq 0 ] && \
   grep -q 'run memory not read (--fresh)' '$work/fresh.err' && ! grep -q 'run memory used' '$work/fresh.err'"
+check "--lang ja: the answer block is Japanese" python3 - "$work/fresh.txt" <<'PY'
+import re, sys
+text = open(sys.argv[1], encoding="utf-8").read()
+block = text[text.rindex("\n  答え:"):]
+labels = [l.split(":")[0].strip() for l in block.splitlines() if re.match(r"^  \S+:", l)]
+assert labels[:2] == ["答え", "確かさ"] and "未測定" in labels, labels
+for english in ("Answer:", "Confidence:", "Missing:", "not measured", "fresh processes"):
+    assert english not in block, (english, block)
+# Keys, units, options and product names may stay; an English sentence (two words of Latin
+# letters only in a row) may not.
+for line in block.splitlines():
+    latin = [bool(re.fullmatch(r"[A-Za-z]{2,}", t)) and t not in ("eager", "ms", "GPU", "CPU")
+             for t in line.split()]
+    assert not any(a and b for a, b in zip(latin, latin[1:])), line
+assert re.search(r"^(確定|暫定|勝者なし|取り消し)( \(|: )", text, re.M), "no Japanese state line"
+PY
+check "--lang ja: a saved race reads back in Japanese, from LANG too" bash -c \
+  "LC_ALL= LC_MESSAGES= LANG=ja_JP.UTF-8 INFERSCOPE_LANG= '$cli' sweep --from '$work/cold.inferscope.json' | grep -q '^チューニング結果 ' && \
+   INFERSCOPE_LANG=en LC_ALL= LANG=ja_JP.UTF-8 '$cli' sweep --from '$work/cold.inferscope.json' | grep -q '^Tuned '"
+"$cli" tune "${tiny[@]}" --lang fr >"$work/lang.txt" 2>&1
+rc=$?
+check "--lang fr → exit 2 naming --lang" bash -c "[ $rc -eq 2 ] && grep -q -- '--lang' '$work/lang.txt'"
 
 printf '{"kind": "inferscope-run-memory", "format": 1, "key": ' >"$memory"
 "$cli" tune "${tiny[@]}" --budget-s "$(scaled 10)" >"$work/corrupt.txt" 2>"$work/corrupt.err"
@@ -85,6 +109,8 @@ check "--resume of a session with no race → exit 2" expect_exit 2 "holds no ra
 compiles_dir=$XDG_CACHE_HOME/inferscope/compiles
 check "tune --status with nothing left running" bash -c \
   "'$cli' tune --status | grep -q 'No background compiles are running'"
+check "… in Japanese with INFERSCOPE_LANG=ja" bash -c \
+  "INFERSCOPE_LANG=ja '$cli' tune --status | grep -q '実行中のバックグラウンドコンパイルはありません'"
 printf 'sleep 120\n' >"$work/inferscope_aoti.py"
 setsid sh "$work/inferscope_aoti.py" </dev/null >/dev/null 2>&1 &
 helper=$!
@@ -97,9 +123,13 @@ cat >"$compiles_dir/$helper.json" <<JSON
  "log_path": "$work/pkg.log", "pid": $helper, "started_unix_s": $((now - 80)), "typical_ms": 120000}
 JSON
 "$cli" tune --status >"$work/status.txt" 2>&1
+"$cli" --lang ja tune --status >"$work/status-ja.txt" 2>&1
 check "tune --status lists the compile: model, key, pid, when it is ready, log" bash -c \
   "grep -q 'densenet121  fp16+cl+aoti  pid $helper  ready in about' '$work/status.txt' && \
    grep -q 'log $work/pkg.log' '$work/status.txt' && grep -q 'tune --stop-compiles' '$work/status.txt'"
+check "… and in Japanese: when it is ready, its log" bash -c \
+  "grep -q 'densenet121  fp16+cl+aoti  pid $helper  あと約 [0-9]* s で完了' '$work/status-ja.txt' && \
+   grep -q 'ログ $work/pkg.log' '$work/status-ja.txt'"
 check "tune --stop-compiles stops it" bash -c \
   "'$cli' tune --stop-compiles | grep -q 'stopped: densenet121 fp16+cl+aoti (pid $helper'"
 wait "$helper" 2>/dev/null

@@ -2,6 +2,7 @@
 // English and in Japanese with no English sentence left; a profiled session's ranked summary.
 #include <QApplication>
 #include <QDirIterator>
+#include <QLabel>
 #include <QRegularExpression>
 #include <QTabWidget>
 #include <QTemporaryDir>
@@ -187,6 +188,55 @@ class TestAnswer : public QObject {
       QCOMPARE(window.answerView()->answerKey(), key);
     }
     QVERIFY(tuned >= 21);
+  }
+
+  // The Race tab in Japanese: the answer under the table, the candidates' states, a finalist's
+  // outcome across processes (on hover) and the compile jobs are rendered from the race's fields in
+  // the window's language; switching back to English renders them again.
+  void theRaceTabReadsInJapanese() {
+    if (!LanguageSwitch::available().contains(QStringLiteral("ja")))
+      QSKIP("no compiled Japanese translation (Qt Linguist tools not installed)");
+    MainWindow window;
+    window.resize(1024, 768);
+    QVERIFY(window.openSession(fixture("cpu_resnet18_tuned")));
+    auto* view = window.racePage()->findChild<RaceView*>();
+    QVERIFY(view && view->done());
+    LanguageSwitch::instance().apply(QStringLiteral("ja"));
+    QApplication::processEvents();
+    const QString verdict = view->verdictLabel()->text();
+    QVERIFY2(verdict.contains(QStringLiteral("(確定)")), qPrintable(verdict));
+    QVERIFY2(verdict.contains(QStringLiteral("torch.compile 比:")) ||
+                 verdict.contains(QStringLiteral("比較なし")),
+             qPrintable(verdict));
+    QString below = verdict;
+    below.remove(QRegularExpression(QStringLiteral("<[^>]*>")));
+    // Under the head (winner ★ and ties ≈, the window's own strings), nothing left in English.
+    QVERIFY2(untranslated(below.section(QStringLiteral("(確定)"), 1)).isEmpty(), qPrintable(below));
+    auto* model = view->model();
+    const int winner = view->rowOf(view->winner());
+    QVERIFY2(model->index(winner, RaceTableModel::StateColumn)
+                 .data()
+                 .toString()
+                 .startsWith(QStringLiteral("勝者")),
+             qPrintable(model->index(winner, RaceTableModel::StateColumn).data().toString()));
+    int forked = 0;
+    for (int row = 0; row < model->rowCount(); ++row) {
+      const QString hover =
+          model->index(row, RaceTableModel::StateColumn).data(Qt::ToolTipRole).toString();
+      if (hover.isEmpty()) continue;
+      ++forked;
+      QVERIFY2(hover.contains(QStringLiteral("プロセス")), qPrintable(hover));
+      QVERIFY2(untranslated(hover).isEmpty(), qPrintable(hover));
+    }
+    QVERIFY(forked > 0);
+    LanguageSwitch::instance().apply(QStringLiteral("en"));
+    QApplication::processEvents();
+    QVERIFY2(view->verdictLabel()->text().contains(QStringLiteral("(final)")),
+             qPrintable(view->verdictLabel()->text()));
+    QVERIFY(model->index(winner, RaceTableModel::StateColumn)
+                .data()
+                .toString()
+                .startsWith(QStringLiteral("winner")));
   }
 
   // A profiled session without a race opens on a ranked summary whose first config is the

@@ -34,6 +34,7 @@
 #include "gui/wizard/recommendation_wizard.h"
 #include "gui/wizard/wizard_pages.h"
 #include "tests/gui/gui_test_main.h"
+#include "text/answer_text.h"
 
 using namespace inferscope;
 using namespace inferscope::gui;
@@ -125,11 +126,21 @@ class TestEngineer : public QObject {
           view->palette().color(QPalette::Disabled, QPalette::Text));
     }
     QVERIFY(eliminated > 0);
-    // The verdict in full, and the pruned configs counted with their reasons on hover.
+    // The answer rendered from the race's fields (its confidence and the ratio to torch.compile),
+    // not core's verdict paragraph; the pruned configs counted with their reasons on hover.
     const QString verdict = view->verdictLabel()->text();
     QVERIFY2(verdict.contains(QStringLiteral("★ ") + view->winner()), qPrintable(verdict));
     QVERIFY(verdict.contains(QStringLiteral("final")));
-    QVERIFY(verdict.contains(QString::fromStdString(race.verdict).left(20).toHtmlEscaped()));
+    const auto answer = answerOf(race);
+    QVERIFY2(
+        verdict.contains(
+            QString::fromStdString(text::confidenceText(answer, text::Lang::En)).toHtmlEscaped()),
+        qPrintable(verdict));
+    QVERIFY2(verdict.contains(
+                 QString::fromStdString(text::peerText(answer, text::Lang::En)).toHtmlEscaped()),
+             qPrintable(verdict));
+    QVERIFY2(!verdict.contains(QString::fromStdString(race.verdict).left(30).toHtmlEscaped()),
+             qPrintable(verdict));
     QVERIFY(view->prunedLabel()->text().contains(QString::number(race.pruned.size())));
     QVERIFY(view->prunedLabel()->toolTip().contains(
         QString::fromStdString(race.pruned.front().reason)));

@@ -1,0 +1,377 @@
+// The EN/JA renderer of core's answers: every code renders in both languages with its values, the
+// Japanese has no English sentence left in it, and a code this version does not know still says
+// what it holds.
+#include <gtest/gtest.h>
+
+#include <regex>
+#include <set>
+#include <sstream>
+
+#include "core/analysis/fork_analysis.h"
+#include "core/engine/config_result.h"
+#include "text/answer_text.h"
+
+namespace inferscope::text {
+namespace {
+
+std::set<std::string> placeholders(const std::string& pattern) {
+  std::set<std::string> names;
+  static const std::regex kName(R"(\{([a-z_]+)\})");
+  for (std::sregex_iterator it(pattern.begin(), pattern.end(), kName), end; it != end; ++it)
+    names.insert((*it)[1]);
+  return names;
+}
+
+// The first English sentence left in a Japanese text, "" when none: two Latin words in a row, or a
+// Latin word of four letters or more. Config keys, units, options, paths, commands and product
+// names are allowed: they are not words of letters only (bf16+cl, --budget-s, torch.compile, FP32)
+// or are on the list.
+std::string latinSentence(const std::string& ja) {
+  static const std::set<std::string> kAllowed = {"eager", "ms",   "GiB",    "GPU",
+                                                 "CPU",   "FP32", "Python", "AOTInductor"};
+  static const std::regex kLetters("[A-Za-z]+");
+  // Placeholders and commands in backticks are not sentences.
+  std::istringstream words(std::regex_replace(ja, std::regex(R"(\{[a-z_]+\}|`[^`]*`)"), " "));
+  std::string word, previous;
+  while (words >> word) {
+    const bool latin = std::regex_match(word, kLetters) && kAllowed.count(word) == 0;
+    if (latin && word.size() >= 4) return word;
+    if (latin && !previous.empty()) return previous.append(" ").append(word);
+    previous = latin ? word : std::string();
+  }
+  return {};
+}
+
+const std::map<std::string, std::string> kValues = {{"count", "3"},
+                                                    {"total", "12"},
+                                                    {"keys", "bf16+cl, fp16+cl"},
+                                                    {"key", "bf16+cl+aoti"},
+                                                    {"leader", "fp16+cl"},
+                                                    {"leader_confirmed", "no"},
+                                                    {"source", "tune-memory"},
+                                                    {"half_width_pct", "14"},
+                                                    {"limit_pct", "10"},
+                                                    {"spread_pct", "7"},
+                                                    {"ran", "5"},
+                                                    {"not_measured", "2"},
+                                                    {"budget_s", "240"},
+                                                    {"processes", "3"},
+                                                    {"spread", "4.1 %"},
+                                                    {"range", ""},
+                                                    {"low_ms", "1.2"},
+                                                    {"high_ms", "1.3"},
+                                                    {"ratio", "0.91"},
+                                                    {"winner_ms", "1.2"},
+                                                    {"peer_ms", "1.3"},
+                                                    {"basis", "x"},
+                                                    {"share", "34 %"},
+                                                    {"families", "fp16, aoti"},
+                                                    {"what", "resnet18"},
+                                                    {"state", "暫定"},
+                                                    {"elapsed_s", "12.5"},
+                                                    {"rounds", "4"},
+                                                    {"dir", "/tmp/compiles"},
+                                                    {"model", "resnet18"},
+                                                    {"pid", "4242"},
+                                                    {"left_s", "40"},
+                                                    {"typical_s", "120"},
+                                                    {"pct", "41"},
+                                                    {"precision", "fp16"},
+                                                    {"bound", "演算律速"},
+                                                    {"detail", "fp16: 失敗"},
+                                                    {"op", "aten::conv2d"},
+                                                    {"winner", "fp16+cl"},
+                                                    {"code", "new-code"},
+                                                    {"values", "a=1"},
+                                                    {"cause", "no-time-for-forks"}};
+
+TEST(AnswerText, EveryMessageHasBothLanguagesWithTheSameValues) {
+  std::set<std::string> ids;
+  for (const auto& e : catalogue()) {
+    SCOPED_TRACE(e.id);
+    EXPECT_TRUE(ids.insert(e.id).second) << "duplicate id";
+    EXPECT_FALSE(std::string(e.en).empty());
+    EXPECT_FALSE(std::string(e.ja).empty());
+    EXPECT_EQ(placeholders(e.en), placeholders(e.ja));
+    for (const auto& name : placeholders(e.en)) EXPECT_TRUE(kValues.count(name)) << name;
+  }
+}
+
+TEST(AnswerText, JapaneseHoldsNoEnglishSentence) {
+  for (const auto& e : catalogue()) {
+    const std::string rendered = message(e.id, Lang::Ja, kValues);
+    EXPECT_EQ(latinSentence(rendered), "") << e.id << ": " << rendered;
+  }
+  // The check itself catches a sentence left in English.
+  EXPECT_EQ(latinSentence("候補 is ok です"), "is ok");
+  EXPECT_EQ(latinSentence("候補 measured です"), "measured");
+  EXPECT_EQ(latinSentence("the run was cancelled"), "the run");
+  EXPECT_EQ(latinSentence("bf16+cl と同着です (--budget-s を増やしてください)"), "");
+}
+
+TEST(AnswerText, EveryReasonCodeRendersItsValuesInBothLanguages) {
+  for (const auto& code : reasonCodes()) {
+    std::vector<TuneReason> variants{{code, kValues}};
+    if (code == "not-confirmed") {
+      for (const auto& cause : notConfirmedCauses()) {
+        auto values = kValues;
+        values["cause"] = cause;
+        variants.push_back({code, values});
+      }
+    }
+    if (code == "roofline-unplaced") {
+      for (const auto& cause : rooflineUnplacedCauses()) {
+        auto values = kValues;
+        values["cause"] = cause;
+        variants.push_back({code, values});
+      }
+    }
+    if (code == "still-compiling") {
+      auto values = kValues;
+      values["recorded"] = "yes";
+      variants.push_back({code, values});
+    }
+    if (code == "prior-kept") {
+      auto values = kValues;
+      values["leader_confirmed"] = "yes";
+      variants.push_back({code, values});
+    }
+    for (const auto& r : variants) {
+      SCOPED_TRACE(code + " " + r.value("cause") + r.value("leader_confirmed"));
+      const auto en = reasonText(r, Lang::En), ja = reasonText(r, Lang::Ja);
+      EXPECT_FALSE(en.empty());
+      EXPECT_FALSE(ja.empty());
+      EXPECT_NE(en, ja);
+      EXPECT_EQ(en.find('{'), std::string::npos) << en;
+      EXPECT_EQ(ja.find('{'), std::string::npos) << ja;
+      EXPECT_EQ(latinSentence(ja), "") << ja;
+      EXPECT_NE(en, code) << "rendered as its bare code";
+    }
+  }
+  // Values appear as given, in both languages.
+  const TuneReason wide{"interval-wide", {{"half_width_pct", "70"}, {"limit_pct", "10"}}};
+  EXPECT_EQ(reasonText(wide, Lang::En),
+            "the interval reaches ±70 % of the median (a final answer needs ±10 %)");
+  EXPECT_NE(reasonText(wide, Lang::Ja).find("±70 %"), std::string::npos);
+  const TuneReason tie{"tie", {{"keys", "bf16+cl"}}};
+  EXPECT_EQ(reasonText(tie, Lang::Ja), "bf16+cl と同着です");
+  // The causes of not-confirmed say different things.
+  const auto cause = [](const char* c) {
+    return reasonText({"not-confirmed", {{"cause", c}}}, Lang::Ja);
+  };
+  EXPECT_NE(cause("no-time-for-forks"), cause("second-process-cut"));
+  EXPECT_EQ(cause("unrecorded"), reasonText({"not-confirmed", {}}, Lang::Ja));
+  // The roofline's causes, each its own message; the English keeps the clause core wrote.
+  EXPECT_EQ(reasonText(
+                {"roofline-unplaced",
+                 {{"cause", "pass-failed"}, {"detail", "the Python worker recorded no operators"}}},
+                Lang::En),
+            "Roofline not computed: counting the winner's work failed (the Python worker recorded "
+            "no operators)");
+  EXPECT_EQ(reasonText({"roofline-unplaced", {{"cause", "newer-cause"}}}, Lang::Ja),
+            "ルーフライン未計算");
+}
+
+TEST(AnswerText, AnUnknownCodeRendersItsCodeAndValues) {
+  const TuneReason r{"newer-code", {{"key", "fp16"}, {"n", "4"}}};
+  for (const auto lang : {Lang::En, Lang::Ja}) {
+    const auto text = reasonText(r, lang);
+    EXPECT_NE(text.find("newer-code"), std::string::npos) << text;
+    EXPECT_NE(text.find("key=fp16"), std::string::npos) << text;
+    EXPECT_NE(text.find("n=4"), std::string::npos) << text;
+  }
+  EXPECT_EQ(reasonText({"bare-code", {}}, Lang::Ja), "bare-code");
+  EXPECT_EQ(reasonText({"", {}}, Lang::En), "?");
+  EXPECT_EQ(candidateStateText("newer-state", Lang::Ja), "newer-state");
+  EXPECT_EQ(compileStateText("", Lang::Ja), "?");
+  EXPECT_EQ(message("no.such.id", Lang::Ja), "no.such.id");
+}
+
+TEST(AnswerText, StatesRenderInBothLanguages) {
+  for (const auto& s : candidateStates()) {
+    EXPECT_NE(candidateStateText(s, Lang::En), candidateStateText(s, Lang::Ja)) << s;
+    EXPECT_EQ(latinSentence(candidateStateText(s, Lang::Ja)), "") << s;
+  }
+  for (const auto& s : compileStates()) {
+    EXPECT_NE(compileStateText(s, Lang::En), compileStateText(s, Lang::Ja)) << s;
+    EXPECT_EQ(latinSentence(compileStateText(s, Lang::Ja)), "") << s;
+  }
+  EXPECT_EQ(candidateStateText("not-measured", Lang::En), "not measured");
+  EXPECT_EQ(candidateStateText("winner", Lang::Ja), "勝者");
+  EXPECT_EQ(compileStateText("running", Lang::Ja), "コンパイル中");
+  for (const auto* s : {"final", "provisional", "no-winner", "cancelled"})
+    EXPECT_NE(answerStateText(s, Lang::En), answerStateText(s, Lang::Ja)) << s;
+  EXPECT_EQ(answerStateText("", Lang::En), "no winner");
+}
+
+TuneAnswer provisionalAnswer() {
+  TuneAnswer a;
+  a.state = "provisional";
+  a.winner = "bf16+cl+aoti";
+  a.median_ms = 2.0;
+  a.low_ms = 1.9;
+  a.high_ms = 2.3;
+  a.interval_kind = "across-processes";
+  a.processes = 3;
+  a.wide = true;
+  a.why = {{"interval-wide", {{"half_width_pct", "15"}, {"limit_pct", "10"}}},
+           {"unmeasured", {{"count", "2"}, {"total", "9"}}}};
+  a.peer_key = "fp32+cl+compile";
+  a.peer_ratio = 1.17;
+  a.winner_peer_ms = 2.0;
+  a.peer_ms = 1.71;
+  a.peer_basis = "across-processes";
+  a.missing = 2;
+  a.candidates = 9;
+  a.missing_precisions = {"fp16"};
+  a.missing_compiles = {"aoti-graph"};
+  a.budget_to_reach_s = 239.2;
+  a.host_measured = true;
+  a.host_bound = true;
+  a.launch_wait_share = 0.34;
+  a.notes = {{"tie", {{"keys", "fp16+cl"}}}};
+  a.log_paths = {"/tmp/compile.log"};
+  a.roofline_pct = 41.4;
+  a.roofline_precision = "bf16";
+  a.roofline_bound = "memory";
+  return a;
+}
+
+TEST(AnswerText, TheAnswerBlockSaysAnswerConfidencePeerMissingAndNotes) {
+  const auto a = provisionalAnswer();
+  const auto en = answerBlock(a, Lang::En);
+  ASSERT_EQ(en.size(), 6u);
+  EXPECT_EQ(en[0].label, "Answer:");
+  EXPECT_EQ(en[0].text, "bf16+cl+aoti  2 ms [1.9, 2.3] across 3 fresh processes");
+  EXPECT_EQ(en[1].text,
+            "provisional (±15 %, wide): the interval reaches ±15 % of the median (a final "
+            "answer needs ±10 %); 2 of 9 candidates not measured");
+  EXPECT_EQ(en[2].label, "vs torch.compile:");
+  EXPECT_EQ(en[2].text, "1.17× fp32+cl+compile (2 against 1.71 ms, both across fresh processes)");
+  EXPECT_EQ(en[3].label, "Roofline:");
+  EXPECT_EQ(en[3].text, "41 % of the measured bf16 ceiling (memory-bound)");
+  EXPECT_EQ(en[4].text, "2 of 9 candidates (fp16, aoti-graph): --budget-s 240 would reach them");
+  EXPECT_EQ(en[5].text,
+            "tied with fp16+cl; host-bound: the GPU waits for launches 34 % of the time");
+  const auto ja = answerBlock(a, Lang::Ja);
+  ASSERT_EQ(ja.size(), en.size());
+  EXPECT_EQ(ja[0].label, "答え:");
+  EXPECT_EQ(ja[1].text.rfind("暫定 (±15 %、区間が広い): ", 0), 0u) << ja[1].text;
+  EXPECT_NE(ja[2].text.find("fp32+cl+compile の 1.17 倍"), std::string::npos) << ja[2].text;
+  for (const auto& line : ja) {
+    EXPECT_EQ(latinSentence(line.label), "") << line.label;
+    EXPECT_EQ(latinSentence(line.text), "") << line.text;
+  }
+  // The log paths are not in the block: they have a line of their own.
+  for (const auto& line : en) EXPECT_EQ(line.text.find("/tmp/compile.log"), std::string::npos);
+  EXPECT_EQ(logsLabel(Lang::Ja), "ログ:");
+}
+
+TEST(AnswerText, WithoutAWinnerTheBlockHasNoPeerLine) {
+  TuneAnswer a;
+  a.state = "no-winner";
+  a.why = {{"none-clean", {}}};
+  const auto en = answerBlock(a, Lang::En);
+  ASSERT_EQ(en.size(), 3u);
+  EXPECT_EQ(en[0].text, "none: strict FP32 eager stands");
+  EXPECT_EQ(en[1].text, "no winner: no candidate ran cleanly and safely: strict FP32 eager stands");
+  EXPECT_EQ(en[2].text, "nothing: every candidate was measured, pruned or failed");
+}
+
+TEST(AnswerText, PeerSaysWhyThereIsNoRatio) {
+  TuneAnswer a;
+  a.winner = "fp16";
+  for (const auto* missing : {"is-winner", "no-candidate", "failed", "unreached"}) {
+    a.peer_missing = missing;
+    EXPECT_NE(peerText(a, Lang::En), peerText(a, Lang::Ja)) << missing;
+    EXPECT_EQ(latinSentence(peerText(a, Lang::Ja)), "") << missing;
+  }
+  a.peer_missing = "is-winner";
+  EXPECT_EQ(peerText(a, Lang::En), "the answer is torch.compile itself");
+  a.peer_missing.clear();
+  a.peer_ratio = 0.8;
+  a.peer_key = "fp16+compile";
+  a.peer_basis = "in-process";
+  a.peer_unsafe = true;
+  EXPECT_EQ(peerText(a, Lang::En),
+            "0.80× fp16+compile (0 against 0 ms, both in the tuner's process); torch.compile "
+            "was unsafe");
+}
+
+TEST(AnswerText, ForkOutcomeFromItsFields) {
+  ForkOutcome o;
+  o.processes = 5;
+  o.spread = 0.012;
+  EXPECT_EQ(forkOutcomeText(o, Lang::En), "stable across 5 processes (medians within 1.2 %)");
+  EXPECT_EQ(forkOutcomeText(o, Lang::Ja), "5 個のプロセスで安定 (中央値の差は 1.2 % 以内)");
+  o.stable = false;
+  o.spread = 0.116;
+  o.low_ms = 1.63;
+  o.high_ms = 1.82;
+  EXPECT_EQ(forkOutcomeText(o, Lang::En),
+            "unstable across 5 processes (spread 11.6 %, medians 1.63–1.82 ms): one process's "
+            "interval does not predict the next");
+  o.noisy = true;
+  EXPECT_EQ(forkOutcomeText(o, Lang::En).rfind("noisy in every process", 0), 0u);
+  EXPECT_EQ(latinSentence(forkOutcomeText(o, Lang::Ja)), "");
+  o.processes = 1;
+  EXPECT_EQ(forkOutcomeText(o, Lang::En), "one process: it says nothing about the next");
+  o.processes = 0;
+  EXPECT_EQ(forkOutcomeText(o, Lang::Ja), "定常状態に達したプロセスがありません");
+
+  // From the analysis's summary: the range of the medians and the noisy flag come along.
+  analysis::ForkSummary s;
+  s.forks = 2;
+  s.fork_medians = {{1.82, 0, 0}, {1.63, 0, 0}};
+  s.stable = false;
+  s.noisy = true;
+  s.between_fork_spread = 0.11;
+  const auto from = forkOutcome(s);
+  EXPECT_EQ(from.processes, 2);
+  EXPECT_TRUE(from.noisy);
+  EXPECT_DOUBLE_EQ(from.low_ms, 1.63);
+  EXPECT_DOUBLE_EQ(from.high_ms, 1.82);
+  // A session's ForkStats: noisy from its summary word, the rest from its fields.
+  ForkStats stats;
+  stats.forks = 3;
+  stats.stable = false;
+  stats.spread = 0.3;
+  stats.verdict = "noisy in every process: …";
+  EXPECT_TRUE(forkOutcome(stats).noisy);
+  stats.verdict = "unstable across 3 processes";
+  EXPECT_FALSE(forkOutcome(stats).noisy);
+  EXPECT_EQ(forkOutcome(stats).processes, 3);
+}
+
+TEST(AnswerText, ACompilesReadinessInBothLanguages) {
+  EXPECT_EQ(etaText(80000, 120000, Lang::En),
+            "ready in about 40 s (a compile of this model took 120 s; 80 s in)");
+  EXPECT_EQ(etaText(130000, 120000, Lang::En),
+            "130 s in, past this model's typical 120 s: ready soon");
+  EXPECT_EQ(etaText(5000, 0, Lang::En).rfind("5 s in; no compile", 0), 0u);
+  for (const double typical : {0.0, 120000.0, 60000.0}) {
+    const auto ja = etaText(80000, typical, Lang::Ja);
+    EXPECT_NE(ja, etaText(80000, typical, Lang::En));
+    EXPECT_EQ(latinSentence(ja), "") << ja;
+  }
+}
+
+TEST(Lang, ParsedAndTakenFromTheEnvironment) {
+  EXPECT_EQ(parseLang("ja"), Lang::Ja);
+  EXPECT_EQ(parseLang("EN"), Lang::En);
+  EXPECT_FALSE(parseLang("fr").has_value());
+  EXPECT_FALSE(parseLang("").has_value());
+  EXPECT_STREQ(toString(Lang::Ja), "ja");
+  // INFERSCOPE_LANG first, then the locale in POSIX order.
+  EXPECT_EQ(langFromEnvironment("en", "ja_JP.UTF-8", nullptr, "ja_JP.UTF-8"), Lang::En);
+  EXPECT_EQ(langFromEnvironment("ja", nullptr, nullptr, "C"), Lang::Ja);
+  EXPECT_EQ(langFromEnvironment(nullptr, nullptr, nullptr, "ja_JP.UTF-8"), Lang::Ja);
+  EXPECT_EQ(langFromEnvironment("", "", "", "ja_JP.UTF-8"), Lang::Ja);
+  EXPECT_EQ(langFromEnvironment(nullptr, "C.UTF-8", nullptr, "ja_JP.UTF-8"), Lang::En);
+  EXPECT_EQ(langFromEnvironment(nullptr, nullptr, "ja_JP", "en_US"), Lang::Ja);
+  EXPECT_EQ(langFromEnvironment("xx", nullptr, nullptr, nullptr), Lang::En);
+  EXPECT_EQ(langFromEnvironment(nullptr, nullptr, nullptr, nullptr), Lang::En);
+}
+
+}  // namespace
+}  // namespace inferscope::text

@@ -1,0 +1,551 @@
+#include "text/answer_text.h"
+
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
+#include <algorithm>
+#include <cmath>
+
+#include "core/analysis/fork_analysis.h"
+#include "core/engine/config_result.h"
+
+namespace inferscope::text {
+namespace {
+
+// Below 1 % in tenths: "±0 %" would read as no interval at all.
+std::string pct(double share) {
+  return share < 0.01 ? fmt::format("{:.1f} %", 100 * share) : fmt::format("{:.0f} %", 100 * share);
+}
+
+std::string ms(double value) {
+  return fmt::format("{:.4g}", value);
+}
+
+// A list as the language writes it.
+std::string joined(const std::vector<std::string>& items, Lang lang) {
+  return fmt::format("{}", fmt::join(items, lang == Lang::Ja ? "、" : ", "));
+}
+
+std::string sentences(const std::vector<std::string>& items, Lang lang) {
+  return fmt::format("{}", fmt::join(items, lang == Lang::Ja ? "。" : "; "));
+}
+
+}  // namespace
+
+const std::vector<CatalogueEntry>& catalogue() {
+  // Ids: "reason.<code>[.<variant>]" for the reasons, the rest by what they render.
+  static const std::vector<CatalogueEntry> kEntries = {
+      {"reason.not-confirmed", "not confirmed in fresh processes",
+       "新しいプロセスでは確認されていません"},
+      {"reason.not-confirmed.no-time-for-forks",
+       "not confirmed in fresh processes: the budget left no time for them (raise --budget-s)",
+       "新しいプロセスでは確認されていません: 予算に確認の時間が残りませんでした"
+       " (--budget-s を増やしてください)"},
+      {"reason.not-confirmed.forks-for-leader-only",
+       "not confirmed in fresh processes: the budget left them for the leader only, and this "
+       "config matched it in this process (raise --budget-s)",
+       "新しいプロセスでは確認されていません: 予算は先頭の構成の確認にしか残らず、"
+       "この構成は同じプロセス内では先頭と同等でした (--budget-s を増やしてください)"},
+      {"reason.not-confirmed.second-process-cut",
+       "not confirmed in fresh processes: the budget ended before its second process (raise "
+       "--budget-s)",
+       "新しいプロセスでは確認されていません: 2 つ目のプロセスの前に予算が尽きました"
+       " (--budget-s を増やしてください)"},
+      {"reason.unmeasured", "{count} of {total} candidates not measured",
+       "候補 {total} 件のうち {count} 件は未測定です"},
+      {"reason.late-rivals",
+       "{keys} ran as fast after the finals and was not confirmed (raise --budget-s)",
+       "{keys} は決勝の後に同等の速さで走りましたが、確認されていません"
+       " (--budget-s を増やしてください)"},
+      {"reason.cancelled", "the run was cancelled", "実行は取り消されました"},
+      {"reason.prior-kept.confirmed",
+       "the last confirmed answer {key} stands over {leader}, which ran slower across processes",
+       "前回確認された答え {key} を維持します: {leader} はプロセスをまたぐと遅かったためです"},
+      {"reason.prior-kept",
+       "the last confirmed answer {key} stands over {leader}, which was not confirmed in fresh "
+       "processes",
+       "前回確認された答え {key} を維持します: {leader} "
+       "は新しいプロセスで確認されていないためです"},
+      {"reason.interval-wide",
+       "the interval reaches ±{half_width_pct} % of the median (a final answer needs "
+       "±{limit_pct} %)",
+       "区間が中央値の ±{half_width_pct} % に及びます (確定には ±{limit_pct} % 以内が必要です)"},
+      {"reason.processes-disagree", "its fresh processes disagree ({spread_pct} % apart)",
+       "新しいプロセスどうしの結果が一致しません ({spread_pct} % の差)"},
+      {"reason.reference-failed", "the FP32 reference {key} failed",
+       "FP32 の基準 {key} が失敗しました"},
+      {"reason.budget-no-winner",
+       "{ran} candidates ran and none was clean and safe; {not_measured} were not measured "
+       "(raise --budget-s)",
+       "{ran} 件の候補を実行しましたが、正常かつ安全なものはありませんでした。"
+       "{not_measured} 件は未測定です (--budget-s を増やしてください)"},
+      {"reason.none-clean", "no candidate ran cleanly and safely: strict FP32 eager stands",
+       "正常かつ安全に動いた候補はありません: 厳密な FP32 の eager 実行のままです"},
+      {"reason.unrecorded", "saved before the reasons were recorded",
+       "理由が記録されるより前に保存されたセッションです"},
+      {"reason.tie", "tied with {keys}", "{keys} と同着です"},
+      {"reason.accuracy-unjudgeable", "the FP32 reference cannot judge accuracy",
+       "FP32 の基準では精度を判定できません"},
+      {"reason.prior-not-kept", "not the last confirmed answer {key} ({source})",
+       "前回確認された答え {key} とは異なります ({source})"},
+      {"reason.still-compiling", "{keys} still compiling", "{keys} はまだコンパイル中です"},
+      {"reason.still-compiling.recorded",
+       "{keys} still compiling in the background; the next run uses the packages once done "
+       "(`inferscope-cli tune --status` lists them, `tune --stop-compiles` stops them)",
+       "{keys} はバックグラウンドでまだコンパイル中です。完成したパッケージは次の実行で使われます"
+       " (`inferscope-cli tune --status` で一覧、`tune --stop-compiles` で停止)"},
+      {"reason.roofline-unplaced", "Roofline not computed", "ルーフライン未計算"},
+      {"reason.roofline-unplaced.python-model",
+       "Roofline not computed: the model runs in the Python worker, whose operators the engine "
+       "cannot observe",
+       "ルーフライン未計算: モデルは Python ワーカーで動き、その演算をエンジンは観測できません"},
+      {"reason.roofline-unplaced.aoti-package",
+       "Roofline not computed: no work counted (an AOTInductor package runs no operators the "
+       "engine "
+       "can observe, and has no eager twin)",
+       "ルーフライン未計算: 演算量を数えられません (AOTInductor パッケージの演算はエンジンから"
+       "観測できず、対応する eager の構成もありません)"},
+      {"reason.roofline-unplaced.aoti-winner",
+       "Roofline not computed: no work counted (an AOTInductor package runs no operators the "
+       "engine "
+       "can observe; count the eager configs with `profile --roofline`)",
+       "ルーフライン未計算: 演算量を数えられません (AOTInductor パッケージの演算はエンジンから"
+       "観測できません。eager の構成を「profile --roofline」で数えてください)"},
+      {"reason.roofline-unplaced.no-time",
+       "Roofline not computed: nothing was left of the budget to count the winner's work (raise "
+       "--budget-s)",
+       "ルーフライン未計算: 勝者の演算量を数える予算が残りませんでした"
+       " (--budget-s を増やしてください)"},
+      {"reason.roofline-unplaced.pass-failed",
+       "Roofline not computed: counting the winner's work failed ({detail})",
+       "ルーフライン未計算: 勝者の演算量の計数に失敗しました ({detail})"},
+      {"reason.roofline-unplaced.no-work", "Roofline not computed: no work counted ({key})",
+       "ルーフライン未計算: {key} の演算量を数えられませんでした"},
+      {"reason.roofline-unplaced.no-matmul-ceiling",
+       "Roofline not computed: no measured {precision} matmul ceiling for this device",
+       "ルーフライン未計算: このデバイスの {precision} 行列積の上限が計測されていません"},
+      {"reason.roofline-unplaced.no-bandwidth",
+       "Roofline not computed: no measured copy bandwidth for this device",
+       "ルーフライン未計算: このデバイスのコピー帯域が計測されていません"},
+      {"reason.roofline-unplaced.uncounted-ops",
+       "Roofline not computed: no work counted (its operators are not counted, first: {op})",
+       "ルーフライン未計算: 演算量を数えられません (数えられない演算があります。最初のもの: {op})"},
+      {"reason.unknown", "{code} ({values})", "{code} ({values})"},
+
+      {"state.final", "final", "確定"},
+      {"state.provisional", "provisional", "暫定"},
+      {"state.no-winner", "no winner", "勝者なし"},
+      {"state.cancelled", "cancelled", "取り消し"},
+      {"mark.wide", "wide", "区間が広い"},
+      {"mark.processes-disagree", "processes disagree", "プロセス間で不一致"},
+      {"interval.across-processes", "across {processes} fresh processes",
+       "新しいプロセス {processes} 個で測定"},
+      {"interval.in-process", "in the tuner's process", "チューナーのプロセス内で測定"},
+      {"answer.none", "none: strict FP32 eager stands",
+       "なし: 厳密な FP32 の eager 実行のままです"},
+
+      {"peer.ratio", "{ratio}× {key} ({winner_ms} against {peer_ms} ms, both {basis})",
+       "{key} の {ratio} 倍 ({winner_ms} ms 対 {peer_ms} ms、どちらも{basis})"},
+      {"peer.basis.across-processes", "across fresh processes", "新しいプロセスで測定"},
+      {"peer.basis.in-process", "in the tuner's process", "チューナーのプロセス内で測定"},
+      {"peer.unsafe", "torch.compile was unsafe", "torch.compile は安全ではありませんでした"},
+      {"peer.is-winner", "the answer is torch.compile itself", "答えは torch.compile そのものです"},
+      {"peer.no-candidate", "not compared: no torch.compile candidate in this run",
+       "比較なし: この実行には torch.compile の候補がありません"},
+      {"peer.failed", "not compared: its candidates failed",
+       "比較なし: torch.compile の候補は失敗しました"},
+      {"peer.unreached", "not compared: no torch.compile candidate was reached (raise --budget-s)",
+       "比較なし: torch.compile の候補まで届きませんでした (--budget-s を増やしてください)"},
+
+      {"missing.count", "{count} of {total} candidates ({families})",
+       "候補 {total} 件のうち {count} 件 ({families})"},
+      {"missing.budget", "--budget-s {budget_s} would reach them",
+       "--budget-s {budget_s} で届きます"},
+      {"missing.nothing", "nothing: every candidate was measured, pruned or failed",
+       "なし: どの候補も測定済み、除外、失敗のいずれかです"},
+
+      {"host.bound", "host-bound: the GPU waits for launches {share} of the time",
+       "ホスト律速: GPU は時間の {share} をカーネル起動待ちに費やしています"},
+      {"host.not-bound", "not host-bound (launch wait {share})",
+       "ホスト律速ではありません (起動待ち {share})"},
+
+      {"roofline.place", "{pct} % of the measured {precision} ceiling ({bound})",
+       "計測した {precision} の上限の {pct} % ({bound})"},
+      {"bound.compute", "compute-bound", "演算律速"},
+      {"bound.memory", "memory-bound", "メモリ律速"},
+      {"bound.launch-host", "launch- or host-bound", "起動またはホスト律速"},
+      {"bound.mixed", "mixed", "混在"},
+
+      {"label.answer", "Answer:", "答え:"},
+      {"label.confidence", "Confidence:", "確かさ:"},
+      {"label.peer", "vs torch.compile:", "torch.compile 比:"},
+      {"label.missing", "Missing:", "未測定:"},
+      {"label.roofline", "Roofline:", "ルーフライン:"},
+      {"label.notes", "Notes:", "注記:"},
+      {"label.logs", "logs:", "ログ:"},
+
+      {"summary.run",
+       "{state} ({elapsed_s} s of a {budget_s} s budget, {rounds} in-process rounds)",
+       "{state} (予算 {budget_s} s のうち {elapsed_s} s、プロセス内ラウンド {rounds} 回)"},
+      {"summary.saved-race", "Tuned {what}: {state} ({elapsed_s} s of a {budget_s} s budget)",
+       "チューニング結果 {what}: {state} (予算 {budget_s} s のうち {elapsed_s} s)"},
+      {"summary.rules-agree", "Today's rules agree with the race.",
+       "現在の規則はレースの結果と一致しています。"},
+      {"summary.rules-differ", "Today's rules differ from the race ({count}):",
+       "現在の規則はレースの結果と異なります ({count} 件):"},
+      {"label.verdict", "Verdict:", "判定:"},
+      {"validate.confirmed", "{key} confirmed on the device: {state}",
+       "{key} はこのデバイスで確認されました: {state}"},
+      {"validate.replaced", "the device overrules the table: {winner} replaces {key}: {state}",
+       "デバイスでの測定が表の推奨を覆しました: {key} に代わり {winner}: {state}"},
+      {"validate.no-winner", "no config beat {key} cleanly on the device: {state}",
+       "このデバイスで {key} を正常に上回る構成はありませんでした: {state}"},
+      {"summary.pruned",
+       "Pruned before anything ran ({count} configs):", "実行前に除外した構成 ({count} 件):"},
+      {"compiles.none", "No background compiles are running.",
+       "実行中のバックグラウンドコンパイルはありません。"},
+      {"compiles.none-in", "No background compiles are running (records: {dir}).",
+       "実行中のバックグラウンドコンパイルはありません (記録: {dir})。"},
+      {"compiles.left.one", "1 background compile left running by earlier tunes (records: {dir}):",
+       "以前のチューニングが残したバックグラウンドコンパイルが 1 件実行中です (記録: {dir}):"},
+      {"compiles.left",
+       "{count} background compiles left running by earlier tunes (records: {dir}):",
+       "以前のチューニングが残したバックグラウンドコンパイルが {count} 件実行中です (記録: "
+       "{dir}):"},
+      {"compiles.log", "log", "ログ"},
+      {"compiles.next",
+       "The next tune of the model uses each package once it is ready and confirms it. "
+       "`inferscope-cli tune --stop-compiles` stops them all.",
+       "次に同じモデルをチューニングするとき、準備のできたパッケージから使って確認します。"
+       "すべて止めるには `inferscope-cli tune --stop-compiles` を実行してください。"},
+      {"compiles.stopped",
+       "stopped: {model} {key} (pid {pid}, {elapsed_s} s in); its package is compiled again by "
+       "the next tune that needs it",
+       "停止: {model} {key} (pid {pid}、開始から {elapsed_s} s)。そのパッケージは、次に必要と"
+       "するチューニングで再びコンパイルされます"},
+      {"eta.unknown", "{elapsed_s} s in; no compile of this run finished to say how long one takes",
+       "開始から {elapsed_s} "
+       "s。この実行ではまだコンパイルが終わっておらず、所要時間は分かりません"},
+      {"eta.overdue", "{elapsed_s} s in, past this model's typical {typical_s} s: ready soon",
+       "開始から {elapsed_s} s、このモデルの標準の {typical_s} s を超えました: まもなく完了します"},
+      {"eta.left",
+       "ready in about {left_s} s (a compile of this model took {typical_s} s; {elapsed_s} s in)",
+       "あと約 {left_s} s で完了 (このモデルのコンパイルは {typical_s} s かかりました。"
+       "開始から {elapsed_s} s)"},
+      {"table.state", "state", "状態"},
+      {"table.config", "config", "構成"},
+      {"table.median-ms", "median ms", "中央値 ms"},
+      {"table.interval-ms", "interval ms", "区間 ms"},
+      {"table.compile-s", "compile s", "コンパイル s"},
+      {"table.reason", "accuracy · reason", "精度 · 理由"},
+      {"fork.label", "  across processes", "  プロセス間"},
+      {"fork.next", "next process [{low_ms}, {high_ms}] ms",
+       "次のプロセス [{low_ms}, {high_ms}] ms"},
+
+      {"candidate.waiting", "waiting", "待機中"},
+      {"candidate.running", "running", "実行中"},
+      {"candidate.in-the-race", "in the race", "レース中"},
+      {"candidate.winner", "winner", "勝者"},
+      {"candidate.tied", "tied", "同着"},
+      {"candidate.finalist", "finalist", "決勝進出"},
+      {"candidate.eliminated", "eliminated", "脱落"},
+      {"candidate.failed", "failed", "失敗"},
+      {"candidate.unsafe", "unsafe", "安全でない"},
+      {"candidate.not-measured", "not measured", "未測定"},
+      {"candidate.accuracy-not-measured", "accuracy not measured", "精度は未測定"},
+
+      {"compile.queued", "queued", "待機中"},
+      {"compile.running", "compiling", "コンパイル中"},
+      {"compile.done", "compiled", "コンパイル済み"},
+      {"compile.cached", "cached", "キャッシュ済み"},
+      {"compile.failed", "failed", "失敗"},
+
+      {"fork.none", "no process had a steady part", "定常状態に達したプロセスがありません"},
+      {"fork.one", "one process: it says nothing about the next",
+       "プロセスが 1 つだけです: 次のプロセスについては何も言えません"},
+      {"fork.stable", "stable across {processes} processes (medians within {spread})",
+       "{processes} 個のプロセスで安定 (中央値の差は {spread} 以内)"},
+      {"fork.noisy",
+       "noisy in every process: {processes} processes, spread {spread}{range}, no further apart "
+       "than each process's own spread allows; the level is known only roughly",
+       "どのプロセスもばらつきが大きい: {processes} 個のプロセスで差 {spread}{range}、"
+       "各プロセス自身のばらつきの範囲内です。水準はおおまかにしか分かりません"},
+      {"fork.unstable",
+       "unstable across {processes} processes (spread {spread}{range}): one process's interval "
+       "does not predict the next",
+       "{processes} 個のプロセスで不安定 (差 {spread}{range}): "
+       "1 つのプロセスの区間から次のプロセスは予測できません"},
+      {"fork.range", ", medians {low_ms}–{high_ms} ms", "、中央値 {low_ms}–{high_ms} ms"},
+  };
+  return kEntries;
+}
+
+std::string message(const std::string& id, Lang lang,
+                    const std::map<std::string, std::string>& values) {
+  const auto& entries = catalogue();
+  const auto it = std::find_if(entries.begin(), entries.end(),
+                               [&](const CatalogueEntry& e) { return id == e.id; });
+  if (it == entries.end()) return id;
+  const std::string pattern = lang == Lang::Ja ? it->ja : it->en;
+  std::string out;
+  out.reserve(pattern.size());
+  for (std::size_t i = 0; i < pattern.size();) {
+    const auto close = pattern[i] == '{' ? pattern.find('}', i) : std::string::npos;
+    if (close != std::string::npos) {
+      const auto name = pattern.substr(i + 1, close - i - 1);
+      const auto value = values.find(name);
+      out += value != values.end() ? value->second : pattern.substr(i, close - i + 1);
+      i = close + 1;
+    } else {
+      out += pattern[i++];
+    }
+  }
+  return out;
+}
+
+const std::vector<std::string>& reasonCodes() {
+  static const std::vector<std::string> kCodes = {
+      "not-confirmed",        "unmeasured",     "late-rivals",        "cancelled",
+      "prior-kept",           "interval-wide",  "processes-disagree", "reference-failed",
+      "budget-no-winner",     "none-clean",     "unrecorded",         "tie",
+      "accuracy-unjudgeable", "prior-not-kept", "still-compiling",    "roofline-unplaced"};
+  return kCodes;
+}
+
+const std::vector<std::string>& rooflineUnplacedCauses() {
+  static const std::vector<std::string> kCauses = {
+      "python-model", "aoti-package",      "aoti-winner",  "no-time",      "pass-failed",
+      "no-work",      "no-matmul-ceiling", "no-bandwidth", "uncounted-ops"};
+  return kCauses;
+}
+
+const std::vector<std::string>& notConfirmedCauses() {
+  static const std::vector<std::string> kCauses = {"no-time-for-forks", "forks-for-leader-only",
+                                                   "second-process-cut", "unrecorded"};
+  return kCauses;
+}
+
+std::string reasonText(const TuneReason& r, Lang lang) {
+  const auto& codes = reasonCodes();
+  if (std::find(codes.begin(), codes.end(), r.code) == codes.end()) {
+    // A code of a newer version: what it says, as data.
+    std::vector<std::string> values;
+    for (const auto& [name, value] : r.values) values.push_back(fmt::format("{}={}", name, value));
+    if (values.empty()) return r.code.empty() ? std::string("?") : r.code;
+    return message("reason.unknown", lang,
+                   {{"code", r.code}, {"values", fmt::format("{}", fmt::join(values, ", "))}});
+  }
+  std::string id = "reason." + r.code;
+  if (r.code == "not-confirmed") {
+    const auto cause = r.value("cause");
+    if (cause == "no-time-for-forks" || cause == "forks-for-leader-only" ||
+        cause == "second-process-cut")
+      id += "." + cause;
+  }
+  if (r.code == "prior-kept" && r.value("leader_confirmed") == "yes") id += ".confirmed";
+  if (r.code == "still-compiling" && r.value("recorded") == "yes") id += ".recorded";
+  if (r.code == "roofline-unplaced") {
+    const auto& causes = rooflineUnplacedCauses();
+    const auto cause = r.value("cause");
+    if (std::find(causes.begin(), causes.end(), cause) != causes.end()) id += "." + cause;
+  }
+  return message(id, lang, r.values);
+}
+
+std::string answerStateText(const std::string& state, Lang lang) {
+  if (state == "final" || state == "provisional" || state == "cancelled")
+    return message("state." + state, lang);
+  if (state.empty() || state == "no-winner") return message("state.no-winner", lang);
+  return state;
+}
+
+std::string intervalKindText(const TuneAnswer& a, Lang lang) {
+  if (a.interval_kind == "across-processes")
+    return message("interval.across-processes", lang, {{"processes", std::to_string(a.processes)}});
+  if (a.interval_kind == "in-process") return message("interval.in-process", lang);
+  return {};
+}
+
+std::string answerText(const TuneAnswer& a, Lang lang) {
+  if (a.winner.empty()) return message("answer.none", lang);
+  if (!(a.median_ms > 0)) return a.winner;
+  auto text =
+      fmt::format("{}  {} ms [{}, {}]", a.winner, ms(a.median_ms), ms(a.low_ms), ms(a.high_ms));
+  const auto kind = intervalKindText(a, lang);
+  if (!kind.empty()) text += " " + kind;
+  return text;
+}
+
+std::string confidenceText(const TuneAnswer& a, Lang lang) {
+  std::string text = answerStateText(a.state, lang);
+  if (a.median_ms > 0) {
+    const double reach = std::max(a.high_ms - a.median_ms, a.median_ms - a.low_ms) / a.median_ms;
+    std::vector<std::string> marks{"±" + pct(reach)};
+    if (a.wide) marks.push_back(message("mark.wide", lang));
+    if (a.unstable) marks.push_back(message("mark.processes-disagree", lang));
+    text += fmt::format(" ({})", joined(marks, lang));
+  }
+  std::vector<std::string> why;
+  for (const auto& r : a.why) why.push_back(reasonText(r, lang));
+  if (!why.empty()) text += ": " + sentences(why, lang);
+  return text;
+}
+
+std::string peerText(const TuneAnswer& a, Lang lang) {
+  if (a.peer_ratio > 0) {
+    auto text = message(
+        "peer.ratio", lang,
+        {{"ratio", fmt::format("{:.2f}", a.peer_ratio)},
+         {"key", a.peer_key},
+         {"winner_ms", ms(a.winner_peer_ms)},
+         {"peer_ms", ms(a.peer_ms)},
+         {"basis", message(a.peer_basis == "across-processes" ? "peer.basis.across-processes"
+                                                              : "peer.basis.in-process",
+                           lang)}});
+    if (a.peer_unsafe) text += (lang == Lang::Ja ? "。" : "; ") + message("peer.unsafe", lang);
+    return text;
+  }
+  if (a.peer_missing == "is-winner") return message("peer.is-winner", lang);
+  if (a.peer_missing == "no-candidate") return message("peer.no-candidate", lang);
+  if (a.peer_missing == "failed") return message("peer.failed", lang);
+  return message("peer.unreached", lang);
+}
+
+std::string missingText(const TuneAnswer& a, Lang lang) {
+  if (a.missing <= 0) return message("missing.nothing", lang);
+  std::vector<std::string> families = a.missing_precisions;
+  families.insert(families.end(), a.missing_compiles.begin(), a.missing_compiles.end());
+  auto text = message("missing.count", lang,
+                      {{"count", std::to_string(a.missing)},
+                       {"total", std::to_string(a.candidates)},
+                       {"families", joined(families, lang)}});
+  if (a.budget_to_reach_s > 0) {
+    text += (lang == Lang::Ja ? "。" : ": ") +
+            message("missing.budget", lang,
+                    {{"budget_s", fmt::format("{:.0f}", std::ceil(a.budget_to_reach_s))}});
+  }
+  return text;
+}
+
+std::string hostText(const TuneAnswer& a, Lang lang) {
+  if (!a.host_measured) return {};
+  return message(a.host_bound ? "host.bound" : "host.not-bound", lang,
+                 {{"share", pct(a.launch_wait_share)}});
+}
+
+std::string boundText(const std::string& bound, Lang lang) {
+  if (bound == "compute" || bound == "memory" || bound == "launch-host" || bound == "mixed")
+    return message("bound." + bound, lang);
+  return bound;
+}
+
+std::string rooflineText(const TuneAnswer& a, Lang lang) {
+  if (a.roofline_pct < 0) return {};
+  return message("roofline.place", lang,
+                 {{"pct", fmt::format("{:.0f}", a.roofline_pct)},
+                  {"precision", a.roofline_precision},
+                  {"bound", boundText(a.roofline_bound, lang)}});
+}
+
+std::vector<AnswerLine> answerBlock(const TuneAnswer& a, Lang lang) {
+  std::vector<AnswerLine> lines;
+  lines.push_back({message("label.answer", lang), answerText(a, lang)});
+  lines.push_back({message("label.confidence", lang), confidenceText(a, lang)});
+  if (!a.winner.empty()) lines.push_back({message("label.peer", lang), peerText(a, lang)});
+  if (a.roofline_pct >= 0)
+    lines.push_back({message("label.roofline", lang), rooflineText(a, lang)});
+  lines.push_back({message("label.missing", lang), missingText(a, lang)});
+  std::vector<std::string> notes;
+  for (const auto& r : a.notes) notes.push_back(reasonText(r, lang));
+  if (a.host_measured && a.host_bound) notes.push_back(hostText(a, lang));
+  if (!notes.empty()) lines.push_back({message("label.notes", lang), sentences(notes, lang)});
+  return lines;
+}
+
+std::string logsLabel(Lang lang) {
+  return message("label.logs", lang);
+}
+
+const std::vector<std::string>& candidateStates() {
+  static const std::vector<std::string> kStates = {
+      "waiting", "running",      "in-the-race",          "winner",
+      "tied",    "finalist",     "eliminated",           "failed",
+      "unsafe",  "not-measured", "accuracy-not-measured"};
+  return kStates;
+}
+
+const std::vector<std::string>& compileStates() {
+  static const std::vector<std::string> kStates = {"queued", "running", "done", "cached", "failed"};
+  return kStates;
+}
+
+std::string candidateStateText(const std::string& state, Lang lang) {
+  const auto& known = candidateStates();
+  if (std::find(known.begin(), known.end(), state) == known.end())
+    return state.empty() ? std::string("?") : state;
+  return message("candidate." + state, lang);
+}
+
+std::string compileStateText(const std::string& state, Lang lang) {
+  const auto& known = compileStates();
+  if (std::find(known.begin(), known.end(), state) == known.end())
+    return state.empty() ? std::string("?") : state;
+  return message("compile." + state, lang);
+}
+
+std::string etaText(double elapsed_ms, double typical_ms, Lang lang) {
+  const auto s = [](double value_ms) { return fmt::format("{:.0f}", value_ms / 1000.0); };
+  if (!(typical_ms > 0)) return message("eta.unknown", lang, {{"elapsed_s", s(elapsed_ms)}});
+  const double left_ms = typical_ms - elapsed_ms;
+  if (left_ms <= 0)
+    return message("eta.overdue", lang,
+                   {{"elapsed_s", s(elapsed_ms)}, {"typical_s", s(typical_ms)}});
+  return message(
+      "eta.left", lang,
+      {{"left_s", s(left_ms)}, {"typical_s", s(typical_ms)}, {"elapsed_s", s(elapsed_ms)}});
+}
+
+ForkOutcome forkOutcome(const ForkStats& stats) {
+  ForkOutcome o;
+  o.processes = stats.forks;
+  o.stable = stats.stable;
+  o.spread = stats.spread;
+  // Sessions keep no "noisy" flag of their own: the fork analysis's summary word says it.
+  o.noisy = !stats.stable && stats.verdict.rfind("noisy", 0) == 0;
+  return o;
+}
+
+ForkOutcome forkOutcome(const analysis::ForkSummary& summary) {
+  ForkOutcome o;
+  o.processes = static_cast<int>(summary.forks);
+  o.stable = summary.stable;
+  o.noisy = summary.noisy;
+  o.spread = summary.between_fork_spread;
+  if (!summary.fork_medians.empty()) {
+    const auto [lo, hi] =
+        std::minmax_element(summary.fork_medians.begin(), summary.fork_medians.end(),
+                            [](const analysis::ForkMedian& a, const analysis::ForkMedian& b) {
+                              return a.median_ms < b.median_ms;
+                            });
+    o.low_ms = lo->median_ms;
+    o.high_ms = hi->median_ms;
+  }
+  return o;
+}
+
+std::string forkOutcomeText(const ForkOutcome& o, Lang lang) {
+  if (o.processes <= 0) return message("fork.none", lang);
+  if (o.processes == 1) return message("fork.one", lang);
+  const std::string spread = o.spread < 0.1 ? fmt::format("{:.2g} %", 100 * o.spread)
+                                            : fmt::format("{:.3g} %", 100 * o.spread);
+  const std::string range =
+      o.low_ms > 0 && o.high_ms > 0
+          ? message("fork.range", lang, {{"low_ms", ms(o.low_ms)}, {"high_ms", ms(o.high_ms)}})
+          : std::string();
+  const std::map<std::string, std::string> values{
+      {"processes", std::to_string(o.processes)}, {"spread", spread}, {"range", range}};
+  if (o.stable) return message("fork.stable", lang, values);
+  return message(o.noisy ? "fork.noisy" : "fork.unstable", lang, values);
+}
+
+}  // namespace inferscope::text
