@@ -58,6 +58,11 @@ const std::vector<CatalogueEntry>& catalogue() {
        "{keys} は決勝の後に同等の速さで走りましたが、確認されていません"
        " (--budget-s を増やしてください)"},
       {"reason.cancelled", "the run was cancelled", "実行は取り消されました"},
+      {"reason.rival-forked",
+       "{key} was forked after the finals with the time left and ran faster across fresh processes "
+       "than the finals' winner {over}",
+       "{key} を決勝の後に残り時間で新しいプロセスで測り、決勝の勝者 {over} "
+       "より速かったため答えとしました"},
       {"reason.prior-kept.confirmed",
        "the last confirmed answer {key} stands over {leader}, which ran slower across processes",
        "前回確認された答え {key} を維持します: {leader} はプロセスをまたぐと遅かったためです"},
@@ -308,7 +313,8 @@ const std::vector<std::string>& reasonCodes() {
       "not-confirmed",        "unmeasured",     "late-rivals",        "cancelled",
       "prior-kept",           "interval-wide",  "processes-disagree", "reference-failed",
       "budget-no-winner",     "none-clean",     "unrecorded",         "tie",
-      "accuracy-unjudgeable", "prior-not-kept", "still-compiling",    "roofline-unplaced"};
+      "accuracy-unjudgeable", "prior-not-kept", "still-compiling",    "roofline-unplaced",
+      "rival-forked"};
   return kCodes;
 }
 
