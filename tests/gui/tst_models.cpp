@@ -494,6 +494,77 @@ class TestModels : public QObject {
     QCOMPARE(proxy.rowCount(), 0);
   }
 
+  // The race table opens answer first (RaceSortProxy): live, the standing candidates by level,
+  // then those out of the race by level, then the unmeasured; once the race ends, its winner and
+  // ties head it. A header click sorts that column; sort column −1 brings the answer-first order
+  // back. A finalist "in the race" no longer reads so after the end, nor does one measured later.
+  void raceTableOpensAnswerFirstAndNothingIsInTheRaceAfterItEnds() {
+    RaceTableModel model;
+    RaceSortProxy proxy;
+    proxy.setSourceModel(&model);
+    QAbstractItemModelTester proxy_tester(&proxy,
+                                          QAbstractItemModelTester::FailureReportingMode::QtTest);
+    proxy.sort(-1);
+    QVERIFY(proxy.answerFirst());
+    const auto candidate = [&](const std::string& key, const std::string& state, double median_ms,
+                               int rounds = 1) {
+      tuner::TuneEvent e;
+      e.type = "tune_candidate";
+      e.key = key;
+      e.state = state;
+      e.median_ms = median_ms;
+      e.rounds = rounds;
+      model.setCandidate(e);
+    };
+    // Named in this order; none of the orders below is it.
+    model.ensureRows({QStringLiteral("fp32"), QStringLiteral("waiting"), QStringLiteral("bf16"),
+                      QStringLiteral("tf32"), QStringLiteral("amp"), QStringLiteral("cl"),
+                      QStringLiteral("fp16")});
+    candidate("fp32", "eliminated", 1200);
+    candidate("bf16", "unsafe", 700);  // the fastest, but out of the race
+    candidate("tf32", "finalist", 1100);
+    candidate("amp", "finalist", 1000);
+    candidate("cl", "finalist", 900);
+    candidate("fp16", "finalist", 800);
+    const auto order = [&] {
+      QStringList keys;
+      for (int r = 0; r < proxy.rowCount(); ++r)
+        keys << proxy.index(r, 0).data(RaceTableModel::KeyRole).toString();
+      return keys.join(QLatin1Char(' '));
+    };
+    QCOMPARE(order(), QStringLiteral("fp16 cl amp tf32 bf16 fp32 waiting"));
+    const auto state = [&](const QString& key) {
+      return model.index(model.rowOf(key), RaceTableModel::StateColumn).data().toString();
+    };
+    QCOMPARE(state(QStringLiteral("cl")), QStringLiteral("in the race"));
+
+    model.markAnswer(QStringLiteral("amp"), {QStringLiteral("tf32")});
+    QCOMPARE(order(), QStringLiteral("amp tf32 fp16 cl bf16 fp32 waiting"));
+    QCOMPARE(proxy.index(0, RaceTableModel::ConfigColumn).data().toString(),
+             QStringLiteral("★ amp"));
+    QCOMPARE(proxy.index(1, RaceTableModel::ConfigColumn).data().toString(),
+             QStringLiteral("≈ tf32"));
+    QCOMPARE(state(QStringLiteral("cl")), QStringLiteral("finalist"));
+    // Measured after the end (a late event of a finalist with rounds): not in the race either.
+    candidate("waiting", "finalist", 850, 2);
+    QCOMPARE(state(QStringLiteral("waiting")), QStringLiteral("finalist"));
+    QCOMPARE(order(), QStringLiteral("amp tf32 fp16 waiting cl bf16 fp32"));
+
+    proxy.sort(RaceTableModel::MedianColumn, Qt::AscendingOrder);
+    QVERIFY(!proxy.answerFirst());
+    QCOMPARE(order(), QStringLiteral("bf16 fp16 waiting cl amp tf32 fp32"));
+    proxy.sort(RaceTableModel::ConfigColumn, Qt::AscendingOrder);  // by key, not the answer
+    QCOMPARE(order(), QStringLiteral("amp bf16 cl fp16 fp32 tf32 waiting"));
+    proxy.sort(-1);
+    QCOMPARE(order(), QStringLiteral("amp tf32 fp16 waiting cl bf16 fp32"));
+
+    // A new race: nothing marked, and its finalists are in the race again.
+    model.clear();
+    model.ensureRow(QStringLiteral("cl"));
+    candidate("cl", "finalist", 900);
+    QCOMPARE(state(QStringLiteral("cl")), QStringLiteral("in the race"));
+  }
+
   // A race of 20 000 candidates (twice the reader's cap: a live race comes from no file) replayed
   // as a saved race is: between beginBatch and endBatch, one reset and no signal per row; then
   // the first kFetchRows rows, each fetch kFetchRows more, every key found before its row is
