@@ -29,6 +29,10 @@
         <source>asked → ran: a fallback ran in the config&apos;s place</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>%1 ← %2 (fallback)</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>EnginePool</name>
@@ -99,6 +103,307 @@
     </message>
     <message>
         <source>BERT-base-like Transformer encoder over token ids</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>inferscope::gui::AnswerView</name>
+    <message numerus="yes">
+        <source>across %n fresh process(es)</source>
+        <translation>
+            <numerusform>across %n fresh process</numerusform>
+            <numerusform>across %n fresh processes</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Logs: %n file(s) (hover to see the paths)</source>
+        <translation>
+            <numerusform>Logs: %n file (hover to see the path)</numerusform>
+            <numerusform>Logs: %n files (hover to see the paths)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>compute-bound</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>memory-bound</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>launch- or host-bound</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>mixed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export this config:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not confirmed in fresh processes: the budget left no time for them (raise --budget-s)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not confirmed in fresh processes: the budget left them for the leader only (raise --budget-s)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not confirmed in fresh processes: the budget ended before its second process (raise --budget-s)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not confirmed in fresh processes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 of %2 candidates not measured</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 ran as fast after the finals and was not confirmed (raise --budget-s)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the run was cancelled</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the last confirmed answer %1 stands over %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the interval reaches ±%1 % of the median; a final answer needs ±%2 %</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>its fresh processes disagree (%1 % apart)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the FP32 reference %1 failed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 candidates ran and none was clean and safe; %2 were not measured (raise --budget-s)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no candidate ran cleanly and safely: strict FP32 eager stands</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>saved before the reasons were recorded: see the Race tab</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>tied with %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the FP32 reference cannot judge accuracy</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not the last confirmed answer %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 still compiling</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>in the tuner&apos;s process</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Answer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>none: strict FP32 eager stands</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>final</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>provisional</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cancelled</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no winner</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>wide interval</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>processes disagree</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Confidence</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1× %2 (%3 against %4 ms, both %5)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>across fresh processes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>torch.compile was unsafe</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the answer is torch.compile itself</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not compared: no torch.compile candidate in this run</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not compared: its candidates failed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not compared: no torch.compile candidate was reached (raise --budget-s)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>vs torch.compile</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cosine %1, relative L2 %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>top-1 agreement %1 %</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Accuracy</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not compared with the FP32 reference</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Memory</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>peak %1 GiB</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Roofline</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 % of the measured %2 ceiling (%3)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Host</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>host-bound: the GPU waits for launches %1 % of the time</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not host-bound (launch wait %1 %)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 of %2 candidates (%3)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a budget of about %1 s would reach them</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not measured</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>nothing: every candidate was measured, pruned or failed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Notes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open or run a session to see its answer.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Fastest configs that pass the accuracy rule, ranked:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 ms median, %2× the FP32 reference</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>accuracy not measured</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No config ran cleanly and safely.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>JSON…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Python…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>C++…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Accuracy rule: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>✗ this session holds no race answer to export</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>✗ %1 is the open session&apos;s own file: choose another</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>✗ %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>✓ %1 of %2 written to %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export this config</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -920,10 +1225,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>%1 · %2 kernels/it · TC %3 %</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>traced %1 ms · median %2 ms (%3%4 %)</source>
         <translation type="unfinished"></translation>
     </message>
@@ -961,6 +1262,10 @@
     </message>
     <message>
         <source>%1 and %2 more</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 · %2 kernels/it · busy %3 % · TC %4 %</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1363,6 +1668,10 @@
         <source>Race</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Answer</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>inferscope::gui::MemoryChart</name>
@@ -1416,6 +1725,10 @@
     </message>
     <message>
         <source>Memory per config</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>★ the race&apos;s answer</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1676,6 +1989,14 @@
     </message>
     <message>
         <source> · tied ≈ %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 across %2 processes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 in process</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1943,6 +2264,18 @@ state</source>
         <source>accuracy not measured against the FP32 reference: never the winner</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>%1 was asked for too; it could not run, so %2 ran in its place: this same run, listed once.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 was asked for too; it could not run, so %2 ran in its place in a run of its own: median %3 ms over %4 iterations.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 was asked for too; it could not run, so %2 ran in its place.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>inferscope::gui::ResultsView</name>
@@ -2051,6 +2384,10 @@ state</source>
     </message>
     <message>
         <source>Roofline: achieved TFLOP/s vs arithmetic intensity</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>★ %1 (the race&apos;s answer)</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2625,23 +2962,6 @@ Not on this device: %2</source>
     <message>
         <source>driver</source>
         <translation type="unfinished"></translation>
-    </message>
-</context>
-<context>
-    <name>inferscope::gui::AnswerView</name>
-    <message numerus="yes">
-        <source>across %n fresh process(es)</source>
-        <translation>
-            <numerusform>across %n fresh process</numerusform>
-            <numerusform>across %n fresh processes</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>Logs: %n file(s) (hover to see the paths)</source>
-        <translation>
-            <numerusform>Logs: %n file (hover to see the path)</numerusform>
-            <numerusform>Logs: %n files (hover to see the paths)</numerusform>
-        </translation>
     </message>
 </context>
 </TS>
