@@ -1948,10 +1948,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Compiling in the background — %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>%1 and %2 more</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1997,6 +1993,10 @@
     </message>
     <message>
         <source>%1 in process</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Compiling %1 packages in the background: %2 (hover for each)</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -1955,10 +1955,6 @@
         <translation>ラウンド %1: 残り %2 × %3 反復</translation>
     </message>
     <message>
-        <source>Compiling in the background — %1</source>
-        <translation>バックグラウンドでコンパイル中 — %1</translation>
-    </message>
-    <message>
         <source>%1 and %2 more</source>
         <translation>%1 ほか %2 件</translation>
     </message>
@@ -1997,6 +1993,10 @@
     <message>
         <source> · tied ≈ %1</source>
         <translation> · 同等 ≈ %1</translation>
+    </message>
+    <message>
+        <source>Compiling %1 packages in the background: %2 (hover for each)</source>
+        <translation>バックグラウンドで %1 個のパッケージをコンパイル中: %2（各パッケージはマウスを合わせると表示）</translation>
     </message>
 </context>
 <context>

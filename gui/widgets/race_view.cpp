@@ -200,15 +200,24 @@ void RaceView::addEvent(const tuner::TuneEvent& e) {
   } else if (e.type == "tune_compile") {
     model_->setCompileJobs(e.jobs);
     QStringList jobs;
+    std::map<std::string, int> states;  // how many packages are in each state
     for (const auto& j : e.jobs) {
       jobs << QStringLiteral("%1: %2 %3 s")
                   .arg(display_text::line(j.key), QString::fromUtf8(toString(j.state)),
                        seconds(j.elapsed_ms));
+      ++states[toString(j.state)];
     }
-    compile_label_->setText(
-        jobs.isEmpty()
-            ? QString()
-            : tr("Compiling in the background — %1").arg(listed(jobs, QStringLiteral(" · "))));
+    // One line of counts, each package on hover: the packages named in full (model and key)
+    // took four lines at 1024×768, which the table's rows needed.
+    QStringList counts;
+    for (const auto& [state, count] : states)
+      counts << QStringLiteral("%1 %2").arg(count).arg(QString::fromStdString(state));
+    compile_label_->setText(jobs.isEmpty()
+                                ? QString()
+                                : tr("Compiling %1 packages in the background: %2 (hover for each)")
+                                      .arg(jobs.size())
+                                      .arg(counts.join(QStringLiteral(" · "))));
+    compile_label_->setToolTip(listed(jobs, QStringLiteral("\n")));
   } else if (e.type == "tune_finals") {
     QStringList keys;
     for (const auto& k : e.keys) keys << display_text::line(k);
