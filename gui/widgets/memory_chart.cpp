@@ -205,7 +205,15 @@ void MemoryChart::rebuild() {
 
   plot_->xAxis->setTicker(ticker);
   // Turned labels lean left of their tick: leaning right, the last one ran past the plot's edge.
-  plot_->xAxis->setTickLabelRotation(rows_.size() > 6 ? -35 : 0);
+  // Turned too where a name is wider than its group's share of the width: four configs named
+  // "asked → ran (fallback)" ran into each other upright at 1024 pixels.
+  int widest_name = 0;
+  const QFontMetrics names(plot_->xAxis->tickLabelFont());
+  for (const auto& name : ticker->ticks())
+    widest_name = std::max(widest_name, names.horizontalAdvance(name));
+  const double group_px =
+      rows_.empty() ? 0.0 : 0.85 * plot_->width() / static_cast<double>(rows_.size());
+  plot_->xAxis->setTickLabelRotation(rows_.size() > 6 || widest_name > group_px ? -35 : 0);
   plot_->xAxis->setRange(-0.6, std::max<double>(static_cast<double>(rows_.size()), 1.0) - 0.4);
   plot_->yAxis->setScaleType(log_scale_ ? QCPAxis::stLogarithmic : QCPAxis::stLinear);
   plot_->yAxis->setLabel(log_scale_ ? tr("memory (MiB, log scale)") : tr("memory (MiB)"));

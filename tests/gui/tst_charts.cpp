@@ -796,6 +796,27 @@ class TestCharts : public QObject {
     QVERIFY2(leaders >= 10, qPrintable(QString::number(leaders)));  // all but the longest lines
   }
 
+  // The tuned GPT-2 (H200): its 8 rows are 4 configs that ran, so Memory draws 4 groups, marks
+  // the race's answer over its own (the winner's own run, series 5), and turns the names, which
+  // ("fp16+graph → amp-fp16+graph (fallback)") ran into each other upright at 1024 pixels.
+  void memoryOfATunedSessionWithFallbacks() {
+    MainWindow window;
+    window.resize(1024, 768);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    QVERIFY(window.openSession(QStringLiteral(INFERSCOPE_SOURCE_DIR
+                                              "/bench/gpu/results/2026-12-04b/call1/files/"
+                                              "file_hf_gpt2.inferscope.json")));
+    window.chartTabs()->setCurrentWidget(window.memoryChart());
+    QApplication::processEvents();
+    auto* memory = window.memoryChart();
+    QCOMPARE(memory->configCount(), 4);
+    QCOMPARE(memory->winnerMarkText(), QStringLiteral("★ the race's answer"));
+    QCOMPARE(memory->winnerGroup(), memory->groupOf(5));
+    QCOMPARE(memory->groupOf(0), -1);  // merged into 5
+    QVERIFY(memory->plot()->xAxis->tickLabelRotation() != 0);
+  }
+
   // A selected line brings itself forward and fades the others (a lesson's step on a config does
   // the same): each faded line and its name keep 4.5:1 against the plot's background (WCAG's
   // ratio for text), where alpha 70 left them at about 2:1.
