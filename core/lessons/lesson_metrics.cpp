@@ -86,6 +86,16 @@ double configField(const Lesson& l, const MetricDef& m, const ConfigResult& c) {
     }
     return median(v);
   }
+  if (f == "gpu_busy_pct" || f == "kernels_per_iteration") {
+    // The figures the Kernels page draws for the config (its breakdown bar and the bar's name):
+    // over every steady traced iteration, GPU busy time over wall time (Σ busy / Σ wall), and
+    // kernels per iteration. A caption quoting the median iteration's busy share (34 %) read
+    // beside a bar whose busy part was 32 % and a timeline whose first iteration said 23 %.
+    if (!c.trace_summary || !c.trace_summary->traced())
+      fail(l, m, fmt::format("config '{}' was not traced", m.config));
+    return f == "gpu_busy_pct" ? c.trace_summary->gpu_busy_pct
+                               : c.trace_summary->kernels_per_iteration;
+  }
   if (f == "fork_median_ms") {
     if (!c.fork_stats)
       fail(l, m, fmt::format("config '{}' ran in one process (no --forks)", m.config));

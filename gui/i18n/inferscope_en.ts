@@ -29,6 +29,10 @@
         <source>asked → ran: a fallback ran in the config&apos;s place</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>%1 ← %2 (fallback)</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>EnginePool</name>
@@ -1042,10 +1046,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>%1 · %2 kernels/it · TC %3 %</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>traced %1 ms · median %2 ms (%3%4 %)</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1083,6 +1083,10 @@
     </message>
     <message>
         <source>%1 and %2 more</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 · %2 kernels/it · busy %3 % · TC %4 %</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1544,6 +1548,10 @@
         <source>Memory per config</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>★ the race&apos;s answer</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>inferscope::gui::MessageBanner</name>
@@ -1701,10 +1709,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Compiling in the background — %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>%1 and %2 more</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1758,6 +1762,10 @@
     </message>
     <message>
         <source>Not measured:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Compiling %1 packages in the background: %2 (hover for each)</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2025,6 +2033,18 @@ state</source>
         <source>accuracy not measured against the FP32 reference: never the winner</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>%1 was asked for too; it could not run, so %2 ran in its place: this same run, listed once.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 was asked for too; it could not run, so %2 ran in its place in a run of its own: median %3 ms over %4 iterations.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 was asked for too; it could not run, so %2 ran in its place.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>inferscope::gui::ResultsView</name>
@@ -2133,6 +2153,10 @@ state</source>
     </message>
     <message>
         <source>Roofline: achieved TFLOP/s vs arithmetic intensity</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>★ %1 (the race&apos;s answer)</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -28,6 +28,10 @@
         <source>asked → ran: a fallback ran in the config&apos;s place</source>
         <translation>指定 → 実行: 指定の構成の代わりに代替が実行された</translation>
     </message>
+    <message>
+        <source>%1 ← %2 (fallback)</source>
+        <translation>%1 ← %2（代替）</translation>
+    </message>
 </context>
 <context>
     <name>EnginePool</name>
@@ -1042,10 +1046,6 @@
         <translation>トレースなし（「カーネルをトレース（CUDA）」をオンにする）</translation>
     </message>
     <message>
-        <source>%1 · %2 kernels/it · TC %3 %</source>
-        <translation>%1 · カーネル %2 個/反復 · TC %3 %</translation>
-    </message>
-    <message>
         <source>traced %1 ms · median %2 ms (%3%4 %)</source>
         <translation>トレース時 %1 ms · 中央値 %2 ms（%3%4 %）</translation>
     </message>
@@ -1084,6 +1084,10 @@
     <message>
         <source>%1 and %2 more</source>
         <translation>%1 ほか %2 件</translation>
+    </message>
+    <message>
+        <source>%1 · %2 kernels/it · busy %3 % · TC %4 %</source>
+        <translation>%1 · カーネル %2 個/反復 · 稼働 %3 % · TC %4 %</translation>
     </message>
 </context>
 <context>
@@ -1544,6 +1548,10 @@
         <source>Memory per config</source>
         <translation>設定ごとのメモリ</translation>
     </message>
+    <message>
+        <source>★ the race&apos;s answer</source>
+        <translation>★ レースの答え</translation>
+    </message>
 </context>
 <context>
     <name>inferscope::gui::MessageBanner</name>
@@ -1709,10 +1717,6 @@
         <translation>ラウンド %1: 残り %2 × %3 反復</translation>
     </message>
     <message>
-        <source>Compiling in the background — %1</source>
-        <translation>バックグラウンドでコンパイル中 — %1</translation>
-    </message>
-    <message>
         <source>%1 and %2 more</source>
         <translation>%1 ほか %2 件</translation>
     </message>
@@ -1759,6 +1763,10 @@
     <message>
         <source>Not measured:</source>
         <translation>未測定:</translation>
+    </message>
+    <message>
+        <source>Compiling %1 packages in the background: %2 (hover for each)</source>
+        <translation>バックグラウンドで %1 個のパッケージをコンパイル中: %2（各パッケージはマウスを合わせると表示）</translation>
     </message>
 </context>
 <context>
@@ -2037,6 +2045,18 @@ state</source>
         <source>accuracy not measured against the FP32 reference: never the winner</source>
         <translation>FP32 の基準に対する精度は未計測: 勝者にはならない</translation>
     </message>
+    <message>
+        <source>%1 was asked for too; it could not run, so %2 ran in its place: this same run, listed once.</source>
+        <translation>%1 も指定されたが実行できず、代わりに %2 が実行された。同じ実行なので 1 行にまとめた。</translation>
+    </message>
+    <message>
+        <source>%1 was asked for too; it could not run, so %2 ran in its place in a run of its own: median %3 ms over %4 iterations.</source>
+        <translation>%1 も指定されたが実行できず、代わりに %2 が別の実行で動いた: %4 反復で中央値 %3 ms。</translation>
+    </message>
+    <message>
+        <source>%1 was asked for too; it could not run, so %2 ran in its place.</source>
+        <translation>%1 も指定されたが実行できず、代わりに %2 が実行された。</translation>
+    </message>
 </context>
 <context>
     <name>inferscope::gui::ResultsView</name>
@@ -2146,6 +2166,10 @@ state</source>
     <message>
         <source>Roofline: achieved TFLOP/s vs arithmetic intensity</source>
         <translation>ルーフライン：達成 TFLOP/s と演算強度</translation>
+    </message>
+    <message>
+        <source>★ %1 (the race&apos;s answer)</source>
+        <translation>★ %1（レースの答え）</translation>
     </message>
 </context>
 <context>

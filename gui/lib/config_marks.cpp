@@ -1,5 +1,6 @@
 #include "gui/lib/config_marks.h"
 
+#include <QHash>
 #include <algorithm>
 #include <limits>
 
@@ -46,6 +47,46 @@ QString ConfigMarks::label(const ConfigSeries& series) const {
   return label(series.key);
 }
 
+QString ConfigMarks::mergedLabel(const QString& ran, const QStringList& asked, bool own_run) const {
+  if (asked.isEmpty()) return label(ran);
+  // The strongest mark of the keys the row stands for: the race may have named the config by the
+  // key that ran or by one asked for.
+  Mark mark = own_run ? markOf(ran) : Mark::None;
+  for (const auto& key : asked) {
+    const Mark m = markOf(key);
+    if (m == Mark::Winner || (m == Mark::Tied && mark == Mark::None)) mark = m;
+  }
+  const QString keys = asked.join(QStringLiteral(", "));
+  QString name =
+      own_run ? tr("%1 ← %2 (fallback)").arg(ran, keys) : tr("%1 → %2 (fallback)").arg(keys, ran);
+  switch (mark) {
+    case Mark::Winner:
+      return QStringLiteral("★ ") + name;
+    case Mark::Tied:
+      return QStringLiteral("≈ ") + name;
+    case Mark::None:
+      break;
+  }
+  return name;
+}
+
+QString ConfigMarks::label(const ConfigSeries& s, const std::vector<ConfigSeries>& all,
+                           const std::vector<int>& merged) const {
+  if (merged.empty() || !s.result) return label(s);
+  QStringList asked;
+  const auto ask = [&](const std::string& key) {
+    const QString k = QString::fromStdString(key);
+    if (!k.isEmpty() && !asked.contains(k)) asked << k;
+  };
+  ask(s.result->fallback_from);
+  for (int m : merged) {
+    const auto& other = all[static_cast<std::size_t>(m)];
+    if (other.result) ask(other.result->fallback_from);
+  }
+  return mergedLabel(QString::fromStdString(s.result->config.key()), asked,
+                     s.result->fallback_from.empty());
+}
+
 QString ConfigMarks::legendNote(bool any_fallback) const {
   QStringList parts;
   if (any()) {
@@ -54,6 +95,49 @@ QString ConfigMarks::legendNote(bool any_fallback) const {
   }
   if (any_fallback) parts << tr("asked → ran: a fallback ran in the config's place");
   return parts.join(QStringLiteral(" · "));
+}
+
+std::vector<int> mergeFallbacks(const std::vector<const ConfigResult*>& results) {
+  std::vector<int> into(results.size(), -1);
+  // Per config that ran (and how it ended): the row that stays.
+  QHash<QString, int> kept;
+  const auto group = [&](std::size_t i) {
+    return QString::fromStdString(results[i]->config.key()) + QLatin1Char('\n') +
+           QString::number(static_cast<int>(results[i]->status));
+  };
+  // The config's own runs first: the row a fallback joins where there is one.
+  for (std::size_t i = 0; i < results.size(); ++i) {
+    if (!results[i] || !results[i]->fallback_from.empty()) continue;
+    const QString g = group(i);
+    if (!kept.contains(g)) kept.insert(g, static_cast<int>(i));
+  }
+  for (std::size_t i = 0; i < results.size(); ++i) {
+    if (!results[i] || results[i]->fallback_from.empty()) continue;
+    const QString g = group(i);
+    if (const auto it = kept.constFind(g); it != kept.constEnd())
+      into[i] = *it;
+    else
+      kept.insert(g, static_cast<int>(i));
+  }
+  return into;
+}
+
+const std::vector<int>& FallbackGroups::membersOf(int series_index) const {
+  static const std::vector<int> kNone;
+  const auto it = members.find(series_index);
+  return it == members.end() ? kNone : it->second;
+}
+
+FallbackGroups groupFallbacks(const std::vector<ConfigSeries>& series) {
+  std::vector<const ConfigResult*> results;
+  results.reserve(series.size());
+  for (const auto& s : series) results.push_back(s.result.get());
+  FallbackGroups groups;
+  groups.into = mergeFallbacks(results);
+  for (std::size_t i = 0; i < groups.into.size(); ++i) {
+    if (groups.into[i] >= 0) groups.members[groups.into[i]].push_back(static_cast<int>(i));
+  }
+  return groups;
 }
 
 namespace {

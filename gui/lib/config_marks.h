@@ -10,6 +10,7 @@
 #include <QSet>
 #include <QString>
 #include <QStringList>
+#include <map>
 #include <vector>
 
 #include "core/engine/session_result.h"
@@ -35,6 +36,15 @@ class ConfigMarks {
   // The key as the views write it: "★ key", "≈ key", "asked → ran (fallback)", or the key.
   QString label(const QString& key, const QString& fallback_from = {}) const;
   QString label(const ConfigSeries& series) const;
+  // A row that stands for several that ran the same config (mergeFallbacks): `ran`, the configs
+  // asked for that fell back to it, and whether one of the rows was its own run. "ran ← asked
+  // (fallback)" beside its own run, "asked → ran (fallback)" when every row was a fallback; marked
+  // ★ or ≈ when the race's answer is any of those keys.
+  QString mergedLabel(const QString& ran, const QStringList& asked, bool own_run) const;
+  // The label of a shown row with the rows `merged` into it (series indices into `all`): label(s)
+  // when none, else mergedLabel.
+  QString label(const ConfigSeries& s, const std::vector<ConfigSeries>& all,
+                const std::vector<int>& merged) const;
   // The convention in one line, for the line above a chart ("★ winner · ≈ tied with it").
   QString legendNote(bool any_fallback) const;
 
@@ -42,6 +52,29 @@ class ConfigMarks {
   QString winner_;
   QSet<QString> tied_;  // looked up for every config of every view: a set, not a list to scan
 };
+
+// Rows that ran the same config, merged into one. A config asked for that could not run (a failed
+// FP16 cast) runs its fallback (autocast) in its place; a tuned session keeps that result for the
+// config asked for and, where the race measured the fallback through it, again for the fallback's
+// own candidate, and a session that asked for both holds two runs of one config. A table listed
+// them as rows of identical numbers, and the ranking took the first as its reference: a tuned
+// GPT-2's winner read "1.07×" over a fallback of itself. Per entry of `results` (null: no result):
+// −1 where its row is shown, else the position of the row it is merged into — the config's own run
+// where there is one, else its first fallback. Only rows that ended alike merge (an out-of-memory
+// fallback stays beside an Ok run), and a config's own runs never merge with each other.
+std::vector<int> mergeFallbacks(const std::vector<const ConfigResult*>& results);
+
+// mergeFallbacks over a document's series, both ways round.
+struct FallbackGroups {
+  std::vector<int> into;                    // per series: −1 where shown (or no result yet)
+  std::map<int, std::vector<int>> members;  // shown series → the series merged into it
+  bool merged(int series_index) const {
+    return series_index >= 0 && series_index < static_cast<int>(into.size()) &&
+           into[static_cast<std::size_t>(series_index)] >= 0;
+  }
+  const std::vector<int>& membersOf(int series_index) const;
+};
+FallbackGroups groupFallbacks(const std::vector<ConfigSeries>& series);
 
 // Which configs a per-config chart lists, given a filter typed by the user.
 struct LegendChoice {

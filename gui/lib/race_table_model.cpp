@@ -57,6 +57,7 @@ void RaceTableModel::clear() {
   rows_.clear();
   row_of_.clear();
   shown_ = 0;
+  ended_ = false;
   if (!batch_) endResetModel();
 }
 
@@ -145,7 +146,8 @@ void RaceTableModel::setCandidate(const tuner::TuneEvent& e) {
   auto& r = rows_[static_cast<std::size_t>(row)];
   r.reported = true;
   r.state = display_text::line(e.state);
-  r.racing = e.state == "finalist" && e.rounds > 0 && !e.forked;
+  // A candidate measured after tune_done (a saved race's late event) is not in a race that ended.
+  r.racing = !ended_ && e.state == "finalist" && e.rounds > 0 && !e.forked;
   r.forks = e.forked ? e.forks : 0;
   r.median_ms = e.forked ? e.fork_median_ms : e.median_ms;
   r.low_ms = e.forked ? e.fork_low_ms : e.low_ms;
@@ -187,6 +189,7 @@ void RaceTableModel::setCompileJobs(const std::vector<CompileStatus>& jobs) {
 // The winner and its ties marked in the key itself, so that they read apart in a screenshot, a
 // copy of the table or a colour-blind eye alike.
 void RaceTableModel::markAnswer(const QString& winner, const QStringList& ties) {
+  ended_ = true;
   const QSet<QString> tied(ties.begin(), ties.end());  // a lookup per row, not a scan
   for (std::size_t r = 0; r < rows_.size(); ++r) {
     auto& row = rows_[r];
@@ -261,6 +264,13 @@ QVariant RaceTableModel::display(const Row& row, int column) const {
   }
 }
 
+int RaceTableModel::rank(const Row& row) {
+  if (row.mark == Mark::Winner) return 0;
+  if (row.mark == Mark::Tie) return 1;
+  if (!(row.median_ms > 0)) return 4;
+  return isOut(row.state) ? 3 : 2;
+}
+
 QVariant RaceTableModel::sortKey(const Row& row, int column) const {
   // A candidate without a figure sorts after every measured one.
   const auto figure = [](double value) {
@@ -296,6 +306,8 @@ QVariant RaceTableModel::data(const QModelIndex& index, int role) const {
       return row.key;
     case StateRole:
       return row.state;
+    case RankRole:
+      return rank(row);
     case Qt::ToolTipRole:
       if (column == ConfigColumn && row.mark == Mark::Winner)
         return raceTr(QT_TRANSLATE_NOOP("inferscope::gui::RaceView", "the winner"));
@@ -329,6 +341,42 @@ QVariant RaceTableModel::headerData(int section, Qt::Orientation orientation, in
       section >= ColumnCount)
     return QAbstractTableModel::headerData(section, orientation, role);
   return raceTr(kHeaders[section]);
+}
+
+RaceSortProxy::RaceSortProxy(QObject* parent) : QSortFilterProxyModel(parent) {
+  setSortRole(RaceTableModel::SortRole);
+}
+
+void RaceSortProxy::sort(int column, Qt::SortOrder order) {
+  // The answer-first order sorts on a column of its own choosing (a proxy with column −1 keeps the
+  // source's order and stops sorting as rows change); lessThan ignores which.
+  const int sorted = column < 0 ? int(RaceTableModel::ConfigColumn) : column;
+  const Qt::SortOrder sorted_order = column < 0 ? Qt::AscendingOrder : order;
+  const bool changed = answer_first_ != (column < 0);
+  answer_first_ = column < 0;
+  // The same column and order as before but the other kind of order: the base would keep the rows
+  // as they are.
+  if (changed && sortColumn() == sorted && sortOrder() == sorted_order) {
+    invalidate();
+    return;
+  }
+  QSortFilterProxyModel::sort(sorted, sorted_order);
+}
+
+bool RaceSortProxy::lessThan(const QModelIndex& left, const QModelIndex& right) const {
+  if (!answer_first_) return QSortFilterProxyModel::lessThan(left, right);
+  const auto* source = sourceModel();
+  const int left_rank = source->index(left.row(), 0).data(RaceTableModel::RankRole).toInt();
+  const int right_rank = source->index(right.row(), 0).data(RaceTableModel::RankRole).toInt();
+  if (left_rank != right_rank) return left_rank < right_rank;
+  const double left_ms = source->index(left.row(), RaceTableModel::MedianColumn)
+                             .data(RaceTableModel::SortRole)
+                             .toDouble();
+  const double right_ms = source->index(right.row(), RaceTableModel::MedianColumn)
+                              .data(RaceTableModel::SortRole)
+                              .toDouble();
+  if (left_ms != right_ms) return left_ms < right_ms;
+  return left.row() < right.row();  // race order
 }
 
 }  // namespace inferscope::gui

@@ -4,8 +4,9 @@
 // and is bold, its ties "≈ key"; eliminated, failed and unsafe candidates are greyed. Every text
 // comes from a file or a child process, so it is bounded (gui/lib/display_text.h): one line in a
 // cell, wrapped on hover. SortRole gives the number behind a numeric cell (a candidate not measured
-// sorts last), so a proxy sorts 900 ms below 1 200 ms. Widget-free, so it is tested without a
-// window; the words are RaceView's, translated in its context (gui/i18n).
+// sorts last), so a proxy sorts 900 ms below 1 200 ms. RaceSortProxy shows the answer first until
+// a header is clicked: the winner, its ties, then the rest by level. Widget-free, so it is tested
+// without a window; the words are RaceView's, translated in its context (gui/i18n).
 //
 // Linear in the candidates: a key finds its row through a hash, a saved race is loaded between
 // beginBatch() and endBatch() with one reset instead of a signal per row, and the rows reach the
@@ -15,6 +16,7 @@
 
 #include <QAbstractTableModel>
 #include <QHash>
+#include <QSortFilterProxyModel>
 #include <QStringList>
 #include <optional>
 #include <vector>
@@ -38,8 +40,11 @@ class RaceTableModel : public QAbstractTableModel {
     ColumnCount
   };
   // KeyRole: the config's key (the cell's text may carry ★ or ≈); StateRole: the state word of the
-  // event stream ("waiting", "running", "winner", "eliminated", …).
-  enum Role { SortRole = Qt::UserRole + 1, KeyRole, StateRole };
+  // event stream ("waiting", "running", "winner", "eliminated", …); RankRole: the row's place in
+  // the answer-first order (RaceSortProxy), an int that sorts ascending — 0 the winner, 1 its
+  // ties, 2 the measured candidates still standing, 3 the measured ones out of the race
+  // (eliminated, unsafe, failed), 4 those without a figure.
+  enum Role { SortRole = Qt::UserRole + 1, KeyRole, StateRole, RankRole };
 
   // Rows a fetch adds, and how many a race shows before the first one.
   static constexpr int kFetchRows = 1000;
@@ -68,8 +73,10 @@ class RaceTableModel : public QAbstractTableModel {
   void markRunning(const QString& key);
   // tune_candidate: the candidate's state, figures and reason.
   void setCandidate(const tuner::TuneEvent& event);
-  // tune_done: the winner and its ties, marked in their keys; no row is in the race any more.
+  // tune_done: the winner and its ties, marked in their keys; no row is in the race any more, nor
+  // is a row measured after it (until clear()).
   void markAnswer(const QString& winner, const QStringList& ties);
+  bool ended() const { return ended_; }
   // tune_compile: each package's compile time in the rows of the configs that load it.
   void setCompileJobs(const std::vector<CompileStatus>& jobs);
   // The headers and states in the current UI language (after a language change).
@@ -106,6 +113,7 @@ class RaceTableModel : public QAbstractTableModel {
   QVariant display(const Row& row, int column) const;
   QVariant sortKey(const Row& row, int column) const;
   QString stateText(const Row& row) const;
+  static int rank(const Row& row);
   void rowChanged(int row);
   // Adds `key` at the end without a signal; its row.
   int appendRow(const QString& key);
@@ -119,6 +127,30 @@ class RaceTableModel : public QAbstractTableModel {
   int shown_ = 0;               // rows the views know: rows_[0, shown_)
   bool batch_ = false;
   bool changing_ = false;  // while the views hear of an insertion or a reset
+  bool ended_ = false;     // tune_done arrived: nothing is in the race any more
+};
+
+// The race table's proxy. After a header click it sorts that column by SortRole, as any proxy
+// would; before one (sort column −1, how RaceView opens) it shows the answer first: the winner,
+// its ties, then the candidates still standing by level (the median the race decided on: across
+// fresh processes for a forked finalist), then those out of the race by level, then the ones
+// without a figure, each group in race order where levels are equal. A live race reorders as
+// figures arrive. The ★ winner used to sit below faster rows that the race had refuted or judged
+// unsafe, with the reason only in its Reason cell.
+class RaceSortProxy : public QSortFilterProxyModel {
+  Q_OBJECT
+
+ public:
+  explicit RaceSortProxy(QObject* parent = nullptr);
+  // column < 0: the answer-first order; otherwise that column by SortRole.
+  void sort(int column, Qt::SortOrder order = Qt::AscendingOrder) override;
+  bool answerFirst() const { return answer_first_; }
+
+ protected:
+  bool lessThan(const QModelIndex& left, const QModelIndex& right) const override;
+
+ private:
+  bool answer_first_ = true;
 };
 
 }  // namespace inferscope::gui

@@ -381,8 +381,14 @@ QString ResultsTableModel::displayKey(int series_index) const {
   // Marked as every view marks it (ConfigMarks): the tuned session's winner ★, its ties ≈, and a
   // config that ran as its fallback "asked → ran (fallback)", so the fallback and its own row never
   // read as the same config.
+  const auto& series = document_->series();
   return ConfigMarks::of(document_->session().get())
-      .label(document_->series()[static_cast<std::size_t>(series_index)]);
+      .label(series[static_cast<std::size_t>(series_index)], series, mergedInto(series_index));
+}
+
+std::vector<int> ResultsTableModel::mergedInto(int series_index) const {
+  const auto it = merged_.find(series_index);
+  return it == merged_.end() ? std::vector<int>{} : it->second;
 }
 
 QString ResultsTableModel::details(int series_index) const {
@@ -400,6 +406,26 @@ QString ResultsTableModel::details(int series_index) const {
     lines << tr("Asked for %1; it could not run, so its fallback %2 ran in its place.")
                  .arg(QString::fromStdString(r.fallback_from).toHtmlEscaped(),
                       QString::fromStdString(r.config.key()).toHtmlEscaped());
+  }
+  // The rows merged into this one: the same config again, as a fallback of another. Their own
+  // figures where they differ (a second run), so that nothing measured is hidden.
+  for (int m : mergedInto(series_index)) {
+    const ConfigResult& f = *all[static_cast<std::size_t>(m)].result;
+    const QString asked = QString::fromStdString(f.fallback_from).toHtmlEscaped();
+    const QString ran = QString::fromStdString(f.config.key()).toHtmlEscaped();
+    if (f.latency_ms == r.latency_ms) {
+      lines << tr("%1 was asked for too; it could not run, so %2 ran in its place: this same run, "
+                  "listed once.")
+                   .arg(asked, ran);
+    } else if (hasLatency(f)) {
+      lines << tr("%1 was asked for too; it could not run, so %2 ran in its place in a run of its "
+                  "own: median %3 ms over %4 iterations.")
+                   .arg(asked, ran, ValueFormat::number(f.stats.median_ms))
+                   .arg(f.latency_ms.size());
+    } else {
+      lines
+          << tr("%1 was asked for too; it could not run, so %2 ran in its place.").arg(asked, ran);
+    }
   }
   // The pane is a word-wrapping label: it breaks at spaces itself. display_text::details' hard
   // breaks every kWrapChars (for tooltips, which do not wrap) read as spaces here, inside numbers
@@ -435,13 +461,21 @@ const RankedConfig* ResultsTableModel::ranked(int series_index) const {
   return it == ranking_.end() ? nullptr : &it->second;
 }
 
+void ResultsTableModel::updateRows() {
+  const auto& series = document_->series();
+  auto groups = groupFallbacks(series);
+  std::vector<int> rows;
+  for (std::size_t i = 0; i < series.size(); ++i) {
+    if (series[i].result && !groups.merged(static_cast<int>(i)))
+      rows.push_back(static_cast<int>(i));
+  }
+  merged_ = std::move(groups.members);
+  rows_ = std::move(rows);
+}
+
 void ResultsTableModel::rebuild() {
   beginResetModel();
-  rows_.clear();
-  const auto& series = document_->series();
-  for (std::size_t i = 0; i < series.size(); ++i) {
-    if (series[i].result) rows_.push_back(static_cast<int>(i));
-  }
+  updateRows();
   // Ranked once the rows are the new session's: the reference's header change makes the header
   // size its column from the rows, and rows of the previous session pointed past the new one's
   // series (opening a session of fewer configs after another crashed there).
@@ -450,16 +484,32 @@ void ResultsTableModel::rebuild() {
 }
 
 void ResultsTableModel::onResultAdded(int series_index) {
-  const auto it = std::lower_bound(rows_.begin(), rows_.end(), series_index);
-  const int row = static_cast<int>(it - rows_.begin());
-  rerank();
-  if (it == rows_.end() || *it != series_index) {
-    beginInsertRows({}, row, row);
-    rows_.insert(it, series_index);
-    endInsertRows();
+  const FallbackGroups groups = groupFallbacks(document_->series());
+  // A run that changes which rows stand for which (a config's own run after its fallback's): the
+  // rows again, at once. Otherwise one row more, or none when it merged into a row shown.
+  const bool regroup = std::any_of(rows_.begin(), rows_.end(), [&](int row) {
+    return row != series_index && groups.merged(row);
+  });
+  if (regroup) {
+    rebuild();
+    return;
   }
+  const auto it = std::lower_bound(rows_.begin(), rows_.end(), series_index);
+  const bool was_shown = it != rows_.end() && *it == series_index;
+  if (!groups.merged(series_index) && !was_shown) {
+    const int row = static_cast<int>(it - rows_.begin());
+    beginInsertRows({}, row, row);
+    updateRows();
+    endInsertRows();
+  } else if (was_shown && groups.merged(series_index)) {
+    rebuild();  // a result delivered again that now joins another row
+    return;
+  } else {
+    updateRows();
+  }
+  rerank();
   // Every row's speed-up is relative to the baseline, which may have just arrived.
-  emit dataChanged(index(0, 0), index(rowCount() - 1, ColumnCount - 1));
+  if (!rows_.empty()) emit dataChanged(index(0, 0), index(rowCount() - 1, ColumnCount - 1));
 }
 
 }  // namespace inferscope::gui

@@ -6,6 +6,7 @@
 #include "core/common/error.h"
 #include "core/session/session_file.h"
 #include "gui/lib/background_pool.h"
+#include "gui/lib/config_marks.h"
 #include "gui/lib/config_palette.h"
 
 namespace inferscope::gui {
@@ -28,6 +29,18 @@ std::vector<ConfigSeries> seriesForPlan(const std::vector<OptimizationConfig>& p
 std::shared_ptr<const RankedResults> rank(SessionResult session, double tolerance) {
   auto r = std::make_shared<RankedResults>();
   r->tolerance = tolerance;
+  // A run of a config that another row shows already (a fallback of it, mergeFallbacks) is not
+  // ranked again: the reference would be the winner's own fallback, its speed-up over itself.
+  {
+    std::vector<const ConfigResult*> results;
+    for (const auto& c : session.configs) results.push_back(&c);
+    const auto merged = mergeFallbacks(results);
+    std::vector<ConfigResult> kept;
+    for (std::size_t i = 0; i < session.configs.size(); ++i) {
+      if (merged[i] < 0) kept.push_back(std::move(session.configs[i]));
+    }
+    session.configs = std::move(kept);
+  }
   // rankSession reads ConfigResult::index as a position in `configs`; a partial session (or one
   // with a config missing) breaks that, so rank a copy numbered by position and map back.
   for (std::size_t i = 0; i < session.configs.size(); ++i) {

@@ -28,7 +28,8 @@ struct ConfigSeries {
   std::shared_ptr<const ConfigResult> result;  // null until the config finished
 };
 
-// core rankSession over the results so far, in the form the views need.
+// core rankSession over the results so far, in the form the views need: every config's row but
+// those merged into another row of the same config (mergeFallbacks).
 struct RankedResults {
   SessionResult session;          // the results ranked, configs numbered by position
   std::vector<int> series_index;  // position in session.configs → series index
@@ -75,12 +76,13 @@ class SessionDocument : public QObject {
   int finishedCount() const;
   // Sample count per config of a session: what the chart must show (used by tests too).
   std::size_t sampleCount(int series_index) const;
-  // The ranking of resultsSoFar() at a tolerance, shared by the results table and the Speed ×
-  // accuracy chart, memoised by the results' content. rankSession computes a speed-up CI per config
-  // over every steady sample: ~50 ms per config at 20 000 samples on a 2-core machine, too long for
-  // the GUI thread while a run streams (bench/gui/bench_gui_stall). So during a run, and for the
-  // session a run ends with, it is computed on a worker thread: this returns the newest ranking
-  // there is (of fewer configs, or null) and rankingChanged() follows. Files rank at once.
+  // The ranking of resultsSoFar() (less the rows mergeFallbacks merges) at a tolerance, shared by
+  // the results table and the Speed × accuracy chart, memoised by the results' content. rankSession
+  // computes a speed-up CI per config over every steady sample: ~50 ms per config at 20 000 samples
+  // on a 2-core machine, too long for the GUI thread while a run streams
+  // (bench/gui/bench_gui_stall). So during a run, and for the session a run ends with, it is
+  // computed on a worker thread: this returns the newest ranking there is (of fewer configs, or
+  // null) and rankingChanged() follows. Files rank at once.
   std::shared_ptr<const RankedResults> ranking(double tolerance);
 
  signals:

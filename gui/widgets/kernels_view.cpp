@@ -22,6 +22,7 @@
 #include "core/common/units.h"
 #include "core/trace/timeline_data.h"
 #include "core/trace/trace_records.h"
+#include "gui/lib/config_marks.h"
 #include "gui/lib/config_palette.h"
 #include "gui/lib/display_text.h"
 #include "gui/lib/session_document.h"
@@ -266,12 +267,17 @@ void KernelsView::rebuild() {
     legend_only->setPen(QPen(neutral));
   }
   double widest = 0;
+  // Named as every view names them: a tuned session's winner ★, its ties ≈, a fallback asked → ran
+  // (the combo keeps the plain key: lesson steps pick their config by it).
+  const ConfigMarks marks = ConfigMarks::of(document_->session().get());
   for (std::size_t r = 0; r < rows_.size(); ++r) {
     const auto& s = series[static_cast<std::size_t>(rows_[r].series_index)];
     const auto& t = rows_[r].summary;
     ticker->addTick(static_cast<double>(r),
-                    tr("%1 · %2 kernels/it · TC %3 %")
-                        .arg(s.key, ValueFormat::number(t.kernels_per_iteration))
+                    // The GPU's busy share of the bar, written: a lesson's caption quotes it.
+                    tr("%1 · %2 kernels/it · busy %3 % · TC %4 %")
+                        .arg(marks.label(s), ValueFormat::number(t.kernels_per_iteration))
+                        .arg(t.gpu_busy_pct, 0, 'f', 0)
                         .arg(t.tensor_core_share * 100, 0, 'f', 0));
     const double parts_ms[PartCount] = {units::usToMs(t.gpu_busy_us_per_iteration),
                                         units::usToMs(t.launch_gap_us_per_iteration),

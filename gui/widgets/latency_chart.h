@@ -9,6 +9,8 @@
 #pragma once
 
 #include <QElapsedTimer>
+#include <QLineF>
+#include <QPointF>
 #include <QWidget>
 #include <vector>
 
@@ -87,6 +89,11 @@ class LatencyChart : public QWidget, public ExportableChart {
   double steadyMarkIteration(int series_index) const;  // NaN: no mark
   int forkGraphCount() const { return static_cast<int>(fork_graphs_.size()); }
   QString directLabel(int series_index) const;
+  // The dotted leader from a line's end to its name at the right edge, in plot pixels (a null
+  // line where the name sits beside the end already or is not shown), and the line's end there.
+  QLineF directLabelLeader(int series_index) const;
+  QPointF directLabelAnchor(int series_index) const;  // where the name's left edge is centred
+  QPointF lineEnd(int series_index) const;
   bool legendHasEntry(int series_index) const;
   QString noteText() const;
   // The filter above the plot (words the config's key must contain): the lines, the legend and
@@ -154,10 +161,12 @@ class LatencyChart : public QWidget, public ExportableChart {
     QCPGraph* excluded = nullptr;  // measured points before the detected steady start
     QCPItemLine* tick = nullptr;   // the detected steady start, on the x axis
     QCPItemText* label = nullptr;  // the config's name at the right edge
+    int leader = -1;               // its leader in leaders_ (−1: its name sits beside its end)
     double label_value = 0;        // latency the label points at (its steady median)
   };
   std::vector<SeriesMarks> marks_;
   std::vector<QCPGraph*> fork_graphs_;
+  std::vector<QCPItemLine*> leaders_;  // dotted lines from lines' ends to their names (a pool)
   QCPItemStraightLine* selected_line_ = nullptr;
   QCPItemText* selected_label_ = nullptr;
   QString note_text_;  // under the x axis: what the marks mean, forks, a long run cut off

@@ -65,6 +65,8 @@ void LatencyChart::clearMarks() {
     plot_->removeItem(m.tick);
     plot_->removeItem(m.label);
   }
+  for (auto* leader : leaders_) plot_->removeItem(leader);
+  leaders_.clear();
   marks_.clear();  // the excluded graphs went with clearGraphs()
   fork_graphs_.clear();
 }
@@ -259,10 +261,34 @@ void LatencyChart::layoutDirectLabels() {
       placed[k].y = std::max(placed[k].y, floor);
     }
   }
+  // From a line's last point to its name, where the two are apart: a name pushed off its level by
+  // its neighbours, or at the edge of a plot that runs past the line's end (a config of fewer
+  // iterations), still reads as its line's. Only named lines get one: a pool as large as the
+  // names shown, not an item per config (sessions of 10 000 configs).
+  for (auto& m : marks_) m.leader = -1;
+  for (auto* leader : leaders_) leader->setVisible(false);
+  std::size_t used = 0;
   for (const auto& p : placed) {
-    auto* label = marks_[p.index].label;
-    label->position->setCoords(1.0, p.y);
-    label->setPadding(QMargins(kLabelGap, 0, 0, 0));
+    auto& m = marks_[p.index];
+    m.label->position->setCoords(1.0, p.y);
+    m.label->setPadding(QMargins(kLabelGap, 0, 0, 0));
+    const QPointF from = lineEnd(static_cast<int>(p.index));
+    const QPointF to(rect.right() + kLabelGap - 1, p.y);
+    if (to.x() - from.x() <= 3 * kLabelGap && std::abs(to.y() - from.y()) <= step / 2) continue;
+    if (used == leaders_.size()) {
+      auto* leader = new QCPItemLine(plot_);
+      leader->setClipToAxisRect(false);
+      leader->setSelectable(false);
+      leader->start->setType(QCPItemPosition::ptAbsolute);
+      leader->end->setType(QCPItemPosition::ptAbsolute);
+      leaders_.push_back(leader);
+    }
+    auto* leader = leaders_[used];
+    m.leader = static_cast<int>(used++);
+    leader->start->setCoords(from);
+    leader->end->setCoords(to);
+    leader->setPen(QPen(m.label->color(), 1, Qt::DotLine));
+    leader->setVisible(true);
   }
   // The selected config's "steady from iteration N" reads right of its line, or left of it where
   // the plot's right edge would cut it ("tf32: s" of a steady start near the end).
@@ -348,6 +374,34 @@ double LatencyChart::steadyMarkIteration(int series_index) const {
   if (series_index < 0 || series_index >= static_cast<int>(marks_.size())) return std::nan("");
   const auto& m = marks_[static_cast<std::size_t>(series_index)];
   return m.tick->visible() ? m.tick->start->coords().x() + 0.5 : std::nan("");
+}
+
+QLineF LatencyChart::directLabelLeader(int series_index) const {
+  if (series_index < 0 || series_index >= static_cast<int>(marks_.size())) return {};
+  const int leader = marks_[static_cast<std::size_t>(series_index)].leader;
+  if (leader < 0) return {};
+  const auto* line = leaders_[static_cast<std::size_t>(leader)];
+  return {line->start->pixelPosition(), line->end->pixelPosition()};
+}
+
+QPointF LatencyChart::directLabelAnchor(int series_index) const {
+  if (series_index < 0 || series_index >= static_cast<int>(marks_.size())) return {};
+  return marks_[static_cast<std::size_t>(series_index)].label->position->pixelPosition();
+}
+
+QPointF LatencyChart::lineEnd(int series_index) const {
+  if (series_index < 0 || series_index >= static_cast<int>(marks_.size())) return {};
+  const auto& latency = document_->series()[static_cast<std::size_t>(series_index)].latency_ms;
+  if (latency.empty()) return {};
+  // As drawn: an x axis cut short for a long run ends the line at the axis, and a level off the
+  // axis (a clipped first iteration) at the plot's edge.
+  const double end_x =
+      std::min(static_cast<double>(latency.size()) - 1, plot_->xAxis->range().upper);
+  const QRect rect = plot_->axisRect()->rect();
+  const double y =
+      plot_->yAxis->coordToPixel(marks_[static_cast<std::size_t>(series_index)].label_value);
+  return {plot_->xAxis->coordToPixel(end_x),
+          std::clamp(y, double(rect.top()), double(rect.bottom()))};
 }
 
 QString LatencyChart::directLabel(int series_index) const {

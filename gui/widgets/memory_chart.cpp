@@ -99,14 +99,20 @@ QStringList MemoryChart::valueLabels() const {
 
 void MemoryChart::rebuild() {
   plot_->clearPlottables();
+  if (winner_mark_) plot_->removeItem(winner_mark_);  // before the label it hangs from
+  winner_mark_ = nullptr;
   for (auto* label : value_labels_) plot_->removeItem(label);
   value_labels_.clear();
+  winner_label_.clear();
   rows_.clear();
   const auto& series = document_->series();
+  // A config that ran twice as a fallback is one group, as it is one row of the table.
+  const FallbackGroups groups = groupFallbacks(series);
   bool any_cuda = false, any_cpu = false;
   for (std::size_t i = 0; i < series.size(); ++i) {
     const auto& result = series[i].result;
-    if (!result || result->status != ConfigStatus::Ok) continue;
+    if (!result || result->status != ConfigStatus::Ok || groups.merged(static_cast<int>(i)))
+      continue;
     const auto& m = result->memory;
     if (m.parameter_bytes <= 0 && m.peak_allocated_bytes <= 0) continue;
     Row row;
@@ -139,7 +145,8 @@ void MemoryChart::rebuild() {
   for (std::size_t r = 0; r < rows_.size(); ++r) {
     const auto& row = rows_[r];
     const auto& s = series[static_cast<std::size_t>(row.series_index)];
-    ticker->addTick(static_cast<double>(r), marks.label(s));
+    const QString name = marks.label(s, series, groups.membersOf(row.series_index));
+    ticker->addTick(static_cast<double>(r), name);
     const double values[MeasureCount] = {row.parameter_mib, row.allocated_mib, row.reserved_mib};
     for (int measure = 0; measure < MeasureCount; ++measure) {
       if (measure == Reserved && !row.has_reserved) continue;
@@ -172,11 +179,41 @@ void MemoryChart::rebuild() {
       label->setPositionAlignment(Qt::AlignBottom | Qt::AlignHCenter);
     }
     value_labels_.push_back(label);
+    // The race's answer, marked over its group as on the Speed × accuracy plot: with dozens of
+    // turned names under the axis, a ★ in one of them is easily missed.
+    if (marks.any() && name.startsWith(QStringLiteral("★ ")) && !winner_mark_) {
+      winner_mark_ = new QCPItemText(plot_);
+      winner_mark_->setObjectName(QStringLiteral("winnerMark"));
+      winner_label_ = tr("★ the race's answer");
+      winner_mark_->setText(winner_label_);
+      QFont bold = font();
+      bold.setBold(true);
+      winner_mark_->setFont(bold);
+      winner_mark_->setColor(palette().color(QPalette::WindowText));
+      winner_mark_->setClipToAxisRect(false);
+      winner_mark_->setPadding(QMargins(3, 3, 3, 3));
+      // Above the group's value label (upright: its height; turned: its length, over the top).
+      const QFontMetrics metrics(label->font());
+      const int over =
+          rows_.size() > 8 ? metrics.horizontalAdvance(label->text()) + 6 : metrics.height() + 3;
+      winner_mark_->position->setParentAnchor(label->position);
+      winner_mark_->position->setCoords(0, -over);
+      winner_mark_->setPositionAlignment(Qt::AlignBottom | Qt::AlignHCenter);
+      winner_group_ = static_cast<int>(r);
+    }
   }
 
   plot_->xAxis->setTicker(ticker);
   // Turned labels lean left of their tick: leaning right, the last one ran past the plot's edge.
-  plot_->xAxis->setTickLabelRotation(rows_.size() > 6 ? -35 : 0);
+  // Turned too where a name is wider than its group's share of the width: four configs named
+  // "asked → ran (fallback)" ran into each other upright at 1024 pixels.
+  int widest_name = 0;
+  const QFontMetrics names(plot_->xAxis->tickLabelFont());
+  for (const auto& name : ticker->ticks())
+    widest_name = std::max(widest_name, names.horizontalAdvance(name));
+  const double group_px =
+      rows_.empty() ? 0.0 : 0.85 * plot_->width() / static_cast<double>(rows_.size());
+  plot_->xAxis->setTickLabelRotation(rows_.size() > 6 || widest_name > group_px ? -35 : 0);
   plot_->xAxis->setRange(-0.6, std::max<double>(static_cast<double>(rows_.size()), 1.0) - 0.4);
   plot_->yAxis->setScaleType(log_scale_ ? QCPAxis::stLogarithmic : QCPAxis::stLinear);
   plot_->yAxis->setLabel(log_scale_ ? tr("memory (MiB, log scale)") : tr("memory (MiB)"));
@@ -187,11 +224,15 @@ void MemoryChart::rebuild() {
     for (int i = 0; i < plot_->plottableCount(); ++i) {
       if (auto* bars = qobject_cast<QCPBars*>(plot_->plottable(i))) bars->setBaseValue(floor);
     }
-    plot_->yAxis->setRange(floor, highest > 0 ? highest * (rows_.size() > 8 ? 8 : 3) : 100);
+    plot_->yAxis->setRange(
+        floor, highest > 0 ? highest * (rows_.size() > 8 ? 8 : 3) * (winner_mark_ ? 2 : 1) : 100);
   } else {
     plot_->yAxis->setTicker(QSharedPointer<QCPAxisTicker>::create());
     // Head room for the labels over the tallest group (turned ones need more).
-    plot_->yAxis->setRange(0, highest > 0 ? highest * (rows_.size() > 8 ? 1.3 : 1.15) : 100);
+    // The answer's mark over its group needs a line more.
+    plot_->yAxis->setRange(
+        0,
+        highest > 0 ? highest * (rows_.size() > 8 ? 1.3 : 1.15) * (winner_mark_ ? 1.12 : 1) : 100);
   }
 
   QString source;
@@ -232,6 +273,16 @@ QString MemoryChart::textAt(const QPointF& pixel) const {
         .arg(s.key, measureName(measure), ValueFormat::number(bars->data()->begin()->value));
   }
   return {};
+}
+
+QString MemoryChart::winnerMarkText() const {
+  deferred_->flush();
+  return winner_label_;
+}
+
+int MemoryChart::winnerGroup() const {
+  deferred_->flush();
+  return winner_mark_ ? winner_group_ : -1;
 }
 
 int MemoryChart::groupOf(int series_index) const {

@@ -39,6 +39,10 @@ class MemoryChart : public QWidget, public ExportableChart {
   QStringList valueLabels() const;
   // The bar group of a config (its x position), −1 when it has none.
   int groupOf(int series_index) const;
+  // The mark over the race's answer ("★ the race's answer"; empty for a session without a race or
+  // an answer without memory figures) and the group it stands over (−1: none).
+  QString winnerMarkText() const;
+  int winnerGroup() const;
 
  protected:
   void changeEvent(QEvent* event) override;  // LanguageChange: the plot's texts again
@@ -59,6 +63,9 @@ class MemoryChart : public QWidget, public ExportableChart {
   QCheckBox* log_check_ = nullptr;
   std::vector<Row> rows_;
   std::vector<QCPItemText*> value_labels_;
+  QCPItemText* winner_mark_ = nullptr;
+  QString winner_label_;
+  int winner_group_ = -1;
   bool log_scale_ = false;
 };
 

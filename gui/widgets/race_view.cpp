@@ -10,7 +10,7 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QPushButton>
-#include <QSortFilterProxyModel>
+#include <QScrollArea>
 #include <QTableView>
 #include <QVBoxLayout>
 #include <algorithm>
@@ -36,6 +36,8 @@ constexpr int kSentenceChars = 1000;
 // of compiles, finalists or ties from a file must not lay out a label of megabytes (the table
 // lists every candidate).
 constexpr int kListedItems = 8;
+// Lines of the verdict shown under the table; the rest scrolls.
+constexpr int kVerdictLines = 4;
 
 // The first kListedItems of `items` joined by `separator`, then how many were left off.
 QString listed(const QStringList& items, const QString& separator) {
@@ -58,7 +60,7 @@ RaceView::RaceView(QWidget* parent)
       compile_label_(new QLabel),
       pruned_label_(new QLabel),
       model_(new RaceTableModel(this)),
-      proxy_(new QSortFilterProxyModel(this)),
+      proxy_(new RaceSortProxy(this)),
       table_(new QTableView),
       verdict_label_(new QLabel) {
   setObjectName(QStringLiteral("raceView"));
@@ -74,7 +76,6 @@ RaceView::RaceView(QWidget* parent)
   pruned_label_->setObjectName(QStringLiteral("racePruned"));
   table_->setObjectName(QStringLiteral("validationTable"));
   proxy_->setSourceModel(model_);
-  proxy_->setSortRole(RaceTableModel::SortRole);
   table_->setModel(proxy_);
   // The proxy sorts the rows it has: every row first. Connected before sorting is enabled, so it
   // runs before the view's own sort on a header click.
@@ -85,7 +86,7 @@ RaceView::RaceView(QWidget* parent)
   table_->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
   table_->horizontalHeader()->setSectionResizeMode(RaceTableModel::ReasonColumn,
                                                    QHeaderView::Stretch);
-  // In the order the race named its candidates until the user clicks a header.
+  // The answer first (RaceSortProxy) until the user clicks a header.
   table_->horizontalHeader()->setSortIndicator(-1, Qt::AscendingOrder);
   table_->setSortingEnabled(true);
   table_->verticalHeader()->setVisible(false);
@@ -95,6 +96,16 @@ RaceView::RaceView(QWidget* parent)
   verdict_label_->setWordWrap(true);
   verdict_label_->setTextFormat(Qt::RichText);
   verdict_label_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+  // The verdict scrolls past kVerdictLines: a verdict of 1 000 characters wrapped to nine lines
+  // under the table, which kept two rows of the race at 1024×768.
+  auto* verdict_area = new QScrollArea;
+  verdict_area->setObjectName(QStringLiteral("raceVerdictArea"));
+  verdict_area->setWidget(verdict_label_);
+  verdict_area->setWidgetResizable(true);
+  verdict_area->setFrameShape(QFrame::NoFrame);
+  verdict_area->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+  verdict_area->setMaximumHeight(kVerdictLines * fontMetrics().lineSpacing() + 4);
+  verdict_area->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Maximum);
   auto* layout = new QVBoxLayout(this);
   layout->setContentsMargins(0, 0, 0, 0);
   layout->addWidget(header_label_);
@@ -102,7 +113,7 @@ RaceView::RaceView(QWidget* parent)
   layout->addWidget(compile_label_);
   layout->addWidget(pruned_label_);
   layout->addWidget(table_, 1);
-  layout->addWidget(verdict_label_);
+  layout->addWidget(verdict_area);
 }
 
 void RaceView::clear() {
@@ -129,6 +140,7 @@ void RaceView::showRace(const TuneRecord& race) {
   model_->beginBatch();
   for (const auto& e : tuner::raceEvents(race)) addEvent(e);
   model_->endBatch();
+  fetchAnswer();
   // A race sorted by the user before stays sorted: every row, then.
   if (table_->horizontalHeader()->sortIndicatorSection() >= 0) model_->fetchAll();
 }
@@ -188,16 +200,25 @@ void RaceView::addEvent(const tuner::TuneEvent& e) {
   } else if (e.type == "tune_compile") {
     model_->setCompileJobs(e.jobs);
     QStringList jobs;
+    std::map<std::string, int> states;  // how many packages are in each state
     for (const auto& j : e.jobs) {
       jobs << QStringLiteral("%1: %2 %3 s")
                   .arg(display_text::line(j.key),
                        uiText(text::compileStateText(toString(j.state), uiLang())),
                        seconds(j.elapsed_ms));
+      ++states[toString(j.state)];
     }
-    compile_label_->setText(
-        jobs.isEmpty()
-            ? QString()
-            : tr("Compiling in the background — %1").arg(listed(jobs, QStringLiteral(" · "))));
+    // One line of counts, each package on hover: the packages named in full (model and key)
+    // took four lines at 1024×768, which the table's rows needed.
+    QStringList counts;
+    for (const auto& [state, count] : states)
+      counts << QStringLiteral("%1 %2").arg(count).arg(QString::fromStdString(state));
+    compile_label_->setText(jobs.isEmpty()
+                                ? QString()
+                                : tr("Compiling %1 packages in the background: %2 (hover for each)")
+                                      .arg(jobs.size())
+                                      .arg(counts.join(QStringLiteral(" · "))));
+    compile_label_->setToolTip(listed(jobs, QStringLiteral("\n")));
   } else if (e.type == "tune_finals") {
     QStringList keys;
     for (const auto& k : e.keys) keys << display_text::line(k);
@@ -234,11 +255,19 @@ void RaceView::addEvent(const tuner::TuneEvent& e) {
       answer_ = answerOf(race);
     }
     model_->markAnswer(winner_, ties_);
+    fetchAnswer();
     showVerdict();
   }
   // An empty line takes no room: a race without compiles has no compile line.
   for (auto* label : {header_label_, progress_label_, compile_label_, pruned_label_})
     label->setVisible(!label->text().isEmpty());
+}
+
+void RaceView::fetchAnswer() {
+  // The answer heads the table: its rows are fetched, however far down the race named them.
+  int last = model_->rowOf(winner_);
+  for (const auto& t : ties_) last = std::max(last, model_->rowOf(t));
+  if (last >= 0) model_->fetchThrough(last);
 }
 
 void RaceView::changeEvent(QEvent* event) {

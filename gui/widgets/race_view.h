@@ -1,6 +1,7 @@
-// The tuner's race as a table (gui/lib/race_table_model.h, sortable by a header click): every
-// candidate as a row (state, median, interval, compile time,
-// reason), eliminated/failed/unsafe ones greyed, the winner in bold with ★, its ties marked ≈;
+// The tuner's race as a table (gui/lib/race_table_model.h): every candidate as a row (state,
+// median, interval, compile time, reason), the winner first in bold with ★, its ties next marked ≈,
+// then the rest by level (RaceSortProxy) until a header click sorts by that column;
+// eliminated/failed/unsafe ones greyed;
 // above it the pruned configs (reasons on hover), the compile jobs, the finals and the time spent
 // of the budget; under it the verdict and whether it is final. Fed by tune events: the wizard's
 // Validate gives it the live events of `inferscope-cli tune --events ndjson`, the main window's
@@ -25,11 +26,11 @@ class QComboBox;
 class QDoubleSpinBox;
 class QLabel;
 class QPushButton;
-class QSortFilterProxyModel;
 class QTableView;
 
 namespace inferscope::gui {
 
+class RaceSortProxy;
 class RaceTableModel;
 class SessionDocument;
 
@@ -46,8 +47,8 @@ class RaceView : public QWidget {
   // A saved race, drawn with the events that drew it live.
   void showRace(const TuneRecord& race);
 
-  // The table shows the model through a proxy that sorts by RaceTableModel::SortRole; rows of the
-  // model are in the order the race named the candidates.
+  // The table shows the model through a RaceSortProxy (the answer first, or the column clicked);
+  // rows of the model are in the order the race named the candidates.
   QTableView* table() const { return table_; }
   RaceTableModel* model() const { return model_; }
   QLabel* verdictLabel() const { return verdict_label_; }
@@ -76,13 +77,14 @@ class RaceView : public QWidget {
 
  private:
   void showVerdict();
+  void fetchAnswer();  // fetches the rows of the winner and its ties
 
   QLabel* header_label_;
   QLabel* progress_label_;
   QLabel* compile_label_;
   QLabel* pruned_label_;
   RaceTableModel* model_;
-  QSortFilterProxyModel* proxy_;
+  RaceSortProxy* proxy_;
   QTableView* table_;
   QLabel* verdict_label_;
   QString winner_, verdict_, verdict_state_, budget_note_;

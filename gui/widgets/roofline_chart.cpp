@@ -12,6 +12,7 @@
 #include <cmath>
 #include <limits>
 
+#include "gui/lib/config_marks.h"
 #include "gui/lib/config_palette.h"
 #include "gui/lib/display_text.h"
 #include "gui/lib/session_document.h"
@@ -105,7 +106,10 @@ void RooflineChart::rebuild() {
   plot_->clearItems();
   points_.clear();
   ceiling_count_ = 0;
+  winner_label_.clear();
   const SessionResult session = document_->resultsSoFar();
+  const ConfigMarks marks = ConfigMarks::of(document_->session().get());
+  int winner_point = -1;  // the point of the race's answer
   const auto* ceilings = session.ceilings ? &*session.ceilings : nullptr;
   const auto& series = document_->series();
 
@@ -117,6 +121,9 @@ void RooflineChart::rebuild() {
     const auto& r = *c.roofline;
     Point p;
     p.key = display_text::line(c.config.key());
+    // The race's answer is its own run, not a fallback of another config that ran the same.
+    if (marks.any() && c.fallback_from.empty() && p.key == marks.winner() && winner_point < 0)
+      winner_point = static_cast<int>(points_.size());
     p.intensity = r.intensity;
     p.tflops = r.achieved_tflops;
     p.text = tr("<b>%1</b><br>%2 TFLOP/s · %3 GB/s · %4 FLOP/B")
@@ -144,7 +151,8 @@ void RooflineChart::rebuild() {
     QColor color = i < series.size() ? ConfigPalette::onPalette(series[i].color, palette())
                                      : QColor(160, 160, 160);
     auto* graph = plot_->addGraph();
-    graph->setName(eager ? tr("%1 (eager count)").arg(p.key) : p.key);
+    const QString name = marks.label(p.key, display_text::line(c.fallback_from));  // ★, ≈, →
+    graph->setName(eager ? tr("%1 (eager count)").arg(name) : name);
     graph->setLineStyle(QCPGraph::lsNone);
     graph->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDisc, QPen(color.darker(120), 1.5),
                                            eager ? Qt::NoBrush : QBrush(color), 10));
@@ -154,6 +162,22 @@ void RooflineChart::rebuild() {
     y_min = std::min(y_min, p.tflops);
     y_max = std::max(y_max, p.tflops);
     points_.push_back(std::move(p));
+  }
+  // The race's answer, marked on the plot itself as on Speed × accuracy: the legend's ★ is one
+  // entry of many.
+  if (winner_point >= 0) {
+    const Point& w = points_[static_cast<std::size_t>(winner_point)];
+    auto* star = new QCPItemText(plot_);
+    star->setObjectName(QStringLiteral("winnerMark"));
+    winner_label_ = tr("★ %1 (the race's answer)").arg(w.key);
+    star->setText(winner_label_);
+    QFont bold = font();
+    bold.setBold(true);
+    star->setFont(bold);
+    star->setColor(palette().color(QPalette::WindowText));
+    star->setPositionAlignment(Qt::AlignTop | Qt::AlignLeft);
+    star->position->setCoords(w.intensity, w.tflops);
+    star->setPadding(QMargins(8, 4, 0, 0));  // clear of the 10-pixel dot
   }
 
   // The roofs: bandwidth × intensity up to each precision's ridge, its matmul peak beyond.

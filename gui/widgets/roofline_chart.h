@@ -42,6 +42,9 @@ class RooflineChart : public QWidget, public ExportableChart {
   QString pointText(int i) const;
   QPointF pointPixel(int i) const;
   QString note() const;
+  // The text beside the race's answer on the plot ("★ key (the race's answer)"); empty when the
+  // session has no race or its answer has no point. Drawn as the item named "winnerMark".
+  QString winnerMarkText() const { return deferred_->fresh(winner_label_); }
 
  protected:
   void changeEvent(QEvent* event) override;  // LanguageChange: the axes and dots again
@@ -63,6 +66,7 @@ class RooflineChart : public QWidget, public ExportableChart {
   QLabel* note_;
   std::vector<Point> points_;
   int ceiling_count_ = 0;
+  QString winner_label_;
 };
 
 }  // namespace inferscope::gui

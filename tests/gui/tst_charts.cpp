@@ -655,15 +655,23 @@ class TestCharts : public QObject {
 
     // One convention in every view: the table, the memory chart's config names, the speed chart's
     // legend.
-    auto cell = [&](int row) {
-      return window.resultsModel()->index(row, ResultsTableModel::ConfigColumn).data().toString();
+    // fp16+cl's fallback ran amp-fp16+cl, which has a row of its own: one row for both
+    // (mergeFallbacks), marked as the tie it is.
+    auto cell = [&](int series) {
+      auto* model = window.resultsModel();
+      for (int row = 0; row < model->rowCount(); ++row) {
+        if (model->index(row, 0).data(ResultsTableModel::SeriesIndexRole).toInt() == series)
+          return model->index(row, ResultsTableModel::ConfigColumn).data().toString();
+      }
+      return QStringLiteral("(no row)");
     };
+    QCOMPARE(window.resultsModel()->rowCount(), 59);
     QCOMPARE(cell(kSixtyWinner), QStringLiteral("★ amp-fp16"));
-    QCOMPARE(cell(51), QStringLiteral("≈ amp-fp16+cl"));
-    QCOMPARE(cell(31), QStringLiteral("fp16+cl → amp-fp16+cl (fallback)"));
+    QCOMPARE(cell(51), QStringLiteral("≈ amp-fp16+cl ← fp16+cl (fallback)"));
+    QCOMPARE(cell(31), QStringLiteral("(no row)"));
     QCOMPARE(cell(0), QStringLiteral("fp32"));
     auto* speed = window.speedAccuracyChart();
-    QCOMPARE(speed->pointCount(), 60);
+    QCOMPARE(speed->pointCount(), 59);  // one point for the two runs of amp-fp16+cl
     QStringList speed_names = speed->legendNames();
     QVERIFY2(speed_names.size() <= ChartStyle::kLegendTopN + 1, qPrintable(speed_names.join(',')));
     QCOMPARE(speed_names.first(), QStringLiteral("★ amp-fp16"));
@@ -678,7 +686,8 @@ class TestCharts : public QObject {
                           QStringLiteral("≈ amp-fp16+cl")}));
     QVERIFY(speed_names.contains(QStringLiteral("fp32")));
     QVERIFY(!speed_names.contains(QStringLiteral("fp16+cl+ts")));
-    QVERIFY2(speed->legendNoteText().contains(QStringLiteral("16 fastest of 60")),
+    // Of 59 points: amp-fp16+cl's two runs are one.
+    QVERIFY2(speed->legendNoteText().contains(QStringLiteral("16 fastest of 59")),
              qPrintable(speed->legendNoteText()));
     // Its legend's columns fit the width the chart has, as the latency legend's do: at a fixed six
     // columns the names were cut ("amp-fp1") at 1024 pixels.
@@ -693,7 +702,7 @@ class TestCharts : public QObject {
                    item->outerRect().right() <= speed->plot()->width(),
                qPrintable(QStringLiteral("legend entry %1 is cut").arg(i)));
     }
-    QCOMPARE(speed->shownPointCount(), 60);
+    QCOMPARE(speed->shownPointCount(), 59);
     speed->setFilter(QStringLiteral("amp-bf16 graph"));
     QCOMPARE(speed->shownPointCount(), 5);  // four matches and the winner
     speed_names = speed->legendNames();
@@ -713,14 +722,18 @@ class TestCharts : public QObject {
                    : 0;
     QCOMPARE(drawn, 5);
     speed->setFilter(QString());
-    QCOMPARE(speed->shownPointCount(), 60);
+    QCOMPARE(speed->shownPointCount(), 59);
     auto* memory = window.memoryChart();
-    QCOMPARE(memory->configCount(), 60);  // rebuilt now, not when shown
+    QCOMPARE(memory->configCount(), 59);  // rebuilt now, not when shown; amp-fp16+cl once
     const auto ticker = memory->plot()->xAxis->ticker().dynamicCast<QCPAxisTickerText>();
     QVERIFY(ticker);
     const QStringList ticks = ticker->ticks().values();
     QVERIFY(ticks.contains(QStringLiteral("★ amp-fp16")));
-    QVERIFY(ticks.contains(QStringLiteral("fp16+cl → amp-fp16+cl (fallback)")));
+    QVERIFY(ticks.contains(QStringLiteral("≈ amp-fp16+cl ← fp16+cl (fallback)")));
+    // The answer is marked over its own bar group, not only in its turned name.
+    QCOMPARE(memory->winnerMarkText(), QStringLiteral("★ the race's answer"));
+    QCOMPARE(memory->winnerGroup(), memory->groupOf(kSixtyWinner));
+    QVERIFY(memory->winnerGroup() >= 0);
 
     // A session of few configs has no filter: the legend lists them all.
     SessionResult few = session;
@@ -730,6 +743,78 @@ class TestCharts : public QObject {
     window.document()->setSession(std::make_shared<const SessionResult>(few));
     QVERIFY(!speed->filterShown());
     QVERIFY(!chart->filterShown());
+  }
+
+  // Every name at the right edge stays at its line: beside the line's end, or joined to it by a
+  // dotted leader from the end to the name. Twelve configs of different lengths (20 to 108
+  // iterations) and near levels: the short lines ended far left of their names and the stack
+  // pushed names off their levels, with nothing to say which was whose.
+  void latencyNamesStayAtTheirLines() {
+    SessionResult session = sixtyConfigSession();
+    session.configs.resize(12);
+    session.request.plan.resize(12);
+    session.races.front().winner = "tf32";  // index 10
+    session.races.front().tied_with.clear();
+    for (std::size_t i = 0; i < session.configs.size(); ++i) {
+      auto& c = session.configs[i];
+      c.latency_ms.resize(20 + 8 * i, c.stats.median_ms);
+      c.host_ms = c.latency_ms;
+    }
+    SessionDocument document;
+    document.setSession(std::make_shared<const SessionResult>(session));
+    LatencyChart chart(&document);
+    chart.resize(1024, 600);
+    chart.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&chart));
+    chart.plot()->replot();
+    QCOMPARE(chart.directLabel(10), QStringLiteral("★ tf32"));
+    const double step = QFontMetrics(chart.plot()->font()).height();
+    int named = 0, leaders = 0;
+    for (int i = 0; i < 12; ++i) {
+      if (chart.directLabel(i).isEmpty()) continue;
+      ++named;
+      const QPointF end = chart.lineEnd(i), at = chart.directLabelAnchor(i);
+      const QLineF leader = chart.directLabelLeader(i);
+      const QString where = QStringLiteral("%1: line ends at (%2, %3), name at (%4, %5)")
+                                .arg(chart.directLabel(i))
+                                .arg(end.x())
+                                .arg(end.y())
+                                .arg(at.x())
+                                .arg(at.y());
+      if (leader.isNull()) {
+        QVERIFY2(at.x() - end.x() <= 18 && std::abs(at.y() - end.y()) <= step / 2,
+                 qPrintable(where));
+        continue;
+      }
+      ++leaders;
+      QVERIFY2(QLineF(leader.p1(), end).length() < 1.5, qPrintable(where));
+      QVERIFY2(std::abs(leader.p2().y() - at.y()) < 1 && leader.p2().x() >= at.x() &&
+                   leader.p2().x() <= at.x() + 6,
+               qPrintable(where));
+    }
+    QCOMPARE(named, 12);
+    QVERIFY2(leaders >= 10, qPrintable(QString::number(leaders)));  // all but the longest lines
+  }
+
+  // The tuned GPT-2 (H200): its 8 rows are 4 configs that ran, so Memory draws 4 groups, marks
+  // the race's answer over its own (the winner's own run, series 5), and turns the names, which
+  // ("fp16+graph → amp-fp16+graph (fallback)") ran into each other upright at 1024 pixels.
+  void memoryOfATunedSessionWithFallbacks() {
+    MainWindow window;
+    window.resize(1024, 768);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    QVERIFY(window.openSession(QStringLiteral(INFERSCOPE_SOURCE_DIR
+                                              "/bench/gpu/results/2026-12-04b/call1/files/"
+                                              "file_hf_gpt2.inferscope.json")));
+    window.chartTabs()->setCurrentWidget(window.memoryChart());
+    QApplication::processEvents();
+    auto* memory = window.memoryChart();
+    QCOMPARE(memory->configCount(), 4);
+    QCOMPARE(memory->winnerMarkText(), QStringLiteral("★ the race's answer"));
+    QCOMPARE(memory->winnerGroup(), memory->groupOf(5));
+    QCOMPARE(memory->groupOf(0), -1);  // merged into 5
+    QVERIFY(memory->plot()->xAxis->tickLabelRotation() != 0);
   }
 
   // A selected line brings itself forward and fades the others (a lesson's step on a config does
@@ -788,6 +873,11 @@ class TestCharts : public QObject {
       c.accuracy.rel_l2_error = i == 0 ? 0.0 : 1e-5 * i;
       c.accuracy.cosine_similarity = i == 0 ? 1.0 : 1.0 - 1e-7 * i;
     }
+    // Every config its own point, so that the ranking's positions are the session's below (a
+    // fallback of another row's config would be merged into that row and leave no point).
+    auto& fell_back = session.configs[31];
+    fell_back.config = OptimizationConfig::parse(fell_back.fallback_from);
+    fell_back.fallback_from.clear();
     MainWindow window;
     window.resize(1280, 800);
     window.document()->setSession(std::make_shared<const SessionResult>(session));

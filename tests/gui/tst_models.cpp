@@ -7,6 +7,7 @@
 #include <QBrush>
 #include <QFont>
 #include <QGuiApplication>
+#include <QSet>
 #include <QSignalSpy>
 #include <QSortFilterProxyModel>
 #include <QTest>
@@ -173,6 +174,89 @@ class TestModels : public QObject {
     QCOMPARE(document.state(), SessionDocument::State::Finished);
     document.beginRun(request);
     QCOMPARE(model.rowCount(), 0);
+  }
+
+  // Fallback rows merged. The tuned GPT-2 (H200, 2026-12-04) holds 8 rows for 4 configs that
+  // ran: each whole-model cast fell back to autocast, and the session kept that run for the
+  // config asked for and again for the fallback's own candidate (identical numbers), while the
+  // winner amp-bf16+graph also has its own, longer run. The table listed all 8, and the ranking
+  // took the first, the winner's own fallback, as its reference: the winner read 1.07× over
+  // itself. Now: one row per config that ran, naming what fell back to it, and a reference that
+  // is another config.
+  void fallbackRowsMergeAndTheRatioIsNotAgainstItself() {
+    SessionDocument document;
+    ResultsTableModel model(&document);
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    document.load(QStringLiteral(INFERSCOPE_SOURCE_DIR "/bench/gpu/results/2026-12-04b/call1/files/"
+                                                       "file_hf_gpt2.inferscope.json"));
+    QCOMPARE(document.series().size(), std::size_t{8});
+    QCOMPARE(model.rowCount(), 4);
+    QStringList labels;
+    QSet<QString> ran;
+    for (int row = 0; row < model.rowCount(); ++row) {
+      labels << model.index(row, ResultsTableModel::ConfigColumn).data().toString();
+      const int series = model.index(row, 0).data(ResultsTableModel::SeriesIndexRole).toInt();
+      ran.insert(QString::fromStdString(
+          document.series()[static_cast<std::size_t>(series)].result->config.key()));
+    }
+    QCOMPARE(ran.size(), 4);  // no config twice
+    QCOMPARE(labels, QStringList({QStringLiteral("fp16+graph → amp-fp16+graph (fallback)"),
+                                  QStringLiteral("fp16+ts → amp-fp16+ts (fallback)"),
+                                  QStringLiteral("bf16+ts → amp-bf16+ts (fallback)"),
+                                  QStringLiteral("★ amp-bf16+graph ← bf16+graph (fallback)")}));
+    // The winner's row is its own run (110 iterations), not its fallback's 30.
+    const int winner = model.index(3, 0).data(ResultsTableModel::SeriesIndexRole).toInt();
+    QCOMPARE(winner, 5);
+    QCOMPARE(model.mergedInto(winner), std::vector<int>{0});
+    QCOMPARE(model.mergedInto(1), std::vector<int>{4});
+    // The reference is another config: the first that ran and is shown.
+    QCOMPARE(model.referenceKey(), QStringLiteral("amp-fp16+graph"));
+    QVERIFY(model.index(3, ResultsTableModel::SpeedupColumn).data().toString() !=
+            QStringLiteral("1× (ref)"));
+    QCOMPARE(model.index(0, ResultsTableModel::SpeedupColumn).data().toString(),
+             QStringLiteral("1× (ref)"));
+    // What was merged is told, its own figures where it was a run of its own.
+    const QString details = model.details(winner);
+    QVERIFY2(details.contains(QStringLiteral("bf16+graph was asked for too")), qPrintable(details));
+    QVERIFY2(details.contains(QStringLiteral("median 2.07 ms over 30 iterations")),
+             qPrintable(details));
+    QVERIFY2(model.details(1).contains(QStringLiteral("this same run, listed once")),
+             qPrintable(model.details(1)));
+    // The Speed × accuracy chart ranks the same rows.
+    const auto ranked = document.ranking(model.tolerance());
+    QCOMPARE(ranked->session.configs.size(), std::size_t{4});
+  }
+
+  // Live: a fallback's row shows until the config's own run arrives, then the two are one row;
+  // a fallback that ended otherwise (out of memory) keeps its row.
+  void fallbackRowsMergeAsResultsArrive() {
+    SessionDocument document;
+    ResultsTableModel model(&document);
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    const auto request = planOf({"fp32", "fp16", "amp-fp16", "bf16"});
+    document.beginRun(request);
+    document.finishConfig(resultOf(request, 0, 10.0));
+    const auto fallback = [&](int index, const char* ran, double median, ConfigStatus status) {
+      auto r = std::const_pointer_cast<ConfigResult>(resultOf(request, index, median, status));
+      r->fallback_from = r->config.key();
+      r->config = OptimizationConfig::parse(ran);
+      return r;
+    };
+    document.finishConfig(fallback(1, "amp-fp16", 6.0, ConfigStatus::Ok));
+    QCOMPARE(model.rowCount(), 2);
+    QCOMPARE(model.index(1, ResultsTableModel::ConfigColumn).data().toString(),
+             QStringLiteral("fp16 → amp-fp16 (fallback)"));
+    document.finishConfig(resultOf(request, 2, 5.0));
+    QCOMPARE(model.rowCount(), 2);
+    QCOMPARE(model.index(1, ResultsTableModel::ConfigColumn).data().toString(),
+             QStringLiteral("amp-fp16 ← fp16 (fallback)"));
+    QCOMPARE(model.index(1, 0).data(ResultsTableModel::SeriesIndexRole).toInt(), 2);
+    QCOMPARE(model.index(1, ResultsTableModel::MedianColumn).data().toString(),
+             QStringLiteral("5.00"));
+    document.finishConfig(fallback(3, "amp-fp16", 0, ConfigStatus::OutOfMemory));
+    QCOMPARE(model.rowCount(), 3);
+    QCOMPARE(model.index(2, ResultsTableModel::ConfigColumn).data().toString(),
+             QStringLiteral("bf16 → amp-fp16 (fallback)"));
   }
 
   // The table and the Speed × accuracy chart share one ranking. During a run it is computed on a
@@ -492,6 +576,77 @@ class TestModels : public QObject {
     QVERIFY(!model.headerData(RaceTableModel::MedianColumn, Qt::Horizontal).toString().isEmpty());
     model.clear();
     QCOMPARE(proxy.rowCount(), 0);
+  }
+
+  // The race table opens answer first (RaceSortProxy): live, the standing candidates by level,
+  // then those out of the race by level, then the unmeasured; once the race ends, its winner and
+  // ties head it. A header click sorts that column; sort column −1 brings the answer-first order
+  // back. A finalist "in the race" no longer reads so after the end, nor does one measured later.
+  void raceTableOpensAnswerFirstAndNothingIsInTheRaceAfterItEnds() {
+    RaceTableModel model;
+    RaceSortProxy proxy;
+    proxy.setSourceModel(&model);
+    QAbstractItemModelTester proxy_tester(&proxy,
+                                          QAbstractItemModelTester::FailureReportingMode::QtTest);
+    proxy.sort(-1);
+    QVERIFY(proxy.answerFirst());
+    const auto candidate = [&](const std::string& key, const std::string& state, double median_ms,
+                               int rounds = 1) {
+      tuner::TuneEvent e;
+      e.type = "tune_candidate";
+      e.key = key;
+      e.state = state;
+      e.median_ms = median_ms;
+      e.rounds = rounds;
+      model.setCandidate(e);
+    };
+    // Named in this order; none of the orders below is it.
+    model.ensureRows({QStringLiteral("fp32"), QStringLiteral("waiting"), QStringLiteral("bf16"),
+                      QStringLiteral("tf32"), QStringLiteral("amp"), QStringLiteral("cl"),
+                      QStringLiteral("fp16")});
+    candidate("fp32", "eliminated", 1200);
+    candidate("bf16", "unsafe", 700);  // the fastest, but out of the race
+    candidate("tf32", "finalist", 1100);
+    candidate("amp", "finalist", 1000);
+    candidate("cl", "finalist", 900);
+    candidate("fp16", "finalist", 800);
+    const auto order = [&] {
+      QStringList keys;
+      for (int r = 0; r < proxy.rowCount(); ++r)
+        keys << proxy.index(r, 0).data(RaceTableModel::KeyRole).toString();
+      return keys.join(QLatin1Char(' '));
+    };
+    QCOMPARE(order(), QStringLiteral("fp16 cl amp tf32 bf16 fp32 waiting"));
+    const auto state = [&](const QString& key) {
+      return model.index(model.rowOf(key), RaceTableModel::StateColumn).data().toString();
+    };
+    QCOMPARE(state(QStringLiteral("cl")), QStringLiteral("in the race"));
+
+    model.markAnswer(QStringLiteral("amp"), {QStringLiteral("tf32")});
+    QCOMPARE(order(), QStringLiteral("amp tf32 fp16 cl bf16 fp32 waiting"));
+    QCOMPARE(proxy.index(0, RaceTableModel::ConfigColumn).data().toString(),
+             QStringLiteral("★ amp"));
+    QCOMPARE(proxy.index(1, RaceTableModel::ConfigColumn).data().toString(),
+             QStringLiteral("≈ tf32"));
+    QCOMPARE(state(QStringLiteral("cl")), QStringLiteral("finalist"));
+    // Measured after the end (a late event of a finalist with rounds): not in the race either.
+    candidate("waiting", "finalist", 850, 2);
+    QCOMPARE(state(QStringLiteral("waiting")), QStringLiteral("finalist"));
+    QCOMPARE(order(), QStringLiteral("amp tf32 fp16 waiting cl bf16 fp32"));
+
+    proxy.sort(RaceTableModel::MedianColumn, Qt::AscendingOrder);
+    QVERIFY(!proxy.answerFirst());
+    QCOMPARE(order(), QStringLiteral("bf16 fp16 waiting cl amp tf32 fp32"));
+    proxy.sort(RaceTableModel::ConfigColumn, Qt::AscendingOrder);  // by key, not the answer
+    QCOMPARE(order(), QStringLiteral("amp bf16 cl fp16 fp32 tf32 waiting"));
+    proxy.sort(-1);
+    QCOMPARE(order(), QStringLiteral("amp tf32 fp16 waiting cl bf16 fp32"));
+
+    // A new race: nothing marked, and its finalists are in the race again.
+    model.clear();
+    model.ensureRow(QStringLiteral("cl"));
+    candidate("cl", "finalist", 900);
+    QCOMPARE(state(QStringLiteral("cl")), QStringLiteral("in the race"));
   }
 
   // A race of 20 000 candidates (twice the reader's cap: a live race comes from no file) replayed

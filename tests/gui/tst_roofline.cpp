@@ -197,6 +197,41 @@ class TestRoofline : public QObject {
              qPrintable(chart.note()));
   }
 
+  // A tuned session's answer is marked at its own dot, as on Speed × accuracy, and its legend
+  // entry reads as every view writes it (★ the winner, ≈ a tie). No race: no mark.
+  void theRacesAnswerIsMarkedAtItsDot() {
+    auto s = std::make_shared<SessionResult>(*rooflineSession());
+    TuneRecord race;
+    race.winner = "bf16";
+    race.tied_with = {"fp32"};
+    s->races.push_back(race);
+    SessionDocument doc;
+    doc.setSession(s);
+    RooflineChart chart(&doc);
+    chart.resize(1024, 600);
+    chart.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&chart));
+    QCOMPARE(chart.winnerMarkText(), QStringLiteral("★ bf16 (the race's answer)"));
+    int marks = 0;
+    for (int i = 0; i < chart.plot()->itemCount(); ++i) {
+      auto* text = qobject_cast<QCPItemText*>(chart.plot()->item(i));
+      if (!text || text->objectName() != QStringLiteral("winnerMark")) continue;
+      ++marks;
+      QCOMPARE(text->text(), chart.winnerMarkText());
+      QCOMPARE(text->position->coords(), QPointF(60, 120));  // bf16's intensity and TFLOP/s
+      // Beside the dot, inside the plot.
+      QVERIFY(chart.plot()->axisRect()->rect().contains(text->position->pixelPosition().toPoint()));
+    }
+    QCOMPARE(marks, 1);
+    QStringList names;
+    for (int g = 0; g < chart.plot()->graphCount(); ++g) names << chart.plot()->graph(g)->name();
+    QVERIFY2(names.contains(QStringLiteral("★ bf16")) && names.contains(QStringLiteral("≈ fp32")),
+             qPrintable(names.join(QLatin1Char(','))));
+    s = std::make_shared<SessionResult>(*rooflineSession());
+    doc.setSession(s);
+    QVERIFY(chart.winnerMarkText().isEmpty());
+  }
+
   void thePageSitsNextToSpeedAccuracy() {
     MainWindow window;
     auto* tabs = window.chartTabs();
