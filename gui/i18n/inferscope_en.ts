@@ -103,6 +103,307 @@
     </message>
 </context>
 <context>
+    <name>inferscope::gui::AnswerView</name>
+    <message numerus="yes">
+        <source>across %n fresh process(es)</source>
+        <translation>
+            <numerusform>across %n fresh process</numerusform>
+            <numerusform>across %n fresh processes</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Logs: %n file(s) (hover to see the paths)</source>
+        <translation>
+            <numerusform>Logs: %n file (hover to see the path)</numerusform>
+            <numerusform>Logs: %n files (hover to see the paths)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>compute-bound</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>memory-bound</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>launch- or host-bound</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>mixed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export this config:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not confirmed in fresh processes: the budget left no time for them (raise --budget-s)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not confirmed in fresh processes: the budget left them for the leader only (raise --budget-s)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not confirmed in fresh processes: the budget ended before its second process (raise --budget-s)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not confirmed in fresh processes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 of %2 candidates not measured</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 ran as fast after the finals and was not confirmed (raise --budget-s)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the run was cancelled</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the last confirmed answer %1 stands over %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the interval reaches ±%1 % of the median; a final answer needs ±%2 %</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>its fresh processes disagree (%1 % apart)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the FP32 reference %1 failed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 candidates ran and none was clean and safe; %2 were not measured (raise --budget-s)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no candidate ran cleanly and safely: strict FP32 eager stands</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>saved before the reasons were recorded: see the Race tab</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>tied with %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the FP32 reference cannot judge accuracy</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not the last confirmed answer %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 still compiling</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>in the tuner&apos;s process</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Answer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>none: strict FP32 eager stands</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>final</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>provisional</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cancelled</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no winner</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>wide interval</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>processes disagree</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Confidence</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1× %2 (%3 against %4 ms, both %5)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>across fresh processes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>torch.compile was unsafe</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the answer is torch.compile itself</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not compared: no torch.compile candidate in this run</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not compared: its candidates failed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not compared: no torch.compile candidate was reached (raise --budget-s)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>vs torch.compile</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cosine %1, relative L2 %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>top-1 agreement %1 %</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Accuracy</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not compared with the FP32 reference</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Memory</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>peak %1 GiB</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Roofline</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 % of the measured %2 ceiling (%3)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Host</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>host-bound: the GPU waits for launches %1 % of the time</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not host-bound (launch wait %1 %)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 of %2 candidates (%3)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a budget of about %1 s would reach them</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not measured</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>nothing: every candidate was measured, pruned or failed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Notes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open or run a session to see its answer.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Fastest configs that pass the accuracy rule, ranked:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 ms median, %2× the FP32 reference</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>accuracy not measured</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No config ran cleanly and safely.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>JSON…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Python…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>C++…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Accuracy rule: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>✗ this session holds no race answer to export</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>✗ %1 is the open session&apos;s own file: choose another</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>✗ %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>✓ %1 of %2 written to %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export this config</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>inferscope::gui::BreakEvenChart</name>
     <message>
         <source>Total time of a job of N inferences: %1 against %2</source>
@@ -583,6 +884,29 @@
     </message>
 </context>
 <context>
+    <name>inferscope::gui::EntryPointDialog</name>
+    <message>
+        <source>Which function builds the model?</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt; defines no function at its top level. Name the function that returns &lt;code&gt;(model, example_inputs)&lt;/code&gt;:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Which function of &lt;b&gt;%1&lt;/b&gt; returns &lt;code&gt;(model, example_inputs)&lt;/code&gt;? The window runs it in the Python worker, on those inputs, as &lt;code&gt;inferscope-cli profile --model-py %1:FUNCTION&lt;/code&gt; does.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>function name, e.g. build</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Use this function</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>inferscope::gui::ExportPage</name>
     <message>
         <source>Export</source>
@@ -719,11 +1043,63 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>%1 is a model file</source>
+        <source>Open &amp;Model…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>The window profiles the zoo models. Profile a TorchScript or AOTInductor file with inferscope-cli profile --model-file %1 --input SHAPE:DTYPE --out run.inferscope.json, or tune an ExportedProgram (.pt2 from torch.export.save; Inductor and torch.compile are measured) with inferscope-cli tune --model-file %1 -o tuned.inferscope.json, then drop the session file here. Dynamic input shapes are not tuned: the example inputs&apos; shapes are.</source>
+        <source>A Python entry point (.py) or an ExportedProgram (.pt2) to run in the window</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open Model</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Models (*.py *.pt2);;Python entry points (*.py);;ExportedPrograms (*.pt2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot run %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Finish or cancel the run before opening a model.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the window runs Python entry points (.py) and ExportedPrograms (.pt2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 was not trusted: nothing of it was read or run</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>it is an AOTInductor package, which needs its input shapes: profile it with inferscope-cli profile --model-file %1 --input SHAPE:DTYPE --out run.inferscope.json, then open the session here</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>it is neither an ExportedProgram (torch.export.save) nor an AOTInductor package: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>it cannot be read: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no entry point of %1 chosen: nothing runs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is the model for the next run: Start measures it in the Python worker</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is a TorchScript file</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The window runs zoo models, Python entry points (.py) and ExportedPrograms (.pt2). A TorchScript file needs its input shapes: profile it with inferscope-cli profile --model-file %1 --input SHAPE:DTYPE --out run.inferscope.json, then drop the session file here.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1363,6 +1739,14 @@
         <source>Race</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Answer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The run could not start</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>inferscope::gui::MemoryChart</name>
@@ -1676,6 +2060,14 @@
     </message>
     <message>
         <source> · tied ≈ %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 across %2 processes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 in process</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2061,10 +2453,6 @@ state</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Zoo model</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Batch</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2195,6 +2583,28 @@ Not on this device: %2</source>
     </message>
     <message>
         <source>conservative default</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>File…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Run your own model: a Python entry point (.py, a function returning the model and its example inputs) or an ExportedProgram (.pt2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Python entry point %1:%2, built by your code in the Python worker
+Input: the example inputs it returns</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ExportedProgram %1, run in the Python worker
+Input: its stored example inputs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The batch of a model file is its example inputs&apos; batch</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2565,11 +2975,11 @@ Not on this device: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Running a model file runs its author&apos;s code with your rights. A TorchScript file&apos;s graph can read and overwrite your files, and a damaged or crafted one can crash InferScope; an AOTInductor package is a native library that is loaded into InferScope. Trust this file only if you trust where it came from.&lt;br&gt;&lt;br&gt;InferScope remembers this exact content (by its hash) for the GUI and the command line; if the file changes, it asks again. &lt;code&gt;inferscope-cli trust --list&lt;/code&gt; and &lt;code&gt;--revoke&lt;/code&gt; manage the list.</source>
+        <source>Trust and run</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Trust and run</source>
+        <source>Running a model file runs its author&apos;s code with your rights. A Python file (an entry point) is imported and run by InferScope&apos;s Python worker, and an ExportedProgram is loaded there by PyTorch; a TorchScript file&apos;s graph can read and overwrite your files, and a damaged or crafted one can crash InferScope; an AOTInductor package is a native library that is loaded into InferScope. Until you trust it, nothing of the file is read but this hash. Trust this file only if you trust where it came from.&lt;br&gt;&lt;br&gt;InferScope remembers this exact content (by its hash) for the GUI and the command line; if the file changes, it asks again. &lt;code&gt;inferscope-cli trust --list&lt;/code&gt; and &lt;code&gt;--revoke&lt;/code&gt; manage the list.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2619,29 +3029,16 @@ Not on this device: %2</source>
         <source>switched</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Not checked: %1 was not trusted, and nothing of it ran</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>inferscope::gui::ValueFormat</name>
     <message>
         <source>driver</source>
         <translation type="unfinished"></translation>
-    </message>
-</context>
-<context>
-    <name>inferscope::gui::AnswerView</name>
-    <message numerus="yes">
-        <source>across %n fresh process(es)</source>
-        <translation>
-            <numerusform>across %n fresh process</numerusform>
-            <numerusform>across %n fresh processes</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>Logs: %n file(s) (hover to see the paths)</source>
-        <translation>
-            <numerusform>Logs: %n file (hover to see the path)</numerusform>
-            <numerusform>Logs: %n files (hover to see the paths)</numerusform>
-        </translation>
     </message>
 </context>
 </TS>

@@ -102,6 +102,305 @@
     </message>
 </context>
 <context>
+    <name>inferscope::gui::AnswerView</name>
+    <message>
+        <source>Export this config:</source>
+        <translation>この設定をエクスポート:</translation>
+    </message>
+    <message>
+        <source>JSON…</source>
+        <translation>JSON…</translation>
+    </message>
+    <message>
+        <source>Python…</source>
+        <translation>Python…</translation>
+    </message>
+    <message>
+        <source>C++…</source>
+        <translation>C++…</translation>
+    </message>
+    <message>
+        <source>Export this config</source>
+        <translation>この設定をエクスポート</translation>
+    </message>
+    <message>
+        <source>✗ this session holds no race answer to export</source>
+        <translation>✗ このセッションにはエクスポートする競争の答えがありません</translation>
+    </message>
+    <message>
+        <source>✗ %1 is the open session&apos;s own file: choose another</source>
+        <translation>✗ %1 は開いているセッション自身のファイルです。別のファイルを選んでください</translation>
+    </message>
+    <message>
+        <source>✓ %1 of %2 written to %3</source>
+        <translation>✓ %2 の %1 を %3 に書き出しました</translation>
+    </message>
+    <message>
+        <source>✗ %1</source>
+        <translation>✗ %1</translation>
+    </message>
+    <message>
+        <source>cosine %1, relative L2 %2</source>
+        <translation>コサイン類似度 %1、相対 L2 誤差 %2</translation>
+    </message>
+    <message>
+        <source>top-1 agreement %1 %</source>
+        <translation>top-1 一致率 %1 %</translation>
+    </message>
+    <message>
+        <source>not compared with the FP32 reference</source>
+        <translation>FP32 基準と未比較</translation>
+    </message>
+    <message>
+        <source>Accuracy rule: %1</source>
+        <translation>精度規則：%1</translation>
+    </message>
+    <message>
+        <source>not confirmed in fresh processes: the budget left no time for them (raise --budget-s)</source>
+        <translation>新しいプロセスでは未確認：予算にその時間が残りませんでした（--budget-s を増やしてください）</translation>
+    </message>
+    <message>
+        <source>not confirmed in fresh processes: the budget left them for the leader only (raise --budget-s)</source>
+        <translation>新しいプロセスでは未確認：予算は首位の分しか残りませんでした（--budget-s を増やしてください）</translation>
+    </message>
+    <message>
+        <source>not confirmed in fresh processes: the budget ended before its second process (raise --budget-s)</source>
+        <translation>新しいプロセスでは未確認：2 つ目のプロセスの前に予算が尽きました（--budget-s を増やしてください）</translation>
+    </message>
+    <message>
+        <source>not confirmed in fresh processes</source>
+        <translation>新しいプロセスでは未確認</translation>
+    </message>
+    <message>
+        <source>%1 of %2 candidates not measured</source>
+        <translation>候補 %2 件中 %1 件は未測定</translation>
+    </message>
+    <message>
+        <source>%1 ran as fast after the finals and was not confirmed (raise --budget-s)</source>
+        <translation>%1 は決勝後に同じ速さで走りましたが未確認です（--budget-s を増やしてください）</translation>
+    </message>
+    <message>
+        <source>the run was cancelled</source>
+        <translation>実行は取り消されました</translation>
+    </message>
+    <message>
+        <source>the last confirmed answer %1 stands over %2</source>
+        <translation>前回確定した答え %1 が %2 より優先されます</translation>
+    </message>
+    <message>
+        <source>the interval reaches ±%1 % of the median; a final answer needs ±%2 %</source>
+        <translation>区間は中央値の ±%1 % に及びます。確定には ±%2 % 以内が必要です</translation>
+    </message>
+    <message>
+        <source>its fresh processes disagree (%1 % apart)</source>
+        <translation>新しいプロセス同士が一致しません（%1 % の差）</translation>
+    </message>
+    <message>
+        <source>the FP32 reference %1 failed</source>
+        <translation>FP32 基準 %1 が失敗しました</translation>
+    </message>
+    <message>
+        <source>%1 candidates ran and none was clean and safe; %2 were not measured (raise --budget-s)</source>
+        <translation>%1 件の候補が走りましたが正常かつ安全なものはなく、%2 件は未測定です（--budget-s を増やしてください）</translation>
+    </message>
+    <message>
+        <source>no candidate ran cleanly and safely: strict FP32 eager stands</source>
+        <translation>正常かつ安全に走った候補はありません：厳密な FP32 eager のままです</translation>
+    </message>
+    <message>
+        <source>saved before the reasons were recorded: see the Race tab</source>
+        <translation>理由が記録される前に保存されました：「競争」タブを参照してください</translation>
+    </message>
+    <message>
+        <source>tied with %1</source>
+        <translation>%1 と同等</translation>
+    </message>
+    <message>
+        <source>the FP32 reference cannot judge accuracy</source>
+        <translation>FP32 基準では精度を判定できません</translation>
+    </message>
+    <message>
+        <source>not the last confirmed answer %1</source>
+        <translation>前回確定した答え %1 ではありません</translation>
+    </message>
+    <message>
+        <source>%1 still compiling</source>
+        <translation>%1 はまだコンパイル中</translation>
+    </message>
+    <message>
+        <source>in the tuner&apos;s process</source>
+        <translation>チューナーのプロセス内</translation>
+    </message>
+    <message>
+        <source>Answer</source>
+        <translation>答え</translation>
+    </message>
+    <message>
+        <source>none: strict FP32 eager stands</source>
+        <translation>なし：厳密な FP32 eager のままです</translation>
+    </message>
+    <message>
+        <source>final</source>
+        <translation>確定</translation>
+    </message>
+    <message>
+        <source>provisional</source>
+        <translation>暫定</translation>
+    </message>
+    <message>
+        <source>cancelled</source>
+        <translation>取り消し</translation>
+    </message>
+    <message>
+        <source>no winner</source>
+        <translation>勝者なし</translation>
+    </message>
+    <message>
+        <source>wide interval</source>
+        <translation>区間が広い</translation>
+    </message>
+    <message>
+        <source>processes disagree</source>
+        <translation>プロセス間で不一致</translation>
+    </message>
+    <message>
+        <source>Confidence</source>
+        <translation>確度</translation>
+    </message>
+    <message>
+        <source>%1× %2 (%3 against %4 ms, both %5)</source>
+        <translation>%2 の %1 倍（%3 対 %4 ms、どちらも%5）</translation>
+    </message>
+    <message>
+        <source>across fresh processes</source>
+        <translation>新しいプロセス間</translation>
+    </message>
+    <message>
+        <source>torch.compile was unsafe</source>
+        <translation>torch.compile は安全ではありませんでした</translation>
+    </message>
+    <message>
+        <source>the answer is torch.compile itself</source>
+        <translation>答えは torch.compile そのものです</translation>
+    </message>
+    <message>
+        <source>not compared: no torch.compile candidate in this run</source>
+        <translation>未比較：この実行に torch.compile の候補はありません</translation>
+    </message>
+    <message>
+        <source>not compared: its candidates failed</source>
+        <translation>未比較：その候補は失敗しました</translation>
+    </message>
+    <message>
+        <source>not compared: no torch.compile candidate was reached (raise --budget-s)</source>
+        <translation>未比較：torch.compile の候補まで届きませんでした（--budget-s を増やしてください）</translation>
+    </message>
+    <message>
+        <source>vs torch.compile</source>
+        <translation>torch.compile との比較</translation>
+    </message>
+    <message>
+        <source>Accuracy</source>
+        <translation>精度</translation>
+    </message>
+    <message>
+        <source>Memory</source>
+        <translation>メモリ</translation>
+    </message>
+    <message>
+        <source>peak %1 GiB</source>
+        <translation>ピーク %1 GiB</translation>
+    </message>
+    <message>
+        <source>Roofline</source>
+        <translation>ルーフライン</translation>
+    </message>
+    <message>
+        <source>%1 % of the measured %2 ceiling (%3)</source>
+        <translation>測定した %2 上限の %1 %（%3）</translation>
+    </message>
+    <message>
+        <source>Host</source>
+        <translation>ホスト</translation>
+    </message>
+    <message>
+        <source>host-bound: the GPU waits for launches %1 % of the time</source>
+        <translation>ホスト律速：GPU は時間の %1 % を起動待ちに費やします</translation>
+    </message>
+    <message>
+        <source>not host-bound (launch wait %1 %)</source>
+        <translation>ホスト律速ではありません（起動待ち %1 %）</translation>
+    </message>
+    <message>
+        <source>%1 of %2 candidates (%3)</source>
+        <translation>候補 %2 件中 %1 件（%3）</translation>
+    </message>
+    <message>
+        <source>a budget of about %1 s would reach them</source>
+        <translation>約 %1 秒の予算で届きます</translation>
+    </message>
+    <message>
+        <source>Not measured</source>
+        <translation>未測定</translation>
+    </message>
+    <message>
+        <source>nothing: every candidate was measured, pruned or failed</source>
+        <translation>なし：すべての候補が測定・除外・失敗のいずれかです</translation>
+    </message>
+    <message>
+        <source>Notes</source>
+        <translation>注記</translation>
+    </message>
+    <message>
+        <source>Open or run a session to see its answer.</source>
+        <translation>セッションを開くか実行すると答えが表示されます。</translation>
+    </message>
+    <message>
+        <source>Fastest configs that pass the accuracy rule, ranked:</source>
+        <translation>精度規則を満たす最速の構成（順位順）：</translation>
+    </message>
+    <message>
+        <source>%1 ms median, %2× the FP32 reference</source>
+        <translation>中央値 %1 ms、FP32 基準の %2 倍</translation>
+    </message>
+    <message>
+        <source>accuracy not measured</source>
+        <translation>精度は未測定</translation>
+    </message>
+    <message>
+        <source>No config ran cleanly and safely.</source>
+        <translation>正常かつ安全に走った構成はありません。</translation>
+    </message>
+    <message>
+        <source>compute-bound</source>
+        <translation>演算律速</translation>
+    </message>
+    <message>
+        <source>memory-bound</source>
+        <translation>メモリ律速</translation>
+    </message>
+    <message>
+        <source>launch- or host-bound</source>
+        <translation>起動またはホスト律速</translation>
+    </message>
+    <message>
+        <source>mixed</source>
+        <translation>混在</translation>
+    </message>
+    <message numerus="yes">
+        <source>across %n fresh process(es)</source>
+        <translation>
+            <numerusform>新しいプロセス %n 個間</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Logs: %n file(s) (hover to see the paths)</source>
+        <translation>
+            <numerusform>ログ：%n 件（ポインタを重ねるとパスを表示）</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>inferscope::gui::BreakEvenChart</name>
     <message>
         <source>Total time of a job of N inferences: %1 against %2</source>
@@ -585,6 +884,29 @@
     </message>
 </context>
 <context>
+    <name>inferscope::gui::EntryPointDialog</name>
+    <message>
+        <source>Which function builds the model?</source>
+        <translation>どの関数がモデルを作りますか？</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt; defines no function at its top level. Name the function that returns &lt;code&gt;(model, example_inputs)&lt;/code&gt;:</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt; のトップレベルには関数の定義がありません。&lt;code&gt;(model, example_inputs)&lt;/code&gt; を返す関数の名前を入力してください:</translation>
+    </message>
+    <message>
+        <source>Which function of &lt;b&gt;%1&lt;/b&gt; returns &lt;code&gt;(model, example_inputs)&lt;/code&gt;? The window runs it in the Python worker, on those inputs, as &lt;code&gt;inferscope-cli profile --model-py %1:FUNCTION&lt;/code&gt; does.</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt; のどの関数が &lt;code&gt;(model, example_inputs)&lt;/code&gt; を返しますか？ ウィンドウはそれを Python ワーカーで、その入力に対して実行します（&lt;code&gt;inferscope-cli profile --model-py %1:FUNCTION&lt;/code&gt; と同じです）。</translation>
+    </message>
+    <message>
+        <source>function name, e.g. build</source>
+        <translation>関数名（例: build）</translation>
+    </message>
+    <message>
+        <source>Use this function</source>
+        <translation>この関数を使う</translation>
+    </message>
+</context>
+<context>
     <name>inferscope::gui::ExportPage</name>
     <message>
         <source>Export</source>
@@ -720,12 +1042,64 @@
         <translation>一覧を消去(&amp;C)</translation>
     </message>
     <message>
-        <source>%1 is a model file</source>
-        <translation>%1 はモデルファイルです</translation>
+        <source>Open &amp;Model…</source>
+        <translation>モデルを開く(&amp;M)…</translation>
     </message>
     <message>
-        <source>The window profiles the zoo models. Profile a TorchScript or AOTInductor file with inferscope-cli profile --model-file %1 --input SHAPE:DTYPE --out run.inferscope.json, or tune an ExportedProgram (.pt2 from torch.export.save; Inductor and torch.compile are measured) with inferscope-cli tune --model-file %1 -o tuned.inferscope.json, then drop the session file here. Dynamic input shapes are not tuned: the example inputs&apos; shapes are.</source>
-        <translation>このウィンドウがプロファイルするのは Zoo のモデルです。TorchScript または AOTInductor のファイルは inferscope-cli profile --model-file %1 --input SHAPE:DTYPE --out run.inferscope.json でプロファイルし、ExportedProgram（torch.export.save による .pt2。Inductor と torch.compile も計測します）は inferscope-cli tune --model-file %1 -o tuned.inferscope.json でチューニングして、できたセッションファイルをここにドロップしてください。動的な入力形状はチューニングしません。例の入力の形状でチューニングします。</translation>
+        <source>A Python entry point (.py) or an ExportedProgram (.pt2) to run in the window</source>
+        <translation>ウィンドウで実行する Python エントリポイント（.py）または ExportedProgram（.pt2）</translation>
+    </message>
+    <message>
+        <source>Open Model</source>
+        <translation>モデルを開く</translation>
+    </message>
+    <message>
+        <source>Models (*.py *.pt2);;Python entry points (*.py);;ExportedPrograms (*.pt2)</source>
+        <translation>モデル (*.py *.pt2);;Python エントリポイント (*.py);;ExportedProgram (*.pt2)</translation>
+    </message>
+    <message>
+        <source>Cannot run %1</source>
+        <translation>%1 を実行できません</translation>
+    </message>
+    <message>
+        <source>Finish or cancel the run before opening a model.</source>
+        <translation>モデルを開く前に、実行を終えるか取り消してください。</translation>
+    </message>
+    <message>
+        <source>the window runs Python entry points (.py) and ExportedPrograms (.pt2)</source>
+        <translation>ウィンドウが実行するのは Python エントリポイント（.py）と ExportedProgram（.pt2）です</translation>
+    </message>
+    <message>
+        <source>%1 was not trusted: nothing of it was read or run</source>
+        <translation>%1 は信頼されませんでした: その内容は読まれず、何も実行されていません</translation>
+    </message>
+    <message>
+        <source>it is an AOTInductor package, which needs its input shapes: profile it with inferscope-cli profile --model-file %1 --input SHAPE:DTYPE --out run.inferscope.json, then open the session here</source>
+        <translation>これは AOTInductor パッケージで、入力形状の指定が必要です: inferscope-cli profile --model-file %1 --input SHAPE:DTYPE --out run.inferscope.json でプロファイルし、そのセッションをここで開いてください</translation>
+    </message>
+    <message>
+        <source>it is neither an ExportedProgram (torch.export.save) nor an AOTInductor package: %1</source>
+        <translation>ExportedProgram（torch.export.save）でも AOTInductor パッケージでもありません: %1</translation>
+    </message>
+    <message>
+        <source>it cannot be read: %1</source>
+        <translation>読み込めません: %1</translation>
+    </message>
+    <message>
+        <source>no entry point of %1 chosen: nothing runs</source>
+        <translation>%1 のエントリポイントが選ばれていません: 何も実行しません</translation>
+    </message>
+    <message>
+        <source>%1 is the model for the next run: Start measures it in the Python worker</source>
+        <translation>%1 が次の実行のモデルです: 「開始」で Python ワーカーが測定します</translation>
+    </message>
+    <message>
+        <source>%1 is a TorchScript file</source>
+        <translation>%1 は TorchScript ファイルです</translation>
+    </message>
+    <message>
+        <source>The window runs zoo models, Python entry points (.py) and ExportedPrograms (.pt2). A TorchScript file needs its input shapes: profile it with inferscope-cli profile --model-file %1 --input SHAPE:DTYPE --out run.inferscope.json, then drop the session file here.</source>
+        <translation>ウィンドウが実行するのは Zoo モデル、Python エントリポイント（.py）、ExportedProgram（.pt2）です。TorchScript ファイルには入力形状の指定が必要です: inferscope-cli profile --model-file %1 --input SHAPE:DTYPE --out run.inferscope.json でプロファイルし、そのセッションファイルをここにドロップしてください。</translation>
     </message>
 </context>
 <context>
@@ -1367,6 +1741,10 @@
     <message>
         <source>Answer</source>
         <translation>答え</translation>
+    </message>
+    <message>
+        <source>The run could not start</source>
+        <translation>実行を開始できませんでした</translation>
     </message>
 </context>
 <context>
@@ -2086,10 +2464,6 @@ state</source>
         <translation>CPU — %1</translation>
     </message>
     <message>
-        <source>Zoo model</source>
-        <translation>Zoo のモデル</translation>
-    </message>
-    <message>
         <source>Batch</source>
         <translation>バッチ</translation>
     </message>
@@ -2226,6 +2600,30 @@ Not on this device: %2</source>
     <message>
         <source>conservative default</source>
         <translation>控えめな既定値</translation>
+    </message>
+    <message>
+        <source>File…</source>
+        <translation>ファイル…</translation>
+    </message>
+    <message>
+        <source>Run your own model: a Python entry point (.py, a function returning the model and its example inputs) or an ExportedProgram (.pt2)</source>
+        <translation>自分のモデルを実行: Python エントリポイント（.py、モデルと入力例を返す関数）または ExportedProgram（.pt2）</translation>
+    </message>
+    <message>
+        <source>Python entry point %1:%2, built by your code in the Python worker
+Input: the example inputs it returns</source>
+        <translation>Python エントリポイント %1:%2（あなたのコードが Python ワーカー内で構築）
+入力: 関数が返す入力例</translation>
+    </message>
+    <message>
+        <source>ExportedProgram %1, run in the Python worker
+Input: its stored example inputs</source>
+        <translation>ExportedProgram %1（Python ワーカーで実行）
+入力: 保存されている入力例</translation>
+    </message>
+    <message>
+        <source>The batch of a model file is its example inputs&apos; batch</source>
+        <translation>モデルファイルのバッチは入力例のバッチです</translation>
     </message>
 </context>
 <context>
@@ -2595,12 +2993,12 @@ Not on this device: %2</source>
         <translation>SHA-256: &lt;code&gt;%1&lt;/code&gt;</translation>
     </message>
     <message>
-        <source>Running a model file runs its author&apos;s code with your rights. A TorchScript file&apos;s graph can read and overwrite your files, and a damaged or crafted one can crash InferScope; an AOTInductor package is a native library that is loaded into InferScope. Trust this file only if you trust where it came from.&lt;br&gt;&lt;br&gt;InferScope remembers this exact content (by its hash) for the GUI and the command line; if the file changes, it asks again. &lt;code&gt;inferscope-cli trust --list&lt;/code&gt; and &lt;code&gt;--revoke&lt;/code&gt; manage the list.</source>
-        <translation>モデルファイルを実行すると、その作者のコードがあなたの権限で実行されます。TorchScript ファイルのグラフはあなたのファイルを読み書きでき、壊れたものや細工されたものは InferScope をクラッシュさせることがあります。AOTInductor パッケージは InferScope に読み込まれるネイティブライブラリです。出所を信頼できる場合に限り、このファイルを信頼してください。&lt;br&gt;&lt;br&gt;InferScope はこの内容（ハッシュ）を GUI とコマンドラインのために記憶します。ファイルが変わると再び確認します。一覧は &lt;code&gt;inferscope-cli trust --list&lt;/code&gt; と &lt;code&gt;--revoke&lt;/code&gt; で管理できます。</translation>
-    </message>
-    <message>
         <source>Trust and run</source>
         <translation>信頼して実行</translation>
+    </message>
+    <message>
+        <source>Running a model file runs its author&apos;s code with your rights. A Python file (an entry point) is imported and run by InferScope&apos;s Python worker, and an ExportedProgram is loaded there by PyTorch; a TorchScript file&apos;s graph can read and overwrite your files, and a damaged or crafted one can crash InferScope; an AOTInductor package is a native library that is loaded into InferScope. Until you trust it, nothing of the file is read but this hash. Trust this file only if you trust where it came from.&lt;br&gt;&lt;br&gt;InferScope remembers this exact content (by its hash) for the GUI and the command line; if the file changes, it asks again. &lt;code&gt;inferscope-cli trust --list&lt;/code&gt; and &lt;code&gt;--revoke&lt;/code&gt; manage the list.</source>
+        <translation>モデルファイルを実行すると、その作者のコードがあなたの権限で実行されます。Python ファイル（エントリポイント）は InferScope の Python ワーカーが import して実行し、ExportedProgram はそこで PyTorch が読み込みます。TorchScript ファイルのグラフはあなたのファイルを読み書きでき、壊れたものや細工されたものは InferScope をクラッシュさせることがあります。AOTInductor パッケージは InferScope に読み込まれるネイティブライブラリです。信頼するまで、このハッシュ以外にファイルの内容は読まれません。出所を信頼できる場合に限り、このファイルを信頼してください。&lt;br&gt;&lt;br&gt;InferScope はこの内容（ハッシュ）を GUI とコマンドラインのために記憶します。ファイルが変わると再び確認します。一覧は &lt;code&gt;inferscope-cli trust --list&lt;/code&gt; と &lt;code&gt;--revoke&lt;/code&gt; で管理できます。</translation>
     </message>
 </context>
 <context>
@@ -2649,311 +3047,16 @@ Not on this device: %2</source>
         <source>switched</source>
         <translation>切り替え</translation>
     </message>
+    <message>
+        <source>Not checked: %1 was not trusted, and nothing of it ran</source>
+        <translation>確認していません: %1 は信頼されず、その内容は何も実行されていません</translation>
+    </message>
 </context>
 <context>
     <name>inferscope::gui::ValueFormat</name>
     <message>
         <source>driver</source>
         <translation>ドライバ</translation>
-    </message>
-</context>
-<context>
-    <name>inferscope::gui::AnswerView</name>
-    <message>
-        <source>Export this config:</source>
-        <translation>この設定をエクスポート:</translation>
-    </message>
-    <message>
-        <source>JSON…</source>
-        <translation>JSON…</translation>
-    </message>
-    <message>
-        <source>Python…</source>
-        <translation>Python…</translation>
-    </message>
-    <message>
-        <source>C++…</source>
-        <translation>C++…</translation>
-    </message>
-    <message>
-        <source>Export this config</source>
-        <translation>この設定をエクスポート</translation>
-    </message>
-    <message>
-        <source>✗ this session holds no race answer to export</source>
-        <translation>✗ このセッションにはエクスポートする競争の答えがありません</translation>
-    </message>
-    <message>
-        <source>✗ %1 is the open session&apos;s own file: choose another</source>
-        <translation>✗ %1 は開いているセッション自身のファイルです。別のファイルを選んでください</translation>
-    </message>
-    <message>
-        <source>✓ %1 of %2 written to %3</source>
-        <translation>✓ %2 の %1 を %3 に書き出しました</translation>
-    </message>
-    <message>
-        <source>✗ %1</source>
-        <translation>✗ %1</translation>
-    </message>
-    <message>
-        <source>cosine %1, relative L2 %2</source>
-        <translation>コサイン類似度 %1、相対 L2 誤差 %2</translation>
-    </message>
-    <message>
-        <source>top-1 agreement %1 %</source>
-        <translation>top-1 一致率 %1 %</translation>
-    </message>
-    <message>
-        <source>not compared with the FP32 reference</source>
-        <translation>FP32 基準と未比較</translation>
-    </message>
-    <message>
-        <source>Accuracy rule: %1</source>
-        <translation>精度規則：%1</translation>
-    </message>
-    <message>
-        <source>not confirmed in fresh processes: the budget left no time for them (raise --budget-s)</source>
-        <translation>新しいプロセスでは未確認：予算にその時間が残りませんでした（--budget-s を増やしてください）</translation>
-    </message>
-    <message>
-        <source>not confirmed in fresh processes: the budget left them for the leader only (raise --budget-s)</source>
-        <translation>新しいプロセスでは未確認：予算は首位の分しか残りませんでした（--budget-s を増やしてください）</translation>
-    </message>
-    <message>
-        <source>not confirmed in fresh processes: the budget ended before its second process (raise --budget-s)</source>
-        <translation>新しいプロセスでは未確認：2 つ目のプロセスの前に予算が尽きました（--budget-s を増やしてください）</translation>
-    </message>
-    <message>
-        <source>not confirmed in fresh processes</source>
-        <translation>新しいプロセスでは未確認</translation>
-    </message>
-    <message>
-        <source>%1 of %2 candidates not measured</source>
-        <translation>候補 %2 件中 %1 件は未測定</translation>
-    </message>
-    <message>
-        <source>%1 ran as fast after the finals and was not confirmed (raise --budget-s)</source>
-        <translation>%1 は決勝後に同じ速さで走りましたが未確認です（--budget-s を増やしてください）</translation>
-    </message>
-    <message>
-        <source>the run was cancelled</source>
-        <translation>実行は取り消されました</translation>
-    </message>
-    <message>
-        <source>the last confirmed answer %1 stands over %2</source>
-        <translation>前回確定した答え %1 が %2 より優先されます</translation>
-    </message>
-    <message>
-        <source>the interval reaches ±%1 % of the median; a final answer needs ±%2 %</source>
-        <translation>区間は中央値の ±%1 % に及びます。確定には ±%2 % 以内が必要です</translation>
-    </message>
-    <message>
-        <source>its fresh processes disagree (%1 % apart)</source>
-        <translation>新しいプロセス同士が一致しません（%1 % の差）</translation>
-    </message>
-    <message>
-        <source>the FP32 reference %1 failed</source>
-        <translation>FP32 基準 %1 が失敗しました</translation>
-    </message>
-    <message>
-        <source>%1 candidates ran and none was clean and safe; %2 were not measured (raise --budget-s)</source>
-        <translation>%1 件の候補が走りましたが正常かつ安全なものはなく、%2 件は未測定です（--budget-s を増やしてください）</translation>
-    </message>
-    <message>
-        <source>no candidate ran cleanly and safely: strict FP32 eager stands</source>
-        <translation>正常かつ安全に走った候補はありません：厳密な FP32 eager のままです</translation>
-    </message>
-    <message>
-        <source>saved before the reasons were recorded: see the Race tab</source>
-        <translation>理由が記録される前に保存されました：「競争」タブを参照してください</translation>
-    </message>
-    <message>
-        <source>tied with %1</source>
-        <translation>%1 と同等</translation>
-    </message>
-    <message>
-        <source>the FP32 reference cannot judge accuracy</source>
-        <translation>FP32 基準では精度を判定できません</translation>
-    </message>
-    <message>
-        <source>not the last confirmed answer %1</source>
-        <translation>前回確定した答え %1 ではありません</translation>
-    </message>
-    <message>
-        <source>%1 still compiling</source>
-        <translation>%1 はまだコンパイル中</translation>
-    </message>
-    <message>
-        <source>in the tuner&apos;s process</source>
-        <translation>チューナーのプロセス内</translation>
-    </message>
-    <message>
-        <source>Answer</source>
-        <translation>答え</translation>
-    </message>
-    <message>
-        <source>none: strict FP32 eager stands</source>
-        <translation>なし：厳密な FP32 eager のままです</translation>
-    </message>
-    <message>
-        <source>final</source>
-        <translation>確定</translation>
-    </message>
-    <message>
-        <source>provisional</source>
-        <translation>暫定</translation>
-    </message>
-    <message>
-        <source>cancelled</source>
-        <translation>取り消し</translation>
-    </message>
-    <message>
-        <source>no winner</source>
-        <translation>勝者なし</translation>
-    </message>
-    <message>
-        <source>wide interval</source>
-        <translation>区間が広い</translation>
-    </message>
-    <message>
-        <source>processes disagree</source>
-        <translation>プロセス間で不一致</translation>
-    </message>
-    <message>
-        <source>Confidence</source>
-        <translation>確度</translation>
-    </message>
-    <message>
-        <source>%1× %2 (%3 against %4 ms, both %5)</source>
-        <translation>%2 の %1 倍（%3 対 %4 ms、どちらも%5）</translation>
-    </message>
-    <message>
-        <source>across fresh processes</source>
-        <translation>新しいプロセス間</translation>
-    </message>
-    <message>
-        <source>torch.compile was unsafe</source>
-        <translation>torch.compile は安全ではありませんでした</translation>
-    </message>
-    <message>
-        <source>the answer is torch.compile itself</source>
-        <translation>答えは torch.compile そのものです</translation>
-    </message>
-    <message>
-        <source>not compared: no torch.compile candidate in this run</source>
-        <translation>未比較：この実行に torch.compile の候補はありません</translation>
-    </message>
-    <message>
-        <source>not compared: its candidates failed</source>
-        <translation>未比較：その候補は失敗しました</translation>
-    </message>
-    <message>
-        <source>not compared: no torch.compile candidate was reached (raise --budget-s)</source>
-        <translation>未比較：torch.compile の候補まで届きませんでした（--budget-s を増やしてください）</translation>
-    </message>
-    <message>
-        <source>vs torch.compile</source>
-        <translation>torch.compile との比較</translation>
-    </message>
-    <message>
-        <source>Accuracy</source>
-        <translation>精度</translation>
-    </message>
-    <message>
-        <source>Memory</source>
-        <translation>メモリ</translation>
-    </message>
-    <message>
-        <source>peak %1 GiB</source>
-        <translation>ピーク %1 GiB</translation>
-    </message>
-    <message>
-        <source>Roofline</source>
-        <translation>ルーフライン</translation>
-    </message>
-    <message>
-        <source>%1 % of the measured %2 ceiling (%3)</source>
-        <translation>測定した %2 上限の %1 %（%3）</translation>
-    </message>
-    <message>
-        <source>Host</source>
-        <translation>ホスト</translation>
-    </message>
-    <message>
-        <source>host-bound: the GPU waits for launches %1 % of the time</source>
-        <translation>ホスト律速：GPU は時間の %1 % を起動待ちに費やします</translation>
-    </message>
-    <message>
-        <source>not host-bound (launch wait %1 %)</source>
-        <translation>ホスト律速ではありません（起動待ち %1 %）</translation>
-    </message>
-    <message>
-        <source>%1 of %2 candidates (%3)</source>
-        <translation>候補 %2 件中 %1 件（%3）</translation>
-    </message>
-    <message>
-        <source>a budget of about %1 s would reach them</source>
-        <translation>約 %1 秒の予算で届きます</translation>
-    </message>
-    <message>
-        <source>Not measured</source>
-        <translation>未測定</translation>
-    </message>
-    <message>
-        <source>nothing: every candidate was measured, pruned or failed</source>
-        <translation>なし：すべての候補が測定・除外・失敗のいずれかです</translation>
-    </message>
-    <message>
-        <source>Notes</source>
-        <translation>注記</translation>
-    </message>
-    <message>
-        <source>Open or run a session to see its answer.</source>
-        <translation>セッションを開くか実行すると答えが表示されます。</translation>
-    </message>
-    <message>
-        <source>Fastest configs that pass the accuracy rule, ranked:</source>
-        <translation>精度規則を満たす最速の構成（順位順）：</translation>
-    </message>
-    <message>
-        <source>%1 ms median, %2× the FP32 reference</source>
-        <translation>中央値 %1 ms、FP32 基準の %2 倍</translation>
-    </message>
-    <message>
-        <source>accuracy not measured</source>
-        <translation>精度は未測定</translation>
-    </message>
-    <message>
-        <source>No config ran cleanly and safely.</source>
-        <translation>正常かつ安全に走った構成はありません。</translation>
-    </message>
-    <message>
-        <source>compute-bound</source>
-        <translation>演算律速</translation>
-    </message>
-    <message>
-        <source>memory-bound</source>
-        <translation>メモリ律速</translation>
-    </message>
-    <message>
-        <source>launch- or host-bound</source>
-        <translation>起動またはホスト律速</translation>
-    </message>
-    <message>
-        <source>mixed</source>
-        <translation>混在</translation>
-    </message>
-    <message numerus="yes">
-        <source>across %n fresh process(es)</source>
-        <translation>
-            <numerusform>新しいプロセス %n 個間</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>Logs: %n file(s) (hover to see the paths)</source>
-        <translation>
-            <numerusform>ログ：%n 件（ポインタを重ねるとパスを表示）</numerusform>
-        </translation>
     </message>
 </context>
 </TS>
