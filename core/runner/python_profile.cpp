@@ -71,14 +71,52 @@ class PythonModelBackend final : public ConfigBackend {
       r.message = *refusal;
       return r;
     }
-    ConfigResult r =
-        runsInEngine(config) ? inEngine(config, index) : inWorker(config, time_budget_ms);
+    if (runsInEngine(config)) {
+      ConfigResult r = inEngine(config, index);
+      r.index = index;
+      fillParameterBytes(r, python_.prepared().parameter_count);
+      return r;
+    }
+    // The worker sends the config's iterations while it runs (a few times a second): they go to
+    // the sink as they come, as the engine's loop sends its own, so the window draws the series
+    // growing. Forked configs send theirs with the result: each fork starts from iteration 0
+    // again, and the series the session keeps is the first fork's.
+    int streamed = 0;
+    const int planned = request_.run.warmup_iterations + request_.run.measure_iterations;
+    PythonWorker& worker = python_.worker();
+    if (options_.forks <= 1)
+      worker.setSampleListener([&](const PythonSampleBatch& batch) {
+        if (!(batch.config == config) || batch.first_iteration != streamed) return;
+        for (std::size_t k = 0; k < batch.latency_ms.size(); ++k) {
+          Sample s;
+          s.config_index = index;
+          s.iteration = streamed;
+          s.latency_ms = batch.latency_ms[k];
+          s.host_ms = k < batch.host_ms.size() ? batch.host_ms[k] : s.latency_ms;
+          s.warmup = streamed < request_.run.warmup_iterations;
+          sink_.onSample(s);
+          ++streamed;
+        }
+        Progress p;
+        p.config_index = index;
+        p.config_count = static_cast<int>(request_.plan.size());
+        p.iteration = streamed;
+        p.planned_iterations = planned;
+        sink_.onProgress(p);
+      });
+    struct StopListening {
+      PythonWorker& worker;
+      ~StopListening() { worker.setSampleListener({}); }
+    } stop_listening{worker};
+    ConfigResult r = inWorker(config, time_budget_ms);
+    worker.setSampleListener({});
     r.index = index;
     fillParameterBytes(r, python_.prepared().parameter_count);
-    if (!runsInEngine(config)) {
-      // The engine's loop sends its samples as they come; the worker's series arrives whole.
+    {
+      // What the worker had not sent yet (the last tenth of a second, or the whole series of a
+      // worker that does not stream) arrives with the result.
       const int n = static_cast<int>(r.latency_ms.size());
-      for (int i = 0; i < n; ++i) {
+      for (int i = streamed; i < n; ++i) {
         Sample s;
         s.config_index = index;
         s.iteration = i;
@@ -92,7 +130,7 @@ class PythonModelBackend final : public ConfigBackend {
       p.config_index = index;
       p.config_count = static_cast<int>(request_.plan.size());
       p.iteration = n;
-      p.planned_iterations = request_.run.warmup_iterations + request_.run.measure_iterations;
+      p.planned_iterations = planned;
       sink_.onProgress(p);
     }
     return r;

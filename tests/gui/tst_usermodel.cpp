@@ -61,7 +61,8 @@ constexpr int kRunTimeoutMs = 150000;
 
 // The model file's body; writeTiny() puts a line before it that names the file's own marker,
 // written when the worker imports it: a file left unread leaves no marker.
-constexpr const char* kTinyModel = R"(import torch
+constexpr const char* kTinyModel = R"(import time
+import torch
 
 open(MARKER, "w").close()
 
@@ -73,6 +74,8 @@ class Tiny(torch.nn.Module):
         self.head = torch.nn.Linear(8, 10)
 
     def forward(self, x):
+        # 20 ms an iteration: a config runs long enough for its series to be sent while it runs.
+        time.sleep(0.02)
         y = torch.relu(self.conv(x)).mean(dim=(2, 3))
         return self.head(y)
 
@@ -295,16 +298,29 @@ class TestUserModel : public QObject {
     QVERIFY(asked.inputs.empty());          // the entry point's own
     QVERIFY(!QFile::exists(marker(path)));  // not run yet
 
-    bool sample_while_running = false;
+    // Live: part of the first config's series reaches the window before that config has finished
+    // (the worker sends its iterations every tenth of a second), not all of it at the end.
+    int first_config_samples = 0, partial_snapshots = 0;
+    bool first_config_done = false;
     connect(window.bridge(), &EngineBridge::snapshotReady, this,
-            [&] { sample_while_running = sample_while_running || window.bridge()->isRunning(); });
+            [&](const std::shared_ptr<const SampleSnapshot>& snapshot) {
+              for (const auto& sample : snapshot->samples)
+                first_config_samples += sample.config_index == 0 ? 1 : 0;
+              if (!first_config_done && first_config_samples > 0 && first_config_samples < 3 + 12)
+                ++partial_snapshots;
+            });
+    connect(window.bridge(), &EngineBridge::configFinished, this,
+            [&](const std::shared_ptr<const ConfigResult>& result) {
+              first_config_done = first_config_done || result->index == 0;
+            });
     window.startAction()->trigger();
     QVERIFY(window.bridge()->isRunning());
     QTRY_VERIFY_WITH_TIMEOUT(!window.bridge()->isRunning(), kRunTimeoutMs);
     QCOMPARE(answers.prompts, 1);  // trusted once: Start found it in the store
     QVERIFY2(window.runStatus()->state() == RunStatusBar::RunState::Finished,
              qPrintable(window.messageBanner()->text()));
-    QVERIFY(sample_while_running);
+    QVERIFY2(partial_snapshots > 0, "the first config's series arrived only whole");
+    QCOMPARE(first_config_samples, 3 + 12);  // each iteration once
     QVERIFY(QFile::exists(marker(path)));
 
     const auto session = window.document()->session();
