@@ -475,6 +475,15 @@ void RunSetupPanel::addModelFile(const ModelRef& model) {
                               Qt::ToolTipRole);
   }
   model_files_[static_cast<std::size_t>(found)] = model;
+  // torch.compile runs in the worker, for a model Python builds: its configs join the plan list
+  // (unchecked), as inferscope-cli profile -c tc takes them.
+  applying_preset_ = true;  // offered, not chosen: the plan stays what it was
+  for (const char* key : {"tc", "bf16+tc", "tc-ro"}) {
+    if (config_list_->findItems(QLatin1String(key), Qt::MatchExactly).isEmpty())
+      addConfigItem(QLatin1String(key), false);
+  }
+  applying_preset_ = false;
+  updateDeviceDetails();  // the added keys' tooltips
   model_combo_->setCurrentIndex(model_combo_->findData(found));
   session_described_ = false;  // the model for the next run, whatever session is open
   updateBatchEnabled();
