@@ -9,6 +9,7 @@
 #include "core/engine/engine.h"
 #include "core/engine/result_analysis.h"
 #include "core/engine/session_runner.h"
+#include "core/roofline/roofline_place.h"
 #include "core/runner/fork_runner.h"
 #include "core/runner/isolated_runner.h"
 #include "core/runner/python_model_measurer.h"
@@ -172,6 +173,9 @@ class PythonModelBackend final : public ConfigBackend {
                                         run.warmup_iterations, run.measure_iterations,
                                         time_budget_ms, &cancel_);
       ConfigResult r = std::move(runs.at(0).result);
+      if (f == 0 && request_.run.roofline && !runs.at(0).work_error.empty())
+        sink_.onLog(LogLevel::Warning, fmt::format("roofline: {} not counted: {}", config.key(),
+                                                   runs.at(0).work_error));
       judge(r, runs.at(0).output_path);
       if (f == 0) {
         first = std::move(r);
@@ -251,6 +255,19 @@ SessionResult runPythonProfile(const ProfileRequest& given, const ProfileRunOpti
   environment.caps = DeviceCaps::from(session.device);
   environment.aot_inductor_available = engine::aotInductorAvailable();
   environment.device_is_cuda = request.device == DeviceKind::Cuda;
+  if (request.run.roofline) {
+    // The engine's instruments in the worker (its operator recorder, built against the worker's
+    // PyTorch on first use): each eager config runs one more, untimed forward under it; compiled
+    // configs take an eager config's count, as the engine's own do. The ceilings are this
+    // process's to read or measure, once per device and software stack.
+    std::string why;
+    session.ceilings = engine::deviceCeilings(request.device, request.device_index, sink, &why);
+    if (!why.empty()) sink.onLog(LogLevel::Info, fmt::format("roofline ceilings: {}", why));
+    python.worker().setInstruments({true});
+    environment.finish_config = [](ConfigResult& r, const SessionResult& s) {
+      roofline::placeConfig(r, s.configs, s.ceilings ? &*s.ceilings : nullptr);
+    };
+  }
   PythonModelBackend backend(session.request, options, python, sink, cancel);
   runSession(session, backend, environment, sink, cancel);
   return session;

@@ -2607,6 +2607,14 @@ Input: its stored example inputs</source>
         <source>The batch of a model file is its example inputs&apos; batch</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Roofline (FLOPs and bytes)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Counts each config&apos;s FLOPs and bytes (one extra, untimed forward per config) and places it under the device&apos;s measured ceilings: fills the Roofline tab, as inferscope-cli profile --roofline does.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>inferscope::gui::RunStatusBar</name>

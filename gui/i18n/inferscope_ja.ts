@@ -2625,6 +2625,14 @@ Input: its stored example inputs</source>
         <source>The batch of a model file is its example inputs&apos; batch</source>
         <translation>モデルファイルのバッチは入力例のバッチです</translation>
     </message>
+    <message>
+        <source>Roofline (FLOPs and bytes)</source>
+        <translation>ルーフライン（FLOP 数とバイト数）</translation>
+    </message>
+    <message>
+        <source>Counts each config&apos;s FLOPs and bytes (one extra, untimed forward per config) and places it under the device&apos;s measured ceilings: fills the Roofline tab, as inferscope-cli profile --roofline does.</source>
+        <translation>各構成の FLOP 数とバイト数を数え（構成ごとに計測しない順伝播を 1 回追加）、デバイスで測定した上限の下に配置します。inferscope-cli profile --roofline と同じく「ルーフライン」タブを埋めます。</translation>
+    </message>
 </context>
 <context>
     <name>inferscope::gui::RunStatusBar</name>

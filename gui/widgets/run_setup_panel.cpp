@@ -259,11 +259,18 @@ QWidget* RunSetupPanel::createIterationGroup() {
          QT_TR_NOOP("Adaptive stopping: each config runs until its steady median's 95 % CI is "
                     "within ±1 % (at least 100 iterations), with warm-up + measured as its "
                     "budget. The chart marks the provisional steady start while it runs."));
+  roofline_check_ = newTr<QCheckBox>(this, QT_TR_NOOP("Roofline (FLOPs and bytes)"));
+  roofline_check_->setObjectName(QStringLiteral("rooflineCheck"));
+  bindTr(this, roofline_check_, "toolTip",
+         QT_TR_NOOP("Counts each config's FLOPs and bytes (one extra, untimed forward per config) "
+                    "and places it under the device's measured ceilings: fills the Roofline tab, "
+                    "as inferscope-cli profile --roofline does."));
   auto* form = new QFormLayout;
   form->addRow(newTr<QLabel>(this, QT_TR_NOOP("Warm-up")), warmup_spin_);
   form->addRow(newTr<QLabel>(this, QT_TR_NOOP("Measured")), iterations_spin_);
   form->addRow(accuracy_check_);
   form->addRow(adaptive_check_);
+  form->addRow(roofline_check_);
   return group(this, QT_TR_NOOP("Iterations per config"), form);
 }
 
@@ -368,6 +375,7 @@ ProfileRequest RunSetupPanel::request() const {
   request.run.max_iterations = request.run.warmup_iterations + request.run.measure_iterations;
   request.run.min_iterations = std::min(100, request.run.max_iterations);
   request.run.trace_kernels = traceKernels();
+  request.run.roofline = roofline_check_->isChecked();
   return request;
 }
 
@@ -442,6 +450,7 @@ void RunSetupPanel::applyRequest(const ProfileRequest& request) {
   trace_check_->setChecked(request.run.trace_kernels);
   accuracy_check_->setChecked(request.run.check_accuracy);
   adaptive_check_->setChecked(request.run.adaptive);
+  roofline_check_->setChecked(request.run.roofline);
   applying_request_ = false;
   updateModelDetails();
 }
@@ -515,9 +524,9 @@ void RunSetupPanel::setIterations(int warmup, int measured) {
 
 void RunSetupPanel::setRunning(bool running) {
   running_ = running;
-  for (auto* w : std::initializer_list<QWidget*>{model_combo_, model_file_button_, device_combo_,
-                                                 config_list_, plan_combo_, trace_check_,
-                                                 warmup_spin_, iterations_spin_, accuracy_check_}) {
+  for (auto* w : std::initializer_list<QWidget*>{
+           model_combo_, model_file_button_, device_combo_, config_list_, plan_combo_, trace_check_,
+           warmup_spin_, iterations_spin_, accuracy_check_, roofline_check_}) {
     w->setEnabled(!running);
   }
   updateBatchEnabled();
@@ -534,7 +543,8 @@ QVariantMap RunSetupPanel::settingsValues() const {
       {group + QStringLiteral("iterations"), iterations_spin_->value()},
       {group + QStringLiteral("checkAccuracy"), accuracy_check_->isChecked()},
       {group + QStringLiteral("plan"), planPreset()},
-      {group + QStringLiteral("traceKernels"), trace_check_->isChecked()}};
+      {group + QStringLiteral("traceKernels"), trace_check_->isChecked()},
+      {group + QStringLiteral("roofline"), roofline_check_->isChecked()}};
 }
 
 void RunSetupPanel::restoreSettings(const QSettings& settings) {
@@ -553,6 +563,7 @@ void RunSetupPanel::restoreSettings(const QSettings& settings) {
   if (value("checkAccuracy").isValid())
     accuracy_check_->setChecked(value("checkAccuracy").toBool());
   if (value("traceKernels").isValid()) trace_check_->setChecked(value("traceKernels").toBool());
+  if (value("roofline").isValid()) roofline_check_->setChecked(value("roofline").toBool());
   if (value("plan").isValid()) setPlanPreset(value("plan").toString());
 }
 

@@ -114,6 +114,7 @@ class RunSetupPanel : public QWidget {
   QSpinBox* iterations_spin_ = nullptr;
   QCheckBox* accuracy_check_ = nullptr;
   QCheckBox* adaptive_check_ = nullptr;
+  QCheckBox* roofline_check_ = nullptr;
 };
 
 }  // namespace inferscope::gui

@@ -9,6 +9,7 @@
 
 #include <QAction>
 #include <QApplication>
+#include <QCheckBox>
 #include <QComboBox>
 #include <QDragEnterEvent>
 #include <QDropEvent>
@@ -42,6 +43,7 @@
 #include "gui/widgets/memory_chart.h"
 #include "gui/widgets/message_banner.h"
 #include "gui/widgets/race_view.h"
+#include "gui/widgets/roofline_chart.h"
 #include "gui/widgets/run_setup_panel.h"
 #include "gui/widgets/run_status_bar.h"
 #include "gui/widgets/speed_accuracy_chart.h"
@@ -281,6 +283,8 @@ class TestUserModel : public QObject {
     window.show();
     QVERIFY(QTest::qWaitForWindowExposed(&window));
     chooseCpuRun(window, {QStringLiteral("fp32"), QStringLiteral("bf16")}, 3, 12);
+    // The instruments: each eager config's work counted in the worker, placed on the roofline.
+    window.findChild<QCheckBox*>(QStringLiteral("rooflineCheck"))->setChecked(true);
     DialogAnswerer answers;
     QVERIFY(dropFile(window, path));
     QTRY_VERIFY(window.setupPanel()->modelFileSelected());
@@ -352,6 +356,22 @@ class TestUserModel : public QObject {
              QStringLiteral("ok"));
     QCOMPARE(window.memoryChart()->configCount(), 2);
     QTRY_COMPARE(window.speedAccuracyChart()->pointCount(), 2);
+    // Roofline: both configs counted by the engine's operator recorder in the worker under the
+    // CPU's ceilings. The 3×3 conv alone is 2 × 2·8·16·16 outputs × 27 multiply-adds; the ReLU,
+    // mean and linear head add little.
+    constexpr double kConvFlops = 2.0 * (2 * 8 * 16 * 16) * 27;
+    QVERIFY(session->ceilings.has_value());
+    for (const auto& c : session->configs) {
+      QVERIFY2(c.roofline.has_value(), c.config.key().c_str());
+      QVERIFY2(c.roofline->work.flops >= kConvFlops && c.roofline->work.flops < 1.2 * kConvFlops,
+               qPrintable(QString::number(c.roofline->work.flops)));
+      QVERIFY(c.roofline->achieved_tflops > 0);
+    }
+    auto* roofline = window.findChild<RooflineChart*>();
+    QVERIFY(roofline);
+    window.chartTabs()->setCurrentWidget(roofline);
+    QCOMPARE(roofline->pointCount(), 2);
+    QVERIFY(roofline->ceilingCount() >= 1);
     QVERIFY(window.answerView()->plainText().contains(QStringLiteral("fp32")));
   }
 
