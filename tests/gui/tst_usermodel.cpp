@@ -183,7 +183,7 @@ class TestUserModel : public QObject {
   // Each file its own content (its marker's name): trust goes by content, and a file trusted in
   // one case would be trusted in the next.
   QString writeTiny(const QString& name) {
-    const QString path = dir_.filePath(name);
+    QString path = dir_.filePath(name);
     QFile file(path);
     if (!file.open(QIODevice::WriteOnly)) return {};
     file.write(QStringLiteral("MARKER = %1\n").arg(quotedPath(marker(path))).toUtf8());
