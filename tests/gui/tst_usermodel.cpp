@@ -372,6 +372,20 @@ class TestUserModel : public QObject {
     window.chartTabs()->setCurrentWidget(roofline);
     QCOMPARE(roofline->pointCount(), 2);
     QVERIFY(roofline->ceilingCount() >= 1);
+
+    // The session saved and opened in another window: its model is in the list again (the file
+    // is here), so Start measures it again; the trust prompt would ask at Start if it changed.
+    const QString saved = dir_.filePath(QStringLiteral("tiny.inferscope.json"));
+    QVERIFY(window.saveSession(saved));
+    MainWindow reopened;
+    QVERIFY(reopened.openSession(saved));
+    QVERIFY(reopened.setupPanel()->modelFileSelected());
+    const ProfileRequest again = reopened.setupPanel()->request();
+    QCOMPARE(again.model.source, ModelSource::PythonEntry);
+    QCOMPARE(QString::fromStdString(again.model.path), path);
+    QCOMPARE(again.model.entry, std::string("build"));
+    QVERIFY(again.model.prepared_dir.empty());  // the recording run's folder is not reused
+    QVERIFY(again.run.roofline);
     QVERIFY(window.answerView()->plainText().contains(QStringLiteral("fp32")));
   }
 
