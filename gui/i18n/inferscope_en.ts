@@ -1071,7 +1071,7 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>%1 was not trusted: nothing of it was read or run</source>
+        <source>%1 was not trusted: only its hash was read, and nothing of it ran</source>
         <translation type="unfinished"></translation>
     </message>
     <message>

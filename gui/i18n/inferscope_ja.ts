@@ -1070,8 +1070,8 @@
         <translation>ウィンドウが実行するのは Python エントリポイント（.py）と ExportedProgram（.pt2）です</translation>
     </message>
     <message>
-        <source>%1 was not trusted: nothing of it was read or run</source>
-        <translation>%1 は信頼されませんでした: その内容は読まれず、何も実行されていません</translation>
+        <source>%1 was not trusted: only its hash was read, and nothing of it ran</source>
+        <translation>%1 は信頼されませんでした: 読んだのはハッシュのみで、何も実行されていません</translation>
     </message>
     <message>
         <source>it is an AOTInductor package, which needs its input shapes: profile it with inferscope-cli profile --model-file %1 --input SHAPE:DTYPE --out run.inferscope.json, then open the session here</source>

@@ -268,8 +268,9 @@ bool FileActions::openModel(const QString& path) {
   QString error;
   if (!TrustPrompt::ensureTrusted(window_, model, &error)) {
     if (error.isEmpty()) {
-      log_->append(LogLevel::Info,
-                   tr("%1 was not trusted: nothing of it was read or run").arg(name));
+      log_->append(
+          LogLevel::Info,
+          tr("%1 was not trusted: only its hash was read, and nothing of it ran").arg(name));
     } else {
       refuseModel(path, error);
     }
