@@ -9,6 +9,7 @@
 #include "core/engine/engine.h"
 #include "core/engine/result_analysis.h"
 #include "core/engine/session_runner.h"
+#include "core/roofline/roofline_place.h"
 #include "core/runner/fork_runner.h"
 #include "core/runner/isolated_runner.h"
 #include "core/runner/python_model_measurer.h"
@@ -72,16 +73,53 @@ class PythonModelBackend final : public ConfigBackend {
       r.message = *refusal;
       return r;
     }
-    ConfigResult r =
-        runsInEngine(config) ? inEngine(config, index) : inWorker(config, time_budget_ms);
+    if (runsInEngine(config)) {
+      ConfigResult r = inEngine(config, index);
+      r.index = index;
+      fillParameterBytes(r, python_.prepared().parameter_count);
+      return r;
+    }
+    // The worker sends the config's iterations while it runs (a few times a second): they go to
+    // the sink as they come, as the engine's loop sends its own, so the window draws the series
+    // growing. Forked configs send theirs with the result: each fork starts from iteration 0
+    // again, and the series the session keeps is the first fork's.
+    int streamed = 0;
+    const int planned = request_.run.warmup_iterations + request_.run.measure_iterations;
+    PythonWorker& worker = python_.worker();
+    if (options_.forks <= 1)
+      worker.setSampleListener([&](const PythonSampleBatch& batch) {
+        if (!(batch.config == config) || batch.first_iteration != streamed) return;
+        for (std::size_t k = 0; k < batch.latency_ms.size(); ++k) {
+          Sample s;
+          s.config_index = index;
+          s.iteration = streamed;
+          s.latency_ms = batch.latency_ms[k];
+          s.host_ms = k < batch.host_ms.size() ? batch.host_ms[k] : s.latency_ms;
+          s.warmup = streamed < request_.run.warmup_iterations;
+          sink_.onSample(s);
+          ++streamed;
+        }
+        Progress p;
+        p.config_index = index;
+        p.config_count = static_cast<int>(request_.plan.size());
+        p.iteration = streamed;
+        p.planned_iterations = planned;
+        sink_.onProgress(p);
+      });
+    struct StopListening {
+      PythonWorker& worker;
+      ~StopListening() { worker.setSampleListener({}); }
+    } stop_listening{worker};
+    ConfigResult r = inWorker(config, time_budget_ms);
+    worker.setSampleListener({});
     r.index = index;
     fillParameterBytes(r, python_.prepared().parameter_count);
-    if (!runsInEngine(config) && request_.run.trace_kernels && !r.trace_summary)
-      r.trace_summary = untracedInWorker();
-    if (!runsInEngine(config)) {
-      // The engine's loop sends its samples as they come; the worker's series arrives whole.
+    if (request_.run.trace_kernels && !r.trace_summary) r.trace_summary = untracedInWorker();
+    {
+      // What the worker had not sent yet (the last tenth of a second, or the whole series of a
+      // worker that does not stream) arrives with the result.
       const int n = static_cast<int>(r.latency_ms.size());
-      for (int i = 0; i < n; ++i) {
+      for (int i = streamed; i < n; ++i) {
         Sample s;
         s.config_index = index;
         s.iteration = i;
@@ -95,7 +133,7 @@ class PythonModelBackend final : public ConfigBackend {
       p.config_index = index;
       p.config_count = static_cast<int>(request_.plan.size());
       p.iteration = n;
-      p.planned_iterations = request_.run.warmup_iterations + request_.run.measure_iterations;
+      p.planned_iterations = planned;
       sink_.onProgress(p);
     }
     return r;
@@ -151,6 +189,9 @@ class PythonModelBackend final : public ConfigBackend {
                                         run.warmup_iterations, run.measure_iterations,
                                         time_budget_ms, &cancel_);
       ConfigResult r = std::move(runs.at(0).result);
+      if (f == 0 && request_.run.roofline && !runs.at(0).work_error.empty())
+        sink_.onLog(LogLevel::Warning, fmt::format("roofline: {} not counted: {}", config.key(),
+                                                   runs.at(0).work_error));
       judge(r, runs.at(0).output_path);
       if (f == 0) {
         first = std::move(r);
@@ -230,6 +271,19 @@ SessionResult runPythonProfile(const ProfileRequest& given, const ProfileRunOpti
   environment.caps = DeviceCaps::from(session.device);
   environment.aot_inductor_available = engine::aotInductorAvailable();
   environment.device_is_cuda = request.device == DeviceKind::Cuda;
+  if (request.run.roofline) {
+    // The engine's instruments in the worker (its operator recorder, built against the worker's
+    // PyTorch on first use): each eager config runs one more, untimed forward under it; compiled
+    // configs take an eager config's count, as the engine's own do. The ceilings are this
+    // process's to read or measure, once per device and software stack.
+    std::string why;
+    session.ceilings = engine::deviceCeilings(request.device, request.device_index, sink, &why);
+    if (!why.empty()) sink.onLog(LogLevel::Info, fmt::format("roofline ceilings: {}", why));
+    python.worker().setInstruments({true});
+    environment.finish_config = [](ConfigResult& r, const SessionResult& s) {
+      roofline::placeConfig(r, s.configs, s.ceilings ? &*s.ceilings : nullptr);
+    };
+  }
   PythonModelBackend backend(session.request, options, python, sink, cancel);
   runSession(session, backend, environment, sink, cancel);
   return session;

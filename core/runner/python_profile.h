@@ -6,7 +6,9 @@
 // process; a fresh one per config with isolation, N with forks), AOTInductor configs to the engine
 // on the prepared inputs. Every result then gets the same steady-state analysis, the same accuracy
 // rule against the same FP32 reference and the same session fields as a zoo model's, so the GUI's
-// tabs read it alike.
+// tabs read it alike. With the roofline on, the worker counts each eager config's work with the
+// engine's instruments (python_worker.h, PythonInstruments) and every config is placed under the
+// device's ceilings as it finishes, compiled ones on an eager config's count.
 #pragma once
 
 #include <string>

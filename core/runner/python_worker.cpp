@@ -209,6 +209,22 @@ PythonWorkerEvent parsePythonWorkerLine(std::string_view line,
   } else if (event == "prepared") {
     e.kind = PythonWorkerEvent::Kind::Prepared;
     e.prepared = preparedFrom(r);
+  } else if (event == "samples") {
+    e.kind = PythonWorkerEvent::Kind::Samples;
+    const auto key = r.at("key").string();
+    const OptimizationConfig* config = nullptr;
+    for (const auto& c : plan) {
+      if (c.key() == key) config = &c;
+    }
+    if (!config)
+      r.fail(fmt::format("config '{}' was not in the plan the worker was given", printable(key)),
+             ErrorKind::Runtime);
+    e.samples.config = *config;
+    e.samples.first_iteration = r.integerOr("from", -1);
+    if (e.samples.first_iteration < 0)
+      r.fail("samples without a first iteration", ErrorKind::Runtime);
+    e.samples.latency_ms = positiveTimes(r, "latency_ms");
+    e.samples.host_ms = positiveTimes(r, "host_ms");
   } else if (event == "config") {
     e.kind = PythonWorkerEvent::Kind::Config;
     const auto key = r.at("key").string();
@@ -265,7 +281,7 @@ std::string pythonSourceArgument(const ModelRef& model) {
 
 std::string pythonPlanJson(const std::vector<OptimizationConfig>& configs, int warmup,
                            int iterations, double deadline_unix_s, bool compile_in_series,
-                           bool count_work) {
+                           bool count_work, bool stream_samples) {
   json list = json::array();
   for (const auto& c : configs) {
     list.push_back({{"key", c.key()},
@@ -286,6 +302,7 @@ std::string pythonPlanJson(const std::vector<OptimizationConfig>& configs, int w
             {"compile_in_series", compile_in_series},
             {"configs", list}};
   if (count_work) plan["count_work"] = true;
+  if (stream_samples) plan["stream_samples"] = true;
   return plan.dump();
 }
 
@@ -478,6 +495,11 @@ PythonWorker::Read PythonWorker::readUntil(Process& process,
         read.refused = event.message;
         return true;
       }
+      if (event.kind == PythonWorkerEvent::Kind::Samples) {
+        // Handed on as read, never kept: the config's own line carries the whole series.
+        if (sample_listener_) sample_listener_(event.samples);
+        continue;
+      }
       read.events.push_back(std::move(event));
       const auto kind = read.events.back().kind;
       if (kind == PythonWorkerEvent::Kind::Ready) last_load_ms_ = read.events.back().load_ms;
@@ -608,7 +630,7 @@ std::string PythonWorker::writePlan(const std::vector<OptimizationConfig>& confi
                 units::msToS(deadline_ms_from_now)
           : 0;
   return pythonPlanJson(configs, warmup, iterations, deadline_unix_s, compile_in_series_,
-                        instruments_.count_work);
+                        instruments_.count_work, static_cast<bool>(sample_listener_));
 }
 
 namespace {

@@ -81,14 +81,24 @@ struct PythonInstruments {
   bool count_work = false;
 };
 
+// A config's iterations as the worker measures them (PythonWorker::setSampleListener): the
+// series from iteration `first_iteration` on, sent while the config runs; its "config" line still
+// carries the whole series.
+struct PythonSampleBatch {
+  OptimizationConfig config;
+  int first_iteration = 0;
+  std::vector<double> latency_ms, host_ms;
+};
+
 // One line of the worker's stdout.
 struct PythonWorkerEvent {
-  enum class Kind { Ready, Prepared, Config, Done, Error };
+  enum class Kind { Ready, Prepared, Config, Samples, Done, Error };
   Kind kind = Kind::Error;
   std::string message;           // Error: the worker's message
   bool unsupported = false;      // Error: what the model needs InferScope does not measure
   PythonConfigRun run;           // Config
   PreparedPythonModel prepared;  // Prepared
+  PythonSampleBatch samples;     // Samples
   double load_ms = 0;            // Ready: the model's load in this process
 };
 
@@ -107,10 +117,11 @@ std::string pythonSourceArgument(const ModelRef& model);
 // `compile_in_series`: a torch.compile config's compiling first call is iteration 0 of its series
 // (profile and sweep draw it as the warm-up it is) instead of part of its set-up (the tuner's
 // rounds, which compare steady levels and count the compile as set-up).
-// `count_work`: PythonInstruments::count_work.
+// `count_work`: PythonInstruments::count_work. `stream_samples`: each config sends its new
+// iterations while it runs ("samples" lines, PythonSampleBatch).
 std::string pythonPlanJson(const std::vector<OptimizationConfig>& configs, int warmup,
                            int iterations, double deadline_unix_s, bool compile_in_series = false,
-                           bool count_work = false);
+                           bool count_work = false, bool stream_samples = false);
 
 // The work of a config's observed iteration in the worker: its operator-call file (at most
 // kMaxOpCallsBytes) counted by roofline::countWork. Throws Error naming the file when it cannot
@@ -176,6 +187,11 @@ class PythonWorker {
 
   // What the worker's instruments record in the configs of later calls (none by default).
   void setInstruments(PythonInstruments instruments) { instruments_ = instruments; }
+  // Called (on the calling thread, as the lines are read) with each config's iterations while it
+  // runs, in the plans sent from now on; empty (the default): the series arrive whole with each
+  // config's result. For the window's live charts (profile and sweep).
+  using SampleListener = std::function<void(const PythonSampleBatch&)>;
+  void setSampleListener(SampleListener listener) { sample_listener_ = std::move(listener); }
 
   // How long the last process to start took to load the model (a fresh process's overhead).
   double lastLoadMs() const { return last_load_ms_; }
@@ -216,6 +232,7 @@ class PythonWorker {
   std::string interpreter_, script_, device_, log_dir_;
   PythonWorkerLimits limits_;
   PythonInstruments instruments_;
+  SampleListener sample_listener_;
   double last_load_ms_ = 0;
   bool compile_in_series_ = false;
   std::unique_ptr<Process> session_;  // the serving process (prepare's, or a fresh `serve`)

@@ -709,6 +709,29 @@
     </message>
 </context>
 <context>
+    <name>inferscope::gui::EntryPointDialog</name>
+    <message>
+        <source>Which function builds the model?</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt; defines no function at its top level. Name the function that returns &lt;code&gt;(model, example_inputs)&lt;/code&gt;:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Which function of &lt;b&gt;%1&lt;/b&gt; returns &lt;code&gt;(model, example_inputs)&lt;/code&gt;? The window runs it in the Python worker, on those inputs, as &lt;code&gt;inferscope-cli profile --model-py %1:FUNCTION&lt;/code&gt; does.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>function name, e.g. build</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Use this function</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>inferscope::gui::ExportPage</name>
     <message>
         <source>Export</source>
@@ -845,11 +868,63 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>%1 is a model file</source>
+        <source>Open &amp;Model…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>The window profiles the zoo models. Profile a TorchScript or AOTInductor file with inferscope-cli profile --model-file %1 --input SHAPE:DTYPE --out run.inferscope.json, or tune an ExportedProgram (.pt2 from torch.export.save; Inductor and torch.compile are measured) with inferscope-cli tune --model-file %1 -o tuned.inferscope.json, then drop the session file here. Dynamic input shapes are not tuned: the example inputs&apos; shapes are.</source>
+        <source>A Python entry point (.py) or an ExportedProgram (.pt2) to run in the window</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open Model</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Models (*.py *.pt2);;Python entry points (*.py);;ExportedPrograms (*.pt2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot run %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Finish or cancel the run before opening a model.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the window runs Python entry points (.py) and ExportedPrograms (.pt2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 was not trusted: only its hash was read, and nothing of it ran</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>it is an AOTInductor package, which needs its input shapes: profile it with inferscope-cli profile --model-file %1 --input SHAPE:DTYPE --out run.inferscope.json, then open the session here</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>it is neither an ExportedProgram (torch.export.save) nor an AOTInductor package: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>it cannot be read: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no entry point of %1 chosen: nothing runs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is the model for the next run: Start measures it in the Python worker</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is a TorchScript file</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The window runs zoo models, Python entry points (.py) and ExportedPrograms (.pt2). A TorchScript file needs its input shapes: profile it with inferscope-cli profile --model-file %1 --input SHAPE:DTYPE --out run.inferscope.json, then drop the session file here.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1491,6 +1566,10 @@
     </message>
     <message>
         <source>Answer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The run could not start</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2167,10 +2246,6 @@ state</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Zoo model</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Batch</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2301,6 +2376,36 @@ Not on this device: %2</source>
     </message>
     <message>
         <source>conservative default</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>File…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Run your own model: a Python entry point (.py, a function returning the model and its example inputs) or an ExportedProgram (.pt2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Roofline (FLOPs and bytes)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Counts each config&apos;s FLOPs and bytes (one extra, untimed forward per config) and places it under the device&apos;s measured ceilings: fills the Roofline tab, as inferscope-cli profile --roofline does.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Python entry point %1:%2, built by your code in the Python worker
+Input: the example inputs it returns</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ExportedProgram %1, run in the Python worker
+Input: its stored example inputs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The batch of a model file is its example inputs&apos; batch</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2671,11 +2776,11 @@ Not on this device: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Running a model file runs its author&apos;s code with your rights. A TorchScript file&apos;s graph can read and overwrite your files, and a damaged or crafted one can crash InferScope; an AOTInductor package is a native library that is loaded into InferScope. Trust this file only if you trust where it came from.&lt;br&gt;&lt;br&gt;InferScope remembers this exact content (by its hash) for the GUI and the command line; if the file changes, it asks again. &lt;code&gt;inferscope-cli trust --list&lt;/code&gt; and &lt;code&gt;--revoke&lt;/code&gt; manage the list.</source>
+        <source>Trust and run</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Trust and run</source>
+        <source>Running a model file runs its author&apos;s code with your rights. A Python file (an entry point) is imported and run by InferScope&apos;s Python worker, and an ExportedProgram is loaded there by PyTorch; a TorchScript file&apos;s graph can read and overwrite your files, and a damaged or crafted one can crash InferScope; an AOTInductor package is a native library that is loaded into InferScope. Until you trust it, nothing of the file is read but this hash. Trust this file only if you trust where it came from.&lt;br&gt;&lt;br&gt;InferScope remembers this exact content (by its hash) for the GUI and the command line; if the file changes, it asks again. &lt;code&gt;inferscope-cli trust --list&lt;/code&gt; and &lt;code&gt;--revoke&lt;/code&gt; manage the list.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2723,6 +2828,10 @@ Not on this device: %2</source>
     </message>
     <message>
         <source>switched</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not checked: %1 was not trusted, and nothing of it ran</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -710,6 +710,29 @@
     </message>
 </context>
 <context>
+    <name>inferscope::gui::EntryPointDialog</name>
+    <message>
+        <source>Which function builds the model?</source>
+        <translation>どの関数がモデルを作りますか？</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt; defines no function at its top level. Name the function that returns &lt;code&gt;(model, example_inputs)&lt;/code&gt;:</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt; のトップレベルには関数の定義がありません。&lt;code&gt;(model, example_inputs)&lt;/code&gt; を返す関数の名前を入力してください:</translation>
+    </message>
+    <message>
+        <source>Which function of &lt;b&gt;%1&lt;/b&gt; returns &lt;code&gt;(model, example_inputs)&lt;/code&gt;? The window runs it in the Python worker, on those inputs, as &lt;code&gt;inferscope-cli profile --model-py %1:FUNCTION&lt;/code&gt; does.</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt; のどの関数が &lt;code&gt;(model, example_inputs)&lt;/code&gt; を返しますか？ ウィンドウはそれを Python ワーカーで、その入力に対して実行します（&lt;code&gt;inferscope-cli profile --model-py %1:FUNCTION&lt;/code&gt; と同じです）。</translation>
+    </message>
+    <message>
+        <source>function name, e.g. build</source>
+        <translation>関数名（例: build）</translation>
+    </message>
+    <message>
+        <source>Use this function</source>
+        <translation>この関数を使う</translation>
+    </message>
+</context>
+<context>
     <name>inferscope::gui::ExportPage</name>
     <message>
         <source>Export</source>
@@ -845,12 +868,64 @@
         <translation>一覧を消去(&amp;C)</translation>
     </message>
     <message>
-        <source>%1 is a model file</source>
-        <translation>%1 はモデルファイルです</translation>
+        <source>Open &amp;Model…</source>
+        <translation>モデルを開く(&amp;M)…</translation>
     </message>
     <message>
-        <source>The window profiles the zoo models. Profile a TorchScript or AOTInductor file with inferscope-cli profile --model-file %1 --input SHAPE:DTYPE --out run.inferscope.json, or tune an ExportedProgram (.pt2 from torch.export.save; Inductor and torch.compile are measured) with inferscope-cli tune --model-file %1 -o tuned.inferscope.json, then drop the session file here. Dynamic input shapes are not tuned: the example inputs&apos; shapes are.</source>
-        <translation>このウィンドウがプロファイルするのは Zoo のモデルです。TorchScript または AOTInductor のファイルは inferscope-cli profile --model-file %1 --input SHAPE:DTYPE --out run.inferscope.json でプロファイルし、ExportedProgram（torch.export.save による .pt2。Inductor と torch.compile も計測します）は inferscope-cli tune --model-file %1 -o tuned.inferscope.json でチューニングして、できたセッションファイルをここにドロップしてください。動的な入力形状はチューニングしません。例の入力の形状でチューニングします。</translation>
+        <source>A Python entry point (.py) or an ExportedProgram (.pt2) to run in the window</source>
+        <translation>ウィンドウで実行する Python エントリポイント（.py）または ExportedProgram（.pt2）</translation>
+    </message>
+    <message>
+        <source>Open Model</source>
+        <translation>モデルを開く</translation>
+    </message>
+    <message>
+        <source>Models (*.py *.pt2);;Python entry points (*.py);;ExportedPrograms (*.pt2)</source>
+        <translation>モデル (*.py *.pt2);;Python エントリポイント (*.py);;ExportedProgram (*.pt2)</translation>
+    </message>
+    <message>
+        <source>Cannot run %1</source>
+        <translation>%1 を実行できません</translation>
+    </message>
+    <message>
+        <source>Finish or cancel the run before opening a model.</source>
+        <translation>モデルを開く前に、実行を終えるか取り消してください。</translation>
+    </message>
+    <message>
+        <source>the window runs Python entry points (.py) and ExportedPrograms (.pt2)</source>
+        <translation>ウィンドウが実行するのは Python エントリポイント（.py）と ExportedProgram（.pt2）です</translation>
+    </message>
+    <message>
+        <source>%1 was not trusted: only its hash was read, and nothing of it ran</source>
+        <translation>%1 は信頼されませんでした: 読んだのはハッシュのみで、何も実行されていません</translation>
+    </message>
+    <message>
+        <source>it is an AOTInductor package, which needs its input shapes: profile it with inferscope-cli profile --model-file %1 --input SHAPE:DTYPE --out run.inferscope.json, then open the session here</source>
+        <translation>これは AOTInductor パッケージで、入力形状の指定が必要です: inferscope-cli profile --model-file %1 --input SHAPE:DTYPE --out run.inferscope.json でプロファイルし、そのセッションをここで開いてください</translation>
+    </message>
+    <message>
+        <source>it is neither an ExportedProgram (torch.export.save) nor an AOTInductor package: %1</source>
+        <translation>ExportedProgram（torch.export.save）でも AOTInductor パッケージでもありません: %1</translation>
+    </message>
+    <message>
+        <source>it cannot be read: %1</source>
+        <translation>読み込めません: %1</translation>
+    </message>
+    <message>
+        <source>no entry point of %1 chosen: nothing runs</source>
+        <translation>%1 のエントリポイントが選ばれていません: 何も実行しません</translation>
+    </message>
+    <message>
+        <source>%1 is the model for the next run: Start measures it in the Python worker</source>
+        <translation>%1 が次の実行のモデルです: 「開始」で Python ワーカーが測定します</translation>
+    </message>
+    <message>
+        <source>%1 is a TorchScript file</source>
+        <translation>%1 は TorchScript ファイルです</translation>
+    </message>
+    <message>
+        <source>The window runs zoo models, Python entry points (.py) and ExportedPrograms (.pt2). A TorchScript file needs its input shapes: profile it with inferscope-cli profile --model-file %1 --input SHAPE:DTYPE --out run.inferscope.json, then drop the session file here.</source>
+        <translation>ウィンドウが実行するのは Zoo モデル、Python エントリポイント（.py）、ExportedProgram（.pt2）です。TorchScript ファイルには入力形状の指定が必要です: inferscope-cli profile --model-file %1 --input SHAPE:DTYPE --out run.inferscope.json でプロファイルし、そのセッションファイルをここにドロップしてください。</translation>
     </message>
 </context>
 <context>
@@ -1492,6 +1567,10 @@
     <message>
         <source>Answer</source>
         <translation>答え</translation>
+    </message>
+    <message>
+        <source>The run could not start</source>
+        <translation>実行を開始できませんでした</translation>
     </message>
 </context>
 <context>
@@ -2179,10 +2258,6 @@ state</source>
         <translation>CPU — %1</translation>
     </message>
     <message>
-        <source>Zoo model</source>
-        <translation>Zoo のモデル</translation>
-    </message>
-    <message>
         <source>Batch</source>
         <translation>バッチ</translation>
     </message>
@@ -2319,6 +2394,38 @@ Not on this device: %2</source>
     <message>
         <source>conservative default</source>
         <translation>控えめな既定値</translation>
+    </message>
+    <message>
+        <source>File…</source>
+        <translation>ファイル…</translation>
+    </message>
+    <message>
+        <source>Run your own model: a Python entry point (.py, a function returning the model and its example inputs) or an ExportedProgram (.pt2)</source>
+        <translation>自分のモデルを実行: Python エントリポイント（.py、モデルと入力例を返す関数）または ExportedProgram（.pt2）</translation>
+    </message>
+    <message>
+        <source>Python entry point %1:%2, built by your code in the Python worker
+Input: the example inputs it returns</source>
+        <translation>Python エントリポイント %1:%2（あなたのコードが Python ワーカー内で構築）
+入力: 関数が返す入力例</translation>
+    </message>
+    <message>
+        <source>ExportedProgram %1, run in the Python worker
+Input: its stored example inputs</source>
+        <translation>ExportedProgram %1（Python ワーカーで実行）
+入力: 保存されている入力例</translation>
+    </message>
+    <message>
+        <source>The batch of a model file is its example inputs&apos; batch</source>
+        <translation>モデルファイルのバッチは入力例のバッチです</translation>
+    </message>
+    <message>
+        <source>Roofline (FLOPs and bytes)</source>
+        <translation>ルーフライン（FLOP 数とバイト数）</translation>
+    </message>
+    <message>
+        <source>Counts each config&apos;s FLOPs and bytes (one extra, untimed forward per config) and places it under the device&apos;s measured ceilings: fills the Roofline tab, as inferscope-cli profile --roofline does.</source>
+        <translation>各構成の FLOP 数とバイト数を数え（構成ごとに計測しない順伝播を 1 回追加）、デバイスで測定した上限の下に配置します。inferscope-cli profile --roofline と同じく「ルーフライン」タブを埋めます。</translation>
     </message>
 </context>
 <context>
@@ -2688,12 +2795,12 @@ Not on this device: %2</source>
         <translation>SHA-256: &lt;code&gt;%1&lt;/code&gt;</translation>
     </message>
     <message>
-        <source>Running a model file runs its author&apos;s code with your rights. A TorchScript file&apos;s graph can read and overwrite your files, and a damaged or crafted one can crash InferScope; an AOTInductor package is a native library that is loaded into InferScope. Trust this file only if you trust where it came from.&lt;br&gt;&lt;br&gt;InferScope remembers this exact content (by its hash) for the GUI and the command line; if the file changes, it asks again. &lt;code&gt;inferscope-cli trust --list&lt;/code&gt; and &lt;code&gt;--revoke&lt;/code&gt; manage the list.</source>
-        <translation>モデルファイルを実行すると、その作者のコードがあなたの権限で実行されます。TorchScript ファイルのグラフはあなたのファイルを読み書きでき、壊れたものや細工されたものは InferScope をクラッシュさせることがあります。AOTInductor パッケージは InferScope に読み込まれるネイティブライブラリです。出所を信頼できる場合に限り、このファイルを信頼してください。&lt;br&gt;&lt;br&gt;InferScope はこの内容（ハッシュ）を GUI とコマンドラインのために記憶します。ファイルが変わると再び確認します。一覧は &lt;code&gt;inferscope-cli trust --list&lt;/code&gt; と &lt;code&gt;--revoke&lt;/code&gt; で管理できます。</translation>
-    </message>
-    <message>
         <source>Trust and run</source>
         <translation>信頼して実行</translation>
+    </message>
+    <message>
+        <source>Running a model file runs its author&apos;s code with your rights. A Python file (an entry point) is imported and run by InferScope&apos;s Python worker, and an ExportedProgram is loaded there by PyTorch; a TorchScript file&apos;s graph can read and overwrite your files, and a damaged or crafted one can crash InferScope; an AOTInductor package is a native library that is loaded into InferScope. Until you trust it, nothing of the file is read but this hash. Trust this file only if you trust where it came from.&lt;br&gt;&lt;br&gt;InferScope remembers this exact content (by its hash) for the GUI and the command line; if the file changes, it asks again. &lt;code&gt;inferscope-cli trust --list&lt;/code&gt; and &lt;code&gt;--revoke&lt;/code&gt; manage the list.</source>
+        <translation>モデルファイルを実行すると、その作者のコードがあなたの権限で実行されます。Python ファイル（エントリポイント）は InferScope の Python ワーカーが import して実行し、ExportedProgram はそこで PyTorch が読み込みます。TorchScript ファイルのグラフはあなたのファイルを読み書きでき、壊れたものや細工されたものは InferScope をクラッシュさせることがあります。AOTInductor パッケージは InferScope に読み込まれるネイティブライブラリです。信頼するまで、このハッシュ以外にファイルの内容は読まれません。出所を信頼できる場合に限り、このファイルを信頼してください。&lt;br&gt;&lt;br&gt;InferScope はこの内容（ハッシュ）を GUI とコマンドラインのために記憶します。ファイルが変わると再び確認します。一覧は &lt;code&gt;inferscope-cli trust --list&lt;/code&gt; と &lt;code&gt;--revoke&lt;/code&gt; で管理できます。</translation>
     </message>
 </context>
 <context>
@@ -2741,6 +2848,10 @@ Not on this device: %2</source>
     <message>
         <source>switched</source>
         <translation>切り替え</translation>
+    </message>
+    <message>
+        <source>Not checked: %1 was not trusted, and nothing of it ran</source>
+        <translation>確認していません: %1 は信頼されず、その内容は何も実行されていません</translation>
     </message>
 </context>
 <context>

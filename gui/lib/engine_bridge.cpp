@@ -65,10 +65,16 @@ class EngineBridge::Sink : public EventSink {
   Job* job_;
 };
 
-// The run layer's in-process run: the engine with a compile queue of the run's own, for the
-// AOTInductor packages a plan's configs need.
+// The run layer's run as `inferscope-cli profile` makes it, in this process: the engine with a
+// compile queue of the run's own (the AOTInductor packages a plan's configs need), and a model
+// only Python can build through the Python worker; a model file pinned to the bytes the user
+// trusted (pinned_model.h), so a file changed after the trust prompt is never run.
 EngineBridge::EngineBridge(QObject* parent)
-    : EngineBridge(RunFunction(&runner::runInProcess), parent) {}
+    : EngineBridge(RunFunction([](const ProfileRequest& request, EventSink& sink,
+                                  const CancelToken& cancel) {
+                     return runner::runProfile(request, runner::ProfileRunOptions{}, sink, cancel);
+                   }),
+                   parent) {}
 
 EngineBridge::EngineBridge(RunFunction run, QObject* parent)
     : QObject(parent), run_(std::move(run)) {

@@ -1,7 +1,8 @@
 // The GUI's one door to the engine (hotspot's PerfParser facade, for InferScope). start() runs
-// the run layer's runner::runInProcess (engine::run with the run's own compile queue) on the GUI's
-// one engine thread (engine_pool.h: a lesson's live run or the wizard's Validate that holds it is
-// waited for, and waitingForEngine() says so), which owns every LibTorch call, and turns the
+// the run layer's runner::runProfile (engine::run with the run's own compile queue; an entry point
+// or ExportedProgram through the Python worker; a model file pinned to its trusted bytes) on the
+// GUI's one engine thread (engine_pool.h: a lesson's live run or the wizard's Validate that holds
+// it is waited for, and waitingForEngine() says so), which owns every LibTorch call, and turns the
 // EventSink calls made there into signals emitted on the GUI thread:
 //   - samples and progress are coalesced (SampleCoalescer) and leave as one snapshotReady() per
 //     frame, at most ~30 per second however fast the model runs;

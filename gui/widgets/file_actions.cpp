@@ -5,26 +5,33 @@
 #include <QAction>
 #include <QDir>
 #include <QEventLoop>
+#include <QFile>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QMenu>
 #include <QMimeData>
 #include <QStyle>
+#include <QTimer>
 #include <QUrl>
 #include <QWidget>
 
+#include "core/common/error.h"
+#include "core/model/pt2_archive.h"
 #include "core/session/session_file.h"
 #include "gui/lib/display_text.h"
 #include "gui/lib/engine_bridge.h"
 #include "gui/lib/file_names.h"
 #include "gui/lib/log_model.h"
+#include "gui/lib/python_entry_points.h"
 #include "gui/lib/recent_files.h"
 #include "gui/lib/session_document.h"
 #include "gui/lib/session_loader.h"
+#include "gui/widgets/entry_point_dialog.h"
 #include "gui/widgets/message_banner.h"
 #include "gui/widgets/run_setup_panel.h"
 #include "gui/widgets/run_status_bar.h"
 #include "gui/widgets/translated_text.h"
+#include "gui/widgets/trust_prompt.h"
 
 namespace inferscope::gui {
 namespace {
@@ -32,6 +39,16 @@ namespace {
 QString sessionFilter() {
   return FileActions::tr("InferScope sessions (*.inferscope.json);;JSON files (*.json)");
 }
+
+// What the window runs of a model file: an entry point's .py, an ExportedProgram's .pt2.
+bool isWindowModelFile(const QString& path) {
+  return path.endsWith(QStringLiteral(".py"), Qt::CaseInsensitive) ||
+         path.endsWith(QStringLiteral(".pt2"), Qt::CaseInsensitive);
+}
+
+// The most of a .py read for its function names: far beyond any model file, and a bound for a
+// file that is not one.
+constexpr qint64 kMaxEntryFileBytes = qint64{4} << 20;
 
 }  // namespace
 
@@ -50,6 +67,7 @@ FileActions::FileActions(SessionDocument* document, EngineBridge* bridge, Sessio
       open_action_(newTr<QAction>(this, QT_TR_NOOP("&Open Session…"),
                                   window->style()->standardIcon(QStyle::SP_DialogOpenButton),
                                   QString(), this)),
+      open_model_action_(newTr<QAction>(this, QT_TR_NOOP("Open &Model…"), QString(), this)),
       save_action_(newTr<QAction>(this, QT_TR_NOOP("&Save Session…"),
                                   window->style()->standardIcon(QStyle::SP_DialogSaveButton),
                                   QString(), this)),
@@ -57,6 +75,12 @@ FileActions::FileActions(SessionDocument* document, EngineBridge* bridge, Sessio
   bindTr(this, recent_menu_, "title", QT_TR_NOOP("Open &Recent"));
   open_action_->setShortcut(QKeySequence::Open);
   connect(open_action_, &QAction::triggered, this, &FileActions::openSessionDialog);
+  open_model_action_->setObjectName(QStringLiteral("openModelAction"));
+  open_model_action_->setShortcut(Qt::CTRL | Qt::SHIFT | Qt::Key_O);
+  bindTr(this, open_model_action_, "toolTip",
+         QT_TR_NOOP("A Python entry point (.py) or an ExportedProgram (.pt2) to run in the "
+                    "window"));
+  connect(open_model_action_, &QAction::triggered, this, &FileActions::openModelDialog);
   save_action_->setShortcut(QKeySequence::Save);
   connect(save_action_, &QAction::triggered, this, &FileActions::saveSessionDialog);
 
@@ -208,6 +232,97 @@ void FileActions::openSessionDialog() {
   if (!path.isEmpty()) openSessionAsync(path);
 }
 
+void FileActions::openModelDialog() {
+  const QString path = QFileDialog::getOpenFileName(
+      window_, tr("Open Model"), RecentFiles::lastDirectory(),
+      tr("Models (*.py *.pt2);;Python entry points (*.py);;ExportedPrograms (*.pt2)"));
+  if (!path.isEmpty()) openModel(path);
+}
+
+void FileActions::refuseModel(const QString& path, const QString& why) {
+  const QString headline = tr("Cannot run %1").arg(QFileInfo(path).fileName());
+  banner_->showError(headline, why);
+  log_->append(LogLevel::Error, QStringLiteral("%1: %2").arg(headline, why));
+}
+
+bool FileActions::openModel(const QString& path) {
+  const QFileInfo info(path);
+  const QString name = info.fileName();
+  if (bridge_->isRunning()) {
+    log_->append(LogLevel::Warning, tr("Finish or cancel the run before opening a model."));
+    return false;
+  }
+  ModelRef model;
+  // Absolute: the trust store records it so, and the run's worker starts in another folder.
+  model.path = QDir::cleanPath(info.absoluteFilePath()).toStdString();
+  model.name = info.completeBaseName().toStdString();
+  if (path.endsWith(QStringLiteral(".py"), Qt::CaseInsensitive)) {
+    model.source = ModelSource::PythonEntry;
+  } else if (path.endsWith(QStringLiteral(".pt2"), Qt::CaseInsensitive)) {
+    model.source = ModelSource::ExportedProgram;  // or a package: its directory says, once trusted
+  } else {
+    refuseModel(path, tr("the window runs Python entry points (.py) and ExportedPrograms (.pt2)"));
+    return false;
+  }
+  // Trust first: until the user trusts the file, nothing of it is read but its hash.
+  QString error;
+  if (!TrustPrompt::ensureTrusted(window_, model, &error)) {
+    if (error.isEmpty()) {
+      log_->append(
+          LogLevel::Info,
+          tr("%1 was not trusted: only its hash was read, and nothing of it ran").arg(name));
+    } else {
+      refuseModel(path, error);
+    }
+    return false;
+  }
+  if (model.source == ModelSource::ExportedProgram) {
+    try {
+      const Pt2Layout layout = inspectPt2(model.path);
+      if (layout.kind == Pt2Kind::AotInductorPackage) {
+        refuseModel(path,
+                    tr("it is an AOTInductor package, which needs its input shapes: profile it "
+                       "with inferscope-cli profile --model-file %1 --input SHAPE:DTYPE --out "
+                       "run.inferscope.json, then open the session here")
+                        .arg(path));
+        return false;
+      }
+      if (layout.kind != Pt2Kind::ExportedProgram) {
+        refuseModel(path, tr("it is neither an ExportedProgram (torch.export.save) nor an "
+                             "AOTInductor package: %1")
+                              .arg(QString::fromStdString(layout.describe())));
+        return false;
+      }
+    } catch (const Error& e) {
+      refuseModel(path, QString::fromStdString(e.what()));
+      return false;
+    }
+  } else {
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly)) {
+      refuseModel(path, tr("it cannot be read: %1").arg(file.errorString()));
+      return false;
+    }
+    const QString source = QString::fromUtf8(file.read(kMaxEntryFileBytes));
+    EntryPointDialog dialog(name, topLevelFunctions(source), window_);
+    if (dialog.exec() != QDialog::Accepted) {
+      log_->append(LogLevel::Info, tr("no entry point of %1 chosen: nothing runs").arg(name));
+      return false;
+    }
+    model.entry = dialog.function().toStdString();
+    model.name += ":" + model.entry;  // as the CLI names it: "tiny:build"
+  }
+  model.trusted_sha256.clear();  // decided again at each start, against the bytes then
+  setup_->addModelFile(model);
+  banner_->hide();
+  RecentFiles::rememberDirectory(path);
+  log_->append(LogLevel::Info,
+               tr("%1 is the model for the next run: Start measures it in the Python worker")
+                   .arg(setup_->modelName()));
+  emit modelOpened(path);
+  return true;
+}
+
 void FileActions::saveSessionDialog() {
   const auto session = document_->session();
   if (!session) return;
@@ -226,6 +341,7 @@ void FileActions::saveSessionDialog() {
 
 void FileActions::setRunning(bool running) {
   open_action_->setEnabled(!running);
+  open_model_action_->setEnabled(!running);
   recent_menu_->setEnabled(!running && !recent_menu_->isEmpty());
   save_action_->setEnabled(!running && document_->session() != nullptr);
 }
@@ -250,16 +366,16 @@ void FileActions::updateRecentMenu() {
   recent_menu_->setEnabled(!files.isEmpty() && !bridge_->isRunning() && !loader_->isLoading());
 }
 
-// A session file dropped on the window opens like File → Open. Model files are named in the
-// banner with the command that profiles them: the window runs the zoo models.
+// A session file dropped on the window opens like File → Open, a .py or .pt2 like File → Open
+// Model. A TorchScript .pt is named in the banner with the command that profiles it: it needs
+// input shapes, which the window does not ask for.
 QString FileActions::droppedFile(const QMimeData* mime) {
   if (!mime || !mime->hasUrls()) return {};
   for (const QUrl& url : mime->urls()) {
     if (!url.isLocalFile()) continue;
     const QString path = url.toLocalFile();
     if (path.endsWith(QStringLiteral(".json"), Qt::CaseInsensitive) ||
-        path.endsWith(QStringLiteral(".pt"), Qt::CaseInsensitive) ||
-        path.endsWith(QStringLiteral(".pt2"), Qt::CaseInsensitive))
+        path.endsWith(QStringLiteral(".pt"), Qt::CaseInsensitive) || isWindowModelFile(path))
       return path;
   }
   return {};
@@ -276,14 +392,18 @@ bool FileActions::drop(const QMimeData* mime) {
     openSessionAsync(path);
     return true;
   }
+  if (isWindowModelFile(path)) {
+    // After the drop has ended: the trust prompt and the entry-point dialog are modal, and the
+    // drag's source must not wait for them.
+    QTimer::singleShot(0, this, [this, path] { openModel(path); });
+    return true;
+  }
   banner_->showError(
-      tr("%1 is a model file").arg(QFileInfo(path).fileName()),
-      tr("The window profiles the zoo models. Profile a TorchScript or AOTInductor file with "
-         "inferscope-cli profile --model-file %1 --input SHAPE:DTYPE --out run.inferscope.json, "
-         "or tune an ExportedProgram (.pt2 from torch.export.save; Inductor and torch.compile are "
-         "measured) with inferscope-cli tune --model-file %1 -o tuned.inferscope.json, then drop "
-         "the session file here. Dynamic input shapes are not tuned: the example inputs' shapes "
-         "are.")
+      tr("%1 is a TorchScript file").arg(QFileInfo(path).fileName()),
+      tr("The window runs zoo models, Python entry points (.py) and ExportedPrograms (.pt2). A "
+         "TorchScript file needs its input shapes: profile it with inferscope-cli profile "
+         "--model-file %1 --input SHAPE:DTYPE --out run.inferscope.json, then drop the session "
+         "file here.")
           .arg(path));
   return true;
 }

@@ -35,6 +35,7 @@ class FileActions : public QObject {
               MessageBanner* banner, RunStatusBar* status, RunSetupPanel* setup, QWidget* window);
 
   QAction* openAction() const { return open_action_; }
+  QAction* openModelAction() const { return open_model_action_; }
   QAction* saveAction() const { return save_action_; }
   QMenu* recentMenu() const { return recent_menu_; }
 
@@ -47,14 +48,24 @@ class FileActions : public QObject {
   void cancelOpen();
   bool saveSession(const QString& path);
   void openSessionDialog();
+  // A model file for the window's runs (File ▸ Open Model…, a drop): a Python entry point (.py)
+  // or an ExportedProgram (.pt2). The trust prompt comes first, before anything of the file is
+  // read but its bytes' hash (trust_prompt.h); declined, the file stays unread and nothing
+  // changes. Trusted, a .py's top-level functions are offered for the entry point
+  // (EntryPointDialog) and a .pt2's zip directory tells an ExportedProgram from an AOTInductor
+  // package (pt2_archive.h); the model then joins the setup panel's list, selected, and Start
+  // runs it through the Python worker. True when the model was added.
+  bool openModel(const QString& path);
+  void openModelDialog();
   void saveSessionDialog();
   // Open, Open Recent and Save as a run starts or ends.
   void setRunning(bool running);
   // After a language switch: the texts computed from state (MainWindow::changeEvent).
   void retranslate();
 
-  // Drag and drop on the window: a session file opens like File ▸ Open; a model file (.pt, .pt2)
-  // is answered in the banner with the CLI command that profiles it.
+  // Drag and drop on the window: a session file opens like File ▸ Open, a .py or .pt2 like File ▸
+  // Open Model; a TorchScript .pt is answered in the banner with the CLI command that profiles it
+  // (it needs input shapes the window does not ask for).
   bool acceptsDrop(const QMimeData* mime) const;
   bool drop(const QMimeData* mime);  // true when the drop was taken
   static QString droppedFile(const QMimeData* mime);
@@ -62,6 +73,8 @@ class FileActions : public QObject {
  signals:
   void sessionOpened(const QString& path);
   void sessionOpenFailed(const QString& path, const QString& message);
+  // openModel() added a model to the setup panel.
+  void modelOpened(const QString& path);
   // A file began or stopped opening, or was opened: the window's actions may have changed.
   void stateChanged();
 
@@ -69,6 +82,7 @@ class FileActions : public QObject {
   void onSessionLoaded(const QString& path, const std::shared_ptr<const SessionResult>& session);
   void onSessionLoadFailed(const QString& path, const QString& message);
   void showDocumentSummary();
+  void refuseModel(const QString& path, const QString& why);
   void updateRecentMenu();
 
   SessionDocument* document_;
@@ -80,6 +94,7 @@ class FileActions : public QObject {
   RunSetupPanel* setup_;
   QWidget* window_;
   QAction* open_action_;
+  QAction* open_model_action_;
   QAction* save_action_;
   QMenu* recent_menu_;
 };

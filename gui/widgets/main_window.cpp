@@ -101,6 +101,7 @@ MainWindow::MainWindow(EngineBridge::RunFunction run, QWidget* parent)
   connectBridge();
   connectFilesAndExports();
   connect(setup_panel_, &RunSetupPanel::changed, this, &MainWindow::updateTitle);
+  connect(setup_panel_, &RunSetupPanel::openModelRequested, files_, &FileActions::openModelDialog);
   connect(document_, &SessionDocument::filePathChanged, this, &MainWindow::updateTitle);
   connect(document_, &SessionDocument::stateChanged, this,
           [this] { onRunningChanged(bridge_->isRunning()); });
@@ -327,6 +328,7 @@ void MainWindow::createCentralArea() {
 void MainWindow::createMenus() {
   auto* file = addTrMenu(this, menuBar(), QT_TR_NOOP("&File"));
   file->addAction(files_->openAction());
+  file->addAction(files_->openModelAction());
   file->addMenu(files_->recentMenu());
   file->addAction(files_->saveAction());
   file->addSeparator();
@@ -452,6 +454,9 @@ void MainWindow::connectBridge() {
   connect(bridge_, &EngineBridge::runFailed, this, [this](const QString& message) {
     exports_->stopAutosave();
     document_->failRun();
+    // Nothing ran (a model the worker's PyTorch cannot load, a missing interpreter): the reason in
+    // full above the charts, where the run's data would have been.
+    banner_->showError(tr("The run could not start"), message);
     log_model_->append(LogLevel::Error, message);
     run_status_->finished(RunStatusBar::RunState::Failed, message);
   });

@@ -6,14 +6,17 @@
 #include <QComboBox>
 #include <QCoreApplication>
 #include <QEvent>
+#include <QFileInfo>
 #include <QFormLayout>
 #include <QGroupBox>
+#include <QHBoxLayout>
 #include <QLabel>
 #include <QListWidget>
 #include <QPainter>
 #include <QPixmap>
 #include <QSettings>
 #include <QSpinBox>
+#include <QToolButton>
 #include <QVBoxLayout>
 #include <algorithm>
 #include <limits>
@@ -126,6 +129,7 @@ QWidget* RunSetupPanel::createModelGroup() {
   makeHint(model_details_);
   connect(model_combo_, &QComboBox::currentIndexChanged, this, [this] {
     if (!applying_request_) session_described_ = false;  // the user's choice for a new run
+    updateBatchEnabled();
     updateModelDetails();
     emit changed();
   });
@@ -135,8 +139,20 @@ QWidget* RunSetupPanel::createModelGroup() {
     emit changed();
   });
 
+  // The model picker's way to a file: the window's File ▸ Open Model (trust prompt first).
+  auto* file_button = newTr<QToolButton>(this, QT_TR_NOOP("File…"));
+  file_button->setObjectName(QStringLiteral("modelFileButton"));
+  bindTr(this, file_button, "toolTip",
+         QT_TR_NOOP("Run your own model: a Python entry point (.py, a function returning the model "
+                    "and its example inputs) or an ExportedProgram (.pt2)"));
+  connect(file_button, &QToolButton::clicked, this, &RunSetupPanel::openModelRequested);
+  model_file_button_ = file_button;
+  auto* model_row = new QHBoxLayout;
+  model_row->setContentsMargins(0, 0, 0, 0);
+  model_row->addWidget(model_combo_, 1);
+  model_row->addWidget(file_button);
   auto* form = new QFormLayout;
-  form->addRow(newTr<QLabel>(this, QT_TR_NOOP("Zoo model")), model_combo_);
+  form->addRow(newTr<QLabel>(this, QT_TR_NOOP("Model")), model_row);
   form->addRow(newTr<QLabel>(this, QT_TR_NOOP("Batch")), batch_spin_);
   form->addRow(model_details_);
   return group(this, QT_TR_NOOP("Model"), form);
@@ -243,11 +259,18 @@ QWidget* RunSetupPanel::createIterationGroup() {
          QT_TR_NOOP("Adaptive stopping: each config runs until its steady median's 95 % CI is "
                     "within ±1 % (at least 100 iterations), with warm-up + measured as its "
                     "budget. The chart marks the provisional steady start while it runs."));
+  roofline_check_ = newTr<QCheckBox>(this, QT_TR_NOOP("Roofline (FLOPs and bytes)"));
+  roofline_check_->setObjectName(QStringLiteral("rooflineCheck"));
+  bindTr(this, roofline_check_, "toolTip",
+         QT_TR_NOOP("Counts each config's FLOPs and bytes (one extra, untimed forward per config) "
+                    "and places it under the device's measured ceilings: fills the Roofline tab, "
+                    "as inferscope-cli profile --roofline does."));
   auto* form = new QFormLayout;
   form->addRow(newTr<QLabel>(this, QT_TR_NOOP("Warm-up")), warmup_spin_);
   form->addRow(newTr<QLabel>(this, QT_TR_NOOP("Measured")), iterations_spin_);
   form->addRow(accuracy_check_);
   form->addRow(adaptive_check_);
+  form->addRow(roofline_check_);
   return group(this, QT_TR_NOOP("Iterations per config"), form);
 }
 
@@ -278,6 +301,17 @@ void RunSetupPanel::updateModelDetails() {
                   .arg(display_text::line(session_model_.displayName()),
                        QString::fromLatin1(toString(session_model_.source)),
                        display_text::line(inputs)));
+    return;
+  }
+  if (const ModelRef* file = selectedModelFile()) {
+    const QString name = QFileInfo(QString::fromStdString(file->path)).fileName();
+    model_details_->setText(
+        file->source == ModelSource::PythonEntry
+            ? tr("Python entry point %1:%2, built by your code in the Python worker\nInput: the "
+                 "example inputs it returns")
+                  .arg(display_text::line(name), display_text::line(file->entry))
+            : tr("ExportedProgram %1, run in the Python worker\nInput: its stored example inputs")
+                  .arg(display_text::line(name)));
     return;
   }
   ModelRef model;
@@ -320,7 +354,13 @@ void RunSetupPanel::updateDeviceDetails() {
 
 ProfileRequest RunSetupPanel::request() const {
   ProfileRequest request;
-  request.model.name = modelName().toStdString();
+  if (const ModelRef* file = selectedModelFile()) {
+    request.model = *file;
+    // Trust is decided at each start (MainWindow::startRequest), against the file's bytes then.
+    request.model.trusted_sha256.clear();
+  } else {
+    request.model.name = modelName().toStdString();
+  }
   request.batch = batch_spin_->value();
   const DeviceInfo& d = selectedDevice();
   request.device = d.kind;
@@ -335,6 +375,7 @@ ProfileRequest RunSetupPanel::request() const {
   request.run.max_iterations = request.run.warmup_iterations + request.run.measure_iterations;
   request.run.min_iterations = std::min(100, request.run.max_iterations);
   request.run.trace_kernels = traceKernels();
+  request.run.roofline = roofline_check_->isChecked();
   return request;
 }
 
@@ -375,6 +416,18 @@ void RunSetupPanel::applyRequest(const ProfileRequest& request) {
   session_inputs_ = request.inputs;
   if (request.model.source == ModelSource::Zoo)
     setModelName(QString::fromStdString(request.model.name));
+  // A session of an entry point or an ExportedProgram whose file is on this machine: Start runs it
+  // again (the trust prompt asks first, MainWindow::startRequest). A relative path was the
+  // recording command's, whose folder is not known here.
+  const QFileInfo model_file(QString::fromStdString(request.model.path));
+  if (builtInPython(request.model.source) && model_file.isAbsolute() && model_file.isFile()) {
+    ModelRef runnable = request.model;
+    runnable.prepared_dir.clear();  // the recording run's, long gone
+    runnable.trusted_sha256.clear();
+    const bool described = session_described_;
+    addModelFile(runnable);
+    session_described_ = described;
+  }
   batch_spin_->setValue(static_cast<int>(request.batch));
   for (int i = 0; i < static_cast<int>(devices_.size()); ++i) {
     const auto& d = devices_[static_cast<std::size_t>(i)];
@@ -397,8 +450,62 @@ void RunSetupPanel::applyRequest(const ProfileRequest& request) {
   trace_check_->setChecked(request.run.trace_kernels);
   accuracy_check_->setChecked(request.run.check_accuracy);
   adaptive_check_->setChecked(request.run.adaptive);
+  roofline_check_->setChecked(request.run.roofline);
   applying_request_ = false;
   updateModelDetails();
+}
+
+const ModelRef* RunSetupPanel::selectedModelFile() const {
+  const QVariant index = model_combo_->currentData();
+  if (!index.isValid()) return nullptr;  // a zoo model
+  const auto i = static_cast<std::size_t>(index.toInt());
+  return i < model_files_.size() ? &model_files_[i] : nullptr;
+}
+
+void RunSetupPanel::addModelFile(const ModelRef& model) {
+  int found = -1;
+  for (std::size_t i = 0; i < model_files_.size(); ++i) {
+    const auto& m = model_files_[i];
+    if (m.path == model.path && m.entry == model.entry && m.source == model.source)
+      found = static_cast<int>(i);
+  }
+  if (found < 0) {
+    found = static_cast<int>(model_files_.size());
+    model_files_.push_back(model);
+    if (model_files_.size() == 1) model_combo_->insertSeparator(model_combo_->count());
+    // Named by its file ("tiny.py:build", "bert.pt2"): a file's stem may be a zoo model's name.
+    const QString file = QFileInfo(QString::fromStdString(model.path)).fileName();
+    model_combo_->addItem(
+        model.source == ModelSource::PythonEntry
+            ? QStringLiteral("%1:%2").arg(file, QString::fromStdString(model.entry))
+            : file,
+        found);
+    model_combo_->setItemData(model_combo_->count() - 1, QString::fromStdString(model.path),
+                              Qt::ToolTipRole);
+  }
+  model_files_[static_cast<std::size_t>(found)] = model;
+  // torch.compile runs in the worker, for a model Python builds: its configs join the plan list
+  // (unchecked), as inferscope-cli profile -c tc takes them.
+  applying_preset_ = true;  // offered, not chosen: the plan stays what it was
+  for (const char* key : {"tc", "bf16+tc", "tc-ro"}) {
+    if (config_list_->findItems(QLatin1String(key), Qt::MatchExactly).isEmpty())
+      addConfigItem(QLatin1String(key), false);
+  }
+  applying_preset_ = false;
+  updateDeviceDetails();  // the added keys' tooltips
+  model_combo_->setCurrentIndex(model_combo_->findData(found));
+  session_described_ = false;  // the model for the next run, whatever session is open
+  updateBatchEnabled();
+  updateModelDetails();
+}
+
+void RunSetupPanel::updateBatchEnabled() {
+  // A model file's batch is its example inputs' (the worker reports it); the spin box would only
+  // pretend to set it.
+  batch_spin_->setEnabled(!running_ && !modelFileSelected());
+  batch_spin_->setToolTip(modelFileSelected()
+                              ? tr("The batch of a model file is its example inputs' batch")
+                              : QString());
 }
 
 void RunSetupPanel::setModelName(const QString& name) {
@@ -416,11 +523,13 @@ void RunSetupPanel::setIterations(int warmup, int measured) {
 }
 
 void RunSetupPanel::setRunning(bool running) {
-  for (auto* w : std::initializer_list<QWidget*>{model_combo_, batch_spin_, device_combo_,
-                                                 config_list_, plan_combo_, trace_check_,
-                                                 warmup_spin_, iterations_spin_, accuracy_check_}) {
+  running_ = running;
+  for (auto* w : std::initializer_list<QWidget*>{
+           model_combo_, model_file_button_, device_combo_, config_list_, plan_combo_, trace_check_,
+           warmup_spin_, iterations_spin_, accuracy_check_, roofline_check_}) {
     w->setEnabled(!running);
   }
+  updateBatchEnabled();
 }
 
 QVariantMap RunSetupPanel::settingsValues() const {
@@ -434,7 +543,8 @@ QVariantMap RunSetupPanel::settingsValues() const {
       {group + QStringLiteral("iterations"), iterations_spin_->value()},
       {group + QStringLiteral("checkAccuracy"), accuracy_check_->isChecked()},
       {group + QStringLiteral("plan"), planPreset()},
-      {group + QStringLiteral("traceKernels"), trace_check_->isChecked()}};
+      {group + QStringLiteral("traceKernels"), trace_check_->isChecked()},
+      {group + QStringLiteral("roofline"), roofline_check_->isChecked()}};
 }
 
 void RunSetupPanel::restoreSettings(const QSettings& settings) {
@@ -453,6 +563,7 @@ void RunSetupPanel::restoreSettings(const QSettings& settings) {
   if (value("checkAccuracy").isValid())
     accuracy_check_->setChecked(value("checkAccuracy").toBool());
   if (value("traceKernels").isValid()) trace_check_->setChecked(value("traceKernels").toBool());
+  if (value("roofline").isValid()) roofline_check_->setChecked(value("roofline").toBool());
   if (value("plan").isValid()) setPlanPreset(value("plan").toString());
 }
 

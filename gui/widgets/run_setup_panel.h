@@ -37,6 +37,13 @@ class RunSetupPanel : public QWidget {
   void setBatch(int batch);
   void setIterations(int warmup, int measured);
   void setRunning(bool running);
+  // A model file opened in the window (File ▸ Open Model…, a drop) once trusted: an entry point
+  // (FILE.py:FUNCTION) or an ExportedProgram (.pt2). It joins the model list after the zoo models
+  // and is selected; Start runs it through the Python worker on its own example inputs. The same
+  // file and function opened again selects its entry.
+  void addModelFile(const ModelRef& model);
+  // Whether the selected entry of the model list is a model file (not a zoo model).
+  bool modelFileSelected() const { return selectedModelFile() != nullptr; }
 
   // Plan presets: "guide" (core guidePlan for this device and model family), "grid" (gridPlan's
   // full product) or "custom" (the checkboxes as the user left them). Picking guide or grid
@@ -58,6 +65,8 @@ class RunSetupPanel : public QWidget {
 
  signals:
   void changed();
+  // The model picker's "File…": the window opens a model file (FileActions::openModelDialog).
+  void openModelRequested();
 
  protected:
   void changeEvent(QEvent* event) override;
@@ -72,10 +81,17 @@ class RunSetupPanel : public QWidget {
   void addConfigItem(const QString& key, bool checked);
   void applyPreset();
   void updateEstimate();
+  const ModelRef* selectedModelFile() const;
+  void updateBatchEnabled();
 
   std::vector<DeviceInfo> devices_;
+  // The model files opened (addModelFile), in the order of their entries after the zoo models;
+  // an entry's Qt::UserRole is its index here.
+  std::vector<ModelRef> model_files_;
+  bool running_ = false;
   bool has_aoti_ = false;
   QComboBox* model_combo_ = nullptr;
+  QWidget* model_file_button_ = nullptr;
   QLabel* model_details_ = nullptr;
   QSpinBox* batch_spin_ = nullptr;
   QComboBox* device_combo_ = nullptr;
@@ -98,6 +114,7 @@ class RunSetupPanel : public QWidget {
   QSpinBox* iterations_spin_ = nullptr;
   QCheckBox* accuracy_check_ = nullptr;
   QCheckBox* adaptive_check_ = nullptr;
+  QCheckBox* roofline_check_ = nullptr;
 };
 
 }  // namespace inferscope::gui

@@ -22,12 +22,15 @@ TrustPrompt::TrustPrompt(const QString& path, const QString& sha256, QWidget* pa
   hash->setObjectName(QStringLiteral("trustHash"));
   hash->setTextInteractionFlags(Qt::TextSelectableByMouse);
   auto* meaning = new QLabel(
-      tr("Running a model file runs its author's code with your rights. A TorchScript file's graph "
-         "can read and overwrite your files, and a damaged or crafted one can crash InferScope; an "
-         "AOTInductor package is a native library that is loaded into InferScope. Trust this file "
-         "only if you trust where it came from.<br><br>InferScope remembers this exact content (by "
-         "its hash) for the GUI and the command line; if the file changes, it asks again. "
-         "<code>inferscope-cli trust --list</code> and <code>--revoke</code> manage the list."),
+      tr("Running a model file runs its author's code with your rights. A Python file (an entry "
+         "point) is imported and run by InferScope's Python worker, and an ExportedProgram is "
+         "loaded there by PyTorch; a TorchScript file's graph can read and overwrite your files, "
+         "and a damaged or crafted one can crash InferScope; an AOTInductor package is a native "
+         "library that is loaded into InferScope. Until you trust it, nothing of the file is read "
+         "but this hash. Trust this file only if you trust where it came from.<br><br>InferScope "
+         "remembers this exact content (by its hash) for the GUI and the command line; if the "
+         "file changes, it asks again. <code>inferscope-cli trust --list</code> and "
+         "<code>--revoke</code> manage the list."),
       this);
   meaning->setWordWrap(true);
   auto* buttons = new QDialogButtonBox(this);

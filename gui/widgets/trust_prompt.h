@@ -1,5 +1,6 @@
-// Asks the user before a model file runs (docs/SECURITY.md): a TorchScript .pt runs the code in
-// its graph with the user's rights and an AOTInductor .pt2 is native code, so the GUI, like the
+// Asks the user before a model file runs (docs/SECURITY.md): a Python entry point's .py and an
+// ExportedProgram run their code in the Python worker, a TorchScript .pt runs the code in its
+// graph with the user's rights and an AOTInductor .pt2 is native code, so the GUI, like the
 // CLI, loads one only once its exact bytes are trusted. The dialog names the file, its SHA-256 and
 // what trusting means; Trust remembers the hash in the same store as `inferscope-cli trust`
 // (core/common/trust_store.h), so each file is asked about once.

@@ -17,6 +17,7 @@
 #include "gui/lib/tune_job.h"
 #include "gui/widgets/race_view.h"
 #include "gui/widgets/translated_text.h"
+#include "gui/widgets/trust_prompt.h"
 #include "gui/wizard/wizard_pages.h"
 
 namespace inferscope::gui {
@@ -139,6 +140,18 @@ void ValidationPage::cleanupPage() {
 
 void ValidationPage::startValidation(TuneJobRequest tune) {
   if (state_->simulating || tune_->isRunning()) return;
+  // The open session names its model's file (an entry point, an ExportedProgram, a TorchScript
+  // file), and a session may come from anywhere: the file runs only once the user trusts its bytes,
+  // as a run of the window does (trust_prompt.h), and the tune is pinned to those bytes.
+  QString trust_error;
+  if (!TrustPrompt::ensureTrusted(this, tune.request.model, &trust_error)) {
+    race_->verdictLabel()->setText(
+        trust_error.isEmpty()
+            ? tr("Not checked: %1 was not trusted, and nothing of it ran")
+                  .arg(QString::fromStdString(tune.request.model.path).toHtmlEscaped())
+            : trust_error.toHtmlEscaped());
+    return;
+  }
   race_->clear();
   session_path_.clear();
   // Behind another engine job (a lesson's live run, the main window's run) the tune waits, and

@@ -1,7 +1,8 @@
 """Unit tests of the Python worker's ExportedProgram handling (resources/python/inferscope_pymodel.py)
 that run under any PyTorch, 1.13 included: the move to the requested device through PyTorch's own
 pass where it exists (a program saved on the CPU runs on the GPU and the other way round), the
-module kept where the pass put it, and the error a PyTorch too old to load a program gives.
+module kept where the pass put it, and the error a PyTorch too old to load a program gives; a
+config's series sent in parts while it runs when the plan asks for it (the window's live chart).
 torch.export is stood in for where the test needs one; the GPU run of the real thing is
 bench/gpu/user_models/exported_any_device.sh.
 Usage: python3 test_inferscope_pymodel.py HELPERS_DIR"""
@@ -137,6 +138,46 @@ class TooOldToLoad(unittest.TestCase):
         why = pym.program_support("/m.pt2")
         has_export = hasattr(getattr(torch, "export", None), "load")
         self.assertEqual(why is None, has_export, why)
+
+
+class SlowModule(torch.nn.Module):
+    """10 ms a forward: a config of 40 iterations runs long enough to send its series in parts."""
+
+    def forward(self, x):
+        import time
+        time.sleep(0.01)
+        return x * 2
+
+
+class StreamedSamples(unittest.TestCase):
+    CFG = {"key": "fp32", "grad": "inference", "precision": "fp32", "compile": "none"}
+
+    def run_config(self, stream):
+        plan = {"warmup": 2, "iterations": 38, "stream_samples": stream}
+        lines = []
+        with mock.patch.object(pym, "emit", lines.append), mock.patch.object(pym, "save_tensors"):
+            result = pym.run_config(SlowModule(), [torch.ones(2)], self.CFG, plan,
+                                    torch.device("cpu"), "/nonexistent", pym.Deadline(0))
+        return result, [line for line in lines if line.get("event") == "samples"]
+
+    def test_the_series_goes_out_in_order_while_the_config_runs(self):
+        result, batches = self.run_config(True)
+        self.assertEqual(result["status"], "ok", result["message"])
+        self.assertGreaterEqual(len(batches), 2)  # 400 ms of iterations, a batch a tenth of a second
+        sent = []
+        for batch in batches:
+            self.assertEqual(batch["key"], "fp32")
+            self.assertEqual(batch["from"], len(sent))  # each iteration once, in order
+            self.assertEqual(len(batch["host_ms"]), len(batch["latency_ms"]))
+            sent += batch["latency_ms"]
+        self.assertLess(len(sent), 40)  # the last ones come with the result
+        self.assertEqual(sent, result["latency_ms"][:len(sent)])
+
+    def test_nothing_is_streamed_unless_asked(self):
+        result, batches = self.run_config(False)
+        self.assertEqual(result["status"], "ok", result["message"])
+        self.assertEqual(len(result["latency_ms"]), 40)
+        self.assertEqual(batches, [])
 
 
 if __name__ == "__main__":

@@ -72,6 +72,34 @@ TEST(PythonWorkerProtocol, RefusesWhatItCannotTrust) {
   EXPECT_THROW(parsePythonWorkerLine(R"({"protocol":1,"event":"teleport"})", p), Error);
 }
 
+TEST(PythonWorkerProtocol, ASamplesLineIsPartOfAConfigsSeries) {
+  const auto p = plan({"fp32", "bf16"});
+  const auto e = parsePythonWorkerLine(
+      R"({"protocol":1,"event":"samples","key":"bf16","from":4,"latency_ms":[1.5,1.25],)"
+      R"("host_ms":[1.6,1.3]})",
+      p);
+  ASSERT_EQ(e.kind, PythonWorkerEvent::Kind::Samples);
+  EXPECT_EQ(e.samples.config.key(), "bf16");
+  EXPECT_EQ(e.samples.first_iteration, 4);
+  EXPECT_EQ(e.samples.latency_ms, (std::vector<double>{1.5, 1.25}));
+  EXPECT_EQ(e.samples.host_ms, (std::vector<double>{1.6, 1.3}));
+  // A config it was not given, no first iteration, a latency that is no time.
+  EXPECT_THROW(parsePythonWorkerLine(
+                   R"({"protocol":1,"event":"samples","key":"fp16","from":0,"latency_ms":[1]})", p),
+               Error);
+  EXPECT_THROW(
+      parsePythonWorkerLine(R"({"protocol":1,"event":"samples","key":"fp32","latency_ms":[1]})", p),
+      Error);
+  EXPECT_THROW(
+      parsePythonWorkerLine(
+          R"({"protocol":1,"event":"samples","key":"fp32","from":0,"latency_ms":[-1]})", p),
+      Error);
+  // Asked for only where someone listens.
+  EXPECT_EQ(pythonPlanJson(p, 1, 2, 0).find("stream_samples"), std::string::npos);
+  EXPECT_NE(pythonPlanJson(p, 1, 2, 0, false, false, true).find(R"("stream_samples":true)"),
+            std::string::npos);
+}
+
 TEST(PythonWorkerProtocol, ThePlanCarriesWhatTheWorkerApplies) {
   const auto text =
       pythonPlanJson(plan({"tf32-medium", "bf16+cl+tc-ro", "amp-fp16+bench"}), 5, 50, 123.5);
@@ -186,6 +214,43 @@ TEST_F(FakeWorker, MeasureKeepsThePlansOrderAndNamesConfigsItNeverReported) {
   EXPECT_NE(runs[2].result.message.find("ended before it"), std::string::npos)
       << runs[2].result.message;
   EXPECT_DOUBLE_EQ(w.lastLoadMs(), 3500);
+}
+
+TEST_F(FakeWorker, SamplesReachTheListenerAsTheyAreReadAndTheResultKeepsTheWholeSeries) {
+  // The result comes a second after the first batch: a listener that sees that batch well before
+  // measure() returns saw it while the config ran.
+  auto w = worker(
+      R"(echo '{"protocol":1,"event":"ready","load_s":0.1}')"
+      "\n"
+      R"(echo '{"protocol":1,"event":"samples","key":"fp32","from":0,"latency_ms":[3,2],"host_ms":[3,2]}')"
+      "\n"
+      "sleep 1\n"
+      R"(echo '{"protocol":1,"event":"samples","key":"fp32","from":2,"latency_ms":[1],"host_ms":[1]}')"
+      "\n"
+      R"(echo '{"protocol":1,"event":"config","key":"fp32","status":"ok","latency_ms":[3,2,1,1],"warmup_iterations":1}')"
+      "\n"
+      R"(echo '{"protocol":1,"event":"done"}')"
+      "\n");
+  std::vector<PythonSampleBatch> batches;
+  std::vector<double> seconds;
+  const auto start = std::chrono::steady_clock::now();
+  const auto since = [&] {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  };
+  w.setSampleListener([&](const PythonSampleBatch& b) {
+    batches.push_back(b);
+    seconds.push_back(since());
+  });
+  const auto runs = w.measure(model_, prepared_, plan({"fp32"}), 1, 3, 0, nullptr);
+  const double ended_s = since();
+  ASSERT_EQ(batches.size(), 2u);
+  EXPECT_EQ(batches[0].first_iteration, 0);
+  EXPECT_EQ(batches[0].latency_ms, (std::vector<double>{3, 2}));
+  EXPECT_EQ(batches[1].first_iteration, 2);
+  EXPECT_LT(seconds[0] + 0.5, ended_s);  // the first batch came well before the result
+  ASSERT_EQ(runs.size(), 1u);
+  EXPECT_EQ(runs[0].result.status, ConfigStatus::Ok);
+  EXPECT_EQ(runs[0].result.latency_ms, (std::vector<double>{3, 2, 1, 1}));
 }
 
 TEST_F(FakeWorker, AHangingWorkerIsStoppedAtTheDeadlineWithItsGroup) {
