@@ -42,8 +42,8 @@ INFERSCOPE_FAULT_OOM_ABOVE_BATCH=fp32=5,bf16=12 "$cli" sweep "${tiny[@]}" -n 3 -
   -o "$work/max.inferscope.json" >"$work/max.txt" 2>&1
 rc=$?
 check "--max-batch exits 0 though probes ran out of memory" test "$rc" -eq 0
-check "--max-batch: FP32's largest batch is 5, out of memory at 6" grep -qE '^fp32 +5 +6 ' "$work/max.txt"
-check "--max-batch: BF16's largest batch is 12, out of memory at 13" grep -qE '^bf16 +12 +13 ' "$work/max.txt"
+check "--max-batch: FP32's largest batch is 5, out of memory at 6" grep -qE '^fp32 +fp32 +5 +6 ' "$work/max.txt"
+check "--max-batch: BF16's largest batch is 12, out of memory at 13" grep -qE '^bf16 +bf16 +12 +13 ' "$work/max.txt"
 check "--max-batch: every probe is in the session" bash -c \
   "grep -q '\"status\": \"oom\"' '$work/max.inferscope.json' && \
    [ \$(grep -c '\"label\": \"B=' '$work/max.inferscope.json') -ge 10 ]"
