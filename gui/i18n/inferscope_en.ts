@@ -2,6 +2,60 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="en_US">
 <context>
+    <name>AnswerShapes</name>
+    <message>
+        <source>none ran safely</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>uniform over the shapes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>mix %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;One config for every shape&lt;/b&gt; (%1): none ran safely at every shape.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 at B=%2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>◆ Knees (the smallest batch reaching %1 % of the config&apos;s peak items/s): %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Largest batch that fits&lt;/b&gt;: %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The Shapes tab draws latency against throughput, the knees and the memory per precision.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: none fits</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>&lt;b&gt;Across %n shapes&lt;/b&gt;, each ranked on its own — the fastest safe config per shape (a router&apos;s table):</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1, %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;One config for every shape&lt;/b&gt; (%1): ★ &lt;b&gt;%2&lt;/b&gt;, weighted median %3, ×%4 of the router&apos;s %5.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>ChartStyle</name>
     <message numerus="yes">
         <source>+%n more (see the table)</source>
@@ -99,6 +153,307 @@
     </message>
     <message>
         <source>BERT-base-like Transformer encoder over token ids</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>inferscope::gui::AnswerView</name>
+    <message numerus="yes">
+        <source>across %n fresh process(es)</source>
+        <translation>
+            <numerusform>across %n fresh process</numerusform>
+            <numerusform>across %n fresh processes</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Logs: %n file(s) (hover to see the paths)</source>
+        <translation>
+            <numerusform>Logs: %n file (hover to see the path)</numerusform>
+            <numerusform>Logs: %n files (hover to see the paths)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>compute-bound</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>memory-bound</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>launch- or host-bound</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>mixed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export this config:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not confirmed in fresh processes: the budget left no time for them (raise --budget-s)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not confirmed in fresh processes: the budget left them for the leader only (raise --budget-s)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not confirmed in fresh processes: the budget ended before its second process (raise --budget-s)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not confirmed in fresh processes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 of %2 candidates not measured</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 ran as fast after the finals and was not confirmed (raise --budget-s)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the run was cancelled</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the last confirmed answer %1 stands over %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the interval reaches ±%1 % of the median; a final answer needs ±%2 %</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>its fresh processes disagree (%1 % apart)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the FP32 reference %1 failed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 candidates ran and none was clean and safe; %2 were not measured (raise --budget-s)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no candidate ran cleanly and safely: strict FP32 eager stands</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>saved before the reasons were recorded: see the Race tab</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>tied with %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the FP32 reference cannot judge accuracy</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not the last confirmed answer %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 still compiling</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>in the tuner&apos;s process</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Answer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>none: strict FP32 eager stands</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>final</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>provisional</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cancelled</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no winner</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>wide interval</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>processes disagree</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Confidence</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1× %2 (%3 against %4 ms, both %5)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>across fresh processes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>torch.compile was unsafe</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the answer is torch.compile itself</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not compared: no torch.compile candidate in this run</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not compared: its candidates failed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not compared: no torch.compile candidate was reached (raise --budget-s)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>vs torch.compile</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cosine %1, relative L2 %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>top-1 agreement %1 %</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Accuracy</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not compared with the FP32 reference</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Memory</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>peak %1 GiB</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Roofline</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 % of the measured %2 ceiling (%3)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Host</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>host-bound: the GPU waits for launches %1 % of the time</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not host-bound (launch wait %1 %)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 of %2 candidates (%3)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a budget of about %1 s would reach them</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not measured</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>nothing: every candidate was measured, pruned or failed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Notes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open or run a session to see its answer.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Fastest configs that pass the accuracy rule, ranked:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 ms median, %2× the FP32 reference</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>accuracy not measured</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No config ran cleanly and safely.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>JSON…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Python…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>C++…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Accuracy rule: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>✗ this session holds no race answer to export</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>✗ %1 is the open session&apos;s own file: choose another</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>✗ %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>✓ %1 of %2 written to %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export this config</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1363,6 +1718,14 @@
         <source>Race</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Answer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Shapes</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>inferscope::gui::MemoryChart</name>
@@ -1676,6 +2039,14 @@
     </message>
     <message>
         <source> · tied ≈ %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 across %2 processes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 in process</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2361,6 +2732,119 @@ Not on this device: %2</source>
     </message>
 </context>
 <context>
+    <name>inferscope::gui::ShapesView</name>
+    <message>
+        <source>shape</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>batch</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>config</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>median ms</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Per shape, the fastest safe config&lt;/b&gt; (a router&apos;s table)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>latency per item (ms)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>throughput (items/s)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>peak memory (MiB)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>batch size (log₂ scale)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No shape set in this session: measure one with &lt;tt&gt;inferscope-cli sweep --batch 1,8,32&lt;/tt&gt; (or &lt;tt&gt;--dims&lt;/tt&gt;, &lt;tt&gt;--max-batch&lt;/tt&gt;) and open its file.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>(Answers derived on opening: this file was written before sessions kept them.)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>◆ knee B=%1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: largest batch %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>(none ran safely)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>uniform over the shapes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>mix %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;One config for every shape&lt;/b&gt;: the mix %1 names a shape this session did not measure.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;One config for every shape&lt;/b&gt; (%1): none ran safely at every shape.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>out of memory at %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no out-of-memory stop up to %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 (%2): &lt;b&gt;%3&lt;/b&gt; — %4; %n probe(s), ended: %5</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Largest batch per config&lt;/b&gt; (doubling from %1, then bisection; limit %2; each probe a whole run through the out-of-memory path):</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Throughput across batch sizes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>&lt;b&gt;%n shapes&lt;/b&gt;, each a whole run of the plan. ◆ knee: the smallest batch reaching %1 % of the config&apos;s peak items/s; past it, a larger batch buys little throughput and every request waits longer.</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;One config for every shape&lt;/b&gt; (%1): ★ &lt;b&gt;%2&lt;/b&gt;, weighted median %3, ×%4 of the router&apos;s %5.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>inferscope::gui::SpeedAccuracyChart</name>
     <message>
         <source>relative L2 error vs FP32 (log scale)</source>
@@ -2625,23 +3109,6 @@ Not on this device: %2</source>
     <message>
         <source>driver</source>
         <translation type="unfinished"></translation>
-    </message>
-</context>
-<context>
-    <name>inferscope::gui::AnswerView</name>
-    <message numerus="yes">
-        <source>across %n fresh process(es)</source>
-        <translation>
-            <numerusform>across %n fresh process</numerusform>
-            <numerusform>across %n fresh processes</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>Logs: %n file(s) (hover to see the paths)</source>
-        <translation>
-            <numerusform>Logs: %n file (hover to see the path)</numerusform>
-            <numerusform>Logs: %n files (hover to see the paths)</numerusform>
-        </translation>
     </message>
 </context>
 </TS>

@@ -2,6 +2,59 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="ja_JP">
 <context>
+    <name>AnswerShapes</name>
+    <message>
+        <source>none ran safely</source>
+        <translation>安全に動いた構成なし</translation>
+    </message>
+    <message>
+        <source>uniform over the shapes</source>
+        <translation>形状に一様</translation>
+    </message>
+    <message>
+        <source>mix %1</source>
+        <translation>配分 %1</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;One config for every shape&lt;/b&gt; (%1): none ran safely at every shape.</source>
+        <translation>&lt;b&gt;全形状に一つの構成&lt;/b&gt;（%1）: すべての形状で安全に動いた構成はない。</translation>
+    </message>
+    <message>
+        <source>%1 at B=%2</source>
+        <translation>%1 は B=%2</translation>
+    </message>
+    <message>
+        <source>◆ Knees (the smallest batch reaching %1 % of the config&apos;s peak items/s): %2.</source>
+        <translation>◆ ニー（構成のピーク items/s の %1 % に達する最小のバッチ）: %2。</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Largest batch that fits&lt;/b&gt;: %1.</source>
+        <translation>&lt;b&gt;収まる最大バッチ&lt;/b&gt;: %1。</translation>
+    </message>
+    <message>
+        <source>The Shapes tab draws latency against throughput, the knees and the memory per precision.</source>
+        <translation>「形状」タブに、レイテンシ対スループット、ニー、精度ごとのメモリを描いている。</translation>
+    </message>
+    <message>
+        <source>%1: none fits</source>
+        <translation>%1: 収まるバッチなし</translation>
+    </message>
+    <message numerus="yes">
+        <source>&lt;b&gt;Across %n shapes&lt;/b&gt;, each ranked on its own — the fastest safe config per shape (a router&apos;s table):</source>
+        <translation>
+            <numerusform>&lt;b&gt;%n 個の形状&lt;/b&gt;それぞれを個別に順位付け — 形状ごとの安全で最速の構成（ルーターの表）:</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1, %2</source>
+        <translation>%1、%2</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;One config for every shape&lt;/b&gt; (%1): ★ &lt;b&gt;%2&lt;/b&gt;, weighted median %3, ×%4 of the router&apos;s %5.</source>
+        <translation>&lt;b&gt;全形状に一つの構成&lt;/b&gt;（%1）: ★ &lt;b&gt;%2&lt;/b&gt;、加重中央値 %3、ルーターの %5 の ×%4。</translation>
+    </message>
+</context>
+<context>
     <name>ChartStyle</name>
     <message numerus="yes">
         <source>+%n more (see the table)</source>
@@ -99,6 +152,305 @@
     <message>
         <source>BERT-base-like Transformer encoder over token ids</source>
         <translation>トークン ID を入力とする BERT-base 相当の Transformer エンコーダ</translation>
+    </message>
+</context>
+<context>
+    <name>inferscope::gui::AnswerView</name>
+    <message>
+        <source>Export this config:</source>
+        <translation>この設定をエクスポート:</translation>
+    </message>
+    <message>
+        <source>JSON…</source>
+        <translation>JSON…</translation>
+    </message>
+    <message>
+        <source>Python…</source>
+        <translation>Python…</translation>
+    </message>
+    <message>
+        <source>C++…</source>
+        <translation>C++…</translation>
+    </message>
+    <message>
+        <source>Export this config</source>
+        <translation>この設定をエクスポート</translation>
+    </message>
+    <message>
+        <source>✗ this session holds no race answer to export</source>
+        <translation>✗ このセッションにはエクスポートする競争の答えがありません</translation>
+    </message>
+    <message>
+        <source>✗ %1 is the open session&apos;s own file: choose another</source>
+        <translation>✗ %1 は開いているセッション自身のファイルです。別のファイルを選んでください</translation>
+    </message>
+    <message>
+        <source>✓ %1 of %2 written to %3</source>
+        <translation>✓ %2 の %1 を %3 に書き出しました</translation>
+    </message>
+    <message>
+        <source>✗ %1</source>
+        <translation>✗ %1</translation>
+    </message>
+    <message>
+        <source>cosine %1, relative L2 %2</source>
+        <translation>コサイン類似度 %1、相対 L2 誤差 %2</translation>
+    </message>
+    <message>
+        <source>top-1 agreement %1 %</source>
+        <translation>top-1 一致率 %1 %</translation>
+    </message>
+    <message>
+        <source>not compared with the FP32 reference</source>
+        <translation>FP32 基準と未比較</translation>
+    </message>
+    <message>
+        <source>Accuracy rule: %1</source>
+        <translation>精度規則：%1</translation>
+    </message>
+    <message>
+        <source>not confirmed in fresh processes: the budget left no time for them (raise --budget-s)</source>
+        <translation>新しいプロセスでは未確認：予算にその時間が残りませんでした（--budget-s を増やしてください）</translation>
+    </message>
+    <message>
+        <source>not confirmed in fresh processes: the budget left them for the leader only (raise --budget-s)</source>
+        <translation>新しいプロセスでは未確認：予算は首位の分しか残りませんでした（--budget-s を増やしてください）</translation>
+    </message>
+    <message>
+        <source>not confirmed in fresh processes: the budget ended before its second process (raise --budget-s)</source>
+        <translation>新しいプロセスでは未確認：2 つ目のプロセスの前に予算が尽きました（--budget-s を増やしてください）</translation>
+    </message>
+    <message>
+        <source>not confirmed in fresh processes</source>
+        <translation>新しいプロセスでは未確認</translation>
+    </message>
+    <message>
+        <source>%1 of %2 candidates not measured</source>
+        <translation>候補 %2 件中 %1 件は未測定</translation>
+    </message>
+    <message>
+        <source>%1 ran as fast after the finals and was not confirmed (raise --budget-s)</source>
+        <translation>%1 は決勝後に同じ速さで走りましたが未確認です（--budget-s を増やしてください）</translation>
+    </message>
+    <message>
+        <source>the run was cancelled</source>
+        <translation>実行は取り消されました</translation>
+    </message>
+    <message>
+        <source>the last confirmed answer %1 stands over %2</source>
+        <translation>前回確定した答え %1 が %2 より優先されます</translation>
+    </message>
+    <message>
+        <source>the interval reaches ±%1 % of the median; a final answer needs ±%2 %</source>
+        <translation>区間は中央値の ±%1 % に及びます。確定には ±%2 % 以内が必要です</translation>
+    </message>
+    <message>
+        <source>its fresh processes disagree (%1 % apart)</source>
+        <translation>新しいプロセス同士が一致しません（%1 % の差）</translation>
+    </message>
+    <message>
+        <source>the FP32 reference %1 failed</source>
+        <translation>FP32 基準 %1 が失敗しました</translation>
+    </message>
+    <message>
+        <source>%1 candidates ran and none was clean and safe; %2 were not measured (raise --budget-s)</source>
+        <translation>%1 件の候補が走りましたが正常かつ安全なものはなく、%2 件は未測定です（--budget-s を増やしてください）</translation>
+    </message>
+    <message>
+        <source>no candidate ran cleanly and safely: strict FP32 eager stands</source>
+        <translation>正常かつ安全に走った候補はありません：厳密な FP32 eager のままです</translation>
+    </message>
+    <message>
+        <source>saved before the reasons were recorded: see the Race tab</source>
+        <translation>理由が記録される前に保存されました：「競争」タブを参照してください</translation>
+    </message>
+    <message>
+        <source>tied with %1</source>
+        <translation>%1 と同等</translation>
+    </message>
+    <message>
+        <source>the FP32 reference cannot judge accuracy</source>
+        <translation>FP32 基準では精度を判定できません</translation>
+    </message>
+    <message>
+        <source>not the last confirmed answer %1</source>
+        <translation>前回確定した答え %1 ではありません</translation>
+    </message>
+    <message>
+        <source>%1 still compiling</source>
+        <translation>%1 はまだコンパイル中</translation>
+    </message>
+    <message>
+        <source>in the tuner&apos;s process</source>
+        <translation>チューナーのプロセス内</translation>
+    </message>
+    <message>
+        <source>Answer</source>
+        <translation>答え</translation>
+    </message>
+    <message>
+        <source>none: strict FP32 eager stands</source>
+        <translation>なし：厳密な FP32 eager のままです</translation>
+    </message>
+    <message>
+        <source>final</source>
+        <translation>確定</translation>
+    </message>
+    <message>
+        <source>provisional</source>
+        <translation>暫定</translation>
+    </message>
+    <message>
+        <source>cancelled</source>
+        <translation>取り消し</translation>
+    </message>
+    <message>
+        <source>no winner</source>
+        <translation>勝者なし</translation>
+    </message>
+    <message>
+        <source>wide interval</source>
+        <translation>区間が広い</translation>
+    </message>
+    <message>
+        <source>processes disagree</source>
+        <translation>プロセス間で不一致</translation>
+    </message>
+    <message>
+        <source>Confidence</source>
+        <translation>確度</translation>
+    </message>
+    <message>
+        <source>%1× %2 (%3 against %4 ms, both %5)</source>
+        <translation>%2 の %1 倍（%3 対 %4 ms、どちらも%5）</translation>
+    </message>
+    <message>
+        <source>across fresh processes</source>
+        <translation>新しいプロセス間</translation>
+    </message>
+    <message>
+        <source>torch.compile was unsafe</source>
+        <translation>torch.compile は安全ではありませんでした</translation>
+    </message>
+    <message>
+        <source>the answer is torch.compile itself</source>
+        <translation>答えは torch.compile そのものです</translation>
+    </message>
+    <message>
+        <source>not compared: no torch.compile candidate in this run</source>
+        <translation>未比較：この実行に torch.compile の候補はありません</translation>
+    </message>
+    <message>
+        <source>not compared: its candidates failed</source>
+        <translation>未比較：その候補は失敗しました</translation>
+    </message>
+    <message>
+        <source>not compared: no torch.compile candidate was reached (raise --budget-s)</source>
+        <translation>未比較：torch.compile の候補まで届きませんでした（--budget-s を増やしてください）</translation>
+    </message>
+    <message>
+        <source>vs torch.compile</source>
+        <translation>torch.compile との比較</translation>
+    </message>
+    <message>
+        <source>Accuracy</source>
+        <translation>精度</translation>
+    </message>
+    <message>
+        <source>Memory</source>
+        <translation>メモリ</translation>
+    </message>
+    <message>
+        <source>peak %1 GiB</source>
+        <translation>ピーク %1 GiB</translation>
+    </message>
+    <message>
+        <source>Roofline</source>
+        <translation>ルーフライン</translation>
+    </message>
+    <message>
+        <source>%1 % of the measured %2 ceiling (%3)</source>
+        <translation>測定した %2 上限の %1 %（%3）</translation>
+    </message>
+    <message>
+        <source>Host</source>
+        <translation>ホスト</translation>
+    </message>
+    <message>
+        <source>host-bound: the GPU waits for launches %1 % of the time</source>
+        <translation>ホスト律速：GPU は時間の %1 % を起動待ちに費やします</translation>
+    </message>
+    <message>
+        <source>not host-bound (launch wait %1 %)</source>
+        <translation>ホスト律速ではありません（起動待ち %1 %）</translation>
+    </message>
+    <message>
+        <source>%1 of %2 candidates (%3)</source>
+        <translation>候補 %2 件中 %1 件（%3）</translation>
+    </message>
+    <message>
+        <source>a budget of about %1 s would reach them</source>
+        <translation>約 %1 秒の予算で届きます</translation>
+    </message>
+    <message>
+        <source>Not measured</source>
+        <translation>未測定</translation>
+    </message>
+    <message>
+        <source>nothing: every candidate was measured, pruned or failed</source>
+        <translation>なし：すべての候補が測定・除外・失敗のいずれかです</translation>
+    </message>
+    <message>
+        <source>Notes</source>
+        <translation>注記</translation>
+    </message>
+    <message>
+        <source>Open or run a session to see its answer.</source>
+        <translation>セッションを開くか実行すると答えが表示されます。</translation>
+    </message>
+    <message>
+        <source>Fastest configs that pass the accuracy rule, ranked:</source>
+        <translation>精度規則を満たす最速の構成（順位順）：</translation>
+    </message>
+    <message>
+        <source>%1 ms median, %2× the FP32 reference</source>
+        <translation>中央値 %1 ms、FP32 基準の %2 倍</translation>
+    </message>
+    <message>
+        <source>accuracy not measured</source>
+        <translation>精度は未測定</translation>
+    </message>
+    <message>
+        <source>No config ran cleanly and safely.</source>
+        <translation>正常かつ安全に走った構成はありません。</translation>
+    </message>
+    <message>
+        <source>compute-bound</source>
+        <translation>演算律速</translation>
+    </message>
+    <message>
+        <source>memory-bound</source>
+        <translation>メモリ律速</translation>
+    </message>
+    <message>
+        <source>launch- or host-bound</source>
+        <translation>起動またはホスト律速</translation>
+    </message>
+    <message>
+        <source>mixed</source>
+        <translation>混在</translation>
+    </message>
+    <message numerus="yes">
+        <source>across %n fresh process(es)</source>
+        <translation>
+            <numerusform>新しいプロセス %n 個間</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Logs: %n file(s) (hover to see the paths)</source>
+        <translation>
+            <numerusform>ログ：%n 件（ポインタを重ねるとパスを表示）</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -1368,6 +1720,10 @@
         <source>Answer</source>
         <translation>答え</translation>
     </message>
+    <message>
+        <source>Shapes</source>
+        <translation>形状</translation>
+    </message>
 </context>
 <context>
     <name>inferscope::gui::MemoryChart</name>
@@ -2391,6 +2747,117 @@ Not on this device: %2</source>
     </message>
 </context>
 <context>
+    <name>inferscope::gui::ShapesView</name>
+    <message>
+        <source>shape</source>
+        <translation>形状</translation>
+    </message>
+    <message>
+        <source>batch</source>
+        <translation>バッチ</translation>
+    </message>
+    <message>
+        <source>config</source>
+        <translation>構成</translation>
+    </message>
+    <message>
+        <source>median ms</source>
+        <translation>中央値 ms</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Per shape, the fastest safe config&lt;/b&gt; (a router&apos;s table)</source>
+        <translation>&lt;b&gt;形状ごとの安全で最速の構成&lt;/b&gt;（ルーターの表）</translation>
+    </message>
+    <message>
+        <source>latency per item (ms)</source>
+        <translation>1 件あたりのレイテンシ（ms）</translation>
+    </message>
+    <message>
+        <source>throughput (items/s)</source>
+        <translation>スループット（items/s）</translation>
+    </message>
+    <message>
+        <source>peak memory (MiB)</source>
+        <translation>ピークメモリ（MiB）</translation>
+    </message>
+    <message>
+        <source>batch size (log₂ scale)</source>
+        <translation>バッチサイズ（log₂ 目盛）</translation>
+    </message>
+    <message>
+        <source>No shape set in this session: measure one with &lt;tt&gt;inferscope-cli sweep --batch 1,8,32&lt;/tt&gt; (or &lt;tt&gt;--dims&lt;/tt&gt;, &lt;tt&gt;--max-batch&lt;/tt&gt;) and open its file.</source>
+        <translation>このセッションに形状セットはない: &lt;tt&gt;inferscope-cli sweep --batch 1,8,32&lt;/tt&gt;（または &lt;tt&gt;--dims&lt;/tt&gt;、&lt;tt&gt;--max-batch&lt;/tt&gt;）で測定し、そのファイルを開いてください。</translation>
+    </message>
+    <message>
+        <source>(Answers derived on opening: this file was written before sessions kept them.)</source>
+        <translation>（答えは開いたときに導出: このファイルはセッションが答えを保存する前に書かれた。）</translation>
+    </message>
+    <message>
+        <source>◆ knee B=%1</source>
+        <translation>◆ ニー B=%1</translation>
+    </message>
+    <message>
+        <source>%1: largest batch %2</source>
+        <translation>%1: 最大バッチ %2</translation>
+    </message>
+    <message>
+        <source>(none ran safely)</source>
+        <translation>（安全に動いた構成なし）</translation>
+    </message>
+    <message>
+        <source>uniform over the shapes</source>
+        <translation>形状に一様</translation>
+    </message>
+    <message>
+        <source>mix %1</source>
+        <translation>配分 %1</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;One config for every shape&lt;/b&gt;: the mix %1 names a shape this session did not measure.</source>
+        <translation>&lt;b&gt;全形状に一つの構成&lt;/b&gt;: 配分 %1 は、このセッションで測定していない形状を指している。</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;One config for every shape&lt;/b&gt; (%1): none ran safely at every shape.</source>
+        <translation>&lt;b&gt;全形状に一つの構成&lt;/b&gt;（%1）: すべての形状で安全に動いた構成はない。</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>なし</translation>
+    </message>
+    <message>
+        <source>out of memory at %1</source>
+        <translation>%1 でメモリ不足</translation>
+    </message>
+    <message>
+        <source>no out-of-memory stop up to %1</source>
+        <translation>%1 までメモリ不足なし</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 (%2): &lt;b&gt;%3&lt;/b&gt; — %4; %n probe(s), ended: %5</source>
+        <translation>
+            <numerusform>%1（%2）: &lt;b&gt;%3&lt;/b&gt; — %4、試行 %n 回、終了理由: %5</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Largest batch per config&lt;/b&gt; (doubling from %1, then bisection; limit %2; each probe a whole run through the out-of-memory path):</source>
+        <translation>&lt;b&gt;構成ごとの最大バッチ&lt;/b&gt;（%1 から倍々に増やし、その後二分探索。上限 %2。各試行はメモリ不足の経路を通る 1 回の実行）:</translation>
+    </message>
+    <message>
+        <source>Throughput across batch sizes</source>
+        <translation>バッチサイズごとのスループット</translation>
+    </message>
+    <message numerus="yes">
+        <source>&lt;b&gt;%n shapes&lt;/b&gt;, each a whole run of the plan. ◆ knee: the smallest batch reaching %1 % of the config&apos;s peak items/s; past it, a larger batch buys little throughput and every request waits longer.</source>
+        <translation>
+            <numerusform>&lt;b&gt;%n 個の形状&lt;/b&gt;、それぞれプラン全体を 1 回実行。◆ ニー: 構成のピーク items/s の %1 % に達する最小のバッチ。これを超えると、バッチを大きくしてもスループットはほとんど増えず、どのリクエストも長く待つ。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;One config for every shape&lt;/b&gt; (%1): ★ &lt;b&gt;%2&lt;/b&gt;, weighted median %3, ×%4 of the router&apos;s %5.</source>
+        <translation>&lt;b&gt;全形状に一つの構成&lt;/b&gt;（%1）: ★ &lt;b&gt;%2&lt;/b&gt;、加重中央値 %3、ルーターの %5 の ×%4。</translation>
+    </message>
+</context>
+<context>
     <name>inferscope::gui::SpeedAccuracyChart</name>
     <message>
         <source>relative L2 error vs FP32 (log scale)</source>
@@ -2655,305 +3122,6 @@ Not on this device: %2</source>
     <message>
         <source>driver</source>
         <translation>ドライバ</translation>
-    </message>
-</context>
-<context>
-    <name>inferscope::gui::AnswerView</name>
-    <message>
-        <source>Export this config:</source>
-        <translation>この設定をエクスポート:</translation>
-    </message>
-    <message>
-        <source>JSON…</source>
-        <translation>JSON…</translation>
-    </message>
-    <message>
-        <source>Python…</source>
-        <translation>Python…</translation>
-    </message>
-    <message>
-        <source>C++…</source>
-        <translation>C++…</translation>
-    </message>
-    <message>
-        <source>Export this config</source>
-        <translation>この設定をエクスポート</translation>
-    </message>
-    <message>
-        <source>✗ this session holds no race answer to export</source>
-        <translation>✗ このセッションにはエクスポートする競争の答えがありません</translation>
-    </message>
-    <message>
-        <source>✗ %1 is the open session&apos;s own file: choose another</source>
-        <translation>✗ %1 は開いているセッション自身のファイルです。別のファイルを選んでください</translation>
-    </message>
-    <message>
-        <source>✓ %1 of %2 written to %3</source>
-        <translation>✓ %2 の %1 を %3 に書き出しました</translation>
-    </message>
-    <message>
-        <source>✗ %1</source>
-        <translation>✗ %1</translation>
-    </message>
-    <message>
-        <source>cosine %1, relative L2 %2</source>
-        <translation>コサイン類似度 %1、相対 L2 誤差 %2</translation>
-    </message>
-    <message>
-        <source>top-1 agreement %1 %</source>
-        <translation>top-1 一致率 %1 %</translation>
-    </message>
-    <message>
-        <source>not compared with the FP32 reference</source>
-        <translation>FP32 基準と未比較</translation>
-    </message>
-    <message>
-        <source>Accuracy rule: %1</source>
-        <translation>精度規則：%1</translation>
-    </message>
-    <message>
-        <source>not confirmed in fresh processes: the budget left no time for them (raise --budget-s)</source>
-        <translation>新しいプロセスでは未確認：予算にその時間が残りませんでした（--budget-s を増やしてください）</translation>
-    </message>
-    <message>
-        <source>not confirmed in fresh processes: the budget left them for the leader only (raise --budget-s)</source>
-        <translation>新しいプロセスでは未確認：予算は首位の分しか残りませんでした（--budget-s を増やしてください）</translation>
-    </message>
-    <message>
-        <source>not confirmed in fresh processes: the budget ended before its second process (raise --budget-s)</source>
-        <translation>新しいプロセスでは未確認：2 つ目のプロセスの前に予算が尽きました（--budget-s を増やしてください）</translation>
-    </message>
-    <message>
-        <source>not confirmed in fresh processes</source>
-        <translation>新しいプロセスでは未確認</translation>
-    </message>
-    <message>
-        <source>%1 of %2 candidates not measured</source>
-        <translation>候補 %2 件中 %1 件は未測定</translation>
-    </message>
-    <message>
-        <source>%1 ran as fast after the finals and was not confirmed (raise --budget-s)</source>
-        <translation>%1 は決勝後に同じ速さで走りましたが未確認です（--budget-s を増やしてください）</translation>
-    </message>
-    <message>
-        <source>the run was cancelled</source>
-        <translation>実行は取り消されました</translation>
-    </message>
-    <message>
-        <source>the last confirmed answer %1 stands over %2</source>
-        <translation>前回確定した答え %1 が %2 より優先されます</translation>
-    </message>
-    <message>
-        <source>the interval reaches ±%1 % of the median; a final answer needs ±%2 %</source>
-        <translation>区間は中央値の ±%1 % に及びます。確定には ±%2 % 以内が必要です</translation>
-    </message>
-    <message>
-        <source>its fresh processes disagree (%1 % apart)</source>
-        <translation>新しいプロセス同士が一致しません（%1 % の差）</translation>
-    </message>
-    <message>
-        <source>the FP32 reference %1 failed</source>
-        <translation>FP32 基準 %1 が失敗しました</translation>
-    </message>
-    <message>
-        <source>%1 candidates ran and none was clean and safe; %2 were not measured (raise --budget-s)</source>
-        <translation>%1 件の候補が走りましたが正常かつ安全なものはなく、%2 件は未測定です（--budget-s を増やしてください）</translation>
-    </message>
-    <message>
-        <source>no candidate ran cleanly and safely: strict FP32 eager stands</source>
-        <translation>正常かつ安全に走った候補はありません：厳密な FP32 eager のままです</translation>
-    </message>
-    <message>
-        <source>saved before the reasons were recorded: see the Race tab</source>
-        <translation>理由が記録される前に保存されました：「競争」タブを参照してください</translation>
-    </message>
-    <message>
-        <source>tied with %1</source>
-        <translation>%1 と同等</translation>
-    </message>
-    <message>
-        <source>the FP32 reference cannot judge accuracy</source>
-        <translation>FP32 基準では精度を判定できません</translation>
-    </message>
-    <message>
-        <source>not the last confirmed answer %1</source>
-        <translation>前回確定した答え %1 ではありません</translation>
-    </message>
-    <message>
-        <source>%1 still compiling</source>
-        <translation>%1 はまだコンパイル中</translation>
-    </message>
-    <message>
-        <source>in the tuner&apos;s process</source>
-        <translation>チューナーのプロセス内</translation>
-    </message>
-    <message>
-        <source>Answer</source>
-        <translation>答え</translation>
-    </message>
-    <message>
-        <source>none: strict FP32 eager stands</source>
-        <translation>なし：厳密な FP32 eager のままです</translation>
-    </message>
-    <message>
-        <source>final</source>
-        <translation>確定</translation>
-    </message>
-    <message>
-        <source>provisional</source>
-        <translation>暫定</translation>
-    </message>
-    <message>
-        <source>cancelled</source>
-        <translation>取り消し</translation>
-    </message>
-    <message>
-        <source>no winner</source>
-        <translation>勝者なし</translation>
-    </message>
-    <message>
-        <source>wide interval</source>
-        <translation>区間が広い</translation>
-    </message>
-    <message>
-        <source>processes disagree</source>
-        <translation>プロセス間で不一致</translation>
-    </message>
-    <message>
-        <source>Confidence</source>
-        <translation>確度</translation>
-    </message>
-    <message>
-        <source>%1× %2 (%3 against %4 ms, both %5)</source>
-        <translation>%2 の %1 倍（%3 対 %4 ms、どちらも%5）</translation>
-    </message>
-    <message>
-        <source>across fresh processes</source>
-        <translation>新しいプロセス間</translation>
-    </message>
-    <message>
-        <source>torch.compile was unsafe</source>
-        <translation>torch.compile は安全ではありませんでした</translation>
-    </message>
-    <message>
-        <source>the answer is torch.compile itself</source>
-        <translation>答えは torch.compile そのものです</translation>
-    </message>
-    <message>
-        <source>not compared: no torch.compile candidate in this run</source>
-        <translation>未比較：この実行に torch.compile の候補はありません</translation>
-    </message>
-    <message>
-        <source>not compared: its candidates failed</source>
-        <translation>未比較：その候補は失敗しました</translation>
-    </message>
-    <message>
-        <source>not compared: no torch.compile candidate was reached (raise --budget-s)</source>
-        <translation>未比較：torch.compile の候補まで届きませんでした（--budget-s を増やしてください）</translation>
-    </message>
-    <message>
-        <source>vs torch.compile</source>
-        <translation>torch.compile との比較</translation>
-    </message>
-    <message>
-        <source>Accuracy</source>
-        <translation>精度</translation>
-    </message>
-    <message>
-        <source>Memory</source>
-        <translation>メモリ</translation>
-    </message>
-    <message>
-        <source>peak %1 GiB</source>
-        <translation>ピーク %1 GiB</translation>
-    </message>
-    <message>
-        <source>Roofline</source>
-        <translation>ルーフライン</translation>
-    </message>
-    <message>
-        <source>%1 % of the measured %2 ceiling (%3)</source>
-        <translation>測定した %2 上限の %1 %（%3）</translation>
-    </message>
-    <message>
-        <source>Host</source>
-        <translation>ホスト</translation>
-    </message>
-    <message>
-        <source>host-bound: the GPU waits for launches %1 % of the time</source>
-        <translation>ホスト律速：GPU は時間の %1 % を起動待ちに費やします</translation>
-    </message>
-    <message>
-        <source>not host-bound (launch wait %1 %)</source>
-        <translation>ホスト律速ではありません（起動待ち %1 %）</translation>
-    </message>
-    <message>
-        <source>%1 of %2 candidates (%3)</source>
-        <translation>候補 %2 件中 %1 件（%3）</translation>
-    </message>
-    <message>
-        <source>a budget of about %1 s would reach them</source>
-        <translation>約 %1 秒の予算で届きます</translation>
-    </message>
-    <message>
-        <source>Not measured</source>
-        <translation>未測定</translation>
-    </message>
-    <message>
-        <source>nothing: every candidate was measured, pruned or failed</source>
-        <translation>なし：すべての候補が測定・除外・失敗のいずれかです</translation>
-    </message>
-    <message>
-        <source>Notes</source>
-        <translation>注記</translation>
-    </message>
-    <message>
-        <source>Open or run a session to see its answer.</source>
-        <translation>セッションを開くか実行すると答えが表示されます。</translation>
-    </message>
-    <message>
-        <source>Fastest configs that pass the accuracy rule, ranked:</source>
-        <translation>精度規則を満たす最速の構成（順位順）：</translation>
-    </message>
-    <message>
-        <source>%1 ms median, %2× the FP32 reference</source>
-        <translation>中央値 %1 ms、FP32 基準の %2 倍</translation>
-    </message>
-    <message>
-        <source>accuracy not measured</source>
-        <translation>精度は未測定</translation>
-    </message>
-    <message>
-        <source>No config ran cleanly and safely.</source>
-        <translation>正常かつ安全に走った構成はありません。</translation>
-    </message>
-    <message>
-        <source>compute-bound</source>
-        <translation>演算律速</translation>
-    </message>
-    <message>
-        <source>memory-bound</source>
-        <translation>メモリ律速</translation>
-    </message>
-    <message>
-        <source>launch- or host-bound</source>
-        <translation>起動またはホスト律速</translation>
-    </message>
-    <message>
-        <source>mixed</source>
-        <translation>混在</translation>
-    </message>
-    <message numerus="yes">
-        <source>across %n fresh process(es)</source>
-        <translation>
-            <numerusform>新しいプロセス %n 個間</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>Logs: %n file(s) (hover to see the paths)</source>
-        <translation>
-            <numerusform>ログ：%n 件（ポインタを重ねるとパスを表示）</numerusform>
-        </translation>
     </message>
 </context>
 </TS>

@@ -18,6 +18,7 @@
 #include "core/engine/session_ranking.h"
 #include "core/engine/session_result.h"
 #include "gui/lib/session_document.h"
+#include "gui/widgets/answer_shapes.h"
 
 namespace inferscope::gui {
 namespace {
@@ -331,7 +332,10 @@ void AnswerView::rebuild() {
     }
   }
   if (!race) {
-    body_->setText(rankedText());
+    // Over a shape set, the answer across its shapes (AnswerShapes): ranked together, a batch of 1
+    // would stand against a batch of 32.
+    const QString shapes = AnswerShapes::html(session.get(), &answer_key_);
+    body_->setText(shapes.isEmpty() ? rankedText() : shapes);
     return;
   }
   const auto answer = answerOf(*race, session.get());
