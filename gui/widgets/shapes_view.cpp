@@ -140,9 +140,11 @@ ShapesView::ShapesView(SessionDocument* document, QWidget* parent)
   auto* answers = new QWidget;
   auto* answers_layout = new QVBoxLayout(answers);
   answers_layout->setContentsMargins(6, 0, 6, 0);
-  answers_layout->addWidget(
+  auto* routing_title =
       newTr<QLabel>(this, QT_TR_NOOP("<b>Per shape, the fastest safe config</b> (a router's "
-                                     "table)")));
+                                     "table)"));
+  routing_title->setObjectName(QStringLiteral("shapesRoutingTitle"));
+  answers_layout->addWidget(routing_title);
   answers_layout->addWidget(routing_, 1);
   answers_layout->addWidget(answer_);
 
@@ -152,6 +154,13 @@ ShapesView::ShapesView(SessionDocument* document, QWidget* parent)
   grid->addWidget(throughput_plot_, 0, 1);
   grid->addWidget(memory_plot_, 1, 0);
   grid->addWidget(answers, 1, 1);
+  // At 1024×768 the page gets about 350 pixels: the plots keep a readable height and the table,
+  // which scrolls, gives way (its rows' size hint had squeezed the upper plots to nothing).
+  latency_plot_->setMinimumHeight(150);
+  throughput_plot_->setMinimumHeight(150);
+  memory_plot_->setMinimumHeight(120);
+  routing_->setMinimumHeight(60);
+  routing_->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Ignored);
   grid->setColumnStretch(0, 1);
   grid->setColumnStretch(1, 1);
   grid->setRowStretch(0, 3);
@@ -242,8 +251,10 @@ void ShapesView::buildCurves(const ShapeRecord& record, const SessionResult& ses
       label->setText(tr("◆ knee B=%1").arg(knee->batch));
       label->setColor(colour.darker(120));
       label->position->setCoords(x, knee->items_per_s);
-      label->setPositionAlignment(Qt::AlignTop | Qt::AlignLeft);
-      label->setPadding(QMargins(6, 4, 0, 0));
+      // Left of a knee at the curve's last batch: to its right the label ran past the plot.
+      const bool last = knee->batch == curve.points.back().batch;
+      label->setPositionAlignment(Qt::AlignTop | (last ? Qt::AlignRight : Qt::AlignLeft));
+      label->setPadding(last ? QMargins(0, 6, 8, 0) : QMargins(6, 4, 0, 0));
     }
   }
   fitBatchRange(latency_plot_, lowest, highest);
@@ -319,11 +330,16 @@ void ShapesView::buildMemory(const ShapeRecord& record) {
     lowest = lowest > 0 ? std::min(lowest, x) : x;
   }
   fitBatchRange(memory_plot_, lowest, highest);
-  memory_plot_->yAxis->setRange(0, top > 0 ? top * 1.15 : 1);
+  // Head room for the largest-batch labels, stacked from the top of the plot.
+  const double room = 1.15 + 0.12 * static_cast<double>(stacked);
+  memory_plot_->yAxis->setRange(0, top > 0 ? top * room : 1);
   memory_plot_->replot(QCustomPlot::rpQueuedReplot);
 }
 
 void ShapesView::buildAnswers(const ShapeRecord& record) {
+  // A largest-batch session has no routes (each config probed its own batches): no empty table.
+  routing_->setVisible(!record.routing.empty());
+  findChild<QLabel*>(QStringLiteral("shapesRoutingTitle"))->setVisible(!record.routing.empty());
   routing_->setRowCount(static_cast<int>(record.routing.size()));
   for (std::size_t i = 0; i < record.routing.size(); ++i) {
     const auto& e = record.routing[i];
