@@ -8,7 +8,7 @@
 #include "cli/options/lang_option.h"
 #include "core/common/printable.h"
 #include "core/common/units.h"
-#include "core/engine/throughput_curve.h"
+#include "core/engine/shape_record.h"
 #include "core/session/ndjson_sink.h"
 #include "text/answer_text.h"
 
@@ -94,13 +94,13 @@ static void printForkLine(std::FILE* out, const ForkStats& f) {
              text::forkOutcomeText(text::forkOutcome(f), lang));
 }
 
-void printThroughputTable(std::FILE* out, const SessionResult& s) {
-  const auto curves = throughputCurves(s);
+void printThroughputTable(std::FILE* out, const ShapeRecord& record) {
+  const auto& curves = record.curves;
   if (curves.empty()) return;
   fmt::print(out,
              "\nLatency against throughput (knee: the smallest batch reaching ≥ {:.0f} % of the "
              "config's peak items/s)\n",
-             100.0 * kKneeFraction);
+             100.0 * record.knee_fraction);
   fmt::print(out, "{:<24} {:<12} {:>7} {:>10} {:>10} {:>11} {:>9}  {}\n", "config", "fixed dims",
              "batch", "median ms", "ms/item", "items/s", "peak MiB", "notes");
   for (const auto& curve : curves) {
@@ -123,6 +123,57 @@ void printThroughputTable(std::FILE* out, const SessionResult& s) {
                      ? fmt::format(" (largest batch that ran: {})", *curve.largest_ok_batch)
                      : std::string());
     }
+  }
+}
+
+void printMemoryPerPrecision(std::FILE* out, const ShapeRecord& record) {
+  std::vector<std::int64_t> batches;
+  for (const auto& m : record.memory) {
+    for (const auto& p : m.points) {
+      if (std::find(batches.begin(), batches.end(), p.batch) == batches.end())
+        batches.push_back(p.batch);
+    }
+  }
+  if (batches.empty()) return;
+  std::sort(batches.begin(), batches.end());
+  fmt::print(out,
+             "\nPeak memory per precision across batch sizes (MiB; the lowest of the precision's "
+             "configs)\n{:<20} {:<12}",
+             "precision", "fixed dims");
+  for (const auto b : batches) fmt::print(out, " {:>9}", fmt::format("B={}", b));
+  fmt::print(out, "\n");
+  for (const auto& m : record.memory) {
+    fmt::print(out, "{:<20} {:<12}", m.precision,
+               m.fixed_dims.empty() ? "-" : printableLine(m.fixed_dims));
+    for (const auto b : batches) {
+      const auto it = std::find_if(m.points.begin(), m.points.end(),
+                                   [&](const PrecisionMemoryPoint& p) { return p.batch == b; });
+      fmt::print(out, " {:>9}",
+                 it == m.points.end() ? std::string("-")
+                                      : fmt::format("{:.1f}", units::bytesToMiB(it->peak_bytes)));
+    }
+    fmt::print(out, "\n");
+  }
+}
+
+void printMaxBatchTable(std::FILE* out, const ShapeRecord& record) {
+  if (record.max_batch.empty()) return;
+  const auto& first = record.max_batch.front();
+  fmt::print(out,
+             "\nLargest batch per config (doubling from {}, then bisection; limit {})\n"
+             "{:<24} {:<12} {:>14} {:>16} {:>7}  {}\n",
+             first.start_batch, first.limit_batch, "config", "precision", "largest batch",
+             "out of memory at", "probes", "ended");
+  for (const auto& m : record.max_batch) {
+    const auto& s = m.search;
+    std::string ended = s.stop_reason;
+    if (s.stop_reason == "failed" && !s.probes.empty()) {
+      ended += ": " + printableLine(s.probes.back().message);
+    }
+    fmt::print(out, "{:<24} {:<12} {:>14} {:>16} {:>7}  {}\n", printableLine(m.config_key),
+               printableLine(m.precision),
+               s.largest_fitting ? std::to_string(*s.largest_fitting) : "none",
+               s.smallest_oom ? std::to_string(*s.smallest_oom) : "-", s.probes.size(), ended);
   }
 }
 

@@ -39,9 +39,15 @@ void printResultTable(std::FILE* out, const SessionResult& session);
 // its top kernels with their operator's work. Nothing when the session has no roofline.
 void printRooflineTable(std::FILE* out, const SessionResult& session);
 void printSessionHeader(std::FILE* out, const SessionResult& session);
-// A session over a shape set: per config, the per-item latency, items/s and peak memory at each
-// batch, the knee (core/engine/throughput_curve.h) and the first batch out of memory. Nothing for a
-// one-shape session.
-void printThroughputTable(std::FILE* out, const SessionResult& session);
+// A session over a shape set (its record, core/engine/shape_record.h): per config, the per-item
+// latency, items/s and peak memory at each batch, the knee and the first batch out of memory.
+// Nothing without curves.
+void printThroughputTable(std::FILE* out, const ShapeRecord& record);
+// The peak memory of each precision at each batch of the record: the narrower type's room for a
+// larger batch, as a table. Nothing when no batch reported memory.
+void printMemoryPerPrecision(std::FILE* out, const ShapeRecord& record);
+// `sweep --max-batch`: per config its largest batch, the first out of memory, the probes and why
+// the search ended. Nothing without searches.
+void printMaxBatchTable(std::FILE* out, const ShapeRecord& record);
 
 }  // namespace inferscope::cli

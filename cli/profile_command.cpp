@@ -10,6 +10,7 @@
 #include "cli/console_sink.h"
 #include "cli/options/run_options.h"
 #include "core/common/printable.h"
+#include "core/engine/shape_record.h"
 #include "core/engine/shape_sweep.h"
 #include "core/runner/command_run.h"
 
@@ -39,6 +40,9 @@ int runProfile(const RunCommandOptions& o) {
         },
         processCancelToken());
     if (session.cancelled) exit_code = kExitCancelled;
+    // The answers across the shapes travel with the file (ranked with the default accuracy rule,
+    // as profile's tables are).
+    session.shape_record = shapeRecordOf(session, RankingOptions{});
   } else {
     auto outcome = runner::runCommand(run, *sink, processCancelToken());
     session = std::move(outcome.session);
@@ -57,7 +61,10 @@ int runProfile(const RunCommandOptions& o) {
                    toString(at.request.inputs));
         printResultTable(stdout, at);
       }
-      printThroughputTable(stdout, session);
+      if (session.shape_record) {
+        printThroughputTable(stdout, *session.shape_record);
+        printMemoryPerPrecision(stdout, *session.shape_record);
+      }
     }
     printRooflineTable(stdout, session);
   }

@@ -22,6 +22,7 @@
 #include "core/engine/result_analysis.h"
 #include "core/engine/session_ranking.h"
 #include "core/engine/shape_answers.h"
+#include "core/engine/shape_record.h"
 #include "core/engine/shape_sweep.h"
 #include "core/runner/device_runner.h"
 #include "core/session/session_file.h"
@@ -122,13 +123,10 @@ void printRanking(std::FILE* out, const SessionResult& s, const SessionRanking& 
   }
 }
 
-// A session over a shape set: one ranking per shape (results at different shapes are different
-// questions), then latency against throughput across them. A one-shape session: its ranking.
-// Over a shape set: the fastest safe config per shape (what a router would pick) and the one
-// config for every shape under the mix, against that per-shape oracle.
-void printShapeAnswers(std::FILE* out, const SessionResult& s, const RankingOptions& ranking,
-                       const std::string& mix_text) {
-  const auto table = routingTable(s, ranking);
+// Over a shape set, from the session's record: the fastest safe config per shape (what a router
+// would pick) and the one config for every shape under the mix, against that per-shape oracle.
+void printShapeAnswers(std::FILE* out, const ShapeRecord& record) {
+  const auto& table = record.routing;
   if (table.size() < 2) return;
   fmt::print(
       out, "\nPer shape, the fastest safe config (a router's table)\n{:<20} {:>7}  {:<24} {:>10}\n",
@@ -137,33 +135,37 @@ void printShapeAnswers(std::FILE* out, const SessionResult& s, const RankingOpti
   for (const auto& e : table) {
     labels.push_back(e.shape_label);
     fmt::print(out, "{:<20} {:>7}  {:<24} {:>10}\n", printableLine(e.shape_label), e.batch,
-               e.config_key.empty() ? "(none ran safely)" : e.config_key,
+               e.config_key.empty() ? "(none ran safely)" : printableLine(e.config_key),
                e.config_key.empty() ? "-" : fmt::format("{:.3f}", e.median_ms));
   }
-  std::vector<ShapeWeight> mix;
-  try {
-    mix = parseShapeMix(mix_text, labels);
-  } catch (const Error& e) {
-    // After a run the session must still be written: the mix's mistake is told, not thrown.
-    fmt::print(out, "One config for every shape: --shape-mix {}\n", e.what());
+  if (record.weights.empty()) {
+    // The mix names a shape this session lacks: its mistake is told, not thrown, since after a
+    // run the session must still be written.
+    try {
+      parseShapeMix(record.shape_mix, labels);
+    } catch (const Error& e) {
+      fmt::print(out, "One config for every shape: --shape-mix {}\n", e.what());
+    }
     return;
   }
-  const auto best = bestSingleConfig(s, mix, ranking);
   const std::string weights =
-      mix_text.empty() ? "uniform over the shapes" : printableLine(mix_text);
-  if (!best) {
+      record.shape_mix.empty() ? "uniform over the shapes" : printableLine(record.shape_mix);
+  if (!record.best_single) {
     fmt::print(out, "One config for every shape ({}): none ran safely at every shape\n", weights);
     return;
   }
+  const auto& best = *record.best_single;
   fmt::print(out,
              "One config for every shape ({}): {}, weighted median {:.3f} ms, ×{:.3f} of the "
              "per-shape table's {:.3f} ms\n",
-             weights, best->config_key, best->weighted_median_ms, best->ratio_to_oracle,
-             best->oracle_ms);
+             weights, printableLine(best.config_key), best.weighted_median_ms, best.ratio_to_oracle,
+             best.oracle_ms);
 }
 
-void printSweepResult(std::FILE* out, const SessionResult& s, const AccuracyRule& accuracy,
-                      const std::string& mix_text) {
+// A session over a shape set: one ranking per shape (results at different shapes are different
+// questions), then its record: latency against throughput, memory per precision, the router's
+// table and the one config, the largest batches. A one-shape session: its ranking.
+void printSweepResult(std::FILE* out, const SessionResult& s, const AccuracyRule& accuracy) {
   RankingOptions ranking_options;
   ranking_options.accuracy = accuracy;
   const auto shapes = sessionShapes(s);
@@ -171,14 +173,19 @@ void printSweepResult(std::FILE* out, const SessionResult& s, const AccuracyRule
     printRanking(out, s, rankSession(s, ranking_options), accuracy);
     return;
   }
-  for (const auto& shape : shapes) {
-    const auto at = sessionAtShape(s, shape.label);
-    fmt::print(out, "\n── shape {} (inputs {}) ──\n", printableLine(shape.label),
-               toString(at.request.inputs));
-    printRanking(out, at, rankSession(at, ranking_options), accuracy);
+  if (!s.shape_record || s.shape_record->max_batch.empty()) {
+    for (const auto& shape : shapes) {
+      const auto at = sessionAtShape(s, shape.label);
+      fmt::print(out, "\n── shape {} (inputs {}) ──\n", printableLine(shape.label),
+                 toString(at.request.inputs));
+      printRanking(out, at, rankSession(at, ranking_options), accuracy);
+    }
   }
-  printThroughputTable(out, s);
-  printShapeAnswers(out, s, ranking_options, mix_text);
+  if (!s.shape_record) return;
+  printThroughputTable(out, *s.shape_record);
+  printMemoryPerPrecision(out, *s.shape_record);
+  printShapeAnswers(out, *s.shape_record);
+  printMaxBatchTable(out, *s.shape_record);
 }
 
 // The shape of one probe of the largest-batch search: the zoo model's inputs at `batch`, or the
@@ -217,11 +224,7 @@ SessionResult runMaxBatch(const SweepOptions& o, const ProfileRequest& request, 
   }
   SessionResult joined;
   bool header = false;
-  struct Answer {
-    std::string key;
-    MaxBatchSearch search;
-  };
-  std::vector<Answer> answers;
+  std::vector<MaxBatchRecord> searches;
   for (const auto& config : request.plan) {
     const auto probe = [&](std::int64_t batch) {
       const auto point = batchPoint(o.model, batch);
@@ -263,30 +266,18 @@ SessionResult runMaxBatch(const SweepOptions& o, const ProfileRequest& request, 
       appendAtShape(joined, std::move(one), point);
       return p;
     };
-    answers.push_back(
-        {config.key(), findMaxBatch(probe, start, o.max_batch, processCancelToken())});
+    searches.push_back({config.key(), precisionKey(config), start, o.max_batch,
+                        findMaxBatch(probe, start, o.max_batch, processCancelToken())});
     if (processCancelToken().cancelled()) {
       joined.cancelled = true;
       break;
     }
   }
-  if (!eventsAreNdjson(o.events)) {
-    fmt::print(stdout,
-               "\nLargest batch per config (doubling from {}, then bisection; limit {})\n"
-               "{:<24} {:>14} {:>16} {:>7}  {}\n",
-               start, o.max_batch, "config", "largest batch", "out of memory at", "probes",
-               "ended");
-    for (const auto& a : answers) {
-      const auto& s = a.search;
-      std::string ended = s.stop_reason;
-      if (s.stop_reason == "failed" && !s.probes.empty()) {
-        ended += ": " + printableLine(s.probes.back().message);
-      }
-      fmt::print(stdout, "{:<24} {:>14} {:>16} {:>7}  {}\n", a.key,
-                 s.largest_fitting ? std::to_string(*s.largest_fitting) : "none",
-                 s.smallest_oom ? std::to_string(*s.smallest_oom) : "-", s.probes.size(), ended);
-    }
-  }
+  // The searches' paths go into the session with the probes' results: no result says why a
+  // search ended or in which order it probed.
+  RankingOptions ranking;
+  ranking.accuracy = o.accuracy.rule();
+  joined.shape_record = shapeRecordOf(joined, ranking, {}, std::move(searches));
   return joined;
 }
 
@@ -355,7 +346,14 @@ int runSweep(const SweepOptions& o) {
     RankingOptions ranking_options;
     ranking_options.accuracy = o.accuracy.rule();
     const auto ranking = rankSession(saved, ranking_options);
-    printSweepResult(stdout, saved, ranking_options.accuracy, o.shape_mix);
+    // The answers across its shapes again with today's rules and this rank's rule; the mix given
+    // now, else the one the run had. The largest-batch searches are kept: only the run knew them.
+    const auto stored = saved.shape_record;
+    saved.shape_record = shapeRecordOf(
+        saved, ranking_options,
+        !o.shape_mix.empty() ? o.shape_mix : (stored ? stored->shape_mix : std::string()),
+        stored ? stored->max_batch : std::vector<MaxBatchRecord>{});
+    printSweepResult(stdout, saved, ranking_options.accuracy);
     printSavedRaces(stdout, saved, ranking,
                     outputLang());  // a tuned session's answer, and where today differs
     printRooflineTable(stdout, saved);
@@ -437,14 +435,15 @@ int runSweep(const SweepOptions& o) {
     completeRoofline(session);
   }
   session.shard = shard;
+  if (shapes.isSet()) {
+    RankingOptions ranking;
+    ranking.accuracy = o.accuracy.rule();
+    session.shape_record = shapeRecordOf(session, ranking, o.shape_mix);
+  }
   if (!eventsAreNdjson(o.events)) {
     fmt::print(stdout, "\n");
     printSessionHeader(stdout, session);
-    if (o.max_batch > 0) {
-      printThroughputTable(stdout, session);  // the probes' measurements, per config
-    } else {
-      printSweepResult(stdout, session, o.accuracy.rule(), o.shape_mix);
-    }
+    printSweepResult(stdout, session, o.accuracy.rule());
     printRooflineTable(stdout, session);
   }
   writeSessionOutput(session, o.out);

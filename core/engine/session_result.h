@@ -10,6 +10,7 @@
 #include "core/engine/config_result.h"
 #include "core/engine/plan_shard.h"
 #include "core/engine/profile_request.h"
+#include "core/engine/shape_values.h"
 #include "core/engine/tune_record.h"
 #include "core/roofline/roofline_types.h"
 
@@ -36,6 +37,10 @@ struct SessionResult {
   // A tuned session's race (`tune -o`): the verdict and every candidate's fate, so the answer
   // travels with the file. One per shard in a merge of tune shards; none in other sessions.
   std::vector<TuneRecord> races;
+  // A session over a shape set (`sweep --batch 1,8,32`, `--max-batch`): the answers across its
+  // shapes as the run derived them (core/engine/shape_record.h); unset in one-shape sessions and in
+  // files written before it was kept, whose answers are derived on reading (shapeRecordOrDerived).
+  std::optional<ShapeRecord> shape_record;
 
   const ConfigResult* find(const std::string& key) const;
 };

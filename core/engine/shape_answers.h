@@ -17,15 +17,9 @@
 
 #include "core/engine/session_ranking.h"
 #include "core/engine/session_result.h"
+#include "core/engine/shape_values.h"
 
 namespace inferscope {
-
-struct RouteEntry {
-  std::string shape_label;
-  std::int64_t batch = 1;
-  std::string config_key;  // "" when no config ran safely at this shape
-  double median_ms = 0;
-};
 
 // One entry per shape of the session, in the order the shapes first appear.
 std::vector<RouteEntry> routingTable(const SessionResult& session,
@@ -34,19 +28,8 @@ std::vector<RouteEntry> routingTable(const SessionResult& session,
 // A shape mix: the share of requests at each shape label. Written "B=1:3,B=8:1" (weights ≥ 0,
 // normalised); every label must be one of `labels`, and a label left out weighs 0. Empty text:
 // uniform over `labels`. Throws Error(InvalidInput) naming the entry.
-struct ShapeWeight {
-  std::string shape_label;
-  double weight = 0;
-};
 std::vector<ShapeWeight> parseShapeMix(std::string_view text,
                                        const std::vector<std::string>& labels);
-
-struct WeightedChoice {
-  std::string config_key;         // the single config with the lowest weighted latency
-  double weighted_median_ms = 0;  // Σ weight × its median at each shape
-  double oracle_ms = 0;           // Σ weight × the best median at each shape (the routing table)
-  double ratio_to_oracle = 0;     // weighted_median_ms / oracle_ms (≥ 1)
-};
 
 // The best single config over the mix: among configs that ran safely at every shape of positive
 // weight; nullopt when none did.

@@ -16,32 +16,9 @@
 #include <vector>
 
 #include "core/engine/session_result.h"
+#include "core/engine/shape_values.h"
 
 namespace inferscope {
-
-inline constexpr double kKneeFraction = 0.9;
-
-struct ThroughputPoint {
-  std::int64_t batch = 1;
-  std::string shape_label;  // the result's shape ("B=8 S=128")
-  double median_ms = 0;     // one iteration (the whole batch)
-  double per_item_ms = 0;   // median_ms / batch
-  double items_per_s = 0;
-  std::int64_t peak_bytes = 0;  // peak allocated memory at this batch (0: not measured)
-};
-
-struct ThroughputCurve {
-  std::string config_key;
-  // The shape's other dimensions, which stay fixed along the curve ("S=128"); "" when the set
-  // varies the batch only.
-  std::string fixed_dims;
-  std::vector<ThroughputPoint> points;  // results that ran, by batch
-  double peak_items_per_s = 0;
-  std::optional<std::int64_t> knee_batch;        // unset without points
-  std::optional<std::int64_t> largest_ok_batch;  // the largest batch that ran
-  // The smallest batch that ran out of memory, and the largest that failed otherwise.
-  std::optional<std::int64_t> first_oom_batch;
-};
 
 // One curve per config key and fixed dimensions, in the order the configs first appear. Only
 // sessions over a shape set have curves (empty otherwise). `knee_fraction` in (0, 1].

@@ -14,6 +14,7 @@
 #include "core/session/session_file.h"
 #include "core/session/session_validation.h"
 #include "core/session/session_values.h"
+#include "core/session/shape_record_values.h"
 #include "core/session/tune_values.h"
 #include "core/trace/timeline_json.h"
 #include "core/trace/trace_summary_json.h"
@@ -543,6 +544,8 @@ std::string sessionToJson(const SessionResult& s, int indent) {
     for (const auto& r : s.races) races.push_back(session_json::tuneRecordValue(r, &s));
     j["races"] = std::move(races);
   }
+  // Answers across a shape set (core/engine/shape_record.h): only sessions over one.
+  if (s.shape_record) j["shape_record"] = session_json::shapeRecordValue(*s.shape_record);
   if (s.ceilings) j["ceilings"] = session_json::convertJson<json>(nlohmann::json(*s.ceilings));
   // cuDNN ledgers (core/cudnn/): only when the session has some, so other sessions stay as they
   // were.
@@ -689,6 +692,10 @@ SessionResult sessionFromJson(std::string_view text, const std::string& origin,
           throw Error(ErrorKind::InvalidInput, fmt::format("races[{}]: {}", i, e.what()));
         }
       }
+    }
+    if (j.contains("shape_record")) {  // optional: only sessions over a shape set
+      // As many entries as configs at most: a curve, a route or a probe per result.
+      s.shape_record = session_json::shapeRecordFrom(j.at("shape_record"), limits.max_configs);
     }
     if (j.contains("cudnn_ledgers")) {
       for (const auto& l : j.at("cudnn_ledgers")) {

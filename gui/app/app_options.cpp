@@ -78,7 +78,7 @@ struct OptionSet {
       QStringLiteral("ms")};
   QCommandLineOption tab{QStringLiteral("tab"),
                          QStringLiteral("chart tab to show: answer, latency, memory, speed, "
-                                        "roofline, kernels, cudnn, devices, race"),
+                                        "roofline, kernels, cudnn, devices, race, shapes"),
                          QStringLiteral("name")};
   QCommandLineOption wizard{
       QStringLiteral("wizard"),
@@ -269,7 +269,8 @@ std::optional<QString> checkFiles(bool session_from_open, const AppOptions& opti
 QStringList chartTabList() {
   return {QStringLiteral("answer"), QStringLiteral("latency"),  QStringLiteral("memory"),
           QStringLiteral("speed"),  QStringLiteral("roofline"), QStringLiteral("kernels"),
-          QStringLiteral("cudnn"),  QStringLiteral("devices"),  QStringLiteral("race")};
+          QStringLiteral("cudnn"),  QStringLiteral("devices"),  QStringLiteral("race"),
+          QStringLiteral("shapes")};
 }
 
 ParsedAppOptions parseAppOptions(const QStringList& arguments) {

@@ -22,6 +22,7 @@
 #include "gui/widgets/results_view.h"
 #include "gui/widgets/roofline_chart.h"
 #include "gui/widgets/run_setup_panel.h"
+#include "gui/widgets/shapes_view.h"
 #include "gui/widgets/speed_accuracy_chart.h"
 
 namespace inferscope::gui {
@@ -44,7 +45,8 @@ const std::map<QString, TabTest>& chartTabPages() {
       {QStringLiteral("kernels"), isPage<KernelsView>()},
       {QStringLiteral("cudnn"), isPage<CudnnChart>()},
       {QStringLiteral("devices"), isPage<DevicesView>()},
-      {QStringLiteral("race"), isPage<RacePage>()}};
+      {QStringLiteral("race"), isPage<RacePage>()},
+      {QStringLiteral("shapes"), isPage<ShapesView>()}};
   return pages;
 }
 

@@ -2,6 +2,60 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="en_US">
 <context>
+    <name>AnswerShapes</name>
+    <message numerus="yes">
+        <source>&lt;b&gt;Across %n shapes&lt;/b&gt;, each ranked on its own — the fastest safe config per shape (a router&apos;s table):</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>none ran safely</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1, %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>uniform over the shapes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>mix %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;One config for every shape&lt;/b&gt; (%1): ★ &lt;b&gt;%2&lt;/b&gt;, weighted median %3, ×%4 of the router&apos;s %5.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;One config for every shape&lt;/b&gt; (%1): none ran safely at every shape.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 at B=%2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>◆ Knees (the smallest batch reaching %1 % of the config&apos;s peak items/s): %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: none fits</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Largest batch that fits&lt;/b&gt;: %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The Shapes tab draws latency against throughput, the knees and the memory per precision.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>ChartStyle</name>
     <message numerus="yes">
         <source>+%n more (see the table)</source>
@@ -1572,6 +1626,10 @@
         <source>The run could not start</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Shapes</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>inferscope::gui::MemoryChart</name>
@@ -2568,6 +2626,119 @@ Input: its stored example inputs</source>
     </message>
     <message>
         <source>this page has no chart to export; File → Save keeps the whole session</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>inferscope::gui::ShapesView</name>
+    <message>
+        <source>shape</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>batch</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>config</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>median ms</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Per shape, the fastest safe config&lt;/b&gt; (a router&apos;s table)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>latency per item (ms)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>throughput (items/s)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>peak memory (MiB)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>batch size (log₂ scale)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No shape set in this session: measure one with &lt;tt&gt;inferscope-cli sweep --batch 1,8,32&lt;/tt&gt; (or &lt;tt&gt;--dims&lt;/tt&gt;, &lt;tt&gt;--max-batch&lt;/tt&gt;) and open its file.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>&lt;b&gt;%n shapes&lt;/b&gt;, each a whole run of the plan. ◆ knee: the smallest batch reaching %1 % of the config&apos;s peak items/s; past it, a larger batch buys little throughput and every request waits longer.</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>(Answers derived on opening: this file was written before sessions kept them.)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>◆ knee B=%1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: largest batch %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>(none ran safely)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>uniform over the shapes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>mix %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;One config for every shape&lt;/b&gt; (%1): ★ &lt;b&gt;%2&lt;/b&gt;, weighted median %3, ×%4 of the router&apos;s %5.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;One config for every shape&lt;/b&gt;: the mix %1 names a shape this session did not measure.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;One config for every shape&lt;/b&gt; (%1): none ran safely at every shape.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>out of memory at %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no out-of-memory stop up to %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 (%2): &lt;b&gt;%3&lt;/b&gt; — %4; %n probe(s), ended: %5</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Largest batch per config&lt;/b&gt; (doubling from %1, then bisection; limit %2; each probe a whole run through the out-of-memory path):</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Throughput across batch sizes</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

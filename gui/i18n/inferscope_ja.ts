@@ -2,6 +2,59 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="ja_JP">
 <context>
+    <name>AnswerShapes</name>
+    <message>
+        <source>none ran safely</source>
+        <translation>安全に動いた構成なし</translation>
+    </message>
+    <message>
+        <source>uniform over the shapes</source>
+        <translation>形状に一様</translation>
+    </message>
+    <message>
+        <source>mix %1</source>
+        <translation>配分 %1</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;One config for every shape&lt;/b&gt; (%1): none ran safely at every shape.</source>
+        <translation>&lt;b&gt;全形状に一つの構成&lt;/b&gt;（%1）: すべての形状で安全に動いた構成はない。</translation>
+    </message>
+    <message>
+        <source>%1 at B=%2</source>
+        <translation>%1 は B=%2</translation>
+    </message>
+    <message>
+        <source>◆ Knees (the smallest batch reaching %1 % of the config&apos;s peak items/s): %2.</source>
+        <translation>◆ ニー（構成のピーク items/s の %1 % に達する最小のバッチ）: %2。</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Largest batch that fits&lt;/b&gt;: %1.</source>
+        <translation>&lt;b&gt;収まる最大バッチ&lt;/b&gt;: %1。</translation>
+    </message>
+    <message>
+        <source>The Shapes tab draws latency against throughput, the knees and the memory per precision.</source>
+        <translation>「形状」タブに、レイテンシ対スループット、ニー、精度ごとのメモリを描いている。</translation>
+    </message>
+    <message>
+        <source>%1: none fits</source>
+        <translation>%1: 収まるバッチなし</translation>
+    </message>
+    <message numerus="yes">
+        <source>&lt;b&gt;Across %n shapes&lt;/b&gt;, each ranked on its own — the fastest safe config per shape (a router&apos;s table):</source>
+        <translation>
+            <numerusform>&lt;b&gt;%n 個の形状&lt;/b&gt;それぞれを個別に順位付け — 形状ごとの安全で最速の構成（ルーターの表）:</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1, %2</source>
+        <translation>%1、%2</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;One config for every shape&lt;/b&gt; (%1): ★ &lt;b&gt;%2&lt;/b&gt;, weighted median %3, ×%4 of the router&apos;s %5.</source>
+        <translation>&lt;b&gt;全形状に一つの構成&lt;/b&gt;（%1）: ★ &lt;b&gt;%2&lt;/b&gt;、加重中央値 %3、ルーターの %5 の ×%4。</translation>
+    </message>
+</context>
+<context>
     <name>ChartStyle</name>
     <message numerus="yes">
         <source>+%n more (see the table)</source>
@@ -1572,6 +1625,10 @@
         <source>The run could not start</source>
         <translation>実行を開始できませんでした</translation>
     </message>
+    <message>
+        <source>Shapes</source>
+        <translation>形状</translation>
+    </message>
 </context>
 <context>
     <name>inferscope::gui::MemoryChart</name>
@@ -2588,6 +2645,117 @@ Input: its stored example inputs</source>
     <message>
         <source>this page has no chart to export; File → Save keeps the whole session</source>
         <translation>このページにはエクスポートするグラフがありません。ファイル → 保存でセッション全体を保存できます</translation>
+    </message>
+</context>
+<context>
+    <name>inferscope::gui::ShapesView</name>
+    <message>
+        <source>shape</source>
+        <translation>形状</translation>
+    </message>
+    <message>
+        <source>batch</source>
+        <translation>バッチ</translation>
+    </message>
+    <message>
+        <source>config</source>
+        <translation>構成</translation>
+    </message>
+    <message>
+        <source>median ms</source>
+        <translation>中央値 ms</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Per shape, the fastest safe config&lt;/b&gt; (a router&apos;s table)</source>
+        <translation>&lt;b&gt;形状ごとの安全で最速の構成&lt;/b&gt;（ルーターの表）</translation>
+    </message>
+    <message>
+        <source>latency per item (ms)</source>
+        <translation>1 件あたりのレイテンシ（ms）</translation>
+    </message>
+    <message>
+        <source>throughput (items/s)</source>
+        <translation>スループット（items/s）</translation>
+    </message>
+    <message>
+        <source>peak memory (MiB)</source>
+        <translation>ピークメモリ（MiB）</translation>
+    </message>
+    <message>
+        <source>batch size (log₂ scale)</source>
+        <translation>バッチサイズ（log₂ 目盛）</translation>
+    </message>
+    <message>
+        <source>No shape set in this session: measure one with &lt;tt&gt;inferscope-cli sweep --batch 1,8,32&lt;/tt&gt; (or &lt;tt&gt;--dims&lt;/tt&gt;, &lt;tt&gt;--max-batch&lt;/tt&gt;) and open its file.</source>
+        <translation>このセッションに形状セットはない: &lt;tt&gt;inferscope-cli sweep --batch 1,8,32&lt;/tt&gt;（または &lt;tt&gt;--dims&lt;/tt&gt;、&lt;tt&gt;--max-batch&lt;/tt&gt;）で測定し、そのファイルを開いてください。</translation>
+    </message>
+    <message>
+        <source>(Answers derived on opening: this file was written before sessions kept them.)</source>
+        <translation>（答えは開いたときに導出: このファイルはセッションが答えを保存する前に書かれた。）</translation>
+    </message>
+    <message>
+        <source>◆ knee B=%1</source>
+        <translation>◆ ニー B=%1</translation>
+    </message>
+    <message>
+        <source>%1: largest batch %2</source>
+        <translation>%1: 最大バッチ %2</translation>
+    </message>
+    <message>
+        <source>(none ran safely)</source>
+        <translation>（安全に動いた構成なし）</translation>
+    </message>
+    <message>
+        <source>uniform over the shapes</source>
+        <translation>形状に一様</translation>
+    </message>
+    <message>
+        <source>mix %1</source>
+        <translation>配分 %1</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;One config for every shape&lt;/b&gt;: the mix %1 names a shape this session did not measure.</source>
+        <translation>&lt;b&gt;全形状に一つの構成&lt;/b&gt;: 配分 %1 は、このセッションで測定していない形状を指している。</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;One config for every shape&lt;/b&gt; (%1): none ran safely at every shape.</source>
+        <translation>&lt;b&gt;全形状に一つの構成&lt;/b&gt;（%1）: すべての形状で安全に動いた構成はない。</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>なし</translation>
+    </message>
+    <message>
+        <source>out of memory at %1</source>
+        <translation>%1 でメモリ不足</translation>
+    </message>
+    <message>
+        <source>no out-of-memory stop up to %1</source>
+        <translation>%1 までメモリ不足なし</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 (%2): &lt;b&gt;%3&lt;/b&gt; — %4; %n probe(s), ended: %5</source>
+        <translation>
+            <numerusform>%1（%2）: &lt;b&gt;%3&lt;/b&gt; — %4、試行 %n 回、終了理由: %5</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Largest batch per config&lt;/b&gt; (doubling from %1, then bisection; limit %2; each probe a whole run through the out-of-memory path):</source>
+        <translation>&lt;b&gt;構成ごとの最大バッチ&lt;/b&gt;（%1 から倍々に増やし、その後二分探索。上限 %2。各試行はメモリ不足の経路を通る 1 回の実行）:</translation>
+    </message>
+    <message>
+        <source>Throughput across batch sizes</source>
+        <translation>バッチサイズごとのスループット</translation>
+    </message>
+    <message numerus="yes">
+        <source>&lt;b&gt;%n shapes&lt;/b&gt;, each a whole run of the plan. ◆ knee: the smallest batch reaching %1 % of the config&apos;s peak items/s; past it, a larger batch buys little throughput and every request waits longer.</source>
+        <translation>
+            <numerusform>&lt;b&gt;%n 個の形状&lt;/b&gt;、それぞれプラン全体を 1 回実行。◆ ニー: 構成のピーク items/s の %1 % に達する最小のバッチ。これを超えると、バッチを大きくしてもスループットはほとんど増えず、どのリクエストも長く待つ。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;One config for every shape&lt;/b&gt; (%1): ★ &lt;b&gt;%2&lt;/b&gt;, weighted median %3, ×%4 of the router&apos;s %5.</source>
+        <translation>&lt;b&gt;全形状に一つの構成&lt;/b&gt;（%1）: ★ &lt;b&gt;%2&lt;/b&gt;、加重中央値 %3、ルーターの %5 の ×%4。</translation>
     </message>
 </context>
 <context>

@@ -19,6 +19,7 @@
 #include "gui/lib/session_document.h"
 #include "gui/lib/ui_lang.h"
 #include "text/answer_text.h"
+#include "gui/widgets/answer_shapes.h"
 
 namespace inferscope::gui {
 namespace {
@@ -226,7 +227,10 @@ void AnswerView::rebuild() {
     }
   }
   if (!race) {
-    body_->setText(rankedText());
+    // Over a shape set, the answer across its shapes (AnswerShapes): ranked together, a batch of 1
+    // would stand against a batch of 32.
+    const QString shapes = AnswerShapes::html(session.get(), &answer_key_);
+    body_->setText(shapes.isEmpty() ? rankedText() : shapes);
     return;
   }
   const auto answer = answerOf(*race, session.get());

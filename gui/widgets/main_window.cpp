@@ -50,6 +50,7 @@
 #include "gui/widgets/run_setup_panel.h"
 #include "gui/widgets/run_status_bar.h"
 #include "gui/widgets/session_export_controller.h"
+#include "gui/widgets/shapes_view.h"
 #include "gui/widgets/speed_accuracy_chart.h"
 #include "gui/widgets/translated_text.h"
 #include "gui/widgets/trust_prompt.h"
@@ -258,6 +259,20 @@ void MainWindow::createCentralArea() {
   addTrTab(this, tabs_, devices_view_, QT_TR_NOOP("Devices"));
   race_page_ = new RacePage(document_);  // a tuned session's race, as the live run showed it
   addTrTab(this, tabs_, race_page_, QT_TR_NOOP("Race"));
+  // Latency against throughput across a shape set's batch sizes, the memory per precision and the
+  // answers across shapes: only sessions measured over several shapes have any, so only they show
+  // the tab.
+  shapes_view_ = new ShapesView(document_);
+  const int shapes_tab = addTrTab(this, tabs_, shapes_view_, QT_TR_NOOP("Shapes"));
+  const auto show_shapes = [this, shapes_tab] {
+    const bool shown = ShapesView::applies(document_->session().get());
+    tabs_->setTabVisible(shapes_tab, shown);
+    // Its View menu entry too (made later, by createMenus): no way to a hidden page.
+    if (auto* action = findChild<QAction*>(QStringLiteral("tabAction:%1").arg(shapes_tab)))
+      action->setVisible(shown);
+  };
+  connect(document_, &SessionDocument::reset, this, show_shapes);
+  show_shapes();
 
   results_view_ = new ResultsView(results_model_);
   // The config picked in the table comes forward on the latency chart, with its steady start and
@@ -347,12 +362,14 @@ void MainWindow::createMenus() {
   view->addAction(log_scale_action_);
   view->addAction(chart_only_action_);
   view->addSeparator();
-  // Ctrl+1 … Ctrl+7: the chart tabs, listed here so the shortcuts can be found.
+  // Ctrl+1 … Ctrl+9: the chart tabs, listed here so the shortcuts can be found (a tab hidden for
+  // this session, its entry too).
   for (int i = 0; i < tabs_->count(); ++i) {
     auto* tab = view->addAction(tabs_->tabText(i), this, [this, i] { tabs_->setCurrentIndex(i); });
     tab->setObjectName(
         QStringLiteral("tabAction:%1").arg(i));  // follows its tab's text (changeEvent)
-    tab->setShortcut(QKeySequence(Qt::CTRL | static_cast<Qt::Key>(Qt::Key_1 + i)));
+    if (i < 9) tab->setShortcut(QKeySequence(Qt::CTRL | static_cast<Qt::Key>(Qt::Key_1 + i)));
+    tab->setVisible(tabs_->isTabVisible(i));
   }
   view->addSeparator();
   view->addAction(setup_dock_->toggleViewAction());

@@ -40,6 +40,7 @@ class LogModel;
 class ResultsTableModel;
 class ResultsView;
 class RacePage;
+class ShapesView;
 class RunSetupPanel;
 class RecommendationWizard;
 class RunStatusBar;
@@ -68,6 +69,7 @@ class MainWindow : public QMainWindow {
   CudnnChart* cudnnChart() const { return cudnn_chart_; }
   DevicesView* devicesView() const { return devices_view_; }
   RacePage* racePage() const { return race_page_; }
+  ShapesView* shapesView() const { return shapes_view_; }
   AnswerView* answerView() const { return answer_view_; }
   QTabWidget* chartTabs() const { return tabs_; }
   ResultsView* resultsView() const { return results_view_; }
@@ -160,6 +162,7 @@ class MainWindow : public QMainWindow {
   CudnnChart* cudnn_chart_ = nullptr;
   DevicesView* devices_view_ = nullptr;
   RacePage* race_page_ = nullptr;
+  ShapesView* shapes_view_ = nullptr;
   AnswerView* answer_view_ = nullptr;
   ResultsView* results_view_ = nullptr;
   QLabel* results_details_ = nullptr;

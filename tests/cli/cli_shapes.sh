@@ -26,6 +26,12 @@ check "a router's table: a row per shape" bash -c \
   "grep -q '^Per shape, the fastest safe config' '$work/sweep.txt' && [ \$(grep -cE '^B=[124] +[124] +(fp32|bf16) ' '$work/sweep.txt') -eq 3 ]"
 check "one config for every shape, uniform, against the per-shape table" \
   grep -qE '^One config for every shape \(uniform over the shapes\): (fp32|bf16), weighted median [0-9.]+ ms, ×[0-9.]+ of' "$work/sweep.txt"
+check "the session keeps its answers: curves, memory per precision, routes, the single config" bash -c \
+  "grep -q '\"shape_record\"' '$session' && grep -q '\"memory_per_precision\"' '$session' && \
+   grep -q '\"best_single\"' '$session' && grep -q '\"knee_batch\"' '$session'"
+check "peak memory per precision across batch sizes, a column per batch" bash -c \
+  "grep -q '^Peak memory per precision across batch sizes' '$work/sweep.txt' && \
+   grep -qE '^fp32 +- +[0-9.]+ +[0-9.]+ +[0-9.]+\$' '$work/sweep.txt'"
 "$cli" sweep --from "$session" >"$work/from.txt" 2>&1
 rc=$?
 check "sweep --from reads the shape session back, a ranking per shape" bash -c \
@@ -42,14 +48,18 @@ INFERSCOPE_FAULT_OOM_ABOVE_BATCH=fp32=5,bf16=12 "$cli" sweep "${tiny[@]}" -n 3 -
   -o "$work/max.inferscope.json" >"$work/max.txt" 2>&1
 rc=$?
 check "--max-batch exits 0 though probes ran out of memory" test "$rc" -eq 0
-check "--max-batch: FP32's largest batch is 5, out of memory at 6" grep -qE '^fp32 +5 +6 ' "$work/max.txt"
-check "--max-batch: BF16's largest batch is 12, out of memory at 13" grep -qE '^bf16 +12 +13 ' "$work/max.txt"
+check "--max-batch: FP32's largest batch is 5, out of memory at 6" grep -qE '^fp32 +fp32 +5 +6 ' "$work/max.txt"
+check "--max-batch: BF16's largest batch is 12, out of memory at 13" grep -qE '^bf16 +bf16 +12 +13 ' "$work/max.txt"
 check "--max-batch: every probe is in the session" bash -c \
   "grep -q '\"status\": \"oom\"' '$work/max.inferscope.json' && \
    [ \$(grep -c '\"label\": \"B=' '$work/max.inferscope.json') -ge 10 ]"
-"$cli" sweep --from "$work/max.inferscope.json" >"$work/max-from.txt" 2>&1
+check "--max-batch: each search is kept in the session, its probes in order" bash -c \
+  "grep -q '\"max_batch\"' '$work/max.inferscope.json' && grep -q '\"stop_reason\": \"bisected\"' '$work/max.inferscope.json'"
+"$cli" sweep --from "$work/max.inferscope.json" -o "$work/max-again.inferscope.json" >"$work/max-from.txt" 2>&1
 check "the largest-batch session reads back, its first out-of-memory batch per config" bash -c \
   "grep -qE '^fp32 +- +6 out of memory \(largest batch that ran: 5\)' '$work/max-from.txt'"
+check "--from prints the stored searches, which no result holds, and writes them again" bash -c \
+  "grep -qE '^fp32 +fp32 +5 +6 +6  bisected' '$work/max-from.txt' && grep -q '\"max_batch\"' '$work/max-again.inferscope.json'"
 
 "$cli" sweep --from "$session" --shape-mix 'B=4:1' >"$work/mix.txt" 2>&1
 check "--shape-mix weighs the saved shapes; one shape alone: ×1.000 of its table" \

@@ -86,7 +86,7 @@ class TestAppOptions : public QObject {
         QStringLiteral("--lang xx: unknown language; use en, ja or system"));
     row("--tab nosuch", {QStringLiteral("--tab"), QStringLiteral("nosuch")},
         QStringLiteral("--tab nosuch: unknown chart tab; use one of answer, latency, memory, "
-                       "speed, roofline, kernels, cudnn, devices, race"));
+                       "speed, roofline, kernels, cudnn, devices, race, shapes"));
     row("--wizard nosuch",
         {QStringLiteral("--wizard"), QStringLiteral("nosuch"), QStringLiteral("--screenshot"), png},
         QStringLiteral("--wizard nosuch: unknown GPU generation; use one of "));
