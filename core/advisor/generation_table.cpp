@@ -165,9 +165,10 @@ GenerationTable GenerationTable::parse(std::string_view json_text, std::string_v
   }
   table.source_ = root.has("source") ? root.at("source").string() : std::string();
   for (const auto& [id, r] : root.at("rules").members()) {
-    r.expectObject({"section", "text", "text_ja"});
+    r.expectObject({"section", "text", "text_ja", "section_ja"});
     table.rules_[id] = {r.at("section").string(), r.at("text").string(),
-                        r.has("text_ja") ? r.at("text_ja").string() : std::string()};
+                        r.has("text_ja") ? r.at("text_ja").string() : std::string(),
+                        r.has("section_ja") ? r.at("section_ja").string() : std::string()};
   }
   for (const char* id : kRequiredRules) {
     if (!table.rules_.count(id)) root.fail(fmt::format("'rules' is missing the rule '{}'", id));

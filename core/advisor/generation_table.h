@@ -40,7 +40,8 @@ struct RecommendedSetting {
 struct GuideRule {
   std::string section;  // "§5, troubleshooting 3"
   std::string text;
-  std::string text_ja{};  // the same rule in Japanese ("" when the file has none)
+  std::string text_ja{};     // the same rule in Japanese ("" when the file has none)
+  std::string section_ja{};  // the section's name in Japanese ("" when it reads the same)
 };
 
 struct GpuGeneration {

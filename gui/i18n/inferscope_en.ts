@@ -2,6 +2,265 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="en_US">
 <context>
+    <name>AdvisorText</name>
+    <message>
+        <source>final</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>provisional</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: torch.inference_mode() around every inference call — no autograd graph, no view tracking or version counters, faster than no_grad</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>CPU: no Tensor Cores, and TF32 and FP16 casts are GPU settings → FP32 (strict IEEE)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>; amp-bf16 fits the tolerance %1 a priori and is measured first among the neighbours (it pays off only on CPUs with AVX-512 BF16 or AMX)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>CPU: TF32 is a CUDA Tensor Core mode → off</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: no Tensor Cores → FP32 (strict IEEE)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: no TF32 Tensor Cores (needs compute capability ≥ 8.0) → off</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: BF16 Tensor Cores → BF16 cast (FP32&apos;s exponent range, so no FP16 overflow risk) of the whole model and its inputs; %2&apos;s unit roundoff %3 is within the tolerance %4</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: no BF16/TF32 Tensor Cores → FP16 cast of the whole model and its inputs; %2&apos;s unit roundoff %3 is within the tolerance %4</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: mixed precision (%2) in use → TF32&apos;s gain is limited because the main ops run in %2; FP32 math stays strict IEEE</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: tolerance %2 is below BF16&apos;s unit roundoff %3 (7 mantissa bits) → no mixed precision, TF32 instead (10 mantissa bits, FP32&apos;s range)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: no mixed precision → TF32 on for matmuls (precision &quot;high&quot;) and cuDNN convolutions</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: tolerance %2 is below the unit roundoff of %3 (%4) and TF32 (%5) → strict FP32 (IEEE)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: tolerance %2 is below the unit roundoff of %3 (%4) and the GPU has no TF32 → strict FP32 (IEEE)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: TF32 off — the tolerance is tighter than its 10 mantissa bits</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>target PyTorch %1 → FP32 math set through torch.backends.cuda.matmul.fp32_precision and torch.backends.cudnn.conv.fp32_precision only, never with the legacy flags</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>target PyTorch %1 → FP32 math set through torch.set_float32_matmul_precision and torch.backends.cudnn.allow_tf32 (fp32_precision arrives in 2.9)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>channels_last is not one of the guide&apos;s rules → contiguous; for this CNN it is measured as a neighbour (Tensor Core convolutions often prefer NHWC)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>channels_last is not one of the guide&apos;s rules → contiguous; for this CNN it is measured as a neighbour (oneDNN convolutions often prefer NHWC)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>transformer: channels_last only changes 4-D image tensors → contiguous</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>CPU: CUDA graphs need CUDA and InferScope runs AOTInductor packages on CUDA only → none; TorchScript freeze is measured as a neighbour</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>input sizes vary → no compile: CUDA graphs replay one static shape and AOTInductor packages are built for one input shape</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: the guide&apos;s table lists no torch.compile for this generation → none; its footnote allows compile for static models, so graph/aoti variants are measured as neighbours</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: the guide&apos;s table adds torch.compile; throughput goal with static shapes → AOTInductor package (torch.compile ahead of time: fused kernels pay off at large batches; target PyTorch %2 loads it from C++)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: the guide&apos;s table adds torch.compile; latency goal with static shapes → CUDA graph replay (torch.compile mode=&quot;reduce-overhead&quot; in Python), which removes the per-kernel launch overhead that dominates small-batch latency</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: the guide&apos;s table adds torch.compile; target PyTorch %2 has no AOTInductor package loader (2.6+) → CUDA graph replay (torch.compile mode=&quot;reduce-overhead&quot; in Python), which removes the per-kernel launch overhead that dominates small-batch latency</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 applied before CUDA graph capture: compiling first and casting afterwards would invalidate the compiled result</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 applied before AOTInductor compilation: compiling first and casting afterwards would invalidate the compiled result</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>CPU: cuDNN settings do not apply → PyTorch&apos;s defaults</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cuDNN on (PyTorch&apos;s default): its convolution kernels are what benchmark tunes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>reproducibility required → cudnn.deterministic + torch.use_deterministic_algorithms(True)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>reproducibility required → benchmark off: autotuning may pick a different algorithm on each run</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>reproducibility not required → deterministic off (deterministic kernels can be slower)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>input sizes vary → benchmark off: it would search algorithms again for every new size and run slower</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>fixed input sizes + CNN → benchmark on: the fastest convolution algorithm is found on the first run and reused (warm up before measuring)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>transformer: few or no cuDNN convolutions, so benchmark has nothing to tune → off (measured as a neighbour)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the race&apos;s answer: %1 (%2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (the table&apos;s choice was not measured there)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the tuner&apos;s race on this device confirmed %1 (%2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the tuner&apos;s race on this device answered %1 (%2) instead of %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 confirmed: the fastest safe config (%2 ms median)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 kept: %2 was only %3× its speed (%4 % less time, %5 vs %6 ms median), within the measurement noise</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>switched to %1: %2× the speed of %3 (%4 % less time, %5 vs %6 ms median)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>switched to %1, the fastest safe config (%2 ms median): the recommended %3 was rejected</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>switched to %1, the fastest safe config (%2 ms median): the recommended %3 was not measured</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no measured config ran cleanly and safely; falling back to %1, the strict-IEEE reference</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the open session (%1, %2 configs, %3)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>guide %1 — “%2”</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>generation table (%1) — “%2”</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>InferScope (outside the guide)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>measured: %1 on %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>measured: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>measured on this device by the tuner</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>validate on the device before adopting (guide, %1): “%2”</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>compute capability %1 is not in the generation table; applying the rules of %2, the newest generation before it (update resources/gpu_generations.json)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 has no Tensor Cores; the guide&apos;s GPU techniques start at Volta (7.0)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>FP16 overflow risk: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the export for PyTorch %1 uses the legacy TF32 flags; re-export when moving to 2.9 or later — new and old settings must not be mixed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>reproducibility on the CPU: InferScope&apos;s &apos;det&apos; setting is CUDA-only; keep torch.set_num_threads fixed so FP32 reductions run in the same order every time</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>deterministic mode can be slower, and ops without a deterministic implementation raise an error; the exports set CUBLAS_WORKSPACE_CONFIG=:4096:8, which cuBLAS needs for deterministic matmuls</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 holds a race: its answer %2 instead of the table&apos;s %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 overrules the table: %2 instead of %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>validation replaced %1 with %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>ChartStyle</name>
     <message numerus="yes">
         <source>+%n more (see the table)</source>
@@ -27,6 +286,141 @@
     </message>
     <message>
         <source>asked → ran: a fallback ran in the config&apos;s place</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>ConfigText</name>
+    <message>
+        <source>FP32, strict IEEE (matmul highest, cuDNN conv TF32 off)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>TF32 for cuDNN convolutions only (PyTorch&apos;s default)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>matmul precision medium (BF16-based) + cuDNN conv TF32</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>matmul precision medium only (conv strict)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>TF32: matmul precision high + cuDNN conv TF32</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>TF32 for matmul only (cuDNN conv strict FP32)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>whole model cast to FP16 (model.half())</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>whole model cast to BF16</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>autocast FP16, weights stay FP32</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>autocast BF16, weights stay FP32</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>TorchScript freeze + optimize_for_inference</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>AOTInductor package (torch.compile ahead of time)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>AOTInductor package, max-autotune</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>CUDA graph capture + replay</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>AOTInductor package replayed in a CUDA graph</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>torch.compile (default mode), in Python</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>torch.compile reduce-overhead (CUDA graphs), in Python</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>torch.compile max-autotune, in Python</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>autograd on</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cuDNN disabled</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cuDNN benchmark</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cuDNN deterministic</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the CPU</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>BF16 needs compute capability ≥ 8.0 (Ampere or newer); %1 has no BF16 Tensor Cores — use fp16 or amp-fp16</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>TF32 needs compute capability ≥ 8.0 (Ampere or newer); %1 has no TF32 Tensor Cores</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cuDNN settings need a LibTorch build with cuDNN</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>TF32 is a CUDA Tensor Core mode; the CPU has none</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>FP16 cast is a GPU setting: many CPU kernels have no FP16 implementation</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cuDNN settings apply to CUDA only</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>CUDA graphs need a CUDA device</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>torch.compile reduce-overhead replays CUDA graphs: it needs a CUDA device</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>AOTInductor packages need LibTorch ≥ 2.6 (this build has no AOTIModelPackageLoader)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>CUDA graph capture of a forward that records autograd history is not supported here; use inference_mode</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -99,6 +493,307 @@
     </message>
     <message>
         <source>BERT-base-like Transformer encoder over token ids</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>inferscope::gui::AnswerView</name>
+    <message numerus="yes">
+        <source>across %n fresh process(es)</source>
+        <translation>
+            <numerusform>across %n fresh process</numerusform>
+            <numerusform>across %n fresh processes</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Logs: %n file(s) (hover to see the paths)</source>
+        <translation>
+            <numerusform>Logs: %n file (hover to see the path)</numerusform>
+            <numerusform>Logs: %n files (hover to see the paths)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>compute-bound</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>memory-bound</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>launch- or host-bound</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>mixed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export this config:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not confirmed in fresh processes: the budget left no time for them (raise --budget-s)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not confirmed in fresh processes: the budget left them for the leader only (raise --budget-s)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not confirmed in fresh processes: the budget ended before its second process (raise --budget-s)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not confirmed in fresh processes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 of %2 candidates not measured</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 ran as fast after the finals and was not confirmed (raise --budget-s)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the run was cancelled</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the last confirmed answer %1 stands over %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the interval reaches ±%1 % of the median; a final answer needs ±%2 %</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>its fresh processes disagree (%1 % apart)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the FP32 reference %1 failed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 candidates ran and none was clean and safe; %2 were not measured (raise --budget-s)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no candidate ran cleanly and safely: strict FP32 eager stands</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>saved before the reasons were recorded: see the Race tab</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>tied with %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the FP32 reference cannot judge accuracy</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not the last confirmed answer %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 still compiling</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>in the tuner&apos;s process</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Answer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>none: strict FP32 eager stands</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>final</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>provisional</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cancelled</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no winner</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>wide interval</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>processes disagree</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Confidence</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1× %2 (%3 against %4 ms, both %5)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>across fresh processes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>torch.compile was unsafe</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the answer is torch.compile itself</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not compared: no torch.compile candidate in this run</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not compared: its candidates failed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not compared: no torch.compile candidate was reached (raise --budget-s)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>vs torch.compile</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cosine %1, relative L2 %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>top-1 agreement %1 %</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Accuracy</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not compared with the FP32 reference</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Memory</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>peak %1 GiB</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Roofline</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 % of the measured %2 ceiling (%3)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Host</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>host-bound: the GPU waits for launches %1 % of the time</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not host-bound (launch wait %1 %)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 of %2 candidates (%3)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a budget of about %1 s would reach them</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not measured</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>nothing: every candidate was measured, pruned or failed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Notes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open or run a session to see its answer.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Fastest configs that pass the accuracy rule, ranked:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 ms median, %2× the FP32 reference</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>accuracy not measured</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No config ran cleanly and safely.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>JSON…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Python…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>C++…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Accuracy rule: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>✗ this session holds no race answer to export</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>✗ %1 is the open session&apos;s own file: choose another</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>✗ %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>✓ %1 of %2 written to %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export this config</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1363,6 +2058,10 @@
         <source>Race</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Answer</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>inferscope::gui::MemoryChart</name>
@@ -1678,6 +2377,14 @@
         <source> · tied ≈ %1</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>%1 across %2 processes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 in process</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>inferscope::gui::RecommendationPage</name>
@@ -1941,6 +2648,18 @@ state</source>
     </message>
     <message>
         <source>accuracy not measured against the FP32 reference: never the winner</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>one process: it says nothing about the next</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>stable across %1 processes (medians within %2 %)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the medians of %1 processes spread %2 %: the level is known only roughly</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2619,29 +3338,16 @@ Not on this device: %2</source>
         <source>switched</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>the CPU</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>inferscope::gui::ValueFormat</name>
     <message>
         <source>driver</source>
         <translation type="unfinished"></translation>
-    </message>
-</context>
-<context>
-    <name>inferscope::gui::AnswerView</name>
-    <message numerus="yes">
-        <source>across %n fresh process(es)</source>
-        <translation>
-            <numerusform>across %n fresh process</numerusform>
-            <numerusform>across %n fresh processes</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>Logs: %n file(s) (hover to see the paths)</source>
-        <translation>
-            <numerusform>Logs: %n file (hover to see the path)</numerusform>
-            <numerusform>Logs: %n files (hover to see the paths)</numerusform>
-        </translation>
     </message>
 </context>
 </TS>

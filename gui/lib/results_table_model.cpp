@@ -10,6 +10,7 @@
 #include "core/common/units.h"
 #include "gui/lib/config_marks.h"
 #include "gui/lib/config_palette.h"
+#include "gui/lib/config_text.h"
 #include "gui/lib/display_text.h"
 #include "gui/lib/session_document.h"
 #include "gui/lib/steady_state_text.h"
@@ -81,6 +82,22 @@ struct Interval {
   QString explanation;
 };
 
+// What the processes say about the next one, from ForkStats' fields in the UI's language (core's
+// `verdict` is the CLI's English). Not "unstable" where they merely differ: core calls a spread
+// that each process's own noise explains "noisy", and neither word promises a prediction.
+QString forkVerdict(const ForkStats& f) {
+  if (f.forks < 2) return ResultsTableModel::tr("one process: it says nothing about the next");
+  const QString spread = ValueFormat::number(f.spread * 100.0, f.spread < 0.1 ? 2 : 3);
+  return f.stable ? ResultsTableModel::tr("stable across %1 processes (medians within %2 %)")
+                        .arg(f.forks)
+                        .arg(spread)
+                  : ResultsTableModel::tr(
+                        "the medians of %1 processes spread %2 %: the level "
+                        "is known only roughly")
+                        .arg(f.forks)
+                        .arg(spread);
+}
+
 Interval interval(const ConfigResult& r) {
   Interval i;
   if (r.stats.median_ms <= 0) return i;
@@ -95,9 +112,7 @@ Interval interval(const ConfigResult& r) {
             .arg(f.forks)
             .arg(ValueFormat::number(f.median_ms, 4), ValueFormat::number(f.ci_low_ms, 4),
                  ValueFormat::number(f.ci_high_ms, 4), ValueFormat::number(f.next_low_ms, 4),
-                 ValueFormat::number(f.next_high_ms, 4),
-                 f.verdict.empty() ? QString()
-                                   : QStringLiteral("\n") + display_text::details(f.verdict));
+                 ValueFormat::number(f.next_high_ms, 4), QStringLiteral("\n") + forkVerdict(f));
     return i;
   }
   if (r.steady.analysed && r.steady.median_ci_high_ms > 0) {
@@ -263,7 +278,7 @@ QVariant ResultsTableModel::data(const QModelIndex& index, int role) const {
       return {};
     case Qt::ToolTipRole:
       if (!ok) return display_text::details(r.message);
-      if (column == ConfigColumn) return QString::fromStdString(r.config.describe());
+      if (column == ConfigColumn) return configDescription(r.config);
       if (column == MedianColumn || column == StatusColumn || column == SteadyColumn)
         return SteadyStateText::explain(r.steady, r.warmup_iterations);
       if (column == CiColumn) return interval(r).explanation;
@@ -391,8 +406,7 @@ QString ResultsTableModel::details(int series_index) const {
   QStringList lines;
   lines << tr("<b>%1</b> — %2 · %3")
                .arg(displayKey(series_index).toHtmlEscaped(),
-                    QString::fromStdString(r.config.describe()).toHtmlEscaped(),
-                    statusText(r.status));
+                    configDescription(r.config).toHtmlEscaped(), statusText(r.status));
   if (!r.fallback_from.empty()) {
     lines << tr("Asked for %1; it could not run, so its fallback %2 ran in its place.")
                  .arg(QString::fromStdString(r.fallback_from).toHtmlEscaped(),
