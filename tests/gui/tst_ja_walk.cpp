@@ -109,26 +109,52 @@ class TestJaWalk : public QObject {
              QStringLiteral("has no support"));
   }
 
-  // (a) A tuned CPU session (inferscope-cli tune -m resnet18 -d cpu), every tab, a row's details.
+  // (a) Tuned sessions, every tab and every row's details: the CPU fixture (inferscope-cli tune -m
+  // resnet18 -d cpu) and an H200 session from bench/gpu/results (MobileNetV3-L, cold, with
+  // compiled packages and forks).
+  void aTunedSessionEveryTab_data() {
+    QTest::addColumn<QString>("path");
+    QTest::newRow("cpu resnet18") << fixture("cpu_resnet18_tuned");
+    QTest::newRow("h200 mobilenet_v3_large")
+        << QStringLiteral(INFERSCOPE_SOURCE_DIR
+                          "/bench/gpu/results/2026-12-04c/call2/"
+                          "mobilenet_v3_large-cold.inferscope.json");
+  }
   void aTunedSessionEveryTab() {
+    QFETCH(QString, path);
     MainWindow window;
     window.resize(1280, 800);
     window.show();
-    QVERIFY(window.openSession(fixture("cpu_resnet18_tuned")));
+    QVERIFY(window.openSession(path));
+    const auto session = window.document()->session();
+    // The race keeps its roofline clause as core's English (TuneRecord::roofline), which the
+    // Roofline tab quotes; it becomes a code with the race's verdict in the parallel change that
+    // moves the race's texts to the shared renderer. Expected to fail until then, so that the day
+    // it reads in Japanese this line is removed.
+    const bool race_roofline_in_english =
+        !session->races.empty() && !session->races.front().roofline.empty();
     auto* tabs = window.chartTabs();
     for (int i = 0; i < tabs->count(); ++i) {
       tabs->setCurrentIndex(i);
       QApplication::processEvents();
-      expectJapanese(
-          QStringLiteral("tuned CPU session, tab %1 \"%2\"").arg(i).arg(tabs->tabText(i)),
-          untranslatedSentences(&window, options(&window)));
+      if (race_roofline_in_english &&
+          tabs->widget(i)->findChild<QLabel*>(QStringLiteral("rooflineNote")))
+        QEXPECT_FAIL("", "the race's roofline clause is core's English (TuneRecord::roofline)",
+                     Continue);
+      expectJapanese(QStringLiteral("tuned session, tab %1 \"%2\"").arg(i).arg(tabs->tabText(i)),
+                     untranslatedSentences(&window, options(&window)));
     }
+    // Each row's details pane (the rest of the window was read above).
     auto* view = window.resultsView();
     for (int row = 0; row < window.resultsModel()->rowCount(); ++row) {
       view->setCurrentIndex(view->proxy()->mapFromSource(window.resultsModel()->index(row, 0)));
       QApplication::processEvents();
-      expectJapanese(QStringLiteral("tuned CPU session, results row %1 details").arg(row),
-                     untranslatedSentences(&window, options(&window)));
+      const QString details = window.resultsDetails()->text();
+      const QString left = englishSentence(details, namesThatStay());
+      QVERIFY2(
+          left.isEmpty(),
+          qPrintable(
+              QStringLiteral("results row %1 details: \"%2\" in %3").arg(row).arg(left, details)));
     }
   }
 
@@ -235,6 +261,36 @@ class TestJaWalk : public QObject {
     expectJapanese(QStringLiteral("wizard, recommendation after Validate"),
                    untranslatedSentences(wizard, options(wizard)));
     wizard->close();
+  }
+
+  // A 4:3 1024×768 screen in Japanese: the main window is 1024×768 with a tuned session open on
+  // every tab (its status bar on the screen), as `--size 1024x768` asks of a screenshot.
+  void theMainWindowFits1024x768() {
+    MainWindow window;
+    window.resize(1024, 768);
+    window.show();
+    QVERIFY(window.openSession(fixture("cpu_resnet18_tuned")));
+    auto* tabs = window.chartTabs();
+    for (int i = 0; i < tabs->count(); ++i) {
+      tabs->setCurrentIndex(i);
+      QApplication::processEvents();
+      if (window.size() != QSize(1024, 768)) {
+        for (QWidget* w : window.findChildren<QWidget*>())
+          if (w->isVisible() && w->minimumSizeHint().height() > 300)
+            qWarning("%s %s: minimum %d×%d", w->metaObject()->className(),
+                     qPrintable(w->objectName()), w->minimumSizeHint().width(),
+                     w->minimumSizeHint().height());
+      }
+      QCOMPARE(window.size(), QSize(1024, 768));
+      const QRect bar = window.statusBar()->geometry();
+      QVERIFY2(window.statusBar()->isVisible() && window.rect().contains(bar),
+               qPrintable(QStringLiteral("tab %1: status bar at %2,%3 %4×%5")
+                              .arg(i)
+                              .arg(bar.x())
+                              .arg(bar.y())
+                              .arg(bar.width())
+                              .arg(bar.height())));
+    }
   }
 
   // (d) Every lesson's every slide at 1024×768 in Japanese: the window's texts and the slide's
