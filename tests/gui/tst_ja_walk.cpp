@@ -314,6 +314,24 @@ class TestJaWalk : public QObject {
         if (!s.isEmpty()) left << QStringLiteral("slide text: \"%1\"  [%2]").arg(text, s);
       }
       expectJapanese(QStringLiteral("lesson %1, slide %2").arg(file).arg(i), left);
+      // At 1024×768 the window stays 1024×768 and its caption is whole (the Run-it-live slide's
+      // command, where and guide reference).
+      w.renderNow();
+      if (w.size() != QSize(1024, 768))
+        for (QWidget* child : w.findChildren<QWidget*>())
+          if (child->isVisible() && child->minimumSizeHint().height() > 100)
+            qWarning("%s %s: minimum %d×%d, now %d×%d", child->metaObject()->className(),
+                     qPrintable(child->objectName()), child->minimumSizeHint().width(),
+                     child->minimumSizeHint().height(), child->width(), child->height());
+      QVERIFY2(w.size() == QSize(1024, 768),
+               qPrintable(QStringLiteral("slide %1: %2×%3").arg(i).arg(w.width()).arg(w.height())));
+      auto* caption = w.findChild<QLabel*>(QStringLiteral("caption"));
+      QVERIFY(caption);
+      QVERIFY2(caption->height() >= caption->heightForWidth(caption->width()),
+               qPrintable(QStringLiteral("slide %1: the caption is %2 px high, its text needs %3")
+                              .arg(i)
+                              .arg(caption->height())
+                              .arg(caption->heightForWidth(caption->width()))));
     }
   }
 };
