@@ -90,8 +90,9 @@ GpuGeneration parseGeneration(const JsonReader& g) {
   rec.expectObject({"grad_mode", "precision", "fp32_math", "compile"});
   for (const auto& spec : settingSpecs()) {
     const auto s = rec.at(spec.key);
-    s.expectObject({"value", "rule"});
-    gen.recommended[spec.key] = {s.at("value").oneOf(spec.values), s.at("rule").string()};
+    s.expectObject({"value", "rule", "rule_ja"});
+    gen.recommended[spec.key] = {s.at("value").oneOf(spec.values), s.at("rule").string(),
+                                 s.has("rule_ja") ? s.at("rule_ja").string() : std::string()};
   }
   // A recommendation the generation's hardware cannot run would reach the user as advice.
   const auto& precision = gen.recommended["precision"].value;
@@ -164,8 +165,10 @@ GenerationTable GenerationTable::parse(std::string_view json_text, std::string_v
   }
   table.source_ = root.has("source") ? root.at("source").string() : std::string();
   for (const auto& [id, r] : root.at("rules").members()) {
-    r.expectObject({"section", "text"});
-    table.rules_[id] = {r.at("section").string(), r.at("text").string()};
+    r.expectObject({"section", "text", "text_ja", "section_ja"});
+    table.rules_[id] = {r.at("section").string(), r.at("text").string(),
+                        r.has("text_ja") ? r.at("text_ja").string() : std::string(),
+                        r.has("section_ja") ? r.at("section_ja").string() : std::string()};
   }
   for (const char* id : kRequiredRules) {
     if (!table.rules_.count(id)) root.fail(fmt::format("'rules' is missing the rule '{}'", id));

@@ -29,15 +29,19 @@ struct GenerationFeatures {
 };
 
 // One recommended setting of a generation: its value and the guide's rule behind it.
+// `rule_ja` is the same rule in Japanese, for a UI in Japanese ("" when the file has none).
 struct RecommendedSetting {
   std::string value;
   std::string rule;
+  std::string rule_ja{};
 };
 
 // A generation-independent rule of the guide, quoted where a reason needs its source.
 struct GuideRule {
   std::string section;  // "§5, troubleshooting 3"
   std::string text;
+  std::string text_ja{};     // the same rule in Japanese ("" when the file has none)
+  std::string section_ja{};  // the section's name in Japanese ("" when it reads the same)
 };
 
 struct GpuGeneration {

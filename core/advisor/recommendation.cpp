@@ -40,6 +40,16 @@ ModelFamily parseModelFamily(std::string_view text) {
               fmt::format("unknown model family '{}' (valid: cnn, transformer)", text));
 }
 
+std::string Note::value(const std::string& name) const {
+  const auto it = values.find(name);
+  return it == values.end() ? std::string() : it->second;
+}
+
+void Recommendation::warn(std::string text, Note note) {
+  warnings.push_back(std::move(text));
+  warning_notes.push_back(std::move(note));
+}
+
 const Reason* Recommendation::reasonFor(std::string_view setting) const {
   for (const auto& r : reasons) {
     if (r.setting == setting) return &r;

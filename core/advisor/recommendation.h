@@ -3,6 +3,7 @@
 // on the device, and warnings. Plain values, shared by the CLI, the GUI and the exporters.
 #pragma once
 
+#include <map>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -41,13 +42,27 @@ struct AdvisorRequest {
   ModelFamily family = ModelFamily::Cnn;
 };
 
+// A sentence as data: a code ("precision.bf16-cast") and its values ({"device": "Hopper (9.0)"}),
+// which each front end renders in its own language (the GUI: gui/wizard/advisor_text.h).
+struct Note {
+  std::string code;
+  std::map<std::string, std::string> values;
+  std::string value(const std::string& name) const;  // "" when absent
+  bool operator==(const Note& o) const { return code == o.code && values == o.values; }
+};
+
 // Why one setting has its value. `rule` is concrete ("Turing (7.5): no BF16/TF32 Tensor Cores →
-// FP16 cast"); `source` says where the rule comes from, quoting the guide.
+// FP16 cast"); `source` says where the rule comes from, quoting the guide. `note` is the same rule
+// as a code and its values, and `source_id` names the source ("guide:<rule id>",
+// "table:<generation id>:<setting>", "inferscope", "session"), for a UI in another language;
+// `rule` and `source` are the English the CLI and the exports' headers print.
 struct Reason {
   std::string setting;  // grad_mode | precision | tf32 | tf32_api | memory_format | compile | order
-                        // | cudnn.*
+                        // | cudnn.* | evidence | validation
   std::string rule;
   std::string source;
+  Note note{};
+  std::string source_id{};
   bool operator==(const Reason& o) const {
     return setting == o.setting && rule == o.rule && source == o.source;
   }
@@ -62,7 +77,10 @@ struct Recommendation {
   // Configs to measure around `config` when validating on the device, all runnable there.
   std::vector<OptimizationConfig> neighbours;
   std::vector<std::string> warnings;
+  // The same warnings as codes, one per warning in the same order (see Note); warn() adds both.
+  std::vector<Note> warning_notes;
 
+  void warn(std::string text, Note note);
   // The first reason for a setting, or nullptr.
   const Reason* reasonFor(std::string_view setting) const;
 };

@@ -11,6 +11,9 @@ namespace {
 std::string ms(double v) {
   return fmt::format("{:.3g} ms", v);
 }
+std::string num(double v) {
+  return fmt::format("{:.3g}", v);
+}
 
 CandidateCheck judge(const ConfigResult& r, const AccuracyRule& rule) {
   CandidateCheck c{r.config, false, r.stats.median_ms, {}};
@@ -95,6 +98,7 @@ ValidationOutcome validateRecommendation(const OptimizationConfig& recommended,
         "strict-IEEE "
         "reference",
         rule.describe(), rec_key, rec_check ? rec_check->note : "not measured", out.chosen.key());
+    out.note = {"fell-back-to-fp32", {{"recommended", rec_key}, {"chosen", out.chosen.key()}}};
     return out;
   }
   if (!rec_check || !rec_check->eligible) {
@@ -105,6 +109,10 @@ ValidationOutcome validateRecommendation(const OptimizationConfig& recommended,
         fastest->config.key(), ms(fastest->stats.median_ms), fastest_check->note, rec_key,
         rec_check ? fmt::format("was rejected ({})", rec_check->note)
                   : std::string("was not measured"));
+    out.note = {rec_check ? "switched-rejected" : "switched-unmeasured",
+                {{"recommended", rec_key},
+                 {"chosen", out.chosen.key()},
+                 {"chosen_ms", num(fastest->stats.median_ms)}}};
     return out;
   }
   if (fastest == rec) {
@@ -112,6 +120,10 @@ ValidationOutcome validateRecommendation(const OptimizationConfig& recommended,
     out.chosen = recommended;
     out.explanation = fmt::format("{} confirmed: the fastest safe config ({} median, {})", rec_key,
                                   ms(rec->stats.median_ms), rec_check->note);
+    out.note = {"confirmed",
+                {{"recommended", rec_key},
+                 {"chosen", rec_key},
+                 {"recommended_ms", num(rec->stats.median_ms)}}};
     return out;
   }
   // One speed convention, the results table's: a speed-up × (the recommended median over the
@@ -128,6 +140,14 @@ ValidationOutcome validateRecommendation(const OptimizationConfig& recommended,
         "within the measurement noise",
         rec_key, fastest->config.key(), speedup, percent, ms(fastest->stats.median_ms),
         ms(rec->stats.median_ms));
+    out.note = {"kept-within-noise",
+                {{"recommended", rec_key},
+                 {"chosen", rec_key},
+                 {"faster", fastest->config.key()},
+                 {"speedup", fmt::format("{:.2f}", speedup)},
+                 {"percent", fmt::format("{:.1f}", percent)},
+                 {"faster_ms", num(fastest->stats.median_ms)},
+                 {"recommended_ms", num(rec->stats.median_ms)}}};
     return out;
   }
   out.verdict = ValidationVerdict::Switched;
@@ -136,6 +156,13 @@ ValidationOutcome validateRecommendation(const OptimizationConfig& recommended,
       "switched to {}: {:.2f}× the speed of {} ({:.1f} % less time, {} vs {} median) with {}",
       fastest->config.key(), speedup, rec_key, percent, ms(fastest->stats.median_ms),
       ms(rec->stats.median_ms), fastest_check->note);
+  out.note = {"switched-faster",
+              {{"recommended", rec_key},
+               {"chosen", out.chosen.key()},
+               {"speedup", fmt::format("{:.2f}", speedup)},
+               {"percent", fmt::format("{:.1f}", percent)},
+               {"chosen_ms", num(fastest->stats.median_ms)},
+               {"recommended_ms", num(rec->stats.median_ms)}}};
   return out;
 }
 

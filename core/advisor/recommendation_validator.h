@@ -37,7 +37,13 @@ struct CandidateCheck {
 struct ValidationOutcome {
   ValidationVerdict verdict = ValidationVerdict::Confirmed;
   OptimizationConfig chosen;
-  std::string explanation;                 // one sentence for the user
+  std::string explanation;  // one sentence for the user, in English
+  // The same verdict as fields for a UI in another language: code "confirmed",
+  // "kept-within-noise", "switched-faster", "switched-rejected", "switched-unmeasured" or
+  // "fell-back-to-fp32"; values "recommended", "chosen", "faster" (keys), "chosen_ms",
+  // "recommended_ms", "faster_ms" (medians, 3 significant digits), "speedup" (×, 2 decimals),
+  // "percent" (% less time, 1 decimal) where the verdict has them.
+  Note note{};
   std::vector<CandidateCheck> candidates;  // every result, in input order
 };
 

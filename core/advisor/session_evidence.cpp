@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <map>
 #include <string>
 
 #include "core/advisor/recommendation_validator.h"
@@ -27,6 +28,15 @@ Recommendation applySessionEvidence(Recommendation rec, const SessionResult& ses
   const std::string where =
       fmt::format("the open session ({}, {} configs, {})", session.device.name,
                   session.configs.size(), session.created_utc);
+  // The session as values, for the notes: a UI in another language writes `where` itself.
+  const std::map<std::string, std::string> session_values = {
+      {"device", session.device.name},
+      {"configs", std::to_string(session.configs.size())},
+      {"created", session.created_utc}};
+  auto with = [&](std::map<std::string, std::string> values) {
+    values.insert(session_values.begin(), session_values.end());
+    return values;
+  };
   // A session that holds a race has one answer, the race's: the wizard, its exports and the
   // Answer page name it (the table's rule stays, as what the table would have picked). Judged
   // again here on medians of one kind, the race's answer lost to a config the race had not
@@ -39,16 +49,19 @@ Recommendation applySessionEvidence(Recommendation rec, const SessionResult& ses
         if (r.winner == key) race = &r;
       }
       if (answer.key() != rec.config.key()) {
-        rec.warnings.push_back(
+        rec.warn(
             fmt::format("{} holds a race: its answer {} instead of the table's {}", where,
-                        answer.key(), rec.config.key()));
+                        answer.key(), rec.config.key()),
+            {"race-answer-instead", with({{"answer", answer.key()}, {"table", rec.config.key()}})});
       }
       rec.config = answer;
+      const std::string state = race->verdict_state.empty() ? "provisional" : race->verdict_state;
       rec.reasons.push_back(
           {"evidence",
-           fmt::format("the race's answer: {} ({})", answer.key(),
-                       race->verdict_state.empty() ? "provisional" : race->verdict_state),
-           fmt::format("measured: {}", where)});
+           fmt::format("the race's answer: {} ({})", answer.key(), state),
+           fmt::format("measured: {}", where),
+           {"evidence.race-answer", with({{"key", answer.key()}, {"state", state}})},
+           "session"});
       return rec;
     } catch (const std::exception&) {
       // A key this version cannot read: the session's medians decide, as for a session without
@@ -59,15 +72,22 @@ Recommendation applySessionEvidence(Recommendation rec, const SessionResult& ses
   const auto* measured = session.find(rec.config.key());
   if (outcome.verdict == ValidationVerdict::Switched ||
       outcome.verdict == ValidationVerdict::FellBackToFp32) {
-    rec.warnings.push_back(fmt::format("{} overrules the table: {} instead of {}", where,
-                                       outcome.chosen.key(), rec.config.key()));
+    rec.warn(fmt::format("{} overrules the table: {} instead of {}", where, outcome.chosen.key(),
+                         rec.config.key()),
+             {"session-overrules",
+              with({{"chosen", outcome.chosen.key()}, {"table", rec.config.key()}})});
     rec.config = outcome.chosen;
   }
+  // The validator's verdict as its fields, with whether the table's choice was measured at all.
+  auto values = with(outcome.note.values);
+  values["table_measured"] = measured ? "yes" : "no";
   rec.reasons.push_back({"evidence",
                          measured ? outcome.explanation
                                   : fmt::format("{} (the table's choice was not measured there)",
                                                 outcome.explanation),
-                         fmt::format("measured: {}", where)});
+                         fmt::format("measured: {}", where),
+                         {"evidence." + outcome.note.code, std::move(values)},
+                         "session"});
   return rec;
 }
 
@@ -120,8 +140,15 @@ std::optional<ConfigDocument> answerDocument(const SessionResult& session,
     if (race.winner == key && !race.verdict_state.empty()) state = race.verdict_state;
   }
   doc.reasons.push_back(
-      {"evidence", fmt::format("the race's answer: {} ({})", key, state),
-       fmt::format("measured: {} on {}", session.created_utc, session.device.name)});
+      {"evidence",
+       fmt::format("the race's answer: {} ({})", key, state),
+       fmt::format("measured: {} on {}", session.created_utc, session.device.name),
+       {"evidence.race-answer",
+        {{"key", key},
+         {"state", state},
+         {"device", session.device.name},
+         {"created", session.created_utc}}},
+       "session"});
   return doc;
 }
 

@@ -6,6 +6,7 @@
 #include <string>
 
 #include "core/common/error.h"
+#include "core/config/unsupported_code.h"
 
 namespace inferscope {
 namespace {
@@ -191,57 +192,62 @@ bool OptimizationConfig::usesAutocast() const {
   return precision == Precision::AutocastFp16 || precision == Precision::AutocastBf16;
 }
 
+std::optional<std::string> unsupportedCode(const OptimizationConfig& c, const DeviceCaps& caps,
+                                           bool libtorch_has_aoti) {
+  const bool wants_bf16 =
+      c.precision == Precision::Bf16Cast || c.precision == Precision::AutocastBf16;
+  if (caps.isCuda()) {
+    if (wants_bf16 && !caps.supportsBf16()) return "bf16-needs-ampere";
+    if (c.precision == Precision::Tf32 && !caps.supportsTf32()) return "tf32-needs-ampere";
+    const bool touches_cudnn = !c.cudnn.enabled || c.cudnn.benchmark || c.cudnn.deterministic;
+    if (touches_cudnn && !caps.has_cudnn) return "cudnn-needs-build";
+  } else {
+    if (c.precision == Precision::Tf32) return "tf32-on-cpu";
+    if (c.precision == Precision::Fp16Cast) return "fp16-on-cpu";
+    if (c.cudnn.benchmark || c.cudnn.deterministic || !c.cudnn.enabled) return "cudnn-on-cpu";
+    if (replaysCudaGraph(c.compile)) return "graph-on-cpu";
+    if (c.compile == CompileMode::TorchCompileReduceOverhead) return "tc-ro-on-cpu";
+  }
+  if (runsAotInductorPackage(c.compile) && !libtorch_has_aoti) return "aoti-needs-2.6";
+  if (replaysCudaGraph(c.compile) && c.grad == GradMode::Autograd) return "graph-with-autograd";
+  return std::nullopt;
+}
+
 std::optional<std::string> unsupportedReason(const OptimizationConfig& c, const DeviceCaps& caps,
                                              bool libtorch_has_aoti) {
+  const auto code = unsupportedCode(c, caps, libtorch_has_aoti);
+  if (!code) return std::nullopt;
   const std::string where =
       caps.isCuda() ? fmt::format("{} {}.{}", gpuGenerationName(caps.cc_major, caps.cc_minor),
                                   caps.cc_major, caps.cc_minor)
                     : std::string("the CPU");
-  const bool wants_bf16 =
-      c.precision == Precision::Bf16Cast || c.precision == Precision::AutocastBf16;
-  if (caps.isCuda()) {
-    if (wants_bf16 && !caps.supportsBf16()) {
-      return fmt::format(
-          "BF16 needs compute capability ≥ 8.0 (Ampere or newer); {} has no BF16 "
-          "Tensor Cores — use fp16 or amp-fp16",
-          where);
-    }
-    if (c.precision == Precision::Tf32 && !caps.supportsTf32()) {
-      return fmt::format(
-          "TF32 needs compute capability ≥ 8.0 (Ampere or newer); {} has no TF32 "
-          "Tensor Cores",
-          where);
-    }
-    const bool touches_cudnn = !c.cudnn.enabled || c.cudnn.benchmark || c.cudnn.deterministic;
-    if (touches_cudnn && !caps.has_cudnn) {
-      return std::string("cuDNN settings need a LibTorch build with cuDNN");
-    }
-  } else {
-    if (c.precision == Precision::Tf32)
-      return std::string("TF32 is a CUDA Tensor Core mode; the CPU has none");
-    if (c.precision == Precision::Fp16Cast) {
-      return std::string(
-          "FP16 cast is a GPU setting: many CPU kernels have no FP16 implementation");
-    }
-    if (c.cudnn.benchmark || c.cudnn.deterministic || !c.cudnn.enabled) {
-      return std::string("cuDNN settings apply to CUDA only");
-    }
-    if (replaysCudaGraph(c.compile)) return std::string("CUDA graphs need a CUDA device");
-    if (c.compile == CompileMode::TorchCompileReduceOverhead)
-      return std::string(
-          "torch.compile reduce-overhead replays CUDA graphs: it needs a CUDA device");
-  }
-  if (runsAotInductorPackage(c.compile) && !libtorch_has_aoti) {
+  if (*code == "bf16-needs-ampere")
+    return fmt::format(
+        "BF16 needs compute capability ≥ 8.0 (Ampere or newer); {} has no BF16 "
+        "Tensor Cores — use fp16 or amp-fp16",
+        where);
+  if (*code == "tf32-needs-ampere")
+    return fmt::format(
+        "TF32 needs compute capability ≥ 8.0 (Ampere or newer); {} has no TF32 "
+        "Tensor Cores",
+        where);
+  if (*code == "cudnn-needs-build")
+    return std::string("cuDNN settings need a LibTorch build with cuDNN");
+  if (*code == "tf32-on-cpu")
+    return std::string("TF32 is a CUDA Tensor Core mode; the CPU has none");
+  if (*code == "fp16-on-cpu")
+    return std::string("FP16 cast is a GPU setting: many CPU kernels have no FP16 implementation");
+  if (*code == "cudnn-on-cpu") return std::string("cuDNN settings apply to CUDA only");
+  if (*code == "graph-on-cpu") return std::string("CUDA graphs need a CUDA device");
+  if (*code == "tc-ro-on-cpu")
+    return std::string("torch.compile reduce-overhead replays CUDA graphs: it needs a CUDA device");
+  if (*code == "aoti-needs-2.6")
     return std::string(
         "AOTInductor packages need LibTorch ≥ 2.6 (this build has no "
         "AOTIModelPackageLoader)");
-  }
-  if (replaysCudaGraph(c.compile) && c.grad == GradMode::Autograd) {
-    return std::string(
-        "CUDA graph capture of a forward that records autograd history is not "
-        "supported here; use inference_mode");
-  }
-  return std::nullopt;
+  return std::string(
+      "CUDA graph capture of a forward that records autograd history is not "
+      "supported here; use inference_mode");
 }
 
 std::vector<std::pair<std::string, std::string>> configTokens() {

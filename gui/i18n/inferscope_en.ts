@@ -2,6 +2,265 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="en_US">
 <context>
+    <name>AdvisorText</name>
+    <message>
+        <source>final</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>provisional</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: torch.inference_mode() around every inference call — no autograd graph, no view tracking or version counters, faster than no_grad</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>CPU: no Tensor Cores, and TF32 and FP16 casts are GPU settings → FP32 (strict IEEE)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>; amp-bf16 fits the tolerance %1 a priori and is measured first among the neighbours (it pays off only on CPUs with AVX-512 BF16 or AMX)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>CPU: TF32 is a CUDA Tensor Core mode → off</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: no Tensor Cores → FP32 (strict IEEE)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: no TF32 Tensor Cores (needs compute capability ≥ 8.0) → off</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: BF16 Tensor Cores → BF16 cast (FP32&apos;s exponent range, so no FP16 overflow risk) of the whole model and its inputs; %2&apos;s unit roundoff %3 is within the tolerance %4</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: no BF16/TF32 Tensor Cores → FP16 cast of the whole model and its inputs; %2&apos;s unit roundoff %3 is within the tolerance %4</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: mixed precision (%2) in use → TF32&apos;s gain is limited because the main ops run in %2; FP32 math stays strict IEEE</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: tolerance %2 is below BF16&apos;s unit roundoff %3 (7 mantissa bits) → no mixed precision, TF32 instead (10 mantissa bits, FP32&apos;s range)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: no mixed precision → TF32 on for matmuls (precision &quot;high&quot;) and cuDNN convolutions</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: tolerance %2 is below the unit roundoff of %3 (%4) and TF32 (%5) → strict FP32 (IEEE)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: tolerance %2 is below the unit roundoff of %3 (%4) and the GPU has no TF32 → strict FP32 (IEEE)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: TF32 off — the tolerance is tighter than its 10 mantissa bits</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>target PyTorch %1 → FP32 math set through torch.backends.cuda.matmul.fp32_precision and torch.backends.cudnn.conv.fp32_precision only, never with the legacy flags</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>target PyTorch %1 → FP32 math set through torch.set_float32_matmul_precision and torch.backends.cudnn.allow_tf32 (fp32_precision arrives in 2.9)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>channels_last is not one of the guide&apos;s rules → contiguous; for this CNN it is measured as a neighbour (Tensor Core convolutions often prefer NHWC)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>channels_last is not one of the guide&apos;s rules → contiguous; for this CNN it is measured as a neighbour (oneDNN convolutions often prefer NHWC)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>transformer: channels_last only changes 4-D image tensors → contiguous</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>CPU: CUDA graphs need CUDA and InferScope runs AOTInductor packages on CUDA only → none; TorchScript freeze is measured as a neighbour</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>input sizes vary → no compile: CUDA graphs replay one static shape and AOTInductor packages are built for one input shape</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: the guide&apos;s table lists no torch.compile for this generation → none; its footnote allows compile for static models, so graph/aoti variants are measured as neighbours</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: the guide&apos;s table adds torch.compile; throughput goal with static shapes → AOTInductor package (torch.compile ahead of time: fused kernels pay off at large batches; target PyTorch %2 loads it from C++)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: the guide&apos;s table adds torch.compile; latency goal with static shapes → CUDA graph replay (torch.compile mode=&quot;reduce-overhead&quot; in Python), which removes the per-kernel launch overhead that dominates small-batch latency</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: the guide&apos;s table adds torch.compile; target PyTorch %2 has no AOTInductor package loader (2.6+) → CUDA graph replay (torch.compile mode=&quot;reduce-overhead&quot; in Python), which removes the per-kernel launch overhead that dominates small-batch latency</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 applied before CUDA graph capture: compiling first and casting afterwards would invalidate the compiled result</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 applied before AOTInductor compilation: compiling first and casting afterwards would invalidate the compiled result</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>CPU: cuDNN settings do not apply → PyTorch&apos;s defaults</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cuDNN on (PyTorch&apos;s default): its convolution kernels are what benchmark tunes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>reproducibility required → cudnn.deterministic + torch.use_deterministic_algorithms(True)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>reproducibility required → benchmark off: autotuning may pick a different algorithm on each run</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>reproducibility not required → deterministic off (deterministic kernels can be slower)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>input sizes vary → benchmark off: it would search algorithms again for every new size and run slower</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>fixed input sizes + CNN → benchmark on: the fastest convolution algorithm is found on the first run and reused (warm up before measuring)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>transformer: few or no cuDNN convolutions, so benchmark has nothing to tune → off (measured as a neighbour)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the race&apos;s answer: %1 (%2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (the table&apos;s choice was not measured there)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the tuner&apos;s race on this device confirmed %1 (%2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the tuner&apos;s race on this device answered %1 (%2) instead of %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 confirmed: the fastest safe config (%2 ms median)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 kept: %2 was only %3× its speed (%4 % less time, %5 vs %6 ms median), within the measurement noise</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>switched to %1: %2× the speed of %3 (%4 % less time, %5 vs %6 ms median)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>switched to %1, the fastest safe config (%2 ms median): the recommended %3 was rejected</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>switched to %1, the fastest safe config (%2 ms median): the recommended %3 was not measured</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no measured config ran cleanly and safely; falling back to %1, the strict-IEEE reference</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the open session (%1, %2 configs, %3)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>guide %1 — “%2”</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>generation table (%1) — “%2”</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>InferScope (outside the guide)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>measured: %1 on %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>measured: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>measured on this device by the tuner</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>validate on the device before adopting (guide, %1): “%2”</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>compute capability %1 is not in the generation table; applying the rules of %2, the newest generation before it (update resources/gpu_generations.json)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 has no Tensor Cores; the guide&apos;s GPU techniques start at Volta (7.0)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>FP16 overflow risk: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the export for PyTorch %1 uses the legacy TF32 flags; re-export when moving to 2.9 or later — new and old settings must not be mixed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>reproducibility on the CPU: InferScope&apos;s &apos;det&apos; setting is CUDA-only; keep torch.set_num_threads fixed so FP32 reductions run in the same order every time</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>deterministic mode can be slower, and ops without a deterministic implementation raise an error; the exports set CUBLAS_WORKSPACE_CONFIG=:4096:8, which cuBLAS needs for deterministic matmuls</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 holds a race: its answer %2 instead of the table&apos;s %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 overrules the table: %2 instead of %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>validation replaced %1 with %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>AnswerShapes</name>
     <message numerus="yes">
         <source>&lt;b&gt;Across %n shapes&lt;/b&gt;, each ranked on its own — the fastest safe config per shape (a router&apos;s table):</source>
@@ -85,6 +344,141 @@
     </message>
     <message>
         <source>%1 ← %2 (fallback)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>ConfigText</name>
+    <message>
+        <source>FP32, strict IEEE (matmul highest, cuDNN conv TF32 off)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>TF32 for cuDNN convolutions only (PyTorch&apos;s default)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>matmul precision medium (BF16-based) + cuDNN conv TF32</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>matmul precision medium only (conv strict)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>TF32: matmul precision high + cuDNN conv TF32</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>TF32 for matmul only (cuDNN conv strict FP32)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>whole model cast to FP16 (model.half())</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>whole model cast to BF16</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>autocast FP16, weights stay FP32</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>autocast BF16, weights stay FP32</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>TorchScript freeze + optimize_for_inference</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>AOTInductor package (torch.compile ahead of time)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>AOTInductor package, max-autotune</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>CUDA graph capture + replay</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>AOTInductor package replayed in a CUDA graph</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>torch.compile (default mode), in Python</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>torch.compile reduce-overhead (CUDA graphs), in Python</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>torch.compile max-autotune, in Python</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the CPU</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>BF16 needs compute capability ≥ 8.0 (Ampere or newer); %1 has no BF16 Tensor Cores — use fp16 or amp-fp16</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>TF32 needs compute capability ≥ 8.0 (Ampere or newer); %1 has no TF32 Tensor Cores</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cuDNN settings need a LibTorch build with cuDNN</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>TF32 is a CUDA Tensor Core mode; the CPU has none</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>FP16 cast is a GPU setting: many CPU kernels have no FP16 implementation</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cuDNN settings apply to CUDA only</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>CUDA graphs need a CUDA device</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>torch.compile reduce-overhead replays CUDA graphs: it needs a CUDA device</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>AOTInductor packages need LibTorch ≥ 2.6 (this build has no AOTIModelPackageLoader)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>CUDA graph capture of a forward that records autograd history is not supported here; use inference_mode</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>autograd on</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cuDNN disabled</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cuDNN benchmark</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cuDNN deterministic</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -3003,6 +3397,10 @@ Input: its stored example inputs</source>
     </message>
     <message>
         <source>Not checked: %1 was not trusted, and nothing of it ran</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the CPU</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -2,6 +2,265 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="ja_JP">
 <context>
+    <name>AdvisorText</name>
+    <message>
+        <source>final</source>
+        <translation>確定</translation>
+    </message>
+    <message>
+        <source>provisional</source>
+        <translation>暫定</translation>
+    </message>
+    <message>
+        <source>%1: torch.inference_mode() around every inference call — no autograd graph, no view tracking or version counters, faster than no_grad</source>
+        <translation>%1: 推論の呼び出しをすべて torch.inference_mode() で囲む — autograd のグラフもビューの追跡もバージョンカウンタもなく、no_grad より速い</translation>
+    </message>
+    <message>
+        <source>CPU: no Tensor Cores, and TF32 and FP16 casts are GPU settings → FP32 (strict IEEE)</source>
+        <translation>CPU: Tensor Core がなく、TF32 と FP16 へのキャストは GPU の設定 → FP32 (厳密な IEEE)</translation>
+    </message>
+    <message>
+        <source>; amp-bf16 fits the tolerance %1 a priori and is measured first among the neighbours (it pays off only on CPUs with AVX-512 BF16 or AMX)</source>
+        <translation>。amp-bf16 は許容誤差 %1 に事前に収まるので、近傍のうち最初に計測する (効果があるのは AVX-512 BF16 か AMX を持つ CPU だけ)</translation>
+    </message>
+    <message>
+        <source>CPU: TF32 is a CUDA Tensor Core mode → off</source>
+        <translation>CPU: TF32 は CUDA の Tensor Core のモード → オフ</translation>
+    </message>
+    <message>
+        <source>%1: no Tensor Cores → FP32 (strict IEEE)</source>
+        <translation>%1: Tensor Core なし → FP32 (厳密な IEEE)</translation>
+    </message>
+    <message>
+        <source>%1: no TF32 Tensor Cores (needs compute capability ≥ 8.0) → off</source>
+        <translation>%1: TF32 の Tensor Core なし (計算能力 8.0 以上が必要) → オフ</translation>
+    </message>
+    <message>
+        <source>%1: BF16 Tensor Cores → BF16 cast (FP32&apos;s exponent range, so no FP16 overflow risk) of the whole model and its inputs; %2&apos;s unit roundoff %3 is within the tolerance %4</source>
+        <translation>%1: BF16 の Tensor Core → モデル全体と入力を BF16 にキャスト (指数の範囲が FP32 と同じなので FP16 のようなオーバーフローの心配はない)。%2 の単位丸め誤差 %3 は許容誤差 %4 の内側</translation>
+    </message>
+    <message>
+        <source>%1: no BF16/TF32 Tensor Cores → FP16 cast of the whole model and its inputs; %2&apos;s unit roundoff %3 is within the tolerance %4</source>
+        <translation>%1: BF16/TF32 の Tensor Core なし → モデル全体と入力を FP16 にキャスト。%2 の単位丸め誤差 %3 は許容誤差 %4 の内側</translation>
+    </message>
+    <message>
+        <source>%1: mixed precision (%2) in use → TF32&apos;s gain is limited because the main ops run in %2; FP32 math stays strict IEEE</source>
+        <translation>%1: 混合精度 (%2) を使う → 主な演算が %2 で動くので TF32 の効果は限られる。FP32 の演算は厳密な IEEE のまま</translation>
+    </message>
+    <message>
+        <source>%1: tolerance %2 is below BF16&apos;s unit roundoff %3 (7 mantissa bits) → no mixed precision, TF32 instead (10 mantissa bits, FP32&apos;s range)</source>
+        <translation>%1: 許容誤差 %2 は BF16 の単位丸め誤差 %3 (仮数 7 ビット) より小さい → 混合精度は使わず、代わりに TF32 (仮数 10 ビット、範囲は FP32 と同じ)</translation>
+    </message>
+    <message>
+        <source>%1: no mixed precision → TF32 on for matmuls (precision &quot;high&quot;) and cuDNN convolutions</source>
+        <translation>%1: 混合精度なし → 行列積 (precision &quot;high&quot;) と cuDNN の畳み込みで TF32 をオン</translation>
+    </message>
+    <message>
+        <source>%1: tolerance %2 is below the unit roundoff of %3 (%4) and TF32 (%5) → strict FP32 (IEEE)</source>
+        <translation>%1: 許容誤差 %2 は %3 (%4) と TF32 (%5) の単位丸め誤差より小さい → 厳密な FP32 (IEEE)</translation>
+    </message>
+    <message>
+        <source>%1: tolerance %2 is below the unit roundoff of %3 (%4) and the GPU has no TF32 → strict FP32 (IEEE)</source>
+        <translation>%1: 許容誤差 %2 は %3 の単位丸め誤差 (%4) より小さく、GPU に TF32 もない → 厳密な FP32 (IEEE)</translation>
+    </message>
+    <message>
+        <source>%1: TF32 off — the tolerance is tighter than its 10 mantissa bits</source>
+        <translation>%1: TF32 はオフ — 許容誤差が TF32 の仮数 10 ビットより厳しい</translation>
+    </message>
+    <message>
+        <source>target PyTorch %1 → FP32 math set through torch.backends.cuda.matmul.fp32_precision and torch.backends.cudnn.conv.fp32_precision only, never with the legacy flags</source>
+        <translation>対象の PyTorch %1 → FP32 の演算は torch.backends.cuda.matmul.fp32_precision と torch.backends.cudnn.conv.fp32_precision だけで設定し、旧来のフラグは使わない</translation>
+    </message>
+    <message>
+        <source>target PyTorch %1 → FP32 math set through torch.set_float32_matmul_precision and torch.backends.cudnn.allow_tf32 (fp32_precision arrives in 2.9)</source>
+        <translation>対象の PyTorch %1 → FP32 の演算は torch.set_float32_matmul_precision と torch.backends.cudnn.allow_tf32 で設定 (fp32_precision は 2.9 から)</translation>
+    </message>
+    <message>
+        <source>channels_last is not one of the guide&apos;s rules → contiguous; for this CNN it is measured as a neighbour (Tensor Core convolutions often prefer NHWC)</source>
+        <translation>channels_last はガイドの規則にない → contiguous。この CNN では近傍として計測する (Tensor Core の畳み込みは NHWC のほうが速いことが多い)</translation>
+    </message>
+    <message>
+        <source>channels_last is not one of the guide&apos;s rules → contiguous; for this CNN it is measured as a neighbour (oneDNN convolutions often prefer NHWC)</source>
+        <translation>channels_last はガイドの規則にない → contiguous。この CNN では近傍として計測する (oneDNN の畳み込みは NHWC のほうが速いことが多い)</translation>
+    </message>
+    <message>
+        <source>transformer: channels_last only changes 4-D image tensors → contiguous</source>
+        <translation>Transformer: channels_last が変えるのは 4 次元の画像テンソルだけ → contiguous</translation>
+    </message>
+    <message>
+        <source>CPU: CUDA graphs need CUDA and InferScope runs AOTInductor packages on CUDA only → none; TorchScript freeze is measured as a neighbour</source>
+        <translation>CPU: CUDA グラフには CUDA が要り、InferScope が AOTInductor パッケージを動かすのは CUDA の上だけ → なし。TorchScript の freeze は近傍として計測する</translation>
+    </message>
+    <message>
+        <source>input sizes vary → no compile: CUDA graphs replay one static shape and AOTInductor packages are built for one input shape</source>
+        <translation>入力サイズが変わる → コンパイルなし: CUDA グラフが再生するのは決まった 1 つの形で、AOTInductor パッケージも 1 つの入力形状向けに作られる</translation>
+    </message>
+    <message>
+        <source>%1: the guide&apos;s table lists no torch.compile for this generation → none; its footnote allows compile for static models, so graph/aoti variants are measured as neighbours</source>
+        <translation>%1: ガイドの表はこの世代に torch.compile を挙げていない → なし。脚注は静的なモデルでのコンパイルを認めているので、graph/aoti の変種を近傍として計測する</translation>
+    </message>
+    <message>
+        <source>%1: the guide&apos;s table adds torch.compile; throughput goal with static shapes → AOTInductor package (torch.compile ahead of time: fused kernels pay off at large batches; target PyTorch %2 loads it from C++)</source>
+        <translation>%1: ガイドの表は torch.compile を加える。形が固定でスループットが目標 → AOTInductor パッケージ (事前に行う torch.compile: 融合したカーネルは大きなバッチで効く。対象の PyTorch %2 は C++ から読み込める)</translation>
+    </message>
+    <message>
+        <source>%1: the guide&apos;s table adds torch.compile; latency goal with static shapes → CUDA graph replay (torch.compile mode=&quot;reduce-overhead&quot; in Python), which removes the per-kernel launch overhead that dominates small-batch latency</source>
+        <translation>%1: ガイドの表は torch.compile を加える。形が固定でレイテンシが目標 → CUDA グラフの再生 (Python では torch.compile mode=&quot;reduce-overhead&quot;)。小さなバッチのレイテンシの大半を占めるカーネルごとの起動のオーバーヘッドがなくなる</translation>
+    </message>
+    <message>
+        <source>%1: the guide&apos;s table adds torch.compile; target PyTorch %2 has no AOTInductor package loader (2.6+) → CUDA graph replay (torch.compile mode=&quot;reduce-overhead&quot; in Python), which removes the per-kernel launch overhead that dominates small-batch latency</source>
+        <translation>%1: ガイドの表は torch.compile を加える。対象の PyTorch %2 には AOTInductor パッケージのローダー (2.6 以降) がない → CUDA グラフの再生 (Python では torch.compile mode=&quot;reduce-overhead&quot;)。小さなバッチのレイテンシの大半を占めるカーネルごとの起動のオーバーヘッドがなくなる</translation>
+    </message>
+    <message>
+        <source>%1 applied before CUDA graph capture: compiling first and casting afterwards would invalidate the compiled result</source>
+        <translation>%1 は CUDA グラフのキャプチャより先に適用: 先にコンパイルして後からキャストすると、コンパイルの結果が無効になる</translation>
+    </message>
+    <message>
+        <source>%1 applied before AOTInductor compilation: compiling first and casting afterwards would invalidate the compiled result</source>
+        <translation>%1 は AOTInductor のコンパイルより先に適用: 先にコンパイルして後からキャストすると、コンパイルの結果が無効になる</translation>
+    </message>
+    <message>
+        <source>CPU: cuDNN settings do not apply → PyTorch&apos;s defaults</source>
+        <translation>CPU: cuDNN の設定は関係しない → PyTorch の既定値</translation>
+    </message>
+    <message>
+        <source>cuDNN on (PyTorch&apos;s default): its convolution kernels are what benchmark tunes</source>
+        <translation>cuDNN はオン (PyTorch の既定): benchmark が調整するのはその畳み込みカーネル</translation>
+    </message>
+    <message>
+        <source>reproducibility required → cudnn.deterministic + torch.use_deterministic_algorithms(True)</source>
+        <translation>再現性が必要 → cudnn.deterministic + torch.use_deterministic_algorithms(True)</translation>
+    </message>
+    <message>
+        <source>reproducibility required → benchmark off: autotuning may pick a different algorithm on each run</source>
+        <translation>再現性が必要 → benchmark はオフ: 自動チューニングは実行のたびに別のアルゴリズムを選びうる</translation>
+    </message>
+    <message>
+        <source>reproducibility not required → deterministic off (deterministic kernels can be slower)</source>
+        <translation>再現性は不要 → deterministic はオフ (決定的なカーネルは遅いことがある)</translation>
+    </message>
+    <message>
+        <source>input sizes vary → benchmark off: it would search algorithms again for every new size and run slower</source>
+        <translation>入力サイズが変わる → benchmark はオフ: 新しいサイズのたびにアルゴリズムを探し直して遅くなる</translation>
+    </message>
+    <message>
+        <source>fixed input sizes + CNN → benchmark on: the fastest convolution algorithm is found on the first run and reused (warm up before measuring)</source>
+        <translation>入力サイズが固定 + CNN → benchmark はオン: 最速の畳み込みアルゴリズムを初回の実行で見つけて使い続ける (計測の前にウォームアップする)</translation>
+    </message>
+    <message>
+        <source>transformer: few or no cuDNN convolutions, so benchmark has nothing to tune → off (measured as a neighbour)</source>
+        <translation>Transformer: cuDNN の畳み込みがほとんどないので benchmark が調整するものがない → オフ (近傍として計測する)</translation>
+    </message>
+    <message>
+        <source>the race&apos;s answer: %1 (%2)</source>
+        <translation>レースの答え: %1 (%2)</translation>
+    </message>
+    <message>
+        <source>%1 (the table&apos;s choice was not measured there)</source>
+        <translation>%1 (表の選択はそのセッションで計測されていない)</translation>
+    </message>
+    <message>
+        <source>the tuner&apos;s race on this device confirmed %1 (%2)</source>
+        <translation>このデバイスでのチューナーのレースが %1 を確かめた (%2)</translation>
+    </message>
+    <message>
+        <source>the tuner&apos;s race on this device answered %1 (%2) instead of %3</source>
+        <translation>このデバイスでのチューナーのレースの答えは %3 ではなく %1 (%2)</translation>
+    </message>
+    <message>
+        <source>%1 confirmed: the fastest safe config (%2 ms median)</source>
+        <translation>%1 を確認: 最速の安全な設定 (中央値 %2 ms)</translation>
+    </message>
+    <message>
+        <source>%1 kept: %2 was only %3× its speed (%4 % less time, %5 vs %6 ms median), within the measurement noise</source>
+        <translation>%1 を維持: %2 の速さは %3× (時間は %4 % 短い、中央値 %5 ms 対 %6 ms) にとどまり、計測のノイズの範囲内</translation>
+    </message>
+    <message>
+        <source>switched to %1: %2× the speed of %3 (%4 % less time, %5 vs %6 ms median)</source>
+        <translation>%1 に切り替え: %3 の %2× の速さ (時間は %4 % 短い、中央値 %5 ms 対 %6 ms)</translation>
+    </message>
+    <message>
+        <source>switched to %1, the fastest safe config (%2 ms median): the recommended %3 was rejected</source>
+        <translation>最速の安全な設定 %1 (中央値 %2 ms) に切り替え: 推奨の %3 は不合格</translation>
+    </message>
+    <message>
+        <source>switched to %1, the fastest safe config (%2 ms median): the recommended %3 was not measured</source>
+        <translation>最速の安全な設定 %1 (中央値 %2 ms) に切り替え: 推奨の %3 は計測されていない</translation>
+    </message>
+    <message>
+        <source>no measured config ran cleanly and safely; falling back to %1, the strict-IEEE reference</source>
+        <translation>計測した設定はどれも正常かつ安全には動かなかった → 厳密な IEEE の基準 %1 に戻す</translation>
+    </message>
+    <message>
+        <source>the open session (%1, %2 configs, %3)</source>
+        <translation>開いているセッション (%1、%2 個の設定、%3)</translation>
+    </message>
+    <message>
+        <source>guide %1 — “%2”</source>
+        <translation>ガイド %1 — 「%2」</translation>
+    </message>
+    <message>
+        <source>generation table (%1) — “%2”</source>
+        <translation>世代表 (%1) — 「%2」</translation>
+    </message>
+    <message>
+        <source>InferScope (outside the guide)</source>
+        <translation>InferScope (ガイドの外)</translation>
+    </message>
+    <message>
+        <source>measured: %1 on %2</source>
+        <translation>計測: %2 で %1</translation>
+    </message>
+    <message>
+        <source>measured: %1</source>
+        <translation>計測: %1</translation>
+    </message>
+    <message>
+        <source>measured on this device by the tuner</source>
+        <translation>このデバイスでチューナーが計測</translation>
+    </message>
+    <message>
+        <source>validate on the device before adopting (guide, %1): “%2”</source>
+        <translation>採用する前にデバイスで検証する (ガイド %1): 「%2」</translation>
+    </message>
+    <message>
+        <source>compute capability %1 is not in the generation table; applying the rules of %2, the newest generation before it (update resources/gpu_generations.json)</source>
+        <translation>計算能力 %1 は世代表にない。それより前で最も新しい世代 %2 の規則を当てはめる (resources/gpu_generations.json を更新する)</translation>
+    </message>
+    <message>
+        <source>%1 has no Tensor Cores; the guide&apos;s GPU techniques start at Volta (7.0)</source>
+        <translation>%1 には Tensor Core がない。ガイドの GPU の手法は Volta (7.0) から</translation>
+    </message>
+    <message>
+        <source>FP16 overflow risk: %1</source>
+        <translation>FP16 のオーバーフローの危険: %1</translation>
+    </message>
+    <message>
+        <source>the export for PyTorch %1 uses the legacy TF32 flags; re-export when moving to 2.9 or later — new and old settings must not be mixed</source>
+        <translation>PyTorch %1 向けの書き出しは旧来の TF32 フラグを使う。2.9 以降に移るときは書き出し直す — 新旧の設定は混ぜられない</translation>
+    </message>
+    <message>
+        <source>reproducibility on the CPU: InferScope&apos;s &apos;det&apos; setting is CUDA-only; keep torch.set_num_threads fixed so FP32 reductions run in the same order every time</source>
+        <translation>CPU での再現性: InferScope の &apos;det&apos; 設定は CUDA 専用。FP32 の総和が毎回同じ順で計算されるよう torch.set_num_threads を固定する</translation>
+    </message>
+    <message>
+        <source>deterministic mode can be slower, and ops without a deterministic implementation raise an error; the exports set CUBLAS_WORKSPACE_CONFIG=:4096:8, which cuBLAS needs for deterministic matmuls</source>
+        <translation>決定的モードは遅くなることがあり、決定的な実装のない演算はエラーになる。書き出したファイルは、cuBLAS が決定的な行列積に必要とする CUBLAS_WORKSPACE_CONFIG=:4096:8 を設定する</translation>
+    </message>
+    <message>
+        <source>%1 holds a race: its answer %2 instead of the table&apos;s %3</source>
+        <translation>%1 にはレースがある: 表の %3 ではなくその答え %2</translation>
+    </message>
+    <message>
+        <source>%1 overrules the table: %2 instead of %3</source>
+        <translation>%1 が表を覆す: %3 ではなく %2</translation>
+    </message>
+    <message>
+        <source>validation replaced %1 with %2</source>
+        <translation>検証で %1 を %2 に置き換えた</translation>
+    </message>
+</context>
+<context>
     <name>AnswerShapes</name>
     <message>
         <source>none ran safely</source>
@@ -84,6 +343,141 @@
     <message>
         <source>%1 ← %2 (fallback)</source>
         <translation>%1 ← %2（代替）</translation>
+    </message>
+</context>
+<context>
+    <name>ConfigText</name>
+    <message>
+        <source>FP32, strict IEEE (matmul highest, cuDNN conv TF32 off)</source>
+        <translation>FP32、厳密な IEEE (行列積は highest、cuDNN の畳み込みの TF32 はオフ)</translation>
+    </message>
+    <message>
+        <source>TF32 for cuDNN convolutions only (PyTorch&apos;s default)</source>
+        <translation>TF32 は cuDNN の畳み込みだけ (PyTorch の既定)</translation>
+    </message>
+    <message>
+        <source>matmul precision medium (BF16-based) + cuDNN conv TF32</source>
+        <translation>行列積の精度 medium (BF16 ベース) + cuDNN の畳み込みは TF32</translation>
+    </message>
+    <message>
+        <source>matmul precision medium only (conv strict)</source>
+        <translation>行列積の精度 medium だけ (畳み込みは厳密)</translation>
+    </message>
+    <message>
+        <source>TF32: matmul precision high + cuDNN conv TF32</source>
+        <translation>TF32: 行列積の精度 high + cuDNN の畳み込みも TF32</translation>
+    </message>
+    <message>
+        <source>TF32 for matmul only (cuDNN conv strict FP32)</source>
+        <translation>TF32 は行列積だけ (cuDNN の畳み込みは厳密な FP32)</translation>
+    </message>
+    <message>
+        <source>whole model cast to FP16 (model.half())</source>
+        <translation>モデル全体を FP16 にキャスト (model.half())</translation>
+    </message>
+    <message>
+        <source>whole model cast to BF16</source>
+        <translation>モデル全体を BF16 にキャスト</translation>
+    </message>
+    <message>
+        <source>autocast FP16, weights stay FP32</source>
+        <translation>autocast FP16、重みは FP32 のまま</translation>
+    </message>
+    <message>
+        <source>autocast BF16, weights stay FP32</source>
+        <translation>autocast BF16、重みは FP32 のまま</translation>
+    </message>
+    <message>
+        <source>TorchScript freeze + optimize_for_inference</source>
+        <translation>TorchScript の freeze + optimize_for_inference</translation>
+    </message>
+    <message>
+        <source>AOTInductor package (torch.compile ahead of time)</source>
+        <translation>AOTInductor パッケージ (事前に行う torch.compile)</translation>
+    </message>
+    <message>
+        <source>AOTInductor package, max-autotune</source>
+        <translation>AOTInductor パッケージ、max-autotune</translation>
+    </message>
+    <message>
+        <source>CUDA graph capture + replay</source>
+        <translation>CUDA グラフのキャプチャ + 再生</translation>
+    </message>
+    <message>
+        <source>AOTInductor package replayed in a CUDA graph</source>
+        <translation>CUDA グラフで再生する AOTInductor パッケージ</translation>
+    </message>
+    <message>
+        <source>torch.compile (default mode), in Python</source>
+        <translation>torch.compile (既定のモード)、Python で</translation>
+    </message>
+    <message>
+        <source>torch.compile reduce-overhead (CUDA graphs), in Python</source>
+        <translation>torch.compile reduce-overhead (CUDA グラフ)、Python で</translation>
+    </message>
+    <message>
+        <source>torch.compile max-autotune, in Python</source>
+        <translation>torch.compile max-autotune、Python で</translation>
+    </message>
+    <message>
+        <source>autograd on</source>
+        <translation>autograd オン</translation>
+    </message>
+    <message>
+        <source>cuDNN disabled</source>
+        <translation>cuDNN 無効</translation>
+    </message>
+    <message>
+        <source>cuDNN benchmark</source>
+        <translation>cuDNN benchmark</translation>
+    </message>
+    <message>
+        <source>cuDNN deterministic</source>
+        <translation>cuDNN deterministic</translation>
+    </message>
+    <message>
+        <source>the CPU</source>
+        <translation>CPU</translation>
+    </message>
+    <message>
+        <source>BF16 needs compute capability ≥ 8.0 (Ampere or newer); %1 has no BF16 Tensor Cores — use fp16 or amp-fp16</source>
+        <translation>BF16 には計算能力 8.0 以上 (Ampere 以降) が必要。%1 には BF16 の Tensor Core がない — fp16 か amp-fp16 を使う</translation>
+    </message>
+    <message>
+        <source>TF32 needs compute capability ≥ 8.0 (Ampere or newer); %1 has no TF32 Tensor Cores</source>
+        <translation>TF32 には計算能力 8.0 以上 (Ampere 以降) が必要。%1 には TF32 の Tensor Core がない</translation>
+    </message>
+    <message>
+        <source>cuDNN settings need a LibTorch build with cuDNN</source>
+        <translation>cuDNN の設定には cuDNN 付きでビルドした LibTorch が必要</translation>
+    </message>
+    <message>
+        <source>TF32 is a CUDA Tensor Core mode; the CPU has none</source>
+        <translation>TF32 は CUDA の Tensor Core のモードで、CPU にはない</translation>
+    </message>
+    <message>
+        <source>FP16 cast is a GPU setting: many CPU kernels have no FP16 implementation</source>
+        <translation>FP16 へのキャストは GPU の設定: CPU のカーネルの多くには FP16 の実装がない</translation>
+    </message>
+    <message>
+        <source>cuDNN settings apply to CUDA only</source>
+        <translation>cuDNN の設定は CUDA だけに効く</translation>
+    </message>
+    <message>
+        <source>CUDA graphs need a CUDA device</source>
+        <translation>CUDA グラフには CUDA デバイスが必要</translation>
+    </message>
+    <message>
+        <source>torch.compile reduce-overhead replays CUDA graphs: it needs a CUDA device</source>
+        <translation>torch.compile reduce-overhead は CUDA グラフを再生する: CUDA デバイスが必要</translation>
+    </message>
+    <message>
+        <source>AOTInductor packages need LibTorch ≥ 2.6 (this build has no AOTIModelPackageLoader)</source>
+        <translation>AOTInductor パッケージには LibTorch 2.6 以上が必要 (このビルドには AOTIModelPackageLoader がない)</translation>
+    </message>
+    <message>
+        <source>CUDA graph capture of a forward that records autograd history is not supported here; use inference_mode</source>
+        <translation>autograd の履歴を記録する順伝播の CUDA グラフのキャプチャはここでは対応していない。inference_mode を使う</translation>
     </message>
 </context>
 <context>
@@ -3020,6 +3414,10 @@ Input: its stored example inputs</source>
     <message>
         <source>Not checked: %1 was not trusted, and nothing of it ran</source>
         <translation>確認していません: %1 は信頼されず、その内容は何も実行されていません</translation>
+    </message>
+    <message>
+        <source>the CPU</source>
+        <translation>CPU</translation>
     </message>
 </context>
 <context>

@@ -2,6 +2,7 @@
 
 #include "core/common/error.h"
 #include "core/config/optimization_config.h"
+#include "gui/lib/config_text.h"
 
 namespace inferscope::gui {
 
@@ -17,7 +18,7 @@ QStringList ConfigCatalog::offeredKeys() {
 
 QString ConfigCatalog::describe(const QString& key) {
   try {
-    return QString::fromStdString(OptimizationConfig::parse(key.toStdString()).describe());
+    return configDescription(OptimizationConfig::parse(key.toStdString()));
   } catch (const Error& e) {
     return QString::fromStdString(e.what());
   }
@@ -27,8 +28,7 @@ QString ConfigCatalog::unsupportedReason(const QString& key, const DeviceInfo& d
                                          bool has_aoti) {
   try {
     const auto config = OptimizationConfig::parse(key.toStdString());
-    const auto reason = inferscope::unsupportedReason(config, DeviceCaps::from(device), has_aoti);
-    return reason ? QString::fromStdString(*reason) : QString();
+    return unsupportedText(config, DeviceCaps::from(device), has_aoti);
   } catch (const Error& e) {
     return QString::fromStdString(e.what());
   }

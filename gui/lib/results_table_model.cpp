@@ -10,6 +10,7 @@
 #include "core/common/units.h"
 #include "gui/lib/config_marks.h"
 #include "gui/lib/config_palette.h"
+#include "gui/lib/config_text.h"
 #include "gui/lib/display_text.h"
 #include "gui/lib/session_document.h"
 #include "gui/lib/steady_state_text.h"
@@ -266,7 +267,7 @@ QVariant ResultsTableModel::data(const QModelIndex& index, int role) const {
       return {};
     case Qt::ToolTipRole:
       if (!ok) return display_text::details(r.message);
-      if (column == ConfigColumn) return QString::fromStdString(r.config.describe());
+      if (column == ConfigColumn) return configDescription(r.config);
       if (column == MedianColumn || column == StatusColumn || column == SteadyColumn)
         return SteadyStateText::explain(r.steady, r.warmup_iterations);
       if (column == CiColumn) return interval(r).explanation;
@@ -400,8 +401,7 @@ QString ResultsTableModel::details(int series_index) const {
   QStringList lines;
   lines << tr("<b>%1</b> — %2 · %3")
                .arg(displayKey(series_index).toHtmlEscaped(),
-                    QString::fromStdString(r.config.describe()).toHtmlEscaped(),
-                    statusText(r.status));
+                    configDescription(r.config).toHtmlEscaped(), statusText(r.status));
   if (!r.fallback_from.empty()) {
     lines << tr("Asked for %1; it could not run, so its fallback %2 ran in its place.")
                  .arg(QString::fromStdString(r.fallback_from).toHtmlEscaped(),

@@ -209,6 +209,23 @@ void PresentationWindow::fitFonts() {
   copy_->setFont(bf);
   live_panel_->setPixelSize(h / 45, h / 34);
   dots_->setFixedSize(h / 36 * static_cast<int>(slides_.size() + 1), h / 36);
+  fitCaption();
+}
+
+void PresentationWindow::fitCaption() {
+  if (fitting_caption_ || !layout()) return;
+  fitting_caption_ = true;
+  const int h = std::max(height(), 400);
+  const int floor_px = (h * 20 + 1079) / 1080;  // the smallest text a room reads, rounded up
+  for (int px = h / 34;; --px) {
+    QFont f = caption_->font();
+    f.setPixelSize(px);
+    caption_->setFont(f);
+    layout()->invalidate();
+    layout()->activate();
+    if (px <= floor_px || caption_->height() >= caption_->heightForWidth(caption_->width())) break;
+  }
+  fitting_caption_ = false;
 }
 
 void PresentationWindow::resizeEvent(QResizeEvent* event) {
@@ -277,6 +294,7 @@ void PresentationWindow::refreshTexts() {
     step_title_->setText(tr("Run it live"));
     caption_->setText(liveText());
     live_panel_->setVisible(true);
+    fitCaption();
     return;
   }
   const Slide& s = slides_[static_cast<std::size_t>(current_)];
@@ -300,6 +318,7 @@ void PresentationWindow::refreshTexts() {
       caption_->setText(liveText() + QLatin1Char('\n') + lessonText(l.guide_ref, lesson_.values));
       break;
   }
+  fitCaption();
 }
 
 QString PresentationWindow::captionText() const {

@@ -78,6 +78,10 @@ class PresentationWindow : public QWidget {
  private:
   void applyLook(int screen_height, Look look);
   void fitFonts();
+  // The caption whole: a long one (the Run-it-live slide's command, where it runs and the guide's
+  // reference, in Japanese on a 4:3 1024×768 projector) steps its font down, never below the
+  // room's 20 px at 1080 lines, until the band holds all its lines.
+  void fitCaption();
   void refreshTexts();
   QString liveText() const;
 
@@ -93,7 +97,8 @@ class PresentationWindow : public QWidget {
   QLabel* caption_;
   QPushButton* copy_ = nullptr;
   LiveRunPanel* live_panel_ = nullptr;
-  bool has_cuda_ = false;  // where "run it live" can run
+  bool has_cuda_ = false;         // where "run it live" can run
+  bool fitting_caption_ = false;  // fitCaption's layout passes resize nothing again
 };
 
 }  // namespace inferscope::gui

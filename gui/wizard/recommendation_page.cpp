@@ -14,9 +14,11 @@
 
 #include "core/advisor/config_document.h"
 #include "core/advisor/config_exporter.h"
+#include "gui/lib/config_text.h"
 #include "gui/lib/display_text.h"
 #include "gui/lib/recommendation_reason_model.h"
 #include "gui/widgets/translated_text.h"
+#include "gui/wizard/advisor_text.h"
 #include "gui/wizard/wizard_pages.h"
 
 namespace inferscope::gui {
@@ -66,7 +68,7 @@ void RecommendationPage::initializePage() {
          "it when checking: %5</span>")
           .arg(configKey().toHtmlEscaped(), display_text::line(rec.device_label).toHtmlEscaped(),
                state_->simulating ? tr(" (simulated)") : QString(),
-               display_text::line(rec.config.describe(), 600).toHtmlEscaped(),
+               display_text::line(configDescription(rec.config), 600).toHtmlEscaped(),
                neighbours.isEmpty() ? tr("none")
                                     : neighbours.join(QStringLiteral(", ")).toHtmlEscaped()));
   // When an open session's measurements replaced the table's choice, the guide's rules explain the
@@ -86,9 +88,9 @@ void RecommendationPage::initializePage() {
   for (const auto& reason : rec.reasons) {
     const bool table_rule =
         overruled && reason.setting != "evidence" && reason.setting != "validation";
-    const QString source = display_text::details(reason.source);
+    const QString source = display_text::details(adviceSourceText(reason));
     rows.push_back(
-        {QString::fromStdString(reason.setting), QString::fromStdString(reason.rule),
+        {QString::fromStdString(reason.setting), adviceRuleText(reason),
          table_rule
              ? tr("The table's rule for %1 (not the recommended config): %2").arg(table_key, source)
              : source,
@@ -97,15 +99,20 @@ void RecommendationPage::initializePage() {
   reason_model_->setRows(std::move(rows));
   reason_table_->resizeRowsToContents();
   QStringList warnings;
-  for (const auto& w : rec.warnings)
-    warnings << QStringLiteral("⚠ ") + display_text::line(w, 600).toHtmlEscaped();
+  for (std::size_t i = 0; i < rec.warnings.size(); ++i)
+    warnings << QStringLiteral("⚠ ") +
+                    display_text::line(adviceWarningText(rec, i), 600).toHtmlEscaped();
   warnings_label_->setText(warnings.join(QStringLiteral("<br>")));
   warnings_label_->setVisible(!warnings.isEmpty());
 }
 
 void RecommendationPage::changeEvent(QEvent* event) {
   QWizardPage::changeEvent(event);
-  if (event->type() == QEvent::LanguageChange) reason_model_->retranslate();
+  // The rows are rendered in the UI's language from the advice's codes: again in the new one.
+  if (event->type() == QEvent::LanguageChange) {
+    reason_model_->retranslate();
+    if (state_->has_recommendation) initializePage();
+  }
 }
 
 ExportPage::ExportPage(WizardState* state, QWidget* parent)

@@ -124,9 +124,9 @@ void ValidationPage::initializePage() {
   reason_label_->setText(
       can_run ? tr("Tunes %1 on %2 in this program, seeded with %3.")
                     .arg(QString::fromStdString(modelText(model)),
-                         QString::fromStdString(state_->request.device_name.empty()
-                                                    ? "the CPU"
-                                                    : state_->request.device_name),
+                         state_->request.device_name.empty()
+                             ? tr("the CPU")
+                             : QString::fromStdString(state_->request.device_name),
                          QString::fromStdString(state_->recommendation.config.key()))
               : tr("Checking needs the real device: this recommendation is for a simulated %1. "
                    "Go back and pick this machine's device to measure.")
@@ -201,13 +201,23 @@ void ValidationPage::onFinished(const std::shared_ptr<const TuneOutcome>& outcom
     auto& rec = state_->recommendation;
     const auto measured = OptimizationConfig::parse(winner.toStdString());
     const bool confirmed = measured == rec.config;
+    const std::string recommended = rec.config.key();
     if (!confirmed) {
       // The device overrules the table: the exports write what was measured fastest and safe.
-      rec.warnings.push_back("validation replaced " + rec.config.key() + " with " + measured.key());
+      rec.warn("validation replaced " + recommended + " with " + measured.key(),
+               {"validation-replaced", {{"from", recommended}, {"to", measured.key()}}});
       rec.config = measured;
     }
-    rec.reasons.push_back(
-        {"validation", verdict.toStdString(), "measured on this device by the tuner"});
+    // The race's answer as fields, which the Recommendation page writes in the UI's language.
+    rec.reasons.push_back({"validation",
+                           verdict.toStdString(),
+                           "measured on this device by the tuner",
+                           {"validation.race",
+                            {{"winner", measured.key()},
+                             {"state", race_->verdictState().toStdString()},
+                             {"recommended", recommended},
+                             {"confirmed", confirmed ? "yes" : "no"}}},
+                           "device"});
     // The race's own verdict line (winner ★, ties ≈, final or provisional) under what it did to
     // the recommendation.
     race_->verdictLabel()->setText(tr("<b>%1</b> → %2<br>%3")

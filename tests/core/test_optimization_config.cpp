@@ -2,6 +2,7 @@
 
 #include "core/common/error.h"
 #include "core/config/optimization_config.h"
+#include "core/config/unsupported_code.h"
 
 using namespace inferscope;
 
@@ -90,6 +91,45 @@ TEST(OptimizationConfig, CpuOnlySettingsAreRejectedOnTheCpu) {
   }
   for (const char* key : {"fp32", "bf16", "amp-bf16", "nograd+fp32"}) {
     EXPECT_FALSE(unsupportedReason(OptimizationConfig::parse(key), cpu, false).has_value()) << key;
+  }
+}
+
+// The code a UI renders in its language and the CLI's English are one decision: a code exactly
+// where there is a reason, and the code that names it.
+TEST(OptimizationConfig, EveryUnsupportedReasonHasItsCode) {
+  DeviceCaps cpu;
+  DeviceCaps no_cudnn = gpu(9, 0);
+  no_cudnn.has_cudnn = false;
+  const std::pair<const char*, DeviceCaps> cases[] = {{"bf16", gpu(7, 5)},
+                                                      {"tf32", gpu(7, 0)},
+                                                      {"fp32+bench", no_cudnn},
+                                                      {"tf32", cpu},
+                                                      {"fp16", cpu},
+                                                      {"fp32+det", cpu},
+                                                      {"fp32+graph", cpu},
+                                                      {"fp32+tc-ro", cpu},
+                                                      {"fp32+aoti", gpu(9, 0)},
+                                                      {"autograd+fp32+graph", gpu(9, 0)},
+                                                      {"fp32", cpu},
+                                                      {"bf16+graph", gpu(9, 0)}};
+  const char* expected[] = {"bf16-needs-ampere",
+                            "tf32-needs-ampere",
+                            "cudnn-needs-build",
+                            "tf32-on-cpu",
+                            "fp16-on-cpu",
+                            "cudnn-on-cpu",
+                            "graph-on-cpu",
+                            "tc-ro-on-cpu",
+                            "aoti-needs-2.6",
+                            "graph-with-autograd",
+                            "",
+                            ""};
+  for (std::size_t i = 0; i < std::size(cases); ++i) {
+    const auto config = OptimizationConfig::parse(cases[i].first);
+    const auto code = unsupportedCode(config, cases[i].second, false);
+    const auto reason = unsupportedReason(config, cases[i].second, false);
+    EXPECT_EQ(code.value_or(""), expected[i]) << cases[i].first;
+    EXPECT_EQ(code.has_value(), reason.has_value()) << cases[i].first;
   }
 }
 

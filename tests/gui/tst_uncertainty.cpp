@@ -183,6 +183,7 @@ class TestUncertainty : public QObject {
     stats.next_low_ms = 9.0;
     stats.next_high_ms = 11.4;
     stats.verdict = "fork medians differ by more than their intervals";
+    stats.spread = 0.12;
     stats.stable = false;
     c.fork_stats = stats;
     SessionDocument document;

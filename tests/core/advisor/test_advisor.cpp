@@ -107,6 +107,38 @@ TEST(Advisor, EverySettingHasAReasonNamingTheDevice) {
   }
 }
 
+// Every reason and warning also comes as a code with its values and a named source, so that a UI
+// in another language renders it without parsing core's English; the values are the ones the
+// English sentence quotes.
+TEST(Advisor, EveryReasonAndWarningHasACodeAndASource) {
+  for (const auto& c : kCases) {
+    const auto rec = Advisor().recommend(requestFor(c));
+    for (const auto& r : rec.reasons) {
+      EXPECT_FALSE(r.note.code.empty()) << describe(c) << " " << r.setting << ": " << r.rule;
+      EXPECT_TRUE(r.source_id.rfind("guide:", 0) == 0 || r.source_id.rfind("table:", 0) == 0 ||
+                  r.source_id == "inferscope")
+          << describe(c) << " " << r.setting << ": " << r.source_id;
+      for (const auto& [name, value] : r.note.values)
+        EXPECT_NE(r.rule.find(value), std::string::npos)
+            << describe(c) << " " << r.note.code << "." << name << " = " << value << " not in "
+            << r.rule;
+    }
+    ASSERT_EQ(rec.warning_notes.size(), rec.warnings.size()) << describe(c);
+    for (const auto& n : rec.warning_notes) EXPECT_FALSE(n.code.empty()) << describe(c);
+  }
+  AdvisorRequest r;
+  r.caps = Advisor().simulatedCaps("turing");
+  const auto turing = Advisor().recommend(r);
+  const auto* precision = turing.reasonFor("precision");
+  EXPECT_EQ(precision->note.code, "precision.fp16-cast");
+  EXPECT_EQ(precision->note.value("device"), "Turing (7.5)");
+  EXPECT_EQ(precision->note.value("format"), "FP16");
+  EXPECT_EQ(precision->source_id, "table:turing:precision");
+  EXPECT_EQ(turing.reasonFor("cudnn.benchmark")->source_id, "guide:cudnn-benchmark-fixed");
+  EXPECT_TRUE(std::any_of(turing.warning_notes.begin(), turing.warning_notes.end(),
+                          [](const Note& n) { return n.code == "fp16-overflow"; }));
+}
+
 TEST(Advisor, ReasonsAreConcrete) {
   AdvisorRequest r;
   r.caps = Advisor().simulatedCaps("turing");

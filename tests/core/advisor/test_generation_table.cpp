@@ -65,6 +65,21 @@ TEST(GenerationTable, FeaturesAndRecommendationsFollowTheGuide) {
   EXPECT_EQ(t.byId("turing").example_gpus.front(), "T4");
 }
 
+// The wizard quotes these rules as sources in the UI's language: every rule and every generation's
+// setting has its Japanese rendering (an override file may leave it
+// out: the English is shown then).
+TEST(GenerationTable, EveryRuleHasItsJapanese) {
+  const auto& table = GenerationTable::builtin();
+  for (const char* id :
+       {"inference-mode", "bf16-on-ampere", "fp16-overflow", "tf32-without-mixed-precision",
+        "tf32-api", "precision-before-compile", "compile-static-models", "cudnn-benchmark-fixed",
+        "cudnn-benchmark-varying", "cudnn-deterministic", "verify-on-device", "tensor-cores"})
+    EXPECT_FALSE(table.rule(id).text_ja.empty()) << id;
+  for (const auto& gen : table.generations())
+    for (const auto& [key, setting] : gen.recommended)
+      EXPECT_FALSE(setting.rule_ja.empty()) << gen.id << " " << key;
+}
+
 TEST(GenerationTable, LooksUpComputeCapabilities) {
   const auto& t = GenerationTable::builtin();
   const std::pair<std::pair<int, int>, const char*> cases[] = {

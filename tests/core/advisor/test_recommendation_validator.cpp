@@ -53,6 +53,31 @@ TEST(RecommendationValidator, KeepsTheRecommendationWhenTheGainIsNoise) {
       << out.explanation;
 }
 
+// The verdict as fields (ValidationOutcome::note), the numbers the English sentence quotes.
+TEST(RecommendationValidator, TheVerdictComesAsFields) {
+  auto out = validateRecommendation(
+      kRec, {result("bf16+graph+bench", 2.0, 4e-3), result("bf16+cl+graph+bench", 1.5, 4e-3)},
+      kTol);
+  EXPECT_EQ(out.note.code, "switched-faster");
+  EXPECT_EQ(out.note.value("chosen"), "bf16+cl+graph+bench");
+  EXPECT_EQ(out.note.value("recommended"), "bf16+graph+bench");
+  EXPECT_EQ(out.note.value("speedup"), "1.33");
+  EXPECT_EQ(out.note.value("percent"), "25.0");
+  EXPECT_EQ(out.note.value("chosen_ms"), "1.5");
+  EXPECT_EQ(out.note.value("recommended_ms"), "2");
+  out = validateRecommendation(
+      kRec, {result("bf16+graph+bench", 2.0, 4e-3), result("amp-bf16+graph+bench", 1.96, 1e-3)},
+      kTol);
+  EXPECT_EQ(out.note.code, "kept-within-noise");
+  EXPECT_EQ(out.note.value("faster"), "amp-bf16+graph+bench");
+  EXPECT_EQ(out.note.value("speedup"), "1.02");
+  out = validateRecommendation(kRec, {result("fp32+graph+bench", 3.0, 0)}, kTol);
+  EXPECT_EQ(out.note.code, "switched-unmeasured");
+  out = validateRecommendation(kRec, {result("bf16+graph+bench", 1.0, 0.5)}, kTol);
+  EXPECT_EQ(out.note.code, "fell-back-to-fp32");
+  EXPECT_EQ(out.note.value("chosen"), out.chosen.key());
+}
+
 TEST(RecommendationValidator, OverlappingConfidenceIntervalsCountAsNoise) {
   auto rec = result("bf16+graph+bench", 2.0, 4e-3);
   auto other = result("bf16+cl+graph+bench", 1.8, 4e-3);  // 10 % faster by the medians alone

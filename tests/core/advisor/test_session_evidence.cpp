@@ -60,6 +60,14 @@ TEST(SessionEvidence, TheDataOverrulesTheTableWhereTheyDisagree) {
   ASSERT_NE(evidence, nullptr);
   EXPECT_NE(evidence->rule.find("error 1.2e-02 > tolerance 1.0e-02"), std::string::npos)
       << evidence->rule;
+  // The same verdict as fields, for a UI in another language, and the session it came from.
+  EXPECT_EQ(evidence->note.code, "evidence.switched-rejected");
+  EXPECT_EQ(evidence->note.value("chosen"), "fp16+graph");
+  EXPECT_EQ(evidence->note.value("recommended"), "bf16+graph");
+  EXPECT_EQ(evidence->note.value("configs"), "3");
+  EXPECT_EQ(evidence->source_id, "session");
+  ASSERT_EQ(out.warning_notes.size(), out.warnings.size());
+  EXPECT_EQ(out.warning_notes.back().code, "session-overrules");
 }
 
 TEST(SessionEvidence, AgreementIsShownWithTheMeasurement) {
@@ -113,6 +121,9 @@ TEST(SessionEvidence, ATunedSessionsRaceAnswerIsTheOneRecommendation) {
       EXPECT_EQ(raceAnswerKey(session), answer) << entry.path();
       ASSERT_NE(rec.reasonFor("evidence"), nullptr) << entry.path();
       EXPECT_NE(rec.reasonFor("evidence")->rule.find(answer), std::string::npos);
+      EXPECT_EQ(rec.reasonFor("evidence")->note.code, "evidence.race-answer");
+      EXPECT_EQ(rec.reasonFor("evidence")->note.value("key"), answer);
+      EXPECT_EQ(rec.warning_notes.size(), rec.warnings.size()) << entry.path();
       if (table.config.key() != answer) {
         ++table_differs;
         EXPECT_FALSE(rec.warnings.empty()) << entry.path();
