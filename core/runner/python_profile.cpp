@@ -89,22 +89,8 @@ class PythonModelBackend final : public ConfigBackend {
     if (options_.forks <= 1)
       worker.setSampleListener([&](const PythonSampleBatch& batch) {
         if (!(batch.config == config) || batch.first_iteration != streamed) return;
-        for (std::size_t k = 0; k < batch.latency_ms.size(); ++k) {
-          Sample s;
-          s.config_index = index;
-          s.iteration = streamed;
-          s.latency_ms = batch.latency_ms[k];
-          s.host_ms = k < batch.host_ms.size() ? batch.host_ms[k] : s.latency_ms;
-          s.warmup = streamed < request_.run.warmup_iterations;
-          sink_.onSample(s);
-          ++streamed;
-        }
-        Progress p;
-        p.config_index = index;
-        p.config_count = static_cast<int>(request_.plan.size());
-        p.iteration = streamed;
-        p.planned_iterations = planned;
-        sink_.onProgress(p);
+        streamed = sendSamples(index, streamed, batch.latency_ms, batch.host_ms, 0,
+                               request_.run.warmup_iterations, planned);
       });
     struct StopListening {
       PythonWorker& worker;
@@ -115,31 +101,36 @@ class PythonModelBackend final : public ConfigBackend {
     r.index = index;
     fillParameterBytes(r, python_.prepared().parameter_count);
     if (request_.run.trace_kernels && !r.trace_summary) r.trace_summary = untracedInWorker();
-    {
-      // What the worker had not sent yet (the last tenth of a second, or the whole series of a
-      // worker that does not stream) arrives with the result.
-      const int n = static_cast<int>(r.latency_ms.size());
-      for (int i = streamed; i < n; ++i) {
-        Sample s;
-        s.config_index = index;
-        s.iteration = i;
-        s.latency_ms = r.latency_ms[static_cast<std::size_t>(i)];
-        s.host_ms = i < static_cast<int>(r.host_ms.size()) ? r.host_ms[static_cast<std::size_t>(i)]
-                                                           : s.latency_ms;
-        s.warmup = i < r.warmup_iterations;
-        sink_.onSample(s);
-      }
-      Progress p;
-      p.config_index = index;
-      p.config_count = static_cast<int>(request_.plan.size());
-      p.iteration = n;
-      p.planned_iterations = planned;
-      sink_.onProgress(p);
-    }
+    // What the worker had not sent yet (the last tenth of a second, or the whole series of a
+    // worker that does not stream) arrives with the result.
+    sendSamples(index, streamed, r.latency_ms, r.host_ms, static_cast<std::size_t>(streamed),
+                r.warmup_iterations, planned);
     return r;
   }
 
  private:
+  // Sends latency_ms[first…] (host_ms beside them where the worker sent them) as the iterations
+  // from `iteration` on of config `index`, then its progress; returns the next iteration.
+  int sendSamples(int index, int iteration, const std::vector<double>& latency_ms,
+                  const std::vector<double>& host_ms, std::size_t first, int warmup, int planned) {
+    for (std::size_t k = first; k < latency_ms.size(); ++k, ++iteration) {
+      Sample s;
+      s.config_index = index;
+      s.iteration = iteration;
+      s.latency_ms = latency_ms[k];
+      s.host_ms = k < host_ms.size() ? host_ms[k] : s.latency_ms;
+      s.warmup = iteration < warmup;
+      sink_.onSample(s);
+    }
+    Progress p;
+    p.config_index = index;
+    p.config_count = static_cast<int>(request_.plan.size());
+    p.iteration = iteration;
+    p.planned_iterations = planned;
+    sink_.onProgress(p);
+    return iteration;
+  }
+
   // An AOTInductor config: the engine, in this process or its workers as the run asks, on the
   // prepared inputs against the prepared reference (the engine reads both from the folder).
   ConfigResult inEngine(const OptimizationConfig& config, int index) {

@@ -123,6 +123,17 @@ std::vector<double> positiveTimes(const JsonReader& r, const char* key) {
   return out;
 }
 
+// The plan's config an event names by its "key": a worker that names another fails the event.
+const OptimizationConfig& planConfig(const JsonReader& r,
+                                     const std::vector<OptimizationConfig>& plan) {
+  const auto key = r.at("key").string();
+  for (const auto& c : plan) {
+    if (c.key() == key) return c;
+  }
+  r.fail(fmt::format("config '{}' was not in the plan the worker was given", printable(key)),
+         ErrorKind::Runtime);
+}
+
 PreparedPythonModel preparedFrom(const JsonReader& r) {
   PreparedPythonModel p;
   std::size_t index = 0;
@@ -211,15 +222,7 @@ PythonWorkerEvent parsePythonWorkerLine(std::string_view line,
     e.prepared = preparedFrom(r);
   } else if (event == "samples") {
     e.kind = PythonWorkerEvent::Kind::Samples;
-    const auto key = r.at("key").string();
-    const OptimizationConfig* config = nullptr;
-    for (const auto& c : plan) {
-      if (c.key() == key) config = &c;
-    }
-    if (!config)
-      r.fail(fmt::format("config '{}' was not in the plan the worker was given", printable(key)),
-             ErrorKind::Runtime);
-    e.samples.config = *config;
+    e.samples.config = planConfig(r, plan);
     e.samples.first_iteration = r.integerOr("from", -1);
     if (e.samples.first_iteration < 0)
       r.fail("samples without a first iteration", ErrorKind::Runtime);
@@ -227,16 +230,8 @@ PythonWorkerEvent parsePythonWorkerLine(std::string_view line,
     e.samples.host_ms = positiveTimes(r, "host_ms");
   } else if (event == "config") {
     e.kind = PythonWorkerEvent::Kind::Config;
-    const auto key = r.at("key").string();
-    const OptimizationConfig* config = nullptr;
-    for (const auto& c : plan) {
-      if (c.key() == key) config = &c;
-    }
-    if (!config)
-      r.fail(fmt::format("config '{}' was not in the plan the worker was given", printable(key)),
-             ErrorKind::Runtime);
     auto& result = e.run.result;
-    result.config = *config;
+    result.config = planConfig(r, plan);
     const auto status = statusFromWorker(r.at("status").string());
     if (!status) r.at("status").fail("unknown status", ErrorKind::Runtime);
     result.status = *status;

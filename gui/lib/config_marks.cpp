@@ -24,20 +24,30 @@ ConfigMarks::Mark ConfigMarks::markOf(const QString& key) const {
   return tied_.contains(key) ? Mark::Tied : Mark::None;
 }
 
+namespace {
+
+// A name with its mark in front: ★ the race's answer, ≈ tied with it.
+QString marked(ConfigMarks::Mark mark, const QString& name) {
+  switch (mark) {
+    case ConfigMarks::Mark::Winner:
+      return QStringLiteral("★ ") + name;
+    case ConfigMarks::Mark::Tied:
+      return QStringLiteral("≈ ") + name;
+    case ConfigMarks::Mark::None:
+      break;
+  }
+  return name;
+}
+
+}  // namespace
+
 QString ConfigMarks::label(const QString& key, const QString& fallback_from) const {
   // The race names a config by the key it was asked for: a fallback's row by that key only (its
   // fallback's own row, under the key that ran, may have won or tied on its own).
   const Mark mark = markOf(fallback_from.isEmpty() ? key : fallback_from);
-  QString name = fallback_from.isEmpty() ? key : tr("%1 → %2 (fallback)").arg(fallback_from, key);
-  switch (mark) {
-    case Mark::Winner:
-      return QStringLiteral("★ ") + name;
-    case Mark::Tied:
-      return QStringLiteral("≈ ") + name;
-    case Mark::None:
-      break;
-  }
-  return name;
+  const QString name =
+      fallback_from.isEmpty() ? key : tr("%1 → %2 (fallback)").arg(fallback_from, key);
+  return marked(mark, name);
 }
 
 QString ConfigMarks::label(const ConfigSeries& series) const {
@@ -57,17 +67,9 @@ QString ConfigMarks::mergedLabel(const QString& ran, const QStringList& asked, b
     if (m == Mark::Winner || (m == Mark::Tied && mark == Mark::None)) mark = m;
   }
   const QString keys = asked.join(QStringLiteral(", "));
-  QString name =
+  const QString name =
       own_run ? tr("%1 ← %2 (fallback)").arg(ran, keys) : tr("%1 → %2 (fallback)").arg(keys, ran);
-  switch (mark) {
-    case Mark::Winner:
-      return QStringLiteral("★ ") + name;
-    case Mark::Tied:
-      return QStringLiteral("≈ ") + name;
-    case Mark::None:
-      break;
-  }
-  return name;
+  return marked(mark, name);
 }
 
 QString ConfigMarks::label(const ConfigSeries& s, const std::vector<ConfigSeries>& all,
