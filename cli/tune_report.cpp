@@ -111,7 +111,8 @@ void printTuneResult(std::FILE* out, const tuner::TuneResult& r, const SessionRe
     const auto level = c->forks && c->forks->median_ms > 0 ? c->forks->median_ms : e.median_ms;
     const auto low = c->forks && c->forks->ci_low_ms > 0 ? c->forks->ci_low_ms : e.low_ms;
     const auto high = c->forks && c->forks->ci_high_ms > 0 ? c->forks->ci_high_ms : e.high_ms;
-    std::string why = c->reason;
+    // The reason in the reader's language; the saved sentence for a race saved before the codes.
+    std::string why = text::candidateReasonText(c->reason_code, c->reason, lang);
     if (!c->accuracy.empty() && why.find(c->accuracy) == std::string::npos)
       why.insert(0, " · ").insert(0, c->accuracy);
     fmt::print(out, "{:<12} {:<22} {:>10} {:>21} {:>9}  {}\n",

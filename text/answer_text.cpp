@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <exception>
 
 #include "core/analysis/fork_analysis.h"
 #include "core/engine/config_result.h"
@@ -136,6 +137,115 @@ const std::vector<CatalogueEntry>& catalogue() {
        "Roofline not computed: no work counted (its operators are not counted, first: {op})",
        "ルーフライン未計算: 演算量を数えられません (数えられない演算があります。最初のもの: {op})"},
       {"reason.unknown", "{code} ({values})", "{code} ({values})"},
+
+      // A race candidate's reason ("fate.<code>[.<variant>]"): values are config keys, levels
+      // ("1.2 ms [1.1, 1.3]"), numbers, and what another part said as is (a failure's message,
+      // the accuracy check's summary).
+      {"fate.fallback", "{message} (the fallback {fallback} is measured as a candidate of its own)",
+       "{message} (代替の {fallback} は別の候補として測定します)"},
+      {"fate.failed", "{status}: {message}", "失敗しました ({status}): {message}"},
+      {"fate.failed.bare", "{status}", "失敗しました ({status})"},
+      {"fate.accuracy-not-measured",
+       "accuracy not measured against the FP32 reference: measured for speed only, never the "
+       "winner",
+       "FP32 の基準と出力を比較していません: 速度のみ測定し、勝者にはなりません"},
+      {"fate.unsafe", "{detail}", "安全ではありません: {detail}"},
+      {"fate.accuracy", "{accuracy}", "精度: {accuracy}"},
+      {"fate.slower", "slower: {level} vs the leader {leader} {leader_level}",
+       "遅い: {level} (先頭の {leader} は {leader_level})"},
+      {"fate.slower-contended",
+       "slower: {level} vs the leader {leader} {leader_level} (beyond a {margin_pct} % margin: a "
+       "compile shared the machine)",
+       "遅い: {level} (先頭の {leader} は {leader_level}。コンパイルとマシンを共有していたため、"
+       "{margin_pct} % の余裕を超えた差です)"},
+      {"fate.late-no-winner", "measured after the finals, which had no winner to compare it with",
+       "決勝の後に測定しましたが、比べる勝者がいませんでした"},
+      {"fate.late-slower",
+       "measured after the finals: slower than the winner {winner} in this process ({level} vs "
+       "{winner_level})",
+       "決勝の後に測定: このプロセス内で勝者 {winner} より遅い ({level} 対 {winner_level})"},
+      {"fate.late-unconfirmed",
+       "measured after the finals, {level} in this process against the winner's {winner_level}: "
+       "not confirmed in fresh processes (raise --budget-s)",
+       "決勝の後に測定: このプロセス内で {level} (勝者は {winner_level})。"
+       "新しいプロセスでは確認されていません (--budget-s を増やしてください)"},
+      {"fate.cancelled", "cancelled", "取り消されました"},
+      {"fate.still-compiling",
+       "not measured: its package was still compiling when the budget ran out (the next run "
+       "measures it once it is compiled; or raise --budget-s)",
+       "未測定: 予算が尽きた時点でパッケージはまだコンパイル中でした"
+       " (次の実行でコンパイル後に測定します。または --budget-s を増やしてください)"},
+      {"fate.ready-after-wait",
+       "not measured: its package was ready after the wait for compiles ({wait_s} s) had ended; "
+       "the next run finds it cached",
+       "未測定: パッケージの完成がコンパイル待ち ({wait_s} s) の終了後でした。"
+       "次の実行ではキャッシュから使われます"},
+      {"fate.budget-out",
+       "not measured: the budget ran out before it was reached ({spent_s} s of {budget_s} s spent)",
+       "未測定: 順番が来る前に予算が尽きました ({budget_s} s のうち {spent_s} s を使用)"},
+      {"fate.not-finalist.overlap",
+       "not a finalist: {slower_pct} % slower than the leader ({level} vs {leader_level}); the "
+       "intervals overlap, so this process could not tell them apart",
+       "決勝に進みません: 先頭より {slower_pct} % 遅い ({level} 対 {leader_level})。"
+       "区間が重なり、このプロセスでは区別できませんでした"},
+      {"fate.not-finalist.fewer-places",
+       "not a finalist: {slower_pct} % slower than the leader ({level} vs {leader_level}); the "
+       "budget left fresh processes for fewer finalists",
+       "決勝に進みません: 先頭より {slower_pct} % 遅い ({level} 対 {leader_level})。"
+       "予算で新しいプロセスを割り当てられる決勝の枠が減りました"},
+      {"fate.fresh-process", "in a fresh process: {detail}", "新しいプロセスで: {detail}"},
+      {"fate.winner.across", "fastest safe config across {processes} fresh processes: {level}",
+       "{processes} 個の新しいプロセスで最速かつ安全な構成: {level}"},
+      {"fate.winner.in-process", "fastest safe config in this process: {level}",
+       "このプロセス内で最速かつ安全な構成: {level}"},
+      {"fate.tied.across", "tied with the winner across {processes} fresh processes: {level}",
+       "{processes} 個の新しいプロセスで勝者と同着: {level}"},
+      {"fate.tied.in-process", "tied with the winner in this process: {level}",
+       "このプロセス内で勝者と同着: {level}"},
+      {"fate.finalist-slower.across",
+       "finalist, slower across {processes} fresh processes: {level} vs {winner_level}",
+       "決勝に進み、{processes} 個の新しいプロセスで遅い: {level} 対 {winner_level}"},
+      {"fate.finalist-slower.in-process",
+       "finalist, slower in this process: {level} vs {winner_level}",
+       "決勝に進み、このプロセス内で遅い: {level} 対 {winner_level}"},
+      {"fate.second-finals",
+       "in the second finals: it ran faster in this process than the winner of the first ran "
+       "across fresh processes ({level} in this process, {fresh_level} across {processes} fresh "
+       "processes)",
+       "再決勝に進みます: 最初の決勝の勝者が新しいプロセスで出した速さより、このプロセス内で"
+       "速く走りました (勝者はこのプロセス内で {level}、{processes} 個の新しいプロセスで "
+       "{fresh_level})"},
+      {"fate.late-fork-cut",
+       "forked after the finals: the budget ended before its second fresh process ({level} in "
+       "this process)",
+       "決勝の後に新しいプロセスで測定: 2 つ目のプロセスの前に予算が尽きました"
+       " (このプロセス内で {level})"},
+      {"fate.late-fork-not-faster",
+       "forked after the finals: {level} across {processes} fresh processes, not faster than the "
+       "winner {winner} ({winner_level}) beyond {delta_pct} %",
+       "決勝の後に新しいプロセスで測定: {processes} 個のプロセスで {level}。"
+       "勝者 {winner} ({winner_level}) より {delta_pct} % を超えて速くはありません"},
+      {"fate.winner-late",
+       "fastest safe config across {processes} fresh processes: {level} (forked after the "
+       "finals)",
+       "{processes} 個の新しいプロセスで最速かつ安全な構成: {level} (決勝の後に測定)"},
+      {"fate.prior-stands.slower",
+       "ran at {fresh_median_ms} ms across {processes} fresh processes ({level} in this process), "
+       "slower than the last confirmed answer {prior} across its processes; the last confirmed "
+       "answer {prior} stands",
+       "{processes} 個の新しいプロセスで {fresh_median_ms} ms (このプロセス内では {level}) "
+       "で、前回確認された答え {prior} より遅かったため、{prior} を維持します"},
+      {"fate.prior-stands.unconfirmed",
+       "ran faster in this process ({level}) but could not be confirmed in fresh processes within "
+       "the budget: the next run measures it first (or raise --budget-s); the last confirmed "
+       "answer {prior} stands",
+       "このプロセス内では速く走りました ({level}) が、予算内に新しいプロセスで確認できません"
+       "でした。次の実行で最初に測定します (または --budget-s を増やしてください)。"
+       "前回確認された答え {prior} を維持します"},
+      {"fate.prior-answer", "the last confirmed answer ({prior_level}), measured again: {level}",
+       "前回確認された答え ({prior_level}) を再測定: {level}"},
+      {"fate.remembered", "remembered: {reason} ({remembered})",
+       "記憶から: {reason} ({remembered})"},
 
       {"state.final", "final", "確定"},
       {"state.provisional", "provisional", "暫定"},
@@ -356,6 +466,64 @@ std::string reasonText(const TuneReason& r, Lang lang) {
     if (std::find(causes.begin(), causes.end(), cause) != causes.end()) id += "." + cause;
   }
   return message(id, lang, r.values);
+}
+
+const std::vector<std::string>& candidateReasonCodes() {
+  static const std::vector<std::string> kCodes = {"fallback",
+                                                  "failed",
+                                                  "accuracy-not-measured",
+                                                  "unsafe",
+                                                  "accuracy",
+                                                  "slower",
+                                                  "slower-contended",
+                                                  "late-no-winner",
+                                                  "late-slower",
+                                                  "late-unconfirmed",
+                                                  "cancelled",
+                                                  "still-compiling",
+                                                  "ready-after-wait",
+                                                  "budget-out",
+                                                  "not-finalist.overlap",
+                                                  "not-finalist.fewer-places",
+                                                  "fresh-process",
+                                                  "winner",
+                                                  "tied",
+                                                  "finalist-slower",
+                                                  "second-finals",
+                                                  "late-fork-cut",
+                                                  "late-fork-not-faster",
+                                                  "winner-late",
+                                                  "prior-stands.slower",
+                                                  "prior-stands.unconfirmed",
+                                                  "prior-answer"};
+  return kCodes;
+}
+
+std::string candidateReasonText(const TuneReason& code, const std::string& sentence, Lang lang) {
+  const auto& codes = candidateReasonCodes();
+  if (std::find(codes.begin(), codes.end(), code.code) == codes.end()) {
+    // Saved before the codes, or a code of a newer version: the sentence saved beside it.
+    if (!sentence.empty() || code.code.empty()) return sentence;
+    return reasonText(code, lang);  // an unknown code renders as its code and values
+  }
+  std::string id = "fate." + code.code;
+  // Levels across fresh processes, or in the tuner's own process (one process).
+  if (code.code == "winner" || code.code == "tied" || code.code == "finalist-slower") {
+    int processes = 0;
+    try {
+      processes = std::stoi(code.value("processes"));
+    } catch (const std::exception&) {
+      processes = 0;  // not a number: the comparison is read as one of this process
+    }
+    id += processes >= 2 ? ".across" : ".in-process";
+  }
+  if (code.code == "failed" && code.value("message").empty()) id += ".bare";
+  auto text = message(id, lang, code.values);
+  // Settled from an earlier run's memory: said so, with when.
+  if (!code.value("remembered").empty())
+    text = message("fate.remembered", lang,
+                   {{"reason", text}, {"remembered", code.value("remembered")}});
+  return text;
 }
 
 std::string answerStateText(const std::string& state, Lang lang) {

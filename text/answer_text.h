@@ -48,6 +48,14 @@ const std::vector<std::string>& rooflineUnplacedCauses();
 // …)".
 std::string reasonText(const TuneReason& reason, Lang lang);
 
+// A race candidate's reason (CandidateOutcome::reason_code, TuneCandidateRecord::reason_code) in
+// `lang`, with its values as given (a failure's own message stays as PyTorch wrote it, after a
+// translated lead-in). `sentence` is the English reason saved beside the code: what is shown for a
+// race saved before the codes ("" code), or for a code of a newer version.
+std::string candidateReasonText(const TuneReason& code, const std::string& sentence, Lang lang);
+// The codes it renders (core/tuner/race.cpp gives them; docs/ADVISOR.md lists them).
+const std::vector<std::string>& candidateReasonCodes();
+
 // "final", "provisional", "no-winner", "cancelled" → the word ("no-winner" for an empty state).
 std::string answerStateText(const std::string& state, Lang lang);
 // The kind of the answer's interval: across N fresh processes, or in the tuner's process.

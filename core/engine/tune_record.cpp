@@ -45,6 +45,7 @@ void diffCandidate(Diff& d, const TuneCandidateRecord& a, const TuneCandidateRec
   d.field("key", a.key, b.key);
   d.field("state", a.state, b.state);
   d.field("reason", a.reason, b.reason);
+  d.field("reason_code", a.reason_code == b.reason_code, true);
   d.field("accuracy", a.accuracy, b.accuracy);
   d.field("fallback", a.fallback, b.fallback);
   d.field("median_ms", a.median_ms, b.median_ms);

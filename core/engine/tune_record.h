@@ -30,6 +30,7 @@ struct TuneCandidateRecord {
   std::string key;
   std::string state;  // tuner::toString(CandidateState): "winner", "eliminated", …
   std::string reason, accuracy, fallback;
+  TuneReason reason_code;  // `reason` as a code with values; "" code in races saved before codes
   double median_ms = 0, low_ms = 0, high_ms = 0;  // its level in the tuner's own process
   std::size_t samples = 0;
   int rounds = 0;

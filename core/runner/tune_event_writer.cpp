@@ -69,6 +69,11 @@ void TuneEventWriter::onCandidate(const tuner::CandidateOutcome& c) {
       {"contended", e.contended},  {"setup_ms", c.setup_ms},   {"compile_ms", c.compile_ms},
       {"accuracy", c.accuracy}};
   if (!c.fallback.empty()) event["fallback"] = c.fallback;
+  if (!c.reason_code.code.empty()) {
+    json values = json::object();
+    for (const auto& [name, value] : c.reason_code.values) values[name] = value;
+    event["reason_code"] = {{"code", c.reason_code.code}, {"values", std::move(values)}};
+  }
   if (c.forks) {  // the finals: the level across fresh processes
     const auto& f = *c.forks;
     event["forks"] = {

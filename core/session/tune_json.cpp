@@ -24,6 +24,12 @@ CompileStatus::State compileState(const std::string& text) {
       fmt::format("compile state '{}' is none of queued, running, done, cached, failed", text));
 }
 
+Json reasonValue(const TuneReason& r);
+TuneReason reasonFrom(const Json& x, const std::string& where, std::size_t max_entries);
+
+// A candidate's reason code holds a handful of values; more is no race's.
+constexpr std::size_t kMaxReasonValues = 64;
+
 Json candidateValue(const TuneCandidateRecord& c) {
   Json j = {{"key", c.key},
             {"state", c.state},
@@ -38,6 +44,7 @@ Json candidateValue(const TuneCandidateRecord& c) {
             {"setup_ms", c.setup_ms},
             {"compile_ms", c.compile_ms}};
   if (!c.fallback.empty()) j["fallback"] = c.fallback;
+  if (!c.reason_code.code.empty()) j["reason_code"] = reasonValue(c.reason_code);
   if (c.forks) j["forks"] = forkStatsValue(*c.forks);
   return j;
 }
@@ -81,6 +88,9 @@ TuneCandidateRecord candidateFrom(const Json& j, const std::string& path) {
   c.key = j.at("key").get<std::string>();
   c.state = j.at("state").get<std::string>();
   c.reason = j.value("reason", "");
+  // Absent in sessions saved before the codes: the sentence above is then what is shown.
+  if (j.contains("reason_code"))
+    c.reason_code = reasonFrom(j.at("reason_code"), path + ".reason_code", kMaxReasonValues);
   c.accuracy = j.value("accuracy", "");
   c.fallback = j.value("fallback", "");
   c.median_ms = j.value("median_ms", 0.0);
@@ -95,34 +105,39 @@ TuneCandidateRecord candidateFrom(const Json& j, const std::string& path) {
   return c;
 }
 
+Json reasonValue(const TuneReason& r) {
+  Json values = Json::object();
+  for (const auto& [name, value] : r.values) values[name] = value;
+  return {{"code", r.code}, {"values", std::move(values)}};
+}
+
 Json reasonsValue(const std::vector<TuneReason>& reasons) {
   Json out = Json::array();
-  for (const auto& r : reasons) {
-    Json values = Json::object();
-    for (const auto& [name, value] : r.values) values[name] = value;
-    out.push_back({{"code", r.code}, {"values", std::move(values)}});
-  }
+  for (const auto& r : reasons) out.push_back(reasonValue(r));
   return out;
+}
+
+// `where` names the value in the error ("reasons[2]", "candidates[0].reason_code").
+TuneReason reasonFrom(const Json& x, const std::string& where, std::size_t max_entries) {
+  TuneReason r;
+  r.code = x.at("code").get<std::string>();
+  if (x.contains("values")) {
+    const auto& values = x.at("values");
+    if (!values.is_object() || values.size() > max_entries) {
+      throw Error(
+          ErrorKind::InvalidInput,
+          fmt::format("{}.values: expected an object of at most {} strings", where, max_entries));
+    }
+    for (const auto& [name, value] : values.items()) r.values[name] = value.get<std::string>();
+  }
+  return r;
 }
 
 std::vector<TuneReason> reasonsFrom(const Json& parent, const char* key, std::size_t max_entries) {
   std::vector<TuneReason> out;
   if (const Json* list = listOf(parent, key, key, max_entries)) {
-    for (std::size_t i = 0; i < list->size(); ++i) {
-      const auto& x = (*list)[i];
-      TuneReason r;
-      r.code = x.at("code").get<std::string>();
-      if (x.contains("values")) {
-        const auto& values = x.at("values");
-        if (!values.is_object() || values.size() > max_entries) {
-          throw Error(ErrorKind::InvalidInput,
-                      fmt::format("{}[{}].values: expected an object of at most {} strings", key, i,
-                                  max_entries));
-        }
-        for (const auto& [name, value] : values.items()) r.values[name] = value.get<std::string>();
-      }
-      out.push_back(std::move(r));
-    }
+    for (std::size_t i = 0; i < list->size(); ++i)
+      out.push_back(reasonFrom((*list)[i], fmt::format("{}[{}]", key, i), max_entries));
   }
   return out;
 }

@@ -237,6 +237,7 @@ void Race::record(Entry& e, const ConfigResult& r, bool contended) {
     o.fallback = r.message;
     o.reason = fmt::format("{} (the fallback {} is measured as a candidate of its own)", r.message,
                            r.config.key());
+    o.reason_code = {"fallback", {{"message", r.message}, {"fallback", r.config.key()}}};
     observer_->onCandidate(o);
     return;
   }
@@ -244,6 +245,7 @@ void Race::record(Entry& e, const ConfigResult& r, bool contended) {
     o.state = CandidateState::Failed;
     o.reason = r.message.empty() ? toString(r.status)
                                  : fmt::format("{}: {}", toString(r.status), r.message);
+    o.reason_code = {"failed", {{"status", toString(r.status)}, {"message", r.message}}};
     observer_->onCandidate(o);
     return;
   }
@@ -254,6 +256,7 @@ void Race::record(Entry& e, const ConfigResult& r, bool contended) {
     o.state = CandidateState::AccuracyNotMeasured;
     o.accuracy = judgement.note;
     o.reason = judgement.note + ": measured for speed only, never the winner";
+    o.reason_code = {"accuracy-not-measured", {{"note", judgement.note}}};
     o.estimate.median_ms = r.stats.median_ms;
     observer_->onCandidate(o);
     return;
@@ -265,6 +268,7 @@ void Race::record(Entry& e, const ConfigResult& r, bool contended) {
   if (!judgement.eligible()) {
     o.state = CandidateState::Unsafe;
     o.reason = judgement.unsafe_reason;
+    o.reason_code = {"unsafe", {{"detail", judgement.unsafe_reason}}};
     o.estimate.median_ms = r.stats.median_ms;
     observer_->onCandidate(o);
     return;
@@ -302,6 +306,7 @@ void Race::record(Entry& e, const ConfigResult& r, bool contended) {
   est.high_ms = std::max(high, est.median_ms);
   o.state = CandidateState::Finalist;  // alive; the final state is decided at the end
   o.reason = o.accuracy;
+  o.reason_code = {"accuracy", {{"accuracy", o.accuracy}}};
   observer_->onCandidate(o);
 }
 
@@ -342,6 +347,11 @@ void Race::eliminate(std::vector<Entry>& entries) {
                                               "machine)",
                                               100 * margin)
                                 : std::string());
+      e.outcome.reason_code = {contended ? "slower-contended" : "slower",
+                               {{"level", interval(est)},
+                                {"leader", leader->outcome.config.key()},
+                                {"leader_level", interval(lead)},
+                                {"margin_pct", fmt::format("{:.0f}", 100 * margin)}}};
       observer_->onCandidate(e.outcome);
     }
   }
@@ -545,6 +555,7 @@ std::vector<std::string> Race::screenAfterFinals(std::vector<Entry>& entries, Tu
     if (!winner) {
       o.state = CandidateState::Eliminated;
       o.reason = "measured after the finals, which had no winner to compare it with";
+      o.reason_code = {"late-no-winner", {}};
       observer_->onCandidate(o);
       continue;
     }
@@ -556,12 +567,18 @@ std::vector<std::string> Race::screenAfterFinals(std::vector<Entry>& entries, Tu
           "measured after the finals: slower than the winner {} in this process "
           "({} vs {})",
           winner->outcome.config.key(), interval(o.estimate), interval(w));
+      o.reason_code = {"late-slower",
+                       {{"winner", winner->outcome.config.key()},
+                        {"level", interval(o.estimate)},
+                        {"winner_level", interval(w)}}};
     } else {
       // As fast as the winner, or faster: the finals never saw it, so the answer is provisional.
       o.reason = fmt::format(
           "measured after the finals, {} in this process against the winner's "
           "{}: not confirmed in fresh processes (raise --budget-s)",
           interval(o.estimate), interval(w));
+      o.reason_code = {"late-unconfirmed",
+                       {{"level", interval(o.estimate)}, {"winner_level", interval(w)}}};
       rivals.push_back(o.config.key());
     }
     observer_->onCandidate(o);
@@ -580,6 +597,7 @@ void Race::explainUnmeasured(std::vector<Entry>& entries, TuneResult& result) {
       if (last != prior_->last.end()) {
         o.state = last->state;
         o.reason = last->reason;
+        o.reason_code = last->reason_code;
         o.estimate = last->estimate;
         observer_->onCandidate(o);
         continue;
@@ -601,6 +619,15 @@ void Race::explainUnmeasured(std::vector<Entry>& entries, TuneResult& result) {
                         "not measured: the budget ran out before it was reached ({:.0f} s of "
                         "{:.0f} s spent)",
                         units::msToS(spentMs()), units::msToS(result.budget_ms));
+    o.reason_code =
+        measurer_.cancelled()        ? TuneReason{"cancelled", {}}
+        : !measurer_.ready(o.config) ? TuneReason{"still-compiling", {}}
+        : waited_[i] && spentMs() < usableMs() - 1000
+            ? TuneReason{"ready-after-wait",
+                         {{"wait_s", fmt::format("{:.0f}", units::msToS(wait_end_ms_))}}}
+            : TuneReason{"budget-out",
+                         {{"spent_s", fmt::format("{:.0f}", units::msToS(spentMs()))},
+                          {"budget_s", fmt::format("{:.0f}", units::msToS(result.budget_ms))}}};
     observer_->onCandidate(o);
   }
 }
@@ -674,12 +701,18 @@ void Race::finals(std::vector<Entry>& entries, TuneResult& result) {
   if (alive.empty()) return;
   const auto& lead = alive.front()->outcome.estimate;
   // A candidate that leaves here: named, with how far behind the leader it was and why.
-  const auto notAFinalist = [&](Entry* e, const char* why) {
+  // `code` names `why` for text/: "overlap" or "fewer-places".
+  const auto notAFinalist = [&](Entry* e, const char* code, const char* why) {
     auto& o = e->outcome;
     o.state = CandidateState::Eliminated;
-    o.reason = fmt::format("not a finalist: {:.1f} % slower than the leader ({} vs {}); {}",
-                           100.0 * (o.estimate.median_ms / lead.median_ms - 1.0),
+    const auto slower_pct =
+        fmt::format("{:.1f}", 100.0 * (o.estimate.median_ms / lead.median_ms - 1.0));
+    o.reason = fmt::format("not a finalist: {} % slower than the leader ({} vs {}); {}", slower_pct,
                            interval(o.estimate), interval(lead), why);
+    o.reason_code = {fmt::format("not-finalist.{}", code),
+                     {{"slower_pct", slower_pct},
+                      {"level", interval(o.estimate)},
+                      {"leader_level", interval(lead)}}};
     observer_->onCandidate(o);
   };
   // The earlier run's answer is forked again whatever its rank here (it is alive: eliminate()
@@ -691,7 +724,8 @@ void Race::finals(std::vector<Entry>& entries, TuneResult& result) {
     std::rotate(alive.begin() + static_cast<std::ptrdiff_t>(places) - 1, answer, answer + 1);
   }
   for (std::size_t k = places; k < alive.size(); ++k)
-    notAFinalist(alive[k], "the intervals overlap, so this process could not tell them apart");
+    notAFinalist(alive[k], "overlap",
+                 "the intervals overlap, so this process could not tell them apart");
   alive.resize(std::min(alive.size(), places));
   // Forks: as many fresh processes as the budget allows, at least two (one process says nothing
   // about the next), with fewer iterations each if need be (never fewer than screening had); none
@@ -716,7 +750,8 @@ void Race::finals(std::vector<Entry>& entries, TuneResult& result) {
     // The slowest goes, but the earlier run's answer stays second where it was among them.
     if (isPriorAnswer(*alive.back()) && !isPriorAnswer(*alive.front()))
       std::swap(alive[alive.size() - 1], alive[alive.size() - 2]);
-    notAFinalist(alive.back(), "the budget left fresh processes for fewer finalists");
+    notAFinalist(alive.back(), "fewer-places",
+                 "the budget left fresh processes for fewer finalists");
     alive.pop_back();
   }
   // When not even two fit, the leader alone goes to fresh processes and its rivals keep their
@@ -779,6 +814,9 @@ void Race::finals(std::vector<Entry>& entries, TuneResult& result) {
         o.state = r.status != ConfigStatus::Ok ? CandidateState::Failed : CandidateState::Unsafe;
         o.reason = fmt::format("in a fresh process: {}",
                                r.status != ConfigStatus::Ok ? r.message : judgement.unsafe_reason);
+        o.reason_code = {
+            "fresh-process",
+            {{"detail", r.status != ConfigStatus::Ok ? r.message : judgement.unsafe_reason}}};
         observer_->onCandidate(o);
         continue;
       }
@@ -865,6 +903,9 @@ void Race::finals(std::vector<Entry>& entries, TuneResult& result) {
   winner->entry->outcome.state = CandidateState::Winner;
   winner->entry->outcome.reason =
       fmt::format("fastest safe config {}: {}", winner->where(), interval(winner->level));
+  winner->entry->outcome.reason_code = {
+      "winner",
+      {{"processes", std::to_string(winner->processes)}, {"level", interval(winner->level)}}};
   std::vector<std::string> tie_text;
   for (auto* t : tied) {
     if (t == winner) continue;
@@ -872,6 +913,8 @@ void Race::finals(std::vector<Entry>& entries, TuneResult& result) {
     t->entry->outcome.state = CandidateState::Tied;
     t->entry->outcome.reason =
         fmt::format("tied with the winner {}: {}", t->where(), interval(t->level));
+    t->entry->outcome.reason_code = {
+        "tied", {{"processes", std::to_string(t->processes)}, {"level", interval(t->level)}}};
     tie_text.push_back(fmt::format("{} {}{}", t->entry->outcome.config.key(), interval(t->level),
                                    t->processes == winner->processes ? "" : " " + t->where()));
   }
@@ -882,6 +925,11 @@ void Race::finals(std::vector<Entry>& entries, TuneResult& result) {
                                      interval(l.compared), interval(winner->compared))
                        : fmt::format("finalist, slower {}: {} vs {}", l.where(), interval(l.level),
                                      interval(winner->level));
+      // Set against in-process levels, the comparison is one of this process.
+      o.reason_code = {"finalist-slower",
+                       {{"processes", mixed ? "1" : std::to_string(l.processes)},
+                        {"level", interval(mixed ? l.compared : l.level)},
+                        {"winner_level", interval(mixed ? winner->compared : winner->level)}}};
     }
     observer_->onCandidate(o);
   }
@@ -993,6 +1041,10 @@ void Race::refutedLeaderFinals(std::vector<Entry>& entries, TuneResult& result) 
         "in the second finals: it ran faster in this process than the winner "
         "of the first ran across fresh processes ({})",
         refuted);
+    o.reason_code = {"second-finals",
+                     {{"level", process_level},
+                      {"fresh_level", interval(fresh)},
+                      {"processes", std::to_string(wo.forks->forks)}}};
     observer_->onCandidate(o);
   }
   result.winner.reset();
@@ -1078,6 +1130,9 @@ void Race::forkRivals(std::vector<Entry>& entries, TuneResult& result,
       ro.state = r.status != ConfigStatus::Ok ? CandidateState::Failed : CandidateState::Unsafe;
       ro.reason = fmt::format("in a fresh process: {}",
                               r.status != ConfigStatus::Ok ? r.message : judgement.unsafe_reason);
+      ro.reason_code = {
+          "fresh-process",
+          {{"detail", r.status != ConfigStatus::Ok ? r.message : judgement.unsafe_reason}}};
       observer_->onCandidate(ro);
       continue;
     }
@@ -1092,6 +1147,7 @@ void Race::forkRivals(std::vector<Entry>& entries, TuneResult& result,
           "forked after the finals: the budget ended before its second fresh process ({} in "
           "this process)",
           interval(ro.estimate));
+      ro.reason_code = {"late-fork-cut", {{"level", interval(ro.estimate)}}};
       observer_->onCandidate(ro);
       continue;
     }
@@ -1103,18 +1159,35 @@ void Race::forkRivals(std::vector<Entry>& entries, TuneResult& result,
           "({}) beyond {:.0f} %",
           interval(level), ro.forks->forks, wo.config.key(), interval(won),
           100 * options_.equivalence_delta);
+      ro.reason_code = {"late-fork-not-faster",
+                        {{"level", interval(level)},
+                         {"processes", std::to_string(ro.forks->forks)},
+                         {"winner", wo.config.key()},
+                         {"winner_level", interval(won)},
+                         {"delta_pct", fmt::format("{:.0f}", 100 * options_.equivalence_delta)}}};
       observer_->onCandidate(ro);
       continue;
     }
     // Faster across fresh processes, beyond the margin: it answers.
     wo.state = CandidateState::Finalist;
-    wo.reason = fmt::format("finalist, slower across fresh processes: {} vs {}", interval(won),
-                            interval(level));
+    // The winner's level is across its processes where it has them (finalLevel).
+    const int won_processes = wo.forks && wo.forks->forks >= 1 ? wo.forks->forks : 1;
+    wo.reason = won_processes >= 2
+                    ? fmt::format("finalist, slower across {} fresh processes: {} vs {}",
+                                  won_processes, interval(won), interval(level))
+                    : fmt::format("finalist, slower in this process: {} vs {}", interval(won),
+                                  interval(level));
+    wo.reason_code = {"finalist-slower",
+                      {{"processes", std::to_string(won_processes)},
+                       {"level", interval(won)},
+                       {"winner_level", interval(level)}}};
     ro.state = CandidateState::Winner;
     ro.reason = fmt::format(
         "fastest safe config across {} fresh processes: {} (forked after the "
         "finals)",
         ro.forks->forks, interval(level));
+    ro.reason_code = {"winner-late",
+                      {{"processes", std::to_string(ro.forks->forks)}, {"level", interval(level)}}};
     for (auto& e : entries) {
       if (e.outcome.state == CandidateState::Tied) {
         e.outcome.state = CandidateState::Finalist;
@@ -1156,6 +1229,7 @@ void Race::applyPrior(std::vector<Entry>& entries, TuneResult& result) {
       e.measured = true;
       o.state = kept->state;
       o.reason = kept->reason;
+      o.reason_code = kept->reason_code;
       o.accuracy = kept->accuracy;
       o.estimate = kept->estimate;
       o.setup_ms = kept->setup_ms;
@@ -1176,6 +1250,7 @@ void Race::applyPrior(std::vector<Entry>& entries, TuneResult& result) {
       e.measured = true;
       o.state = skip->state;
       o.reason = skip->reason;
+      o.reason_code = skip->reason_code;
       o.accuracy = skip->accuracy;
       observer_->onCandidate(o);
     }
@@ -1286,9 +1361,19 @@ void Race::keepConfirmedAnswer(std::vector<Entry>& entries, TuneResult& result) 
                           interval(l.estimate));
   leader->outcome.state = CandidateState::Finalist;
   leader->outcome.reason = fmt::format("{}; the last confirmed answer {} stands", why, key);
+  leader->outcome.reason_code =
+      confirmed_now ? TuneReason{"prior-stands.slower",
+                                 {{"fresh_median_ms", fmt::format("{:.4g}", l.forks->median_ms)},
+                                  {"processes", std::to_string(l.forks->forks)},
+                                  {"level", interval(l.estimate)},
+                                  {"prior", key}}}
+                    : TuneReason{"prior-stands.unconfirmed",
+                                 {{"level", interval(l.estimate)}, {"prior", key}}};
   kept->outcome.state = CandidateState::Winner;
   kept->outcome.reason = fmt::format("the last confirmed answer ({}), measured again: {}",
                                      prior_->confirmed_level, interval(c.estimate));
+  kept->outcome.reason_code = {
+      "prior-answer", {{"prior_level", prior_->confirmed_level}, {"level", interval(c.estimate)}}};
   result.winner = kept->outcome.config;
   // The tie (if any) was the leader's: the kept answer stands on its own.
   result.reasons.erase(std::remove_if(result.reasons.begin(), result.reasons.end(),

@@ -63,6 +63,7 @@ struct PriorCandidate {
   std::string key;
   CandidateState state = CandidateState::NotMeasured;
   std::string reason, accuracy;
+  TuneReason reason_code;
   Estimate estimate;
   double setup_ms = 0, compile_ms = 0;
 };

@@ -16,6 +16,7 @@ PriorCandidate priorCandidate(const TuneCandidateRecord& c) {
   p.key = c.key;
   p.state = candidateStateFrom(c.state);
   p.reason = c.reason;
+  p.reason_code = c.reason_code;
   p.accuracy = c.accuracy;
   p.estimate.median_ms = c.median_ms;
   p.estimate.low_ms = c.low_ms;
@@ -103,10 +104,12 @@ RacePrior priorFromMemory(const RunMemory& memory, double now_unix_s, const std:
     if ((c.state == "failed" && !transient) || c.state == "unsafe") {
       auto p = priorCandidate(c);
       p.reason = remembered(c.reason, when);
+      p.reason_code.values.emplace("remembered", when);  // kept where settled from memory already
       prior.skip.push_back(p);
     } else if (c.state == "eliminated" && c.median_ms > 0) {
       auto p = priorCandidate(c);
       p.reason = remembered(c.reason, when);
+      p.reason_code.values.emplace("remembered", when);
       prior.last.push_back(p);
     }
   }

@@ -11,6 +11,7 @@ TuneCandidateRecord candidateRecord(const CandidateOutcome& c) {
   r.key = c.config.key();
   r.state = toString(c.state);
   r.reason = c.reason;
+  r.reason_code = c.reason_code;
   r.accuracy = c.accuracy;
   r.fallback = c.fallback;
   r.median_ms = c.estimate.median_ms;

@@ -78,6 +78,14 @@ std::optional<TuneEvent> parseTuneEvent(std::string_view line) {
       c.reason = e.reason;
       c.accuracy = e.accuracy;
       c.fallback = r.stringOr("fallback", "");
+      if (r.has("reason_code")) {  // absent in events of a version before the codes
+        const auto code = r.at("reason_code");
+        c.reason_code.code = code.stringOr("code", "");
+        if (code.has("values")) {
+          for (const auto& [name, value] : code.at("values").members())
+            c.reason_code.values[name] = value.string();
+        }
+      }
       c.median_ms = e.median_ms;
       c.low_ms = e.low_ms;
       c.high_ms = e.high_ms;

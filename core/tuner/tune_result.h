@@ -47,6 +47,9 @@ struct CandidateOutcome {
   CandidateState state = CandidateState::NotMeasured;
   std::string
       reason;  // why eliminated / failed / unsafe / not measured; the accuracy summary otherwise
+  // The same reason as a code with values, which text/ renders in the reader's language; "" code
+  // only where a reason came from a race saved before the codes (`reason` is then all there is).
+  TuneReason reason_code;
   Estimate estimate;
   std::string accuracy;  // judgeAccuracy's summary
   double setup_ms = 0, compile_ms = 0;

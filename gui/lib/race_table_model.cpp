@@ -48,6 +48,11 @@ QString stateWord(const QString& state) {
   return uiText(text::candidateStateText(state.toStdString(), uiLang()));
 }
 
+// A candidate's reason in the UI's language (text/answer_text.h), as UTF-8.
+std::string reasonText(const TuneReason& code, const std::string& sentence) {
+  return text::candidateReasonText(code, sentence, uiLang());
+}
+
 }  // namespace
 
 RaceTableModel::RaceTableModel(QObject* parent) : QAbstractTableModel(parent) {}
@@ -153,8 +158,8 @@ void RaceTableModel::setCandidate(const tuner::TuneEvent& e) {
   r.low_ms = e.forked ? e.fork_low_ms : e.low_ms;
   r.high_ms = e.forked ? e.fork_high_ms : e.high_ms;
   r.compile_ms = e.compile_ms;
-  r.reason = display_text::line(e.reason);
-  r.reason_details = display_text::details(e.reason);
+  r.reason_code = e.candidate ? e.candidate->reason_code : TuneReason{};
+  r.reason_sentence = e.reason;
   r.fork_outcome.reset();
   r.fork_verdict.clear();
   if (e.candidate && e.candidate->forks)
@@ -260,7 +265,7 @@ QVariant RaceTableModel::display(const Row& row, int column) const {
     case CompileColumn:
       return row.compileMs() > 0 ? seconds(row.compileMs()) : QString();
     default:
-      return row.reason;
+      return display_text::line(reasonText(row.reason_code, row.reason_sentence));
   }
 }
 
@@ -288,7 +293,7 @@ QVariant RaceTableModel::sortKey(const Row& row, int column) const {
     case CompileColumn:
       return figure(row.compileMs());
     default:
-      return row.reason;
+      return display_text::line(reasonText(row.reason_code, row.reason_sentence));
   }
 }
 
@@ -317,7 +322,8 @@ QVariant RaceTableModel::data(const QModelIndex& index, int role) const {
       if (column == StateColumn)
         return row.fork_outcome ? uiText(text::forkOutcomeText(*row.fork_outcome, uiLang()))
                                 : row.fork_verdict;
-      if (column == ReasonColumn) return row.reason_details;
+      if (column == ReasonColumn)
+        return display_text::details(reasonText(row.reason_code, row.reason_sentence));
       return {};
     case Qt::ForegroundRole:
       // Out of the race: greyed, every cell.

@@ -103,7 +103,10 @@ class RaceTableModel : public QAbstractTableModel {
     // config's own set-up never waited for when the package was ready: 0 when none.
     double package_ms = 0;
     double compileMs() const { return compile_ms > package_ms ? compile_ms : package_ms; }
-    QString reason, reason_details;  // one line; bounded, wrapped (hover)
+    // Its reason as a code with values, rendered in the window's language when shown; the
+    // English sentence beside it is what shows for a stream or session saved before the codes.
+    TuneReason reason_code;
+    std::string reason_sentence;
     // Its outcome across fresh processes, rendered in the window's language when shown (hover);
     // a text only where the event carried no fields (an older stream).
     std::optional<text::ForkOutcome> fork_outcome;

@@ -190,6 +190,62 @@ class TestAnswer : public QObject {
     QVERIFY(tuned >= 21);
   }
 
+  // The Race tab's Reason column renders a candidate's reason from its code in the window's
+  // language (a failure's own message as it was written); a race saved before the codes shows its
+  // English sentence. The English is the race's sentence.
+  void theRaceReasonColumnRendersTheCode() {
+    if (!LanguageSwitch::available().contains(QStringLiteral("ja")))
+      QSKIP("no compiled Japanese translation (Qt Linguist tools not installed)");
+    RaceTableModel model;
+    const auto candidate = [&](const char* key, const char* state, const std::string& sentence,
+                               const TuneReason& code) {
+      tuner::TuneEvent e;
+      e.type = "tune_candidate";
+      e.key = key;
+      e.state = state;
+      e.reason = sentence;
+      if (!code.code.empty()) {
+        TuneCandidateRecord c;
+        c.key = key;
+        c.state = state;
+        c.reason = sentence;
+        c.reason_code = code;
+        e.candidate = c;
+      }
+      model.setCandidate(e);
+    };
+    const std::string slower = "slower: 2 ms [1.9, 2.1] vs the leader bf16 1 ms [0.9, 1.1]";
+    candidate(
+        "fp32", "eliminated", slower,
+        {"slower",
+         {{"level", "2 ms [1.9, 2.1]"}, {"leader", "bf16"}, {"leader_level", "1 ms [0.9, 1.1]"}}});
+    candidate(
+        "fp16+graph", "failed", "error: capture failed: operation not permitted",
+        {"failed", {{"status", "error"}, {"message", "capture failed: operation not permitted"}}});
+    candidate("bf16", "eliminated", "slower: saved before the codes", {});
+    const auto reason = [&](const char* key, int role) {
+      for (int row = 0; row < model.rowCount(); ++row) {
+        if (model.index(row, 0).data(RaceTableModel::KeyRole).toString() == QLatin1String(key))
+          return model.index(row, RaceTableModel::ReasonColumn).data(role).toString();
+      }
+      return QStringLiteral("(no row %1)").arg(QLatin1String(key));
+    };
+    LanguageSwitch::instance().apply(QStringLiteral("ja"));
+    QApplication::processEvents();
+    QCOMPARE(reason("fp32", Qt::DisplayRole),
+             QStringLiteral("遅い: 2 ms [1.9, 2.1] (先頭の bf16 は 1 ms [0.9, 1.1])"));
+    QVERIFY2(untranslated(reason("fp32", Qt::DisplayRole)).isEmpty(),
+             qPrintable(reason("fp32", Qt::DisplayRole)));
+    QVERIFY2(reason("fp32", Qt::ToolTipRole).contains(QStringLiteral("先頭の bf16")),
+             qPrintable(reason("fp32", Qt::ToolTipRole)));
+    QCOMPARE(reason("fp16+graph", Qt::DisplayRole),
+             QStringLiteral("失敗しました (error): capture failed: operation not permitted"));
+    QCOMPARE(reason("bf16", Qt::DisplayRole), QStringLiteral("slower: saved before the codes"));
+    LanguageSwitch::instance().apply(QStringLiteral("en"));
+    QApplication::processEvents();
+    QCOMPARE(reason("fp32", Qt::DisplayRole), QString::fromStdString(slower));
+  }
+
   // The Race tab in Japanese: the answer under the table, the candidates' states, a finalist's
   // outcome across processes (on hover) and the compile jobs are rendered from the race's fields in
   // the window's language; switching back to English renders them again.

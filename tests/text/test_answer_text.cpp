@@ -84,7 +84,25 @@ const std::map<std::string, std::string> kValues = {{"count", "3"},
                                                     {"winner", "fp16+cl"},
                                                     {"code", "new-code"},
                                                     {"values", "a=1"},
-                                                    {"cause", "no-time-for-forks"}};
+                                                    {"cause", "no-time-for-forks"},
+                                                    {"message", "RuntimeError: 12 GiB"},
+                                                    {"fallback", "amp-bf16"},
+                                                    {"status", "oom"},
+                                                    {"accuracy", "top-1 100 %"},
+                                                    {"level", "1.2 ms [1.1, 1.3]"},
+                                                    {"leader_level", "1.1 ms [1.0, 1.2]"},
+                                                    {"winner_level", "1.1 ms [1.0, 1.2]"},
+                                                    {"fresh_level", "1.4 ms [1.3, 1.5]"},
+                                                    {"prior_level", "1.0 ms"},
+                                                    {"margin_pct", "15"},
+                                                    {"wait_s", "30"},
+                                                    {"spent_s", "200"},
+                                                    {"slower_pct", "4.2"},
+                                                    {"delta_pct", "3"},
+                                                    {"fresh_median_ms", "1.4"},
+                                                    {"prior", "fp16+cl"},
+                                                    {"reason", "遅い"},
+                                                    {"remembered", "2 日前"}};
 
 TEST(AnswerText, EveryMessageHasBothLanguagesWithTheSameValues) {
   std::set<std::string> ids;
@@ -171,6 +189,61 @@ TEST(AnswerText, EveryReasonCodeRendersItsValuesInBothLanguages) {
             "no operators)");
   EXPECT_EQ(reasonText({"roofline-unplaced", {{"cause", "newer-cause"}}}, Lang::Ja),
             "ルーフライン未計算");
+}
+
+TEST(AnswerText, EveryCandidateReasonRendersItsValuesInBothLanguages) {
+  for (const auto& code : candidateReasonCodes()) {
+    auto values = kValues;
+    values.erase("remembered");
+    auto one_process = values;
+    one_process["processes"] = "1";
+    auto no_message = values;
+    no_message["message"] = "";
+    for (const auto& v : {values, one_process, no_message, kValues}) {
+      const TuneReason r{code, v};
+      SCOPED_TRACE(code + " processes=" + r.value("processes") + " message=" + r.value("message") +
+                   " remembered=" + r.value("remembered"));
+      const auto en = candidateReasonText(r, "the saved sentence", Lang::En);
+      const auto ja = candidateReasonText(r, "the saved sentence", Lang::Ja);
+      EXPECT_FALSE(en.empty());
+      EXPECT_NE(en, ja);
+      EXPECT_NE(en, "the saved sentence") << "a known code renders its message";
+      EXPECT_EQ(en.find('{'), std::string::npos) << en;
+      EXPECT_EQ(ja.find('{'), std::string::npos) << ja;
+      EXPECT_EQ(latinSentence(ja), "") << ja;
+    }
+  }
+  // The English is the sentence core saved beside the code; levels say where they were measured.
+  const TuneReason winner{"winner", {{"processes", "3"}, {"level", "1.2 ms [1.1, 1.3]"}}};
+  EXPECT_EQ(candidateReasonText(winner, "", Lang::En),
+            "fastest safe config across 3 fresh processes: 1.2 ms [1.1, 1.3]");
+  EXPECT_EQ(candidateReasonText(winner, "", Lang::Ja),
+            "3 個の新しいプロセスで最速かつ安全な構成: 1.2 ms [1.1, 1.3]");
+  const TuneReason in_process{"winner", {{"processes", "1"}, {"level", "1.2 ms [1.1, 1.3]"}}};
+  EXPECT_EQ(candidateReasonText(in_process, "", Lang::En),
+            "fastest safe config in this process: 1.2 ms [1.1, 1.3]");
+  // A failure's own message is data: as PyTorch wrote it, after the translated lead-in.
+  const TuneReason failed{"failed",
+                          {{"status", "error"}, {"message", "RuntimeError: CUDA error: out"}}};
+  EXPECT_EQ(candidateReasonText(failed, "", Lang::En), "error: RuntimeError: CUDA error: out");
+  EXPECT_EQ(candidateReasonText(failed, "", Lang::Ja),
+            "失敗しました (error): RuntimeError: CUDA error: out");
+  EXPECT_EQ(candidateReasonText({"failed", {{"status", "oom"}}}, "", Lang::En), "oom");
+  // Settled from an earlier run's memory: said so in both languages.
+  const TuneReason remembered{"unsafe", {{"detail", "cosine 0.9 < 0.99"}, {"remembered", "x"}}};
+  EXPECT_EQ(candidateReasonText(remembered, "", Lang::En), "remembered: cosine 0.9 < 0.99 (x)");
+  EXPECT_EQ(candidateReasonText(remembered, "", Lang::Ja),
+            "記憶から: 安全ではありません: cosine 0.9 < 0.99 (x)");
+}
+
+TEST(AnswerText, ACandidateReasonWithoutAKnownCodeShowsItsSavedSentence) {
+  // Saved before the codes: the sentence, whatever the language.
+  EXPECT_EQ(candidateReasonText({}, "slower: 2 ms vs the leader fp16", Lang::Ja),
+            "slower: 2 ms vs the leader fp16");
+  // A code of a newer version: its sentence where there is one, else its code and values.
+  EXPECT_EQ(candidateReasonText({"newer", {{"a", "1"}}}, "newer words", Lang::Ja), "newer words");
+  EXPECT_EQ(candidateReasonText({"newer", {{"a", "1"}}}, "", Lang::En), "newer (a=1)");
+  EXPECT_EQ(candidateReasonText({}, "", Lang::En), "");
 }
 
 TEST(AnswerText, AnUnknownCodeRendersItsCodeAndValues) {

@@ -1,6 +1,7 @@
 // Race: screening, elimination on intervals, more iterations for survivors, forks for finalists,
 // the budget, ties, and the fates of failed, unsafe and fallen-back candidates.
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -9,8 +10,11 @@
 #include <optional>
 #include <set>
 
+#include "core/session/tune_json.h"
 #include "core/tuner/race.h"
+#include "core/tuner/race_record.h"
 #include "fake_measurer.h"
+#include "text/answer_text.h"
 
 namespace inferscope::tuner {
 namespace {
@@ -238,6 +242,72 @@ TEST(Race, FailedUnsafeAndFallenBackConfigsNeverWin) {
   EXPECT_NE(outcome(r, "bf16").reason.find("amp-bf16"), std::string::npos);
   ASSERT_TRUE(r.winner);
   EXPECT_EQ(r.winner->key(), "amp-bf16");
+}
+
+// Every candidate's reason is also a code with values, whose English is the sentence itself and
+// whose Japanese is no English sentence; saved and read back, the code is the same.
+TEST(Race, EveryCandidatesReasonIsACodeThatTextRenders) {
+  std::set<std::string> codes;
+  const auto check = [&](const TuneResult& r) {
+    for (const auto& c : r.candidates) {
+      SCOPED_TRACE(c.config.key() + ": " + c.reason);
+      ASSERT_FALSE(c.reason_code.code.empty());
+      codes.insert(c.reason_code.code);
+      EXPECT_EQ(text::candidateReasonText(c.reason_code, "", text::Lang::En), c.reason);
+      EXPECT_NE(text::candidateReasonText(c.reason_code, "", text::Lang::Ja), c.reason);
+    }
+    const auto record = raceRecord(r, "m.pt", "cuda");
+    const auto back = tuneRecordFromJson(tuneRecordToJson(record));
+    ASSERT_EQ(back.candidates.size(), r.candidates.size());
+    for (std::size_t i = 0; i < r.candidates.size(); ++i)
+      EXPECT_EQ(back.candidates[i].reason_code, r.candidates[i].reason_code);
+  };
+  {
+    FakeMeasurer m;
+    m.profiles["fp16"] = at(4.25);
+    m.profiles["bf16+graph"] = at(2.0);
+    m.profiles["fp16+graph"] = at(2.6);
+    m.profiles["fp16+aoti"] = at(1.7);
+    m.profiles["fp16+aoti"].compile_ms = 20000;
+    Race race(m, generous());
+    const auto r = race.run(encoderSpace());
+    check(r);
+    EXPECT_EQ(outcome(r, "fp16+aoti").reason_code.code, "winner");
+    EXPECT_EQ(outcome(r, "fp16+aoti").reason_code.value("processes"), "3");
+    const auto& fp32 = outcome(r, "fp32").reason_code;
+    EXPECT_TRUE(fp32.code == "slower" || fp32.code == "slower-contended") << fp32.code;
+    EXPECT_FALSE(fp32.value("leader").empty());
+  }
+  {
+    FakeMeasurer m;
+    m.profiles["fp16"] = at(1.0);
+    m.profiles["fp16"].accuracy.measured = true;
+    m.profiles["fp16"].accuracy.inf_count = 40;
+    m.profiles["bf16+graph"] = at(1.1);
+    m.profiles["bf16+graph"].status = ConfigStatus::Error;
+    m.profiles["bf16+graph"].message = "capture failed: operation not permitted";
+    m.profiles["bf16"] = at(1.2);
+    m.profiles["bf16"].fallback_to = "amp-bf16";
+    m.profiles["amp-bf16"] = at(1.5);
+    Race race(m, generous());
+    const auto r = race.run(encoderSpace());
+    check(r);
+    EXPECT_EQ(outcome(r, "fp16").reason_code.code, "unsafe");
+    const auto& failed = outcome(r, "bf16+graph").reason_code;
+    EXPECT_EQ(failed.code, "failed");
+    EXPECT_EQ(failed.value("message"), "capture failed: operation not permitted");
+    EXPECT_EQ(outcome(r, "bf16").reason_code.code, "fallback");
+    EXPECT_EQ(outcome(r, "bf16").reason_code.value("fallback"), "amp-bf16");
+  }
+  {
+    FakeMeasurer m;  // the budget leaves candidates out
+    RaceOptions o;
+    o.budget_ms = 12000;
+    Race race(m, o);
+    const auto r = race.run(encoderSpace());
+    check(r);
+    EXPECT_TRUE(codes.count("budget-out")) << fmt::format("{}", fmt::join(codes, ", "));
+  }
 }
 
 // Traced GPT-2 on the H200: both half-precision graph casts failed and the engine ran their

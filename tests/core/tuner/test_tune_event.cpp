@@ -22,6 +22,23 @@ TEST(TuneEvent, ReadsACandidateWithItsForks) {
   EXPECT_DOUBLE_EQ(e->fork_high_ms, 1.74);
 }
 
+// A candidate's reason code with its values; an event written before the codes has none (its
+// sentence is what is shown).
+TEST(TuneEvent, ReadsACandidatesReasonCode) {
+  const auto e = parseTuneEvent(
+      R"({"event":"tune_candidate","key":"fp32","state":"eliminated","reason":"slower: …",)"
+      R"("reason_code":{"code":"slower","values":{"leader":"bf16","level":"2 ms [1.9, 2.1]"}}})");
+  ASSERT_TRUE(e && e->candidate);
+  EXPECT_EQ(e->candidate->reason_code.code, "slower");
+  EXPECT_EQ(e->candidate->reason_code.value("leader"), "bf16");
+  EXPECT_EQ(e->candidate->reason_code.value("level"), "2 ms [1.9, 2.1]");
+  EXPECT_EQ(e->candidate->reason, "slower: …");
+  const auto old = parseTuneEvent(R"({"event":"tune_candidate","key":"fp32","reason":"slower"})");
+  ASSERT_TRUE(old && old->candidate);
+  EXPECT_TRUE(old->candidate->reason_code.code.empty());
+  EXPECT_EQ(old->candidate->reason, "slower");
+}
+
 TEST(TuneEvent, ReadsPrunedCompileJobsAndTheEnd) {
   const auto pruned = parseTuneEvent(
       R"({"event":"tune_pruned","configs":[{"key":"amp-bf16+aoti","reason":"autocast"}]})");
