@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cmath>
 #include <exception>
+#include <utility>
 
 #include "core/analysis/fork_analysis.h"
 #include "core/engine/config_result.h"
@@ -433,6 +434,60 @@ const std::vector<std::string>& rooflineUnplacedCauses() {
       "python-model", "aoti-package",      "aoti-winner",  "no-time",      "pass-failed",
       "no-work",      "no-matmul-ceiling", "no-bandwidth", "uncounted-ops"};
   return kCauses;
+}
+
+std::optional<TuneReason> rooflineReasonOfClause(const std::string& clause) {
+  // Causes whose sentence has no value first: a value may hold any text ("no work counted ({key})"
+  // would take the AOTInductor package's whole sentence as its key), so a key, a precision and an
+  // operator are single tokens, and only a failure's detail may be a sentence of its own.
+  std::vector<const CatalogueEntry*> entries;
+  for (bool with_values : {false, true}) {
+    for (const auto& cause : rooflineUnplacedCauses()) {
+      const std::string id = "reason.roofline-unplaced." + cause;
+      for (const auto& e : catalogue()) {
+        if (id == e.id && (std::string(e.en).find('{') != std::string::npos) == with_values)
+          entries.push_back(&e);
+      }
+    }
+  }
+  const std::string prefix = "reason.roofline-unplaced.";
+  for (const auto* e : entries) {
+    const std::string pattern = e->en;
+    std::map<std::string, std::string> values;
+    std::size_t at = 0, in = 0;  // in the pattern, in the clause
+    bool matched = true;
+    while (matched && at < pattern.size()) {
+      const auto open = pattern.find('{', at);
+      const std::string literal = pattern.substr(at, open == std::string::npos ? open : open - at);
+      if (clause.compare(in, literal.size(), literal) != 0) {
+        matched = false;
+        break;
+      }
+      in += literal.size();
+      if (open == std::string::npos) {
+        at = pattern.size();
+        break;
+      }
+      const auto close = pattern.find('}', open);
+      const std::string name = pattern.substr(open + 1, close - open - 1);
+      at = close + 1;
+      // The value runs to where the pattern's next literal stands last (the sentence ends with it).
+      const std::string next = pattern.substr(at, pattern.find('{', at) - at);
+      const auto end = next.empty() ? clause.size() : clause.rfind(next);
+      if (end == std::string::npos || end <= in) {
+        matched = false;
+        break;
+      }
+      const std::string value = clause.substr(in, end - in);
+      if (name != "detail" && value.find(' ') != std::string::npos) matched = false;
+      values[name] = value;
+      in = end;
+    }
+    if (!matched || in != clause.size()) continue;
+    values["cause"] = std::string(e->id).substr(prefix.size());
+    return TuneReason{"roofline-unplaced", std::move(values)};
+  }
+  return std::nullopt;
 }
 
 const std::vector<std::string>& notConfirmedCauses() {

@@ -8,6 +8,7 @@
 #pragma once
 
 #include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -43,6 +44,10 @@ const std::vector<std::string>& reasonCodes();
 const std::vector<std::string>& notConfirmedCauses();
 // The causes of "roofline-unplaced": why the winner has no place on the roofline.
 const std::vector<std::string>& rooflineUnplacedCauses();
+// The "roofline-unplaced" reason of a race saved before its reasons were codes, read back from the
+// one sentence it kept (TuneRecord::roofline), which core wrote as this catalogue's English says:
+// nothing when the sentence is no such cause's (a placed winner's clause, another version's).
+std::optional<TuneReason> rooflineReasonOfClause(const std::string& clause);
 
 // One reason: its message with its values, or, for a code of a newer version, "code (name=value,
 // …)".

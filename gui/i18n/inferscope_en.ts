@@ -2690,6 +2690,10 @@ state</source>
         <source>★ %1 (the race&apos;s answer)</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>The race&apos;s answer %1</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>inferscope::gui::RunSetupPanel</name>

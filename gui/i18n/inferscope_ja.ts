@@ -2701,6 +2701,10 @@ state</source>
         <source>★ %1 (the race&apos;s answer)</source>
         <translation>★ %1（レースの答え）</translation>
     </message>
+    <message>
+        <source>The race&apos;s answer %1</source>
+        <translation>レースの答え %1</translation>
+    </message>
 </context>
 <context>
     <name>inferscope::gui::RunSetupPanel</name>

@@ -11,6 +11,7 @@
 #include "core/runner/exit_code.h"
 #include "core/runner/worker_location.h"
 #include "core/session/session_file.h"
+#include "gui/lib/config_text.h"
 #include "gui/lib/engine_pool.h"
 #include "gui/lib/log_categories.h"
 
@@ -34,10 +35,10 @@ class PostingSink : public EventSink {
   void onConfigStart(int config_index, int config_count,
                      const OptimizationConfig& config) override {
     last_progress_ms_.store(0);
-    channel_.post([run = run_, config_index, config_count,
-                   key = QString::fromStdString(config.key()),
-                   description = QString::fromStdString(config.describe())] {
-      emit run->configStarted(config_index, config_count, key, description);
+    // Described on the GUI's thread, in the UI's language (the engine runs on its own).
+    channel_.post([run = run_, config_index, config_count, config] {
+      emit run->configStarted(config_index, config_count, QString::fromStdString(config.key()),
+                              configDescription(config));
     });
   }
   void onProgress(const Progress& progress) override {

@@ -84,7 +84,8 @@ class LiveRun : public QObject {
  signals:
   // The run left the queue and runs on the engine thread.
   void started();
-  // index counts from 0.
+  // index counts from 0; `description` is the config's settings in the UI's language
+  // (configDescription).
   void configStarted(int index, int count, const QString& key, const QString& description);
   // The running config's iterations, a few times a second at most.
   void progressed(const inferscope::Progress& progress);

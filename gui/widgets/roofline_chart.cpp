@@ -12,11 +12,14 @@
 #include <cmath>
 #include <limits>
 
+#include "core/engine/tune_answer.h"
 #include "gui/lib/config_marks.h"
 #include "gui/lib/config_palette.h"
 #include "gui/lib/display_text.h"
 #include "gui/lib/session_document.h"
+#include "gui/lib/ui_lang.h"
 #include "gui/lib/value_format.h"
+#include "text/answer_text.h"
 
 namespace inferscope::gui {
 namespace {
@@ -44,6 +47,25 @@ QString boundWords(roofline::Bound bound) {
       break;
   }
   return RooflineChart::tr("bound not known");
+}
+
+// The race's place for its answer in the UI language, from its fields: the winner's share of
+// its ceiling where it was placed, else the "roofline-unplaced" reason with its cause; a race saved
+// before its reasons were codes has only its sentence, read back into the reason where it is one
+// of the catalogue's, shown as written in English only (never English in another language).
+QString racePlace(const TuneRecord& race, const SessionResult* session) {
+  const text::Lang lang = uiLang();
+  const TuneAnswer answer = answerOf(race, session);
+  if (const auto placed = text::rooflineText(answer, lang); !placed.empty()) return uiText(placed);
+  for (const auto* reasons : {&answer.why, &answer.notes}) {
+    for (const auto& r : *reasons) {
+      if (r.code == "roofline-unplaced") return uiText(text::reasonText(r, lang));
+    }
+  }
+  if (race.roofline.empty()) return {};
+  if (const auto legacy = text::rooflineReasonOfClause(race.roofline))
+    return uiText(text::reasonText(*legacy, lang));
+  return lang == text::Lang::En ? QString::fromStdString(race.roofline) : QString();
 }
 
 }  // namespace
@@ -229,13 +251,17 @@ void RooflineChart::rebuild() {
     // in the Python worker has no operators to count). "Run profile/sweep --roofline" was no
     // advice there: it cannot place such a model either.
     const QString winner = display_text::line(race->winner);
-    text =
-        race->roofline.empty()
-            ? tr("The race recorded no roofline for its answer %1: profile it with the roofline "
-                 "on (inferscope-cli profile --config %1 --roofline)")
-                  .arg(winner)
-            : tr("The race's answer %1 — %2")
-                  .arg(winner, display_text::line(race->roofline, display_text::kDetailsChars / 4));
+    const QString place = racePlace(*race, opened.get());
+    if (!place.isEmpty()) {
+      text = tr("The race's answer %1 — %2")
+                 .arg(winner, display_text::line(place, display_text::kDetailsChars / 4));
+    } else if (race->roofline.empty()) {
+      text = tr("The race recorded no roofline for its answer %1: profile it with the roofline "
+                "on (inferscope-cli profile --config %1 --roofline)")
+                 .arg(winner);
+    } else {
+      text = tr("The race's answer %1").arg(winner);
+    }
   } else if (points_.empty()) {
     text = session.request.run.roofline || ceilings != nullptr
                ? tr("No config placed yet: each one is placed when it finishes")

@@ -36,7 +36,7 @@ QString describe(const QObject* o) {
 }
 
 void addModel(QList<VisibleText>& out, const QAbstractItemModel* model, const QModelIndex& parent,
-              const QString& where, int depth) {
+              const QString& where, int depth, const QList<int>& skip_columns) {
   if (depth == 0)
     for (int c = 0; c < model->columnCount(); ++c)
       for (int role : {int(Qt::DisplayRole), int(Qt::ToolTipRole)})
@@ -45,13 +45,14 @@ void addModel(QList<VisibleText>& out, const QAbstractItemModel* model, const QM
   const int rows = std::min(model->rowCount(parent), kMaxRows);
   for (int r = 0; r < rows; ++r) {
     for (int c = 0; c < model->columnCount(parent); ++c) {
+      if (skip_columns.contains(c)) continue;
       const QModelIndex index = model->index(r, c, parent);
       out.append({QStringLiteral("%1 row %2 col %3").arg(where).arg(r).arg(c),
                   index.data(Qt::DisplayRole).toString()});
       out.append({QStringLiteral("%1 row %2 col %3 tooltip").arg(where).arg(r).arg(c),
                   index.data(Qt::ToolTipRole).toString()});
       if (c == 0 && depth < kMaxDepth && model->hasChildren(index))
-        addModel(out, model, index, where, depth + 1);
+        addModel(out, model, index, where, depth + 1, skip_columns);
     }
   }
 }
@@ -91,7 +92,8 @@ void addPlot(QList<VisibleText>& out, QCustomPlot* plot, const QString& where) {
 
 }  // namespace
 
-QList<VisibleText> visibleTexts(QWidget* root, const QList<const QWidget*>& skip) {
+QList<VisibleText> visibleTexts(QWidget* root, const QList<const QWidget*>& skip,
+                                const QList<QPair<const QAbstractItemView*, int>>& skip_columns) {
   QList<VisibleText> out;
   QList<QWidget*> widgets{root};
   widgets += root->findChildren<QWidget*>();
@@ -125,8 +127,12 @@ QList<VisibleText> visibleTexts(QWidget* root, const QList<const QWidget*>& skip
     // A header view shows its table's model: read once, through the table.
     if (auto* view = qobject_cast<QAbstractItemView*>(w); view && view->model() &&
                                                           !qobject_cast<QHeaderView*>(w) &&
-                                                          !qobject_cast<QComboBox*>(w->parent()))
-      addModel(out, view->model(), {}, where, 0);
+                                                          !qobject_cast<QComboBox*>(w->parent())) {
+      QList<int> columns;
+      for (const auto& [v, c] : skip_columns)
+        if (v == view) columns << c;
+      addModel(out, view->model(), {}, where, 0, columns);
+    }
     if (auto* page = qobject_cast<QWizardPage*>(w)) {
       out.append({where + QStringLiteral(" title"), page->title()});
       out.append({where + QStringLiteral(" subtitle"), page->subTitle()});
@@ -225,7 +231,7 @@ QString englishSentence(const QString& input, const QStringList& also_allowed) {
 
 QStringList untranslatedSentences(QWidget* root, const WalkOptions& options) {
   QStringList out;
-  for (const auto& t : visibleTexts(root, options.skip)) {
+  for (const auto& t : visibleTexts(root, options.skip, options.skip_columns)) {
     QString text = t.text;
     for (const QString& v : options.verbatim)
       if (!v.isEmpty()) text.remove(v);

@@ -7,9 +7,11 @@
 #pragma once
 
 #include <QList>
+#include <QPair>
 #include <QString>
 #include <QStringList>
 
+class QAbstractItemView;
 class QWidget;
 
 namespace inferscope::gui::testing {
@@ -21,7 +23,10 @@ struct VisibleText {
 
 // Every text readable in `root` and its descendants visible to it (a hidden tab's page is not
 // read: the walk shows each one), except in the subtrees of `skip`.
-QList<VisibleText> visibleTexts(QWidget* root, const QList<const QWidget*>& skip = {});
+// `skip_columns`: columns of a view's model not read, each as (view, column).
+QList<VisibleText> visibleTexts(
+    QWidget* root, const QList<const QWidget*>& skip = {},
+    const QList<QPair<const QAbstractItemView*, int>>& skip_columns = {});
 
 // The first run of three or more English words left in `text` once tags, entities, tokens with a
 // digit or a symbol (fp16+cl+aoti, 1.17×, --budget-s, /tmp/x.json, torch.compile), product names
@@ -33,6 +38,8 @@ struct WalkOptions {
   // Texts quoted from outside the program (an allocator's message), which stay as written.
   QStringList verbatim;
   QList<const QWidget*> skip;  // subtrees not read (another part's texts, checked elsewhere)
+  // A view's column not read (its texts are another part's), as (view, column).
+  QList<QPair<const QAbstractItemView*, int>> skip_columns;
 };
 
 // "where: text  [sentence]" for every visible text of `root` with an English sentence left.

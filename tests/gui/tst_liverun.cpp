@@ -24,6 +24,7 @@
 #include "core/common/trust_store.h"
 #include "core/config/optimization_config.h"
 #include "core/session/session_file.h"
+#include "gui/lib/config_text.h"
 #include "gui/lib/engine_bridge.h"
 #include "gui/lib/engine_pool.h"
 #include "gui/lib/lesson_catalog.h"
@@ -158,12 +159,11 @@ class TestLiveRun : public QObject {
     QVERIFY(!run.isRunning());
     QCOMPARE(result.outcome, LiveRun::Outcome::Succeeded);
     QCOMPARE(result.exit_code, 0);
-    // Progress in order, each config named and described as the console's line says it.
+    // Progress in order, each config named and described in the UI's language.
     QCOMPARE(started.size(), 2);
     QVERIFY2(started[0].startsWith(QStringLiteral("1/2 fp32 — ")), qPrintable(started[0]));
     QVERIFY2(started[1].startsWith(QStringLiteral("2/2 nograd+fp32 — ")), qPrintable(started[1]));
-    QVERIFY(started[1].endsWith(
-        QString::fromStdString(OptimizationConfig::parse("nograd+fp32").describe())));
+    QVERIFY(started[1].endsWith(configDescription(OptimizationConfig::parse("nograd+fp32"))));
     QVERIFY(progress_updates >= 0);  // thinned to ten a second: a fast run may have none
     // Each config's result as a value, before the end, with the iterations asked for.
     QCOMPARE(results.size(), std::size_t{2});

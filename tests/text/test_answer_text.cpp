@@ -430,6 +430,49 @@ TEST(AnswerText, ACompilesReadinessInBothLanguages) {
   }
 }
 
+// A race saved before its reasons were codes kept only its roofline sentence: those core wrote
+// (core/roofline/roofline_place.cpp unplacedClause and verdictClause, as of then) read back into
+// their cause and values; anything else (a placed winner's clause) into nothing.
+TEST(AnswerText, AnOldRacesRooflineSentenceReadsBackIntoItsReason) {
+  const auto python = rooflineReasonOfClause(
+      "Roofline not computed: the model runs in the Python worker, whose operators the engine "
+      "cannot observe");
+  ASSERT_TRUE(python.has_value());
+  EXPECT_EQ(python->code, "roofline-unplaced");
+  EXPECT_EQ(python->value("cause"), "python-model");
+  EXPECT_EQ(
+      reasonText(*python, Lang::Ja),
+      "ルーフライン未計算: モデルは Python ワーカーで動き、その演算をエンジンは観測できません");
+
+  const auto package = rooflineReasonOfClause(
+      "Roofline not computed: no work counted (an AOTInductor package runs no operators the "
+      "engine can observe, and has no eager twin)");
+  ASSERT_TRUE(package.has_value());
+  EXPECT_EQ(package->value("cause"), "aoti-package");  // not "no-work" with a sentence for a key
+
+  const auto key = rooflineReasonOfClause("Roofline not computed: no work counted (fp16+cl)");
+  ASSERT_TRUE(key.has_value());
+  EXPECT_EQ(key->value("cause"), "no-work");
+  EXPECT_EQ(key->value("key"), "fp16+cl");
+
+  const auto failed = rooflineReasonOfClause(
+      "Roofline not computed: counting the winner's work failed (worker exited (signal 9))");
+  ASSERT_TRUE(failed.has_value());
+  EXPECT_EQ(failed->value("cause"), "pass-failed");
+  EXPECT_EQ(failed->value("detail"), "worker exited (signal 9)");
+
+  const auto ceiling = rooflineReasonOfClause(
+      "Roofline not computed: no measured BF16 matmul ceiling for this device");
+  ASSERT_TRUE(ceiling.has_value());
+  EXPECT_EQ(ceiling->value("precision"), "BF16");
+
+  EXPECT_FALSE(rooflineReasonOfClause("Roofline: at 41 % of the measured BF16 matmul ceiling "
+                                      "(410 of 1000 TFLOP/s): compute-bound")
+                   .has_value());
+  EXPECT_FALSE(rooflineReasonOfClause("Roofline not computed: no work counted").has_value());
+  EXPECT_FALSE(rooflineReasonOfClause("").has_value());
+}
+
 TEST(Lang, ParsedAndTakenFromTheEnvironment) {
   EXPECT_EQ(parseLang("ja"), Lang::Ja);
   EXPECT_EQ(parseLang("EN"), Lang::En);
