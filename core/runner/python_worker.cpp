@@ -251,7 +251,8 @@ PythonWorkerEvent parsePythonWorkerLine(std::string_view line,
       r.fail("negative peak memory", ErrorKind::Runtime);
     if (result.memory.peak_reserved_bytes > 0) result.memory.source = "cuda-caching-allocator";
     if (result.status == ConfigStatus::Ok && result.latency_ms.empty())
-      r.fail(fmt::format("config '{}' is ok but has no latencies", key), ErrorKind::Runtime);
+      r.fail(fmt::format("config '{}' is ok but has no latencies", result.config.key()),
+             ErrorKind::Runtime);
     if (result.warmup_iterations < 0 ||
         static_cast<std::size_t>(result.warmup_iterations) > result.latency_ms.size())
       result.warmup_iterations = static_cast<int>(result.latency_ms.size());
