@@ -18,8 +18,8 @@
 #include "core/engine/session_result.h"
 #include "gui/lib/session_document.h"
 #include "gui/lib/ui_lang.h"
-#include "text/answer_text.h"
 #include "gui/widgets/answer_shapes.h"
+#include "text/answer_text.h"
 
 namespace inferscope::gui {
 namespace {

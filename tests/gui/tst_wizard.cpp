@@ -15,6 +15,7 @@
 #include <memory>
 
 #include "core/engine/engine.h"
+#include "gui/lib/race_table_model.h"
 #include "gui/lib/tune_job.h"
 #include "gui/widgets/race_view.h"
 #include "gui/wizard/recommendation_wizard.h"
@@ -133,7 +134,8 @@ class TestWizard : public QObject {
     // none.
     const int winner = page->rowOf(page->winner());
     QVERIFY(winner >= 0);
-    const auto* table = page->resultsTable()->model();
+    // rowOf is the model's row; the table shows it through the answer-first proxy.
+    const auto* table = page->raceView()->model();
     QVERIFY(table->index(winner, 1).data().toString().startsWith(QStringLiteral("winner")));
     QVERIFY(table->index(winner, 2).data().toString() != QStringLiteral("—"));
     QVERIFY(page->rowOf(QStringLiteral("fp32+graph")) < 0);  // pruned on the CPU: never a row
