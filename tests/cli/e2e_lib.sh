@@ -2,6 +2,10 @@
 # condition, `expect_exit CODE NEEDLE ARGS…` runs the CLI ($cli) and checks its exit code and its
 # one-line error. The caller sets cli and work, and ends with e2e_summary.
 failures=0; checks=0
+# The scripts read the CLI's English: a developer whose locale is Japanese would get --lang's
+# Japanese (text/lang.h) and fail every check on an English word. A check of the Japanese sets
+# the language itself.
+export INFERSCOPE_LANG=en
 # A sanitizer build runs several times slower (under ASan a LibTorch worker's start alone can take
 # seconds on 2 busy cores), so its scripts scale the budgets they give and the time bounds they
 # check by INFERSCOPE_E2E_TIME_SCALE (tests/cli/CMakeLists.txt sets it in sanitizer builds); the
