@@ -34,6 +34,7 @@
 #include "gui/wizard/recommendation_wizard.h"
 #include "gui/wizard/wizard_pages.h"
 #include "tests/gui/gui_test_main.h"
+#include "tests/gui/out_of_memory_config.h"
 #include "text/answer_text.h"
 
 using namespace inferscope;
@@ -295,17 +296,13 @@ class TestEngineer : public QObject {
         std::make_shared<SessionResult>(loadSession(fixture("h200_resnet50_b32").toStdString()));
     auto& oom = session->configs[2];
     const QString key = QString::fromStdString(oom.config.key());
-    oom.status = ConfigStatus::OutOfMemory;
     // Longer than a wrapped line (display_text::kWrapChars), with "102.42" across the 120th
     // character: cut there it read "10 2.42 GiB".
-    oom.message =
+    markOutOfMemory(
+        oom,
         "CUDA out of memory. Tried to allocate 96.00 GiB. GPU has a total capacity of 139.81 GiB "
         "of which 1.25 GiB is free. Of 102.42 GiB allocated by PyTorch, 3.10 GiB is reserved "
-        "but unallocated.";
-    oom.latency_ms.clear();
-    oom.host_ms.clear();
-    oom.stats = {};
-    oom.steady = {};
+        "but unallocated.");
     MainWindow window;
     window.resize(1280, 800);
     window.show();

@@ -32,6 +32,7 @@
 #include "gui/wizard/wizard_pages.h"
 #include "tests/gui/gui_test_main.h"
 #include "tests/gui/ja_walk.h"
+#include "tests/gui/out_of_memory_config.h"
 
 using namespace inferscope;
 using namespace inferscope::gui;
@@ -180,14 +181,10 @@ class TestJaWalk : public QObject {
     auto session =
         std::make_shared<SessionResult>(loadSession(fixture("h200_resnet50_b32").toStdString()));
     auto& oom = session->configs[2];
-    oom.status = ConfigStatus::OutOfMemory;
-    oom.message =
+    markOutOfMemory(
+        oom,
         "CUDA out of memory. Tried to allocate 96.00 GiB. GPU has a total capacity of 139.81 GiB "
-        "of which 1.25 GiB is free.";
-    oom.latency_ms.clear();
-    oom.host_ms.clear();
-    oom.stats = {};
-    oom.steady = {};
+        "of which 1.25 GiB is free.");
     MainWindow window;
     window.resize(1280, 800);
     window.show();
