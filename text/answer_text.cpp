@@ -4,6 +4,7 @@
 #include <fmt/ranges.h>
 
 #include <algorithm>
+#include <cctype>
 #include <cmath>
 #include <exception>
 #include <utility>
@@ -91,10 +92,65 @@ const std::vector<CatalogueEntry>& catalogue() {
       {"reason.unrecorded", "saved before the reasons were recorded",
        "理由が記録されるより前に保存されたセッションです"},
       {"reason.tie", "tied with {keys}", "{keys} と同着です"},
+      {"reason.tie.confirmed",
+       "tied with {keys}; {winner} was picked as the one confirmed in fresh processes",
+       "{keys} と同着です。新しいプロセスで確認された {winner} を選びました"},
+      {"reason.tie.stable",
+       "tied with {keys}; {winner} was picked as the one whose fresh processes agree",
+       "{keys} と同着です。新しいプロセスどうしの結果が一致する {winner} を選びました"},
+      {"reason.tie.within-margin",
+       "tied with {keys}; {winner} was picked as the one within {margin_pct} % of the fastest "
+       "level",
+       "{keys} と同着です。最速の水準から {margin_pct} % 以内の {winner} を選びました"},
+      {"reason.tie.prior-answer", "tied with {keys}; {winner}, the earlier run's answer, stays",
+       "{keys} と同着です。前回の答えである {winner} のままとします"},
+      {"reason.tie.fewer-moving-parts",
+       "tied with {keys}; {winner} was picked as the one with fewer moving parts (compile mode), "
+       "then the lower median",
+       "{keys} と同着です。可動部分 (コンパイル方式) が少なく、次に中央値の低い {winner} "
+       "を選びました"},
+      {"reason.second-finals",
+       "second finals: {key} led at {level} in this process, but its {processes} fresh processes "
+       "ran it at {fresh_level}; the candidates screened out against it that ran faster here were "
+       "raced again",
+       "再決勝: {key} はこのプロセス内で {level} と先頭でしたが、{processes} "
+       "個の新しいプロセスでは "
+       "{fresh_level} でした。それに対して除外され、このプロセス内でより速かった候補を"
+       "もう一度競わせました"},
+      {"reason.torchscript-no-inductor",
+       "a TorchScript file cannot reach Inductor (AOTInductor packages, torch.compile), which is "
+       "often the fastest: save the model with `torch.export.save(torch.export.export(model, "
+       "example_inputs), \"{stem}.pt2\")` and `tune --model-file {stem}.pt2`, or write a function "
+       "that returns (model, example_inputs) and `tune --model-py FILE.py:FUNCTION`",
+       "TorchScript ファイルは Inductor (AOTInductor パッケージ、torch.compile) を使えません。"
+       "多くの場合それが最速です: `torch.export.save(torch.export.export(model, example_inputs), "
+       "\"{stem}.pt2\")` でモデルを保存して `tune --model-file {stem}.pt2` を実行するか、"
+       "(model, example_inputs) を返す関数を書いて `tune --model-py FILE.py:FUNCTION` "
+       "を実行してください"},
       {"reason.accuracy-unjudgeable", "the FP32 reference cannot judge accuracy",
        "FP32 の基準では精度を判定できません"},
       {"reason.prior-not-kept", "not the last confirmed answer {key} ({source})",
        "前回確認された答え {key} とは異なります ({source})"},
+      {"reason.prior-not-kept.not-a-candidate",
+       "not the last confirmed answer {key} ({source}): it is no candidate of this run",
+       "前回確認された答え {key} ({source}) ではありません: この実行の候補に含まれていません"},
+      {"reason.prior-not-kept.not-measured-again",
+       "not the last confirmed answer {key} ({source}): it could not be measured again",
+       "前回確認された答え {key} ({source}) ではありません: 再測定できませんでした"},
+      {"reason.prior-not-kept.failed",
+       "not the last confirmed answer {key} ({source}): it failed this time",
+       "前回確認された答え {key} ({source}) ではありません: 今回は失敗しました"},
+      {"reason.prior-not-kept.unsafe",
+       "not the last confirmed answer {key} ({source}): it was unsafe this time",
+       "前回確認された答え {key} ({source}) ではありません: 今回は安全ではありませんでした"},
+      {"reason.prior-not-kept.moved",
+       "not the last confirmed answer {key} ({source}): its level moved, {prior_median_ms} ms "
+       "then and {level} now",
+       "前回確認された答え {key} ({source}) ではありません: 水準が変わりました (前回 "
+       "{prior_median_ms} ms、今回 {level})"},
+      {"reason.prior-not-kept.measured",
+       "not the last confirmed answer {key} ({source}): it measured {level} now",
+       "前回確認された答え {key} ({source}) ではありません: 今回の測定は {level} でした"},
       {"reason.still-compiling", "{keys} still compiling", "{keys} はまだコンパイル中です"},
       {"reason.still-compiling.recorded",
        "{keys} still compiling in the background; the next run uses the packages once done "
@@ -299,6 +355,7 @@ const std::vector<CatalogueEntry>& catalogue() {
       {"label.roofline", "Roofline:", "ルーフライン:"},
       {"label.notes", "Notes:", "注記:"},
       {"label.logs", "logs:", "ログ:"},
+      {"label.accuracy", "Accuracy:", "精度:"},
 
       {"summary.run",
        "{state} ({elapsed_s} s of a {budget_s} s budget, {rounds} in-process rounds)",
@@ -358,6 +415,174 @@ const std::vector<CatalogueEntry>& catalogue() {
       {"fork.next", "next process [{low_ms}, {high_ms}] ms",
        "次のプロセス [{low_ms}, {high_ms}] ms"},
 
+      {"progress.start", "Tuning {model} on {device} · budget {budget_s} s · safe: {rule}",
+       "{model} を {device} でチューニング · 予算 {budget_s} s · 安全の条件: {rule}"},
+      {"progress.screening", "screening {count} candidates × {iterations} iterations",
+       "候補 {count} 件を選別中 × {iterations} 回"},
+      {"progress.round", "round {round}: {count} survivors × {iterations} iterations",
+       "ラウンド {round}: 残り {count} 件 × {iterations} 回"},
+      {"progress.finals", "finals: {keys} in {forks} fresh processes each",
+       "決勝: {keys} をそれぞれ新しいプロセス {forks} 個で測定"},
+      {"progress.compile", "compile {key} {state}: {path} ({elapsed_s} s)",
+       "コンパイル {key} {state}: {path} ({elapsed_s} s)"},
+
+      // Why the search space left a config out before anything ran ("prune.<code>"): the English
+      // is core/tuner/search_space.cpp's and core/config/optimization_config.cpp's, word for word,
+      // so that a saved race's sentence reads back as its message (prunedReasonText).
+      {"prune.tc-needs-python-model",
+       "torch.compile needs a model Python can rebuild: save it with torch.export.save (a .pt2 "
+       "ExportedProgram) or pass --model-py FILE.py:FUNCTION (a TorchScript file cannot reach "
+       "Inductor)",
+       "torch.compile には Python で再構築できるモデルが必要です: torch.export.save で保存する "
+       "(.pt2 の ExportedProgram) か --model-py FILE.py:FUNCTION を指定してください "
+       "(TorchScript ファイルは Inductor を使えません)"},
+      {"prune.tc-max-needs-flag",
+       "torch.compile max-autotune takes minutes per compile: add --max-autotune to race it",
+       "torch.compile の max-autotune は 1 回のコンパイルに数分かかります: "
+       "競わせるには --max-autotune を付けてください"},
+      {"prune.tc-casts-only",
+       "torch.compile is raced on the FP16 and BF16 casts, where it is fastest; FP32, TF32 and "
+       "autocast run eager and as AOTInductor packages",
+       "torch.compile は最も速い FP16 と BF16 のキャストで競わせます。FP32、TF32、autocast は "
+       "eager と AOTInductor パッケージで測ります"},
+      {"prune.tc-no-cudnn-benchmark",
+       "torch.compile candidates keep cuDNN's default algorithm choice; cuDNN benchmark is raced "
+       "on the eager and AOTInductor configs",
+       "torch.compile の候補は cuDNN の既定のアルゴリズム選択のままです。cuDNN benchmark は "
+       "eager と AOTInductor の構成で競わせます"},
+      {"prune.graph-python-model",
+       "eager CUDA-graph capture of a model rebuilt in Python is torch.compile reduce-overhead's "
+       "job (tc-ro) and the AOTInductor package's (aoti-graph)",
+       "Python で再構築したモデルの CUDA graph 取り込みは torch.compile reduce-overhead (tc-ro) "
+       "と AOTInductor パッケージ (aoti-graph) が受け持ちます"},
+      {"prune.fp32-package",
+       "a strict-FP32 package is the reference's numerics at a package's cost: its TF32 twin is "
+       "raced",
+       "厳密な FP32 のパッケージは基準と同じ数値をパッケージのコストで得るだけです: "
+       "TF32 の対になる構成を競わせます"},
+      {"prune.autocast-fp16-on-cpu",
+       "autocast FP16 is a GPU setting: CPU autocast casts to BF16 (and few CPU kernels have "
+       "FP16)",
+       "autocast FP16 は GPU 向けの設定です: CPU の autocast は BF16 にキャストします "
+       "(FP16 を持つ CPU カーネルはわずかです)"},
+      {"prune.grad-mode", "inference_mode is never slower than no_grad or autograd",
+       "inference_mode が no_grad や autograd より遅いことはありません"},
+      {"prune.aoti-max",
+       "max-autotune packages take minutes each to compile: outside a time-budgeted search",
+       "max-autotune のパッケージはコンパイルにそれぞれ数分かかります: "
+       "時間予算のある探索の対象外です"},
+      {"prune.pt2-own-modes",
+       "a .pt2 package runs as it was compiled: only its own modes (aoti, aoti-graph) apply",
+       ".pt2 パッケージはコンパイルされたとおりに動きます: 使えるのはそれ自身の方式 "
+       "(aoti、aoti-graph) だけです"},
+      {"prune.pt2-precision",
+       "a .pt2 package's precision was fixed when it was compiled: its inputs run as given",
+       ".pt2 パッケージの精度はコンパイル時に決まっています: 入力は与えられたまま使います"},
+      {"prune.pt2-memory-format", "a .pt2 package's memory format was fixed when it was compiled",
+       ".pt2 パッケージのメモリ形式はコンパイル時に決まっています"},
+      {"prune.aoti-autocast",
+       "autocast is runtime state that torch.export does not capture: an AOTInductor package is "
+       "compiled for one dtype (the bf16/fp16 cast with aoti is in the space)",
+       "autocast は torch.export が取り込まない実行時の状態です: AOTInductor パッケージは 1 つの "
+       "dtype 向けにコンパイルされます (aoti 付きの bf16/fp16 キャストは探索範囲にあります)"},
+      {"prune.torchscript-no-aoti",
+       "a TorchScript file cannot be re-exported for AOTInductor: export the model with "
+       "torch.export in Python and tune the .pt2 package",
+       "TorchScript ファイルは AOTInductor 向けに再エクスポートできません: Python で "
+       "torch.export によりモデルをエクスポートし、その .pt2 パッケージをチューニングしてください"},
+      {"prune.ts-freeze", "TorchScript freeze applies to TorchScript (.pt) files only",
+       "TorchScript の freeze は TorchScript (.pt) ファイルにだけ適用できます"},
+      {"prune.shapes-vary",
+       "CUDA graphs and AOTInductor packages are compiled for one input shape; the sizes vary",
+       "CUDA graph と AOTInductor パッケージは 1 つの入力形状向けに作られます。"
+       "入力のサイズが変わります"},
+      {"prune.channels-last", "no 4-D input: channels_last changes nothing for this model",
+       "4 次元の入力がありません: このモデルでは channels_last は何も変えません"},
+      {"prune.cudnn-benchmark",
+       "no input of 3–5 dimensions: no convolution for cuDNN benchmark to autotune",
+       "3〜5 次元の入力がありません: cuDNN benchmark が調整する畳み込みがありません"},
+      {"prune.cudnn-deterministic",
+       "deterministic or disabled cuDNN trades speed for reproducibility: not a speed candidate",
+       "決定的または無効な cuDNN は速度と引き換えに再現性を得ます: 速度の候補ではありません"},
+      {"prune.bf16-needs-ampere",
+       "BF16 needs compute capability ≥ 8.0 (Ampere or newer); {where} has no BF16 Tensor Cores "
+       "— use fp16 or amp-fp16",
+       "BF16 には演算能力 (CC) 8.0 以上 (Ampere 以降) が必要です。{where} には BF16 の "
+       "Tensor Core がありません — fp16 か amp-fp16 を使ってください"},
+      {"prune.tf32-needs-ampere",
+       "TF32 needs compute capability ≥ 8.0 (Ampere or newer); {where} has no TF32 Tensor Cores",
+       "TF32 には演算能力 (CC) 8.0 以上 (Ampere 以降) が必要です。{where} には TF32 の "
+       "Tensor Core がありません"},
+      {"prune.cudnn-needs-build", "cuDNN settings need a LibTorch build with cuDNN",
+       "cuDNN の設定には cuDNN 付きでビルドされた LibTorch が必要です"},
+      {"prune.tf32-on-cpu", "TF32 is a CUDA Tensor Core mode; the CPU has none",
+       "TF32 は CUDA の Tensor Core の動作モードです。CPU にはありません"},
+      {"prune.fp16-on-cpu",
+       "FP16 cast is a GPU setting: many CPU kernels have no FP16 implementation",
+       "FP16 キャストは GPU 向けの設定です: 多くの CPU カーネルには FP16 の実装がありません"},
+      {"prune.cudnn-on-cpu", "cuDNN settings apply to CUDA only",
+       "cuDNN の設定は CUDA にだけ適用されます"},
+      {"prune.graph-on-cpu", "CUDA graphs need a CUDA device",
+       "CUDA graph には CUDA デバイスが必要です"},
+      {"prune.tc-ro-on-cpu",
+       "torch.compile reduce-overhead replays CUDA graphs: it needs a CUDA device",
+       "torch.compile の reduce-overhead は CUDA graph を再生します: CUDA デバイスが必要です"},
+      {"prune.aoti-needs-2.6",
+       "AOTInductor packages need LibTorch ≥ 2.6 (this build has no AOTIModelPackageLoader)",
+       "AOTInductor パッケージには LibTorch 2.6 以上が必要です (このビルドには "
+       "AOTIModelPackageLoader がありません)"},
+      {"prune.graph-with-autograd",
+       "CUDA graph capture of a forward that records autograd history is not supported here; use "
+       "inference_mode",
+       "autograd の履歴を記録する順伝播の CUDA graph 取り込みはここでは扱えません。"
+       "inference_mode を使ってください"},
+
+      // The accuracy rule as core describes it (AccuracyRule::describe) and the judge's summaries
+      // and notes (judgeAccuracy, core/engine/accuracy_rule.cpp; the reference's own problems,
+      // core/torch/accuracy.cpp): the same English, word for word, read back by ruleText and
+      // accuracyText.
+      {"rule.auto",
+       "auto (t = {t}): classifiers ≤ {pct} % of top-1 classes changed and rel. L2 ≤ {gross}; "
+       "other outputs cosine ≥ {cosine}",
+       "自動 (t = {t}): 分類器は top-1 クラスの変化が {pct} % 以下かつ相対 L2 ≤ {gross}。"
+       "その他の出力はコサイン類似度 ≥ {cosine}"},
+      {"rule.top1", "≤ {pct} % of top-1 classes changed and rel. L2 ≤ {gross}",
+       "top-1 クラスの変化が {pct} % 以下かつ相対 L2 ≤ {gross}"},
+      {"rule.cosine", "cosine ≥ {cosine}", "コサイン類似度 ≥ {cosine}"},
+      {"rule.rel-l2", "rel. L2 error ≤ {t}", "相対 L2 誤差 ≤ {t}"},
+      {"acc.reference", "FP32 reference", "FP32 の基準"},
+      {"acc.not-measured", "accuracy not measured", "精度は未測定"},
+      {"acc.not-measured-note", "accuracy not measured against the FP32 reference",
+       "FP32 の基準と出力を比較していません"},
+      {"acc.fp16-overflow-values", "FP16 overflow: {count} NaN/Inf values in the output — use BF16",
+       "FP16 のオーバーフロー: 出力に NaN/Inf が {count} 個 — BF16 を使ってください"},
+      {"acc.fp16-overflow-error", "FP16 overflow: rel. L2 error {error} — use BF16",
+       "FP16 のオーバーフロー: 相対 L2 誤差 {error} — BF16 を使ってください"},
+      {"acc.nan", "{count} NaN/Inf values in the output", "出力に NaN/Inf が {count} 個"},
+      {"acc.unjudgeable",
+       "{why}: accuracy cannot be judged on this output: use real weights or another output",
+       "{why}: この出力では精度を判定できません: 実際の重みか別の出力を使ってください"},
+      {"acc.why.nan", "the FP32 reference output holds {count} NaN/Inf values",
+       "FP32 の基準の出力に NaN/Inf が {count} 個あります"},
+      {"acc.why.zeros", "the FP32 reference output is all zeros",
+       "FP32 の基準の出力がすべて 0 です"},
+      {"acc.why.constant", "the FP32 reference output is constant ({value})",
+       "FP32 の基準の出力が一定です ({value})"},
+      {"acc.why.one-class",
+       "class {class} is the FP32 reference's top-1 for every one of its {rows} rows",
+       "FP32 の基準では {rows} 行すべての top-1 がクラス {class} です"},
+      {"acc.top1", "top-1 agreement {pct} %, rel. L2 {error}",
+       "top-1 一致率 {pct} %、相対 L2 {error}"},
+      {"acc.top1-changed", "{changed} % of top-1 classes changed > {t} %",
+       "top-1 クラスの変化 {changed} % > {t} %"},
+      {"acc.top1-gross", "rel. L2 error {error} > {limit}", "相対 L2 誤差 {error} > {limit}"},
+      {"acc.cosine-switched", "cosine {cosine} (cosine, not top-1: {why})",
+       "コサイン類似度 {cosine} (top-1 ではなくコサイン類似度で判定: {why})"},
+      {"acc.cosine-low", "cosine {cosine} < {limit}", "コサイン類似度 {cosine} < {limit}"},
+      {"acc.cosine", "cosine {cosine}", "コサイン類似度 {cosine}"},
+      {"acc.rel-l2-high", "error {error} > tolerance {limit}", "誤差 {error} > 許容値 {limit}"},
+      {"acc.rel-l2", "rel. L2 {error}", "相対 L2 {error}"},
+
       {"candidate.waiting", "waiting", "待機中"},
       {"candidate.running", "running", "実行中"},
       {"candidate.in-the-race", "in the race", "レース中"},
@@ -392,6 +617,9 @@ const std::vector<CatalogueEntry>& catalogue() {
        "{processes} 個のプロセスで不安定 (差 {spread}{range}): "
        "1 つのプロセスの区間から次のプロセスは予測できません"},
       {"fork.range", ", medians {low_ms}–{high_ms} ms", "、中央値 {low_ms}–{high_ms} ms"},
+      {"fork.remembered",
+       "{outcome}; {remembered} of the processes remembered from the run that confirmed it",
+       "{outcome}。うち {remembered} 個は確認した実行から記憶したプロセスです"},
   };
   return kEntries;
 }
@@ -419,13 +647,166 @@ std::string message(const std::string& id, Lang lang,
   return out;
 }
 
+namespace {
+
+// Values that may hold spaces: levels ("1.2 ms [1.1, 1.3]") and what another part wrote. Any other
+// value is one token (a key, a number, a status), which keeps a sentence from matching a message
+// whose literals it merely contains.
+bool mayHoldSpaces(const std::string& name) {
+  static const char* const kNames[] = {
+      "level",  "leader_level", "winner_level", "fresh_level", "prior_level", "message", "detail",
+      "reason", "accuracy",     "remembered",   "keys",        "why",         "where"};
+  return std::any_of(std::begin(kNames), std::end(kNames),
+                     [&](const char* n) { return name == n; });
+}
+
+bool acceptable(const std::string& name, const std::string& value) {
+  if (value.empty()) return false;
+  if (!mayHoldSpaces(name) && value.find(' ') != std::string::npos) return false;
+  // A level is a figure ("1.2 ms [1.1, 1.3]"), never words.
+  if (name.find("level") != std::string::npos &&
+      !std::isdigit(static_cast<unsigned char>(value.front())))
+    return false;
+  if (name == "status") {
+    static const char* const kStatuses[] = {"unsupported", "oom", "error", "cancelled"};
+    return std::any_of(std::begin(kStatuses), std::end(kStatuses),
+                       [&](const char* s) { return value == s; });
+  }
+  return true;
+}
+
+// `text` from `at` as `pattern` from `p` (literals and `{name}`s), values into `values`; tries
+// each place a value may end (a value may hold the next literal's text), longest first.
+bool matchFrom(const std::string& pattern, std::size_t p, const std::string& text, std::size_t at,
+               std::map<std::string, std::string>& values) {
+  if (p == pattern.size()) return at == text.size();
+  if (pattern[p] != '{') {
+    const auto open = pattern.find('{', p);
+    const auto literal = pattern.substr(p, open == std::string::npos ? open : open - p);
+    if (text.compare(at, literal.size(), literal) != 0) return false;
+    return matchFrom(pattern, p + literal.size(), text, at + literal.size(), values);
+  }
+  const auto close = pattern.find('}', p);
+  if (close == std::string::npos) return false;
+  const auto name = pattern.substr(p + 1, close - p - 1);
+  const auto next = close + 1;
+  if (next == pattern.size()) {
+    const auto value = text.substr(at);
+    if (!acceptable(name, value)) return false;
+    values[name] = value;
+    return true;
+  }
+  if (pattern[next] == '{') return false;  // two values in a row: no literal to end the first
+  const auto open = pattern.find('{', next);
+  const auto literal = pattern.substr(next, open == std::string::npos ? open : open - next);
+  for (auto end = text.rfind(literal); end != std::string::npos && end > at;
+       end = end == 0 ? std::string::npos : text.rfind(literal, end - 1)) {
+    const auto value = text.substr(at, end - at);
+    if (!acceptable(name, value)) continue;
+    auto tried = values;
+    tried[name] = value;
+    if (matchFrom(pattern, next, text, end, tried)) {
+      values = std::move(tried);
+      return true;
+    }
+  }
+  return false;
+}
+
+std::size_t literalLength(const char* pattern) {
+  std::size_t n = 0;
+  bool in_value = false;
+  for (const char* c = pattern; *c; ++c) {
+    if (*c == '{') in_value = true;
+    if (!in_value) ++n;
+    if (*c == '}') in_value = false;
+  }
+  return n;
+}
+
+}  // namespace
+
+std::optional<MatchedMessage> matchMessage(const std::string& family, const std::string& sentence) {
+  if (sentence.empty()) return std::nullopt;
+  // The most specific message first: "slower: … (beyond a … margin …)" is also "slower: …" with a
+  // longer last value.
+  std::vector<const CatalogueEntry*> entries;
+  for (const auto& e : catalogue()) {
+    if (std::string(e.id).rfind(family, 0) == 0 && literalLength(e.en) > 0) entries.push_back(&e);
+  }
+  std::stable_sort(entries.begin(), entries.end(), [](const auto* a, const auto* b) {
+    return literalLength(a->en) > literalLength(b->en);
+  });
+  for (const auto* e : entries) {
+    std::map<std::string, std::string> values;
+    if (matchFrom(e->en, 0, sentence, 0, values)) return MatchedMessage{e->id, std::move(values)};
+  }
+  return std::nullopt;
+}
+
+std::string ruleText(const std::string& described, Lang lang) {
+  const auto m = matchMessage("rule.", described);
+  return m ? message(m->id, lang, m->values) : described;
+}
+
+std::string accuracyText(const std::string& summary, Lang lang) {
+  const auto m = matchMessage("acc.", summary);
+  if (!m) return summary;
+  auto values = m->values;
+  // The reference's own problem, inside the note, is one of the judge's sentences too.
+  if (const auto why = values.find("why"); why != values.end())
+    why->second = accuracyText(why->second, lang);
+  return message(m->id, lang, values);
+}
+
+std::string prunedReasonText(const std::string& sentence, Lang lang) {
+  const auto m = matchMessage("prune.", sentence);
+  return m ? message(m->id, lang, m->values) : sentence;
+}
+
+std::optional<TuneReason> candidateReasonOfSentence(const std::string& sentence) {
+  const auto m = matchMessage("fate.", sentence);
+  if (!m) return std::nullopt;
+  std::string code = m->id.substr(std::string("fate.").size());
+  auto values = m->values;
+  if (code == "remembered") {
+    // Settled from an earlier run's memory: the reason it was settled with, and when.
+    auto inner = candidateReasonOfSentence(values["reason"]);
+    if (!inner) return std::nullopt;
+    inner->values["remembered"] = values["remembered"];
+    return inner;
+  }
+  const auto dot = code.find('.');
+  const auto variant = dot == std::string::npos ? std::string() : code.substr(dot + 1);
+  if (variant == "across" || variant == "in-process") {
+    code.resize(dot);
+    if (variant == "in-process") values["processes"] = "1";
+  } else if (code == "failed.bare") {
+    code = "failed";
+  }
+  return TuneReason{code, std::move(values)};
+}
+
 const std::vector<std::string>& reasonCodes() {
-  static const std::vector<std::string> kCodes = {
-      "not-confirmed",        "unmeasured",     "late-rivals",        "cancelled",
-      "prior-kept",           "interval-wide",  "processes-disagree", "reference-failed",
-      "budget-no-winner",     "none-clean",     "unrecorded",         "tie",
-      "accuracy-unjudgeable", "prior-not-kept", "still-compiling",    "roofline-unplaced",
-      "rival-forked"};
+  static const std::vector<std::string> kCodes = {"not-confirmed",
+                                                  "unmeasured",
+                                                  "late-rivals",
+                                                  "cancelled",
+                                                  "prior-kept",
+                                                  "interval-wide",
+                                                  "processes-disagree",
+                                                  "reference-failed",
+                                                  "budget-no-winner",
+                                                  "none-clean",
+                                                  "unrecorded",
+                                                  "tie",
+                                                  "accuracy-unjudgeable",
+                                                  "prior-not-kept",
+                                                  "still-compiling",
+                                                  "roofline-unplaced",
+                                                  "rival-forked",
+                                                  "second-finals",
+                                                  "torchscript-no-inductor"};
   return kCodes;
 }
 
@@ -514,6 +895,24 @@ std::string reasonText(const TuneReason& r, Lang lang) {
       id += "." + cause;
   }
   if (r.code == "prior-kept" && r.value("leader_confirmed") == "yes") id += ".confirmed";
+  if (r.code == "tie" || r.code == "prior-not-kept") {
+    static const std::vector<std::string> kVariants = {"confirmed",
+                                                       "stable",
+                                                       "within-margin",
+                                                       "prior-answer",
+                                                       "fewer-moving-parts",
+                                                       "not-a-candidate",
+                                                       "not-measured-again",
+                                                       "failed",
+                                                       "unsafe",
+                                                       "moved",
+                                                       "measured"};
+    const auto v = r.value(r.code == "tie" ? "picked_for" : "cause");
+    if (std::find(kVariants.begin(), kVariants.end(), v) != kVariants.end() &&
+        std::any_of(catalogue().begin(), catalogue().end(),
+                    [&](const CatalogueEntry& e) { return id + "." + v == e.id; }))
+      id += "." + v;
+  }
   if (r.code == "still-compiling" && r.value("recorded") == "yes") id += ".recorded";
   if (r.code == "roofline-unplaced") {
     const auto& causes = rooflineUnplacedCauses();
@@ -556,6 +955,11 @@ const std::vector<std::string>& candidateReasonCodes() {
 
 std::string candidateReasonText(const TuneReason& code, const std::string& sentence, Lang lang) {
   const auto& codes = candidateReasonCodes();
+  // A race saved before the codes: its sentence read back as the message core wrote it as.
+  if (code.code.empty()) {
+    if (const auto read = candidateReasonOfSentence(sentence))
+      return candidateReasonText(*read, std::string(), lang);
+  }
   if (std::find(codes.begin(), codes.end(), code.code) == codes.end()) {
     // Saved before the codes, or a code of a newer version: the sentence saved beside it.
     if (!sentence.empty() || code.code.empty()) return sentence;
@@ -573,7 +977,13 @@ std::string candidateReasonText(const TuneReason& code, const std::string& sente
     id += processes >= 2 ? ".across" : ".in-process";
   }
   if (code.code == "failed" && code.value("message").empty()) id += ".bare";
-  auto text = message(id, lang, code.values);
+  // The judge's summary or unsafe reason inside a reason is a sentence of its own.
+  auto values = code.values;
+  for (const char* name : {"accuracy", "detail"}) {
+    if (const auto v = values.find(name); v != values.end())
+      v->second = accuracyText(v->second, lang);
+  }
+  auto text = message(id, lang, values);
   // Settled from an earlier run's memory: said so, with when.
   if (!code.value("remembered").empty())
     text = message("fate.remembered", lang,
@@ -739,8 +1149,8 @@ ForkOutcome forkOutcome(const ForkStats& stats) {
   o.processes = stats.forks;
   o.stable = stats.stable;
   o.spread = stats.spread;
-  // Sessions keep no "noisy" flag of their own: the fork analysis's summary word says it.
-  o.noisy = !stats.stable && stats.verdict.rfind("noisy", 0) == 0;
+  o.noisy = stats.outcome == ForkAgreement::Noisy;
+  o.remembered = stats.remembered_forks;
   return o;
 }
 
@@ -773,8 +1183,13 @@ std::string forkOutcomeText(const ForkOutcome& o, Lang lang) {
           : std::string();
   const std::map<std::string, std::string> values{
       {"processes", std::to_string(o.processes)}, {"spread", spread}, {"range", range}};
-  if (o.stable) return message("fork.stable", lang, values);
-  return message(o.noisy ? "fork.noisy" : "fork.unstable", lang, values);
+  const auto text = message(o.stable  ? "fork.stable"
+                            : o.noisy ? "fork.noisy"
+                                      : "fork.unstable",
+                            lang, values);
+  if (o.remembered <= 0) return text;
+  return message("fork.remembered", lang,
+                 {{"outcome", text}, {"remembered", std::to_string(o.remembered)}});
 }
 
 }  // namespace inferscope::text

@@ -61,6 +61,32 @@ std::string candidateReasonText(const TuneReason& code, const std::string& sente
 // The codes it renders (core/tuner/race.cpp gives them; docs/ADVISOR.md lists them).
 const std::vector<std::string>& candidateReasonCodes();
 
+// A sentence an older version wrote for a reader, read back as the catalogue message it was: the
+// message of `family` (an id prefix: "fate.", "prune.") whose English, with values put in, is the
+// sentence; nullopt when none is (a shape of another version stays data, shown as written).
+// Values other than levels and quoted text are single tokens, so that a sentence never matches a
+// message whose words it merely contains.
+struct MatchedMessage {
+  std::string id;
+  std::map<std::string, std::string> values;
+};
+std::optional<MatchedMessage> matchMessage(const std::string& family, const std::string& sentence);
+// A candidate's reason saved before the codes (TuneCandidateRecord::reason with no reason_code),
+// as its code and values: the race's English of every shape core wrote matches a "fate." message
+// (candidateReasonText reads such sentences so). nullopt for a shape it does not know.
+std::optional<TuneReason> candidateReasonOfSentence(const std::string& sentence);
+// Why the search space left a config out (TunePrunedRecord::reason, PrunedConfig::reason) in
+// `lang`: core writes one of a finite set of sentences ("prune." messages, the same English), read
+// back as its message; a sentence of another version is shown as written.
+std::string prunedReasonText(const std::string& sentence, Lang lang);
+// The accuracy rule as core describes it (AccuracyRule::describe, TuneRecord::rule) in `lang`,
+// read back from its four shapes ("auto (t = …): …", top1, cosine, rel-l2); as given otherwise.
+std::string ruleText(const std::string& described, Lang lang);
+// judgeAccuracy's summary, unsafe reason or note (a candidate's accuracy,
+// TuneRecord::accuracy_note) in `lang`, read back from the finite set of shapes core writes; as
+// given otherwise (a Python worker's own wording, another version's).
+std::string accuracyText(const std::string& summary, Lang lang);
+
 // "final", "provisional", "no-winner", "cancelled" → the word ("no-winner" for an empty state).
 std::string answerStateText(const std::string& state, Lang lang);
 // The kind of the answer's interval: across N fresh processes, or in the tuner's process.
@@ -109,6 +135,7 @@ struct ForkOutcome {
   bool noisy = false;  // unstable because every process is noisy (analysis::ForkSummary::noisy)
   double spread = 0;   // (max − min) / median of the processes' medians
   double low_ms = 0, high_ms = 0;  // the range of the processes' medians (0 when not known)
+  int remembered = 0;  // of `processes`, those remembered from the run that confirmed the config
 };
 ForkOutcome forkOutcome(const ForkStats& stats);
 ForkOutcome forkOutcome(const analysis::ForkSummary& summary);

@@ -6,13 +6,17 @@
 #include "core/tuner/replay_bench.h"
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include <CLI/CLI.hpp>
 #include <cstdio>
 #include <exception>
+#include <string>
+#include <vector>
 
 #include "core/common/error.h"
 #include "core/common/file_io.h"
+#include "text/answer_text.h"
 
 namespace {
 
@@ -28,9 +32,11 @@ int runBench(int argc, char** argv) {
   app.add_option("--first-seed", options.first_seed, "the first seed");
   app.add_option("--json", json_path, "also write every run as JSON to this file");
   std::string trace;
-  app.add_option("--trace", trace,
-                 "print the verdict and every candidate's fate of the replays of models whose name "
-                 "contains this");
+  app.add_option(
+      "--trace", trace,
+      "print the answer's state and reasons and every candidate's fate of the replays of "
+      "models whose name "
+      "contains this");
   CLI11_PARSE(app, argc, argv);
   try {
     const auto corpus = tuner::loadReplayCorpus(corpus_path);
@@ -47,9 +53,14 @@ int runBench(int argc, char** argv) {
     fmt::print("{}", tuner::replayTable(runs));
     for (const auto& r : runs) {
       if (trace.empty() || r.model.find(trace) == std::string::npos) continue;
-      fmt::print("\n{} {} budget {:.0f} s seed {}: {:.1f} s of {:.0f} s, regret {:.3f}\n  {}\n",
-                 r.model, r.start.empty() ? (r.cold ? "cold" : "warm") : r.start, r.budget_s,
-                 r.seed, r.elapsed_s, r.race_budget_s, r.regret, r.verdict);
+      std::vector<std::string> reasons;
+      for (const auto& reason : r.reasons)
+        reasons.push_back(text::reasonText(reason, text::Lang::En));
+      fmt::print(
+          "\n{} {} budget {:.0f} s seed {}: {:.1f} s of {:.0f} s, regret {:.3f}\n  {} {}: {}\n",
+          r.model, r.start.empty() ? (r.cold ? "cold" : "warm") : r.start, r.budget_s, r.seed,
+          r.elapsed_s, r.race_budget_s, r.regret, r.state, r.winner.empty() ? "-" : r.winner,
+          fmt::join(reasons, "; "));
       for (const auto& o : r.outcomes) fmt::print("    {}\n", o);
     }
     if (!json_path.empty()) writeFileAtomically(json_path, tuner::replayJson(runs));

@@ -37,38 +37,6 @@ ConfidenceInterval logInterval(double centre_log, double half_log, double level,
   return ci;
 }
 
-std::string percentText(double fraction) {
-  std::ostringstream s;
-  s.precision(fraction < 0.1 ? 2 : 3);
-  s << fraction * 100.0 << " %";
-  return s.str();
-}
-
-std::string verdictText(const ForkSummary& f) {
-  std::ostringstream s;
-  s.precision(4);
-  if (f.forks < 2) return "one process: it says nothing about the next";
-  const auto [lo, hi] = std::minmax_element(
-      f.fork_medians.begin(), f.fork_medians.end(),
-      [](const ForkMedian& a, const ForkMedian& b) { return a.median_ms < b.median_ms; });
-  if (f.stable) {
-    s << "stable across " << f.forks << " processes (medians within "
-      << percentText(f.between_fork_spread) << ")";
-  } else if (f.noisy) {
-    // Not "stable": a reader takes that to mean the medians agree, and these differ by more
-    // than δ (a 1.63–1.82 ms pair on the H200 was called "stable … within 11.6 %").
-    s << "noisy in every process: medians " << lo->median_ms << "–" << hi->median_ms
-      << " ms across " << f.forks << " processes (spread " << percentText(f.between_fork_spread)
-      << "), no further apart than each process's own spread allows; the level is known only "
-         "roughly";
-  } else {
-    s << "unstable across " << f.forks << " processes: medians " << lo->median_ms << "–"
-      << hi->median_ms << " ms (spread " << percentText(f.between_fork_spread)
-      << "); one process's interval does not predict the next";
-  }
-  return s.str();
-}
-
 // The level's log-scale variance per fork: the spread of the fork medians, but never less than a
 // median's own within-process variance (identical medians do not make the level exact).
 struct LogLevel {
@@ -123,10 +91,7 @@ ForkSummary analyseForks(const std::vector<std::vector<double>>& steady_series_m
     out.fork_medians.push_back(m);
   }
   out.forks = out.fork_medians.size();
-  if (out.forks == 0) {
-    out.verdict = "no process had a steady part";
-    return out;
-  }
+  if (out.forks == 0) return out;
   if (out.forks == 1) {
     const auto& only = out.fork_medians.front();
     out.median_ms = only.median_ms;
@@ -134,7 +99,6 @@ ForkSummary analyseForks(const std::vector<std::vector<double>>& steady_series_m
       out.median_ci.low = only.ci_low_ms, out.median_ci.high = only.ci_high_ms;
       out.median_ci.method = "order-statistic";
     }
-    out.verdict = verdictText(out);
     return out;
   }
 
@@ -176,7 +140,6 @@ ForkSummary analyseForks(const std::vector<std::vector<double>>& steady_series_m
   }
   out.stable = out.between_fork_spread <= options.equivalence_delta;
   out.noisy = !out.stable && !heterogeneous;
-  out.verdict = verdictText(out);
   return out;
 }
 

@@ -30,6 +30,37 @@ std::optional<ConfigStatus> parseConfigStatus(std::string_view text) {
   return std::nullopt;
 }
 
+const char* toString(ForkAgreement agreement) {
+  switch (agreement) {
+    case ForkAgreement::NoSteadyPart:
+      return "no-steady-part";
+    case ForkAgreement::OneProcess:
+      return "one-process";
+    case ForkAgreement::Stable:
+      return "stable";
+    case ForkAgreement::Unstable:
+      return "unstable";
+    case ForkAgreement::Noisy:
+      return "noisy";
+  }
+  return "unstable";
+}
+
+std::optional<ForkAgreement> parseForkAgreement(std::string_view text) {
+  for (auto a : {ForkAgreement::NoSteadyPart, ForkAgreement::OneProcess, ForkAgreement::Stable,
+                 ForkAgreement::Unstable, ForkAgreement::Noisy}) {
+    if (text == toString(a)) return a;
+  }
+  return std::nullopt;
+}
+
+ForkAgreement forkAgreement(std::size_t forks, bool stable, bool noisy) {
+  if (forks == 0) return ForkAgreement::NoSteadyPart;
+  if (forks == 1) return ForkAgreement::OneProcess;
+  if (stable) return ForkAgreement::Stable;
+  return noisy ? ForkAgreement::Noisy : ForkAgreement::Unstable;
+}
+
 std::vector<double> ConfigResult::steadyLatencies() const {
   std::size_t start =
       steady.analysed ? steady.steady_start : static_cast<std::size_t>(warmup_iterations);

@@ -2,10 +2,12 @@
 // Plain values: they cross threads as shared_ptr<const …> and go into session files as they are.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <memory>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "core/config/optimization_config.h"
@@ -102,18 +104,32 @@ struct ForkRun {
   SteadyStateInfo steady;
 };
 
+// How a config's fresh processes agree: none had a steady part; one did (it says nothing about
+// the next); their medians lie within δ (stable); they differ beyond their own intervals, so the
+// process decides the level (unstable); or every process is noisy and they differ by more than δ
+// without contradicting each other (noisy). text/ renders it; core keeps no sentence of it.
+enum class ForkAgreement { NoSteadyPart, OneProcess, Stable, Unstable, Noisy };
+const char* toString(ForkAgreement agreement);  // "no-steady-part", "one-process", "stable", …
+std::optional<ForkAgreement> parseForkAgreement(std::string_view text);
+
 // The config across all its forks (analysis::analyseForks): the level a fresh process measures,
 // the interval of that level, and where one more process's median is expected to fall.
 struct ForkStats {
-  int forks = 0;                             // processes with a steady part
-  double median_ms = 0;                      // geometric mean of the fork medians
-  double ci_low_ms = 0, ci_high_ms = 0;      // hierarchical bootstrap CI of median_ms
-  double next_low_ms = 0, next_high_ms = 0;  // prediction interval for one further process
-  double spread = 0;                         // (max − min) / median of the fork medians
-  double log_sd = 0;                         // standard deviation of ln(fork median)
-  bool stable = true;                        // fork medians agree within their intervals
-  std::string verdict;                       // one sentence for the user
+  int forks = 0;                                  // processes with a steady part
+  double median_ms = 0;                           // geometric mean of the fork medians
+  double ci_low_ms = 0, ci_high_ms = 0;           // hierarchical bootstrap CI of median_ms
+  double next_low_ms = 0, next_high_ms = 0;       // prediction interval for one further process
+  double spread = 0;                              // (max − min) / median of the fork medians
+  double log_sd = 0;                              // standard deviation of ln(fork median)
+  bool stable = true;                             // fork medians agree within their intervals
+  ForkAgreement outcome = ForkAgreement::Stable;  // what `stable` and the analysis say, as a code
+  // Of `forks`, those remembered from the run that confirmed the config (RacePrior's pooled
+  // processes): 0 when every process ran in this run.
+  int remembered_forks = 0;
 };
+
+// The outcome a fork analysis gives (analysis::ForkSummary's forks, stable and noisy).
+ForkAgreement forkAgreement(std::size_t forks, bool stable, bool noisy);
 
 // Which host and device measured a result, in a session that spans several (`--devices`,
 // `merge` of shards run on several hosts); unset in single-device sessions, where SessionResult's

@@ -153,7 +153,7 @@ void summariseForks(ConfigResult& result, const CancelToken* cancel) {
   out.spread = s.between_fork_spread;
   out.log_sd = s.between_fork_cv;
   out.stable = s.stable;
-  out.verdict = s.verdict;
+  out.outcome = forkAgreement(s.forks, s.stable, s.noisy);
   result.fork_stats = out;
 }
 

@@ -38,7 +38,8 @@ bool sameForks(const std::optional<ForkStats>& a, const std::optional<ForkStats>
   return a->forks == b->forks && a->median_ms == b->median_ms && a->ci_low_ms == b->ci_low_ms &&
          a->ci_high_ms == b->ci_high_ms && a->next_low_ms == b->next_low_ms &&
          a->next_high_ms == b->next_high_ms && a->spread == b->spread && a->log_sd == b->log_sd &&
-         a->stable == b->stable && a->verdict == b->verdict;
+         a->stable == b->stable && a->outcome == b->outcome &&
+         a->remembered_forks == b->remembered_forks;
 }
 
 void diffCandidate(Diff& d, const TuneCandidateRecord& a, const TuneCandidateRecord& b) {
@@ -90,7 +91,6 @@ std::vector<std::string> differences(const TuneRecord& a, const TuneRecord& b) {
   d.field("device", a.device, b.device);
   d.field("rule", a.rule, b.rule);
   d.field("shard", a.shard, b.shard);
-  d.field("verdict", a.verdict, b.verdict);
   d.field("verdict_state", a.verdict_state, b.verdict_state);
   d.field("winner", a.winner, b.winner);
   d.field("tied_with", a.tied_with, b.tied_with);

@@ -72,14 +72,16 @@ struct TuneRecord {
   std::string model, device;  // as the run named them
   std::string rule;           // the accuracy rule, described
   std::string shard;          // "i/n" for a shard's race, else ""
-  // The answer.
-  std::string verdict;
+  // The answer: its state, winner and reasons (below), as fields. Files saved before the answer
+  // was data also hold a "verdict" paragraph in English, which is read past: the answer is built
+  // from the fields (core/engine/tune_answer.h), and nothing renders that prose.
   std::string verdict_state;  // "final", "provisional", "no-winner", "cancelled"
   std::string winner;         // key, "" when none
   std::vector<std::string> tied_with;
   std::string accuracy_note;  // the reference could not judge accuracy, and what to do
-  // The winner's place under the measured roofline, or why it has none: one clause, which the
-  // verdict repeats ("" in races saved before the tuner placed its winner, and when no winner).
+  // The winner's place under the measured roofline, or why it has none: one English clause kept
+  // for readers of older versions ("" in races saved before the tuner placed its winner, and when
+  // no winner). The why is a "roofline-unplaced" reason; the place is the winner's session row.
   std::string roofline;
   // Every candidate, the pruned configs, the compiles, the finals.
   std::vector<TuneCandidateRecord> candidates;  // race order

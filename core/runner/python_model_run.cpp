@@ -140,16 +140,4 @@ SessionResult PythonModelRun::header(const ProfileRequest& request) const {
   return s;
 }
 
-std::string inductorAdvice(const ModelRef& model) {
-  if (model.source != ModelSource::TorchScript) return {};
-  return fmt::format(
-      "A TorchScript file cannot reach Inductor (AOTInductor packages, torch.compile), which is "
-      "often "
-      "the fastest: save the model with `torch.export.save(torch.export.export(model, "
-      "example_inputs), "
-      "\"{0}.pt2\")` and tune --model-file {0}.pt2, or write a function that returns (model, "
-      "example_inputs) and tune --model-py FILE.py:FUNCTION",
-      fs::path(model.path).stem().string());
-}
-
 }  // namespace inferscope::runner

@@ -55,8 +55,4 @@ class PythonModelRun {
   std::unique_ptr<PythonModelMeasurer> measurer_;
 };
 
-// Where a tune of a TorchScript file leaves Inductor's reach, one sentence with the commands that
-// get an ExportedProgram or an entry point (the verdict's last line).
-std::string inductorAdvice(const ModelRef& model);
-
 }  // namespace inferscope::runner

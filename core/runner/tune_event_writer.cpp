@@ -76,11 +76,17 @@ void TuneEventWriter::onCandidate(const tuner::CandidateOutcome& c) {
   }
   if (c.forks) {  // the finals: the level across fresh processes
     const auto& f = *c.forks;
-    event["forks"] = {
-        {"forks", f.forks},        {"median_ms", f.median_ms},     {"low_ms", f.ci_low_ms},
-        {"high_ms", f.ci_high_ms}, {"next_low_ms", f.next_low_ms}, {"next_high_ms", f.next_high_ms},
-        {"spread", f.spread},      {"log_sd", f.log_sd},           {"stable", f.stable},
-        {"verdict", f.verdict}};
+    event["forks"] = {{"forks", f.forks},
+                      {"median_ms", f.median_ms},
+                      {"low_ms", f.ci_low_ms},
+                      {"high_ms", f.ci_high_ms},
+                      {"next_low_ms", f.next_low_ms},
+                      {"next_high_ms", f.next_high_ms},
+                      {"spread", f.spread},
+                      {"log_sd", f.log_sd},
+                      {"stable", f.stable},
+                      {"outcome", toString(f.outcome)},
+                      {"remembered_forks", f.remembered_forks}};
   }
   send(sink_, event);
 }
@@ -146,7 +152,6 @@ void TuneEventWriter::finish(const tuner::TuneResult& r, const std::string& sess
   send(sink_, {{"event", "tune_done"},
                {"winner", r.winner ? r.winner->key() : std::string()},
                {"tied_with", tied},
-               {"verdict", r.verdict},
                {"verdict_state", tuner::toString(r.verdict_state)},
                {"host", r.host.sentence},
                {"elapsed_ms", r.elapsed_ms},

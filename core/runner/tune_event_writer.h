@@ -12,10 +12,12 @@
 //   {"event":"tune_compile","jobs":[{"key":…,"state":…,"elapsed_ms":…,"message":…},…]}
 //   {"event":"tune_finals","keys":[…],"forks":3,"iterations":100}
 //   {"event":"tune_time","spent_ms":…,"budget_ms":…}
-//   {"event":"tune_done","winner":…,"tied_with":[…],"verdict":…,"verdict_state":…,"keys":[…],
+//   {"event":"tune_done","winner":…,"tied_with":[…],"verdict_state":…,"keys":[…],
 //    "race":{…},"session":…}     keys: every candidate in race order; race: the saved race's
 //                                 accounting (core/session/tune_json.h), less its candidates,
-//                                 pruned configs and finalists, which the events above carried
+//                                 pruned configs and finalists, which the events above carried;
+//                                 its "reasons" say why the answer is in its state (codes with
+//                                 values: no sentence; versions before them sent a "verdict")
 // tune_candidate also carries samples, contended, setup_ms, fallback and the forks' full
 // statistics.
 #pragma once

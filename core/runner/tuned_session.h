@@ -20,11 +20,4 @@ SessionResult tunedSession(const SessionResult& header, const tuner::TuneResult&
                            const std::string& what, const std::string& device_name,
                            const std::optional<ShardSpec>& shard = std::nullopt);
 
-// torch.compile measured beside the answer (models Python rebuilds): appends to the verdict the
-// answer's time as a ratio to the fastest torch.compile mode the race measured, so a user sees
-// what the tuner adds over a one-line torch.compile. Where torch.compile was a candidate and has
-// no figure (not reached in the budget, or failed), says so. No change without a winner, or where
-// torch.compile was no candidate (a TorchScript file).
-void appendPeerComparison(tuner::TuneResult& result);
-
 }  // namespace inferscope::runner

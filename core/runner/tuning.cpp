@@ -36,7 +36,7 @@ double unixNowS();  // below
 // about 100 s, longer than a warm run's 60 s, so stopping them meant compiling them again, and
 // never finishing, in every run. A cancelled run stops them. Each one left is recorded in
 // `state_dir` (background_compiles.h), so that the user can see it (`tune --status`) and stop it
-// (`tune --stop-compiles`), and the verdict says when its package is likely ready: what this
+// (`tune --stop-compiles`), and the record says when its package is likely ready: what this
 // run's finished compiles took, less its time so far.
 void leaveCompilesRunning(tuner::TuneResult& result, CompileQueue& compiles,
                           const std::string& model, const std::string& state_dir,
@@ -49,27 +49,18 @@ void leaveCompilesRunning(tuner::TuneResult& result, CompileQueue& compiles,
   const auto recorded =
       recordBackgroundCompiles(state_dir, model, left, typical_ms, unixNowS(), &error);
   if (!error.empty() && say) say(fmt::format("background compiles not recorded: {}", error));
-  std::vector<std::string> keys, names;
-  keys.reserve(left.size());
+  std::vector<std::string> names;
+  names.reserve(left.size());
   // The logs go in their own field: a few GPU-server paths of 300 characters each pushed the
-  // verdict's comparison with torch.compile out of the window.
+  // answer's comparison with torch.compile out of the window.
   for (const auto& job : left) {
-    keys.push_back(fmt::format("{} ({})", job.key, etaText(job.elapsed_ms, typical_ms)));
     names.push_back(job.key);
     if (!job.log_path.empty()) result.log_paths.push_back(job.log_path);
   }
-  // Whether `tune --status` can list them is a fact of its own, not only the verdict's words.
+  // Whether `tune --status` can list them is a fact of its own.
   result.reasons.push_back({"still-compiling",
                             {{"keys", fmt::format("{}", fmt::join(names, ", "))},
                              {"recorded", recorded.empty() ? "no" : "yes"}}});
-  result.verdict += fmt::format(
-      ". Still compiling, left to finish in the background at low priority: {}; the next run "
-      "uses {} once done and confirms {}{}",
-      fmt::join(keys, ", "), left.size() == 1 ? "its package" : "their packages",
-      left.size() == 1 ? "it" : "them",
-      recorded.empty() ? std::string()
-                       : std::string(" (inferscope-cli tune --status lists them, "
-                                     "tune --stop-compiles stops them)"));
 }
 
 // What the race leaves of its budget for the roofline's counting run of the winner beyond the
@@ -90,20 +81,18 @@ ConfigResult* winnerResult(tuner::TuneResult& r, const OptimizationConfig& winne
 }
 
 // The winner's place under the measured roofline, in its result (the session's row), the race's
-// answer (TuneResult::roofline, the verdict's last clause) and `ceilings`. Its work is counted in
-// a run of its own after the race (the race's rounds run without the operator observer, whose
-// boxing of every operator's arguments would slow the iterations it times); a compiled winner's is
-// its eager twin's, of the same precision and memory format, as placeConfig takes it. Where no
-// place can be computed the clause says why, with no number, and so does a "roofline-unplaced"
-// reason (its cause and values), which the CLI and the GUI render in the user's language.
+// answer (TuneResult::roofline, a clause kept for older readers) and `ceilings`. Its work is
+// counted in a run of its own after the race (the race's rounds run without the operator observer,
+// whose boxing of every operator's arguments would slow the iterations it times); a compiled
+// winner's is its eager twin's, of the same precision and memory format, as placeConfig takes it.
+// Where no place can be computed the clause says why, with no number, and so does a
+// "roofline-unplaced" reason (its cause and values), which the CLI and the GUI render in the user's
+// language.
 void placeWinner(tuner::TuneResult& r, EngineMeasurer& measurer, ModelSource source,
                  double deadline_ms, std::optional<roofline::DeviceCeilings>& ceilings,
                  PythonModelRun* python, const ProfileRequest& request) {
   if (!r.winner || r.cancelled) return;
-  const auto say = [&](std::string clause) {
-    r.roofline = std::move(clause);
-    r.verdict += ". " + r.roofline;
-  };
+  const auto say = [&](std::string clause) { r.roofline = std::move(clause); };
   const auto unplaced = [&](const char* cause, std::string clause,
                             std::map<std::string, std::string> values = {}) {
     values["cause"] = cause;
@@ -425,12 +414,15 @@ TuningRun runTuning(const ProfileRequest& given, const std::vector<OptimizationC
                                                            : settings.compiles_state_dir,
                        settings.log);
   if (compiles.busy()) pinned.keep();  // a helper left running may still read the copy
-  appendPeerComparison(run.result);
   std::optional<roofline::DeviceCeilings> ceilings;
   placeWinner(run.result, engine_measurer, request.model.source, budget_end_ms, ceilings,
               python ? &*python : nullptr, request);
-  if (const auto advice = inductorAdvice(request.model); !advice.empty())
-    run.result.verdict += ". " + advice;
+  // A TorchScript file cannot reach Inductor, which is often the fastest: the answer says how to
+  // give the tuner a model that can.
+  if (request.model.source == ModelSource::TorchScript)
+    run.result.reasons.push_back(
+        {"torchscript-no-inductor",
+         {{"stem", std::filesystem::path(request.model.path).stem().string()}}});
   std::optional<SessionResult> header = engine_measurer.firstSession();
   if (python) {
     if (!header) header = python->header(request);

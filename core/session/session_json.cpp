@@ -327,7 +327,8 @@ static json toJson(const ForkStats& f) {
           {"spread", f.spread},
           {"log_sd", f.log_sd},
           {"stable", f.stable},
-          {"verdict", f.verdict}};
+          {"outcome", toString(f.outcome)},
+          {"remembered_forks", f.remembered_forks}};
 }
 
 static ForkStats forkStatsFromJson(const json& j) {
@@ -343,7 +344,20 @@ static ForkStats forkStatsFromJson(const json& j) {
   f.spread = j.value("spread", 0.0);
   f.log_sd = j.value("log_sd", 0.0);
   f.stable = j.value("stable", true);
-  f.verdict = j.value("verdict", "");
+  f.remembered_forks = j.value("remembered_forks", 0);
+  const auto outcome = j.value("outcome", std::string());
+  if (const auto parsed = parseForkAgreement(outcome)) {
+    f.outcome = *parsed;
+  } else if (!outcome.empty()) {
+    throw Error(ErrorKind::InvalidInput,
+                "fork_stats.outcome \"" + outcome +
+                    "\" is none of no-steady-part, one-process, stable, unstable, noisy");
+  } else {
+    // Saved before the outcome was a field: the analysis's sentence ("noisy in every process: …")
+    // was the only place that told noisy from unstable.
+    f.outcome = forkAgreement(static_cast<std::size_t>(std::max(0, f.forks)), f.stable,
+                              j.value("verdict", std::string()).rfind("noisy", 0) == 0);
+  }
   return f;
 }
 

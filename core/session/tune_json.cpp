@@ -217,7 +217,6 @@ Json tuneRecordValue(const TuneRecord& r) {
       {"device", r.device},
       {"rule", r.rule},
       {"shard", r.shard},
-      {"verdict", r.verdict},
       {"verdict_state", r.verdict_state},
       {"winner", r.winner},
       {"tied_with", r.tied_with},
@@ -265,7 +264,8 @@ TuneRecord tuneRecordFrom(const Json& j, std::size_t max_entries) {
   r.device = j.value("device", "");
   r.rule = j.value("rule", "");
   r.shard = j.value("shard", "");
-  r.verdict = j.value("verdict", "");
+  // "verdict": the English paragraph of files saved before the answer was data, read past (the
+  // answer is built from the fields below).
   r.verdict_state = j.value("verdict_state", "");
   r.winner = j.value("winner", "");
   r.tied_with = stringsOf(j, "tied_with", "tied_with", max_entries);

@@ -830,6 +830,7 @@ void Race::finals(std::vector<Entry>& entries, TuneResult& result) {
           now = ForkStats{};  // one process: its median is its level
           now->forks = 1;
           now->median_ms = r.stats.median_ms;
+          now->outcome = ForkAgreement::OneProcess;
         }
         if (now) {
           if (auto pooled = pooledForks(*now, *prior_->confirmed_forks, options_.equivalence_delta))
@@ -906,7 +907,6 @@ void Race::finals(std::vector<Entry>& entries, TuneResult& result) {
   winner->entry->outcome.reason_code = {
       "winner",
       {{"processes", std::to_string(winner->processes)}, {"level", interval(winner->level)}}};
-  std::vector<std::string> tie_text;
   for (auto* t : tied) {
     if (t == winner) continue;
     result.tied_with.push_back(t->entry->outcome.config);
@@ -915,8 +915,6 @@ void Race::finals(std::vector<Entry>& entries, TuneResult& result) {
         fmt::format("tied with the winner {}: {}", t->where(), interval(t->level));
     t->entry->outcome.reason_code = {
         "tied", {{"processes", std::to_string(t->processes)}, {"level", interval(t->level)}}};
-    tie_text.push_back(fmt::format("{} {}{}", t->entry->outcome.config.key(), interval(t->level),
-                                   t->processes == winner->processes ? "" : " " + t->where()));
   }
   for (auto& l : levels) {
     auto& o = l.entry->outcome;
@@ -933,40 +931,32 @@ void Race::finals(std::vector<Entry>& entries, TuneResult& result) {
     }
     observer_->onCandidate(o);
   }
-  std::string verdict =
-      fmt::format("{} {}: {}, {}", forked_finals ? "Winner" : "Provisional winner",
-                  result.winner->key(), interval(winner->level), winner->where());
-  if (!tie_text.empty()) {
-    verdict += fmt::format(
-        ". Tie: {} cannot be told apart from {}; picked the one {}{}{}with fewer moving parts "
-        "(compile mode), then the lower median",
-        // Set against in-process levels, the winner's own in-process level is named beside them.
-        mixed && winner->processes >= 2
-            ? fmt::format("{} ({} in this process)", result.winner->key(),
-                          interval(winner->compared))
-            : result.winner->key(),
-        fmt::format("{}", fmt::join(tie_text, ", ")),
-        std::any_of(tied.begin(), tied.end(), [&](const Level* t) { return t->processes < 2; }) &&
-                forked_finals
-            ? "confirmed in fresh processes, then "
-            : "",
-        stable(winner) &&
-                std::any_of(tied.begin(), tied.end(),
-                            [&](const Level* t) { return t->processes >= 2 && !stable(t); })
-            ? "stable across them, then "
-            : "",
-        near(winner) &&
-                std::any_of(tied.begin(), tied.end(), [&](const Level* t) { return !near(t); })
-            ? fmt::format("within {:.0f} % of the fastest level, then ",
-                          100 * options_.equivalence_delta)
-            : std::string());
-  }
+  winner_confirmed_ = forked_finals;
   if (!tied.empty() && tied.size() > 1) {
     std::vector<std::string> keys;
     for (const auto* t : tied) {
       if (t != winner) keys.push_back(t->entry->outcome.config.key());
     }
-    result.reasons.push_back({"tie", {{"keys", fmt::format("{}", fmt::join(keys, ", "))}}});
+    // What picked the winner among them, in the order the comparison above asks: confirmed in
+    // fresh processes, stable across them, within δ of the fastest, then fewer moving parts.
+    const auto any_tied = [&](auto&& predicate) {
+      return std::any_of(tied.begin(), tied.end(),
+                         [&](const Level* t) { return t != winner && predicate(t); });
+    };
+    const char* picked_for =
+        forked_finals && any_tied([](const Level* t) { return t->processes < 2; }) ? "confirmed"
+        : stable(winner) &&
+                any_tied([&](const Level* t) { return t->processes >= 2 && !stable(t); })
+            ? "stable"
+        : near(winner) && any_tied([&](const Level* t) { return !near(t); }) ? "within-margin"
+        : isPriorAnswer(*winner->entry)                                      ? "prior-answer"
+                                                                             : "fewer-moving-parts";
+    result.reasons.push_back(
+        {"tie",
+         {{"keys", fmt::format("{}", fmt::join(keys, ", "))},
+          {"winner", result.winner->key()},
+          {"picked_for", picked_for},
+          {"margin_pct", fmt::format("{:.0f}", 100 * options_.equivalence_delta)}}});
   }
   if (!forked_finals) {
     const bool leader_only = !forked.empty() && winner->processes == 0 &&
@@ -977,21 +967,7 @@ void Race::finals(std::vector<Entry>& entries, TuneResult& result) {
                               {{"cause", forked.empty() ? "no-time-for-forks"
                                          : leader_only  ? "forks-for-leader-only"
                                                         : "second-process-cut"}}});
-    verdict +=
-        forked.empty() ? ". Not confirmed in fresh processes: the budget left no time for "
-                         "forks (raise --budget-s)"
-        : winner->processes == 0 && std::none_of(forked.begin(), forked.end(),
-                                                 [&](const ConfigResult& r) {
-                                                   return r.config == winner->entry->outcome.config;
-                                                 })
-            ? ". Not confirmed in fresh processes: the budget left them for the leader "
-              "only, and this config matched it in this process (raise --budget-s)"
-            : ". Not confirmed in fresh processes: the budget ended before its second "
-              "process could run (raise --budget-s)";
-  } else if (winner->entry->outcome.forks && !winner->entry->outcome.forks->verdict.empty()) {
-    verdict += ". " + winner->entry->outcome.forks->verdict;
   }
-  result.verdict = verdict;
 }
 
 void Race::refutedLeaderFinals(std::vector<Entry>& entries, TuneResult& result) {
@@ -1024,8 +1000,6 @@ void Race::refutedLeaderFinals(std::vector<Entry>& entries, TuneResult& result) 
   fresh.low_ms = wo.forks->ci_low_ms > 0 ? wo.forks->ci_low_ms : fresh.median_ms;
   fresh.high_ms = wo.forks->ci_high_ms > 0 ? wo.forks->ci_high_ms : fresh.median_ms;
   const auto process_level = interval(wo.estimate);
-  const auto refuted = fmt::format("{} in this process, {} across {} fresh processes",
-                                   process_level, interval(fresh), wo.forks->forks);
   wo.estimate = fresh;
   // Every candidate the first finals settled goes back to the race (the refuted winner, its ties,
   // the slower finalists), with the rivals the refuted figure had screened out.
@@ -1039,8 +1013,9 @@ void Race::refutedLeaderFinals(std::vector<Entry>& entries, TuneResult& result) 
     o.state = CandidateState::Finalist;
     o.reason = fmt::format(
         "in the second finals: it ran faster in this process than the winner "
-        "of the first ran across fresh processes ({})",
-        refuted);
+        "of the first ran across fresh processes ({} in this process, {} across {} fresh "
+        "processes)",
+        process_level, interval(fresh), wo.forks->forks);
     o.reason_code = {"second-finals",
                      {{"level", process_level},
                       {"fresh_level", interval(fresh)},
@@ -1049,11 +1024,18 @@ void Race::refutedLeaderFinals(std::vector<Entry>& entries, TuneResult& result) 
   }
   result.winner.reset();
   result.tied_with.clear();
+  // The first finals' tie and confirmation were of an answer the second finals settle again.
+  result.reasons.erase(std::remove_if(result.reasons.begin(), result.reasons.end(),
+                                      [](const TuneReason& r) {
+                                        return r.code == "tie" || r.code == "not-confirmed";
+                                      }),
+                       result.reasons.end());
   finals(entries, result);
-  result.verdict += fmt::format(
-      ". Second finals: {} led on {} in this process, but its fresh processes ran it at {}; "
-      "the candidates screened out against it that ran faster here were raced again",
-      wo.config.key(), process_level, interval(fresh));
+  result.reasons.push_back({"second-finals",
+                            {{"key", wo.config.key()},
+                             {"level", process_level},
+                             {"fresh_level", interval(fresh)},
+                             {"processes", std::to_string(wo.forks->forks)}}});
 }
 
 void Race::noteForkCost(const std::vector<ConfigResult>& forked, double call_ms, int iterations) {
@@ -1201,11 +1183,7 @@ void Race::forkRivals(std::vector<Entry>& entries, TuneResult& result,
     result.reasons.push_back(
         {"rival-forked", {{"key", ro.config.key()}, {"over", wo.config.key()}}});
     result.winner = ro.config;
-    result.verdict = fmt::format(
-        "Winner {}: {}, across {} fresh processes. {}. Forked after the finals with the time left: "
-        "it ran faster across fresh processes than the finals' winner {} ({})",
-        ro.config.key(), interval(level), ro.forks->forks, ro.forks->verdict, wo.config.key(),
-        interval(won));
+    winner_confirmed_ = true;
     observer_->onCandidate(wo);
     observer_->onCandidate(ro);
   }
@@ -1262,56 +1240,52 @@ void Race::compareWithPrior(const std::vector<Entry>& entries, TuneResult& resul
   if (key.empty() || (result.winner && result.winner->key() == key)) return;
   const auto it = std::find_if(entries.begin(), entries.end(),
                                [&](const Entry& e) { return e.outcome.config.key() == key; });
-  const std::string then = fmt::format("the last confirmed answer {} ({}, {})", key,
-                                       prior_->confirmed_level, prior_->source);
-  result.reasons.push_back({"prior-not-kept", {{"key", key}, {"source", prior_->source}}});
-  if (it == entries.end()) {
-    result.verdict += fmt::format(". Not {}: it is no candidate of this run", then);
-    return;
-  }
+  // Why this run answers otherwise, as a cause with its figures (text/ renders it).
+  std::map<std::string, std::string> values{
+      {"key", key}, {"source", prior_->source}, {"prior_level", prior_->confirmed_level}};
+  const auto add = [&](const char* cause) {
+    values["cause"] = cause;
+    result.reasons.push_back({"prior-not-kept", values});
+  };
+  if (it == entries.end()) return add("not-a-candidate");
   const auto& o = it->outcome;
   // A kept candidate (a run continued) is measured again only by its fresh processes.
   const bool measured_now = !findPrior(prior_->skip, key) &&
                             (findPrior(prior_->kept, key) ? o.forks.has_value() : it->measured);
-  if (!measured_now || o.state == CandidateState::NotMeasured) {
-    result.verdict += fmt::format(". Not {}: it could not be measured again ({})", then,
-                                  o.reason.empty() ? toString(o.state) : o.reason);
-    return;
-  }
-  if (o.state == CandidateState::Failed || o.state == CandidateState::Unsafe) {
-    result.verdict +=
-        fmt::format(". Not {}: it {} this time ({})", then,
-                    o.state == CandidateState::Failed ? "failed" : "was unsafe", o.reason);
-    return;
-  }
+  if (!measured_now || o.state == CandidateState::NotMeasured) return add("not-measured-again");
+  if (o.state == CandidateState::Failed) return add("failed");
+  if (o.state == CandidateState::Unsafe) return add("unsafe");
   // Its level now, across fresh processes where it had them.
   const auto level = [](const CandidateOutcome& c) {
     const bool forked = c.forks && c.forks->forks >= 2 && c.forks->median_ms > 0;
-    return std::pair{forked ? c.forks->median_ms : c.estimate.median_ms,
-                     forked ? fmt::format("{:.4g} ms across {} fresh processes", c.forks->median_ms,
-                                          c.forks->forks)
-                            : fmt::format("{} in this process", interval(c.estimate))};
+    return std::tuple{forked ? c.forks->median_ms : c.estimate.median_ms,
+                      forked ? fmt::format("{:.4g} ms", c.forks->median_ms) : interval(c.estimate),
+                      forked ? c.forks->forks : 1};
   };
-  const auto [now_ms, now] = level(o);
-  std::string answer;
+  const auto [now_ms, now, now_processes] = level(o);
+  values["level"] = now;
+  values["processes"] = std::to_string(now_processes);
   if (result.winner) {
     const auto w = std::find_if(entries.begin(), entries.end(),
                                 [&](const Entry& e) { return e.outcome.config == *result.winner; });
-    if (w != entries.end()) answer = fmt::format(", the answer {}", level(w->outcome).second);
+    if (w != entries.end()) {
+      const auto answer = level(w->outcome);
+      values["answer"] = w->outcome.config.key();
+      values["answer_level"] = std::get<1>(answer);
+      values["answer_processes"] = std::to_string(std::get<2>(answer));
+    }
   }
   // Moved: slower now beyond the equivalence margin and beyond the interval it was confirmed with.
   if (prior_->confirmed_median_ms > 0 &&
       now_ms > prior_->confirmed_median_ms * (1.0 + options_.equivalence_delta) &&
       now_ms > prior_->confirmed_high_ms) {
-    result.verdict +=
-        fmt::format(". Not {}: its level moved across processes, {:.4g} ms then and {} now{}", then,
-                    prior_->confirmed_median_ms, now, answer);
-  } else {
-    result.verdict += fmt::format(". Not {}: it measured {} now{}", then, now, answer);
+    values["prior_median_ms"] = fmt::format("{:.4g}", prior_->confirmed_median_ms);
+    return add("moved");
   }
+  add("measured");
 }
 
-void Race::keepConfirmedAnswer(std::vector<Entry>& entries, TuneResult& result) const {
+void Race::keepConfirmedAnswer(std::vector<Entry>& entries, TuneResult& result) {
   const auto& key = prior_->confirmed_winner;
   if (key.empty() || !result.winner || result.winner->key() == key) return;
   const auto find = [&](const std::string& k) {
@@ -1386,10 +1360,7 @@ void Race::keepConfirmedAnswer(std::vector<Entry>& entries, TuneResult& result) 
                              {"leader", l.config.key()},
                              {"leader_confirmed", confirmed_now ? "yes" : "no"},
                              {"source", prior_->source}}});
-  result.verdict = fmt::format(
-      "Provisional winner {}: the last confirmed answer ({}, {}), measured again in this process "
-      "at {}. {} {}",
-      key, prior_->confirmed_level, prior_->source, interval(c.estimate), l.config.key(), why);
+  winner_confirmed_ = false;  // the confirmed answer stands on this process's level
   observer_->onCandidate(leader->outcome);
   observer_->onCandidate(kept->outcome);
 }
@@ -1447,7 +1418,7 @@ TuneResult Race::run(const SearchSpace& space, const RacePrior* prior) {
       unmeasuredSummary(result.candidates, costs_, measurer_.sessionOverheadMs(), result.budget_ms);
   result.accuracy_note = unjudgeable_note_;
   if (result.winner) {
-    const bool confirmed = result.verdict.rfind("Winner ", 0) == 0;
+    const bool confirmed = winner_confirmed_;
     // Final needs the fresh processes to support the confirmation: their medians agree, and the
     // interval they give is narrow. A CPU under load confirmed a winner at ±70 %, and the next
     // run's confirmed winner was another config.
@@ -1469,13 +1440,6 @@ TuneResult Race::run(const SearchSpace& space, const RacePrior* prior) {
               {"interval-wide",
                {{"half_width_pct", fmt::format("{:.0f}", 100 * reach)},
                 {"limit_pct", fmt::format("{:.0f}", 100 * kWideIntervalShare)}}});
-          result.verdict += fmt::format(
-              ". Not final: the interval across fresh processes reaches ±{:.0f} % of the median, "
-              "beyond the ±{:.0f} % a final answer needs (run again on a quieter machine or raise "
-              "--budget-s)",
-              100 * reach, 100 * kWideIntervalShare);
-        } else if (!f->stable) {
-          result.verdict += ". Not final: the fresh processes disagree";
         }
       }
     }
@@ -1500,24 +1464,6 @@ TuneResult Race::run(const SearchSpace& space, const RacePrior* prior) {
                              ? fmt::format("{:.0f}", units::msToS(u.budget_to_reach_ms))
                              : std::string()}}});
     }
-    if (result.verdict_state == VerdictState::Provisional && confirmed)
-      result.verdict = "Provisional winner " + result.verdict.substr(std::string("Winner ").size());
-    if (!late_rivals.empty()) {
-      result.verdict += fmt::format(
-          ". Provisional: {} ran as fast in this process after the finals, with no time left to "
-          "confirm {} in fresh processes (raise --budget-s)",
-          fmt::join(late_rivals, ", "), late_rivals.size() == 1 ? "it" : "them");
-    }
-    if (result.unmeasured.count > 0) {
-      const auto& u = result.unmeasured;
-      result.verdict += fmt::format(
-          ". Provisional: {} of {} candidates were not measured ({}; {}){}", u.count,
-          result.candidates.size(), fmt::join(u.precisions, ", "), fmt::join(u.compiles, ", "),
-          u.budget_to_reach_ms > 0
-              ? fmt::format(": a budget of about {:.0f} s would reach them (--budget-s {:.0f})",
-                            units::msToS(u.budget_to_reach_ms), units::msToS(u.budget_to_reach_ms))
-              : std::string());
-    }
   } else {
     result.verdict_state = measurer_.cancelled() ? VerdictState::Cancelled : VerdictState::NoWinner;
   }
@@ -1531,36 +1477,22 @@ TuneResult Race::run(const SearchSpace& space, const RacePrior* prior) {
                      [](const CandidateOutcome& c) { return isReferenceConfig(c.config); });
     if (result.cancelled) {
       result.reasons.push_back({"cancelled", {}});
-      result.verdict = "cancelled before a winner was found";
     } else if (reference != result.candidates.end() && reference->state == CandidateState::Failed) {
       // Speed-ups and accuracy are measured against the reference: without it nothing is judged,
       // and strict FP32 eager, which just failed, is no answer either.
       result.reasons.push_back({"reference-failed", {{"key", reference->config.key()}}});
-      result.verdict = fmt::format(
-          "the FP32 reference itself failed ({}): no candidate can be judged without it, so there "
-          "is no answer until strict FP32 eager runs",
-          reference->reason);
     } else if (not_measured > 0) {
       // The budget, not the model, ended the search: say so, and what to do.
       result.reasons.push_back(
           {"budget-no-winner",
            {{"ran", std::to_string(ran)}, {"not_measured", std::to_string(not_measured)}}});
-      result.verdict = fmt::format(
-          "no winner within the budget: {} candidate{} ran and none was clean and safe (each says "
-          "why), {} {} not measured (raise --budget-s); until one is, strict FP32 eager is the "
-          "safe answer",
-          ran, ran == 1 ? "" : "s", not_measured, not_measured == 1 ? "was" : "were");
     } else {
       result.reasons.push_back({"none-clean", {}});
-      result.verdict =
-          "no candidate ran cleanly and safely: strict FP32 eager is the answer (see each "
-          "candidate's reason)";
     }
   }
   if (prior_) compareWithPrior(entries, result);
   if (!result.accuracy_note.empty()) {
     result.reasons.push_back({"accuracy-unjudgeable", {}});
-    result.verdict += ". Accuracy: " + result.accuracy_note;
   }
   std::set<std::string> contended;  // measured beside a compile: launches were slower then
   for (const auto& e : entries) {
@@ -1568,7 +1500,6 @@ TuneResult Race::run(const SearchSpace& space, const RacePrior* prior) {
   }
   result.host =
       diagnoseHostBound(result.screening, result.winner.value_or(OptimizationConfig{}), contended);
-  if (result.host.measured) result.verdict += ". " + result.host.sentence;
   result.elapsed_ms = spentMs();
   result.compiles = measurer_.compileJobs();
   tick();

@@ -58,7 +58,7 @@ struct RaceOptions {
 // What an earlier race of the same model, inputs, device and versions measured, as the race uses
 // it (core/tuner/race_prior.h builds it from the run memory, or from a session to continue):
 // candidates it measures first, candidates it does not screen again, candidates it keeps with
-// their figures, and the last confirmed answer the verdict is held to. Configs by key.
+// their figures, and the last confirmed answer the answer is held to. Configs by key.
 struct PriorCandidate {
   std::string key;
   CandidateState state = CandidateState::NotMeasured;
@@ -69,7 +69,7 @@ struct PriorCandidate {
 };
 
 struct RacePrior {
-  std::string source;  // what the log and the verdict name: "run memory FILE (2 days old)"
+  std::string source;  // what the log and the answer name: "run memory FILE (2 days old)"
   // Measured before anything else, in this order: the known leader and its closest rivals. Those
   // that stay alive reach the finals as any leader does.
   std::vector<std::string> first;
@@ -157,12 +157,13 @@ class Race {
   PlanClock planClock(const std::vector<Entry>& entries) const;
   // The prior's candidates applied to the fresh entries before screening (kept, skipped).
   void applyPrior(std::vector<Entry>& entries, TuneResult& result);
-  // The verdict's sentence on the last confirmed answer when this run answers otherwise.
+  // Why this run does not answer with the last confirmed answer, when it answers otherwise: a
+  // "prior-not-kept" reason with its cause and figures.
   void compareWithPrior(const std::vector<Entry>& entries, TuneResult& result) const;
   // A leader this run could not confirm in fresh processes does not replace the last confirmed
   // answer where that one was measured again and stays clean and safe: the confirmed answer
   // stands (provisional), the leader is named for the next run to confirm first.
-  void keepConfirmedAnswer(std::vector<Entry>& entries, TuneResult& result) const;
+  void keepConfirmedAnswer(std::vector<Entry>& entries, TuneResult& result);
   void tick();
   double spentMs() const;
   double usableMs() const;    // the budget less the exit's reserve: what the race may plan with
@@ -187,6 +188,9 @@ class Race {
   // What a fresh process cost beyond its iterations in this run (0: none ran yet): the estimate
   // (process start, load, set-up) is its floor when later processes are priced.
   double fork_fixed_ms_ = 0;
+  // The winner stands on its fresh processes (the finals forked it, or a rival forked after them
+  // won): only such an answer can be final.
+  bool winner_confirmed_ = false;
   void noteForkCost(const std::vector<ConfigResult>& forked, double call_ms, int iterations);
 };
 

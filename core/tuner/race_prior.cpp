@@ -187,11 +187,12 @@ std::optional<ForkStats> pooledForks(const ForkStats& now, const ForkStats& reme
                                remembered.median_ms * (1 + remembered.spread / 2));
   f.spread = (high - low) / f.median_ms;
   f.stable = now.stable && remembered.stable && f.spread <= equivalence_delta;
-  f.verdict = fmt::format(
-      "{} across {} processes ({} of this run, {} remembered from the run that confirmed it: "
-      "{:.4g} ms then, {:.4g} ms now; medians within {:.2g} %)",
-      f.stable ? "stable" : "unstable", f.forks, now.forks, remembered.forks, remembered.median_ms,
-      now.median_ms, 100 * f.spread);
+  // Noisy only where both groups were: the pooled spread says no more than that.
+  f.outcome = f.stable ? ForkAgreement::Stable
+              : now.outcome == ForkAgreement::Noisy && remembered.outcome == ForkAgreement::Noisy
+                  ? ForkAgreement::Noisy
+                  : ForkAgreement::Unstable;
+  f.remembered_forks = remembered.forks;
   return f;
 }
 

@@ -32,7 +32,6 @@ TuneRecord raceRecord(const TuneResult& result, const std::string& model,
   r.model = model;
   r.device = device;
   r.rule = result.rule;
-  r.verdict = result.verdict;
   r.verdict_state = toString(result.verdict_state);
   if (result.winner) r.winner = result.winner->key();
   for (const auto& t : result.tied_with) r.tied_with.push_back(t.key());
@@ -113,7 +112,6 @@ TuneRecord foldTuneEvents(const std::vector<TuneEvent>& events) {
       }
       r.winner = e.winner;
       r.tied_with = e.tied_with;
-      r.verdict = e.verdict;
       r.elapsed_ms = e.elapsed_ms;
     }
   }
@@ -174,7 +172,6 @@ std::vector<TuneEvent> raceEvents(const TuneRecord& record) {
       e.fork_median_ms = c.forks->median_ms;
       e.fork_low_ms = c.forks->ci_low_ms;
       e.fork_high_ms = c.forks->ci_high_ms;
-      e.fork_verdict = c.forks->verdict;
     }
     e.candidate = c;
     events.push_back(e);
@@ -194,7 +191,6 @@ std::vector<TuneEvent> raceEvents(const TuneRecord& record) {
   done.type = "tune_done";
   done.winner = record.winner;
   done.tied_with = record.tied_with;
-  done.verdict = record.verdict;
   done.host = record.host.sentence;
   done.elapsed_ms = record.elapsed_ms;
   done.keys = round.keys;

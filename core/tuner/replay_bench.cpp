@@ -114,7 +114,11 @@ Replayed replayRace(const ReplayGpu& gpu, bool cold, double budget_s, std::uint6
   const auto& result = replayed.result = race.run(SearchSpace::ofCandidates(gpu.candidates), prior);
   ReplayRun& run = replayed.run;
   run.start = start;
-  run.verdict = result.verdict;
+  run.reasons = result.reasons;
+  if (const auto* w = result.winner ? result.find(*result.winner) : nullptr; w && w->forks) {
+    run.processes = w->forks->forks;
+    run.remembered_processes = w->forks->remembered_forks;
+  }
   for (const auto& c : result.candidates) {
     run.outcomes.push_back(fmt::format("{} {} (set-up {:.1f} s): {}", c.config.key(),
                                        toString(c.state), units::msToS(c.setup_ms), c.reason));

@@ -35,8 +35,11 @@ struct ReplayRun {
   std::string state;                        // toString(VerdictState)
   bool confirmed = false;                   // the winner ran in ≥ 2 fresh processes
   double elapsed_s = 0, race_budget_s = 0;  // the race's wall time, what came before included
-  std::string verdict;                      // the race's, for --trace
-  std::vector<std::string> outcomes;        // each candidate: "key state: reason"
+  // The winner's fresh processes, and how many of them were remembered from the run that
+  // confirmed it (ForkStats::remembered_forks); 0 without.
+  int processes = 0, remembered_processes = 0;
+  std::vector<TuneReason> reasons;    // the race's (TuneResult::reasons), for --trace
+  std::vector<std::string> outcomes;  // each candidate: "key state: reason"
 };
 
 // One replay: the race on a fresh ReplayMeasurer. Without a winner the answer is strict FP32

@@ -165,7 +165,7 @@ std::vector<ConfigResult> ReplayMeasurer::measureForks(
       s.spread = summary.between_fork_spread;
       s.log_sd = summary.between_fork_cv;
       s.stable = summary.stable;
-      s.verdict = summary.verdict;
+      s.outcome = forkAgreement(summary.forks, summary.stable, summary.noisy);
       r.fork_stats = s;
     }
     out.push_back(std::move(r));

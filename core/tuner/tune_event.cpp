@@ -55,7 +55,6 @@ std::optional<TuneEvent> parseTuneEvent(std::string_view line) {
       e.fork_median_ms = f.numberOr("median_ms", 0.0);
       e.fork_low_ms = f.numberOr("low_ms", 0.0);
       e.fork_high_ms = f.numberOr("high_ms", 0.0);
-      e.fork_verdict = f.stringOr("verdict", "");
       ForkStats s;
       s.forks = e.forks;
       s.median_ms = e.fork_median_ms;
@@ -66,7 +65,12 @@ std::optional<TuneEvent> parseTuneEvent(std::string_view line) {
       s.spread = f.numberOr("spread", 0.0);
       s.log_sd = f.numberOr("log_sd", 0.0);
       s.stable = f.has("stable") && f.at("stable").boolean();
-      s.verdict = e.fork_verdict;
+      s.remembered_forks = f.integerOr("remembered_forks", 0);
+      const auto outcome = parseForkAgreement(f.stringOr("outcome", ""));
+      // An event stream of a version before the outcome: its sentence's first word said noisy.
+      s.outcome = outcome ? *outcome
+                          : forkAgreement(static_cast<std::size_t>(std::max(0, s.forks)), s.stable,
+                                          f.stringOr("verdict", "").rfind("noisy", 0) == 0);
       fork_stats = s;
     } else if (r.has("forks")) {  // the finals' fork count
       e.forks = r.at("forks").integer();

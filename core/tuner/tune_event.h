@@ -29,15 +29,15 @@ struct TuneEvent {
   double median_ms = 0, low_ms = 0, high_ms = 0, compile_ms = 0;
   int rounds = 0;
   bool forked = false;  // the finals' across-process level below
-  double fork_median_ms = 0, fork_low_ms = 0, fork_high_ms = 0;
-  std::string fork_verdict;
+  double fork_median_ms = 0, fork_low_ms = 0, fork_high_ms = 0;  // the rest: candidate->forks
   // tune_candidate, in full: what a saved race holds of the candidate (core/engine/tune_record.h)
   std::optional<TuneCandidateRecord> candidate;
   // tune_compile
   std::vector<CompileStatus> jobs;
   // tune_time
   double spent_ms = 0;
-  // tune_done
+  // tune_done. `verdict`: the English paragraph of a stream written by a version before the
+  // answer was data (`race` holds its fields since), shown only where there is no `race`.
   std::string winner, verdict, host, session;
   std::vector<std::string> tied_with;
   double elapsed_ms = 0;

@@ -59,7 +59,7 @@ struct CandidateOutcome {
 
 // Final: every candidate was measured (or pruned, or failed) and the winner was confirmed in
 // fresh processes. Provisional: a winner, but the budget ended first (candidates not measured, or
-// not confirmed in fresh processes); the verdict says what is missing. NoWinner: nothing ran
+// not confirmed in fresh processes); the reasons say what is missing. NoWinner: nothing ran
 // cleanly and safely. Cancelled: the user stopped the run.
 enum class VerdictState { Final, Provisional, NoWinner, Cancelled };
 
@@ -79,16 +79,17 @@ struct TuneResult {
   std::vector<PrunedConfig> pruned;
   std::optional<OptimizationConfig> winner;
   std::vector<OptimizationConfig> tied_with;  // finalists the winner cannot be told apart from
-  std::string verdict;                        // one paragraph for the user
   VerdictState verdict_state = VerdictState::NoWinner;
   Unmeasured unmeasured;
   // Set when the FP32 reference cannot judge accuracy (constant, all zeros, one top-1 class):
-  // judgeAccuracy's note, which the verdict repeats.
+  // judgeAccuracy's note (an "accuracy-unjudgeable" reason says so too).
   std::string accuracy_note;
   std::string rule;  // the accuracy rule, described (AccuracyRule::describe)
   // The winner's place under the measured roofline ("at 41 % of the measured BF16 matmul ceiling:
-  // compute-bound"), or why it has none: one clause, also at the verdict's end. Set by the run
-  // around the race (core/runner/tuning.h), which can count the winner's work; "" without a winner.
+  // compute-bound"), or why it has none, as one English clause kept for readers of older versions
+  // (a "roofline-unplaced" reason gives the why as data; the session row the place). Set by the
+  // run around the race (core/runner/tuning.h), which can count the winner's work; "" without a
+  // winner.
   std::string roofline;
   HostBoundDiagnosis host;
   std::vector<ConfigResult> finals;     // the finalists' forked results (session material)
@@ -101,8 +102,9 @@ struct TuneResult {
   std::string budget_note;  // why the budget is what it is, when the race changed it
   int rounds = 0;
   bool cancelled = false;
-  // The answer's reasons as codes with values (core/engine/tune_answer.h renders them; the
-  // verdict above is the same in one English paragraph), and the logs a reader may want.
+  // The answer's reasons as codes with values, which text/ renders in the reader's language
+  // (core/engine/tune_answer.h gathers them with the figures); no sentence of the answer is built
+  // in core. And the logs a reader may want, apart.
   std::vector<TuneReason> reasons;
   std::vector<std::string> log_paths;
 

@@ -161,11 +161,7 @@ void RaceTableModel::setCandidate(const tuner::TuneEvent& e) {
   r.reason_code = e.candidate ? e.candidate->reason_code : TuneReason{};
   r.reason_sentence = e.reason;
   r.fork_outcome.reset();
-  r.fork_verdict.clear();
-  if (e.candidate && e.candidate->forks)
-    r.fork_outcome = text::forkOutcome(*e.candidate->forks);
-  else
-    r.fork_verdict = display_text::details(e.fork_verdict);
+  if (e.candidate && e.candidate->forks) r.fork_outcome = text::forkOutcome(*e.candidate->forks);
   rowChanged(row);
 }
 
@@ -321,7 +317,7 @@ QVariant RaceTableModel::data(const QModelIndex& index, int role) const {
                                         "tied with the winner: no difference the race could show"));
       if (column == StateColumn)
         return row.fork_outcome ? uiText(text::forkOutcomeText(*row.fork_outcome, uiLang()))
-                                : row.fork_verdict;
+                                : QVariant();
       if (column == ReasonColumn)
         return display_text::details(reasonText(row.reason_code, row.reason_sentence));
       return {};

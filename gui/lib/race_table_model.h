@@ -107,10 +107,8 @@ class RaceTableModel : public QAbstractTableModel {
     // English sentence beside it is what shows for a stream or session saved before the codes.
     TuneReason reason_code;
     std::string reason_sentence;
-    // Its outcome across fresh processes, rendered in the window's language when shown (hover);
-    // a text only where the event carried no fields (an older stream).
+    // Its outcome across fresh processes, rendered in the window's language when shown (hover).
     std::optional<text::ForkOutcome> fork_outcome;
-    QString fork_verdict;
     Mark mark = Mark::None;
   };
   QVariant display(const Row& row, int column) const;

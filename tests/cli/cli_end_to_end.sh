@@ -100,8 +100,10 @@ check "tune writes a session" grep -q '"schema": 1' "$work/tune.inferscope.json"
 # The answer places its winner on the measured roofline (the CPU's ceilings: measured once into
 # the cache, a second here), and the session keeps the clause, the ceilings and the winner's place.
 roofline_clause='Roofline: (at [0-9]+ % of the measured|near the ridge)'
-check "tune's verdict gives the winner's share of the roofline and its bound" bash -c "grep '\"event\":\"tune_done\"' '$work/tune.ndjson' \
-  | grep -Eq '\"verdict\":\"[^\"]*\\. $roofline_clause[^\"]*-bound'"
+check "tune's answer gives the winner's share of the roofline and its bound" bash -c "grep '\"event\":\"tune_done\"' '$work/tune.ndjson' \
+  | grep -Eq '\"roofline\":\"$roofline_clause[^\"]*-bound'"
+# The answer travels as fields and reason codes: tune_done carries no English paragraph.
+check "tune_done sends no verdict paragraph" bash -c "! grep '\"event\":\"tune_done\"' '$work/tune.ndjson' | grep -q '\"verdict\":'"
 "$cli" sweep --from "$work/tune.inferscope.json" >"$work/tune-from.txt" 2>&1
 # sweep --from renders the saved race from its fields: the answer block's roofline line.
 check "sweep --from of the tuned session prints the winner's roofline place" \

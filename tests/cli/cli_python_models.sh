@@ -67,7 +67,7 @@ check "a function name that is not one is named" expect_exit 2 "is not a Python 
 "$cli" tune --model-py "$work/model.py:build" --budget-s 20 -o "$work/tuned.inferscope.json" >"$work/tune.txt" 2>"$work/tune.err"
 rc=$?
 check "tune --model-py races the worker's configs (exit $rc)" [ "$rc" -eq 0 ]
-check "the verdict names torch.compile beside the answer" grep -q "torch.compile" "$work/tune.txt"
+check "the answer names torch.compile beside it" grep -q "torch.compile" "$work/tune.txt"
 check "the session reopens" "$cli" sweep --from "$work/tuned.inferscope.json"
 check "the session records the entry point" grep -q '"entry": "build"' "$work/tuned.inferscope.json"
 # The process that prepared the model served the rounds: no second start of Python and the model.
@@ -75,7 +75,7 @@ check "the preparing worker served the tune's rounds" \
   grep -q plan "$work"/cache/inferscope/pymodels/*/served-by-prepare
 # The winner's work is counted in the worker (its instruments module); this stand-in records no
 # operators, and the answer says so, with no number.
-check "the verdict says why the stand-in worker's roofline is not computed" \
+check "the answer says why the stand-in worker's roofline is not computed" \
   grep -q "Roofline not computed: counting the winner's work failed (the Python worker recorded no operators)" "$work/tune.txt"
 
 "$cli" tune --model-file "$fixtures/pt2/tiny_exported_program.pt2" --budget-s 10 >"$work/ep.txt" 2>"$work/ep.err"

@@ -115,7 +115,50 @@ TEST(ResultAnalysis, ForksAndSwitchingLevelsSurviveASessionFile) {
   ASSERT_TRUE(b.fork_stats.has_value());
   EXPECT_EQ(b.fork_stats->forks, 2);
   EXPECT_DOUBLE_EQ(b.fork_stats->next_high_ms, r.fork_stats->next_high_ms);
-  EXPECT_EQ(b.fork_stats->verdict, r.fork_stats->verdict);
+  EXPECT_EQ(b.fork_stats->outcome, r.fork_stats->outcome);
+  // 2.0 and 2.1 ms apart by 5 %, beyond δ: the two processes are not called stable.
+  EXPECT_NE(b.fork_stats->outcome, ForkAgreement::Stable);
+}
+
+// A session saved before the outcome was a field kept the analysis's sentence instead: its first
+// word is the one place that told noisy processes from unstable ones, and it is read so.
+TEST(ResultAnalysis, AnOldFilesForkSentenceGivesItsOutcome) {
+  SessionResult s;
+  s.request.batch = 4;
+  auto r = resultWith("fp32", flatSeries(2.0, 110, 5));
+  analyseLatencies(r, 4);
+  ForkRun fork;  // the second of the two processes
+  fork.latency_ms = flatSeries(2.1, 110, 6);
+  analyseLatencies(fork, "fp32", 2, 4);
+  r.forks.push_back(fork);
+  ForkStats stats;
+  stats.forks = 2;
+  stats.median_ms = 1.72;
+  stats.stable = false;
+  stats.outcome = ForkAgreement::Noisy;
+  r.fork_stats = stats;
+  s.configs.push_back(r);
+  const std::string now = sessionToJson(s);
+  const auto old = [&](const std::string& sentence) {
+    std::string text = now;
+    const std::string field = R"("outcome": "noisy")";  // as the file is indented
+    const auto at = text.find(field);
+    EXPECT_NE(at, std::string::npos) << text;
+    if (at != std::string::npos) text.replace(at, field.size(), R"("verdict":")" + sentence + "\"");
+    return sessionFromJson(text).configs.at(0).fork_stats->outcome;
+  };
+  EXPECT_EQ(old("noisy in every process: medians 1.63–1.82 ms across 2 processes"),
+            ForkAgreement::Noisy);
+  EXPECT_EQ(old("unstable across 2 processes: medians 1.63–1.82 ms"), ForkAgreement::Unstable);
+  // An outcome this version does not know is refused, named.
+  std::string unknown = now;
+  unknown.replace(unknown.find(R"("outcome": "noisy")"), 18, R"("outcome": "wobbly")");
+  try {
+    sessionFromJson(unknown);
+    ADD_FAILURE() << "an unknown outcome was read";
+  } catch (const Error& e) {
+    EXPECT_NE(std::string(e.what()).find("wobbly"), std::string::npos) << e.what();
+  }
 }
 
 TEST(ResultAnalysis, CancelledReanalysisStopsAndSaysSo) {

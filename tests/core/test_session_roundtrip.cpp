@@ -189,7 +189,9 @@ TEST(SessionRoundTrip, AFallbackAForkedRunNaNAccuracyAndSeveralDevices) {
   stats.next_low_ms = 8.7, stats.next_high_ms = 9.4;
   stats.spread = 0.011;
   stats.log_sd = 0.008;
-  stats.verdict = "stable across processes";
+  stats.outcome = ForkAgreement::Noisy;  // the one outcome `stable` alone cannot tell
+  stats.stable = false;
+  stats.remembered_forks = 1;
   forked.fork_stats = stats;
   appendResult(s, forked);
   // fp16 overflowed: NaN outputs, NaN errors.
@@ -204,6 +206,9 @@ TEST(SessionRoundTrip, AFallbackAForkedRunNaNAccuracyAndSeveralDevices) {
   ASSERT_EQ(back.configs.size(), 4u);
   EXPECT_EQ(back.configs[1].fallback_from, "bf16");
   EXPECT_EQ(back.configs[2].forks.size(), 2u);
+  ASSERT_TRUE(back.configs[2].fork_stats.has_value());
+  EXPECT_EQ(back.configs[2].fork_stats->outcome, ForkAgreement::Noisy);
+  EXPECT_EQ(back.configs[2].fork_stats->remembered_forks, 1);
   EXPECT_TRUE(std::isnan(back.configs[3].accuracy.rel_l2_error));
 
   // The same plan on two GPUs of a host (--devices --replicate): each key once per device.

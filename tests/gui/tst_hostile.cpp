@@ -218,12 +218,12 @@ class TestHostile : public QObject {
       }
     }
     // The pages that quote other parts of a file: a tuned session's race (a candidate's key, the
-    // reasons, the verdict, the rule and notes), a cuDNN ledger (layer names, notes, its model) and
+    // reasons, the rule and notes), a cuDNN ledger (layer names, notes, its model) and
     // the traced kernels (kernel and operator names), taken from the fixtures that have them.
     const auto race = [](SessionResult& s, const std::string& t) {
       s.races = loadSession(fixture("cpu_resnet18_tuned").toStdString()).races;
       for (auto& r : s.races) {
-        r.verdict = r.rule = r.accuracy_note = r.budget_note = r.model = t;
+        r.rule = r.accuracy_note = r.budget_note = r.model = t;
         for (auto& c : r.candidates) c.reason = c.accuracy = t;
         for (auto& p : r.pruned) p.reason = t;
         if (r.candidates.size() > 1) r.candidates.back().key = t;

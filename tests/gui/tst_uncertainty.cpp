@@ -182,7 +182,7 @@ class TestUncertainty : public QObject {
     stats.ci_high_ms = 10.7;
     stats.next_low_ms = 9.0;
     stats.next_high_ms = 11.4;
-    stats.verdict = "fork medians differ by more than their intervals";
+    stats.outcome = ForkAgreement::Unstable;
     stats.spread = 0.12;
     stats.stable = false;
     c.fork_stats = stats;

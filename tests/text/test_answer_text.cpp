@@ -27,8 +27,32 @@ std::set<std::string> placeholders(const std::string& pattern) {
 // names are allowed: they are not words of letters only (bf16+cl, --budget-s, torch.compile, FP32)
 // or are on the list.
 std::string latinSentence(const std::string& ja) {
-  static const std::set<std::string> kAllowed = {"eager", "ms",   "GiB",    "GPU",
-                                                 "CPU",   "FP32", "Python", "AOTInductor"};
+  // Product, library and API names Japanese writes in Latin script too (the search space's
+  // reasons name them: "TorchScript の freeze", "CUDA graph", "autocast").
+  static const std::set<std::string> kAllowed = {"eager",
+                                                 "ms",
+                                                 "GiB",
+                                                 "GPU",
+                                                 "CPU",
+                                                 "FP32",
+                                                 "Python",
+                                                 "AOTInductor",
+                                                 "TorchScript",
+                                                 "CUDA",
+                                                 "Tensor",
+                                                 "Core",
+                                                 "LibTorch",
+                                                 "Inductor",
+                                                 "ExportedProgram",
+                                                 "Ampere",
+                                                 "AOTIModelPackageLoader",
+                                                 "autocast",
+                                                 "autograd",
+                                                 "dtype",
+                                                 "graph",
+                                                 "freeze",
+                                                 "benchmark",
+                                                 "cuDNN"};
   static const std::regex kLetters("[A-Za-z]+");
   // Placeholders and commands in backticks are not sentences.
   std::istringstream words(std::regex_replace(ja, std::regex(R"(\{[a-z_]+\}|`[^`]*`)"), " "));
@@ -102,7 +126,27 @@ const std::map<std::string, std::string> kValues = {{"count", "3"},
                                                     {"fresh_median_ms", "1.4"},
                                                     {"prior", "fp16+cl"},
                                                     {"reason", "遅い"},
-                                                    {"remembered", "2 日前"}};
+                                                    {"remembered", "2 日前"},
+                                                    {"outcome", "安定"},
+                                                    {"stem", "model"},
+                                                    {"prior_median_ms", "1.49"},
+                                                    {"rule", "自動"},
+                                                    {"iterations", "20"},
+                                                    {"round", "2"},
+                                                    {"forks", "3"},
+                                                    {"path", "/tmp/pkg.pt2"},
+                                                    {"where", "Turing 7.5"},
+                                                    {"t", "1.0e-02"},
+                                                    {"gross", "1.0e-01"},
+                                                    {"cosine", "0.99"},
+                                                    {"error", "1.2e-02"},
+                                                    {"why", "一定"},
+                                                    {"value", "0"},
+                                                    {"class", "7"},
+                                                    {"rows", "32"},
+                                                    {"changed", "3.1"},
+                                                    {"limit", "0.99"},
+                                                    {"device", "CPU"}};
 
 TEST(AnswerText, EveryMessageHasBothLanguagesWithTheSameValues) {
   std::set<std::string> ids;
@@ -154,6 +198,22 @@ TEST(AnswerText, EveryReasonCodeRendersItsValuesInBothLanguages) {
       auto values = kValues;
       values["leader_confirmed"] = "yes";
       variants.push_back({code, values});
+    }
+    if (code == "tie") {
+      for (const char* picked :
+           {"confirmed", "stable", "within-margin", "prior-answer", "fewer-moving-parts"}) {
+        auto values = kValues;
+        values["picked_for"] = picked;
+        variants.push_back({code, values});
+      }
+    }
+    if (code == "prior-not-kept") {
+      for (const char* why :
+           {"not-a-candidate", "not-measured-again", "failed", "unsafe", "moved", "measured"}) {
+        auto values = kValues;
+        values["cause"] = why;
+        variants.push_back({code, values});
+      }
     }
     for (const auto& r : variants) {
       SCOPED_TRACE(code + " " + r.value("cause") + r.value("leader_confirmed"));
@@ -233,13 +293,114 @@ TEST(AnswerText, EveryCandidateReasonRendersItsValuesInBothLanguages) {
   const TuneReason remembered{"unsafe", {{"detail", "cosine 0.9 < 0.99"}, {"remembered", "x"}}};
   EXPECT_EQ(candidateReasonText(remembered, "", Lang::En), "remembered: cosine 0.9 < 0.99 (x)");
   EXPECT_EQ(candidateReasonText(remembered, "", Lang::Ja),
-            "記憶から: 安全ではありません: cosine 0.9 < 0.99 (x)");
+            "記憶から: 安全ではありません: コサイン類似度 0.9 < 0.99 (x)");
+}
+
+// A tie says what picked the winner; a last confirmed answer not kept says why, each its own
+// message in both languages.
+TEST(AnswerText, ATiesPickAndAPriorAnswersCauseAreTheirOwnMessages) {
+  const auto tie = [](const char* picked, Lang lang) {
+    return reasonText({"tie",
+                       {{"keys", "bf16+aoti"},
+                        {"winner", "bf16+graph"},
+                        {"picked_for", picked},
+                        {"margin_pct", "2"}}},
+                      lang);
+  };
+  EXPECT_EQ(tie("fewer-moving-parts", Lang::En),
+            "tied with bf16+aoti; bf16+graph was picked as the one with fewer moving parts "
+            "(compile mode), then the lower median");
+  EXPECT_EQ(tie("within-margin", Lang::Ja),
+            "bf16+aoti と同着です。最速の水準から 2 % 以内の bf16+graph を選びました");
+  EXPECT_NE(tie("stable", Lang::Ja), tie("confirmed", Lang::Ja));
+  EXPECT_EQ(tie("newer", Lang::En), "tied with bf16+aoti");  // a pick of a newer version
+  const TuneReason moved{"prior-not-kept",
+                         {{"key", "fp16+graph"},
+                          {"source", "run memory m.json (2 days old)"},
+                          {"cause", "moved"},
+                          {"prior_median_ms", "1.49"},
+                          {"level", "2.5 ms [2.4, 2.6]"}}};
+  EXPECT_EQ(reasonText(moved, Lang::En),
+            "not the last confirmed answer fp16+graph (run memory m.json (2 days old)): its level "
+            "moved, 1.49 ms then and 2.5 ms [2.4, 2.6] now");
+  EXPECT_NE(reasonText(moved, Lang::Ja).find("前回 1.49 ms、今回 2.5 ms [2.4, 2.6]"),
+            std::string::npos)
+      << reasonText(moved, Lang::Ja);
+}
+
+// Sentences an older version wrote read back as the message they were: values out of the
+// literals, the most specific message first, a shape of no message left alone.
+TEST(AnswerText, OldSentencesReadBackAsTheirMessages) {
+  const auto slower = candidateReasonOfSentence(
+      "slower: 1.2 ms [1.1, 1.3] vs the leader fp16+cl 1.0 ms [0.9, 1.1] (beyond a 15 % margin: "
+      "a compile shared the machine)");
+  ASSERT_TRUE(slower);
+  EXPECT_EQ(slower->code, "slower-contended");
+  EXPECT_EQ(slower->value("level"), "1.2 ms [1.1, 1.3]");
+  EXPECT_EQ(slower->value("leader_level"), "1.0 ms [0.9, 1.1]");
+  EXPECT_EQ(slower->value("margin_pct"), "15");
+  const auto plain = candidateReasonOfSentence(
+      "slower: 1.2 ms [1.1, 1.3] vs the leader fp16+cl 1.0 ms [0.9, 1.1]");
+  ASSERT_TRUE(plain);
+  EXPECT_EQ(plain->code, "slower");
+  EXPECT_EQ(candidateReasonText({}, "slower: 2 ms [1.9, 2.1] vs the leader fp16 1 ms [0.9, 1.1]",
+                                Lang::Ja),
+            "遅い: 2 ms [1.9, 2.1] (先頭の fp16 は 1 ms [0.9, 1.1])");
+  const auto failed = candidateReasonOfSentence("error: the Python worker was stopped");
+  ASSERT_TRUE(failed);
+  EXPECT_EQ(failed->code, "failed");
+  EXPECT_EQ(failed->value("status"), "error");
+  // A status no failure has, a key with spaces: no message of that shape.
+  EXPECT_FALSE(candidateReasonOfSentence("note: something else entirely"));
+  EXPECT_FALSE(candidateReasonOfSentence("slower: 1.2 ms vs the leader some other words 1.0 ms"));
+  // The pruned reasons, the rule and the judge's summaries.
+  EXPECT_EQ(prunedReasonText("CUDA graphs need a CUDA device", Lang::Ja),
+            "CUDA graph には CUDA デバイスが必要です");
+  const auto bf16 = prunedReasonText(
+      "BF16 needs compute capability ≥ 8.0 (Ampere or newer); Turing 7.5 has no BF16 Tensor Cores "
+      "— use fp16 or amp-fp16",
+      Lang::Ja);
+  EXPECT_NE(bf16.find("Turing 7.5 には BF16 の Tensor Core がありません"), std::string::npos)
+      << bf16;
+  EXPECT_EQ(prunedReasonText("a reason of a newer version", Lang::Ja),
+            "a reason of a newer version");
+  const std::string rule =
+      "auto (t = 1.0e-02): classifiers ≤ 1 % of top-1 classes changed and rel. L2 ≤ 1.0e-01; "
+      "other outputs cosine ≥ 0.99";
+  EXPECT_EQ(ruleText(rule, Lang::En), rule);
+  EXPECT_EQ(ruleText(rule, Lang::Ja),
+            "自動 (t = 1.0e-02): 分類器は top-1 クラスの変化が 1 % 以下かつ相対 L2 ≤ 1.0e-01。"
+            "その他の出力はコサイン類似度 ≥ 0.99");
+  EXPECT_EQ(ruleText("rel. L2 error ≤ 1.0e-02", Lang::Ja), "相対 L2 誤差 ≤ 1.0e-02");
+  EXPECT_EQ(accuracyText("accuracy not measured", Lang::Ja), "精度は未測定");
+  EXPECT_EQ(accuracyText("top-1 agreement 96.9 %, rel. L2 1.1e-02", Lang::Ja),
+            "top-1 一致率 96.9 %、相対 L2 1.1e-02");
+  EXPECT_EQ(accuracyText("the FP32 reference output is all zeros: accuracy cannot be judged on "
+                         "this output: use real weights or another output",
+                         Lang::Ja),
+            "FP32 の基準の出力がすべて 0 です: この出力では精度を判定できません: "
+            "実際の重みか別の出力を使ってください");
+  EXPECT_EQ(accuracyText("cosine 0.999989", Lang::En), "cosine 0.999989");
+  // Inside a candidate's reason, the judge's summary is rendered too.
+  EXPECT_EQ(candidateReasonText({"unsafe", {{"detail", "cosine 0.9 < 0.99"}}}, "", Lang::Ja),
+            "安全ではありません: コサイン類似度 0.9 < 0.99");
+}
+
+TEST(AnswerText, TheTuneProgressLinesInBothLanguages) {
+  EXPECT_EQ(
+      message("progress.round", Lang::En, {{"round", "2"}, {"count", "4"}, {"iterations", "40"}}),
+      "round 2: 4 survivors × 40 iterations");
+  EXPECT_EQ(
+      message("progress.round", Lang::Ja, {{"round", "2"}, {"count", "4"}, {"iterations", "40"}}),
+      "ラウンド 2: 残り 4 件 × 40 回");
+  EXPECT_EQ(message("progress.finals", Lang::Ja, {{"keys", "bf16, fp16"}, {"forks", "3"}}),
+            "決勝: bf16, fp16 をそれぞれ新しいプロセス 3 個で測定");
 }
 
 TEST(AnswerText, ACandidateReasonWithoutAKnownCodeShowsItsSavedSentence) {
-  // Saved before the codes: the sentence, whatever the language.
-  EXPECT_EQ(candidateReasonText({}, "slower: 2 ms vs the leader fp16", Lang::Ja),
-            "slower: 2 ms vs the leader fp16");
+  // Saved before the codes, of no shape core wrote: the sentence, whatever the language.
+  EXPECT_EQ(candidateReasonText({}, "slower than it should be, by a lot", Lang::Ja),
+            "slower than it should be, by a lot");
   // A code of a newer version: its sentence where there is one, else its code and values.
   EXPECT_EQ(candidateReasonText({"newer", {{"a", "1"}}}, "newer words", Lang::Ja), "newer words");
   EXPECT_EQ(candidateReasonText({"newer", {{"a", "1"}}}, "", Lang::En), "newer (a=1)");
@@ -405,16 +566,27 @@ TEST(AnswerText, ForkOutcomeFromItsFields) {
   EXPECT_TRUE(from.noisy);
   EXPECT_DOUBLE_EQ(from.low_ms, 1.63);
   EXPECT_DOUBLE_EQ(from.high_ms, 1.82);
-  // A session's ForkStats: noisy from its summary word, the rest from its fields.
+  // A session's ForkStats: noisy from its outcome, the rest from its fields.
   ForkStats stats;
   stats.forks = 3;
   stats.stable = false;
   stats.spread = 0.3;
-  stats.verdict = "noisy in every process: …";
+  stats.outcome = ForkAgreement::Noisy;
   EXPECT_TRUE(forkOutcome(stats).noisy);
-  stats.verdict = "unstable across 3 processes";
+  stats.outcome = ForkAgreement::Unstable;
   EXPECT_FALSE(forkOutcome(stats).noisy);
   EXPECT_EQ(forkOutcome(stats).processes, 3);
+  // Processes remembered from the run that confirmed it are said, in both languages.
+  stats.outcome = ForkAgreement::Stable;
+  stats.stable = true;
+  stats.spread = 0.01;
+  stats.remembered_forks = 2;
+  EXPECT_EQ(forkOutcomeText(forkOutcome(stats), Lang::En),
+            "stable across 3 processes (medians within 1 %); 2 of the processes remembered from "
+            "the run that confirmed it");
+  EXPECT_EQ(forkOutcomeText(forkOutcome(stats), Lang::Ja),
+            "3 個のプロセスで安定 (中央値の差は 1 % 以内)。うち 2 "
+            "個は確認した実行から記憶したプロセスです");
 }
 
 TEST(AnswerText, ACompilesReadinessInBothLanguages) {

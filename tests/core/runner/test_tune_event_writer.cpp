@@ -1,7 +1,7 @@
 // What a tune leaves and says, from a race over the tuner's fake measurer: the NDJSON events
 // (TuneEventWriter) that the saved race must equal field by field, the compile events sent only
 // on a change, and the tuned session (tunedSession: race order, finalists' forked runs, the
-// shard's reference first) with the verdict's torch.compile comparison.
+// shard's reference first) with the answer's torch.compile comparison.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "core/engine/tune_answer.h"
 #include "core/runner/tune_event_writer.h"
 #include "core/runner/tuned_session.h"
 #include "core/session/session_file.h"
@@ -91,7 +92,6 @@ LiveRun runWithEvents() {
   // The winner's place under the roofline, as runTuning adds it after the race.
   run.result.roofline =
       "Roofline: at 41 % of the measured BF16 matmul ceiling (328 of 800 TFLOP/s): compute-bound";
-  run.result.verdict += ". " + run.result.roofline;
   reporter.finish(run.result, "/tmp/tuned.inferscope.json");
   for (const auto& line : readLines(stream)) {
     if (auto e = parseTuneEvent(line)) run.events.push_back(*e);
@@ -102,7 +102,7 @@ LiveRun runWithEvents() {
 
 TEST(TuneEventWriter, TheSavedRaceEqualsTheLiveEventsFieldByField) {
   const auto live = runWithEvents();
-  ASSERT_TRUE(live.result.winner) << live.result.verdict;
+  ASSERT_TRUE(live.result.winner) << toString(live.result.verdict_state);
   const auto record = raceRecord(live.result, "encoder (32x128:int64)", "NVIDIA H200");
   SessionResult session;
   session.races = {record};
@@ -115,7 +115,7 @@ TEST(TuneEventWriter, TheSavedRaceEqualsTheLiveEventsFieldByField) {
   EXPECT_TRUE(differences(saved, record).empty());
   // The record holds the answer, not just the configs.
   EXPECT_EQ(saved.winner, live.result.winner->key());
-  EXPECT_EQ(saved.verdict, live.result.verdict);
+  EXPECT_EQ(saved.reasons, live.result.reasons);
   EXPECT_EQ(saved.verdict_state, "final");
   EXPECT_EQ(saved.roofline, live.result.roofline);
   EXPECT_FALSE(saved.pruned.empty());
@@ -178,7 +178,6 @@ TEST(TuneEventWriter, ASinkReceivesTheLinesAFileWould) {
   TuneEventWriter to_sink([&sunk](const std::string& line) { sunk.push_back(line); }, {});
   TuneResult result;
   result.winner = OptimizationConfig::parse("fp16");
-  result.verdict = "fp16 wins";
   for (TuneEventWriter* w : {&to_file, &to_sink}) {
     w->start("resnet18 (1x3x224x224:float32)", "CPU", 30000, "auto");
     w->onConfigStart(0, 1, OptimizationConfig::parse("fp16"));
@@ -198,6 +197,9 @@ TEST(TuneEventWriter, ASinkReceivesTheLinesAFileWould) {
   EXPECT_EQ(done->type, "tune_done");
   EXPECT_EQ(done->winner, "fp16");
   EXPECT_EQ(done->session, "/tmp/s.inferscope.json");
+  // The answer travels as fields and reason codes: no paragraph of English is sent.
+  EXPECT_EQ(sunk.back().find("\"verdict\":"), std::string::npos) << sunk.back();
+  EXPECT_TRUE(done->verdict.empty());
 }
 
 // The session a tune leaves: race order, the finalists' forked runs in place of their screening
@@ -268,77 +270,63 @@ CandidateOutcome candidate(const std::string& key, double median_ms, CandidateSt
   return c;
 }
 
-// A race's result as appendPeerComparison reads it: the verdict so far, the winner, the candidates.
-TuneResult raced(const std::string& verdict, const std::string& winner,
-                 std::vector<CandidateOutcome> candidates) {
+// The answer of a race's result, as the CLI and the GUI render it (core/engine/tune_answer.h):
+// its ratio to torch.compile is taken from the candidates, like for like.
+TuneAnswer answered(const std::string& winner, std::vector<CandidateOutcome> candidates) {
   TuneResult r;
-  r.verdict = verdict;
   r.winner = OptimizationConfig::parse(winner);
   r.candidates = std::move(candidates);
-  return r;
+  return answerOf(raceRecord(r, "", ""));
 }
 
-// The verdict once appendPeerComparison has had its say.
-std::string compared(TuneResult r) {
-  appendPeerComparison(r);
-  return r.verdict;
-}
-
-TEST(TunedSession, TheVerdictComparesTheAnswerWithTheFastestTorchCompile) {
-  auto r = raced("bf16+aoti wins", "bf16+aoti",
-                 {candidate("bf16+aoti", 1.2, CandidateState::Winner),
-                  candidate("bf16+tc", 2.0, CandidateState::Eliminated),
-                  candidate("bf16+tc-max", 1.6, CandidateState::Unsafe),
-                  candidate("fp16+tc", 0.5, CandidateState::Failed)});  // failed: no peer
-  appendPeerComparison(r);
-  EXPECT_EQ(r.verdict,
-            "bf16+aoti wins. 0.75× torch.compile bf16+tc-max (1.2 against 1.6 ms, both in the "
-            "tuner's process; measured in this run, unsafe)");
+TEST(TunedSession, TheAnswerComparesItselfWithTheFastestTorchCompile) {
+  const auto a = answered("bf16+aoti",
+                          {candidate("bf16+aoti", 1.2, CandidateState::Winner),
+                           candidate("bf16+tc", 2.0, CandidateState::Eliminated),
+                           candidate("bf16+tc-max", 1.6, CandidateState::Unsafe),
+                           candidate("fp16+tc", 0.5, CandidateState::Failed)});  // failed: no peer
+  EXPECT_EQ(a.peer_key, "bf16+tc-max");
+  EXPECT_DOUBLE_EQ(a.peer_ratio, 1.2 / 1.6);
+  EXPECT_EQ(a.peer_basis, "in-process");
+  EXPECT_TRUE(a.peer_unsafe);
   // A winner confirmed in fresh processes against a torch.compile that had none: the race's own
   // figures of both, not the fresh processes' against the race's.
-  auto forked = raced("bf16+aoti-graph wins", "bf16+aoti-graph",
-                      {candidate("bf16+aoti-graph", 0.788, CandidateState::Winner),
-                       candidate("fp16+tc-ro", 0.931, CandidateState::Eliminated)});
-  forked.candidates[0].forks = ForkStats{};
-  forked.candidates[0].forks->median_ms = 0.7556;
-  appendPeerComparison(forked);
-  EXPECT_EQ(forked.verdict,
-            "bf16+aoti-graph wins. 0.85× torch.compile fp16+tc-ro (0.788 against 0.931 ms, both "
-            "in the tuner's process; measured in this run)");
-  forked.verdict = "both forked";
-  forked.candidates[1].forks = ForkStats{};
-  forked.candidates[1].forks->median_ms = 0.9;
-  appendPeerComparison(forked);
-  EXPECT_EQ(forked.verdict,
-            "both forked. 0.84× torch.compile fp16+tc-ro (0.7556 against 0.9 ms, both across "
-            "fresh processes; measured in this run)");
-  auto own = raced("bf16+tc wins", "bf16+tc", {candidate("bf16+tc", 2.0, CandidateState::Winner)});
-  appendPeerComparison(own);
-  EXPECT_EQ(own.verdict,
-            "bf16+tc wins. The answer is torch.compile itself (bf16+tc): the Python export "
-            "writes it");
-  // No torch.compile among the candidates (a TorchScript file): nothing to say.
-  auto none = raced("fp16 wins", "fp16", {candidate("fp16", 1.0, CandidateState::Winner)});
-  appendPeerComparison(none);
-  EXPECT_EQ(none.verdict, "fp16 wins");
+  std::vector<CandidateOutcome> forked{candidate("bf16+aoti-graph", 0.788, CandidateState::Winner),
+                                       candidate("fp16+tc-ro", 0.931, CandidateState::Eliminated)};
+  forked[0].forks = ForkStats{};
+  forked[0].forks->median_ms = 0.7556;
+  const auto one = answered("bf16+aoti-graph", forked);
+  EXPECT_EQ(one.peer_basis, "in-process");
+  EXPECT_DOUBLE_EQ(one.winner_peer_ms, 0.788);
+  EXPECT_DOUBLE_EQ(one.peer_ms, 0.931);
+  EXPECT_FALSE(one.peer_unsafe);
+  forked[1].forks = ForkStats{};
+  forked[1].forks->median_ms = 0.9;
+  const auto both = answered("bf16+aoti-graph", forked);
+  EXPECT_EQ(both.peer_basis, "across-processes");
+  EXPECT_DOUBLE_EQ(both.peer_ratio, 0.7556 / 0.9);
+  const auto own = answered("bf16+tc", {candidate("bf16+tc", 2.0, CandidateState::Winner)});
+  EXPECT_EQ(own.peer_missing, "is-winner");
+  EXPECT_EQ(own.peer_ratio, 0);
+  // No torch.compile among the candidates (a TorchScript file).
+  const auto none = answered("fp16", {candidate("fp16", 1.0, CandidateState::Winner)});
+  EXPECT_EQ(none.peer_missing, "no-candidate");
 }
 
-// torch.compile was a candidate and has no figure: the verdict says the answer was not compared
-// with it, and why (MobileNetV3-L's warm 60 s run on the H200 reached none, 2026-12-04).
-TEST(TunedSession, TheVerdictSaysWhenTorchCompileHasNoFigure) {
-  EXPECT_EQ(compared(raced("fp16+cl+aoti-graph wins", "fp16+cl+aoti-graph",
-                           {candidate("fp16+cl+aoti-graph", 0.8, CandidateState::Winner),
-                            candidate("fp16+cl+tc-ro", 0, CandidateState::NotMeasured),
-                            candidate("fp16+cl+tc", 0, CandidateState::NotMeasured),
-                            candidate("bf16+tc", 0, CandidateState::Failed)})),
-            "fp16+cl+aoti-graph wins. Not compared with torch.compile: its 3 candidates have no "
-            "figure (2 not reached in this budget, 1 failed; raise --budget-s)");
+// torch.compile was a candidate and has no figure: the answer says it was not compared with it,
+// and why (MobileNetV3-L's warm 60 s run on the H200 reached none, 2026-12-04).
+TEST(TunedSession, TheAnswerSaysWhenTorchCompileHasNoFigure) {
+  const auto unreached =
+      answered("fp16+cl+aoti-graph", {candidate("fp16+cl+aoti-graph", 0.8, CandidateState::Winner),
+                                      candidate("fp16+cl+tc-ro", 0, CandidateState::NotMeasured),
+                                      candidate("fp16+cl+tc", 0, CandidateState::NotMeasured),
+                                      candidate("bf16+tc", 0, CandidateState::Failed)});
+  EXPECT_EQ(unreached.peer_missing, "unreached");
+  EXPECT_EQ(unreached.peer_ratio, 0);
   auto failed = candidate("bf16+tc", 0, CandidateState::Failed);
   failed.reason = "Dynamo: data-dependent control flow";
-  EXPECT_EQ(compared(raced("bf16 wins", "bf16",
-                           {candidate("bf16", 2.0, CandidateState::Winner), failed})),
-            "bf16 wins. Not compared with torch.compile: its 1 candidate failed (bf16+tc: Dynamo: "
-            "data-dependent control flow)");
+  EXPECT_EQ(answered("bf16", {candidate("bf16", 2.0, CandidateState::Winner), failed}).peer_missing,
+            "failed");
 }
 
 }  // namespace

@@ -148,7 +148,7 @@ std::vector<ConfigResult> FakeMeasurer::measureForks(const std::vector<Optimizat
       s.ci_high_ms = s.median_ms + half;
       s.spread = (*hi - *lo) / s.median_ms;
       s.stable = s.spread < 0.05;
-      s.verdict = s.stable ? "stable across processes" : "unstable across processes";
+      s.outcome = forkAgreement(static_cast<std::size_t>(n), s.stable, false);
       r.fork_stats = s;
     }
     out.push_back(r);

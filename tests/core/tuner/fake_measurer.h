@@ -3,6 +3,7 @@
 // fresh process by a start cost. Records what was asked, so tests check the race's decisions.
 #pragma once
 
+#include <algorithm>
 #include <map>
 #include <random>
 #include <string>
@@ -10,6 +11,7 @@
 
 #include "core/tuner/measurer.h"
 #include "core/tuner/search_space.h"
+#include "core/tuner/tune_result.h"
 
 namespace inferscope::tuner::testing {
 
@@ -97,5 +99,28 @@ class FakeMeasurer : public Measurer {
 // An encoder on a Hopper GPU: 12 eager/graph candidates, 4 AOTInductor ones and their 4 twins
 // replayed in CUDA graphs, the guide's bf16+graph first (the race and run-memory tests' space).
 SearchSpace encoderSpace();
+
+// A race's reasons as "code(name=value, …); …": what a failing test prints of its answer.
+inline std::string reasonsText(const std::vector<TuneReason>& reasons) {
+  std::string out;
+  for (const auto& r : reasons) {
+    if (!out.empty()) out += "; ";
+    out += r.code + "(";
+    bool first = true;
+    for (const auto& [name, value] : r.values) {
+      out += (first ? "" : ", ") + name + "=" + value;
+      first = false;
+    }
+    out += ")";
+  }
+  return out;
+}
+
+// The first reason with `code` (nullptr: none).
+inline const TuneReason* reasonOf(const std::vector<TuneReason>& reasons, const std::string& code) {
+  const auto it = std::find_if(reasons.begin(), reasons.end(),
+                               [&](const TuneReason& r) { return r.code == code; });
+  return it == reasons.end() ? nullptr : &*it;
+}
 
 }  // namespace inferscope::tuner::testing

@@ -22,6 +22,8 @@ namespace {
 using testing::encoderSpace;
 using testing::FakeMeasurer;
 using testing::FakeProfile;
+using testing::reasonOf;
+using testing::reasonsText;
 
 FakeProfile at(double median_ms, double noise = 0.01) {
   FakeProfile p;
@@ -34,6 +36,12 @@ const CandidateOutcome& outcome(const TuneResult& r, const char* key) {
   const auto* o = r.find(OptimizationConfig::parse(key));
   if (!o) throw std::runtime_error(std::string("no candidate ") + key);
   return *o;
+}
+
+// The fresh processes the answer stands on (0: none).
+int winnerProcesses(const TuneResult& r) {
+  const auto* w = r.winner ? r.find(*r.winner) : nullptr;
+  return w && w->forks ? w->forks->forks : 0;
 }
 
 RaceOptions generous() {
@@ -70,11 +78,11 @@ TEST(Race, EliminatesTheClearlySlowerAndGivesSurvivorsMoreIterations) {
   // The package compiled in the background while the eager configs were screened.
   EXPECT_FALSE(m.busy_measurements.empty());
   EXPECT_EQ(m.measure_order.front(), "bf16+graph");  // the guide's seed first
-  EXPECT_NE(r.verdict.find("across 3 fresh processes"), std::string::npos) << r.verdict;
+  EXPECT_EQ(outcome(r, "fp16+aoti").reason_code.value("processes"), "3") << reasonsText(r.reasons);
   // Its eager twin was screened beside the compile: the share is an upper bound, said so.
-  EXPECT_NE(r.verdict.find("possibly host-bound: the GPU waits for launches up to 39 %"),
+  EXPECT_NE(r.host.sentence.find("possibly host-bound: the GPU waits for launches up to 39 %"),
             std::string::npos)
-      << r.verdict;
+      << r.host.sentence;
   EXPECT_LE(r.elapsed_ms, r.budget_ms);
 }
 
@@ -90,10 +98,17 @@ TEST(Race, ALeaderRefutedByItsFreshProcessesMeetsWhatItScreenedOut) {
   Race race(m, generous());
   const auto r = race.run(encoderSpace());
   ASSERT_TRUE(r.winner);
-  EXPECT_EQ(r.winner->key(), "fp16+aoti") << r.verdict;
+  EXPECT_EQ(r.winner->key(), "fp16+aoti") << reasonsText(r.reasons);
   EXPECT_GE(m.forks_measured["fp16+aoti"], 2);
   EXPECT_EQ(outcome(r, "bf16+graph").state, CandidateState::Finalist);
-  EXPECT_NE(r.verdict.find("Second finals: bf16+graph led on"), std::string::npos) << r.verdict;
+  const auto* second = reasonOf(r.reasons, "second-finals");
+  ASSERT_NE(second, nullptr) << reasonsText(r.reasons);
+  EXPECT_EQ(second->value("key"), "bf16+graph");
+  EXPECT_FALSE(second->value("fresh_level").empty());
+  // The second finals settled the answer again: one confirmation reason at most, its own.
+  EXPECT_LE(std::count_if(r.reasons.begin(), r.reasons.end(),
+                          [](const TuneReason& x) { return x.code == "not-confirmed"; }),
+            1);
   EXPECT_LE(r.elapsed_ms, r.budget_ms);
 }
 
@@ -108,7 +123,7 @@ TEST(Race, ALeaderItsFreshProcessesConfirmIsNotRacedAgain) {
   ASSERT_TRUE(r.winner);
   EXPECT_EQ(r.winner->key(), "bf16+graph");
   EXPECT_EQ(m.forks_measured["fp16+aoti"], 0);
-  EXPECT_EQ(r.verdict.find("Second finals"), std::string::npos) << r.verdict;
+  EXPECT_EQ(reasonOf(r.reasons, "second-finals"), nullptr) << reasonsText(r.reasons);
 }
 
 // A round whose series switched between two levels too rarely to tell their mix (a launch-bound
@@ -142,9 +157,11 @@ TEST(Race, IndistinguishableFinalistsAreStatedAsATie) {
   ASSERT_EQ(r.tied_with.size(), 1u);
   EXPECT_EQ(r.tied_with[0].key(), "bf16+aoti");
   EXPECT_EQ(outcome(r, "bf16+aoti").state, CandidateState::Tied);
-  EXPECT_NE(r.verdict.find("Tie: bf16+graph cannot be told apart from bf16+aoti"),
-            std::string::npos)
-      << r.verdict;
+  const auto* tie = reasonOf(r.reasons, "tie");
+  ASSERT_NE(tie, nullptr) << reasonsText(r.reasons);
+  EXPECT_EQ(tie->value("keys"), "bf16+aoti");
+  EXPECT_EQ(tie->value("winner"), "bf16+graph");
+  EXPECT_EQ(tie->value("picked_for"), "fewer-moving-parts");
 }
 
 // A finalist whose fresh processes disagree has a wide interval that "ties" it with a faster,
@@ -161,11 +178,13 @@ TEST(Race, ATieGoesToTheFinalistWhoseProcessesAgree) {
   ASSERT_TRUE(r.winner);
   const auto& aoti = outcome(r, "bf16+aoti");
   ASSERT_TRUE(aoti.forks.has_value()) << toString(aoti.state) << ": " << aoti.reason << "\n"
-                                      << r.verdict;
+                                      << reasonsText(r.reasons);
   ASSERT_FALSE(aoti.forks->stable) << "the test needs bf16+aoti unstable across its processes";
   ASSERT_EQ(aoti.state, CandidateState::Tied) << aoti.reason;
   EXPECT_EQ(r.winner->key(), "bf16+aoti-graph");
-  EXPECT_NE(r.verdict.find("stable across them"), std::string::npos) << r.verdict;
+  const auto* tie = reasonOf(r.reasons, "tie");
+  ASSERT_NE(tie, nullptr) << reasonsText(r.reasons);
+  EXPECT_EQ(tie->value("picked_for"), "stable") << reasonsText(r.reasons);
 }
 
 TEST(Race, RespectsTheBudgetAndSaysWhatItLeftOut) {
@@ -207,7 +226,7 @@ TEST(Race, ALoneLeaderLeavesTheTimeOfAContestToUnmeasuredCandidates) {
   EXPECT_GT(static_cast<double>(r.screening.size()) * per_config_ms,
             o.screening_share * o.budget_ms)
       << r.screening.size() << " screened";
-  EXPECT_NE(r.verdict.find("across 2 fresh processes"), std::string::npos) << r.verdict;
+  EXPECT_EQ(outcome(r, "bf16+graph").reason_code.value("processes"), "2") << reasonsText(r.reasons);
 }
 
 // When not even the leader's two fresh processes fit, there are no finals to keep time for: the
@@ -348,13 +367,13 @@ TEST(Race, AFallbacksMeasurementIsItsOwnScreening) {
     EXPECT_EQ(std::count(m.measure_order.begin(), m.measure_order.end(), fallback), 0)
         << fallback << " was measured again";
   }
-  ASSERT_TRUE(r.winner) << r.verdict;
+  ASSERT_TRUE(r.winner) << reasonsText(r.reasons);
   EXPECT_EQ(r.winner->key().rfind("amp-", 0), 0u) << r.winner->key();
   EXPECT_EQ(outcome(r, "bf16+graph").state, CandidateState::Failed);
   EXPECT_LE(r.elapsed_ms, o.budget_ms);
 }
 
-// When the budget ends the search before anything ran cleanly, the verdict says the budget did,
+// When the budget ends the search before anything ran cleanly, the answer says the budget did,
 // and what to do, instead of "no candidate ran cleanly and safely".
 TEST(Race, ABudgetThatEndsBeforeAnyCleanResultSaysToRaiseIt) {
   FakeMeasurer m;
@@ -367,9 +386,10 @@ TEST(Race, ABudgetThatEndsBeforeAnyCleanResultSaysToRaiseIt) {
   Race race(m, o);
   const auto r = race.run(encoderSpace());
   EXPECT_FALSE(r.winner);
-  EXPECT_NE(r.verdict.find("raise --budget-s"), std::string::npos) << r.verdict;
-  EXPECT_NE(r.verdict.find("2 candidates ran"), std::string::npos) << r.verdict;
-  EXPECT_EQ(r.verdict.find("no candidate ran cleanly"), std::string::npos) << r.verdict;
+  const auto* budget = reasonOf(r.reasons, "budget-no-winner");
+  ASSERT_NE(budget, nullptr) << reasonsText(r.reasons);
+  EXPECT_EQ(budget->value("ran"), "2");
+  EXPECT_EQ(reasonOf(r.reasons, "none-clean"), nullptr) << reasonsText(r.reasons);
 }
 
 TEST(Race, AMeasurementBesideACompilerNeedsAWiderMarginToEliminate) {
@@ -546,7 +566,7 @@ TEST(Race, TheFinalsPriceTheModelLoadEachFreshProcessPays) {
   for (const auto& key : m.fork_calls.back()) {
     EXPECT_GE(m.forks_measured[key], 2) << key << ": planned, but cut by the deadline";
   }
-  EXPECT_NE(r.verdict.find("fresh processes"), std::string::npos) << r.verdict;
+  EXPECT_GE(winnerProcesses(r), 2) << reasonsText(r.reasons);
 }
 
 // Every in-process measurement gets the budget's end as its deadline (the engine then caps each
@@ -586,7 +606,7 @@ TEST(Race, TheFinalsForkAsManyFinalistsAsTheBudgetHolds) {
     const auto [r, forks] = run(40000);
     ASSERT_TRUE(r.winner);
     EXPECT_LE(r.elapsed_ms, 40000);
-    EXPECT_NE(r.verdict.find("across 2 fresh processes"), std::string::npos) << r.verdict;
+    EXPECT_EQ(winnerProcesses(r), 2) << reasonsText(r.reasons);
     std::vector<std::string> forked, left_out;
     for (const char* key : finalists) (forks.count(key) ? forked : left_out).push_back(key);
     EXPECT_EQ(forked.size(), 2u);
@@ -603,8 +623,8 @@ TEST(Race, TheFinalsForkAsManyFinalistsAsTheBudgetHolds) {
     EXPECT_LE(r.elapsed_ms, 25000);
     ASSERT_EQ(forks.size(), 1u);
     EXPECT_EQ(forks.begin()->first, r.winner->key());
-    EXPECT_EQ(r.verdict.rfind("Winner ", 0), 0u) << r.verdict;
-    EXPECT_NE(r.verdict.find("across 2 fresh processes"), std::string::npos) << r.verdict;
+    EXPECT_EQ(reasonOf(r.reasons, "not-confirmed"), nullptr) << reasonsText(r.reasons);
+    EXPECT_EQ(winnerProcesses(r), 2) << reasonsText(r.reasons);
     for (const char* key : finalists) {
       if (key == r.winner->key()) continue;
       EXPECT_NE(outcome(r, key).state, CandidateState::Eliminated) << key;
@@ -616,7 +636,8 @@ TEST(Race, TheFinalsForkAsManyFinalistsAsTheBudgetHolds) {
   {
     const auto [r, forks] = run(14000);
     EXPECT_TRUE(forks.empty());
-    EXPECT_NE(r.verdict.find("Not confirmed in fresh processes"), std::string::npos) << r.verdict;
+    ASSERT_NE(reasonOf(r.reasons, "not-confirmed"), nullptr) << reasonsText(r.reasons);
+    EXPECT_EQ(reasonOf(r.reasons, "not-confirmed")->value("cause"), "no-time-for-forks");
     for (const char* key : finalists) {
       EXPECT_NE(outcome(r, key).state, CandidateState::Eliminated) << key;
     }
@@ -625,7 +646,7 @@ TEST(Race, TheFinalsForkAsManyFinalistsAsTheBudgetHolds) {
 
 // A fresh process cost 3.3–4.6 s on the H200 against the 3 s estimate, and the finals ended 5 s
 // past a 60 s budget. However wrong the estimate, the finals' deadline stops the processes that
-// would end past the budget, and the verdict counts the processes that ran.
+// would end past the budget, and the answer counts the processes that ran.
 TEST(Race, TheFinalsStopAtTheBudgetWhenProcessesCostMoreThanEstimated) {
   FakeMeasurer m;
   m.process_start_ms = 7000;
@@ -643,10 +664,9 @@ TEST(Race, TheFinalsStopAtTheBudgetWhenProcessesCostMoreThanEstimated) {
   const int ran = m.forks_measured[r.winner->key()];
   EXPECT_GE(ran, 1);
   if (ran >= 2) {
-    EXPECT_NE(r.verdict.find(fmt::format("across {} fresh processes", ran)), std::string::npos)
-        << r.verdict;
+    EXPECT_EQ(winnerProcesses(r), ran) << reasonsText(r.reasons);
   } else {
-    EXPECT_NE(r.verdict.find("Not confirmed in fresh processes"), std::string::npos) << r.verdict;
+    EXPECT_NE(reasonOf(r.reasons, "not-confirmed"), nullptr) << reasonsText(r.reasons);
   }
 }
 
@@ -683,8 +703,8 @@ TEST(Race, ShortOfTimeTheLeaderIsConfirmedBeforeItsRivalsAreForked) {
       if (leader >= 2) {
         ++confirmed;
         ASSERT_TRUE(r.winner);
-        EXPECT_EQ(r.verdict.find("Provisional"), std::string::npos)
-            << process_ms << ": " << r.verdict;
+        EXPECT_EQ(reasonOf(r.reasons, "not-confirmed"), nullptr)
+            << process_ms << ": " << reasonsText(r.reasons);
       }
     }
   EXPECT_GT(confirmed, 0);
@@ -773,26 +793,23 @@ TEST(Race, NoRunEndsWithUnusedBudgetWhileCandidatesWait) {
       EXPECT_GT(r.elapsed_ms, budget_ms - (m.session_overhead_ms + per_config_ms))
           << budget_ms << ": ended early with " << r.unmeasured.count << " waiting";
       EXPECT_EQ(r.verdict_state, VerdictState::Provisional);
-      EXPECT_EQ(r.verdict.rfind("Provisional winner", 0), 0u) << r.verdict;
-      EXPECT_NE(r.verdict.find(fmt::format("{} of {} candidates were not measured",
-                                           r.unmeasured.count, r.candidates.size())),
-                std::string::npos)
-          << r.verdict;
+      const auto* unmeasured = reasonOf(r.reasons, "unmeasured");
+      ASSERT_NE(unmeasured, nullptr) << reasonsText(r.reasons);
+      EXPECT_EQ(unmeasured->value("count"), std::to_string(r.unmeasured.count));
+      EXPECT_EQ(unmeasured->value("total"), std::to_string(r.candidates.size()));
       EXPECT_FALSE(r.unmeasured.precisions.empty());
       EXPECT_FALSE(r.unmeasured.compiles.empty());
       EXPECT_GE(r.unmeasured.budget_to_reach_ms,
                 budget_ms + r.unmeasured.count * per_config_ms * 0.9);
-      EXPECT_NE(
-          r.verdict.find(fmt::format("--budget-s {:.0f}", r.unmeasured.budget_to_reach_ms / 1000)),
-          std::string::npos)
-          << r.verdict;
+      EXPECT_EQ(unmeasured->value("budget_s"),
+                fmt::format("{:.0f}", r.unmeasured.budget_to_reach_ms / 1000));
       for (const auto& c : r.candidates) {
         if (c.state == CandidateState::NotMeasured) {
           EXPECT_NE(c.reason.find("budget"), std::string::npos) << c.reason;
         }
       }
     } else {
-      EXPECT_EQ(r.verdict.find("were not measured"), std::string::npos) << r.verdict;
+      EXPECT_EQ(reasonOf(r.reasons, "unmeasured"), nullptr) << reasonsText(r.reasons);
     }
   }
   // With the budget to reach all of them, the answer is final.
@@ -802,8 +819,8 @@ TEST(Race, NoRunEndsWithUnusedBudgetWhileCandidatesWait) {
   Race race(m, generous());
   const auto r = race.run(encoderSpace());
   EXPECT_EQ(r.unmeasured.count, 0);
-  EXPECT_EQ(r.verdict_state, VerdictState::Final) << r.verdict;
-  EXPECT_EQ(r.verdict.find("Provisional"), std::string::npos) << r.verdict;
+  EXPECT_EQ(r.verdict_state, VerdictState::Final) << reasonsText(r.reasons);
+  EXPECT_EQ(reasonOf(r.reasons, "unmeasured"), nullptr) << reasonsText(r.reasons);
 }
 
 // A large file: each fresh process reloads it. The finals are planned from the measured fork cost
@@ -823,8 +840,8 @@ TEST(Race, ALargeFilesWinnerIsConfirmedInTwoFreshProcessesWithinTheDefaultBudget
   const auto r = race.run(encoderSpace());
   ASSERT_TRUE(r.winner);
   EXPECT_LE(r.elapsed_ms, o.budget_ms);
-  EXPECT_GE(m.forks_measured[r.winner->key()], 2) << r.verdict;
-  EXPECT_EQ(r.verdict.find("Not confirmed"), std::string::npos) << r.verdict;
+  EXPECT_GE(m.forks_measured[r.winner->key()], 2) << reasonsText(r.reasons);
+  EXPECT_EQ(reasonOf(r.reasons, "not-confirmed"), nullptr) << reasonsText(r.reasons);
 }
 
 // The run after the race (the roofline's count of the winner's work) loads the model again: the
@@ -850,7 +867,7 @@ TEST(Race, TheEndKeepsOneMoreLoadOfTheModelWhenAsked) {
 }
 
 // "Not measured" accuracy is its own state: not unsafe, shown with its speed, never the winner,
-// however fast. A reference that cannot judge is said so in the verdict.
+// however fast. A reference that cannot judge is said so in the answer's reasons.
 // A model rebuilt in Python on a Hopper GPU: eager casts and torch.compile candidates, each
 // torch.compile paying its compile when it is measured, and AOTInductor packages compiling in
 // the background.
@@ -1024,7 +1041,9 @@ TEST(Race, EachFamilysTorchCompileComesBeforeASecondModeOfAny) {
   const auto* fp16 = r.find(OptimizationConfig::parse("fp16+tc-ro"));
   ASSERT_NE(fp16, nullptr);
   EXPECT_NE(fp16->state, CandidateState::NotMeasured);
-  EXPECT_NE(r.verdict.find("fp16+tc-ro"), std::string::npos) << r.verdict;
+  // Measured, it is what the answer is compared with.
+  EXPECT_EQ(answerOf(raceRecord(r, "", "")).peer_key.rfind("fp16+tc", 0), 0u)
+      << answerOf(raceRecord(r, "", "")).peer_key;
 }
 
 // A warm run of a model rebuilt in Python: its packages are cached and run in the engine, whose
@@ -1058,8 +1077,8 @@ TEST(Race, AWarmPythonModelsForksArePricedWhereTheyRun) {
   Race race(m, o);
   const auto r = race.run(space);
   ASSERT_TRUE(r.winner);
-  EXPECT_TRUE(runsAotInductorPackage(r.winner->compile)) << r.verdict;
-  EXPECT_GE(m.forks_measured[r.winner->key()], 2) << r.verdict;
+  EXPECT_TRUE(runsAotInductorPackage(r.winner->compile)) << reasonsText(r.reasons);
+  EXPECT_GE(m.forks_measured[r.winner->key()], 2) << reasonsText(r.reasons);
   for (const auto& call : m.fork_calls) {
     for (const auto& key : call)
       EXPECT_TRUE(runsAotInductorPackage(OptimizationConfig::parse(key).compile)) << key;
@@ -1088,14 +1107,14 @@ TEST(Race, AWarmRunScreensTorchCompileEarlyAndKeepsTheLeadersForks) {
   Race race(m, o);
   const auto r = race.run(space);
   ASSERT_TRUE(r.winner);
-  EXPECT_EQ(r.winner->key(), "bf16+cl+aoti-graph") << r.verdict;
+  EXPECT_EQ(r.winner->key(), "bf16+cl+aoti-graph") << reasonsText(r.reasons);
   int jit_measured = 0;
   for (const auto& c : r.candidates) {
     if (runsTorchCompile(c.config.compile) && c.state != CandidateState::NotMeasured)
       ++jit_measured;
   }
-  EXPECT_GE(jit_measured, 1) << r.verdict;
-  EXPECT_GE(m.forks_measured["bf16+cl+aoti-graph"], 2) << r.verdict;
+  EXPECT_GE(jit_measured, 1) << reasonsText(r.reasons);
+  EXPECT_GE(m.forks_measured["bf16+cl+aoti-graph"], 2) << reasonsText(r.reasons);
   EXPECT_LE(r.elapsed_ms, o.budget_ms);
 }
 
@@ -1121,10 +1140,10 @@ TEST(Race, APackageReadyJustBeforeTheFinalsIsMeasuredWithItsTwinsFirst) {
   Race race(m, o);
   const auto r = race.run(space);
   ASSERT_TRUE(r.winner);
-  EXPECT_EQ(r.winner->compile, CompileMode::AotInductorGraph) << r.verdict;
-  EXPECT_GE(m.forks_measured[r.winner->key()], 2) << r.verdict;
+  EXPECT_EQ(r.winner->compile, CompileMode::AotInductorGraph) << reasonsText(r.reasons);
+  EXPECT_GE(m.forks_measured[r.winner->key()], 2) << reasonsText(r.reasons);
   // Every package ready before the finals ran before them: none is left as fast and unconfirmed.
-  EXPECT_EQ(r.verdict.find("after the finals"), std::string::npos) << r.verdict;
+  EXPECT_EQ(reasonOf(r.reasons, "late-rivals"), nullptr) << reasonsText(r.reasons);
   for (const char* key : {"fp16+cl+aoti-graph", "bf16+cl+aoti-graph"})
     EXPECT_NE(outcome(r, key).state, CandidateState::NotMeasured) << key;
   EXPECT_LE(r.elapsed_ms, o.budget_ms);
@@ -1177,12 +1196,11 @@ TEST(Race, NoWaitForACompileThatCannotFinishBeforeTheFinals) {
   Race race(m, o);
   const auto r = race.run(space);
   ASSERT_TRUE(r.winner);
-  EXPECT_EQ(r.winner->compile, CompileMode::AotInductorGraph) << r.verdict;
-  EXPECT_TRUE(r.verdict.rfind("Winner ", 0) == 0 || r.verdict.find("across") != std::string::npos)
-      << r.verdict;
+  EXPECT_EQ(r.winner->compile, CompileMode::AotInductorGraph) << reasonsText(r.reasons);
+  EXPECT_EQ(reasonOf(r.reasons, "not-confirmed"), nullptr) << reasonsText(r.reasons);
   // The finals had the time the wait would have taken: every finalist in three fresh processes.
-  ASSERT_GE(r.finalists.size(), 2u) << r.verdict;
-  EXPECT_EQ(r.forks, o.forks) << r.verdict;
+  ASSERT_GE(r.finalists.size(), 2u) << reasonsText(r.reasons);
+  EXPECT_EQ(r.forks, o.forks) << reasonsText(r.reasons);
   for (const auto& f : r.finalists) EXPECT_EQ(m.forks_measured[f.key()], o.forks) << f.key();
   EXPECT_LE(r.elapsed_ms, o.budget_ms);
 }
@@ -1212,10 +1230,13 @@ TEST(Race, AConfirmedLeaderIsNotBeatenByItsRivalsInProcessLevel) {
     const bool rival_forked = run.forks_measured["fp16+graph"] >= 2;
     if (leader_forked == rival_forked) continue;
     mixed_seen = true;
-    EXPECT_GE(run.forks_measured[r.winner->key()], 2) << budget_ms << ": " << r.verdict;
-    EXPECT_NE(r.verdict.find("across"), std::string::npos) << r.verdict;
-    // Its in-process level is named beside the rival's it was tied with.
-    EXPECT_NE(r.verdict.find(fmt::format("{} (", r.winner->key())), std::string::npos) << r.verdict;
+    EXPECT_GE(run.forks_measured[r.winner->key()], 2)
+        << budget_ms << ": " << reasonsText(r.reasons);
+    // The answer stands on its fresh processes, and a tie says it was picked for them.
+    EXPECT_GE(winnerProcesses(r), 2) << reasonsText(r.reasons);
+    if (const auto* tie = reasonOf(r.reasons, "tie")) {
+      EXPECT_EQ(tie->value("picked_for"), "confirmed") << reasonsText(r.reasons);
+    }
   }
   EXPECT_TRUE(mixed_seen);
 }
@@ -1258,10 +1279,11 @@ TEST(Race, AccuracyNotMeasuredNeverWinsAndAnUnjudgeableReferenceIsSaid) {
   const auto r3 = race3.run(encoderSpace());
   ASSERT_TRUE(r3.winner);
   EXPECT_NE(r3.accuracy_note.find("use real weights or another output"), std::string::npos);
-  EXPECT_NE(r3.verdict.find("Accuracy: the FP32 reference output is all zeros: accuracy cannot "
-                            "be judged on this output"),
+  EXPECT_NE(r3.accuracy_note.find("the FP32 reference output is all zeros: accuracy cannot be "
+                                  "judged on this output"),
             std::string::npos)
-      << r3.verdict;
+      << r3.accuracy_note;
+  EXPECT_NE(reasonOf(r3.reasons, "accuracy-unjudgeable"), nullptr) << reasonsText(r3.reasons);
   EXPECT_NE(outcome(r3, "bf16+graph").accuracy.find("cannot be judged"), std::string::npos);
 }
 

@@ -11,9 +11,13 @@
 #include "core/tuner/replay_bench.h"
 #include "core/tuner/replay_measurer.h"
 #include "core/tuner/replay_profile.h"
+#include "fake_measurer.h"
 
 namespace inferscope::tuner {
 namespace {
+
+using testing::reasonOf;
+using testing::reasonsText;
 
 // Two recorded runs of one model: a cold one (fp16's package compiled in 40 s; bf16's was still
 // compiling at 30 s), and a warm one. fp32 is the slow reference; fp16+aoti-graph is the fastest
@@ -214,6 +218,9 @@ TEST(ReplayBench, QuantileInterpolates) {
 namespace inferscope::tuner {
 namespace {
 
+using testing::reasonOf;
+using testing::reasonsText;
+
 // Two finalists decided in this process (a model load of 30 s leaves no time for fresh
 // processes): eager FP16, so noisy that its interval reaches down to the package's level, and the
 // package, 1.6x faster. Fewer moving parts break a tie only between levels within δ of the
@@ -234,13 +241,14 @@ TEST(ReplayBench, AWideIntervalTiedByNoiseDoesNotWinOverAFarFasterLevel) {
   int tied = 0;
   for (std::uint64_t seed = 1; seed <= 12; ++seed) {
     const auto run = replayOnce(corpus.front(), /*cold=*/false, 60, seed);
-    EXPECT_EQ(run.winner, "fp16+aoti-graph") << "seed " << seed << ": " << run.verdict;
-    EXPECT_FALSE(run.confirmed) << run.verdict;  // the premise: decided in this process
-    if (run.verdict.find("Tie:") == std::string::npos) continue;
+    EXPECT_EQ(run.winner, "fp16+aoti-graph") << "seed " << seed << ": " << reasonsText(run.reasons);
+    EXPECT_FALSE(run.confirmed) << reasonsText(
+        run.reasons);  // the premise: decided in this process
+    const auto* tie = reasonOf(run.reasons, "tie");
+    if (!tie) continue;
     ++tied;
-    EXPECT_NE(run.verdict.find("within 2 % of the fastest level, then with fewer moving parts"),
-              std::string::npos)
-        << run.verdict;
+    EXPECT_EQ(tie->value("picked_for"), "within-margin") << reasonsText(run.reasons);
+    EXPECT_EQ(tie->value("margin_pct"), "2") << reasonsText(run.reasons);
   }
   EXPECT_GT(tied, 0) << "the test needs FP16's interval to overlap the package's in some seed";
 }
@@ -250,6 +258,9 @@ TEST(ReplayBench, AWideIntervalTiedByNoiseDoesNotWinOverAFarFasterLevel) {
 
 namespace inferscope::tuner {
 namespace {
+
+using testing::reasonOf;
+using testing::reasonsText;
 
 // The median target, met since the replay began (1.000 over 5 seeds): a policy change that
 // moves the typical answer off the best recorded config fails here, with the replay's table to
@@ -298,7 +309,7 @@ TEST(ReplayBench, TheTargetsTheReplayMeetsAtTheDefaultBudgetHold) {
       });
       ASSERT_NE(cold, runs.end());
       EXPECT_LE(r.regret, cold->regret + 1e-9)
-          << path << ": " << r.model << " seed " << r.seed << ": " << r.verdict;
+          << path << ": " << r.model << " seed " << r.seed << ": " << reasonsText(r.reasons);
     }
     ASSERT_GT(plain, 0u);
     ASSERT_GT(memory, 0u);
@@ -314,6 +325,9 @@ TEST(ReplayBench, TheTargetsTheReplayMeetsAtTheDefaultBudgetHold) {
 namespace inferscope::tuner {
 namespace {
 
+using testing::reasonOf;
+using testing::reasonsText;
+
 // EfficientNet-B0 warm on the H200, replayed: its cached packages lead after screening, and a
 // first torch.compile (20 s from a warm cache) started with what was left ran into the leader's
 // fresh processes, so no run confirmed its answer. A compile whose cost nothing priced yet starts
@@ -326,9 +340,9 @@ TEST(ReplayBench, AWarmRunWhosePackageLeadsKeepsTheTimeOfItsForksFromAnUnpricedC
   ASSERT_NE(gpu, corpus.end());
   for (std::uint64_t seed = 1; seed <= 3; ++seed) {
     const auto run = replayOnce(*gpu, /*cold=*/false, 0, seed);
-    EXPECT_TRUE(run.confirmed) << "seed " << seed << ": " << run.verdict;
-    EXPECT_LE(run.regret, 1.01) << run.verdict;
-    EXPECT_LE(run.elapsed_s, run.race_budget_s) << run.verdict;
+    EXPECT_TRUE(run.confirmed) << "seed " << seed << ": " << reasonsText(run.reasons);
+    EXPECT_LE(run.regret, 1.01) << reasonsText(run.reasons);
+    EXPECT_LE(run.elapsed_s, run.race_budget_s) << reasonsText(run.reasons);
   }
 }
 
@@ -337,6 +351,9 @@ TEST(ReplayBench, AWarmRunWhosePackageLeadsKeepsTheTimeOfItsForksFromAnUnpricedC
 
 namespace inferscope::tuner {
 namespace {
+
+using testing::reasonOf;
+using testing::reasonsText;
 
 // The warm run after a cold one starts from the run memory the cold one left, built by the same
 // functions `tune` uses: the remembered failure is not screened again, the known leader answers.
@@ -347,8 +364,8 @@ TEST(ReplayBench, AWarmRunStartsFromTheColdReplaysRunMemory) {
     const auto warm = replayWarmFromMemory(gpu, 0, seed);
     EXPECT_EQ(warm.start, "memory");
     EXPECT_FALSE(warm.cold);
-    EXPECT_EQ(warm.winner, "fp16+aoti-graph") << warm.verdict;
-    EXPECT_TRUE(warm.confirmed) << warm.verdict;
+    EXPECT_EQ(warm.winner, "fp16+aoti-graph") << reasonsText(warm.reasons);
+    EXPECT_TRUE(warm.confirmed) << reasonsText(warm.reasons);
     EXPECT_LE(warm.regret, cold.regret + 1e-9);
     const auto failed = std::find_if(warm.outcomes.begin(), warm.outcomes.end(),
                                      [](const auto& o) { return o.rfind("amp-fp16 ", 0) == 0; });
@@ -368,7 +385,7 @@ TEST(ReplayBench, AResumedRunContinuesTheColdReplaysSession) {
   const auto resumed = replayResumed(gpu, 240, 2);
   EXPECT_EQ(resumed.start, "resume");
   EXPECT_DOUBLE_EQ(resumed.race_budget_s, 240);
-  EXPECT_EQ(resumed.winner, "fp16+aoti-graph") << resumed.verdict;
+  EXPECT_EQ(resumed.winner, "fp16+aoti-graph") << reasonsText(resumed.reasons);
   EXPECT_TRUE(resumed.confirmed);
   EXPECT_LE(resumed.regret, cold.regret + 1e-9);
   // The cold run's failure keeps its reason: the resumed race did not measure it again.
@@ -411,6 +428,9 @@ TEST(ReplayBench, TheBenchPairsEachMemoryAndResumedRunWithItsColdReplay) {
 namespace inferscope::tuner {
 namespace {
 
+using testing::reasonOf;
+using testing::reasonsText;
+
 // The `.pt2` ResNet-18 (two CUDA-graph packages 1 % apart in this process, 13 % apart across
 // processes in the recorded runs) ended its finals with 40 s of 60 s left: the twin, close here,
 // goes to fresh processes with that time and answers.
@@ -422,9 +442,9 @@ TEST(ReplayBench, TimeLeftAfterTheFinalsForksARivalCloseInThisProcess) {
   ASSERT_NE(gpu, corpus.end());
   for (const std::uint64_t seed : {1, 2, 3, 4, 5}) {
     const auto warm = replayOnce(*gpu, /*cold=*/false, 0, seed);
-    EXPECT_LE(warm.regret, 1.0 + 1e-9) << "seed " << seed << ": " << warm.verdict;
-    EXPECT_TRUE(warm.confirmed) << warm.verdict;
-    EXPECT_LE(warm.elapsed_s, warm.race_budget_s) << warm.verdict;
+    EXPECT_LE(warm.regret, 1.0 + 1e-9) << "seed " << seed << ": " << reasonsText(warm.reasons);
+    EXPECT_TRUE(warm.confirmed) << reasonsText(warm.reasons);
+    EXPECT_LE(warm.elapsed_s, warm.race_budget_s) << reasonsText(warm.reasons);
   }
 }
 
@@ -441,8 +461,8 @@ TEST(ReplayBench, AWarmRunPricesAnUnmeasuredCompileByTheMemorysCompiles) {
   ASSERT_NE(gpu, corpus.end());
   for (const std::uint64_t seed : {1, 2, 3}) {
     const auto warm = replayWarmFromMemory(*gpu, 0, seed);
-    EXPECT_TRUE(warm.confirmed) << "seed " << seed << ": " << warm.verdict;
-    EXPECT_LE(warm.elapsed_s, warm.race_budget_s) << warm.verdict;
+    EXPECT_TRUE(warm.confirmed) << "seed " << seed << ": " << reasonsText(warm.reasons);
+    EXPECT_LE(warm.elapsed_s, warm.race_budget_s) << reasonsText(warm.reasons);
   }
 }
 
@@ -458,17 +478,18 @@ TEST(ReplayBench, AnUnconfirmedLeaderDoesNotReplaceTheColdRunsConfirmedAnswer) {
   ASSERT_NE(gpu, corpus.end());
   for (const std::uint64_t seed : {1, 2, 4, 5}) {
     const auto cold = replayOnce(*gpu, /*cold=*/true, 0, seed);
-    ASSERT_TRUE(cold.confirmed) << cold.verdict;
+    ASSERT_TRUE(cold.confirmed) << reasonsText(cold.reasons);
     const auto warm = replayWarmFromMemory(*gpu, 0, seed);
-    EXPECT_LE(warm.regret, cold.regret + 1e-9) << "seed " << seed << ": " << warm.verdict;
+    EXPECT_LE(warm.regret, cold.regret + 1e-9)
+        << "seed " << seed << ": " << reasonsText(warm.reasons);
   }
   const auto warm = replayWarmFromMemory(*gpu, 0, 1);
-  EXPECT_EQ(warm.verdict.rfind("Winner fp16+cl+bench: ", 0), 0u) << warm.verdict;
-  EXPECT_TRUE(warm.confirmed) << warm.verdict;
-  EXPECT_NE(warm.verdict.find("across 3 processes (1 of this run, 2 remembered from the run that "
-                              "confirmed it"),
-            std::string::npos)
-      << warm.verdict;
+  EXPECT_EQ(warm.winner, "fp16+cl+bench") << reasonsText(warm.reasons);
+  EXPECT_EQ(warm.state, "final") << reasonsText(warm.reasons);
+  EXPECT_TRUE(warm.confirmed) << reasonsText(warm.reasons);
+  // Across 3 processes: 1 of this run, 2 remembered from the run that confirmed it.
+  EXPECT_EQ(warm.processes, 3) << reasonsText(warm.reasons);
+  EXPECT_EQ(warm.remembered_processes, 2) << reasonsText(warm.reasons);
 }
 
 }  // namespace
@@ -476,6 +497,9 @@ TEST(ReplayBench, AnUnconfirmedLeaderDoesNotReplaceTheColdRunsConfirmedAnswer) {
 
 namespace inferscope::tuner {
 namespace {
+
+using testing::reasonOf;
+using testing::reasonsText;
 
 // GPT-2 (zoo) replayed warm from the cold run's memory, seed 2: bf16+aoti led this process by a
 // drawn 4 % and alone reached the finals, where it ran 1.405 ms across 3 processes against the
@@ -489,14 +513,15 @@ TEST(ReplayBench, AConfirmedLeaderSlowerAcrossProcessesThanTheLastConfirmedAnswe
   });
   ASSERT_NE(gpu, corpus.end());
   const auto cold = replayOnce(*gpu, /*cold=*/true, 0, 2);
-  ASSERT_TRUE(cold.confirmed) << cold.verdict;
+  ASSERT_TRUE(cold.confirmed) << reasonsText(cold.reasons);
   const auto warm = replayWarmFromMemory(*gpu, 0, 2);
-  EXPECT_EQ(warm.winner, cold.winner) << warm.verdict;
-  EXPECT_LE(warm.regret, cold.regret + 1e-9) << warm.verdict;
-  EXPECT_NE(warm.verdict.find("across 3 fresh processes (1.069"), std::string::npos)
-      << warm.verdict;
-  EXPECT_NE(warm.verdict.find("slower than the last confirmed answer"), std::string::npos)
-      << warm.verdict;
+  EXPECT_EQ(warm.winner, cold.winner) << reasonsText(warm.reasons);
+  EXPECT_LE(warm.regret, cold.regret + 1e-9) << reasonsText(warm.reasons);
+  // The leader ran slower across its fresh processes than the last confirmed answer did.
+  const auto* kept = reasonOf(warm.reasons, "prior-kept");
+  ASSERT_NE(kept, nullptr) << reasonsText(warm.reasons);
+  EXPECT_EQ(kept->value("key"), cold.winner);
+  EXPECT_EQ(kept->value("leader_confirmed"), "yes") << reasonsText(warm.reasons);
 }
 
 }  // namespace

@@ -1,5 +1,5 @@
 // Run memory and resume: a race that starts from an earlier one (core/tuner/race_prior.h) measures
-// the remembered leader first, skips what failed under the same versions, holds its verdict to the
+// the remembered leader first, skips what failed under the same versions, holds its answer to the
 // last confirmed answer, and continues a budget-ended race with only what was missing plus the
 // finals; the memory file (core/tuner/run_memory.h) is ignored with a warning when it is corrupt,
 // foreign or of another key.
@@ -26,6 +26,8 @@ namespace fs = std::filesystem;
 using testing::encoderSpace;
 using testing::FakeMeasurer;
 using testing::FakeProfile;
+using testing::reasonOf;
+using testing::reasonsText;
 
 constexpr double kDayS = 86400;
 constexpr double kNowS = 1.8e9;  // the warm run's clock (unix seconds)
@@ -114,11 +116,12 @@ TEST(RunMemory, AWarmRunMeasuresTheRememberedLeaderFirstAndAnswersAtLeastAsWell)
   EXPECT_EQ(cold_m.measure_order.front(), "bf16+graph");  // the cold run starts from the guide
   ASSERT_TRUE(warm.winner);
   EXPECT_EQ(warm.winner->key(), "fp16+graph");
-  EXPECT_GE(warm_m.forks_measured["fp16+graph"], 2) << warm.verdict;
+  EXPECT_GE(warm_m.forks_measured["fp16+graph"], 2) << reasonsText(warm.reasons);
   const double warm_ms = levelMs(outcome(warm, warm.winner->key().c_str()));
   if (cold.winner) {
     const double cold_ms = levelMs(outcome(cold, cold.winner->key().c_str()));
-    EXPECT_LE(warm_ms, cold_ms * 1.02) << cold.verdict << "\n" << warm.verdict;
+    EXPECT_LE(warm_ms, cold_ms * 1.02) << reasonsText(cold.reasons) << "\n"
+                                       << reasonsText(warm.reasons);
   }
   EXPECT_LE(warm.elapsed_ms, short_budget.budget_ms);
 }
@@ -147,8 +150,8 @@ TEST(RunMemory, TheConfirmedAnswersProcessesArePooledWithThisRunsWhereItHasNotMo
   EXPECT_LT(pooled->ci_low_ms, pooled->median_ms);
   EXPECT_GT(pooled->ci_high_ms, pooled->median_ms);
   EXPECT_TRUE(pooled->stable);
-  EXPECT_NE(pooled->verdict.find("1 of this run, 2 remembered"), std::string::npos)
-      << pooled->verdict;
+  EXPECT_EQ(pooled->outcome, ForkAgreement::Stable);
+  EXPECT_EQ(pooled->remembered_forks, 2);  // 1 of this run, 2 remembered
   // Moved: 10 % apart and neither interval reaches the other's level.
   EXPECT_FALSE(pooledForks(forksAt(2, 2.2, 0.002, 0.003), then, 0.02));
   // No process on either side: nothing to pool.
@@ -174,13 +177,13 @@ TEST(RunMemory, TheRememberedAnswerIsForkedAgainWhateverItsRankInThisProcess) {
   m.profiles["bf16"].fresh_factor = 1.9 / 1.44;
   Race race(m, generous());
   const auto r = race.run(encoderSpace(), &prior);
-  EXPECT_GE(m.forks_measured["fp16+graph"], 2) << r.verdict;
+  EXPECT_GE(m.forks_measured["fp16+graph"], 2) << reasonsText(r.reasons);
   ASSERT_TRUE(r.winner);
-  EXPECT_EQ(r.winner->key(), "fp16+graph") << r.verdict;
+  EXPECT_EQ(r.winner->key(), "fp16+graph") << reasonsText(r.reasons);
   const auto& w = outcome(r, "fp16+graph");
   ASSERT_TRUE(w.forks);
   EXPECT_EQ(w.forks->forks, m.forks_measured["fp16+graph"] + prior.confirmed_forks->forks)
-      << r.verdict;
+      << reasonsText(r.reasons);
 }
 
 TEST(RunMemory, RememberedFailuresAreNotScreenedAgain) {
@@ -198,7 +201,8 @@ TEST(RunMemory, RememberedFailuresAreNotScreenedAgain) {
   ASSERT_TRUE(r.winner);
   EXPECT_EQ(r.winner->key(), "fp16+graph");
   // The same answer as the memory's: nothing to explain.
-  EXPECT_EQ(r.verdict.find("last confirmed answer"), std::string::npos) << r.verdict;
+  EXPECT_EQ(reasonOf(r.reasons, "prior-not-kept"), nullptr) << reasonsText(r.reasons);
+  EXPECT_EQ(reasonOf(r.reasons, "prior-kept"), nullptr) << reasonsText(r.reasons);
 }
 
 // Nothing is judged without the FP32 reference, and an out-of-memory failure may be the machine's
@@ -257,10 +261,14 @@ TEST(RunMemory, ALevelThatMovedIsSaidWithBothFigures) {
   const auto r = race.run(encoderSpace(), &prior);
   ASSERT_TRUE(r.winner);
   EXPECT_EQ(r.winner->key(), "bf16+graph");
-  EXPECT_NE(r.verdict.find("Not the last confirmed answer fp16+graph (1.49"), std::string::npos)
-      << r.verdict;
-  EXPECT_NE(r.verdict.find("its level moved across processes"), std::string::npos) << r.verdict;
-  EXPECT_NE(r.verdict.find("ms then and 2.5"), std::string::npos) << r.verdict;
+  const auto* not_kept = reasonOf(r.reasons, "prior-not-kept");
+  ASSERT_NE(not_kept, nullptr) << reasonsText(r.reasons);
+  EXPECT_EQ(not_kept->value("key"), "fp16+graph");
+  EXPECT_EQ(not_kept->value("prior_level").rfind("1.49", 0), 0u) << reasonsText(r.reasons);
+  EXPECT_EQ(not_kept->value("cause"), "moved") << reasonsText(r.reasons);
+  EXPECT_EQ(not_kept->value("prior_median_ms").rfind("1.49", 0), 0u) << reasonsText(r.reasons);
+  EXPECT_EQ(not_kept->value("level").rfind("2.5", 0), 0u) << reasonsText(r.reasons);
+  EXPECT_EQ(not_kept->value("answer"), "bf16+graph");
 }
 
 // Slower now, but inside the interval it was confirmed with: not said to have moved.
@@ -275,10 +283,11 @@ TEST(RunMemory, ALevelInsideItsRememberedIntervalHasNotMoved) {
   m.profiles["bf16+graph"] = at(2.0);
   Race race(m, generous());
   const auto r = race.run(encoderSpace(), &prior);
-  EXPECT_EQ(r.verdict.find("its level moved"), std::string::npos) << r.verdict;
-  EXPECT_NE(r.verdict.find("Not the last confirmed answer fp16+graph (1.49"), std::string::npos)
-      << r.verdict;
-  EXPECT_NE(r.verdict.find("): it measured 2.5"), std::string::npos) << r.verdict;
+  const auto* not_kept = reasonOf(r.reasons, "prior-not-kept");
+  ASSERT_NE(not_kept, nullptr) << reasonsText(r.reasons);
+  EXPECT_EQ(not_kept->value("cause"), "measured") << reasonsText(r.reasons);
+  EXPECT_EQ(not_kept->value("prior_level").rfind("1.49", 0), 0u) << reasonsText(r.reasons);
+  EXPECT_EQ(not_kept->value("level").rfind("2.5", 0), 0u) << reasonsText(r.reasons);
 }
 
 TEST(RunMemory, AnAnswerThatCannotBeMeasuredAgainIsSaid) {
@@ -289,9 +298,10 @@ TEST(RunMemory, AnAnswerThatCannotBeMeasuredAgainIsSaid) {
   m.profiles["fp16+graph"].message = "CUDA out of memory";
   Race race(m, generous());
   const auto r = race.run(encoderSpace(), &prior);
-  EXPECT_NE(r.verdict.find("Not the last confirmed answer fp16+graph"), std::string::npos)
-      << r.verdict;
-  EXPECT_NE(r.verdict.find("failed this time"), std::string::npos) << r.verdict;
+  const auto* not_kept = reasonOf(r.reasons, "prior-not-kept");
+  ASSERT_NE(not_kept, nullptr) << reasonsText(r.reasons);
+  EXPECT_EQ(not_kept->value("key"), "fp16+graph");
+  EXPECT_EQ(not_kept->value("cause"), "failed") << reasonsText(r.reasons);
 }
 
 // The next memory keeps the confirmed answer and the figures of what a run did not measure again.
@@ -379,7 +389,7 @@ TEST(Resume, ABudgetEndedRaceMeasuresOnlyWhatWasMissingPlusTheFinals) {
   first_m.fallback_profile = at(50.0);
   Race first_race(first_m, short_budget);
   const auto first = first_race.run(encoderSpace());
-  ASSERT_GT(first.unmeasured.count, 0) << first.verdict;
+  ASSERT_GT(first.unmeasured.count, 0) << reasonsText(first.reasons);
   std::vector<ConfigResult> configs = first.screening;
   for (const auto& f : first.finals) {
     const auto same = std::find_if(configs.begin(), configs.end(),
@@ -412,7 +422,7 @@ TEST(Resume, ABudgetEndedRaceMeasuresOnlyWhatWasMissingPlusTheFinals) {
   ASSERT_TRUE(r.winner);
   EXPECT_EQ(r.winner->key(), "fp16+graph");
   EXPECT_GE(m.forks_measured["fp16+graph"], 2);
-  EXPECT_EQ(r.verdict_state, VerdictState::Final) << r.verdict;
+  EXPECT_EQ(r.verdict_state, VerdictState::Final) << reasonsText(r.reasons);
   // The continued session holds every measured candidate's run: the first run's and this one's.
   for (const auto& c : r.candidates) {
     if (c.state == CandidateState::NotMeasured) continue;

@@ -20,6 +20,29 @@ TEST(TuneEvent, ReadsACandidateWithItsForks) {
   EXPECT_TRUE(e->forked);
   EXPECT_EQ(e->forks, 3);
   EXPECT_DOUBLE_EQ(e->fork_high_ms, 1.74);
+  ASSERT_TRUE(e->candidate && e->candidate->forks);
+  EXPECT_EQ(e->candidate->forks->outcome, ForkAgreement::Stable);
+}
+
+// The forks' outcome is a field; a stream of a version before it said "noisy" only in its
+// sentence, which is read for that one word.
+TEST(TuneEvent, ReadsTheForksOutcomeAndAnOldStreamsSentence) {
+  const auto now = parseTuneEvent(
+      R"({"event":"tune_candidate","key":"bf16","state":"finalist",)"
+      R"("forks":{"forks":3,"median_ms":1.72,"stable":false,"outcome":"noisy","remembered_forks":2}})");
+  ASSERT_TRUE(now && now->candidate && now->candidate->forks);
+  EXPECT_EQ(now->candidate->forks->outcome, ForkAgreement::Noisy);
+  EXPECT_EQ(now->candidate->forks->remembered_forks, 2);
+  const auto old = parseTuneEvent(
+      R"({"event":"tune_candidate","key":"bf16","state":"finalist",)"
+      R"("forks":{"forks":2,"median_ms":1.72,"stable":false,"verdict":"noisy in every process: …"}})");
+  ASSERT_TRUE(old && old->candidate && old->candidate->forks);
+  EXPECT_EQ(old->candidate->forks->outcome, ForkAgreement::Noisy);
+  const auto unstable = parseTuneEvent(
+      R"({"event":"tune_candidate","key":"bf16","state":"finalist",)"
+      R"("forks":{"forks":2,"median_ms":1.72,"stable":false,"verdict":"unstable across 2 …"}})");
+  ASSERT_TRUE(unstable && unstable->candidate && unstable->candidate->forks);
+  EXPECT_EQ(unstable->candidate->forks->outcome, ForkAgreement::Unstable);
 }
 
 // A candidate's reason code with its values; an event written before the codes has none (its
