@@ -107,7 +107,7 @@ advisor::Recommendation validateOnDevice(advisor::Recommendation rec, const Reco
   std::vector<OptimizationConfig> seeds{rec.config};
   seeds.insert(seeds.end(), rec.neighbours.begin(), rec.neighbours.end());
   runner::CompileQueue compiles;  // the validation's background compiles, which it shows
-  TuneConsole reporter([&compiles] { return compiles.jobs(); });
+  TuneConsole reporter([&compiles] { return compiles.jobs(); }, outputLang());
   runner::TuneSettings settings;
   settings.max_autotune = model.max_autotune;
   settings.measurer.launcher = workerLauncher();

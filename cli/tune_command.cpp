@@ -194,7 +194,7 @@ int runTune(const TuneOptions& o) {
   if (ndjson) {
     reporter = std::make_unique<runner::TuneEventWriter>(stdout, jobs);
   } else {
-    reporter = std::make_unique<TuneConsole>(jobs);
+    reporter = std::make_unique<TuneConsole>(jobs, outputLang());
   }
   runner::TuneSettings settings;
   settings.max_autotune = model.max_autotune;

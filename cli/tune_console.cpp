@@ -6,11 +6,27 @@
 
 #include "core/common/printable.h"
 #include "core/common/units.h"
+#include "text/answer_text.h"
 
 namespace inferscope::cli {
+namespace {
 
-TuneConsole::TuneConsole(runner::CompileJobsSource compile_jobs)
-    : compile_jobs_(std::move(compile_jobs)) {}
+// Spaces that pad `text` to `width` columns: a Japanese character takes two, as terminals draw it.
+std::string padding(const std::string& text, std::size_t width) {
+  std::size_t columns = 0;
+  for (std::size_t i = 0; i < text.size();) {
+    const auto c = static_cast<unsigned char>(text[i]);
+    const std::size_t bytes = c < 0x80 ? 1 : c < 0xE0 ? 2 : c < 0xF0 ? 3 : 4;
+    columns += bytes >= 3 ? 2 : 1;
+    i += bytes;
+  }
+  return std::string(columns < width ? width - columns : 0, ' ');
+}
+
+}  // namespace
+
+TuneConsole::TuneConsole(runner::CompileJobsSource compile_jobs, text::Lang lang)
+    : compile_jobs_(std::move(compile_jobs)), lang_(lang) {}
 
 void TuneConsole::line(const std::string& text) {
   // Reasons and log lines carry the model's own text (a Python exception, a package path): escaped.
@@ -20,30 +36,40 @@ void TuneConsole::line(const std::string& text) {
 
 void TuneConsole::start(const std::string& model, const std::string& device, double budget_ms,
                         const std::string& rule) {
-  fmt::print(stderr, "Tuning {} on {} · budget {:.0f} s · safe: {}\n", printableLine(model),
-             printableLine(device), units::msToS(budget_ms), rule);
+  fmt::print(stderr, "{}\n",
+             text::message("progress.start", lang_,
+                           {{"model", printableLine(model)},
+                            {"device", printableLine(device)},
+                            {"budget_s", fmt::format("{:.0f}", units::msToS(budget_ms))},
+                            {"rule", printableLine(text::ruleText(rule, lang_))}}));
 }
 
 void TuneConsole::onRound(int round, const std::vector<OptimizationConfig>& configs,
                           int iterations) {
-  line(round == 0
-           ? fmt::format("screening {} candidates × {} iterations", configs.size(), iterations)
-           : fmt::format("round {}: {} survivors × {} iterations", round, configs.size(),
-                         iterations));
+  line(text::message(round == 0 ? "progress.screening" : "progress.round", lang_,
+                     {{"round", std::to_string(round)},
+                      {"count", std::to_string(configs.size())},
+                      {"iterations", std::to_string(iterations)}}));
 }
 
 void TuneConsole::onCandidate(const tuner::CandidateOutcome& c) {
   compileJobsChanged();
   if (c.state == tuner::CandidateState::Finalist && c.estimate.rounds > 0)
     return;  // measured and alive: no news
-  line(fmt::format("{:<10} {:<22} {}", tuner::toString(c.state), c.config.key(), c.reason));
+  // The state and the reason in the reader's language; a race saved before the codes (a prior's
+  // candidate) keeps its sentence.
+  const auto state = text::candidateStateText(tuner::toString(c.state), lang_);
+  line(fmt::format("{}{} {:<22} {}", state, padding(state, 10), c.config.key(),
+                   text::candidateReasonText(c.reason_code, c.reason, lang_)));
 }
 
 void TuneConsole::onFinals(const std::vector<OptimizationConfig>& finalists, int forks, int) {
   std::vector<std::string> keys;
   keys.reserve(finalists.size());
   for (const auto& c : finalists) keys.push_back(c.key());
-  line(fmt::format("finals: {} in {} fresh processes each", fmt::join(keys, ", "), forks));
+  line(text::message(
+      "progress.finals", lang_,
+      {{"keys", fmt::format("{}", fmt::join(keys, ", "))}, {"forks", std::to_string(forks)}}));
 }
 
 void TuneConsole::onTime(double spent_ms, double) {
@@ -69,8 +95,12 @@ void TuneConsole::compileJobsChanged() {
     if (seen != printed_.end() && seen->second == j.state) continue;
     printed_[j.package_path] = j.state;
     if (finished) {
-      line(fmt::format("compile {} {}: {} ({:.0f} s){}", j.key, toString(j.state), j.package_path,
-                       units::msToS(j.elapsed_ms), j.message.empty() ? "" : " — " + j.message));
+      line(text::message("progress.compile", lang_,
+                         {{"key", j.key},
+                          {"state", text::compileStateText(toString(j.state), lang_)},
+                          {"path", j.package_path},
+                          {"elapsed_s", fmt::format("{:.0f}", units::msToS(j.elapsed_ms))}}) +
+           (j.message.empty() ? "" : " — " + j.message));
     }
   }
 }

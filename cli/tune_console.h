@@ -1,18 +1,21 @@
 // How `inferscope-cli tune` and `recommend --validate` report a tuning run to people: one line per
-// decision on stderr, with the time spent ("[  12.3 s] round 1: 4 survivors × 40 iterations");
-// programs get the NDJSON stream instead (core/runner/tune_event_writer.h).
+// decision on stderr, with the time spent ("[  12.3 s] round 1: 4 survivors × 40 iterations"), in
+// the reader's language (--lang: states, reasons and the lines' words through text/; keys, numbers,
+// paths and a log's own message as given); programs get the NDJSON stream instead
+// (core/runner/tune_event_writer.h).
 #pragma once
 
 #include <map>
 #include <string>
 
 #include "core/runner/tune_event_writer.h"
+#include "text/lang.h"
 
 namespace inferscope::cli {
 
 class TuneConsole final : public runner::TuneReporter {
  public:
-  explicit TuneConsole(runner::CompileJobsSource compile_jobs);
+  TuneConsole(runner::CompileJobsSource compile_jobs, text::Lang lang);
 
   void start(const std::string& model, const std::string& device, double budget_ms,
              const std::string& rule) override;
@@ -31,6 +34,7 @@ class TuneConsole final : public runner::TuneReporter {
   void compileJobsChanged();
 
   runner::CompileJobsSource compile_jobs_;
+  text::Lang lang_;
   double spent_ms_ = 0;
   std::map<std::string, CompileStatus::State> printed_;  // each job's state, printed once
 };

@@ -64,7 +64,8 @@ void printSavedRaces(std::FILE* out, const SessionResult& s, const SessionRankin
   // The reference's problem is the same for every config: said once, with the cure.
   for (const auto& r : ranking.configs) {
     if (r.accuracy_state != AccuracyState::Unjudgeable) continue;
-    fmt::print(out, "\nAccuracy: {}\n", printable(r.accuracy_note));
+    fmt::print(out, "\n{} {}\n", text::message("label.accuracy", lang),
+               printable(text::accuracyText(r.accuracy_note, lang)));
     break;
   }
   for (const auto& race : s.races) {
@@ -113,8 +114,9 @@ void printTuneResult(std::FILE* out, const tuner::TuneResult& r, const SessionRe
     const auto high = c->forks && c->forks->ci_high_ms > 0 ? c->forks->ci_high_ms : e.high_ms;
     // The reason in the reader's language; the saved sentence for a race saved before the codes.
     std::string why = text::candidateReasonText(c->reason_code, c->reason, lang);
-    if (!c->accuracy.empty() && why.find(c->accuracy) == std::string::npos)
-      why.insert(0, " · ").insert(0, c->accuracy);
+    const auto accuracy = text::accuracyText(c->accuracy, lang);
+    if (!accuracy.empty() && why.find(accuracy) == std::string::npos)
+      why.insert(0, " · ").insert(0, accuracy);
     fmt::print(out, "{:<12} {:<22} {:>10} {:>21} {:>9}  {}\n",
                text::candidateStateText(tuner::toString(c->state), lang),
                printableLine(c->config.key()), measured ? fmt::format("{:.4g}", level) : "-",
@@ -124,7 +126,8 @@ void printTuneResult(std::FILE* out, const tuner::TuneResult& r, const SessionRe
   }
   // Pruned configs, grouped by reason: never run, never a warning.
   std::map<std::string, std::vector<std::string>> by_reason;
-  for (const auto& p : r.pruned) by_reason[p.reason].push_back(p.config.key());
+  for (const auto& p : r.pruned)
+    by_reason[text::prunedReasonText(p.reason, lang)].push_back(p.config.key());
   if (!by_reason.empty())
     fmt::print(out, "\n{}\n",
                text::message("summary.pruned", lang, {{"count", std::to_string(r.pruned.size())}}));

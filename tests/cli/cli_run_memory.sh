@@ -59,6 +59,15 @@ for line in block.splitlines():
     assert not any(a and b for a, b in zip(latin, latin[1:])), line
 assert re.search(r"^(確定|暫定|勝者なし|取り消し)( \(|: )", text, re.M), "no Japanese state line"
 PY
+# The progress lines on stderr are Japanese too: the round's words, each candidate's state.
+check "--lang ja: the progress lines are Japanese" python3 - "$work/fresh.err" <<'PY'
+import re, sys
+text = open(sys.argv[1], encoding="utf-8").read()
+assert re.search(r"^.+ を .+ でチューニング · 予算 [0-9]+ s · 安全の条件: 自動 ", text, re.M), text[:400]
+assert re.search(r"\] 候補 [0-9]+ 件を選別中 × [0-9]+ 回$", text, re.M), text[:800]
+for english in ("Tuning ", "screening ", " survivors ", "finals: ", "eliminated ", "not measured "):
+    assert english not in text, (english, text[:800])
+PY
 check "--lang ja: a saved race reads back in Japanese, from LANG too" bash -c \
   "LC_ALL= LC_MESSAGES= LANG=ja_JP.UTF-8 INFERSCOPE_LANG= '$cli' sweep --from '$work/cold.inferscope.json' | grep -q '^チューニング結果 ' && \
    INFERSCOPE_LANG=en LC_ALL= LANG=ja_JP.UTF-8 '$cli' sweep --from '$work/cold.inferscope.json' | grep -q '^Tuned '"
