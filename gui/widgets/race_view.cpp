@@ -129,6 +129,8 @@ void RaceView::clear() {
   candidates_.clear();
   candidate_order_.clear();
   answer_.reset();
+  start_.reset();
+  pruned_.reset();
   budget_note_.clear();
   ties_.clear();
   done_ = false;
@@ -151,26 +153,11 @@ int RaceView::rowOf(const QString& key) const {
 
 void RaceView::addEvent(const tuner::TuneEvent& e) {
   if (e.type == "tune_start") {
-    header_label_->setText(tr("Tuning %1 on %2 · budget %3 s · safe: %4")
-                               .arg(display_text::line(e.model), display_text::line(e.device),
-                                    seconds(e.budget_ms),
-                                    display_text::line(e.rule, kSentenceChars)));
+    start_ = e;
+    showStart();
   } else if (e.type == "tune_pruned") {
-    std::map<std::string, int> reasons;
-    for (const auto& [key, reason] : e.pruned) ++reasons[reason];
-    QStringList lines;
-    for (const auto& [reason, count] : reasons) {
-      if (lines.size() == kListedItems) {
-        lines << tr("… %1 more").arg(reasons.size() - kListedItems);
-        break;
-      }
-      lines << QStringLiteral("%1 × %2").arg(count).arg(display_text::line(reason));
-    }
-    pruned_label_->setText(e.pruned.empty()
-                               ? QString()
-                               : tr("%1 configs pruned before anything ran (hover for the reasons)")
-                                     .arg(e.pruned.size()));
-    pruned_label_->setToolTip(lines.join(QLatin1Char('\n')));
+    pruned_ = e;
+    showPruned();
   } else if (e.type == "tune_round") {
     QStringList keys;
     keys.reserve(static_cast<qsizetype>(e.keys.size()));
@@ -263,6 +250,36 @@ void RaceView::addEvent(const tuner::TuneEvent& e) {
     label->setVisible(!label->text().isEmpty());
 }
 
+void RaceView::showStart() {
+  if (!start_) return;
+  const auto& e = *start_;
+  // The rule core described, read back in the window's language (text/).
+  header_label_->setText(
+      tr("Tuning %1 on %2 · budget %3 s · safe: %4")
+          .arg(display_text::line(e.model), display_text::line(e.device), seconds(e.budget_ms),
+               display_text::line(text::ruleText(e.rule, uiLang()), kSentenceChars)));
+}
+
+void RaceView::showPruned() {
+  if (!pruned_) return;
+  const auto& pruned = pruned_->pruned;
+  std::map<std::string, int> reasons;
+  for (const auto& [key, reason] : pruned) ++reasons[text::prunedReasonText(reason, uiLang())];
+  QStringList lines;
+  for (const auto& [reason, count] : reasons) {
+    if (lines.size() == kListedItems) {
+      lines << tr("… %1 more").arg(reasons.size() - kListedItems);
+      break;
+    }
+    lines << QStringLiteral("%1 × %2").arg(count).arg(display_text::line(reason));
+  }
+  pruned_label_->setText(
+      pruned.empty()
+          ? QString()
+          : tr("%1 configs pruned before anything ran (hover for the reasons)").arg(pruned.size()));
+  pruned_label_->setToolTip(lines.join(QLatin1Char('\n')));
+}
+
 void RaceView::fetchAnswer() {
   // The answer heads the table: its rows are fetched, however far down the race named them.
   int last = model_->rowOf(winner_);
@@ -274,6 +291,8 @@ void RaceView::changeEvent(QEvent* event) {
   QWidget::changeEvent(event);
   if (event->type() != QEvent::LanguageChange) return;
   model_->retranslate();
+  showStart();
+  showPruned();
   if (done_) showVerdict();
 }
 
@@ -396,9 +415,11 @@ void RacePage::showRace(int index) {
   view_->showRace(race);
   // The race was recorded by the tuner; the table below ranks the same measurements by today's
   // rules, which need not pick the same config (core compareWithRanking; sweep --from says it).
-  note_->setText(race.accuracy_note.empty()
-                     ? tr("The race as the tuner recorded it when this session was tuned.")
-                     : display_text::line(race.accuracy_note, kSentenceChars).toHtmlEscaped());
+  note_->setText(
+      race.accuracy_note.empty()
+          ? tr("The race as the tuner recorded it when this session was tuned.")
+          : display_text::line(text::accuracyText(race.accuracy_note, uiLang()), kSentenceChars)
+                .toHtmlEscaped());
   note_->setForegroundRole(QPalette::PlaceholderText);
   offerContinue(race);
 }

@@ -78,6 +78,10 @@ class RaceView : public QWidget {
  private:
   void showVerdict();
   void fetchAnswer();  // fetches the rows of the winner and its ties
+  // The header (the rule in the window's language) and the pruned configs (their reasons on
+  // hover, likewise) from the events that gave them, again after a language change.
+  void showStart();
+  void showPruned();
 
   QLabel* header_label_;
   QLabel* progress_label_;
@@ -94,6 +98,7 @@ class RaceView : public QWidget {
   std::vector<std::string> candidate_order_;
   std::optional<TuneAnswer> answer_;
   QStringList ties_;
+  std::optional<tuner::TuneEvent> start_, pruned_;
   bool done_ = false;
 };
 

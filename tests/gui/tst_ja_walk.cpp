@@ -51,25 +51,11 @@ QStringList namesThatStay() {
   return out;
 }
 
-// Core's English that the walk does not read yet, each until core gives it as data: the race
-// table's Reason column (each candidate's reason, which a parallel change is turning into codes)
-// and the Race tab's line of pruned configs (the search space's reasons for leaving a config out,
-// core/tuner/search_space.cpp). Every other text of the Race tab and the Answer page is read.
-QList<QPair<const QAbstractItemView*, int>> reasonsElsewhere(QWidget* root) {
-  QList<QPair<const QAbstractItemView*, int>> out;
-  for (auto* v : root->findChildren<RaceView*>())
-    out.append({v->table(), RaceTableModel::ReasonColumn});
-  return out;
-}
-QList<const QWidget*> prunedElsewhere(QWidget* root) {
-  QList<const QWidget*> out;
-  for (auto* l : root->findChildren<QLabel*>(QStringLiteral("racePruned"))) out << l;
-  return out;
-}
-
 // The accuracy rule as core describes it (TuneRecord::rule: "auto (t = …): classifiers ≤ 1 % of
-// top-1 classes changed …"), quoted on the Answer page and in the Race tab's header: one English
-// string kept as written until the rule is recorded as its fields.
+// top-1 classes changed …"), quoted as written in the Answer page's tooltip (the Race tab's header
+// renders it in Japanese, text::ruleText; the Answer page is another part's). Every other text of
+// the Race tab and the Answer page is read: the race table's reasons and the pruned configs' too,
+// from old races' English sentences as well (text::candidateReasonOfSentence, prunedReasonText).
 QStringList racesRules(const SessionResult& session) {
   QStringList out;
   for (const auto& r : session.races)
@@ -90,8 +76,6 @@ WalkOptions options(QWidget* root, QStringList verbatim = {}) {
   WalkOptions o;
   o.also_allowed = namesThatStay();
   o.verbatim = std::move(verbatim);
-  o.skip = prunedElsewhere(root);
-  o.skip_columns = reasonsElsewhere(root);
   return o;
 }
 
