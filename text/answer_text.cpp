@@ -1183,10 +1183,10 @@ std::string forkOutcomeText(const ForkOutcome& o, Lang lang) {
           : std::string();
   const std::map<std::string, std::string> values{
       {"processes", std::to_string(o.processes)}, {"spread", spread}, {"range", range}};
-  const auto text = message(o.stable  ? "fork.stable"
-                            : o.noisy ? "fork.noisy"
-                                      : "fork.unstable",
-                            lang, values);
+  auto text = message(o.stable  ? "fork.stable"
+                      : o.noisy ? "fork.noisy"
+                                : "fork.unstable",
+                      lang, values);
   if (o.remembered <= 0) return text;
   return message("fork.remembered", lang,
                  {{"outcome", text}, {"remembered", std::to_string(o.remembered)}});

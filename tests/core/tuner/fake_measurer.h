@@ -105,10 +105,10 @@ inline std::string reasonsText(const std::vector<TuneReason>& reasons) {
   std::string out;
   for (const auto& r : reasons) {
     if (!out.empty()) out += "; ";
-    out += r.code + "(";
+    out.append(r.code).append("(");
     bool first = true;
     for (const auto& [name, value] : r.values) {
-      out += (first ? "" : ", ") + name + "=" + value;
+      out.append(first ? "" : ", ").append(name).append("=").append(value);
       first = false;
     }
     out += ")";
