@@ -164,13 +164,14 @@ CommandOutcome runLedger(const CommandRun& run, EventSink& sink, const CancelTok
                                         fmt::format("{}: {}", toString(c.status), c.message)));
     } else if (!c.cudnn_observation && builtInPython(run.request.model.source) &&
                !runsAotInductorPackage(c.config.compile)) {
-      // The convolution records come from the engine's operator recorder under CUPTI, which does
-      // not run inside the Python worker: say so rather than blame CUPTI or the model.
+      // The worker traces its configs with the engine's tracer, convolution records included,
+      // but the cuDNN algorithm query that turns them into a ledger is not in its instruments
+      // module yet: say so rather than blame CUPTI or the model.
       parts.push_back(cudnn::failedMode(
           mode, c.config.key(),
-          "no convolution records: a config the Python worker runs is not traced yet (the "
-          "ledger of an ExportedProgram or entry point needs an AOTInductor config, e.g. "
-          "--config fp32+aoti)"));
+          "no convolution ledger: the cuDNN algorithm query does not run in the Python worker "
+          "yet (the ledger of an ExportedProgram or entry point needs an AOTInductor config, "
+          "e.g. --config fp32+aoti)"));
     } else if (!c.cudnn_observation) {
       parts.push_back(
           cudnn::failedMode(mode, c.config.key(),

@@ -100,7 +100,7 @@ class PythonModelBackend final : public ConfigBackend {
     worker.setSampleListener({});
     r.index = index;
     fillParameterBytes(r, python_.prepared().parameter_count);
-    if (request_.run.trace_kernels && !r.trace_summary) r.trace_summary = untracedInWorker();
+    if (request_.run.trace_kernels && !r.trace_summary) r.trace_summary = untracedInWorker(r);
     // What the worker had not sent yet (the last tenth of a second, or the whole series of a
     // worker that does not stream) arrives with the result.
     sendSamples(index, streamed, r.latency_ms, r.host_ms, static_cast<std::size_t>(streamed),
@@ -149,17 +149,16 @@ class PythonModelBackend final : public ConfigBackend {
     return r;
   }
 
-  // What `trace` says of a config the worker ran: its kernels are not observed there (CUPTI and
-  // the operator recorder run in the engine's process), so the summary says why instead of being
-  // silently empty; AOTInductor configs of the same model run in the engine and are traced.
-  trace::TraceSummary untracedInWorker() const {
+  // What `trace` says of a config the worker ran without a window: the worker traces with the
+  // engine's tracer (its window, or why it could not start, comes with the config), so this is a
+  // CPU run, as in the engine, or a config that ended before its window was written.
+  trace::TraceSummary untracedInWorker(const ConfigResult& r) const {
     trace::TraceSummary untraced;
     untraced.untraced_reason =
         request_.device != DeviceKind::Cuda && !trace::hostOnlyTraceRequested()
             ? "untraced: kernel tracing needs a CUDA device"
-            : "untraced: a config the Python worker runs (eager, torch.compile) is not traced "
-              "yet; this model's AOTInductor configs (aoti, aoti-graph) run in the engine and "
-              "are";
+            : fmt::format("untraced: the Python worker returned no trace window for {} ({})",
+                          r.config.key(), toString(r.status));
     return untraced;
   }
 
@@ -183,6 +182,10 @@ class PythonModelBackend final : public ConfigBackend {
       if (f == 0 && request_.run.roofline && !runs.at(0).work_error.empty())
         sink_.onLog(LogLevel::Warning, fmt::format("roofline: {} not counted: {}", config.key(),
                                                    runs.at(0).work_error));
+      if (f == 0 && !runs.at(0).memory_error.empty())
+        sink_.onLog(LogLevel::Warning,
+                    fmt::format("memory: {}: InferScope's memory probe did not run: {}",
+                                config.key(), runs.at(0).memory_error));
       judge(r, runs.at(0).output_path);
       if (f == 0) {
         first = std::move(r);
@@ -256,6 +259,17 @@ SessionResult runPythonProfile(const ProfileRequest& given, const ProfileRunOpti
                            request.run.warmup_iterations, request.run.measure_iterations,
                            request.model.displayName()));
   SessionResult session = python.header(request);
+  PythonInstruments instruments;
+  // `trace`: the engine's kernel tracer in the worker (its instruments module with the CUPTI
+  // source, built against the worker's PyTorch) over the engine's window, for eager and
+  // torch.compile configs alike; on the CPU only the host-only source traces, as in the engine.
+  if (request.run.trace_kernels &&
+      (request.device == DeviceKind::Cuda || trace::hostOnlyTraceRequested())) {
+    instruments.trace.on = true;
+    instruments.trace.warmup_iterations = request.run.trace_warmup_iterations;
+    instruments.trace.steady_iterations = request.run.trace_steady_iterations;
+    instruments.trace.convolutions = request.run.trace_convolutions;
+  }
   char host[256] = {};
   if (::gethostname(host, sizeof host - 1) == 0) session.host = host;
   SessionEnvironment environment;
@@ -270,11 +284,12 @@ SessionResult runPythonProfile(const ProfileRequest& given, const ProfileRunOpti
     std::string why;
     session.ceilings = engine::deviceCeilings(request.device, request.device_index, sink, &why);
     if (!why.empty()) sink.onLog(LogLevel::Info, fmt::format("roofline ceilings: {}", why));
-    python.worker().setInstruments({true});
+    instruments.count_work = true;
     environment.finish_config = [](ConfigResult& r, const SessionResult& s) {
       roofline::placeConfig(r, s.configs, s.ceilings ? &*s.ceilings : nullptr);
     };
   }
+  python.worker().setInstruments(instruments);
   PythonModelBackend backend(session.request, options, python, sink, cancel);
   runSession(session, backend, environment, sink, cancel);
   return session;

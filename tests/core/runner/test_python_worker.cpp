@@ -47,6 +47,34 @@ TEST(PythonWorkerProtocol, AConfigLineBecomesARawResult) {
   EXPECT_EQ(e.run.output_path, "/tmp/out.pt");
 }
 
+// The worker's memory comes from the engine's probe in its instruments module: on the CPU the
+// allocator hook's peak, named as the engine names it; where the probe could not run, why.
+TEST(PythonWorkerProtocol, AConfigsMemoryNamesTheProbeThatMeasuredIt) {
+  const auto cpu = parsePythonWorkerLine(
+      R"({"protocol":1,"event":"config","key":"fp32","status":"ok","latency_ms":[2.0],)"
+      R"("peak_allocated_bytes":65536,"peak_reserved_bytes":0,"memory_source":"cpu-allocator-hook"})",
+      plan({"fp32"}));
+  EXPECT_EQ(cpu.run.result.memory.peak_allocated_bytes, 65536);
+  EXPECT_EQ(cpu.run.result.memory.peak_reserved_bytes, 0);
+  EXPECT_EQ(cpu.run.result.memory.source, "cpu-allocator-hook");
+  EXPECT_TRUE(cpu.run.memory_error.empty());
+
+  const auto unprobed = parsePythonWorkerLine(
+      R"({"protocol":1,"event":"config","key":"fp32","status":"ok","latency_ms":[2.0],)"
+      R"("peak_allocated_bytes":0,"memory_source":"","memory_error":"missing ninja"})",
+      plan({"fp32"}));
+  EXPECT_EQ(unprobed.run.result.memory.source, "");
+  EXPECT_EQ(unprobed.run.memory_error, "missing ninja");
+
+  // A probe this InferScope does not know is not a figure it can label.
+  EXPECT_THROW(
+      parsePythonWorkerLine(
+          R"({"protocol":1,"event":"config","key":"fp32","status":"ok","latency_ms":[2.0],)"
+          R"("peak_allocated_bytes":1,"memory_source":"guesswork"})",
+          plan({"fp32"})),
+      Error);
+}
+
 TEST(PythonWorkerProtocol, RefusesWhatItCannotTrust) {
   const auto p = plan({"fp32"});
   // Another protocol version: the script and the program are from different releases.
