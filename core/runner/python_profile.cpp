@@ -3,9 +3,12 @@
 #include <fmt/format.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <utility>
 
+#include "core/analysis/summary_stats.h"
 #include "core/common/error.h"
+#include "core/cudnn/ledger_builder.h"
 #include "core/engine/engine.h"
 #include "core/engine/result_analysis.h"
 #include "core/engine/session_runner.h"
@@ -149,6 +152,38 @@ class PythonModelBackend final : public ConfigBackend {
     return r;
   }
 
+  // The config's part of the cuDNN ledger from the worker's trace window (its convolution
+  // records and the kernels under them, as cudnn::observeMode reads the engine's window). cuDNN's
+  // own candidate algorithms per shape are asked in the process that ran the model; the worker's
+  // instruments module does not ask them yet, so a heuristic-mode layer says so instead of
+  // showing another process's cuDNN's answer.
+  cudnn::CudnnLedger observeWorkerCudnn(const ConfigResult& r, int cudnn_version) const {
+    cudnn::ModeRunInfo info;
+    info.mode = r.config.cudnn.deterministic ? cudnn::SelectionMode::Deterministic
+                : r.config.cudnn.benchmark   ? cudnn::SelectionMode::Benchmark
+                                             : cudnn::SelectionMode::Heuristic;
+    info.config_key = r.config.key();
+    info.latency_ms = r.latency_ms;
+    const auto warmup = std::clamp<std::ptrdiff_t>(
+        r.warmup_iterations, 0, static_cast<std::ptrdiff_t>(r.latency_ms.size()));
+    if (warmup < static_cast<std::ptrdiff_t>(r.latency_ms.size()))
+      info.steady_median_ms =
+          analysis::summarize({r.latency_ms.begin() + warmup, r.latency_ms.end()}).median;
+    cudnn::CudnnLedger part = cudnn::observeMode(*r.trace_window, info);
+    if (info.mode == cudnn::SelectionMode::Heuristic) {
+      for (auto& layer : part.layers) {
+        if (layer.shape.transposed) continue;
+        layer.query_error =
+            request_.device == DeviceKind::Cuda
+                ? "cuDNN's candidates are not asked in the Python worker yet (its instruments "
+                  "module has no cuDNN query); what ran is from its trace"
+                : "requires CUDA and cuDNN: this config ran on the CPU";
+      }
+    }
+    part.cudnn_version = cudnn_version;
+    return part;
+  }
+
   // What `trace` says of a config the worker ran without a window: the worker traces with the
   // engine's tracer (its window, or why it could not start, comes with the config), so this is a
   // CPU run, as in the engine, or a config that ended before its window was written.
@@ -187,6 +222,9 @@ class PythonModelBackend final : public ConfigBackend {
                     fmt::format("memory: {}: InferScope's memory probe did not run: {}",
                                 config.key(), runs.at(0).memory_error));
       judge(r, runs.at(0).output_path);
+      if (f == 0 && request_.run.trace_convolutions && r.status == ConfigStatus::Ok &&
+          r.trace_window && r.trace_window->traced())
+        r.cudnn_observation = observeWorkerCudnn(r, runs.at(0).cudnn_version);
       if (f == 0) {
         first = std::move(r);
         if (first.status != ConfigStatus::Ok) return first;

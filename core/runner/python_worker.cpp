@@ -274,6 +274,7 @@ PythonWorkerEvent parsePythonWorkerLine(std::string_view line,
     e.run.memory_error = printable(r.stringOr("memory_error", ""));
     e.run.trace_path = r.stringOr("trace", "");
     e.run.trace_error = printable(r.stringOr("trace_error", ""));
+    e.run.cudnn_version = r.integerOr("cudnn_version", 0);
   } else {
     r.at("event").fail(fmt::format("unknown event '{}'", printable(event)), ErrorKind::Runtime);
   }

@@ -80,6 +80,8 @@ struct PythonConfigRun {
   // module could not be built; the summary's untraced reason says it too).
   std::string trace_path;
   std::string trace_error;
+  // With a trace: cudnnGetVersion() of the cuDNN the worker's PyTorch loaded (0: none, or CPU).
+  int cudnn_version = 0;
 };
 
 // The engine's instruments run in the worker as a native module built against its PyTorch

@@ -598,7 +598,7 @@ def run_config(base, examples, cfg, plan, device, out_dir, deadline, cache=None)
                         result["stop_reason"] = "time-budget"
                         break
             if tracer is not None:
-                finish_tracer(result, tracer, out_dir, key)
+                finish_tracer(result, tracer, out_dir, key, device)
             outputs = [t.detach().clone() for t in flatten_outputs(out)]
             read_memory(result, memory, device, baseline)
             if plan.get("count_work") and mode == "none":
@@ -668,11 +668,14 @@ def start_tracer(plan, device, warmup, deadline, result):
     return tracer
 
 
-def finish_tracer(result, tracer, out_dir, key):
+def finish_tracer(result, tracer, out_dir, key, device):
     safe = "".join(ch if ch.isalnum() or ch in "-_" else "_" for ch in key)
     path = os.path.join(out_dir, f"trace-{safe}-{os.getpid()}.json")
     if tracer.finish(path) is not None:
         result["trace"] = path
+    # The cuDNN this PyTorch runs the convolutions with, for the ledger built from the window.
+    if device.type == "cuda" and torch.backends.cudnn.is_available():
+        result["cudnn_version"] = int(torch.backends.cudnn.version() or 0)
 
 
 def read_memory(result, memory, device, baseline):

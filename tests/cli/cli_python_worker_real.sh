@@ -161,10 +161,17 @@ check "… and not the instruments' own operators" bash -c "! grep -q 'inferscop
 "$cli" trace --model-py "$work/tiny.py:build" -c fp32 --warmup 1 -n 3 >"$work/trace-cpu.txt" 2>&1
 check "trace --model-py on the CPU: untraced, needing a CUDA device, as the engine says" \
   grep -q "untraced: kernel tracing needs a CUDA device" "$work/trace-cpu.txt"
+# cudnn of a config the worker runs: its ledger from the worker's trace window (the convolution
+# records its tracer captured), as a zoo model's is from the engine's.
 INFERSCOPE_TRACE_SOURCE=host-only "$cli" cudnn --model-py "$work/tiny.py:build" >"$work/cudnn.txt" 2>"$work/cudnn.err"
-check "cudnn --model-py: the heuristic mode says the ledger's query does not run in the worker yet" \
-  grep -q "heuristic .*no convolution ledger: the cuDNN algorithm query does not run in the Python worker yet" "$work/cudnn.txt"
+check "cudnn --model-py: the heuristic mode's ledger holds the model's one convolution, from the worker's trace" \
+  grep -qE "^ +1 +2x3x16x16 \* 8x3x3x3 s1 p1 d1 g1 float32 nchw +1 " "$work/cudnn.txt"
+check "… whose candidates need CUDA, as a zoo model's on the CPU" \
+  grep -q "requires CUDA and cuDNN: this config ran on the CPU" "$work/cudnn.txt"
 check "… never blaming CUPTI" bash -c "! grep -q 'CUPTI missing' '$work/cudnn.txt'"
+"$cli" cudnn --model-py "$work/tiny.py:build" >"$work/cudnn-cpu.txt" 2>&1
+check "cudnn --model-py on the CPU without the host-only source: refused up front, as for any model" \
+  grep -q "cuDNN ledger unavailable: requires CUDA and cuDNN: choose a CUDA device" "$work/cudnn-cpu.txt"
 
 # What this PyTorch cannot do says so, naming the config or the file and the way forward.
 if [ "$torch_major" -lt 2 ]; then

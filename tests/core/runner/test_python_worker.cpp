@@ -10,6 +10,7 @@
 #include <chrono>
 #include <filesystem>
 #include <fstream>
+#include <nlohmann/json.hpp>
 #include <sstream>
 #include <thread>
 
@@ -65,6 +66,20 @@ TEST(PythonWorkerProtocol, AConfigsMemoryNamesTheProbeThatMeasuredIt) {
       plan({"fp32"}));
   EXPECT_EQ(unprobed.run.result.memory.source, "");
   EXPECT_EQ(unprobed.run.memory_error, "missing ninja");
+
+  // A traced config names its window file and the worker's cuDNN; an untraced one says why.
+  const auto traced = parsePythonWorkerLine(
+      R"({"protocol":1,"event":"config","key":"fp32","status":"ok","latency_ms":[2.0],)"
+      R"("trace":"/tmp/trace-fp32.json","cudnn_version":91900})",
+      plan({"fp32"}));
+  EXPECT_EQ(traced.run.trace_path, "/tmp/trace-fp32.json");
+  EXPECT_EQ(traced.run.cudnn_version, 91900);
+  const auto untraced = parsePythonWorkerLine(
+      R"({"protocol":1,"event":"config","key":"fp32","status":"ok","latency_ms":[2.0],)"
+      R"("trace_error":"untraced: CUPTI not available in this build"})",
+      plan({"fp32"}));
+  EXPECT_TRUE(untraced.run.trace_path.empty());
+  EXPECT_EQ(untraced.run.trace_error, "untraced: CUPTI not available in this build");
 
   // A probe this InferScope does not know is not a figure it can label.
   EXPECT_THROW(
@@ -142,6 +157,21 @@ TEST(PythonWorkerProtocol, ThePlanCarriesWhatTheWorkerApplies) {
   EXPECT_NE(text.find(R"("cudnn_deterministic":false)"), std::string::npos);
   EXPECT_NE(text.find(R"("cudnn_enabled":true)"), std::string::npos);
   EXPECT_NE(text.find(R"("compile_in_series":false)"), std::string::npos);  // the tuner's default
+}
+
+// The trace window the engine's `trace` settings ask for goes to the worker with the plan.
+TEST(PythonWorkerProtocol, ThePlanCarriesTheTraceWindow) {
+  const auto p = plan({"fp32"});
+  EXPECT_EQ(pythonPlanJson(p, 1, 2, 0).find("\"trace\""), std::string::npos);
+  PythonTraceWindow window;
+  window.on = true;
+  window.warmup_iterations = 2;
+  window.steady_iterations = 7;
+  window.convolutions = true;
+  const auto doc = nlohmann::json::parse(pythonPlanJson(p, 1, 2, 0, false, false, false, window));
+  EXPECT_EQ(doc["trace"]["warmup_iterations"], 2);
+  EXPECT_EQ(doc["trace"]["steady_iterations"], 7);
+  EXPECT_EQ(doc["trace"]["convolutions"], true);
 }
 
 TEST(PythonWorkerProtocol, ThePlanCarriesGradModesCudnnModesAndWhereTheCompileIsTimed) {
