@@ -157,6 +157,22 @@ check "the Chrome trace is written (${chrome:-none})" test -s "${chrome:-/nonexi
 check "… with the model's convolution and linear layer" \
   bash -c "grep -q '\"aten::conv2d\"' '$chrome' && grep -q '\"aten::linear\"' '$chrome'"
 check "… and not the instruments' own operators" bash -c "! grep -q 'inferscope_instruments::' '$chrome'"
+# The module as this PyTorch builds it: without CUDA, so with cupti_unavailable.cpp, and a tracer
+# asked to start (on a GPU, say) says why it cannot, naming the build, not failing the config.
+INFERSCOPE_TRACE_SOURCE= "$python" - "$(dirname "$0")/../../resources/python" >"$work/module.txt" 2>&1 <<'PY'
+import sys
+sys.path.insert(0, sys.argv[1])
+import torch, inferscope_instruments as I
+ops = I.load()
+print("variant", I.build_variant()[0], "cuda", bool(ops.cuda()))
+print("tracer", I.KernelTracer({"warmup_iterations": 1, "steady_iterations": 1}, 1).error)
+PY
+cat "$work/module.txt"
+if [ "$("$python" -c 'import torch; print(int(bool(torch.version.cuda)))')" = 0 ]; then
+  check "the module of a CPU PyTorch: the CPU variant, no CUDA probe" grep -qx "variant cpu cuda False" "$work/module.txt"
+  check "… and its tracer says CUPTI is not in this build, and why" \
+    grep -qx "tracer untraced: CUPTI not available in this build (this PyTorch is built without CUDA)" "$work/module.txt"
+fi
 # Without the host-only source the CPU has no tracer, as for a zoo model.
 "$cli" trace --model-py "$work/tiny.py:build" -c fp32 --warmup 1 -n 3 >"$work/trace-cpu.txt" 2>&1
 check "trace --model-py on the CPU: untraced, needing a CUDA device, as the engine says" \
