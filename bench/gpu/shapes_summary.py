@@ -113,6 +113,16 @@ def maxbatch_part(out):
                 "back": deficit is not None and deficit <= BACK_TOLERANCE_MIB
                 and not s.get("torch_allocated_gib"),
             })
+        # A stop whose message carries no free-memory figure (the reference's, and the raw OOM
+        # line beside the config's) is judged from outside: the device's free memory at that stop
+        # against the first stop's. The CLI's own CUDA context stays while it runs, so the free
+        # memory of the device before the CLI started is not the baseline; after its exit it is.
+        outside = [s["outside_free_mib"] for s in stops if s["outside_free_mib"] is not None]
+        baseline = outside[0] if outside else None
+        for s in stops:
+            if s["deficit_mib"] is None and baseline is not None and s["outside_free_mib"] is not None:
+                s["back"] = baseline - s["outside_free_mib"] <= BACK_TOLERANCE_MIB \
+                    and not s["torch_allocated_gib"]
         before = (watch.get("before") or {}).get("free_bytes")
         after = (watch.get("after") or {}).get("free_bytes")
         parts[precision] = {
