@@ -98,6 +98,29 @@ TEST(Race, ALeaderRefutedByItsFreshProcessesMeetsWhatItScreenedOut) {
   EXPECT_LE(r.elapsed_ms, r.budget_ms);
 }
 
+// A config whose level moves between preparations can lead screening on one lucky draw: the
+// Python-built ViT-B/16 replayed from the H200's runs drew an eager config 40 % below its level in
+// one preparation, and the packages it screened out (its best configs) never came back. Here
+// bf16's first preparation runs at 0.7x its 2.6 ms, and every later one (and its fresh
+// processes) at 2.6 ms: it is measured again before anything is eliminated against it, and the
+// package at 2.0 ms wins.
+TEST(Race, ALeaderFromOnePreparationIsMeasuredAgainBeforeItEliminates) {
+  FakeMeasurer m;
+  m.profiles["bf16+graph"] = at(3.0);
+  m.profiles["bf16"] = at(2.6);
+  m.profiles["bf16"].first_round_factor = 0.7;
+  m.profiles["fp16+aoti-graph"] = at(2.0);
+  RaceOptions o;
+  o.budget_ms = 40000;
+  Race race(m, o);
+  const auto r = race.run(encoderSpace());
+  ASSERT_TRUE(r.winner);
+  EXPECT_EQ(r.winner->key(), "fp16+aoti-graph") << r.verdict;
+  EXPECT_GE(std::count(m.measure_order.begin(), m.measure_order.end(), "bf16"), 2);
+  EXPECT_GE(m.forks_measured["fp16+aoti-graph"], 2) << r.verdict;
+  EXPECT_LE(r.elapsed_ms, r.budget_ms);
+}
+
 // A leader whose fresh processes agree with this process keeps its answer: no second finals.
 TEST(Race, ALeaderItsFreshProcessesConfirmIsNotRacedAgain) {
   FakeMeasurer m;
