@@ -260,7 +260,10 @@ TEST(RunMemory, ALevelThatMovedIsSaidWithBothFigures) {
   EXPECT_NE(r.verdict.find("Not the last confirmed answer fp16+graph (1.49"), std::string::npos)
       << r.verdict;
   EXPECT_NE(r.verdict.find("its level moved across processes"), std::string::npos) << r.verdict;
-  EXPECT_NE(r.verdict.find("ms then and 2.5"), std::string::npos) << r.verdict;
+  // Forked again (the remembered answer always is), its level across processes now is the figure.
+  EXPECT_NE(r.verdict.find("1.498 ms then and 2.6 ms across 3 fresh processes now"),
+            std::string::npos)
+      << r.verdict;
 }
 
 // Slower now, but inside the interval it was confirmed with: not said to have moved.
@@ -278,7 +281,8 @@ TEST(RunMemory, ALevelInsideItsRememberedIntervalHasNotMoved) {
   EXPECT_EQ(r.verdict.find("its level moved"), std::string::npos) << r.verdict;
   EXPECT_NE(r.verdict.find("Not the last confirmed answer fp16+graph (1.49"), std::string::npos)
       << r.verdict;
-  EXPECT_NE(r.verdict.find("): it measured 2.5"), std::string::npos) << r.verdict;
+  EXPECT_NE(r.verdict.find("): it measured 2.6 ms across 3 fresh processes now"), std::string::npos)
+      << r.verdict;
 }
 
 TEST(RunMemory, AnAnswerThatCannotBeMeasuredAgainIsSaid) {
@@ -398,7 +402,10 @@ TEST(Resume, ABudgetEndedRaceMeasuresOnlyWhatWasMissingPlusTheFinals) {
   for (const auto& c : record.candidates) {
     const auto& now = outcome(r, c.key.c_str());
     if (c.state == "not-measured") {
-      EXPECT_EQ(std::count(m.measure_order.begin(), m.measure_order.end(), c.key), 1) << c.key;
+      // Once; twice where it took the lead in its first preparation (its second, before it
+      // eliminates anything: Race.ALeaderFromOnePreparationIsMeasuredAgainBeforeItEliminates).
+      const auto times = std::count(m.measure_order.begin(), m.measure_order.end(), c.key);
+      EXPECT_EQ(times, c.key == "fp16+graph" ? 2 : 1) << c.key;
       EXPECT_NE(now.state, CandidateState::NotMeasured) << c.key;
     } else if (c.state == "eliminated" || c.state == "failed") {
       EXPECT_EQ(std::count(m.measure_order.begin(), m.measure_order.end(), c.key), 0) << c.key;
