@@ -123,45 +123,6 @@ void printRanking(std::FILE* out, const SessionResult& s, const SessionRanking& 
   }
 }
 
-// Over a shape set, from the session's record: the fastest safe config per shape (what a router
-// would pick) and the one config for every shape under the mix, against that per-shape oracle.
-void printShapeAnswers(std::FILE* out, const ShapeRecord& record) {
-  const auto& table = record.routing;
-  if (table.size() < 2) return;
-  fmt::print(
-      out, "\nPer shape, the fastest safe config (a router's table)\n{:<20} {:>7}  {:<24} {:>10}\n",
-      "shape", "batch", "config", "median ms");
-  std::vector<std::string> labels;
-  for (const auto& e : table) {
-    labels.push_back(e.shape_label);
-    fmt::print(out, "{:<20} {:>7}  {:<24} {:>10}\n", printableLine(e.shape_label), e.batch,
-               e.config_key.empty() ? "(none ran safely)" : printableLine(e.config_key),
-               e.config_key.empty() ? "-" : fmt::format("{:.3f}", e.median_ms));
-  }
-  if (record.weights.empty()) {
-    // The mix names a shape this session lacks: its mistake is told, not thrown, since after a
-    // run the session must still be written.
-    try {
-      parseShapeMix(record.shape_mix, labels);
-    } catch (const Error& e) {
-      fmt::print(out, "One config for every shape: --shape-mix {}\n", e.what());
-    }
-    return;
-  }
-  const std::string weights =
-      record.shape_mix.empty() ? "uniform over the shapes" : printableLine(record.shape_mix);
-  if (!record.best_single) {
-    fmt::print(out, "One config for every shape ({}): none ran safely at every shape\n", weights);
-    return;
-  }
-  const auto& best = *record.best_single;
-  fmt::print(out,
-             "One config for every shape ({}): {}, weighted median {:.3f} ms, ×{:.3f} of the "
-             "per-shape table's {:.3f} ms\n",
-             weights, printableLine(best.config_key), best.weighted_median_ms, best.ratio_to_oracle,
-             best.oracle_ms);
-}
-
 // A session over a shape set: one ranking per shape (results at different shapes are different
 // questions), then its record: latency against throughput, memory per precision, the router's
 // table and the one config, the largest batches. A one-shape session: its ranking.
