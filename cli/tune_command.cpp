@@ -20,6 +20,8 @@
 #include "cli/tune_console.h"
 #include "cli/tune_report.h"
 #include "core/advisor/advisor.h"
+#include "core/advisor/shape_router_export.h"
+#include "core/common/file_io.h"
 #include "core/common/printable.h"
 #include "core/common/units.h"
 #include "core/engine/engine.h"
@@ -98,6 +100,8 @@ struct TuneOptions {
   bool status = false;         // list the compiles earlier tunes left running, and exit
   bool stop_compiles = false;  // stop them, and exit
   std::string shape_mix;       // over a shape set: the one config's weights ("" uniform)
+  std::string export_python;   // over a shape set: the routing table as a Python file
+  std::string torch_version;   // what that export targets ("" the linked LibTorch's, ≥ 2.0)
 };
 
 // `tune --status` and `tune --stop-compiles`: the AOTInductor compiles earlier tunes left running
@@ -147,6 +151,12 @@ int runCompilesCommand(const TuneOptions& o) {
   return kExitOk;
 }
 
+ModelFamily familyOf(const ProfileRequest& request, const TuneOptions& o) {
+  return request.model.source == ModelSource::Zoo ? findZooModel(request.model.name)->family
+         : o.family == "transformer"              ? ModelFamily::Transformer
+                                                  : ModelFamily::Cnn;
+}
+
 // The guide table's advice for this device and model: its recommendation leads the race, it does
 // not limit it. Its neighbours (one knob changed each, FP32 and TF32 among them) are not seeds:
 // the space's own order (search_space.cpp) places them, so a short budget covers the promising
@@ -160,15 +170,59 @@ std::vector<OptimizationConfig> guideSeeds(const ProfileRequest& request, const 
   a.goal = advisor::parseGoal(o.goal);
   a.tolerance = rule.tolerance;
   a.metric = rule.metric;
-  a.family = request.model.source == ModelSource::Zoo ? findZooModel(request.model.name)->family
-             : o.family == "transformer"              ? ModelFamily::Transformer
-                                                      : ModelFamily::Cnn;
+  a.family = familyOf(request, o);
   try {
     a.target_torch = advisor::TorchVersion::parse(engine::libtorchVersion());
   } catch (const Error&) {
     a.target_torch = advisor::TorchVersion::parse(advisor::kDefaultTargetTorch);
   }
   return {advisor::Advisor().recommend(a).config};
+}
+
+// The shape set's answer as a Python file (core/advisor/shape_router_export.h): each bucket's
+// route with its resolved input and config, and the one config for the mix.
+void exportShapeRouter(const tuner::ShapeRaceResult& r, const ProfileRequest& request,
+                       const TuneOptions& o) {
+  advisor::TorchVersion target;
+  if (!o.torch_version.empty()) {
+    target = advisor::TorchVersion::parse(o.torch_version);
+  } else {
+    try {
+      target = advisor::TorchVersion::parse(engine::libtorchVersion());
+    } catch (const Error&) {
+      target = advisor::TorchVersion::parse(advisor::kDefaultTargetTorch);
+    }
+  }
+  const auto document = [&](const std::string& key) {
+    return advisor::ConfigDocument::from(OptimizationConfig::parse(key), target, request.device,
+                                         familyOf(request, o));
+  };
+  advisor::ShapeRouterDocument d;
+  d.model_label = request.model.displayName();
+  d.device_label = r.session.device.name;
+  const auto shapes = sessionShapes(r.session);
+  for (const auto& route : r.record->routing) {
+    advisor::ShapeRoute out;
+    out.shape_label = route.shape_label;
+    const auto it = std::find_if(shapes.begin(), shapes.end(),
+                                 [&](const ShapePoint& p) { return p.label == route.shape_label; });
+    if (it == shapes.end() || it->inputs.empty()) continue;  // no input resolved: no bucket
+    out.input = it->inputs.front();
+    if (!route.config_key.empty()) out.config = document(route.config_key);
+    out.median_ms = route.median_ms;
+    d.routes.push_back(out);
+  }
+  if (const auto& best = r.record->best_single) {
+    d.single = document(best->config_key);
+    d.single_weighted_ms = best->weighted_median_ms;
+    d.oracle_ms = best->oracle_ms;
+  }
+  d.shape_mix = r.record->shape_mix;
+  WriteOptions write;
+  write.executable = true;  // `./shape_router.py` runs as written
+  writeFileAtomically(o.export_python, advisor::exportShapeRouterPython(d), write);
+  fmt::print(stdout, "wrote {} (Python: the routing table, a config per bucket)\n",
+             printableLine(o.export_python));
 }
 
 // Of a shape set's budget, what measuring every race's winner at every shape keeps.
@@ -296,6 +350,16 @@ int runShapeTune(const TuneOptions& o, const ShapeSet& shapes, const AccuracyRul
   };
   const auto result = tuner::raceShapes(shapes, options, hooks, processCancelToken());
   printShapeTune(stdout, result, race.forks, race.fork_iterations);
+  if (!o.export_python.empty()) {
+    if (result.record && !result.cancelled) {
+      exportShapeRouter(result, request, o);
+    } else {
+      fmt::print(stderr,
+                 "inferscope-cli: {} not written: no routing table (the winners were not measured "
+                 "at two shapes or more)\n",
+                 printableLine(o.export_python));
+    }
+  }
   auto session = result.session;
   session.shape_record = result.record;
   std::string written;
@@ -316,13 +380,19 @@ int runTune(const TuneOptions& o) {
   addModelInputs(files, o.model);
   files.addInput("--resume", o.resume);
   files.addOutput("-o", o.out);
+  files.addOutput("--python", o.export_python, OutputKind::Script);
   files.check();
   const auto rule = o.accuracy.rule();  // a bad --metric fails before anything runs
   const ShapeSet shapes = shapeSetOf(o.model);
+  if (!o.torch_version.empty()) advisor::TorchVersion::parse(o.torch_version);  // told early
   if (shapes.isSet()) return runShapeTune(o, shapes, rule);
-  if (!o.shape_mix.empty()) {
+  if (!o.shape_mix.empty() || !o.export_python.empty()) {
     throw Error(ErrorKind::InvalidInput,
-                "--shape-mix weighs the shapes of a shape set: give several, e.g. --batch 1,8,32");
+                fmt::format("{} {}: give several, e.g. --batch 1,8,32 (one shape's answer "
+                            "exports with `inferscope-cli recommend --validate --python`)",
+                            o.shape_mix.empty() ? "--python" : "--shape-mix",
+                            o.shape_mix.empty() ? "exports a shape set's routing table"
+                                                : "weighs the shapes of a shape set"));
   }
   // --budget-s is the tuning run's budget here, not an adaptive run's: the race spends it.
   ModelOptions model = o.model;
@@ -437,6 +507,13 @@ void addTuneCommand(CLI::App& app, std::function<int()>& action) {
                   "over a shape set: the share of requests per shape for the one-config answer, "
                   "e.g. 'B=1:3,B=8:1' (uniform when left out)")
       ->check(nonEmptyText("SHAPE:WEIGHT,…", "B=1:3,B=8:1"));
+  cmd->add_option("--python", options->export_python,
+                  "over a shape set: write the routing table as a Python file (a config per "
+                  "bucket, each applied to its own copy of the model; the one config for the mix "
+                  "for shapes no bucket holds)");
+  cmd->add_option("--torch-version", options->torch_version,
+                  "the PyTorch that --python targets (default: this build's LibTorch, or 2.11 "
+                  "before 2.x)");
   auto* status = cmd->add_flag(
       "--status", options->status,
       "list the AOTInductor compiles earlier tunes left running in the background (model, "
