@@ -24,6 +24,7 @@
 #include "core/engine/shape_answers.h"
 #include "core/engine/shape_record.h"
 #include "core/engine/shape_sweep.h"
+#include "core/model/shape_set.h"
 #include "core/runner/device_runner.h"
 #include "core/session/session_file.h"
 
@@ -321,7 +322,15 @@ int runSweep(const SweepOptions& o) {
     writeSessionOutput(saved, o.out);  // in this build's schema
     return kExitOk;
   }
-  ProfileRequest request = toRequest(o.model);
+  // `--input 'Bx3x224x224:float32' --max-batch N` names B without --dims: the search gives B its
+  // values, starting at --batch, so the request is read at that batch.
+  ModelOptions start_model = o.model;
+  if (o.max_batch > 0 && start_model.dims.empty() &&
+      std::any_of(start_model.inputs.begin(), start_model.inputs.end(),
+                  [](const std::string& text) { return isSymbolicInput(text); })) {
+    start_model.dims = {"B=" + start_model.batch};
+  }
+  ProfileRequest request = toRequest(start_model);
   PlanContext context;
   // With --devices the workers open the GPUs: this process asks one only for the guide plan, which
   // depends on its generation (a CUDA context here would sit on that GPU throughout the run).
@@ -339,7 +348,7 @@ int runSweep(const SweepOptions& o) {
     context.family = ModelFamily::Transformer;
   }
   request.plan = parsePlan(o.plan, context);
-  const ShapeSet shapes = shapeSetOf(o.model);
+  const ShapeSet shapes = shapeSetOf(start_model);
   if (shapes.isSet() && (!o.shard.empty() || !o.devices.empty())) {
     // Shards and devices deal a plan's configs out; over a shape set each would need the FP32
     // reference at every shape, which they do not arrange yet.

@@ -61,6 +61,14 @@ check "the largest-batch session reads back, its first out-of-memory batch per c
 check "--from prints the stored searches, which no result holds, and writes them again" bash -c \
   "grep -qE '^fp32 +fp32 +5 +6 +6  bisected' '$work/max-from.txt' && grep -q '\"max_batch\"' '$work/max-again.inferscope.json'"
 
+# --max-batch over an input that names its batch dimension B (no --dims: the search gives B its
+# values from --batch).
+INFERSCOPE_FAULT_OOM_ABOVE_BATCH=fp32=5 "$cli" sweep -m resnet18 --input 'Bx3x16x16:float32' -d cpu \
+  --warmup 1 -n 3 -q -p fp32 --max-batch 8 >"$work/max-input.txt" 2>&1
+rc=$?
+check "--max-batch with --input 'Bx3x16x16': FP32's largest batch is 5" bash -c \
+  "[ $rc -eq 0 ] && grep -qE '^fp32 +fp32 +5 +6 ' '$work/max-input.txt' || { cat '$work/max-input.txt'; false; }"
+
 "$cli" sweep --from "$session" --shape-mix 'B=4:1' >"$work/mix.txt" 2>&1
 check "--shape-mix weighs the saved shapes; one shape alone: ×1.000 of its table" \
   grep -qE '^One config for every shape \(B=4:1\): (fp32|bf16), weighted median [0-9.]+ ms, ×1\.000 of' "$work/mix.txt"
