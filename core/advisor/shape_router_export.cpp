@@ -20,7 +20,7 @@ std::string pyString(const std::string& text) {
   return nlohmann::json(text).dump(-1, ' ', true, nlohmann::json::error_handler_t::replace);
 }
 
-const char* kRouterCode = R"PY(
+constexpr char kRouterCode[] = R"PY(
 
 _MODULES = {}
 
