@@ -2,7 +2,7 @@
 # Shape sets on the GPU machine (issue #47's targets; docs/MEASUREMENT.md, "Shapes"). From the repo
 # root, after `bash bench/gpu/h200_run.sh build`:
 #   bash bench/gpu/shapes_bench.sh            # ≈ 6 min: cnn, encoder, maxbatch, then the summary
-#       cnn       ResNet-50 (zoo): the plan at one shape (B=32), then at 6 batch sizes 1…64; the
+#       cnn       ResNet-50 (zoo): the plan at one shape (B=32), then at 7 batch sizes 1…64; the
 #                 wall-time ratio (target ≤ 3×) and the shape-set answers (router's table, one
 #                 config for the uniform mix and, by `sweep --from`, for a mix weighted to small
 #                 batches: CNN_MIX)
@@ -31,7 +31,8 @@
 # Knobs: CLI (default build-gpu/cli/inferscope-cli), SHAPES_DEVICE (cuda; cpu for a check of the
 # script), SHAPES_TINY=1 (tiny models: ResNet-18 on 32×32 images and a 1-layer encoder, to check
 # the script on a CPU in a minute; on a CPU nothing runs out of memory unless injected:
-# INFERSCOPE_FAULT_OOM_ABOVE_BATCH=fp32=5,bf16=12 for the maxbatch part alone), SHAPES_ITERS (warm-up and measured iterations, "10 50"),
+# INFERSCOPE_FAULT_OOM_ABOVE_BATCH=fp32=5,bf16=12 for the maxbatch part alone), SHAPES_ITERS
+# (warm-up and measured iterations, "10 50"),
 # SHAPES_UNTIL (seconds since the epoch: a part that would not end before it is skipped).
 # The CPU check (≈ 1 min on 2 cores):
 #   SHAPES_TINY=1 SHAPES_DEVICE=cpu SHAPES_ITERS="2 10" CLI=build/cli/inferscope-cli \
