@@ -17,11 +17,10 @@
 #include "cli/console_sink.h"
 #include "cli/options/lang_option.h"
 #include "cli/options/option_checks.h"
+#include "cli/shape_router_output.h"
 #include "cli/tune_console.h"
 #include "cli/tune_report.h"
 #include "core/advisor/advisor.h"
-#include "core/advisor/shape_router_export.h"
-#include "core/common/file_io.h"
 #include "core/common/printable.h"
 #include "core/common/units.h"
 #include "core/engine/engine.h"
@@ -179,52 +178,6 @@ std::vector<OptimizationConfig> guideSeeds(const ProfileRequest& request, const 
   return {advisor::Advisor().recommend(a).config};
 }
 
-// The shape set's answer as a Python file (core/advisor/shape_router_export.h): each bucket's
-// route with its resolved input and config, and the one config for the mix.
-void exportShapeRouter(const tuner::ShapeRaceResult& r, const ProfileRequest& request,
-                       const TuneOptions& o) {
-  advisor::TorchVersion target;
-  if (!o.torch_version.empty()) {
-    target = advisor::TorchVersion::parse(o.torch_version);
-  } else {
-    try {
-      target = advisor::TorchVersion::parse(engine::libtorchVersion());
-    } catch (const Error&) {
-      target = advisor::TorchVersion::parse(advisor::kDefaultTargetTorch);
-    }
-  }
-  const auto document = [&](const std::string& key) {
-    return advisor::ConfigDocument::from(OptimizationConfig::parse(key), target, request.device,
-                                         familyOf(request, o));
-  };
-  advisor::ShapeRouterDocument d;
-  d.model_label = request.model.displayName();
-  d.device_label = r.session.device.name;
-  const auto shapes = sessionShapes(r.session);
-  for (const auto& route : r.record->routing) {
-    advisor::ShapeRoute out;
-    out.shape_label = route.shape_label;
-    const auto it = std::find_if(shapes.begin(), shapes.end(),
-                                 [&](const ShapePoint& p) { return p.label == route.shape_label; });
-    if (it == shapes.end() || it->inputs.empty()) continue;  // no input resolved: no bucket
-    out.input = it->inputs.front();
-    if (!route.config_key.empty()) out.config = document(route.config_key);
-    out.median_ms = route.median_ms;
-    d.routes.push_back(out);
-  }
-  if (const auto& best = r.record->best_single) {
-    d.single = document(best->config_key);
-    d.single_weighted_ms = best->weighted_median_ms;
-    d.oracle_ms = best->oracle_ms;
-  }
-  d.shape_mix = r.record->shape_mix;
-  WriteOptions write;
-  write.executable = true;  // `./shape_router.py` runs as written
-  writeFileAtomically(o.export_python, advisor::exportShapeRouterPython(d), write);
-  fmt::print(stdout, "wrote {} (Python: the routing table, a config per bucket)\n",
-             printableLine(o.export_python));
-}
-
 // Of a shape set's budget, what measuring every race's winner at every shape keeps.
 constexpr double kShapeCrossShare = 0.3;
 
@@ -352,7 +305,8 @@ int runShapeTune(const TuneOptions& o, const ShapeSet& shapes, const AccuracyRul
   printShapeTune(stdout, result, race.forks, race.fork_iterations);
   if (!o.export_python.empty()) {
     if (result.record && !result.cancelled) {
-      exportShapeRouter(result, request, o);
+      writeShapeRouter(result.session, *result.record, familyOf(request, o), o.torch_version,
+                       o.export_python);
     } else {
       fmt::print(stderr,
                  "inferscope-cli: {} not written: no routing table (the winners were not measured "

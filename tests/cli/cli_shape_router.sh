@@ -76,6 +76,28 @@ check "the sequence router runs each length on its own bucket (batch 1 padded to
    grep -q '\"bucket\": \"S=16\".*\"request\": \[2, 16\]' '$work/seq.txt' && \
    grep -q '\"padded_to\": 2, \"request\": \[1, 4\]' '$work/seq.txt' || { cat '$work/seq.txt'; false; }"
 
+"$cli" profile -m bert-encoder --layers 1 --hidden 32 --heads 2 --seq-len 8 -d cpu --warmup 1 -n 5 -q \
+  -c fp32 -o "$work/one.inferscope.json" >/dev/null 2>&1
+# The same export from a sweep's own measurements, and from a saved session (sweep --from).
+"$cli" sweep -m bert-encoder --layers 1 --hidden 32 --heads 2 --seq-len 8 -d cpu --warmup 1 -n 10 -q \
+  -p fp32,bf16 --batch 1,2 --torch-version 2.8 --python "$work/sweep.py" -o "$work/sweep.inferscope.json" \
+  >"$work/sweep.txt" 2>&1
+rc=$?
+"$py" "$work/sweep.py" >"$work/sweep-run.txt" 2>&1
+rc2=$?
+check "sweep --python over 2 batch sizes: the router runs each bucket on the sweep's table" bash -c \
+  "[ $rc -eq 0 ] && [ $rc2 -eq 0 ] && [ \$(grep -c '\"bucket\": \"B=[12]\"' '$work/sweep-run.txt') -eq 3 ] || { cat '$work/sweep.txt' '$work/sweep-run.txt'; false; }"
+"$cli" sweep --from "$work/tune.inferscope.json" --torch-version 2.8 --python "$work/from.py" >"$work/from.txt" 2>&1
+rc=$?
+"$py" "$work/from.py" >"$work/from-run.txt" 2>&1
+rc2=$?
+check "sweep --from a tuned shape session --python writes a router that runs" bash -c \
+  "[ $rc -eq 0 ] && [ $rc2 -eq 0 ] && grep -q '^wrote $work/from.py' '$work/from.txt' && [ \$(grep -c '^{' '$work/from-run.txt') -eq 4 ] || { cat '$work/from.txt' '$work/from-run.txt'; false; }"
+check "sweep --python for one shape → exit 2, before anything runs" expect_exit 2 "--python exports a shape set's routing table" \
+  sweep -m resnet18 -p fp32 --python "$work/one-sweep.py"
+check "sweep --from a one-shape session --python → exit 2" expect_exit 2 "the session has no routing table" \
+  sweep --from "$work/one.inferscope.json" --python "$work/one-from.py"
+
 check "tune --python for one shape → exit 2, naming recommend" expect_exit 2 "recommend --validate --python" \
   tune -m resnet18 --python "$work/one.py"
 check "tune --torch-version before 2.x → exit 4 (the exports assume PyTorch 2.x)" expect_exit 4 "older than 2.0" \
