@@ -2,7 +2,7 @@
 # Shape sets on the GPU machine (issue #47's targets; docs/MEASUREMENT.md, "Shapes"). From the repo
 # root, after `bash bench/gpu/h200_run.sh build`:
 #   bash bench/gpu/shapes_bench.sh            # ≈ 6 min: cnn, encoder, maxbatch, then the summary
-#       cnn       ResNet-50 (zoo): the plan at one shape (B=32), then at 6 batch sizes 1…64; the
+#       cnn       ResNet-50 (zoo): the plan at one shape (B=32), then at 7 batch sizes 1…64; the
 #                 wall-time ratio (target ≤ 3×) and the shape-set answers (router's table, one
 #                 config for the uniform mix and, by `sweep --from`, for a mix weighted to small
 #                 batches: CNN_MIX)
@@ -12,6 +12,11 @@
 #                 free memory measured outside the CLI before the search, at each out-of-memory
 #                 stop and after it (shapes_oom_watch.py), beside the CLI's own measurement
 #       summary   $OUT/shapes/summary.json (shapes_summary.py) and a few lines on stdout
+#   bash bench/gpu/shapes_bench.sh tune summary   # ≈ 4 min more, not in the default run:
+#       tune      `tune` over ResNet-50 batches 1, 8, 32 (TUNE_BUDGET_S, default 180): the router's
+#                 table and the one config for the mix from the winners' runs at every shape (the
+#                 target: within 5 % of the table), its Python export run as written on the GPU
+#                 for every bucket (python3 router.py)
 # Parts run alone too (`shapes_bench.sh cnn summary`). Writes everything under $OUT/shapes (default
 # ./out/shapes): each run's session, its table, its stderr and its wall time.
 #
@@ -26,7 +31,8 @@
 # Knobs: CLI (default build-gpu/cli/inferscope-cli), SHAPES_DEVICE (cuda; cpu for a check of the
 # script), SHAPES_TINY=1 (tiny models: ResNet-18 on 32×32 images and a 1-layer encoder, to check
 # the script on a CPU in a minute; on a CPU nothing runs out of memory unless injected:
-# INFERSCOPE_FAULT_OOM_ABOVE_BATCH=fp32=5,bf16=12 for the maxbatch part alone), SHAPES_ITERS (warm-up and measured iterations, "10 50"),
+# INFERSCOPE_FAULT_OOM_ABOVE_BATCH=fp32=5,bf16=12 for the maxbatch part alone), SHAPES_ITERS
+# (warm-up and measured iterations, "10 50"),
 # SHAPES_UNTIL (seconds since the epoch: a part that would not end before it is skipped).
 # The CPU check (≈ 1 min on 2 cores):
 #   SHAPES_TINY=1 SHAPES_DEVICE=cpu SHAPES_ITERS="2 10" CLI=build/cli/inferscope-cli \
@@ -50,6 +56,8 @@ if [ -n "${SHAPES_TINY:-}" ]; then
   ENC_ONE=(--input '4xS:int64' --dims S=64)
   MAXB=(-m bert-encoder --layers 1 --hidden 32 --heads 2 --seq-len 8)
   MAXB_START=1 MAXB_LIMIT=${MAXB_LIMIT:-64}
+  TUNE=(-m bert-encoder --layers 1 --hidden 32 --heads 2 --seq-len 8 --batch '1,4,8' --forks 2 -n 20)
+  TUNE_TORCH=(--torch-version 2.8)  # the eager configs' legacy calls run on a distribution's 1.x
 else
   CNN=(-m resnet50)
   CNN_SET=(--batch '1,2,4,8,16,32,64')
@@ -59,6 +67,8 @@ else
   ENC_ONE=(--input '32xS:int64' --dims S=128)
   MAXB=(-m resnet50)
   MAXB_START=32 MAXB_LIMIT=${MAXB_LIMIT:-8192}
+  TUNE=(-m resnet50 --batch '1,8,32')
+  TUNE_TORCH=()
 fi
 # A mix weighted to the small batches a latency-bound service sees most: the single config's
 # answer under it next to the uniform one.
@@ -142,16 +152,33 @@ maxbatch() {
   return 0
 }
 
+tune_set() {
+  local t0; t0=$(date +%s.%N)
+  XDG_CACHE_HOME=${TUNE_CACHE:-/tmp/inferscope-shapes-tune-cache} "$CLI" tune "${TUNE[@]}" -d "$DEVICE" \
+    --budget-s "${TUNE_BUDGET_S:-180}" "${TUNE_TORCH[@]}" --python "$OUT/tune_router.py" \
+    -o "$OUT/tune.inferscope.json" >"$OUT/tune.txt" 2>"$OUT/tune.stderr"
+  local rc=$?
+  echo "$rc" >"$OUT/tune.exit"
+  $PY -c "print(round($(date +%s.%N) - $t0, 2))" >"$OUT/tune.wall_s"
+  echo "tune: exit $rc, $(cat "$OUT/tune.wall_s") s"
+  if [ -s "$OUT/tune_router.py" ]; then
+    $PY "$OUT/tune_router.py" >"$OUT/tune_router.txt" 2>"$OUT/tune_router.stderr"
+    echo "$?" >"$OUT/tune_router.exit"
+    echo "tune router: exit $(cat "$OUT/tune_router.exit"), $(grep -c '^{' "$OUT/tune_router.txt") requests"
+  fi
+}
+
 phase() {
   case $1 in
     cnn) fits 150 && MIX=$CNN_MIX compare cnn "$CNN_PLAN" "${CNN[@]}" "${CNN_ONE[@]}" -- "${CNN[@]}" "${CNN_SET[@]}" ;;
     encoder) fits 120 && MIX=$ENC_MIX compare encoder "$ENC_PLAN" "${ENC[@]}" "${ENC_ONE[@]}" -- "${ENC[@]}" "${ENC_SET[@]}" ;;
     maxbatch) fits 90 && maxbatch ;;
+    tune) fits "${TUNE_BUDGET_S:-180}" && tune_set ;;
     summary)
       $PY "$HERE/shapes_summary.py" "$OUT" >"$OUT/summary.txt" 2>&1
       local rc=$?; cat "$OUT/summary.txt"; return $rc ;;
     all) phase cnn; phase encoder; phase maxbatch; phase summary ;;
-    *) echo "unknown part $1 (cnn, encoder, maxbatch, summary, all)"; return 1 ;;
+    *) echo "unknown part $1 (cnn, encoder, maxbatch, tune, summary, all)"; return 1 ;;
   esac
 }
 for part in "${@:-all}"; do phase "$part" || exit 1; done

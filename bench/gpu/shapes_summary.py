@@ -4,7 +4,8 @@
 Per model (cnn, encoder): the wall time of the plan at one shape and over the set, their ratio
 (target ≤ 3×), the results that did not run, and the set's answers as the CLI recorded them in the
 session (shape_record: the router's table, the one config for the uniform mix and for the bench's
-weighted mix, each with its ratio to the per-shape oracle; the knee per config). Per precision
+weighted mix, each with its ratio to the per-shape oracle; the knee per config). `tune` over a set
+(when run): its answers, what it did not measure, and its exported router's run. Per precision
 (maxbatch): the largest batch that fits and the first out of memory, the probes, and the device's
 free memory before the search, at each out-of-memory stop (outside the CLI and inside it) and after.
 Usage: shapes_summary.py OUT
@@ -143,13 +144,46 @@ def maxbatch_part(out):
             "per_precision": parts} if parts else None
 
 
+def tune_part(out):
+    wall = number(read(os.path.join(out, "tune.wall_s")))
+    if wall is None:
+        return None
+    session = load(os.path.join(out, "tune.inferscope.json"))
+    runs = []
+    for line in (read(os.path.join(out, "tune_router.txt"), "") or "").splitlines():
+        if line.startswith("{"):
+            try:
+                runs.append(json.loads(line))
+            except json.JSONDecodeError:
+                pass
+    answers = shape_answers(session)
+    best = answers.get("best_single") or {}
+    not_measured = []
+    text = read(os.path.join(out, "tune.txt"), "") or ""
+    if "Not measured" in text:
+        not_measured = [l.strip() for l in text.split("Not measured", 1)[1].splitlines()[1:]
+                        if l.startswith("  ")]
+    return {
+        "wall_s": wall, "exit": number(read(os.path.join(out, "tune.exit"))),
+        "answers": answers,
+        "ratio_to_oracle": best.get("ratio_to_oracle"), "target_ratio": 1.05,
+        "not_measured": not_measured,
+        "router_exit": number(read(os.path.join(out, "tune_router.exit"))),
+        "router_runs": runs,
+        "router_matches_table": bool(runs) and all(
+            r.get("finite") and r.get("config") == next(
+                (x["config"] for x in answers["routing"] if x["shape"] == r.get("bucket")), None)
+            for r in runs),
+    }
+
+
 def main(argv):
     if len(argv) != 1:
         print(__doc__, file=sys.stderr)
         return 2
     out = argv[0]
     summary = {"cnn": model_part(out, "cnn"), "encoder": model_part(out, "encoder"),
-               "maxbatch": maxbatch_part(out)}
+               "maxbatch": maxbatch_part(out), "tune": tune_part(out)}
     with open(os.path.join(out, "summary.json"), "w") as f:
         json.dump(summary, f, indent=1)
     for name in ("cnn", "encoder"):
@@ -176,6 +210,13 @@ def main(argv):
                   f"({p['stop_reason']}, {len(p['probes'])} probes, {p['wall_s']} s); "
                   f"{len(p['oom_stops'])} OOM stops, memory back at each: {p['every_stop_gave_memory_back']}; "
                   f"free after exit − before: {p['after_minus_before_mib']} MiB")
+    t = summary["tune"]
+    if t:
+        routes = ", ".join(f"{r['shape']}→{r['config'] or '-'}" for r in t["answers"]["routing"])
+        print(f"tune: exit {t['exit']}, {t['wall_s']} s; router: {routes}; one config ×{t['ratio_to_oracle']} "
+              f"of the table (target ≤ 1.05); {len(t['not_measured'])} things not measured; exported "
+              f"router: exit {t['router_exit']}, {len(t['router_runs'])} requests, on the table's "
+              f"configs: {t['router_matches_table']}")
     print(f"summary: {os.path.join(out, 'summary.json')}")
     return 0
 
