@@ -10,6 +10,7 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QPushButton>
+#include <QResizeEvent>
 #include <QScrollArea>
 #include <QTableView>
 #include <QVBoxLayout>
@@ -96,15 +97,18 @@ RaceView::RaceView(QWidget* parent)
   verdict_label_->setWordWrap(true);
   verdict_label_->setTextFormat(Qt::RichText);
   verdict_label_->setTextInteractionFlags(Qt::TextSelectableByMouse);
-  // The verdict scrolls past kVerdictLines: a verdict of 1 000 characters wrapped to nine lines
-  // under the table, which kept two rows of the race at 1024×768.
+  // The verdict scrolls past a quarter of the view: a verdict of 1 000 characters wrapped to nine
+  // lines under the table, which kept two rows of the race at 1024×768. Up to there it is as high
+  // as its text (fitVerdict): a height of four lines of the widget's font cut a Japanese verdict
+  // mid-line, its fallback font's lines being taller.
   auto* verdict_area = new QScrollArea;
+  verdict_area_ = verdict_area;
   verdict_area->setObjectName(QStringLiteral("raceVerdictArea"));
   verdict_area->setWidget(verdict_label_);
   verdict_area->setWidgetResizable(true);
   verdict_area->setFrameShape(QFrame::NoFrame);
   verdict_area->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
-  verdict_area->setMaximumHeight(kVerdictLines * fontMetrics().lineSpacing() + 4);
+  verdict_area->setMaximumHeight(kVerdictLines * fontMetrics().lineSpacing() + 4);  // fitVerdict
   verdict_area->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Maximum);
   auto* layout = new QVBoxLayout(this);
   layout->setContentsMargins(0, 0, 0, 0);
@@ -310,6 +314,26 @@ void RaceView::showVerdict() {
       text += QStringLiteral("<br>") + line(text::hostText(*answer_, lang));
   }
   verdict_label_->setText(text);
+  fitVerdict();
+}
+
+void RaceView::setVerdictText(const QString& html) {
+  verdict_label_->setText(html);
+  fitVerdict();
+}
+
+void RaceView::fitVerdict() {
+  const int width =
+      verdict_area_->viewport()->width() > 0 ? verdict_area_->viewport()->width() : this->width();
+  const int needed = verdict_label_->heightForWidth(width) + 4;
+  const int cap = std::max(kVerdictLines * fontMetrics().lineSpacing() + 4, height() / 4);
+  // Fixed, not a maximum: the area's size hint (the label's at some other width) kept it lower.
+  verdict_area_->setFixedHeight(std::min(needed, cap));
+}
+
+void RaceView::resizeEvent(QResizeEvent* event) {
+  QWidget::resizeEvent(event);
+  fitVerdict();
 }
 
 RacePage::RacePage(SessionDocument* document, QWidget* parent)
@@ -480,7 +504,7 @@ void RacePage::continueRace() {
                            .toHtmlEscaped());
       });
   view_->clear();
-  view_->verdictLabel()->setText(tr("Continuing the race…"));
+  view_->setVerdictText(tr("Continuing the race…"));
   continue_button_->setEnabled(false);
   tune_->start(std::move(tune));
 }
