@@ -93,8 +93,8 @@ class RaceView : public QWidget {
   QTableView* table_;
   QLabel* verdict_label_;
   QScrollArea* verdict_area_ = nullptr;
-  // The verdict's area as high as its text at the present width, up to a quarter of the view
-  // (at least kVerdictLines of the widget's font); past that it scrolls.
+  // The verdict's area as high as its text at the present width, as far as the table keeps a few
+  // rows (at least kVerdictLines of the widget's font); past that it scrolls.
   void fitVerdict();
   QString winner_, verdict_, verdict_state_, budget_note_;
   // The candidates as their events left them, in first-event order, and the answer built from
