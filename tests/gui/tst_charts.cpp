@@ -696,7 +696,7 @@ class TestCharts : public QObject {
     QCOMPARE(speed_names.size(), ChartStyle::kLegendTopN);
     QCOMPARE(speed_names.mid(0, 3),
              QStringList({QStringLiteral("★ amp-fp16"), QStringLiteral("≈ tf32"),
-                          QStringLiteral("≈ amp-fp16+cl")}));
+                          QStringLiteral("≈ amp-fp16+cl ← fp16+cl (fallback)")}));
     QVERIFY(speed_names.contains(QStringLiteral("fp32")));
     QVERIFY(!speed_names.contains(QStringLiteral("fp16+cl+ts")));
     // Of 59 points: amp-fp16+cl's two runs are one.
@@ -832,7 +832,8 @@ class TestCharts : public QObject {
 
   // The same GPT-2 on the Latency tab: series 0 (fp16+graph, run as amp-fp16+graph) is the
   // winner's own config again, merged into its own run (series 5) as the table lists them: one
-  // line, named as the table's row, and the merged run neither drawn nor in the legend.
+  // line, named as the table's row, and the merged run neither drawn nor in the legend; Speed ×
+  // accuracy names its point the same.
   void latencyDrawsAMergedFallbackOnce() {
     MainWindow window;
     window.resize(1280, 800);
@@ -868,6 +869,12 @@ class TestCharts : public QObject {
     }
     QCOMPARE(drawn, rows);
     QVERIFY(drawn < static_cast<int>(series.size()));
+    // Speed × accuracy names the winner's point alike.
+    auto* speed = window.speedAccuracyChart();
+    window.chartTabs()->setCurrentWidget(speed);
+    QApplication::processEvents();
+    QVERIFY2(speed->legendNames().contains(five),
+             qPrintable(speed->legendNames().join(QLatin1Char('|'))));
   }
 
   // A selected line brings itself forward and fades the others (a lesson's step on a config does
