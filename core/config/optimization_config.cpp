@@ -179,15 +179,8 @@ bool runsTorchCompile(CompileMode mode) {
 }
 
 OptimizationConfig packageConfig(const OptimizationConfig& config) {
-  // Only what the package file is compiled for (core/torch/aoti_model.cpp names the file by
-  // precision, memory format and max-autotune): cuDNN's flags, TF32's reach and the grad mode are
-  // set when the package runs, so `fp16+cl+aoti+bench` loads the package `fp16+cl+aoti` compiled.
-  if (!runsAotInductorPackage(config.compile)) return config;
-  OptimizationConfig package;
-  package.precision = config.precision;
-  package.memory_format = config.memory_format;
-  package.compile =
-      config.compile == CompileMode::AotInductorGraph ? CompileMode::AotInductor : config.compile;
+  auto package = config;
+  if (package.compile == CompileMode::AotInductorGraph) package.compile = CompileMode::AotInductor;
   return package;
 }
 

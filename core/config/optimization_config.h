@@ -82,9 +82,8 @@ struct OptimizationConfig {
 };
 
 // The config named by the AOTInductor package `config` runs: aoti-graph captures the aoti config's
-// package at load time, and cuDNN's flags, TF32's reach and the grad mode are set when it runs, so
-// `bf16+cl+aoti-graph+bench` shares one compile job, one cache entry and one key with
-// `bf16+cl+aoti`. Any other config is its own.
+// package at load time, so the two share one compile job, one cache entry and one key. Any other
+// config is its own.
 OptimizationConfig packageConfig(const OptimizationConfig& config);
 
 // Why a config cannot run on a device, or nullopt when it can. Never a silent fallback:

@@ -102,10 +102,7 @@ ReplayGpu reduce(const JsonReader& m) {
       }
     }
     if (run.has("packages")) {
-      for (const auto& [recorded, p] : run.at("packages").members()) {
-        // Runs recorded before a package was named by its file alone (`fp16+cl+aoti+bench` was a
-        // compile of its own) count for the package the product compiles now.
-        const auto key = packageConfig(OptimizationConfig::parse(recorded)).key();
+      for (const auto& [key, p] : run.at("packages").members()) {
         if (p.has("compile_ms")) compiles[key].push_back(p.at("compile_ms").number());
         if (p.has("unfinished_ms")) unfinished[key].push_back(p.at("unfinished_ms").number());
       }

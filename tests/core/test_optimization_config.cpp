@@ -166,11 +166,6 @@ TEST(OptimizationConfig, AotInductorInACudaGraphSharesThePlainPackage) {
   EXPECT_EQ(packageConfig(OptimizationConfig::parse("bf16+cl+aoti-graph")).key(), "bf16+cl+aoti");
   EXPECT_EQ(packageConfig(OptimizationConfig::parse("bf16+cl+aoti")).key(), "bf16+cl+aoti");
   EXPECT_EQ(packageConfig(OptimizationConfig::parse("bf16+aoti-max")).key(), "bf16+aoti-max");
-  // The package file is named by precision, layout and max-autotune only (aoti_model.cpp): the
-  // run-time flags load the same file.
-  EXPECT_EQ(packageConfig(OptimizationConfig::parse("fp16+cl+aoti-graph+bench")).key(),
-            "fp16+cl+aoti");
-  EXPECT_EQ(packageConfig(OptimizationConfig::parse("nograd+bf16+aoti+det")).key(), "bf16+aoti");
   EXPECT_EQ(packageConfig(OptimizationConfig::parse("fp16+graph+bench")).key(), "fp16+graph+bench");
 }
 
