@@ -6,8 +6,10 @@
 #include <algorithm>
 
 #include "cli/options/lang_option.h"
+#include "core/common/error.h"
 #include "core/common/printable.h"
 #include "core/common/units.h"
+#include "core/engine/shape_answers.h"
 #include "core/engine/shape_record.h"
 #include "core/session/ndjson_sink.h"
 #include "text/answer_text.h"
@@ -154,6 +156,43 @@ void printMemoryPerPrecision(std::FILE* out, const ShapeRecord& record) {
     }
     fmt::print(out, "\n");
   }
+}
+
+void printShapeAnswers(std::FILE* out, const ShapeRecord& record) {
+  const auto& table = record.routing;
+  if (table.size() < 2) return;
+  fmt::print(
+      out, "\nPer shape, the fastest safe config (a router's table)\n{:<20} {:>7}  {:<24} {:>10}\n",
+      "shape", "batch", "config", "median ms");
+  std::vector<std::string> labels;
+  for (const auto& e : table) {
+    labels.push_back(e.shape_label);
+    fmt::print(out, "{:<20} {:>7}  {:<24} {:>10}\n", printableLine(e.shape_label), e.batch,
+               e.config_key.empty() ? "(none ran safely)" : printableLine(e.config_key),
+               e.config_key.empty() ? "-" : fmt::format("{:.3f}", e.median_ms));
+  }
+  if (record.weights.empty()) {
+    // The mix names a shape this session lacks: its mistake is told, not thrown, since after a
+    // run the session must still be written.
+    try {
+      parseShapeMix(record.shape_mix, labels);
+    } catch (const Error& e) {
+      fmt::print(out, "One config for every shape: --shape-mix {}\n", e.what());
+    }
+    return;
+  }
+  const std::string weights =
+      record.shape_mix.empty() ? "uniform over the shapes" : printableLine(record.shape_mix);
+  if (!record.best_single) {
+    fmt::print(out, "One config for every shape ({}): none ran safely at every shape\n", weights);
+    return;
+  }
+  const auto& best = *record.best_single;
+  fmt::print(out,
+             "One config for every shape ({}): {}, weighted median {:.3f} ms, ×{:.3f} of the "
+             "per-shape table's {:.3f} ms\n",
+             weights, printableLine(best.config_key), best.weighted_median_ms, best.ratio_to_oracle,
+             best.oracle_ms);
 }
 
 void printMaxBatchTable(std::FILE* out, const ShapeRecord& record) {

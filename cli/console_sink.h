@@ -46,6 +46,10 @@ void printThroughputTable(std::FILE* out, const ShapeRecord& record);
 // The peak memory of each precision at each batch of the record: the narrower type's room for a
 // larger batch, as a table. Nothing when no batch reported memory.
 void printMemoryPerPrecision(std::FILE* out, const ShapeRecord& record);
+// Over a shape set, from the record: the fastest safe config per shape (what a router would pick)
+// and the one config for every shape under the mix, against that per-shape oracle (sweep, profile
+// and tune over a shape set). Nothing with fewer than two routes.
+void printShapeAnswers(std::FILE* out, const ShapeRecord& record);
 // `sweep --max-batch`: per config its largest batch, the first out of memory, the probes and why
 // the search ended. Nothing without searches.
 void printMaxBatchTable(std::FILE* out, const ShapeRecord& record);

@@ -8,8 +8,11 @@
 #include "cli/cli_common.h"
 #include "cli/commands.h"
 #include "cli/console_sink.h"
+#include "cli/options/option_checks.h"
 #include "cli/options/run_options.h"
+#include "core/common/error.h"
 #include "core/common/printable.h"
+#include "core/engine/shape_answers.h"
 #include "core/engine/shape_record.h"
 #include "core/engine/shape_sweep.h"
 #include "core/runner/command_run.h"
@@ -17,11 +20,19 @@
 namespace inferscope::cli {
 namespace {
 
-int runProfile(const RunCommandOptions& o) {
+int runProfile(const RunCommandOptions& o, const std::string& shape_mix) {
   runner::CommandRun run = toCommandRun(o);
   run.profile.isolation.launcher = workerLauncher();
-  const auto sink = makeRunSink(o.events, o.quiet);
   const ShapeSet shapes = shapeSetOf(o.model);
+  if (!shape_mix.empty()) {
+    if (!shapes.isSet()) {
+      throw Error(
+          ErrorKind::InvalidInput,
+          "--shape-mix weighs the shapes of a shape set: give several, e.g. --batch 1,8,32");
+    }
+    parseShapeMix(shape_mix, shapes.labels());  // a mistake is told before anything runs
+  }
+  const auto sink = makeRunSink(o.events, o.quiet);
   SessionResult session;
   int exit_code = kExitOk;
   if (shapes.isSet()) {
@@ -41,8 +52,8 @@ int runProfile(const RunCommandOptions& o) {
         processCancelToken());
     if (session.cancelled) exit_code = kExitCancelled;
     // The answers across the shapes travel with the file (ranked with the default accuracy rule,
-    // as profile's tables are).
-    session.shape_record = shapeRecordOf(session, RankingOptions{});
+    // as profile's tables are), the one config under the given mix.
+    session.shape_record = shapeRecordOf(session, RankingOptions{}, shape_mix);
   } else {
     auto outcome = runner::runCommand(run, *sink, processCancelToken());
     session = std::move(outcome.session);
@@ -64,6 +75,7 @@ int runProfile(const RunCommandOptions& o) {
       if (session.shape_record) {
         printThroughputTable(stdout, *session.shape_record);
         printMemoryPerPrecision(stdout, *session.shape_record);
+        printShapeAnswers(stdout, *session.shape_record);
       }
     }
     printRooflineTable(stdout, session);
@@ -78,7 +90,15 @@ void addProfileCommand(CLI::App& app, std::function<int()>& action) {
   auto options = std::make_shared<RunCommandOptions>();
   options->model.shape_sets = true;  // --batch 1,8,32 and --dims: the configs at every shape
   auto* cmd = addRunCommand(app, runner::RunCommandKind::Profile, *options);
-  cmd->callback([options, &action] { action = [options] { return runProfile(*options); }; });
+  // Profile's own: the GUI's lesson run reads the shared run options and measures one shape.
+  auto shape_mix = std::make_shared<std::string>();
+  cmd->add_option("--shape-mix", *shape_mix,
+                  "over a shape set: the share of requests per shape for the one-config answer, "
+                  "e.g. 'B=1:3,B=8:1' (uniform when left out)")
+      ->check(nonEmptyText("SHAPE:WEIGHT,…", "B=1:3,B=8:1"));
+  cmd->callback([options, shape_mix, &action] {
+    action = [options, shape_mix] { return runProfile(*options, *shape_mix); };
+  });
 }
 
 }  // namespace inferscope::cli

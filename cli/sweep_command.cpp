@@ -11,7 +11,9 @@
 #include "cli/console_sink.h"
 #include "cli/options/lang_option.h"
 #include "cli/options/option_checks.h"
+#include "cli/shape_router_output.h"
 #include "cli/tune_report.h"
+#include "core/advisor/torch_version.h"
 #include "core/common/printable.h"
 #include "core/common/units.h"
 #include "core/engine/device_selection.h"
@@ -24,6 +26,7 @@
 #include "core/engine/shape_answers.h"
 #include "core/engine/shape_record.h"
 #include "core/engine/shape_sweep.h"
+#include "core/model/shape_set.h"
 #include "core/runner/device_runner.h"
 #include "core/session/session_file.h"
 
@@ -45,13 +48,15 @@ struct SweepOptions {
   // > 0: find each config's largest batch up to this, doubling from --batch then bisecting.
   std::int64_t max_batch = 0;
   std::string shape_mix;  // "B=1:3,B=8:1": the weights of the single-config answer (uniform: "")
+  std::string export_python;             // over a shape set: the routing table as a Python file
+  std::string torch_version;             // what that export targets ("": this build's LibTorch)
   std::vector<std::string> beside_from;  // options given with --from that it would not use
 };
 
 // What --from uses: the session, the accuracy rule it ranks with, -o; -q has nothing to hide.
 bool usedByFrom(const CLI::Option& option) {
-  for (const char* name :
-       {"--from", "--tolerance", "--metric", "--out", "--quiet", "--help", "--shape-mix"}) {
+  for (const char* name : {"--from", "--tolerance", "--metric", "--out", "--quiet", "--help",
+                           "--shape-mix", "--python", "--torch-version"}) {
     if (option.check_lname(std::string(name).substr(2))) return true;
   }
   return false;
@@ -121,45 +126,6 @@ void printRanking(std::FILE* out, const SessionResult& s, const SessionRanking& 
         "~[…]: a run drifted too slowly for a confidence interval; the bounds are the ratio's "
         "extremes over both runs' values\n");
   }
-}
-
-// Over a shape set, from the session's record: the fastest safe config per shape (what a router
-// would pick) and the one config for every shape under the mix, against that per-shape oracle.
-void printShapeAnswers(std::FILE* out, const ShapeRecord& record) {
-  const auto& table = record.routing;
-  if (table.size() < 2) return;
-  fmt::print(
-      out, "\nPer shape, the fastest safe config (a router's table)\n{:<20} {:>7}  {:<24} {:>10}\n",
-      "shape", "batch", "config", "median ms");
-  std::vector<std::string> labels;
-  for (const auto& e : table) {
-    labels.push_back(e.shape_label);
-    fmt::print(out, "{:<20} {:>7}  {:<24} {:>10}\n", printableLine(e.shape_label), e.batch,
-               e.config_key.empty() ? "(none ran safely)" : printableLine(e.config_key),
-               e.config_key.empty() ? "-" : fmt::format("{:.3f}", e.median_ms));
-  }
-  if (record.weights.empty()) {
-    // The mix names a shape this session lacks: its mistake is told, not thrown, since after a
-    // run the session must still be written.
-    try {
-      parseShapeMix(record.shape_mix, labels);
-    } catch (const Error& e) {
-      fmt::print(out, "One config for every shape: --shape-mix {}\n", e.what());
-    }
-    return;
-  }
-  const std::string weights =
-      record.shape_mix.empty() ? "uniform over the shapes" : printableLine(record.shape_mix);
-  if (!record.best_single) {
-    fmt::print(out, "One config for every shape ({}): none ran safely at every shape\n", weights);
-    return;
-  }
-  const auto& best = *record.best_single;
-  fmt::print(out,
-             "One config for every shape ({}): {}, weighted median {:.3f} ms, ×{:.3f} of the "
-             "per-shape table's {:.3f} ms\n",
-             weights, printableLine(best.config_key), best.weighted_median_ms, best.ratio_to_oracle,
-             best.oracle_ms);
 }
 
 // A session over a shape set: one ranking per shape (results at different shapes are different
@@ -306,7 +272,9 @@ int runSweep(const SweepOptions& o) {
   addModelInputs(files, o.model);
   files.addInput("--from", o.from);
   files.addOutput("-o", o.out);
+  files.addOutput("--python", o.export_python, OutputKind::Script);
   files.check();
+  if (!o.torch_version.empty()) advisor::TorchVersion::parse(o.torch_version);  // told early
   if (!o.from.empty() && !o.beside_from.empty()) {
     // Silently ranking the file while -m or --device were meant to change something would answer
     // another question than the one asked.
@@ -314,7 +282,7 @@ int runSweep(const SweepOptions& o) {
         ErrorKind::InvalidInput,
         fmt::format("--from ranks a saved session and runs nothing, so {} would be "
                     "ignored: leave {} out (beside --from: --tolerance, --metric, --shape-mix, -o, "
-                    "-q)",
+                    "--python, --torch-version, -q)",
                     fmt::join(o.beside_from, ", "), o.beside_from.size() == 1 ? "it" : "them"));
   }
   if (!o.from.empty()) {
@@ -358,9 +326,25 @@ int runSweep(const SweepOptions& o) {
                     outputLang());  // a tuned session's answer, and where today differs
     printRooflineTable(stdout, saved);
     writeSessionOutput(saved, o.out);  // in this build's schema
+    if (!o.export_python.empty()) {
+      ModelFamily family = ModelFamily::Cnn;  // picks the embedded exports' demo model only
+      if (saved.request.model.source == ModelSource::Zoo) {
+        if (const auto zoo = findZooModel(saved.request.model.name)) family = zoo->family;
+      }
+      writeShapeRouter(saved, saved.shape_record ? *saved.shape_record : ShapeRecord{}, family,
+                       o.torch_version, o.export_python);
+    }
     return kExitOk;
   }
-  ProfileRequest request = toRequest(o.model);
+  // `--input 'Bx3x224x224:float32' --max-batch N` names B without --dims: the search gives B its
+  // values, starting at --batch, so the request is read at that batch.
+  ModelOptions start_model = o.model;
+  if (o.max_batch > 0 && start_model.dims.empty() &&
+      std::any_of(start_model.inputs.begin(), start_model.inputs.end(),
+                  [](const std::string& text) { return isSymbolicInput(text); })) {
+    start_model.dims = {"B=" + start_model.batch};
+  }
+  ProfileRequest request = toRequest(start_model);
   PlanContext context;
   // With --devices the workers open the GPUs: this process asks one only for the guide plan, which
   // depends on its generation (a CUDA context here would sit on that GPU throughout the run).
@@ -378,7 +362,7 @@ int runSweep(const SweepOptions& o) {
     context.family = ModelFamily::Transformer;
   }
   request.plan = parsePlan(o.plan, context);
-  const ShapeSet shapes = shapeSetOf(o.model);
+  const ShapeSet shapes = shapeSetOf(start_model);
   if (shapes.isSet() && (!o.shard.empty() || !o.devices.empty())) {
     // Shards and devices deal a plan's configs out; over a shape set each would need the FP32
     // reference at every shape, which they do not arrange yet.
@@ -388,6 +372,12 @@ int runSweep(const SweepOptions& o) {
                     "command, or leave {} out",
                     o.shard.empty() ? "--devices" : "--shard", fmt::join(shapes.labels(), ", "),
                     o.shard.empty() ? "--devices" : "--shard"));
+  }
+  if (!o.export_python.empty() && (!shapes.isSet() || o.max_batch > 0)) {
+    // Told before anything runs: a routing table needs the plan at several shapes.
+    throw Error(ErrorKind::InvalidInput,
+                "--python exports a shape set's routing table: give several shapes, e.g. --batch "
+                "1,8,32, and no --max-batch");
   }
   if (!o.shape_mix.empty()) {
     if (!shapes.isSet()) {
@@ -447,6 +437,10 @@ int runSweep(const SweepOptions& o) {
     printRooflineTable(stdout, session);
   }
   writeSessionOutput(session, o.out);
+  if (!o.export_python.empty()) {
+    writeShapeRouter(session, session.shape_record ? *session.shape_record : ShapeRecord{},
+                     context.family, o.torch_version, o.export_python);
+  }
   if (o.max_batch > 0) {
     // Running out of memory is how the search finds the limit, not a failed config.
     auto judged = session;
@@ -501,6 +495,12 @@ void addSweepCommand(CLI::App& app, std::function<int()>& action) {
                   "--batch, then bisection; every probe runs through the out-of-memory path and "
                   "is kept in the session")
       ->check(wholeNumberBetween(1, kMaxDimValue, "1024"));
+  cmd->add_option("--python", options->export_python,
+                  "over a shape set: write the routing table as a Python file (a config per "
+                  "bucket, each applied to its own copy of the model); with --from too");
+  cmd->add_option("--torch-version", options->torch_version,
+                  "the PyTorch that --python targets (default: this build's LibTorch, or 2.11 "
+                  "before 2.x)");
   cmd->add_flag("-q,--quiet", options->quiet, "no progress on stderr");
   // --from runs nothing: its product is the ranking table.
   addEventsOption(*cmd, options->events)->excludes("--from");

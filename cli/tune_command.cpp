@@ -4,6 +4,7 @@
 #include <fmt/format.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
 #include <condition_variable>
 #include <ctime>
@@ -13,19 +14,25 @@
 
 #include "cli/cli_common.h"
 #include "cli/commands.h"
+#include "cli/console_sink.h"
 #include "cli/options/lang_option.h"
 #include "cli/options/option_checks.h"
+#include "cli/shape_router_output.h"
 #include "cli/tune_console.h"
 #include "cli/tune_report.h"
 #include "core/advisor/advisor.h"
+#include "core/common/printable.h"
 #include "core/common/units.h"
 #include "core/engine/engine.h"
+#include "core/engine/shape_answers.h"
+#include "core/engine/shape_sweep.h"
 #include "core/model/model_zoo.h"
 #include "core/runner/background_compiles.h"
 #include "core/runner/compile_queue.h"
 #include "core/runner/tune_event_writer.h"
 #include "core/runner/tuning.h"
 #include "core/session/session_file.h"
+#include "core/tuner/shape_race.h"
 #include "text/answer_text.h"
 
 namespace inferscope::cli {
@@ -91,6 +98,9 @@ struct TuneOptions {
   std::string resume;          // a session whose race this run continues
   bool status = false;         // list the compiles earlier tunes left running, and exit
   bool stop_compiles = false;  // stop them, and exit
+  std::string shape_mix;       // over a shape set: the one config's weights ("" uniform)
+  std::string export_python;   // over a shape set: the routing table as a Python file
+  std::string torch_version;   // what that export targets ("" the linked LibTorch's, ≥ 2.0)
 };
 
 // `tune --status` and `tune --stop-compiles`: the AOTInductor compiles earlier tunes left running
@@ -140,6 +150,12 @@ int runCompilesCommand(const TuneOptions& o) {
   return kExitOk;
 }
 
+ModelFamily familyOf(const ProfileRequest& request, const TuneOptions& o) {
+  return request.model.source == ModelSource::Zoo ? findZooModel(request.model.name)->family
+         : o.family == "transformer"              ? ModelFamily::Transformer
+                                                  : ModelFamily::Cnn;
+}
+
 // The guide table's advice for this device and model: its recommendation leads the race, it does
 // not limit it. Its neighbours (one knob changed each, FP32 and TF32 among them) are not seeds:
 // the space's own order (search_space.cpp) places them, so a short budget covers the promising
@@ -153,9 +169,7 @@ std::vector<OptimizationConfig> guideSeeds(const ProfileRequest& request, const 
   a.goal = advisor::parseGoal(o.goal);
   a.tolerance = rule.tolerance;
   a.metric = rule.metric;
-  a.family = request.model.source == ModelSource::Zoo ? findZooModel(request.model.name)->family
-             : o.family == "transformer"              ? ModelFamily::Transformer
-                                                      : ModelFamily::Cnn;
+  a.family = familyOf(request, o);
   try {
     a.target_torch = advisor::TorchVersion::parse(engine::libtorchVersion());
   } catch (const Error&) {
@@ -164,14 +178,176 @@ std::vector<OptimizationConfig> guideSeeds(const ProfileRequest& request, const 
   return {advisor::Advisor().recommend(a).config};
 }
 
+// Of a shape set's budget, what measuring every race's winner at every shape keeps.
+constexpr double kShapeCrossShare = 0.3;
+
+// Over a shape set: what each shape's race answered, then the answers every winner's run at
+// every shape gave (the router's table, the one config for the mix), then what was not measured.
+void printShapeTune(std::FILE* out, const tuner::ShapeRaceResult& r, int forks, int iterations) {
+  fmt::print(out, "\nThe race at each shape\n{:<20} {:<24} {:<12} {:>10}  {}\n", "shape", "winner",
+             "state", "median ms", "candidates not measured");
+  for (std::size_t i = 0; i < r.shapes.size(); ++i) {
+    const auto& race = r.races[i];
+    if (!race) {
+      fmt::print(out, "{:<20} {:<24} {:<12} {:>10}  -\n", printableLine(r.shapes[i].label), "-",
+                 "not raced", "-");
+      continue;
+    }
+    const auto* won = race->winner ? race->find(*race->winner) : nullptr;
+    const double median_ms =
+        won ? (won->forks ? won->forks->median_ms : won->estimate.median_ms) : 0.0;
+    fmt::print(out, "{:<20} {:<24} {:<12} {:>10}  {}\n", printableLine(r.shapes[i].label),
+               race->winner ? race->winner->key() : std::string("(none)"),
+               toString(race->verdict_state), won ? fmt::format("{:.3f}", median_ms) : "-",
+               race->unmeasured.count);
+  }
+  if (!r.contenders.empty()) {
+    std::vector<std::string> keys;
+    for (const auto& c : r.contenders) keys.push_back(c.key());
+    fmt::print(
+        out,
+        "\nEvery winner at every shape ({}), one protocol: the FP32 reference at each shape, "
+        "{} iterations in {} fresh process{} per config\n",
+        fmt::join(keys, ", "), iterations, forks, forks == 1 ? "" : "es");
+  }
+  if (r.record) {
+    printThroughputTable(out, *r.record);
+    printShapeAnswers(out, *r.record);
+  }
+  if (!r.not_measured.empty()) {
+    fmt::print(out, "\nNot measured (a shape set multiplies the work; raise --budget-s):\n");
+    for (const auto& line : r.not_measured) fmt::print(out, "  {}\n", printableLine(line));
+  }
+  fmt::print(out, "\n{:.1f} s of a {:.0f} s budget over {} shapes\n", units::msToS(r.elapsed_ms),
+             units::msToS(r.budget_ms), r.shapes.size());
+}
+
+// `tune` over a shape set (core/tuner/shape_race.h): a race per shape, then the races' winners at
+// every shape under one protocol, from which the routing table and the one config for the mix
+// come. The session written holds that last step's results with their shapes and the record.
+int runShapeTune(const TuneOptions& o, const ShapeSet& shapes, const AccuracyRule& rule) {
+  if (!o.shard.empty() || !o.resume.empty() || o.events == "ndjson") {
+    throw Error(ErrorKind::InvalidInput,
+                fmt::format("{} with a shape set ({}) is not supported: tune one shape per "
+                            "command, or leave it out",
+                            !o.shard.empty()    ? "--shard"
+                            : !o.resume.empty() ? "--resume"
+                                                : "--events ndjson",
+                            fmt::join(shapes.labels(), ", ")));
+  }
+  ModelOptions model = o.model;
+  model.budget_s = 0;
+  model.forks = 1;
+  const ProfileRequest request = toRequest(model);  // at the first shape
+  tuner::RaceOptions race;
+  runner::setTuneBudget(race, o.model.budget_s, request.model.source);
+  race.warmup = o.model.warmup > 0 ? std::min(o.model.warmup, 10) : 0;
+  race.screen_iterations = o.screen_iters;
+  race.finalists = o.finalists;
+  race.forks = o.model.forks > 1 ? o.model.forks : kDefaultFinalistForks;
+  race.fork_iterations = o.model.iters;
+  race.accuracy = rule;
+  tuner::ShapeRaceOptions options;
+  // Given, --budget-s is the whole run's; not given, each race gets the one-shape default and the
+  // winners' runs at every shape their share on top: a set of n shapes costs about n tunes.
+  const double n = static_cast<double>(shapes.points.size());
+  options.budget_ms = o.model.budget_s > 0
+                          ? units::sToMs(o.model.budget_s) - processAgeMs() - race.exit_reserve_ms
+                          : race.budget_ms * n / (1 - kShapeCrossShare);
+  options.cross_share = kShapeCrossShare;
+  options.shape_mix = o.shape_mix;
+  options.ranking.accuracy = rule;
+  const auto sink = makeRunSink("text", false);
+  tuner::ShapeRaceHooks hooks;
+  hooks.now_ms = [] { return processAgeMs(); };
+  hooks.race = [&](std::size_t i, double budget_ms) {
+    const auto& point = shapes.points[i];
+    fmt::print(stderr, "inferscope-cli: ── the race at shape {} ({:.0f} s) ──\n",
+               printableLine(point.label), units::msToS(budget_ms));
+    const auto at = requestAtShape(request, point);
+    auto at_race = race;
+    at_race.budget_ms = budget_ms;
+    at_race.spent_before_ms = 0;
+    runner::CompileQueue compiles;  // one queue per race: its end starts nothing new
+    TuneConsole reporter([&compiles] { return compiles.jobs(); });
+    runner::TuneSettings settings;
+    settings.max_autotune = model.max_autotune;
+    settings.measurer.launcher = workerLauncher();
+    settings.measurer.isolate_timeout_s = model.isolate_timeout_s;
+    settings.compiles = &compiles;
+    settings.remember = true;  // each shape's race is remembered under its own inputs
+    settings.fresh = o.fresh;
+    settings.log = [](const std::string& line) {
+      fmt::print(stderr, "inferscope-cli: {}\n", line);
+    };
+    const CancelDeadline deadline(processCancelToken());
+    auto run = runner::runTuning(at, guideSeeds(at, o, rule), at_race, settings, reporter,
+                                 processCancelToken());
+    fmt::print(stdout, "\n── the race at shape {} (inputs {}) ──\n", printableLine(point.label),
+               toString(run.session.request.inputs));
+    printTuneResult(stdout, run.result, run.session.configs.empty() ? nullptr : &run.session,
+                    outputLang());
+    return run.result;
+  };
+  hooks.measure = [&](std::size_t i, const std::vector<OptimizationConfig>& configs) {
+    const auto& point = shapes.points[i];
+    fmt::print(stderr, "inferscope-cli: ── every winner at shape {} ──\n",
+               printableLine(point.label));
+    auto at = requestAtShape(request, point);
+    at.plan = configs;
+    at.run.warmup_iterations = o.model.warmup;
+    at.run.measure_iterations = race.fork_iterations;
+    ModelOptions forked = model;
+    forked.forks = race.forks;
+    return runSession(at, forked, *sink);
+  };
+  const auto result = tuner::raceShapes(shapes, options, hooks, processCancelToken());
+  printShapeTune(stdout, result, race.forks, race.fork_iterations);
+  if (!o.export_python.empty()) {
+    if (result.record && !result.cancelled) {
+      writeShapeRouter(result.session, *result.record, familyOf(request, o), o.torch_version,
+                       o.export_python);
+    } else {
+      fmt::print(stderr,
+                 "inferscope-cli: {} not written: no routing table (the winners were not measured "
+                 "at two shapes or more)\n",
+                 printableLine(o.export_python));
+    }
+  }
+  auto session = result.session;
+  session.shape_record = result.record;
+  std::string written;
+  if (!o.out.empty() && !session.configs.empty()) {
+    written = session.cancelled ? partialSessionPath(o.out) : o.out;
+    writeSessionOutput(session, o.out);
+  }
+  if (result.cancelled) return kExitCancelled;
+  const bool answered =
+      result.record && std::any_of(result.record->routing.begin(), result.record->routing.end(),
+                                   [](const RouteEntry& e) { return !e.config_key.empty(); });
+  return answered ? kExitOk : kExitFailure;
+}
+
 int runTune(const TuneOptions& o) {
   if (o.status || o.stop_compiles) return runCompilesCommand(o);
   RunFiles files;  // checked before the run: a mistake costs an error message, not a file
   addModelInputs(files, o.model);
   files.addInput("--resume", o.resume);
   files.addOutput("-o", o.out);
+  files.addOutput("--python", o.export_python, OutputKind::Script);
   files.check();
   const auto rule = o.accuracy.rule();  // a bad --metric fails before anything runs
+  const ShapeSet shapes = shapeSetOf(o.model);
+  if (!o.torch_version.empty()) advisor::TorchVersion::parse(o.torch_version);  // told early
+  if (shapes.isSet()) return runShapeTune(o, shapes, rule);
+  if (!o.shape_mix.empty() || !o.export_python.empty()) {
+    throw Error(ErrorKind::InvalidInput,
+                fmt::format("{} {}: give several, e.g. --batch 1,8,32 (one shape's answer "
+                            "exports with `inferscope-cli recommend --validate --python`)",
+                            o.shape_mix.empty() ? "--python" : "--shape-mix",
+                            o.shape_mix.empty() ? "exports a shape set's routing table"
+                                                : "weighs the shapes of a shape set"));
+  }
   // --budget-s is the tuning run's budget here, not an adaptive run's: the race spends it.
   ModelOptions model = o.model;
   model.budget_s = 0;
@@ -238,6 +414,8 @@ int runTune(const TuneOptions& o) {
 
 void addTuneCommand(CLI::App& app, std::function<int()>& action) {
   auto options = std::make_shared<TuneOptions>();
+  // --batch 1,8,32 and --dims: a race per shape, then the winners at every shape (runShapeTune).
+  options->model.shape_sets = true;
   auto* cmd = app.add_subcommand("tune",
                                  "find the fastest safe config for this model on this device: "
                                  "search the whole space, race it, "
@@ -279,6 +457,17 @@ void addTuneCommand(CLI::App& app, std::function<int()>& action) {
                   "continue the race of a tune session (-o of a cancelled, interrupted or "
                   "budget-ended run) with this run's --budget-s: what it measured is kept, the "
                   "rest is screened and the finals run again; same model, inputs and device");
+  cmd->add_option("--shape-mix", options->shape_mix,
+                  "over a shape set: the share of requests per shape for the one-config answer, "
+                  "e.g. 'B=1:3,B=8:1' (uniform when left out)")
+      ->check(nonEmptyText("SHAPE:WEIGHT,…", "B=1:3,B=8:1"));
+  cmd->add_option("--python", options->export_python,
+                  "over a shape set: write the routing table as a Python file (a config per "
+                  "bucket, each applied to its own copy of the model; the one config for the mix "
+                  "for shapes no bucket holds)");
+  cmd->add_option("--torch-version", options->torch_version,
+                  "the PyTorch that --python targets (default: this build's LibTorch, or 2.11 "
+                  "before 2.x)");
   auto* status = cmd->add_flag(
       "--status", options->status,
       "list the AOTInductor compiles earlier tunes left running in the background (model, "

@@ -20,6 +20,37 @@
 
 namespace {
 
+// One replayed GPU as the race meets it: per config its true level (what regret judges), its
+// level in this process and across processes with their spreads, and its set-up.
+void printProfile(const inferscope::tuner::ReplayGpu& gpu) {
+  using inferscope::tuner::ReplayState;
+  fmt::print(
+      "{} on {}: {} runs, best safe {:.3f} ms, contention {:.3f}, fresh factor {:.3f}, load "
+      "{:.1f} s\n",
+      gpu.model, gpu.device, gpu.runs, gpu.bestSafeMs(), gpu.contention, gpu.fresh_factor,
+      gpu.session_overhead_ms / 1000.0);
+  fmt::print("  {:<28} {:>8} {:>8} {:>7} {:>8} {:>7} {:>7} {:>8} {:>8} {:>4}  state\n", "config",
+             "true/bst", "level", "round", "fork", "fork_sd", "noise", "setup_c", "setup_w",
+             "runs");
+  for (const auto& c : gpu.candidates) {
+    const auto* r = gpu.find(c);
+    if (r == nullptr) continue;
+    const char* state = r->state == ReplayState::Ok       ? "ok"
+                        : r->state == ReplayState::Failed ? "failed"
+                        : r->state == ReplayState::Unsafe ? "unsafe"
+                                                          : "accuracy-not-measured";
+    const double best_ms = gpu.bestSafeMs();
+    fmt::print(
+        "  {:<28} {:>8.3f} {:>8.3f} {:>7.3f} {:>8.3f} {:>7.3f} {:>7.3f} {:>8.1f} {:>8.1f} {:>4}  "
+        "{}\n",
+        c.key(), best_ms > 0 ? gpu.trueLevelMs(*r) / best_ms : 0.0, r->level_ms, r->round_log_sd,
+        r->fork_level_ms, r->fork_log_sd, r->noise_rel, r->setup_cold_ms / 1000.0,
+        r->setup_warm_ms / 1000.0, r->runs, state);
+  }
+  for (const auto& [key, ms] : gpu.package_compile_ms)
+    fmt::print("  package {:<28} compiles in {:.1f} s\n", key, ms / 1000.0);
+}
+
 int runBench(int argc, char** argv) {
   using namespace inferscope;
   CLI::App app{"Replays the tuner's race against recorded GPU runs and reports its regret"};
@@ -37,9 +68,20 @@ int runBench(int argc, char** argv) {
       "print the answer's state and reasons and every candidate's fate of the replays of "
       "models whose name "
       "contains this");
+  std::string profile;
+  app.add_option("--profile", profile,
+                 "print the replayed figures of each config of the models whose name contains "
+                 "this (the evidence a --trace's decisions are judged against)");
   CLI11_PARSE(app, argc, argv);
   try {
     const auto corpus = tuner::loadReplayCorpus(corpus_path);
+    if (!profile.empty()) {
+      for (const auto& gpu : corpus) {
+        if (gpu.model.find(profile) == std::string::npos) continue;
+        printProfile(gpu);
+      }
+      return 0;
+    }
     const auto runs = tuner::runReplayBench(corpus, options);
     std::size_t unavailable = 0, configs = 0;
     for (const auto& gpu : corpus) {

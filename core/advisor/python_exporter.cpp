@@ -142,9 +142,18 @@ std::string checkEnvironment(const ConfigDocument& d) {
         "recommend --torch-version \"\n"
         "                           f\"{version[0]}.{version[1]}`\")\n";
   } else {
+    // An eager config calls nothing newer than torch.set_float32_matmul_precision (1.12): it runs
+    // on the 1.x a distribution ships (Debian 12: 1.13), which the shape router's CPU test uses.
+    // A compile step needs torch.compile (2.0).
+    out += d.config.compile == CompileMode::None
+               ? "    if version < (1, 12):\n"
+                 "        raise RuntimeError(f\"needs PyTorch >= 1.12 "
+                 "(torch.set_float32_matmul_precision), found \"\n"
+                 "                           f\"{torch.__version__}\")\n"
+               : "    if version < (2, 0):\n"
+                 "        raise RuntimeError(f\"exported for PyTorch 2.x, found "
+                 "{torch.__version__}\")\n";
     out +=
-        "    if version < (2, 0):\n"
-        "        raise RuntimeError(f\"exported for PyTorch 2.x, found {torch.__version__}\")\n"
         "    if version >= (2, 9):\n"
         "        warnings.warn(f\"exported for PyTorch {TARGET_TORCH} with the legacy TF32 flags; "
         "PyTorch \"\n"

@@ -164,13 +164,15 @@ CommandOutcome runLedger(const CommandRun& run, EventSink& sink, const CancelTok
                                         fmt::format("{}: {}", toString(c.status), c.message)));
     } else if (!c.cudnn_observation && builtInPython(run.request.model.source) &&
                !runsAotInductorPackage(c.config.compile)) {
-      // The convolution records come from the engine's operator recorder under CUPTI, which does
-      // not run inside the Python worker: say so rather than blame CUPTI or the model.
+      // The worker traces its configs with the engine's tracer, convolution records included;
+      // without a window, its trace says why (a CPU run, a module built without CUPTI), which is
+      // the reason here too, rather than blaming CUPTI or the model.
       parts.push_back(cudnn::failedMode(
           mode, c.config.key(),
-          "no convolution records: a config the Python worker runs is not traced yet (the "
-          "ledger of an ExportedProgram or entry point needs an AOTInductor config, e.g. "
-          "--config fp32+aoti)"));
+          fmt::format("no convolution records: {}",
+                      c.trace_summary && !c.trace_summary->untraced_reason.empty()
+                          ? c.trace_summary->untraced_reason
+                          : std::string("the Python worker returned no trace window"))));
     } else if (!c.cudnn_observation) {
       parts.push_back(
           cudnn::failedMode(mode, c.config.key(),

@@ -105,7 +105,9 @@ tuner::Measurer& PythonModelRun::measurer(tuner::Measurer& engine, std::int64_t 
 
 ConfigResult PythonModelRun::countWork(const OptimizationConfig& config,
                                        double deadline_ms_from_now) {
-  worker_->setInstruments({true});
+  PythonInstruments count;
+  count.count_work = true;
+  worker_->setInstruments(count);
   std::vector<PythonConfigRun> runs;
   try {
     runs = worker_->measureInSession(model_, prepared_, {config}, 1, 2, deadline_ms_from_now,

@@ -3,9 +3,12 @@
 #include <fmt/format.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <utility>
 
+#include "core/analysis/summary_stats.h"
 #include "core/common/error.h"
+#include "core/cudnn/ledger_builder.h"
 #include "core/engine/engine.h"
 #include "core/engine/result_analysis.h"
 #include "core/engine/session_runner.h"
@@ -100,7 +103,7 @@ class PythonModelBackend final : public ConfigBackend {
     worker.setSampleListener({});
     r.index = index;
     fillParameterBytes(r, python_.prepared().parameter_count);
-    if (request_.run.trace_kernels && !r.trace_summary) r.trace_summary = untracedInWorker();
+    if (request_.run.trace_kernels && !r.trace_summary) r.trace_summary = untracedInWorker(r);
     // What the worker had not sent yet (the last tenth of a second, or the whole series of a
     // worker that does not stream) arrives with the result.
     sendSamples(index, streamed, r.latency_ms, r.host_ms, static_cast<std::size_t>(streamed),
@@ -149,17 +152,48 @@ class PythonModelBackend final : public ConfigBackend {
     return r;
   }
 
-  // What `trace` says of a config the worker ran: its kernels are not observed there (CUPTI and
-  // the operator recorder run in the engine's process), so the summary says why instead of being
-  // silently empty; AOTInductor configs of the same model run in the engine and are traced.
-  trace::TraceSummary untracedInWorker() const {
+  // The config's part of the cuDNN ledger from the worker's trace window (its convolution
+  // records and the kernels under them, as cudnn::observeMode reads the engine's window). cuDNN's
+  // own candidate algorithms per shape are asked in the process that ran the model; the worker's
+  // instruments module does not ask them yet, so a heuristic-mode layer says so instead of
+  // showing another process's cuDNN's answer.
+  cudnn::CudnnLedger observeWorkerCudnn(const ConfigResult& r, int cudnn_version) const {
+    cudnn::ModeRunInfo info;
+    info.mode = r.config.cudnn.deterministic ? cudnn::SelectionMode::Deterministic
+                : r.config.cudnn.benchmark   ? cudnn::SelectionMode::Benchmark
+                                             : cudnn::SelectionMode::Heuristic;
+    info.config_key = r.config.key();
+    info.latency_ms = r.latency_ms;
+    const auto warmup = std::clamp<std::ptrdiff_t>(
+        r.warmup_iterations, 0, static_cast<std::ptrdiff_t>(r.latency_ms.size()));
+    if (warmup < static_cast<std::ptrdiff_t>(r.latency_ms.size()))
+      info.steady_median_ms =
+          analysis::summarize({r.latency_ms.begin() + warmup, r.latency_ms.end()}).median;
+    cudnn::CudnnLedger part = cudnn::observeMode(*r.trace_window, info);
+    if (info.mode == cudnn::SelectionMode::Heuristic) {
+      for (auto& layer : part.layers) {
+        if (layer.shape.transposed) continue;
+        layer.query_error =
+            request_.device == DeviceKind::Cuda
+                ? "cuDNN's candidates are not asked in the Python worker yet (its instruments "
+                  "module has no cuDNN query); what ran is from its trace"
+                : "requires CUDA and cuDNN: this config ran on the CPU";
+      }
+    }
+    part.cudnn_version = cudnn_version;
+    return part;
+  }
+
+  // What `trace` says of a config the worker ran without a window: the worker traces with the
+  // engine's tracer (its window, or why it could not start, comes with the config), so this is a
+  // CPU run, as in the engine, or a config that ended before its window was written.
+  trace::TraceSummary untracedInWorker(const ConfigResult& r) const {
     trace::TraceSummary untraced;
     untraced.untraced_reason =
         request_.device != DeviceKind::Cuda && !trace::hostOnlyTraceRequested()
             ? "untraced: kernel tracing needs a CUDA device"
-            : "untraced: a config the Python worker runs (eager, torch.compile) is not traced "
-              "yet; this model's AOTInductor configs (aoti, aoti-graph) run in the engine and "
-              "are";
+            : fmt::format("untraced: the Python worker returned no trace window for {} ({})",
+                          r.config.key(), toString(r.status));
     return untraced;
   }
 
@@ -183,7 +217,14 @@ class PythonModelBackend final : public ConfigBackend {
       if (f == 0 && request_.run.roofline && !runs.at(0).work_error.empty())
         sink_.onLog(LogLevel::Warning, fmt::format("roofline: {} not counted: {}", config.key(),
                                                    runs.at(0).work_error));
+      if (f == 0 && !runs.at(0).memory_error.empty())
+        sink_.onLog(LogLevel::Warning,
+                    fmt::format("memory: {}: InferScope's memory probe did not run: {}",
+                                config.key(), runs.at(0).memory_error));
       judge(r, runs.at(0).output_path);
+      if (f == 0 && request_.run.trace_convolutions && r.status == ConfigStatus::Ok &&
+          r.trace_window && r.trace_window->traced())
+        r.cudnn_observation = observeWorkerCudnn(r, runs.at(0).cudnn_version);
       if (f == 0) {
         first = std::move(r);
         if (first.status != ConfigStatus::Ok) return first;
@@ -256,6 +297,17 @@ SessionResult runPythonProfile(const ProfileRequest& given, const ProfileRunOpti
                            request.run.warmup_iterations, request.run.measure_iterations,
                            request.model.displayName()));
   SessionResult session = python.header(request);
+  PythonInstruments instruments;
+  // `trace`: the engine's kernel tracer in the worker (its instruments module with the CUPTI
+  // source, built against the worker's PyTorch) over the engine's window, for eager and
+  // torch.compile configs alike; on the CPU only the host-only source traces, as in the engine.
+  if (request.run.trace_kernels &&
+      (request.device == DeviceKind::Cuda || trace::hostOnlyTraceRequested())) {
+    instruments.trace.on = true;
+    instruments.trace.warmup_iterations = request.run.trace_warmup_iterations;
+    instruments.trace.steady_iterations = request.run.trace_steady_iterations;
+    instruments.trace.convolutions = request.run.trace_convolutions;
+  }
   char host[256] = {};
   if (::gethostname(host, sizeof host - 1) == 0) session.host = host;
   SessionEnvironment environment;
@@ -270,11 +322,12 @@ SessionResult runPythonProfile(const ProfileRequest& given, const ProfileRunOpti
     std::string why;
     session.ceilings = engine::deviceCeilings(request.device, request.device_index, sink, &why);
     if (!why.empty()) sink.onLog(LogLevel::Info, fmt::format("roofline ceilings: {}", why));
-    python.worker().setInstruments({true});
+    instruments.count_work = true;
     environment.finish_config = [](ConfigResult& r, const SessionResult& s) {
       roofline::placeConfig(r, s.configs, s.ceilings ? &*s.ceilings : nullptr);
     };
   }
+  python.worker().setInstruments(instruments);
   PythonModelBackend backend(session.request, options, python, sink, cancel);
   runSession(session, backend, environment, sink, cancel);
   return session;

@@ -34,10 +34,14 @@
 #include "core/common/printable.h"
 #include "core/common/units.h"
 #include "core/roofline/op_calls_json.h"
+#include "core/roofline/roofline_place.h"
 #include "core/roofline/work_counter.h"
 #include "core/runner/bounded_log.h"
 #include "core/runner/pinned_model.h"
 #include "core/session/event_stream_reader.h"
+#include "core/trace/timeline_json.h"
+#include "core/trace/trace_aggregator.h"
+#include "core/trace/trace_window_json.h"
 
 extern char** environ;
 
@@ -249,7 +253,15 @@ PythonWorkerEvent parsePythonWorkerLine(std::string_view line,
         r.has("peak_reserved_bytes") ? r.at("peak_reserved_bytes").int64() : 0;
     if (result.memory.peak_allocated_bytes < 0 || result.memory.peak_reserved_bytes < 0)
       r.fail("negative peak memory", ErrorKind::Runtime);
-    if (result.memory.peak_reserved_bytes > 0) result.memory.source = "cuda-caching-allocator";
+    // The probe that measured them (the engine's own, in the worker's instruments module): a
+    // worker that names none is one from before the module had a memory probe, whose only figures
+    // were CUDA's.
+    result.memory.source = r.stringOr("memory_source", "");
+    if (result.memory.source.empty() && result.memory.peak_reserved_bytes > 0)
+      result.memory.source = "cuda-caching-allocator";
+    if (!result.memory.source.empty() && result.memory.source != "cuda-caching-allocator" &&
+        result.memory.source != "cpu-allocator-hook")
+      r.at("memory_source").fail("unknown memory probe", ErrorKind::Runtime);
     if (result.status == ConfigStatus::Ok && result.latency_ms.empty())
       r.fail(fmt::format("config '{}' is ok but has no latencies", result.config.key()),
              ErrorKind::Runtime);
@@ -259,6 +271,10 @@ PythonWorkerEvent parsePythonWorkerLine(std::string_view line,
     e.run.output_path = r.stringOr("output", "");
     e.run.ops_path = r.stringOr("ops", "");
     e.run.work_error = printable(r.stringOr("ops_error", ""));
+    e.run.memory_error = printable(r.stringOr("memory_error", ""));
+    e.run.trace_path = r.stringOr("trace", "");
+    e.run.trace_error = printable(r.stringOr("trace_error", ""));
+    e.run.cudnn_version = r.integerOr("cudnn_version", 0);
   } else {
     r.at("event").fail(fmt::format("unknown event '{}'", printable(event)), ErrorKind::Runtime);
   }
@@ -277,7 +293,7 @@ std::string pythonSourceArgument(const ModelRef& model) {
 
 std::string pythonPlanJson(const std::vector<OptimizationConfig>& configs, int warmup,
                            int iterations, double deadline_unix_s, bool compile_in_series,
-                           bool count_work, bool stream_samples) {
+                           bool count_work, bool stream_samples, const PythonTraceWindow& trace) {
   json list = json::array();
   for (const auto& c : configs) {
     list.push_back({{"key", c.key()},
@@ -299,7 +315,22 @@ std::string pythonPlanJson(const std::vector<OptimizationConfig>& configs, int w
             {"configs", list}};
   if (count_work) plan["count_work"] = true;
   if (stream_samples) plan["stream_samples"] = true;
+  if (trace.on) {
+    plan["trace"] = {{"warmup_iterations", std::max(0, trace.warmup_iterations)},
+                     {"steady_iterations", std::max(0, trace.steady_iterations)},
+                     {"convolutions", trace.convolutions}};
+  }
   return plan.dump();
+}
+
+void readPythonTrace(const std::string& trace_path, ConfigResult& result) {
+  auto window = std::make_shared<const trace::TraceWindow>(
+      trace::traceWindowFromJson(readFile(trace_path, kMaxTraceWindowBytes), trace_path));
+  result.traced_iterations.clear();
+  for (const auto& mark : window->iterations) result.traced_iterations.push_back(mark.iteration);
+  result.trace_summary = trace::TraceAggregator().summarize(*window);
+  if (window->traced()) result.timeline = trace::boundedTimeline(trace::buildTimelineData(*window));
+  result.trace_window = std::move(window);
 }
 
 roofline::ConfigRoofline countPythonWork(const std::string& ops_path) {
@@ -592,9 +623,31 @@ std::vector<PythonConfigRun> PythonWorker::collect(const std::vector<Optimizatio
     }
   }
   for (auto& run : runs) {
+    if (!run.trace_path.empty()) {
+      if (run.result.status == ConfigStatus::Ok) {
+        try {
+          readPythonTrace(run.trace_path, run.result);
+        } catch (const std::exception& e) {
+          run.trace_error = e.what();
+        }
+      }
+      std::error_code ignored;
+      std::filesystem::remove(run.trace_path, ignored);  // read: a window can take MBs
+    }
+    if (instruments_.trace.on && !run.trace_error.empty() && !run.result.trace_summary) {
+      trace::TraceSummary untraced;
+      untraced.untraced_reason = run.trace_error.rfind("untraced: ", 0) == 0
+                                     ? run.trace_error
+                                     : "untraced: " + run.trace_error;
+      run.result.trace_summary = std::move(untraced);
+    }
     if (run.ops_path.empty() || run.result.status != ConfigStatus::Ok) continue;
     try {
       run.result.roofline = countPythonWork(run.ops_path);
+      // Each operator's longest kernel in the trace window, to carry its work, as the engine's
+      // loop does (roofline_place.h).
+      if (run.result.trace_window && run.result.trace_window->traced())
+        run.result.roofline->kernels = roofline::mainKernels(*run.result.trace_window);
     } catch (const std::exception& e) {
       run.work_error = e.what();
     }
@@ -626,7 +679,8 @@ std::string PythonWorker::writePlan(const std::vector<OptimizationConfig>& confi
                 units::msToS(deadline_ms_from_now)
           : 0;
   return pythonPlanJson(configs, warmup, iterations, deadline_unix_s, compile_in_series_,
-                        instruments_.count_work, static_cast<bool>(sample_listener_));
+                        instruments_.count_work, static_cast<bool>(sample_listener_),
+                        instruments_.trace);
 }
 
 namespace {

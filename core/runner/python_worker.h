@@ -71,14 +71,40 @@ struct PythonConfigRun {
   // could not be built: what is missing) or counted.
   std::string ops_path;
   std::string work_error;
+  // Why the engine's memory probe did not run in the worker (the instruments module could not be
+  // built, or is still being built under a time budget); empty when it ran. A CUDA config's peaks
+  // then come from the same allocator statistics through torch.cuda; a CPU config has none.
+  std::string memory_error;
+  // With PythonInstruments::trace, the config's trace-window file (read into result's
+  // trace_window, trace_summary and timeline here, then removed), or why there is none (the
+  // module could not be built; the summary's untraced reason says it too).
+  std::string trace_path;
+  std::string trace_error;
+  // With a trace: cudnnGetVersion() of the cuDNN the worker's PyTorch loaded (0: none, or CPU).
+  int cudnn_version = 0;
 };
 
 // The engine's instruments run in the worker as a native module built against its PyTorch
 // (resources/python/inferscope_instruments.py, core/torch/instruments_module.cpp).
+// The kernel tracer's window in the worker (core/trace/kernel_tracer.h's TraceWindowPolicy, the
+// engine's `trace` settings): off, or the first `warmup_iterations` warm-up iterations and
+// `steady_iterations` steady ones, with convolution records for the cuDNN ledger when asked.
+struct PythonTraceWindow {
+  bool on = false;
+  int warmup_iterations = 3;
+  int steady_iterations = 20;
+  bool convolutions = false;
+};
+
 struct PythonInstruments {
   // Each eager config (no torch.compile) runs one more, untimed forward under the engine's
   // operator recorder; its work is counted here with roofline::countWork, as the engine's is.
   bool count_work = false;
+  // Every config (eager and torch.compile) runs its iterations under the engine's kernel tracer
+  // (CUPTI where the module was built with it); the window comes back as a file
+  // (core/trace/trace_window_json.h) and becomes the config's trace summary, timeline and Chrome
+  // trace here, as the engine's own window does.
+  PythonTraceWindow trace;
 };
 
 // A config's iterations as the worker measures them (PythonWorker::setSampleListener): the
@@ -118,10 +144,18 @@ std::string pythonSourceArgument(const ModelRef& model);
 // (profile and sweep draw it as the warm-up it is) instead of part of its set-up (the tuner's
 // rounds, which compare steady levels and count the compile as set-up).
 // `count_work`: PythonInstruments::count_work. `stream_samples`: each config sends its new
-// iterations while it runs ("samples" lines, PythonSampleBatch).
+// iterations while it runs ("samples" lines, PythonSampleBatch). `trace`: the tracer's window.
 std::string pythonPlanJson(const std::vector<OptimizationConfig>& configs, int warmup,
                            int iterations, double deadline_unix_s, bool compile_in_series = false,
-                           bool count_work = false, bool stream_samples = false);
+                           bool count_work = false, bool stream_samples = false,
+                           const PythonTraceWindow& trace = {});
+
+// A config's trace window from the worker (at most kMaxTraceWindowBytes), resolved there by the
+// engine's tracer: moved into `result` as the engine's loop files its own (trace_window,
+// trace_summary from the aggregator, the bounded timeline). Throws Error naming the file when it
+// cannot be read or is not a trace-window file.
+void readPythonTrace(const std::string& trace_path, ConfigResult& result);
+constexpr std::size_t kMaxTraceWindowBytes = std::size_t{512} << 20;
 
 // The work of a config's observed iteration in the worker: its operator-call file (at most
 // kMaxOpCallsBytes) counted by roofline::countWork. Throws Error naming the file when it cannot

@@ -137,8 +137,10 @@ class Race {
   // only when the measured per-candidate cost says it fits.
   void screenPending(std::vector<Entry>& entries, TuneResult& result, double end_ms);
   void explainUnmeasured(std::vector<Entry>& entries, TuneResult& result);
+  // Measures `chunk` in one call; during screening a leader seen in one preparation only rides
+  // along where it fits before `limit_ms` (spentMs()'s clock; 0: never).
   void measureChunk(std::vector<Entry>& entries, TuneResult& result,
-                    const std::vector<std::size_t>& chunk);
+                    const std::vector<std::size_t>& chunk, double limit_ms = 0);
   // The alive candidate with the lowest median (nullptr: none).
   static const Entry* leaderOf(const std::vector<Entry>& entries);
   // What two fresh processes of the leader cost (0: nothing alive).
@@ -148,6 +150,9 @@ class Race {
   double packageForksMs(const std::vector<Entry>& entries, const OptimizationConfig& package) const;
   void record(Entry& entry, const ConfigResult& result, bool contended);
   void eliminate(std::vector<Entry>& entries);
+  // Screening, a leader measured in one preparation only and cheap to measure again (no
+  // torch.compile): it rides along in the next call before anything is eliminated against it.
+  bool needsSecondPreparation(const Entry& e) const;
   // The earlier run's answer (RacePrior::answerKey), which only fresh processes judge.
   bool isPriorAnswer(const Entry& e) const;
   // Hands the compile queue the planner's order (the likeliest winners' packages first).
@@ -183,6 +188,7 @@ class Race {
   std::vector<bool> waited_;          // was still compiling when screening started
   ScreeningCosts costs_;              // in-process cost of the candidates screened so far
   double screen_end_ms_ = 0, wait_end_ms_ = 0;
+  bool screening_ = false;        // within screen()
   std::string unjudgeable_note_;  // the reference cannot judge accuracy (judgeAccuracy's note)
   const RacePrior* prior_ = nullptr;
   // What a fresh process cost beyond its iterations in this run (0: none ran yet): the estimate

@@ -421,7 +421,10 @@ std::optional<std::size_t> RacePlanner::nextRivalFork(const std::vector<PlanCand
   for (double r : ratios) ss += (r - mean) * (r - mean);
   const double spread =
       ratios.size() > 1 ? std::sqrt(ss / static_cast<double>(ratios.size() - 1)) : 0.0;
-  const double log_sd = std::max(kRatioLogSdFloor, spread);
+  // A config not forked yet is a new draw from that spread, around a mean that n forked configs
+  // only estimate: its prediction's spread is the spread times sqrt(1 + 1/n).
+  const double log_sd = std::max(kRatioLogSdFloor, spread) *
+                        std::sqrt(1.0 + 1.0 / static_cast<double>(ratios.size()));
   std::optional<std::size_t> best;
   double best_rate = 0;
   for (std::size_t i = 0; i < candidates.size(); ++i) {

@@ -890,6 +890,14 @@
         <source>CPU run with the host-only trace source: the convolutions the model executes, without kernels or cuDNN&apos;s candidates (those need CUDA and cuDNN)</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>★ %1 (the race&apos;s answer)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (the fastest safe config)</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>inferscope::gui::CudnnLayerTableModel</name>

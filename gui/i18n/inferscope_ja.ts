@@ -888,6 +888,14 @@
         <source>benchmark re-tunes at %1: first iteration %2 ms</source>
         <translation>benchmark は %1 で再チューニング: 最初の反復 %2 ms</translation>
     </message>
+    <message>
+        <source>★ %1 (the race&apos;s answer)</source>
+        <translation>★ %1（レースの答え）</translation>
+    </message>
+    <message>
+        <source>%1 (the fastest safe config)</source>
+        <translation>%1（最速の安全な設定）</translation>
+    </message>
 </context>
 <context>
     <name>inferscope::gui::CudnnLayerTableModel</name>

@@ -142,6 +142,50 @@ FallbackGroups groupFallbacks(const std::vector<ConfigSeries>& series) {
   return groups;
 }
 
+MergedRanking rankMerged(const SessionResult& session, const RankingOptions& options) {
+  std::vector<const ConfigResult*> results;
+  results.reserve(session.configs.size());
+  for (const auto& c : session.configs) results.push_back(&c);
+  const auto into = mergeFallbacks(results);
+  MergedRanking out;
+  out.session = session;
+  std::vector<ConfigResult> shown;
+  std::vector<int> row_of(session.configs.size(), -1);
+  for (std::size_t i = 0; i < session.configs.size(); ++i) {
+    if (into[i] >= 0) continue;
+    row_of[i] = static_cast<int>(shown.size());
+    shown.push_back(std::move(out.session.configs[i]));
+    shown.back().index = row_of[i];
+    out.original.push_back(static_cast<int>(i));
+    out.asked.emplace_back();
+    if (!shown.back().fallback_from.empty())
+      out.asked.back() << QString::fromStdString(shown.back().fallback_from);
+    out.own_run.push_back(shown.back().fallback_from.empty());
+  }
+  for (std::size_t i = 0; i < into.size(); ++i) {
+    if (into[i] < 0) continue;
+    auto& asked = out.asked[static_cast<std::size_t>(row_of[static_cast<std::size_t>(into[i])])];
+    const QString from = QString::fromStdString(session.configs[i].fallback_from);
+    if (!from.isEmpty() && !asked.contains(from)) asked << from;
+  }
+  out.session.configs = std::move(shown);
+  out.ranking = rankSession(out.session, options);
+  return out;
+}
+
+QString MergedRanking::label(int row, const ConfigMarks& marks) const {
+  const auto r = static_cast<std::size_t>(row);
+  return marks.mergedLabel(QString::fromStdString(session.configs[r].config.key()), asked[r],
+                           own_run[r]);
+}
+
+int MergedRanking::fastestSafe() const {
+  for (const auto& r : ranking.configs) {
+    if (r.rank > 0 && r.accuracy_state != AccuracyState::Unsafe) return r.index;
+  }
+  return -1;
+}
+
 namespace {
 
 // Every word of the filter in the key, case ignored.

@@ -13,6 +13,7 @@
 #include <map>
 #include <vector>
 
+#include "core/engine/session_ranking.h"
 #include "core/engine/session_result.h"
 
 namespace inferscope::gui {
@@ -75,6 +76,24 @@ struct FallbackGroups {
   const std::vector<int>& membersOf(int series_index) const;
 };
 FallbackGroups groupFallbacks(const std::vector<ConfigSeries>& series);
+
+// A session ranked as its table lists it: the rows mergeFallbacks merges left out, so that a
+// fallback of a config is not ranked beside the config's own run (a winner "1.07×" over itself).
+struct MergedRanking {
+  SessionResult session;      // the rows shown, ConfigResult::index renumbered by position
+  SessionRanking ranking;     // RankedConfig::index: a position in session.configs
+  std::vector<int> original;  // per row of `session`: its position in the given session's configs
+  // Per row: the configs asked for that ran as it, its own and those of the rows merged into it
+  // (fallback_from), and whether one of them was the config's own run.
+  std::vector<QStringList> asked;
+  std::vector<bool> own_run;
+  // The key as the views name a merged row (ConfigMarks::mergedLabel), else the row's label.
+  QString label(int row, const ConfigMarks& marks) const;
+  // The first config that ran cleanly and passes the accuracy rule (the ranked summary's answer),
+  // as a row of `session`; −1 when none.
+  int fastestSafe() const;
+};
+MergedRanking rankMerged(const SessionResult& session, const RankingOptions& options = {});
 
 // Which configs a per-config chart lists, given a filter typed by the user.
 struct LegendChoice {

@@ -16,6 +16,7 @@
 #include "core/advisor/session_evidence.h"
 #include "core/engine/session_ranking.h"
 #include "core/engine/session_result.h"
+#include "gui/lib/config_marks.h"
 #include "gui/lib/session_document.h"
 #include "gui/lib/ui_lang.h"
 #include "gui/widgets/answer_shapes.h"
@@ -183,13 +184,16 @@ QString AnswerView::tunedText(const TuneAnswer& a, const ConfigResult* row_of_wi
 QString AnswerView::rankedText() {
   const auto session = document_->session();
   if (!session || session->configs.empty()) return tr("Open or run a session to see its answer.");
-  const auto ranking = rankSession(*session);
+  // Ranked as the table lists the rows: a config that also ran as another's fallback is one row,
+  // not two of identical numbers (the reference would be the answer's own fallback).
+  const auto merged = rankMerged(*session);
+  const ConfigMarks marks = ConfigMarks::of(session.get());
   QString html = QStringLiteral("<p>%1</p><table>")
                      .arg(tr("Fastest configs that pass the accuracy rule, ranked:"));
   int shown = 0;
-  for (const auto& r : ranking.configs) {
+  for (const auto& r : merged.ranking.configs) {
     if (r.rank <= 0 || r.accuracy_state == AccuracyState::Unsafe) continue;
-    const auto& c = session->configs[static_cast<std::size_t>(r.index)];
+    const auto& c = merged.session.configs[static_cast<std::size_t>(r.index)];
     if (shown == 0) answer_key_ = QString::fromStdString(c.config.key());
     QString text = tr("%1 ms median, %2× the FP32 reference")
                        .arg(ms(c.stats.median_ms), QLocale().toString(r.speedup, 'f', 2));
@@ -197,7 +201,9 @@ QString AnswerView::rankedText() {
       text += QStringLiteral(", ") + tr("peak %1 GiB").arg(gib(c.memory.peak_allocated_bytes));
     if (r.accuracy_state == AccuracyState::NotMeasured)
       text += QStringLiteral(", ") + tr("accuracy not measured");
-    html += row(QStringLiteral("%1. %2").arg(shown + 1).arg(q(c.config.key())), text);
+    QString name = merged.label(r.index, marks);
+    if (name.size() > 200) name = name.left(200) + QStringLiteral("…");  // keys from a file
+    html += row(QStringLiteral("%1. %2").arg(shown + 1).arg(name.toHtmlEscaped()), text);
     if (++shown == 5) break;
   }
   html += QStringLiteral("</table>");

@@ -25,6 +25,7 @@
 #include <set>
 
 #include "core/common/units.h"
+#include "gui/lib/config_marks.h"
 #include "gui/lib/cudnn_layer_table_model.h"
 #include "gui/lib/display_text.h"
 #include "gui/lib/session_document.h"
@@ -259,9 +260,15 @@ void CudnnChart::rebuild() {
   const QString previous = combo_->currentText();
   combo_->clear();
   qsizetype longest = 0;
+  // The ledger one of whose modes ran the race's answer is starred in the picker, as its line is.
+  const ConfigMarks marks = ConfigMarks::of(session.get());
   for (const auto& l : ledgers_) {
     QString text = QStringLiteral("%1 · %2").arg(
         display_text::line(l.model), display_text::line(l.config.empty() ? "fp32" : l.config));
+    if (marks.any() && std::any_of(l.modes.begin(), l.modes.end(), [&](const auto& mode) {
+          return mode.second.ok && QString::fromStdString(mode.second.config_key) == marks.winner();
+        }))
+      text.prepend(QStringLiteral("★ "));
     if (!l.available) text += tr(" (unavailable)");
     longest = std::max(longest, text.size());
     combo_->addItem(text);
@@ -293,6 +300,7 @@ void CudnnChart::showLedger(int /*index: the combo's, read back by currentLedger
   family_graphs_.clear();
   ran_graphs_.clear();
   heuristic_choice_ = benchmark_choice_ = nullptr;
+  answer_mark_.clear();
   table_model_->clear();
   summary_->clear();
   modes_->clear();
@@ -429,6 +437,7 @@ void CudnnChart::fillPlot(const cudnn::CudnnLedger& ledger) {
       if (observed) seen(it->second.gpu_time_us);
     }
   }
+  markAnswer(ledger);
   // Lines only for modes that ran somewhere; an empty entry in the legend would say nothing.
   for (auto* g : ran_graphs_) {
     if (points(g) == 0) g->removeFromLegend();
@@ -437,6 +446,47 @@ void CudnnChart::fillPlot(const cudnn::CudnnLedger& ledger) {
   plot_->xAxis->setRange(-0.6, static_cast<double>(ledger.layers.size()) - 0.4);
   fitValueAxis();
   plot_->replot(QCustomPlot::rpQueuedReplot);
+}
+
+// The session's answer among the ledger's modes, marked as every chart marks it: each mode ran as a
+// config of the session ("bf16+cl+bench"), and the mode whose config is the race's answer is
+// "★ benchmark (the race's answer)", its line drawn heavier. A session that was not tuned has no
+// verdict to star (ConfigMarks): its Answer page names the fastest config that passes the accuracy
+// rule, and the mode that ran it says so.
+void CudnnChart::markAnswer(const cudnn::CudnnLedger& ledger) {
+  answer_mark_.clear();
+  const auto session = document_->session();
+  if (!session) return;
+  const ConfigMarks marks = ConfigMarks::of(session.get());
+  QString answer = marks.winner();
+  if (!marks.any()) {
+    const auto ranked = rankMerged(*session);
+    const int row = ranked.fastestSafe();
+    if (row >= 0)
+      answer = QString::fromStdString(
+          ranked.session.configs[static_cast<std::size_t>(row)].config.key());
+  }
+  if (answer.isEmpty()) return;
+  for (std::size_t m = 0; m < std::size(cudnn::kSelectionModes) && m < ran_graphs_.size(); ++m) {
+    const auto mode = cudnn::kSelectionModes[m];
+    const auto it = ledger.modes.find(mode);
+    if (it == ledger.modes.end() || !it->second.ok ||
+        QString::fromStdString(it->second.config_key) != answer)
+      continue;
+    auto* g = ran_graphs_[m];
+    answer_mark_ = marks.any() ? tr("★ %1 (the race's answer)").arg(modeName(mode))
+                               : tr("%1 (the fastest safe config)").arg(modeName(mode));
+    g->setName(answer_mark_);
+    QPen pen = g->pen();
+    pen.setColor(palette().color(QPalette::WindowText));
+    pen.setWidthF(2.6);
+    g->setPen(pen);
+    return;
+  }
+}
+
+QString CudnnChart::answerMarkText() const {
+  return deferred_->fresh(answer_mark_);
 }
 
 void CudnnChart::setLogScale(bool on) {

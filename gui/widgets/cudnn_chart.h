@@ -66,6 +66,9 @@ class CudnnChart : public QWidget, public ExportableChart {
   QString modesText() const;
   // The ledger's notes under the table.
   QString notesText() const;
+  // The legend entry of the mode that ran the session's answer ("★ benchmark (the race's answer)",
+  // or the fastest safe config of a session not tuned); empty when no mode ran it.
+  QString answerMarkText() const;
   // The text shown instead of the chart (no ledger, or the ledger's reason); empty when charted.
   QString messageText() const;
   // cudnnGetVersion() as text: 91900 → "9.19.0", 8902 → "8.9.2".
@@ -90,6 +93,7 @@ class CudnnChart : public QWidget, public ExportableChart {
   void showLedger(int index);
   void fillPlot(const cudnn::CudnnLedger& ledger);
   void fillTable(const cudnn::CudnnLedger& ledger);
+  void markAnswer(const cudnn::CudnnLedger& ledger);
   void fillSummary(const cudnn::CudnnLedger& ledger);
   void showMessage(const QString& html);
   void fitValueAxis();
@@ -115,6 +119,7 @@ class CudnnChart : public QWidget, public ExportableChart {
   QCPGraph* heuristic_choice_ = nullptr;
   QCPGraph* benchmark_choice_ = nullptr;
   std::vector<QCPGraph*> ran_graphs_;  // by SelectionMode
+  QString answer_mark_;
   double min_us_ = 0, max_us_ = 0;
   int tick_tier_ = 0;
   bool decades_only_ = false;

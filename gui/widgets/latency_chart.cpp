@@ -42,10 +42,11 @@ LatencyChart::LatencyChart(SessionDocument* document, QWidget* parent)
       plot_(new QCustomPlot(this)) {
   plot_->setObjectName(QStringLiteral("latencyPlot"));
   // Above the plot: the filter (past kLegendTopN configs) and what the legend holds.
+  // A filter rescales to the lines it keeps: a slow config filtered out left the axis its range.
   connect(filter_, &LegendFilter::textChanged, this, [this] {
     applyLegend();
     updateDirectLabelMargin();
-    replotAll();
+    rescale();
   });
   auto* layout = new QVBoxLayout(this);
   layout->setContentsMargins(0, 0, 0, 0);
@@ -212,6 +213,7 @@ void LatencyChart::rebuild() {
   plot_->legend->clearItems();
   plot_->setAutoAddPlottableToLegend(false);
   config_marks_ = ConfigMarks::of(document_->session().get());
+  fallbacks_ = groupFallbacks(series);  // before the lines are named
   for (std::size_t i = 0; i < series.size(); ++i) {
     auto* graph = plot_->addGraph();
     graph->setName(series[i].key);
@@ -232,7 +234,11 @@ void LatencyChart::rebuild() {
 
 QString LatencyChart::seriesName(int series_index) const {
   const auto& s = document_->series()[static_cast<std::size_t>(series_index)];
-  QString name = config_marks_.label(s);
+  // Groups of another session or of fewer results (a result just added): the row's own label.
+  const bool grouped = fallbacks_.into.size() == document_->series().size();
+  QString name =
+      grouped ? config_marks_.label(s, document_->series(), fallbacks_.membersOf(series_index))
+              : config_marks_.label(s);
   // A config that did not end Ok says so in the legend, not only in the table.
   if (s.result && s.result->status != ConfigStatus::Ok)
     name = QStringLiteral("%1 (%2)").arg(name, QString::fromUtf8(toString(s.result->status)));
@@ -242,13 +248,36 @@ QString LatencyChart::seriesName(int series_index) const {
 int LatencyChart::applyLegend() {
   const auto& series = document_->series();
   const bool live = document_->state() == SessionDocument::State::Running;
+  fallbacks_ = groupFallbacks(series);
   std::vector<bool> eligible(series.size());
   int may_list = 0;
   for (std::size_t i = 0; i < series.size(); ++i) {
-    eligible[i] = inLegend(series[i], live);
+    eligible[i] = inLegend(series[i], live) && !fallbacks_.merged(static_cast<int>(i));
     may_list += eligible[i] ? 1 : 0;
   }
-  const LegendChoice choice = filter_->choose(series, eligible, config_marks_);
+  LegendChoice choice = filter_->choose(series, eligible, config_marks_);
+  // A merged run is drawn as the row it joined: the filter ("fallback" finds it) or the race's
+  // answer that picked it picks that row, which is listed (first when it holds the answer).
+  const bool unfiltered = filter_->text().trimmed().isEmpty();
+  for (std::size_t i = 0; i < series.size(); ++i) {
+    if (!fallbacks_.merged(static_cast<int>(i)) || !choice.plotted[i]) continue;
+    const int into = fallbacks_.into[i];
+    choice.plotted[i] = false;
+    choice.plotted[static_cast<std::size_t>(into)] = true;
+    if (!eligible[static_cast<std::size_t>(into)]) continue;
+    auto& listed = choice.listed;
+    const bool winner = config_marks_.markOf(series[i].key) == ConfigMarks::Mark::Winner;
+    const bool present = std::find(listed.begin(), listed.end(), into) != listed.end();
+    if (winner) {
+      listed.erase(std::remove(listed.begin(), listed.end(), into), listed.end());
+      listed.insert(listed.begin(), into);
+      if (listed.size() > static_cast<std::size_t>(ChartStyle::kLegendTopN))
+        listed.pop_back();  // the legend's limit holds
+    } else if (!present && !unfiltered &&
+               listed.size() < static_cast<std::size_t>(ChartStyle::kLegendTopN)) {
+      listed.push_back(into);
+    }
+  }
   plotted_ = choice.plotted;
   listed_.assign(series.size(), false);
   for (const int i : choice.listed) listed_[static_cast<std::size_t>(i)] = true;
@@ -460,7 +489,11 @@ bool LatencyChart::updateRanges() {
   constexpr double kInf = std::numeric_limits<double>::infinity();
   double lowest = kInf, highest = -kInf, steady_highest = -kInf;
   std::vector<std::size_t> lengths;
-  for (const auto& s : document_->series()) {
+  const auto& all = document_->series();
+  for (std::size_t k = 0; k < all.size(); ++k) {
+    // Over the lines drawn: a filter or a merged fallback leaves its points out of the axes.
+    if (k < plotted_.size() && !plotted_[k]) continue;
+    const auto& s = all[k];
     lengths.push_back(s.latency_ms.size());
     for (std::size_t i = 0; i < s.latency_ms.size(); ++i) {
       const double v = s.latency_ms[i];

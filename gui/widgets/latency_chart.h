@@ -175,6 +175,9 @@ class LatencyChart : public QWidget, public ExportableChart {
   SessionDocument* document_;
   LegendFilter* filter_;  // the filter field and the line above the plot
   ConfigMarks config_marks_;
+  // Runs of one config as a fallback of another: drawn once, as the table lists them once, under
+  // the row that stays (its own run where there is one), named for every config merged into it.
+  FallbackGroups fallbacks_;
   std::vector<bool> plotted_, listed_;  // per series: drawn; in the legend and named at the edge
   QCustomPlot* plot_;
   std::vector<QCPGraph*> graphs_;

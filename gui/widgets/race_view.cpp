@@ -10,7 +10,9 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QPushButton>
+#include <QResizeEvent>
 #include <QScrollArea>
+#include <QScrollBar>
 #include <QTableView>
 #include <QVBoxLayout>
 #include <algorithm>
@@ -36,8 +38,10 @@ constexpr int kSentenceChars = 1000;
 // of compiles, finalists or ties from a file must not lay out a label of megabytes (the table
 // lists every candidate).
 constexpr int kListedItems = 8;
-// Lines of the verdict shown under the table; the rest scrolls.
+// Lines of the verdict shown under the table at least (RaceView::fitVerdict); the rest scrolls.
 constexpr int kVerdictLines = 4;
+// Rows of the race the table keeps before the verdict under it takes more than kVerdictLines.
+constexpr int kTableRows = 4;
 
 // The first kListedItems of `items` joined by `separator`, then how many were left off.
 QString listed(const QStringList& items, const QString& separator) {
@@ -96,15 +100,18 @@ RaceView::RaceView(QWidget* parent)
   verdict_label_->setWordWrap(true);
   verdict_label_->setTextFormat(Qt::RichText);
   verdict_label_->setTextInteractionFlags(Qt::TextSelectableByMouse);
-  // The verdict scrolls past kVerdictLines: a verdict of 1 000 characters wrapped to nine lines
-  // under the table, which kept two rows of the race at 1024×768.
+  // The verdict scrolls where the table would keep fewer than kTableRows rows: a verdict of 1 000
+  // characters wrapped to nine lines under the table, which kept two rows of the race at
+  // 1024×768. Up to there it is as high as its text (fitVerdict): a height of four lines of the
+  // widget's font cut a Japanese verdict mid-line, its fallback font's lines being taller.
   auto* verdict_area = new QScrollArea;
+  verdict_area_ = verdict_area;
   verdict_area->setObjectName(QStringLiteral("raceVerdictArea"));
   verdict_area->setWidget(verdict_label_);
   verdict_area->setWidgetResizable(true);
   verdict_area->setFrameShape(QFrame::NoFrame);
   verdict_area->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
-  verdict_area->setMaximumHeight(kVerdictLines * fontMetrics().lineSpacing() + 4);
+  verdict_area->setMaximumHeight(kVerdictLines * fontMetrics().lineSpacing() + 4);  // fitVerdict
   verdict_area->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Maximum);
   auto* layout = new QVBoxLayout(this);
   layout->setContentsMargins(0, 0, 0, 0);
@@ -329,6 +336,34 @@ void RaceView::showVerdict() {
       text += QStringLiteral("<br>") + line(text::hostText(*answer_, lang));
   }
   verdict_label_->setText(text);
+  fitVerdict();
+}
+
+void RaceView::setVerdictText(const QString& html) {
+  verdict_label_->setText(html);
+  fitVerdict();
+}
+
+void RaceView::fitVerdict() {
+  const int width =
+      verdict_area_->viewport()->width() > 0 ? verdict_area_->viewport()->width() : this->width();
+  const int needed = verdict_label_->heightForWidth(width) + 4;
+  // The table keeps its header and kTableRows rows (the race at 1024×768 had shrunk to two); the
+  // verdict takes the rest of the height the two share, up to its text, and never less than
+  // kVerdictLines lines of the widget's font (past which it scrolls).
+  const int shared = table_->height() + verdict_area_->height();
+  const int table_floor = table_->horizontalHeader()->sizeHint().height() +
+                          kTableRows * table_->verticalHeader()->defaultSectionSize() +
+                          table_->horizontalScrollBar()->sizeHint().height() +
+                          2 * table_->frameWidth();
+  const int floor = kVerdictLines * fontMetrics().lineSpacing() + 4;
+  // Fixed, not a maximum: the area's size hint (the label's at some other width) kept it lower.
+  verdict_area_->setFixedHeight(std::min(needed, std::max(floor, shared - table_floor)));
+}
+
+void RaceView::resizeEvent(QResizeEvent* event) {
+  QWidget::resizeEvent(event);
+  fitVerdict();
 }
 
 RacePage::RacePage(SessionDocument* document, QWidget* parent)
@@ -501,7 +536,7 @@ void RacePage::continueRace() {
                            .toHtmlEscaped());
       });
   view_->clear();
-  view_->verdictLabel()->setText(tr("Continuing the race…"));
+  view_->setVerdictText(tr("Continuing the race…"));
   continue_button_->setEnabled(false);
   tune_->start(std::move(tune));
 }

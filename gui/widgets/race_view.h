@@ -26,6 +26,7 @@ class QComboBox;
 class QDoubleSpinBox;
 class QLabel;
 class QPushButton;
+class QScrollArea;
 class QTableView;
 
 namespace inferscope::gui {
@@ -52,6 +53,9 @@ class RaceView : public QWidget {
   QTableView* table() const { return table_; }
   RaceTableModel* model() const { return model_; }
   QLabel* verdictLabel() const { return verdict_label_; }
+  // The verdict's text from outside the race (the Validate page's outcome, "Continuing…"), with the
+  // area under the table as high as it (fitVerdict).
+  void setVerdictText(const QString& html);
   QLabel* headerLabel() const { return header_label_; }
   QLabel* prunedLabel() const { return pruned_label_; }
   // The model's row of a config key, or −1.
@@ -73,7 +77,8 @@ class RaceView : public QWidget {
   void budgetTextChanged(const QString& text);
 
  protected:
-  void changeEvent(QEvent* event) override;  // LanguageChange: the table's headers and states
+  void changeEvent(QEvent* event) override;        // LanguageChange: the table's headers and states
+  void resizeEvent(QResizeEvent* event) override;  // the verdict's height for the new width
 
  private:
   void showVerdict();
@@ -91,6 +96,10 @@ class RaceView : public QWidget {
   RaceSortProxy* proxy_;
   QTableView* table_;
   QLabel* verdict_label_;
+  QScrollArea* verdict_area_ = nullptr;
+  // The verdict's area as high as its text at the present width, as far as the table keeps a few
+  // rows (at least kVerdictLines of the widget's font); past that it scrolls.
+  void fitVerdict();
   QString winner_, verdict_, verdict_state_, budget_note_;
   // The candidates as their events left them, in first-event order, and the answer built from
   // them and tune_done's race once it arrives: the verdict label renders it.

@@ -8,6 +8,7 @@
 #include <qcustomplot.h>
 
 #include <QEvent>
+#include <QFontMetricsF>
 #include <QGridLayout>
 #include <QHeaderView>
 #include <QLabel>
@@ -171,7 +172,80 @@ ShapesView::ShapesView(SessionDocument* document, QWidget* parent)
   layout->addLayout(grid, 1);
 
   connect(document_, &SessionDocument::reset, deferred_, &DeferredRebuild::request);
+  connect(throughput_plot_, &QCustomPlot::afterLayout, this, &ShapesView::layoutKneeLabels);
   rebuild();
+}
+
+// Each knee's label just below and right of its diamond (left of it at the curve's last batch,
+// where the plot ends). Knees close together (fp32 and fp32+cl both at B=16, 22 and 20 items/s)
+// had their labels drawn over each other: a label that would cover one placed before it moves
+// down past it, or, past the plot's bottom, above its knee; one moved off its diamond gets a dotted
+// line to it, so that every label still reads as its knee's.
+void ShapesView::layoutKneeLabels() {
+  if (knee_labels_.empty()) return;
+  constexpr double kGap = 7;   // from the diamond's centre: past its half-width of 6.5 px
+  constexpr double kNear = 4;  // a label this close to its knee needs no line to it
+  const QRectF area = throughput_plot_->axisRect()->rect();
+  struct Box {
+    std::size_t index;
+    QPointF knee;
+    QRectF rect;
+  };
+  std::vector<Box> boxes;
+  for (std::size_t i = 0; i < knee_labels_.size(); ++i) {
+    const auto& k = knee_labels_[i];
+    const QPointF knee(throughput_plot_->xAxis->coordToPixel(k.batch),
+                       throughput_plot_->yAxis->coordToPixel(k.items_per_s));
+    const QSizeF size =
+        QFontMetricsF(k.text->font())
+            .boundingRect(QRectF(), Qt::TextDontClip | Qt::AlignLeft, k.text->text())
+            .size();
+    const double left = k.last ? knee.x() - kGap - size.width() : knee.x() + kGap;
+    boxes.push_back({i, knee, QRectF(QPointF(left, knee.y() + kGap / 2), size)});
+  }
+  std::stable_sort(boxes.begin(), boxes.end(),
+                   [](const Box& a, const Box& b) { return a.knee.y() < b.knee.y(); });
+  std::vector<QRectF> placed;
+  const auto covering = [&](const QRectF& rect) -> const QRectF* {
+    for (const auto& p : placed)
+      if (p.intersects(rect)) return &p;
+    return nullptr;
+  };
+  for (auto& box : boxes) {
+    QRectF rect = box.rect;
+    while (const QRectF* other = covering(rect)) rect.moveTop(other->bottom() + 1);
+    if (rect.bottom() > area.bottom()) {
+      rect.moveBottom(box.knee.y() - kGap / 2);
+      while (const QRectF* other = covering(rect)) rect.moveBottom(other->top() - 1);
+    }
+    rect.moveLeft(
+        std::clamp(rect.left(), area.left(), std::max(area.left(), area.right() - rect.width())));
+    placed.push_back(rect);
+    auto& k = knee_labels_[box.index];
+    k.text->position->setCoords(rect.topLeft());
+    k.placed = rect;
+    k.knee = box.knee;
+    // The nearest point of the label to its knee: a line from the diamond's edge to it.
+    const QPointF nearest(std::clamp(box.knee.x(), rect.left(), rect.right()),
+                          std::clamp(box.knee.y(), rect.top(), rect.bottom()));
+    const QLineF line(box.knee, nearest);
+    k.leader->setVisible(line.length() > kGap + kNear);
+    if (k.leader->visible()) {
+      QLineF from_edge = line;
+      from_edge.setP1(line.pointAt(kGap / line.length()));
+      k.leader->start->setCoords(from_edge.p1());
+      k.leader->end->setCoords(nearest);
+    }
+  }
+}
+
+std::vector<ShapesView::KneeLabelPlace> ShapesView::kneeLabelPlaces() const {
+  deferred_->flush();
+  throughput_plot_->replot();  // laid out at the plot's present size
+  std::vector<KneeLabelPlace> out;
+  for (const auto& k : knee_labels_)
+    out.push_back({k.text->text(), k.placed, k.knee, k.leader->visible()});
+  return out;
 }
 
 void ShapesView::rebuild() {
@@ -179,6 +253,7 @@ void ShapesView::rebuild() {
     plot->clearPlottables();
     plot->clearItems();
   }
+  knee_labels_.clear();
   routing_->setRowCount(0);
   answer_->clear();
   winner_.clear();
@@ -247,14 +322,24 @@ void ShapesView::buildCurves(const ShapeRecord& record, const SessionResult& ses
     markGraph(throughput_plot_, x, knee->items_per_s, colour)->setProperty(kKneeOf, name);
     markGraph(latency_plot_, x, knee->per_item_ms, colour);
     if (label_knees) {
-      auto* label = new QCPItemText(throughput_plot_);
-      label->setText(tr("◆ knee B=%1").arg(knee->batch));
-      label->setColor(colour.darker(120));
-      label->position->setCoords(x, knee->items_per_s);
-      // Left of a knee at the curve's last batch: to its right the label ran past the plot.
-      const bool last = knee->batch == curve.points.back().batch;
-      label->setPositionAlignment(Qt::AlignTop | (last ? Qt::AlignRight : Qt::AlignLeft));
-      label->setPadding(last ? QMargins(0, 6, 8, 0) : QMargins(6, 4, 0, 0));
+      // Placed by layoutKneeLabels once the plot's size is known.
+      KneeLabel k;
+      k.text = new QCPItemText(throughput_plot_);
+      k.text->setText(tr("◆ knee B=%1").arg(knee->batch));
+      k.text->setColor(colour.darker(120));
+      k.text->setClipToAxisRect(false);
+      k.text->position->setType(QCPItemPosition::ptAbsolute);
+      k.text->setPositionAlignment(Qt::AlignTop | Qt::AlignLeft);
+      k.text->setPadding(QMargins());
+      k.leader = new QCPItemLine(throughput_plot_);
+      k.leader->start->setType(QCPItemPosition::ptAbsolute);
+      k.leader->end->setType(QCPItemPosition::ptAbsolute);
+      k.leader->setPen(QPen(colour.darker(120), 1, Qt::DotLine));
+      k.leader->setVisible(false);
+      k.batch = x;
+      k.items_per_s = knee->items_per_s;
+      k.last = knee->batch == curve.points.back().batch;
+      knee_labels_.push_back(k);
     }
   }
   fitBatchRange(latency_plot_, lowest, highest);

@@ -10,15 +10,20 @@
 // record was kept, derives it with the default accuracy rule: what the CLI printed for the run.
 #pragma once
 
+#include <QPointF>
+#include <QRectF>
 #include <QStringList>
 #include <QWidget>
 #include <optional>
+#include <vector>
 
 #include "core/engine/session_result.h"
 #include "core/engine/shape_values.h"
 #include "gui/widgets/chart_style.h"
 #include "gui/widgets/deferred_rebuild.h"
 
+class QCPItemLine;
+class QCPItemText;
 class QCustomPlot;
 class QLabel;
 class QTableWidget;
@@ -58,6 +63,15 @@ class ShapesView : public QWidget, public ExportableChart {
   // single-config and largest-batch texts.
   QStringList routingRows() const;
   QString answerText() const;
+  // Where the knees' labels are drawn on the throughput plot (pixels, after a replot at the plot's
+  // present size): the label's text and rectangle, its knee's point, and whether a line joins them.
+  struct KneeLabelPlace {
+    QString text;
+    QRectF rect;
+    QPointF knee;
+    bool leader = false;
+  };
+  std::vector<KneeLabelPlace> kneeLabelPlaces() const;
 
  protected:
   void changeEvent(QEvent* event) override;  // LanguageChange: the texts again
@@ -67,6 +81,7 @@ class ShapesView : public QWidget, public ExportableChart {
   void buildCurves(const ShapeRecord& record, const SessionResult& session);
   void buildMemory(const ShapeRecord& record);
   void buildAnswers(const ShapeRecord& record);
+  void layoutKneeLabels();
 
   SessionDocument* document_;
   DeferredRebuild* deferred_ = nullptr;
@@ -77,6 +92,16 @@ class ShapesView : public QWidget, public ExportableChart {
   QTableWidget* routing_;
   QLabel* answer_;
   QString winner_;
+  // The knees' labels on the throughput plot, each with the dotted line to its knee.
+  struct KneeLabel {
+    QCPItemText* text = nullptr;
+    QCPItemLine* leader = nullptr;
+    double batch = 0, items_per_s = 0;
+    bool last = false;  // the knee is the curve's last batch: the label goes left of it
+    QRectF placed;      // where layoutKneeLabels put it, in pixels
+    QPointF knee;
+  };
+  std::vector<KneeLabel> knee_labels_;
 };
 
 }  // namespace inferscope::gui

@@ -229,6 +229,9 @@ void SpeedAccuracyChart::rebuild() {
   plot_->setAutoAddPlottableToLegend(false);
   std::vector<QCPGraph*> graph_of(series.size(), nullptr);
   const Point* winner = nullptr;
+  // A point that stands for runs merged into it (a config that also ran as another's fallback)
+  // is named as the table names its row, "ran ← asked (fallback)".
+  const FallbackGroups fallbacks = groupFallbacks(series);
   for (auto& p : points_) {
     const int series_index = r.series_index[static_cast<std::size_t>(p.config_index)];
     const bool has_series = series_index >= 0 && series_index < static_cast<int>(series.size());
@@ -238,7 +241,10 @@ void SpeedAccuracyChart::rebuild() {
     const bool unsafe = !p.unsafe_reason.isEmpty();
     if (unsafe) color = grey;
     auto* graph = plot_->addGraph();
-    const QString name = marks.label(p.key, p.asked);
+    const QString name = has_series && !fallbacks.membersOf(series_index).empty()
+                             ? marks.label(series[static_cast<std::size_t>(series_index)], series,
+                                           fallbacks.membersOf(series_index))
+                             : marks.label(p.key, p.asked);
     graph->setName(unsafe          ? tr("%1 (unsafe)").arg(name)
                    : p.unjudgeable ? tr("%1 (cannot be judged)").arg(name)
                                    : name);

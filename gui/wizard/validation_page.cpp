@@ -73,8 +73,7 @@ ValidationPage::ValidationPage(WizardState* state, QWidget* parent)
   connect(tune_, &TuneJob::eventReceived, race_, &RaceView::addEvent);
   connect(race_, &RaceView::budgetTextChanged, this, &QWizardPage::setSubTitle);
   connect(tune_, &TuneJob::finished, this, &ValidationPage::onFinished);
-  connect(tune_, &TuneJob::started, this,
-          [this] { race_->verdictLabel()->setText(tr("Measuring…")); });
+  connect(tune_, &TuneJob::started, this, [this] { race_->setVerdictText(tr("Measuring…")); });
 }
 
 ValidationPage::~ValidationPage() {
@@ -145,7 +144,7 @@ void ValidationPage::startValidation(TuneJobRequest tune) {
   // as a run of the window does (trust_prompt.h), and the tune is pinned to those bytes.
   QString trust_error;
   if (!TrustPrompt::ensureTrusted(this, tune.request.model, &trust_error)) {
-    race_->verdictLabel()->setText(
+    race_->setVerdictText(
         trust_error.isEmpty()
             ? tr("Not checked: %1 was not trusted, and nothing of it ran")
                   .arg(QString::fromStdString(tune.request.model.path).toHtmlEscaped())
@@ -157,7 +156,7 @@ void ValidationPage::startValidation(TuneJobRequest tune) {
   // Behind another engine job (a lesson's live run, the main window's run) the tune waits, and
   // the page says for what until it starts.
   const auto ahead = runningEngineJob();
-  race_->verdictLabel()->setText(ahead ? engineWaitText(*ahead) : tr("Measuring…"));
+  race_->setVerdictText(ahead ? engineWaitText(*ahead) : tr("Measuring…"));
   check_button_->setEnabled(false);
   open_button_->setEnabled(false);
   tune_->start(std::move(tune));
@@ -194,9 +193,9 @@ void ValidationPage::onFinished(const std::shared_ptr<const TuneOutcome>& outcom
   check_button_->setEnabled(!state_->simulating);
   const QString winner = race_->winner(), verdict = race_->verdict();
   if (winner.isEmpty()) {
-    race_->verdictLabel()->setText(tr("<b>No safe winner</b> (exit %1): %2")
-                                       .arg(exit_code)
-                                       .arg((verdict.isEmpty() ? error : verdict).toHtmlEscaped()));
+    race_->setVerdictText(tr("<b>No safe winner</b> (exit %1): %2")
+                              .arg(exit_code)
+                              .arg((verdict.isEmpty() ? error : verdict).toHtmlEscaped()));
   } else {
     auto& rec = state_->recommendation;
     const auto measured = OptimizationConfig::parse(winner.toStdString());
@@ -220,9 +219,9 @@ void ValidationPage::onFinished(const std::shared_ptr<const TuneOutcome>& outcom
                            "device"});
     // The race's own verdict line (winner ★, ties ≈, final or provisional) under what it did to
     // the recommendation.
-    race_->verdictLabel()->setText(tr("<b>%1</b> → %2<br>%3")
-                                       .arg(confirmed ? tr("confirmed") : tr("switched"),
-                                            winner.toHtmlEscaped(), race_->verdictLabel()->text()));
+    race_->setVerdictText(tr("<b>%1</b> → %2<br>%3")
+                              .arg(confirmed ? tr("confirmed") : tr("switched"),
+                                   winner.toHtmlEscaped(), race_->verdictLabel()->text()));
   }
   open_button_->setEnabled(!session_path_.isEmpty() && QFileInfo::exists(session_path_));
   emit validationFinished();

@@ -410,6 +410,9 @@ class Deadline:
     def passed(self):
         return self.unix_s > 0 and time.time() > self.unix_s
 
+    def limited(self):
+        return self.unix_s > 0
+
 
 def apply_flags(cfg):
     precision = cfg["precision"]
@@ -483,6 +486,8 @@ def run_config(base, examples, cfg, plan, device, out_dir, deadline, cache=None)
               "first_result_ms": 0.0, "peak_allocated_bytes": 0, "peak_reserved_bytes": 0, "output": ""}
     model = None
     kept = None
+    memory = None
+    tracer = None
     try:
         setup_start = time.perf_counter()
         apply_flags(cfg)
@@ -492,6 +497,10 @@ def run_config(base, examples, cfg, plan, device, out_dir, deadline, cache=None)
         if device.type == "cuda":
             torch.cuda.reset_peak_memory_stats(device)
             baseline = torch.cuda.memory_allocated(device)
+        # The engine's memory probe, started where the engine starts it (after the flags, before
+        # the model's copy is made). A run with a time budget (a tune) does not wait for the
+        # module's first build.
+        memory = start_memory_probe(device, deadline)
         autocast = AUTOCAST.get(cfg["precision"])
         amp = (lambda: torch.autocast(device.type, dtype=autocast)) if autocast else contextlib.nullcontext
         mode = cfg.get("compile", "none")
@@ -547,7 +556,12 @@ def run_config(base, examples, cfg, plan, device, out_dir, deadline, cache=None)
             # STREAM_INTERVAL_S as a "samples" line, between iterations (never inside a timed one).
             stream = bool(plan.get("stream_samples", False))
             streamed, last_stream = 0, time.perf_counter()
+            # `trace`: the engine's kernel tracer over the engine's window (the first warm-up
+            # iterations and some steady ones), begun before the timer starts and ended after it
+            # waited, as the engine's loop does (core/torch/iteration_loop.cpp).
+            tracer = start_tracer(plan, device, warmup, deadline, result)
             for i in range(total):
+                traced = tracer is not None and tracer.begin(i, i < warmup)
                 host_start = time.perf_counter()
                 if start_event is not None:
                     start_event.record()
@@ -560,6 +574,8 @@ def run_config(base, examples, cfg, plan, device, out_dir, deadline, cache=None)
                 else:
                     latency = (time.perf_counter() - host_start) * 1e3
                 host = (time.perf_counter() - host_start) * 1e3
+                if traced:
+                    tracer.end(i)
                 result["latency_ms"].append(latency)
                 result["host_ms"].append(host)
                 if stream and time.perf_counter() - last_stream >= STREAM_INTERVAL_S:
@@ -581,12 +597,12 @@ def run_config(base, examples, cfg, plan, device, out_dir, deadline, cache=None)
                     elif i + 1 >= warmup + 3:
                         result["stop_reason"] = "time-budget"
                         break
+            if tracer is not None:
+                finish_tracer(result, tracer, out_dir, key, device)
             outputs = [t.detach().clone() for t in flatten_outputs(out)]
+            read_memory(result, memory, device, baseline)
             if plan.get("count_work") and mode == "none":
                 count_work(result, lambda: forward(*inputs), amp, device, out_dir, key)
-        if device.type == "cuda":
-            result["peak_allocated_bytes"] = max(0, int(torch.cuda.max_memory_allocated(device)) - baseline)
-            result["peak_reserved_bytes"] = max(0, int(torch.cuda.max_memory_reserved(device)) - baseline)
         safe = "".join(ch if ch.isalnum() or ch in "-_" else "_" for ch in key)
         path = os.path.join(out_dir, f"out-{safe}-{os.getpid()}.pt")
         save_tensors(outputs, path)
@@ -599,6 +615,13 @@ def run_config(base, examples, cfg, plan, device, out_dir, deadline, cache=None)
         result["status"] = "error"
         result["message"] = f"{key} failed in Python: {lines[-1] if lines else type(e).__name__}"
     finally:
+        if memory is not None:
+            memory.stop()  # a config that failed leaves no probe installed on this thread
+        if tracer is not None:  # … nor a tracer: its window is not this config's result
+            with contextlib.suppress(Exception):
+                tracer.finish(os.path.join(out_dir, f"trace-failed-{os.getpid()}.json"))
+            with contextlib.suppress(OSError):
+                os.remove(os.path.join(out_dir, f"trace-failed-{os.getpid()}.json"))
         if kept is not None and cache is not None and result["status"] == "ok":
             cache.keep(key, kept)
         del model, kept
@@ -609,6 +632,66 @@ def run_config(base, examples, cfg, plan, device, out_dir, deadline, cache=None)
         if device.type == "cuda":
             torch.cuda.empty_cache()
     return result
+
+
+def start_memory_probe(device, deadline):
+    """The engine's memory probe (inferscope_instruments.MemoryProbe), or None where the module
+    cannot be imported at all."""
+    try:
+        import inferscope_instruments
+    except Exception:  # the module's loader itself is missing: said by read_memory
+        return None
+    return inferscope_instruments.MemoryProbe(device, wait=not deadline.limited())
+
+
+def start_tracer(plan, device, warmup, deadline, result):
+    """The engine's kernel tracer for this config when the plan asks for a trace (inferscope_
+    instruments.KernelTracer), or None. Kernels need a CUDA device; on the CPU only the host-only
+    source traces (INFERSCOPE_TRACE_SOURCE=host-only: operators without kernels, as the engine's
+    tests do). Why it could not start is the config's "trace_error"."""
+    window = plan.get("trace")
+    if not window:
+        return None
+    if device.type != "cuda" and os.environ.get("INFERSCOPE_TRACE_SOURCE") != "host-only":
+        return None  # InferScope says "kernel tracing needs a CUDA device", as for the engine
+    try:
+        import inferscope_instruments
+    except Exception as e:
+        result["trace_error"] = f"untraced: the instruments' loader is missing ({e})"
+        return None
+    tracer = inferscope_instruments.KernelTracer(window, warmup, wait=not deadline.limited())
+    if tracer.error:
+        result["trace_error"] = tracer.error
+        return None
+    if tracer.problems:
+        sys.stderr.write(f"trace settings: {tracer.problems}\n")
+    return tracer
+
+
+def finish_tracer(result, tracer, out_dir, key, device):
+    safe = "".join(ch if ch.isalnum() or ch in "-_" else "_" for ch in key)
+    path = os.path.join(out_dir, f"trace-{safe}-{os.getpid()}.json")
+    if tracer.finish(path) is not None:
+        result["trace"] = path
+    # The cuDNN this PyTorch runs the convolutions with, for the ledger built from the window.
+    if device.type == "cuda" and torch.backends.cudnn.is_available():
+        result["cudnn_version"] = int(torch.backends.cudnn.version() or 0)
+
+
+def read_memory(result, memory, device, baseline):
+    """The config's peaks from the engine's probe, less what other configs' kept models hold
+    (`baseline`, CUDA). Where the probe could not run, CUDA's figures come from the same caching
+    allocator statistics through torch.cuda, and "memory_error" says why the probe did not run."""
+    allocated, reserved, source = memory.stop() if memory is not None else (0, 0, "")
+    if not source:
+        result["memory_error"] = memory.error if memory is not None else "the instruments' loader is missing"
+        if device.type == "cuda":
+            allocated = int(torch.cuda.max_memory_allocated(device))
+            reserved = int(torch.cuda.max_memory_reserved(device))
+            source = "cuda-caching-allocator"
+    result["peak_allocated_bytes"] = max(0, allocated - baseline)
+    result["peak_reserved_bytes"] = max(0, reserved - baseline)
+    result["memory_source"] = source
 
 
 def count_work(result, run, amp, device, out_dir, key):

@@ -19,6 +19,9 @@ fi
 rm -rf "$work"; mkdir -p "$work/config" "$work/cache"
 source "$(dirname "$0")/e2e_lib.sh"
 export XDG_CONFIG_HOME="$work/config" XDG_CACHE_HOME="$work/cache" INFERSCOPE_PYTHON="$python"
+# The worker's instruments module (its memory probe runs in every config) is built on first use,
+# about a minute here; kept beside the work folder, it is built once per PyTorch and source set.
+export INFERSCOPE_INSTRUMENTS_CACHE="$work.instruments"
 torch_major=$("$python" -c 'import torch; print(torch.__version__.split(".")[0])')
 echo "worker: $python, PyTorch $("$python" -c 'import torch; print(torch.__version__)')"
 
@@ -57,6 +60,8 @@ for c in s["configs"]:
           int("steady_state" in c), c.get("stats", {}).get("median_ms", 0) > 0,
           c.get("memory", {}).get("parameter_bytes", 0), int(acc is not None),
           acc["rel_l2_error"] if acc else -1)
+    m = c.get("memory", {})
+    print("memory", c["key"], m.get("source", ""), m.get("peak_allocated_bytes", 0))
 READ
 }
 
@@ -80,6 +85,17 @@ check "bf16: BF16 weights, an error against the FP32 reference above 0 and below
   bash -c "grep -qE '^config bf16 ok 23 3 1 True $((parameters * 2)) 1 ' '$work/profile.facts' &&
            awk -v e='$bf16_error' 'BEGIN { exit !(e > 0 && e < 0.05) }'"
 check "the table names the configs" grep -q "nograd+fp32" "$work/profile.txt"
+# The engine's memory probe ran in the worker (its instruments module): the CPU allocator's peak
+# above what was allocated when the config started, at least the config's own copy of the weights
+# (FP32: 4 bytes a parameter; BF16: 2) and well under what a model this small could use (64 MiB).
+for key_bytes in fp32:4 nograd+fp32:4 bf16:2; do
+  key=${key_bytes%%:*}
+  weights=$((parameters * ${key_bytes##*:}))
+  peak=$(awk -v k="$key" '$1 == "memory" && $2 == k && $3 == "cpu-allocator-hook" { print $4 }' "$work/profile.facts")
+  check "$key: peak memory from the engine's CPU probe, ${peak:-none} bytes, >= its weights ($weights) and < 64 MiB" \
+    awk -v p="${peak:-0}" -v w="$weights" 'BEGIN { exit !(p >= w && p < 64 * 1048576) }'
+done
+check "… and no warning that the probe did not run" bash -c "! grep -q 'memory probe did not run' '$work/profile.err'"
 
 # --input overrides the entry point's inputs.
 "$cli" profile --model-py "$work/tiny.py:build" --input 4x3x8x8:float32 -c fp32 --warmup 2 -n 5 \
@@ -100,6 +116,8 @@ cat "$work/sweep.facts"
 for key in fp32 nograd+fp32 autograd+fp32 amp-bf16 bf16; do
   check "sweep: $key has its series analysed, memory and accuracy" \
     grep -qE "^config ${key//+/\\+} ok 23 3 1 True [1-9][0-9]* 1 " "$work/sweep.facts"
+  check "sweep: $key has its peak memory from the engine's CPU probe" \
+    grep -qE "^memory ${key//+/\\+} cpu-allocator-hook [1-9][0-9]*$" "$work/sweep.facts"
 done
 check "sweep ranks them against FP32 with a Pareto front" grep -q "Pareto front" "$work/sweep.txt"
 check "the sweep session reopens with today's rules" "$cli" sweep --from "$work/sweep.inferscope.json"
@@ -111,18 +129,65 @@ rc=$?
 check "recommend --validate --model-py measures in the real worker (exit $rc)" [ "$rc" -eq 0 ]
 check "… and gives a measured verdict" grep -qE "^Verdict: .*(confirmed on the device|replaces)" "$work/recommend.txt"
 
-# trace and cudnn of a config the worker runs: said, never a silently empty trace or a ledger that
-# blames CUPTI (the host-only trace source stands in for CUPTI on the CPU).
-INFERSCOPE_TRACE_SOURCE=host-only "$cli" trace --model-py "$work/tiny.py:build" -c fp32 --warmup 1 \
-  -n 3 >"$work/trace.txt" 2>"$work/trace.err"
+# trace of a config the worker runs: the engine's tracer in the worker's instruments module (the
+# host-only source stands in for CUPTI on the CPU: operators and iterations, no kernels), its
+# window handed back and written as the same trace result and Chrome trace as a zoo model's.
+INFERSCOPE_TRACE_SOURCE=host-only "$cli" trace --model-py "$work/tiny.py:build" -c fp32 -c bf16 --warmup 1 \
+  -n 3 --chrome-trace "$work/trace.chrome.json" -o "$work/trace.inferscope.json" >"$work/trace.txt" 2>"$work/trace.err"
 rc=$?
 check "trace --model-py runs (exit $rc)" [ "$rc" -eq 0 ]
-check "… and says the worker's config is not traced, and which configs are" \
-  grep -q "untraced: a config the Python worker runs (eager, torch.compile) is not traced yet; .*AOTInductor" "$work/trace.txt"
+check "… and traces the worker's configs with the engine's window (1 warm-up + 3 steady)" \
+  bash -c "[ \$(grep -c 'window       1 warm-up + 3 steady iterations traced' '$work/trace.txt') -eq 2 ]"
+check "… never saying a worker's config is untraced" bash -c "! grep -q 'untraced' '$work/trace.txt'"
+"$python" - "$work/trace.inferscope.json" >"$work/trace.facts" 2>&1 <<'READ'
+import json, sys
+s = json.load(open(sys.argv[1]))
+for c in s["configs"]:
+    t = c.get("trace", {})
+    print("trace", c["key"], t.get("source", ""), len(t.get("iterations", [])), c.get("traced_iterations", []) == [0, 1, 2, 3])
+READ
+cat "$work/trace.facts"
+for key in fp32 bf16; do
+  check "$key: a host-only window of 4 traced iterations, iterations 0-3" grep -qx "trace $key host-only 4 True" "$work/trace.facts"
+done
+# The Chrome trace holds the model's operators as the worker's observer saw them, and none of the
+# instruments module's own.
+chrome=$(ls "$work"/trace.chrome*.json 2>/dev/null | head -1)
+check "the Chrome trace is written (${chrome:-none})" test -s "${chrome:-/nonexistent}"
+check "… with the model's convolution and linear layer" \
+  bash -c "grep -q '\"aten::conv2d\"' '$chrome' && grep -q '\"aten::linear\"' '$chrome'"
+check "… and not the instruments' own operators" bash -c "! grep -q 'inferscope_instruments::' '$chrome'"
+# The module as this PyTorch builds it: without CUDA, so with cupti_unavailable.cpp, and a tracer
+# asked to start (on a GPU, say) says why it cannot, naming the build, not failing the config.
+INFERSCOPE_TRACE_SOURCE= "$python" - "$(dirname "$0")/../../resources/python" >"$work/module.txt" 2>&1 <<'PY'
+import sys
+sys.path.insert(0, sys.argv[1])
+import torch, inferscope_instruments as I
+ops = I.load()
+print("variant", I.build_variant()[0], "cuda", bool(ops.cuda()))
+print("tracer", I.KernelTracer({"warmup_iterations": 1, "steady_iterations": 1}, 1).error)
+PY
+cat "$work/module.txt"
+if [ "$("$python" -c 'import torch; print(int(bool(torch.version.cuda)))')" = 0 ]; then
+  check "the module of a CPU PyTorch: the CPU variant, no CUDA probe" grep -qx "variant cpu cuda False" "$work/module.txt"
+  check "… and its tracer says CUPTI is not in this build, and why" \
+    grep -qx "tracer untraced: CUPTI not available in this build (this PyTorch is built without CUDA)" "$work/module.txt"
+fi
+# Without the host-only source the CPU has no tracer, as for a zoo model.
+"$cli" trace --model-py "$work/tiny.py:build" -c fp32 --warmup 1 -n 3 >"$work/trace-cpu.txt" 2>&1
+check "trace --model-py on the CPU: untraced, needing a CUDA device, as the engine says" \
+  grep -q "untraced: kernel tracing needs a CUDA device" "$work/trace-cpu.txt"
+# cudnn of a config the worker runs: its ledger from the worker's trace window (the convolution
+# records its tracer captured), as a zoo model's is from the engine's.
 INFERSCOPE_TRACE_SOURCE=host-only "$cli" cudnn --model-py "$work/tiny.py:build" >"$work/cudnn.txt" 2>"$work/cudnn.err"
-check "cudnn --model-py: the heuristic mode names why it has no convolution records" \
-  grep -q "heuristic .*no convolution records: a config the Python worker runs is not traced yet" "$work/cudnn.txt"
+check "cudnn --model-py: the heuristic mode's ledger holds the model's one convolution, from the worker's trace" \
+  grep -qE "^ +1 +2x3x16x16 \* 8x3x3x3 s1 p1 d1 g1 float32 nchw +1 " "$work/cudnn.txt"
+check "… whose candidates need CUDA, as a zoo model's on the CPU" \
+  grep -q "requires CUDA and cuDNN: this config ran on the CPU" "$work/cudnn.txt"
 check "… never blaming CUPTI" bash -c "! grep -q 'CUPTI missing' '$work/cudnn.txt'"
+"$cli" cudnn --model-py "$work/tiny.py:build" >"$work/cudnn-cpu.txt" 2>&1
+check "cudnn --model-py on the CPU without the host-only source: refused up front, as for any model" \
+  grep -q "cuDNN ledger unavailable: requires CUDA and cuDNN: choose a CUDA device" "$work/cudnn-cpu.txt"
 
 # What this PyTorch cannot do says so, naming the config or the file and the way forward.
 if [ "$torch_major" -lt 2 ]; then

@@ -2,12 +2,15 @@
 // English and in Japanese with no English sentence left; a profiled session's ranked summary.
 #include <QApplication>
 #include <QDirIterator>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QLabel>
 #include <QRegularExpression>
 #include <QTabWidget>
 #include <QTemporaryDir>
 #include <QTest>
 
+#include "core/advisor/generation_table.h"
 #include "core/engine/session_ranking.h"
 #include "core/engine/tune_answer.h"
 #include "core/session/session_file.h"
@@ -17,6 +20,8 @@
 #include "gui/widgets/language_switch.h"
 #include "gui/widgets/main_window.h"
 #include "gui/widgets/race_view.h"
+#include "gui/wizard/recommendation_wizard.h"
+#include "gui/wizard/wizard_pages.h"
 #include "tests/gui/gui_test_main.h"
 
 using namespace inferscope;
@@ -293,6 +298,111 @@ class TestAnswer : public QObject {
                 .data()
                 .toString()
                 .startsWith(QStringLiteral("winner")));
+  }
+
+  // One recommendation: for every tuned session in bench/gpu/results (and the CPU fixture), the
+  // wizard opened from the window with the session open (on the session's kind of device), the
+  // files its Export page writes, and the Answer page and the files its buttons write all name
+  // the race's answer.
+  void theWizardTheExportsAndTheAnswerNameOneConfig() {
+    QStringList paths = tunedResults();
+    paths << fixture("cpu_resnet18_tuned");
+    MainWindow window;
+    window.resize(1280, 800);
+    QTemporaryDir dir;
+    const auto configIn = [](const QString& json) {
+      QFile file(json);
+      if (!file.open(QIODevice::ReadOnly)) return QStringLiteral("(unreadable %1)").arg(json);
+      return QJsonDocument::fromJson(file.readAll())
+          .object()
+          .value(QStringLiteral("config"))
+          .toString();
+    };
+    const auto textOf = [](const QString& path) {
+      QFile file(path);
+      return file.open(QIODevice::ReadOnly) ? QString::fromUtf8(file.readAll()) : QString();
+    };
+    int tuned = 0, table_differs = 0;
+    for (const QString& path : paths) {
+      QVERIFY2(window.openSession(path), qPrintable(path));
+      const auto session = window.document()->session();
+      const QString answer = QString::fromStdString(raceAnswerKey(*session));
+      if (answer.isEmpty()) continue;
+      ++tuned;
+      const QString where = QStringLiteral("%1 (answer %2)").arg(path, answer);
+      // The Answer page and its exports.
+      QCOMPARE(window.answerView()->answerKey(), answer);
+      QString message;
+      const QString page_json = dir.filePath(QStringLiteral("page-%1.json").arg(tuned));
+      const QString page_py = dir.filePath(QStringLiteral("page-%1.py").arg(tuned));
+      QVERIFY2(window.answerView()->exportAnswer(advisor::ExportFormat::Json, page_json, &message),
+               qPrintable(where + QLatin1Char(' ') + message));
+      QVERIFY2(window.answerView()->exportAnswer(advisor::ExportFormat::Python, page_py, &message),
+               qPrintable(where + QLatin1Char(' ') + message));
+      QCOMPARE(configIn(page_json), answer);
+      QVERIFY2(textOf(page_py).contains(QStringLiteral("Config:  %1 ").arg(answer)),
+               qPrintable(where));
+      // The wizard, on a device of the session's kind: a simulated generation of its compute
+      // capability, or the CPU.
+      auto* wizard = window.openWizard();
+      wizard->restart();
+      const auto caps = DeviceCaps::from(session->device);
+      QString generation = QStringLiteral("cpu");
+      if (caps.isCuda()) {
+        const auto* g = advisor::GenerationTable::builtin().lookup(caps.cc_major, caps.cc_minor);
+        QVERIFY2(g, qPrintable(where));
+        generation = QString::fromStdString(g->id);
+      }
+      wizard->devicePage()->simulate(generation);
+      wizard->next();
+      wizard->next();
+      QCOMPARE(wizard->currentId(), int(RecommendationWizard::Advice));
+      QVERIFY2(wizard->recommendationPage()->configKey() == answer,
+               qPrintable(where + QStringLiteral(": the wizard says ") +
+                          wizard->recommendationPage()->configKey()));
+      if (wizard->state().table_config.key() != answer.toStdString()) ++table_differs;
+      const QString wizard_json = dir.filePath(QStringLiteral("wizard-%1.json").arg(tuned));
+      const QString wizard_py = dir.filePath(QStringLiteral("wizard-%1.py").arg(tuned));
+      const QString wizard_cpp = dir.filePath(QStringLiteral("wizard-%1.cpp").arg(tuned));
+      wizard->exportPage()->setPaths(wizard_json, wizard_py, wizard_cpp);
+      QCOMPARE(wizard->exportPage()->writeExports(), 3);
+      QCOMPARE(configIn(wizard_json), answer);
+      QVERIFY2(textOf(wizard_py).contains(QStringLiteral("Config:  %1 ").arg(answer)),
+               qPrintable(where));
+      QVERIFY2(textOf(wizard_cpp).contains(QStringLiteral("Config:  %1 ").arg(answer)),
+               qPrintable(where));
+      wizard->hide();
+    }
+    QVERIFY2(tuned >= 21, qPrintable(QString::number(tuned)));
+    // The table's own rule would have picked another config somewhere, or nothing was tested.
+    QVERIFY(table_differs > 0);
+  }
+
+  // A profiled session's ranked summary lists a config that also ran as another's fallback once,
+  // as the table does: the fixture's fastest config, run again as a fallback of a config asked
+  // for, is one row "fp16+cl+graph+bench ← … (fallback)", and the next row is the next config
+  // (it had read the same config twice, the second at 1.00× of the first).
+  void theRankedSummaryMergesFallbacks() {
+    auto session = loadSession(fixture("h200_resnet50_b32").toStdString());
+    QVERIFY(session.races.empty());
+    const auto* fastest = session.find("fp16+cl+graph+bench");
+    QVERIFY(fastest);
+    ConfigResult again = *fastest;
+    again.fallback_from = "fp16+graph+bench";
+    again.index = static_cast<int>(session.configs.size());
+    session.configs.push_back(again);
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("fallback.inferscope.json"));
+    saveSession(session, path.toStdString());
+    MainWindow window;
+    window.resize(1280, 800);
+    QVERIFY(window.openSession(path));
+    const QString text = window.answerView()->plainText();
+    QVERIFY2(text.contains(QStringLiteral("1. fp16+cl+graph+bench ← fp16+graph+bench (fallback)")),
+             qPrintable(text));
+    QVERIFY2(text.contains(QStringLiteral("2. bf16+cl+graph+bench")), qPrintable(text));
+    QCOMPARE(text.count(QStringLiteral("fp16+cl+graph+bench")), 1);
+    QCOMPARE(window.answerView()->answerKey(), QStringLiteral("fp16+cl+graph+bench"));
   }
 
   // A profiled session without a race opens on a ranked summary whose first config is the

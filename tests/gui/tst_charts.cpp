@@ -602,13 +602,16 @@ class TestCharts : public QObject {
     plot->replot();
     QVERIFY(chart->filterShown());
     QStringList names = chart->legendNames();
-    QCOMPARE(names.size(), ChartStyle::kLegendTopN);
+    // 16 listed; as many named as the legend's rows hold (the merged row's name is long).
+    QCOMPARE(names.size(), ChartStyle::kLegendTopN - ChartStyle::hiddenLegendEntries(plot));
+    QVERIFY2(names.size() >= 8, qPrintable(names.join(QLatin1Char('|'))));
     QCOMPARE(names.first(), QStringLiteral("★ amp-fp16"));
     QCOMPARE(names.at(1), QStringLiteral("≈ tf32"));  // ties next, in plan order
-    QCOMPARE(names.at(2), QStringLiteral("≈ amp-fp16+cl"));
+    // fp16+cl ran as amp-fp16+cl, which also ran on its own: one line, named as the table's row.
+    QCOMPARE(names.at(2), QStringLiteral("≈ amp-fp16+cl ← fp16+cl (fallback)"));
     QVERIFY(names.contains(QStringLiteral("fp32")));         // the fastest
     QVERIFY(!names.contains(QStringLiteral("fp16+cl+ts")));  // a slow one, not listed
-    QVERIFY2(chart->legendNoteText().contains(QStringLiteral("16 fastest of 60")),
+    QVERIFY2(chart->legendNoteText().contains(QStringLiteral("16 fastest of 59")),
              qPrintable(chart->legendNoteText()));
     QVERIFY(chart->legendNoteText().contains(QStringLiteral("★")));
     // The legend stays a few rows above the plot, and only the listed configs are named at the
@@ -623,12 +626,20 @@ class TestCharts : public QObject {
     // always.
     QVERIFY2(named >= 8 && named <= ChartStyle::kLegendTopN, qPrintable(QString::number(named)));
     QCOMPARE(chart->directLabel(kSixtyWinner), QStringLiteral("★ amp-fp16"));
-    QCOMPARE(chart->directLabel(51), QStringLiteral("≈ amp-fp16+cl"));
+    QCOMPARE(chart->directLabel(51), QStringLiteral("≈ amp-fp16+cl ← fp16+cl (fallback)"));
+    QVERIFY(chart->directLabel(31).isEmpty());  // merged into 51: not drawn again
     QVERIFY(chart->directLabel(59).isEmpty());
 
-    // Two words: configs holding both; the winner kept though it matches neither.
+    // Two words: configs holding both; the winner kept though it matches neither. The axes
+    // rescale to the lines kept (levels 14.4…15.0 ms, where all sixty span 10.0…15.9).
+    QVERIFY2(plot->yAxis->range().lower < 10.0,
+             qPrintable(QString::number(plot->yAxis->range().lower)));
     chart->setFilter(QStringLiteral("amp-bf16 graph"));
     plot->replot();
+    QVERIFY2(plot->yAxis->range().lower > 14.0 && plot->yAxis->range().upper < 15.5,
+             qPrintable(QStringLiteral("%1…%2")
+                            .arg(plot->yAxis->range().lower)
+                            .arg(plot->yAxis->range().upper)));
     for (int i = 0; i < 60; ++i) {
       const QString key = window.document()->series()[static_cast<std::size_t>(i)].key;
       const bool match =
@@ -644,15 +655,16 @@ class TestCharts : public QObject {
              qPrintable(chart->legendNoteText()));
     // The marks are searchable: "fallback" finds the config that ran as its fallback.
     chart->setFilter(QStringLiteral("fallback"));
-    QVERIFY(chart->legendNames().contains(QStringLiteral("fp16+cl → amp-fp16+cl (fallback)")));
-    QVERIFY(chart->seriesPlotted(31) && !chart->seriesPlotted(51));
+    QVERIFY2(chart->legendNames().contains(QStringLiteral("≈ amp-fp16+cl ← fp16+cl (fallback)")),
+             qPrintable(chart->legendNames().join(QLatin1Char('|'))));
+    QVERIFY(chart->seriesPlotted(51) && !chart->seriesPlotted(31));
     // Selecting a config the filter left out draws and names it.
     chart->setSelectedSeries(59);
     QVERIFY(chart->seriesPlotted(59));
     QVERIFY(chart->legendNames().contains(QStringLiteral("amp-fp16+cl+ts")));
     chart->setSelectedSeries(-1);
     chart->setFilter(QString());
-    for (int i = 0; i < 60; ++i) QVERIFY(chart->seriesPlotted(i));
+    for (int i = 0; i < 60; ++i) QCOMPARE(chart->seriesPlotted(i), i != 31);
 
     // One convention in every view: the table, the memory chart's config names, the speed chart's
     // legend.
@@ -684,7 +696,7 @@ class TestCharts : public QObject {
     QCOMPARE(speed_names.size(), ChartStyle::kLegendTopN);
     QCOMPARE(speed_names.mid(0, 3),
              QStringList({QStringLiteral("★ amp-fp16"), QStringLiteral("≈ tf32"),
-                          QStringLiteral("≈ amp-fp16+cl")}));
+                          QStringLiteral("≈ amp-fp16+cl ← fp16+cl (fallback)")}));
     QVERIFY(speed_names.contains(QStringLiteral("fp32")));
     QVERIFY(!speed_names.contains(QStringLiteral("fp16+cl+ts")));
     // Of 59 points: amp-fp16+cl's two runs are one.
@@ -816,6 +828,53 @@ class TestCharts : public QObject {
     QCOMPARE(memory->winnerGroup(), memory->groupOf(5));
     QCOMPARE(memory->groupOf(0), -1);  // merged into 5
     QVERIFY(memory->plot()->xAxis->tickLabelRotation() != 0);
+  }
+
+  // The same GPT-2 on the Latency tab: series 0 (fp16+graph, run as amp-fp16+graph) is the
+  // winner's own config again, merged into its own run (series 5) as the table lists them: one
+  // line, named as the table's row, and the merged run neither drawn nor in the legend; Speed ×
+  // accuracy names its point the same.
+  void latencyDrawsAMergedFallbackOnce() {
+    MainWindow window;
+    window.resize(1280, 800);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    QVERIFY(window.openSession(QStringLiteral(INFERSCOPE_SOURCE_DIR
+                                              "/bench/gpu/results/2026-12-04b/call1/files/"
+                                              "file_hf_gpt2.inferscope.json")));
+    auto* chart = window.latencyChart();
+    window.chartTabs()->setCurrentWidget(chart);
+    QApplication::processEvents();
+    chart->plot()->replot();
+    const auto& series = window.document()->series();
+    const auto groups = groupFallbacks(series);
+    QVERIFY(groups.merged(0));
+    QCOMPARE(groups.into[0], 5);
+    QVERIFY(!chart->seriesPlotted(0));
+    QVERIFY(chart->seriesPlotted(5));
+    QVERIFY(!chart->legendHasEntry(0));
+    QVERIFY(chart->directLabel(0).isEmpty());
+    const QString five = chart->legendNames().filter(QStringLiteral("←")).value(0);
+    QVERIFY2(five.startsWith(QStringLiteral("★ ")) && five.contains(QStringLiteral("(fallback)")),
+             qPrintable(chart->legendNames().join(QLatin1Char('|'))));
+    // As many lines drawn as the results table has rows that ran.
+    int drawn = 0;
+    for (int i = 0; i < static_cast<int>(series.size()); ++i)
+      drawn += chart->seriesPlotted(i) && series[static_cast<std::size_t>(i)].result ? 1 : 0;
+    int rows = 0;
+    for (int r = 0; r < window.resultsModel()->rowCount(); ++r) {
+      const int s =
+          window.resultsModel()->index(r, 0).data(ResultsTableModel::SeriesIndexRole).toInt();
+      rows += series[static_cast<std::size_t>(s)].result ? 1 : 0;
+    }
+    QCOMPARE(drawn, rows);
+    QVERIFY(drawn < static_cast<int>(series.size()));
+    // Speed × accuracy names the winner's point alike.
+    auto* speed = window.speedAccuracyChart();
+    window.chartTabs()->setCurrentWidget(speed);
+    QApplication::processEvents();
+    QVERIFY2(speed->legendNames().contains(five),
+             qPrintable(speed->legendNames().join(QLatin1Char('|'))));
   }
 
   // A selected line brings itself forward and fades the others (a lesson's step on a config does
@@ -1044,7 +1103,7 @@ class TestCharts : public QObject {
     const int hidden = ChartStyle::hiddenLegendEntries(chart->plot());
     QVERIFY(hidden > 0);
     const QString short_note = QStringLiteral(
-                                   "the chart draws the 16 fastest of 60 configs, the "
+                                   "the chart draws the 16 fastest of 59 configs, the "
                                    "legend names %1 of them")
                                    .arg(ChartStyle::kLegendTopN - hidden);
     QVERIFY2(chart->legendNoteText().contains(short_note), qPrintable(chart->legendNoteText()));
@@ -1064,7 +1123,7 @@ class TestCharts : public QObject {
     chart->plot()->replot();
     QCOMPARE(ChartStyle::hiddenLegendEntries(chart->plot()), 0);
     QVERIFY2(
-        chart->legendNoteText().contains(QStringLiteral("the legend lists the 16 fastest of 60")),
+        chart->legendNoteText().contains(QStringLiteral("the legend lists the 16 fastest of 59")),
         qPrintable(chart->legendNoteText()));
   }
 

@@ -25,6 +25,7 @@
 #include "gui/lib/cudnn_layer_table_model.h"
 #include "gui/lib/session_document.h"
 #include "gui/lib/value_format.h"
+#include "gui/widgets/answer_view.h"
 #include "gui/widgets/cudnn_chart.h"
 #include "gui/widgets/main_window.h"
 #include "tests/gui/cudnn_sample_ledger.h"
@@ -315,6 +316,62 @@ class TestCudnnChart : public QObject {
     QVERIFY(chart->plot()->height() >= 170);
     const int last_visible = table->rowAt(table->viewport()->height() - 1);
     QVERIFY2(last_visible == -1 || last_visible >= 3, qPrintable(QString::number(last_visible)));
+  }
+
+  // The session's answer is marked on the chart as on every other: the H200 ledger's session was
+  // not tuned, so the mode that ran the Answer page's config (the fastest that passes the
+  // accuracy rule) says so in the legend, unstarred; with a race whose answer is the
+  // deterministic mode's config (slower, so not the ranking's pick), that mode is "★ … (the
+  // race's answer)", drawn heavier, and the picker stars its ledger.
+  void theSessionsAnswerIsMarked() {
+    MainWindow window;
+    window.resize(1280, 800);
+    QVERIFY(window.openSession(fixture("h200_resnet50_cudnn")));
+    const QString answer = window.answerView()->answerKey();
+    QVERIFY(!answer.isEmpty());
+    auto* chart = window.cudnnChart();
+    const auto session = window.document()->session();
+    const auto& ledger = session->cudnn_ledgers.front();
+    QString mode_of_answer;
+    for (const auto& [mode, totals] : ledger.modes) {
+      if (QString::fromStdString(totals.config_key) == answer)
+        mode_of_answer = CudnnChart::modeName(mode);
+    }
+    QVERIFY2(!mode_of_answer.isEmpty(), qPrintable(answer));
+    QCOMPARE(chart->answerMarkText(),
+             QStringLiteral("%1 (the fastest safe config)").arg(mode_of_answer));
+    QStringList names;
+    for (int i = 0; i < chart->plot()->legend->itemCount(); ++i) {
+      if (auto* item = qobject_cast<QCPPlottableLegendItem*>(chart->plot()->legend->item(i)))
+        names << item->plottable()->name();
+    }
+    QVERIFY2(names.contains(chart->answerMarkText()), qPrintable(names.join(QLatin1Char('|'))));
+    QVERIFY(!chart->ledgerCombo()->currentText().startsWith(QStringLiteral("★")));
+
+    auto tuned = std::make_shared<SessionResult>(*session);
+    TuneRecord race;
+    race.winner = "bf16+cl+det";
+    race.verdict_state = "provisional";
+    tuned->races.push_back(race);
+    QVERIFY(tuned->find("bf16+cl+det")->stats.median_ms >
+            session->find(answer.toStdString())->stats.median_ms);
+    SessionDocument document;
+    document.setSession(tuned);
+    CudnnChart raced(&document);
+    raced.resize(1280, 600);
+    QCOMPARE(raced.answerMarkText(), QStringLiteral("★ deterministic (the race's answer)"));
+    QCOMPARE(raced.ledgerCombo()->currentText(), QStringLiteral("★ resnet50 · bf16+cl"));
+    QCPGraph* marked = nullptr;
+    double widest_other = 0;
+    for (int g = 0; g < raced.plot()->graphCount(); ++g) {
+      auto* graph = raced.plot()->graph(g);
+      if (graph->name() == raced.answerMarkText())
+        marked = graph;
+      else if (graph->lineStyle() != QCPGraph::lsNone)
+        widest_other = std::max(widest_other, graph->pen().widthF());
+    }
+    QVERIFY(marked);
+    QVERIFY(marked->pen().widthF() > widest_other);
   }
 
   void sessionWithoutLedgerSaysHowToRecordOne() {

@@ -4,8 +4,11 @@
 // marked and the router's rows as measured, the largest batch per precision, a file written before
 // sessions kept their answers, the tab only for sessions over a shape set, the Answer page's
 // section, and Japanese.
+#include <qcustomplot.h>
+
 #include <QApplication>
 #include <QFile>
+#include <QLineF>
 #include <QTabWidget>
 #include <QTest>
 #include <algorithm>
@@ -104,6 +107,45 @@ class TestShapes : public QObject {
     QCOMPARE(view->memoryLineNames(),
              (QStringList{QStringLiteral("fp32"), QStringLiteral("bf16")}));
     QVERIFY(!view->largestBatchMark(QStringLiteral("fp32")));  // nothing ran out of memory
+  }
+
+  // Knees close together keep their labels apart and at their knees: fp32 and fp32+cl both knee
+  // at B=16 (22 and 20 items/s), whose labels were drawn over each other. At both sizes every
+  // label lies inside the plot, over no other, and beside its knee's diamond or joined to it by
+  // a line; a label with no line is within a few pixels of its knee.
+  void kneeLabelsStayAtTheirKneesApart() {
+    MainWindow window;
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    QVERIFY(window.openSession(fixture("cpu_resnet18_shapes")));
+    auto* view = window.shapesView();
+    window.chartTabs()->setCurrentWidget(view);
+    for (const QSize size : {QSize(1024, 768), QSize(1920, 1080)}) {
+      window.resize(size);
+      QApplication::processEvents();
+      const auto places = view->kneeLabelPlaces();
+      QCOMPARE(places.size(), std::size_t{3});
+      const QRectF area = view->throughputPlot()->axisRect()->rect();
+      const double line = places.front().rect.height();
+      bool close_knees = false;
+      for (std::size_t i = 0; i < places.size(); ++i) {
+        const auto& p = places[i];
+        const QString where =
+            QStringLiteral("%1 at %2×%3").arg(p.text).arg(size.width()).arg(size.height());
+        QVERIFY2(area.adjusted(-1, -1, 1, 1).contains(p.rect), qPrintable(where));
+        const QPointF nearest(std::clamp(p.knee.x(), p.rect.left(), p.rect.right()),
+                              std::clamp(p.knee.y(), p.rect.top(), p.rect.bottom()));
+        const double apart = QLineF(p.knee, nearest).length();
+        QVERIFY2(p.leader || apart <= 12,
+                 qPrintable(QStringLiteral("%1: %2 px").arg(where).arg(apart)));
+        QVERIFY2(apart <= 4 * line, qPrintable(QStringLiteral("%1: %2 px").arg(where).arg(apart)));
+        for (std::size_t j = 0; j < i; ++j) {
+          QVERIFY2(!p.rect.intersects(places[j].rect), qPrintable(where));
+          close_knees = close_knees || QLineF(p.knee, places[j].knee).length() < 2 * line;
+        }
+      }
+      QVERIFY(close_knees);  // the case this test is about
+    }
   }
 
   // The router's table: a row per shape, in the set's order, naming a config whose median at that

@@ -4,10 +4,14 @@
 // finalists in fresh worker processes), rendered live, and its winner becomes the recommendation;
 // a cancel stops the race within a measurement; a page destroyed mid-race neither crashes nor
 // hangs; the three exports are written and non-empty.
+#include <QApplication>
+#include <QDir>
 #include <QElapsedTimer>
 #include <QFile>
 #include <QLabel>
 #include <QPushButton>
+#include <QScrollArea>
+#include <QScrollBar>
 #include <QSignalSpy>
 #include <QTableView>
 #include <QTemporaryDir>
@@ -15,8 +19,12 @@
 #include <memory>
 
 #include "core/engine/engine.h"
+#include "core/tuner/race_record.h"
 #include "gui/lib/race_table_model.h"
+#include "gui/lib/session_document.h"
 #include "gui/lib/tune_job.h"
+#include "gui/widgets/language_switch.h"
+#include "gui/widgets/main_window.h"
 #include "gui/widgets/race_view.h"
 #include "gui/wizard/recommendation_wizard.h"
 #include "gui/wizard/wizard_pages.h"
@@ -184,6 +192,72 @@ class TestWizard : public QObject {
     // The run leaves its thread within a measurement; what it still posts reaches no one.
     QVERIFY(TuneJob::waitForIdle(30000));
     QCoreApplication::processEvents();
+  }
+
+  // A Validate result on a 1920×1080 and a 4:3 1024×768 screen, in English and Japanese: the
+  // page fed the tuned CPU session's race as the tuner streams it shows the race's answer, the
+  // wizard keeps the size it was given (no minimum pushes it past the screen), and no label on it
+  // is cut (a wrapped label as high as its text, an unwrapped one as wide). With
+  // INFERSCOPE_SCREENSHOTS_DIR set, the pictures in docs/GUI.md are written there.
+  void aValidateResultFitsTheScreen_data() {
+    QTest::addColumn<QString>("lang");
+    QTest::addColumn<QSize>("size");
+    for (const char* lang : {"en", "ja"}) {
+      for (const QSize size : {QSize(1920, 1080), QSize(1024, 768)})
+        QTest::addRow("%s %dx%d", lang, size.width(), size.height())
+            << QString::fromLatin1(lang) << size;
+    }
+  }
+  void aValidateResultFitsTheScreen() {
+    QFETCH(QString, lang);
+    QFETCH(QSize, size);
+    if (lang != QLatin1String("en") && !LanguageSwitch::available().contains(lang))
+      QSKIP("no compiled Japanese translation (Qt Linguist tools not installed)");
+    LanguageSwitch::instance().apply(lang);
+    MainWindow window;
+    QVERIFY(window.openSession(fixture("cpu_resnet18_tuned")));
+    const auto session = window.document()->session();
+    RecommendationWizard* wizard = window.openWizard();
+    wizard->resize(size);
+    wizard->next();
+    wizard->next();
+    wizard->next();
+    QCOMPARE(wizard->currentId(), int(RecommendationWizard::Validation));
+    auto* page = wizard->validationPage();
+    auto* job = page->findChild<TuneJob*>();
+    QVERIFY(job);
+    emit job->started();
+    for (const auto& e : tuner::raceEvents(session->races.front())) emit job->eventReceived(e);
+    emit job->finished(std::make_shared<TuneOutcome>());
+    QApplication::processEvents();
+    QVERIFY(page->hasOutcome());
+    QCOMPARE(page->raceView()->winner(), QString::fromStdString(session->races.front().winner));
+    QCOMPARE(wizard->size(), size);
+    // The verdict under the table is shown whole, not scrolled (four lines of the widget's font
+    // cut the Japanese one mid-line).
+    auto* verdict_area = wizard->findChild<QScrollArea*>(QStringLiteral("raceVerdictArea"));
+    QVERIFY(verdict_area);
+    QCOMPARE(verdict_area->verticalScrollBar()->maximum(), 0);
+    for (auto* label : wizard->findChildren<QLabel*>()) {
+      if (!label->isVisibleTo(wizard) || label->text().isEmpty() || label->width() <= 0) continue;
+      const QString where =
+          QStringLiteral("%1 \"%2\"").arg(label->objectName(), label->text().left(80));
+      if (label->wordWrap()) {
+        QVERIFY2(label->heightForWidth(label->width()) <= label->height() + 1, qPrintable(where));
+      } else if (label->textFormat() != Qt::RichText && !Qt::mightBeRichText(label->text())) {
+        QVERIFY2(label->fontMetrics().horizontalAdvance(label->text()) <= label->width() + 1,
+                 qPrintable(where));
+      }
+    }
+    if (const QString dir = qEnvironmentVariable("INFERSCOPE_SCREENSHOTS_DIR"); !dir.isEmpty()) {
+      const QString name = QStringLiteral("validate-cpu-resnet18-tuned-%1-%2x%3.png")
+                               .arg(lang)
+                               .arg(size.width())
+                               .arg(size.height());
+      QVERIFY(wizard->grab().save(QDir(dir).filePath(name)));
+    }
+    wizard->close();
+    LanguageSwitch::instance().apply(QStringLiteral("en"));
   }
 };
 

@@ -155,7 +155,10 @@ class StreamedSamples(unittest.TestCase):
     def run_config(self, stream):
         plan = {"warmup": 2, "iterations": 38, "stream_samples": stream}
         lines = []
-        with mock.patch.object(pym, "emit", lines.append), mock.patch.object(pym, "save_tensors"):
+        # The memory probe is the instruments module's (tested end to end by cli.python_worker_real);
+        # building it is not what these tests are about.
+        with mock.patch.object(pym, "emit", lines.append), mock.patch.object(pym, "save_tensors"), \
+                mock.patch.object(pym, "start_memory_probe", return_value=None):
             result = pym.run_config(SlowModule(), [torch.ones(2)], self.CFG, plan,
                                     torch.device("cpu"), "/nonexistent", pym.Deadline(0))
         return result, [line for line in lines if line.get("event") == "samples"]
@@ -181,6 +184,103 @@ class StreamedSamples(unittest.TestCase):
         self.assertEqual(result["status"], "ok", result["message"])
         self.assertEqual(len(result["latency_ms"]), 40)
         self.assertEqual(batches, [])
+
+
+class FakeInstruments:
+    """inferscope_instruments as the worker calls it, recording the order of every call (the
+    module itself is C++, built against this PyTorch; cli.python_worker_real runs it for real)."""
+
+    def __init__(self):
+        self.calls = []
+        outer = self
+
+        class MemoryProbe:
+            def __init__(self, device, wait=True):
+                outer.calls.append(("memory-start", wait))
+                self.error = ""
+
+            def stop(self):
+                outer.calls.append(("memory-stop",))
+                return 4096, 0, "cpu-allocator-hook"
+
+        class KernelTracer:
+            def __init__(self, window, warmup, wait=True):
+                outer.calls.append(("trace-start", window["warmup_iterations"], window["steady_iterations"], warmup))
+                self.error = ""
+                self.problems = ""
+
+            def begin(self, i, warmup):
+                outer.calls.append(("begin", i, warmup))
+                return i < 3
+
+            def end(self, i):
+                outer.calls.append(("end", i))
+
+            def finish(self, path):  # once, as the real one: later calls return None
+                if getattr(self, "finished", False):
+                    return None
+                self.finished = True
+                outer.calls.append(("finish", os.path.basename(path)))
+                return ""
+
+        self.MemoryProbe = MemoryProbe
+        self.KernelTracer = KernelTracer
+
+
+class CountingModule(torch.nn.Module):
+    calls = []  # a class attribute: each config runs on a deep copy of the model
+
+    def forward(self, x):
+        CountingModule.calls.append(("forward",))
+        return x * 2
+
+
+class Instruments(unittest.TestCase):
+    CFG = {"key": "fp32", "grad": "inference", "precision": "fp32", "compile": "none"}
+
+    def run_config(self, plan, deadline=0, env=None):
+        fake = FakeInstruments()
+        CountingModule.calls = fake.calls
+        with mock.patch.dict(sys.modules, {"inferscope_instruments": fake}), \
+                mock.patch.object(pym, "save_tensors"), mock.patch.dict(os.environ, env or {}):
+            result = pym.run_config(CountingModule(), [torch.ones(2)], self.CFG, plan,
+                                    torch.device("cpu"), "/nonexistent", pym.Deadline(deadline))
+        return result, fake.calls
+
+    def test_the_engines_memory_probe_measures_the_config(self):
+        result, calls = self.run_config({"warmup": 1, "iterations": 2})
+        self.assertEqual(result["status"], "ok", result["message"])
+        self.assertEqual(result["peak_allocated_bytes"], 4096)
+        self.assertEqual(result["memory_source"], "cpu-allocator-hook")
+        self.assertNotIn("memory_error", result)
+        # Started before the model's copy and its iterations, read after them; no tracer unasked.
+        self.assertEqual(calls[0], ("memory-start", True))
+        self.assertEqual([c[0] for c in calls[1:]], ["forward"] * 3 + ["memory-stop"] * 2)
+
+    def test_a_run_with_a_time_budget_does_not_wait_for_the_modules_build(self):
+        _, calls = self.run_config({"warmup": 1, "iterations": 2}, deadline=4e9)
+        self.assertEqual(calls[0], ("memory-start", False))
+
+    def test_the_tracer_brackets_each_iteration_as_the_engines_loop_does(self):
+        plan = {"warmup": 2, "iterations": 3,
+                "trace": {"warmup_iterations": 5, "steady_iterations": 20, "convolutions": False}}
+        result, calls = self.run_config(plan, env={"INFERSCOPE_TRACE_SOURCE": "host-only"})
+        self.assertEqual(result["status"], "ok", result["message"])
+        self.assertEqual(result["trace"], f"/nonexistent/trace-fp32-{os.getpid()}.json")
+        traced = [c for c in calls if c[0] not in ("memory-start", "memory-stop")]
+        self.assertEqual(traced[0], ("trace-start", 5, 20, 2))
+        expected = []
+        for i in range(5):  # begin before the forward; end after it, only for a traced iteration
+            expected += [("begin", i, i < 2), ("forward",)] + ([("end", i)] if i < 3 else [])
+        self.assertEqual(traced[1:-1], expected)
+        self.assertEqual(traced[-1], ("finish", f"trace-fp32-{os.getpid()}.json"))
+
+    def test_on_the_cpu_without_the_host_only_source_nothing_is_traced(self):
+        plan = {"warmup": 1, "iterations": 1, "trace": {"warmup_iterations": 1, "steady_iterations": 1}}
+        result, calls = self.run_config(plan, env={"INFERSCOPE_TRACE_SOURCE": ""})
+        self.assertNotIn("trace", result)
+        self.assertNotIn("trace_error", result)
+        self.assertFalse([c for c in calls if c[0] in ("trace-start", "begin")])
 
 
 if __name__ == "__main__":

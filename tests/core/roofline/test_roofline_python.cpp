@@ -95,7 +95,9 @@ class PythonRoofline : public ::testing::Test {
   std::vector<runner::PythonConfigRun> countedFp32Runs(const ModelRef& model, int iterations) {
     runner::PythonWorker worker(interpreter_, pythonHelperPath("inferscope_pymodel.py"), "cpu",
                                 (dir_ / "logs").string());
-    worker.setInstruments({true});
+    runner::PythonInstruments count;
+    count.count_work = true;
+    worker.setInstruments(count);
     const auto prepared = worker.prepare(model, {}, (dir_ / "prepared").string(), 300000, nullptr);
     return worker.measure(model, prepared, {OptimizationConfig::parse("fp32")}, 1, iterations, 0,
                           nullptr, 600000);

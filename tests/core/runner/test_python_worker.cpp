@@ -10,6 +10,7 @@
 #include <chrono>
 #include <filesystem>
 #include <fstream>
+#include <nlohmann/json.hpp>
 #include <sstream>
 #include <thread>
 
@@ -45,6 +46,48 @@ TEST(PythonWorkerProtocol, AConfigLineBecomesARawResult) {
   EXPECT_EQ(r.memory.peak_reserved_bytes, 2097152);
   EXPECT_EQ(r.memory.source, "cuda-caching-allocator");
   EXPECT_EQ(e.run.output_path, "/tmp/out.pt");
+}
+
+// The worker's memory comes from the engine's probe in its instruments module: on the CPU the
+// allocator hook's peak, named as the engine names it; where the probe could not run, why.
+TEST(PythonWorkerProtocol, AConfigsMemoryNamesTheProbeThatMeasuredIt) {
+  const auto cpu = parsePythonWorkerLine(
+      R"({"protocol":1,"event":"config","key":"fp32","status":"ok","latency_ms":[2.0],)"
+      R"("peak_allocated_bytes":65536,"peak_reserved_bytes":0,"memory_source":"cpu-allocator-hook"})",
+      plan({"fp32"}));
+  EXPECT_EQ(cpu.run.result.memory.peak_allocated_bytes, 65536);
+  EXPECT_EQ(cpu.run.result.memory.peak_reserved_bytes, 0);
+  EXPECT_EQ(cpu.run.result.memory.source, "cpu-allocator-hook");
+  EXPECT_TRUE(cpu.run.memory_error.empty());
+
+  const auto unprobed = parsePythonWorkerLine(
+      R"({"protocol":1,"event":"config","key":"fp32","status":"ok","latency_ms":[2.0],)"
+      R"("peak_allocated_bytes":0,"memory_source":"","memory_error":"missing ninja"})",
+      plan({"fp32"}));
+  EXPECT_EQ(unprobed.run.result.memory.source, "");
+  EXPECT_EQ(unprobed.run.memory_error, "missing ninja");
+
+  // A traced config names its window file and the worker's cuDNN; an untraced one says why.
+  const auto traced = parsePythonWorkerLine(
+      R"({"protocol":1,"event":"config","key":"fp32","status":"ok","latency_ms":[2.0],)"
+      R"("trace":"/tmp/trace-fp32.json","cudnn_version":91900})",
+      plan({"fp32"}));
+  EXPECT_EQ(traced.run.trace_path, "/tmp/trace-fp32.json");
+  EXPECT_EQ(traced.run.cudnn_version, 91900);
+  const auto untraced = parsePythonWorkerLine(
+      R"({"protocol":1,"event":"config","key":"fp32","status":"ok","latency_ms":[2.0],)"
+      R"("trace_error":"untraced: CUPTI not available in this build"})",
+      plan({"fp32"}));
+  EXPECT_TRUE(untraced.run.trace_path.empty());
+  EXPECT_EQ(untraced.run.trace_error, "untraced: CUPTI not available in this build");
+
+  // A probe this InferScope does not know is not a figure it can label.
+  EXPECT_THROW(
+      parsePythonWorkerLine(
+          R"({"protocol":1,"event":"config","key":"fp32","status":"ok","latency_ms":[2.0],)"
+          R"("peak_allocated_bytes":1,"memory_source":"guesswork"})",
+          plan({"fp32"})),
+      Error);
 }
 
 TEST(PythonWorkerProtocol, RefusesWhatItCannotTrust) {
@@ -114,6 +157,21 @@ TEST(PythonWorkerProtocol, ThePlanCarriesWhatTheWorkerApplies) {
   EXPECT_NE(text.find(R"("cudnn_deterministic":false)"), std::string::npos);
   EXPECT_NE(text.find(R"("cudnn_enabled":true)"), std::string::npos);
   EXPECT_NE(text.find(R"("compile_in_series":false)"), std::string::npos);  // the tuner's default
+}
+
+// The trace window the engine's `trace` settings ask for goes to the worker with the plan.
+TEST(PythonWorkerProtocol, ThePlanCarriesTheTraceWindow) {
+  const auto p = plan({"fp32"});
+  EXPECT_EQ(pythonPlanJson(p, 1, 2, 0).find("\"trace\""), std::string::npos);
+  PythonTraceWindow window;
+  window.on = true;
+  window.warmup_iterations = 2;
+  window.steady_iterations = 7;
+  window.convolutions = true;
+  const auto doc = nlohmann::json::parse(pythonPlanJson(p, 1, 2, 0, false, false, false, window));
+  EXPECT_EQ(doc["trace"]["warmup_iterations"], 2);
+  EXPECT_EQ(doc["trace"]["steady_iterations"], 7);
+  EXPECT_EQ(doc["trace"]["convolutions"], true);
 }
 
 TEST(PythonWorkerProtocol, ThePlanCarriesGradModesCudnnModesAndWhereTheCompileIsTimed) {

@@ -80,9 +80,10 @@ std::vector<ConfigResult> FakeMeasurer::measure(const std::vector<OptimizationCo
   ++measure_calls_;
   for (const auto& c : configs) {
     if (backgroundBusy()) busy_measurements.push_back(c.key());
+    const bool first = first_measured_at_ms.count(c.key()) == 0;
     measure_order.push_back(c.key());
     first_measured_at_ms.emplace(c.key(), now_ms_);
-    out.push_back(run(c, warmup, iterations, 1.0));
+    out.push_back(run(c, warmup, iterations, first ? profile(c).first_round_factor : 1.0));
   }
   return out;
 }

@@ -20,6 +20,9 @@ struct FakeProfile {
   double rel_noise = 0.01;  // iteration-to-iteration spread (log-normal sigma)
   double process_sd = 0;    // between-process spread of the level (log scale)
   double fresh_factor = 1;  // a fresh process's level against the screening process's
+  // The first preparation's level against every later one's (in-process rounds and fresh
+  // processes): a lucky or unlucky first draw of a config whose level moves between preparations.
+  double first_round_factor = 1;
   ConfigStatus status = ConfigStatus::Ok;
   std::string message;
   AccuracyStats accuracy;         // measured by default, error 1e-3

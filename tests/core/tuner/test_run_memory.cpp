@@ -267,7 +267,7 @@ TEST(RunMemory, ALevelThatMovedIsSaidWithBothFigures) {
   EXPECT_EQ(not_kept->value("prior_level").rfind("1.49", 0), 0u) << reasonsText(r.reasons);
   EXPECT_EQ(not_kept->value("cause"), "moved") << reasonsText(r.reasons);
   EXPECT_EQ(not_kept->value("prior_median_ms").rfind("1.49", 0), 0u) << reasonsText(r.reasons);
-  EXPECT_EQ(not_kept->value("level").rfind("2.5", 0), 0u) << reasonsText(r.reasons);
+  EXPECT_EQ(not_kept->value("level").rfind("2.6", 0), 0u) << reasonsText(r.reasons);
   EXPECT_EQ(not_kept->value("answer"), "bf16+graph");
 }
 
@@ -287,7 +287,7 @@ TEST(RunMemory, ALevelInsideItsRememberedIntervalHasNotMoved) {
   ASSERT_NE(not_kept, nullptr) << reasonsText(r.reasons);
   EXPECT_EQ(not_kept->value("cause"), "measured") << reasonsText(r.reasons);
   EXPECT_EQ(not_kept->value("prior_level").rfind("1.49", 0), 0u) << reasonsText(r.reasons);
-  EXPECT_EQ(not_kept->value("level").rfind("2.5", 0), 0u) << reasonsText(r.reasons);
+  EXPECT_EQ(not_kept->value("level").rfind("2.6", 0), 0u) << reasonsText(r.reasons);
 }
 
 TEST(RunMemory, AnAnswerThatCannotBeMeasuredAgainIsSaid) {
@@ -408,7 +408,10 @@ TEST(Resume, ABudgetEndedRaceMeasuresOnlyWhatWasMissingPlusTheFinals) {
   for (const auto& c : record.candidates) {
     const auto& now = outcome(r, c.key.c_str());
     if (c.state == "not-measured") {
-      EXPECT_EQ(std::count(m.measure_order.begin(), m.measure_order.end(), c.key), 1) << c.key;
+      // Once; twice where it took the lead in its first preparation (its second, before it
+      // eliminates anything: Race.ALeaderFromOnePreparationIsMeasuredAgainBeforeItEliminates).
+      const auto times = std::count(m.measure_order.begin(), m.measure_order.end(), c.key);
+      EXPECT_EQ(times, c.key == "fp16+graph" ? 2 : 1) << c.key;
       EXPECT_NE(now.state, CandidateState::NotMeasured) << c.key;
     } else if (c.state == "eliminated" || c.state == "failed") {
       EXPECT_EQ(std::count(m.measure_order.begin(), m.measure_order.end(), c.key), 0) << c.key;
