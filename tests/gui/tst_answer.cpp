@@ -47,8 +47,10 @@ QString tunedMobileNet() {
 }
 
 // What is left of `text` once what may stay Latin in Japanese is taken out: config keys, numbers,
-// units, paths and options (anything with a digit, +, _, ., /, :, =, -, ±, ×), product names.
+// units, paths and options (anything with a digit, +, _, ., /, :, =, -, ±, ×), product names,
+// and commands quoted to be typed as written (`inferscope-cli tune --status`).
 QString untranslated(QString text) {
+  text.remove(QRegularExpression(QStringLiteral("`[^`]*`")));
   text.remove(QRegularExpression(QStringLiteral("\\S*[0-9+_./:=\\-±×\\\\]\\S*")));
   // Config keys' own tokens (a family not measured: "aoti", "graph", "ts") stay as keys.
   for (const char* name :
