@@ -222,6 +222,21 @@ void printShapeTune(std::FILE* out, const tuner::ShapeRaceResult& r, int forks, 
              units::msToS(r.budget_ms), r.shapes.size());
 }
 
+// The race's options from the command line: the one-shape tune's, and each shape's race of a set.
+tuner::RaceOptions raceOptions(const TuneOptions& o, const ProfileRequest& request,
+                               const AccuracyRule& rule) {
+  tuner::RaceOptions race;
+  runner::setTuneBudget(race, o.model.budget_s, request.model.source);
+  race.warmup = o.model.warmup > 0 ? std::min(o.model.warmup, 10) : 0;
+  race.screen_iterations = o.screen_iters;
+  race.finalists = o.finalists;
+  // --forks (every command's option) is the finalists' fresh processes here; 3 unless given.
+  race.forks = o.model.forks > 1 ? o.model.forks : kDefaultFinalistForks;
+  race.fork_iterations = o.model.iters;
+  race.accuracy = rule;
+  return race;
+}
+
 // `tune` over a shape set (core/tuner/shape_race.h): a race per shape, then the races' winners at
 // every shape under one protocol, from which the routing table and the one config for the mix
 // come. The session written holds that last step's results with their shapes and the record.
@@ -239,14 +254,7 @@ int runShapeTune(const TuneOptions& o, const ShapeSet& shapes, const AccuracyRul
   model.budget_s = 0;
   model.forks = 1;
   const ProfileRequest request = toRequest(model);  // at the first shape
-  tuner::RaceOptions race;
-  runner::setTuneBudget(race, o.model.budget_s, request.model.source);
-  race.warmup = o.model.warmup > 0 ? std::min(o.model.warmup, 10) : 0;
-  race.screen_iterations = o.screen_iters;
-  race.finalists = o.finalists;
-  race.forks = o.model.forks > 1 ? o.model.forks : kDefaultFinalistForks;
-  race.fork_iterations = o.model.iters;
-  race.accuracy = rule;
+  tuner::RaceOptions race = raceOptions(o, request, rule);
   tuner::ShapeRaceOptions options;
   // Given, --budget-s is the whole run's; not given, each race gets the one-shape default and the
   // winners' runs at every shape their share on top: a set of n shapes costs about n tunes.
@@ -353,16 +361,8 @@ int runTune(const TuneOptions& o) {
   model.budget_s = 0;
   model.forks = 1;  // screening runs in this process; the finals fork (EngineMeasurer)
   ProfileRequest request = toRequest(model);
-  tuner::RaceOptions race;
-  runner::setTuneBudget(race, o.model.budget_s, request.model.source);
+  tuner::RaceOptions race = raceOptions(o, request, rule);
   race.spent_before_ms = processAgeMs();  // loading LibTorch and CUDA came out of the budget
-  race.warmup = o.model.warmup > 0 ? std::min(o.model.warmup, 10) : 0;
-  race.screen_iterations = o.screen_iters;
-  race.finalists = o.finalists;
-  // --forks (every command's option) is the finalists' fresh processes here; 3 unless given.
-  race.forks = o.model.forks > 1 ? o.model.forks : kDefaultFinalistForks;
-  race.fork_iterations = o.model.iters;
-  race.accuracy = rule;
   const bool ndjson = o.events == "ndjson";
   runner::CompileQueue compiles;  // this tune's background compiles, which its reporter shows
   const runner::CompileJobsSource jobs = [&compiles] { return compiles.jobs(); };
