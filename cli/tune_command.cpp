@@ -277,7 +277,7 @@ int runShapeTune(const TuneOptions& o, const ShapeSet& shapes, const AccuracyRul
     at_race.budget_ms = budget_ms;
     at_race.spent_before_ms = 0;
     runner::CompileQueue compiles;  // one queue per race: its end starts nothing new
-    TuneConsole reporter([&compiles] { return compiles.jobs(); });
+    TuneConsole reporter([&compiles] { return compiles.jobs(); }, outputLang());
     runner::TuneSettings settings;
     settings.max_autotune = model.max_autotune;
     settings.measurer.launcher = workerLauncher();
