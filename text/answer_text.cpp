@@ -173,7 +173,7 @@ const std::vector<CatalogueEntry>& catalogue() {
        "engine "
        "can observe; count the eager configs with `profile --roofline`)",
        "ルーフライン未計算: 演算量を数えられません (AOTInductor パッケージの演算はエンジンから"
-       "観測できません。eager の構成を「profile --roofline」で数えてください)"},
+       "観測できません。eager の構成を`profile --roofline`で数えてください)"},
       {"reason.roofline-unplaced.no-time",
        "Roofline not computed: nothing was left of the budget to count the winner's work (raise "
        "--budget-s)",
