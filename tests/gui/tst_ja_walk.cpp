@@ -33,6 +33,7 @@
 #include "tests/gui/gui_test_main.h"
 #include "tests/gui/ja_walk.h"
 #include "tests/gui/out_of_memory_config.h"
+#include "tests/gui/saved_race_validation.h"
 
 using namespace inferscope;
 using namespace inferscope::gui;
@@ -234,19 +235,8 @@ class TestJaWalk : public QObject {
     const auto session = window.document()->session();
     RecommendationWizard* wizard = window.openWizard();
     wizard->resize(1024, 768);
-    wizard->next();
-    wizard->next();
-    wizard->next();
-    QCOMPARE(wizard->currentId(), int(RecommendationWizard::Validation));
-    auto* page = wizard->validationPage();
-    auto* job = page->findChild<TuneJob*>();
-    QVERIFY(job);
-    // The saved race's events through the page's own connections, as a finished tune sends them.
-    emit job->started();
-    for (const auto& e : tuner::raceEvents(session->races.front())) emit job->eventReceived(e);
-    emit job->finished(std::make_shared<TuneOutcome>());
-    QApplication::processEvents();
-    QVERIFY(page->hasOutcome());
+    auto* page = showSavedRaceAsValidated(wizard, *session);
+    QVERIFY(page);
     expectJapanese(QStringLiteral("wizard, Validate result"),
                    untranslatedSentences(wizard, options(wizard, racesRules(*session))));
     // The validated recommendation, with the measured reason, and its exports.

@@ -29,6 +29,7 @@
 #include "gui/wizard/recommendation_wizard.h"
 #include "gui/wizard/wizard_pages.h"
 #include "tests/gui/gui_test_main.h"
+#include "tests/gui/saved_race_validation.h"
 
 using namespace inferscope;
 using namespace inferscope::gui;
@@ -219,18 +220,8 @@ class TestWizard : public QObject {
     const auto session = window.document()->session();
     RecommendationWizard* wizard = window.openWizard();
     wizard->resize(size);
-    wizard->next();
-    wizard->next();
-    wizard->next();
-    QCOMPARE(wizard->currentId(), int(RecommendationWizard::Validation));
-    auto* page = wizard->validationPage();
-    auto* job = page->findChild<TuneJob*>();
-    QVERIFY(job);
-    emit job->started();
-    for (const auto& e : tuner::raceEvents(session->races.front())) emit job->eventReceived(e);
-    emit job->finished(std::make_shared<TuneOutcome>());
-    QApplication::processEvents();
-    QVERIFY(page->hasOutcome());
+    auto* page = showSavedRaceAsValidated(wizard, *session);
+    QVERIFY(page);
     QCOMPARE(page->raceView()->winner(), QString::fromStdString(session->races.front().winner));
     QCOMPARE(wizard->size(), size);
     // The verdict under the table is shown whole, not scrolled (four lines of the widget's font
